@@ -1,0 +1,94 @@
+//! Checked i64 arithmetic and the integer leaf (static value or dynamic `?`).
+
+use crate::error::{Error, Result};
+
+/// A leaf of an integer tuple: a known value or a dynamic (runtime) value `?`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Int {
+    Lit(i64),
+    Dyn,
+}
+
+impl Int {
+    /// The static value, or an error naming `what` needed it.
+    pub fn get(self, what: &str) -> Result<i64> {
+        match self {
+            Int::Lit(v) => Ok(v),
+            Int::Dyn => Err(Error::dynamic(what)),
+        }
+    }
+    pub fn is_static(self) -> bool {
+        matches!(self, Int::Lit(_))
+    }
+}
+
+impl From<i64> for Int {
+    fn from(v: i64) -> Int {
+        Int::Lit(v)
+    }
+}
+
+pub fn add(a: i64, b: i64) -> Result<i64> {
+    a.checked_add(b).ok_or_else(|| Error::overflow(format!("{a} + {b}")))
+}
+pub fn sub(a: i64, b: i64) -> Result<i64> {
+    a.checked_sub(b).ok_or_else(|| Error::overflow(format!("{a} - {b}")))
+}
+pub fn mul(a: i64, b: i64) -> Result<i64> {
+    a.checked_mul(b).ok_or_else(|| Error::overflow(format!("{a} * {b}")))
+}
+/// Truncating division (C++ semantics); division by zero is an error.
+pub fn div(a: i64, b: i64) -> Result<i64> {
+    if b == 0 {
+        return Err(Error::overflow(format!("division by zero ({a} / 0)")));
+    }
+    a.checked_div(b).ok_or_else(|| Error::overflow(format!("{a} / {b}")))
+}
+/// Truncating remainder (C++ semantics).
+pub fn rem(a: i64, b: i64) -> Result<i64> {
+    if b == 0 {
+        return Err(Error::overflow(format!("modulo by zero ({a} % 0)")));
+    }
+    a.checked_rem(b).ok_or_else(|| Error::overflow(format!("{a} % {b}")))
+}
+pub fn abs(a: i64) -> Result<i64> {
+    a.checked_abs().ok_or_else(|| Error::overflow(format!("|{a}|")))
+}
+pub fn signum(a: i64) -> i64 {
+    a.signum()
+}
+/// ceil(a / b) for a >= 0, b > 0 (CuTe's ceil_div on positive integers).
+pub fn ceil_div(a: i64, b: i64) -> Result<i64> {
+    if b == 0 {
+        return Err(Error::overflow(format!("ceil_div by zero ({a} / 0)")));
+    }
+    let q = div(a, b)?;
+    if rem(a, b)? != 0 && ((a < 0) == (b < 0)) {
+        add(q, 1)
+    } else {
+        Ok(q)
+    }
+}
+pub fn gcd(a: i64, b: i64) -> i64 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.min(i64::MAX as u64) as i64
+}
+
+/// CuTe's shape_div on integers: a / b when one divides the other, rounding away from zero
+/// (so a smaller a gives signum(a)·signum(b)). Neither dividing the other is an error.
+pub fn shape_div(a: i64, b: i64, ctx: &dyn Fn() -> String) -> Result<i64> {
+    if b == 0 {
+        return Err(Error::algebra(format!("{}: division by a zero extent", ctx())));
+    }
+    if a % b != 0 && (a == 0 || b % a != 0) {
+        return Err(Error::algebra(format!(
+            "{}: neither {a} nor {b} divides the other (shape divisibility condition)",
+            ctx()
+        )));
+    }
+    let q = div(a, b)?;
+    Ok(if q != 0 { q } else { signum(a) * signum(b) })
+}

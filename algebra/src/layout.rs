@@ -1,0 +1,176 @@
+//! Shape:stride layouts: functions from coordinates to offsets,
+//! L(c) = sum_i c_i * d_i over the leaves, with coordinates split colexicographically.
+
+use crate::error::{Error, Result};
+use crate::int::{self, Int};
+use crate::stride::{Stride, StrideTuple};
+use crate::tuple::{check_shape, IntTuple, Tree};
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Layout {
+    pub shape: IntTuple,
+    pub stride: StrideTuple,
+}
+
+impl Layout {
+    /// A layout from congruent shape and stride trees with positive extents.
+    pub fn new(shape: IntTuple, stride: StrideTuple) -> Result<Layout> {
+        if !shape.congruent(&stride) {
+            return Err(Error::algebra(format!(
+                "shape {} and stride {} are not congruent",
+                crate::text::print_int_tuple(&shape),
+                crate::text::print_stride_tuple(&stride)
+            )));
+        }
+        check_shape(&shape)?;
+        Ok(Layout { shape, stride })
+    }
+    /// Constructor for trusted inputs built by the algebra itself.
+    pub(crate) fn raw(shape: IntTuple, stride: StrideTuple) -> Layout {
+        debug_assert!(shape.congruent(&stride));
+        Layout { shape, stride }
+    }
+    /// `s:d` with integer s, d.
+    pub fn leaf(s: i64, d: i64) -> Layout {
+        Layout::raw(IntTuple::lit(s), StrideTuple::int(d))
+    }
+    /// Flat layout from lists of integer shapes and strides (a tuple even for one mode).
+    pub fn flat(shape: &[i64], stride: &[i64]) -> Layout {
+        Layout::raw(
+            Tree::Node(shape.iter().map(|&s| IntTuple::lit(s)).collect()),
+            StrideTuple::ints(stride),
+        )
+    }
+    /// Layout from modes (unwrapped when there is a single mode).
+    pub fn from_modes_unwrapped(modes: Vec<Layout>) -> Layout {
+        let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        Layout::raw(Tree::unwrap_one(s), Tree::unwrap_one(d))
+    }
+    /// Layout whose top-level modes are the given layouts (always a tuple).
+    pub fn from_modes(modes: Vec<Layout>) -> Layout {
+        let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        Layout::raw(Tree::Node(s), Tree::Node(d))
+    }
+    /// The trivial layout `1:0`.
+    pub fn trivial() -> Layout {
+        Layout::leaf(1, 0)
+    }
+    /// Column-major compact layout of a shape; static size-1 leaves get stride 0 (CuTe).
+    pub fn compact(shape: &IntTuple) -> Result<Layout> {
+        let stride = compact_strides(shape, 1)?;
+        Layout::new(shape.clone(), stride)
+    }
+
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+    pub fn size(&self) -> Result<i64> {
+        self.shape.product()
+    }
+    /// The i-th mode as a layout.
+    pub fn mode(&self, i: usize) -> Result<Layout> {
+        match (self.shape.mode(i), self.stride.mode(i)) {
+            (Some(s), Some(d)) => Ok(Layout::raw(s.clone(), d.clone())),
+            _ => Err(Error::algebra(format!("mode {i} is out of range for a rank-{} layout", self.rank()))),
+        }
+    }
+    pub fn modes(&self) -> Vec<Layout> {
+        self.shape.modes().into_iter().zip(self.stride.modes()).map(|(s, d)| Layout::raw(s, d)).collect()
+    }
+    /// (extent, stride) of every leaf, in order.
+    pub fn leaf_modes(&self) -> Vec<(Int, Stride)> {
+        self.shape.leaves().into_iter().zip(self.stride.leaves()).collect()
+    }
+    /// Static integer (extent, stride) pairs of every leaf.
+    pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {
+        self.leaf_modes().into_iter().map(|(s, d)| Ok((s.get(what)?, d.value(what)?))).collect()
+    }
+    pub fn flatten(&self) -> Layout {
+        Layout::raw(self.shape.flatten(), self.stride.flatten())
+    }
+    pub fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.leaves().iter().all(|d| d.coef.is_static())
+    }
+
+    /// L(i) for a linear index i (the last leaf absorbs indices past the size).
+    pub fn eval(&self, idx: i64) -> Result<i64> {
+        let leaves = self.int_leaves("evaluation")?;
+        eval_leaves(&leaves, idx)
+    }
+    /// L(c) for a hierarchical coordinate (each sub-coordinate may be linear for its mode).
+    pub fn eval_crd(&self, crd: &IntTuple) -> Result<i64> {
+        crd2idx(crd, &self.shape, &self.stride)
+    }
+    /// The whole function table L(0..size).
+    pub fn table(&self, limit: i64) -> Result<Vec<i64>> {
+        let n = self.size()?;
+        if n > limit {
+            return Err(Error::algebra(format!("evaluation table of {n} points exceeds the limit of {limit}")));
+        }
+        let leaves = self.int_leaves("evaluation")?;
+        (0..n).map(|i| eval_leaves(&leaves, i)).collect()
+    }
+    /// cosize = L_|d|(size - 1) + 1: one past the largest offset (with |strides|).
+    pub fn cosize(&self) -> Result<i64> {
+        let leaves = self.int_leaves("cosize")?;
+        let mut hi = 0i64;
+        for (s, d) in leaves {
+            hi = int::add(hi, int::mul(int::sub(s, 1)?, int::abs(d)?)?)?;
+        }
+        int::add(hi, 1)
+    }
+}
+
+/// Evaluate a flat list of (extent, stride) at a linear index, last leaf absorbing the rest.
+pub fn eval_leaves(leaves: &[(i64, i64)], idx: i64) -> Result<i64> {
+    let mut rest = idx;
+    let mut off = 0i64;
+    for (k, &(s, d)) in leaves.iter().enumerate() {
+        let c = if k + 1 == leaves.len() { rest } else { rest % s };
+        rest /= s;
+        off = int::add(off, int::mul(c, d)?)?;
+    }
+    Ok(off)
+}
+
+/// CuTe's crd2idx: a leaf coordinate against a tuple shape is split colexicographically.
+pub fn crd2idx(crd: &IntTuple, shape: &IntTuple, stride: &StrideTuple) -> Result<i64> {
+    match (crd, shape, stride) {
+        (Tree::Leaf(c), Tree::Leaf(_), Tree::Leaf(d)) => int::mul(c.get("crd2idx")?, d.value("crd2idx")?),
+        (Tree::Leaf(c), Tree::Node(_), _) => {
+            Layout::raw(shape.clone(), stride.clone()).eval(c.get("crd2idx")?)
+        }
+        (Tree::Node(cs), Tree::Node(ss), Tree::Node(ds)) if cs.len() == ss.len() => {
+            let mut off = 0i64;
+            for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
+                off = int::add(off, crd2idx(c, s, d)?)?;
+            }
+            Ok(off)
+        }
+        _ => Err(Error::algebra(format!(
+            "coordinate {} is not congruent to shape {}",
+            crate::text::print_int_tuple(crd),
+            crate::text::print_int_tuple(shape)
+        ))),
+    }
+}
+
+/// Column-major compact strides starting at `start`; static size-1 leaves get stride 0.
+/// After a dynamic extent the running product (and so every later stride) is dynamic.
+pub fn compact_strides(shape: &IntTuple, start: i64) -> Result<StrideTuple> {
+    let mut cur = Int::Lit(start);
+    shape.try_map(&mut |s| {
+        let d = match s {
+            Int::Lit(1) => return Ok(Stride::int(0)),
+            _ => cur,
+        };
+        cur = match (cur, s) {
+            (Int::Lit(c), Int::Lit(v)) => Int::Lit(int::mul(c, *v)?),
+            _ => Int::Dyn,
+        };
+        Ok(Stride { coef: d, basis: Vec::new() })
+    })
+}

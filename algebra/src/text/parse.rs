@@ -1,0 +1,358 @@
+//! Recursive-descent parser for the layout syntax. Every error carries the byte offset of
+//! the offending character and what was expected there. Nesting is bounded by MAX_DEPTH,
+//! integers must fit in i64.
+//!
+//! value  := atom ( 'o' atom 'o' atom )*          composed: outer o offset o inner
+//! atom   := 'Sw' '<' int ',' int ',' int '>' | '[' value (',' value)* ']' | tree [':' tree]
+//! tree   := '(' [tree (',' tree)*] ')' | leaf
+//! leaf   := '?' | '_' | ['_'] int ['/' int] ('@' uint)*
+
+use crate::error::{Error, Result};
+use crate::func::Func;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::stride::{Stride, StrideTuple};
+use crate::swizzle::Swizzle;
+use crate::tuple::{IntTuple, Tree};
+use crate::value::{CrdLeaf, Value};
+
+/// Deepest nesting of parentheses/brackets accepted.
+pub const MAX_DEPTH: usize = 64;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Leaf {
+    Int(Int),
+    All,
+    Basis { num: i64, den: i64, basis: Vec<u32>, at: usize },
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+type LeafTree = Tree<Leaf>;
+
+impl<'a> Parser<'a> {
+    fn ws(&mut self) {
+        while self.pos < self.s.len() && matches!(self.s[self.pos], b' ' | b'\t' | b'\n' | b'\r') {
+            self.pos += 1;
+        }
+    }
+    fn peek(&mut self) -> Option<u8> {
+        self.ws();
+        self.s.get(self.pos).copied()
+    }
+    fn err<T>(&self, at: usize, msg: impl Into<String>) -> Result<T> {
+        Err(Error::parse(at, msg))
+    }
+    fn found(&self) -> String {
+        match self.s.get(self.pos) {
+            None => "end of input".to_string(),
+            Some(c) if c.is_ascii_graphic() => format!("'{}'", *c as char),
+            Some(c) => format!("byte 0x{c:02x}"),
+        }
+    }
+    fn expect(&mut self, c: u8, what: &str) -> Result<()> {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            self.err(self.pos, format!("expected {what}, found {}", self.found()))
+        }
+    }
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(self.pos, format!("nesting deeper than {MAX_DEPTH} levels"));
+        }
+        Ok(())
+    }
+
+    /// A decimal integer with optional '-' sign.
+    fn number(&mut self) -> Result<i64> {
+        self.ws();
+        let start = self.pos;
+        let neg = self.s.get(self.pos) == Some(&b'-');
+        if neg {
+            self.pos += 1;
+        }
+        let digits = self.pos;
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_digit() {
+            self.pos += 1;
+        }
+        if self.pos == digits {
+            return self.err(self.pos, format!("expected a digit, found {}", self.found()));
+        }
+        let text = std::str::from_utf8(&self.s[start..self.pos]).unwrap();
+        text.parse::<i64>()
+            .or_else(|_| self.err(start, format!("integer {text} does not fit in 64 bits")))
+    }
+
+    fn leaf(&mut self) -> Result<Leaf> {
+        self.ws();
+        let start = self.pos;
+        match self.s.get(self.pos) {
+            Some(b'?') => {
+                self.pos += 1;
+                return Ok(Leaf::Int(Int::Dyn));
+            }
+            Some(b'_') => {
+                self.pos += 1;
+                // `_N` is a static mark on an integer; a lone `_` is the wildcard.
+                match self.s.get(self.pos) {
+                    Some(c) if c.is_ascii_digit() || *c == b'-' => {}
+                    _ => return Ok(Leaf::All),
+                }
+            }
+            Some(c) if c.is_ascii_digit() || *c == b'-' => {}
+            _ => {
+                return self.err(self.pos, format!("expected an integer, '?', '_' or '(', found {}", self.found()))
+            }
+        }
+        let num = self.number()?;
+        let mut den = 1;
+        let frac_at = self.pos;
+        if self.peek() == Some(b'/') {
+            self.pos += 1;
+            den = self.number()?;
+        }
+        let mut basis = Vec::new();
+        while self.peek() == Some(b'@') {
+            self.pos += 1;
+            self.ws();
+            let at = self.pos;
+            let m = self.number()?;
+            if !(0..=u16::MAX as i64).contains(&m) {
+                return self.err(at, format!("basis mode {m} must be a non-negative mode index"));
+            }
+            basis.push(m as u32);
+        }
+        if basis.is_empty() {
+            if den != 1 {
+                return self.err(frac_at, "a fractional count needs a basis: expected '@' after it");
+            }
+            return Ok(Leaf::Int(Int::Lit(num)));
+        }
+        basis.reverse(); // printed innermost first; stored outermost first
+        Ok(Leaf::Basis { num, den, basis, at: start })
+    }
+
+    fn tree(&mut self) -> Result<LeafTree> {
+        if self.peek() == Some(b'(') {
+            self.enter()?;
+            self.pos += 1;
+            let mut v = Vec::new();
+            if self.peek() == Some(b')') {
+                self.pos += 1;
+            } else {
+                loop {
+                    v.push(self.tree()?);
+                    match self.peek() {
+                        Some(b',') => self.pos += 1,
+                        Some(b')') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        _ => return self.err(self.pos, format!("expected ',' or ')', found {}", self.found())),
+                    }
+                }
+            }
+            self.depth -= 1;
+            Ok(Tree::Node(v))
+        } else {
+            Ok(Tree::Leaf(self.leaf()?))
+        }
+    }
+
+    fn swizzle(&mut self) -> Result<Swizzle> {
+        let start = self.pos;
+        self.pos += 2; // "Sw"
+        self.expect(b'<', "'<' after 'Sw'")?;
+        let b = self.number()?;
+        self.expect(b',', "',' between swizzle parameters")?;
+        let m = self.number()?;
+        self.expect(b',', "',' between swizzle parameters")?;
+        let s = self.number()?;
+        self.expect(b'>', "'>' closing the swizzle")?;
+        Swizzle::new(b, m, s).map_err(|e| Error::parse(start, e.to_string()))
+    }
+
+    fn atom(&mut self) -> Result<Value> {
+        let start = self.pos;
+        match self.peek() {
+            Some(b'S') => {
+                if self.s.get(self.pos + 1) != Some(&b'w') {
+                    return self.err(self.pos, format!("expected 'Sw<', found {}", self.found()));
+                }
+                Ok(Value::Func(Func::Swizzle(self.swizzle()?)))
+            }
+            Some(b'[') => {
+                self.enter()?;
+                self.pos += 1;
+                let mut items = Vec::new();
+                loop {
+                    items.push(self.value()?);
+                    match self.peek() {
+                        Some(b',') => self.pos += 1,
+                        Some(b']') => {
+                            self.pos += 1;
+                            break;
+                        }
+                        _ => return self.err(self.pos, format!("expected ',' or ']', found {}", self.found())),
+                    }
+                }
+                self.depth -= 1;
+                Ok(Value::Tiler(items))
+            }
+            None => self.err(self.pos, "expected a layout, tuple or integer, found end of input"),
+            _ => {
+                let shape = self.tree()?;
+                if self.peek() == Some(b':') {
+                    self.pos += 1;
+                    self.ws();
+                    let stride_at = self.pos;
+                    let stride = self.tree()?;
+                    let shape = to_int_tuple(&shape, start, "a shape")?;
+                    let stride = to_strides(&stride, stride_at)?;
+                    if !shape.congruent(&stride) {
+                        return self.err(stride_at, "stride is not congruent to the shape (same nesting and ranks)");
+                    }
+                    let l = Layout::new(shape, stride).map_err(|e| Error::parse(start, e.to_string()))?;
+                    Ok(Value::layout(l))
+                } else {
+                    classify(shape, start)
+                }
+            }
+        }
+    }
+
+    /// A chain `a o off o b o off o c ...`, right-associated.
+    fn value(&mut self) -> Result<Value> {
+        let first = self.atom()?;
+        let mut parts = vec![(first, 0usize)];
+        loop {
+            let save = self.pos;
+            if self.peek() == Some(b'o') && !self.s.get(self.pos + 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
+                self.pos += 1;
+                self.ws();
+                let at = self.pos;
+                parts.push((self.atom()?, at));
+            } else {
+                self.pos = save;
+                break;
+            }
+        }
+        if parts.len() == 1 {
+            return Ok(parts.pop().unwrap().0);
+        }
+        if parts.len() % 2 == 0 {
+            let at = parts.last().unwrap().1;
+            return self.err(at, "a composed layout is 'outer o offset o inner': expected 'o' and the inner layout");
+        }
+        let (last, last_at) = parts.pop().unwrap();
+        let mut acc = as_func(last, last_at)?;
+        while let Some((off, off_at)) = parts.pop() {
+            let (outer, outer_at) = parts.pop().unwrap();
+            let off = match off {
+                Value::Tuple(Tree::Leaf(Int::Lit(v))) => v,
+                other => return self.err(off_at, format!("expected an integer offset, found {}", other.kind())),
+            };
+            acc = Func::composed(as_func(outer, outer_at)?, off, acc);
+        }
+        Ok(Value::Func(acc))
+    }
+}
+
+fn as_func(v: Value, at: usize) -> Result<Func> {
+    match v {
+        Value::Func(f) => Ok(f),
+        other => Err(Error::parse(at, format!("expected a layout or swizzle in a composition, found {}", other.kind()))),
+    }
+}
+
+fn first_leaf_offset(_t: &LeafTree, at: usize) -> usize {
+    at
+}
+
+fn to_int_tuple(t: &LeafTree, at: usize, what: &str) -> Result<IntTuple> {
+    t.try_map(&mut |l| match l {
+        Leaf::Int(i) => Ok(*i),
+        Leaf::All => Err(Error::parse(first_leaf_offset(t, at), format!("'_' cannot appear in {what}"))),
+        Leaf::Basis { at, .. } => Err(Error::parse(*at, format!("a scaled basis cannot appear in {what}"))),
+    })
+}
+
+fn to_strides(t: &LeafTree, at: usize) -> Result<StrideTuple> {
+    t.try_map(&mut |l| match l {
+        Leaf::Int(i) => Ok(Stride { coef: *i, basis: Vec::new() }),
+        Leaf::All => Err(Error::parse(at, "'_' cannot appear in a stride")),
+        Leaf::Basis { num, den, basis, at } => {
+            if *den == 0 {
+                return Err(Error::parse(*at, format!("fractional count {num}/0 has a zero denominator")));
+            }
+            if num % den != 0 {
+                return Err(Error::parse(*at, format!("fractional count {num}/{den} does not normalize to an integer")));
+            }
+            Ok(Stride { coef: Int::Lit(num / den), basis: basis.clone() })
+        }
+    })
+}
+
+/// A tree without ':' is an integer tuple, a coordinate with '_' or a stride descriptor.
+fn classify(t: LeafTree, at: usize) -> Result<Value> {
+    let leaves = t.leaves();
+    if let Tree::Leaf(Leaf::All) = t {
+        return Ok(Value::All);
+    }
+    if leaves.iter().any(|l| matches!(l, Leaf::Basis { .. })) {
+        if leaves.iter().any(|l| matches!(l, Leaf::All)) {
+            return Err(Error::parse(at, "'_' cannot appear in a stride descriptor"));
+        }
+        return Ok(Value::Strides(to_strides(&t, at)?));
+    }
+    if leaves.iter().any(|l| matches!(l, Leaf::All)) {
+        return Ok(Value::Coord(t.map(&mut |l| match l {
+            Leaf::Int(i) => CrdLeaf::Int(*i),
+            _ => CrdLeaf::All,
+        })));
+    }
+    Ok(Value::Tuple(to_int_tuple(&t, at, "an integer tuple")?))
+}
+
+/// Parse any value of the syntax; the whole input must be consumed.
+pub fn parse(text: &str) -> Result<Value> {
+    let mut p = Parser { s: text.as_bytes(), pos: 0, depth: 0 };
+    let v = p.value()?;
+    if p.peek().is_some() {
+        return p.err(p.pos, format!("unexpected trailing text starting with {}", p.found()));
+    }
+    Ok(v)
+}
+
+/// Parse a layout function (a layout, swizzle or composed layout).
+pub fn parse_func(text: &str) -> Result<Func> {
+    match parse(text)? {
+        Value::Func(f) => Ok(f),
+        // An integer tuple alone is the compact (column-major) layout of that shape.
+        Value::Tuple(t) => Ok(Func::Layout(Layout::compact(&t).map_err(|e| Error::parse(0, e.to_string()))?)),
+        other => Err(Error::parse(0, format!("expected a layout, found {}", other.kind()))),
+    }
+}
+
+/// Parse a plain shape:stride layout (a tuple alone is its compact layout).
+pub fn parse_layout(text: &str) -> Result<Layout> {
+    match parse_func(text)? {
+        Func::Layout(l) => Ok(l),
+        _ => Err(Error::parse(0, "expected a shape:stride layout, found a swizzled or composed layout")),
+    }
+}
+
+/// Parse an integer or integer tuple.
+pub fn parse_int_tuple(text: &str) -> Result<IntTuple> {
+    match parse(text)? {
+        Value::Tuple(t) => Ok(t),
+        other => Err(Error::parse(0, format!("expected an integer or integer tuple, found {}", other.kind()))),
+    }
+}

@@ -1,0 +1,90 @@
+//! Canonical printing: no `_` static marks, no spaces, `s:d` for leaves, `(..)` for tuples.
+
+use std::fmt::Write;
+
+use crate::func::Func;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::stride::{Stride, StrideTuple};
+use crate::tuple::{IntTuple, Tree};
+use crate::value::{CrdLeaf, Value};
+
+fn tree<T>(out: &mut String, t: &Tree<T>, leaf: &dyn Fn(&mut String, &T)) {
+    match t {
+        Tree::Leaf(x) => leaf(out, x),
+        Tree::Node(v) => {
+            out.push('(');
+            for (i, c) in v.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                tree(out, c, leaf);
+            }
+            out.push(')');
+        }
+    }
+}
+
+fn int(out: &mut String, x: &Int) {
+    match x {
+        Int::Lit(v) => write!(out, "{v}").unwrap(),
+        Int::Dyn => out.push('?'),
+    }
+}
+
+fn stride(out: &mut String, d: &Stride) {
+    int(out, &d.coef);
+    for m in d.basis.iter().rev() {
+        write!(out, "@{m}").unwrap();
+    }
+}
+
+pub fn print_int_tuple(t: &IntTuple) -> String {
+    let mut s = String::new();
+    tree(&mut s, t, &int);
+    s
+}
+pub fn print_stride(d: &Stride) -> String {
+    let mut s = String::new();
+    stride(&mut s, d);
+    s
+}
+pub fn print_stride_tuple(t: &StrideTuple) -> String {
+    let mut s = String::new();
+    tree(&mut s, t, &stride);
+    s
+}
+pub fn print_layout(l: &Layout) -> String {
+    let mut s = String::new();
+    tree(&mut s, &l.shape, &int);
+    s.push(':');
+    tree(&mut s, &l.stride, &stride);
+    s
+}
+pub fn print_func(f: &Func) -> String {
+    match f {
+        Func::Layout(l) => print_layout(l),
+        Func::Swizzle(sw) => format!("Sw<{},{},{}>", sw.b, sw.m, sw.s),
+        Func::Composed(c) => format!("{} o {} o {}", print_func(&c.outer), c.offset, print_func(&c.inner)),
+    }
+}
+pub fn print(v: &Value) -> String {
+    match v {
+        Value::Tuple(t) => print_int_tuple(t),
+        Value::Coord(c) => {
+            let mut s = String::new();
+            tree(&mut s, c, &|o: &mut String, x: &CrdLeaf| match x {
+                CrdLeaf::Int(i) => int(o, i),
+                CrdLeaf::All => o.push('_'),
+            });
+            s
+        }
+        Value::Strides(t) => print_stride_tuple(t),
+        Value::Func(f) => print_func(f),
+        Value::Tiler(items) => {
+            let parts: Vec<String> = items.iter().map(print).collect();
+            format!("[{}]", parts.join(","))
+        }
+        Value::All => "_".to_string(),
+    }
+}
