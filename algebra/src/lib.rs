@@ -8,6 +8,7 @@ pub mod error;
 pub mod func;
 pub mod int;
 pub mod layout;
+pub mod ops;
 pub mod stride;
 pub mod swizzle;
 pub mod text;

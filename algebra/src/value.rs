@@ -30,6 +30,8 @@ pub enum Value {
     Tiler(Vec<Value>),
     /// The wildcard `_`.
     All,
+    /// A list of integers (results only: evaluation tables).
+    Ints(Vec<i64>),
 }
 
 impl Value {
@@ -51,6 +53,7 @@ impl Value {
             Value::Func(Func::Composed(_)) => "a composed layout",
             Value::Tiler(_) => "a tiler",
             Value::All => "'_'",
+            Value::Ints(_) => "a list of integers",
         }
     }
 }

@@ -86,5 +86,9 @@ pub fn print(v: &Value) -> String {
             format!("[{}]", parts.join(","))
         }
         Value::All => "_".to_string(),
+        Value::Ints(v) => {
+            let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+            format!("[{}]", parts.join(","))
+        }
     }
 }
