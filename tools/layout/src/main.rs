@@ -1,1 +1,118 @@
-fn main() {}
+//! `layout`: a calculator for the CuTe layout algebra.
+//!
+//! `layout eval EXPR`, `layout show EXPR`, `layout batch` (JSON Lines), `layout help`.
+//! See docs/cli.md.
+
+mod batch;
+mod expr;
+mod show;
+
+use std::io::{self, BufReader, BufWriter, Write};
+use std::process::ExitCode;
+
+use layout_algebra::{ops, text};
+
+fn help() -> String {
+    let mut s = String::from(
+        "layout — calculator for the CuTe layout algebra
+
+USAGE:
+    layout eval EXPR     evaluate EXPR and print the result in canonical text
+    layout show EXPR     print a rank-1 or rank-2 layout as a table (rows = mode 0)
+    layout batch         answer JSON Lines requests from stdin, one line out per line in:
+                         {\"id\": ..., \"op\": \"NAME\", \"args\": [\"VALUE\", ...]}
+    layout help          this text (also -h, --help)
+
+EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
+or a call NAME(EXPR, ...), e.g. composition((20):(2), (5,4):(4,1)).
+Exit status: 0 on success, 1 when the expression fails, 2 on bad usage.
+
+OPERATIONS (semantics in docs/algebra.md):
+",
+    );
+    let mut line = String::from("   ");
+    for name in ops::OP_NAMES {
+        if line.len() + name.len() + 1 > 92 {
+            s.push_str(&line);
+            s.push('\n');
+            line = String::from("   ");
+        }
+        line.push(' ');
+        line.push_str(name);
+    }
+    s.push_str(&line);
+    s.push('\n');
+    s
+}
+
+fn usage_error(msg: &str) -> ExitCode {
+    eprintln!(
+        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch | layout help"
+    );
+    ExitCode::from(2)
+}
+
+/// Evaluate `src`, or report the error (with a caret under its position) on stderr.
+fn evaluate(src: &str) -> Option<layout_algebra::Value> {
+    match expr::eval_str(src) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            if let Some(off) = e.offset {
+                eprintln!("{}", expr::caret(src, off));
+            }
+            None
+        }
+    }
+}
+
+fn emit(text: &str) -> ExitCode {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: writing the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    match args.as_slice() {
+        [] => usage_error("no command given"),
+        ["help" | "-h" | "--help", ..] => emit(&help()),
+        ["eval", src] => match evaluate(src) {
+            Some(v) => emit(&format!("{}\n", text::print(&v))),
+            None => ExitCode::from(1),
+        },
+        ["show", src] => match evaluate(src) {
+            Some(v) => match show::show(&v) {
+                Ok(table) => emit(&table),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                }
+            },
+            None => ExitCode::from(1),
+        },
+        ["batch"] => {
+            let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
+            let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            match batch::run_batch(&mut input, &mut output) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: batch I/O: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
+        ["eval" | "show", ..] => usage_error(&format!(
+            "`layout {}` takes exactly one EXPR (quote it)",
+            args[0]
+        )),
+        ["batch", ..] => usage_error("`layout batch` takes no arguments (requests come on stdin)"),
+        [cmd, ..] => usage_error(&format!("unknown command '{cmd}'")),
+    }
+}

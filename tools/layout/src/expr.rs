@@ -1,0 +1,350 @@
+//! Expressions of `layout eval` and `layout show`: a value of the layout syntax, or a call
+//! `name(arg, arg, ...)` whose arguments are expressions again.
+//!
+//! Values contain commas inside `()`, `[]` and `<>`, so a call's arguments are split only at
+//! the commas of bracket depth 0. A call name is `[A-Za-z_][A-Za-z0-9_]*` with at least one
+//! letter, immediately followed by `(`; so `_8`, `_` and `Sw<3,4,3>` are values. Every
+//! position is a byte offset into the whole expression, so that an error inside an argument
+//! points into the text the user typed.
+
+use layout_algebra::{ops, text, Error, Value};
+
+/// Deepest nesting of calls accepted (the value parser has its own limit).
+pub const MAX_CALL_DEPTH: usize = 64;
+
+/// A parsed expression; `at` is the byte offset of the value text or of the call name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expr<'a> {
+    Value {
+        text: &'a str,
+        at: usize,
+    },
+    Call {
+        name: &'a str,
+        at: usize,
+        args: Vec<Expr<'a>>,
+    },
+}
+
+/// An error of evaluating an expression: the message and, when known, the byte offset in the
+/// whole expression to point at (a parse error's byte, or the name of the call that failed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExprError {
+    pub message: String,
+    pub offset: Option<usize>,
+}
+
+impl ExprError {
+    fn at(offset: usize, message: impl Into<String>) -> ExprError {
+        ExprError {
+            message: message.into(),
+            offset: Some(offset),
+        }
+    }
+}
+
+fn is_ws(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+fn skip_ws(s: &[u8], mut pos: usize, end: usize) -> usize {
+    while pos < end && is_ws(s[pos]) {
+        pos += 1;
+    }
+    pos
+}
+
+/// If a call name starts at `pos`, the offset of its `(`.
+fn call_open(s: &[u8], pos: usize, end: usize) -> Option<usize> {
+    let mut i = pos;
+    let mut letter = false;
+    while i < end && (s[i].is_ascii_alphanumeric() || s[i] == b'_') {
+        if i == pos && s[i].is_ascii_digit() {
+            return None;
+        }
+        letter |= s[i].is_ascii_alphabetic();
+        i += 1;
+    }
+    (letter && i < end && s[i] == b'(').then_some(i)
+}
+
+/// Parse the whole string as an expression.
+pub fn parse_expr(src: &str) -> Result<Expr<'_>, ExprError> {
+    parse_range(src, 0, src.len(), 0)
+}
+
+fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr<'_>, ExprError> {
+    let s = src.as_bytes();
+    let pos = skip_ws(s, start, end);
+    let Some(open) = call_open(s, pos, end) else {
+        return Ok(Expr::Value {
+            text: &src[start..end],
+            at: start,
+        });
+    };
+    let name = &src[pos..open];
+    if depth >= MAX_CALL_DEPTH {
+        return Err(ExprError::at(
+            pos,
+            format!("calls nested deeper than {MAX_CALL_DEPTH} levels"),
+        ));
+    }
+    // Find the argument ranges and the matching ')'.
+    let mut ranges = Vec::new();
+    let mut level = 1usize;
+    let mut arg_start = open + 1;
+    let mut close = None;
+    let mut i = open + 1;
+    while i < end {
+        match s[i] {
+            b'(' | b'[' | b'<' => level += 1,
+            b')' | b']' | b'>' => {
+                level -= 1;
+                if level == 0 {
+                    if s[i] != b')' {
+                        return Err(ExprError::at(
+                            i,
+                            format!(
+                                "expected ')' closing the call to {name}, found '{}'",
+                                s[i] as char
+                            ),
+                        ));
+                    }
+                    ranges.push((arg_start, i));
+                    close = Some(i);
+                    break;
+                }
+            }
+            b',' if level == 1 => {
+                ranges.push((arg_start, i));
+                arg_start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let Some(close) = close else {
+        return Err(ExprError::at(
+            end,
+            format!("expected ')' closing the call to {name}, found end of input"),
+        ));
+    };
+    let after = skip_ws(s, close + 1, end);
+    if after < end {
+        return Err(ExprError::at(
+            after,
+            format!("unexpected text after the call to {name}"),
+        ));
+    }
+    // `f()` has no arguments; an empty argument anywhere else is an error.
+    if ranges.len() == 1 && skip_ws(s, ranges[0].0, ranges[0].1) == ranges[0].1 {
+        ranges.clear();
+    }
+    let mut args = Vec::with_capacity(ranges.len());
+    for (a, b) in ranges {
+        let first = skip_ws(s, a, b);
+        if first == b {
+            return Err(ExprError::at(
+                first,
+                format!("expected an argument of {name}"),
+            ));
+        }
+        args.push(parse_range(src, a, b, depth + 1)?);
+    }
+    Ok(Expr::Call {
+        name,
+        at: pos,
+        args,
+    })
+}
+
+/// Evaluate a parsed expression.
+pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
+    match e {
+        Expr::Value { text, at } => text::parse(text).map_err(|err| {
+            let err = err.shifted(*at);
+            ExprError {
+                message: err.to_string(),
+                offset: err.offset(),
+            }
+        }),
+        Expr::Call { name, at, args } => {
+            if !ops::OP_NAMES.contains(name) {
+                return Err(ExprError::at(*at, unknown_op(name)));
+            }
+            let vals = args.iter().map(eval).collect::<Result<Vec<_>, _>>()?;
+            ops::call(name, &vals).map_err(|err: Error| ExprError::at(*at, err.to_string()))
+        }
+    }
+}
+
+/// Parse and evaluate.
+pub fn eval_str(src: &str) -> Result<Value, ExprError> {
+    eval(&parse_expr(src)?)
+}
+
+/// The message for an operation name that `ops::call` does not know.
+pub fn unknown_op(name: &str) -> String {
+    format!("unknown operation '{name}' (`layout help` lists the operations)")
+}
+
+/// The expression on one line and a caret under the byte `offset` (for error reports).
+/// Control characters are shown as spaces so that the caret column stays right.
+pub fn caret(src: &str, offset: usize) -> String {
+    let mut off = offset.min(src.len());
+    while !src.is_char_boundary(off) {
+        off -= 1;
+    }
+    let line: String = src
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let col = src[..off].chars().count();
+    format!("  {line}\n  {}^", " ".repeat(col))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(text: &str, at: usize) -> Expr<'_> {
+        Expr::Value { text, at }
+    }
+
+    #[test]
+    fn plain_values_are_not_calls() {
+        for s in [
+            "8:1",
+            "_8",
+            "_",
+            "(_8,_4):(_1,_8)",
+            "Sw<3,4,3>",
+            "Sw<3,4,3> o 0 o (8,64):(64,1)",
+            "[_,4:1]",
+            "?",
+        ] {
+            assert_eq!(parse_expr(s), Ok(v(s, 0)), "{s}");
+        }
+        // '_' followed by digits and '(' has no letter: a value (the parser rejects it).
+        assert_eq!(parse_expr("_8(2)"), Ok(v("_8(2)", 0)));
+        // A space between the name and '(' makes it not a call.
+        assert_eq!(parse_expr("size (2)"), Ok(v("size (2)", 0)));
+    }
+
+    #[test]
+    fn splits_only_at_depth_zero_commas() {
+        let s = "composition((20):(2), (5,4):(4,1))";
+        assert_eq!(
+            parse_expr(s),
+            Ok(Expr::Call {
+                name: "composition",
+                at: 0,
+                args: vec![v("(20):(2)", 12), v(" (5,4):(4,1)", 21)]
+            })
+        );
+        let s = "logical_divide(Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_])";
+        assert_eq!(
+            parse_expr(s),
+            Ok(Expr::Call {
+                name: "logical_divide",
+                at: 0,
+                args: vec![v("Sw<3,4,3> o 0 o (8,64):(64,1)", 15), v(" [4:1,_]", 45)]
+            })
+        );
+    }
+
+    #[test]
+    fn nested_calls_keep_offsets() {
+        let s = " size( coalesce((2,4):(1,2)) , 2 ) ";
+        assert_eq!(
+            parse_expr(s),
+            Ok(Expr::Call {
+                name: "size",
+                at: 1,
+                args: vec![
+                    Expr::Call {
+                        name: "coalesce",
+                        at: 7,
+                        args: vec![v("(2,4):(1,2)", 16)]
+                    },
+                    v(" 2 ", 30)
+                ]
+            })
+        );
+        assert_eq!(
+            parse_expr("f_2()"),
+            Ok(Expr::Call {
+                name: "f_2",
+                at: 0,
+                args: vec![]
+            })
+        );
+        assert_eq!(
+            parse_expr("_f( )"),
+            Ok(Expr::Call {
+                name: "_f",
+                at: 0,
+                args: vec![]
+            })
+        );
+    }
+
+    #[test]
+    fn structural_errors_point_at_the_byte() {
+        let e = parse_expr("size(8:1").unwrap_err();
+        assert_eq!(
+            e,
+            ExprError::at(
+                8,
+                "expected ')' closing the call to size, found end of input"
+            )
+        );
+        let e = parse_expr("size(8:1))").unwrap_err();
+        assert_eq!(
+            e,
+            ExprError::at(9, "unexpected text after the call to size")
+        );
+        let e = parse_expr("size(8:1] ").unwrap_err();
+        assert_eq!(
+            e,
+            ExprError::at(8, "expected ')' closing the call to size, found ']'")
+        );
+        let e = parse_expr("f(8:1, )").unwrap_err();
+        assert_eq!(e, ExprError::at(7, "expected an argument of f"));
+        let e = parse_expr("f(,1)").unwrap_err();
+        assert_eq!(e, ExprError::at(2, "expected an argument of f"));
+        let deep = format!(
+            "{}1{}",
+            "f(".repeat(MAX_CALL_DEPTH + 1),
+            ")".repeat(MAX_CALL_DEPTH + 1)
+        );
+        let e = parse_expr(&deep).unwrap_err();
+        assert_eq!(e.offset, Some(2 * MAX_CALL_DEPTH));
+    }
+
+    #[test]
+    fn value_parse_errors_are_shifted_into_the_expression() {
+        let e = eval_str("print((2,3):(1,2,))").unwrap_err();
+        let inner = text::parse("(2,3):(1,2,)").unwrap_err().offset().unwrap();
+        assert_eq!(e.offset, Some(6 + inner));
+        assert!(
+            e.message
+                .starts_with(&format!("parse error at byte {}:", 6 + inner)),
+            "{}",
+            e.message
+        );
+    }
+
+    #[test]
+    fn unknown_operation_points_at_the_name() {
+        let e = eval_str("print(nosuchop(1))").unwrap_err();
+        assert_eq!(e, ExprError::at(6, unknown_op("nosuchop")));
+    }
+
+    #[test]
+    fn caret_line() {
+        assert_eq!(caret("size(8:1", 8), "  size(8:1\n          ^");
+        assert_eq!(caret("a\tb", 2), "  a b\n    ^");
+        assert_eq!(caret("é(x", 2), "  é(x\n   ^");
+    }
+}
