@@ -1,0 +1,31 @@
+# Entry points; see README.md. Every target that needs the toolchain runs scripts/setup.sh
+# first (idempotent: a few tenths of a second when everything is installed).
+CARGO  ?= cargo
+LAYOUT := target/release/layout
+# .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
+PYTHON := .venv/bin/python
+
+.PHONY: setup build demo test bench fmt
+
+setup:
+	bash scripts/setup.sh
+
+build: setup
+	$(CARGO) build --workspace --release
+
+# The main job: the `layout` calculator on a 128x64 f16 tile with a 128B swizzle.
+demo: setup
+	$(CARGO) build --release --bin layout
+	bash scripts/demo.sh $(LAYOUT)
+
+# Every test of the workspace (unit, property, differential, lit) in the debug profile.
+test: setup
+	$(CARGO) test --workspace
+
+# `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
+bench: setup
+	$(CARGO) build --release --bin layout
+	$(PYTHON) bench/batch_vs_pycute.py
+
+fmt:
+	$(CARGO) fmt --all
