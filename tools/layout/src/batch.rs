@@ -6,15 +6,27 @@
 //!           `{"id": <id>, "error": "<message>"}`, plus `"offset"` (byte offset inside the
 //!           argument) and `"arg"` (its index) for a parse error of an argument.
 //! The id is echoed byte for byte; it is `null` when the line gave none (or was not JSON).
+//!
+//! Speed: the input is read in blocks; each block's complete lines are answered into one
+//! output buffer, written with one `write` (and flushed) per block, so a pipe gets large writes
+//! and an interactive client that sends one line gets its answer at once. With more than one
+//! thread, blocks are answered by worker threads and written back in input order. Requests of
+//! the usual shape are read by a small scanner without allocating; anything else goes through
+//! serde_json, and both readings agree (tested).
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 use layout_algebra::{ops, text, Int, Tree, Value};
 use serde_json::value::RawValue;
 
 use crate::expr::unknown_op;
+
+/// Bytes read per block.
+const BLOCK: usize = 1 << 16;
 
 /// Why a request failed.
 #[derive(Debug, PartialEq, Eq)]
@@ -33,76 +45,60 @@ impl Failure {
     }
 }
 
-/// A request line split into its id (raw JSON text) and the outcome.
-pub fn answer(line: &str) -> (Option<&str>, Result<Value, Failure>) {
+/// A request as read from its line: the raw JSON text of its id, the op name, the arguments.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Request<'a> {
+    pub id: Option<&'a str>,
+    pub op: std::borrow::Cow<'a, str>,
+    pub args: Vec<std::borrow::Cow<'a, str>>,
+}
+
+/// Read a request line; an error carries the id when one could be read.
+pub fn read_request(line: &str) -> Result<Request<'_>, (Option<&str>, Failure)> {
+    if let Some(r) = scan_request(line) {
+        return Ok(r);
+    }
+    read_request_json(line)
+}
+
+/// The general reader (serde_json).
+fn read_request_json(line: &str) -> Result<Request<'_>, (Option<&str>, Failure)> {
     if line.trim().is_empty() {
-        return (None, Err(Failure::new("empty request line")));
+        return Err((None, Failure::new("empty request line")));
     }
     let map: BTreeMap<String, &RawValue> = match serde_json::from_str(line) {
         Ok(m) => m,
         Err(e) if e.classify() == serde_json::error::Category::Data => {
-            return (
-                None,
-                Err(Failure::new("malformed request: not a JSON object")),
-            )
+            return Err((None, Failure::new("malformed request: not a JSON object")))
         }
         Err(e) => {
-            return (
-                None,
-                Err(Failure::new(format!(
-                    "malformed request: invalid JSON: {e}"
-                ))),
-            )
+            let msg = format!("malformed request: invalid JSON: {e}");
+            return Err((None, Failure::new(msg)));
         }
     };
     let id = map.get("id").map(|r| r.get());
-    (id, run(&map))
-}
-
-fn run(map: &BTreeMap<String, &RawValue>) -> Result<Value, Failure> {
+    let fail = |msg: String| (id, Failure::new(format!("malformed request: {msg}")));
     let op = match map.get("op") {
-        None => return Err(Failure::new("malformed request: missing \"op\"")),
-        Some(raw) => json_string(raw)
-            .ok_or_else(|| Failure::new("malformed request: \"op\" must be a string"))?,
+        None => return Err(fail("missing \"op\"".into())),
+        Some(raw) => json_string(raw).ok_or_else(|| fail("\"op\" must be a string".into()))?,
     };
-    let args = match map.get("args") {
-        None => return Err(Failure::new("malformed request: missing \"args\"")),
+    let raw_args = match map.get("args") {
+        None => return Err(fail("missing \"args\"".into())),
         Some(raw) => serde_json::from_str::<Vec<&RawValue>>(raw.get())
-            .map_err(|_| Failure::new("malformed request: \"args\" must be an array of strings"))?,
+            .map_err(|_| fail("\"args\" must be an array of strings".into()))?,
     };
-    let mut texts = Vec::with_capacity(args.len());
-    for (i, raw) in args.iter().enumerate() {
+    let mut args = Vec::with_capacity(raw_args.len());
+    for (i, raw) in raw_args.iter().enumerate() {
         let t = json_string(raw)
-            .or_else(|| json_integer(raw))
-            .ok_or_else(|| {
-                Failure::new(format!(
-                    "malformed request: args[{i}] must be a string or an integer"
-                ))
-            })?;
-        texts.push(t);
+            .or_else(|| json_integer(raw.get()).map(Into::into))
+            .ok_or_else(|| fail(format!("args[{i}] must be a string or an integer")))?;
+        args.push(t);
     }
-    if !ops::OP_NAMES.contains(&op.as_ref()) {
-        return Err(Failure::new(unknown_op(&op)));
-    }
-    let mut vals = Vec::with_capacity(texts.len());
-    for (i, t) in texts.iter().enumerate() {
-        let v = text::parse(t).map_err(|e| Failure {
-            message: e.to_string(),
-            at: e.offset().map(|o| (i, o)),
-        })?;
-        vals.push(v);
-    }
-    // The algebra never panics by contract; should it, the request fails, not the batch.
-    match panic::catch_unwind(AssertUnwindSafe(|| ops::call(&op, &vals))) {
-        Ok(r) => r.map_err(|e| Failure::new(e.to_string())),
-        Err(_) => Err(Failure::new(format!(
-            "internal error: {op} panicked (please report this input)"
-        ))),
-    }
+    Ok(Request { id, op, args })
 }
 
 /// The text of a JSON string (borrowed unless it has escapes).
-fn json_string<'a>(raw: &'a RawValue) -> Option<std::borrow::Cow<'a, str>> {
+fn json_string(raw: &RawValue) -> Option<std::borrow::Cow<'_, str>> {
     let s = raw.get();
     if !s.starts_with('"') {
         return None;
@@ -113,53 +109,238 @@ fn json_string<'a>(raw: &'a RawValue) -> Option<std::borrow::Cow<'a, str>> {
     }
 }
 
-/// The decimal text of a JSON integer.
-fn json_integer(raw: &RawValue) -> Option<std::borrow::Cow<'_, str>> {
-    let s = raw.get();
-    let integral = s.strip_prefix('-').unwrap_or(s);
-    (!integral.is_empty() && integral.bytes().all(|c| c.is_ascii_digit())).then_some(s.into())
+/// `s` if it is a JSON integer: `-?(0|[1-9][0-9]*)`.
+fn json_integer(s: &str) -> Option<&str> {
+    let digits = s.strip_prefix('-').unwrap_or(s).as_bytes();
+    let ok = match digits {
+        [b'0'] => true,
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    ok.then_some(s)
+}
+
+/// The fast reader: requests whose keys are exactly id (null, a boolean, an integer or a
+/// string without escapes), op and args (strings without escapes, integers), each at most
+/// once. Anything else returns None and is left to the general reader.
+fn scan_request(line: &str) -> Option<Request<'_>> {
+    let mut c = Scan { s: line, i: 0 };
+    c.eat(b'{')?;
+    let (mut id, mut op, mut args) = (None, None, None);
+    loop {
+        let key = c.plain_string()?;
+        c.eat(b':')?;
+        match key {
+            "id" if id.is_none() => id = Some(c.id()?),
+            "op" if op.is_none() => op = Some(c.plain_string()?),
+            "args" if args.is_none() => {
+                c.eat(b'[')?;
+                let mut v = Vec::new();
+                if c.peek() == Some(b']') {
+                    c.i += 1;
+                } else {
+                    loop {
+                        let a = match c.peek()? {
+                            b'"' => c.plain_string()?,
+                            _ => c.integer()?,
+                        };
+                        v.push(a.into());
+                        if c.eat(b']').is_some() {
+                            break;
+                        }
+                        c.eat(b',')?;
+                    }
+                }
+                args = Some(v);
+            }
+            _ => return None,
+        }
+        if c.eat(b'}').is_some() {
+            break;
+        }
+        c.eat(b',')?;
+    }
+    if c.peek().is_some() {
+        return None;
+    }
+    Some(Request {
+        id,
+        op: op?.into(),
+        args: args?,
+    })
+}
+
+struct Scan<'a> {
+    s: &'a str,
+    i: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn peek(&mut self) -> Option<u8> {
+        let b = self.s.as_bytes();
+        while self.i < b.len() && matches!(b[self.i], b' ' | b'\t' | b'\n' | b'\r') {
+            self.i += 1;
+        }
+        b.get(self.i).copied()
+    }
+    fn eat(&mut self, c: u8) -> Option<()> {
+        (self.peek()? == c).then(|| self.i += 1)
+    }
+    /// The contents of a string without escapes or control characters.
+    fn plain_string(&mut self) -> Option<&'a str> {
+        self.eat(b'"')?;
+        let start = self.i;
+        let b = self.s.as_bytes();
+        while self.i < b.len() {
+            match b[self.i] {
+                b'"' => {
+                    self.i += 1;
+                    return Some(&self.s[start..self.i - 1]);
+                }
+                b'\\' | 0..=0x1f => return None,
+                _ => self.i += 1,
+            }
+        }
+        None
+    }
+    /// A JSON integer, not followed by a fraction or exponent.
+    fn integer(&mut self) -> Option<&'a str> {
+        self.peek()?;
+        let start = self.i;
+        let b = self.s.as_bytes();
+        let mut j = start + usize::from(b[start] == b'-');
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if matches!(b.get(j), Some(b'.' | b'e' | b'E')) {
+            return None;
+        }
+        self.i = j;
+        json_integer(&self.s[start..j])
+    }
+    /// The raw text of an id: null, true, false, an integer or a plain string.
+    fn id(&mut self) -> Option<&'a str> {
+        self.peek()?;
+        let start = self.i;
+        match self.s.as_bytes()[start] {
+            b'"' => {
+                self.plain_string()?;
+                Some(&self.s[start..self.i])
+            }
+            b'n' | b't' | b'f' => {
+                let word = ["null", "true", "false"]
+                    .into_iter()
+                    .find(|w| self.s[start..].starts_with(w))?;
+                self.i += word.len();
+                let next = self.s.as_bytes().get(self.i);
+                (!next.is_some_and(u8::is_ascii_alphanumeric)).then_some(word)
+            }
+            _ => self.integer(),
+        }
+    }
+}
+
+/// Evaluate a request; `vals` is scratch space.
+pub fn evaluate(req: &Request<'_>, vals: &mut Vec<Value>) -> Result<Value, Failure> {
+    let op: &str = &req.op;
+    if !ops::OP_NAMES.contains(&op) {
+        return Err(Failure::new(unknown_op(op)));
+    }
+    vals.clear();
+    for (i, t) in req.args.iter().enumerate() {
+        let v = text::parse(t).map_err(|e| Failure {
+            message: e.to_string(),
+            at: e.offset().map(|o| (i, o)),
+        })?;
+        vals.push(v);
+    }
+    // The algebra never panics by contract; should it, the request fails, not the batch.
+    match panic::catch_unwind(AssertUnwindSafe(|| ops::call(op, vals))) {
+        Ok(r) => r.map_err(|e| Failure::new(e.to_string())),
+        Err(_) => Err(Failure::new(format!(
+            "internal error: {op} panicked (please report this input)"
+        ))),
+    }
+}
+
+/// Answer one line (without its newline) into `out`.
+pub fn answer_line(line: &[u8], vals: &mut Vec<Value>, out: &mut Vec<u8>) {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let Ok(line) = std::str::from_utf8(line) else {
+        let f = Failure::new("malformed request: not valid UTF-8");
+        return write_answer(out, None, &Err(f));
+    };
+    match read_request(line) {
+        Ok(req) => write_answer(out, req.id, &evaluate(&req, vals)),
+        Err((id, f)) => write_answer(out, id, &Err(f)),
+    }
+}
+
+/// Answer every line of a block (a final line without newline counts as a line).
+fn answer_block(block: &[u8], vals: &mut Vec<Value>, out: &mut Vec<u8>) {
+    let body = block.strip_suffix(b"\n").unwrap_or(block);
+    for line in body.split(|&c| c == b'\n') {
+        answer_line(line, vals, out);
+    }
 }
 
 /// Write one answer line.
-pub fn write_answer(
-    out: &mut impl Write,
-    id: Option<&str>,
-    r: &Result<Value, Failure>,
-) -> io::Result<()> {
-    out.write_all(b"{\"id\":")?;
-    out.write_all(id.unwrap_or("null").as_bytes())?;
+pub fn write_answer(out: &mut Vec<u8>, id: Option<&str>, r: &Result<Value, Failure>) {
+    out.extend_from_slice(b"{\"id\":");
+    out.extend_from_slice(id.unwrap_or("null").as_bytes());
     match r {
         Ok(v) => {
-            out.write_all(b",\"result\":")?;
+            out.extend_from_slice(b",\"result\":");
             match v {
-                Value::Tuple(Tree::Leaf(Int::Lit(x))) => write!(out, "{x}")?,
+                Value::Tuple(Tree::Leaf(Int::Lit(x))) => write_int(out, *x),
                 Value::Ints(xs) => {
-                    out.write_all(b"[")?;
+                    out.push(b'[');
                     for (i, x) in xs.iter().enumerate() {
                         if i > 0 {
-                            out.write_all(b",")?;
+                            out.push(b',');
                         }
-                        write!(out, "{x}")?;
+                        write_int(out, *x);
                     }
-                    out.write_all(b"]")?;
+                    out.push(b']');
                 }
-                other => write_json_str(out, &text::print(other))?,
+                other => write_json_str(out, &text::print(other)),
             }
         }
         Err(f) => {
-            out.write_all(b",\"error\":")?;
-            write_json_str(out, &f.message)?;
+            out.extend_from_slice(b",\"error\":");
+            write_json_str(out, &f.message);
             if let Some((arg, offset)) = f.at {
-                write!(out, ",\"offset\":{offset},\"arg\":{arg}")?;
+                out.extend_from_slice(b",\"offset\":");
+                write_int(out, offset as i64);
+                out.extend_from_slice(b",\"arg\":");
+                write_int(out, arg as i64);
             }
         }
     }
-    out.write_all(b"}\n")
+    out.extend_from_slice(b"}\n");
+}
+
+fn write_int(out: &mut Vec<u8>, x: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut u = x.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if x < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&buf[i..]);
 }
 
 /// A JSON string literal.
-fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
-    out.write_all(b"\"")?;
+fn write_json_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
     let b = s.as_bytes();
     let mut start = 0;
     for (i, &c) in b.iter().enumerate() {
@@ -172,81 +353,229 @@ fn write_json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
             0..=0x1f => b"",
             _ => continue,
         };
-        out.write_all(&b[start..i])?;
+        out.extend_from_slice(&b[start..i]);
         if esc.is_empty() {
-            write!(out, "\\u{c:04x}")?;
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.extend_from_slice(b"\\u00");
+            out.push(HEX[(c >> 4) as usize]);
+            out.push(HEX[(c & 15) as usize]);
         } else {
-            out.write_all(esc)?;
+            out.extend_from_slice(esc);
         }
         start = i + 1;
     }
-    out.write_all(&b[start..])?;
-    out.write_all(b"\"")
+    out.extend_from_slice(&b[start..]);
+    out.push(b'"');
 }
 
-/// Answer every line of `input` on `output`. Output is flushed only when the input has no
-/// buffered data left (before a read that may block), so an interactive client that writes
-/// one line and waits gets its answer, and a pipe gets large writes.
-pub fn run_batch<R: Read>(input: &mut BufReader<R>, output: &mut impl Write) -> io::Result<()> {
-    let mut line = Vec::with_capacity(256);
-    loop {
-        if fill(input, output)?.is_empty() {
-            break;
-        }
-        line.clear();
-        read_line(input, &mut line, output)?;
-        let mut end = line.len();
-        if end > 0 && line[end - 1] == b'\n' {
-            end -= 1;
-            if end > 0 && line[end - 1] == b'\r' {
-                end -= 1;
+/// Reads blocks of complete lines.
+struct Blocks<R> {
+    input: R,
+    rest: Vec<u8>,
+    eof: bool,
+}
+
+impl<R: Read> Blocks<R> {
+    /// The next block of whole lines (the last one may lack its newline), or None at the end.
+    /// Returns as soon as one complete line is there: a read returns what is available.
+    fn next_block(&mut self) -> io::Result<Option<Vec<u8>>> {
+        let mut buf = std::mem::take(&mut self.rest);
+        let mut scanned = 0;
+        while !self.eof {
+            if let Some(k) = buf[scanned..].iter().rposition(|&c| c == b'\n') {
+                self.rest = buf[scanned + k + 1..].to_vec();
+                buf.truncate(scanned + k + 1);
+                return Ok(Some(buf));
             }
+            scanned = buf.len();
+            buf.resize(scanned + BLOCK, 0);
+            let n = loop {
+                match self.input.read(&mut buf[scanned..]) {
+                    Ok(n) => break n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => return Err(e),
+                }
+            };
+            buf.truncate(scanned + n);
+            self.eof = n == 0;
         }
-        match std::str::from_utf8(&line[..end]) {
-            Ok(s) => {
-                let (id, r) = answer(s);
-                write_answer(output, id, &r)?;
-            }
-            Err(_) => write_answer(
-                output,
-                None,
-                &Err(Failure::new("malformed request: not valid UTF-8")),
-            )?,
-        }
+        Ok((!buf.is_empty()).then_some(buf))
     }
-    output.flush()
 }
 
-/// `fill_buf`, flushing `output` first when the read may block.
-fn fill<'a, R: Read>(input: &'a mut BufReader<R>, output: &mut impl Write) -> io::Result<&'a [u8]> {
-    if input.buffer().is_empty() {
-        output.flush()?;
-    }
-    input.fill_buf()
-}
-
-/// One line including its newline (or the rest of the input).
-fn read_line<R: Read>(
-    input: &mut BufReader<R>,
-    line: &mut Vec<u8>,
-    output: &mut impl Write,
+/// Answer every line of `input` on `output`, using `threads` worker threads (1: no threads).
+pub fn run_batch<R: Read, W: Write + Send>(
+    input: R,
+    output: &mut W,
+    threads: usize,
 ) -> io::Result<()> {
-    loop {
-        let buf = fill(input, output)?;
-        if buf.is_empty() {
-            return Ok(());
+    let mut blocks = Blocks {
+        input,
+        rest: Vec::new(),
+        eof: false,
+    };
+    if threads <= 1 {
+        let mut vals = Vec::new();
+        let mut out = Vec::with_capacity(2 * BLOCK);
+        while let Some(block) = blocks.next_block()? {
+            out.clear();
+            answer_block(&block, &mut vals, &mut out);
+            output.write_all(&out)?;
+            output.flush()?;
         }
-        match buf.iter().position(|&c| c == b'\n') {
-            Some(i) => {
-                line.extend_from_slice(&buf[..=i]);
-                input.consume(i + 1);
-                return Ok(());
+        return Ok(());
+    }
+    let (work_tx, work_rx) = mpsc::sync_channel::<(u64, Vec<u8>)>(2 * threads);
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, Vec<u8>)>(4 * threads);
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let work_rx = Arc::clone(&work_rx);
+            let done_tx = done_tx.clone();
+            scope.spawn(move || {
+                let mut vals = Vec::new();
+                loop {
+                    let next = work_rx.lock().unwrap().recv();
+                    let Ok((seq, block)) = next else { return };
+                    let mut out = Vec::with_capacity(block.len() + block.len() / 2);
+                    answer_block(&block, &mut vals, &mut out);
+                    if done_tx.send((seq, out)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let writer = scope.spawn(move || -> io::Result<()> {
+            let mut pending = BTreeMap::new();
+            let mut next = 0u64;
+            for (seq, out) in done_rx {
+                pending.insert(seq, out);
+                while let Some(out) = pending.remove(&next) {
+                    output.write_all(&out)?;
+                    next += 1;
+                }
+                output.flush()?;
             }
-            None => {
-                let n = buf.len();
-                line.extend_from_slice(buf);
-                input.consume(n);
+            Ok(())
+        });
+        let mut seq = 0u64;
+        let mut read_result = Ok(());
+        loop {
+            match blocks.next_block() {
+                Ok(Some(block)) => {
+                    if work_tx.send((seq, block)).is_err() {
+                        break; // the writer stopped (its error is reported below)
+                    }
+                    seq += 1;
+                }
+                Ok(None) => break,
+                Err(e) => {
+                    read_result = Err(e);
+                    break;
+                }
             }
+        }
+        drop(work_tx);
+        let write_result = writer.join().expect("batch writer thread");
+        write_result.and(read_result)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer(line: &str) -> String {
+        let mut out = Vec::new();
+        answer_line(line.as_bytes(), &mut Vec::new(), &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn scanner_agrees_with_serde_json() {
+        let lines = [
+            r#"{"id":1,"op":"print","args":["8:1"]}"#,
+            r#"  { "id" : "a b" , "op" : "print" , "args" : [ "(2,4):(1,2)" , 7 ] }  "#,
+            r#"{"args":[-12],"op":"print","id":null}"#,
+            r#"{"id":true,"op":"x","args":[]}"#,
+            r#"{"id":false,"op":"print","args":[0]}"#,
+            r#"{"op":"print","args":["?"]}"#,
+            r#"{"id":-0,"op":"print","args":["_"]}"#,
+        ];
+        for line in lines {
+            let fast = scan_request(line).expect(line);
+            assert_eq!(Ok(fast), read_request_json(line), "{line}");
+        }
+    }
+
+    #[test]
+    fn scanner_leaves_the_rest_to_serde_json() {
+        let lines = [
+            r#"{"id":1.5,"op":"print","args":["8:1"]}"#,
+            r#"{"id":{"a":1},"op":"print","args":["8:1"]}"#,
+            r#"{"id":"\n","op":"print","args":["8:1"]}"#,
+            r#"{"id":1,"id":2,"op":"print","args":["8:1"]}"#,
+            r#"{"id":1,"op":"pr\u0069nt","args":["8:1"]}"#,
+            r#"{"id":1,"op":"print","args":[1e3]}"#,
+            r#"{"id":1,"op":"print","args":[01]}"#,
+            r#"{"id":1,"op":"print","args":["8:1"],"x":0}"#,
+            r#"{"id":1,"op":"print"}"#,
+            r#"{"id":1,"op":"print","args":["8:1"]} x"#,
+            r#"{"id":1,"op":"print","args":["8:1",]}"#,
+            r#"{"id":nullx,"op":"print","args":["8:1"]}"#,
+            r#"{}"#,
+            "",
+        ];
+        for line in lines {
+            assert_eq!(scan_request(line), None, "{line}");
+        }
+        assert_eq!(
+            answer(r#"{"id":1,"id":2,"op":"print","args":["8:1"],"x":0}"#),
+            "{\"id\":2,\"result\":\"8:1\"}\n"
+        );
+        assert_eq!(
+            answer(r#"{"id":1,"op":"print","args":[01]}"#),
+            "{\"id\":null,\"error\":\"malformed request: invalid JSON: invalid number at line 1 column 31\"}\n"
+        );
+    }
+
+    #[test]
+    fn integers_and_escapes_are_written_as_json() {
+        let mut out = Vec::new();
+        for x in [0, 7, -7, 1234567890123, i64::MIN, i64::MAX] {
+            out.clear();
+            write_int(&mut out, x);
+            assert_eq!(String::from_utf8(out.clone()).unwrap(), x.to_string());
+        }
+        out.clear();
+        write_json_str(&mut out, "a\"b\\c\n\u{1}é");
+        assert_eq!(String::from_utf8(out).unwrap(), r#""a\"b\\c\n\u0001é""#);
+    }
+
+    #[test]
+    fn blocks_hold_whole_lines_in_threaded_order() {
+        let mut input = String::new();
+        let mut expect = String::new();
+        for i in 0..5000 {
+            input.push_str(&format!(
+                "{{\"id\":{i},\"op\":\"print\",\"args\":[\"({},3):(3,1)\"]}}\n",
+                i + 1
+            ));
+            expect.push_str(&format!(
+                "{{\"id\":{i},\"result\":\"({},3):(3,1)\"}}\n",
+                i + 1
+            ));
+        }
+        input.push_str("{\"id\":\"last\",\"op\":\"print\",\"args\":[\"1\"]}");
+        expect.push_str("{\"id\":\"last\",\"result\":1}\n");
+        for threads in [1, 2, 3] {
+            let mut out = Vec::new();
+            run_batch(input.as_bytes(), &mut out, threads).unwrap();
+            assert!(
+                String::from_utf8(out).unwrap() == expect,
+                "threads = {threads}"
+            );
         }
     }
 }

@@ -7,7 +7,7 @@ mod batch;
 mod expr;
 mod show;
 
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use layout_algebra::{ops, text};
@@ -19,8 +19,10 @@ fn help() -> String {
 USAGE:
     layout eval EXPR     evaluate EXPR and print the result in canonical text
     layout show EXPR     print a rank-1 or rank-2 layout as a table (rows = mode 0)
-    layout batch         answer JSON Lines requests from stdin, one line out per line in:
+    layout batch [--threads N]
+                         answer JSON Lines requests from stdin, one line out per line in:
                          {\"id\": ..., \"op\": \"NAME\", \"args\": [\"VALUE\", ...]}
+                         (N worker threads, default: one per core)
     layout help          this text (also -h, --help)
 
 EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
@@ -77,6 +79,21 @@ fn emit(text: &str) -> ExitCode {
     }
 }
 
+/// Worker threads of `layout batch` by default: one per core, at most 8.
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
+fn batch(threads: usize) -> ExitCode {
+    match batch::run_batch(io::stdin().lock(), &mut io::stdout(), threads) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: batch I/O: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -97,22 +114,16 @@ fn main() -> ExitCode {
             },
             None => ExitCode::from(1),
         },
-        ["batch"] => {
-            let mut input = BufReader::with_capacity(1 << 16, io::stdin().lock());
-            let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            match batch::run_batch(&mut input, &mut output) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: batch I/O: {e}");
-                    ExitCode::from(1)
-                }
-            }
-        }
+        ["batch"] => batch(default_threads()),
+        ["batch", "--threads", n] => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => batch(n),
+            _ => usage_error("--threads takes a positive integer"),
+        },
         ["eval" | "show", ..] => usage_error(&format!(
             "`layout {}` takes exactly one EXPR (quote it)",
             args[0]
         )),
-        ["batch", ..] => usage_error("`layout batch` takes no arguments (requests come on stdin)"),
+        ["batch", ..] => usage_error("usage: layout batch [--threads N] (requests come on stdin)"),
         [cmd, ..] => usage_error(&format!("unknown command '{cmd}'")),
     }
 }
