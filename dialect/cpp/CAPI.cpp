@@ -1,0 +1,27 @@
+//===- CAPI.cpp - C API of the `layout` dialect ---------------------------===//
+
+#include "layout-c/Dialect.h"
+
+#include "Layout/LayoutDialect.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Layout, layout, mlir::layout::LayoutDialect)
+
+bool mlirAttributeIsALayoutValue(MlirAttribute attr) {
+  return llvm::isa<mlir::layout::ValueAttr>(unwrap(attr));
+}
+
+MlirStringRef mlirLayoutValueAttrGetText(MlirAttribute attr) {
+  return wrap(llvm::cast<mlir::layout::ValueAttr>(unwrap(attr)).getText());
+}
+
+bool mlirTypeIsALayoutValue(MlirType type) {
+  return llvm::isa<mlir::layout::ValueType>(unwrap(type));
+}
+
+MlirStringRef mlirLayoutValueTypeGetText(MlirType type) {
+  return wrap(llvm::cast<mlir::layout::ValueType>(unwrap(type)).getText());
+}

@@ -1,0 +1,199 @@
+//===- LayoutDialect.cpp - dialect, attribute and type hooks --------------===//
+//
+// Parsing hands the raw text between the angle brackets to the Rust parser;
+// a parse error is reported at the exact character of the source.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/LayoutDialect.h"
+#include "Layout/RustAlgebra.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+#include "LayoutDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "LayoutAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "LayoutTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "LayoutOps.cpp.inc"
+
+void LayoutDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "LayoutAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "LayoutTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "LayoutOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared text syntax of attributes and types: <mnemonic> '<' cute-text '>'
+//===----------------------------------------------------------------------===//
+
+namespace {
+const char *kindMnemonic(ValueKind k) {
+  switch (k) {
+  case ValueKind::Layout: return "layout";
+  case ValueKind::Swizzle: return "swizzle";
+  case ValueKind::Tiler: return "tiler";
+  case ValueKind::Tuple: return "tuple";
+  }
+  return "layout";
+}
+
+const char *kindNoun(ValueKind k) {
+  switch (k) {
+  case ValueKind::Layout: return "a layout";
+  case ValueKind::Swizzle: return "a swizzle";
+  case ValueKind::Tiler: return "a tiler";
+  case ValueKind::Tuple: return "an integer tuple or coordinate";
+  }
+  return "a value";
+}
+
+std::optional<ValueKind> mnemonicKind(StringRef m) {
+  return llvm::StringSwitch<std::optional<ValueKind>>(m)
+      .Case("layout", ValueKind::Layout)
+      .Case("swizzle", ValueKind::Swizzle)
+      .Case("tiler", ValueKind::Tiler)
+      .Case("tuple", ValueKind::Tuple)
+      .Default(std::nullopt);
+}
+
+/// A parsed `<mnemonic><cute-text>` body: canonical text and kind.
+struct ParsedValue {
+  std::string text;
+  ValueKind kind;
+};
+
+/// Parse the full symbol spec of an attribute or type. `allowUnknown`
+/// accepts `layout<*>` (types only).
+std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
+                                     bool allowUnknown, const char *what) {
+  StringRef spec = parser.getFullSymbolSpec();
+  auto locAt = [&](const char *p) { return SMLoc::getFromPointer(p); };
+  size_t lt = spec.find('<');
+  StringRef mnemonic = spec.take_front(lt == StringRef::npos ? spec.size() : lt);
+  std::optional<ValueKind> kind = mnemonicKind(mnemonic);
+  if (!kind) {
+    parser.emitError(locAt(spec.data()))
+        << "unknown layout " << what << " '" << mnemonic
+        << "': expected one of layout, swizzle, tiler, tuple";
+    return std::nullopt;
+  }
+  if (lt == StringRef::npos || !spec.ends_with(">")) {
+    parser.emitError(locAt(spec.data() + mnemonic.size()))
+        << "expected '<' after '" << mnemonic << "'";
+    return std::nullopt;
+  }
+  StringRef body = spec.slice(lt + 1, spec.size() - 1);
+  if (allowUnknown && *kind == ValueKind::Layout && body.trim() == "*")
+    return ParsedValue{"*", ValueKind::Layout};
+
+  // `swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
+  std::string source = body.str();
+  size_t shift = 0;
+  if (*kind == ValueKind::Swizzle) {
+    source = "Sw<" + source + ">";
+    shift = 3;
+  }
+  rust::Result r = rust::parse(source);
+  if (r.status == rust::ParseError) {
+    size_t off = r.offset >= shift ? r.offset - shift : 0;
+    if (off > body.size())
+      off = body.size();
+    parser.emitError(locAt(body.data() + off)) << r.text;
+    return std::nullopt;
+  }
+  if (!r.ok()) {
+    parser.emitError(locAt(body.data())) << r.text;
+    return std::nullopt;
+  }
+  auto got = static_cast<ValueKind>(r.kind);
+  bool fits = got == *kind ||
+              (*kind == ValueKind::Layout && got == ValueKind::Swizzle);
+  if (!fits) {
+    parser.emitError(locAt(body.data()))
+        << "expected " << kindNoun(*kind) << " in '" << mnemonic
+        << "<...>', got " << kindNoun(got) << " '" << r.text << "'";
+    return std::nullopt;
+  }
+  return ParsedValue{std::move(r.text), got};
+}
+
+void printSpec(DialectAsmPrinter &printer, StringRef text, ValueKind kind) {
+  printer << kindMnemonic(kind) << "<";
+  if (kind == ValueKind::Swizzle && text.starts_with("Sw<") && text.ends_with(">"))
+    printer << text.drop_front(3).drop_back(1);
+  else
+    printer << text;
+  printer << ">";
+}
+} // namespace
+
+Attribute LayoutDialect::parseAttribute(DialectAsmParser &parser,
+                                        Type type) const {
+  std::optional<ParsedValue> v = parseSpec(parser, false, "attribute");
+  if (!v)
+    return {};
+  return ValueAttr::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+}
+
+void LayoutDialect::printAttribute(Attribute attr,
+                                   DialectAsmPrinter &printer) const {
+  auto v = llvm::cast<ValueAttr>(attr);
+  printSpec(printer, v.getText(), v.getValueKind());
+}
+
+Type LayoutDialect::parseType(DialectAsmParser &parser) const {
+  std::optional<ParsedValue> v = parseSpec(parser, true, "type");
+  if (!v)
+    return {};
+  return ValueType::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+}
+
+void LayoutDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  auto v = llvm::cast<ValueType>(type);
+  printSpec(printer, v.getText(), v.getValueKind());
+}
+
+bool ValueType::isStatic() const {
+  StringRef t = getText();
+  return t != "*" && !t.contains('?');
+}
+
+Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
+                                              Attribute value, Type type,
+                                              Location loc) {
+  if (auto v = llvm::dyn_cast<ValueAttr>(value))
+    return builder.create<ConstOp>(loc, v);
+  if (auto i = llvm::dyn_cast<IntegerAttr>(value))
+    if (type.isIndex())
+      return builder.create<arith::ConstantIndexOp>(loc, i.getInt());
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Rust calls
+//===----------------------------------------------------------------------===//
+
+rust::Result rust::call(StringRef op, ArrayRef<StringRef> args) {
+  SmallVector<LayoutStr, 4> strs;
+  for (StringRef a : args)
+    strs.push_back(str(a));
+  return take(layout_ffi_call(str(op), strs.data(), strs.size()));
+}

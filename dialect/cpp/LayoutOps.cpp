@@ -1,0 +1,257 @@
+//===- LayoutOps.cpp - verify, infer and fold hooks -----------------------===//
+//
+// Every hook hands operand texts to the Rust algebra and turns its answer into
+// a type, an attribute or a diagnostic. No layout math here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/LayoutDialect.h"
+#include "Layout/RustAlgebra.h"
+
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+/// CuTe name of an op: its name without the dialect prefix.
+StringRef cuteName(StringRef opName) {
+  opName.consume_front("layout.");
+  return opName;
+}
+
+/// The texts of value-typed operands; false if one is not static.
+bool staticTexts(TypeRange types, SmallVectorImpl<StringRef> &texts) {
+  for (Type t : types) {
+    auto vt = llvm::dyn_cast<ValueType>(t);
+    if (!vt || !vt.isStatic())
+      return false;
+    texts.push_back(vt.getText());
+  }
+  return true;
+}
+
+/// Parse a decimal integer result of the algebra.
+std::optional<int64_t> asInteger(StringRef text) {
+  int64_t v;
+  if (text.getAsInteger(10, v))
+    return std::nullopt;
+  return v;
+}
+
+/// Coordinate text from constant indices: `7` or `(1,2,3)`.
+std::string coordText(ArrayRef<int64_t> coords) {
+  if (coords.size() == 1)
+    return std::to_string(coords[0]);
+  std::string s = "(";
+  for (size_t i = 0; i < coords.size(); ++i) {
+    if (i)
+      s += ",";
+    s += std::to_string(coords[i]);
+  }
+  return s + ")";
+}
+
+/// Constant index values of `operands`, if all are constants.
+bool constantIndices(ArrayRef<Attribute> operands,
+                     SmallVectorImpl<int64_t> &out) {
+  for (Attribute a : operands) {
+    auto i = llvm::dyn_cast_or_null<IntegerAttr>(a);
+    if (!i)
+      return false;
+    out.push_back(i.getInt());
+  }
+  return true;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Algebra ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::layout::inferAlgebraResult(
+    MLIRContext *context, std::optional<Location> loc, StringRef opName,
+    TypeRange operandTypes, SmallVectorImpl<Type> &results) {
+  SmallVector<StringRef, 4> texts;
+  for (Type t : operandTypes) {
+    auto vt = llvm::dyn_cast<ValueType>(t);
+    if (!vt)
+      return emitOptionalError(loc, "'", opName,
+                               "' op expects layout-dialect operands, got ", t);
+    if (vt.getText() == "*") {
+      results.push_back(ValueType::get(context, "*", 0));
+      return success();
+    }
+    texts.push_back(vt.getText());
+  }
+  rust::Result r = rust::call(cuteName(opName), texts);
+  if (r.status == rust::Dynamic) {
+    results.push_back(ValueType::get(context, "*", 0));
+    return success();
+  }
+  if (!r.ok())
+    return emitOptionalError(loc, "'", opName, "' op ", r.text);
+  results.push_back(
+      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  return success();
+}
+
+OpFoldResult mlir::layout::foldStaticValue(Type type) {
+  auto vt = llvm::dyn_cast<ValueType>(type);
+  if (!vt || !vt.isStatic())
+    return {};
+  return ValueAttr::get(type.getContext(), vt.getText(), vt.getKind());
+}
+
+/// Shared by verifyIndexOp/foldIndexOp: the integer the algebra computes for
+/// a static index op, or an error message (empty when not static).
+static std::optional<int64_t> evalIndexOp(Operation *op, std::string &error) {
+  SmallVector<StringRef, 4> texts;
+  if (!staticTexts(op->getOperandTypes(), texts))
+    return std::nullopt;
+  rust::Result r = rust::call(cuteName(op->getName().getStringRef()), texts);
+  if (r.status == rust::Dynamic)
+    return std::nullopt;
+  if (!r.ok()) {
+    error = r.text;
+    return std::nullopt;
+  }
+  std::optional<int64_t> v = asInteger(r.text);
+  if (!v)
+    error = "expected an integer result, the algebra returned '" + r.text + "'";
+  return v;
+}
+
+LogicalResult mlir::layout::verifyIndexOp(Operation *op) {
+  std::string error;
+  evalIndexOp(op, error);
+  if (!error.empty())
+    return op->emitOpError() << error;
+  return success();
+}
+
+OpFoldResult mlir::layout::foldIndexOp(Operation *op) {
+  std::string error;
+  std::optional<int64_t> v = evalIndexOp(op, error);
+  if (!v)
+    return {};
+  return IntegerAttr::get(IndexType::get(op->getContext()), *v);
+}
+
+//===----------------------------------------------------------------------===//
+// layout.const
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ConstOp::Adaptor adaptor(operands, attributes, properties, regions);
+  ValueAttr value = adaptor.getValueAttr();
+  if (!value)
+    return emitOptionalError(location, "'layout.const' op requires 'value'");
+  inferredReturnTypes.push_back(
+      ValueType::get(context, value.getText(), value.getKind()));
+  return success();
+}
+
+LogicalResult ConstOp::verify() {
+  rust::Result r = rust::parse(getValue().getText());
+  if (!r.ok())
+    return emitOpError() << "invalid value '" << getValue().getText()
+                         << "': " << r.text;
+  if (r.text != getValue().getText())
+    return emitOpError() << "value '" << getValue().getText()
+                         << "' is not canonical (expected '" << r.text << "')";
+  return success();
+}
+
+OpFoldResult ConstOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// layout.make
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeOp::verify() {
+  auto type = llvm::cast<ValueType>(getResult().getType());
+  if (type.getText() == "*")
+    return emitOpError() << "result type must spell out the value; '*' has no leaves to fill";
+  int64_t n = layout_ffi_dynamic_leaves(rust::str(type.getText()));
+  if (n < 0)
+    return emitOpError() << "invalid result type text '" << type.getText() << "'";
+  if (static_cast<int64_t>(getLeaves().size()) != n)
+    return emitOpError() << "expects one index operand per '?' leaf of "
+                         << type << ": " << n << " leaves, got "
+                         << getLeaves().size() << " operands";
+  return success();
+}
+
+OpFoldResult MakeOp::fold(FoldAdaptor) {
+  return foldStaticValue(getResult().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// layout.crd2idx / layout.idx2crd
+//===----------------------------------------------------------------------===//
+
+LogicalResult Crd2IdxOp::verify() {
+  auto type = llvm::cast<ValueType>(getLayout().getType());
+  if (type.getValueKind() != ValueKind::Layout &&
+      type.getValueKind() != ValueKind::Swizzle)
+    return emitOpError() << "expects a layout operand, got " << type;
+  if (getCoord().empty())
+    return emitOpError() << "expects at least one coordinate operand";
+  return success();
+}
+
+OpFoldResult Crd2IdxOp::fold(FoldAdaptor adaptor) {
+  auto type = llvm::cast<ValueType>(getLayout().getType());
+  SmallVector<int64_t, 4> coords;
+  if (!type.isStatic() || !constantIndices(adaptor.getCoord(), coords))
+    return {};
+  std::string crd = coordText(coords);
+  rust::Result r = rust::call("crd2idx", {crd, type.getText()});
+  if (!r.ok())
+    return {};
+  std::optional<int64_t> v = asInteger(r.text);
+  if (!v)
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), *v);
+}
+
+LogicalResult Idx2CrdOp::verify() {
+  auto type = llvm::cast<ValueType>(getLayout().getType());
+  if (!type.isStatic())
+    return success();
+  rust::Result shape = rust::call("shape", {type.getText()});
+  if (!shape.ok())
+    return success();
+  int64_t n = layout_ffi_int_leaves(rust::str(shape.text), nullptr, 0);
+  if (n >= 0 && static_cast<int64_t>(getCoord().size()) != n)
+    return emitOpError() << "expects one result per leaf of the shape "
+                         << shape.text << ": " << n << " results, got "
+                         << getCoord().size();
+  return success();
+}
+
+LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
+                              SmallVectorImpl<OpFoldResult> &results) {
+  auto type = llvm::cast<ValueType>(getLayout().getType());
+  auto idx = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getIndex());
+  if (!type.isStatic() || !idx)
+    return failure();
+  rust::Result shape = rust::call("shape", {type.getText()});
+  if (!shape.ok())
+    return failure();
+  std::string i = std::to_string(idx.getInt());
+  rust::Result r = rust::call("idx2crd", {i, shape.text});
+  if (!r.ok())
+    return failure();
+  SmallVector<int64_t, 8> leaves(getCoord().size());
+  int64_t n = layout_ffi_int_leaves(rust::str(r.text), leaves.data(), leaves.size());
+  if (n != static_cast<int64_t>(getCoord().size()))
+    return failure();
+  for (int64_t v : leaves)
+    results.push_back(IntegerAttr::get(IndexType::get(getContext()), v));
+  return success();
+}

@@ -1,0 +1,48 @@
+//===- LayoutDialect.h - the `layout` dialect ----------------------------===//
+
+#ifndef LAYOUT_LAYOUTDIALECT_H
+#define LAYOUT_LAYOUTDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::layout {
+/// Kind of algebra value; selects the attribute/type mnemonic. Must match
+/// KIND_* in src/ffi.rs.
+enum class ValueKind : unsigned { Layout = 0, Swizzle = 1, Tiler = 2, Tuple = 3 };
+} // namespace mlir::layout
+
+#include "LayoutDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "LayoutAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "LayoutTypes.h.inc"
+
+namespace mlir::layout {
+/// Result type of an algebra op, computed by the Rust algebra from the
+/// operand types; emits the algebra's message at `loc` on failure.
+LogicalResult inferAlgebraResult(MLIRContext *context,
+                                 std::optional<Location> loc,
+                                 StringRef opName, TypeRange operandTypes,
+                                 SmallVectorImpl<Type> &results);
+/// The constant attribute of a static value type, or null.
+OpFoldResult foldStaticValue(Type type);
+/// Verify an index-valued algebra op (size, cosize, ...) on static operands.
+LogicalResult verifyIndexOp(Operation *op);
+/// Fold an index-valued algebra op on static operands.
+OpFoldResult foldIndexOp(Operation *op);
+} // namespace mlir::layout
+
+#define GET_OP_CLASSES
+#include "LayoutOps.h.inc"
+
+#endif // LAYOUT_LAYOUTDIALECT_H

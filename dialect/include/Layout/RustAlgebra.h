@@ -1,0 +1,69 @@
+//===- RustAlgebra.h - the Rust functions the C++ hooks call -------------===//
+//
+// Declared here, defined in the Rust crate layout-dialect (src/ffi.rs). All
+// layout math happens behind these functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_RUSTALGEBRA_H
+#define LAYOUT_RUSTALGEBRA_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+extern "C" {
+typedef struct {
+  const char *data;
+  size_t len;
+} LayoutStr;
+
+typedef struct {
+  int32_t status;
+  int32_t kind;
+  size_t offset;
+  char *text;
+  size_t len;
+} LayoutResult;
+
+LayoutResult layout_ffi_parse(LayoutStr text);
+LayoutResult layout_ffi_call(LayoutStr op, const LayoutStr *args, size_t nargs);
+int64_t layout_ffi_dynamic_leaves(LayoutStr text);
+int64_t layout_ffi_int_leaves(LayoutStr text, int64_t *out, size_t max);
+void layout_result_free(LayoutResult *r);
+}
+
+namespace mlir::layout::rust {
+
+enum Status : int32_t { Ok = 0, ParseError = 1, AlgebraError = 2, Dynamic = 3 };
+
+/// An owned copy of a LayoutResult.
+struct Result {
+  Status status;
+  int32_t kind;
+  size_t offset;
+  std::string text;
+  bool ok() const { return status == Ok; }
+};
+
+inline LayoutStr str(llvm::StringRef s) { return LayoutStr{s.data(), s.size()}; }
+
+inline Result take(LayoutResult r) {
+  Result out{static_cast<Status>(r.status), r.kind, r.offset,
+             std::string(r.text ? r.text : "", r.len)};
+  layout_result_free(&r);
+  return out;
+}
+
+/// Parse CuTe text; on success `text` is canonical.
+inline Result parse(llvm::StringRef text) { return take(layout_ffi_parse(str(text))); }
+
+/// Apply the algebra op named `op` (CuTe name) to values given as text.
+Result call(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args);
+
+} // namespace mlir::layout::rust
+
+#endif // LAYOUT_RUSTALGEBRA_H

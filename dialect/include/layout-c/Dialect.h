@@ -1,0 +1,34 @@
+/*===- layout-c/Dialect.h - C API of the `layout` dialect ---------*- C -*-===*/
+/*                                                                            */
+/* Register the dialect with mlirDialectHandleRegisterDialect(                */
+/*   mlirGetDialectHandle__layout__(), ctx) and read back the canonical CuTe  */
+/* text of its attributes (#layout.layout<...>, ...) and types.               */
+/*                                                                            */
+/*===----------------------------------------------------------------------===*/
+
+#ifndef LAYOUT_C_DIALECT_H
+#define LAYOUT_C_DIALECT_H
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Layout, layout);
+
+/// True if `attr` is a layout-dialect value attribute (#layout.layout<...>,
+/// #layout.swizzle<...>, #layout.tiler<...>, #layout.tuple<...>).
+MLIR_CAPI_EXPORTED bool mlirAttributeIsALayoutValue(MlirAttribute attr);
+/// Canonical CuTe text of a layout-dialect attribute.
+MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueAttrGetText(MlirAttribute attr);
+/// True if `type` is a layout-dialect value type (!layout.layout<...>, ...).
+MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutValue(MlirType type);
+/// Canonical CuTe text of a layout-dialect type (`*` when unknown).
+MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueTypeGetText(MlirType type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LAYOUT_C_DIALECT_H */

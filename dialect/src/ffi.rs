@@ -1,0 +1,183 @@
+//! The `extern "C"` functions the dialect's C++ hooks call. Text goes in, canonical text (or an
+//! error with its message and byte offset) comes out; every computation is done by
+//! `layout_algebra`. No function here panics across the FFI boundary: a panic in the algebra is
+//! caught and reported as an error result.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use layout_algebra::{text, Error, Func, Value};
+
+/// A borrowed UTF-8 (or arbitrary byte) string from C++.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct LayoutStr {
+    pub data: *const u8,
+    pub len: usize,
+}
+
+impl LayoutStr {
+    /// # Safety
+    /// `data` must point to `len` readable bytes (or be null with `len == 0`).
+    unsafe fn bytes<'a>(self) -> &'a [u8] {
+        if self.len == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(self.data, self.len)
+        }
+    }
+}
+
+/// Status of a [`LayoutResult`].
+pub const STATUS_OK: i32 = 0;
+pub const STATUS_PARSE_ERROR: i32 = 1;
+pub const STATUS_ALGEBRA_ERROR: i32 = 2;
+pub const STATUS_DYNAMIC: i32 = 3;
+
+/// Kind of value, selecting the attribute/type mnemonic.
+pub const KIND_LAYOUT: i32 = 0;
+pub const KIND_SWIZZLE: i32 = 1;
+pub const KIND_TILER: i32 = 2;
+pub const KIND_TUPLE: i32 = 3;
+
+/// Result of a call: on success `text` is the canonical text of the value and `kind` its kind;
+/// on error `text` is the message and, for parse errors, `offset` the byte offset. The text is
+/// owned by Rust: release it with [`layout_result_free`].
+#[repr(C)]
+pub struct LayoutResult {
+    pub status: i32,
+    pub kind: i32,
+    pub offset: usize,
+    pub text: *mut u8,
+    pub len: usize,
+}
+
+/// The kind of a value (which mnemonic prints it).
+pub fn kind_of(v: &Value) -> i32 {
+    match v {
+        Value::Func(Func::Swizzle(_)) => KIND_SWIZZLE,
+        Value::Func(_) => KIND_LAYOUT,
+        Value::Tiler(_) => KIND_TILER,
+        _ => KIND_TUPLE,
+    }
+}
+
+fn owned(status: i32, kind: i32, offset: usize, s: String) -> LayoutResult {
+    let boxed: Box<[u8]> = s.into_bytes().into_boxed_slice();
+    let len = boxed.len();
+    let text = Box::into_raw(boxed) as *mut u8;
+    LayoutResult { status, kind, offset, text, len }
+}
+
+fn from_result(r: Result<Value, Error>) -> LayoutResult {
+    match r {
+        Ok(v) => owned(STATUS_OK, kind_of(&v), 0, text::print(&v)),
+        Err(e) => from_error(e),
+    }
+}
+
+fn from_error(e: Error) -> LayoutResult {
+    match e {
+        Error::Parse { offset, message } => owned(STATUS_PARSE_ERROR, 0, offset, message),
+        Error::Dynamic(_) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
+        e => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+    }
+}
+
+fn guarded(f: impl FnOnce() -> Result<Value, Error>) -> LayoutResult {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => from_result(r),
+        Err(_) => owned(STATUS_ALGEBRA_ERROR, 0, 0, "internal error: the layout algebra panicked".into()),
+    }
+}
+
+fn utf8(b: &[u8]) -> Result<&str, Error> {
+    std::str::from_utf8(b).map_err(|e| Error::parse(e.valid_up_to(), "invalid UTF-8"))
+}
+
+/// Parse `text` and return its canonical form and kind.
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
+    let bytes = text.bytes();
+    guarded(|| text::parse(utf8(bytes)?))
+}
+
+/// Apply the algebra op `op` (a CuTe name, see `layout_algebra::ops::OP_NAMES`) to the values
+/// whose texts are `args[0..nargs]`.
+///
+/// # Safety
+/// `op` and each of the `nargs` entries of `args` must be valid [`LayoutStr`]s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_call(op: LayoutStr, args: *const LayoutStr, nargs: usize) -> LayoutResult {
+    let op = op.bytes();
+    let args: &[LayoutStr] = if nargs == 0 { &[] } else { std::slice::from_raw_parts(args, nargs) };
+    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
+    guarded(|| {
+        let op = utf8(op)?;
+        let mut values = Vec::with_capacity(args.len());
+        for (i, a) in args.iter().enumerate() {
+            let v = text::parse(utf8(a)?).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            values.push(v);
+        }
+        layout_algebra::ops::call(op, &values)
+    })
+}
+
+/// The number of dynamic `?` leaves of a value, or -1 (with nothing else reported) when the
+/// text does not parse.
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_dynamic_leaves(text: LayoutStr) -> i64 {
+    let bytes = text.bytes();
+    catch_unwind(AssertUnwindSafe(|| match utf8(bytes).and_then(text::parse) {
+        Ok(v) => text::print(&v).bytes().filter(|&c| c == b'?').count() as i64,
+        Err(_) => -1,
+    }))
+    .unwrap_or(-1)
+}
+
+/// The static integer leaves of an integer or integer tuple, in print order, written to
+/// `out[0..max]`. Returns the number of leaves, or -1 when the value is not a static integer
+/// tuple.
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`] and `out` must point to `max` writable i64s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_int_leaves(text: LayoutStr, out: *mut i64, max: usize) -> i64 {
+    let bytes = text.bytes();
+    let leaves = catch_unwind(AssertUnwindSafe(|| match utf8(bytes).and_then(text::parse) {
+        Ok(Value::Tuple(t)) => t.values("idx2crd").ok(),
+        Ok(Value::Ints(v)) => Some(v),
+        _ => None,
+    }))
+    .ok()
+    .flatten();
+    match leaves {
+        Some(v) => {
+            for (i, x) in v.iter().take(max).enumerate() {
+                *out.add(i) = *x;
+            }
+            v.len() as i64
+        }
+        None => -1,
+    }
+}
+
+/// Release the text of a [`LayoutResult`].
+///
+/// # Safety
+/// `r` must come from one of the functions above and not have been freed.
+#[no_mangle]
+pub unsafe extern "C" fn layout_result_free(r: *mut LayoutResult) {
+    if r.is_null() || (*r).text.is_null() {
+        return;
+    }
+    let slice = std::ptr::slice_from_raw_parts_mut((*r).text, (*r).len);
+    drop(Box::from_raw(slice));
+    (*r).text = std::ptr::null_mut();
+    (*r).len = 0;
+}

@@ -1,0 +1,203 @@
+//===- LayoutOps.td - `layout` operations --------------------------------===//
+//
+// Every algebra op of layout-algebra is an op here, named by its CuTe name.
+// Result types are inferred by the Rust algebra from the operand types; an
+// illegal application is a diagnostic carrying the algebra's message (mode and
+// condition). Ops fold when their operands are static.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_OPS_TD
+#define LAYOUT_OPS_TD
+
+include "LayoutDialect.td"
+include "LayoutAttrs.td"
+include "LayoutTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Layout_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Layout_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Constants and constructors
+//===----------------------------------------------------------------------===//
+
+def Layout_ConstOp : Layout_Op<"const", [ConstantLike, Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a constant layout-algebra value";
+  let description = [{
+    ```mlir
+    %l = layout.const #layout.layout<(4,8):(8,1)>
+    ```
+    The result type is `!layout.<kind><text>` of the attribute.
+  }];
+  let arguments = (ins Layout_ValueAttr:$value);
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat = "qualified($value) attr-dict";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Layout_MakeOp : Layout_Op<"make", [Pure]> {
+  let summary = "a layout value whose `?` leaves are runtime index values";
+  let description = [{
+    One `index` operand per `?` leaf of the result type, in print order.
+    ```mlir
+    %l = layout.make %m, %ld : !layout.layout<(?,8):(1,?)>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$leaves);
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat = "$leaves attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// The algebra: value-valued ops (generic over the CuTe op name)
+//===----------------------------------------------------------------------===//
+
+class Layout_AlgebraOp<string mnemonic, string doc>
+    : Layout_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe `" # mnemonic # "`";
+  let description = doc # [{
+
+    Operands are layout-algebra values (layouts, tuples, tilers); the result
+    type is computed by the algebra from the operand types. The op folds to a
+    `layout.const` when the result type is static.
+  }];
+  let arguments = (ins Variadic<Layout_ValueType>:$args);
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return ::mlir::layout::inferAlgebraResult(
+          context, location, getOperationName(), operands.getTypes(),
+          inferredReturnTypes);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldStaticValue(getResult().getType());
+    }
+  }];
+}
+
+def Layout_CoalesceOp : Layout_AlgebraOp<"coalesce",
+  "Merge modes that are contiguous in the codomain (same function, fewer modes).">;
+def Layout_FilterZerosOp : Layout_AlgebraOp<"filter_zeros",
+  "Replace modes of stride 0 by modes of size 1.">;
+def Layout_FilterOp : Layout_AlgebraOp<"filter",
+  "coalesce(filter_zeros(L)): the footprint of L.">;
+def Layout_CompositionOp : Layout_AlgebraOp<"composition",
+  "R = A o B, with R(c) = A(B(c)) for every coordinate c of B.">;
+def Layout_ComplementOp : Layout_AlgebraOp<"complement",
+  "The layout of the offsets L does not reach, up to an optional cosize target.">;
+def Layout_RightInverseOp : Layout_AlgebraOp<"right_inverse",
+  "R with L(R(i)) = i on R's domain.">;
+def Layout_LeftInverseOp : Layout_AlgebraOp<"left_inverse",
+  "R with R(L(c)) = c for every coordinate of L.">;
+def Layout_LogicalDivideOp : Layout_AlgebraOp<"logical_divide",
+  "A o (B, complement(B, size(A))).">;
+def Layout_ZippedDivideOp : Layout_AlgebraOp<"zipped_divide",
+  "logical_divide with the tile modes gathered into mode 0.">;
+def Layout_TiledDivideOp : Layout_AlgebraOp<"tiled_divide",
+  "zipped_divide with the rest modes unpacked.">;
+def Layout_FlatDivideOp : Layout_AlgebraOp<"flat_divide",
+  "zipped_divide with every mode unpacked.">;
+def Layout_LogicalProductOp : Layout_AlgebraOp<"logical_product",
+  "(A, complement(A, size(A) cosize(B)) o B).">;
+def Layout_ZippedProductOp : Layout_AlgebraOp<"zipped_product",
+  "logical_product, zipped by mode.">;
+def Layout_TiledProductOp : Layout_AlgebraOp<"tiled_product",
+  "zipped_product with the rest modes unpacked.">;
+def Layout_FlatProductOp : Layout_AlgebraOp<"flat_product",
+  "zipped_product with every mode unpacked.">;
+def Layout_BlockedProductOp : Layout_AlgebraOp<"blocked_product",
+  "logical_product with the modes of A and B interleaved, A inner.">;
+def Layout_RakedProductOp : Layout_AlgebraOp<"raked_product",
+  "logical_product with the modes of A and B interleaved, B inner.">;
+def Layout_SliceOp : Layout_AlgebraOp<"slice",
+  "The sub-layout selected by the `_` modes of a coordinate: slice(crd, L).">;
+def Layout_DiceOp : Layout_AlgebraOp<"dice",
+  "The sub-layout of the modes not selected by `_`: dice(crd, L).">;
+def Layout_ShapeOp : Layout_AlgebraOp<"shape", "The shape of a layout.">;
+def Layout_StrideOp : Layout_AlgebraOp<"stride", "The stride of a layout.">;
+
+//===----------------------------------------------------------------------===//
+// The algebra: index-valued ops
+//===----------------------------------------------------------------------===//
+
+class Layout_IndexOp<string mnemonic, string doc>
+    : Layout_Op<mnemonic, [Pure]> {
+  let summary = "CuTe `" # mnemonic # "`";
+  let description = doc # [{
+
+    Folds to an `arith.constant` of type `index` when the operands are static.
+  }];
+  let arguments = (ins Variadic<Layout_ValueType>:$args);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::layout::verifyIndexOp(getOperation());
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldIndexOp(getOperation());
+    }
+  }];
+}
+
+def Layout_SizeOp : Layout_IndexOp<"size", "The number of coordinates of a layout.">;
+def Layout_CosizeOp : Layout_IndexOp<"cosize", "The codomain size: L(size(L) - 1) + 1.">;
+def Layout_RankOp : Layout_IndexOp<"rank", "The number of top-level modes.">;
+def Layout_DepthOp : Layout_IndexOp<"depth", "The nesting depth of the shape.">;
+
+//===----------------------------------------------------------------------===//
+// Application
+//===----------------------------------------------------------------------===//
+
+def Layout_Crd2IdxOp : Layout_Op<"crd2idx", [Pure]> {
+  let summary = "apply a layout to a coordinate: the offset L(c)";
+  let description = [{
+    The coordinate is a linear index (one operand) or one index per
+    top-level mode of the layout.
+    ```mlir
+    %o = layout.crd2idx %l[%i, %j] : !layout.layout<(4,8):(8,1)>
+    ```
+    Folds to an `arith.constant` when the layout is static and the
+    coordinate operands are constants.
+  }];
+  let arguments = (ins Layout_ValueType:$layout, Variadic<Index>:$coord);
+  let results = (outs Index:$result);
+  let assemblyFormat =
+      "$layout `[` $coord `]` attr-dict `:` qualified(type($layout))";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Layout_Idx2CrdOp : Layout_Op<"idx2crd", [Pure]> {
+  let summary = "the coordinate of a linear index in a shape";
+  let description = [{
+    One `index` result per leaf of the shape (in print order).
+    ```mlir
+    %i, %j = layout.idx2crd %l[%idx] : !layout.layout<(4,8):(8,1)> -> index, index
+    ```
+  }];
+  let arguments = (ins Layout_ValueType:$layout, Index:$index);
+  let results = (outs Variadic<Index>:$coord);
+  let assemblyFormat =
+      "$layout `[` $index `]` attr-dict `:` qualified(type($layout)) `->` type($coord)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+#endif // LAYOUT_OPS_TD

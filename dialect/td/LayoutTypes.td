@@ -1,0 +1,30 @@
+//===- LayoutTypes.td - `layout` types -----------------------------------===//
+//
+// The type of an SSA layout-algebra value. `text` is the canonical CuTe text
+// of the value, where each `?` leaf is supplied at run time; the text `*`
+// stands for a value whose structure is not known statically.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_TYPES_TD
+#define LAYOUT_TYPES_TD
+
+include "LayoutDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
+  let summary = "an SSA layout-algebra value; `?` leaves are runtime index values";
+  let typeName = "layout.value";
+  let parameters = (ins StringRefParameter<"canonical CuTe text">:$text,
+                        "unsigned":$kind);
+  let extraClassDeclaration = [{
+    ::mlir::layout::ValueKind getValueKind() const {
+      return static_cast<::mlir::layout::ValueKind>(getKind());
+    }
+    /// True when the text has no `?` leaf and is not `*`: the value is then
+    /// fully determined by the type.
+    bool isStatic() const;
+  }];
+}
+
+#endif // LAYOUT_TYPES_TD

@@ -1,0 +1,25 @@
+//===- layout_opt_main.cpp - MlirOptMain with the layout dialect ----------===//
+//
+// layout-opt is mlir-opt plus the layout dialect: MLIR's own driver, every
+// upstream dialect, extension and pass, and ours.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/LayoutDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+extern "C" int layout_opt_main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllPasses();
+  registry.insert<mlir::layout::LayoutDialect>();
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "layout-opt: MLIR optimizer driver with the layout dialect\n",
+      registry));
+}
