@@ -17,7 +17,10 @@ pub enum Error {
 
 impl Error {
     pub fn parse(offset: usize, message: impl Into<String>) -> Error {
-        Error::Parse { offset, message: message.into() }
+        Error::Parse {
+            offset,
+            message: message.into(),
+        }
     }
     pub fn algebra(message: impl Into<String>) -> Error {
         Error::Algebra(message.into())
@@ -38,7 +41,10 @@ impl Error {
     /// Shift a parse error's offset (when the parsed text sits inside a larger string).
     pub fn shifted(self, by: usize) -> Error {
         match self {
-            Error::Parse { offset, message } => Error::Parse { offset: offset + by, message },
+            Error::Parse { offset, message } => Error::Parse {
+                offset: offset + by,
+                message,
+            },
             e => e,
         }
     }
@@ -47,10 +53,15 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Parse { offset, message } => write!(f, "parse error at byte {offset}: {message}"),
+            Error::Parse { offset, message } => {
+                write!(f, "parse error at byte {offset}: {message}")
+            }
             Error::Algebra(m) => write!(f, "{m}"),
             Error::Overflow(c) => write!(f, "integer overflow: {c}"),
-            Error::Dynamic(c) => write!(f, "{c} needs static values, but the input has a dynamic leaf '?'"),
+            Error::Dynamic(c) => write!(
+                f,
+                "{c} needs static values, but the input has a dynamic leaf '?'"
+            ),
         }
     }
 }

@@ -23,7 +23,11 @@ pub struct Composed {
 
 impl Func {
     pub fn composed(outer: Func, offset: i64, inner: Func) -> Func {
-        Func::Composed(Box::new(Composed { outer, offset, inner }))
+        Func::Composed(Box::new(Composed {
+            outer,
+            offset,
+            inner,
+        }))
     }
     /// The plain layout, if this is one.
     pub fn as_layout(&self) -> Option<&Layout> {
@@ -36,7 +40,9 @@ impl Func {
     pub fn domain_layout(&self) -> Result<&Layout> {
         match self {
             Func::Layout(l) => Ok(l),
-            Func::Swizzle(_) => Err(Error::algebra("a swizzle alone has no shape (compose it with a layout)")),
+            Func::Swizzle(_) => Err(Error::algebra(
+                "a swizzle alone has no shape (compose it with a layout)",
+            )),
             Func::Composed(c) => c.inner.domain_layout(),
         }
     }
@@ -50,7 +56,9 @@ impl Func {
             Func::Layout(l) => l.eval(x),
             Func::Swizzle(s) => {
                 if x < 0 {
-                    return Err(Error::algebra(format!("swizzle applied to the negative offset {x}")));
+                    return Err(Error::algebra(format!(
+                        "swizzle applied to the negative offset {x}"
+                    )));
                 }
                 Ok(s.apply(x))
             }
@@ -64,7 +72,9 @@ impl Func {
     pub fn table(&self, limit: i64) -> Result<Vec<i64>> {
         let n = self.size()?;
         if n > limit {
-            return Err(Error::algebra(format!("evaluation table of {n} points exceeds the limit of {limit}")));
+            return Err(Error::algebra(format!(
+                "evaluation table of {n} points exceeds the limit of {limit}"
+            )));
         }
         (0..n).map(|i| self.apply(i)).collect()
     }

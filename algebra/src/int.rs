@@ -29,30 +29,36 @@ impl From<i64> for Int {
 }
 
 pub fn add(a: i64, b: i64) -> Result<i64> {
-    a.checked_add(b).ok_or_else(|| Error::overflow(format!("{a} + {b}")))
+    a.checked_add(b)
+        .ok_or_else(|| Error::overflow(format!("{a} + {b}")))
 }
 pub fn sub(a: i64, b: i64) -> Result<i64> {
-    a.checked_sub(b).ok_or_else(|| Error::overflow(format!("{a} - {b}")))
+    a.checked_sub(b)
+        .ok_or_else(|| Error::overflow(format!("{a} - {b}")))
 }
 pub fn mul(a: i64, b: i64) -> Result<i64> {
-    a.checked_mul(b).ok_or_else(|| Error::overflow(format!("{a} * {b}")))
+    a.checked_mul(b)
+        .ok_or_else(|| Error::overflow(format!("{a} * {b}")))
 }
 /// Truncating division (C++ semantics); division by zero is an error.
 pub fn div(a: i64, b: i64) -> Result<i64> {
     if b == 0 {
         return Err(Error::overflow(format!("division by zero ({a} / 0)")));
     }
-    a.checked_div(b).ok_or_else(|| Error::overflow(format!("{a} / {b}")))
+    a.checked_div(b)
+        .ok_or_else(|| Error::overflow(format!("{a} / {b}")))
 }
 /// Truncating remainder (C++ semantics).
 pub fn rem(a: i64, b: i64) -> Result<i64> {
     if b == 0 {
         return Err(Error::overflow(format!("modulo by zero ({a} % 0)")));
     }
-    a.checked_rem(b).ok_or_else(|| Error::overflow(format!("{a} % {b}")))
+    a.checked_rem(b)
+        .ok_or_else(|| Error::overflow(format!("{a} % {b}")))
 }
 pub fn abs(a: i64) -> Result<i64> {
-    a.checked_abs().ok_or_else(|| Error::overflow(format!("|{a}|")))
+    a.checked_abs()
+        .ok_or_else(|| Error::overflow(format!("|{a}|")))
 }
 pub fn signum(a: i64) -> i64 {
     a.signum()
@@ -81,9 +87,13 @@ pub fn gcd(a: i64, b: i64) -> i64 {
 /// (so a smaller a gives signum(a)·signum(b)). Neither dividing the other is an error.
 pub fn shape_div(a: i64, b: i64, ctx: &dyn Fn() -> String) -> Result<i64> {
     if b == 0 {
-        return Err(Error::algebra(format!("{}: division by a zero extent", ctx())));
+        return Err(Error::algebra(format!(
+            "{}: division by a zero extent",
+            ctx()
+        )));
     }
-    if a % b != 0 && (a == 0 || b % a != 0) {
+    let divides = |x: i64, y: i64| y != 0 && x.checked_rem(y) == Some(0);
+    if !divides(a, b) && !divides(b, a) {
         return Err(Error::algebra(format!(
             "{}: neither {a} nor {b} divides the other (shape divisibility condition)",
             ctx()

@@ -46,6 +46,15 @@ impl Layout {
         let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
         Layout::raw(Tree::unwrap_one(s), Tree::unwrap_one(d))
     }
+    /// A single part stays itself (a nested tiler's part is already a tuple); several parts
+    /// form a tuple.
+    pub fn from_modes_unwrapped_keep(modes: Vec<Layout>) -> Layout {
+        if modes.len() == 1 {
+            modes.into_iter().next().unwrap()
+        } else {
+            Layout::from_modes(modes)
+        }
+    }
     /// Layout whose top-level modes are the given layouts (always a tuple).
     pub fn from_modes(modes: Vec<Layout>) -> Layout {
         let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
@@ -74,19 +83,34 @@ impl Layout {
     pub fn mode(&self, i: usize) -> Result<Layout> {
         match (self.shape.mode(i), self.stride.mode(i)) {
             (Some(s), Some(d)) => Ok(Layout::raw(s.clone(), d.clone())),
-            _ => Err(Error::algebra(format!("mode {i} is out of range for a rank-{} layout", self.rank()))),
+            _ => Err(Error::algebra(format!(
+                "mode {i} is out of range for a rank-{} layout",
+                self.rank()
+            ))),
         }
     }
     pub fn modes(&self) -> Vec<Layout> {
-        self.shape.modes().into_iter().zip(self.stride.modes()).map(|(s, d)| Layout::raw(s, d)).collect()
+        self.shape
+            .modes()
+            .into_iter()
+            .zip(self.stride.modes())
+            .map(|(s, d)| Layout::raw(s, d))
+            .collect()
     }
     /// (extent, stride) of every leaf, in order.
     pub fn leaf_modes(&self) -> Vec<(Int, Stride)> {
-        self.shape.leaves().into_iter().zip(self.stride.leaves()).collect()
+        self.shape
+            .leaves()
+            .into_iter()
+            .zip(self.stride.leaves())
+            .collect()
     }
     /// Static integer (extent, stride) pairs of every leaf.
     pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {
-        self.leaf_modes().into_iter().map(|(s, d)| Ok((s.get(what)?, d.value(what)?))).collect()
+        self.leaf_modes()
+            .into_iter()
+            .map(|(s, d)| Ok((s.get(what)?, d.value(what)?)))
+            .collect()
     }
     pub fn flatten(&self) -> Layout {
         Layout::raw(self.shape.flatten(), self.stride.flatten())
@@ -108,7 +132,9 @@ impl Layout {
     pub fn table(&self, limit: i64) -> Result<Vec<i64>> {
         let n = self.size()?;
         if n > limit {
-            return Err(Error::algebra(format!("evaluation table of {n} points exceeds the limit of {limit}")));
+            return Err(Error::algebra(format!(
+                "evaluation table of {n} points exceeds the limit of {limit}"
+            )));
         }
         let leaves = self.int_leaves("evaluation")?;
         (0..n).map(|i| eval_leaves(&leaves, i)).collect()
@@ -129,7 +155,11 @@ pub fn eval_leaves(leaves: &[(i64, i64)], idx: i64) -> Result<i64> {
     let mut rest = idx;
     let mut off = 0i64;
     for (k, &(s, d)) in leaves.iter().enumerate() {
-        let c = if k + 1 == leaves.len() { rest } else { rest % s };
+        let c = if k + 1 == leaves.len() {
+            rest
+        } else {
+            rest % s
+        };
         rest /= s;
         off = int::add(off, int::mul(c, d)?)?;
     }
@@ -139,7 +169,9 @@ pub fn eval_leaves(leaves: &[(i64, i64)], idx: i64) -> Result<i64> {
 /// CuTe's crd2idx: a leaf coordinate against a tuple shape is split colexicographically.
 pub fn crd2idx(crd: &IntTuple, shape: &IntTuple, stride: &StrideTuple) -> Result<i64> {
     match (crd, shape, stride) {
-        (Tree::Leaf(c), Tree::Leaf(_), Tree::Leaf(d)) => int::mul(c.get("crd2idx")?, d.value("crd2idx")?),
+        (Tree::Leaf(c), Tree::Leaf(_), Tree::Leaf(d)) => {
+            int::mul(c.get("crd2idx")?, d.value("crd2idx")?)
+        }
         (Tree::Leaf(c), Tree::Node(_), _) => {
             Layout::raw(shape.clone(), stride.clone()).eval(c.get("crd2idx")?)
         }
@@ -171,6 +203,9 @@ pub fn compact_strides(shape: &IntTuple, start: i64) -> Result<StrideTuple> {
             (Int::Lit(c), Int::Lit(v)) => Int::Lit(int::mul(c, *v)?),
             _ => Int::Dyn,
         };
-        Ok(Stride { coef: d, basis: Vec::new() })
+        Ok(Stride {
+            coef: d,
+            basis: Vec::new(),
+        })
     })
 }

@@ -17,10 +17,16 @@ pub type StrideTuple = Tree<Stride>;
 
 impl Stride {
     pub fn int(v: i64) -> Stride {
-        Stride { coef: Int::Lit(v), basis: Vec::new() }
+        Stride {
+            coef: Int::Lit(v),
+            basis: Vec::new(),
+        }
     }
     pub fn dynamic() -> Stride {
-        Stride { coef: Int::Dyn, basis: Vec::new() }
+        Stride {
+            coef: Int::Dyn,
+            basis: Vec::new(),
+        }
     }
     pub fn is_int(&self) -> bool {
         self.basis.is_empty()
@@ -42,7 +48,10 @@ impl Stride {
             Int::Dyn if k == 0 => Int::Lit(0),
             Int::Dyn => Int::Dyn,
         };
-        Ok(Stride { coef, basis: self.basis.clone() })
+        Ok(Stride {
+            coef,
+            basis: self.basis.clone(),
+        })
     }
     pub fn is_zero(&self) -> bool {
         self.coef == Int::Lit(0)

@@ -16,7 +16,9 @@ impl Swizzle {
     /// unless B = 0) and that every touched bit fits in an i64 offset.
     pub fn new(b: i64, m: i64, s: i64) -> Result<Swizzle> {
         if b < 0 || m < 0 {
-            return Err(Error::algebra(format!("Sw<{b},{m},{s}>: B and M must be non-negative")));
+            return Err(Error::algebra(format!(
+                "Sw<{b},{m},{s}>: B and M must be non-negative"
+            )));
         }
         if b > 0 && s.abs() < b {
             return Err(Error::algebra(format!(
@@ -25,9 +27,15 @@ impl Swizzle {
             )));
         }
         if b + m + s.abs() > 62 {
-            return Err(Error::algebra(format!("Sw<{b},{m},{s}>: bit range B + M + |S| exceeds 62 bits")));
+            return Err(Error::algebra(format!(
+                "Sw<{b},{m},{s}>: bit range B + M + |S| exceeds 62 bits"
+            )));
         }
-        Ok(Swizzle { b: b as i32, m: m as i32, s: s as i32 })
+        Ok(Swizzle {
+            b: b as i32,
+            m: m as i32,
+            s: s as i32,
+        })
     }
     /// Bits that are read (shifted into the written range).
     pub fn yyy_mask(&self) -> i64 {
@@ -39,7 +47,11 @@ impl Swizzle {
     }
     pub fn apply(&self, x: i64) -> i64 {
         let y = x & self.yyy_mask();
-        let moved = if self.s >= 0 { y >> self.s } else { y << (-self.s) };
+        let moved = if self.s >= 0 {
+            y >> self.s
+        } else {
+            y << (-self.s)
+        };
         x ^ moved
     }
     pub fn is_identity(&self) -> bool {

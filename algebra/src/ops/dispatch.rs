@@ -1,22 +1,311 @@
-//! Name -> operation dispatch over parsed [`Value`]s.
+//! Name -> operation dispatch over parsed [`Value`]s. Argument conversion errors name the
+//! operation, the argument and what was expected.
 
 use crate::error::{Error, Result};
-use crate::value::Value;
+use crate::func::Func;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::ops::{
+    coalesce, complement, composition, divide, filter, inverse, modes, product, slice,
+};
+use crate::tuple::{IntTuple, Tree};
+use crate::value::{Coord, CrdLeaf, Value};
+
+/// Largest evaluation table `eval` returns.
+pub const EVAL_LIMIT: i64 = 1 << 20;
 
 /// Every operation name `call` accepts.
-pub const OP_NAMES: &[&str] = &["print"];
+pub const OP_NAMES: &[&str] = &[
+    "print",
+    "size",
+    "cosize",
+    "rank",
+    "depth",
+    "shape",
+    "stride",
+    "coalesce",
+    "filter_zeros",
+    "filter",
+    "composition",
+    "complement",
+    "right_inverse",
+    "left_inverse",
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "slice",
+    "dice",
+    "crd2idx",
+    "idx2crd",
+    "crd2crd",
+    "eval",
+    "select",
+    "take",
+    "group_modes",
+    "flatten",
+    "append",
+    "prepend",
+    "get",
+    "make_layout",
+];
 
 /// Apply the operation `op` to `args`.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
+    let a = Args { op, args };
     match op {
-        "print" => one(op, args).cloned(),
+        "print" => Ok(a.one()?.clone()),
+        "size" => Ok(Value::int(match a.one()? {
+            Value::Tuple(t) => t.product()?,
+            v => func(op, v)?.size()?,
+        })),
+        "cosize" => Ok(Value::int(func(op, a.one()?)?.cosize()?)),
+        "rank" => Ok(Value::int(match a.one()? {
+            Value::Tuple(t) => t.rank() as i64,
+            v => a.layout_of(v)?.rank() as i64,
+        })),
+        "depth" => Ok(Value::int(match a.one()? {
+            Value::Tuple(t) => t.depth() as i64,
+            v => a.layout_of(v)?.depth() as i64,
+        })),
+        "shape" => Ok(Value::Tuple(a.layout(0)?.shape)),
+        "stride" => Ok(Value::Strides(a.layout(0)?.stride)),
+        "coalesce" => lay(match args.len() {
+            1 => coalesce::coalesce(&a.layout(0)?),
+            _ => coalesce::coalesce_profile(&a.layout(0)?, &a.tuple(1)?),
+        }),
+        "filter_zeros" => lay(Ok(filter::filter_zeros(&a.layout(0)?))),
+        "filter" => lay(match args.len() {
+            1 => filter::filter(&a.layout(0)?),
+            _ => filter::filter_profile(&a.layout(0)?, &a.tuple(1)?),
+        }),
+        "composition" => {
+            a.arity(2)?;
+            lay(composition::compose_tiler(&a.layout(0)?, &args[1]))
+        }
+        "complement" => lay(match args.len() {
+            1 => complement::complement_default(&a.layout(0)?),
+            _ => {
+                a.arity(2)?;
+                complement::complement(&a.layout(0)?, &a.tuple(1)?)
+            }
+        }),
+        "right_inverse" => lay(inverse::right_inverse(&a.layout(0)?)),
+        "left_inverse" => lay(inverse::left_inverse(&a.layout(0)?)),
+        "logical_divide" => lay(divide::logical_divide(&a.layout(0)?, a.arg2()?)),
+        "zipped_divide" => lay(divide::zipped_divide(&a.layout(0)?, a.arg2()?)),
+        "tiled_divide" => lay(divide::tiled_divide(&a.layout(0)?, a.arg2()?)),
+        "flat_divide" => lay(divide::flat_divide(&a.layout(0)?, a.arg2()?)),
+        "logical_product" => lay(product::logical_product(&a.layout(0)?, a.arg2()?)),
+        "zipped_product" => lay(product::zipped_product(&a.layout(0)?, a.arg2()?)),
+        "tiled_product" => lay(product::tiled_product(&a.layout(0)?, a.arg2()?)),
+        "flat_product" => lay(product::flat_product(&a.layout(0)?, a.arg2()?)),
+        "blocked_product" => lay(product::blocked_product(&a.layout(0)?, a.arg2()?)),
+        "raked_product" => lay(product::raked_product(&a.layout(0)?, a.arg2()?)),
+        "slice" | "dice" => {
+            a.arity(2)?;
+            let (c, l) = a.coord_and_layout()?;
+            lay(if op == "slice" {
+                slice::slice(&c, &l)
+            } else {
+                slice::dice(&c, &l)
+            })
+        }
+        "crd2idx" => {
+            // [crd, layout] or [crd, shape, stride]; the coordinate may be linear.
+            let crd = a.tuple(0)?;
+            let l = match args.len() {
+                2 => a.layout(1)?,
+                3 => Layout::new(a.tuple(1)?, a.strides(2)?)?,
+                n => return Err(a.bad_arity(n, "2 or 3")),
+            };
+            slice::check_coord_in_domain(&crd, &l.shape)?;
+            Ok(Value::int(l.eval_crd(&crd)?))
+        }
+        "idx2crd" => {
+            a.arity(2)?;
+            let shape = match &args[1] {
+                Value::Tuple(t) => t.clone(),
+                v => a.layout_of(v)?.shape,
+            };
+            Ok(Value::Tuple(slice::idx2crd(a.int(0)?, &shape)?))
+        }
+        "crd2crd" => {
+            a.arity(3)?;
+            let lin = slice::crd2lin(&a.tuple(0)?, &a.tuple(1)?)?;
+            Ok(Value::Tuple(slice::idx2crd(lin, &a.tuple(2)?)?))
+        }
+        "eval" => {
+            let f = func(op, a.one()?)?;
+            Ok(Value::Ints(f.table(EVAL_LIMIT)?))
+        }
+        "select" => {
+            let idx = (1..args.len())
+                .map(|i| a.int(i))
+                .collect::<Result<Vec<_>>>()?;
+            lay(modes::select(&a.layout(0)?, &idx))
+        }
+        "take" => {
+            a.arity(3)?;
+            lay(modes::take(&a.layout(0)?, a.int(1)?, a.int(2)?))
+        }
+        "group_modes" => {
+            a.arity(3)?;
+            lay(modes::group_modes(&a.layout(0)?, a.int(1)?, a.int(2)?))
+        }
+        "flatten" => Ok(match a.one()? {
+            Value::Tuple(t) => Value::Tuple(t.flatten()),
+            v => Value::layout(a.layout_of(v)?.flatten()),
+        }),
+        "append" => {
+            a.arity(2)?;
+            lay(Ok(modes::append(&a.layout(0)?, &a.layout(1)?)))
+        }
+        "prepend" => {
+            a.arity(2)?;
+            lay(Ok(modes::prepend(&a.layout(0)?, &a.layout(1)?)))
+        }
+        "get" => {
+            let path = (1..args.len())
+                .map(|i| a.int(i))
+                .collect::<Result<Vec<_>>>()?;
+            lay(modes::get(&a.layout(0)?, &path))
+        }
+        "make_layout" => lay(match args.len() {
+            1 => Layout::compact(&a.tuple(0)?),
+            2 => Layout::new(a.tuple(0)?, a.strides(1)?),
+            n => return Err(a.bad_arity(n, "1 or 2")),
+        }),
         _ => Err(Error::algebra(format!("unknown operation '{op}'"))),
     }
 }
 
-fn one<'a>(op: &str, args: &'a [Value]) -> Result<&'a Value> {
-    match args {
-        [a] => Ok(a),
-        _ => Err(Error::algebra(format!("{op} takes 1 argument, got {}", args.len()))),
+fn lay(r: Result<Layout>) -> Result<Value> {
+    r.map(Value::layout)
+}
+
+/// A layout function from a value (an integer tuple is its compact layout).
+pub(crate) fn func(op: &str, v: &Value) -> Result<Func> {
+    match v {
+        Value::Func(f) => Ok(f.clone()),
+        Value::Tuple(t) => Ok(Func::Layout(Layout::compact(t)?)),
+        other => Err(Error::algebra(format!(
+            "{op}: expected a layout, found {}",
+            other.kind()
+        ))),
+    }
+}
+
+pub(crate) struct Args<'a> {
+    pub op: &'a str,
+    pub args: &'a [Value],
+}
+
+impl<'a> Args<'a> {
+    pub fn bad_arity(&self, n: usize, want: &str) -> Error {
+        Error::algebra(format!("{} takes {want} arguments, got {n}", self.op))
+    }
+    pub fn arity(&self, n: usize) -> Result<()> {
+        if self.args.len() != n {
+            return Err(self.bad_arity(self.args.len(), &n.to_string()));
+        }
+        Ok(())
+    }
+    pub fn one(&self) -> Result<&'a Value> {
+        self.arity(1)?;
+        Ok(&self.args[0])
+    }
+    pub fn arg2(&self) -> Result<&'a Value> {
+        self.arity(2)?;
+        Ok(&self.args[1])
+    }
+    fn get(&self, i: usize) -> Result<&'a Value> {
+        self.args
+            .get(i)
+            .ok_or_else(|| self.bad_arity(self.args.len(), &format!("at least {}", i + 1)))
+    }
+    pub fn layout_of(&self, v: &Value) -> Result<Layout> {
+        match func(self.op, v)? {
+            Func::Layout(l) => Ok(l),
+            other => Err(Error::algebra(format!(
+                "{}: expected a shape:stride layout, found {}",
+                self.op,
+                Value::Func(other).kind()
+            ))),
+        }
+    }
+    pub fn layout(&self, i: usize) -> Result<Layout> {
+        self.layout_of(self.get(i)?)
+    }
+    pub fn tuple(&self, i: usize) -> Result<IntTuple> {
+        match self.get(i)? {
+            Value::Tuple(t) => Ok(t.clone()),
+            other => Err(Error::algebra(format!(
+                "{}: argument {i} must be an integer or integer tuple, found {}",
+                self.op,
+                other.kind()
+            ))),
+        }
+    }
+    pub fn int(&self, i: usize) -> Result<i64> {
+        match self.get(i)? {
+            Value::Tuple(Tree::Leaf(Int::Lit(v))) => Ok(*v),
+            other => Err(Error::algebra(format!(
+                "{}: argument {i} must be an integer, found {}",
+                self.op,
+                other.kind()
+            ))),
+        }
+    }
+    pub fn strides(&self, i: usize) -> Result<crate::stride::StrideTuple> {
+        match self.get(i)? {
+            Value::Strides(s) => Ok(s.clone()),
+            Value::Tuple(t) => Ok(t.map(&mut |x| crate::stride::Stride {
+                coef: *x,
+                basis: Vec::new(),
+            })),
+            other => Err(Error::algebra(format!(
+                "{}: argument {i} must be a stride tuple, found {}",
+                self.op,
+                other.kind()
+            ))),
+        }
+    }
+    /// (coordinate, layout) in either argument order (CuTe writes slice(crd, layout)).
+    pub fn coord_and_layout(&self) -> Result<(Coord, Layout)> {
+        let as_coord = |v: &Value| -> Option<Coord> {
+            match v {
+                Value::Coord(c) => Some(c.clone()),
+                Value::All => Some(Tree::Leaf(CrdLeaf::All)),
+                Value::Tuple(t) => Some(t.map(&mut |x| CrdLeaf::Int(*x))),
+                _ => None,
+            }
+        };
+        match (&self.args[0], &self.args[1]) {
+            (c, l @ Value::Func(_)) => Ok((
+                as_coord(c).ok_or_else(|| self.coord_err())?,
+                self.layout_of(l)?,
+            )),
+            (l @ Value::Func(_), c) => Ok((
+                as_coord(c).ok_or_else(|| self.coord_err())?,
+                self.layout_of(l)?,
+            )),
+            _ => Err(Error::algebra(format!(
+                "{}: expected a coordinate and a layout",
+                self.op
+            ))),
+        }
+    }
+    fn coord_err(&self) -> Error {
+        Error::algebra(format!(
+            "{}: expected a coordinate (integers and '_')",
+            self.op
+        ))
     }
 }

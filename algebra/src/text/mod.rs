@@ -5,4 +5,6 @@ mod parse;
 mod print;
 
 pub use parse::{parse, parse_func, parse_int_tuple, parse_layout, MAX_DEPTH};
-pub use print::{print, print_func, print_int_tuple, print_layout, print_stride, print_stride_tuple};
+pub use print::{
+    print, print_func, print_int_tuple, print_layout, print_stride, print_stride_tuple,
+};

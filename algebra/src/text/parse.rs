@@ -23,7 +23,12 @@ pub const MAX_DEPTH: usize = 64;
 enum Leaf {
     Int(Int),
     All,
-    Basis { num: i64, den: i64, basis: Vec<u32>, at: usize },
+    Basis {
+        num: i64,
+        den: i64,
+        basis: Vec<u32>,
+        at: usize,
+    },
 }
 
 struct Parser<'a> {
@@ -83,7 +88,10 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         if self.pos == digits {
-            return self.err(self.pos, format!("expected a digit, found {}", self.found()));
+            return self.err(
+                self.pos,
+                format!("expected a digit, found {}", self.found()),
+            );
         }
         let text = std::str::from_utf8(&self.s[start..self.pos]).unwrap();
         text.parse::<i64>()
@@ -108,7 +116,13 @@ impl<'a> Parser<'a> {
             }
             Some(c) if c.is_ascii_digit() || *c == b'-' => {}
             _ => {
-                return self.err(self.pos, format!("expected an integer, '?', '_' or '(', found {}", self.found()))
+                return self.err(
+                    self.pos,
+                    format!(
+                        "expected an integer, '?', '_' or '(', found {}",
+                        self.found()
+                    ),
+                )
             }
         }
         let num = self.number()?;
@@ -125,18 +139,29 @@ impl<'a> Parser<'a> {
             let at = self.pos;
             let m = self.number()?;
             if !(0..=u16::MAX as i64).contains(&m) {
-                return self.err(at, format!("basis mode {m} must be a non-negative mode index"));
+                return self.err(
+                    at,
+                    format!("basis mode {m} must be a non-negative mode index"),
+                );
             }
             basis.push(m as u32);
         }
         if basis.is_empty() {
             if den != 1 {
-                return self.err(frac_at, "a fractional count needs a basis: expected '@' after it");
+                return self.err(
+                    frac_at,
+                    "a fractional count needs a basis: expected '@' after it",
+                );
             }
             return Ok(Leaf::Int(Int::Lit(num)));
         }
         basis.reverse(); // printed innermost first; stored outermost first
-        Ok(Leaf::Basis { num, den, basis, at: start })
+        Ok(Leaf::Basis {
+            num,
+            den,
+            basis,
+            at: start,
+        })
     }
 
     fn tree(&mut self) -> Result<LeafTree> {
@@ -155,7 +180,12 @@ impl<'a> Parser<'a> {
                             self.pos += 1;
                             break;
                         }
-                        _ => return self.err(self.pos, format!("expected ',' or ')', found {}", self.found())),
+                        _ => {
+                            return self.err(
+                                self.pos,
+                                format!("expected ',' or ')', found {}", self.found()),
+                            )
+                        }
                     }
                 }
             }
@@ -200,13 +230,21 @@ impl<'a> Parser<'a> {
                             self.pos += 1;
                             break;
                         }
-                        _ => return self.err(self.pos, format!("expected ',' or ']', found {}", self.found())),
+                        _ => {
+                            return self.err(
+                                self.pos,
+                                format!("expected ',' or ']', found {}", self.found()),
+                            )
+                        }
                     }
                 }
                 self.depth -= 1;
                 Ok(Value::Tiler(items))
             }
-            None => self.err(self.pos, "expected a layout, tuple or integer, found end of input"),
+            None => self.err(
+                self.pos,
+                "expected a layout, tuple or integer, found end of input",
+            ),
             _ => {
                 let shape = self.tree()?;
                 if self.peek() == Some(b':') {
@@ -217,9 +255,13 @@ impl<'a> Parser<'a> {
                     let shape = to_int_tuple(&shape, start, "a shape")?;
                     let stride = to_strides(&stride, stride_at)?;
                     if !shape.congruent(&stride) {
-                        return self.err(stride_at, "stride is not congruent to the shape (same nesting and ranks)");
+                        return self.err(
+                            stride_at,
+                            "stride is not congruent to the shape (same nesting and ranks)",
+                        );
                     }
-                    let l = Layout::new(shape, stride).map_err(|e| Error::parse(start, e.to_string()))?;
+                    let l = Layout::new(shape, stride)
+                        .map_err(|e| Error::parse(start, e.to_string()))?;
                     Ok(Value::layout(l))
                 } else {
                     classify(shape, start)
@@ -234,7 +276,12 @@ impl<'a> Parser<'a> {
         let mut parts = vec![(first, 0usize)];
         loop {
             let save = self.pos;
-            if self.peek() == Some(b'o') && !self.s.get(self.pos + 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            if self.peek() == Some(b'o')
+                && !self
+                    .s
+                    .get(self.pos + 1)
+                    .is_some_and(|c| c.is_ascii_alphanumeric())
+            {
                 self.pos += 1;
                 self.ws();
                 let at = self.pos;
@@ -249,7 +296,10 @@ impl<'a> Parser<'a> {
         }
         if parts.len() % 2 == 0 {
             let at = parts.last().unwrap().1;
-            return self.err(at, "a composed layout is 'outer o offset o inner': expected 'o' and the inner layout");
+            return self.err(
+                at,
+                "a composed layout is 'outer o offset o inner': expected 'o' and the inner layout",
+            );
         }
         let (last, last_at) = parts.pop().unwrap();
         let mut acc = as_func(last, last_at)?;
@@ -257,7 +307,12 @@ impl<'a> Parser<'a> {
             let (outer, outer_at) = parts.pop().unwrap();
             let off = match off {
                 Value::Tuple(Tree::Leaf(Int::Lit(v))) => v,
-                other => return self.err(off_at, format!("expected an integer offset, found {}", other.kind())),
+                other => {
+                    return self.err(
+                        off_at,
+                        format!("expected an integer offset, found {}", other.kind()),
+                    )
+                }
             };
             acc = Func::composed(as_func(outer, outer_at)?, off, acc);
         }
@@ -268,7 +323,13 @@ impl<'a> Parser<'a> {
 fn as_func(v: Value, at: usize) -> Result<Func> {
     match v {
         Value::Func(f) => Ok(f),
-        other => Err(Error::parse(at, format!("expected a layout or swizzle in a composition, found {}", other.kind()))),
+        other => Err(Error::parse(
+            at,
+            format!(
+                "expected a layout or swizzle in a composition, found {}",
+                other.kind()
+            ),
+        )),
     }
 }
 
@@ -279,23 +340,46 @@ fn first_leaf_offset(_t: &LeafTree, at: usize) -> usize {
 fn to_int_tuple(t: &LeafTree, at: usize, what: &str) -> Result<IntTuple> {
     t.try_map(&mut |l| match l {
         Leaf::Int(i) => Ok(*i),
-        Leaf::All => Err(Error::parse(first_leaf_offset(t, at), format!("'_' cannot appear in {what}"))),
-        Leaf::Basis { at, .. } => Err(Error::parse(*at, format!("a scaled basis cannot appear in {what}"))),
+        Leaf::All => Err(Error::parse(
+            first_leaf_offset(t, at),
+            format!("'_' cannot appear in {what}"),
+        )),
+        Leaf::Basis { at, .. } => Err(Error::parse(
+            *at,
+            format!("a scaled basis cannot appear in {what}"),
+        )),
     })
 }
 
 fn to_strides(t: &LeafTree, at: usize) -> Result<StrideTuple> {
     t.try_map(&mut |l| match l {
-        Leaf::Int(i) => Ok(Stride { coef: *i, basis: Vec::new() }),
+        Leaf::Int(i) => Ok(Stride {
+            coef: *i,
+            basis: Vec::new(),
+        }),
         Leaf::All => Err(Error::parse(at, "'_' cannot appear in a stride")),
-        Leaf::Basis { num, den, basis, at } => {
+        Leaf::Basis {
+            num,
+            den,
+            basis,
+            at,
+        } => {
             if *den == 0 {
-                return Err(Error::parse(*at, format!("fractional count {num}/0 has a zero denominator")));
+                return Err(Error::parse(
+                    *at,
+                    format!("fractional count {num}/0 has a zero denominator"),
+                ));
             }
             if num % den != 0 {
-                return Err(Error::parse(*at, format!("fractional count {num}/{den} does not normalize to an integer")));
+                return Err(Error::parse(
+                    *at,
+                    format!("fractional count {num}/{den} does not normalize to an integer"),
+                ));
             }
-            Ok(Stride { coef: Int::Lit(num / den), basis: basis.clone() })
+            Ok(Stride {
+                coef: Int::Lit(num / den),
+                basis: basis.clone(),
+            })
         }
     })
 }
@@ -323,10 +407,17 @@ fn classify(t: LeafTree, at: usize) -> Result<Value> {
 
 /// Parse any value of the syntax; the whole input must be consumed.
 pub fn parse(text: &str) -> Result<Value> {
-    let mut p = Parser { s: text.as_bytes(), pos: 0, depth: 0 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
     let v = p.value()?;
     if p.peek().is_some() {
-        return p.err(p.pos, format!("unexpected trailing text starting with {}", p.found()));
+        return p.err(
+            p.pos,
+            format!("unexpected trailing text starting with {}", p.found()),
+        );
     }
     Ok(v)
 }
@@ -336,8 +427,13 @@ pub fn parse_func(text: &str) -> Result<Func> {
     match parse(text)? {
         Value::Func(f) => Ok(f),
         // An integer tuple alone is the compact (column-major) layout of that shape.
-        Value::Tuple(t) => Ok(Func::Layout(Layout::compact(&t).map_err(|e| Error::parse(0, e.to_string()))?)),
-        other => Err(Error::parse(0, format!("expected a layout, found {}", other.kind()))),
+        Value::Tuple(t) => Ok(Func::Layout(
+            Layout::compact(&t).map_err(|e| Error::parse(0, e.to_string()))?,
+        )),
+        other => Err(Error::parse(
+            0,
+            format!("expected a layout, found {}", other.kind()),
+        )),
     }
 }
 
@@ -345,7 +441,10 @@ pub fn parse_func(text: &str) -> Result<Func> {
 pub fn parse_layout(text: &str) -> Result<Layout> {
     match parse_func(text)? {
         Func::Layout(l) => Ok(l),
-        _ => Err(Error::parse(0, "expected a shape:stride layout, found a swizzled or composed layout")),
+        _ => Err(Error::parse(
+            0,
+            "expected a shape:stride layout, found a swizzled or composed layout",
+        )),
     }
 }
 
@@ -353,6 +452,12 @@ pub fn parse_layout(text: &str) -> Result<Layout> {
 pub fn parse_int_tuple(text: &str) -> Result<IntTuple> {
     match parse(text)? {
         Value::Tuple(t) => Ok(t),
-        other => Err(Error::parse(0, format!("expected an integer or integer tuple, found {}", other.kind()))),
+        other => Err(Error::parse(
+            0,
+            format!(
+                "expected an integer or integer tuple, found {}",
+                other.kind()
+            ),
+        )),
     }
 }

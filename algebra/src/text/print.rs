@@ -65,7 +65,12 @@ pub fn print_func(f: &Func) -> String {
     match f {
         Func::Layout(l) => print_layout(l),
         Func::Swizzle(sw) => format!("Sw<{},{},{}>", sw.b, sw.m, sw.s),
-        Func::Composed(c) => format!("{} o {} o {}", print_func(&c.outer), c.offset, print_func(&c.inner)),
+        Func::Composed(c) => format!(
+            "{} o {} o {}",
+            print_func(&c.outer),
+            c.offset,
+            print_func(&c.inner)
+        ),
     }
 }
 pub fn print(v: &Value) -> String {

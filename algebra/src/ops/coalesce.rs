@@ -1,0 +1,127 @@
+//! coalesce: merge adjacent modes (s0:d0, s1:d1) with d1 = s0*d0 and drop size-1 modes.
+//! Post-conditions: size(R) = size(L), depth(R) <= 1, R(i) = L(i) for 0 <= i < size(L).
+//! By profile: coalesce applied to each mode at the terminals of the profile (the ranks of
+//! the profile's tuples are kept).
+
+use crate::error::{Error, Result};
+use crate::int::{self, Int};
+use crate::layout::Layout;
+use crate::stride::Stride;
+use crate::tuple::{IntTuple, Tree};
+
+/// One flat mode: extent and stride.
+pub(crate) type Mode = (Int, Stride);
+
+/// Backward fold of CuTe's coalesce over `old`, seeded with the front mode `seed`.
+/// Returns the modes of the result; `None` means the trivial `1:0`.
+fn bw_coalesce(old: &[Mode], seed: Mode) -> Result<Option<Vec<Mode>>> {
+    let mut new: Vec<Mode> = vec![seed]; // new[0] is the front
+    let mut rev: Vec<Mode> = Vec::new(); // prepended modes, in reverse order
+    for (s, d) in old.iter().rev() {
+        if *s == Int::Lit(1) {
+            continue;
+        }
+        let front = rev.last().unwrap_or(&new[0]);
+        if rev.is_empty() && new[0].0 == Int::Lit(1) {
+            new[0] = (*s, d.clone());
+            continue;
+        }
+        if let (Int::Lit(fs), Int::Lit(sv), Int::Lit(dv), Int::Lit(fd)) =
+            (front.0, *s, d.coef, front.1.coef)
+        {
+            if d.basis == front.1.basis && int::mul(sv, dv).ok() == Some(fd) {
+                let merged = (Int::Lit(int::mul(sv, fs)?), d.clone());
+                match rev.last_mut() {
+                    Some(m) => *m = merged,
+                    None => new[0] = merged,
+                }
+                continue;
+            }
+        }
+        rev.push((*s, d.clone()));
+    }
+    if rev.is_empty() && new[0].0 == Int::Lit(1) {
+        return Ok(None);
+    }
+    rev.reverse();
+    rev.extend(new);
+    Ok(Some(rev))
+}
+
+fn from_modes(modes: Option<Vec<Mode>>, force_tuple: bool) -> Layout {
+    match modes {
+        None => Layout::trivial(),
+        Some(m) if m.len() == 1 && !force_tuple => {
+            let (s, d) = m.into_iter().next().unwrap();
+            Layout::raw(Tree::Leaf(s), Tree::Leaf(d))
+        }
+        Some(m) => {
+            let (s, d): (Vec<_>, Vec<_>) = m
+                .into_iter()
+                .map(|(s, d)| (Tree::Leaf(s), Tree::Leaf(d)))
+                .unzip();
+            Layout::raw(Tree::Node(s), Tree::Node(d))
+        }
+    }
+}
+
+/// coalesce(L): the flattest layout with the same function on [0, size(L)).
+pub fn coalesce(l: &Layout) -> Result<Layout> {
+    let modes = l.leaf_modes();
+    let Some((last, rest)) = modes.split_last() else {
+        return Ok(Layout::trivial());
+    };
+    Ok(from_modes(bw_coalesce(rest, last.clone())?, false))
+}
+
+/// CuTe's coalesce_x: like coalesce, but the function is also kept outside the domain
+/// (a trailing size-1 mode keeps its stride). The extent of the last mode is not meaningful.
+/// Returns the flat modes (one mode means an integral layout).
+pub(crate) fn coalesce_x(l: &Layout) -> Result<Vec<Mode>> {
+    let modes = l.leaf_modes();
+    let Some((last, rest)) = modes.split_last() else {
+        return Ok(vec![(Int::Lit(1), Stride::int(0))]);
+    };
+    let seed = if last.0 == Int::Lit(1) {
+        (Int::Lit(2), last.1.clone())
+    } else {
+        last.clone()
+    };
+    Ok(bw_coalesce(rest, seed)?.unwrap_or_else(|| vec![(Int::Lit(1), Stride::int(0))]))
+}
+
+/// coalesce by profile: coalesce each mode of L at the terminals of `profile`.
+pub fn coalesce_profile(l: &Layout, profile: &IntTuple) -> Result<Layout> {
+    by_profile(l, profile, "coalesce", &coalesce)
+}
+
+/// Apply `f` to the modes of `l` at the terminals of `profile` (modes past the profile's rank
+/// are kept unchanged).
+pub(crate) fn by_profile(
+    l: &Layout,
+    profile: &IntTuple,
+    op: &str,
+    f: &dyn Fn(&Layout) -> Result<Layout>,
+) -> Result<Layout> {
+    match profile {
+        Tree::Leaf(_) => f(l),
+        Tree::Node(ps) => {
+            if l.shape.is_leaf() || ps.len() > l.rank() {
+                return Err(Error::algebra(format!(
+                    "{op}: profile of rank {} is deeper than the layout's mode of rank {}",
+                    ps.len(),
+                    if l.shape.is_leaf() { 0 } else { l.rank() }
+                )));
+            }
+            let modes = l.modes();
+            let mut out = Vec::with_capacity(modes.len());
+            for (i, m) in modes.iter().enumerate() {
+                out.push(match ps.get(i) {
+                    Some(p) => by_profile(m, p, op, f)?,
+                    None => m.clone(),
+                });
+            }
+            Ok(Layout::from_modes(out))
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! complement(A, M): the layout R of the "rest" of the codomain [0, M), such that (A, R) is
+//! injective. Post-conditions: R is ordered (R(i-1) < R(i)), R(i) != A(j) for i >= 1 (images
+//! disjoint except 0), and size(A)·size(R) >= M / (the part of M covered), i.e. R reaches the
+//! cotarget: cosize((A, R)) >= M.
+//!
+//! With filter(A) = (s_i:d_i) sorted by stride: the gaps between consecutive strides become
+//! modes d_{k}/(s_{k-1} d_{k-1}) : s_{k-1} d_{k-1}, and the rest ceil_div(M, s_n d_n) : s_n d_n.
+
+use crate::error::{Error, Result};
+use crate::int;
+use crate::layout::{compact_strides, Layout};
+use crate::ops::coalesce::coalesce;
+use crate::ops::filter::filter;
+use crate::stride::StrideTuple;
+use crate::tuple::{IntTuple, Tree};
+
+/// ceil_div of a (possibly tuple) shape by an integer, mode by mode (CuTe).
+pub fn ceil_div_shape(a: &IntTuple, b: i64) -> Result<IntTuple> {
+    match a {
+        Tree::Leaf(x) => Ok(IntTuple::lit(int::ceil_div(x.get("ceil_div")?, b)?)),
+        Tree::Node(v) => {
+            let mut rest = b;
+            let mut out = Vec::with_capacity(v.len());
+            for ai in v {
+                let ai_size = ai.product()?;
+                out.push(ceil_div_shape(ai, rest)?);
+                rest = int::ceil_div(rest, ai_size)?;
+            }
+            Ok(Tree::Node(out))
+        }
+    }
+}
+
+/// complement with an integer or shape cotarget.
+pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    let f = filter(a)?;
+    let modes = f.int_leaves("complement")?;
+    check_cotarget(cotarget)?;
+    // Irreducible stride-0 layout: the compact layout of the cotarget.
+    if modes.len() == 1 && modes[0].1 == 0 {
+        let total = cotarget.product()?;
+        return coalesce(&Layout::compact(&IntTuple::lit(total))?);
+    }
+    let mut rest: Vec<(i64, i64)> = modes.clone();
+    for &(_, d) in &rest {
+        if d < 0 {
+            return Err(Error::algebra(format!(
+                "complement: A = {} has the negative stride {d}; complement needs positive strides",
+                crate::text::print_layout(a)
+            )));
+        }
+    }
+    let mut shapes = Vec::new();
+    let mut strides = vec![1i64];
+    while !rest.is_empty() {
+        let (idx, &(s, d)) = rest.iter().enumerate().min_by_key(|(_, m)| m.1).unwrap();
+        let prev = *strides.last().unwrap();
+        let new_shape = int::div(d, prev)?;
+        if new_shape == 0 {
+            return Err(Error::algebra(format!(
+                "complement: A = {} has no complement: stride {d} lies inside the span {prev} of the modes with smaller strides (A is not injective, or its modes interleave)",
+                crate::text::print_layout(a)
+            )));
+        }
+        shapes.push(new_shape);
+        strides.push(int::mul(d, s)?);
+        rest.remove(idx);
+    }
+    let span = strides.pop().unwrap();
+    let rest_shape = ceil_div_shape(cotarget, span)?.product()?;
+    let mut all_s: Vec<IntTuple> = shapes.iter().map(|&x| IntTuple::lit(x)).collect();
+    let mut all_d: Vec<StrideTuple> = strides.iter().map(|&x| StrideTuple::int(x)).collect();
+    all_s.push(IntTuple::lit(rest_shape));
+    all_d.push(compact_strides(&IntTuple::lit(rest_shape), span)?);
+    let r = coalesce(&Layout::raw(Tree::Node(all_s), Tree::Node(all_d)))?;
+    check_complement(a, &r)?;
+    Ok(r)
+}
+
+fn check_cotarget(c: &IntTuple) -> Result<()> {
+    for v in c.values("complement")? {
+        if v <= 0 {
+            return Err(Error::algebra(format!(
+                "complement: cotarget extent {v} is not positive"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// complement with CuTe's default cotarget cosize(filter(A)).
+pub fn complement_default(a: &Layout) -> Result<Layout> {
+    let c = filter(a)?.cosize()?;
+    complement(a, &IntTuple::lit(c))
+}
+
+/// Check that R's image meets A's only at 0 and that R is ordered (on domains small enough to
+/// enumerate; larger ones are ordered and disjoint by construction of the sorted strides).
+fn check_complement(a: &Layout, r: &Layout) -> Result<()> {
+    let (na, nr) = (a.size()?, r.size()?);
+    if na > 1 << 16 || nr > 1 << 16 {
+        return Ok(());
+    }
+    let image: std::collections::HashSet<i64> = a.table(1 << 16)?.into_iter().collect();
+    let rt = r.table(1 << 16)?;
+    for (i, &x) in rt.iter().enumerate() {
+        if i > 0 && (x <= rt[i - 1] || image.contains(&x)) {
+            return Err(Error::algebra(format!(
+                "complement: R = {} of A = {} breaks its contract at i = {i}: R(i) = {x} {}",
+                crate::text::print_layout(r),
+                crate::text::print_layout(a),
+                if x <= rt[i - 1] {
+                    "is not larger than R(i-1)"
+                } else {
+                    "is also in the image of A"
+                }
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! composition R = A o B: R(c) = A(B(c)) for every c in the domain of B, and R is compatible
+//! with B (same shape profile, each integer mode of B refined into a sub-tuple).
+//! A is evaluated past its size along its last mode (CuTe's extension).
+//!
+//! Per integer mode s:d of B (B distributes: (B0,B1) -> (A o B0, A o B1)), with A coalesced to
+//! flat modes (s_i:d_i), walk the modes of A but the last with the rest (q, r) = (s, d):
+//!   the stride r skips ceil(s_i/|r|) usable elements of mode i (r must be a multiple of s_i
+//!   or smaller than it: the stride divisibility condition), r' = ceil(|r|/s_i)·sign(r);
+//!   take t = min(ceil(s_i/|r|), q) of them with stride r·d_i (t must divide q: the shape
+//!   divisibility condition), q' = q/t;
+//! the last mode of A takes q : r·d_last (it absorbs any overflow). The modes are coalesced
+//! and the result is checked against A(B(c)).
+
+use crate::error::{Error, Result};
+use crate::func::Func;
+use crate::int::{self, Int};
+use crate::layout::Layout;
+use crate::ops::coalesce::{coalesce_x, Mode};
+use crate::stride::{Stride, StrideTuple};
+use crate::tuple::{IntTuple, Tree};
+use crate::value::Value;
+
+/// Largest domain checked point by point; bigger domains are checked on a sample.
+const CHECK_ALL: i64 = 1 << 16;
+
+/// A o B for shape:stride layouts.
+pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
+    let r = compose_unchecked(a, b)?;
+    check_composition(a, b, &r)?;
+    Ok(r)
+}
+
+/// The algorithm without the final check (used where the caller checks a larger result).
+pub(crate) fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
+    let flat_a = if b.stride.has_basis() {
+        None
+    } else {
+        Some(coalesce_x(a)?)
+    };
+    let mut leaf_index = 0usize;
+    compose_tree(a, flat_a.as_deref(), &b.shape, &b.stride, &mut leaf_index)
+}
+
+fn compose_tree(
+    a: &Layout,
+    flat_a: Option<&[Mode]>,
+    s: &IntTuple,
+    d: &StrideTuple,
+    leaf: &mut usize,
+) -> Result<Layout> {
+    match (s, d) {
+        (Tree::Node(ss), Tree::Node(ds)) => {
+            let modes = ss
+                .iter()
+                .zip(ds)
+                .map(|(si, di)| compose_tree(a, flat_a, si, di, leaf))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Layout::from_modes(modes))
+        }
+        (Tree::Leaf(s), Tree::Leaf(d)) => {
+            let k = *leaf;
+            *leaf += 1;
+            let s = s.get("composition")?;
+            if d.is_int() {
+                let flat = match flat_a {
+                    Some(f) => f.to_vec(),
+                    None => coalesce_x(a)?,
+                };
+                compose_mode(&flat, s, d.coef.get("composition")?, k)
+            } else {
+                // A scaled-basis stride d@path selects the sub-layout of A at that path.
+                let path: Vec<usize> = d.basis.iter().map(|&m| m as usize).collect();
+                let sub = sub_layout(a, &path)?;
+                compose_mode(&coalesce_x(&sub)?, s, d.coef.get("composition")?, k)
+            }
+        }
+        _ => Err(Error::algebra(
+            "composition: B's shape and stride are not congruent",
+        )),
+    }
+}
+
+fn sub_layout(a: &Layout, path: &[usize]) -> Result<Layout> {
+    match (a.shape.at_path(path), a.stride.at_path(path)) {
+        (Some(s), Some(d)) => Ok(Layout::raw(s.clone(), d.clone())),
+        _ => Err(Error::algebra(format!(
+            "composition: the basis stride of B names mode {:?}, which A = {} does not have",
+            path,
+            crate::text::print_layout(a)
+        ))),
+    }
+}
+
+/// A (as flat modes) composed with the single mode s:d of B (B's leaf number `k`).
+fn compose_mode(flat: &[Mode], s: i64, d: i64, k: usize) -> Result<Layout> {
+    if d == 0 {
+        return Ok(Layout::leaf(s, 0));
+    }
+    let ints: Vec<(i64, Stride)> = flat
+        .iter()
+        .map(|(e, st)| Ok((e.get("composition")?, st.clone())))
+        .collect::<Result<_>>()?;
+    let (last, init) = ints
+        .split_last()
+        .expect("coalesce_x returns at least one mode");
+    if init.is_empty() {
+        // An integral A: s : d * d_A.
+        return Ok(Layout::raw(IntTuple::lit(s), Tree::Leaf(last.1.scale(d)?)));
+    }
+    let ctx = |i: usize, sh: i64, cond: &str| {
+        format!("composition: mode {k} of B ({s}:{d}) meets mode {i} of coalesced A (extent {sh}): {cond}")
+    };
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut modes: Vec<Mode> = Vec::with_capacity(init.len() + 1);
+    for (i, (si, di)) in init.iter().enumerate() {
+        let (si, ad) = (*si, int::abs(rest_stride)?);
+        if rest_stride % si != 0 && ad >= si {
+            return Err(Error::algebra(ctx(
+                i,
+                si,
+                &format!("stride {rest_stride} is neither a multiple of {si} nor smaller than it (stride divisibility condition)"),
+            )));
+        }
+        let next_shape = int::ceil_div(si, ad)?;
+        let next_stride = int::ceil_div(ad, si)? * int::signum(rest_stride);
+        if next_shape == 1 || rest_shape == 1 {
+            rest_stride = next_stride;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if rest_shape % new_shape != 0 {
+            return Err(Error::algebra(ctx(
+                i,
+                si,
+                &format!("the remaining extent {rest_shape} is not a multiple of the {new_shape} elements this mode provides (shape divisibility condition)"),
+            )));
+        }
+        modes.push((Int::Lit(new_shape), di.scale(rest_stride)?));
+        rest_shape /= new_shape;
+        rest_stride = next_stride;
+    }
+    let mut all = modes;
+    all.push((Int::Lit(rest_shape), last.1.scale(rest_stride)?));
+    Ok(coalesce_modes(all))
+}
+
+/// CuTe's bw_coalesce over already-computed modes (the last one is the seed).
+fn coalesce_modes(modes: Vec<Mode>) -> Layout {
+    let shape = Tree::Node(modes.iter().map(|(e, _)| Tree::Leaf(*e)).collect());
+    let stride = Tree::Node(modes.into_iter().map(|(_, d)| Tree::Leaf(d)).collect());
+    crate::ops::coalesce::coalesce(&Layout::raw(shape, stride)).expect("coalesce of static modes")
+}
+
+/// Check R(c) = A(B(c)) on B's domain (all points up to CHECK_ALL, else a sample), mode by
+/// mode first so that a failure names the mode of B.
+pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
+    if b.stride.has_basis() || a.stride.has_basis() {
+        return Ok(()); // coordinate-valued; checked by the sub-layout compositions
+    }
+    let n = b.size()?;
+    if r.size()? != n {
+        return Err(Error::algebra(format!(
+            "composition: result {} has size {} but B has size {n} (the result must be compatible with B)",
+            crate::text::print_layout(r),
+            r.size()?
+        )));
+    }
+    let al = a.int_leaves("composition")?;
+    let bl = b.int_leaves("composition")?;
+    let rl = r.int_leaves("composition")?;
+    let ev = crate::layout::eval_leaves;
+    let points: Box<dyn Iterator<Item = i64>> = if n <= CHECK_ALL {
+        Box::new(0..n)
+    } else {
+        let step = (n / 4096).max(1);
+        Box::new((0..n).step_by(step as usize).chain((n - 64).max(0)..n))
+    };
+    for c in points {
+        let bc = ev(&bl, c)?;
+        let want = ev(&al, bc)?;
+        let got = ev(&rl, c)?;
+        if want != got {
+            let crd = crate::tuple::idx2crd(c, &b.shape)?;
+            return Err(Error::algebra(format!(
+                "composition: no layout R with R(c) = A(B(c)) from CuTe's rule: at c = {} (B(c) = {bc}) it gives {got}, A(B(c)) = {want}; A = {} and B = {} violate the divisibility conditions across modes",
+                crate::text::print_int_tuple(&crd),
+                crate::text::print_layout(a),
+                crate::text::print_layout(b)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// A o T for a tiler value: a layout, an integer n (= A o n:1), `_` (A itself) or a by-mode
+/// tiler [T0, T1, ...] (mode i of A composed with T_i; modes of A past the tiler are dropped,
+/// as in CuTe).
+pub fn compose_tiler(a: &Layout, t: &Value) -> Result<Layout> {
+    match t {
+        Value::All => Ok(a.clone()),
+        Value::Tuple(Tree::Leaf(Int::Lit(n))) => {
+            if *n <= 0 {
+                return Err(Error::algebra(format!(
+                    "composition: tile size {n} is not positive"
+                )));
+            }
+            compose(a, &Layout::leaf(*n, 1))
+        }
+        Value::Tuple(shape) => compose(a, &Layout::compact(shape)?),
+        Value::Func(Func::Layout(b)) => compose(a, b),
+        Value::Tiler(items) => {
+            if items.len() > a.rank() || a.shape.is_leaf() && items.len() > 1 {
+                return Err(Error::algebra(format!(
+                    "composition: tiler of rank {} has more modes than A (rank {})",
+                    items.len(),
+                    a.rank()
+                )));
+            }
+            let modes = a.modes();
+            let out = items
+                .iter()
+                .zip(&modes)
+                .map(|(t, m)| compose_tiler(m, t))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Layout::from_modes(out))
+        }
+        other => Err(Error::algebra(format!(
+            "composition: cannot use {} as the right operand",
+            other.kind()
+        ))),
+    }
+}

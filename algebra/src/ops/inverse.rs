@@ -1,0 +1,109 @@
+//! Inverses. With coalesce(L) = (s_i:d_i) and its column-major prefix products p_i:
+//! right_inverse: follow the strides 1, s_a d_a, ... in sorted order; R = (s_a, s_b, ...) :
+//!   (p_a, p_b, ...). Post-condition: L(R(i)) = i for i < size(R).
+//! left_inverse: in increasing stride order, each nonzero stride d_k gives the mode
+//!   (d_k / size(modes so far)) : p_k, and the last sorted mode keeps its extent.
+//!   Post-condition (quasi-inverse): L(R(L(i))) = L(i); R(L(i)) = i when L is injective.
+
+use crate::error::{Error, Result};
+use crate::int;
+use crate::layout::Layout;
+use crate::ops::coalesce::coalesce;
+use crate::stride::StrideTuple;
+use crate::tuple::{IntTuple, Tree};
+
+fn flat_modes(l: &Layout, what: &str) -> Result<(Vec<(i64, i64)>, Vec<i64>)> {
+    let c = coalesce(l)?;
+    let modes = c.int_leaves(what)?;
+    let mut pre = Vec::with_capacity(modes.len() + 1);
+    pre.push(1i64);
+    for &(s, _) in &modes {
+        let last = *pre.last().unwrap();
+        pre.push(int::mul(last, s)?);
+    }
+    Ok((modes, pre))
+}
+
+fn sorted_by_stride(modes: &[(i64, i64)]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..modes.len()).collect();
+    idx.sort_by_key(|&i| modes[i].1);
+    idx
+}
+
+fn build(shapes: Vec<i64>, strides: Vec<i64>) -> Result<Layout> {
+    coalesce(&Layout::raw(
+        Tree::Node(shapes.into_iter().map(IntTuple::lit).collect()),
+        Tree::Node(strides.into_iter().map(StrideTuple::int).collect()),
+    ))
+}
+
+pub fn right_inverse(l: &Layout) -> Result<Layout> {
+    let (modes, pre) = flat_modes(l, "right_inverse")?;
+    let mut shapes = vec![1i64];
+    let mut strides = vec![0i64];
+    let mut curr = 1i64;
+    for i in sorted_by_stride(&modes) {
+        let (s, d) = modes[i];
+        if d == curr {
+            shapes.push(s);
+            strides.push(pre[i]);
+            curr = int::mul(s, d)?;
+        }
+    }
+    let r = build(shapes, strides)?;
+    // Post-condition: L(R(i)) = i.
+    let n = r.size()?;
+    if n <= 1 << 16 {
+        for i in 0..n {
+            let got = l.eval(r.eval(i)?)?;
+            if got != i {
+                return Err(Error::algebra(format!(
+                    "right_inverse: internal check failed at i = {i}: L(R(i)) = {got}"
+                )));
+            }
+        }
+    }
+    Ok(r)
+}
+
+pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    let (modes, pre) = flat_modes(l, "left_inverse")?;
+    let order = sorted_by_stride(&modes);
+    let mut shapes: Vec<i64> = Vec::new();
+    let mut strides = vec![0i64];
+    let mut size = 1i64;
+    for &i in &order {
+        let d = modes[i].1;
+        if d == 0 {
+            continue;
+        }
+        if d % size != 0 {
+            return Err(Error::algebra(format!(
+                "left_inverse: L = {} is not injective or not invertible on its image: stride {d} is not a multiple of {size}, the extent covered by the smaller strides (left inverse divisibility condition)",
+                crate::text::print_layout(l)
+            )));
+        }
+        let s = d / size;
+        shapes.push(s);
+        strides.push(pre[i]);
+        size = int::mul(size, s)?;
+    }
+    let last = *order.last().expect("coalesce gives at least one mode");
+    shapes.push(modes[last].0);
+    let r = build(shapes, strides)?;
+    // Post-condition: L(R(L(i))) = L(i).
+    let n = l.size()?;
+    if n <= 1 << 16 {
+        for i in 0..n {
+            let li = l.eval(i)?;
+            let back = l.eval(r.eval(li)?)?;
+            if back != li {
+                return Err(Error::algebra(format!(
+                    "left_inverse: L = {} is not injective: L(R(L({i}))) = {back} but L({i}) = {li}",
+                    crate::text::print_layout(l)
+                )));
+            }
+        }
+    }
+    Ok(r)
+}
