@@ -72,6 +72,7 @@ fn emit(text: &str) -> ExitCode {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: writing the output: {e}");
             ExitCode::from(1)
@@ -87,6 +88,8 @@ fn default_threads() -> usize {
 fn batch(threads: usize) -> ExitCode {
     match batch::run_batch(io::stdin().lock(), &mut io::stdout(), threads) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`layout batch < reqs | head`): stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
         Err(e) => {
             eprintln!("error: batch I/O: {e}");
             ExitCode::from(1)

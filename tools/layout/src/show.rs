@@ -25,6 +25,11 @@ pub fn show(v: &Value) -> Result<String, Error> {
     let (rows, cols) = match dom.rank() {
         1 => (dom.size()?, 1),
         2 => (dom.mode(0)?.size()?, dom.mode(1)?.size()?),
+        0 => {
+            return Err(Error::algebra(
+                "show prints rank-1 and rank-2 layouts, this one has rank 0",
+            ))
+        }
         r => {
             return Err(Error::algebra(format!(
                 "show prints rank-1 and rank-2 layouts, this one has rank {r}: group its modes into two, e.g. ((a,b),c)"
@@ -118,6 +123,43 @@ mod tests {
     #[test]
     fn rank_three_is_refused() {
         let v = text::parse("(2,2,2):(1,2,4)").unwrap();
-        assert!(show(&v).unwrap_err().to_string().contains("rank 3"));
+        assert!(show(&v)
+            .unwrap_err()
+            .to_string()
+            .contains("rank 3: group its modes"));
+        let v = text::parse("():()").unwrap();
+        assert_eq!(
+            show(&v).unwrap_err().to_string(),
+            "show prints rank-1 and rank-2 layouts, this one has rank 0"
+        );
+    }
+
+    #[test]
+    fn negative_strides_widen_cells() {
+        let v = text::parse("(2,2):(-1,-10)").unwrap();
+        let expect = "\
+(2,2):(-1,-10)
+        0     1
+    +-----+-----+
+ 0  |   0 | -10 |
+    +-----+-----+
+ 1  |  -1 | -11 |
+    +-----+-----+
+";
+        assert_eq!(show(&v).unwrap(), expect);
+    }
+
+    #[test]
+    fn row_labels_widen_past_100_rows() {
+        let v = text::parse("101:1").unwrap();
+        let t = show(&v).unwrap();
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[1], "         0");
+        assert_eq!(lines[2], "     +-----+");
+        assert_eq!(lines[3], "  0  |   0 |");
+        assert_eq!(lines[201], " 99  |  99 |");
+        assert_eq!(lines[203], "100  | 100 |");
+        assert_eq!(lines[204], "     +-----+");
+        assert_eq!(lines.len(), 205);
     }
 }
