@@ -160,6 +160,10 @@ LogicalResult ConstOp::verify() {
   if (!r.ok())
     return emitOpError() << "invalid value '" << getValue().getText()
                          << "': " << r.text;
+  if (StringRef(r.text).contains('?'))
+    return emitOpError() << "value '" << r.text
+                         << "' has dynamic leaves '?': build it with "
+                            "layout.make from index values";
   if (r.text != getValue().getText())
     return emitOpError() << "value '" << getValue().getText()
                          << "' is not canonical (expected '" << r.text << "')";

@@ -5,16 +5,31 @@
 //! melior [`Context`](melior::Context):
 //!
 //! ```
-//! use melior::{ir::{operation::OperationLike, Module}, Context};
+//! use melior::{
+//!     ir::{operation::OperationLike, Module},
+//!     pass::{transform::create_canonicalizer, PassManager},
+//!     Context,
+//! };
 //!
+//! // A context owned by the embedding compiler.
 //! let context = Context::new();
 //! layout_dialect::register(&context);
-//! let module = Module::parse(&context, r#"
-//!   func.func @f() -> !layout.layout<(4,8):(8,1)> {
-//!     %l = layout.const #layout.layout<(4,8):(8,1)>
-//!     return %l : !layout.layout<(4,8):(8,1)>
+//! let mut module = Module::parse(&context, r#"
+//!   func.func @f() -> !layout.layout<(5,4):(8,2)> {
+//!     %a = layout.const #layout.layout<(20):(2)>
+//!     %b = layout.const #layout.layout<(5,4):(4,1)>
+//!     %c = layout.composition %a, %b : !layout.layout<(20):(2)>, !layout.layout<(5,4):(4,1)>
+//!     return %c : !layout.layout<(5,4):(8,2)>
 //!   }"#).unwrap();
 //! assert!(module.as_operation().verify());
+//!
+//! // The folders run inside upstream passes such as the canonicalizer.
+//! let pm = PassManager::new(&context);
+//! pm.add_pass(create_canonicalizer());
+//! pm.run(&mut module).unwrap();
+//! let text = module.as_operation().to_string();
+//! assert!(text.contains("layout.const #layout.layout<(5,4):(8,2)>"), "{text}");
+//! assert!(!text.contains("layout.composition"), "{text}");
 //! ```
 
 pub mod ffi;

@@ -1,0 +1,104 @@
+// Illegal algebra is an op diagnostic that carries the algebra's message (mode and condition).
+// RUN: layout-opt %s -split-input-file -verify-diagnostics
+
+func.func @composition_divisibility() {
+  %a = layout.const #layout.layout<(4,8):(8,1)>
+  %b = layout.const #layout.layout<6:1>
+  // expected-error@+1 {{'layout.composition' op composition: mode 0 of B (6:1) meets mode 0 of coalesced A (extent 4): the remaining extent 6 is not a multiple of the 4 elements this mode provides (shape divisibility condition)}}
+  %r = layout.composition %a, %b : !layout.layout<(4,8):(8,1)>, !layout.layout<6:1>
+  return
+}
+
+// -----
+
+func.func @complement_not_injective() {
+  %a = layout.const #layout.layout<(2,2):(1,1)>
+  // expected-error@+1 {{'layout.complement' op complement: A = (2,2):(1,1) has no complement: stride 1 lies inside the span 2}}
+  %r = layout.complement %a : !layout.layout<(2,2):(1,1)>
+  return
+}
+
+// -----
+
+func.func @arity() {
+  %a = layout.const #layout.layout<(4,8):(8,1)>
+  // expected-error@+1 {{'layout.composition' op composition takes 2 arguments, got 1}}
+  %r = layout.composition %a : !layout.layout<(4,8):(8,1)>
+  return
+}
+
+// -----
+
+// The generic form is verified the same way (InferTypeOpInterface).
+func.func @generic_form() {
+  %a = "layout.const"() <{value = #layout.layout<(2,2):(1,1)>}> : () -> !layout.layout<(2,2):(1,1)>
+  // MLIR follows the algebra's message with its own generic one.
+  // expected-error@+2 {{'layout.complement' op complement: A = (2,2):(1,1) has no complement}}
+  // expected-error@+1 {{'layout.complement' op failed to infer returned types}}
+  %r = "layout.complement"(%a) : (!layout.layout<(2,2):(1,1)>) -> !layout.layout<4:1>
+  return
+}
+
+// -----
+
+// A declared result type that disagrees with the algebra.
+func.func @wrong_result_type() {
+  %a = "layout.const"() <{value = #layout.layout<(2,4):(1,2)>}> : () -> !layout.layout<(2,4):(1,2)>
+  // expected-error@+2 {{'layout.coalesce' op inferred type(s) '!layout.layout<8:1>' are incompatible with return type(s) of operation '!layout.layout<(2,4):(1,2)>'}}
+  // expected-error@+1 {{'layout.coalesce' op failed to infer returned types}}
+  %r = "layout.coalesce"(%a) : (!layout.layout<(2,4):(1,2)>) -> !layout.layout<(2,4):(1,2)>
+  return
+}
+
+// -----
+
+func.func @index_op_error() {
+  %a = layout.const #layout.tiler<[4:1,_]>
+  // expected-error@+1 {{'layout.size' op}}
+  %s = layout.size %a : !layout.tiler<[4:1,_]>
+  return
+}
+
+// -----
+
+func.func @const_type_mismatch() {
+  // expected-error@+1 {{'layout.const' op}}
+  %a = "layout.const"() <{value = #layout.layout<(2,4):(1,2)>}> : () -> !layout.layout<8:1>
+  return
+}
+
+// -----
+
+func.func @const_dynamic() {
+  // expected-error@+1 {{'layout.const' op value '(4,?):(1,4)' has dynamic leaves '?': build it with layout.make from index values}}
+  %a = layout.const #layout.layout<(4,?):(1,4)>
+  return
+}
+
+// -----
+
+func.func @make_leaf_count(%m: index) {
+  // expected-error@+1 {{'layout.make' op expects one index operand per '?' leaf of '!layout.layout<(?,8):(1,?)>': 2 leaves, got 1 operands}}
+  %l = layout.make %m : !layout.layout<(?,8):(1,?)>
+  return
+}
+
+// -----
+
+func.func @idx2crd_results() {
+  %c = arith.constant 3 : index
+  %l = layout.const #layout.layout<(4,8):(8,1)>
+  // expected-error@+1 {{'layout.idx2crd' op expects one result per leaf of the shape (4,8): 2 results, got 3}}
+  %x:3 = layout.idx2crd %l[%c] : !layout.layout<(4,8):(8,1)> -> index, index, index
+  return
+}
+
+// -----
+
+func.func @crd2idx_kind() {
+  %c = arith.constant 3 : index
+  %t = layout.const #layout.tuple<(4,8)>
+  // expected-error@+1 {{'layout.crd2idx' op expects a layout operand, got '!layout.tuple<(4,8)>'}}
+  %x = layout.crd2idx %t[%c] : !layout.tuple<(4,8)>
+  return
+}
