@@ -109,7 +109,9 @@ fn cute_cpp_unit_cases() {
             Ok(g) if dynamic && same_function(&g, &want) => functional += 1,
             // With a dynamic stride C++ cannot follow it, so its right inverse stops earlier:
             // ours must extend C++'s (its table a prefix of ours).
-            Ok(g) if dynamic && op == "right_inverse" && is_prefix_table(&want, &g) => functional += 1,
+            Ok(g) if dynamic && op == "right_inverse" && is_prefix_table(&want, &g) => {
+                functional += 1
+            }
             other => failures.push(format!(
                 "{op}({}) = {:?}, C++: {want}",
                 args.join(", "),

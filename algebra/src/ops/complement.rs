@@ -1,7 +1,9 @@
 //! complement(A, M): the layout R of the "rest" of the codomain [0, M), such that (A, R) is
 //! injective. Post-conditions: R is ordered (R(i-1) < R(i)), R(i) != A(j) for i >= 1 (images
-//! disjoint except 0), and size(A)·size(R) >= M / (the part of M covered), i.e. R reaches the
-//! cotarget: cosize((A, R)) >= M.
+//! disjoint except 0), and, when every sorted stride is a multiple of the span below it,
+//! size(R) >= M / size(filter(A)). (With interleaved strides CuTe truncates the gap extents
+//! and the rest reaches the cotarget only through the last mode's extension, as in its own
+//! logical_product((4,6):(1,6), 3:1) unit test; we keep that.)
 //!
 //! With filter(A) = (s_i:d_i) sorted by stride: the gaps between consecutive strides become
 //! modes d_{k}/(s_{k-1} d_{k-1}) : s_{k-1} d_{k-1}, and the rest ceil_div(M, s_n d_n) : s_n d_n.
