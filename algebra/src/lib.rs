@@ -6,8 +6,10 @@
 
 pub mod error;
 pub mod func;
+pub mod hw;
 pub mod int;
 pub mod layout;
+pub mod linear;
 pub mod ops;
 pub mod stride;
 pub mod swizzle;

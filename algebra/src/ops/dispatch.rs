@@ -182,8 +182,25 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             2 => Layout::new(a.tuple(0)?, a.strides(1)?),
             n => return Err(a.bad_arity(n, "1 or 2")),
         }),
-        _ => Err(Error::algebra(format!("unknown operation '{op}'"))),
+        _ => {
+            for ext in EXTENSIONS {
+                if let Some(r) = ext(op, args) {
+                    return r;
+                }
+            }
+            Err(Error::algebra(format!("unknown operation '{op}'")))
+        }
     }
+}
+
+type Extension = fn(&str, &[Value]) -> Option<Result<Value>>;
+
+/// Modules with their own operation tables (tried in order after the core operations).
+const EXTENSIONS: &[Extension] = &[crate::linear::call, crate::hw::call];
+
+/// Every operation name: the core ones and those of the extension modules.
+pub fn all_op_names() -> Vec<&'static str> {
+    OP_NAMES.iter().chain(crate::linear::OP_NAMES).chain(crate::hw::OP_NAMES).copied().collect()
 }
 
 fn lay(r: Result<Layout>) -> Result<Value> {

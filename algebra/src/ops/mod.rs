@@ -13,4 +13,4 @@ pub mod product;
 pub mod slice;
 pub mod zip;
 
-pub use dispatch::{call, OP_NAMES};
+pub use dispatch::{all_op_names, call, OP_NAMES};
