@@ -71,8 +71,10 @@ bool constantIndices(ArrayRef<Attribute> operands,
 
 LogicalResult mlir::layout::inferAlgebraResult(
     MLIRContext *context, std::optional<Location> loc, StringRef opName,
-    TypeRange operandTypes, SmallVectorImpl<Type> &results) {
+    TypeRange operandTypes, SmallVectorImpl<Type> &results,
+    ArrayRef<int64_t> indices) {
   SmallVector<StringRef, 4> texts;
+  SmallVector<std::string, 4> indexTexts;
   for (Type t : operandTypes) {
     auto vt = llvm::dyn_cast<ValueType>(t);
     if (!vt)
@@ -84,6 +86,11 @@ LogicalResult mlir::layout::inferAlgebraResult(
     }
     texts.push_back(vt.getText());
   }
+  // Integer parameters (mode indices) follow the operands.
+  for (int64_t i : indices)
+    indexTexts.push_back(std::to_string(i));
+  for (const std::string &t : indexTexts)
+    texts.push_back(t);
   rust::Result r = rust::call(cuteName(opName), texts);
   if (r.status == rust::Dynamic) {
     results.push_back(ValueType::get(context, "*", 0));

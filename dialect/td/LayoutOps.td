@@ -130,6 +130,58 @@ def Layout_DiceOp : Layout_AlgebraOp<"dice",
 def Layout_ShapeOp : Layout_AlgebraOp<"shape", "The shape of a layout.">;
 def Layout_StrideOp : Layout_AlgebraOp<"stride", "The stride of a layout.">;
 
+def Layout_FlattenOp : Layout_AlgebraOp<"flatten",
+  "The layout (or tuple) with every nested mode unpacked to top level.">;
+def Layout_AppendOp : Layout_AlgebraOp<"append",
+  "The layout A with the layout B appended as a new last mode.">;
+def Layout_PrependOp : Layout_AlgebraOp<"prepend",
+  "The layout A with the layout B prepended as a new first mode.">;
+def Layout_MakeLayoutOp : Layout_AlgebraOp<"make_layout",
+  "A layout from a shape (compact, column-major) or from a shape and a stride.">;
+
+/// Algebra ops with static integer parameters (mode indices), passed to the
+/// algebra after the operands.
+class Layout_IndexedAlgebraOp<string mnemonic, string doc>
+    : Layout_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe `" # mnemonic # "`";
+  let description = doc # [{
+
+    The integer parameters follow the operands in brackets. The op folds to a
+    `layout.const` when the result type is static.
+  }];
+  let arguments = (ins Variadic<Layout_ValueType>:$args,
+                       DenseI64ArrayAttr:$indices);
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat =
+      "$args `modes` $indices attr-dict `:` qualified(type($args))";
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      Adaptor adaptor(operands, attributes, properties, regions);
+      return ::mlir::layout::inferAlgebraResult(
+          context, location, getOperationName(), operands.getTypes(),
+          inferredReturnTypes, adaptor.getIndices());
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldStaticValue(getResult().getType());
+    }
+  }];
+}
+
+def Layout_GetOp : Layout_IndexedAlgebraOp<"get",
+  "The sub-layout at a path of mode indices: `layout.get %l modes [1, 0]`.">;
+def Layout_SelectOp : Layout_IndexedAlgebraOp<"select",
+  "The layout of the selected top-level modes, in the given order.">;
+def Layout_TakeOp : Layout_IndexedAlgebraOp<"take",
+  "The layout of the top-level modes [b, e): `layout.take %l modes [b, e]`.">;
+def Layout_GroupModesOp : Layout_IndexedAlgebraOp<"group_modes",
+  "The modes [b, e) grouped into one mode: `layout.group_modes %l modes [b, e]`.">;
+
 //===----------------------------------------------------------------------===//
 // The algebra: index-valued ops
 //===----------------------------------------------------------------------===//

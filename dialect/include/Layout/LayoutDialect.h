@@ -33,7 +33,8 @@ namespace mlir::layout {
 LogicalResult inferAlgebraResult(MLIRContext *context,
                                  std::optional<Location> loc,
                                  StringRef opName, TypeRange operandTypes,
-                                 SmallVectorImpl<Type> &results);
+                                 SmallVectorImpl<Type> &results,
+                                 ArrayRef<int64_t> indices = {});
 /// The constant attribute of a static value type, or null.
 OpFoldResult foldStaticValue(Type type);
 /// Verify an index-valued algebra op (size, cosize, ...) on static operands.

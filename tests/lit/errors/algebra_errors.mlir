@@ -54,7 +54,7 @@ func.func @wrong_result_type() {
 
 func.func @index_op_error() {
   %a = layout.const #layout.tiler<[4:1,_]>
-  // expected-error@+1 {{'layout.size' op}}
+  // expected-error@+1 {{'layout.size' op size: expected a layout, found a tiler}}
   %s = layout.size %a : !layout.tiler<[4:1,_]>
   return
 }
@@ -100,5 +100,23 @@ func.func @crd2idx_kind() {
   %t = layout.const #layout.tuple<(4,8)>
   // expected-error@+1 {{'layout.crd2idx' op expects a layout operand, got '!layout.tuple<(4,8)>'}}
   %x = layout.crd2idx %t[%c] : !layout.tuple<(4,8)>
+  return
+}
+
+// -----
+
+func.func @get_out_of_range() {
+  %l = layout.const #layout.layout<(4,8):(8,1)>
+  // expected-error@+1 {{'layout.get' op get: mode 5 is out of range for rank 2}}
+  %a = layout.get %l modes [5] : !layout.layout<(4,8):(8,1)>
+  return
+}
+
+// -----
+
+func.func @take_empty() {
+  %l = layout.const #layout.layout<(4,8):(8,1)>
+  // expected-error@+1 {{'layout.take' op take: range [2,1) is empty or outside rank 2}}
+  %a = layout.take %l modes [2, 1] : !layout.layout<(4,8):(8,1)>
   return
 }
