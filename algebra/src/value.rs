@@ -32,6 +32,9 @@ pub enum Value {
     All,
     /// A list of integers (results only: evaluation tables).
     Ints(Vec<i64>),
+    /// A structured result already rendered as JSON text (results only: hardware
+    /// descriptors); printed verbatim, embedded as JSON by `layout batch`.
+    Json(String),
 }
 
 impl Value {
@@ -54,6 +57,7 @@ impl Value {
             Value::Tiler(_) => "a tiler",
             Value::All => "'_'",
             Value::Ints(_) => "a list of integers",
+            Value::Json(_) => "a JSON result",
         }
     }
 }

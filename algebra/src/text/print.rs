@@ -91,6 +91,7 @@ pub fn print(v: &Value) -> String {
             format!("[{}]", parts.join(","))
         }
         Value::All => "_".to_string(),
+        Value::Json(j) => j.clone(),
         Value::Ints(v) => {
             let parts: Vec<String> = v.iter().map(|x| x.to_string()).collect();
             format!("[{}]", parts.join(","))
