@@ -231,3 +231,16 @@ pub fn compose_tiler(a: &Layout, t: &Value) -> Result<Layout> {
         ))),
     }
 }
+
+/// The range [size(A), max B(c)] of indices past A's domain that A o B reads (CuTe extends A
+/// along its last mode there), or None when B's image stays inside [0, size(A)).
+pub fn reads_past_domain(a: &Layout, b: &Layout) -> Result<Option<(i64, i64)>> {
+    let mut hi = 0i64;
+    for (s, d) in b.int_leaves("composition")? {
+        if d > 0 {
+            hi = int::add(hi, int::mul(s - 1, d)?)?;
+        }
+    }
+    let n = a.size()?;
+    Ok((hi >= n).then_some((n, hi)))
+}
