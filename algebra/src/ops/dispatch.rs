@@ -6,7 +6,7 @@ use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::{
-    coalesce, complement, composition, divide, filter, inverse, modes, product, slice,
+    coalesce, complement, composed, composition, divide, filter, inverse, modes, product, slice,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -54,12 +54,65 @@ pub const OP_NAMES: &[&str] = &[
     "prepend",
     "get",
     "make_layout",
+    "swizzle",
 ];
 
 /// Apply the operation `op` to `args`.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
     let a = Args { op, args };
     match op {
+        // Swizzles and composed layouts (ops/composed.rs).
+        "composition" if args.iter().any(composed::is_swizzled) => {
+            a.arity(2)?;
+            Ok(Value::Func(composed::composition(
+                &func(op, &args[0])?,
+                &args[1],
+            )?))
+        }
+        "right_inverse" | "left_inverse" if args.iter().any(composed::is_swizzled) => {
+            let f = func(op, a.one()?)?;
+            Ok(Value::Func(if op == "right_inverse" {
+                composed::right_inverse(&f)?
+            } else {
+                composed::left_inverse(&f)?
+            }))
+        }
+        "slice" if args.iter().any(composed::is_swizzled) => {
+            a.arity(2)?;
+            let (c, f) = match (&args[0], &args[1]) {
+                (Value::Func(f), c) | (c, Value::Func(f)) => (c, f),
+                _ => return Err(Error::algebra("slice: expected a coordinate and a layout")),
+            };
+            let c = match c {
+                Value::Coord(c) => c.clone(),
+                Value::All => Tree::Leaf(CrdLeaf::All),
+                Value::Tuple(t) => t.map(&mut |x| CrdLeaf::Int(*x)),
+                other => {
+                    return Err(Error::algebra(format!(
+                        "slice: expected a coordinate, found {}",
+                        other.kind()
+                    )))
+                }
+            };
+            Ok(Value::Func(composed::slice_composed(&c, f)?))
+        }
+        op if (composed::LIFTED_OPS.contains(&op) || composed::DOMAIN_QUERIES.contains(&op))
+            && args.first().is_some_and(composed::is_swizzled) =>
+        {
+            composed::lift_call(op, args)
+        }
+        "swizzle" => {
+            a.arity(2)?;
+            match &args[0] {
+                Value::Func(Func::Swizzle(s)) => {
+                    Ok(Value::int(composed::swizzle_offset(s, a.int(1)?)?))
+                }
+                other => Err(Error::algebra(format!(
+                    "swizzle: argument 0 must be a swizzle Sw<B,M,S>, found {}",
+                    other.kind()
+                ))),
+            }
+        }
         "print" => Ok(a.one()?.clone()),
         "size" => Ok(Value::int(match a.one()? {
             Value::Tuple(t) => t.product()?,
@@ -200,7 +253,12 @@ const EXTENSIONS: &[Extension] = &[crate::linear::call, crate::hw::call];
 
 /// Every operation name: the core ones and those of the extension modules.
 pub fn all_op_names() -> Vec<&'static str> {
-    OP_NAMES.iter().chain(crate::linear::OP_NAMES).chain(crate::hw::OP_NAMES).copied().collect()
+    OP_NAMES
+        .iter()
+        .chain(crate::linear::OP_NAMES)
+        .chain(crate::hw::OP_NAMES)
+        .copied()
+        .collect()
 }
 
 fn lay(r: Result<Layout>) -> Result<Value> {

@@ -3,6 +3,7 @@
 
 pub mod coalesce;
 pub mod complement;
+pub mod composed;
 pub mod composition;
 mod dispatch;
 pub mod divide;

@@ -1,0 +1,703 @@
+//! Swizzles and composed layouts `outer o offset o inner` (f(x) = outer(offset + inner(x)))
+//! in the algebra.
+//!
+//! composition R = A o B with a swizzle or composed layout on either side:
+//!   Sw o L                  = Sw o 0 o L (Sw<0,..> is the identity: L itself)
+//!   (F o off o L) o B       = F o off o (L o B)        (B any tiler of L)
+//!   A o (F o 0 o B)         = (A o F) o B              (CuTe needs offset 0 here)
+//!   L o Sw                  = Sw' o 0 o L: the swizzle is transferred through L, with
+//!                             Sw' = make_swizzle(L(yyy), L(zzz)) (L evaluated on the masks of
+//!                             the bits Sw reads and writes); an error when those images are not
+//!                             the masks of a swizzle (L does not map the swizzle's bits to bits).
+//!   Sw0 o Sw1               = the swizzle with masks yyy0^yyy1, zzz0^zzz1 (same shift only).
+//! Post-condition: R(c) = A(B(c)) for every c in the domain of B (for L o Sw, the domain of L),
+//! checked by evaluation (every point up to 2^16, a sample beyond).
+//!
+//! right_inverse / left_inverse of F o 0 o L: rinv(L) o rinv(F) (a swizzle is its own
+//! inverse), transferred as above. Post-conditions, checked by evaluation:
+//!   right: f(R(i)) = i for i < size(R);  left: R(f(i)) = i for i < size(f).
+//! A nonzero offset is an error (CuTe would return R o -off o Sw, which has no domain).
+//!
+//! Operations that only restructure the domain (divides, products, tile_to_shape, coalesce,
+//! flatten, mode selection, ...) apply to the inner layout and keep outer and offset; slicing adds
+//! the slice offset inner(c with `_` = 0) to the offset.
+//!
+//! swizzle(Sw, x) = x ^ ((x & yyy) >> S) for an offset x >= 0.
+
+use crate::error::{Error, Result};
+use crate::func::{Composed, Func};
+use crate::int::{self, Int};
+use crate::layout::Layout;
+use crate::ops::{composition, inverse, slice};
+use crate::swizzle::Swizzle;
+use crate::text::{print_func, print_layout};
+use crate::tuple::Tree;
+use crate::value::{Coord, CrdLeaf, Value};
+
+/// Largest domain checked point by point; bigger domains are checked on a sample.
+const CHECK_ALL: i64 = 1 << 16;
+
+/// Operations that act on the domain of a composed layout only: they apply to the inner
+/// layout and keep `outer o offset` (CuTe's ComposedLayout overloads).
+pub const LIFTED_OPS: &[&str] = &[
+    "logical_divide",
+    "zipped_divide",
+    "tiled_divide",
+    "flat_divide",
+    "logical_product",
+    "zipped_product",
+    "tiled_product",
+    "flat_product",
+    "blocked_product",
+    "raked_product",
+    "tile_to_shape",
+    "coalesce",
+    "flatten",
+    "get",
+    "take",
+    "select",
+    "group_modes",
+    "append",
+];
+
+/// Queries answered by the inner layout (the domain): shape, rank, depth.
+pub const DOMAIN_QUERIES: &[&str] = &["shape", "rank", "depth"];
+
+/// Whether a value is a swizzle or a composed layout.
+pub fn is_swizzled(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Func(Func::Swizzle(_)) | Value::Func(Func::Composed(_))
+    )
+}
+
+/// CuTe's make_swizzle<Y, Z>: the swizzle whose read mask is `y` and written mask is `z`;
+/// `None` for y = z = 0 (the identity). An error when the masks are not those of a swizzle.
+pub fn make_swizzle(y: i64, z: i64) -> Result<Option<Swizzle>> {
+    if y == 0 && z == 0 {
+        return Ok(None);
+    }
+    let bad = |why: &str| {
+        Err(Error::algebra(format!(
+            "the bit masks {y:#b} (read) and {z:#b} (written) are not those of a swizzle: {why}"
+        )))
+    };
+    if y < 0 || z < 0 {
+        return bad("a mask is negative");
+    }
+    let (by, bz) = (y.count_ones(), z.count_ones());
+    if by != bz {
+        return bad(&format!(
+            "{by} bits are read but {bz} bits are written (the counts must match)"
+        ));
+    }
+    let (ty, tz) = (y.trailing_zeros() as i64, z.trailing_zeros() as i64);
+    let sw = match Swizzle::new(by as i64, ty.min(tz), ty - tz) {
+        Ok(s) => s,
+        Err(e) => return bad(&e.to_string()),
+    };
+    if sw.yyy_mask() != y || sw.zzz_mask() != z {
+        return bad("the bits of each mask must be contiguous");
+    }
+    Ok(Some(sw))
+}
+
+fn sw_text(s: &Swizzle) -> String {
+    format!("Sw<{},{},{}>", s.b, s.m, s.s)
+}
+
+/// Points of a domain of size n to check: all of them up to CHECK_ALL, else a sample that
+/// includes both ends.
+fn points(n: i64) -> Box<dyn Iterator<Item = i64>> {
+    if n <= CHECK_ALL {
+        Box::new(0..n.max(0))
+    } else {
+        let step = (n / 4096).max(1) as usize;
+        Box::new((0..n).step_by(step).chain((n - 64).max(0)..n))
+    }
+}
+
+/// L o Sw = Sw' o 0 o L with Sw' the image of Sw's masks under L (unchecked: the caller checks
+/// the whole result by evaluation).
+fn transfer_swizzle(l: &Layout, s: &Swizzle) -> Result<Func> {
+    if s.is_identity() {
+        return Ok(Func::Layout(l.clone()));
+    }
+    let (y, z) = (l.eval(s.yyy_mask())?, l.eval(s.zzz_mask())?);
+    match make_swizzle(y, z).map_err(|e| {
+        Error::algebra(format!(
+            "composition: cannot transfer {} through the layout {}: it maps the swizzle's read bits {:#b} to {y} and its written bits {:#b} to {z}; {e}",
+            sw_text(s),
+            print_layout(l),
+            s.yyy_mask(),
+            s.zzz_mask()
+        ))
+    })? {
+        None => Ok(Func::Layout(l.clone())),
+        Some(t) => Ok(Func::composed(Func::Swizzle(t), 0, Func::Layout(l.clone()))),
+    }
+}
+
+/// Sw0 o Sw1 for swizzles of the same shift (CuTe): masks XORed.
+fn compose_swizzles(s0: &Swizzle, s1: &Swizzle) -> Result<Func> {
+    if s0.is_identity() {
+        return Ok(Func::Swizzle(*s1));
+    }
+    if s1.is_identity() {
+        return Ok(Func::Swizzle(*s0));
+    }
+    if s0.s != s1.s {
+        return Err(Error::algebra(format!(
+            "composition: {} o {} have different shifts; only swizzles of the same shift merge into one swizzle",
+            sw_text(s0),
+            sw_text(s1)
+        )));
+    }
+    let y = s0.yyy_mask() ^ s1.yyy_mask();
+    let z = s0.zzz_mask() ^ s1.zzz_mask();
+    let r = make_swizzle(y, z).map_err(|e| {
+        Error::algebra(format!(
+            "composition: {} o {} is not a swizzle: {e}",
+            sw_text(s0),
+            sw_text(s1)
+        ))
+    })?;
+    let r = r
+        .map(Func::Swizzle)
+        .unwrap_or(Func::Swizzle(Swizzle { b: 0, m: 0, s: 0 }));
+    // Swizzles are linear over GF(2): checking every bit checks every offset.
+    for k in 0..62 {
+        let x = 1i64 << k;
+        if r.apply(x)? != s0.apply(s1.apply(x)) {
+            return Err(Error::algebra(format!(
+                "composition: {} o {} is not a single swizzle (differs at offset {x})",
+                sw_text(s0),
+                sw_text(s1)
+            )));
+        }
+    }
+    Ok(r)
+}
+
+/// A o B without the final check.
+fn compose_unchecked(a: &Func, b: &Func) -> Result<Func> {
+    match (a, b) {
+        (Func::Layout(x), Func::Layout(y)) => Ok(Func::Layout(composition::compose(x, y)?)),
+        (Func::Swizzle(s), Func::Layout(_)) | (Func::Swizzle(s), Func::Composed(_)) => {
+            if s.is_identity() {
+                Ok(b.clone())
+            } else {
+                Ok(Func::composed(a.clone(), 0, b.clone()))
+            }
+        }
+        (Func::Swizzle(s0), Func::Swizzle(s1)) => compose_swizzles(s0, s1),
+        (Func::Composed(c), _) => Ok(Func::composed(
+            c.outer.clone(),
+            c.offset,
+            compose_unchecked(&c.inner, b)?,
+        )),
+        (Func::Layout(l), Func::Swizzle(s)) => transfer_swizzle(l, s),
+        (Func::Layout(_), Func::Composed(c)) => {
+            if c.offset != 0 {
+                return Err(Error::algebra(format!(
+                    "composition: the right operand {} has the offset {}; a layout composes with a composed layout only at offset 0 (as in CuTe)",
+                    print_func(b),
+                    c.offset
+                )));
+            }
+            let left = compose_unchecked(a, &c.outer)?;
+            compose_unchecked(&left, &c.inner)
+        }
+    }
+}
+
+/// Check R(c) = A(B(c)) on the domain of B (or of R when B is a bare swizzle).
+fn check_composition(a: &Func, b: &Func, r: &Func) -> Result<()> {
+    let n = match b.size() {
+        Ok(n) => {
+            let rn = r.size()?;
+            if rn != n {
+                return Err(Error::algebra(format!(
+                    "composition: the result {} has size {rn} but B = {} has size {n}",
+                    print_func(r),
+                    print_func(b)
+                )));
+            }
+            n
+        }
+        Err(_) => match r.size() {
+            Ok(n) => n,
+            Err(_) => return Ok(()), // swizzle o swizzle: checked on every bit
+        },
+    };
+    for c in points(n) {
+        let got = r.apply(c);
+        let want = b.apply(c).and_then(|x| a.apply(x));
+        match (got, want) {
+            (Ok(g), Ok(w)) if g == w => {}
+            (g, w) => {
+                let show = |v: Result<i64>| match v {
+                    Ok(x) => x.to_string(),
+                    Err(e) => format!("undefined ({e})"),
+                };
+                return Err(Error::algebra(format!(
+                    "composition: {} o {} has no representation as {}: at c = {c} it gives {} but A(B(c)) = {}",
+                    print_func(a),
+                    print_func(b),
+                    print_func(r),
+                    show(g),
+                    show(w)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A o B for layout functions, checked by evaluation.
+pub fn compose(a: &Func, b: &Func) -> Result<Func> {
+    let r = compose_unchecked(a, b)?;
+    check_composition(a, b, &r)?;
+    Ok(r)
+}
+
+/// A o T where A or T is a swizzle or composed layout; T may also be a tiler value
+/// (an integer, a shape or a by-mode tiler) of a composed A.
+pub fn composition(a: &Func, t: &Value) -> Result<Func> {
+    match (a, t) {
+        (_, Value::Func(b)) => compose(a, b),
+        (Func::Composed(c), _) => {
+            let inner = match &c.inner {
+                Func::Layout(l) => Func::Layout(composition::compose_tiler(l, t)?),
+                other => composition(other, t)?,
+            };
+            Ok(Func::composed(c.outer.clone(), c.offset, inner))
+        }
+        (Func::Swizzle(_), Value::Tuple(shape)) => {
+            let l = match shape {
+                Tree::Leaf(Int::Lit(n)) if *n > 0 => Layout::leaf(*n, 1),
+                _ => Layout::compact(shape)?,
+            };
+            compose(a, &Func::Layout(l))
+        }
+        (_, other) => Err(Error::algebra(format!(
+            "composition: cannot compose {} with {}",
+            print_func(a),
+            other.kind()
+        ))),
+    }
+}
+
+fn inverse_unchecked(f: &Func, right: bool) -> Result<Func> {
+    let name = if right {
+        "right_inverse"
+    } else {
+        "left_inverse"
+    };
+    match f {
+        Func::Layout(l) => Ok(Func::Layout(if right {
+            inverse::right_inverse(l)?
+        } else {
+            inverse::left_inverse(l)?
+        })),
+        Func::Swizzle(s) => Ok(Func::Swizzle(*s)),
+        Func::Composed(c) => {
+            if c.offset != 0 {
+                return Err(Error::algebra(format!(
+                    "{name}: {} has the offset {}; the inverse of a composed layout is defined here only at offset 0 (CuTe's R o -offset o Sw has no domain of its own)",
+                    print_func(f),
+                    c.offset
+                )));
+            }
+            let inner = inverse_unchecked(&c.inner, right)?;
+            let outer = inverse_unchecked(&c.outer, right)?;
+            compose_unchecked(&inner, &outer).map_err(|e| Error::algebra(format!("{name}: {e}")))
+        }
+    }
+}
+
+/// right_inverse of a layout function: f(R(i)) = i for i < size(R).
+pub fn right_inverse(f: &Func) -> Result<Func> {
+    let r = inverse_unchecked(f, true)?;
+    let n = r.size()?;
+    for i in points(n) {
+        let back = r.apply(i).and_then(|x| f.apply(x));
+        if back.as_ref().ok() != Some(&i) {
+            return Err(Error::algebra(format!(
+                "right_inverse: {} is not a right inverse of {}: f(R({i})) = {} (the swizzle cannot be transferred through the inverse of the inner layout)",
+                print_func(&r),
+                print_func(f),
+                back.map(|x| x.to_string()).unwrap_or_else(|e| e.to_string())
+            )));
+        }
+    }
+    Ok(r)
+}
+
+/// left_inverse of an injective layout function: R(f(i)) = i for i < size(f).
+pub fn left_inverse(f: &Func) -> Result<Func> {
+    let r = inverse_unchecked(f, false)?;
+    let n = f.size()?;
+    for i in points(n) {
+        let back = f.apply(i).and_then(|x| r.apply(x));
+        if back.as_ref().ok() != Some(&i) {
+            return Err(Error::algebra(format!(
+                "left_inverse: {} is not a left inverse of {}: R(f({i})) = {} (f is not injective, or the swizzle cannot be transferred through the inverse of the inner layout)",
+                print_func(&r),
+                print_func(f),
+                back.map(|x| x.to_string()).unwrap_or_else(|e| e.to_string())
+            )));
+        }
+    }
+    Ok(r)
+}
+
+/// Split a composed layout into (outer, offset, inner).
+fn parts(f: &Func) -> Option<&Composed> {
+    match f {
+        Func::Composed(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// Apply a domain operation to the inner layout of a composed first argument and keep
+/// `outer o offset` (or return the query's answer for shape/rank/depth).
+pub fn lift_call(op: &str, args: &[Value]) -> Result<Value> {
+    let Some(Value::Func(f)) = args.first() else {
+        return Err(Error::algebra(format!("{op}: expected a composed layout")));
+    };
+    let Some(c) = parts(f) else {
+        return Err(Error::algebra(format!(
+            "{op}: a swizzle alone has no domain (compose it with a layout first)"
+        )));
+    };
+    let mut inner_args = args.to_vec();
+    inner_args[0] = Value::Func(c.inner.clone());
+    let r = crate::ops::call(op, &inner_args)?;
+    if DOMAIN_QUERIES.contains(&op) {
+        return Ok(r);
+    }
+    match r {
+        Value::Func(inner) => Ok(Value::Func(Func::composed(
+            c.outer.clone(),
+            c.offset,
+            inner,
+        ))),
+        other => Err(Error::algebra(format!(
+            "{op}: the inner layout gave {}, not a layout",
+            other.kind()
+        ))),
+    }
+}
+
+/// slice(c, F o off o L) = F o (off + L(c with `_` = 0)) o slice(c, L).
+pub fn slice_composed(crd: &Coord, f: &Func) -> Result<Func> {
+    let c = parts(f).ok_or_else(|| {
+        Error::algebra("slice: a swizzle alone has no domain (compose it with a layout first)")
+    })?;
+    match &c.inner {
+        Func::Layout(l) => {
+            let off = slice::slice_offset(crd, l)?;
+            let s = slice::slice(crd, l)?;
+            let new_off = int::add(c.offset, off)?;
+            let r = Func::composed(c.outer.clone(), new_off, Func::Layout(s.clone()));
+            check_slice(crd, f, l, &s, &r)?;
+            Ok(r)
+        }
+        inner @ Func::Composed(_) => Ok(Func::composed(
+            c.outer.clone(),
+            c.offset,
+            slice_composed(crd, inner)?,
+        )),
+        Func::Swizzle(_) => Err(Error::algebra(
+            "slice: the inner function is a bare swizzle, which has no domain",
+        )),
+    }
+}
+
+/// Check the slice by evaluation: R(i) = f(c_i) where c_i fills the `_` positions of the
+/// coordinate with the i-th coordinate of the sliced layout.
+fn check_slice(crd: &Coord, f: &Func, l: &Layout, s: &Layout, r: &Func) -> Result<()> {
+    let n = s.size()?;
+    let c = parts(f).expect("composed");
+    let flat_shape: Vec<i64> = s
+        .shape
+        .leaves()
+        .iter()
+        .map(|x| x.get("slice"))
+        .collect::<Result<_>>()?;
+    for i in points(n) {
+        // Coordinates of the sliced modes, in order, filled into the `_` leaves of crd.
+        let mut rest = i;
+        let mut vals: Vec<i64> = Vec::with_capacity(flat_shape.len());
+        for (k, e) in flat_shape.iter().enumerate() {
+            if k + 1 == flat_shape.len() {
+                vals.push(rest);
+            } else {
+                vals.push(rest % e);
+                rest /= e;
+            }
+        }
+        let full = fill_coord(crd, &mut vals.into_iter(), &l.shape)?;
+        let want = c.outer.apply(int::add(c.offset, l.eval_crd(&full)?)?)?;
+        let got = r.apply(i)?;
+        if want != got {
+            return Err(Error::algebra(format!(
+                "slice: internal check failed at i = {i}: {got} != {want}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Replace each `_` of crd by the whole-mode coordinates taken from `vals` (one per leaf of the
+/// mode at that position).
+fn fill_coord(
+    crd: &Coord,
+    vals: &mut dyn Iterator<Item = i64>,
+    shape: &crate::tuple::IntTuple,
+) -> Result<crate::tuple::IntTuple> {
+    match (crd, shape) {
+        (Tree::Leaf(CrdLeaf::All), s) => Ok(s.map(&mut |_| Int::Lit(vals.next().unwrap_or(0)))),
+        (Tree::Leaf(CrdLeaf::Int(i)), _) => Ok(Tree::Leaf(*i)),
+        (Tree::Node(cs), Tree::Node(ss)) if cs.len() == ss.len() => Ok(Tree::Node(
+            cs.iter()
+                .zip(ss)
+                .map(|(c, s)| fill_coord(c, vals, s))
+                .collect::<Result<_>>()?,
+        )),
+        _ => Err(Error::algebra(
+            "slice: coordinate is not congruent to the shape",
+        )),
+    }
+}
+
+/// The `swizzle` operation: Sw applied to one offset x >= 0.
+pub fn swizzle_offset(s: &Swizzle, x: i64) -> Result<i64> {
+    Func::Swizzle(*s).apply(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::call;
+    use crate::text::{parse, parse_func, print};
+
+    fn run(op: &str, args: &[&str]) -> std::result::Result<String, String> {
+        let vals: Vec<Value> = args.iter().map(|a| parse(a).unwrap()).collect();
+        call(op, &vals)
+            .map(|v| print(&v))
+            .map_err(|e| e.to_string())
+    }
+
+    fn table(f: &str) -> Vec<i64> {
+        parse_func(f).unwrap().table(1 << 20).unwrap()
+    }
+
+    #[test]
+    fn make_swizzle_from_masks() {
+        assert_eq!(
+            make_swizzle(0b1000, 0b0100).unwrap(),
+            Some(Swizzle::new(1, 2, 1).unwrap())
+        );
+        assert_eq!(
+            make_swizzle(0b1100_0000, 0b0000_0110).unwrap(),
+            Some(Swizzle::new(2, 1, 5).unwrap())
+        );
+        assert_eq!(make_swizzle(0, 0).unwrap(), None);
+        assert!(make_swizzle(0b1010, 0b0101).is_err()); // not contiguous
+        assert!(make_swizzle(0b1000, 0b0110).is_err()); // counts differ
+        assert!(make_swizzle(0b1100, 0b0110).is_err()); // overlapping
+        assert!(make_swizzle(-8, 4).is_err());
+    }
+
+    #[test]
+    fn layout_after_swizzled_layout_transfers_the_swizzle() {
+        let a = "(8,8):(8,1)";
+        let b = "Sw<2,0,-3> o 0 o (8,8):(8,1)";
+        let r = run("composition", &[a, b]).unwrap();
+        assert_eq!(r, "Sw<2,0,3> o 0 o (8,8):(1,8)");
+        // Post-condition by evaluation.
+        let (fa, fb, fr) = (
+            parse_func(a).unwrap(),
+            parse_func(b).unwrap(),
+            parse_func(&r).unwrap(),
+        );
+        for c in 0..64 {
+            assert_eq!(
+                fr.apply(c).unwrap(),
+                fa.apply(fb.apply(c).unwrap()).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn composed_after_composed_nests() {
+        let r = run(
+            "composition",
+            &[
+                "Sw<2,0,3> o 0 o (8,8):(8,1)",
+                "Sw<2,0,-3> o 0 o (8,8):(8,1)",
+            ],
+        )
+        .unwrap();
+        assert_eq!(r, "Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)");
+    }
+
+    #[test]
+    fn swizzle_then_layout_and_composed_with_tilers() {
+        assert_eq!(
+            run("composition", &["Sw<3,4,3>", "(8,64):(64,1)"]).unwrap(),
+            "Sw<3,4,3> o 0 o (8,64):(64,1)"
+        );
+        assert_eq!(run("composition", &["Sw<0,4,3>", "8:1"]).unwrap(), "8:1");
+        assert_eq!(
+            run("composition", &["Sw<3,4,3> o 0 o (8,64):(64,1)", "8:8"]).unwrap(),
+            "Sw<3,4,3> o 0 o 8:1"
+        );
+        assert_eq!(
+            run("composition", &["Sw<1,0,1> o 4 o 16:1", "[8]"]).unwrap(),
+            "Sw<1,0,1> o 4 o (8):(1)"
+        );
+        // The transfer is impossible when L does not map the swizzle's bits to bits.
+        let e = run("composition", &["(3,8):(8,1)", "Sw<1,0,2> o 0 o 8:1"]).unwrap_err();
+        assert!(
+            e.contains("not those of a swizzle") || e.contains("no representation"),
+            "{e}"
+        );
+        // A nonzero offset on the right is refused (CuTe requires 0).
+        assert!(run("composition", &["8:1", "Sw<1,0,1> o 2 o 4:1"])
+            .unwrap_err()
+            .contains("offset 2"));
+    }
+
+    #[test]
+    fn swizzle_swizzle() {
+        assert_eq!(
+            run("composition", &["Sw<1,0,2>", "Sw<1,0,2>"]).unwrap(),
+            "Sw<0,0,0>"
+        );
+        assert_eq!(
+            run("composition", &["Sw<1,1,2>", "Sw<1,0,2>"]).unwrap(),
+            "Sw<2,0,2>"
+        );
+        assert!(run("composition", &["Sw<1,0,2>", "Sw<1,0,3>"]).is_err());
+    }
+
+    #[test]
+    fn inverses_of_swizzled_layouts() {
+        let cases = [
+            (
+                "right_inverse",
+                "Sw<1,0,2> o 0 o (4,4):(1,4)",
+                "Sw<1,0,2> o 0 o 16:1",
+            ),
+            (
+                "right_inverse",
+                "Sw<1,0,2> o 0 o (4,4):(4,1)",
+                "Sw<1,0,-2> o 0 o (4,4):(4,1)",
+            ),
+            (
+                "right_inverse",
+                "Sw<1,0,1> o 0 o (4,4):(8,1)",
+                "Sw<1,2,1> o 0 o 4:4",
+            ),
+            (
+                "left_inverse",
+                "Sw<1,0,2> o 0 o (4,4):(1,4)",
+                "Sw<1,0,2> o 0 o 16:1",
+            ),
+            (
+                "left_inverse",
+                "Sw<1,0,2> o 0 o (4,4):(4,1)",
+                "Sw<1,0,-2> o 0 o (4,4):(4,1)",
+            ),
+            (
+                "left_inverse",
+                "Sw<1,0,1> o 0 o (4,4):(8,1)",
+                "Sw<1,2,1> o 0 o (8,4):(4,1)",
+            ),
+        ];
+        for (op, f, want) in cases {
+            let r = run(op, &[f]).unwrap();
+            assert_eq!(r, want, "{op}({f})");
+            let (ff, fr) = (parse_func(f).unwrap(), parse_func(&r).unwrap());
+            if op == "right_inverse" {
+                for i in 0..fr.size().unwrap() {
+                    assert_eq!(ff.apply(fr.apply(i).unwrap()).unwrap(), i);
+                }
+            } else {
+                for i in 0..ff.size().unwrap() {
+                    assert_eq!(fr.apply(ff.apply(i).unwrap()).unwrap(), i);
+                }
+            }
+        }
+        // The 128B swizzle atom of 16-bit elements.
+        let f = "Sw<3,3,3> o 0 o (8,64):(64,1)";
+        let r = run("right_inverse", &[f]).unwrap();
+        assert_eq!(r, "Sw<3,0,-6> o 0 o (64,8):(8,1)");
+        let (ff, fr) = (parse_func(f).unwrap(), parse_func(&r).unwrap());
+        assert_eq!(fr.size().unwrap(), 512);
+        for i in 0..512 {
+            assert_eq!(ff.apply(fr.apply(i).unwrap()).unwrap(), i);
+        }
+        // Sw<3,4,3> reads bit 9, outside the 512 offsets of the inner layout: its masks map to
+        // no swizzle of the inverse, and the transfer is refused with the reason.
+        let e = run("right_inverse", &["Sw<3,4,3> o 0 o (8,64):(64,1)"]).unwrap_err();
+        assert!(e.contains("not those of a swizzle"), "{e}");
+        assert!(run("right_inverse", &["Sw<1,0,1> o 4 o 4:1"])
+            .unwrap_err()
+            .contains("offset 4"));
+        // Not injective: no left inverse.
+        assert!(run("left_inverse", &["Sw<1,0,1> o 0 o (2,2):(1,0)"]).is_err());
+    }
+
+    #[test]
+    fn domain_operations_keep_the_swizzle() {
+        let f = "Sw<3,4,3> o 0 o (8,64):(64,1)";
+        let r = run("logical_divide", &[f, "[4,16]"]).unwrap();
+        assert_eq!(r, "Sw<3,4,3> o 0 o ((4,2),(16,4)):((64,256),(1,16))");
+        assert_eq!(
+            run("tiled_divide", &[f, "[4,16]"]).unwrap(),
+            "Sw<3,4,3> o 0 o ((4,16),2,4):((64,1),256,16)"
+        );
+        // The function is unchanged up to the reordering of the domain.
+        let mut a = table(f);
+        let mut b = table(&r);
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        assert_eq!(run("shape", &[f]).unwrap(), "(8,64)");
+        assert_eq!(run("rank", &[f]).unwrap(), "2");
+        assert_eq!(run("size", &[f]).unwrap(), "512");
+        assert_eq!(
+            run("coalesce", &["Sw<1,0,1> o 0 o (2,4):(1,2)"]).unwrap(),
+            "Sw<1,0,1> o 0 o 8:1"
+        );
+    }
+
+    #[test]
+    fn slicing_adds_the_offset() {
+        let f = "Sw<3,4,3> o 0 o (8,64):(64,1)";
+        let r = run("slice", &["(3,_)", f]).unwrap();
+        assert_eq!(r, "Sw<3,4,3> o 192 o (64):(1)");
+        let (ff, fr) = (parse_func(f).unwrap(), parse_func(&r).unwrap());
+        for j in 0..64 {
+            assert_eq!(fr.apply(j).unwrap(), ff.apply(3 + 8 * j).unwrap());
+        }
+        let r = run("slice", &["(_,5)", f]).unwrap();
+        assert_eq!(r, "Sw<3,4,3> o 5 o (8):(64)");
+    }
+
+    #[test]
+    fn swizzle_op() {
+        assert_eq!(run("swizzle", &["Sw<3,4,3>", "1234"]).unwrap(), "1218");
+        assert_eq!(1234 ^ ((1234 & (7 << 7)) >> 3), 1218);
+        assert_eq!(run("swizzle", &["Sw<2,0,-3>", "3"]).unwrap(), "27");
+        assert!(run("swizzle", &["Sw<3,4,3>", "-1"]).is_err());
+        assert_eq!(
+            run("eval", &["Sw<2,2,3> o 64 o (8,16):(1,8)"]).unwrap()[..20].to_string(),
+            "[72,73,74,75,76,77,7"
+        );
+    }
+}
