@@ -47,7 +47,7 @@ fn main() {
     tblgen(&prefix, &types, "typedef-decls", &["-typedefs-dialect=layout"], &out.join("LayoutTypes.h.inc"));
     tblgen(&prefix, &types, "typedef-defs", &["-typedefs-dialect=layout"], &out.join("LayoutTypes.cpp.inc"));
 
-    let sources = ["cpp/LayoutDialect.cpp", "cpp/LayoutOps.cpp", "cpp/CAPI.cpp"];
+    let sources = ["cpp/LayoutDialect.cpp", "cpp/LayoutOps.cpp", "cpp/LayoutCanonicalize.cpp", "cpp/CAPI.cpp"];
     cc::Build::new()
         .cpp(true)
         .std("c++17")

@@ -3,8 +3,10 @@
 #include "layout-c/Dialect.h"
 
 #include "Layout/LayoutDialect.h"
+#include "Layout/LayoutPasses.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 
@@ -25,3 +27,9 @@ bool mlirTypeIsALayoutValue(MlirType type) {
 MlirStringRef mlirLayoutValueTypeGetText(MlirType type) {
   return wrap(llvm::cast<mlir::layout::ValueType>(unwrap(type)).getText());
 }
+
+MlirPass mlirLayoutCreateCanonicalizePass(void) {
+  return wrap(mlir::layout::createLayoutCanonicalizePass().release());
+}
+
+void mlirLayoutRegisterPasses(void) { mlir::layout::registerLayoutPasses(); }

@@ -7,7 +7,7 @@
 //! ```
 //! use melior::{
 //!     ir::{operation::OperationLike, Module},
-//!     pass::{transform::create_canonicalizer, PassManager},
+//!     pass::PassManager,
 //!     Context,
 //! };
 //!
@@ -23,22 +23,36 @@
 //!   }"#).unwrap();
 //! assert!(module.as_operation().verify());
 //!
-//! // The folders run inside upstream passes such as the canonicalizer.
+//! // Run the dialect's canonicalization pass (upstream `canonicalize` runs the same folders).
 //! let pm = PassManager::new(&context);
-//! pm.add_pass(create_canonicalizer());
+//! pm.add_pass(layout_dialect::create_canonicalize_pass());
 //! pm.run(&mut module).unwrap();
 //! let text = module.as_operation().to_string();
 //! assert!(text.contains("layout.const #layout.layout<(5,4):(8,2)>"), "{text}");
 //! assert!(!text.contains("layout.composition"), "{text}");
 //! ```
 
-pub mod ffi;
+pub use layout_dialect_ffi as ffi;
 
 use melior::dialect::DialectHandle;
 use melior::Context;
 
 extern "C" {
     fn mlirGetDialectHandle__layout__() -> mlir_sys::MlirDialectHandle;
+    fn mlirLayoutCreateCanonicalizePass() -> mlir_sys::MlirPass;
+    fn mlirLayoutRegisterPasses();
+}
+
+/// A new `layout-canonicalize` pass: the dialect's folders and its filter_zeros/coalesce
+/// canonicalizations, applied greedily.
+pub fn create_canonicalize_pass() -> melior::pass::Pass {
+    unsafe { melior::pass::Pass::from_raw(mlirLayoutCreateCanonicalizePass()) }
+}
+
+/// Register the passes of the dialect with MLIR's global registry, so that textual pipelines
+/// (`builtin.module(layout-canonicalize)`) find them.
+pub fn register_passes() {
+    unsafe { mlirLayoutRegisterPasses() }
 }
 
 /// The dialect handle of `layout` (from the C API `mlirGetDialectHandle__layout__`).

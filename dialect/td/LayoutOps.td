@@ -209,7 +209,12 @@ class Layout_IndexOp<string mnemonic, string doc>
 }
 
 def Layout_SizeOp : Layout_IndexOp<"size", "The number of coordinates of a layout.">;
-def Layout_CosizeOp : Layout_IndexOp<"cosize", "The codomain size: L(size(L) - 1) + 1.">;
+def Layout_CosizeOp : Layout_IndexOp<"cosize", [{
+    The codomain size: L(size(L) - 1) + 1. It observes only the footprint of
+    the layout: canonicalization replaces the operand by its `filter`.
+  }]> {
+  let hasCanonicalizer = 1;
+}
 def Layout_RankOp : Layout_IndexOp<"rank", "The number of top-level modes.">;
 def Layout_DepthOp : Layout_IndexOp<"depth", "The nesting depth of the shape.">;
 
@@ -226,9 +231,12 @@ def Layout_Crd2IdxOp : Layout_Op<"crd2idx", [Pure]> {
     %o = layout.crd2idx %l[%i, %j] : !layout.layout<(4,8):(8,1)>
     ```
     Folds to an `arith.constant` when the layout is static and the
-    coordinate operands are constants.
+    coordinate operands are constants. The coordinate must lie in the domain
+    of the layout. With a linear index the op observes only the function of
+    the layout: canonicalization replaces the layout by its `coalesce`.
   }];
   let arguments = (ins Layout_ValueType:$layout, Variadic<Index>:$coord);
+  let hasCanonicalizer = 1;
   let results = (outs Index:$result);
   let assemblyFormat =
       "$layout `[` $coord `]` attr-dict `:` qualified(type($layout))";

@@ -1,4 +1,4 @@
-//! The `extern "C"` functions the dialect's C++ hooks call. Text goes in, canonical text (or an
+//! The `extern "C"` functions the C++ hooks of the `layout` dialect call. Text goes in, canonical text (or an
 //! error with its message and byte offset) comes out; every computation is done by
 //! `layout_algebra`. No function here panics across the FFI boundary: a panic in the algebra is
 //! caught and reported as an error result.

@@ -10,6 +10,7 @@
 #define LAYOUT_C_DIALECT_H
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,6 +27,12 @@ MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueAttrGetText(MlirAttribute attr);
 MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutValue(MlirType type);
 /// Canonical CuTe text of a layout-dialect type (`*` when unknown).
 MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueTypeGetText(MlirType type);
+
+/// A new `layout-canonicalize` pass (owned by the caller, e.g. a pass manager).
+MLIR_CAPI_EXPORTED MlirPass mlirLayoutCreateCanonicalizePass(void);
+/// Register the layout passes with the global pass registry (for textual
+/// pipelines such as "builtin.module(layout-canonicalize)").
+MLIR_CAPI_EXPORTED void mlirLayoutRegisterPasses(void);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Layout/LayoutDialect.h"
+#include "Layout/LayoutPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -18,6 +19,7 @@ extern "C" int layout_opt_main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllPasses();
+  mlir::layout::registerLayoutPasses();
   registry.insert<mlir::layout::LayoutDialect>();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "layout-opt: MLIR optimizer driver with the layout dialect\n",
