@@ -6,7 +6,8 @@ use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::{
-    coalesce, complement, composed, composition, divide, filter, inverse, modes, product, slice,
+    coalesce, common, complement, composed, composition, divide, domain_distribute, filter,
+    inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -55,6 +56,20 @@ pub const OP_NAMES: &[&str] = &[
     "get",
     "make_layout",
     "swizzle",
+    "nullspace",
+    "domain_distribute",
+    "max_common_vector",
+    "max_common_layout",
+    "max_alignment",
+    "upcast",
+    "downcast",
+    "recast",
+    "tile_to_shape",
+    "make_ordered_layout",
+    "make_layout_like",
+    "make_identity_layout",
+    "ceil_div",
+    "shape_div",
 ];
 
 /// Apply the operation `op` to `args`.
@@ -112,6 +127,75 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
                     other.kind()
                 ))),
             }
+        }
+        "nullspace" => lay(nullspace::nullspace(&a.layout(0)?)),
+        "domain_distribute" => {
+            a.arity(2)?;
+            let shape = match &args[0] {
+                Value::Tuple(t) => t.clone(),
+                v => a.layout_of(v)?.shape,
+            };
+            lay(domain_distribute::domain_distribute(&shape, a.int(1)?))
+        }
+        "max_common_vector" => {
+            a.arity(2)?;
+            Ok(Value::int(common::max_common_vector(
+                &func(op, &args[0])?,
+                &func(op, &args[1])?,
+            )?))
+        }
+        "max_common_layout" => {
+            a.arity(2)?;
+            lay(common::max_common_layout(
+                &func(op, &args[0])?,
+                &func(op, &args[1])?,
+            ))
+        }
+        "max_alignment" => Ok(Value::int(recast::max_alignment(&func(op, a.one()?)?)?)),
+        "upcast" | "downcast" => {
+            a.arity(2)?;
+            let f = func(op, &args[0])?;
+            let n = a.int(1)?;
+            Ok(Value::Func(if op == "upcast" {
+                recast::upcast(&f, n)?
+            } else {
+                recast::downcast(&f, n)?
+            }))
+        }
+        "recast" => {
+            a.arity(3)?;
+            Ok(Value::Func(recast::recast(
+                &func(op, &args[0])?,
+                a.int(1)?,
+                a.int(2)?,
+            )?))
+        }
+        "tile_to_shape" => {
+            let order = match args.len() {
+                2 => None,
+                3 => Some(a.tuple(2)?),
+                n => return Err(a.bad_arity(n, "2 or 3")),
+            };
+            lay(tile_to_shape::tile_to_shape(
+                &a.layout(0)?,
+                &a.tuple(1)?,
+                order.as_ref(),
+            ))
+        }
+        "make_ordered_layout" => {
+            a.arity(2)?;
+            lay(ordered::make_ordered_layout(&a.tuple(0)?, &a.tuple(1)?))
+        }
+        "make_layout_like" => lay(ordered::make_layout_like(&a.layout(0)?)),
+        "make_identity_layout" => lay(ordered::make_identity_layout(&a.tuple(0)?)),
+        "ceil_div" | "shape_div" => {
+            a.arity(2)?;
+            let (x, y) = (a.tuple(0)?, a.tuple(1)?);
+            Ok(Value::Tuple(if op == "ceil_div" {
+                shape_arith::ceil_div(&x, &y)?
+            } else {
+                shape_arith::shape_div(&x, &y)?
+            }))
         }
         "print" => Ok(a.one()?.clone()),
         "size" => Ok(Value::int(match a.one()? {

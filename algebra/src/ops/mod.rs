@@ -2,16 +2,23 @@
 //! on parsed values (used by the `layout` CLI, `layout batch` and the dialect's hooks).
 
 pub mod coalesce;
+pub mod common;
 pub mod complement;
 pub mod composed;
 pub mod composition;
 mod dispatch;
 pub mod divide;
+pub mod domain_distribute;
 pub mod filter;
 pub mod inverse;
 pub mod modes;
+pub mod nullspace;
+pub mod ordered;
 pub mod product;
+pub mod recast;
+pub mod shape_arith;
 pub mod slice;
+pub mod tile_to_shape;
 pub mod zip;
 
 pub use dispatch::{all_op_names, call, OP_NAMES};

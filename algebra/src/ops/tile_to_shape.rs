@@ -1,0 +1,193 @@
+//! tile_to_shape(L, S[, O]): repeat the block L until it covers the target shape S (CuTe).
+//! With R = rank(S) (rank(L) <= R), L padded to rank R with 1:0 modes, the block shape
+//! b_i = size(mode i of L) and the target t_i = size(mode i of S), each b_i must divide t_i;
+//! the blocks are laid out by make_ordered_layout((t_i / b_i), O) (O defaults to
+//! column-major: mode 0 first) and
+//!   R = coalesce(blocked_product(L, that layout), (t_i / b_i))   (each mode coalesced).
+//! Post-conditions: size(mode i of R) = t_i for every i, size(R) = size(S), and R restricted to
+//! the first block (coordinates below b_i in every mode) is L.
+
+use crate::error::{Error, Result};
+use crate::int;
+use crate::layout::Layout;
+use crate::ops::coalesce::coalesce_profile;
+use crate::ops::ordered::make_ordered_layout;
+use crate::ops::product::{blocked_product, pad_rank};
+use crate::text::{print_int_tuple, print_layout};
+use crate::tuple::{IntTuple, Tree};
+use crate::value::Value;
+
+fn modes_of_shape(s: &IntTuple) -> Vec<IntTuple> {
+    match s {
+        Tree::Leaf(_) => vec![s.clone()],
+        Tree::Node(v) => v.clone(),
+    }
+}
+
+pub fn tile_to_shape(
+    block: &Layout,
+    target: &IntTuple,
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
+    crate::tuple::check_shape(target)?;
+    let target_modes = modes_of_shape(target);
+    let r = target_modes.len();
+    let block_rank = if block.shape.is_leaf() {
+        1
+    } else {
+        block.rank()
+    };
+    if block_rank > r {
+        return Err(Error::algebra(format!(
+            "tile_to_shape: the block {} has rank {block_rank}, more than the rank {r} of the target shape {}",
+            print_layout(block),
+            print_int_tuple(target)
+        )));
+    }
+    let padded = pad_rank(block, r);
+    let mut product = Vec::with_capacity(r);
+    for (i, (bm, tm)) in padded.modes().iter().zip(&target_modes).enumerate() {
+        let (b, t) = (bm.size()?, tm.product()?);
+        if t % b != 0 {
+            return Err(Error::algebra(format!(
+                "tile_to_shape: mode {i}: the block size {b} does not divide the target size {t} (block {} into shape {})",
+                print_layout(block),
+                print_int_tuple(target)
+            )));
+        }
+        product.push(IntTuple::lit(int::div(t, b)?));
+    }
+    let product_shape = if target.is_leaf() {
+        product[0].clone()
+    } else {
+        Tree::Node(product)
+    };
+    let default_order;
+    let order = match order {
+        Some(o) => o,
+        None => {
+            default_order = match &product_shape {
+                Tree::Leaf(_) => IntTuple::lit(0),
+                Tree::Node(v) => Tree::Node((0..v.len() as i64).map(IntTuple::lit).collect()),
+            };
+            &default_order
+        }
+    };
+    let tiles = make_ordered_layout(&product_shape, order)?;
+    let blocked = blocked_product(&padded, &Value::layout(tiles))?;
+    let out = coalesce_profile(&blocked, &product_shape)?;
+    check(block, &padded, target, &target_modes, &out)?;
+    Ok(out)
+}
+
+fn check(
+    block: &Layout,
+    padded: &Layout,
+    target: &IntTuple,
+    target_modes: &[IntTuple],
+    out: &Layout,
+) -> Result<()> {
+    let out_modes = if out.shape.is_leaf() {
+        vec![out.clone()]
+    } else {
+        out.modes()
+    };
+    let fail = |what: String| {
+        Err(Error::algebra(format!(
+            "tile_to_shape: internal check failed for block {} and shape {}: {what}",
+            print_layout(block),
+            print_int_tuple(target)
+        )))
+    };
+    if out_modes.len() != target_modes.len() {
+        return fail(format!(
+            "rank {} instead of {}",
+            out_modes.len(),
+            target_modes.len()
+        ));
+    }
+    for (i, (o, t)) in out_modes.iter().zip(target_modes).enumerate() {
+        if o.size()? != t.product()? {
+            return fail(format!(
+                "mode {i} has size {} instead of {}",
+                o.size()?,
+                t.product()?
+            ));
+        }
+    }
+    if !padded.is_static() || padded.stride.has_basis() || padded.size()? > 1 << 16 {
+        return Ok(());
+    }
+    // The first block: coordinate c_i < b_i in every mode gives L(c).
+    let pm = padded.modes();
+    let bsizes: Vec<i64> = pm.iter().map(|m| m.size()).collect::<Result<_>>()?;
+    let n = padded.size()?;
+    for idx in 0..n {
+        let mut rest = idx;
+        let mut want = 0i64;
+        let mut got = 0i64;
+        for (i, m) in pm.iter().enumerate() {
+            let c = rest % bsizes[i];
+            rest /= bsizes[i];
+            want = int::add(want, m.eval(c)?)?;
+            got = int::add(got, out_modes[i].eval(c)?)?;
+        }
+        if want != got {
+            return fail(format!(
+                "the first block differs from the block at index {idx}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::text::{parse, print};
+
+    fn tts(l: &str, s: &str, o: Option<&str>) -> std::result::Result<String, String> {
+        let mut args = vec![parse(l).unwrap(), parse(s).unwrap()];
+        if let Some(o) = o {
+            args.push(parse(o).unwrap());
+        }
+        crate::ops::call("tile_to_shape", &args)
+            .map(|x| print(&x))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn tiles() {
+        // A 8x8 row-major atom over 32x32: column-major tiles of atoms.
+        assert_eq!(
+            tts("(8,8):(8,1)", "(32,32)", None).unwrap(),
+            "(32,(8,4)):(8,(1,256))"
+        );
+        // Tiles along mode 1 first.
+        assert_eq!(
+            tts("(8,8):(8,1)", "(32,32)", Some("(1,0)")).unwrap(),
+            "((8,4),(8,4)):((8,256),(1,64))"
+        );
+        assert_eq!(
+            tts("Sw<3,3,3> o 0 o (8,64):(64,1)", "(64,128)", None),
+            tts("(8,64):(64,1)", "(64,128)", None).map(|x| format!("Sw<3,3,3> o 0 o {x}"))
+        );
+        // A compact block coalesces into a compact whole.
+        assert_eq!(
+            tts("(4,2):(1,4)", "(8,4)", None).unwrap(),
+            "((4,2),(2,2)):((1,8),(4,16))"
+        );
+        assert_eq!(tts("4:1", "(8,3)", None).unwrap(), "(8,3):(1,8)");
+        assert_eq!(tts("(2,2):(1,2)", "(2,2)", None).unwrap(), "(2,2):(1,2)");
+    }
+
+    #[test]
+    fn refusals() {
+        assert!(tts("(3,2):(1,3)", "(8,4)", None)
+            .unwrap_err()
+            .contains("does not divide"));
+        assert!(tts("(2,2,2):(1,2,4)", "(8,4)", None)
+            .unwrap_err()
+            .contains("rank"));
+        assert!(tts("(2,2):(1,2)", "(8,4)", Some("(0,0)")).is_err());
+    }
+}
