@@ -1,13 +1,29 @@
 //! Linear layouts over F2 (Triton's LinearLayout): named input and output dimensions, one
 //! basis vector per input bit; conversions to and from CuTe layouts; bank-conflict analysis.
+//!
+//! One concept per file: the data model (`layout`), F2 elimination (`gauss`), `compose`,
+//! `invert` (invert_and_compose, pseudoinvert, invert), `product` (and concat), `divide`
+//! (and quotient), `reshape` (transpose, reshape, flatten, sublayout), `queries` (vector
+//! width, free variables), the text forms (`json`, `triton_text`), CuTe conversions
+//! (`from_cute`, `to_cute`), GPU encodings (`encodings`) and the shared-memory analyses
+//! (`bank_conflicts`, `swizzle_choice`). `dispatch` exposes them by name.
 
-use crate::error::Result;
-use crate::value::Value;
+pub mod bank_conflicts;
+pub mod compose;
+mod dispatch;
+pub mod divide;
+pub mod encodings;
+pub mod from_cute;
+pub mod gauss;
+pub mod invert;
+pub mod json;
+pub mod layout;
+pub mod product;
+pub mod queries;
+pub mod reshape;
+pub mod swizzle_choice;
+pub mod to_cute;
+pub mod triton_text;
 
-/// Operations of this module reachable through `ops::call`.
-pub const OP_NAMES: &[&str] = &[];
-
-/// Dispatch an operation of this module; `None` when `op` is not one of ours.
-pub fn call(_op: &str, _args: &[Value]) -> Option<Result<Value>> {
-    None
-}
+pub use dispatch::{call, call_text, parse_linear, OP_NAMES};
+pub use layout::{InDim, LinearLayout, OutDim};

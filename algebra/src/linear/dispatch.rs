@@ -1,0 +1,496 @@
+//! The linear-layout operations by name, for `ops::call`, `layout eval` and `layout batch`.
+//!
+//! Arguments: a linear layout is given in its JSON form (`{"in_dims": [...], "out_dims":
+//! [...]}`) or in Triton's text form (`#ttg.linear<{register = [[0, 1]], ...}>`), carried as
+//! raw text (`Value::Json`); a CuTe layout value is accepted too and converted with
+//! `from_cute`'s default names. Names are bare words or JSON strings, name lists JSON arrays,
+//! integers plain. Results: linear layouts as canonical JSON text, booleans and objects as
+//! JSON, counts as integers, CuTe layouts as values.
+
+use super::bank_conflicts::{access, count};
+use super::json::{layout_to_json, parse_json, parse_layout_json, write_str, Json};
+use super::layout::LinearLayout;
+use super::triton_text::{parse_triton_text, print_triton_text};
+use super::{
+    compose, divide, encodings, from_cute, invert, product, queries, reshape, swizzle_choice,
+    to_cute,
+};
+use crate::error::{Error, Result};
+use crate::func::Func;
+use crate::tuple::Tree;
+use crate::value::Value;
+
+/// Operations of this module reachable through `ops::call`.
+pub const OP_NAMES: &[&str] = &[
+    "linear_print",
+    "linear_to_triton",
+    "linear_identity",
+    "linear_zeros",
+    "linear_strided",
+    "linear_apply",
+    "linear_compose",
+    "linear_invert",
+    "linear_pseudoinvert",
+    "linear_invert_and_compose",
+    "linear_product",
+    "linear_divide_left",
+    "linear_divide_right",
+    "linear_quotient",
+    "linear_sublayout",
+    "linear_transpose_ins",
+    "linear_transpose_outs",
+    "linear_reshape_ins",
+    "linear_reshape_outs",
+    "linear_flatten_ins",
+    "linear_flatten_outs",
+    "linear_concat_ins",
+    "linear_concat_outs",
+    "linear_column_action",
+    "linear_is_surjective",
+    "linear_is_injective",
+    "linear_is_invertible",
+    "linear_rank",
+    "linear_vector_width",
+    "linear_free_variable_masks",
+    "linear_from_cute",
+    "linear_to_cute",
+    "linear_encoding",
+    "linear_bank_conflicts",
+    "linear_smem_access",
+    "linear_optimal_swizzling",
+];
+
+/// Read a linear layout from either text form (JSON or Triton's).
+pub fn parse_linear(text: &str) -> Result<LinearLayout> {
+    let t = text.trim_start();
+    let lead = text.len() - t.len();
+    let json = t.starts_with('{') && t[1..].trim_start().starts_with('"');
+    if json {
+        parse_layout_json(text)
+    } else if t.starts_with('#') || t.starts_with('{') {
+        parse_triton_text(text)
+    } else {
+        Err(Error::parse(
+            lead,
+            "expected a linear layout: JSON '{\"in_dims\": ...}' or '#ttg.linear<{...}>'",
+        ))
+    }
+}
+
+/// Dispatch on raw argument strings (for `layout batch`): arguments that look like a linear
+/// layout, a JSON value or a name are passed as raw text, the others parsed as CuTe values.
+pub fn call_text(op: &str, args: &[&str]) -> Option<Result<Value>> {
+    if !OP_NAMES.contains(&op) {
+        return None;
+    }
+    let mut vals = Vec::with_capacity(args.len());
+    for a in args {
+        let t = a.trim_start();
+        let raw = matches!(t.as_bytes().first(), Some(b'#' | b'{' | b'[' | b'"'));
+        match (raw, crate::text::parse(a)) {
+            (false, Ok(v)) => vals.push(v),
+            _ => vals.push(Value::Json(a.to_string())),
+        }
+    }
+    call(op, &vals)
+}
+
+struct Args<'a> {
+    op: &'a str,
+    args: &'a [Value],
+}
+
+impl Args<'_> {
+    fn arity(&self, lo: usize, hi: usize) -> Result<()> {
+        let n = self.args.len();
+        if n < lo || n > hi {
+            let want = if lo == hi {
+                format!("{lo}")
+            } else {
+                format!("{lo} to {hi}")
+            };
+            return Err(Error::algebra(format!(
+                "{}: expected {want} arguments, got {n}",
+                self.op
+            )));
+        }
+        Ok(())
+    }
+    fn raw(&self, i: usize) -> Option<&str> {
+        match &self.args[i] {
+            Value::Json(s) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+    fn ll(&self, i: usize) -> Result<LinearLayout> {
+        match &self.args[i] {
+            Value::Json(s) => parse_linear(s),
+            Value::Func(f) => {
+                let names = from_cute::default_in_names(f)?;
+                let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+                from_cute::from_cute(f, &refs, "offset")
+            }
+            v => Err(Error::algebra(format!(
+                "{}: argument {} must be a linear layout, got {}",
+                self.op,
+                i + 1,
+                v.kind()
+            ))),
+        }
+    }
+    fn int(&self, i: usize) -> Result<i64> {
+        match &self.args[i] {
+            Value::Tuple(Tree::Leaf(x)) => x.get(self.op),
+            Value::Json(s) => s
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| self.expected(i, "an integer")),
+            _ => Err(self.expected(i, "an integer")),
+        }
+    }
+    fn expected(&self, i: usize, what: &str) -> Error {
+        Error::algebra(format!("{}: argument {} must be {what}", self.op, i + 1))
+    }
+    fn json(&self, i: usize) -> Result<Json> {
+        let s = self.raw(i).ok_or_else(|| self.expected(i, "JSON text"))?;
+        parse_json(s)
+    }
+    fn name(&self, i: usize) -> Result<String> {
+        let s = self
+            .raw(i)
+            .ok_or_else(|| self.expected(i, "a dimension name"))?
+            .trim();
+        if s.starts_with('"') {
+            return match parse_json(s)? {
+                Json::Str(n) => Ok(n),
+                _ => Err(self.expected(i, "a dimension name")),
+            };
+        }
+        if s.is_empty()
+            || !s
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'.')
+        {
+            return Err(self.expected(i, "a dimension name (a word or a JSON string)"));
+        }
+        Ok(s.to_string())
+    }
+    fn names(&self, i: usize) -> Result<Vec<String>> {
+        if let Some(s) = self.raw(i) {
+            if !s.trim_start().starts_with('[') {
+                return Ok(vec![self.name(i)?]);
+            }
+        }
+        let j = self.json(i)?;
+        let arr = j
+            .as_arr()
+            .ok_or_else(|| self.expected(i, "a JSON list of names"))?;
+        arr.iter()
+            .map(|x| {
+                x.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| self.expected(i, "a JSON list of names"))
+            })
+            .collect()
+    }
+    fn pairs(&self, i: usize) -> Result<Vec<(String, i64)>> {
+        let j = self.json(i)?;
+        let bad = || self.expected(i, "a JSON list of [name, size] pairs");
+        j.as_arr()
+            .ok_or_else(bad)?
+            .iter()
+            .map(|p| {
+                let p = p.as_arr().ok_or_else(bad)?;
+                match p {
+                    [n, s] => Ok((
+                        n.as_str().ok_or_else(bad)?.to_string(),
+                        s.as_int().ok_or_else(bad)?,
+                    )),
+                    _ => Err(bad()),
+                }
+            })
+            .collect()
+    }
+}
+
+fn lay(l: LinearLayout) -> Value {
+    Value::Json(layout_to_json(&l))
+}
+
+fn boolean(b: bool) -> Value {
+    Value::Json(if b { "true" } else { "false" }.to_string())
+}
+
+fn object(kv: &[(String, i64)]) -> Value {
+    let mut s = String::from("{");
+    for (i, (k, v)) in kv.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        write_str(&mut s, k);
+        s.push(':');
+        s.push_str(&v.to_string());
+    }
+    s.push('}');
+    Value::Json(s)
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// Dispatch an operation of this module; `None` when `op` is not one of ours.
+pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
+    if !OP_NAMES.contains(&op) {
+        return None;
+    }
+    Some(run(&Args { op, args }))
+}
+
+fn run(a: &Args<'_>) -> Result<Value> {
+    let op = a.op;
+    match op {
+        "linear_print" => {
+            a.arity(1, 1)?;
+            Ok(lay(a.ll(0)?))
+        }
+        "linear_to_triton" => {
+            a.arity(1, 1)?;
+            let mut s = String::new();
+            write_str(&mut s, &print_triton_text(&a.ll(0)?)?);
+            Ok(Value::Json(s))
+        }
+        "linear_identity" => {
+            a.arity(3, 3)?;
+            Ok(lay(LinearLayout::identity1d(
+                a.int(0)?,
+                &a.name(1)?,
+                &a.name(2)?,
+            )?))
+        }
+        "linear_zeros" => {
+            a.arity(3, 4)?;
+            let out_size = if a.args.len() == 4 { a.int(3)? } else { 1 };
+            Ok(lay(LinearLayout::zeros1d(
+                a.int(0)?,
+                &a.name(1)?,
+                &a.name(2)?,
+                out_size,
+            )?))
+        }
+        "linear_strided" => {
+            a.arity(4, 4)?;
+            Ok(lay(LinearLayout::strided1d(
+                a.int(0)?,
+                a.int(1)?,
+                &a.name(2)?,
+                &a.name(3)?,
+            )?))
+        }
+        "linear_apply" => {
+            a.arity(2, 2)?;
+            let l = a.ll(0)?;
+            let j = a.json(1)?;
+            let Json::Obj(kv) = j else {
+                return Err(a.expected(1, "a JSON object {\"in_dim\": value, ...}"));
+            };
+            let point = kv
+                .into_iter()
+                .map(|(k, v)| {
+                    Ok((
+                        k,
+                        v.as_int().ok_or_else(|| a.expected(1, "integer values"))?,
+                    ))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(object(&l.apply(&point)?))
+        }
+        "linear_compose" => {
+            a.arity(2, 2)?;
+            Ok(lay(compose::compose(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_invert" => {
+            a.arity(1, 1)?;
+            Ok(lay(invert::invert(&a.ll(0)?)?))
+        }
+        "linear_pseudoinvert" => {
+            a.arity(1, 1)?;
+            Ok(lay(invert::pseudoinvert(&a.ll(0)?)?))
+        }
+        "linear_invert_and_compose" => {
+            a.arity(2, 2)?;
+            Ok(lay(invert::invert_and_compose(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_product" => {
+            a.arity(2, 2)?;
+            Ok(lay(product::product(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_divide_left" => {
+            a.arity(2, 2)?;
+            Ok(lay(divide::divide_left(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_divide_right" => {
+            a.arity(2, 2)?;
+            Ok(lay(divide::divide_right(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_quotient" => {
+            a.arity(2, 2)?;
+            Ok(lay(divide::quotient(&a.ll(0)?, &refs(&a.names(1)?))?))
+        }
+        "linear_sublayout" => {
+            a.arity(3, 3)?;
+            Ok(lay(reshape::sublayout(
+                &a.ll(0)?,
+                &refs(&a.names(1)?),
+                &refs(&a.names(2)?),
+            )?))
+        }
+        "linear_transpose_ins" => {
+            a.arity(2, 2)?;
+            Ok(lay(reshape::transpose_ins(&a.ll(0)?, &refs(&a.names(1)?))?))
+        }
+        "linear_transpose_outs" => {
+            a.arity(2, 2)?;
+            Ok(lay(reshape::transpose_outs(
+                &a.ll(0)?,
+                &refs(&a.names(1)?),
+            )?))
+        }
+        "linear_reshape_ins" => {
+            a.arity(2, 2)?;
+            Ok(lay(reshape::reshape_ins(&a.ll(0)?, &a.pairs(1)?)?))
+        }
+        "linear_reshape_outs" => {
+            a.arity(2, 2)?;
+            Ok(lay(reshape::reshape_outs(&a.ll(0)?, &a.pairs(1)?)?))
+        }
+        "linear_flatten_ins" => {
+            a.arity(1, 1)?;
+            Ok(lay(reshape::flatten_ins(&a.ll(0)?)?))
+        }
+        "linear_flatten_outs" => {
+            a.arity(1, 1)?;
+            Ok(lay(reshape::flatten_outs(&a.ll(0)?)?))
+        }
+        "linear_concat_ins" => {
+            a.arity(2, 2)?;
+            Ok(lay(product::concat_ins(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_concat_outs" => {
+            a.arity(2, 2)?;
+            Ok(lay(product::concat_outs(&a.ll(0)?, &a.ll(1)?)?))
+        }
+        "linear_column_action" => {
+            a.arity(3, 3)?;
+            let j = a.json(2)?;
+            let action = j
+                .as_arr()
+                .ok_or_else(|| a.expected(2, "a JSON list of basis indices"))?
+                .iter()
+                .map(|x| {
+                    x.as_int()
+                        .ok_or_else(|| a.expected(2, "a JSON list of basis indices"))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(lay(reshape::column_action(
+                &a.ll(0)?,
+                &a.name(1)?,
+                &action,
+            )?))
+        }
+        "linear_is_surjective" => {
+            a.arity(1, 1)?;
+            Ok(boolean(a.ll(0)?.is_surjective()))
+        }
+        "linear_is_injective" => {
+            a.arity(1, 1)?;
+            Ok(boolean(a.ll(0)?.is_injective()))
+        }
+        "linear_is_invertible" => {
+            a.arity(1, 1)?;
+            Ok(boolean(a.ll(0)?.is_invertible()))
+        }
+        "linear_rank" => {
+            a.arity(1, 1)?;
+            Ok(Value::int(a.ll(0)?.rank() as i64))
+        }
+        "linear_vector_width" => {
+            a.arity(1, 1)?;
+            Ok(Value::int(queries::num_consecutive_in_out(&a.ll(0)?)))
+        }
+        "linear_free_variable_masks" => {
+            a.arity(1, 1)?;
+            Ok(object(&queries::free_variable_masks(&a.ll(0)?)))
+        }
+        "linear_from_cute" => {
+            a.arity(1, 3)?;
+            let f: &Func = match &a.args[0] {
+                Value::Func(f) => f,
+                v => {
+                    return Err(Error::algebra(format!(
+                        "{op}: argument 1 must be a CuTe layout, got {}",
+                        v.kind()
+                    )))
+                }
+            };
+            let names = if a.args.len() >= 2 {
+                a.names(1)?
+            } else {
+                from_cute::default_in_names(f)?
+            };
+            let out = if a.args.len() == 3 {
+                a.name(2)?
+            } else {
+                "offset".to_string()
+            };
+            Ok(lay(from_cute::from_cute(f, &refs(&names), &out)?))
+        }
+        "linear_to_cute" => {
+            a.arity(1, 1)?;
+            Ok(Value::Func(to_cute::to_cute(&a.ll(0)?)?))
+        }
+        "linear_encoding" => {
+            a.arity(2, 2)?;
+            let enc = a.json(0)?;
+            let shape = a.json(1)?;
+            let shape: Vec<i64> = shape
+                .as_arr()
+                .ok_or_else(|| a.expected(2, "a JSON list of extents"))?
+                .iter()
+                .map(|x| {
+                    x.as_int()
+                        .ok_or_else(|| a.expected(2, "a JSON list of extents"))
+                })
+                .collect::<Result<_>>()?;
+            Ok(lay(encodings::to_linear_layout(&enc, &shape)?))
+        }
+        "linear_bank_conflicts" => {
+            a.arity(3, 3)?;
+            Ok(Value::int(count(&access(&a.ll(0)?, &a.ll(1)?, a.int(2)?)?)))
+        }
+        "linear_smem_access" => {
+            a.arity(3, 3)?;
+            let acc = access(&a.ll(0)?, &a.ll(1)?, a.int(2)?)?;
+            let c = count(&acc);
+            Ok(object(&[
+                ("vector".into(), acc.vector()),
+                ("bytes".into(), acc.bytes()),
+                ("lanes_per_phase".into(), acc.lanes_per_phase()),
+                ("conflicts".into(), c),
+                ("wavefronts_per_phase".into(), c + 1),
+            ]))
+        }
+        "linear_optimal_swizzling" => {
+            a.arity(3, 3)?;
+            let ch = swizzle_choice::optimal_swizzling(&a.ll(0)?, &a.ll(1)?, a.int(2)?)?;
+            Ok(Value::Json(format!(
+                "{{\"smem\":{},\"vector\":{},\"write_conflicts\":{},\"read_conflicts\":{}}}",
+                layout_to_json(&ch.smem),
+                ch.vector,
+                ch.write_conflicts,
+                ch.read_conflicts
+            )))
+        }
+        _ => unreachable!("op listed in OP_NAMES"),
+    }
+}

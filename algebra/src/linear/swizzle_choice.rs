@@ -1,0 +1,144 @@
+//! Generic swizzling: choose a shared layout through which a register layout `src` is written
+//! and a register layout `dst` is read with no bank conflicts (in the model of
+//! `bank_conflicts`) and the widest common vector.
+//!
+//! Over the flattened tensor space T = F2^n the offset bits are laid out as
+//! `[vector | bank | segment]`: the vector is the registers `src` and `dst` share (at most 16
+//! bytes), the segment bits (those above the 32 x 4-byte bank window) are chosen one by one
+//! outside both `span(vector + src phase lanes) + segment` and
+//! `span(vector + dst phase lanes) + segment` (a vector space is never the union of two proper
+//! subspaces, so one always exists), and the bank bits complete the basis with unit vectors.
+//! A phase's words then differ in their bank bits for both accesses: zero conflicts.
+
+use super::bank_conflicts::bank_conflicts;
+use super::gauss::Echelon;
+use super::layout::{InDim, LinearLayout};
+use super::reshape::transpose_outs;
+use crate::error::{Error, Result};
+
+/// The chosen shared layout and what it achieves.
+#[derive(Debug, Clone)]
+pub struct SwizzleChoice {
+    /// `offset -> tensor dims` (the out dimensions of `src`).
+    pub smem: LinearLayout,
+    /// Elements per vector access.
+    pub vector: i64,
+    pub write_conflicts: i64,
+    pub read_conflicts: i64,
+}
+
+fn in_span(gens: &[u64], v: u64) -> bool {
+    let mut e = Echelon::new();
+    for (i, &g) in gens.iter().enumerate() {
+        e.insert(i as u32 % 64, g);
+    }
+    e.solve(v).is_some()
+}
+
+fn span_dim(gens: &[u64]) -> u32 {
+    super::gauss::rank(gens.iter().copied())
+}
+
+/// Pick x outside span(a) and outside span(b) (both proper subspaces of F2^n).
+fn outside_both(a: &[u64], b: &[u64], n: u32) -> Option<u64> {
+    let units = (0..n).rev().map(|i| 1u64 << i);
+    let u = units.clone().find(|&u| !in_span(a, u))?;
+    if !in_span(b, u) {
+        return Some(u);
+    }
+    let w = units.clone().find(|&w| !in_span(b, w))?;
+    if !in_span(a, w) {
+        return Some(w);
+    }
+    Some(u ^ w)
+}
+
+/// Choose the shared layout for writing through `src` and reading through `dst`.
+pub fn optimal_swizzling(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    bitwidth: i64,
+) -> Result<SwizzleChoice> {
+    if bitwidth <= 0 || bitwidth & (bitwidth - 1) != 0 || bitwidth > 1024 {
+        return Err(Error::algebra(format!(
+            "optimal_swizzling: element bitwidth {bitwidth} is not a power of two in [1, 1024]"
+        )));
+    }
+    let dst = transpose_outs(dst, &src.out_names())?;
+    if dst.outs() != src.outs() {
+        return Err(Error::algebra(
+            "optimal_swizzling: src and dst must have the same out dimensions (names and sizes)",
+        ));
+    }
+    let n = src.total_out_bits();
+    let get = |l: &LinearLayout, d: &str| -> Result<Vec<u64>> {
+        l.in_index(d)
+            .map(|i| l.ins()[i].bases.clone())
+            .ok_or_else(|| {
+                Error::algebra(format!(
+                    "optimal_swizzling: a layout has no '{d}' in dimension"
+                ))
+            })
+    };
+    let (sreg, slane) = (get(src, "register")?, get(src, "lane")?);
+    let (dreg, dlane) = (get(&dst, "register")?, get(&dst, "lane")?);
+    let kmax = (128 / bitwidth).max(1).trailing_zeros() as usize;
+    let mut vec: Vec<u64> = Vec::new();
+    for &v in &sreg {
+        if vec.len() < kmax && v != 0 && dreg.contains(&v) && !in_span(&vec, v) {
+            vec.push(v);
+        }
+    }
+    let bytes = ((1i64 << vec.len()) * bitwidth + 7) / 8;
+    let lp = match bytes {
+        b if b <= 4 => 5,
+        8 => 4,
+        _ => 3,
+    };
+    let mut a: Vec<u64> = vec.clone();
+    a.extend(slane.iter().take(lp).copied().filter(|&v| v != 0));
+    let mut b: Vec<u64> = vec.clone();
+    b.extend(dlane.iter().take(lp).copied().filter(|&v| v != 0));
+    let kb = (1024 / bitwidth).trailing_zeros().min(n);
+    let s = n.saturating_sub(kb.max(span_dim(&a)).max(span_dim(&b)));
+    let mut seg: Vec<u64> = Vec::new();
+    for _ in 0..s {
+        let x = outside_both(&a, &b, n).ok_or_else(|| {
+            Error::algebra("optimal_swizzling: no segment vector outside both lane spans")
+        })?;
+        seg.push(x);
+        a.push(x);
+        b.push(x);
+    }
+    let mut used: Vec<u64> = vec.iter().chain(&seg).copied().collect();
+    let mut bank = Vec::new();
+    for i in 0..n {
+        if used.len() as u32 == n {
+            break;
+        }
+        let u = 1u64 << i;
+        if !in_span(&used, u) {
+            used.push(u);
+            bank.push(u);
+        }
+    }
+    let bases: Vec<u64> = vec.iter().chain(&bank).chain(&seg).copied().collect();
+    let smem = LinearLayout::from_parts(
+        vec![InDim {
+            name: "offset".into(),
+            bases,
+        }],
+        src.outs().to_vec(),
+    );
+    if !smem.is_invertible() {
+        return Err(Error::algebra(
+            "optimal_swizzling: internal error: the chosen offsets are not a basis",
+        ));
+    }
+    Ok(SwizzleChoice {
+        vector: 1 << vec.len(),
+        write_conflicts: bank_conflicts(src, &smem, bitwidth)?,
+        read_conflicts: bank_conflicts(&dst, &smem, bitwidth)?,
+        smem,
+    })
+}
