@@ -1,13 +1,151 @@
 //! Hardware descriptors derived from layouts: WGMMA shared-memory matrix descriptors, TMA
 //! tensor-map parameters, ldmatrix/stmatrix lane addresses. Every hardware rule is checked.
+//!
+//! Operations (through `ops::call`, hence `layout batch`):
+//!
+//! - `wgmma_desc(elem, major, smem[, byte_address])` -> `"0x%016x"` (see [`wgmma_desc`]).
+//! - `tma_desc(elem, gmem, smem)` -> JSON object of `cuTensorMapEncodeTiled` arguments
+//!   (see [`tma_desc`]).
+//! - `ldmatrix(elem, smem, fragment)` / `stmatrix(...)` -> JSON object with the instruction and
+//!   the 32 lane byte offsets (see [`ldmatrix`]).
+//!
+//! Name arguments (`f16`, `K`, `MN`) arrive as [`Value::Json`] text (a JSON string `"f16"` or
+//! the bare word); see [`name_arg`].
 
-use crate::error::Result;
+pub mod elem;
+pub mod json;
+pub mod ldmatrix;
+pub mod smem;
+pub mod swizzle_modes;
+pub mod tma_desc;
+pub mod wgmma_desc;
+
+use crate::error::{Error, Result};
+use crate::func::Func;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::tuple::Tree;
 use crate::value::Value;
 
+pub use elem::Elem;
+pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
+pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
+pub use tma_desc::{tma_desc, TmaDesc};
+pub use wgmma_desc::{wgmma_desc, Major, WgmmaDesc};
+
 /// Operations of this module reachable through `ops::call`.
-pub const OP_NAMES: &[&str] = &[];
+pub const OP_NAMES: &[&str] = &["wgmma_desc", "tma_desc", "ldmatrix", "stmatrix"];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
-pub fn call(_op: &str, _args: &[Value]) -> Option<Result<Value>> {
-    None
+pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
+    Some(match op {
+        "wgmma_desc" => call_wgmma_desc(args),
+        "tma_desc" => call_tma_desc(args),
+        "ldmatrix" => call_matrix(MatrixOp::Ld, args),
+        "stmatrix" => call_matrix(MatrixOp::St, args),
+        _ => return None,
+    })
+}
+
+fn call_wgmma_desc(args: &[Value]) -> Result<Value> {
+    let op = "wgmma_desc";
+    if args.len() != 3 && args.len() != 4 {
+        return Err(arity(
+            op,
+            args.len(),
+            "3 or 4 (elem, major, smem[, byte_address])",
+        ));
+    }
+    let elem = Elem::parse(&name_arg(op, args, 0, "the element type")?)?;
+    let major = Major::parse(&name_arg(op, args, 1, "the major (K or MN)")?)?;
+    let smem = func_arg(op, args, 2, "the shared-memory layout")?;
+    let addr = if args.len() == 4 {
+        int_arg(op, args, 3, "the byte address")?
+    } else {
+        0
+    };
+    let d = wgmma_desc(elem, major, &smem, addr)?;
+    Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+fn call_tma_desc(args: &[Value]) -> Result<Value> {
+    let op = "tma_desc";
+    if args.len() != 3 {
+        return Err(arity(op, args.len(), "3 (elem, gmem, smem)"));
+    }
+    let elem = Elem::parse(&name_arg(op, args, 0, "the element type")?)?;
+    let gmem = layout_arg(op, args, 1, "the global-memory layout")?;
+    let smem = func_arg(op, args, 2, "the shared-memory box layout")?;
+    Ok(Value::Json(tma_desc(elem, &gmem, &smem)?.to_json()))
+}
+
+fn call_matrix(mop: MatrixOp, args: &[Value]) -> Result<Value> {
+    let op = mop.name();
+    if args.len() != 3 {
+        return Err(arity(op, args.len(), "3 (elem, smem, fragment)"));
+    }
+    let elem = Elem::parse(&name_arg(op, args, 0, "the element type")?)?;
+    let smem = func_arg(op, args, 1, "the shared-memory layout")?;
+    let frag = layout_arg(op, args, 2, "the fragment (thread, value) layout")?;
+    Ok(Value::Json(matrix_copy(mop, elem, &smem, &frag)?.to_json()))
+}
+
+fn arity(op: &str, n: usize, want: &str) -> Error {
+    Error::algebra(format!("{op} takes {want} arguments, got {n}"))
+}
+
+/// A name argument (`f16`, `K`): a [`Value::Json`] holding a JSON string or a bare word.
+pub fn name_arg(op: &str, args: &[Value], i: usize, what: &str) -> Result<String> {
+    let bad = |v: &Value| {
+        Error::algebra(format!(
+            "{op}: argument {i} ({what}) must be a name, found {}",
+            v.kind()
+        ))
+    };
+    match &args[i] {
+        Value::Json(t) => {
+            let t = t.trim();
+            let inner = t
+                .strip_prefix('"')
+                .and_then(|s| s.strip_suffix('"'))
+                .unwrap_or(t);
+            if !inner.is_empty() && inner.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                Ok(inner.to_string())
+            } else {
+                Err(bad(&args[i]))
+            }
+        }
+        v => Err(bad(v)),
+    }
+}
+
+fn func_arg(op: &str, args: &[Value], i: usize, what: &str) -> Result<Func> {
+    match &args[i] {
+        Value::Func(f) => Ok(f.clone()),
+        Value::Tuple(t) => Ok(Func::Layout(Layout::compact(t)?)),
+        v => Err(Error::algebra(format!(
+            "{op}: argument {i} ({what}) must be a layout, found {}",
+            v.kind()
+        ))),
+    }
+}
+
+fn layout_arg(op: &str, args: &[Value], i: usize, what: &str) -> Result<Layout> {
+    match func_arg(op, args, i, what)? {
+        Func::Layout(l) => Ok(l),
+        f => Err(Error::algebra(format!(
+            "{op}: argument {i} ({what}) must be a shape:stride layout, found {}",
+            Value::Func(f).kind()
+        ))),
+    }
+}
+
+fn int_arg(op: &str, args: &[Value], i: usize, what: &str) -> Result<i64> {
+    match &args[i] {
+        Value::Tuple(Tree::Leaf(Int::Lit(v))) => Ok(*v),
+        v => Err(Error::algebra(format!(
+            "{op}: argument {i} ({what}) must be an integer, found {}",
+            v.kind()
+        ))),
+    }
 }

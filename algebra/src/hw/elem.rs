@@ -1,0 +1,109 @@
+//! Element types of the Hopper data-movement and MMA instructions, with their bit widths and
+//! the CUDA driver's `CUtensorMapDataType` for each.
+
+use crate::error::{Error, Result};
+use crate::int;
+
+/// An element type as named in the operations (`f16`, `bf16`, `tf32`, `f32`, `e4m3`, `e5m2`,
+/// `s8`, `u8`, `b1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Elem {
+    F16,
+    Bf16,
+    Tf32,
+    F32,
+    E4m3,
+    E5m2,
+    S8,
+    U8,
+    B1,
+}
+
+/// Every element type, in the order of the names accepted by [`Elem::parse`].
+pub const ALL_ELEMS: &[Elem] = &[
+    Elem::F16,
+    Elem::Bf16,
+    Elem::Tf32,
+    Elem::F32,
+    Elem::E4m3,
+    Elem::E5m2,
+    Elem::S8,
+    Elem::U8,
+    Elem::B1,
+];
+
+impl Elem {
+    /// The element type of a name; an unknown name is an error that lists the known ones.
+    pub fn parse(name: &str) -> Result<Elem> {
+        ALL_ELEMS
+            .iter()
+            .copied()
+            .find(|e| e.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = ALL_ELEMS.iter().map(|e| e.name()).collect();
+                Error::algebra(format!(
+                    "unknown element type '{name}' (expected one of {})",
+                    names.join(", ")
+                ))
+            })
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Elem::F16 => "f16",
+            Elem::Bf16 => "bf16",
+            Elem::Tf32 => "tf32",
+            Elem::F32 => "f32",
+            Elem::E4m3 => "e4m3",
+            Elem::E5m2 => "e5m2",
+            Elem::S8 => "s8",
+            Elem::U8 => "u8",
+            Elem::B1 => "b1",
+        }
+    }
+    /// Storage size in bits (tf32 is stored in 32 bits).
+    pub fn bits(self) -> i64 {
+        match self {
+            Elem::F16 | Elem::Bf16 => 16,
+            Elem::Tf32 | Elem::F32 => 32,
+            Elem::E4m3 | Elem::E5m2 | Elem::S8 | Elem::U8 => 8,
+            Elem::B1 => 1,
+        }
+    }
+    /// Elements per 16-byte unit (CuTe's `T = sizeof(uint128_t) / sizeof(value_type)`).
+    pub fn per_16_bytes(self) -> i64 {
+        128 / self.bits()
+    }
+    /// log2 of [`Elem::per_16_bytes`]: the `M` of a swizzle on elements whose byte form is
+    /// `Sw<B,4,3>` (`4 - log2(bytes per element)`).
+    pub fn log2_per_16_bytes(self) -> i64 {
+        self.per_16_bytes().trailing_zeros() as i64
+    }
+    /// The size in bytes of `n` elements; an error when that is not a whole number of bytes.
+    pub fn bytes(self, n: i64, what: &str) -> Result<i64> {
+        let bits = int::mul(n, self.bits())?;
+        if bits % 8 != 0 {
+            return Err(Error::algebra(format!(
+                "{what}: {n} {} elements are {bits} bits, not a whole number of bytes",
+                self.name()
+            )));
+        }
+        Ok(bits / 8)
+    }
+    /// `CUtensorMapDataType` (value and enumerator name) the way CuTe's TMA picks it: 8-bit
+    /// types (also e4m3/e5m2/s8) travel as UINT8. `b1` has no TMA type.
+    pub fn tma_data_type(self) -> Result<(i64, &'static str)> {
+        Ok(match self {
+            Elem::E4m3 | Elem::E5m2 | Elem::S8 | Elem::U8 => (0, "CU_TENSOR_MAP_DATA_TYPE_UINT8"),
+            Elem::F16 => (6, "CU_TENSOR_MAP_DATA_TYPE_FLOAT16"),
+            Elem::F32 => (7, "CU_TENSOR_MAP_DATA_TYPE_FLOAT32"),
+            Elem::Bf16 => (9, "CU_TENSOR_MAP_DATA_TYPE_BFLOAT16"),
+            Elem::Tf32 => (11, "CU_TENSOR_MAP_DATA_TYPE_TFLOAT32"),
+            Elem::B1 => {
+                return Err(Error::algebra(
+                    "tma_desc: b1 has no CUtensorMapDataType (TMA moves whole bytes: \
+                     describe packed b1 data as u8)",
+                ))
+            }
+        })
+    }
+}

@@ -1,0 +1,221 @@
+//! ldmatrix / stmatrix: choose the instruction form (x1/x2/x4, `.trans`) that moves a register
+//! fragment from/to a shared-memory layout, and the row address each of the 32 lanes supplies.
+//!
+//! The instructions move 8x8 matrices of b16 in rows of 16 contiguous bytes. Matrix i
+//! (i < num) takes its 8 row addresses from lanes 8i..8i+7. Thread t holds, per matrix, one
+//! 32-bit register:
+//!
+//! - plain: row t/4, bytes 4(t%4) .. 4(t%4)+3 of that row (for 16-bit elements the columns
+//!   2(t%4) and 2(t%4)+1; for 8-bit elements four columns; for 32-bit one);
+//! - `.trans` (16-bit elements only): the elements (row 2(t%4), column t/4) and
+//!   (row 2(t%4)+1, column t/4) of the matrix as stored.
+//!
+//! The fragment is a thread-value layout `(32 threads, V values) -> tile index`; the value v
+//! of a thread lives in register v / (values per register). The shared-memory layout maps the
+//! tile index to an element offset (swizzle applied). A form matches when every matrix row
+//! the hardware reads is 16 contiguous, 16-byte aligned bytes holding exactly the fragment's
+//! elements at their places.
+//!
+//! Result: `{"instr": "...", "num": 4, "trans": false, "lane_offsets": [32 byte offsets]}`.
+//! Lanes past 8·num (x1, x2) repeat the addresses of lanes l % (8·num) (the hardware ignores
+//! them; repeating keeps every address valid).
+
+use crate::error::{Error, Result};
+use crate::func::Func;
+use crate::hw::elem::Elem;
+use crate::hw::json::J;
+use crate::hw::smem::Smem;
+use crate::layout::Layout;
+use crate::tuple::IntTuple;
+
+/// Load (ldmatrix) or store (stmatrix).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatrixOp {
+    Ld,
+    St,
+}
+
+impl MatrixOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            MatrixOp::Ld => "ldmatrix",
+            MatrixOp::St => "stmatrix",
+        }
+    }
+}
+
+/// The chosen form and the per-lane row addresses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatrixCopy {
+    pub op: MatrixOp,
+    /// Number of 8x8 matrices: 1, 2 or 4.
+    pub num: i64,
+    pub trans: bool,
+    /// Byte offset (relative to the shared-memory layout's origin) of the row lane l supplies.
+    pub lane_offsets: Vec<i64>,
+}
+
+impl MatrixCopy {
+    /// The PTX instruction, e.g. `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`.
+    pub fn instr(&self) -> String {
+        format!(
+            "{}.sync.aligned.m8n8.x{}{}.shared.b16",
+            self.op.name(),
+            self.num,
+            if self.trans { ".trans" } else { "" }
+        )
+    }
+    pub fn to_json(&self) -> String {
+        J::Obj(vec![
+            ("instr", J::str(self.instr())),
+            ("num", J::Int(self.num)),
+            ("trans", J::Bool(self.trans)),
+            ("lane_offsets", J::ints(&self.lane_offsets)),
+        ])
+        .render()
+    }
+}
+
+/// Match the fragment against the ldmatrix/stmatrix forms.
+pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Result<MatrixCopy> {
+    let name = op.name();
+    let e = match elem.bits() {
+        8 | 16 | 32 => elem.bits() / 8,
+        b => {
+            return Err(Error::algebra(format!(
+                "{name}: {} elements are {b} bits; {name} moves 8-, 16- and 32-bit elements",
+                elem.name()
+            )))
+        }
+    };
+    let s = Smem::split(smem, elem, name)?;
+    let n = s.layout.size()?;
+    if frag.shape.is_leaf() || frag.rank() != 2 {
+        return Err(Error::algebra(format!(
+            "{name}: the fragment must be a (thread, value) layout of rank 2, found {}",
+            crate::text::print_layout(frag)
+        )));
+    }
+    let threads = frag.mode(0)?.size()?;
+    let vals = frag.mode(1)?.size()?;
+    if threads != 32 {
+        return Err(Error::algebra(format!(
+            "{name}: the fragment's thread mode has {threads} threads; {name} is a warp \
+             instruction (32 threads)"
+        )));
+    }
+    let per_reg = 4 / e;
+    if vals % per_reg != 0 || !matches!(vals / per_reg, 1 | 2 | 4) {
+        return Err(Error::algebra(format!(
+            "{name}: each thread holds {vals} {} values = {} bytes, but {name} moves 4, 8 or 16 \
+             bytes per thread (x1, x2, x4: {}, {} or {} values)",
+            elem.name(),
+            vals * e,
+            per_reg,
+            2 * per_reg,
+            4 * per_reg
+        )));
+    }
+    let num = vals / per_reg;
+
+    // Byte offset of every (thread, value).
+    let mut addr = vec![vec![0i64; vals as usize]; 32];
+    for t in 0..32 {
+        for v in 0..vals {
+            let crd = IntTuple::tuple(vec![IntTuple::lit(t), IntTuple::lit(v)]);
+            let idx = frag.eval_crd(&crd)?;
+            if idx < 0 || idx >= n {
+                return Err(Error::algebra(format!(
+                    "{name}: fragment (thread {t}, value {v}) is tile index {idx}, outside the \
+                     shared-memory layout's domain [0, {n})"
+                )));
+            }
+            let off = s.element_offset(elem, idx)?;
+            addr[t as usize][v as usize] = crate::int::mul(off, e)?;
+        }
+    }
+
+    let plain = rows_for(&addr, num, false, e, per_reg);
+    let trans = if e == 2 {
+        Some(rows_for(&addr, num, true, e, per_reg))
+    } else {
+        None
+    };
+    let (rows, is_trans) = match (plain, trans) {
+        (Ok(r), _) => (r, false),
+        (Err(_), Some(Ok(r))) => (r, true),
+        (Err(p), Some(Err(t))) => {
+            return Err(Error::algebra(format!(
+                "{name}: no .x{num} form matches the fragment: plain: {p}; .trans: {t}"
+            )))
+        }
+        (Err(p), None) => {
+            return Err(Error::algebra(format!(
+                "{name}: no .x{num} form matches the fragment: {p} (.trans needs 16-bit \
+                 elements)"
+            )))
+        }
+    };
+    for (i, m) in rows.iter().enumerate() {
+        for (r, &a) in m.iter().enumerate() {
+            if a < 0 || a % 16 != 0 {
+                return Err(Error::algebra(format!(
+                    "{name}: row {r} of matrix {i} starts at byte {a}, not 16-byte aligned \
+                     ({name} rows are 16 contiguous, 16-byte aligned bytes)"
+                )));
+            }
+        }
+    }
+    let span = (8 * num) as usize;
+    let lane_offsets = (0..32usize)
+        .map(|l| {
+            let l = l % span;
+            rows[l / 8][l % 8]
+        })
+        .collect();
+    Ok(MatrixCopy {
+        op,
+        num,
+        trans: is_trans,
+        lane_offsets,
+    })
+}
+
+/// Row start addresses `rows[matrix][row]` implied by one form, or why the form fails.
+fn rows_for(
+    addr: &[Vec<i64>],
+    num: i64,
+    trans: bool,
+    e: i64,
+    per_reg: i64,
+) -> std::result::Result<Vec<Vec<i64>>, String> {
+    let mut rows: Vec<Vec<Option<(i64, i64, i64)>>> = vec![vec![None; 8]; num as usize];
+    for (t, vs) in addr.iter().enumerate() {
+        let t = t as i64;
+        for (v, &a) in vs.iter().enumerate() {
+            let v = v as i64;
+            let (i, r, col_bytes) = if trans {
+                (v / 2, 2 * (t % 4) + v % 2, 2 * (t / 4))
+            } else {
+                (v / per_reg, t / 4, 4 * (t % 4) + (v % per_reg) * e)
+            };
+            let start = a - col_bytes;
+            let slot = &mut rows[i as usize][r as usize];
+            match *slot {
+                None => *slot = Some((start, t, v)),
+                Some((s0, t0, v0)) if s0 != start => {
+                    return Err(format!(
+                        "matrix {i} row {r} would start at byte {s0} (thread {t0} value {v0}) \
+                         and at byte {start} (thread {t} value {v} at byte {a}): the row is not \
+                         16 contiguous bytes in shared memory"
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(rows
+        .into_iter()
+        .map(|m| m.into_iter().map(|x| x.map_or(0, |x| x.0)).collect())
+        .collect())
+}
