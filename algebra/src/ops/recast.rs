@@ -13,9 +13,11 @@
 //!   Post-condition: image(R) = {n·L(j) + k : 0 <= k < n}.
 //! recast(L, old_bits, new_bits): with new/old = p/q in lowest terms: L when p = q, downcast by q
 //!   when p = 1, upcast by p when q = 1, otherwise an error.
-//! For Sw o off o L each part is cast: upcast by n = 2^k gives Sw<B,M-k,S> (Sw<max(B+M-k,0),0,S>
-//!   when M < k), off / n (n must divide it) and upcast(L, n); downcast gives Sw<B,M+k,S>,
-//!   off·n, downcast(L, n). The post-conditions above are checked on f.
+//! For Sw o off o L each part is cast: upcast by n = 2^k gives Sw<B,M-k,S>, off / n (n must
+//!   divide it) and upcast(L, n); a swizzle that reads or writes bits below k (inside a new
+//!   element) is an error (CuTe truncates it to Sw<max(B+M-k,0),0,S>, which reorders the old
+//!   elements inside a new one). downcast gives Sw<B,M+k,S>, off·n, downcast(L, n). The
+//!   post-conditions above are checked on f.
 //! max_alignment(L): the largest n for which upcast(L, n) passes the static divisibility checks
 //!   (dynamic extents count as 1, dynamic strides as 0): with F the coalesced static part,
 //!   P = logical_divide(F, right_inverse(F)), n = gcd(size(mode 0 of P), strides of mode 1 of P).
@@ -126,12 +128,18 @@ fn log2_exact(op: &str, n: i64) -> Result<i64> {
 
 fn swizzle_upcast(s: &Swizzle, n: i64) -> Result<Swizzle> {
     let k = log2_exact("upcast", n)?;
-    let new_m = s.m as i64 - k;
-    if new_m >= 0 {
-        Swizzle::new(s.b as i64, new_m, s.s as i64)
-    } else {
-        Swizzle::new((s.b as i64 + new_m).max(0), 0, s.s as i64)
+    if s.is_identity() {
+        return Ok(*s);
     }
+    // CuTe truncates the swizzle when it touches bits inside the new element (M < log2 n);
+    // the old elements of one new element would then land in different places or orders.
+    if (s.yyy_mask() | s.zzz_mask()) & (n - 1) != 0 {
+        return Err(Error::algebra(format!(
+            "upcast: Sw<{},{},{}> reads or writes offset bits below {k}, inside an element of {n}: the {n} old elements of a new element would not stay together in order (CuTe truncates the swizzle here)",
+            s.b, s.m, s.s
+        )));
+    }
+    Swizzle::new(s.b as i64, s.m as i64 - k, s.s as i64)
 }
 
 fn swizzle_downcast(s: &Swizzle, n: i64) -> Result<Swizzle> {
