@@ -445,6 +445,9 @@ pub fn run_batch<R: Read, W: Write + Send>(
                 }
             });
         }
+        // Only the workers hold the receiver and the sender now: when they are gone (the
+        // writer failed), the reader's send fails instead of blocking forever.
+        drop(work_rx);
         drop(done_tx);
         let writer = scope.spawn(move || -> io::Result<()> {
             let mut pending = BTreeMap::new();
@@ -551,6 +554,35 @@ mod tests {
         out.clear();
         write_json_str(&mut out, "a\"b\\c\n\u{1}é");
         assert_eq!(String::from_utf8(out).unwrap(), r#""a\"b\\c\n\u0001é""#);
+    }
+
+    /// A stdout that the reader closed after `left` bytes.
+    struct Closed {
+        left: usize,
+    }
+    impl Write for Closed {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            if self.left == 0 {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
+            let n = b.len().min(self.left);
+            self.left -= n;
+            Ok(n)
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_output_stops_the_batch_with_an_error() {
+        let line = "{\"id\":1,\"op\":\"print\",\"args\":[\"(2,4):(1,2)\"]}\n";
+        let input = line.repeat(100_000);
+        for threads in [1, 2, 3] {
+            let mut out = Closed { left: 1000 };
+            let err = run_batch(input.as_bytes(), &mut out, threads).unwrap_err();
+            assert_eq!(err.kind(), io::ErrorKind::BrokenPipe, "threads = {threads}");
+        }
     }
 
     #[test]
