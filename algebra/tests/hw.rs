@@ -469,3 +469,298 @@ fn wgmma_errors_name_the_rule() {
     assert_err(op, &["f16", "K"], &["takes 3 or 4"]);
     assert_err(op, &["f16", "K", "Sw<3,3,3>"], &["swizzle alone"]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// TMA descriptors
+
+fn tma(args: &[&str]) -> serde_json::Value {
+    match run("tma_desc", args) {
+        Ok(j) => serde_json::from_str(&j).unwrap_or_else(|e| panic!("bad JSON {j}: {e}")),
+        Err(e) => panic!("tma_desc {args:?} failed: {e}"),
+    }
+}
+
+fn js(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn tma_reference_point_from_cute() {
+    // make_tma_copy(SM90_TMA_LOAD, f32 gmem (1024,256) row-major, smem (64,32) row-major).
+    let d = tma(&["f32", "(1024,256):(256,1)", "(64,32):(32,1)"]);
+    assert_eq!(d["rank"], 2);
+    assert_eq!(d["globalDim"], js("[256,1024]"));
+    assert_eq!(d["globalStrides"], js("[1024]"));
+    assert_eq!(d["boxDim"], js("[32,64]"));
+    assert_eq!(d["elementStrides"], js("[1,1]"));
+    assert_eq!(d["swizzle"], 0);
+    assert_eq!(d["dataType"], 7);
+    assert_eq!(d["dataTypeName"], "CU_TENSOR_MAP_DATA_TYPE_FLOAT32");
+    assert_eq!(d["interleave"], 0);
+    assert_eq!(d["l2Promotion"], 2);
+    assert_eq!(d["oobFill"], 0);
+    assert_eq!(d["boxBytes"], 64 * 32 * 4);
+    assert_eq!(d["boxes"], js(r#"[{"smemOffset":0,"tmaCoord":[0,0]}]"#));
+    // Box dim 0 runs along gmem mode 1, box dim 1 along gmem mode 0.
+    assert_eq!(d["tmaBasis"], "(32,64):(1@1,1@0)");
+    assert_eq!(d["smemToTma"], "(64,32):(1@1,1@0)");
+    assert_eq!(d["gmemToTma"], "(1024,256):(1@1,1@0)");
+}
+
+#[test]
+fn tma_swizzled_k_major_tile() {
+    // f16 128x64 K-major tile in the 128B swizzle (tile_to_shape(Layout_K_SW128_Atom, (128,64)):
+    // atom (8,64):(64,1), 16 atoms along M). Inner box = 64 f16 = 128 bytes = the span.
+    let d = tma(&[
+        "f16",
+        "(4096,1024):(1024,1)",
+        "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)",
+    ]);
+    assert_eq!(d["rank"], 2);
+    assert_eq!(d["globalDim"], js("[1024,4096]"));
+    assert_eq!(d["globalStrides"], js("[2048]"));
+    assert_eq!(d["boxDim"], js("[64,128]"));
+    assert_eq!(d["swizzle"], 3);
+    assert_eq!(d["swizzleName"], "CU_TENSOR_MAP_SWIZZLE_128B");
+    assert_eq!(d["dataType"], 6);
+    assert_eq!(d["boxBytes"], 16384);
+    assert_eq!(d["smemToTma"], "((8,16),64):((1@1,8@1),1@0)");
+    // 64B and 32B swizzles: inner box 32 / 16 f16.
+    let d = tma(&[
+        "f16",
+        "(4096,1024):(1024,1)",
+        "Sw<2,3,3> o 0 o ((8,8),32):((32,256),1)",
+    ]);
+    assert_eq!(
+        (d["boxDim"].clone(), d["swizzle"].clone()),
+        (js("[32,64]"), js("2"))
+    );
+    let d = tma(&[
+        "f16",
+        "(4096,1024):(1024,1)",
+        "Sw<1,3,3> o 0 o ((8,8),16):((16,128),1)",
+    ]);
+    assert_eq!(
+        (d["boxDim"].clone(), d["swizzle"].clone()),
+        (js("[16,64]"), js("1"))
+    );
+    // e4m3 travels as UINT8; 128B = 128 elements.
+    let d = tma(&[
+        "e4m3",
+        "(4096,4096):(4096,1)",
+        "Sw<3,4,3> o 0 o ((8,8),128):((128,1024),1)",
+    ]);
+    assert_eq!(d["dataType"], 0);
+    assert_eq!(d["boxDim"], js("[128,64]"));
+    assert_eq!(d["globalStrides"], js("[4096]"));
+}
+
+#[test]
+fn tma_dynamic_extents_and_strides() {
+    let d = tma(&[
+        "f16",
+        "(?,?):(?,1)",
+        "Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)",
+    ]);
+    assert_eq!(d["globalDim"], js(r#"["?","?"]"#));
+    assert_eq!(d["globalStrides"], js(r#"["?"]"#));
+    assert_eq!(d["boxDim"], js("[64,128]"));
+    // A static stride with dynamic extents.
+    let d = tma(&["bf16", "(?,?):(4096,1)", "(64,64):(64,1)"]);
+    assert_eq!(d["globalDim"], js(r#"["?","?"]"#));
+    assert_eq!(d["globalStrides"], js("[8192]"));
+    assert_eq!(d["dataType"], 9);
+}
+
+#[test]
+fn tma_mn_major_swizzled_tile_takes_several_boxes() {
+    // f16 MN-major 128x64 tile from tile_to_shape(Layout_MN_SW128_Atom (64,8):(1,64), (128,64)):
+    // ((64,2),(8,8)):((1,512),(64,1024)). Position p = m0 + 64 k0 + 512 m1 + 1024 k1: the box is
+    // (64 along m, 8 along k) = 1024 bytes, and the 16 boxes start at (64 m1, 8 k1), in smem
+    // at 1024 (m1 + 2 k1) bytes — CuTe's sidx2gmode truncated at the 64@0 step.
+    let d = tma(&[
+        "f16",
+        "(4096,1024):(1,4096)",
+        "Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))",
+    ]);
+    assert_eq!(d["rank"], 2);
+    assert_eq!(d["globalDim"], js("[4096,1024]"));
+    assert_eq!(d["globalStrides"], js("[8192]"));
+    assert_eq!(d["boxDim"], js("[64,8]"));
+    assert_eq!(d["boxBytes"], 1024);
+    let boxes = d["boxes"].as_array().unwrap();
+    assert_eq!(boxes.len(), 16);
+    for (q, b) in boxes.iter().enumerate() {
+        let (m1, k1) = (q % 2, q / 2);
+        assert_eq!(b["smemOffset"], 1024 * q);
+        assert_eq!(b["tmaCoord"], js(&format!("[{},{}]", 64 * m1, 8 * k1)));
+    }
+    assert_eq!(d["smemToTma"], "((64,2),(8,8)):((1@0,64@0),(1@1,8@1))");
+    assert_eq!(d["tmaBasis"], "(64,8):(1@0,1@1)");
+}
+
+#[test]
+fn tma_ranks_and_merging() {
+    // A 3-d gmem: the mode the tile does not cover is a dim of box extent 1.
+    let d = tma(&["f32", "(1024,256,8):(256,1,262144)", "(64,32):(32,1)"]);
+    assert_eq!(d["rank"], 3);
+    assert_eq!(d["globalDim"], js("[256,1024,8]"));
+    assert_eq!(d["globalStrides"], js("[1024,1048576]"));
+    assert_eq!(d["boxDim"], js("[32,64,1]"));
+    assert_eq!(d["gmemToTma"], "(1024,256,8):(1@1,1@0,1@2)");
+    // A 3-d tile (CuTe's doc example: gmem (1024,32,512):(64,1,65536), smem (16,8,2):(16,1,8)):
+    // box dim 0 = 8 along mode 1, dim 1 = 2 along mode 2? No: position p = 16 m? see below.
+    // smem (16,8,2):(16,1,8): position of (m,k,l) = 16m + k + 8l, so p = k + 8 l + 16 m:
+    // dims 8 along mode 1, 2 along mode 2, 16 along mode 0.
+    let d = tma(&["f32", "(1024,32,512):(64,1,65536)", "(16,8,2):(16,1,8)"]);
+    assert_eq!(d["rank"], 3);
+    assert_eq!(d["boxDim"], js("[8,2,16]"));
+    assert_eq!(d["globalDim"], js("[32,512,1024]"));
+    assert_eq!(d["globalStrides"], js("[262144,256]"));
+    // Static contiguous gmem strides merge up to 256 elements (CuTe's coalesce_256): the
+    // (8,32) row-major tile of a (64,32) row-major tensor is one run of 256 elements; the
+    // merged global extent follows CuTe's recurrence (32-1)*1 + (64-1)*32 + 1 = 2048.
+    let d = tma(&["f16", "(64,32):(32,1)", "(8,32):(32,1)"]);
+    assert_eq!(d["rank"], 1);
+    assert_eq!(d["globalDim"], js("[2048]"));
+    assert_eq!(d["globalStrides"], js("[]"));
+    assert_eq!(d["boxDim"], js("[256]"));
+    assert_eq!(d["tmaBasis"], "((32,8)):((1@1,1@0))");
+    assert_eq!(d["gmemToTma"], "(64,32):(32@0,1@0)");
+    // A dynamic stride never merges (as in CuTe with a runtime stride).
+    let d = tma(&["f16", "(64,32):(?,1)", "(8,32):(32,1)"]);
+    assert_eq!(d["rank"], 2);
+    assert_eq!(d["boxDim"], js("[32,8]"));
+    assert_eq!(d["globalStrides"], js(r#"["?"]"#));
+    // Rank 1.
+    let d = tma(&["u8", "4096:1", "256:1"]);
+    assert_eq!(d["rank"], 1);
+    assert_eq!(d["globalDim"], js("[4096]"));
+    assert_eq!(d["boxDim"], js("[256]"));
+}
+
+#[test]
+fn tma_errors_name_the_rule() {
+    let op = "tma_desc";
+    // Dim 0 contiguous.
+    assert_err(
+        op,
+        &["f32", "(1024,256):(1,1024)", "(64,32):(32,1)"],
+        &[
+            "TMA dim 0 must be contiguous (stride 1)",
+            "stride 1024 elements",
+        ],
+    );
+    assert_err(
+        op,
+        &["f32", "(?,?):(?,?)", "(64,32):(32,1)"],
+        &["TMA dim 0 must be contiguous", "dynamic"],
+    );
+    // Box extents.
+    assert_err(
+        op,
+        &["f32", "(1024,256):(256,1)", "(512,32):(32,1)"],
+        &["box dim 1 is 512 elements, outside [1, 256]"],
+    );
+    assert_err(
+        op,
+        &["u8", "(1024,1024):(1024,1)", "(8,512):(512,1)"],
+        &["box dim 0 is 512 elements, outside [1, 256]"],
+    );
+    // Swizzle span.
+    assert_err(
+        op,
+        &[
+            "f16",
+            "(4096,1024):(1024,1)",
+            "Sw<3,3,3> o 0 o (64,32):(32,1)",
+        ],
+        &[
+            "128B swizzle the inner box dimension must be exactly the swizzle span of 128 bytes",
+            "64 bytes",
+        ],
+    );
+    assert_err(
+        op,
+        &[
+            "f16",
+            "(4096,1024):(1024,1)",
+            "Sw<1,3,3> o 0 o (64,64):(64,1)",
+        ],
+        &["span of 32 bytes", "128 bytes", "wider than the span"],
+    );
+    // 16-byte inner box without swizzle.
+    assert_err(
+        op,
+        &["f16", "(4096,1024):(1024,1)", "(64,4):(4,1)"],
+        &["8 bytes, not a multiple of 16"],
+    );
+    // Global strides.
+    assert_err(
+        op,
+        &["f16", "(1024,100):(100,1)", "(64,32):(32,1)"],
+        &["global stride of dim 1 is 100 elements = 200 bytes, not a positive multiple of 16"],
+    );
+    assert_err(
+        op,
+        &["f32", "(4,64):(549755813888,1)", "(4,64):(64,1)"],
+        &["not below 2^40"],
+    );
+    // Global extents.
+    assert_err(
+        op,
+        &["f32", "(4294967297,128):(128,1)", "(4,64):(64,1)"],
+        &["global extent of dim 1 is 4294967297, outside [1, 2^32]"],
+    );
+    // Rank.
+    assert_err(
+        op,
+        &["f32", "(64,2,2,2,2,2):(1,64,128,256,512,1024)", "64:1"],
+        &["rank 6", "more than the 5 dimensions"],
+    );
+    // The smem box.
+    assert_err(
+        op,
+        &["f32", "(1024,256):(256,1)", "(64,32):(64,1)"],
+        &["not compact"],
+    );
+    assert_err(
+        op,
+        &["f32", "(1024,256):(256,1)", "(64,32):(16,1)"],
+        &["not a bijection"],
+    );
+    assert_err(
+        op,
+        &[
+            "f16",
+            "(4096,1024):(1024,1)",
+            "Sw<3,3,3> o 8 o ((8,16),64):((64,512),1)",
+        ],
+        &["not a multiple of 128 bytes"],
+    );
+    assert_err(
+        op,
+        &["f32", "(1024,256):(256,1)", "(64,32,2):(32,1,2048)"],
+        &["smem box has 3 modes but the gmem tensor only 2"],
+    );
+    assert_err(
+        op,
+        &["f32", "(1024,256):(256,1)", "(64,(2,16)):(32,(16,1))"],
+        &["no TMA box"],
+    );
+    assert_err(
+        op,
+        &["b1", "(1024,256):(256,1)", "(64,32):(32,1)"],
+        &["b1 has no CUtensorMapDataType"],
+    );
+    assert_err(
+        op,
+        &[
+            "f16",
+            "(1024,256):(256,1)",
+            "Sw<3,4,3> o 0 o ((8,16),64):((64,512),1)",
+        ],
+        &["Sw<3,3,3>"],
+    );
+    assert_err(op, &["f16", "(1024,256):(256,1)"], &["takes 3"]);
+}

@@ -475,7 +475,11 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
                 ));
             }
         }
-        Layout::new(Tree::unwrap_one(shapes), Tree::unwrap_one(strides))?
+        if shapes.len() == 1 && shapes[0].is_leaf() {
+            Layout::new(Tree::unwrap_one(shapes), Tree::unwrap_one(strides))?
+        } else {
+            Layout::new(Tree::Node(shapes), Tree::Node(strides))?
+        }
     };
     // gmem leaf j -> (TMA dim, coefficient): 1 for a dim of its own, stride / gcd stride in a
     // merged dim (CuTe's TMA tensor strides); None when the leaf takes no part.
