@@ -763,4 +763,167 @@ fn tma_errors_name_the_rule() {
         &["Sw<3,3,3>"],
     );
     assert_err(op, &["f16", "(1024,256):(256,1)"], &["takes 3"]);
+    assert_err(op, &["f16", "(1,1):(0,0)", "1:0"], &["single element"]);
+    assert_err(op, &["f16", "(8,8):(8,1)", "1:1"], &["single element"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// ldmatrix / stmatrix
+
+fn mat(op: &str, args: &[&str]) -> (String, Vec<i64>) {
+    match run(op, args) {
+        Ok(j) => {
+            let v: serde_json::Value = serde_json::from_str(&j).unwrap();
+            let lanes = v["lane_offsets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_i64().unwrap())
+                .collect();
+            (v["instr"].as_str().unwrap().to_string(), lanes)
+        }
+        Err(e) => panic!("{op} {args:?} failed: {e}"),
+    }
+}
+
+/// The A fragment of mma.m16n8k16 (CuTe SM80_16x8x16 ALayout) over a tile indexed m + 16 k:
+/// thread t = t0 + 4 t1, value v = v0 + 2 v1 + 4 v2 holds (m, k) = (t1 + 8 v1, 2 t0 + v0 + 8 v2).
+const A_FRAG: &str = "((4,8),(2,2,2)):((32,1),(16,8,128))";
+
+#[test]
+fn ldmatrix_x4_row_major_a_fragment() {
+    // Registers i = v1 + 2 v2: matrix 0 = rows 0-7 / cols 0-7, 1 = rows 8-15 / cols 0-7,
+    // 2 = rows 0-7 / cols 8-15, 3 = rows 8-15 / cols 8-15. Row-major smem (16,16):(16,1):
+    // row m, col k at byte 2 (16 m + k). Lane l supplies row l % 8 of matrix l / 8.
+    let (instr, lanes) = mat("ldmatrix", &["f16", "(16,16):(16,1)", A_FRAG]);
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
+    let want: Vec<i64> = (0..32)
+        .map(|l| {
+            let (i, r) = (l / 8, l % 8);
+            32 * (r + 8 * (i % 2)) + 16 * (i / 2)
+        })
+        .collect();
+    assert_eq!(lanes, want);
+    let (instr, lanes2) = mat("stmatrix", &["bf16", "(16,16):(16,1)", A_FRAG]);
+    assert_eq!(instr, "stmatrix.sync.aligned.m8n8.x4.shared.b16");
+    assert_eq!(lanes2, want);
+}
+
+#[test]
+fn ldmatrix_swizzled_rows() {
+    // Sw<3,3,3> o (16,64):(64,1) (128-byte rows, 128B swizzle on f16 elements): element
+    // y = 64 m + k goes to 64 m + 8 ((k / 8) ^ (m % 8)) + k % 8, so row r of matrix i starts at
+    // 128 m + 16 ((k0 / 8) ^ (m % 8)) with m = r + 8 (i % 2), k0 = 8 (i / 2).
+    let (instr, lanes) = mat(
+        "ldmatrix",
+        &["f16", "Sw<3,3,3> o 0 o (16,64):(64,1)", A_FRAG],
+    );
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x4.shared.b16");
+    let want: Vec<i64> = (0..32)
+        .map(|l| {
+            let (i, r) = (l / 8, l % 8);
+            let m = r + 8 * (i % 2);
+            128 * m + 16 * ((i / 2) ^ (m % 8))
+        })
+        .collect();
+    assert_eq!(lanes, want);
+    assert_eq!(&lanes[..8], &[0, 144, 288, 432, 576, 720, 864, 1008]);
+}
+
+#[test]
+fn ldmatrix_trans_forms() {
+    // Column-major smem (16,16):(1,16): memory rows are k. The A fragment then matches .trans:
+    // thread t value v holds (row 2 t0 + v0, col t1) of matrix v1 + 2 v2 whose memory row
+    // r = k % 8 starts at 2 (16 (r + 8 v2) + 8 v1).
+    let (instr, lanes) = mat("ldmatrix", &["f16", "(16,16):(1,16)", A_FRAG]);
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16");
+    let want: Vec<i64> = (0..32)
+        .map(|l| {
+            let (i, r) = (l / 8, l % 8);
+            32 * (r + 8 * (i / 2)) + 16 * (i % 2)
+        })
+        .collect();
+    assert_eq!(lanes, want);
+    // The B fragment of mma.m16n8k16 (CuTe ((4,8),(2,2)):((16,1),(8,64)) over n + 8 k) from
+    // N-contiguous smem (8,16):(1,8): memory row k holds 8 n values = 16 bytes. x2.trans,
+    // matrix i = v1 rows r at 16 (r + 8 i); lanes 16-31 repeat lanes 0-15.
+    let (instr, lanes) = mat(
+        "ldmatrix",
+        &["f16", "(8,16):(1,8)", "((4,8),(2,2)):((16,1),(8,64))"],
+    );
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16");
+    let want: Vec<i64> = (0..32).map(|l| 16 * (l % 16)).collect();
+    assert_eq!(lanes, want);
+}
+
+#[test]
+fn ldmatrix_x1_and_8_bit() {
+    // x1: one 8x8 f16 matrix, thread t holds row t/4, cols 2 (t%4) + v.
+    let (instr, lanes) = mat("ldmatrix", &["f16", "(8,8):(8,1)", "((4,8),2):((16,1),8)"]);
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x1.shared.b16");
+    assert_eq!(lanes, (0..32).map(|l| 16 * (l % 8)).collect::<Vec<i64>>());
+    // 8-bit: a register holds 4 bytes of a row: thread t, value j -> (m, k) = (t/4, 4 (t%4) + j)
+    // over a (8,16) tile indexed m + 8 k.
+    let (instr, lanes) = mat("ldmatrix", &["u8", "(8,16):(16,1)", "((4,8),4):((32,1),8)"]);
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x1.shared.b16");
+    assert_eq!(lanes, (0..32).map(|l| 16 * (l % 8)).collect::<Vec<i64>>());
+    // 32-bit: one value per register; x2 = two 8x4 tf32 matrices side by side (cols 0-3, 4-7)
+    // over a (8,8) tile indexed m + 8 k, row-major (8,8):(8,1).
+    let (instr, lanes) = mat("ldmatrix", &["tf32", "(8,8):(8,1)", "((4,8),2):((8,1),32)"]);
+    assert_eq!(instr, "ldmatrix.sync.aligned.m8n8.x2.shared.b16");
+    let want: Vec<i64> = (0..32)
+        .map(|l| 32 * (l % 8) + 16 * ((l % 16) / 8))
+        .collect();
+    assert_eq!(lanes, want);
+}
+
+#[test]
+fn ldmatrix_errors_name_the_rule() {
+    // A swizzle that permutes 8-byte halves inside each 16-byte row: the set of bytes is
+    // contiguous but not in the fragment's order.
+    assert_err(
+        "ldmatrix",
+        &["f16", "Sw<1,2,3> o 0 o (16,16):(16,1)", A_FRAG],
+        &["no .x4 form matches", "not 16 contiguous bytes"],
+    );
+    // Rows of 8 elements 32 bytes apart (stride 2): not contiguous.
+    assert_err(
+        "ldmatrix",
+        &["f16", "(16,32):(32,2)", A_FRAG],
+        &["no .x4 form matches", "plain:", ".trans:"],
+    );
+    // Misaligned rows.
+    assert_err(
+        "ldmatrix",
+        &["f16", "Sw<0,3,3> o 4 o (16,16):(16,1)", A_FRAG],
+        &["starts at byte 8, not 16-byte aligned"],
+    );
+    // Value count.
+    assert_err(
+        "ldmatrix",
+        &["f16", "(16,16):(16,1)", "((4,8),3):((32,1),16)"],
+        &["3 f16 values = 6 bytes", "4, 8 or 16 bytes"],
+    );
+    assert_err(
+        "stmatrix",
+        &["f16", "(16,16):(16,1)", "(16,8):(1,16)"],
+        &["16 threads", "32 threads"],
+    );
+    assert_err(
+        "ldmatrix",
+        &["f16", "(8,8):(8,1)", A_FRAG],
+        &["outside the shared-memory layout's domain"],
+    );
+    assert_err(
+        "ldmatrix",
+        &["b1", "(8,8):(8,1)", A_FRAG],
+        &["b1 elements are 1 bits"],
+    );
+    assert_err("ldmatrix", &["f16", "(16,16):(16,1)", "64:1"], &["rank 2"]);
+    // .trans needs 16-bit elements.
+    assert_err(
+        "ldmatrix",
+        &["u8", "(16,8):(1,16)", "((4,8),4):((32,1),8)"],
+        &[".trans needs 16-bit elements"],
+    );
 }

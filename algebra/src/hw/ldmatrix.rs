@@ -24,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::hw::elem::Elem;
 use crate::hw::json::J;
-use crate::hw::smem::Smem;
+use crate::hw::smem::AnySmem;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
 
@@ -88,7 +88,7 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
             )))
         }
     };
-    let s = Smem::split(smem, elem, name)?;
+    let s = AnySmem::split(smem, name)?;
     let n = s.layout.size()?;
     if frag.shape.is_leaf() || frag.rank() != 2 {
         return Err(Error::algebra(format!(
@@ -130,7 +130,7 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
                      shared-memory layout's domain [0, {n})"
                 )));
             }
-            let off = s.element_offset(elem, idx)?;
+            let off = s.element_offset(idx)?;
             addr[t as usize][v as usize] = crate::int::mul(off, e)?;
         }
     }

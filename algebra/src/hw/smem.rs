@@ -7,6 +7,7 @@ use crate::func::Func;
 use crate::hw::elem::Elem;
 use crate::hw::swizzle_modes::ByteSwizzle;
 use crate::layout::Layout;
+use crate::swizzle::Swizzle;
 
 /// The parts of a shared-memory layout function.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,17 +48,52 @@ impl Smem {
             ))),
         }
     }
-    /// The element offset of element `x` of the domain (swizzle applied), `Sw(off + L(x))`.
-    pub fn element_offset(&self, elem: Elem, x: i64) -> Result<i64> {
+}
+
+/// A shared-memory layout function with any swizzle (for per-lane addresses, where the
+/// hardware only sees the addresses, not the swizzle mode).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnySmem {
+    pub swizzle: Option<Swizzle>,
+    pub offset: i64,
+    pub layout: Layout,
+}
+
+impl AnySmem {
+    /// Split `L` or `Sw<B,M,S> o off o L`.
+    pub fn split(f: &Func, op: &str) -> Result<AnySmem> {
+        match f {
+            Func::Layout(l) => Ok(AnySmem {
+                swizzle: None,
+                offset: 0,
+                layout: l.clone(),
+            }),
+            Func::Composed(c) => match (&c.outer, &c.inner) {
+                (Func::Swizzle(sw), Func::Layout(l)) => Ok(AnySmem {
+                    swizzle: Some(*sw),
+                    offset: c.offset,
+                    layout: l.clone(),
+                }),
+                _ => Err(Error::algebra(format!(
+                    "{op}: expected a shared-memory layout L or Sw<B,M,S> o off o L, found {}",
+                    crate::text::print_func(f)
+                ))),
+            },
+            Func::Swizzle(_) => Err(Error::algebra(format!(
+                "{op}: a swizzle alone has no shape: compose it with the shared-memory layout \
+                 (Sw<B,M,S> o 0 o L)"
+            ))),
+        }
+    }
+    /// The element offset of index `x` of the domain, `Sw(off + L(x))`.
+    pub fn element_offset(&self, x: i64) -> Result<i64> {
         let y = crate::int::add(self.offset, self.layout.eval(x)?)?;
-        if self.swizzle == ByteSwizzle::None {
-            return Ok(y);
-        }
-        if y < 0 {
-            return Err(Error::algebra(format!(
+        match self.swizzle {
+            None => Ok(y),
+            Some(_) if y < 0 => Err(Error::algebra(format!(
                 "the swizzle is applied to the negative element offset {y}"
-            )));
+            ))),
+            Some(sw) => Ok(sw.apply(y)),
         }
-        Ok(self.swizzle.on_elements(elem).apply(y))
     }
 }

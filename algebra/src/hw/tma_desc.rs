@@ -255,6 +255,12 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
         dims.push((b, j));
         s_blk = int::mul(s_blk, b)?;
     }
+    if dims.is_empty() {
+        return Err(Error::algebra(format!(
+            "{op}: the smem box has a single element: a TMA box needs an innermost dimension \
+             along a gmem mode"
+        )));
+    }
     let boxn = s_blk;
     if n % boxn != 0 {
         return Err(Error::algebra(format!(
