@@ -20,7 +20,7 @@ demo: setup
 
 # Every test of the workspace (unit, property, differential, lit) in the debug profile.
 test: setup
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace --no-fail-fast
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 bench: setup
