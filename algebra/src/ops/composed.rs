@@ -126,7 +126,7 @@ fn transfer_swizzle(l: &Layout, s: &Swizzle) -> Result<Func> {
     let (y, z) = (l.eval(s.yyy_mask())?, l.eval(s.zzz_mask())?);
     match make_swizzle(y, z).map_err(|e| {
         Error::algebra(format!(
-            "composition: cannot transfer {} through the layout {}: it maps the swizzle's read bits {:#b} to {y} and its written bits {:#b} to {z}; {e}",
+            "composition: cannot transfer {} through the layout {}: it maps the swizzle's read bits {:#b} to {y:#b} and its written bits {:#b} to {z:#b}; {e}",
             sw_text(s),
             print_layout(l),
             s.yyy_mask(),
