@@ -927,3 +927,29 @@ fn ldmatrix_errors_name_the_rule() {
         &[".trans needs 16-bit elements"],
     );
 }
+
+#[test]
+fn wgmma_descriptor_addresses_are_the_layouts() {
+    // Every descriptor wgmma_desc returns is checked against its layout by evaluation; here
+    // the hardware address model itself, on the 128B K-major f16 reference block: row r,
+    // column k at sw128(128 r + 2 k) (the 8-row atoms are 1024 bytes apart = SBO).
+    let f = layout_algebra::text::parse_func("Sw<3,3,3> o 0 o (64,16):(64,1)").unwrap();
+    let d = hw::wgmma_desc(Elem::F16, Major::K, &f, 0).unwrap();
+    for r in 0..64 {
+        for k in 0..16 {
+            let lin = 128 * r + 2 * k;
+            let sw = lin ^ (((lin >> 7) & 7) << 4);
+            assert_eq!(
+                hw::wgmma_address(&d, Elem::F16, Major::K, r, k).unwrap(),
+                sw
+            );
+        }
+    }
+    // A descriptor with a different SBO denotes other addresses.
+    let mut bad = d;
+    bad.stride_byte_offset += 16;
+    assert_ne!(
+        hw::wgmma_address(&bad, Elem::F16, Major::K, 8, 0).unwrap(),
+        hw::wgmma_address(&d, Elem::F16, Major::K, 8, 0).unwrap()
+    );
+}

@@ -18,6 +18,7 @@ pub mod ldmatrix;
 pub mod smem;
 pub mod swizzle_modes;
 pub mod tma_desc;
+pub mod wgmma_addr;
 pub mod wgmma_desc;
 
 use crate::error::{Error, Result};
@@ -31,6 +32,7 @@ pub use elem::Elem;
 pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
+pub use wgmma_addr::wgmma_address;
 pub use wgmma_desc::{wgmma_desc, Major, WgmmaDesc};
 
 /// Operations of this module reachable through `ops::call`.

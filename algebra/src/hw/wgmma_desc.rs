@@ -29,6 +29,7 @@ use crate::func::Func;
 use crate::hw::elem::Elem;
 use crate::hw::smem::Smem;
 use crate::hw::swizzle_modes::{ByteSwizzle, WgmmaLayoutType};
+use crate::hw::wgmma_addr::wgmma_address;
 use crate::int;
 use crate::layout::Layout;
 use crate::ops::coalesce::coalesce;
@@ -286,13 +287,56 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
              addresses up to {FIELD_MAX_BYTES} bytes)"
         )));
     }
-    Ok(WgmmaDesc {
+    let d = WgmmaDesc {
         start_address: start,
         leading_byte_offset: lbo,
         stride_byte_offset: sbo,
         base_offset: 0,
         layout_type: sw.into(),
-    })
+    };
+    check_by_evaluation(&d, elem, major, &s, byte_address)?;
+    Ok(d)
+}
+
+/// Post-condition: the addresses the descriptor denotes are the layout's, element by element
+/// (the first 256 MN rows; b1 shares bytes and is checked through its 16-byte units only).
+fn check_by_evaluation(
+    d: &WgmmaDesc,
+    elem: Elem,
+    major: Major,
+    s: &Smem,
+    byte_address: i64,
+) -> Result<()> {
+    if elem.bits() < 8 {
+        return Ok(());
+    }
+    let bytes = elem.bits() / 8;
+    let l = &s.layout;
+    let (mn_n, k_n) = (l.mode(0)?.size()?, l.mode(1)?.size()?);
+    let base = int::add(byte_address, int::mul(s.offset, bytes)?)?;
+    for mn in 0..mn_n.min(256) {
+        for k in 0..k_n {
+            let crd = crate::tuple::IntTuple::tuple(vec![
+                crate::tuple::IntTuple::lit(mn),
+                crate::tuple::IntTuple::lit(k),
+            ]);
+            let at = int::add(base, int::mul(l.eval_crd(&crd)?, bytes)?)?;
+            let want = if at < 0 {
+                at
+            } else {
+                s.swizzle.on_bytes().apply(at)
+            };
+            let got = wgmma_address(d, elem, major, mn, k)?;
+            if got != want {
+                return Err(Error::algebra(format!(
+                    "wgmma_desc: internal check failed: descriptor {} puts element ({mn},{k}) at \
+                     byte {got}, the layout at byte {want} (please report this input)",
+                    d.hex()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 struct Ctx {
