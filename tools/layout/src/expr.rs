@@ -173,7 +173,13 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
                 return Err(ExprError::at(*at, unknown_op(name)));
             }
             let vals = args.iter().map(eval).collect::<Result<Vec<_>, _>>()?;
-            ops::call(name, &vals).map_err(|err: Error| ExprError::at(*at, err.to_string()))
+            // The algebra never panics by contract; should it, report it like an error.
+            let r = std::panic::catch_unwind(|| ops::call(name, &vals)).unwrap_or_else(|_| {
+                Err(Error::algebra(format!(
+                    "internal error: {name} panicked (please report this input)"
+                )))
+            });
+            r.map_err(|err| ExprError::at(*at, err.to_string()))
         }
     }
 }

@@ -49,7 +49,7 @@ OPERATIONS (semantics in docs/algebra.md):
 
 fn usage_error(msg: &str) -> ExitCode {
     eprintln!(
-        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch | layout help"
+        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch [--threads N] | layout help"
     );
     ExitCode::from(2)
 }
@@ -126,7 +126,9 @@ fn main() -> ExitCode {
             "`layout {}` takes exactly one EXPR (quote it)",
             args[0]
         )),
-        ["batch", ..] => usage_error("usage: layout batch [--threads N] (requests come on stdin)"),
+        ["batch", ..] => {
+            usage_error("`layout batch` takes only --threads N (the requests come on stdin)")
+        }
         [cmd, ..] => usage_error(&format!("unknown command '{cmd}'")),
     }
 }

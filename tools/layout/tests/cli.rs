@@ -216,6 +216,20 @@ fn usage_errors_exit_2() {
     );
     let o = run(&["batch", "x"], "");
     assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .starts_with("error: `layout batch` takes only --threads N"),
+        "{}",
+        o.stderr
+    );
+    let o = run(&["batch", "--threads", "0"], "");
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr
+            .starts_with("error: --threads takes a positive integer\n"),
+        "{}",
+        o.stderr
+    );
 }
 
 #[test]
@@ -593,6 +607,29 @@ fn batch_many_lines_one_answer_each() {
         o.stdout == expect,
         "batch output differs from the expected {n} lines"
     );
+}
+
+#[test]
+fn batch_thread_counts_give_the_same_answers() {
+    let mut input = String::new();
+    for i in 0..3000 {
+        input.push_str(&format!(
+            "{{\"id\":{i},\"op\":\"print\",\"args\":[\"({},{i}):(1,7)\"]}}\n",
+            i % 5
+        ));
+    }
+    let one = run(&["batch", "--threads", "1"], &input);
+    assert_eq!((one.code, one.stdout.lines().count()), (0, 3000));
+    assert!(
+        one.stdout.starts_with("{\"id\":0,\"error\":"),
+        "{}",
+        &one.stdout[..80]
+    );
+    for t in ["2", "5"] {
+        let o = run(&["batch", "--threads", t], &input);
+        assert_eq!(o.code, 0);
+        assert!(o.stdout == one.stdout, "--threads {t} answers differ");
+    }
 }
 
 #[test]
