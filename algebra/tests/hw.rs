@@ -953,3 +953,33 @@ fn wgmma_descriptor_addresses_are_the_layouts() {
         hw::wgmma_address(&d, Elem::F16, Major::K, 8, 0).unwrap()
     );
 }
+
+#[test]
+fn wgmma_k_blocks_of_a_tile() {
+    // A 64x64 f16 K-major tile in the 128B swizzle holds 4 K blocks of 16; block k starts 32 k
+    // bytes in (inside the 128-byte atom row): the descriptor start advances by 2 units per k.
+    let tile = "Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)";
+    for k in 0..4u64 {
+        let f = layout_algebra::text::parse_func(tile).unwrap();
+        let blk = hw::wgmma_k_block(Elem::F16, &f, k as i64).unwrap();
+        assert_eq!(
+            layout_algebra::text::print_func(&blk),
+            format!("Sw<3,3,3> o {} o (64,16):(64,1)", 16 * k)
+        );
+        let (d, adv) = hw::wgmma_desc_k(Elem::F16, Major::K, &f, 0, k as i64).unwrap();
+        assert_eq!(d.encode(), 0x4000004000010000 + 2 * k);
+        assert_eq!(adv, if k < 3 { 32 } else { 0 });
+    }
+    // MN-major f16 (64,64) tile, 128B: K blocks of 16 rows are 2048 bytes apart.
+    let f = layout_algebra::text::parse_func("Sw<3,3,3> o 0 o (64,(8,8)):(1,(64,512))").unwrap();
+    let (d, adv) = hw::wgmma_desc_k(Elem::F16, Major::MN, &f, 0, 1).unwrap();
+    assert_eq!(d.hex(), fields(2048, 0, 1024, 1));
+    assert_eq!(adv, 2048);
+    // Errors.
+    let f = layout_algebra::text::parse_func("Sw<3,3,3> o 0 o (64,24):(64,1)").unwrap();
+    let e = hw::wgmma_k_block(Elem::F16, &f, 0).unwrap_err().to_string();
+    assert!(e.contains("not a multiple of one instruction's K"), "{e}");
+    let f = layout_algebra::text::parse_func(tile).unwrap();
+    let e = hw::wgmma_k_block(Elem::F16, &f, 4).unwrap_err().to_string();
+    assert!(e.contains("outside [0, 4)"), "{e}");
+}

@@ -4,6 +4,8 @@
 //! Operations (through `ops::call`, hence `layout batch`):
 //!
 //! - `wgmma_desc(elem, major, smem[, byte_address])` -> `"0x%016x"` (see [`wgmma_desc`]).
+//! - `wgmma_k_block(elem, tile, k)` -> the operand block k (one instruction's K) of a tile,
+//!   `Sw o off o L` (see [`wgmma_k_block`]); its descriptor gives the per-k advance.
 //! - `tma_desc(elem, gmem, smem)` -> JSON object of `cuTensorMapEncodeTiled` arguments
 //!   (see [`tma_desc`]).
 //! - `ldmatrix(elem, smem, fragment)` / `stmatrix(...)` -> JSON object with the instruction and
@@ -20,6 +22,7 @@ pub mod swizzle_modes;
 pub mod tma_desc;
 pub mod wgmma_addr;
 pub mod wgmma_desc;
+pub mod wgmma_kblock;
 
 use crate::error::{Error, Result};
 use crate::func::Func;
@@ -34,14 +37,22 @@ pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
 pub use wgmma_addr::wgmma_address;
 pub use wgmma_desc::{wgmma_desc, Major, WgmmaDesc};
+pub use wgmma_kblock::{k_per_instruction, wgmma_desc_k, wgmma_k_block};
 
 /// Operations of this module reachable through `ops::call`.
-pub const OP_NAMES: &[&str] = &["wgmma_desc", "tma_desc", "ldmatrix", "stmatrix"];
+pub const OP_NAMES: &[&str] = &[
+    "wgmma_desc",
+    "wgmma_k_block",
+    "tma_desc",
+    "ldmatrix",
+    "stmatrix",
+];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
 pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
     Some(match op {
         "wgmma_desc" => call_wgmma_desc(args),
+        "wgmma_k_block" => call_wgmma_k_block(args),
         "tma_desc" => call_tma_desc(args),
         "ldmatrix" => call_matrix(MatrixOp::Ld, args),
         "stmatrix" => call_matrix(MatrixOp::St, args),
@@ -68,6 +79,17 @@ fn call_wgmma_desc(args: &[Value]) -> Result<Value> {
     };
     let d = wgmma_desc(elem, major, &smem, addr)?;
     Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+fn call_wgmma_k_block(args: &[Value]) -> Result<Value> {
+    let op = "wgmma_k_block";
+    if args.len() != 3 {
+        return Err(arity(op, args.len(), "3 (elem, tile, k)"));
+    }
+    let elem = Elem::parse(&name_arg(op, args, 0, "the element type")?)?;
+    let tile = func_arg(op, args, 1, "the shared-memory tile")?;
+    let k = int_arg(op, args, 2, "the k block")?;
+    Ok(Value::Func(wgmma_k_block(elem, &tile, k)?))
 }
 
 fn call_tma_desc(args: &[Value]) -> Result<Value> {
