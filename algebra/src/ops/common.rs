@@ -68,7 +68,8 @@ fn check_run(op: &str, a: &Func, b: &Func, xs: &dyn Fn(i64) -> Result<i64>, n: i
             let (a0, b0) = (a.apply(xs(0)?)?, b.apply(xs(0)?)?);
             let mut seen = vec![false; n as usize];
             for i in 0..n {
-                let (da, db) = (a.apply(xs(i)?)? - a0, b.apply(xs(i)?)? - b0);
+                let da = int::sub(a.apply(xs(i)?)?, a0)?;
+                let db = int::sub(b.apply(xs(i)?)?, b0)?;
                 if da != db || da < 0 || da >= n || seen[da as usize] {
                     return Err(Error::algebra(format!(
                         "{op}: {} and {} do not move together over the common vector at i = {i}",

@@ -208,8 +208,10 @@ fn check_cast(f: &Func, r: &Func, n: i64, up: bool) -> Result<()> {
         return Ok(());
     };
     let ok = if up {
-        let want: std::collections::BTreeSet<i64> =
-            old.iter().map(|x| x - x.rem_euclid(n)).collect();
+        let want: std::collections::BTreeSet<i64> = old
+            .iter()
+            .map(|x| int::sub(*x, x.rem_euclid(n)))
+            .collect::<Result<_>>()?;
         let got: std::collections::BTreeSet<i64> =
             new.iter().map(|x| int::mul(*x, n)).collect::<Result<_>>()?;
         want == got
