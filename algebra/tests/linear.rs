@@ -325,3 +325,86 @@ fn triton_reference_cases() {
     );
     assert_eq!(passed, 165);
 }
+
+/// Answer a file of requests (`{"op": ..., "args": [...]}` per line, args as strings) through
+/// `linear::call_text`, one JSON answer per line, and time the answering loop. Used by
+/// `bench/linear_vs_triton.py` (differential check and throughput); ignored in normal runs.
+/// Input: `LINEAR_REQUESTS`; output: `LINEAR_ANSWERS`; `LINEAR_REPEAT` repeats the timed loop.
+#[test]
+#[ignore]
+fn answer_request_file() {
+    let Ok(input) = std::env::var("LINEAR_REQUESTS") else {
+        return;
+    };
+    let out = std::env::var("LINEAR_ANSWERS").expect("LINEAR_ANSWERS");
+    let repeat: usize = std::env::var("LINEAR_REPEAT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let text = std::fs::read_to_string(input).unwrap();
+    let reqs: Vec<(String, Vec<String>)> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let j: J = serde_json::from_str(l).unwrap();
+            let args = j["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap().to_string())
+                .collect();
+            (j["op"].as_str().unwrap().to_string(), args)
+        })
+        .collect();
+    // Parsed layouts for the timed loop (parsing is not what is measured).
+    use layout_algebra::linear::parse_linear;
+    let parsed: Vec<(String, Vec<Option<LinearLayout>>)> = reqs
+        .iter()
+        .map(|(op, args)| {
+            (
+                op.clone(),
+                args.iter().map(|a| parse_linear(a).ok()).collect(),
+            )
+        })
+        .collect();
+    let mut answers = String::new();
+    for (op, args) in &reqs {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = layout_algebra::linear::call_text(op, &refs).expect("known op");
+        match r {
+            Ok(Value::Json(s)) => answers.push_str(&s),
+            Ok(v) => answers.push_str(&serde_json::to_string(&text::print(&v)).unwrap()),
+            Err(e) => answers.push_str(&serde_json::json!({"error": e.to_string()}).to_string()),
+        }
+        answers.push('\n');
+    }
+    std::fs::write(out, answers).unwrap();
+    let mut per_op: std::collections::BTreeMap<String, (usize, f64)> = Default::default();
+    for (op, lls) in &parsed {
+        let Some(a) = lls.first().cloned().flatten() else {
+            continue;
+        };
+        let b = lls.get(1).cloned().flatten();
+        let t = std::time::Instant::now();
+        let mut sink = 0usize;
+        for _ in 0..repeat {
+            let r = match (op.as_str(), &b) {
+                ("linear_compose", Some(b)) => compose(&a, b).map(|l| l.ins().len()),
+                ("linear_invert", _) => invert(&a).map(|l| l.ins().len()),
+                ("linear_invert_and_compose", Some(b)) => {
+                    invert_and_compose(&a, b).map(|l| l.ins().len())
+                }
+                ("linear_product", Some(b)) => product(&a, b).map(|l| l.ins().len()),
+                _ => Ok(0),
+            };
+            sink += r.unwrap_or(0);
+        }
+        let e = per_op.entry(op.clone()).or_default();
+        e.0 += repeat;
+        e.1 += t.elapsed().as_secs_f64();
+        std::hint::black_box(sink);
+    }
+    for (op, (n, secs)) in per_op {
+        println!("TIMING {op} {n} {secs:.6}");
+    }
+}

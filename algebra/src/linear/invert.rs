@@ -83,8 +83,12 @@ pub fn lstsq(a: &LinearLayout, b: &LinearLayout, what: &str) -> Result<LinearLay
 }
 
 /// Triton's `b.invertAndCompose(a)`: C from `b`'s in dimensions to `a`'s in dimensions with
-/// `a(C(x)) == b(x)`. In dimensions present in both with equal sublayouts map as the identity;
-/// the rest is the least-squares solution (free variables zero).
+/// `a(C(x)) == b(x)`, the free variables of `a` set to zero (the smallest preimage).
+///
+/// Broadcasting heuristic (Triton's): an in dimension present in both layouts with the same
+/// bases (out sizes aside) whose images share no bit with the images of any other in dimension
+/// of either layout maps as the identity (broadcast warps or blocks stay where they are); the
+/// other dimensions get the least-squares solution.
 pub fn invert_and_compose(b: &LinearLayout, a: &LinearLayout) -> Result<LinearLayout> {
     let what = "invert_and_compose";
     let out_names = b.out_names();
@@ -96,6 +100,7 @@ pub fn invert_and_compose(b: &LinearLayout, a: &LinearLayout) -> Result<LinearLa
         )));
     }
     let a = transpose_outs(a, &out_names)?;
+    let mut moves = Vec::with_capacity(b.outs().len());
     for (j, d) in b.outs().iter().enumerate() {
         if a.outs()[j].log2 < d.log2 {
             return Err(Error::algebra(format!(
@@ -105,17 +110,47 @@ pub fn invert_and_compose(b: &LinearLayout, a: &LinearLayout) -> Result<LinearLa
                 b.out_size(j)
             )));
         }
+        moves.push((b.out_shift(j), low_mask(d.log2), a.out_shift(j)));
     }
     let same_out_sizes = a.outs() == b.outs();
-    let mut identity: Vec<&str> = Vec::new();
-    if same_out_sizes {
-        for d in a.ins() {
-            if let Some(i) = b.in_index(&d.name) {
-                if b.ins()[i].bases == d.bases {
-                    identity.push(&d.name);
-                }
-            }
+    let to_a = |v: u64| -> u64 {
+        if same_out_sizes {
+            v
+        } else {
+            moves
+                .iter()
+                .fold(0u64, |acc, &(s, m, t)| acc | (((v >> s) & m) << t))
         }
+    };
+    // Bits touched by each in dimension, in a's packing.
+    let or_of = |bases: &[u64], f: &dyn Fn(u64) -> u64| bases.iter().fold(0u64, |m, &v| m | f(v));
+    let a_masks: Vec<u64> = a.ins().iter().map(|d| or_of(&d.bases, &|v| v)).collect();
+    let b_masks: Vec<u64> = b.ins().iter().map(|d| or_of(&d.bases, &to_a)).collect();
+    let mut identity: Vec<&str> = Vec::new();
+    for (i, d) in a.ins().iter().enumerate() {
+        let Some(k) = b.in_index(&d.name) else {
+            continue;
+        };
+        let equal = d.bases.len() == b.ins()[k].bases.len()
+            && d.bases
+                .iter()
+                .zip(&b.ins()[k].bases)
+                .all(|(&x, &y)| x == to_a(y));
+        if !equal {
+            continue;
+        }
+        let others = a_masks
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .chain(b_masks.iter().enumerate().filter(|&(j, _)| j != k))
+            .fold(0u64, |m, (_, &x)| m | x);
+        if a_masks[i] & others == 0 {
+            identity.push(&d.name);
+        }
+    }
+    if identity.is_empty() {
+        return lstsq(&a, b, what);
     }
     let a_rest: Vec<&str> = a
         .in_names()
@@ -127,24 +162,17 @@ pub fn invert_and_compose(b: &LinearLayout, a: &LinearLayout) -> Result<LinearLa
         .into_iter()
         .filter(|n| !identity.contains(n))
         .collect();
-    let mut ret = if identity.is_empty() {
-        lstsq(&a, b, what)?
-    } else {
-        lstsq(
-            &sublayout(&a, &a_rest, &out_names)?,
-            &sublayout(b, &b_rest, &out_names)?,
-            what,
-        )?
-    };
+    let mut ret = lstsq(
+        &sublayout(&a, &a_rest, &out_names)?,
+        &sublayout(b, &b_rest, &out_names)?,
+        what,
+    )?;
     for n in &identity {
         let i = a.in_index(n).unwrap();
         ret = product(&ret, &LinearLayout::identity1d(a.in_size(i), n, n)?)?;
     }
-    if !identity.is_empty() {
-        ret = transpose_ins(&ret, &b.in_names())?;
-        ret = transpose_outs(&ret, &a.in_names())?;
-    }
-    Ok(ret)
+    ret = transpose_ins(&ret, &b.in_names())?;
+    transpose_outs(&ret, &a.in_names())
 }
 
 /// The identity on `l`'s out dimensions, then `invert_and_compose` with `l`: a right inverse
