@@ -408,3 +408,449 @@ fn answer_request_file() {
         println!("TIMING {op} {n} {secs:.6}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Random layouts for the laws.
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.next() % n
+        }
+    }
+    fn chance(&mut self, p: f64) -> bool {
+        (self.next() % 1000) as f64 / 1000.0 < p
+    }
+}
+
+const INS: [&str; 4] = ["register", "lane", "warp", "block"];
+const OUTS: [&str; 3] = ["dim0", "dim1", "dim2"];
+
+fn rand_outs(r: &mut Rng) -> Vec<(String, i64)> {
+    let k = 1 + r.below(3) as usize;
+    (0..k)
+        .map(|j| (OUTS[j].to_string(), 1i64 << r.below(5)))
+        .collect()
+}
+
+fn rand_vec(r: &mut Rng, outs: &[(String, i64)]) -> Vec<i64> {
+    outs.iter()
+        .map(|(_, s)| {
+            let bits = s.trailing_zeros() as u64;
+            if bits == 0 {
+                0
+            } else if r.chance(0.6) {
+                if r.chance(0.2) {
+                    0
+                } else {
+                    1 << r.below(bits)
+                }
+            } else {
+                r.below(*s as u64) as i64
+            }
+        })
+        .collect()
+}
+
+fn rand_layout_with(r: &mut Rng, ins: &[(String, usize)], outs: &[(String, i64)]) -> LinearLayout {
+    let ins = ins
+        .iter()
+        .map(|(n, k)| (n.clone(), (0..*k).map(|_| rand_vec(r, outs)).collect()))
+        .collect();
+    LinearLayout::new(ins, outs.to_vec()).unwrap()
+}
+
+fn rand_ins(r: &mut Rng) -> Vec<(String, usize)> {
+    let k = 1 + r.below(4) as usize;
+    (0..k)
+        .map(|i| (INS[i].to_string(), r.below(5) as usize))
+        .collect()
+}
+
+fn rand_layout(r: &mut Rng) -> LinearLayout {
+    let outs = rand_outs(r);
+    let ins = rand_ins(r);
+    rand_layout_with(r, &ins, &outs)
+}
+
+/// A random bijection onto `outs` (columns: a shuffled unit basis mixed by XORs).
+fn rand_invertible(r: &mut Rng, outs: &[(String, i64)], in_names: &[&str]) -> LinearLayout {
+    let n: u32 = outs.iter().map(|(_, s)| s.trailing_zeros()).sum();
+    let mut cols: Vec<u64> = (0..n).map(|i| 1u64 << i).collect();
+    for i in (1..cols.len()).rev() {
+        let j = r.below(i as u64 + 1) as usize;
+        cols.swap(i, j);
+    }
+    for _ in 0..(2 * n) {
+        if n >= 2 {
+            let i = r.below(n as u64) as usize;
+            let j = r.below(n as u64) as usize;
+            if i != j {
+                cols[i] ^= cols[j];
+            }
+        }
+    }
+    let unpack = |mut x: u64| -> Vec<i64> {
+        outs.iter()
+            .map(|(_, s)| {
+                let b = s.trailing_zeros();
+                let v = (x & ((1u64 << b) - 1)) as i64;
+                x >>= b;
+                v
+            })
+            .collect()
+    };
+    let mut ins = Vec::new();
+    let mut at = 0usize;
+    for (i, name) in in_names.iter().enumerate() {
+        let take = if i + 1 == in_names.len() {
+            cols.len() - at
+        } else {
+            r.below((cols.len() - at) as u64 + 1) as usize
+        };
+        ins.push((
+            name.to_string(),
+            cols[at..at + take].iter().map(|&c| unpack(c)).collect(),
+        ));
+        at += take;
+    }
+    LinearLayout::new(ins, outs.to_vec()).unwrap()
+}
+
+/// Every point of the in space (small layouts only), as (name, value) lists.
+fn all_points(l: &LinearLayout) -> Vec<Vec<(String, i64)>> {
+    let bits = l.total_in_bits().min(12);
+    (0..1i64 << bits)
+        .map(|mut x| {
+            l.ins()
+                .iter()
+                .map(|d| {
+                    let k = d.bases.len();
+                    let v = x & ((1 << k) - 1);
+                    x >>= k;
+                    (d.name.clone(), v)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn sorted(mut v: Vec<(String, i64)>) -> Vec<(String, i64)> {
+    v.sort();
+    v
+}
+
+/// Apply by brute force: XOR of the unpacked bases of the set bits, per out dimension.
+fn apply_slow(l: &LinearLayout, p: &[(String, i64)]) -> Vec<(String, i64)> {
+    let mut acc = vec![0i64; l.outs().len()];
+    for (i, d) in l.ins().iter().enumerate() {
+        let v = p.iter().find(|(n, _)| *n == d.name).unwrap().1;
+        for (k, b) in l.bases_of(i).iter().enumerate() {
+            if v >> k & 1 == 1 {
+                for (a, x) in acc.iter_mut().zip(b) {
+                    *a ^= x;
+                }
+            }
+        }
+    }
+    l.outs().iter().map(|d| d.name.clone()).zip(acc).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn apply_is_xor_of_bases(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let l = rand_layout(&mut r);
+        for p in all_points(&l).into_iter().take(64) {
+            prop_assert_eq!(l.apply(&p).unwrap(), apply_slow(&l, &p));
+        }
+    }
+
+    #[test]
+    fn compose_is_associative_and_applies_in_sequence(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let a = rand_layout(&mut r);
+        let mid: Vec<(String, usize)> = a.outs().iter().map(|d| (d.name.clone(), d.log2 as usize + r.below(2) as usize)).collect();
+        let outs_b = rand_outs(&mut r);
+        let b = rand_layout_with(&mut r, &mid, &outs_b);
+        let c_ins: Vec<(String, usize)> = b.outs().iter().map(|d| (d.name.clone(), d.log2 as usize)).collect();
+        let c = rand_layout_with(&mut r, &c_ins, &[("x".to_string(), 8), ("y".to_string(), 4)]);
+        let ab = compose(&a, &b).unwrap();
+        let left = compose(&ab, &c).unwrap();
+        let right = compose(&a, &compose(&b, &c).unwrap()).unwrap();
+        prop_assert_eq!(&left, &right);
+        for p in all_points(&a).into_iter().take(32) {
+            let via = b.apply(&a.apply(&p).unwrap()).unwrap();
+            prop_assert_eq!(ab.apply(&p).unwrap(), via);
+        }
+    }
+
+    #[test]
+    fn invert_is_a_two_sided_inverse(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let outs = rand_outs(&mut r);
+        let l = rand_invertible(&mut r, &outs, &["register", "lane", "warp"]);
+        prop_assert!(l.is_invertible());
+        let inv = invert(&l).unwrap();
+        // inv(l(x)) = x for all x, and l(inv(y)) = y for all y.
+        for p in all_points(&l).into_iter().take(128) {
+            prop_assert_eq!(sorted(inv.apply(&l.apply(&p).unwrap()).unwrap()), sorted(p.clone()));
+        }
+        for q in all_points(&inv).into_iter().take(128) {
+            prop_assert_eq!(sorted(l.apply(&inv.apply(&q).unwrap()).unwrap()), sorted(q.clone()));
+        }
+        prop_assert_eq!(&invert(&inv).unwrap(), &l);
+    }
+
+    #[test]
+    fn invert_and_compose_satisfies_its_contract(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let outs = rand_outs(&mut r);
+        // outer: surjective (an invertible map with extra random bits), this: anything.
+        let inv = rand_invertible(&mut r, &outs, &["register", "lane"]);
+        let nw = r.below(3) as usize;
+        let extra = rand_layout_with(&mut r, &[("warp".to_string(), nw)], &outs);
+        let outer = layout_algebra::linear::product::concat_ins(&inv, &extra).unwrap();
+        let this_ins = rand_ins(&mut r);
+        let this = rand_layout_with(&mut r, &this_ins, &outs);
+        let c = invert_and_compose(&this, &outer).unwrap();
+        for p in all_points(&this).into_iter().take(64) {
+            let lhs = this.apply(&p).unwrap();
+            let rhs = outer.apply(&c.apply(&p).unwrap()).unwrap();
+            prop_assert_eq!(sorted(lhs), sorted(rhs));
+        }
+        // pseudoinvert is a right inverse of a surjective layout.
+        let pinv = pseudoinvert(&outer).unwrap();
+        for q in all_points(&pinv).into_iter().take(64) {
+            prop_assert_eq!(sorted(outer.apply(&pinv.apply(&q).unwrap()).unwrap()), sorted(q.clone()));
+        }
+    }
+
+    #[test]
+    fn product_sizes_and_values(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let a = rand_layout(&mut r);
+        let b = rand_layout(&mut r);
+        let p = product(&a, &b).unwrap();
+        for d in p.ins() {
+            let na = a.in_index(&d.name).map_or(0, |i| a.in_log2(i));
+            let nb = b.in_index(&d.name).map_or(0, |i| b.in_log2(i));
+            prop_assert_eq!(d.bases.len() as u32, na + nb);
+        }
+        for d in p.outs() {
+            let na = a.out_index(&d.name).map_or(0, |j| a.outs()[j].log2);
+            let nb = b.out_index(&d.name).map_or(0, |j| b.outs()[j].log2);
+            prop_assert_eq!(d.log2, na + nb);
+        }
+        prop_assert_eq!(p.is_surjective(), a.is_surjective() && b.is_surjective());
+        // Dividing the product by either factor gives the other back.
+        prop_assert_eq!(&divide_left(&p, &a).unwrap(), &with_all_dims(&b, &p));
+        prop_assert_eq!(&divide_right(&p, &b).unwrap(), &with_all_dims(&a, &p));
+    }
+
+    #[test]
+    fn reshape_flatten_transpose_keep_the_function(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let l = rand_layout(&mut r);
+        let f = flatten_outs(&flatten_ins(&l).unwrap()).unwrap();
+        prop_assert_eq!(f.columns().collect::<Vec<_>>(), l.columns().collect::<Vec<_>>());
+        let back = reshape_outs(&f, &l.outs().iter().map(|d| (d.name.clone(), 1i64 << d.log2)).collect::<Vec<_>>()).unwrap();
+        let back = reshape_ins(&back, &l.ins().iter().map(|d| (d.name.clone(), 1i64 << d.bases.len())).collect::<Vec<_>>()).unwrap();
+        prop_assert_eq!(&back, &l);
+        let mut names = l.out_names();
+        names.reverse();
+        let t = transpose_outs(&l, &names).unwrap();
+        for p in all_points(&l).into_iter().take(32) {
+            prop_assert_eq!(sorted(t.apply(&p).unwrap()), sorted(l.apply(&p).unwrap()));
+        }
+        prop_assert_eq!(&transpose_outs(&t, &l.out_names()).unwrap(), &l);
+    }
+
+    #[test]
+    fn text_forms_round_trip(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let l = rand_layout(&mut r);
+        prop_assert_eq!(&parse_layout_json(&layout_to_json(&l)).unwrap(), &l);
+        // The Triton form infers out sizes: round trip on the size-inferred layout.
+        let inferred = LinearLayout::with_inferred_sizes(
+            (0..l.ins().len()).map(|i| (l.ins()[i].name.clone(), l.bases_of(i))).collect(),
+            l.out_names().iter().map(|s| s.to_string()).collect(),
+        ).unwrap();
+        if inferred.total_in_bits() > 0 {
+            let text = print_triton_text(&inferred).unwrap();
+            prop_assert_eq!(&parse_triton_text(&text).unwrap(), &inferred);
+        } else {
+            prop_assert!(print_triton_text(&inferred).is_err());
+        }
+    }
+
+    #[test]
+    fn cute_linear_cute_round_trip(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let f = rand_cute(&mut r);
+        let size = f.size().unwrap();
+        let l = from_cute(&f, &["x"], "offset").unwrap();
+        let g = to_cute(&l).unwrap();
+        for x in 0..size {
+            let lin = l.apply(&[("x".to_string(), x)]).unwrap()[0].1;
+            prop_assert_eq!(lin, f.apply(x).unwrap(), "from_cute({}) at {}", text::print(&Value::Func(f.clone())), x);
+            prop_assert_eq!(g.apply(x).unwrap(), f.apply(x).unwrap(), "to_cute gave {}", text::print(&Value::Func(g.clone())));
+        }
+        // Per-mode in dimensions convert too and give the same function.
+        let names: Vec<String> = layout_algebra::linear::from_cute::default_in_names(&f).unwrap();
+        let lm = from_cute(&f, &names.iter().map(String::as_str).collect::<Vec<_>>(), "offset").unwrap();
+        prop_assert_eq!(lm.columns().collect::<Vec<_>>(), l.columns().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn bank_conflict_count_matches_brute_force(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let outs: Vec<(String, i64)> = vec![("dim0".into(), 1 << (2 + r.below(4))), ("dim1".into(), 1 << (2 + r.below(4)))];
+        let smem = rand_invertible(&mut r, &outs, &["offset"]);
+        let n: u32 = outs.iter().map(|(_, s)| s.trailing_zeros()).sum();
+        let lanes = 5.min(n as usize);
+        let regs = r.below((n as usize - lanes) as u64 + 1) as usize;
+        let reg = rand_layout_with(&mut r, &[("register".into(), regs), ("lane".into(), lanes)], &outs);
+        let bw = [8, 16, 32, 64, 128][r.below(5) as usize];
+        let acc = access(&reg, &smem, bw).unwrap();
+        prop_assert_eq!(count(&acc), brute_force(&acc).unwrap());
+    }
+
+    #[test]
+    fn chosen_swizzle_is_conflict_free(seed in 1u64..u64::MAX) {
+        let mut r = Rng(seed);
+        let outs: Vec<(String, i64)> = vec![("dim0".into(), 1 << (3 + r.below(3))), ("dim1".into(), 1 << (3 + r.below(3)))];
+        let src = rand_invertible(&mut r, &outs, &["register", "lane", "warp"]);
+        let dst = rand_invertible(&mut r, &outs, &["register", "lane", "warp"]);
+        let src = fix_lanes(&src);
+        let dst = fix_lanes(&dst);
+        let bw = [8, 16, 32, 64][r.below(4) as usize];
+        let ch = optimal_swizzling(&src, &dst, bw).unwrap();
+        prop_assert!(ch.smem.is_invertible());
+        if (ch.write_conflicts, ch.read_conflicts) != (0, 0) {
+            eprintln!("src {}\ndst {}\nsmem {}\nbw {bw} vec {}", layout_to_json(&src), layout_to_json(&dst), layout_to_json(&ch.smem), ch.vector);
+        }
+        prop_assert_eq!((ch.write_conflicts, ch.read_conflicts), (0, 0));
+        prop_assert_eq!(brute_force(&access(&src, &ch.smem, bw).unwrap()).unwrap(), 0);
+        prop_assert_eq!(brute_force(&access(&dst, &ch.smem, bw).unwrap()).unwrap(), 0);
+    }
+}
+
+/// `l` with the in and out dimensions of `like` it lacks added (size 1), in `like`'s order:
+/// the shape `divide_*` returns.
+fn with_all_dims(l: &LinearLayout, like: &LinearLayout) -> LinearLayout {
+    let ins = like
+        .ins()
+        .iter()
+        .map(|d| match l.in_index(&d.name) {
+            Some(i) => (d.name.clone(), l.bases_of(i)),
+            None => (d.name.clone(), vec![]),
+        })
+        .collect::<Vec<_>>();
+    let outs: Vec<(String, i64)> = like
+        .outs()
+        .iter()
+        .map(|d| {
+            (
+                d.name.clone(),
+                l.out_index(&d.name).map_or(1, |j| l.out_size(j)),
+            )
+        })
+        .collect();
+    // Re-express l's bases over like's out dims.
+    let ins = ins
+        .into_iter()
+        .map(|(n, bases)| {
+            let bases = bases
+                .into_iter()
+                .map(|b| {
+                    like.outs()
+                        .iter()
+                        .map(|d| l.out_index(&d.name).map_or(0, |j| b[j]))
+                        .collect()
+                })
+                .collect();
+            (n, bases)
+        })
+        .collect();
+    LinearLayout::new(ins, outs).unwrap()
+}
+
+/// Make the lane dimension exactly 5 bits (move bits from/to registers), like a real warp.
+fn fix_lanes(l: &LinearLayout) -> LinearLayout {
+    let cols: Vec<Vec<i64>> = (0..l.ins().len()).flat_map(|i| l.bases_of(i)).collect();
+    let n = cols.len();
+    let lanes = 5.min(n);
+    let warps = (n - lanes).min(1);
+    let regs = n - lanes - warps;
+    let ins = vec![
+        ("register".to_string(), cols[..regs].to_vec()),
+        ("lane".to_string(), cols[regs..regs + lanes].to_vec()),
+        ("warp".to_string(), cols[regs + lanes..].to_vec()),
+    ];
+    LinearLayout::new(
+        ins,
+        l.outs()
+            .iter()
+            .map(|d| (d.name.clone(), 1i64 << d.log2))
+            .collect(),
+    )
+    .unwrap()
+}
+
+/// A random power-of-two CuTe layout with distinct power-of-two (or zero) strides, sometimes
+/// swizzled: coordinate bits get distinct offset bits; runs of consecutive offset bits form
+/// one mode.
+fn rand_cute(r: &mut Rng) -> layout_algebra::Func {
+    let nbits = 1 + r.below(10) as u32;
+    let mut pos: Vec<u32> = (0..nbits + r.below(3) as u32).collect();
+    for i in (1..pos.len()).rev() {
+        let j = r.below(i as u64 + 1) as usize;
+        pos.swap(i, j);
+    }
+    let mut modes: Vec<(i64, i64)> = Vec::new();
+    let mut t = 0usize;
+    while t < nbits as usize {
+        if r.chance(0.1) {
+            modes.push((2, 0));
+            t += 1;
+            continue;
+        }
+        let start = pos[t];
+        let mut k = 1;
+        while t + k < nbits as usize && pos[t + k] == start + k as u32 && r.chance(0.7) {
+            k += 1;
+        }
+        modes.push((1i64 << k, 1i64 << start));
+        t += k;
+    }
+    let shape: Vec<String> = modes.iter().map(|m| m.0.to_string()).collect();
+    let stride: Vec<String> = modes.iter().map(|m| m.1.to_string()).collect();
+    let lay = format!("({}):({})", shape.join(","), stride.join(","));
+    let cosize_bits =
+        64 - (modes.iter().map(|m| (m.0 - 1) * m.1).sum::<i64>() as u64).leading_zeros() as i64;
+    let b = 1 + r.below(3) as i64;
+    let s = b + r.below(3) as i64;
+    let m = r.below(3) as i64;
+    let text = if r.chance(0.6) && b + m + s <= cosize_bits {
+        format!("Sw<{b},{m},{s}> o 0 o {lay}")
+    } else {
+        lay
+    };
+    match text::parse(&text).unwrap() {
+        Value::Func(f) => f,
+        v => panic!("{v:?}"),
+    }
+}

@@ -39,14 +39,15 @@ fn span_dim(gens: &[u64]) -> u32 {
     super::gauss::rank(gens.iter().copied())
 }
 
-/// Pick x outside span(a) and outside span(b) (both proper subspaces of F2^n).
-fn outside_both(a: &[u64], b: &[u64], n: u32) -> Option<u64> {
-    let units = (0..n).rev().map(|i| 1u64 << i);
-    let u = units.clone().find(|&u| !in_span(a, u))?;
+/// Pick x in span(pool) outside span(a) and outside span(b) (both proper subspaces of
+/// span(pool)): a pool vector outside one and inside the other plus one the other way round
+/// is outside both.
+fn outside_both(a: &[u64], b: &[u64], pool: &[u64]) -> Option<u64> {
+    let u = pool.iter().copied().find(|&u| !in_span(a, u))?;
     if !in_span(b, u) {
         return Some(u);
     }
-    let w = units.clone().find(|&w| !in_span(b, w))?;
+    let w = pool.iter().copied().find(|&w| !in_span(b, w))?;
     if !in_span(a, w) {
         return Some(w);
     }
@@ -89,40 +90,97 @@ pub fn optimal_swizzling(
             vec.push(v);
         }
     }
+    // Every other register and lane image must avoid the vector's offset bits (aligned,
+    // in-order vectors), so they must lie in a complement C of span(vector): drop vector
+    // bits until span(others) meets span(vector) only in 0.
+    let others = |vec: &[u64]| -> Vec<u64> {
+        sreg.iter()
+            .chain(&dreg)
+            .filter(|v| !vec.contains(v))
+            .chain(slane.iter())
+            .chain(dlane.iter())
+            .copied()
+            .filter(|&v| v != 0)
+            .collect()
+    };
+    while !vec.is_empty() {
+        let x = others(&vec);
+        if span_dim(&vec) + span_dim(&x) == span_dim(&[vec.clone(), x].concat()) {
+            break;
+        }
+        vec.pop();
+    }
+    // A basis of C: a basis of span(others), completed by unit vectors.
+    let mut cbasis: Vec<u64> = Vec::new();
+    for v in others(&vec) {
+        if !in_span(&cbasis, v) {
+            cbasis.push(v);
+        }
+    }
+    for i in 0..n {
+        let u = 1u64 << i;
+        let all: Vec<u64> = vec.iter().chain(&cbasis).copied().collect();
+        if !in_span(&all, u) {
+            cbasis.push(u);
+        }
+    }
+    // Prefer unit vectors inside C when choosing (nicer layouts): try them first.
+    let mut pool: Vec<u64> = (0..n)
+        .map(|i| 1u64 << i)
+        .filter(|&u| in_span(&cbasis, u))
+        .collect();
+    pool.extend(cbasis.iter().copied());
     let bytes = ((1i64 << vec.len()) * bitwidth + 7) / 8;
     let lp = match bytes {
         b if b <= 4 => 5,
         8 => 4,
         _ => 3,
     };
-    let mut a: Vec<u64> = vec.clone();
+    // A vector smaller than a 4-byte word: fill the word with more offset bits (lanes that
+    // differ only in them share a word, a broadcast, not a conflict).
+    let word_bits = (32 / bitwidth).max(1).trailing_zeros() as usize;
+    let mut fill: Vec<u64> = Vec::new();
+    for &u in &pool {
+        if vec.len() + fill.len() >= word_bits {
+            break;
+        }
+        if !in_span(&fill, u) {
+            fill.push(u);
+        }
+    }
+    let mut a: Vec<u64> = fill.clone();
     a.extend(slane.iter().take(lp).copied().filter(|&v| v != 0));
-    let mut b: Vec<u64> = vec.clone();
+    let mut b: Vec<u64> = fill.clone();
     b.extend(dlane.iter().take(lp).copied().filter(|&v| v != 0));
     let kb = (1024 / bitwidth).trailing_zeros().min(n);
-    let s = n.saturating_sub(kb.max(span_dim(&a)).max(span_dim(&b)));
+    let c_dim = n - vec.len() as u32;
+    let s = c_dim.saturating_sub(
+        (kb - (vec.len() as u32).min(kb))
+            .max(span_dim(&a))
+            .max(span_dim(&b)),
+    );
     let mut seg: Vec<u64> = Vec::new();
     for _ in 0..s {
-        let x = outside_both(&a, &b, n).ok_or_else(|| {
+        let x = outside_both(&a, &b, &pool).ok_or_else(|| {
             Error::algebra("optimal_swizzling: no segment vector outside both lane spans")
         })?;
         seg.push(x);
         a.push(x);
         b.push(x);
     }
-    let mut used: Vec<u64> = vec.iter().chain(&seg).copied().collect();
+    let low: Vec<u64> = vec.iter().chain(&fill).copied().collect();
+    let mut used: Vec<u64> = low.iter().chain(&seg).copied().collect();
     let mut bank = Vec::new();
-    for i in 0..n {
+    for &u in &pool {
         if used.len() as u32 == n {
             break;
         }
-        let u = 1u64 << i;
         if !in_span(&used, u) {
             used.push(u);
             bank.push(u);
         }
     }
-    let bases: Vec<u64> = vec.iter().chain(&bank).chain(&seg).copied().collect();
+    let bases: Vec<u64> = low.iter().chain(&bank).chain(&seg).copied().collect();
     let smem = LinearLayout::from_parts(
         vec![InDim {
             name: "offset".into(),
