@@ -854,3 +854,217 @@ fn rand_cute(r: &mut Rng) -> layout_algebra::Func {
         v => panic!("{v:?}"),
     }
 }
+
+fn err_of<T: std::fmt::Debug>(r: layout_algebra::Result<T>) -> String {
+    r.unwrap_err().to_string()
+}
+
+fn lj(s: &str) -> LinearLayout {
+    layout_algebra::linear::parse_linear(s).unwrap()
+}
+
+#[test]
+fn errors_name_the_failed_condition() {
+    let e = err_of(LinearLayout::new(
+        vec![("in".into(), vec![vec![1]])],
+        vec![("out".into(), 3)],
+    ));
+    assert!(
+        e.contains("out dimension 'out' has size 3, which is not a power of two"),
+        "{e}"
+    );
+    let e = err_of(LinearLayout::new(
+        vec![("in".into(), vec![vec![4]])],
+        vec![("out".into(), 4)],
+    ));
+    assert!(
+        e.contains("component 4 for out dimension 'out', outside [0, 4)"),
+        "{e}"
+    );
+    let e = err_of(LinearLayout::new(
+        vec![("a".into(), vec![]), ("a".into(), vec![])],
+        vec![],
+    ));
+    assert!(e.contains("in dimension 'a' appears twice"), "{e}");
+
+    let sq =
+        lj(r#"{"in_dims":[{"name":"i","bases":[[1],[1]]}],"out_dims":[{"name":"o","size":4}]}"#);
+    let e = err_of(invert(&sq));
+    assert!(e.contains("rank 1 < 2"), "{e}");
+    let wide = lj(
+        r#"{"in_dims":[{"name":"i","bases":[[1],[2],[0]]}],"out_dims":[{"name":"o","size":4}]}"#,
+    );
+    assert!(err_of(invert(&wide)).contains("3 input bits and 2 output bits"));
+
+    let a =
+        lj(r#"{"in_dims":[{"name":"i","bases":[[1],[2]]}],"out_dims":[{"name":"x","size":4}]}"#);
+    let b =
+        lj(r#"{"in_dims":[{"name":"y","bases":[[1],[2]]}],"out_dims":[{"name":"o","size":4}]}"#);
+    assert!(err_of(compose(&a, &b)).contains("are not the in dimensions of the second [y]"));
+    let small =
+        lj(r#"{"in_dims":[{"name":"x","bases":[[1]]}],"out_dims":[{"name":"o","size":2}]}"#);
+    assert!(
+        err_of(compose(&a, &small)).contains("larger than the second layout's in dimension 'x'")
+    );
+
+    // invert_and_compose: the outer layout does not reach the image.
+    let outer =
+        lj(r#"{"in_dims":[{"name":"j","bases":[[1],[0]]}],"out_dims":[{"name":"x","size":4}]}"#);
+    let e = err_of(invert_and_compose(&a, &outer));
+    assert!(
+        e.contains("image [2] of bit 1 of in dimension 'i' is not reached"),
+        "{e}"
+    );
+    assert!(err_of(pseudoinvert(&outer)).contains("not reached"));
+
+    // Divisions without a quotient.
+    let e = err_of(divide_left(
+        &a,
+        &lj(r#"{"in_dims":[{"name":"i","bases":[[2]]}],"out_dims":[{"name":"x","size":4}]}"#),
+    ));
+    assert!(e.starts_with("divide_left: no such layout"), "{e}");
+
+    // More than 64 bits.
+    let big = LinearLayout::identity1d(1 << 40, "i", "o").unwrap();
+    let big2 = LinearLayout::identity1d(1 << 30, "j", "p").unwrap();
+    assert!(err_of(product(&big, &big2)).contains("at most 64 are supported"));
+
+    // Apply out of range, unknown dims.
+    assert!(err_of(a.apply(&[("i".into(), 4)])).contains("outside [0, 4)"));
+    assert!(err_of(a.apply(&[("k".into(), 0)])).contains("'k' is not an in dimension"));
+
+    // CuTe layouts that are not linear.
+    let cute = |s: &str| match text::parse(s).unwrap() {
+        Value::Func(f) => f,
+        v => panic!("{v:?}"),
+    };
+    let e = err_of(from_cute(&cute("(4,2):(1,3)"), &["x"], "o"));
+    assert!(
+        e.contains("stride 3, which is neither 0 nor a power of two"),
+        "{e}"
+    );
+    let e = err_of(from_cute(&cute("(3,2):(1,4)"), &["x"], "o"));
+    assert!(e.contains("size 3, which is not a power of two"), "{e}");
+    let e = err_of(from_cute(&cute("(2,2):(1,1)"), &["x"], "o"));
+    assert!(e.contains("both reach offset 1"), "{e}");
+    let e = err_of(from_cute(&cute("Sw<1,0,1> o 4 o (4):(1)"), &["x"], "o"));
+    assert!(e.contains("adds the offset 4"), "{e}");
+    let e = err_of(from_cute(&cute("(4,?):(1,4)"), &["x"], "o"));
+    assert!(e.contains("dynamic"), "{e}");
+
+    // A linear layout with no CuTe form.
+    let e = err_of(to_cute(&lj("#ttg.linear<{register = [[3], [5], [6]]}>")));
+    assert!(
+        e.contains("no swizzle Sw<B,M,S> separates the images"),
+        "{e}"
+    );
+
+    // Text errors carry byte offsets.
+    let e =
+        layout_algebra::linear::parse_linear("#ttg.linear<{register = [[0, 1]], lane = [[1]]}>")
+            .unwrap_err();
+    assert_eq!(e.offset(), Some(41), "{e}");
+    let e = layout_algebra::linear::parse_linear(r#"{"in_dims": [}"#).unwrap_err();
+    assert_eq!(e.offset(), Some(13), "{e}");
+    assert!(layout_algebra::linear::parse_linear("8:1").is_err());
+
+    // Bank conflicts: bitwidth and dimensions.
+    let r = lj("#ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]]}>");
+    let s =
+        lj("#ttg.shared_linear<{offset = [[1], [2], [4], [8], [16], [32], [64]]}, alignment = 16>");
+    assert!(err_of(access(&r, &s, 12)).contains("bitwidth 12"));
+    assert!(err_of(access(&s, &s, 16)).contains("no 'register' in dimension"));
+}
+
+#[test]
+fn dispatch_by_name() {
+    use layout_algebra::linear::{call_text, call_text_at};
+    use layout_algebra::ops;
+    let names = ops::all_op_names();
+    for op in layout_algebra::linear::OP_NAMES {
+        assert!(names.contains(op), "{op}");
+    }
+    let run = |op: &str, args: &[&str]| -> String {
+        match call_text(op, args).unwrap() {
+            Ok(v) => text::print(&v),
+            Err(e) => format!("error: {e}"),
+        }
+    };
+    let a = r#"{"in_dims":[{"name":"in1","size":4,"bases":[[1,1],[0,1]]},{"name":"in2","size":4,"bases":[[1,0],[1,2]]}],"out_dims":[{"name":"out1","size":2},{"name":"out2","size":4}]}"#;
+    let b = r#"{"in_dims":[{"name":"out1","size":4,"bases":[[2,2],[1,0]]},{"name":"out2","size":4,"bases":[[1,1],[2,1]]}],"out_dims":[{"name":"out3","size":4},{"name":"out4","size":4}]}"#;
+    assert_eq!(
+        run("linear_compose", &[a, b]),
+        r#"{"in_dims":[{"name":"in1","size":4,"bases":[[3,3],[1,1]]},{"name":"in2","size":4,"bases":[[2,2],[0,3]]}],"out_dims":[{"name":"out3","size":4},{"name":"out4","size":4}]}"#
+    );
+    // Through ops::call with raw text carried as Value::Json.
+    let v = ops::call("linear_is_surjective", &[Value::Json(a.to_string())]).unwrap();
+    assert_eq!(text::print(&v), "true");
+    // Triton's text form in and out.
+    let t = "#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>";
+    assert_eq!(run("linear_to_triton", &[t]), format!("{:?}", t));
+    assert_eq!(
+        run(
+            "linear_apply",
+            &[t, r#"{"register":3,"lane":5,"warp":0,"block":0}"#]
+        ),
+        r#"{"dim0":9,"dim1":3}"#
+    );
+    assert_eq!(run("linear_vector_width", &[t]), "1");
+    assert_eq!(run("linear_rank", &[t]), "7");
+    assert_eq!(
+        run("linear_free_variable_masks", &[t]),
+        r#"{"register":0,"lane":0,"warp":0,"block":0}"#
+    );
+    // CuTe <-> linear.
+    let l = run("linear_from_cute", &["Sw<3,4,3> o 0 o (8,64):(64,1)"]);
+    assert!(
+        l.starts_with(r#"{"in_dims":[{"name":"dim0","size":8,"bases":[[64],[144],[288]]}"#),
+        "{l}"
+    );
+    assert_eq!(
+        run("linear_to_cute", &[&l]),
+        "Sw<3,4,3> o 0 o (8,64):(64,1)"
+    );
+    assert_eq!(run("linear_to_cute", &["(4,8):(8,1)"]), "(4,8):(8,1)");
+    // Encodings, analyses.
+    let enc = r#"{"kind":"nvidia_mma","version":[2,0],"instr_shape":[16,8],"warps_per_cta":[1,1]}"#;
+    let mma = run("linear_encoding", &[enc, "[16,16]"]);
+    assert_eq!(
+        run("linear_to_triton", &[&mma]),
+        format!("{:?}", t.replace("[8, 0]]", "[8, 0], [0, 8]]"))
+    );
+    let smem = run(
+        "linear_encoding",
+        &[
+            r#"{"kind":"nvmma_shared","swizzle_bytes":32,"element_bitwidth":16,"transposed":false}"#,
+            "[16,16]",
+        ],
+    );
+    assert_eq!(run("linear_bank_conflicts", &[&mma, &smem, "16"]), "0");
+    let plain = run(
+        "linear_encoding",
+        &[
+            r#"{"kind":"nvmma_shared","swizzle_bytes":0,"element_bitwidth":16,"transposed":false}"#,
+            "[16,16]",
+        ],
+    );
+    assert_eq!(run("linear_bank_conflicts", &[&mma, &plain, "16"]), "1");
+    let detail = run("linear_smem_access", &[&mma, &plain, "16"]);
+    assert!(
+        detail.starts_with(
+            r#"{"vector":2,"bytes":4,"lanes_per_phase":32,"conflicts":1,"wavefronts_per_phase":2"#
+        ),
+        "{detail}"
+    );
+    let sw = run("linear_optimal_swizzling", &[&mma, &mma, "16"]);
+    assert!(
+        sw.ends_with(r#""vector":8,"write_conflicts":0,"read_conflicts":0}"#),
+        "{sw}"
+    );
+    // Errors name the argument.
+    let r = call_text_at("linear_compose", &[a, "{\"in_dims\": [}"]).unwrap();
+    let (e, at) = r.unwrap_err();
+    assert_eq!((e.offset(), at), (Some(13), Some(1)));
+    assert!(run("linear_compose", &[a]).contains("expected 2 arguments, got 1"));
+    assert!(call_text("composition", &["8:1", "2:1"]).is_none());
+}

@@ -54,13 +54,18 @@ impl Access {
     }
 }
 
-/// Build the access of a warp: R's register/lane bits mapped to S's offsets.
-pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Access> {
+fn check_bitwidth(bitwidth: i64) -> Result<()> {
     if bitwidth <= 0 || bitwidth & (bitwidth - 1) != 0 || bitwidth > 1024 {
         return Err(Error::algebra(format!(
             "bank_conflicts: element bitwidth {bitwidth} is not a power of two in [1, 1024]"
         )));
     }
+    Ok(())
+}
+
+/// Build the access of a warp: R's register/lane bits mapped to S's offsets.
+pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Access> {
+    check_bitwidth(bitwidth)?;
     for n in ["register", "lane"] {
         if !r.has_in(n) {
             return Err(Error::algebra(format!(
@@ -76,7 +81,36 @@ pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Acces
         )));
     }
     let c = invert_and_compose(r, s)?;
-    let c = sublayout(&c, &["register", "lane"], &["offset"])?;
+    access_of_map(
+        &sublayout(&c, &["register", "lane"], &["offset"])?,
+        bitwidth,
+    )
+}
+
+/// The access of a warp given the register -> shared-offset map directly: in dimensions
+/// `register` and `lane` (others, e.g. `warp`, are ignored: every warp has the same count),
+/// one out dimension (the element offset; with several, the one named `offset`).
+pub fn access_of_map(c: &LinearLayout, bitwidth: i64) -> Result<Access> {
+    check_bitwidth(bitwidth)?;
+    for n in ["register", "lane"] {
+        if !c.has_in(n) {
+            return Err(Error::algebra(format!(
+                "bank_conflicts: the register -> offset map has no '{n}' in dimension (it has {})",
+                c.in_names().join(", ")
+            )));
+        }
+    }
+    let out = match c.outs() {
+        [one] => one.name.clone(),
+        _ if c.has_out("offset") => "offset".to_string(),
+        _ => {
+            return Err(Error::algebra(format!(
+                "bank_conflicts: the register -> offset map has out dimensions [{}]; expected one (the offset)",
+                c.out_names().join(", ")
+            )))
+        }
+    };
+    let c = sublayout(c, &["register", "lane"], &[out.as_str()])?;
     let reg = c.ins()[c.in_index("register").unwrap()].bases.clone();
     let lane = c.ins()[c.in_index("lane").unwrap()].bases.clone();
     let offset_bits = c.total_out_bits();
@@ -195,6 +229,21 @@ pub fn brute_force(a: &Access) -> Result<i64> {
         }
     }
     Ok(result.unwrap_or(0))
+}
+
+/// Totals of an access: (instructions per warp, phases per instruction, wavefronts per
+/// instruction, extra wavefronts per warp = instructions x phases x conflicts).
+pub fn totals(a: &Access) -> (i64, i64, i64, i64) {
+    let instructions = 1i64 << (a.reg.len() - a.vector_bits.len());
+    let lanes = 1i64 << a.lane.len();
+    let phases = (lanes / a.lanes_per_phase()).max(1);
+    let c = count(a);
+    (
+        instructions,
+        phases,
+        phases * (c + 1),
+        instructions * phases * c,
+    )
 }
 
 /// Bank conflicts per phase of the warp access of R through S with `bitwidth`-bit elements.

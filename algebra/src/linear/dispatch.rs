@@ -7,7 +7,7 @@
 //! integers plain. Results: linear layouts as canonical JSON text, booleans and objects as
 //! JSON, counts as integers, CuTe layouts as values.
 
-use super::bank_conflicts::{access, count};
+use super::bank_conflicts::{access, access_of_map, count, totals, Access};
 use super::json::{layout_to_json, parse_json, parse_layout_json, write_str, Json};
 use super::layout::LinearLayout;
 use super::triton_text::{parse_triton_text, print_triton_text};
@@ -77,6 +77,26 @@ pub fn parse_linear(text: &str) -> Result<LinearLayout> {
     }
 }
 
+/// Like `call_text`, with the index of the argument a parse error is in.
+pub fn call_text_at(
+    op: &str,
+    args: &[&str],
+) -> Option<std::result::Result<Value, (Error, Option<usize>)>> {
+    let r = call_text(op, args)?;
+    Some(r.map_err(|e| {
+        let at = if e.offset().is_some() {
+            args.iter().position(|a| {
+                let t = a.trim_start();
+                matches!(t.as_bytes().first(), Some(b'#' | b'{'))
+                    && parse_linear(a).err().as_ref() == Some(&e)
+            })
+        } else {
+            None
+        };
+        (e, at)
+    }))
+}
+
 /// Dispatch on raw argument strings (for `layout batch`): arguments that look like a linear
 /// layout, a JSON value or a name are passed as raw text, the others parsed as CuTe values.
 pub fn call_text(op: &str, args: &[&str]) -> Option<Result<Value>> {
@@ -136,6 +156,14 @@ impl Args<'_> {
                 i + 1,
                 v.kind()
             ))),
+        }
+    }
+    /// (register layout, shared layout, bitwidth) or (register -> offset map, bitwidth).
+    fn access(&self) -> Result<Access> {
+        if self.args.len() == 3 {
+            access(&self.ll(0)?, &self.ll(1)?, self.int(2)?)
+        } else {
+            access_of_map(&self.ll(0)?, self.int(1)?)
         }
     }
     fn int(&self, i: usize) -> Result<i64> {
@@ -465,19 +493,24 @@ fn run(a: &Args<'_>) -> Result<Value> {
             Ok(lay(encodings::to_linear_layout(&enc, &shape)?))
         }
         "linear_bank_conflicts" => {
-            a.arity(3, 3)?;
-            Ok(Value::int(count(&access(&a.ll(0)?, &a.ll(1)?, a.int(2)?)?)))
+            a.arity(2, 3)?;
+            Ok(Value::int(count(&a.access()?)))
         }
         "linear_smem_access" => {
-            a.arity(3, 3)?;
-            let acc = access(&a.ll(0)?, &a.ll(1)?, a.int(2)?)?;
+            a.arity(2, 3)?;
+            let acc = a.access()?;
             let c = count(&acc);
+            let (instructions, phases, wavefronts, extra) = totals(&acc);
             Ok(object(&[
                 ("vector".into(), acc.vector()),
                 ("bytes".into(), acc.bytes()),
                 ("lanes_per_phase".into(), acc.lanes_per_phase()),
                 ("conflicts".into(), c),
                 ("wavefronts_per_phase".into(), c + 1),
+                ("instructions".into(), instructions),
+                ("phases".into(), phases),
+                ("wavefronts_per_instruction".into(), wavefronts),
+                ("extra_wavefronts".into(), extra),
             ]))
         }
         "linear_optimal_swizzling" => {

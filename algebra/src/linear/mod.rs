@@ -25,5 +25,5 @@ pub mod swizzle_choice;
 pub mod to_cute;
 pub mod triton_text;
 
-pub use dispatch::{call, call_text, parse_linear, OP_NAMES};
+pub use dispatch::{call, call_text, call_text_at, parse_linear, OP_NAMES};
 pub use layout::{InDim, LinearLayout, OutDim};

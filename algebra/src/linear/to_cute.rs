@@ -3,7 +3,8 @@
 //! dimensions are flattened into one offset (out dimension 0 minor). This is exact when the
 //! non-zero images have pairwise disjoint bits (the CuTe sum never carries). Otherwise a
 //! swizzle `Sw<B,M,S>` (an involution for S >= B) is searched such that `Sw o 0 o L'` with a
-//! carry-free `L'`; when none exists the error names two overlapping images.
+//! carry-free `L'` (the first in the order B, S, M ascending, widened to the canonical B when
+//! its top bits lie past the codomain); when none exists the error names two overlapping images.
 
 use super::layout::LinearLayout;
 use crate::error::{Error, Result};
@@ -41,6 +42,14 @@ pub fn find_swizzle(images: &[u64], out_bits: u32) -> Option<Swizzle> {
                 let sw = Swizzle::new(b, m, s).ok()?;
                 let mapped: Vec<u64> = images.iter().map(|&v| sw.apply(v as i64) as u64).collect();
                 if overlap(&mapped).is_none() {
+                    // Canonical form: when the top yyy bit is past the codomain, widen B (the
+                    // added yyy bits are never set, so the function is the same) as far as
+                    // the zzz bits stay inside the codomain and S >= B: Sw<3,4,3> on a
+                    // 512-element tile, not the equivalent Sw<2,4,3>.
+                    if m + s + b >= n {
+                        let wide = s.min(n - m).max(b);
+                        return Swizzle::new(wide, m, s).ok();
+                    }
                     return Some(sw);
                 }
             }
