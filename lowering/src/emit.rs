@@ -1,0 +1,326 @@
+//! Emission of `index` arithmetic with value ranges.
+//!
+//! Every value carries a sound range [lo, hi]; the builders fold constants and apply the
+//! range rules before they emit anything:
+//! `x div a -> 0` and `x mod a -> x` when 0 <= x < a, `x div 1 -> x`, `x * 1 -> x`,
+//! `x * 0 -> 0`, `x + 0 -> x`; div/mod/mul by a power of two become shrui/andi/shli; the
+//! `nsw`/`nuw` flags of addi/muli/shli are set exactly when the ranges prove them.
+
+use std::collections::HashMap;
+
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::operation::OperationBuilder;
+use melior::ir::{Attribute, Identifier, Location, Type, Value, ValueLike};
+use melior::IrRewriter;
+use melior::Context;
+use mlir_sys::MlirValue;
+
+const I64_MIN: i128 = i64::MIN as i128;
+const I64_MAX: i128 = i64::MAX as i128;
+
+/// A value: a constant or an SSA index value, with a sound range.
+#[derive(Clone, Copy, Debug)]
+pub struct Sym {
+    pub konst: Option<i64>,
+    pub val: Option<MlirValue>,
+    pub lo: i128,
+    pub hi: i128,
+}
+
+impl Sym {
+    pub fn constant(v: i64) -> Sym {
+        Sym { konst: Some(v), val: None, lo: v as i128, hi: v as i128 }
+    }
+    pub fn value(v: MlirValue, lo: i128, hi: i128) -> Sym {
+        Sym { konst: None, val: Some(v), lo, hi }
+    }
+    /// A runtime value about which nothing is known.
+    pub fn unknown(v: MlirValue) -> Sym {
+        Sym::value(v, I64_MIN, I64_MAX)
+    }
+    pub fn nonneg(&self) -> bool {
+        self.lo >= 0
+    }
+    fn is(&self, v: i64) -> bool {
+        self.konst == Some(v)
+    }
+}
+
+fn fits(lo: i128, hi: i128) -> bool {
+    lo >= I64_MIN && hi <= I64_MAX
+}
+
+fn clamp(lo: i128, hi: i128) -> (i128, i128) {
+    if fits(lo, hi) {
+        (lo, hi)
+    } else {
+        (I64_MIN, I64_MAX)
+    }
+}
+
+pub fn pow2(k: i64) -> Option<u32> {
+    (k > 0 && (k & (k - 1)) == 0).then(|| k.trailing_zeros())
+}
+
+/// Emits arith ops through a rewriter positioned before the op being lowered.
+pub struct Emitter<'c> {
+    ctx: &'c Context,
+    rewriter: IrRewriter<'c>,
+    loc: Location<'c>,
+    index: Type<'c>,
+    consts: HashMap<i64, MlirValue>,
+    /// Overflow-flag attributes by (nsw, nuw).
+    flags: HashMap<(bool, bool), Attribute<'c>>,
+}
+
+impl<'c> Emitter<'c> {
+    pub fn new(ctx: &'c Context, rewriter: IrRewriter<'c>, loc: Location<'c>) -> Self {
+        Emitter { ctx, rewriter, loc, index: Type::index(ctx), consts: HashMap::new(), flags: HashMap::new() }
+    }
+
+    pub fn rewriter(&self) -> &IrRewriter<'c> {
+        &self.rewriter
+    }
+
+    fn emit(&mut self, name: &str, operands: &[MlirValue], nsw: bool, nuw: bool) -> MlirValue {
+        let vals: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let mut b = OperationBuilder::new(name, self.loc).add_operands(&vals).add_results(&[self.index]);
+        if nsw || nuw {
+            let ctx = self.ctx;
+            let attr = *self.flags.entry((nsw, nuw)).or_insert_with(|| {
+                let text = match (nsw, nuw) {
+                    (true, true) => "#arith.overflow<nsw, nuw>",
+                    (true, false) => "#arith.overflow<nsw>",
+                    _ => "#arith.overflow<nuw>",
+                };
+                Attribute::parse(ctx, text).expect("overflow flags parse")
+            });
+            b = b.add_attributes(&[(Identifier::new(self.ctx, "overflowFlags"), attr)]);
+        }
+        let op = b.build().expect("valid arith op");
+        let base = self.rewriter.as_rewriter_base();
+        let r = base.insert(op);
+        let v = r.result(0).expect("one result").to_raw();
+        v
+    }
+
+    /// The SSA value of `s` (materializing a constant if needed).
+    pub fn materialize(&mut self, s: Sym) -> MlirValue {
+        if let Some(v) = s.val {
+            return v;
+        }
+        let k = s.konst.expect("a Sym is a constant or a value");
+        if let Some(v) = self.consts.get(&k) {
+            return *v;
+        }
+        let attr = IntegerAttribute::new(self.index, k).into();
+        let op = OperationBuilder::new("arith.constant", self.loc)
+            .add_attributes(&[(Identifier::new(self.ctx, "value"), attr)])
+            .add_results(&[self.index])
+            .build()
+            .expect("valid arith.constant");
+        let base = self.rewriter.as_rewriter_base();
+        let v = base.insert(op).result(0).expect("one result").to_raw();
+        self.consts.insert(k, v);
+        v
+    }
+
+    fn kconst(&mut self, k: i64) -> MlirValue {
+        self.materialize(Sym::constant(k))
+    }
+
+    pub fn add(&mut self, a: Sym, b: Sym) -> Sym {
+        if a.is(0) {
+            return b;
+        }
+        if b.is(0) {
+            return a;
+        }
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            if let Some(z) = x.checked_add(y) {
+                return Sym::constant(z);
+            }
+        }
+        let (lo, hi) = (a.lo + b.lo, a.hi + b.hi);
+        let nsw = fits(lo, hi);
+        let nuw = nsw && a.nonneg() && b.nonneg();
+        let (x, y) = (self.materialize(a), self.materialize(b));
+        let v = self.emit("arith.addi", &[x, y], nsw, nuw);
+        let (lo, hi) = clamp(lo, hi);
+        Sym::value(v, lo, hi)
+    }
+
+    pub fn add_const(&mut self, a: Sym, k: i64) -> Sym {
+        self.add(a, Sym::constant(k))
+    }
+
+    /// a * k for a static k.
+    pub fn mul_const(&mut self, a: Sym, k: i64) -> Sym {
+        if k == 0 || a.is(0) {
+            return Sym::constant(0);
+        }
+        if k == 1 {
+            return a;
+        }
+        if let Some(x) = a.konst {
+            if let Some(z) = x.checked_mul(k) {
+                return Sym::constant(z);
+            }
+        }
+        let c = [a.lo * k as i128, a.hi * k as i128];
+        let (lo, hi) = (c[0].min(c[1]), c[0].max(c[1]));
+        let nsw = fits(lo, hi);
+        let nuw = nsw && a.nonneg() && k > 0;
+        let x = self.materialize(a);
+        let v = match pow2(k) {
+            Some(p) if a.nonneg() && nuw => {
+                let sh = self.kconst(p as i64);
+                self.emit("arith.shli", &[x, sh], true, true)
+            }
+            _ => {
+                let kv = self.kconst(k);
+                self.emit("arith.muli", &[x, kv], nsw, nuw)
+            }
+        };
+        let (lo, hi) = clamp(lo, hi);
+        Sym::value(v, lo, hi)
+    }
+
+    /// a * b for two values.
+    pub fn mul(&mut self, a: Sym, b: Sym) -> Sym {
+        if let Some(k) = b.konst {
+            return self.mul_const(a, k);
+        }
+        if let Some(k) = a.konst {
+            return self.mul_const(b, k);
+        }
+        let c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
+        let (lo, hi) = (*c.iter().min().unwrap(), *c.iter().max().unwrap());
+        let nsw = fits(lo, hi);
+        let nuw = nsw && a.nonneg() && b.nonneg();
+        let (x, y) = (self.materialize(a), self.materialize(b));
+        let v = self.emit("arith.muli", &[x, y], nsw, nuw);
+        let (lo, hi) = clamp(lo, hi);
+        Sym::value(v, lo, hi)
+    }
+
+    /// a div k for a >= 0 and a static k > 0.
+    pub fn div_const(&mut self, a: Sym, k: i64) -> Sym {
+        debug_assert!(a.nonneg() && k > 0);
+        if k == 1 {
+            return a;
+        }
+        if a.hi < k as i128 {
+            return Sym::constant(0);
+        }
+        if let Some(x) = a.konst {
+            return Sym::constant(x / k);
+        }
+        let x = self.materialize(a);
+        let v = match pow2(k) {
+            Some(p) => {
+                let sh = self.kconst(p as i64);
+                self.emit("arith.shrui", &[x, sh], false, false)
+            }
+            None => {
+                let kv = self.kconst(k);
+                self.emit("arith.divui", &[x, kv], false, false)
+            }
+        };
+        Sym::value(v, a.lo / k as i128, a.hi / k as i128)
+    }
+
+    /// a mod k for a >= 0 and a static k > 0.
+    pub fn rem_const(&mut self, a: Sym, k: i64) -> Sym {
+        debug_assert!(a.nonneg() && k > 0);
+        if k == 1 {
+            return Sym::constant(0);
+        }
+        if a.hi < k as i128 {
+            return a;
+        }
+        if let Some(x) = a.konst {
+            return Sym::constant(x % k);
+        }
+        let x = self.materialize(a);
+        let v = match pow2(k) {
+            Some(_) => {
+                let m = self.kconst(k - 1);
+                self.emit("arith.andi", &[x, m], false, false)
+            }
+            None => {
+                let kv = self.kconst(k);
+                self.emit("arith.remui", &[x, kv], false, false)
+            }
+        };
+        Sym::value(v, 0, (k - 1) as i128)
+    }
+
+    /// a div b for a >= 0 and a runtime extent b >= 1.
+    pub fn div(&mut self, a: Sym, b: Sym) -> Sym {
+        if let Some(k) = b.konst {
+            return self.div_const(a, k);
+        }
+        if a.is(0) {
+            return a;
+        }
+        let (x, y) = (self.materialize(a), self.materialize(b));
+        let v = self.emit("arith.divui", &[x, y], false, false);
+        Sym::value(v, 0, a.hi.max(0))
+    }
+
+    /// a mod b for a >= 0 and a runtime extent b >= 1.
+    pub fn rem(&mut self, a: Sym, b: Sym) -> Sym {
+        if let Some(k) = b.konst {
+            return self.rem_const(a, k);
+        }
+        if a.is(0) {
+            return a;
+        }
+        let (x, y) = (self.materialize(a), self.materialize(b));
+        let v = self.emit("arith.remui", &[x, y], false, false);
+        Sym::value(v, 0, a.hi.max(0).min(b.hi - 1))
+    }
+
+    /// a & mask for a >= 0, mask >= 0.
+    pub fn and_const(&mut self, a: Sym, mask: i64) -> Sym {
+        if let Some(x) = a.konst {
+            return Sym::constant(x & mask);
+        }
+        let x = self.materialize(a);
+        let m = self.kconst(mask);
+        let v = self.emit("arith.andi", &[x, m], false, false);
+        Sym::value(v, 0, (mask as i128).min(a.hi))
+    }
+
+    /// a >> p (logical) for a >= 0.
+    pub fn shr(&mut self, a: Sym, p: u32) -> Sym {
+        self.div_const(a, 1i64 << p)
+    }
+
+    /// a << p for a >= 0 (the caller guarantees no overflow).
+    pub fn shl(&mut self, a: Sym, p: u32) -> Sym {
+        self.mul_const(a, 1i64 << p)
+    }
+
+    /// a ^ b for non-negative a, b.
+    pub fn xor(&mut self, a: Sym, b: Sym) -> Sym {
+        if a.is(0) {
+            return b;
+        }
+        if b.is(0) {
+            return a;
+        }
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            return Sym::constant(x ^ y);
+        }
+        let top = a.hi.max(b.hi).max(0) as u128;
+        let hi = ((top + 1).next_power_of_two() - 1) as i128;
+        let (x, y) = (self.materialize(a), self.materialize(b));
+        let v = self.emit("arith.xori", &[x, y], false, false);
+        let (lo, hi) = clamp(0, hi);
+        Sym::value(v, lo, hi)
+    }
+}
+
+pub use self::pow2 as power_of_two;

@@ -1,0 +1,217 @@
+//! The pass `layout-lower-to-index`: rewrites every `layout.crd2idx` and `layout.idx2crd`
+//! under the op it runs on into arith index math, then erases layout ops left without uses.
+
+use std::ffi::CString;
+
+use layout_algebra::{text, Func, Value as AlgebraValue};
+use melior::dialect::DialectHandle;
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::r#type::TypeId;
+use melior::ir::{Value, ValueLike};
+use melior::IrRewriter;
+use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
+use melior::ContextRef;
+use mlir_sys::{MlirOperation, MlirValue};
+
+use crate::emit::{Emitter, Sym};
+use crate::lower;
+use crate::symbolic::SymFunc;
+
+/// The pass argument (`layout-opt --layout-lower-to-index`).
+pub const ARGUMENT: &str = "layout-lower-to-index";
+
+#[repr(align(8))]
+struct PassId;
+static LOWER_TO_INDEX_ID: PassId = PassId;
+
+#[derive(Clone, Debug, Default)]
+struct LowerToIndex;
+
+impl<'c> RunExternalPass<'c> for LowerToIndex {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        if !lower_under(operation.to_raw()) {
+            pass.signal_failure();
+        }
+    }
+}
+
+/// A new `layout-lower-to-index` pass (runs on any op: lowers everything nested in it).
+pub fn create_lower_to_index_pass() -> Pass {
+    create_external(
+        LowerToIndex,
+        TypeId::create(&LOWER_TO_INDEX_ID),
+        "LayoutLowerToIndex",
+        ARGUMENT,
+        "Lower layout.crd2idx/idx2crd (static, dynamic, swizzled, composed layouts) to arith index math",
+        "",
+        &[DialectHandle::arith()],
+    )
+}
+
+fn op_name(op: MlirOperation) -> String {
+    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+fn emit_error(op: MlirOperation, message: &str) {
+    let loc = unsafe { OperationRef::from_raw(op) }.location();
+    let name = op_name(op);
+    let text = CString::new(format!("'{name}' op cannot be lowered to index math: {message}"))
+        .unwrap_or_else(|_| CString::new("cannot be lowered").unwrap());
+    unsafe { mlir_sys::mlirEmitError(loc.to_raw(), text.as_ptr()) };
+}
+
+/// Lower every crd2idx/idx2crd nested under `root`; false (with diagnostics) on failure.
+pub fn lower_under(root: MlirOperation) -> bool {
+    let root_ref = unsafe { OperationRef::from_raw(root) };
+    let mut targets = Vec::new();
+    root_ref.walk(WalkOrder::PostOrder, |op| {
+        let n = op.name();
+        let n = n.as_string_ref();
+        let n = n.as_str().unwrap_or("");
+        if n == "layout.crd2idx" || n == "layout.idx2crd" {
+            targets.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut ok = true;
+    for op in targets {
+        if let Err(e) = lower_op(op) {
+            emit_error(op, &e);
+            ok = false;
+        }
+    }
+    erase_dead_layout_ops(root);
+    ok
+}
+
+/// The text between the `<` after the mnemonic and the final `>` of a layout-dialect type.
+fn type_text(v: MlirValue) -> Result<(String, String), String> {
+    let t = unsafe { Value::from_raw(v) }.r#type().to_string();
+    let open = t.find('<').ok_or_else(|| format!("not a layout value type: {t}"))?;
+    if !t.ends_with('>') || !t.starts_with("!layout.") {
+        return Err(format!("not a layout value type: {t}"));
+    }
+    Ok((t[..open].to_string(), t[open + 1..t.len() - 1].to_string()))
+}
+
+fn defining_op(v: MlirValue) -> Option<MlirOperation> {
+    unsafe {
+        if mlir_sys::mlirValueIsAOpResult(v) {
+            Some(mlir_sys::mlirOpResultGetOwner(v))
+        } else {
+            None
+        }
+    }
+}
+
+fn operands(op: MlirOperation) -> Vec<MlirValue> {
+    let r = unsafe { OperationRef::from_raw(op) };
+    r.operands().map(|v| v.to_raw()).collect()
+}
+
+/// The layout function of an SSA layout value and the runtime values of its `?` leaves.
+/// `linear`: the use observes only the function on the domain (a linear index), so a
+/// `layout.coalesce` can be looked through.
+fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
+    let (mnemonic, text) = type_text(v)?;
+    // `!layout.swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
+    let text = if mnemonic == "!layout.swizzle" { format!("Sw<{text}>") } else { text };
+    if mnemonic != "!layout.layout" && mnemonic != "!layout.swizzle" {
+        return Err(format!("expected a layout, got {mnemonic}<{text}>"));
+    }
+    if text == "*" {
+        return Err("the layout's structure is not known statically (type !layout.layout<*>)".into());
+    }
+    let func: Func = match text::parse(&text) {
+        Ok(AlgebraValue::Func(f)) => f,
+        Ok(other) => return Err(format!("expected a layout, got {}", other.kind())),
+        Err(e) => return Err(format!("'{text}': {e}")),
+    };
+    if !text.contains('?') {
+        return SymFunc::bind(&func, &[]);
+    }
+    let def = defining_op(v).ok_or_else(|| {
+        format!("the dynamic layout {text} is a block argument; build it with layout.make in the same region")
+    })?;
+    match op_name(def).as_str() {
+        "layout.make" => SymFunc::bind(&func, &operands(def)),
+        "layout.coalesce" if linear => resolve(operands(def)[0], linear),
+        other => Err(format!(
+            "the dynamic layout {text} is defined by '{other}'; only layout.make (and layout.coalesce \
+             under a linear index) can supply runtime leaves"
+        )),
+    }
+}
+
+/// A coordinate operand: a constant when defined by arith.constant.
+fn coord_sym(v: MlirValue) -> Sym {
+    if let Some(def) = defining_op(v) {
+        if op_name(def) == "arith.constant" {
+            let r = unsafe { OperationRef::from_raw(def) };
+            if let Ok(a) = r.attribute("value") {
+                if let Ok(i) = melior::ir::attribute::IntegerAttribute::try_from(a) {
+                    return Sym::constant(i.value());
+                }
+            }
+        }
+    }
+    Sym::unknown(v)
+}
+
+fn lower_op(op: MlirOperation) -> Result<(), String> {
+    let name = op_name(op);
+    let ops = operands(op);
+    let opref = unsafe { OperationRef::from_raw(op) };
+    let ctx = unsafe { opref.context().to_ref() };
+    let mut e = Emitter::new(ctx, IrRewriter::from_op(opref), opref.location());
+    let results: Vec<Sym> = match name.as_str() {
+        "layout.crd2idx" => {
+            let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
+            let f = resolve(ops[0], coords.len() == 1)?;
+            vec![lower::crd2idx(&mut e, &f, &coords)?]
+        }
+        "layout.idx2crd" => {
+            let f = resolve(ops[0], false)?;
+            let r = lower::idx2crd(&mut e, &f, coord_sym(ops[1]))?;
+            if r.len() != opref.result_count() {
+                return Err(format!("{} coordinates for {} results", r.len(), opref.result_count()));
+            }
+            r
+        }
+        _ => return Ok(()),
+    };
+    let values: Vec<MlirValue> = results.into_iter().map(|s| e.materialize(s)).collect();
+    let values: Vec<Value> = values.into_iter().map(|v| unsafe { Value::from_raw(v) }).collect();
+    e.rewriter().as_rewriter_base().replace_op_with_values(opref, &values);
+    Ok(())
+}
+
+fn has_uses(op: MlirOperation) -> bool {
+    let r = unsafe { OperationRef::from_raw(op) };
+    let used = r.results().any(|v| unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v.to_raw())) });
+    used
+}
+
+/// Erase layout-dialect ops (all side-effect free) whose results are unused, to a fixed point.
+fn erase_dead_layout_ops(root: MlirOperation) {
+    loop {
+        let mut dead = Vec::new();
+        let root_ref = unsafe { OperationRef::from_raw(root) };
+        root_ref.walk(WalkOrder::PostOrder, |op| {
+            let n = op.name();
+            let is_layout = n.as_string_ref().as_str().map(|s| s.starts_with("layout.")).unwrap_or(false);
+            if is_layout && op.result_count() > 0 && op.to_raw().ptr != root.ptr && !has_uses(op.to_raw()) {
+                dead.push(op.to_raw());
+            }
+            WalkResult::Advance
+        });
+        if dead.is_empty() {
+            return;
+        }
+        for op in dead {
+            unsafe { mlir_sys::mlirOperationDestroy(op) };
+        }
+    }
+}
