@@ -25,7 +25,7 @@ fn run(op: &str, args: &[&str]) -> Result<String, String> {
         .collect();
     match call(op, &vals) {
         Ok(Value::Json(j)) => Ok(j),
-        Ok(v) => panic!("{op} returned a non-JSON value {v:?}"),
+        Ok(v) => Ok(layout_algebra::text::print(&v)),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -982,4 +982,60 @@ fn wgmma_k_blocks_of_a_tile() {
     let f = layout_algebra::text::parse_func(tile).unwrap();
     let e = hw::wgmma_k_block(Elem::F16, &f, 4).unwrap_err().to_string();
     assert!(e.contains("outside [0, 4)"), "{e}");
+}
+// ---------------------------------------------------------------------------------------------
+// No panics: a sweep of odd inputs through every operation (errors are fine, panics are not).
+
+#[test]
+fn no_panics_on_odd_inputs() {
+    let elems = ["f16", "e4m3", "tf32", "b1", "f32"];
+    let layouts = [
+        "(64,16):(64,1)",
+        "(64,16):(-64,1)",
+        "(64,16):(0,0)",
+        "(8,8):(4611686018427387904,1)",
+        "(64,(8,2)):(8,(1,-1024))",
+        "((8,8),(8,2)):((64,512),(1,8))",
+        "(?,16):(64,1)",
+        "(64,?):(?,1)",
+        "(1,1):(0,0)",
+        "1:0",
+        "(32,8):(1,32)",
+        "((4,8),(2,2,2)):((32,1),(16,8,128))",
+        "(16,16):(16,1)",
+        "(4294967297,64):(64,1)",
+        "(3,5,7):(35,7,1)",
+        "(2,2,2,2,2,2,2):(1,2,4,8,16,32,64)",
+        "(1024,256):(1@0,1@1)",
+    ];
+    let swz = [
+        "",
+        "Sw<3,3,3> o 0 o ",
+        "Sw<3,4,3> o 7 o ",
+        "Sw<1,2,3> o -8 o ",
+        "Sw<2,5,-3> o 0 o ",
+    ];
+    let mut n = 0;
+    for e in elems {
+        for l in layouts {
+            for s in swz {
+                let f = format!("{s}{l}");
+                if parse(&f).is_err() {
+                    continue;
+                }
+                for major in ["K", "MN"] {
+                    let _ = run("wgmma_desc", &[e, major, &f]);
+                    let _ = run("wgmma_desc", &[e, major, &f, "9223372036854775807"]);
+                }
+                let _ = run("wgmma_k_block", &[e, &f, "1"]);
+                for g in layouts {
+                    let _ = run("tma_desc", &[e, g, &f]);
+                    let _ = run("ldmatrix", &[e, &f, g]);
+                    let _ = run("stmatrix", &[e, &f, g]);
+                }
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100);
 }

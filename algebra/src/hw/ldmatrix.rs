@@ -199,7 +199,7 @@ fn rows_for(
             } else {
                 (v / per_reg, t / 4, 4 * (t % 4) + (v % per_reg) * e)
             };
-            let start = a - col_bytes;
+            let start = a.saturating_sub(col_bytes);
             let slot = &mut rows[i as usize][r as usize];
             match *slot {
                 None => *slot = Some((start, t, v)),

@@ -703,7 +703,7 @@ fn smem_to_tma_layout(
             let ck = rest % e;
             rest /= e;
             for (w, s) in want.iter_mut().zip(&steps[k]) {
-                *w += ck * s;
+                *w = w.saturating_add(ck.saturating_mul(*s));
             }
         }
         if want != tma_of(c) {

@@ -150,7 +150,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                     } else {
                         format!("the {} swizzle atom width", sw.name())
                     },
-                    s00 * 16
+                    s00.saturating_mul(16)
                 )));
             }
             let (_, sbo) = single(&rest).ok_or_else(|| {
@@ -178,7 +178,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                         "{op}: {}: the two 16-byte halves of the 32-byte K block must be adjacent \
                          (16 bytes apart) inside a swizzle atom row, found {} bytes apart",
                         ctx.what(),
-                        kd * 16
+                        kd.saturating_mul(16)
                     )));
                 }
                 1
@@ -204,7 +204,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                     "{op}: {}: the MN extent ({} bytes) is not a multiple of the swizzle atom \
                      width {} bytes",
                     ctx.what(),
-                    mn_size * 16,
+                    mn_size.saturating_mul(16),
                     w * 16
                 )));
             }
@@ -217,7 +217,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                      contiguous along MN, found them {} bytes apart",
                     ctx.what(),
                     w * 16,
-                    s00 * 16
+                    s00.saturating_mul(16)
                 )));
             }
             let (s10, k_rest) = prefix(&k_units, 8).ok_or_else(|| {
@@ -234,7 +234,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                     } else {
                         format!("the {} swizzle atom width", sw.name())
                     },
-                    s10 * 16
+                    s10.saturating_mul(16)
                 )));
             }
             let (_, d01) = single(&mn_rest).ok_or_else(|| {

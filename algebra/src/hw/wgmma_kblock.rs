@@ -49,6 +49,11 @@ pub fn wgmma_k_block(elem: Elem, tile: &Func, k: i64) -> Result<Func> {
             kt / kb
         )));
     }
+    if int::mul(mn, kb)? > 1 << 20 {
+        return Err(Error::algebra(format!(
+            "{op}: a block of {mn} x {kb} elements is more than this function checks (2^20)"
+        )));
+    }
     // Block 0 is L o (MN, kb):(1, MN) (the colexicographic index of (mn, kk) in (MN, K)).
     let sel = Layout::flat(&[mn, kb], &[1, mn]);
     let block = compose(l, &sel)?;
