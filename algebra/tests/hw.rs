@@ -1039,3 +1039,45 @@ fn no_panics_on_odd_inputs() {
     }
     assert!(n > 100);
 }
+
+#[test]
+fn arguments_from_text() {
+    // What `layout batch` needs: names as bare words, everything else the layout syntax.
+    let args: Vec<Value> = ["f16", "K", "Sw<3,3,3> o 0 o (64,16):(64,1)"]
+        .iter()
+        .map(|a| hw::parse_arg(a).unwrap())
+        .collect();
+    assert_eq!(
+        call("wgmma_desc", &args).unwrap(),
+        Value::Json("\"0x4000004000010000\"".to_string())
+    );
+    assert_eq!(hw::parse_arg("MN").unwrap(), Value::Json("MN".into()));
+    assert!(matches!(
+        hw::parse_arg("(64,16):(16,1)").unwrap(),
+        Value::Func(_)
+    ));
+    assert!(matches!(hw::parse_arg("8").unwrap(), Value::Tuple(_)));
+    assert!(hw::parse_arg("(64,16):(16,").is_err());
+    assert!(hw::parse_arg("f 16").is_err());
+    // A JSON string name is accepted too.
+    let args = [
+        Value::Json("\"tf32\"".into()),
+        Value::Json("\"K\"".into()),
+        parse("Sw<3,2,3> o 0 o (64,8):(32,1)").unwrap(),
+    ];
+    assert_eq!(
+        call("wgmma_desc", &args).unwrap(),
+        Value::Json("\"0x4000004000010000\"".to_string())
+    );
+    // A layout where a name is expected.
+    let args = [
+        parse("8").unwrap(),
+        Value::Json("K".into()),
+        parse("(64,16):(16,1)").unwrap(),
+    ];
+    let e = call("wgmma_desc", &args).unwrap_err().to_string();
+    assert!(
+        e.contains("argument 0 (the element type) must be a name"),
+        "{e}"
+    );
+}

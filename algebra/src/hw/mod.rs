@@ -118,6 +118,28 @@ fn arity(op: &str, n: usize, want: &str) -> Error {
     Error::algebra(format!("{op} takes {want} arguments, got {n}"))
 }
 
+/// Parse one argument text for `ops::call`: a value of the layout syntax, or else a bare
+/// name (`f16`, `K`, `MN`: `[A-Za-z_][A-Za-z0-9_]*`) as a [`Value::Json`] holding the word.
+/// The parse error of the value is kept for anything that is not a bare name.
+pub fn parse_arg(text: &str) -> Result<Value> {
+    match crate::text::parse(text) {
+        Ok(v) => Ok(v),
+        Err(e) => {
+            let t = text.trim();
+            let mut cs = t.chars();
+            let is_name = cs
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && cs.all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if is_name {
+                Ok(Value::Json(t.to_string()))
+            } else {
+                Err(e)
+            }
+        }
+    }
+}
+
 /// A name argument (`f16`, `K`): a [`Value::Json`] holding a JSON string or a bare word.
 pub fn name_arg(op: &str, args: &[Value], i: usize, what: &str) -> Result<String> {
     let bad = |v: &Value| {
