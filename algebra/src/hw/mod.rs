@@ -36,7 +36,7 @@ pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
 pub use wgmma_addr::wgmma_address;
-pub use wgmma_desc::{wgmma_desc, Major, WgmmaDesc};
+pub use wgmma_desc::{check_wgmma_operand, wgmma_desc, Major, WgmmaDesc};
 pub use wgmma_kblock::{k_per_instruction, wgmma_desc_k, wgmma_k_block};
 
 /// Operations of this module reachable through `ops::call`.

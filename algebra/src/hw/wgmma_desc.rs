@@ -59,6 +59,26 @@ impl Major {
     }
 }
 
+/// The instruction-level rules on an operand's element type and major (for the wgmma op
+/// verifier; `wgmma_desc` itself encodes any block, as CuTe's `make_gmma_desc` does):
+/// MN-major (transposed) shared-memory operands exist only for f16/bf16, and f32 is not a
+/// wgmma input type (tf32 is).
+pub fn check_wgmma_operand(elem: Elem, major: Major) -> Result<()> {
+    if elem == Elem::F32 {
+        return Err(Error::algebra(
+            "wgmma: f32 is not a wgmma operand type (use tf32 for 32-bit inputs)",
+        ));
+    }
+    if major == Major::MN && !matches!(elem, Elem::F16 | Elem::Bf16) {
+        return Err(Error::algebra(format!(
+            "wgmma: {} operands must be K-major in shared memory (MN-major, i.e. transposed, \
+             operands exist only for f16 and bf16)",
+            elem.name()
+        )));
+    }
+    Ok(())
+}
+
 /// Largest byte value a 14-bit `>> 4` field holds.
 pub const FIELD_MAX_BYTES: i64 = ((1 << 14) - 1) << 4;
 
@@ -314,13 +334,13 @@ fn check_by_evaluation(
     let l = &s.layout;
     let (mn_n, k_n) = (l.mode(0)?.size()?, l.mode(1)?.size()?);
     let base = int::add(byte_address, int::mul(s.offset, bytes)?)?;
+    let m0 = l.mode(0)?.int_leaves("wgmma_desc")?;
+    let m1 = l.mode(1)?.int_leaves("wgmma_desc")?;
     for mn in 0..mn_n.min(256) {
+        let a = crate::layout::eval_leaves(&m0, mn)?;
         for k in 0..k_n {
-            let crd = crate::tuple::IntTuple::tuple(vec![
-                crate::tuple::IntTuple::lit(mn),
-                crate::tuple::IntTuple::lit(k),
-            ]);
-            let at = int::add(base, int::mul(l.eval_crd(&crd)?, bytes)?)?;
+            let lk = int::add(a, crate::layout::eval_leaves(&m1, k)?)?;
+            let at = int::add(base, int::mul(lk, bytes)?)?;
             let want = if at < 0 {
                 at
             } else {
