@@ -3,13 +3,13 @@
 //!
 //! Operations (through `ops::call`, hence `layout batch`):
 //!
-//! - `wgmma_desc(elem, major, smem[, byte_address])` -> `"0x%016x"` (see [`wgmma_desc`]).
+//! - `wgmma_desc(elem, major, smem[, byte_address])` -> `"0x%016x"` (see [`wgmma_desc()`]).
 //! - `wgmma_k_block(elem, tile, k)` -> the operand block k (one instruction's K) of a tile,
-//!   `Sw o off o L` (see [`wgmma_k_block`]); its descriptor gives the per-k advance.
+//!   `Sw o off o L` (see [`wgmma_k_block()`]); its descriptor gives the per-k advance.
 //! - `tma_desc(elem, gmem, smem)` -> JSON object of `cuTensorMapEncodeTiled` arguments
-//!   (see [`tma_desc`]).
+//!   (see [`tma_desc()`]).
 //! - `ldmatrix(elem, smem, fragment)` / `stmatrix(...)` -> JSON object with the instruction and
-//!   the 32 lane byte offsets (see [`ldmatrix`]).
+//!   the 32 lane byte offsets (see [`matrix_copy`]).
 //!
 //! Name arguments (`f16`, `K`, `MN`) arrive as [`Value::Json`] text (a JSON string `"f16"` or
 //! the bare word); see [`name_arg`].
