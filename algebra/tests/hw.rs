@@ -1197,3 +1197,27 @@ fn wgmma_derivation_inverts_the_canonical_forms() {
     }
     assert_eq!(checked, 400);
 }
+
+#[test]
+fn dispatch_on_text() {
+    let v = hw::call_text("wgmma_desc", &["f16", "K", "(64,(8,2)):(8,(1,1024))"]).unwrap();
+    assert_eq!(v.unwrap(), Value::Json("\"0x0000000800800000\"".into()));
+    assert!(hw::call_text("coalesce", &["8:1"]).is_none());
+    match hw::call_text_at("tma_desc", &["f32", "(1024,256):(256,1)", "(64,32):(32,"]).unwrap() {
+        Err((e, Some(2))) => assert!(e.offset().is_some(), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    match hw::call_text_at(
+        "tma_desc",
+        &["f32", "(1024,256):(1,1024)", "(64,32):(32,1)"],
+    )
+    .unwrap()
+    {
+        Err((e, None)) => assert!(e.to_string().contains("dim 0 must be contiguous")),
+        other => panic!("{other:?}"),
+    }
+    let names = layout_algebra::ops::all_op_names();
+    for op in hw::OP_NAMES {
+        assert!(names.contains(op), "{op}");
+    }
+}

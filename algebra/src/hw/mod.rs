@@ -118,6 +118,30 @@ fn arity(op: &str, n: usize, want: &str) -> Error {
     Error::algebra(format!("{op} takes {want} arguments, got {n}"))
 }
 
+/// Dispatch on raw argument strings (for `layout batch`, like `linear::call_text`): each
+/// argument through [`parse_arg`]. `None` when `op` is not one of ours.
+pub fn call_text(op: &str, args: &[&str]) -> Option<Result<Value>> {
+    Some(call_text_at(op, args)?.map_err(|(e, _)| e))
+}
+
+/// Like [`call_text`], with the index of the argument a parse error is in.
+pub fn call_text_at(
+    op: &str,
+    args: &[&str],
+) -> Option<std::result::Result<Value, (Error, Option<usize>)>> {
+    if !OP_NAMES.contains(&op) {
+        return None;
+    }
+    let mut vals = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        match parse_arg(a) {
+            Ok(v) => vals.push(v),
+            Err(e) => return Some(Err((e, Some(i)))),
+        }
+    }
+    Some(call(op, &vals)?.map_err(|e| (e, None)))
+}
+
 /// Parse one argument text for `ops::call`: a value of the layout syntax, or else a bare
 /// name (`f16`, `K`, `MN`: `[A-Za-z_][A-Za-z0-9_]*`) as a [`Value::Json`] holding the word.
 /// The parse error of the value is kept for anything that is not a bare name.
