@@ -38,7 +38,7 @@ Value simplified(PatternRewriter &rewriter, Location loc, Value value) {
   rust::Result r = rust::call(name, {type.getText()});
   if (!r.ok() || r.text == type.getText())
     return {};
-  return rewriter.create<SimplifyOp>(loc, ValueRange{value}).getResult();
+  return SimplifyOp::create(rewriter, loc, ValueRange{value}).getResult();
 }
 
 /// crd2idx with a linear index observes only the function: coalesce the layout.

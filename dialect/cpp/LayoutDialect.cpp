@@ -180,10 +180,10 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
                                               Attribute value, Type type,
                                               Location loc) {
   if (auto v = llvm::dyn_cast<ValueAttr>(value))
-    return builder.create<ConstOp>(loc, v);
+    return ConstOp::create(builder, loc, v);
   if (auto i = llvm::dyn_cast<IntegerAttr>(value))
     if (type.isIndex())
-      return builder.create<arith::ConstantIndexOp>(loc, i.getInt());
+      return arith::ConstantIndexOp::create(builder, loc, i.getInt());
   return nullptr;
 }
 

@@ -1,8 +1,11 @@
 # lit configuration of the layout dialect suite.
 #
-# Run from `cargo test -p layout-opt --test lit`, which sets LAYOUT_OPT_DIR to the directory of
-# the freshly built layout-opt. By hand:
+# Run from `cargo test -p layout-opt --test lit`, twice: with the layout-opt built by cargo, and
+# with Debian's mlir-opt-22 loading the plugin built from cmake/ (lit param driver=plugin).
+# By hand:
 #   LAYOUT_OPT_DIR=target/debug /usr/lib/llvm-22/bin/lit -v tests/lit
+#   LAYOUT_PLUGIN=$PWD/target/layout-plugin/liblayout_plugin.so \
+#     /usr/lib/llvm-22/bin/lit -v --param driver=plugin tests/lit
 import os
 
 import lit.formats
@@ -10,18 +13,27 @@ import lit.formats
 config.name = "layout"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "plugin-driver"]
 config.test_source_root = os.path.dirname(__file__)
+# Temporary files (%t) go to LIT_EXEC_ROOT when set (the cargo runner uses target/lit).
+if os.environ.get("LIT_EXEC_ROOT"):
+    config.test_exec_root = os.environ["LIT_EXEC_ROOT"]
 
 llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
-paths = [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))]
-layout_opt_dir = os.environ.get("LAYOUT_OPT_DIR")
-if layout_opt_dir:
-    paths.insert(0, layout_opt_dir)
-config.environment["PATH"] = os.pathsep.join(paths)
+paths = [llvm_bin, os.environ.get("PATH", "")]
 
-# mlir-opt-22 plugin tests: the path of liblayout_plugin.so, when built.
-plugin = os.environ.get("LAYOUT_PLUGIN")
-if plugin and os.path.exists(plugin):
-    config.available_features.add("plugin")
-    config.substitutions.append(("%layout_plugin", plugin))
+driver = lit_config.params.get("driver", "layout-opt")
+if driver == "plugin":
+    plugin = os.environ.get("LAYOUT_PLUGIN")
+    if not plugin or not os.path.exists(plugin):
+        lit_config.fatal("driver=plugin needs LAYOUT_PLUGIN=<path of liblayout_plugin.so>")
+    config.name = "layout (mlir-opt + plugin)"
+    config.available_features.add("plugin-driver")
+    config.environment["LAYOUT_PLUGIN"] = plugin
+    config.environment["MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
+    paths.insert(0, os.path.join(config.test_source_root, "plugin-driver"))
+else:
+    layout_opt_dir = os.environ.get("LAYOUT_OPT_DIR")
+    if layout_opt_dir:
+        paths.insert(0, layout_opt_dir)
+config.environment["PATH"] = os.pathsep.join(paths)
