@@ -35,8 +35,8 @@ use crate::layout::Layout;
 use crate::stride::{Stride, StrideTuple};
 use crate::tuple::{IntTuple, Tree};
 
-/// Largest smem tile (in elements) this function inverts.
-pub const TILE_LIMIT: i64 = 1 << 20;
+/// Largest smem tile (in elements) this function inverts (shared memory holds at most 228 KiB).
+pub const TILE_LIMIT: i64 = 1 << 18;
 
 /// `CU_TENSOR_MAP_L2_PROMOTION_L2_128B`, CuTe's choice.
 pub const L2_PROMOTION_128B: i64 = 2;
