@@ -137,7 +137,7 @@ impl Layout {
             )));
         }
         let leaves = self.int_leaves("evaluation")?;
-        (0..n).map(|i| eval_leaves(&leaves, i)).collect()
+        table_leaves(&leaves, n)
     }
     /// cosize = L_|d|(size - 1) + 1: one past the largest offset (with |strides|).
     pub fn cosize(&self) -> Result<i64> {
@@ -164,6 +164,36 @@ pub fn eval_leaves(leaves: &[(i64, i64)], idx: i64) -> Result<i64> {
         off = int::add(off, int::mul(c, d)?)?;
     }
     Ok(off)
+}
+
+/// L(0..n) by an odometer over the leaves (one add per point, a reset per carry). The
+/// largest |offset| is bounded first, so no partial sum can overflow.
+pub fn table_leaves(leaves: &[(i64, i64)], n: i64) -> Result<Vec<i64>> {
+    let mut bound = 0i64;
+    for &(s, d) in leaves {
+        bound = int::add(bound, int::mul(int::sub(s, 1)?, int::abs(d)?)?)?;
+    }
+    if leaves.iter().any(|&(s, _)| s <= 0) {
+        return Err(Error::algebra(
+            "evaluation of a layout with a non-positive extent",
+        ));
+    }
+    let mut out = Vec::with_capacity(n.max(0) as usize);
+    let mut crd = vec![0i64; leaves.len()];
+    let mut off = 0i64;
+    for _ in 0..n {
+        out.push(off);
+        for (k, &(s, d)) in leaves.iter().enumerate() {
+            crd[k] += 1;
+            off += d;
+            if crd[k] < s || k + 1 == leaves.len() {
+                break;
+            }
+            off -= s * d;
+            crd[k] = 0;
+        }
+    }
+    Ok(out)
 }
 
 /// CuTe's crd2idx: a leaf coordinate against a tuple shape is split colexicographically.

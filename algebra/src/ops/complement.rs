@@ -103,10 +103,22 @@ fn check_complement(a: &Layout, r: &Layout) -> Result<()> {
     if na > 1 << 16 || nr > 1 << 16 {
         return Ok(());
     }
-    let image: std::collections::HashSet<i64> = a.table(1 << 16)?.into_iter().collect();
+    let at = a.table(1 << 16)?;
     let rt = r.table(1 << 16)?;
+    // Membership in A's image: a bitmap over [0, max] when small, else a sorted list.
+    let hi = at.iter().copied().max().unwrap_or(0);
+    let in_image: Box<dyn Fn(i64) -> bool> =
+        if (0..=1 << 22).contains(&hi) && at.iter().all(|&x| x >= 0) {
+            let mut bits = vec![false; hi as usize + 1];
+            at.iter().for_each(|&x| bits[x as usize] = true);
+            Box::new(move |x| x >= 0 && x <= hi && bits[x as usize])
+        } else {
+            let mut sorted = at.clone();
+            sorted.sort_unstable();
+            Box::new(move |x| sorted.binary_search(&x).is_ok())
+        };
     for (i, &x) in rt.iter().enumerate() {
-        if i > 0 && (x <= rt[i - 1] || image.contains(&x)) {
+        if i > 0 && (x <= rt[i - 1] || in_image(x)) {
             return Err(Error::algebra(format!(
                 "complement: R = {} of A = {} breaks its contract at i = {i}: R(i) = {x} {}",
                 crate::text::print_layout(r),

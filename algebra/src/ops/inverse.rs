@@ -7,7 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::int;
-use crate::layout::Layout;
+use crate::layout::{eval_leaves, Layout};
 use crate::ops::coalesce::coalesce;
 use crate::stride::StrideTuple;
 use crate::tuple::{IntTuple, Tree};
@@ -54,8 +54,12 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
     // Post-condition: L(R(i)) = i.
     let n = r.size()?;
     if n <= 1 << 16 {
+        let (ll, rl) = (
+            l.int_leaves("right_inverse")?,
+            r.int_leaves("right_inverse")?,
+        );
         for i in 0..n {
-            let got = l.eval(r.eval(i)?)?;
+            let got = eval_leaves(&ll, eval_leaves(&rl, i)?)?;
             if got != i {
                 return Err(Error::algebra(format!(
                     "right_inverse: internal check failed at i = {i}: L(R(i)) = {got}"
@@ -94,9 +98,10 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
     // Post-condition: L(R(L(i))) = L(i).
     let n = l.size()?;
     if n <= 1 << 16 {
+        let (ll, rl) = (l.int_leaves("left_inverse")?, r.int_leaves("left_inverse")?);
         for i in 0..n {
-            let li = l.eval(i)?;
-            let back = l.eval(r.eval(li)?)?;
+            let li = eval_leaves(&ll, i)?;
+            let back = eval_leaves(&ll, eval_leaves(&rl, li)?)?;
             if back != li {
                 return Err(Error::algebra(format!(
                     "left_inverse: L = {} is not injective: L(R(L({i}))) = {back} but L({i}) = {li}",
