@@ -293,3 +293,42 @@ mod tests {
         assert!(make_identity_layout(&t("(0,2)")).is_err());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn shape_and_order() -> impl Strategy<Value = (Vec<i64>, Vec<i64>)> {
+        proptest::collection::vec(1i64..=6, 1..=4).prop_flat_map(|s| {
+            let n = s.len();
+            (
+                Just(s),
+                Just((0..n as i64).collect::<Vec<_>>()).prop_shuffle(),
+            )
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn ordered_layouts_are_compact_and_ordered((s, o) in shape_and_order()) {
+            let shape = Tree::Node(s.iter().map(|&x| IntTuple::lit(x)).collect());
+            let order = Tree::Node(o.iter().map(|&x| IntTuple::lit(x)).collect());
+            let l = make_ordered_layout(&shape, &order).unwrap();
+            let n = l.size().unwrap();
+            let mut t = l.table(1 << 16).unwrap();
+            t.sort();
+            prop_assert_eq!(t, (0..n).collect::<Vec<_>>());
+            let d = l.stride.values("test").unwrap();
+            for i in 0..s.len() {
+                for j in 0..s.len() {
+                    if o[i] < o[j] && s[i] > 1 && s[j] > 1 {
+                        prop_assert!(d[i] < d[j]);
+                    }
+                }
+            }
+            // make_layout_like of the result gives it back.
+            prop_assert_eq!(make_layout_like(&l).unwrap(), l);
+        }
+    }
+}

@@ -9,7 +9,9 @@
 //!   Post-condition: {n·R(i)} = {L(j) - (L(j) mod n)} (R addresses the new elements that hold
 //!   L's old ones).
 //! downcast(L, n): one old element becomes n new ones: stride-±1 leaves get n times the extent,
-//!   every other stride is multiplied by n. L needs a stride-1 leaf (adjacent elements).
+//!   every other stride is multiplied by n. L needs a stride-1 leaf (adjacent elements). When
+//!   several leaves have stride ±1, only those of extent > 1 grow (or the first one, if all have
+//!   extent 1); the size-1 ones are scaled like the others (CuTe grows them all, which overlaps).
 //!   Post-condition: image(R) = {n·L(j) + k : 0 <= k < n}.
 //! recast(L, old_bits, new_bits): with new/old = p/q in lowest terms: L when p = q, downcast by q
 //!   when p = 1, upcast by p when q = 1, otherwise an error.
@@ -94,18 +96,36 @@ pub fn upcast_layout(l: &Layout, n: i64) -> Result<Layout> {
 
 pub fn downcast_layout(l: &Layout, n: i64) -> Result<Layout> {
     check_n("downcast", n)?;
-    let has_one = l
-        .leaf_modes()
+    let unit = |d: &Stride| d.is_int() && (d.coef == Int::Lit(1) || d.coef == Int::Lit(-1));
+    let leaves = l.leaf_modes();
+    if !leaves
         .iter()
-        .any(|(_, d)| d.is_int() && d.coef == Int::Lit(1));
-    if !has_one {
+        .any(|(_, d)| d.is_int() && d.coef == Int::Lit(1))
+    {
         return Err(Error::algebra(format!(
             "downcast: {} has no stride-1 mode; downcast needs adjacent elements",
             print_layout(l)
         )));
     }
+    // The stride-±1 leaves that grow: those of extent > 1, or else the first one. (CuTe grows
+    // every stride-±1 leaf; a second, size-1 one would then overlap the first.)
+    let grow: Vec<bool> = {
+        let big: Vec<bool> = leaves
+            .iter()
+            .map(|(s, d)| unit(d) && *s != Int::Lit(1))
+            .collect();
+        if big.iter().any(|&b| b) {
+            big
+        } else {
+            let first = leaves.iter().position(|(_, d)| unit(d));
+            (0..leaves.len()).map(|i| Some(i) == first).collect()
+        }
+    };
+    let mut k = 0usize;
     map_leaves(l, &mut |s, d| {
-        if d.is_int() && (d.coef == Int::Lit(1) || d.coef == Int::Lit(-1)) {
+        let g = grow[k];
+        k += 1;
+        if g {
             let s = match s {
                 Int::Lit(v) => Int::Lit(int::mul(v, n)?),
                 Int::Dyn => Int::Dyn,
@@ -364,6 +384,10 @@ mod tests {
         assert_eq!(down("(4,2):(1,8)", 2).unwrap(), "(8,2):(1,16)");
         assert_eq!(down("(4,8):(8,1)", 2).unwrap(), "(4,16):(16,1)");
         assert!(down("(4,2):(2,8)", 2).unwrap_err().contains("stride-1"));
+        // Size-1 stride-1 leaves do not grow next to a real one (CuTe: (2,8):(1,1), overlapping).
+        assert_eq!(down("(1,4):(1,1)", 2).unwrap(), "(1,8):(2,1)");
+        assert_eq!(down("(1,1):(1,1)", 2).unwrap(), "(2,1):(1,2)");
+        assert_eq!(down("1:1", 4).unwrap(), "4:1");
         assert_eq!(
             down("Sw<3,1,3> o 0 o (8,8):(8,1)", 8).unwrap(),
             "Sw<3,4,3> o 0 o (8,64):(64,1)"
@@ -399,6 +423,37 @@ mod tests {
         for s in ["(6,4):(1,8)", "(4,8):(8,1)", "((2,4),3):((1,2),16)"] {
             let f = parse_func(s).unwrap();
             upcast(&f, max_alignment(&f).unwrap()).unwrap();
+        }
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn downcast_then_upcast_is_the_identity(
+            s in proptest::collection::vec(1i64..=5, 1..=3),
+            gaps in proptest::collection::vec(1i64..=3, 3),
+            n in prop_oneof![Just(2i64), Just(4), Just(8)],
+        ) {
+            // A layout with a stride-1 first mode and larger strides after it.
+            let mut strides = vec![1i64];
+            let mut span = s[0];
+            for (k, &e) in s.iter().enumerate().skip(1) {
+                let d = span * gaps[k - 1];
+                strides.push(d);
+                span = d * e;
+            }
+            let l = Layout::flat(&s, &strides);
+            let d = downcast_layout(&l, n).unwrap();
+            prop_assert_eq!(upcast_layout(&d, n).unwrap(), l.clone());
+            // And the checked forms agree.
+            let f = Func::Layout(l.clone());
+            prop_assert_eq!(upcast(&downcast(&f, n).unwrap(), n).unwrap(), f);
+            prop_assert!(max_alignment_layout(&l).unwrap() >= 1);
         }
     }
 }

@@ -191,3 +191,46 @@ mod tests {
         assert!(tts("(2,2):(1,2)", "(8,4)", Some("(0,0)")).is_err());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn tiles_cover_the_target(
+            (s0, s1) in (1i64..=4, 1i64..=4),
+            (m0, m1) in (1i64..=3, 1i64..=3),
+            row_major in any::<bool>(),
+            order_swap in any::<bool>(),
+        ) {
+            let block = if row_major {
+                Layout::flat(&[s0, s1], &[s1, 1])
+            } else {
+                Layout::flat(&[s0, s1], &[1, s0])
+            };
+            let target = IntTuple::tuple(vec![IntTuple::lit(s0 * m0), IntTuple::lit(s1 * m1)]);
+            let order = IntTuple::tuple(if order_swap {
+                vec![IntTuple::lit(1), IntTuple::lit(0)]
+            } else {
+                vec![IntTuple::lit(0), IntTuple::lit(1)]
+            });
+            let r = tile_to_shape(&block, &target, Some(&order)).unwrap();
+            prop_assert_eq!(r.mode(0).unwrap().size().unwrap(), s0 * m0);
+            prop_assert_eq!(r.mode(1).unwrap().size().unwrap(), s1 * m1);
+            // Compact blocks tile into a compact whole: every offset once.
+            let n = r.size().unwrap();
+            let mut t = r.table(1 << 16).unwrap();
+            t.sort();
+            prop_assert_eq!(t, (0..n).collect::<Vec<_>>());
+            // The first block is the block.
+            for i in 0..s0 {
+                for j in 0..s1 {
+                    let crd = IntTuple::tuple(vec![IntTuple::lit(i), IntTuple::lit(j)]);
+                    prop_assert_eq!(r.eval_crd(&crd).unwrap(), block.eval_crd(&crd).unwrap());
+                }
+            }
+        }
+    }
+}
