@@ -330,6 +330,23 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
     }
 }
 
+/// Apply `op` to argument texts: linear-layout and hardware operations read their own
+/// argument forms (Triton's `#ttg.linear<...>`/JSON, names like `f16`), the others the layout
+/// syntax. A parse error comes with the index of the argument it is in.
+pub fn call_text_at(op: &str, args: &[&str]) -> std::result::Result<Value, (Error, Option<usize>)> {
+    if let Some(r) = crate::linear::call_text_at(op, args) {
+        return r;
+    }
+    if let Some(r) = crate::hw::call_text_at(op, args) {
+        return r;
+    }
+    let mut vals = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        vals.push(crate::text::parse(a).map_err(|e| (e, Some(i)))?);
+    }
+    call(op, &vals).map_err(|e| (e, None))
+}
+
 type Extension = fn(&str, &[Value]) -> Option<Result<Value>>;
 
 /// Modules with their own operation tables (tried in order after the core operations).

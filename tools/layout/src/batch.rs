@@ -240,23 +240,19 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// Evaluate a request; `vals` is scratch space.
-pub fn evaluate(req: &Request<'_>, vals: &mut Vec<Value>) -> Result<Value, Failure> {
+/// Evaluate a request.
+pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     let op: &str = &req.op;
-    if !ops::OP_NAMES.contains(&op) {
+    if !ops::all_op_names().contains(&op) {
         return Err(Failure::new(unknown_op(op)));
     }
-    vals.clear();
-    for (i, t) in req.args.iter().enumerate() {
-        let v = text::parse(t).map_err(|e| Failure {
-            message: e.to_string(),
-            at: e.offset().map(|o| (i, o)),
-        })?;
-        vals.push(v);
-    }
+    let args: Vec<&str> = req.args.iter().map(|a| &**a).collect();
     // The algebra never panics by contract; should it, the request fails, not the batch.
-    match panic::catch_unwind(AssertUnwindSafe(|| ops::call(op, vals))) {
-        Ok(r) => r.map_err(|e| Failure::new(e.to_string())),
+    match panic::catch_unwind(AssertUnwindSafe(|| ops::call_text_at(op, &args))) {
+        Ok(r) => r.map_err(|(e, arg)| Failure {
+            at: arg.zip(e.offset()),
+            message: e.to_string(),
+        }),
         Err(_) => Err(Failure::new(format!(
             "internal error: {op} panicked (please report this input)"
         ))),
@@ -264,23 +260,23 @@ pub fn evaluate(req: &Request<'_>, vals: &mut Vec<Value>) -> Result<Value, Failu
 }
 
 /// Answer one line (without its newline) into `out`.
-pub fn answer_line(line: &[u8], vals: &mut Vec<Value>, out: &mut Vec<u8>) {
+pub fn answer_line(line: &[u8], out: &mut Vec<u8>) {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let Ok(line) = std::str::from_utf8(line) else {
         let f = Failure::new("malformed request: not valid UTF-8");
         return write_answer(out, None, &Err(f));
     };
     match read_request(line) {
-        Ok(req) => write_answer(out, req.id, &evaluate(&req, vals)),
+        Ok(req) => write_answer(out, req.id, &evaluate(&req)),
         Err((id, f)) => write_answer(out, id, &Err(f)),
     }
 }
 
 /// Answer every line of a block (a final line without newline counts as a line).
-fn answer_block(block: &[u8], vals: &mut Vec<Value>, out: &mut Vec<u8>) {
+fn answer_block(block: &[u8], out: &mut Vec<u8>) {
     let body = block.strip_suffix(b"\n").unwrap_or(block);
     for line in body.split(|&c| c == b'\n') {
-        answer_line(line, vals, out);
+        answer_line(line, out);
     }
 }
 
@@ -303,6 +299,7 @@ pub fn write_answer(out: &mut Vec<u8>, id: Option<&str>, r: &Result<Value, Failu
                     }
                     out.push(b']');
                 }
+                Value::Json(j) => out.extend_from_slice(j.as_bytes()),
                 other => write_json_str(out, &text::print(other)),
             }
         }
@@ -415,11 +412,10 @@ pub fn run_batch<R: Read, W: Write + Send>(
         eof: false,
     };
     if threads <= 1 {
-        let mut vals = Vec::new();
         let mut out = Vec::with_capacity(2 * BLOCK);
         while let Some(block) = blocks.next_block()? {
             out.clear();
-            answer_block(&block, &mut vals, &mut out);
+            answer_block(&block, &mut out);
             output.write_all(&out)?;
             output.flush()?;
         }
@@ -432,16 +428,13 @@ pub fn run_batch<R: Read, W: Write + Send>(
         for _ in 0..threads {
             let work_rx = Arc::clone(&work_rx);
             let done_tx = done_tx.clone();
-            scope.spawn(move || {
-                let mut vals = Vec::new();
-                loop {
-                    let next = work_rx.lock().unwrap().recv();
-                    let Ok((seq, block)) = next else { return };
-                    let mut out = Vec::with_capacity(block.len() + block.len() / 2);
-                    answer_block(&block, &mut vals, &mut out);
-                    if done_tx.send((seq, out)).is_err() {
-                        return;
-                    }
+            scope.spawn(move || loop {
+                let next = work_rx.lock().unwrap().recv();
+                let Ok((seq, block)) = next else { return };
+                let mut out = Vec::with_capacity(block.len() + block.len() / 2);
+                answer_block(&block, &mut out);
+                if done_tx.send((seq, out)).is_err() {
+                    return;
                 }
             });
         }
@@ -491,7 +484,7 @@ mod tests {
 
     fn answer(line: &str) -> String {
         let mut out = Vec::new();
-        answer_line(line.as_bytes(), &mut Vec::new(), &mut out);
+        answer_line(line.as_bytes(), &mut out);
         String::from_utf8(out).unwrap()
     }
 

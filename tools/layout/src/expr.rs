@@ -169,7 +169,7 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
             }
         }),
         Expr::Call { name, at, args } => {
-            if !ops::OP_NAMES.contains(name) {
+            if !ops::all_op_names().contains(name) {
                 return Err(ExprError::at(*at, unknown_op(name)));
             }
             let vals = args.iter().map(eval).collect::<Result<Vec<_>, _>>()?;

@@ -33,7 +33,7 @@ OPERATIONS (semantics in docs/algebra.md):
 ",
     );
     let mut line = String::from("   ");
-    for name in ops::OP_NAMES {
+    for name in ops::all_op_names() {
         if line.len() + name.len() + 1 > 92 {
             s.push_str(&line);
             s.push('\n');
