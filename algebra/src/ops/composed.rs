@@ -58,6 +58,7 @@ pub const LIFTED_OPS: &[&str] = &[
     "select",
     "group_modes",
     "append",
+    "filter",
 ];
 
 /// Queries answered by the inner layout (the domain): shape, rank, depth.
@@ -480,6 +481,30 @@ fn fill_coord(
     }
 }
 
+/// crd2idx on a composed layout: F(off + L(c)) for a coordinate c of the inner layout (each
+/// coordinate leaf inside its extent; c may be linear in any mode).
+pub fn crd2idx_composed(crd: &crate::tuple::IntTuple, f: &Func) -> Result<i64> {
+    match f {
+        Func::Composed(c) => {
+            let x = match &c.inner {
+                Func::Layout(l) => {
+                    slice::check_coord_in_domain(crd, &l.shape)?;
+                    l.eval_crd(crd)?
+                }
+                inner => crd2idx_composed(crd, inner)?,
+            };
+            c.outer.apply(int::add(c.offset, x)?)
+        }
+        Func::Layout(l) => {
+            slice::check_coord_in_domain(crd, &l.shape)?;
+            l.eval_crd(crd)
+        }
+        Func::Swizzle(_) => Err(Error::algebra(
+            "crd2idx: a swizzle alone has no coordinates (compose it with a layout first)",
+        )),
+    }
+}
+
 /// The `swizzle` operation: Sw applied to one offset x >= 0.
 pub fn swizzle_offset(s: &Swizzle, x: i64) -> Result<i64> {
     Func::Swizzle(*s).apply(x)
@@ -703,6 +728,28 @@ mod tests {
         }
         let r = run("slice", &["(_,5)", f]).unwrap();
         assert_eq!(r, "Sw<3,4,3> o 5 o (8):(64)");
+    }
+
+    #[test]
+    fn coordinates_and_filter_of_composed_layouts() {
+        let f = "Sw<3,3,3> o 64 o (8,64):(64,1)";
+        let ff = parse_func(f).unwrap();
+        assert_eq!(
+            run("crd2idx", &["(3,5)", f]).unwrap(),
+            ff.apply(3 + 8 * 5).unwrap().to_string()
+        );
+        assert_eq!(
+            run("crd2idx", &["43", f]).unwrap(),
+            ff.apply(43).unwrap().to_string()
+        );
+        assert!(run("crd2idx", &["(8,0)", f])
+            .unwrap_err()
+            .contains("outside"));
+        assert!(run("crd2idx", &["(1,1)", "Sw<1,0,1>"]).is_err());
+        assert_eq!(
+            run("filter", &["Sw<1,0,1> o 0 o (2,3,2):(1,0,2)"]).unwrap(),
+            "Sw<1,0,1> o 0 o 4:1"
+        );
     }
 
     #[test]

@@ -111,6 +111,9 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             };
             Ok(Value::Func(composed::slice_composed(&c, f)?))
         }
+        "crd2idx" if args.len() == 2 && composed::is_swizzled(&args[1]) => Ok(Value::int(
+            composed::crd2idx_composed(&a.tuple(0)?, &func(op, &args[1])?)?,
+        )),
         op if (composed::LIFTED_OPS.contains(&op) || composed::DOMAIN_QUERIES.contains(&op))
             && args.first().is_some_and(composed::is_swizzled) =>
         {
