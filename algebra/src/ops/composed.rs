@@ -22,6 +22,8 @@
 //! flatten, mode selection, ...) apply to the inner layout and keep outer and offset; slicing adds
 //! the slice offset inner(c with `_` = 0) to the offset.
 //!
+//! crd2idx(c, F o off o L) = F(off + L(c)), each coordinate leaf inside its extent.
+//!
 //! swizzle(Sw, x) = x ^ ((x & yyy) >> S) for an offset x >= 0.
 
 use crate::error::{Error, Result};
