@@ -203,8 +203,18 @@ def gen_cases(rng):
         n_iac += 1
     for _ in range(CASES):
         names = IN_NAMES[:]
-        sub = lambda: sorted(rng.sample(names, rng.randint(1, 3)), key=names.index)
-        outs = lambda: sorted(rand_outs(rng), key=lambda p: OUT_NAMES.index(p[0]))
+        def sub():
+            v = sorted(rng.sample(names, rng.randint(1, 3)), key=names.index)
+            if rng.random() < 0.3:
+                rng.shuffle(v)
+            return v
+
+        def outs():
+            v = sorted(rand_outs(rng), key=lambda p: OUT_NAMES.index(p[0]))
+            if rng.random() < 0.3:
+                rng.shuffle(v)
+            return v
+
         a = rand_layout(rng, outs=outs(), in_names=sub(), max_in_log=3)
         b = rand_layout(rng, outs=outs(), in_names=sub(), max_in_log=3)
         cases.append(("linear_product", [a, b]))

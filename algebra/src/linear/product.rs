@@ -1,37 +1,58 @@
 //! Product `inner * outer` (Triton's `operator*`) and concatenation of in or out dimensions.
 //!
 //! In the product, `inner` is the minor part: an in dimension present in both gets `inner`'s
-//! bases first, then `outer`'s; an out dimension present in both has size
+//! bases first, then `outer`'s; dimension orders are merged as Triton's `supremum` does; an
+//! out dimension present in both has size
 //! `size_inner * size_outer`, and `outer`'s components in it are shifted above `inner`'s.
 
 use super::layout::{low_mask, InDim, LinearLayout, OutDim, MAX_BITS};
 use crate::error::{Error, Result};
 
-/// Merge two name orders into one that extends both (`x`'s order wins where they disagree).
+/// Merge two name orders into one (Triton's `supremum`): walk both lists; equal heads are
+/// taken together, a head the other list lacks is taken at once, and otherwise the head whose
+/// position in the other list comes first wins (ties: `x`'s).
 pub fn supremum<'a>(x: &[&'a str], y: &[&'a str]) -> Vec<&'a str> {
     let mut out: Vec<&str> = Vec::with_capacity(x.len() + y.len());
+    let pos = |v: &[&str], n: &str| v.iter().position(|m| *m == n);
     let (mut i, mut j) = (0, 0);
-    while i < x.len() && j < y.len() {
-        if out.contains(&y[j]) {
-            j += 1;
-        } else if x[i] == y[j] {
-            out.push(x[i]);
-            i += 1;
-            j += 1;
-        } else if !y.contains(&x[i]) {
-            out.push(x[i]);
-            i += 1;
-        } else if !x.contains(&y[j]) {
-            out.push(y[j]);
-            j += 1;
-        } else {
-            out.push(x[i]);
+    loop {
+        while i < x.len() && out.contains(&x[i]) {
             i += 1;
         }
-    }
-    for n in x[i..].iter().chain(&y[j..]) {
-        if !out.contains(n) {
-            out.push(n);
+        while j < y.len() && out.contains(&y[j]) {
+            j += 1;
+        }
+        if i >= x.len() && j >= y.len() {
+            break;
+        }
+        if i < x.len() && j < y.len() && x[i] == y[j] {
+            out.push(x[i]);
+            i += 1;
+            j += 1;
+            continue;
+        }
+        let cand_x = if i < x.len() {
+            pos(y, x[i]).filter(|&p| p >= j)
+        } else {
+            None
+        };
+        let cand_y = if j < y.len() {
+            pos(x, y[j]).filter(|&p| p >= i)
+        } else {
+            None
+        };
+        if i < x.len() && cand_x.is_none() {
+            out.push(x[i]);
+            i += 1;
+        } else if j < y.len() && cand_y.is_none() {
+            out.push(y[j]);
+            j += 1;
+        } else if cand_x <= cand_y {
+            out.push(x[i]);
+            i += 1;
+        } else {
+            out.push(y[j]);
+            j += 1;
         }
     }
     out
