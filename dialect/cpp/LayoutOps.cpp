@@ -145,6 +145,18 @@ OpFoldResult mlir::layout::foldIndexOp(Operation *op) {
   return IntegerAttr::get(IndexType::get(op->getContext()), *v);
 }
 
+LogicalResult CompositionOp::verify() {
+  SmallVector<StringRef, 2> texts;
+  if (getArgs().size() != 2 || !staticTexts(getArgs().getTypes(), texts))
+    return success();
+  rust::Result r =
+      rust::take(layout_ffi_composition_reach(rust::str(texts[0]), rust::str(texts[1])));
+  if (!r.text.empty())
+    // Location-based: an op-attached diagnostic prints (and so re-verifies) the op.
+    mlir::emitWarning(getLoc()) << r.text;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // layout.const
 //===----------------------------------------------------------------------===//

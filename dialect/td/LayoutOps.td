@@ -95,8 +95,13 @@ def Layout_FilterZerosOp : Layout_AlgebraOp<"filter_zeros",
   "Replace modes of stride 0 by modes of size 1.">;
 def Layout_FilterOp : Layout_AlgebraOp<"filter",
   "coalesce(filter_zeros(L)): the footprint of L.">;
-def Layout_CompositionOp : Layout_AlgebraOp<"composition",
-  "R = A o B, with R(c) = A(B(c)) for every coordinate c of B.">;
+def Layout_CompositionOp : Layout_AlgebraOp<"composition", [{
+    R = A o B, with R(c) = A(B(c)) for every coordinate c of B. When the image
+    of B reaches past size(A), A is read outside its domain (extended along its
+    last mode, as CuTe does): the verifier warns and names the index range.
+  }]> {
+  let hasVerifier = 1;
+}
 def Layout_ComplementOp : Layout_AlgebraOp<"complement",
   "The layout of the offsets L does not reach, up to an optional cosize target.">;
 def Layout_RightInverseOp : Layout_AlgebraOp<"right_inverse",

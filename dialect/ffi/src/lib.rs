@@ -125,6 +125,35 @@ pub unsafe extern "C" fn layout_ffi_call(op: LayoutStr, args: *const LayoutStr, 
     })
 }
 
+/// The warning for a composition `A o B` that reads A outside its domain: when B's image (the
+/// offsets `0 .. cosize(B)`) reaches past `size(A)`. `text` is empty when there is nothing to
+/// report (or when A or B is not a static layout).
+///
+/// # Safety
+/// `a` and `b` must be valid [`LayoutStr`]s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr) -> LayoutResult {
+    let (a, b) = (a.bytes(), b.bytes());
+    let r = catch_unwind(AssertUnwindSafe(|| -> Option<String> {
+        let a = text::parse(utf8(a).ok()?).ok()?;
+        let b = text::parse(utf8(b).ok()?).ok()?;
+        if !matches!(a, Value::Func(Func::Layout(_))) || !matches!(b, Value::Func(Func::Layout(_))) {
+            return None;
+        }
+        let int = |v: Value| text::print(&v).parse::<i64>().ok();
+        let size_a = int(layout_algebra::ops::call("size", std::slice::from_ref(&a)).ok()?)?;
+        let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(&b)).ok()?)?;
+        (cosize_b > size_a).then(|| {
+            format!(
+                "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode)",
+                text::print(&a),
+                text::print(&b)
+            )
+        })
+    }));
+    owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
+}
+
 /// The number of dynamic `?` leaves of a value, or -1 (with nothing else reported) when the
 /// text does not parse.
 ///
