@@ -16,8 +16,9 @@ maps). Then:
    nanobind call per operation, objects built beforehand), ours in-process in Rust. Prints
    operations/s of both and the ratio (ours / Triton).
 
-Needs a Python with `triton` (TRITON_PYTHON, default: this interpreter; setup: `pip install
-triton` into a venv). Prints figures; exits 1 only when answers differ or a runner fails.
+Run it with a Python that has the `triton` wheel (`pip install triton`, about 1 GB; without it
+the script says so and exits 0). Needs `cargo` on PATH. Prints figures; exits 1 only when
+answers differ or a runner fails.
 """
 import json
 import os

@@ -844,8 +844,9 @@ fn rand_cute(r: &mut Rng) -> layout_algebra::Func {
     let b = 1 + r.below(3) as i64;
     let s = b + r.below(3) as i64;
     let m = r.below(3) as i64;
+    let sign = if r.chance(0.25) { -1 } else { 1 };
     let text = if r.chance(0.6) && b + m + s <= cosize_bits {
-        format!("Sw<{b},{m},{s}> o 0 o {lay}")
+        format!("Sw<{b},{m},{}> o 0 o {lay}", sign * s)
     } else {
         lay
     };

@@ -33,10 +33,11 @@ pub fn find_swizzle(images: &[u64], out_bits: u32) -> Option<Swizzle> {
         return None;
     }
     let n = out_bits as i64;
+    let shifts = |b: i64| (b..=n).chain((b..=n).map(|s| -s));
     for b in 1..=n {
-        for s in b..=n {
+        for s in shifts(b) {
             for m in 0..=n {
-                if b + m + s > n.min(62) {
+                if b + m + s.abs() > n.min(62) {
                     break;
                 }
                 let sw = Swizzle::new(b, m, s).ok()?;
@@ -46,7 +47,7 @@ pub fn find_swizzle(images: &[u64], out_bits: u32) -> Option<Swizzle> {
                     // added yyy bits are never set, so the function is the same) as far as
                     // the zzz bits stay inside the codomain and S >= B: Sw<3,4,3> on a
                     // 512-element tile, not the equivalent Sw<2,4,3>.
-                    if m + s + b >= n {
+                    if s > 0 && m + s + b >= n {
                         let wide = s.min(n - m).max(b);
                         return Swizzle::new(wide, m, s).ok();
                     }
