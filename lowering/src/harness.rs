@@ -316,6 +316,13 @@ pub fn reference(f: &Func, q: Query, i: i64) -> Result<(Vec<i64>, i64), String> 
     }
 }
 
+/// idx2crd(i, shape of the domain layout), flattened.
+pub fn coordinates(f: &Func, i: i64) -> Result<Vec<i64>, String> {
+    let l = f.domain_layout().map_err(|e| e.to_string())?;
+    let crd = idx2crd(i, &l.shape).map_err(|e| e.to_string())?;
+    crd.values("coordinate").map_err(|e| e.to_string())
+}
+
 /// The op bound of a function applied to a linear index: 4 per non-trivial mode of the
 /// coalesced layout (extent > 1, stride != 0: a div, a mod, a mul and an add at most),
 /// 3 per non-identity swizzle (and, shift, xor), 1 for a non-zero offset of a composition.

@@ -150,7 +150,11 @@ pub fn apply_swizzle(e: &mut Emitter, s: &Swizzle, x: Sym) -> Sym {
 }
 
 /// A function applied to an offset (outer parts of composed layouts).
+/// Offsets are non-negative by contract (the algebra rejects a swizzle of a negative offset
+/// and a layout evaluated at a negative index is outside its domain): the range of `z` is
+/// clamped to [0, ..) (this only matters with runtime strides of unknown sign).
 fn apply_outer(e: &mut Emitter, f: &SymFunc, z: Sym) -> Result<Sym, String> {
+    let z = Sym { lo: z.lo.max(0), hi: z.hi.max(0), ..z };
     match f {
         SymFunc::Layout(l) => {
             let in_domain = match l.static_size() {
@@ -159,12 +163,7 @@ fn apply_outer(e: &mut Emitter, f: &SymFunc, z: Sym) -> Result<Sym, String> {
             };
             apply_layout(e, l, z, in_domain)
         }
-        SymFunc::Swizzle(s) => {
-            if z.lo < 0 {
-                return Err("a swizzle applied to a possibly negative offset".into());
-            }
-            Ok(apply_swizzle(e, s, z))
-        }
+        SymFunc::Swizzle(s) => Ok(apply_swizzle(e, s, z)),
         SymFunc::Composed(outer, off, inner) => {
             let y = apply_outer(e, inner, z)?;
             let w = e.add_const(y, *off);

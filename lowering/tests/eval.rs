@@ -1,0 +1,223 @@
+//! Proof by evaluation: for a corpus of layouts (the 2000 layouts of the oracle seed-1 corpus,
+//! swizzled and composed layouts, dynamic variants whose `?` leaves are bound at run time, and
+//! large layouts that are sampled), functions applying `layout.crd2idx` (linear index and one
+//! coordinate per mode) and `layout.idx2crd` are lowered by `lower-to-index`
+//! (layout-lower-to-index, canonicalize, cse), converted to the LLVM dialect by the upstream
+//! passes (convert-arith-to-llvm, convert-func-to-llvm, reconcile-unrealized-casts),
+//! JIT-compiled with MLIR's execution engine and compared with the algebra (`Func::apply`,
+//! `Layout::eval_crd`, `idx2crd`) on every point of the domain (up to 2^16 points; first, last
+//! and random points above). The lowered static linear-index functions are also held to the
+//! op bound of the op-count report.
+
+use layout_algebra::Func;
+use layout_lowering::harness::{self, Case, Query, Rng, ARITY};
+
+/// Functions per module (one JIT compilation each).
+const CHUNK: usize = 2500;
+
+struct Job {
+    case: usize,
+    query: Query,
+    /// Check the op bound (static linear-index functions).
+    bound: bool,
+}
+
+fn corpus() -> Vec<Case> {
+    let mut cases = Vec::new();
+    let oracle = harness::oracle_layouts(&harness::oracle_path()).expect("oracle corpus");
+    assert!(oracle.len() >= 2000, "oracle corpus has {} layouts", oracle.len());
+    for (label, text) in &oracle {
+        cases.push(Case::fixed(label.clone(), text).expect("oracle layout parses"));
+    }
+    let extra = [
+        // swizzles alone (applied to the offsets 0..4096) and composed with layouts
+        "Sw<3,4,3>",
+        "Sw<2,0,-2>",
+        "Sw<1,5,2>",
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        "Sw<3,4,3> o 64 o (8,64):(64,1)",
+        "Sw<2,4,3> o 0 o (8,32):(32,1)",
+        "Sw<3,3,3> o 0 o ((8,8),(8,8)):((8,512),(1,64))",
+        "Sw<2,1,-3> o 5 o (16,16):(1,16)",
+        "Sw<3,4,3> o 0 o ((8,2),(4,16)):((64,4096),(1,8192))",
+        // layout outer: in the outer domain, and past it (the last mode absorbs)
+        "(4,8):(8,1) o 3 o (8):(2)",
+        "(4,8):(8,1) o 30 o (8):(2)",
+        "(3,5):(5,1) o 2 o (2,2):(1,4)",
+        "(3,(2,5)):(1,(30,3)) o 0 o (6,5):(5,1)",
+        // large domains (sampled)
+        "(256,512):(512,1)",
+        "((16,16),(32,16)):((1,512),(16,8192))",
+        "(3,1000,50):(50000,1,1000)",
+        "Sw<3,4,3> o 0 o (256,256):(256,1)",
+        "(8,64):(1,8)",
+        "(8,64):(64,1)",
+        "(2,4,2):(0,2,0)",
+        "(12,(4,3)):(1,(12,48))",
+    ];
+    for (i, t) in extra.iter().enumerate() {
+        cases.push(Case::fixed(format!("extra#{i}"), t).expect("extra layout parses"));
+    }
+    // Dynamic variants: three per oracle layout (strides, shapes, a random subset of leaves).
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let n_static = cases.len();
+    for i in 0..n_static {
+        let c = cases[i].clone();
+        let (outer, inner) = match &c.func {
+            Func::Layout(l) => (None, l.clone()),
+            Func::Composed(k) => match &k.inner {
+                Func::Layout(l) => (Some((k.outer.clone(), k.offset)), l.clone()),
+                _ => continue,
+            },
+            Func::Swizzle(_) => continue,
+        };
+        let n = inner.shape.leaf_count();
+        let variants: [(Vec<bool>, Vec<bool>); 3] = [
+            (vec![false; n], vec![true; n]),
+            (vec![true; n], vec![false; n]),
+            ((0..n).map(|_| rng.below(2) == 1).collect(), (0..n).map(|_| rng.below(2) == 1).collect()),
+        ];
+        for (v, (ds, dd)) in variants.iter().enumerate() {
+            let (t, leaves) = harness::dynamic_variant(&inner, ds, dd);
+            if leaves.is_empty() || leaves.len() + inner.rank() > ARITY {
+                continue;
+            }
+            let text = match &outer {
+                None => t,
+                Some((o, off)) => format!("{} o {off} o {t}", layout_algebra::text::print_func(o)),
+            };
+            cases.push(Case { label: format!("dyn{v}({})", c.label), text, leaves, func: c.func.clone() });
+        }
+    }
+    cases
+}
+
+fn jobs(cases: &[Case]) -> Vec<Job> {
+    let mut out = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        out.push(Job { case: i, query: Query::Linear, bound: c.leaves.is_empty() });
+        let Ok(dl) = c.func.domain_layout() else { continue };
+        if dl.rank() >= 2 && dl.rank() + c.leaves.len() <= ARITY {
+            out.push(Job { case: i, query: Query::PerMode, bound: false });
+        }
+        if matches!(c.func, Func::Layout(_)) {
+            for k in 0..harness::leaf_count(c) {
+                out.push(Job { case: i, query: Query::Coord(k), bound: false });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn lowered_index_math_equals_the_algebra() {
+    let cases = corpus();
+    let jobs = jobs(&cases);
+    let ctx = harness::context();
+    let mut rng = Rng(12345);
+    let mut failures: Vec<String> = Vec::new();
+    let mut points = 0u64;
+    let mut functions = 0usize;
+    let mut bound_checked = 0usize;
+    let (mut sampled, mut exhaustive) = (0usize, 0usize);
+    for chunk in jobs.chunks(CHUNK) {
+        let names: Vec<String> = (0..chunk.len()).map(|j| format!("f{}", functions + j)).collect();
+        let funcs: Vec<String> =
+            chunk.iter().zip(&names).map(|(j, n)| harness::func_ir(n, &cases[j.case], j.query)).collect();
+        let mut m = harness::module(&ctx, &funcs).expect("test module parses");
+        harness::lower(&ctx, &mut m).expect("lower-to-index");
+        let counts = harness::op_counts(&m);
+        for (j, n) in chunk.iter().zip(&names) {
+            let (ops, _, other) = counts[n];
+            if other != 0 {
+                failures.push(format!("{} {:?}: {other} non-arith ops left:\n{}", cases[j.case].label, j.query, harness::func_text(&m, n)));
+            }
+            if j.bound {
+                let (_, bound) = harness::op_bound(&cases[j.case].func).expect("bound");
+                bound_checked += 1;
+                if ops > bound {
+                    failures.push(format!("{}: {ops} ops > bound {bound}", cases[j.case].label));
+                }
+            }
+        }
+        harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
+        let jit = harness::Jit::new(&m);
+        // The jobs of one case are contiguous: evaluate the algebra once per point and case.
+        let mut k = 0;
+        while k < chunk.len() && failures.len() <= 20 {
+            let ci = chunk[k].case;
+            let mut end = k;
+            while end < chunk.len() && chunk[end].case == ci {
+                end += 1;
+            }
+            let c = &cases[ci];
+            let size = harness::domain_size(&c.func);
+            if size > harness::EXHAUSTIVE_LIMIT {
+                sampled += end - k;
+            } else {
+                exhaustive += end - k;
+            }
+            let table = match &c.func {
+                Func::Layout(l) if size <= harness::EXHAUSTIVE_LIMIT => l.table(harness::EXHAUSTIVE_LIMIT).ok(),
+                _ => None,
+            };
+            'points: for i in harness::points(size, &mut rng) {
+                let mut coords: Option<Vec<i64>> = None;
+                for (j, n) in chunk[k..end].iter().zip(&names[k..end]) {
+                    let reference = match (j.query, &table) {
+                        (Query::Linear, Some(t)) => Ok((vec![i], t[i as usize])),
+                        (Query::Coord(q), _) => {
+                            if coords.is_none() {
+                                coords = Some(harness::coordinates(&c.func, i).unwrap_or_default());
+                            }
+                            coords
+                                .as_ref()
+                                .and_then(|v| v.get(q).copied())
+                                .map(|x| (vec![i], x))
+                                .ok_or_else(|| "idx2crd failed".to_string())
+                        }
+                        (q, _) => harness::reference(&c.func, q, i),
+                    };
+                    let (mut args, expect) = match reference {
+                        Ok(r) => r,
+                        Err(e) => {
+                            failures.push(format!("{} {:?} at {i}: the algebra fails: {e}", c.label, j.query));
+                            break 'points;
+                        }
+                    };
+                    args.extend_from_slice(&c.leaves);
+                    let got = jit.call(n, &args).expect("JIT symbol");
+                    points += 1;
+                    if got != expect {
+                        failures.push(format!(
+                            "{} ({}) {:?} at {i} (args {args:?}): lowered {got}, algebra {expect}\n{}",
+                            c.label, c.text, j.query, harness::func_text(&m, n)
+                        ));
+                        break 'points;
+                    }
+                }
+            }
+            k = end;
+        }
+        functions += chunk.len();
+        if failures.len() > 20 {
+            break;
+        }
+    }
+    let dynamic = cases.iter().filter(|c| !c.leaves.is_empty()).count();
+    let swizzled = cases.iter().filter(|c| c.text.contains("Sw<")).count();
+    println!(
+        "lowering evaluation: {} layouts ({} static, {} dynamic, {} swizzled), {} functions \
+         ({} exhaustive, {} sampled), {} points checked; {} static linear functions within the op bound",
+        cases.len(),
+        cases.len() - dynamic,
+        dynamic,
+        swizzled,
+        functions,
+        exhaustive,
+        sampled,
+        points,
+        bound_checked
+    );
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
