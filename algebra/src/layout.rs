@@ -166,12 +166,20 @@ pub fn eval_leaves(leaves: &[(i64, i64)], idx: i64) -> Result<i64> {
     Ok(off)
 }
 
-/// L(0..n) by an odometer over the leaves (one add per point, a reset per carry). The
-/// largest |offset| is bounded first, so no partial sum can overflow.
+/// L(0..n) by an odometer over the leaves (one add per point, a reset per carry). Every
+/// partial sum is bounded by sum_i s_i |d_i| (checked first), so none can overflow.
 pub fn table_leaves(leaves: &[(i64, i64)], n: i64) -> Result<Vec<i64>> {
     let mut bound = 0i64;
     for &(s, d) in leaves {
-        bound = int::add(bound, int::mul(int::sub(s, 1)?, int::abs(d)?)?)?;
+        bound = int::add(bound, int::mul(s, int::abs(d)?)?)?;
+    }
+    if let Some(&(s, d)) = leaves.last() {
+        // The last leaf absorbs indices past its extent: bound its largest coordinate too.
+        let inner: i64 = leaves[..leaves.len() - 1]
+            .iter()
+            .try_fold(1i64, |p, &(s, _)| int::mul(p, s))?;
+        let last = int::ceil_div(n.max(1), inner)?;
+        int::add(bound, int::mul(last.max(s), int::abs(d)?)?)?;
     }
     if leaves.iter().any(|&(s, _)| s <= 0) {
         return Err(Error::algebra(

@@ -66,6 +66,12 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
         let tiler = format!("{}4:1{}", "[".repeat(depth), "]".repeat(depth));
         assert!(parse(&tiler).is_err());
     }
+    // A long composition chain is bounded too.
+    let chain = format!("{}4:1", "Sw<1,0,1> o 0 o ".repeat(100_000));
+    assert!(parse(&chain)
+        .unwrap_err()
+        .to_string()
+        .contains("chain longer"));
     // Just inside the limit is fine.
     let ok = format!("{}1{}", "(".repeat(64), ")".repeat(64));
     assert!(parse(&ok).is_ok());

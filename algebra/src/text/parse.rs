@@ -285,6 +285,12 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 self.ws();
                 let at = self.pos;
+                if parts.len() >= 2 * MAX_DEPTH {
+                    return self.err(
+                        at,
+                        format!("composition chain longer than {MAX_DEPTH} layouts"),
+                    );
+                }
                 parts.push((self.atom()?, at));
             } else {
                 self.pos = save;
