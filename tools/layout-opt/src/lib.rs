@@ -5,6 +5,8 @@ use std::ffi::{c_char, c_int, CString};
 
 // Keep the dialect crate (and its C++ archive, which the entry point references) linked.
 pub use layout_dialect;
+// The Rust lowering passes, registered with MLIR's pass registry before MlirOptMain runs.
+pub use layout_lowering;
 
 extern "C" {
     fn layout_opt_main(argc: c_int, argv: *mut *mut c_char) -> c_int;
@@ -18,5 +20,6 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> i32 {
         .collect();
     let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
     argv.push(std::ptr::null_mut());
+    layout_lowering::register_passes();
     unsafe { layout_opt_main(args.len() as c_int, argv.as_mut_ptr()) }
 }
