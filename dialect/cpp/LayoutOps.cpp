@@ -39,19 +39,6 @@ std::optional<int64_t> asInteger(StringRef text) {
   return v;
 }
 
-/// Coordinate text from constant indices: `7` or `(1,2,3)`.
-std::string coordText(ArrayRef<int64_t> coords) {
-  if (coords.size() == 1)
-    return std::to_string(coords[0]);
-  std::string s = "(";
-  for (size_t i = 0; i < coords.size(); ++i) {
-    if (i)
-      s += ",";
-    s += std::to_string(coords[i]);
-  }
-  return s + ")";
-}
-
 /// Constant index values of `operands`, if all are constants.
 bool constantIndices(ArrayRef<Attribute> operands,
                      SmallVectorImpl<int64_t> &out) {
@@ -217,6 +204,26 @@ OpFoldResult MakeOp::fold(FoldAdaptor) {
 // layout.crd2idx / layout.idx2crd
 //===----------------------------------------------------------------------===//
 
+/// The algebra's value of crd2idx for a layout type and index values; the
+/// error message in `error` (the coordinate count or the application).
+static std::optional<int64_t> evalCrd2Idx(ValueType type, ArrayRef<int64_t> coords,
+                                          std::string &error) {
+  rust::Result crd = rust::take(layout_ffi_coord_text(
+      rust::str(type.getText()), coords.data(), coords.size()));
+  if (!crd.ok()) {
+    error = crd.text;
+    return std::nullopt;
+  }
+  if (!type.isStatic())
+    return std::nullopt;
+  rust::Result r = rust::call("crd2idx", {crd.text, type.getText()});
+  if (!r.ok()) {
+    error = r.text;
+    return std::nullopt;
+  }
+  return asInteger(r.text);
+}
+
 LogicalResult Crd2IdxOp::verify() {
   auto type = llvm::cast<ValueType>(getLayout().getType());
   if (type.getValueKind() != ValueKind::Layout &&
@@ -224,6 +231,32 @@ LogicalResult Crd2IdxOp::verify() {
     return emitOpError() << "expects a layout operand, got " << type;
   if (getCoord().empty())
     return emitOpError() << "expects at least one coordinate operand";
+  if (type.getText() == "*")
+    return success();
+  // The coordinate count against the shape (static or not), and with a static
+  // layout and constant coordinates, the application itself.
+  SmallVector<int64_t, 4> coords;
+  bool constant = true;
+  for (Value c : getCoord()) {
+    APInt v;
+    if (matchPattern(c, m_ConstantInt(&v)))
+      coords.push_back(v.getSExtValue());
+    else {
+      constant = false;
+      coords.push_back(0);
+    }
+  }
+  std::string error;
+  if (!constant) {
+    rust::Result crd = rust::take(layout_ffi_coord_text(
+        rust::str(type.getText()), coords.data(), coords.size()));
+    if (!crd.ok())
+      return emitOpError() << crd.text;
+    return success();
+  }
+  evalCrd2Idx(type, coords, error);
+  if (!error.empty())
+    return emitOpError() << error;
   return success();
 }
 
@@ -232,11 +265,8 @@ OpFoldResult Crd2IdxOp::fold(FoldAdaptor adaptor) {
   SmallVector<int64_t, 4> coords;
   if (!type.isStatic() || !constantIndices(adaptor.getCoord(), coords))
     return {};
-  std::string crd = coordText(coords);
-  rust::Result r = rust::call("crd2idx", {crd, type.getText()});
-  if (!r.ok())
-    return {};
-  std::optional<int64_t> v = asInteger(r.text);
+  std::string error;
+  std::optional<int64_t> v = evalCrd2Idx(type, coords, error);
   if (!v)
     return {};
   return IntegerAttr::get(IndexType::get(getContext()), *v);

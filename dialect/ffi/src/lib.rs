@@ -5,7 +5,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use layout_algebra::{text, Error, Func, Value};
+use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
 
 /// A borrowed UTF-8 (or arbitrary byte) string from C++.
 #[repr(C)]
@@ -154,6 +154,39 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr
     owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
 }
 
+/// The coordinate text for `layout.crd2idx` from `n` index values: one value is a linear index,
+/// one per top-level mode a flat coordinate, one per leaf of the shape a hierarchical coordinate
+/// with the shape's profile. An error says which counts the layout accepts.
+///
+/// # Safety
+/// `layout` must be a valid [`LayoutStr`] and `coords` must point to `n` readable i64s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_coord_text(layout: LayoutStr, coords: *const i64, n: usize) -> LayoutResult {
+    let layout = layout.bytes();
+    let coords: Vec<i64> = if n == 0 { Vec::new() } else { std::slice::from_raw_parts(coords, n).to_vec() };
+    guarded(|| {
+        let shape = match text::parse(utf8(layout)?)? {
+            Value::Func(f) => f.domain_layout()?.shape.clone(),
+            v => return Err(Error::algebra(format!("crd2idx: expected a layout, found {}", v.kind()))),
+        };
+        let leaves: Vec<IntTuple> = coords.iter().map(|&c| IntTuple::lit(c)).collect();
+        let (rank, count) = (shape.rank(), shape.leaf_count());
+        let crd = if n == 1 {
+            leaves[0].clone()
+        } else if n == rank && !shape.is_leaf() {
+            IntTuple::tuple(leaves)
+        } else if n == count {
+            Tree::unflatten(&coords.iter().map(|&c| layout_algebra::Int::Lit(c)).collect::<Vec<_>>(), &shape)
+        } else {
+            return Err(Error::algebra(format!(
+                "crd2idx: a coordinate of shape {} is 1 linear index, {rank} indices (one per mode) or {count} indices (one per leaf), got {n}",
+                text::print_int_tuple(&shape)
+            )));
+        };
+        Ok(Value::Tuple(crd))
+    })
+}
+
 /// The number of dynamic `?` leaves of a value, or -1 (with nothing else reported) when the
 /// text does not parse.
 ///
@@ -209,4 +242,77 @@ pub unsafe extern "C" fn layout_result_free(r: *mut LayoutResult) {
     drop(Box::from_raw(slice));
     (*r).text = std::ptr::null_mut();
     (*r).len = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> LayoutStr {
+        LayoutStr { data: t.as_ptr(), len: t.len() }
+    }
+
+    /// (status, kind, offset, text) of a result, which is freed.
+    fn take(mut r: LayoutResult) -> (i32, i32, usize, String) {
+        let text = unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned() };
+        let out = (r.status, r.kind, r.offset, text);
+        unsafe { layout_result_free(&mut r) };
+        assert!(r.text.is_null());
+        out
+    }
+
+    #[test]
+    fn parse_is_canonical_with_kind() {
+        assert_eq!(take(unsafe { layout_ffi_parse(s(" ( _4 , 8 ) : ( 8 , 1 ) ")) }), (STATUS_OK, KIND_LAYOUT, 0, "(4,8):(8,1)".into()));
+        assert_eq!(take(unsafe { layout_ffi_parse(s("Sw<3,4,3>")) }).1, KIND_SWIZZLE);
+        assert_eq!(take(unsafe { layout_ffi_parse(s("[4:1,_]")) }).1, KIND_TILER);
+        assert_eq!(take(unsafe { layout_ffi_parse(s("(_,2)")) }).1, KIND_TUPLE);
+    }
+
+    #[test]
+    fn parse_error_has_offset_and_message() {
+        let (status, _, offset, msg) = take(unsafe { layout_ffi_parse(s("(4,8):(8,x)")) });
+        assert_eq!((status, offset), (STATUS_PARSE_ERROR, 9));
+        assert!(msg.contains("found 'x'"), "{msg}");
+        let bad = [0xffu8, b'4'];
+        let r = unsafe { layout_ffi_parse(LayoutStr { data: bad.as_ptr(), len: 2 }) };
+        assert_eq!(take(r).0, STATUS_PARSE_ERROR);
+    }
+
+    #[test]
+    fn call_computes_and_reports() {
+        let args = [s("(20):(2)"), s("(5,4):(4,1)")];
+        assert_eq!(take(unsafe { layout_ffi_call(s("composition"), args.as_ptr(), 2) }).3, "(5,4):(8,2)");
+        let (status, _, _, msg) = take(unsafe { layout_ffi_call(s("no_such_op"), args.as_ptr(), 2) });
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(msg.contains("no_such_op"), "{msg}");
+        let bad = [s("(4,8):(8,x)")];
+        let (status, _, _, msg) = take(unsafe { layout_ffi_call(s("size"), bad.as_ptr(), 1) });
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(msg.contains("operand #0"), "{msg}");
+        let dynamic = [s("(?,8):(1,?)")];
+        assert_eq!(take(unsafe { layout_ffi_call(s("size"), dynamic.as_ptr(), 1) }).0, STATUS_DYNAMIC);
+    }
+
+    #[test]
+    fn leaves_and_coordinates() {
+        assert_eq!(unsafe { layout_ffi_dynamic_leaves(s("(?,8):(1,?)")) }, 2);
+        assert_eq!(unsafe { layout_ffi_dynamic_leaves(s("(4,8")) }, -1);
+        let mut out = [0i64; 4];
+        assert_eq!(unsafe { layout_ffi_int_leaves(s("((1,2),3)"), out.as_mut_ptr(), 4) }, 3);
+        assert_eq!(out[..3], [1, 2, 3]);
+        let l = s("((2,4),8):((1,16),2)");
+        let c = |v: &[i64]| take(unsafe { layout_ffi_coord_text(l, v.as_ptr(), v.len()) });
+        assert_eq!(c(&[13]).3, "13");
+        assert_eq!(c(&[5, 3]).3, "(5,3)");
+        assert_eq!(c(&[1, 2, 3]).3, "((1,2),3)");
+        assert_eq!(c(&[1, 2, 3, 4]).0, STATUS_ALGEBRA_ERROR);
+    }
+
+    #[test]
+    fn composition_reach_names_the_range() {
+        let (_, _, _, w) = take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
+        assert!(w.contains("[6, 12)"), "{w}");
+        assert_eq!(take(unsafe { layout_ffi_composition_reach(s("(20):(2)"), s("(5,4):(4,1)")) }).3, "");
+    }
 }

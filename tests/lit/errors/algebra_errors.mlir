@@ -120,3 +120,31 @@ func.func @take_empty() {
   %a = layout.take %l modes [2, 1] : !layout.layout<(4,8):(8,1)>
   return
 }
+
+// -----
+
+func.func @crd2idx_outside_domain() -> index {
+  %c9 = arith.constant 9 : index
+  %l = layout.const #layout.layout<(4,8):(8,1)>
+  // expected-error@+1 {{'layout.crd2idx' op crd2idx: coordinate 9 is outside [0, 4)}}
+  %a = layout.crd2idx %l[%c9, %c9] : !layout.layout<(4,8):(8,1)>
+  return %a : index
+}
+
+// -----
+
+func.func @crd2idx_coordinate_count(%i: index) -> index {
+  %l = layout.const #layout.layout<((2,4),8):((1,16),2)>
+  // expected-error@+1 {{'layout.crd2idx' op crd2idx: a coordinate of shape ((2,4),8) is 1 linear index, 2 indices (one per mode) or 3 indices (one per leaf), got 4}}
+  %a = layout.crd2idx %l[%i, %i, %i, %i] : !layout.layout<((2,4),8):((1,16),2)>
+  return %a : index
+}
+
+// -----
+
+func.func @crd2idx_coordinate_count_dynamic(%i: index, %m: index, %n: index) -> index {
+  %l = layout.make %m, %n : !layout.layout<(?,8):(1,?)>
+  // expected-error@+1 {{'layout.crd2idx' op crd2idx: a coordinate of shape (?,8) is 1 linear index, 2 indices (one per mode) or 2 indices (one per leaf), got 3}}
+  %a = layout.crd2idx %l[%i, %i, %i] : !layout.layout<(?,8):(1,?)>
+  return %a : index
+}

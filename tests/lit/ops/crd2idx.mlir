@@ -38,3 +38,20 @@ func.func @idx2crd() -> (index, index, index) {
   // FOLD: return %[[C1]], %[[C2]], %[[C1]]
   return %x#0, %x#1, %x#2 : index, index, index
 }
+
+// One index per leaf of the shape: a hierarchical coordinate ((1,2),3) -> 1 + 2*16 + 3*2 = 39.
+// CHECK-LABEL: func.func @crd2idx_hierarchical
+// FOLD-LABEL: func.func @crd2idx_hierarchical
+func.func @crd2idx_hierarchical(%i: index) -> (index, index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %l = layout.const #layout.layout<((2,4),8):((1,16),2)>
+  // CHECK: layout.crd2idx %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : !layout.layout<((2,4),8):((1,16),2)>
+  %a = layout.crd2idx %l[%c1, %c2, %c3] : !layout.layout<((2,4),8):((1,16),2)>
+  %b = layout.crd2idx %l[%c1, %i, %c3] : !layout.layout<((2,4),8):((1,16),2)>
+  // FOLD: %[[C39:.*]] = arith.constant 39 : index
+  // FOLD: %[[B:.*]] = layout.crd2idx %{{.*}}[%{{.*}}, %arg0, %{{.*}}]
+  // FOLD: return %[[C39]], %[[B]]
+  return %a, %b : index, index
+}
