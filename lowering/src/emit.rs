@@ -18,6 +18,25 @@ use mlir_sys::MlirValue;
 const I64_MIN: i128 = i64::MIN as i128;
 const I64_MAX: i128 = i64::MAX as i128;
 
+/// A divisor: static, or a runtime value (compared by identity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Divisor {
+    Lit(i64),
+    Val(usize),
+}
+
+/// How a value was computed from another, for `x mod a + (x div a) * a -> x`.
+#[derive(Clone, Copy, Debug)]
+pub enum Form {
+    Opaque,
+    /// x mod a
+    Rem(MlirValue, i128, i128, Divisor),
+    /// x div a
+    Div(MlirValue, i128, i128, Divisor),
+    /// (x div a) * a
+    MulDiv(MlirValue, i128, i128, Divisor),
+}
+
 /// A value: a constant or an SSA index value, with a sound range.
 #[derive(Clone, Copy, Debug)]
 pub struct Sym {
@@ -25,14 +44,15 @@ pub struct Sym {
     pub val: Option<MlirValue>,
     pub lo: i128,
     pub hi: i128,
+    pub form: Form,
 }
 
 impl Sym {
     pub fn constant(v: i64) -> Sym {
-        Sym { konst: Some(v), val: None, lo: v as i128, hi: v as i128 }
+        Sym { konst: Some(v), val: None, lo: v as i128, hi: v as i128, form: Form::Opaque }
     }
     pub fn value(v: MlirValue, lo: i128, hi: i128) -> Sym {
-        Sym { konst: None, val: Some(v), lo, hi }
+        Sym { konst: None, val: Some(v), lo, hi, form: Form::Opaque }
     }
     /// A runtime value about which nothing is known.
     pub fn unknown(v: MlirValue) -> Sym {
@@ -43,6 +63,33 @@ impl Sym {
     }
     fn is(&self, v: i64) -> bool {
         self.konst == Some(v)
+    }
+    fn with(self, form: Form) -> Sym {
+        Sym { form, ..self }
+    }
+    /// `Form` constructor arguments for `self` as the x of x div a / x mod a.
+    fn base(&self) -> Option<(MlirValue, i128, i128)> {
+        self.val.map(|v| (v, self.lo, self.hi))
+    }
+}
+
+fn divisor_of(s: &Sym) -> Option<Divisor> {
+    match (s.konst, s.val) {
+        (Some(k), _) => Some(Divisor::Lit(k)),
+        (None, Some(v)) => Some(Divisor::Val(v.ptr as usize)),
+        _ => None,
+    }
+}
+
+/// a mod d + (a div d) * d, in either order: the value a.
+fn recombine(a: &Sym, b: &Sym) -> Option<Sym> {
+    match (a.form, b.form) {
+        (Form::Rem(x, lo, hi, d), Form::MulDiv(y, _, _, e)) | (Form::MulDiv(y, _, _, e), Form::Rem(x, lo, hi, d))
+            if x.ptr == y.ptr && d == e =>
+        {
+            Some(Sym::value(x, lo, hi))
+        }
+        _ => None,
     }
 }
 
@@ -136,6 +183,9 @@ impl<'c> Emitter<'c> {
         if b.is(0) {
             return a;
         }
+        if let Some(x) = recombine(&a, &b) {
+            return x;
+        }
         if let (Some(x), Some(y)) = (a.konst, b.konst) {
             if let Some(z) = x.checked_add(y) {
                 return Sym::constant(z);
@@ -183,7 +233,11 @@ impl<'c> Emitter<'c> {
             }
         };
         let (lo, hi) = clamp(lo, hi);
-        Sym::value(v, lo, hi)
+        let form = match a.form {
+            Form::Div(x, xl, xh, Divisor::Lit(d)) if d == k => Form::MulDiv(x, xl, xh, Divisor::Lit(d)),
+            _ => Form::Opaque,
+        };
+        Sym::value(v, lo, hi).with(form)
     }
 
     /// a * b for two values.
@@ -201,7 +255,13 @@ impl<'c> Emitter<'c> {
         let (x, y) = (self.materialize(a), self.materialize(b));
         let v = self.emit("arith.muli", &[x, y], nsw, nuw);
         let (lo, hi) = clamp(lo, hi);
-        Sym::value(v, lo, hi)
+        let form = match (a.form, b.form, divisor_of(&a), divisor_of(&b)) {
+            (Form::Div(x, xl, xh, d), _, _, Some(e)) | (_, Form::Div(x, xl, xh, d), Some(e), _) if d == e => {
+                Form::MulDiv(x, xl, xh, d)
+            }
+            _ => Form::Opaque,
+        };
+        Sym::value(v, lo, hi).with(form)
     }
 
     /// a div k for a >= 0 and a static k > 0.
@@ -227,7 +287,8 @@ impl<'c> Emitter<'c> {
                 self.emit("arith.divui", &[x, kv], false, false)
             }
         };
-        Sym::value(v, a.lo / k as i128, a.hi / k as i128)
+        let form = a.base().map(|(x, l, h)| Form::Div(x, l, h, Divisor::Lit(k))).unwrap_or(Form::Opaque);
+        Sym::value(v, a.lo / k as i128, a.hi / k as i128).with(form)
     }
 
     /// a mod k for a >= 0 and a static k > 0.
@@ -253,7 +314,8 @@ impl<'c> Emitter<'c> {
                 self.emit("arith.remui", &[x, kv], false, false)
             }
         };
-        Sym::value(v, 0, (k - 1) as i128)
+        let form = a.base().map(|(x, l, h)| Form::Rem(x, l, h, Divisor::Lit(k))).unwrap_or(Form::Opaque);
+        Sym::value(v, 0, (k - 1) as i128).with(form)
     }
 
     /// a div b for a >= 0 and a runtime extent b >= 1.
@@ -266,7 +328,11 @@ impl<'c> Emitter<'c> {
         }
         let (x, y) = (self.materialize(a), self.materialize(b));
         let v = self.emit("arith.divui", &[x, y], false, false);
-        Sym::value(v, 0, a.hi.max(0))
+        let form = match (a.base(), divisor_of(&b)) {
+            (Some((x, l, h)), Some(d)) => Form::Div(x, l, h, d),
+            _ => Form::Opaque,
+        };
+        Sym::value(v, 0, a.hi.max(0)).with(form)
     }
 
     /// a mod b for a >= 0 and a runtime extent b >= 1.
@@ -279,7 +345,11 @@ impl<'c> Emitter<'c> {
         }
         let (x, y) = (self.materialize(a), self.materialize(b));
         let v = self.emit("arith.remui", &[x, y], false, false);
-        Sym::value(v, 0, a.hi.max(0).min(b.hi - 1))
+        let form = match (a.base(), divisor_of(&b)) {
+            (Some((x, l, h)), Some(d)) => Form::Rem(x, l, h, d),
+            _ => Form::Opaque,
+        };
+        Sym::value(v, 0, a.hi.max(0).min(b.hi - 1)).with(form)
     }
 
     /// a & mask for a >= 0, mask >= 0.

@@ -1,0 +1,37 @@
+// layout-lower-to-index refuses what it cannot lower, with a diagnostic that says why.
+// RUN: layout-opt %s --layout-lower-to-index -split-input-file -verify-diagnostics
+
+func.func @unknown(%i: index, %m: index) -> index {
+  %l = layout.make %m : !layout.layout<(?,8):(1,4)>
+  %c = layout.complement %l : !layout.layout<(?,8):(1,4)>
+  // expected-error @+1 {{'layout.crd2idx' op cannot be lowered to index math: the layout's structure is not known statically (type !layout.layout<*>)}}
+  %o = layout.crd2idx %c[%i] : !layout.layout<*>
+  return %o : index
+}
+
+// -----
+
+func.func @block_argument(%l: !layout.layout<(?,8):(1,4)>, %i: index) -> index {
+  // expected-error @+1 {{the dynamic layout (?,8):(1,4) is a block argument}}
+  %o = layout.crd2idx %l[%i] : !layout.layout<(?,8):(1,4)>
+  return %o : index
+}
+
+// -----
+
+func.func @scaled_basis(%i: index) -> index {
+  %l = layout.const #layout.layout<(4,8):(1@0,1@1)>
+  // expected-error @+1 {{scaled-basis stride 1@0 (a coordinate-valued layout) cannot be lowered to one index}}
+  %o = layout.crd2idx %l[%i] : !layout.layout<(4,8):(1@0,1@1)>
+  return %o : index
+}
+
+// -----
+
+func.func @per_mode_of_coalesced(%i: index, %j: index, %m: index) -> index {
+  %l = layout.make %m : !layout.layout<(4,2,?):(1,4,8)>
+  %c = layout.coalesce %l : !layout.layout<(4,2,?):(1,4,8)>
+  // expected-error @+1 {{is defined by 'layout.coalesce'; only layout.make (and layout.coalesce under a linear index) can supply runtime leaves}}
+  %o = layout.crd2idx %c[%i, %j] : !layout.layout<(8,?):(1,8)>
+  return %o : index
+}
