@@ -159,7 +159,7 @@ fn not_larger(l: &LinearLayout, shape: &[(String, i64)]) -> Result<LinearLayout>
                     }
                 }
             }
-            sorted.sort_by(|a, b| b.0.cmp(&a.0));
+            sorted.sort_by_key(|e| std::cmp::Reverse(e.0));
             for (_, i, k) in sorted {
                 if actual <= want_log {
                     break;

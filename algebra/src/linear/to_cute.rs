@@ -29,9 +29,8 @@ fn overlap(images: &[u64]) -> Option<(usize, usize)> {
 
 /// The swizzle that makes `images` carry-free, if any (B ascending, then S, then M).
 pub fn find_swizzle(images: &[u64], out_bits: u32) -> Option<Swizzle> {
-    if overlap(images).is_none() {
-        return None;
-    }
+    // Already carry-free: no swizzle needed.
+    overlap(images)?;
     let n = out_bits as i64;
     let shifts = |b: i64| (b..=n).chain((b..=n).map(|s| -s));
     for b in 1..=n {
