@@ -1069,3 +1069,42 @@ fn dispatch_by_name() {
     assert!(run("linear_compose", &[a]).contains("expected 2 arguments, got 1"));
     assert!(call_text("composition", &["8:1", "2:1"]).is_none());
 }
+
+#[test]
+fn cute_shared_layouts_in_the_bank_model() {
+    use layout_algebra::linear::{call_text, call_text_at};
+    let run = |op: &str, args: &[&str]| -> String {
+        match call_text(op, args).unwrap() {
+            Ok(v) => text::print(&v),
+            Err(e) => format!("error: {e}"),
+        }
+    };
+    let _ = call_text_at;
+    let mma = run(
+        "linear_encoding",
+        &[
+            r#"{"kind":"nvidia_mma","version":[2,0],"instr_shape":[16,8],"warps_per_cta":[1,1]}"#,
+            "[16,16]",
+        ],
+    );
+    // A CuTe shared layout (coordinates -> offset): row-major 16x16 f16 has 2-way conflicts.
+    assert_eq!(
+        run("linear_bank_conflicts", &[&mma, "(16,16):(16,1)", "16"]),
+        "1"
+    );
+    // The swizzle chosen for (mma, mma), as a CuTe layout, is conflict-free.
+    let ch = run("linear_optimal_swizzling", &[&mma, &mma, "16"]);
+    let j = parse_json(&ch).unwrap();
+    let smem = layout_to_json(
+        &layout_algebra::linear::json::layout_from_json(j.get("smem").unwrap()).unwrap(),
+    );
+    let coords_to_offset = run("linear_invert", &[&smem]);
+    let cute = run("linear_to_cute", &[&coords_to_offset]);
+    assert_eq!(
+        run("linear_bank_conflicts", &[&mma, &cute, "16"]),
+        "0",
+        "{cute}"
+    );
+    assert_eq!(run("linear_bank_conflicts", &[&mma, &smem, "16"]), "0");
+    eprintln!("chosen swizzle as CuTe: {cute}");
+}

@@ -1,6 +1,7 @@
 //! Shared-memory bank conflicts of a warp's access, given a register layout R (in dimensions
-//! `register`, `lane`, and optionally `warp`, `block`) and a shared layout S (in dimensions
-//! `offset` and optionally `block`) over the same tensor dimensions.
+//! `register`, `lane`, and optionally `warp`, `block`) and a shared layout S over the same
+//! tensor dimensions: Triton's direction (in dimensions `offset` and optionally `block`) or
+//! CuTe's (the tensor dimensions to one offset, e.g. a converted CuTe layout).
 //!
 //! Hardware model (NVIDIA, 32 banks of 4 bytes): the register -> offset map is
 //! `C = invert_and_compose(R, S)`. A thread moves `vector` elements at once: the largest
@@ -74,17 +75,27 @@ pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Acces
             )));
         }
     }
-    if !s.has_in("offset") {
-        return Err(Error::algebra(format!(
-            "bank_conflicts: the shared layout has no 'offset' in dimension (it has {})",
-            s.in_names().join(", ")
-        )));
+    if s.has_in("offset") {
+        // Triton's direction: offset -> tensor coordinates.
+        let c = invert_and_compose(r, s)?;
+        return access_of_map(
+            &sublayout(&c, &["register", "lane"], &["offset"])?,
+            bitwidth,
+        );
     }
-    let c = invert_and_compose(r, s)?;
-    access_of_map(
-        &sublayout(&c, &["register", "lane"], &["offset"])?,
-        bitwidth,
-    )
+    // CuTe's direction: tensor coordinates -> offset (e.g. a converted CuTe layout whose
+    // in dimensions are R's out dimensions).
+    let same = s.ins().len() == r.outs().len() && r.outs().iter().all(|d| s.has_in(&d.name));
+    if same && s.outs().len() == 1 {
+        let c = super::compose::compose(r, s)?;
+        return access_of_map(&c, bitwidth);
+    }
+    Err(Error::algebra(format!(
+        "bank_conflicts: the shared layout must map 'offset' to the tensor dimensions [{}], or those dimensions to one offset; it maps [{}] to [{}]",
+        r.out_names().join(", "),
+        s.in_names().join(", "),
+        s.out_names().join(", ")
+    )))
 }
 
 /// The access of a warp given the register -> shared-offset map directly: in dimensions
