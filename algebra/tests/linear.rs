@@ -1108,3 +1108,78 @@ fn cute_shared_layouts_in_the_bank_model() {
     assert_eq!(run("linear_bank_conflicts", &[&mma, &smem, "16"]), "0");
     eprintln!("chosen swizzle as CuTe: {cute}");
 }
+
+/// Bad input never panics: every operation on arguments drawn from valid, mutated and hostile
+/// texts returns a value or an error.
+#[test]
+fn no_operation_panics_on_bad_input() {
+    let big_dim = format!(
+        r#"{{"in_dims":[{{"name":"r","bases":[{}]}}],"out_dims":[{{"name":"o","size":1}}]}}"#,
+        vec!["[0]"; 64].join(",")
+    );
+    let wide_out = r#"{"in_dims":[{"name":"r","bases":[[4611686018427387903]]}],"out_dims":[{"name":"o","size":4611686018427387904}]}"#;
+    let pool: Vec<String> = vec![
+        r#"{"in_dims":[{"name":"register","bases":[[1,0],[0,1]]},{"name":"lane","bases":[[2,0],[0,2],[0,0],[4,4],[1,1]]}],"out_dims":[{"name":"dim0","size":8},{"name":"dim1","size":8}]}"#.into(),
+        r#"{"in_dims":[{"name":"offset","bases":[[1],[2],[4],[8],[16],[32]]}],"out_dims":[{"name":"dim0","size":64}]}"#.into(),
+        "#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>".into(),
+        "#ttg.linear<{}>".into(),
+        "{}".into(),
+        big_dim,
+        wide_out.into(),
+        r#"{"in_dims":[{"name":"a","bases":[[-1]]}],"out_dims":[{"name":"o","size":2}]}"#.into(),
+        r#"{"in_dims":[{"name":"a","bases":[[1]]}],"out_dims":[{"name":"o","size":-2}]}"#.into(),
+        r#"{"in_dims":[{"name":"a","size":3,"bases":[[1]]}],"out_dims":["o"]}"#.into(),
+        "Sw<3,4,3> o 0 o (8,64):(64,1)".into(),
+        "(4611686018427387904,2):(1,4611686018427387904)".into(),
+        "(2,2):(1,1)".into(),
+        "Sw<2,0,-2>".into(),
+        "register".into(),
+        r#"["register","lane"]"#.into(),
+        r#"[["x",4611686018427387904],["y",4]]"#.into(),
+        r#"{"register":9223372036854775807,"lane":-1}"#.into(),
+        r#"{"kind":"blocked","size_per_thread":[1],"threads_per_warp":[4611686018427387904],"warps_per_cta":[1],"order":[0]}"#.into(),
+        r#"{"kind":"slice","dim":5,"parent":{"kind":"nvidia_mma","version":[3,0],"instr_shape":[16,0,8],"warps_per_cta":[1,1]}}"#.into(),
+        r#"{"kind":"nvmma_shared","swizzle_bytes":128,"element_bitwidth":1,"transposed":true,"fp4_padded":true}"#.into(),
+        r#"{"kind":"tensor_memory","block_m":64,"block_n":4611686018427387904}"#.into(),
+        "[16,16]".into(),
+        "[4611686018427387904, 2]".into(),
+        "[0,1,1]".into(),
+        "0".into(),
+        "-1".into(),
+        "3".into(),
+        "64".into(),
+        "1024".into(),
+        "4611686018427387904".into(),
+        "".into(),
+        "[".into(),
+        "{\"in_dims\": [".into(),
+        "#ttg.linear<{register = [[0, 1]], lane = [[1]]}".into(),
+    ];
+    let mut r = Rng(0x9e3779b97f4a7c15);
+    let mut runs = 0;
+    for op in layout_algebra::linear::OP_NAMES {
+        for _ in 0..2000 {
+            let n = r.below(4) as usize;
+            let args: Vec<String> = (0..n)
+                .map(|_| {
+                    let s = &pool[r.below(pool.len() as u64) as usize];
+                    if r.chance(0.2) && !s.is_empty() {
+                        // Truncate at a character boundary.
+                        let mut cut = r.below(s.len() as u64) as usize;
+                        while !s.is_char_boundary(cut) {
+                            cut -= 1;
+                        }
+                        s[..cut].to_string()
+                    } else {
+                        s.clone()
+                    }
+                })
+                .collect();
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let res = std::panic::catch_unwind(|| layout_algebra::linear::call_text_at(op, &refs));
+            assert!(res.is_ok(), "{op}({args:?}) panicked");
+            runs += 1;
+        }
+    }
+    assert_eq!(runs, 2000 * layout_algebra::linear::OP_NAMES.len());
+}

@@ -57,6 +57,7 @@ pub fn from_cute(f: &Func, in_names: &[&str], out_name: &str) -> Result<LinearLa
     if l.total_in_bits() > super::layout::MAX_BITS {
         return Err(Error::algebra("from_cute: more than 64 coordinate bits"));
     }
+    super::layout::check_dim_bits(&l, "from_cute")?;
     Ok(l)
 }
 

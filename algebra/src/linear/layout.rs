@@ -13,6 +13,31 @@ use crate::error::{Error, Result};
 /// Largest total number of input bits or output bits of a linear layout.
 pub const MAX_BITS: u32 = 64;
 
+/// Largest number of bits of one dimension (its size must fit an i64).
+pub const MAX_DIM_BITS: u32 = 62;
+
+/// Check that no dimension of `l` has more than `MAX_DIM_BITS` bits.
+pub(crate) fn check_dim_bits(l: &LinearLayout, what: &str) -> Result<()> {
+    for d in l.ins() {
+        if d.bases.len() as u32 > MAX_DIM_BITS {
+            return Err(Error::algebra(format!(
+                "{what}: in dimension '{}' would have {} bits; at most {MAX_DIM_BITS} per dimension are supported",
+                d.name,
+                d.bases.len()
+            )));
+        }
+    }
+    for d in l.outs() {
+        if d.log2 > MAX_DIM_BITS {
+            return Err(Error::algebra(format!(
+                "{what}: out dimension '{}' would have {} bits; at most {MAX_DIM_BITS} per dimension are supported",
+                d.name, d.log2
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// An input dimension: its name and the packed image of each of its bits (`bases[k]` is the
 /// image of the value `2^k`). Its size is `2^bases.len()`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -120,10 +145,12 @@ impl LinearLayout {
                 "linear layout has {total_in} input bits in total; at most {MAX_BITS} are supported"
             )));
         }
-        Ok(LinearLayout {
+        let l = LinearLayout {
             ins: in_dims,
             outs: out_dims,
-        })
+        };
+        check_dim_bits(&l, "linear layout")?;
+        Ok(l)
     }
 
     /// Build with out-dimension sizes inferred as Triton does: the smallest power of two
@@ -215,7 +242,11 @@ impl LinearLayout {
     ) -> Result<LinearLayout> {
         let n = log2_exact(size, &format!("strided1d dimension '{in_name}'"))?;
         let s = log2_exact(stride, "strided1d stride")?;
-        check_bits(n + s, "strided1d")?;
+        if n > 0 && n + s > MAX_DIM_BITS {
+            return Err(Error::algebra(format!(
+                "strided1d: size {size} times stride {stride} exceeds 2^{MAX_DIM_BITS}"
+            )));
+        }
         Ok(LinearLayout {
             ins: vec![InDim {
                 name: in_name.to_string(),

@@ -139,7 +139,9 @@ pub fn product(inner: &LinearLayout, outer: &LinearLayout) -> Result<LinearLayou
             }
         })
         .collect();
-    Ok(LinearLayout::from_parts(ins, outs))
+    let l = LinearLayout::from_parts(ins, outs);
+    super::layout::check_dim_bits(&l, "product")?;
+    Ok(l)
 }
 
 /// The in dimensions of `a` followed by those of `b`; both have the same out dimensions (names,

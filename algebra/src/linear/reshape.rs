@@ -127,7 +127,13 @@ pub fn flatten_ins(l: &LinearLayout) -> Result<LinearLayout> {
     if l.ins().len() <= 1 {
         return Ok(l.clone());
     }
-    reshape_ins(l, &[(l.ins()[0].name.clone(), 1i64 << l.total_in_bits())])
+    let bits = l.total_in_bits();
+    if bits > super::layout::MAX_DIM_BITS {
+        return Err(Error::overflow(format!(
+            "flatten_ins: {bits} input bits do not fit one dimension size"
+        )));
+    }
+    reshape_ins(l, &[(l.ins()[0].name.clone(), 1i64 << bits)])
 }
 
 /// One out dimension (named like the first) of the total size.
