@@ -76,7 +76,17 @@ impl Func {
                 "evaluation table of {n} points exceeds the limit of {limit}"
             )));
         }
-        (0..n).map(|i| self.apply(i)).collect()
+        match self {
+            Func::Layout(l) => l.table(limit),
+            Func::Composed(c) if c.inner.as_layout().is_some() => {
+                let inner = c.inner.table(limit)?;
+                inner
+                    .into_iter()
+                    .map(|y| c.outer.apply(int::add(c.offset, y)?))
+                    .collect()
+            }
+            _ => (0..n).map(|i| self.apply(i)).collect(),
+        }
     }
     /// cosize: one past the largest value f takes on its domain.
     pub fn cosize(&self) -> Result<i64> {

@@ -67,6 +67,13 @@ fn check_bitwidth(bitwidth: i64) -> Result<()> {
 /// Build the access of a warp: R's register/lane bits mapped to S's offsets.
 pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Access> {
     check_bitwidth(bitwidth)?;
+    access_of_map(&register_to_offset(r, s)?, bitwidth)
+}
+
+/// The register -> offset map of R through S (`register`, `lane` -> the offset): S in
+/// Triton's direction (`offset` -> tensor dimensions) or in CuTe's (tensor dimensions -> one
+/// offset).
+pub fn register_to_offset(r: &LinearLayout, s: &LinearLayout) -> Result<LinearLayout> {
     for n in ["register", "lane"] {
         if !r.has_in(n) {
             return Err(Error::algebra(format!(
@@ -76,19 +83,14 @@ pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Acces
         }
     }
     if s.has_in("offset") {
-        // Triton's direction: offset -> tensor coordinates.
         let c = invert_and_compose(r, s)?;
-        return access_of_map(
-            &sublayout(&c, &["register", "lane"], &["offset"])?,
-            bitwidth,
-        );
+        return sublayout(&c, &["register", "lane"], &["offset"]);
     }
-    // CuTe's direction: tensor coordinates -> offset (e.g. a converted CuTe layout whose
-    // in dimensions are R's out dimensions).
     let same = s.ins().len() == r.outs().len() && r.outs().iter().all(|d| s.has_in(&d.name));
     if same && s.outs().len() == 1 {
         let c = super::compose::compose(r, s)?;
-        return access_of_map(&c, bitwidth);
+        let out = c.out_names()[0].to_string();
+        return sublayout(&c, &["register", "lane"], &[out.as_str()]);
     }
     Err(Error::algebra(format!(
         "bank_conflicts: the shared layout must map 'offset' to the tensor dimensions [{}], or those dimensions to one offset; it maps [{}] to [{}]",
@@ -102,6 +104,7 @@ pub fn access(r: &LinearLayout, s: &LinearLayout, bitwidth: i64) -> Result<Acces
 /// `register` and `lane` (others, e.g. `warp`, are ignored: every warp has the same count),
 /// one out dimension (the element offset; with several, the one named `offset`).
 pub fn access_of_map(c: &LinearLayout, bitwidth: i64) -> Result<Access> {
+    check_bitwidth(bitwidth)?;
     check_bitwidth(bitwidth)?;
     for n in ["register", "lane"] {
         if !c.has_in(n) {

@@ -58,6 +58,7 @@ pub const OP_NAMES: &[&str] = &[
     "linear_bank_conflicts",
     "linear_smem_access",
     "linear_optimal_swizzling",
+    "linear_choose_swizzle",
 ];
 
 /// Read a linear layout from either text form (JSON or Triton's).
@@ -522,6 +523,21 @@ fn run(a: &Args<'_>) -> Result<Value> {
                 ch.vector,
                 ch.write_conflicts,
                 ch.read_conflicts
+            )))
+        }
+        "linear_choose_swizzle" => {
+            a.arity(3, 3)?;
+            let ch = swizzle_choice::choose_cute_swizzle(&a.ll(0)?, &a.ll(1)?, a.int(2)?)?;
+            let mut sw = String::new();
+            write_str(
+                &mut sw,
+                &format!("Sw<{},{},{}>", ch.swizzle.b, ch.swizzle.m, ch.swizzle.s),
+            );
+            Ok(Value::Json(format!(
+                "{{\"swizzle\":{sw},\"vector\":{},\"conflicts\":{},\"smem\":{}}}",
+                ch.vector,
+                ch.conflicts,
+                layout_to_json(&ch.smem)
             )))
         }
         _ => unreachable!("op listed in OP_NAMES"),

@@ -10,11 +10,12 @@
 //! subspaces, so one always exists), and the bank bits complete the basis with unit vectors.
 //! A phase's words then differ in their bank bits for both accesses: zero conflicts.
 
-use super::bank_conflicts::bank_conflicts;
+use super::bank_conflicts::{access_of_map, bank_conflicts, count, register_to_offset};
 use super::gauss::Echelon;
 use super::layout::{InDim, LinearLayout};
 use super::reshape::transpose_outs;
 use crate::error::{Error, Result};
+use crate::swizzle::Swizzle;
 
 /// The chosen shared layout and what it achieves.
 #[derive(Debug, Clone)]
@@ -199,4 +200,109 @@ pub fn optimal_swizzling(
         read_conflicts: bank_conflicts(&dst, &smem, bitwidth)?,
         smem,
     })
+}
+
+/// The CuTe swizzle chosen for a (register layout, shared layout) pair.
+#[derive(Debug, Clone)]
+pub struct CuteSwizzleChoice {
+    pub swizzle: Swizzle,
+    /// The shared layout with the swizzle applied to its offsets, in the direction it was
+    /// given (Triton's: `offset -> tensor`, the swizzle first; CuTe's: `tensor -> offset`,
+    /// the swizzle last, i.e. `Sw o 0 o S`).
+    pub smem: LinearLayout,
+    pub vector: i64,
+    pub conflicts: i64,
+}
+
+/// The swizzle `Sw<B,M,S>` on the offsets of `s` that makes the warp access of `r` through it
+/// conflict-free with the widest vector: among all swizzles within the offset bits, the fewest
+/// conflicts per phase, then the widest vector, then the smallest B, M, S (`Sw<0,0,0>`, no
+/// swizzle, when it is already best).
+pub fn choose_cute_swizzle(
+    r: &LinearLayout,
+    s: &LinearLayout,
+    bitwidth: i64,
+) -> Result<CuteSwizzleChoice> {
+    let c = register_to_offset(r, s)?;
+    let n = c.total_out_bits() as i64;
+    let mut best: Option<(i64, i64, Swizzle)> = None;
+    let consider = |sw: Swizzle, best: &mut Option<(i64, i64, Swizzle)>| -> Result<()> {
+        let mapped = map_offsets(&c, &sw);
+        let acc = access_of_map(&mapped, bitwidth)?;
+        let (conf, vec) = (count(&acc), acc.vector());
+        let better = match best {
+            None => true,
+            Some((bc, bv, _)) => conf < *bc || (conf == *bc && vec > *bv),
+        };
+        if better {
+            *best = Some((conf, vec, sw));
+        }
+        Ok(())
+    };
+    consider(Swizzle::new(0, 0, 0)?, &mut best)?;
+    for b in 1..=n {
+        for m in 0..=n {
+            for sh in b..=n {
+                if b + m + sh > n.min(62) {
+                    break;
+                }
+                consider(Swizzle::new(b, m, sh)?, &mut best)?;
+            }
+        }
+    }
+    let (conflicts, vector, swizzle) = best.expect("Sw<0,0,0> is always considered");
+    let smem = if s.has_in("offset") {
+        // offset --Sw--> offset --S--> tensor (Sw is an involution); other in dimensions
+        // (block) pass through.
+        let mut pre = LinearLayout::empty();
+        for (i, d) in s.ins().iter().enumerate() {
+            let f = if d.name == "offset" {
+                swizzle_layout(&swizzle, d.bases.len() as u32)
+            } else {
+                LinearLayout::identity1d(s.in_size(i), &d.name, &d.name)?
+            };
+            pre = super::product::product(&pre, &f)?;
+        }
+        super::compose::compose(&pre, s)?
+    } else {
+        let out = s.outs()[0].name.clone();
+        let bits = s.outs()[0].log2;
+        let sw_ll = swizzle_layout(&swizzle, bits);
+        let sw_ll = super::reshape::reshape_ins(&sw_ll, &[(out.clone(), 1i64 << bits)])?;
+        let sw_ll = super::reshape::reshape_outs(&sw_ll, &[(out, 1i64 << bits)])?;
+        super::compose::compose(s, &sw_ll)?
+    };
+    Ok(CuteSwizzleChoice {
+        swizzle,
+        smem,
+        vector,
+        conflicts,
+    })
+}
+
+/// The register -> offset map with `sw` applied to every offset.
+fn map_offsets(c: &LinearLayout, sw: &Swizzle) -> LinearLayout {
+    let ins = c
+        .ins()
+        .iter()
+        .map(|d| InDim {
+            name: d.name.clone(),
+            bases: d.bases.iter().map(|&v| sw.apply(v as i64) as u64).collect(),
+        })
+        .collect();
+    LinearLayout::from_parts(ins, c.outs().to_vec())
+}
+
+/// `Sw` as a linear layout `offset -> offset` on `bits` offset bits.
+fn swizzle_layout(sw: &Swizzle, bits: u32) -> LinearLayout {
+    LinearLayout::from_parts(
+        vec![InDim {
+            name: "offset".into(),
+            bases: (0..bits).map(|k| sw.apply(1i64 << k) as u64).collect(),
+        }],
+        vec![super::layout::OutDim {
+            name: "offset".into(),
+            log2: bits,
+        }],
+    )
 }

@@ -173,6 +173,7 @@ pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()
     if modes_compose_without_carry(a, &al, b, r)? {
         return Ok(());
     }
+
     let points: Box<dyn Iterator<Item = i64>> = if n <= CHECK_ALL {
         Box::new(0..n)
     } else {

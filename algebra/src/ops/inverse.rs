@@ -50,24 +50,9 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
             curr = int::mul(s, d)?;
         }
     }
-    let r = build(shapes, strides)?;
-    // Post-condition: L(R(i)) = i.
-    let n = r.size()?;
-    if n <= 1 << 16 {
-        let (ll, rl) = (
-            l.int_leaves("right_inverse")?,
-            r.int_leaves("right_inverse")?,
-        );
-        for i in 0..n {
-            let got = eval_leaves(&ll, eval_leaves(&rl, i)?)?;
-            if got != i {
-                return Err(Error::algebra(format!(
-                    "right_inverse: internal check failed at i = {i}: L(R(i)) = {got}"
-                )));
-            }
-        }
-    }
-    Ok(r)
+    // L(R(i)) = i holds by construction: the chosen modes chain 1, s_a d_a = d_b, ..., so R
+    // writes i in the mixed radix (s_a, s_b, ...) and L reads it back (tests check it).
+    build(shapes, strides)
 }
 
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
@@ -95,13 +80,29 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
     let last = *order.last().expect("coalesce gives at least one mode");
     shapes.push(modes[last].0);
     let r = build(shapes, strides)?;
-    // Post-condition: L(R(L(i))) = L(i).
+    // Post-condition: L(R(L(i))) = L(i). It holds by construction when the sorted nonzero
+    // strides each reach past the span of the smaller modes (then L is injective and R reads
+    // its mixed radix back); otherwise it is checked by evaluation.
+    let mut span = 0i64;
+    let nested = order.iter().all(|&i| {
+        let (s, d) = modes[i];
+        let ok = d == 0 || d >= span;
+        if d != 0 {
+            span = d.saturating_mul(s);
+        }
+        ok
+    });
     let n = l.size()?;
-    if n <= 1 << 16 {
+    if !nested && n <= 1 << 16 {
         let (ll, rl) = (l.int_leaves("left_inverse")?, r.int_leaves("left_inverse")?);
-        for i in 0..n {
-            let li = eval_leaves(&ll, i)?;
-            let back = eval_leaves(&ll, eval_leaves(&rl, li)?)?;
+        let lt = crate::layout::table_leaves(&ll, n)?;
+        for (i, &li) in lt.iter().enumerate() {
+            let ri = eval_leaves(&rl, li)?;
+            let back = if (0..n).contains(&ri) {
+                lt[ri as usize]
+            } else {
+                eval_leaves(&ll, ri)?
+            };
             if back != li {
                 return Err(Error::algebra(format!(
                     "left_inverse: L = {} is not injective: L(R(L({i}))) = {back} but L({i}) = {li}",
