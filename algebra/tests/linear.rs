@@ -1183,3 +1183,53 @@ fn no_operation_panics_on_bad_input() {
     }
     assert_eq!(runs, 2000 * layout_algebra::linear::OP_NAMES.len());
 }
+
+#[test]
+fn cute_swizzle_for_a_register_and_shared_pair() {
+    use layout_algebra::linear::call_text;
+    let run = |op: &str, args: &[&str]| -> String {
+        match call_text(op, args).unwrap() {
+            Ok(v) => text::print(&v),
+            Err(e) => format!("error: {e}"),
+        }
+    };
+    // A 64x64 f16 tile, row-major (CuTe's direction), read by an MMA v2 layout with 4 warps.
+    let mma = run(
+        "linear_encoding",
+        &[
+            r#"{"kind":"nvidia_mma","version":[2,0],"instr_shape":[16,8],"warps_per_cta":[2,2]}"#,
+            "[64,64]",
+        ],
+    );
+    assert_eq!(
+        run("linear_bank_conflicts", &[&mma, "(64,64):(64,1)", "16"]),
+        "7"
+    );
+    let ch = run("linear_choose_swizzle", &[&mma, "(64,64):(64,1)", "16"]);
+    let j = parse_json(&ch).unwrap();
+    assert_eq!(j.get("conflicts").unwrap().as_int(), Some(0), "{ch}");
+    let smem = layout_to_json(
+        &layout_algebra::linear::json::layout_from_json(j.get("smem").unwrap()).unwrap(),
+    );
+    assert_eq!(run("linear_bank_conflicts", &[&mma, &smem, "16"]), "0");
+    let sw = j.get("swizzle").unwrap().as_str().unwrap().to_string();
+    // The swizzled CuTe layout is the plain one under the chosen swizzle.
+    assert_eq!(
+        run("linear_to_cute", &[&smem]),
+        format!("{sw} o 0 o (64,64):(64,1)")
+    );
+    let acc = access(&lj(&mma), &lj(&smem), 16).unwrap();
+    assert_eq!(brute_force(&acc).unwrap(), 0);
+    // Triton's direction (offset -> tensor) gives the same choice.
+    let inv = run(
+        "linear_invert",
+        &[&run("linear_from_cute", &["(64,64):(64,1)"])],
+    );
+    let j2 = parse_json(&run("linear_choose_swizzle", &[&mma, &inv, "16"])).unwrap();
+    assert_eq!(j2.get("swizzle").unwrap().as_str(), Some(sw.as_str()));
+    let smem2 = layout_to_json(
+        &layout_algebra::linear::json::layout_from_json(j2.get("smem").unwrap()).unwrap(),
+    );
+    assert_eq!(run("linear_bank_conflicts", &[&mma, &smem2, "16"]), "0");
+    eprintln!("chosen: {sw}, vector {:?}", j.get("vector"));
+}
