@@ -30,10 +30,10 @@ fn corpus() -> Vec<Case> {
         cases.push(Case::fixed(label.clone(), text).expect("oracle layout parses"));
     }
     let extra = [
-        // swizzles alone (applied to the offsets 0..4096) and composed with layouts
-        "Sw<3,4,3>",
-        "Sw<2,0,-2>",
-        "Sw<1,5,2>",
+        // swizzles on contiguous offsets and composed with layouts
+        "Sw<3,4,3> o 0 o 4096:1",
+        "Sw<2,0,-2> o 0 o 4096:1",
+        "Sw<1,5,2> o 0 o 4096:1",
         "Sw<3,4,3> o 0 o (8,64):(64,1)",
         "Sw<3,4,3> o 64 o (8,64):(64,1)",
         "Sw<2,4,3> o 0 o (8,32):(32,1)",
@@ -54,6 +54,10 @@ fn corpus() -> Vec<Case> {
         "(8,64):(64,1)",
         "(2,4,2):(0,2,0)",
         "(12,(4,3)):(1,(12,48))",
+        // negative strides
+        "(4,8):(-1,4)",
+        "(3,(4,5)):(-20,(5,-1))",
+        "Sw<2,2,3> o 200 o (8,16):(-16,1)",
     ];
     for (i, t) in extra.iter().enumerate() {
         cases.push(Case::fixed(format!("extra#{i}"), t).expect("extra layout parses"));
