@@ -145,6 +145,50 @@ LogicalResult CompositionOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// layout.shape_leaf / layout.stride_leaf
+//===----------------------------------------------------------------------===//
+
+static rust::Result leafOf(Value layout, ArrayRef<int64_t> path, bool stride) {
+  auto type = llvm::cast<ValueType>(layout.getType());
+  return rust::take(layout_ffi_leaf(rust::str(type.getText()), stride,
+                                    path.data(), path.size()));
+}
+
+LogicalResult mlir::layout::verifyLeafOp(Operation *op, Value layout,
+                                         ArrayRef<int64_t> path, bool stride) {
+  auto type = llvm::cast<ValueType>(layout.getType());
+  if (type.getText() == "*")
+    return success();
+  rust::Result r = leafOf(layout, path, stride);
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  return success();
+}
+
+OpFoldResult mlir::layout::foldLeafOp(Operation *op, Value layout,
+                                      ArrayRef<int64_t> path, bool stride) {
+  auto type = llvm::cast<ValueType>(layout.getType());
+  if (type.getText() == "*")
+    return {};
+  rust::Result r = leafOf(layout, path, stride);
+  if (!r.ok())
+    return {};
+  StringRef text = r.text;
+  if (text.consume_front("?")) {
+    // The k-th runtime leaf: the k-th operand of the layout.make that built it.
+    unsigned k;
+    auto make = layout.getDefiningOp<MakeOp>();
+    if (!make || text.getAsInteger(10, k) || k >= make.getLeaves().size())
+      return {};
+    return make.getLeaves()[k];
+  }
+  std::optional<int64_t> v = asInteger(text);
+  if (!v)
+    return {};
+  return IntegerAttr::get(IndexType::get(op->getContext()), *v);
+}
+
+//===----------------------------------------------------------------------===//
 // layout.const
 //===----------------------------------------------------------------------===//
 

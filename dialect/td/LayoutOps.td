@@ -223,6 +223,39 @@ def Layout_CosizeOp : Layout_IndexOp<"cosize", [{
 def Layout_RankOp : Layout_IndexOp<"rank", "The number of top-level modes.">;
 def Layout_DepthOp : Layout_IndexOp<"depth", "The nesting depth of the shape.">;
 
+class Layout_LeafOp<string mnemonic, string what>
+    : Layout_Op<mnemonic, [Pure]> {
+  let summary = "the " # what # " leaf of a layout at a mode path, as an index";
+  let description = [{
+    The leaf at the mode path (outermost first) of the layout's }] # what # [{.
+    Folds to an `arith.constant` when the leaf is static, and to the matching
+    operand of `layout.make` when the leaf is a runtime `?` leaf of a layout
+    built by `layout.make`.
+    ```mlir
+    %n = layout.}] # mnemonic # [{ %l modes [0, 1] : !layout.layout<((2,?),8):((1,?),16)>
+    ```
+  }];
+  let arguments = (ins Layout_ValueType:$layout, DenseI64ArrayAttr:$path);
+  let results = (outs Index:$result);
+  let assemblyFormat =
+      "$layout `modes` $path attr-dict `:` qualified(type($layout))";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::layout::verifyLeafOp(getOperation(), getLayout(), getPath(),
+                                          }] # !if(!eq(what, "stride"), "true", "false") # [{);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldLeafOp(getOperation(), getLayout(), getPath(),
+                                        }] # !if(!eq(what, "stride"), "true", "false") # [{);
+    }
+  }];
+}
+
+def Layout_ShapeLeafOp : Layout_LeafOp<"shape_leaf", "shape">;
+def Layout_StrideLeafOp : Layout_LeafOp<"stride_leaf", "stride">;
+
 //===----------------------------------------------------------------------===//
 // Application
 //===----------------------------------------------------------------------===//

@@ -187,6 +187,82 @@ pub unsafe extern "C" fn layout_ffi_coord_text(layout: LayoutStr, coords: *const
     })
 }
 
+/// A leaf of the shape (`stride == false`) or the stride (`stride == true`) of a layout, at the
+/// mode path `path[0..n]`. On success `text` is the decimal value of a static leaf, or `?k` for
+/// the k-th `?` leaf of the layout's text in print order (the k-th operand of `layout.make`).
+///
+/// # Safety
+/// `layout` must be a valid [`LayoutStr`] and `path` must point to `n` readable i64s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_leaf(layout: LayoutStr, stride: bool, path: *const i64, n: usize) -> LayoutResult {
+    let layout = layout.bytes();
+    let path: Vec<i64> = if n == 0 { Vec::new() } else { std::slice::from_raw_parts(path, n).to_vec() };
+    let which = if stride { "stride" } else { "shape" };
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+        let l = match text::parse(utf8(layout)?)? {
+            Value::Func(Func::Layout(l)) => l,
+            v => return Err(Error::algebra(format!("{which}_leaf: expected a layout, found {}", v.kind()))),
+        };
+        let mut idx = Vec::with_capacity(path.len());
+        for &i in &path {
+            idx.push(usize::try_from(i).map_err(|_| Error::algebra(format!("{which}_leaf: negative mode index {i}")))?);
+        }
+        // Position (in leaf order) of the leaf at `idx`, checked against the shape's structure.
+        let mut t = &l.shape;
+        let mut before = 0usize;
+        for (depth, &i) in idx.iter().enumerate() {
+            match t {
+                Tree::Node(v) if i < v.len() => {
+                    before += v[..i].iter().map(|m| m.leaf_count()).sum::<usize>();
+                    t = &v[i];
+                }
+                Tree::Leaf(_) if i == 0 => {}
+                _ => {
+                    return Err(Error::algebra(format!(
+                        "{which}_leaf: mode {:?} is out of range for the shape {}",
+                        &idx[..=depth],
+                        text::print_int_tuple(&l.shape)
+                    )))
+                }
+            }
+        }
+        if !t.is_leaf() {
+            return Err(Error::algebra(format!(
+                "{which}_leaf: mode {idx:?} of the shape {} is the tuple {}, not a leaf",
+                text::print_int_tuple(&l.shape),
+                text::print_int_tuple(t)
+            )));
+        }
+        let shape_leaves = l.shape.leaves();
+        let stride_leaves = l.stride.leaves();
+        let dyn_shape_before = shape_leaves[..before].iter().filter(|x| !x.is_static()).count();
+        let dyn_shape = shape_leaves.iter().filter(|x| !x.is_static()).count();
+        if !stride {
+            return Ok(match shape_leaves[before] {
+                layout_algebra::Int::Lit(v) => v.to_string(),
+                layout_algebra::Int::Dyn => format!("?{dyn_shape_before}"),
+            });
+        }
+        let leaf = &stride_leaves[before];
+        if !leaf.is_int() {
+            return Err(Error::algebra(format!(
+                "stride_leaf: the stride at mode {idx:?} is the scaled basis {}, not an integer",
+                text::print_stride(leaf)
+            )));
+        }
+        let dyn_stride_before = stride_leaves[..before].iter().filter(|x| !x.coef.is_static()).count();
+        Ok(match leaf.coef {
+            layout_algebra::Int::Lit(v) => v.to_string(),
+            layout_algebra::Int::Dyn => format!("?{}", dyn_shape + dyn_stride_before),
+        })
+    }));
+    match r {
+        Ok(Ok(t)) => owned(STATUS_OK, KIND_TUPLE, 0, t),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => owned(STATUS_ALGEBRA_ERROR, 0, 0, "internal error: the layout algebra panicked".into()),
+    }
+}
+
 /// The number of dynamic `?` leaves of a value, or -1 (with nothing else reported) when the
 /// text does not parse.
 ///
@@ -307,6 +383,21 @@ mod tests {
         assert_eq!(c(&[5, 3]).3, "(5,3)");
         assert_eq!(c(&[1, 2, 3]).3, "((1,2),3)");
         assert_eq!(c(&[1, 2, 3, 4]).0, STATUS_ALGEBRA_ERROR);
+    }
+
+    #[test]
+    fn leaf_values_and_ordinals() {
+        let l = s("((2,?),?):((1,?),16)");
+        let leaf = |stride: bool, p: &[i64]| take(unsafe { layout_ffi_leaf(l, stride, p.as_ptr(), p.len()) });
+        assert_eq!(leaf(false, &[0, 0]).3, "2");
+        assert_eq!(leaf(false, &[0, 1]).3, "?0");
+        assert_eq!(leaf(false, &[1]).3, "?1");
+        assert_eq!(leaf(true, &[0, 1]).3, "?2");
+        assert_eq!(leaf(true, &[1]).3, "16");
+        let (status, _, _, msg) = leaf(false, &[0]);
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(msg.contains("is the tuple (2,?), not a leaf"), "{msg}");
+        assert!(leaf(false, &[2]).3.contains("out of range"));
     }
 
     #[test]

@@ -41,6 +41,12 @@ OpFoldResult foldStaticValue(Type type);
 LogicalResult verifyIndexOp(Operation *op);
 /// Fold an index-valued algebra op on static operands.
 OpFoldResult foldIndexOp(Operation *op);
+/// shape_leaf / stride_leaf: the path against the layout's structure.
+LogicalResult verifyLeafOp(Operation *op, Value layout, ArrayRef<int64_t> path,
+                           bool stride);
+/// shape_leaf / stride_leaf: a constant, or the layout.make operand of a `?`.
+OpFoldResult foldLeafOp(Operation *op, Value layout, ArrayRef<int64_t> path,
+                        bool stride);
 } // namespace mlir::layout
 
 #define GET_OP_CLASSES

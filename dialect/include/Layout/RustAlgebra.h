@@ -33,6 +33,7 @@ LayoutResult layout_ffi_parse(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutStr *args, size_t nargs);
 int64_t layout_ffi_dynamic_leaves(LayoutStr text);
 LayoutResult layout_ffi_composition_reach(LayoutStr a, LayoutStr b);
+LayoutResult layout_ffi_leaf(LayoutStr layout, bool stride, const int64_t *path, size_t n);
 LayoutResult layout_ffi_coord_text(LayoutStr layout, const int64_t *coords, size_t n);
 int64_t layout_ffi_int_leaves(LayoutStr text, int64_t *out, size_t max);
 void layout_result_free(LayoutResult *r);

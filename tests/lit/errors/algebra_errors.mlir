@@ -148,3 +148,21 @@ func.func @crd2idx_coordinate_count_dynamic(%i: index, %m: index, %n: index) -> 
   %a = layout.crd2idx %l[%i, %i, %i] : !layout.layout<(?,8):(1,?)>
   return %a : index
 }
+
+// -----
+
+func.func @leaf_not_a_leaf() -> index {
+  %l = layout.const #layout.layout<((2,4),8):((1,16),2)>
+  // expected-error@+1 {{'layout.shape_leaf' op shape_leaf: mode [0] of the shape ((2,4),8) is the tuple (2,4), not a leaf}}
+  %a = layout.shape_leaf %l modes [0] : !layout.layout<((2,4),8):((1,16),2)>
+  return %a : index
+}
+
+// -----
+
+func.func @leaf_out_of_range() -> index {
+  %l = layout.const #layout.layout<((2,4),8):((1,16),2)>
+  // expected-error@+1 {{'layout.stride_leaf' op stride_leaf: mode [2] is out of range for the shape ((2,4),8)}}
+  %a = layout.stride_leaf %l modes [2] : !layout.layout<((2,4),8):((1,16),2)>
+  return %a : index
+}
