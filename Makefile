@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo test bench fmt
+.PHONY: setup build demo test bench bench-linear fmt
 
 setup:
 	bash scripts/setup.sh
@@ -26,6 +26,10 @@ test: setup
 bench: setup
 	$(CARGO) build --release --bin layout
 	$(PYTHON) bench/batch_vs_pycute.py
+
+# Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
+bench-linear: setup
+	$(PYTHON) bench/linear_vs_triton.py
 
 fmt:
 	$(CARGO) fmt --all

@@ -337,11 +337,18 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
 /// argument forms (Triton's `#ttg.linear<...>`/JSON, names like `f16`), the others the layout
 /// syntax. A parse error comes with the index of the argument it is in.
 pub fn call_text_at(op: &str, args: &[&str]) -> std::result::Result<Value, (Error, Option<usize>)> {
-    if let Some(r) = crate::linear::call_text_at(op, args) {
-        return r;
-    }
-    if let Some(r) = crate::hw::call_text_at(op, args) {
-        return r;
+    static CORE: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    if !CORE
+        .get_or_init(|| OP_NAMES.iter().copied().collect())
+        .contains(op)
+    {
+        if let Some(r) = crate::linear::call_text_at(op, args) {
+            return r;
+        }
+        if let Some(r) = crate::hw::call_text_at(op, args) {
+            return r;
+        }
     }
     let mut vals = Vec::with_capacity(args.len());
     for (i, a) in args.iter().enumerate() {
