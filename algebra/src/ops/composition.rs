@@ -170,7 +170,7 @@ pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()
     let bl = b.int_leaves("composition")?;
     let rl = r.int_leaves("composition")?;
     let ev = crate::layout::eval_leaves;
-    if modes_compose_without_carry(a, &al, b, r)? {
+    if modes_compose_without_carry(a, b, r)? {
         return Ok(());
     }
 
@@ -202,46 +202,59 @@ pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()
 /// carries between the mixed-radix digits of A (coalesced, the last mode absorbing), then
 /// A(B(c)) = sum_j A(c_j e_j) = R(c) for every c. Costs sum_j t_j instead of prod_j t_j.
 /// Returns false when (2) cannot be shown (the caller then enumerates).
-fn modes_compose_without_carry(
-    a: &Layout,
-    al: &[(i64, i64)],
-    b: &Layout,
-    r: &Layout,
-) -> Result<bool> {
+fn modes_compose_without_carry(a: &Layout, b: &Layout, r: &Layout) -> Result<bool> {
     let mut pieces = Vec::new();
     if !per_leaf(&b.shape, &b.stride, &r.shape, &r.stride, &mut pieces) {
         return Ok(false);
     }
-    let digits: Vec<i64> = match coalesce_x(a)?.split_last() {
-        Some((_, init)) => init
-            .iter()
-            .map(|(s, _)| s.get("composition"))
-            .collect::<Result<_>>()?,
-        None => Vec::new(),
-    };
-    let mut sum = vec![0i64; digits.len()];
+    // A as mixed-radix digits x = sum_i g_i P_i (radices s_i; the last digit unbounded) with
+    // A(x) = sum_i g_i d_i: stepping x by e is a digit-wise add with carries, no division.
+    let modes: Vec<(i64, i64)> = coalesce_x(a)?
+        .iter()
+        .map(|(s, d)| Ok((s.get("composition")?, d.value("composition")?)))
+        .collect::<Result<_>>()?;
+    let n = modes.len();
+    let mut sum = vec![0i64; n];
     for (t, e, rj) in &pieces {
         if *e < 0 || *t > CHECK_ALL {
             return Ok(false);
         }
         let rt = crate::layout::table_leaves(rj, *t)?;
-        let mut maxd = vec![0i64; digits.len()];
+        // digits of e
+        let mut step = vec![0i64; n];
+        let mut rest = *e;
+        for (i, &(s, _)) in modes.iter().enumerate() {
+            step[i] = if i + 1 == n { rest } else { rest % s };
+            rest /= s;
+        }
+        let mut g = vec![0i64; n];
+        let mut maxd = vec![0i64; n];
         for (k, &got) in rt.iter().enumerate() {
-            let x = int::mul(k as i64, *e)?;
-            let want = crate::layout::eval_leaves(al, x)?;
+            if k > 0 {
+                let mut carry = 0;
+                for i in 0..n {
+                    g[i] = int::add(g[i], int::add(step[i], carry)?)?;
+                    carry = 0;
+                    if i + 1 < n && g[i] >= modes[i].0 {
+                        g[i] -= modes[i].0;
+                        carry = 1;
+                    }
+                }
+            }
+            let mut want = 0i64;
+            for (i, &(_, d)) in modes.iter().enumerate() {
+                want = int::add(want, int::mul(g[i], d)?)?;
+                maxd[i] = maxd[i].max(g[i]);
+            }
             if got != want {
                 return Ok(false); // let the enumeration name the failing coordinate
-            }
-            let mut rest = x;
-            for (i, &s) in digits.iter().enumerate() {
-                maxd[i] = maxd[i].max(rest % s);
-                rest /= s;
             }
         }
         for (acc, m) in sum.iter_mut().zip(maxd) {
             *acc += m;
         }
     }
+    let digits: Vec<i64> = modes[..n.saturating_sub(1)].iter().map(|m| m.0).collect();
     Ok(sum.iter().zip(&digits).all(|(&m, &s)| m < s))
 }
 
