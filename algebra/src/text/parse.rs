@@ -93,9 +93,36 @@ impl<'a> Parser<'a> {
                 format!("expected a digit, found {}", self.found()),
             );
         }
-        let text = std::str::from_utf8(&self.s[start..self.pos]).unwrap();
-        text.parse::<i64>()
-            .or_else(|_| self.err(start, format!("integer {text} does not fit in 64 bits")))
+        // Accumulate negatively so that i64::MIN is representable.
+        let mut v: i64 = 0;
+        for &c in &self.s[digits..self.pos] {
+            match v
+                .checked_mul(10)
+                .and_then(|x| x.checked_sub((c - b'0') as i64))
+            {
+                Some(x) => v = x,
+                None => {
+                    let text = String::from_utf8_lossy(&self.s[start..self.pos]).into_owned();
+                    return self.err(start, format!("integer {text} does not fit in 64 bits"));
+                }
+            }
+        }
+        if neg {
+            Ok(v)
+        } else {
+            v.checked_neg().map_or_else(
+                || {
+                    self.err(
+                        start,
+                        format!(
+                            "integer {} does not fit in 64 bits",
+                            String::from_utf8_lossy(&self.s[start..self.pos])
+                        ),
+                    )
+                },
+                Ok,
+            )
+        }
     }
 
     fn leaf(&mut self) -> Result<Leaf> {

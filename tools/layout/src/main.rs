@@ -12,6 +12,10 @@ use std::process::ExitCode;
 
 use layout_algebra::{ops, text};
 
+/// mimalloc: the batch mode allocates many small trees per request.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn help() -> String {
     let mut s = String::from(
         "layout — calculator for the CuTe layout algebra
