@@ -357,6 +357,20 @@ pub fn call_text_at(op: &str, args: &[&str]) -> std::result::Result<Value, (Erro
     call(op, &vals).map_err(|e| (e, None))
 }
 
+/// One argument text as a value (for calls built from text, like `layout eval`): the layout
+/// syntax; else a linear layout or JSON (`#ttg.linear<...>`, `{...}`) or a bare name (`f16`,
+/// `K`), passed on as [`Value::Json`]. Anything else keeps the layout parser's error.
+pub fn parse_arg(text: &str) -> Result<Value> {
+    crate::text::parse(text).or_else(|e| {
+        let t = text.trim();
+        if t.starts_with('#') || t.starts_with('{') || t.starts_with('"') {
+            Ok(Value::Json(t.to_string()))
+        } else {
+            crate::hw::parse_arg(text).map_err(|_| e)
+        }
+    })
+}
+
 type Extension = fn(&str, &[Value]) -> Option<Result<Value>>;
 
 /// Modules with their own operation tables (tried in order after the core operations).

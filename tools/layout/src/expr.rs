@@ -7,7 +7,7 @@
 //! position is a byte offset into the whole expression, so that an error inside an argument
 //! points into the text the user typed.
 
-use layout_algebra::{ops, text, Error, Value};
+use layout_algebra::{ops, Error, Value};
 
 /// Deepest nesting of calls accepted (the value parser has its own limit).
 pub const MAX_CALL_DEPTH: usize = 64;
@@ -97,8 +97,8 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
     let mut i = open + 1;
     while i < end {
         match s[i] {
-            b'(' | b'[' | b'<' => level += 1,
-            b')' | b']' | b'>' => {
+            b'(' | b'[' | b'<' | b'{' => level += 1,
+            b')' | b']' | b'>' | b'}' => {
                 level -= 1;
                 if level == 0 {
                     if s[i] != b')' {
@@ -161,7 +161,7 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
 /// Evaluate a parsed expression.
 pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
     match e {
-        Expr::Value { text, at } => text::parse(text).map_err(|err| {
+        Expr::Value { text, at } => ops::parse_arg(text).map_err(|err| {
             let err = err.shifted(*at);
             ExprError {
                 message: err.to_string(),
@@ -212,6 +212,7 @@ pub fn caret(src: &str, offset: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use layout_algebra::text;
 
     fn v(text: &str, at: usize) -> Expr<'_> {
         Expr::Value { text, at }
