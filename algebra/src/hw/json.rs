@@ -59,16 +59,7 @@ impl J {
     }
 }
 
+/// JSON string escaping (shared with the linear-layout JSON writer).
 fn write_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    crate::linear::json::write_str(out, s)
 }
