@@ -14,6 +14,9 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+// The Hopper data-movement ops (crate layout-lowering-nvvm): a registry extension.
+extern "C" void layout_nvvm_register_ops(void *registry);
+
 extern "C" int layout_opt_main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
@@ -21,6 +24,7 @@ extern "C" int layout_opt_main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::layout::registerLayoutPasses();
   registry.insert<mlir::layout::LayoutDialect>();
+  layout_nvvm_register_ops(&registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "layout-opt: MLIR optimizer driver with the layout dialect\n",
       registry));

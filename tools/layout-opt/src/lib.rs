@@ -7,6 +7,8 @@ use std::ffi::{c_char, c_int, CString};
 pub use layout_dialect;
 // The Rust lowering passes, registered with MLIR's pass registry before MlirOptMain runs.
 pub use layout_lowering;
+// The NVGPU ops and `--layout-lower-to-nvvm` / `--lower-to-nvvm` (registered the same way).
+pub use layout_lowering_nvvm;
 
 extern "C" {
     fn layout_opt_main(argc: c_int, argv: *mut *mut c_char) -> c_int;
@@ -21,5 +23,6 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> i32 {
     let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
     argv.push(std::ptr::null_mut());
     layout_lowering::register_passes();
+    layout_lowering_nvvm::register_passes();
     unsafe { layout_opt_main(args.len() as c_int, argv.as_mut_ptr()) }
 }

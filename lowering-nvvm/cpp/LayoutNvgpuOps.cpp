@@ -1,0 +1,200 @@
+//===- LayoutNvgpuOps.cpp - verifiers and registration of the NVGPU ops ---===//
+//
+// Thin: each verifier hands the op's attributes (as text) to the Rust
+// function layout_nvvm_verify (src/verify.rs), which runs the hardware rules
+// of layout_algebra::hw and returns the numbers the operand/result types must
+// agree with. No layout math here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/LayoutDialect.h"
+#include "LayoutNvvm.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+
+#define GET_OP_CLASSES
+#include "LayoutNvgpuOps.h.inc"
+
+extern "C" {
+typedef struct {
+  const char *data;
+  size_t len;
+} LayoutNvStr;
+/// Null when the op is legal; else a message (free with layout_nvvm_free).
+char *layout_nvvm_verify(LayoutNvStr op, const LayoutNvStr *keys,
+                         const LayoutNvStr *values, size_t n, int64_t *info,
+                         size_t ninfo);
+void layout_nvvm_free(char *message);
+}
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+LayoutNvStr str(StringRef s) { return LayoutNvStr{s.data(), s.size()}; }
+
+/// Run the Rust checks on the op's attributes; fills `info`.
+LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
+                         bool dynamicK = false) {
+  std::vector<std::string> keys, values;
+  if (dynamicK) {
+    keys.push_back("%k");
+    values.push_back("1");
+  }
+  for (NamedAttribute a : op->getAttrDictionary()) {
+    std::string v;
+    if (auto s = dyn_cast<StringAttr>(a.getValue()))
+      v = s.getValue().str();
+    else if (auto l = dyn_cast<ValueAttr>(a.getValue()))
+      v = l.getText().str();
+    else if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
+      v = std::to_string(i.getInt());
+    else
+      continue;
+    keys.push_back(a.getName().str());
+    values.push_back(std::move(v));
+  }
+  std::vector<LayoutNvStr> k, v;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    k.push_back(str(keys[i]));
+    v.push_back(str(values[i]));
+  }
+  StringRef name = op->getName().getStringRef();
+  char *msg = layout_nvvm_verify(str(name), k.data(), v.data(), k.size(), info, ninfo);
+  if (!msg)
+    return success();
+  InFlightDiagnostic d = op->emitOpError() << msg;
+  layout_nvvm_free(msg);
+  return d;
+}
+
+LogicalResult expectPtr(Operation *op, Type t, unsigned space, StringRef what) {
+  auto p = dyn_cast<LLVM::LLVMPointerType>(t);
+  if (p && p.getAddressSpace() == space)
+    return success();
+  return op->emitOpError() << what << " must be !llvm.ptr" << (space ? "<" + std::to_string(space) + ">" : std::string())
+                           << " (" << (space == 3 ? "shared memory" : "generic") << "), found " << t;
+}
+
+/// `n` i32 registers: i32 for one, else !llvm.struct<(i32, ...)>.
+LogicalResult expectRegs(Operation *op, Type t, int64_t n, StringRef what) {
+  if (n == 1 && t.isInteger(32))
+    return success();
+  if (auto s = dyn_cast<LLVM::LLVMStructType>(t)) {
+    auto body = s.getBody();
+    if (n > 1 && (int64_t)body.size() == n &&
+        llvm::all_of(body, [](Type e) { return e.isInteger(32); }))
+      return success();
+  }
+  return op->emitOpError() << what << " must be "
+                           << (n == 1 ? std::string("i32")
+                                      : "!llvm.struct of " + std::to_string(n) + " i32")
+                           << " (the derived form has " << n << " matri" << (n == 1 ? "x" : "ces") << "), found " << t;
+}
+} // namespace
+
+LogicalResult LdmatrixOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(expectPtr(*this, getBase().getType(), 3, "the base")) ||
+      failed(rustVerify(*this, info, 2)))
+    return failure();
+  return expectRegs(*this, getResult().getType(), info[0], "the result");
+}
+
+LogicalResult StmatrixOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(expectPtr(*this, getBase().getType(), 3, "the base")) ||
+      failed(rustVerify(*this, info, 2)))
+    return failure();
+  if ((int64_t)getValues().size() != info[0])
+    return emitOpError() << "takes one i32 per matrix: the derived form has " << info[0]
+                         << " matrices, found " << getValues().size() << " values";
+  return success();
+}
+
+LogicalResult WgmmaDescOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (getBase() && failed(expectPtr(*this, getBase().getType(), 3, "the base")))
+    return failure();
+  return rustVerify(*this, info, 2, (bool)getKIndex());
+}
+
+LogicalResult WgmmaOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(rustVerify(*this, info, 2)))
+    return failure();
+  Type acc = getAcc().getType();
+  auto s = dyn_cast<LLVM::LLVMStructType>(acc);
+  bool ok = s && (int64_t)s.getBody().size() == info[0] &&
+            llvm::all_of(s.getBody(), [](Type e) { return e.isF32(); });
+  if (!ok)
+    return emitOpError() << "the accumulator of m64n" << getN() << " with f32 D is "
+                         << info[0] << " f32 per thread (!llvm.struct of " << info[0]
+                         << " f32), found " << acc;
+  if (getResult().getType() != acc)
+    return emitOpError() << "result type must equal the accumulator type " << acc;
+  return success();
+}
+
+LogicalResult TmaDescOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(expectPtr(*this, getTensorMap().getType(), 0, "the tensor map")) ||
+      failed(expectPtr(*this, getGlobal().getType(), 0, "the global address")) ||
+      failed(rustVerify(*this, info, 2)))
+    return failure();
+  if ((int64_t)getDynamic().size() != info[1])
+    return emitOpError() << "needs one i64 operand per dynamic globalDim/globalStrides entry: "
+                         << info[1] << " expected, found " << getDynamic().size();
+  return success();
+}
+
+LogicalResult TmaLoadOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(expectPtr(*this, getDst().getType(), 3, "the destination")) ||
+      failed(expectPtr(*this, getTensorMap().getType(), 0, "the tensor map")) ||
+      failed(expectPtr(*this, getMbar().getType(), 3, "the mbarrier")) ||
+      failed(rustVerify(*this, info, 2)))
+    return failure();
+  if ((int64_t)getCoords().size() != info[0])
+    return emitOpError() << "takes one i32 coordinate per TMA dimension: rank " << info[0]
+                         << ", found " << getCoords().size();
+  return success();
+}
+
+LogicalResult TmaStoreOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(expectPtr(*this, getTensorMap().getType(), 0, "the tensor map")) ||
+      failed(expectPtr(*this, getSrc().getType(), 3, "the source")) ||
+      failed(rustVerify(*this, info, 2)))
+    return failure();
+  if ((int64_t)getCoords().size() != info[0])
+    return emitOpError() << "takes one i32 coordinate per TMA dimension: rank " << info[0]
+                         << ", found " << getCoords().size();
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "LayoutNvgpuOps.cpp.inc"
+
+void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, LayoutDialect *dialect) {
+    RegisteredOperationName::insert<LdmatrixOp>(*dialect);
+    RegisteredOperationName::insert<StmatrixOp>(*dialect);
+    RegisteredOperationName::insert<WgmmaDescOp>(*dialect);
+    RegisteredOperationName::insert<WgmmaOp>(*dialect);
+    RegisteredOperationName::insert<TmaDescOp>(*dialect);
+    RegisteredOperationName::insert<TmaLoadOp>(*dialect);
+    RegisteredOperationName::insert<TmaStoreOp>(*dialect);
+  });
+  registerAllToLLVMIRTranslations(registry);
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+}
+
+extern "C" void layout_nvvm_register_ops(void *registry) {
+  mlir::layout::registerNvgpuOps(*static_cast<DialectRegistry *>(registry));
+}

@@ -1,0 +1,67 @@
+//===- LowerToNvvmRegistration.cpp - pass and pipeline registry entries ---===//
+//
+// The passes are Rust (melior external passes, src/pass.rs, src/ptx.rs); MLIR's
+// pass registry has no C API, so this file registers them: the flag
+// `--layout-lower-to-nvvm` and the named pipeline `--lower-to-nvvm` with the
+// options `ptx=<file>` (emit PTX for `chip` through LLVM's NVPTX backend in
+// process and write it to <file>) and `chip=<sm_90a>`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/CAPI/Pass.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <string>
+
+extern "C" MlirPass layout_nvvm_create_lower_pass(void);
+extern "C" MlirPass layout_nvvm_create_write_ptx_pass(const char *path, size_t len);
+
+namespace {
+std::unique_ptr<mlir::Pass> createLower() {
+  return std::unique_ptr<mlir::Pass>(unwrap(layout_nvvm_create_lower_pass()));
+}
+
+struct LowerToNvvmOptions : public mlir::PassPipelineOptions<LowerToNvvmOptions> {
+  Option<std::string> ptx{*this, "ptx",
+                          llvm::cl::desc("write the PTX of every gpu.module to this file "
+                                         "(LLVM NVPTX backend, in process)"),
+                          llvm::cl::init("")};
+  Option<std::string> chip{*this, "chip", llvm::cl::desc("target SM (wgmma needs sm_90a)"),
+                           llvm::cl::init("sm_90a")};
+  Option<std::string> features{*this, "features", llvm::cl::desc("PTX ISA features"),
+                               llvm::cl::init("+ptx80")};
+};
+
+void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
+  pm.addPass(createLower());
+  std::string p = "canonicalize,cse,convert-scf-to-cf,"
+                  "nvvm-attach-target{chip=" + o.chip + " features=" + o.features + " O=3},"
+                  "gpu.module(convert-gpu-to-nvvm),convert-nvvm-to-llvm,"
+                  "convert-func-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
+                  "reconcile-unrealized-casts,canonicalize,cse";
+  if (mlir::failed(mlir::parsePassPipeline(p, pm)))
+    llvm::report_fatal_error("lower-to-nvvm: cannot build the upstream pipeline");
+  if (!o.ptx.empty()) {
+    if (mlir::failed(mlir::parsePassPipeline("gpu-module-to-binary{format=isa}", pm)))
+      llvm::report_fatal_error("lower-to-nvvm: cannot add gpu-module-to-binary");
+    pm.addPass(std::unique_ptr<mlir::Pass>(
+        unwrap(layout_nvvm_create_write_ptx_pass(o.ptx.data(), o.ptx.size()))));
+  }
+}
+} // namespace
+
+extern "C" void layout_nvvm_register_passes(void) {
+  static bool registered = false;
+  if (registered)
+    return;
+  registered = true;
+  mlir::registerPass(createLower);
+  mlir::PassPipelineRegistration<LowerToNvvmOptions>(
+      "lower-to-nvvm",
+      "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/tma_* to NVVM and the LLVM dialect "
+      "(descriptor bits folded to constants); ptx=<file> also emits PTX for chip (sm_90a)",
+      buildPipeline);
+}

@@ -1,0 +1,134 @@
+//! A small op builder over the MLIR C API: generic ops with attributes and types given as
+//! text (parsed in the op's context), inserted before the op being lowered.
+
+use std::ffi::c_void;
+
+use mlir_sys::*;
+
+fn sref(s: &str) -> MlirStringRef {
+    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+}
+
+/// Inserts new ops before `at`, at `at`'s location.
+pub struct Builder {
+    pub ctx: MlirContext,
+    pub loc: MlirLocation,
+    pub block: MlirBlock,
+    pub at: MlirOperation,
+}
+
+impl Builder {
+    pub fn before(at: MlirOperation) -> Builder {
+        unsafe {
+            Builder {
+                ctx: mlirOperationGetContext(at),
+                loc: mlirOperationGetLocation(at),
+                block: mlirOperationGetBlock(at),
+                at,
+            }
+        }
+    }
+
+    pub fn ty(&self, text: &str) -> Result<MlirType, String> {
+        let t = unsafe { mlirTypeParseGet(self.ctx, sref(text)) };
+        if t.ptr.is_null() {
+            return Err(format!("internal: cannot parse type {text}"));
+        }
+        Ok(t)
+    }
+
+    pub fn attr(&self, text: &str) -> Result<MlirAttribute, String> {
+        let a = unsafe { mlirAttributeParseGet(self.ctx, sref(text)) };
+        if a.ptr.is_null() {
+            return Err(format!("internal: cannot parse attribute {text}"));
+        }
+        Ok(a)
+    }
+
+    /// Build `name(operands) {attrs} : results` (`regions` empty regions) before `at`.
+    pub fn op_regions(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        attrs: &[(&str, String)],
+        results: &[&str],
+        regions: usize,
+    ) -> Result<MlirOperation, String> {
+        let types = results.iter().map(|t| self.ty(t)).collect::<Result<Vec<_>, _>>()?;
+        let mut named = Vec::new();
+        for (k, v) in attrs {
+            let id = unsafe { mlirIdentifierGet(self.ctx, sref(k)) };
+            named.push(unsafe { mlirNamedAttributeGet(id, self.attr(v)?) });
+        }
+        unsafe {
+            let mut st = mlirOperationStateGet(sref(name), self.loc);
+            mlirOperationStateAddOperands(&mut st, operands.len() as isize, operands.as_ptr());
+            mlirOperationStateAddResults(&mut st, types.len() as isize, types.as_ptr());
+            mlirOperationStateAddAttributes(&mut st, named.len() as isize, named.as_ptr());
+            let regs: Vec<MlirRegion> = (0..regions).map(|_| mlirRegionCreate()).collect();
+            if !regs.is_empty() {
+                mlirOperationStateAddOwnedRegions(&mut st, regs.len() as isize, regs.as_ptr());
+            }
+            let op = mlirOperationCreate(&mut st);
+            if op.ptr.is_null() {
+                return Err(format!("internal: cannot create {name}"));
+            }
+            mlirBlockInsertOwnedOperationBefore(self.block, self.at, op);
+            Ok(op)
+        }
+    }
+
+    pub fn op(&self, name: &str, operands: &[MlirValue], attrs: &[(&str, String)], results: &[&str]) -> Result<MlirOperation, String> {
+        self.op_regions(name, operands, attrs, results, 0)
+    }
+
+    /// The single result of a new op.
+    pub fn val(&self, name: &str, operands: &[MlirValue], attrs: &[(&str, String)], result: &str) -> Result<MlirValue, String> {
+        let op = self.op(name, operands, attrs, &[result])?;
+        Ok(unsafe { mlirOperationGetResult(op, 0) })
+    }
+
+    pub fn const_int(&self, v: i64, ty: &str) -> Result<MlirValue, String> {
+        self.val("llvm.mlir.constant", &[], &[("value", format!("{v} : {ty}"))], ty)
+    }
+
+    pub fn binop(&self, name: &str, a: MlirValue, b: MlirValue, ty: &str) -> Result<MlirValue, String> {
+        self.val(name, &[a, b], &[], ty)
+    }
+
+    /// `base + bytes` on a pointer (getelementptr i8).
+    pub fn byte_offset(&self, base: MlirValue, off: MlirValue, ptr_ty: &str, off_ty: &str) -> Result<MlirValue, String> {
+        let _ = off_ty;
+        self.val(
+            "llvm.getelementptr",
+            &[base, off],
+            &[("rawConstantIndices", "array<i32: -2147483648>".into()), ("elem_type", "i8".into())],
+            ptr_ty,
+        )
+    }
+
+    pub fn const_byte_offset(&self, base: MlirValue, off: i64, ptr_ty: &str) -> Result<MlirValue, String> {
+        if off == 0 {
+            return Ok(base);
+        }
+        self.val(
+            "llvm.getelementptr",
+            &[base],
+            &[("rawConstantIndices", format!("array<i32: {off}>")), ("elem_type", "i8".into())],
+            ptr_ty,
+        )
+    }
+}
+
+/// Replace every use of `op`'s results by `values` and erase `op`.
+pub fn replace(op: MlirOperation, values: &[MlirValue]) {
+    unsafe {
+        for (i, v) in values.iter().enumerate() {
+            mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, i as isize), *v);
+        }
+        mlirOperationDestroy(op);
+    }
+}
+
+#[allow(dead_code)]
+fn _unused(_: *mut c_void) {}

@@ -1,0 +1,123 @@
+//! What the ops' attributes derive, through `layout_algebra::hw`: shared by the verifiers
+//! (src/verify.rs) and the lowering (src/pass.rs), so both see the same numbers and messages.
+
+use std::collections::HashMap;
+
+use layout_algebra::hw::{self, Elem, Major, MatrixCopy, MatrixOp, TmaDesc, WgmmaDesc};
+use layout_algebra::{text, Func, Layout, Value};
+
+/// An op's attributes as text: string attributes by value, layout attributes by their CuTe
+/// text, integers in decimal.
+pub type Attrs = HashMap<String, String>;
+
+fn get<'a>(a: &'a Attrs, key: &str) -> Result<&'a str, String> {
+    a.get(key).map(|s| s.as_str()).ok_or_else(|| format!("missing attribute '{key}'"))
+}
+
+fn elem(a: &Attrs, key: &str) -> Result<Elem, String> {
+    Elem::parse(get(a, key)?).map_err(|e| format!("'{key}': {e}"))
+}
+
+fn major(a: &Attrs, key: &str) -> Result<Major, String> {
+    Major::parse(get(a, key)?).map_err(|e| format!("'{key}': {e}"))
+}
+
+fn int(a: &Attrs, key: &str, default: i64) -> Result<i64, String> {
+    match a.get(key) {
+        None => Ok(default),
+        Some(t) => t.parse().map_err(|_| format!("'{key}' must be an integer, found {t}")),
+    }
+}
+
+fn func(a: &Attrs, key: &str) -> Result<Func, String> {
+    let t = get(a, key)?;
+    match text::parse(t) {
+        Ok(Value::Func(f)) => Ok(f),
+        Ok(v) => Err(format!("'{key}' must be a layout, found {}", v.kind())),
+        Err(e) => Err(format!("'{key}': {e}")),
+    }
+}
+
+fn layout(a: &Attrs, key: &str) -> Result<Layout, String> {
+    match func(a, key)? {
+        Func::Layout(l) => Ok(l),
+        _ => Err(format!("'{key}' must be a shape:stride layout (no swizzle)")),
+    }
+}
+
+/// ldmatrix/stmatrix: the instruction form and the 32 lane byte offsets.
+pub fn matrix(op: MatrixOp, a: &Attrs) -> Result<MatrixCopy, String> {
+    hw::matrix_copy(op, elem(a, "elem")?, &func(a, "smem")?, &layout(a, "fragment")?)
+        .map_err(|e| e.to_string())
+}
+
+/// The descriptor of block `k` at the static `address`, the per-k advance in bytes.
+pub fn wgmma_desc(a: &Attrs, dynamic_k: bool) -> Result<(WgmmaDesc, i64), String> {
+    let (e, m) = (elem(a, "elem")?, major(a, "major")?);
+    let k = int(a, "k", 0)?;
+    if k < 0 {
+        return Err(format!("k must be >= 0, found {k}"));
+    }
+    let (d, adv) = hw::wgmma_desc_k(e, m, &func(a, "tile")?, int(a, "address", 0)?, k)
+        .map_err(|e| e.to_string())?;
+    if dynamic_k && adv == 0 {
+        return Err(format!(
+            "a runtime k needs a tile with more than one operand block after block {k} (no per-k advance)"
+        ));
+    }
+    Ok((d, adv))
+}
+
+/// One wgmma instruction: m64 n k, the operand types; returns the f32 accumulator count.
+pub struct Wgmma {
+    pub elem_a: Elem,
+    pub elem_b: Elem,
+    pub major_a: Major,
+    pub major_b: Major,
+    pub n: i64,
+    pub k: i64,
+}
+
+pub fn wgmma(a: &Attrs) -> Result<Wgmma, String> {
+    let (ea, eb) = (elem(a, "elemA")?, elem(a, "elemB")?);
+    let (ma, mb) = (major(a, "majorA")?, major(a, "majorB")?);
+    hw::check_wgmma_operand(ea, ma).map_err(|e| format!("operand A: {e}"))?;
+    hw::check_wgmma_operand(eb, mb).map_err(|e| format!("operand B: {e}"))?;
+    let same_kind = |x: Elem| match x.name() {
+        "f16" | "bf16" | "tf32" => x.name().to_string(),
+        "e4m3" | "e5m2" => "fp8".into(),
+        "s8" | "u8" => "int8".into(),
+        other => other.into(),
+    };
+    let fp8 = same_kind(ea) == "fp8" && same_kind(eb) == "fp8";
+    if ea != eb && !fp8 && !(same_kind(ea) == "int8" && same_kind(eb) == "int8") {
+        return Err(format!("A is {} and B is {}: wgmma takes equal A/B types (or two fp8 / two 8-bit integer types)", ea.name(), eb.name()));
+    }
+    let d = get(a, "elemD")?;
+    if d != "f32" {
+        return Err(format!("elemD must be f32 (this lowering supports f32 accumulators), found {d}"));
+    }
+    if matches!(ea.name(), "s8" | "u8" | "b1") {
+        return Err(format!("{} operands accumulate in s32: not supported by this lowering (f32 accumulators)", ea.name()));
+    }
+    let n = int(a, "n", 0)?;
+    if !(8..=256).contains(&n) || n % 8 != 0 {
+        return Err(format!("n must be a multiple of 8 in [8, 256] (m64nNk), found {n}"));
+    }
+    Ok(Wgmma { elem_a: ea, elem_b: eb, major_a: ma, major_b: mb, n, k: hw::k_per_instruction(ea) })
+}
+
+/// TMA: the cuTensorMapEncodeTiled arguments, boxes and byte counts.
+pub fn tma(a: &Attrs) -> Result<TmaDesc, String> {
+    hw::tma_desc(elem(a, "elem")?, &layout(a, "gmem")?, &func(a, "smem")?).map_err(|e| e.to_string())
+}
+
+/// Number of runtime operands a tma_desc needs (dynamic globalDim, then globalStrides).
+pub fn tma_dynamic_count(t: &TmaDesc) -> usize {
+    t.global_dim.iter().chain(t.global_strides.iter()).filter(|d| d.is_none()).count()
+}
+
+/// Total bytes one tile moves (the mbarrier transaction count).
+pub fn tma_tile_bytes(t: &TmaDesc) -> i64 {
+    t.box_bytes * t.boxes.len() as i64
+}

@@ -1,0 +1,52 @@
+//! `layout-lowering-nvvm`: the Hopper data-movement ops of the `layout` dialect and their
+//! lowering to NVVM (docs/nvvm.md).
+//!
+//! - Ops (td/LayoutNvgpuOps.td, joined to the dialect by a registry extension):
+//!   `layout.ldmatrix`, `layout.stmatrix`, `layout.wgmma_desc`, `layout.wgmma`,
+//!   `layout.tma_desc` (host), `layout.tma_load`, `layout.tma_store` (device). Their verifiers
+//!   run the hardware rules of `layout_algebra::hw` ([`verify`]).
+//! - The pass `layout-lower-to-nvvm` ([`pass`]) and the pipeline `lower-to-nvvm` (the pass, then
+//!   the upstream conversions to the LLVM dialect; option `ptx=<file>` emits PTX for sm_90a
+//!   through `gpu-module-to-binary{format=isa}` and [`ptx`]).
+
+pub mod build;
+pub mod derive;
+pub mod pass;
+pub mod ptx;
+pub mod verify;
+
+pub use pass::create_lower_pass;
+pub use ptx::create_write_ptx_pass;
+
+extern "C" {
+    fn layout_nvvm_register_passes();
+    fn layout_nvvm_register_ops(registry: *mut std::ffi::c_void);
+}
+
+#[no_mangle]
+pub extern "C" fn layout_nvvm_create_lower_pass() -> mlir_sys::MlirPass {
+    create_lower_pass().to_raw()
+}
+
+/// # Safety
+/// `path` points to `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn layout_nvvm_create_write_ptx_pass(path: *const u8, len: usize) -> mlir_sys::MlirPass {
+    let p = String::from_utf8_lossy(std::slice::from_raw_parts(path, len)).into_owned();
+    create_write_ptx_pass(&p).to_raw()
+}
+
+/// Register `layout-lower-to-nvvm` and the pipeline `lower-to-nvvm` with MLIR's pass registry.
+/// Idempotent.
+pub fn register_passes() {
+    unsafe { layout_nvvm_register_passes() }
+}
+
+/// Add the NVGPU ops to the `layout` dialect in `registry` (a `mlir::DialectRegistry *`), with
+/// the LLVM IR translations and the NVVM target the PTX path needs.
+///
+/// # Safety
+/// `registry` must point to a live `mlir::DialectRegistry`.
+pub unsafe fn register_ops(registry: *mut std::ffi::c_void) {
+    layout_nvvm_register_ops(registry)
+}

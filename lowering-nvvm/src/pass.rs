@@ -1,0 +1,482 @@
+//! The pass `layout-lower-to-nvvm`: rewrites layout.ldmatrix/stmatrix/wgmma_desc/wgmma/
+//! tma_desc/tma_load/tma_store into NVVM and LLVM-dialect ops. Every number the hardware sees
+//! comes from `derive` (the algebra); what is static is emitted as a constant.
+
+use std::ffi::CString;
+
+use layout_algebra::hw::{MatrixOp, Major};
+use melior::dialect::DialectHandle;
+use melior::ir::attribute::Attribute;
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::r#type::TypeId;
+use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
+use melior::ContextRef;
+use mlir_sys::*;
+
+use crate::build::{replace, Builder};
+use crate::derive::{self, Attrs};
+
+pub const ARGUMENT: &str = "layout-lower-to-nvvm";
+
+#[repr(align(8))]
+struct PassId;
+static LOWER_ID: PassId = PassId;
+
+#[derive(Clone, Debug, Default)]
+struct LowerToNvvm;
+
+impl<'c> RunExternalPass<'c> for LowerToNvvm {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        if !lower_under(operation.to_raw()) {
+            pass.signal_failure();
+        }
+    }
+}
+
+/// A new `layout-lower-to-nvvm` pass (runs on the module: tma_desc declares a function).
+pub fn create_lower_pass() -> Pass {
+    create_external(
+        LowerToNvvm,
+        TypeId::create(&LOWER_ID),
+        "LayoutLowerToNvvm",
+        ARGUMENT,
+        "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/tma_desc/tma_load/tma_store to NVVM and LLVM-dialect ops",
+        "",
+        &[DialectHandle::llvm(), unsafe { DialectHandle::from_raw(mlirGetDialectHandle__nvvm__()) }],
+    )
+}
+
+const OPS: &[&str] = &[
+    "layout.ldmatrix",
+    "layout.stmatrix",
+    "layout.wgmma_desc",
+    "layout.wgmma",
+    "layout.tma_desc",
+    "layout.tma_load",
+    "layout.tma_store",
+];
+
+fn op_name(op: MlirOperation) -> String {
+    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+fn emit_error(op: MlirOperation, message: &str) {
+    let loc = unsafe { mlirOperationGetLocation(op) };
+    let text = CString::new(format!("'{}' op cannot be lowered to NVVM: {message}", op_name(op)).replace('\0', " ")).unwrap();
+    unsafe { mlirEmitError(loc, text.as_ptr()) };
+}
+
+pub fn lower_under(root: MlirOperation) -> bool {
+    let mut targets = Vec::new();
+    unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PostOrder, |op| {
+        let n = op.name();
+        if OPS.contains(&n.as_string_ref().as_str().unwrap_or("")) {
+            targets.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut ok = true;
+    for op in targets {
+        if let Err(e) = lower_op(op) {
+            emit_error(op, &e);
+            ok = false;
+        }
+    }
+    ok
+}
+
+/// The attribute texts `derive` reads (string value, CuTe text of a layout, integer).
+fn attrs(op: MlirOperation) -> Attrs {
+    let keys = ["elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB", "majorA", "majorB", "elemD", "gmem"];
+    let mut a = Attrs::new();
+    for k in keys {
+        let name = MlirStringRef { data: k.as_ptr() as *const _, length: k.len() };
+        let attr = unsafe { mlirOperationGetAttributeByName(op, name) };
+        if attr.ptr.is_null() {
+            continue;
+        }
+        let v = unsafe {
+            if mlirAttributeIsAString(attr) {
+                let s = mlirStringAttrGetValue(attr);
+                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned()
+            } else if mlirAttributeIsAInteger(attr) {
+                mlirIntegerAttrGetValueInt(attr).to_string()
+            } else {
+                let t = Attribute::from_raw(attr).to_string();
+                match (t.find('<'), t.ends_with('>')) {
+                    (Some(i), true) if t.starts_with("#layout.swizzle") => format!("Sw<{}>", &t[i + 1..t.len() - 1]),
+                    (Some(i), true) => t[i + 1..t.len() - 1].to_string(),
+                    _ => t,
+                }
+            }
+        };
+        a.insert(k.to_string(), v);
+    }
+    a
+}
+
+fn operands(op: MlirOperation) -> Vec<MlirValue> {
+    let n = unsafe { mlirOperationGetNumOperands(op) };
+    (0..n).map(|i| unsafe { mlirOperationGetOperand(op, i) }).collect()
+}
+
+fn lower_op(op: MlirOperation) -> Result<(), String> {
+    let name = op_name(op);
+    let a = attrs(op);
+    let b = Builder::before(op);
+    let ops = operands(op);
+    match name.as_str() {
+        "layout.ldmatrix" | "layout.stmatrix" => lower_matrix(&b, op, &name, &a, &ops),
+        "layout.wgmma_desc" => lower_wgmma_desc(&b, op, &a, &ops),
+        "layout.wgmma" => lower_wgmma(&b, op, &a, &ops),
+        "layout.tma_load" => lower_tma_load(&b, op, &a, &ops),
+        "layout.tma_store" => lower_tma_store(&b, op, &a, &ops),
+        "layout.tma_desc" => lower_tma_desc(&b, op, &a, &ops),
+        _ => Ok(()),
+    }
+}
+
+/// How a lane's byte offset is computed from the lane id.
+#[derive(Debug, PartialEq)]
+pub enum LaneFormula {
+    /// c0 + sum over lane bits i of bit_i * c_i
+    Add(i64, Vec<i64>),
+    /// c0 ^ xor over lane bits i of bit_i * c_i
+    Xor(i64, Vec<i64>),
+    /// a constant table indexed by the lane
+    Table(Vec<i64>),
+}
+
+/// The cheapest exact formula for a 32-entry lane table.
+pub fn lane_formula(offs: &[i64]) -> LaneFormula {
+    let c0 = offs[0];
+    let add: Vec<i64> = (0..5).map(|i| offs[1 << i] - c0).collect();
+    if (0..32).all(|l| offs[l] == c0 + (0..5).filter(|i| l >> i & 1 == 1).map(|i| add[i]).sum::<i64>()) {
+        return LaneFormula::Add(c0, add);
+    }
+    let xor: Vec<i64> = (0..5).map(|i| offs[1 << i] ^ c0).collect();
+    if (0..32).all(|l| offs[l] == (0..5).filter(|i| l >> i & 1 == 1).fold(c0, |acc, i| acc ^ xor[i])) {
+        return LaneFormula::Xor(c0, xor);
+    }
+    LaneFormula::Table(offs.to_vec())
+}
+
+/// The lane's byte offset as i32 IR: bit i of the lane moved to the position of c_i when c_i
+/// is a power of two, else multiplied.
+fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<MlirValue, String> {
+    let (c0, cs, comb) = match f {
+        LaneFormula::Add(c0, cs) => (*c0, cs, "llvm.add"),
+        LaneFormula::Xor(c0, cs) => (*c0, cs, "llvm.xor"),
+        LaneFormula::Table(t) => {
+            let list = t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+            let table = b.val("llvm.mlir.constant", &[], &[("value", format!("dense<[{list}]> : vector<32xi32>"))], "vector<32xi32>")?;
+            return b.val("llvm.extractelement", &[table, lane], &[], "i32");
+        }
+    };
+    let mut acc: Option<MlirValue> = None;
+    for (i, &c) in cs.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let bit = b.const_int(1 << i, "i32")?;
+        let masked = b.binop("llvm.and", lane, bit, "i32")?;
+        let term = if c > 0 && c & (c - 1) == 0 {
+            let p = c.trailing_zeros() as i64;
+            if p > i as i64 {
+                let s = b.const_int(p - i as i64, "i32")?;
+                b.binop("llvm.shl", masked, s, "i32")?
+            } else if p < i as i64 {
+                let s = b.const_int(i as i64 - p, "i32")?;
+                b.binop("llvm.lshr", masked, s, "i32")?
+            } else {
+                masked
+            }
+        } else {
+            let s = b.const_int(i as i64, "i32")?;
+            let bit01 = b.binop("llvm.lshr", masked, s, "i32")?;
+            let cv = b.const_int(c, "i32")?;
+            b.binop("llvm.mul", bit01, cv, "i32")?
+        };
+        acc = Some(match acc {
+            None => term,
+            Some(x) => b.binop(comb, x, term, "i32")?,
+        });
+    }
+    let mut v = match acc {
+        Some(v) => v,
+        None => return b.const_int(c0, "i32"),
+    };
+    if c0 != 0 {
+        let c = b.const_int(c0, "i32")?;
+        v = b.binop(comb, v, c, "i32")?;
+    }
+    Ok(v)
+}
+
+fn matrix_attrs(trans: bool) -> Vec<(&'static str, String)> {
+    vec![
+        ("layout", format!("#nvvm.mma_layout<{}>", if trans { "col" } else { "row" })),
+        ("shape", "#nvvm.ld_st_matrix_shape<m = 8, n = 8>".into()),
+        ("eltType", "#nvvm.ld_st_matrix_elt_type<b16>".into()),
+    ]
+}
+
+fn lower_matrix(b: &Builder, op: MlirOperation, name: &str, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let mop = if name == "layout.ldmatrix" { MatrixOp::Ld } else { MatrixOp::St };
+    let m = derive::matrix(mop, a)?;
+    let lane = b.val("nvvm.read.ptx.sreg.laneid", &[], &[], "i32")?;
+    let off = emit_lane_offset(b, lane, &lane_formula(&m.lane_offsets))?;
+    let addr = b.byte_offset(ops[0], off, "!llvm.ptr<3>", "i32")?;
+    let mut at = matrix_attrs(m.trans);
+    match mop {
+        MatrixOp::Ld => {
+            at.push(("num", format!("{} : i32", m.num)));
+            let rt = if m.num == 1 {
+                "i32".to_string()
+            } else {
+                format!("!llvm.struct<({})>", vec!["i32"; m.num as usize].join(", "))
+            };
+            let r = b.val("nvvm.ldmatrix", &[addr], &at, &rt)?;
+            replace(op, &[r]);
+        }
+        MatrixOp::St => {
+            let mut vs = vec![addr];
+            vs.extend_from_slice(&ops[1..]);
+            b.op("nvvm.stmatrix", &vs, &at, &[])?;
+            replace(op, &[]);
+        }
+    }
+    Ok(())
+}
+
+fn lower_wgmma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    // Operand segments: base?, kIndex?
+    let segs = unsafe { OperationRef::from_raw(op) }
+        .attribute("operandSegmentSizes")
+        .map(|x| x.to_string())
+        .unwrap_or_default();
+    let (has_base, has_k) = match segs.as_str() {
+        s if s.contains("1, 1") => (true, true),
+        s if s.contains("1, 0") => (true, false),
+        s if s.contains("0, 1") => (false, true),
+        _ => (false, false),
+    };
+    let (d, adv) = derive::wgmma_desc(a, has_k)?;
+    let bits = d.encode();
+    if !has_base && !has_k {
+        let c = b.const_int(bits as i64, "i64")?;
+        replace(op, &[c]);
+        return Ok(());
+    }
+    // Every field but the start address is constant; start = ((base + start + k*adv) >> 4) & 0x3fff.
+    let hi = b.const_int((bits & !0x3fff) as i64, "i64")?;
+    let mut start = b.const_int(d.start_address, "i64")?;
+    if has_base {
+        let p = b.val("llvm.ptrtoint", &[ops[0]], &[], "i64")?;
+        start = b.binop("llvm.add", p, start, "i64")?;
+    }
+    if has_k {
+        let k = ops[if has_base { 1 } else { 0 }];
+        let k64 = b.val("llvm.zext", &[k], &[], "i64")?;
+        let advc = b.const_int(adv, "i64")?;
+        let koff = b.binop("llvm.mul", k64, advc, "i64")?;
+        start = b.binop("llvm.add", start, koff, "i64")?;
+    }
+    let four = b.const_int(4, "i64")?;
+    let units = b.binop("llvm.lshr", start, four, "i64")?;
+    let mask = b.const_int(0x3fff, "i64")?;
+    let field = b.binop("llvm.and", units, mask, "i64")?;
+    let desc = b.binop("llvm.or", hi, field, "i64")?;
+    replace(op, &[desc]);
+    Ok(())
+}
+
+fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let w = derive::wgmma(a)?;
+    let acc_ty = unsafe { melior::ir::Type::from_raw(mlirValueGetType(ops[2])) }.to_string();
+    let la = if w.major_a == Major::K { "row" } else { "col" };
+    let lb = if w.major_b == Major::K { "col" } else { "row" };
+    b.op("nvvm.wgmma.fence.aligned", &[], &[], &[])?;
+    let attrs = vec![
+        ("shape", format!("#nvvm.shape<m = 64, n = {}, k = {}>", w.n, w.k)),
+        ("typeA", format!("#nvvm.wgmma_type<{}>", w.elem_a.name())),
+        ("typeB", format!("#nvvm.wgmma_type<{}>", w.elem_b.name())),
+        ("typeD", "#nvvm.wgmma_type<f32>".into()),
+        ("scaleD", "#nvvm.wgmma_scale_out<one>".into()),
+        ("scaleA", "#nvvm.wgmma_scale_in<one>".into()),
+        ("scaleB", "#nvvm.wgmma_scale_in<one>".into()),
+        ("layoutA", format!("#nvvm.mma_layout<{la}>")),
+        ("layoutB", format!("#nvvm.mma_layout<{lb}>")),
+    ];
+    let r = b.val("nvvm.wgmma.mma_async", &[ops[2], ops[0], ops[1]], &attrs, &acc_ty)?;
+    b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
+    b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[("group", "0 : i64".into())], &[])?;
+    replace(op, &[r]);
+    Ok(())
+}
+
+/// The coordinates of one box: the op's coordinates plus the box's static TMA offset.
+fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Result<Vec<MlirValue>, String> {
+    coords
+        .iter()
+        .zip(rel.iter().chain(std::iter::repeat(&0)))
+        .map(|(&c, &r)| {
+            if r == 0 {
+                Ok(c)
+            } else {
+                let rc = b.const_int(r, "i32")?;
+                b.binop("llvm.add", c, rc, "i32")
+            }
+        })
+        .collect()
+}
+
+fn lower_tma_load(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let t = derive::tma(a)?;
+    let (dst, map, mbar, coords) = (ops[0], ops[1], ops[2], &ops[3..]);
+    let bytes = b.const_int(derive::tma_tile_bytes(&t), "i32")?;
+    b.op("nvvm.mbarrier.arrive.expect_tx", &[mbar, bytes], &[], &[])?;
+    for (smem_off, rel) in &t.boxes {
+        let d = b.const_byte_offset(dst, *smem_off, "!llvm.ptr<3>")?;
+        let d7 = b.val("llvm.addrspacecast", &[d], &[], "!llvm.ptr<7>")?;
+        let cs = box_coords(b, coords, rel)?;
+        let mut vs = vec![d7, map];
+        vs.extend_from_slice(&cs);
+        vs.push(mbar);
+        b.op(
+            "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+            &vs,
+            &[("operandSegmentSizes", format!("array<i32: 1, 1, {}, 1, 0, 0, 0, 0>", cs.len()))],
+            &[],
+        )?;
+    }
+    replace(op, &[]);
+    Ok(())
+}
+
+fn lower_tma_store(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let t = derive::tma(a)?;
+    let (map, src, coords) = (ops[0], ops[1], &ops[2..]);
+    b.op(
+        "nvvm.fence.proxy",
+        &[],
+        &[("kind", "#nvvm.proxy_kind<async.shared>".into()), ("space", "#nvvm.shared_space<cta>".into())],
+        &[],
+    )?;
+    for (smem_off, rel) in &t.boxes {
+        let s = b.const_byte_offset(src, *smem_off, "!llvm.ptr<3>")?;
+        let cs = box_coords(b, coords, rel)?;
+        let mut vs = vec![map, s];
+        vs.extend_from_slice(&cs);
+        b.op(
+            "nvvm.cp.async.bulk.tensor.global.shared.cta",
+            &vs,
+            &[("operandSegmentSizes", format!("array<i32: 1, 1, {}, 0, 0>", cs.len()))],
+            &[],
+        )?;
+    }
+    b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])?;
+    b.op("nvvm.cp.async.bulk.wait_group", &[], &[("group", "0 : i32".into()), ("read", "unit".into())], &[])?;
+    replace(op, &[]);
+    Ok(())
+}
+
+pub const ENCODE_FN: &str = "cuTensorMapEncodeTiled";
+const ENCODE_TY: &str = "!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32)>";
+
+/// Declare `cuTensorMapEncodeTiled` in the symbol table above `op` unless present.
+fn declare_encode(op: MlirOperation) -> Result<(), String> {
+    unsafe {
+        let mut table_op = mlirOperationGetParentOperation(op);
+        while !table_op.ptr.is_null() {
+            let n = op_name(table_op);
+            if n == "builtin.module" || n == "gpu.module" {
+                break;
+            }
+            table_op = mlirOperationGetParentOperation(table_op);
+        }
+        if table_op.ptr.is_null() {
+            return Err("tma_desc must be inside a module".into());
+        }
+        let table = mlirSymbolTableCreate(table_op);
+        let name = MlirStringRef { data: ENCODE_FN.as_ptr() as *const _, length: ENCODE_FN.len() };
+        let found = mlirSymbolTableLookup(table, name);
+        mlirSymbolTableDestroy(table);
+        if !found.ptr.is_null() {
+            return Ok(());
+        }
+        let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(table_op, 0));
+        let first = mlirBlockGetFirstOperation(body);
+        let b = Builder { ctx: mlirOperationGetContext(op), loc: mlirOperationGetLocation(op), block: body, at: first };
+        b.op_regions(
+            "llvm.func",
+            &[],
+            &[
+                ("sym_name", format!("\"{ENCODE_FN}\"")),
+                ("function_type", ENCODE_TY.into()),
+                ("linkage", "#llvm.linkage<external>".into()),
+            ],
+            &[],
+            1,
+        )?;
+    }
+    Ok(())
+}
+
+/// An i64 array on the stack holding `vals`; returns its pointer.
+fn stack_array(b: &Builder, vals: &[MlirValue], elem: &str) -> Result<MlirValue, String> {
+    let n = b.const_int(vals.len().max(1) as i64, "i32")?;
+    let p = b.val("llvm.alloca", &[n], &[("elem_type", elem.into())], "!llvm.ptr")?;
+    for (i, v) in vals.iter().enumerate() {
+        let e = b.val(
+            "llvm.getelementptr",
+            &[p],
+            &[("rawConstantIndices", format!("array<i32: {i}>")), ("elem_type", elem.into())],
+            "!llvm.ptr",
+        )?;
+        b.op("llvm.store", &[*v, e], &[], &[])?;
+    }
+    Ok(p)
+}
+
+fn lower_tma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let t = derive::tma(a)?;
+    declare_encode(op)?;
+    let (map, global) = (ops[0], ops[1]);
+    let mut dynamic = ops[2..].iter();
+    let mut ints = |xs: &[Option<i64>]| -> Result<Vec<MlirValue>, String> {
+        xs.iter()
+            .map(|x| match x {
+                Some(v) => b.const_int(*v, "i64"),
+                None => dynamic.next().copied().ok_or_else(|| "missing dynamic operand".to_string()),
+            })
+            .collect()
+    };
+    let dims = ints(&t.global_dim)?;
+    let strides = ints(&t.global_strides)?;
+    let boxd: Vec<MlirValue> = t.box_dim.iter().map(|v| b.const_int(*v, "i32")).collect::<Result<_, _>>()?;
+    let es: Vec<MlirValue> = t.element_strides.iter().map(|v| b.const_int(*v, "i32")).collect::<Result<_, _>>()?;
+    let pd = stack_array(b, &dims, "i64")?;
+    let ps = stack_array(b, &strides, "i64")?;
+    let pb = stack_array(b, &boxd, "i32")?;
+    let pe = stack_array(b, &es, "i32")?;
+    let c = |v: i64| b.const_int(v, "i32");
+    let args = vec![
+        map,
+        c(t.data_type.0)?,
+        c(t.rank() as i64)?,
+        global,
+        pd,
+        ps,
+        pb,
+        pe,
+        c(t.interleave)?,
+        c(t.swizzle.value())?,
+        c(t.l2_promotion)?,
+        c(t.oob_fill)?,
+    ];
+    let r = b.val("llvm.call", &args, &[("callee", format!("@{ENCODE_FN}")), ("operandSegmentSizes", format!("array<i32: {}, 0>", args.len())), ("op_bundle_sizes", "array<i32>".into())], "i32")?;
+    replace(op, &[r]);
+    Ok(())
+}

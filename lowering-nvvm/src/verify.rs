@@ -1,0 +1,88 @@
+//! `layout_nvvm_verify`: the hardware rules behind the C++ verifiers of the NVGPU ops
+//! (cpp/LayoutNvgpuOps.cpp). Text in, a message or null out; never panics across the boundary.
+
+use std::ffi::{c_char, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use layout_algebra::hw::MatrixOp;
+
+use crate::derive::{self, Attrs};
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct LayoutNvStr {
+    pub data: *const u8,
+    pub len: usize,
+}
+
+unsafe fn text(s: LayoutNvStr) -> String {
+    if s.len == 0 || s.data.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(s.data, s.len)).into_owned()
+}
+
+/// The checks of one op; the numbers the C++ verifier compares operand/result types with:
+/// ldmatrix/stmatrix [num]; wgmma [accumulator count]; tma_load/tma_store [rank];
+/// tma_desc [rank, dynamic operand count].
+pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
+    match op {
+        "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.num]),
+        "layout.stmatrix" => Ok(vec![derive::matrix(MatrixOp::St, a)?.num]),
+        "layout.wgmma_desc" => {
+            derive::wgmma_desc(a, a.contains_key("%k"))?;
+            Ok(vec![])
+        }
+        "layout.wgmma" => Ok(vec![derive::wgmma(a)?.n / 2]),
+        "layout.tma_desc" => {
+            let t = derive::tma(a)?;
+            Ok(vec![t.rank() as i64, derive::tma_dynamic_count(&t) as i64])
+        }
+        "layout.tma_load" | "layout.tma_store" => {
+            let t = derive::tma(a)?;
+            Ok(vec![t.rank() as i64])
+        }
+        _ => Err(format!("unknown op {op}")),
+    }
+}
+
+/// # Safety
+/// `keys`/`values` point to `n` strings each; `info` to `ninfo` writable integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_nvvm_verify(
+    op: LayoutNvStr,
+    keys: *const LayoutNvStr,
+    values: *const LayoutNvStr,
+    n: usize,
+    info: *mut i64,
+    ninfo: usize,
+) -> *mut c_char {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let op = text(op);
+        let mut a = Attrs::new();
+        for i in 0..n {
+            a.insert(text(*keys.add(i)), text(*values.add(i)));
+        }
+        check(&op, &a)
+    }));
+    let msg = match r {
+        Ok(Ok(v)) => {
+            for (i, x) in v.iter().enumerate().take(ninfo) {
+                *info.add(i) = *x;
+            }
+            return std::ptr::null_mut();
+        }
+        Ok(Err(m)) => m,
+        Err(_) => "internal error (panic) in the hardware checks".to_string(),
+    };
+    CString::new(msg.replace('\0', " ")).unwrap().into_raw()
+}
+
+/// # Safety
+/// `m` comes from [`layout_nvvm_verify`] (or is null).
+#[no_mangle]
+pub unsafe extern "C" fn layout_nvvm_free(m: *mut c_char) {
+    if !m.is_null() {
+        drop(CString::from_raw(m));
+    }
+}

@@ -1,0 +1,156 @@
+//===- LayoutNvgpuOps.td - Hopper data movement ops of `layout` -----------===//
+//
+// ldmatrix/stmatrix of a register fragment from/to a shared-memory layout,
+// WGMMA shared-memory descriptors (with the per-k advance) and the wgmma
+// itself, TMA tensor maps (host) and TMA loads/stores (device). Every layout
+// is an attribute; every parameter the hardware sees (lane addresses,
+// descriptor bits, box sizes, swizzle modes) is derived from it by
+// layout_algebra::hw, and the verifiers reject what the hardware would reject.
+// The ops join the `layout` dialect through a registry extension
+// (cpp/LayoutNvgpuOps.cpp) and lower with `--lower-to-nvvm` (docs/nvvm.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_NVGPU_OPS_TD
+#define LAYOUT_NVGPU_OPS_TD
+
+include "LayoutDialect.td"
+include "LayoutAttrs.td"
+include "mlir/IR/OpBase.td"
+
+class LayoutNv_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Layout_Dialect, mnemonic, traits> {
+  let hasVerifier = 1;
+}
+
+def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix"> {
+  let summary = "ldmatrix of a register fragment from a shared-memory layout";
+  let description = [{
+    ```mlir
+    %r = layout.ldmatrix %smem {elem = "f16", smem = #layout.layout<(16,16):(16,1)>,
+           fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
+         : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+    ```
+    `smem` maps the tile index to the element offset from `%smem` (swizzle
+    included); `fragment` is the (32 lanes, values) -> tile index layout of
+    the registers. The x1/x2/x4 and `.trans` form and each lane's row address
+    are derived from them; the result is one i32 per matrix (i32 for x1).
+  }];
+  let arguments = (ins AnyType:$base, StrAttr:$elem, Layout_ValueAttr:$smem,
+                       Layout_ValueAttr:$fragment);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$base attr-dict `:` type($base) `->` type($result)";
+}
+
+def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix"> {
+  let summary = "stmatrix of a register fragment to a shared-memory layout";
+  let description = [{
+    ```mlir
+    layout.stmatrix %smem, %r0, %r1, %r2, %r3 {elem = "f16", smem = ..., fragment = ...}
+        : !llvm.ptr<3>, i32, i32, i32, i32
+    ```
+    One i32 operand per matrix (x1/x2/x4, derived like ldmatrix).
+  }];
+  let arguments = (ins AnyType:$base, Variadic<I32>:$values, StrAttr:$elem,
+                       Layout_ValueAttr:$smem, Layout_ValueAttr:$fragment);
+  let assemblyFormat = "$base `,` $values attr-dict `:` type($base) `,` type($values)";
+}
+
+def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]> {
+  let summary = "the 64-bit WGMMA shared-memory descriptor of operand block k of a tile";
+  let description = [{
+    ```mlir
+    %d = layout.wgmma_desc {elem = "f16", major = "K", k = 0 : i64, address = 0 : i64,
+           tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
+    %d = layout.wgmma_desc base(%smem : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", tile = ...}
+    ```
+    `tile` is the shared-memory tile (MN, K) in elements. Block `k` (attribute,
+    default 0) plus `%k` (optional i32 operand) blocks of one instruction's K.
+    Without `base` the tile sits at the static byte `address` (default 0) and
+    the descriptor folds to one constant; with `base` the start-address field
+    is computed from the pointer, every other field stays constant.
+  }];
+  let arguments = (ins Optional<AnyType>:$base, Optional<I32>:$kIndex,
+                       StrAttr:$elem, StrAttr:$major, Layout_ValueAttr:$tile,
+                       DefaultValuedAttr<I64Attr, "0">:$k,
+                       DefaultValuedAttr<I64Attr, "0">:$address);
+  let results = (outs I64:$desc);
+  let assemblyFormat = [{
+    (`base` `(` $base^ `:` type($base) `)`)? (`k` `(` $kIndex^ `)`)? attr-dict
+  }];
+}
+
+def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
+  let summary = "warpgroup MMA m64nNk on shared-memory descriptors: D = A * B + D";
+  let description = [{
+    ```mlir
+    %d = layout.wgmma %descA, %descB, %acc {n = 64 : i64, elemA = "f16", majorA = "K",
+           elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(f32 x 32)>
+    ```
+    Lowers to wgmma.fence, wgmma.mma_async, commit_group and wait_group 0.
+  }];
+  let arguments = (ins I64:$descA, I64:$descB, AnyType:$acc, I64Attr:$n,
+                       StrAttr:$elemA, StrAttr:$majorA, StrAttr:$elemB,
+                       StrAttr:$majorB, StrAttr:$elemD);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$descA `,` $descB `,` $acc attr-dict `:` type($acc) `->` type($result)";
+}
+
+def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc"> {
+  let summary = "host: encode a TMA tensor map for a global tensor and a shared-memory tile";
+  let description = [{
+    ```mlir
+    %status = layout.tma_desc %map, %global {elem = "f16",
+                gmem = #layout.layout<(1024,1024):(1024,1)>,
+                smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64)):((64,512),(1))>}
+              : !llvm.ptr, !llvm.ptr -> i32
+    ```
+    Calls `cuTensorMapEncodeTiled(%map, ...)` with the arguments derived by
+    `tma_desc(elem, gmem, smem)`; `?` extents/strides of `gmem` come from the
+    i64 operands `dims(...)`: first the dynamic `globalDim` entries, then the
+    dynamic `globalStrides` entries (bytes), innermost first.
+  }];
+  let arguments = (ins AnyType:$tensorMap, AnyType:$global, Variadic<I64>:$dynamic,
+                       StrAttr:$elem, Layout_ValueAttr:$gmem, Layout_ValueAttr:$smem);
+  let results = (outs I32:$status);
+  let assemblyFormat = [{
+    $tensorMap `,` $global (`dims` `(` $dynamic^ `)`)? attr-dict `:` type($tensorMap) `,` type($global)
+  }];
+}
+
+def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load"> {
+  let summary = "device: TMA load of a tile into shared memory, completing on an mbarrier";
+  let description = [{
+    ```mlir
+    layout.tma_load %dst, %map, %mbar[%x, %y] {elem = "f16", gmem = ..., smem = ...}
+        : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+    ```
+    `%x, %y` are the TMA coordinates (innermost first) of the tile's origin.
+    Sets the mbarrier's expected transaction bytes (arrive.expect_tx with the
+    tile's byte count) and issues one cp.async.bulk.tensor per box.
+  }];
+  let arguments = (ins AnyType:$dst, AnyType:$tensorMap, AnyType:$mbar,
+                       Variadic<I32>:$coords, StrAttr:$elem,
+                       Layout_ValueAttr:$gmem, Layout_ValueAttr:$smem);
+  let assemblyFormat = [{
+    $dst `,` $tensorMap `,` $mbar `[` $coords `]` attr-dict `:` type($dst) `,` type($tensorMap) `,` type($mbar)
+  }];
+}
+
+def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store"> {
+  let summary = "device: TMA store of a shared-memory tile to global memory";
+  let description = [{
+    ```mlir
+    layout.tma_store %map, %src[%x, %y] {elem = "f16", gmem = ..., smem = ...}
+        : !llvm.ptr, !llvm.ptr<3>
+    ```
+    A proxy fence, one cp.async.bulk.tensor store per box, commit and wait.
+  }];
+  let arguments = (ins AnyType:$tensorMap, AnyType:$src, Variadic<I32>:$coords,
+                       StrAttr:$elem, Layout_ValueAttr:$gmem, Layout_ValueAttr:$smem);
+  let assemblyFormat = [{
+    $tensorMap `,` $src `[` $coords `]` attr-dict `:` type($tensorMap) `,` type($src)
+  }];
+}
+
+#endif // LAYOUT_NVGPU_OPS_TD
