@@ -9,7 +9,10 @@
 #include "Layout/RustAlgebra.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
+
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -191,9 +194,57 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
 // Rust calls
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Memo of the pure Rust functions: the same texts recur throughout a module
+/// (every use of a value repeats its type). Bounded: cleared when full.
+class Memo {
+public:
+  template <typename F> rust::Result get(StringRef key, F compute) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto it = map.find(key);
+      if (it != map.end())
+        return it->second;
+    }
+    rust::Result r = compute();
+    std::lock_guard<std::mutex> lock(mutex);
+    if (map.size() >= kMaxEntries)
+      map.clear();
+    map.try_emplace(key, r);
+    return r;
+  }
+
+private:
+  static constexpr size_t kMaxEntries = 1 << 16;
+  std::mutex mutex;
+  llvm::StringMap<rust::Result> map;
+};
+
+Memo &parseMemo() {
+  static Memo memo;
+  return memo;
+}
+Memo &callMemo() {
+  static Memo memo;
+  return memo;
+}
+} // namespace
+
+rust::Result rust::parse(StringRef text) {
+  return parseMemo().get(text, [&] { return take(layout_ffi_parse(str(text))); });
+}
+
 rust::Result rust::call(StringRef op, ArrayRef<StringRef> args) {
-  SmallVector<LayoutStr, 4> strs;
-  for (StringRef a : args)
-    strs.push_back(str(a));
-  return take(layout_ffi_call(str(op), strs.data(), strs.size()));
+  // Key: op NUL arg0 NUL arg1 ... (NUL cannot occur in the texts).
+  std::string key = op.str();
+  for (StringRef a : args) {
+    key.push_back('\0');
+    key.append(a.data(), a.size());
+  }
+  return callMemo().get(key, [&] {
+    SmallVector<LayoutStr, 4> strs;
+    for (StringRef a : args)
+      strs.push_back(str(a));
+    return take(layout_ffi_call(str(op), strs.data(), strs.size()));
+  });
 }

@@ -61,10 +61,12 @@ inline Result take(LayoutResult r) {
   return out;
 }
 
-/// Parse CuTe text; on success `text` is canonical.
-inline Result parse(llvm::StringRef text) { return take(layout_ffi_parse(str(text))); }
+/// Parse CuTe text; on success `text` is canonical. Memoized (a pure function
+/// of the text).
+Result parse(llvm::StringRef text);
 
 /// Apply the algebra op named `op` (CuTe name) to values given as text.
+/// Memoized (a pure function of the op name and the texts).
 Result call(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args);
 
 } // namespace mlir::layout::rust
