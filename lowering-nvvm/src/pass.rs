@@ -193,8 +193,12 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
                 masked
             }
         } else {
-            let s = b.const_int(i as i64, "i32")?;
-            let bit01 = b.binop("llvm.lshr", masked, s, "i32")?;
+            let bit01 = if i == 0 {
+                masked
+            } else {
+                let s = b.const_int(i as i64, "i32")?;
+                b.binop("llvm.lshr", masked, s, "i32")?
+            };
             let cv = b.const_int(c, "i32")?;
             b.binop("llvm.mul", bit01, cv, "i32")?
         };
@@ -274,7 +278,7 @@ fn lower_wgmma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]
     let mut start = b.const_int(d.start_address, "i64")?;
     if has_base {
         let p = b.val("llvm.ptrtoint", &[ops[0]], &[], "i64")?;
-        start = b.binop("llvm.add", p, start, "i64")?;
+        start = if d.start_address == 0 { p } else { b.binop("llvm.add", p, start, "i64")? };
     }
     if has_k {
         let k = ops[if has_base { 1 } else { 0 }];
