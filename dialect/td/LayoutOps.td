@@ -144,6 +144,31 @@ def Layout_PrependOp : Layout_AlgebraOp<"prepend",
 def Layout_MakeLayoutOp : Layout_AlgebraOp<"make_layout",
   "A layout from a shape (compact, column-major) or from a shape and a stride.">;
 
+def Layout_NullspaceOp : Layout_AlgebraOp<"nullspace",
+  "The layout of the linear indices that L maps to offset 0.">;
+def Layout_DomainDistributeOp : Layout_AlgebraOp<"domain_distribute",
+  "A layout that distributes a count over a shape's domain, innermost modes first.">;
+def Layout_MaxCommonLayoutOp : Layout_AlgebraOp<"max_common_layout",
+  "The largest layout R with A o R and B o R both contiguous (`n:1`).">;
+def Layout_UpcastOp : Layout_AlgebraOp<"upcast",
+  "The layout in units of N elements (strides divided, unit-stride modes shrunk).">;
+def Layout_DowncastOp : Layout_AlgebraOp<"downcast",
+  "The layout in units of 1/N element (strides and unit-stride modes scaled).">;
+def Layout_RecastOp : Layout_AlgebraOp<"recast",
+  "The layout of elements of `from` bits viewed as elements of `to` bits: recast(L, from, to).">;
+def Layout_TileToShapeOp : Layout_AlgebraOp<"tile_to_shape",
+  "The tile repeated (blocked) to a target shape, optionally in a given mode order.">;
+def Layout_MakeOrderedLayoutOp : Layout_AlgebraOp<"make_ordered_layout",
+  "The compact layout of a shape whose modes are ordered by an order tuple.">;
+def Layout_MakeLayoutLikeOp : Layout_AlgebraOp<"make_layout_like",
+  "The compact layout with the same shape and stride order as L.">;
+def Layout_MakeIdentityLayoutOp : Layout_AlgebraOp<"make_identity_layout",
+  "The identity layout of a shape (strides are the basis vectors `1@i`).">;
+def Layout_CeilDivOp : Layout_AlgebraOp<"ceil_div",
+  "Element-wise ceiling division of integer tuples.">;
+def Layout_ShapeDivOp : Layout_AlgebraOp<"shape_div",
+  "CuTe shape division of integer tuples (divisibility checked).">;
+
 /// Algebra ops with static integer parameters (mode indices), passed to the
 /// algebra after the operands.
 class Layout_IndexedAlgebraOp<string mnemonic, string doc>
@@ -222,6 +247,10 @@ def Layout_CosizeOp : Layout_IndexOp<"cosize", [{
 }
 def Layout_RankOp : Layout_IndexOp<"rank", "The number of top-level modes.">;
 def Layout_DepthOp : Layout_IndexOp<"depth", "The nesting depth of the shape.">;
+def Layout_MaxCommonVectorOp : Layout_IndexOp<"max_common_vector",
+  "The number of elements contiguous in both layouts (a vector width).">;
+def Layout_MaxAlignmentOp : Layout_IndexOp<"max_alignment",
+  "The largest alignment (in elements) of the layout's contiguous vectors.">;
 
 class Layout_LeafOp<string mnemonic, string what>
     : Layout_Op<mnemonic, [Pure]> {
