@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo test bench bench-linear fmt
+.PHONY: setup build demo demo-calculator test bench bench-linear fmt
 
 setup:
 	bash scripts/setup.sh
@@ -13,10 +13,16 @@ setup:
 build: setup
 	$(CARGO) build --workspace --release
 
-# The main job: the `layout` calculator on a 128x64 f16 tile with a 128B swizzle.
+# The main job: examples/tile_gemm.mlir (TMA, ldmatrix, WGMMA, stmatrix from layouts) lowered by
+# `layout-opt --lower-to-nvvm` to PTX for sm_90a, assembled by ptxas; prints the derived layouts.
 demo: setup
+	$(CARGO) build --release --bin layout --bin layout-opt
+	bash scripts/demo.sh target/release/layout-opt $(LAYOUT)
+
+# The `layout` calculator on a 128x64 f16 tile with a 128B swizzle.
+demo-calculator: setup
 	$(CARGO) build --release --bin layout
-	bash scripts/demo.sh $(LAYOUT)
+	bash scripts/demo_calculator.sh $(LAYOUT)
 
 # Every test of the workspace (unit, property, differential, lit) in the debug profile.
 test: setup

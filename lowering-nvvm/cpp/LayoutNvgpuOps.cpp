@@ -82,7 +82,8 @@ LogicalResult expectPtr(Operation *op, Type t, unsigned space, StringRef what) {
 }
 
 /// `n` i32 registers: i32 for one, else !llvm.struct<(i32, ...)>.
-LogicalResult expectRegs(Operation *op, Type t, int64_t n, StringRef what) {
+LogicalResult expectRegs(Operation *op, Type t, int64_t n, StringRef what,
+                         StringRef why = "") {
   if (n == 1 && t.isInteger(32))
     return success();
   if (auto s = dyn_cast<LLVM::LLVMStructType>(t)) {
@@ -94,7 +95,8 @@ LogicalResult expectRegs(Operation *op, Type t, int64_t n, StringRef what) {
   return op->emitOpError() << what << " must be "
                            << (n == 1 ? std::string("i32")
                                       : "!llvm.struct of " + std::to_string(n) + " i32")
-                           << " (the derived form has " << n << " matri" << (n == 1 ? "x" : "ces") << "), found " << t;
+                           << " (" << (why.empty() ? "the derived form has " + std::to_string(n) + (n == 1 ? " matrix" : " matrices") : why.str())
+                           << "), found " << t;
 }
 } // namespace
 
@@ -128,6 +130,15 @@ LogicalResult WgmmaOp::verify() {
   int64_t info[2] = {0, 0};
   if (failed(rustVerify(*this, info, 2)))
     return failure();
+  Type a = getA().getType();
+  if (!a.isInteger(64)) {
+    if (failed(expectRegs(*this, a, 4, "A from registers",
+                          "the m64 x 32-byte A fragment of one warp")))
+      return failure();
+    if (getMajorA() != "K")
+      return emitOpError() << "A from registers is K-major (the register fragment has no "
+                              "transpose), found majorA = \"" << getMajorA() << "\"";
+  }
   Type acc = getAcc().getType();
   auto s = dyn_cast<LLVM::LLVMStructType>(acc);
   bool ok = s && (int64_t)s.getBody().size() == info[0] &&

@@ -302,6 +302,14 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
     let la = if w.major_a == Major::K { "row" } else { "col" };
     let lb = if w.major_b == Major::K { "col" } else { "row" };
     b.op("nvvm.wgmma.fence.aligned", &[], &[], &[])?;
+    let a_is_desc = unsafe { mlirTypeIsAInteger(mlirValueGetType(ops[0])) };
+    if !a_is_desc {
+        let r = wgmma_registers_a(b, &w, ops, &acc_ty)?;
+        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
+        b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[("group", "0 : i64".into())], &[])?;
+        replace(op, &[r]);
+        return Ok(());
+    }
     let attrs = vec![
         ("shape", format!("#nvvm.shape<m = 64, n = {}, k = {}>", w.n, w.k)),
         ("typeA", format!("#nvvm.wgmma_type<{}>", w.elem_a.name())),
@@ -318,6 +326,53 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
     b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[("group", "0 : i64".into())], &[])?;
     replace(op, &[r]);
     Ok(())
+}
+
+/// wgmma with A in registers (the `.f32.<A>.<B>` form with `{a0..a3}`): NVVM's
+/// `wgmma.mma_async` takes descriptors only, so this one is inline PTX; the accumulator is tied
+/// in and out ("=f" outputs, "0".."N/2-1" inputs).
+fn wgmma_registers_a(b: &Builder, w: &derive::Wgmma, ops: &[MlirValue], acc_ty: &str) -> Result<MlirValue, String> {
+    let nd = (w.n / 2) as usize;
+    let regs = ops[0];
+    let mut ins = Vec::new();
+    for i in 0..4 {
+        ins.push(b.val("llvm.extractvalue", &[regs], &[("position", format!("array<i64: {i}>"))], "i32")?);
+    }
+    ins.push(ops[1]);
+    ins.push(b.const_int(1, "i32")?);
+    for i in 0..nd {
+        ins.push(b.val("llvm.extractvalue", &[ops[2]], &[("position", format!("array<i64: {i}>"))], "f32")?);
+    }
+    let d = (0..nd).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let a = (nd..nd + 4).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let sixteen_bit = matches!(w.elem_b.name(), "f16" | "bf16");
+    let imm = if sixteen_bit {
+        format!("1, 1, {}", if w.major_b == Major::K { 0 } else { 1 })
+    } else {
+        "1, 1".to_string()
+    };
+    let asm = format!(
+        "{{\\n.reg .pred p;\\nsetp.ne.b32 p, ${}, 0;\\nwgmma.mma_async.sync.aligned.m64n{}k{}.f32.{}.{} {{{d}}}, {{{a}}}, ${}, p, {imm};\\n}}",
+        nd + 5,
+        w.n,
+        w.k,
+        w.elem_a.name(),
+        w.elem_b.name(),
+        nd + 4
+    );
+    let mut cons: Vec<String> = vec!["=f".into(); nd];
+    cons.extend(["r", "r", "r", "r", "l", "r"].iter().map(|s| s.to_string()));
+    cons.extend((0..nd).map(|i| i.to_string()));
+    b.val(
+        "llvm.inline_asm",
+        &ins,
+        &[
+            ("asm_string", format!("\"{asm}\"")),
+            ("constraints", format!("\"{}\"", cons.join(","))),
+            ("has_side_effects", "unit".into()),
+        ],
+        acc_ty,
+    )
 }
 
 /// The coordinates of one box: the op's coordinates plus the box's static TMA offset.

@@ -81,19 +81,22 @@ def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]>
 }
 
 def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
-  let summary = "warpgroup MMA m64nNk on shared-memory descriptors: D = A * B + D";
+  let summary = "warpgroup MMA m64nNk: D = A * B + D, B from a shared-memory descriptor";
   let description = [{
     ```mlir
     %d = layout.wgmma %descA, %descB, %acc {n = 64 : i64, elemA = "f16", majorA = "K",
-           elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(f32 x 32)>
+           elemB = "f16", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32 x 32)>
+    %d = layout.wgmma %regsA, %descB, %acc {...} : !llvm.struct<(i32, i32, i32, i32)>, ...
     ```
+    A is either an i64 shared-memory descriptor or the warp's A fragment in
+    four i32 registers (e.g. from `layout.ldmatrix`; then A is K-major).
     Lowers to wgmma.fence, wgmma.mma_async, commit_group and wait_group 0.
   }];
-  let arguments = (ins I64:$descA, I64:$descB, AnyType:$acc, I64Attr:$n,
+  let arguments = (ins AnyType:$a, I64:$descB, AnyType:$acc, I64Attr:$n,
                        StrAttr:$elemA, StrAttr:$majorA, StrAttr:$elemB,
                        StrAttr:$majorB, StrAttr:$elemD);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$descA `,` $descB `,` $acc attr-dict `:` type($acc) `->` type($result)";
+  let assemblyFormat = "$a `,` $descB `,` $acc attr-dict `:` type($a) `,` type($acc) `->` type($result)";
 }
 
 def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc"> {

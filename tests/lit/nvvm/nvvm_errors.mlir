@@ -92,7 +92,7 @@ llvm.func @desc_runtime_k_single_block(%k: i32) -> i64 {
 
 llvm.func @wgmma_tf32_mn_major(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
   // expected-error @+1 {{operand A: wgmma: tf32 operands must be K-major in shared memory (MN-major, i.e. transposed, operands exist only for f16 and bf16)}}
-  %r = layout.wgmma %a, %a, %acc {n = 8, elemA = "tf32", majorA = "MN", elemB = "tf32", majorB = "K", elemD = "f32"} : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %a, %acc {n = 8, elemA = "tf32", majorA = "MN", elemB = "tf32", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return
 }
 
@@ -100,7 +100,7 @@ llvm.func @wgmma_tf32_mn_major(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>
 
 llvm.func @wgmma_f32_operand(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
   // expected-error @+1 {{operand A: wgmma: f32 is not a wgmma operand type (use tf32 for 32-bit inputs)}}
-  %r = layout.wgmma %a, %a, %acc {n = 8, elemA = "f32", majorA = "K", elemB = "f32", majorB = "K", elemD = "f32"} : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %a, %acc {n = 8, elemA = "f32", majorA = "K", elemB = "f32", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return
 }
 
@@ -108,7 +108,7 @@ llvm.func @wgmma_f32_operand(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) 
 
 llvm.func @wgmma_accumulator(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
   // expected-error @+1 {{the accumulator of m64n16 with f32 D is 8 f32 per thread (!llvm.struct of 8 f32), found '!llvm.struct<(f32, f32, f32, f32)>'}}
-  %r = layout.wgmma %a, %a, %acc {n = 16, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %a, %acc {n = 16, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return
 }
 
@@ -116,7 +116,7 @@ llvm.func @wgmma_accumulator(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) 
 
 llvm.func @wgmma_n(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
   // expected-error @+1 {{n must be a multiple of 8 in [8, 256] (m64nNk), found 12}}
-  %r = layout.wgmma %a, %a, %acc {n = 12, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %a, %acc {n = 12, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return
 }
 
@@ -124,7 +124,7 @@ llvm.func @wgmma_n(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
 
 llvm.func @wgmma_mixed(%a: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
   // expected-error @+1 {{A is f16 and B is bf16: wgmma takes equal A/B types}}
-  %r = layout.wgmma %a, %a, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "bf16", majorB = "K", elemD = "f32"} : !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %a, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "bf16", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return
 }
 
@@ -189,5 +189,21 @@ llvm.func @tma_b1(%dst: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i
 llvm.func @tma_store_not_shared(%map: !llvm.ptr, %src: !llvm.ptr, %x: i32) {
   // expected-error @+1 {{the source must be !llvm.ptr<3> (shared memory), found '!llvm.ptr'}}
   layout.tma_store %map, %src[%x, %x] {elem = "f16", gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.func @wgmma_registers_a_mn(%a: !llvm.struct<(i32, i32, i32, i32)>, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
+  // expected-error @+1 {{A from registers is K-major (the register fragment has no transpose), found majorA = "MN"}}
+  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = "f16", majorA = "MN", elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(i32, i32, i32, i32)>, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  llvm.return
+}
+
+// -----
+
+llvm.func @wgmma_registers_a_count(%a: !llvm.struct<(i32, i32)>, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) {
+  // expected-error @+1 {{A from registers must be !llvm.struct of 4 i32 (the m64 x 32-byte A fragment of one warp), found '!llvm.struct<(i32, i32)>'}}
+  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(i32, i32)>, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return
 }
