@@ -9,29 +9,62 @@ use std::process::Command;
 fn tblgen(prefix: &Path, td: &Path, incs: &[PathBuf], gen: &str, out: &Path) {
     let exe = {
         let p = prefix.join("bin/mlir-tblgen");
-        if p.exists() { p } else { PathBuf::from("mlir-tblgen-22") }
+        if p.exists() {
+            p
+        } else {
+            PathBuf::from("mlir-tblgen-22")
+        }
     };
     let mut c = Command::new(&exe);
-    c.arg(format!("-gen-{gen}")).arg("-I").arg(prefix.join("include"));
+    c.arg(format!("-gen-{gen}"))
+        .arg("-I")
+        .arg(prefix.join("include"));
     for i in incs {
         c.arg("-I").arg(i);
     }
-    let status = c.arg(td).arg("-o").arg(out).status()
+    let status = c
+        .arg(td)
+        .arg("-o")
+        .arg(out)
+        .status()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
-    assert!(status.success(), "mlir-tblgen -gen-{gen} {} failed", td.display());
+    assert!(
+        status.success(),
+        "mlir-tblgen -gen-{gen} {} failed",
+        td.display()
+    );
 }
 
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
     let out = PathBuf::from(env::var("OUT_DIR").unwrap());
-    let prefix = PathBuf::from(env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()));
-    let include = PathBuf::from(env::var("DEP_LAYOUT_DIALECT_CPP_INCLUDE").expect("layout-dialect exports its include dir"));
-    let gen_include = PathBuf::from(env::var("DEP_LAYOUT_DIALECT_CPP_GEN_INCLUDE").expect("layout-dialect exports its generated headers"));
+    let prefix = PathBuf::from(
+        env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
+    );
+    let include = PathBuf::from(
+        env::var("DEP_LAYOUT_DIALECT_CPP_INCLUDE").expect("layout-dialect exports its include dir"),
+    );
+    let gen_include = PathBuf::from(
+        env::var("DEP_LAYOUT_DIALECT_CPP_GEN_INCLUDE")
+            .expect("layout-dialect exports its generated headers"),
+    );
     let dialect_td = manifest.join("../dialect/td");
     let td = manifest.join("td/LayoutNvgpuOps.td");
     let incs = [dialect_td, manifest.join("td")];
-    tblgen(&prefix, &td, &incs, "op-decls", &out.join("LayoutNvgpuOps.h.inc"));
-    tblgen(&prefix, &td, &incs, "op-defs", &out.join("LayoutNvgpuOps.cpp.inc"));
+    tblgen(
+        &prefix,
+        &td,
+        &incs,
+        "op-decls",
+        &out.join("LayoutNvgpuOps.h.inc"),
+    );
+    tblgen(
+        &prefix,
+        &td,
+        &incs,
+        "op-defs",
+        &out.join("LayoutNvgpuOps.cpp.inc"),
+    );
     cc::Build::new()
         .cpp(true)
         .std("c++17")

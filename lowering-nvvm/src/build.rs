@@ -6,7 +6,10 @@ use std::ffi::c_void;
 use mlir_sys::*;
 
 fn sref(s: &str) -> MlirStringRef {
-    MlirStringRef { data: s.as_ptr() as *const _, length: s.len() }
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
 }
 
 /// Inserts new ops before `at`, at `at`'s location.
@@ -54,7 +57,10 @@ impl Builder {
         results: &[&str],
         regions: usize,
     ) -> Result<MlirOperation, String> {
-        let types = results.iter().map(|t| self.ty(t)).collect::<Result<Vec<_>, _>>()?;
+        let types = results
+            .iter()
+            .map(|t| self.ty(t))
+            .collect::<Result<Vec<_>, _>>()?;
         let mut named = Vec::new();
         for (k, v) in attrs {
             let id = unsafe { mlirIdentifierGet(self.ctx, sref(k)) };
@@ -78,43 +84,83 @@ impl Builder {
         }
     }
 
-    pub fn op(&self, name: &str, operands: &[MlirValue], attrs: &[(&str, String)], results: &[&str]) -> Result<MlirOperation, String> {
+    pub fn op(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        attrs: &[(&str, String)],
+        results: &[&str],
+    ) -> Result<MlirOperation, String> {
         self.op_regions(name, operands, attrs, results, 0)
     }
 
     /// The single result of a new op.
-    pub fn val(&self, name: &str, operands: &[MlirValue], attrs: &[(&str, String)], result: &str) -> Result<MlirValue, String> {
+    pub fn val(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        attrs: &[(&str, String)],
+        result: &str,
+    ) -> Result<MlirValue, String> {
         let op = self.op(name, operands, attrs, &[result])?;
         Ok(unsafe { mlirOperationGetResult(op, 0) })
     }
 
     pub fn const_int(&self, v: i64, ty: &str) -> Result<MlirValue, String> {
-        self.val("llvm.mlir.constant", &[], &[("value", format!("{v} : {ty}"))], ty)
+        self.val(
+            "llvm.mlir.constant",
+            &[],
+            &[("value", format!("{v} : {ty}"))],
+            ty,
+        )
     }
 
-    pub fn binop(&self, name: &str, a: MlirValue, b: MlirValue, ty: &str) -> Result<MlirValue, String> {
+    pub fn binop(
+        &self,
+        name: &str,
+        a: MlirValue,
+        b: MlirValue,
+        ty: &str,
+    ) -> Result<MlirValue, String> {
         self.val(name, &[a, b], &[], ty)
     }
 
     /// `base + bytes` on a pointer (getelementptr i8).
-    pub fn byte_offset(&self, base: MlirValue, off: MlirValue, ptr_ty: &str, off_ty: &str) -> Result<MlirValue, String> {
+    pub fn byte_offset(
+        &self,
+        base: MlirValue,
+        off: MlirValue,
+        ptr_ty: &str,
+        off_ty: &str,
+    ) -> Result<MlirValue, String> {
         let _ = off_ty;
         self.val(
             "llvm.getelementptr",
             &[base, off],
-            &[("rawConstantIndices", "array<i32: -2147483648>".into()), ("elem_type", "i8".into())],
+            &[
+                ("rawConstantIndices", "array<i32: -2147483648>".into()),
+                ("elem_type", "i8".into()),
+            ],
             ptr_ty,
         )
     }
 
-    pub fn const_byte_offset(&self, base: MlirValue, off: i64, ptr_ty: &str) -> Result<MlirValue, String> {
+    pub fn const_byte_offset(
+        &self,
+        base: MlirValue,
+        off: i64,
+        ptr_ty: &str,
+    ) -> Result<MlirValue, String> {
         if off == 0 {
             return Ok(base);
         }
         self.val(
             "llvm.getelementptr",
             &[base],
-            &[("rawConstantIndices", format!("array<i32: {off}>")), ("elem_type", "i8".into())],
+            &[
+                ("rawConstantIndices", format!("array<i32: {off}>")),
+                ("elem_type", "i8".into()),
+            ],
             ptr_ty,
         )
     }

@@ -11,7 +11,9 @@ use layout_algebra::{text, Func, Layout, Value};
 pub type Attrs = HashMap<String, String>;
 
 fn get<'a>(a: &'a Attrs, key: &str) -> Result<&'a str, String> {
-    a.get(key).map(|s| s.as_str()).ok_or_else(|| format!("missing attribute '{key}'"))
+    a.get(key)
+        .map(|s| s.as_str())
+        .ok_or_else(|| format!("missing attribute '{key}'"))
 }
 
 fn elem(a: &Attrs, key: &str) -> Result<Elem, String> {
@@ -25,7 +27,9 @@ fn major(a: &Attrs, key: &str) -> Result<Major, String> {
 fn int(a: &Attrs, key: &str, default: i64) -> Result<i64, String> {
     match a.get(key) {
         None => Ok(default),
-        Some(t) => t.parse().map_err(|_| format!("'{key}' must be an integer, found {t}")),
+        Some(t) => t
+            .parse()
+            .map_err(|_| format!("'{key}' must be an integer, found {t}")),
     }
 }
 
@@ -41,14 +45,21 @@ fn func(a: &Attrs, key: &str) -> Result<Func, String> {
 fn layout(a: &Attrs, key: &str) -> Result<Layout, String> {
     match func(a, key)? {
         Func::Layout(l) => Ok(l),
-        _ => Err(format!("'{key}' must be a shape:stride layout (no swizzle)")),
+        _ => Err(format!(
+            "'{key}' must be a shape:stride layout (no swizzle)"
+        )),
     }
 }
 
 /// ldmatrix/stmatrix: the instruction form and the 32 lane byte offsets.
 pub fn matrix(op: MatrixOp, a: &Attrs) -> Result<MatrixCopy, String> {
-    hw::matrix_copy(op, elem(a, "elem")?, &func(a, "smem")?, &layout(a, "fragment")?)
-        .map_err(|e| e.to_string())
+    hw::matrix_copy(
+        op,
+        elem(a, "elem")?,
+        &func(a, "smem")?,
+        &layout(a, "fragment")?,
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// The descriptor of block `k` at the static `address`, the per-k advance in bytes.
@@ -64,6 +75,26 @@ pub fn wgmma_desc(a: &Attrs, dynamic_k: bool) -> Result<(WgmmaDesc, i64), String
         return Err(format!(
             "a runtime k needs a tile with more than one operand block after block {k} (no per-k advance)"
         ));
+    }
+    if dynamic_k {
+        // The lowering computes block k + j as `hi | ((start + j * adv) >> 4) & 0x3fff`: check
+        // that against the algebra's own descriptor of every block the tile has.
+        let tile = func(a, "tile")?;
+        let hi = d.encode() & !0x3fff;
+        for j in 1.. {
+            let Ok((dj, _)) = hw::wgmma_desc_k(e, m, &tile, int(a, "address", 0)?, k + j) else {
+                break;
+            };
+            let formula = hi | (((d.start_address + j * adv) as u64 >> 4) & 0x3fff);
+            if dj.encode() != formula {
+                return Err(format!(
+                    "block {} is not block {k} advanced by {j} x {adv} bytes ({} vs {:#018x}): no runtime k for this tile",
+                    k + j,
+                    dj.hex(),
+                    formula
+                ));
+            }
+        }
     }
     Ok((d, adv))
 }
@@ -95,26 +126,45 @@ pub fn wgmma(a: &Attrs) -> Result<Wgmma, String> {
     }
     let d = get(a, "elemD")?;
     if d != "f32" {
-        return Err(format!("elemD must be f32 (this lowering supports f32 accumulators), found {d}"));
+        return Err(format!(
+            "elemD must be f32 (this lowering supports f32 accumulators), found {d}"
+        ));
     }
     if matches!(ea.name(), "s8" | "u8" | "b1") {
-        return Err(format!("{} operands accumulate in s32: not supported by this lowering (f32 accumulators)", ea.name()));
+        return Err(format!(
+            "{} operands accumulate in s32: not supported by this lowering (f32 accumulators)",
+            ea.name()
+        ));
     }
     let n = int(a, "n", 0)?;
     if !(8..=256).contains(&n) || n % 8 != 0 {
-        return Err(format!("n must be a multiple of 8 in [8, 256] (m64nNk), found {n}"));
+        return Err(format!(
+            "n must be a multiple of 8 in [8, 256] (m64nNk), found {n}"
+        ));
     }
-    Ok(Wgmma { elem_a: ea, elem_b: eb, major_a: ma, major_b: mb, n, k: hw::k_per_instruction(ea) })
+    Ok(Wgmma {
+        elem_a: ea,
+        elem_b: eb,
+        major_a: ma,
+        major_b: mb,
+        n,
+        k: hw::k_per_instruction(ea),
+    })
 }
 
 /// TMA: the cuTensorMapEncodeTiled arguments, boxes and byte counts.
 pub fn tma(a: &Attrs) -> Result<TmaDesc, String> {
-    hw::tma_desc(elem(a, "elem")?, &layout(a, "gmem")?, &func(a, "smem")?).map_err(|e| e.to_string())
+    hw::tma_desc(elem(a, "elem")?, &layout(a, "gmem")?, &func(a, "smem")?)
+        .map_err(|e| e.to_string())
 }
 
 /// Number of runtime operands a tma_desc needs (dynamic globalDim, then globalStrides).
 pub fn tma_dynamic_count(t: &TmaDesc) -> usize {
-    t.global_dim.iter().chain(t.global_strides.iter()).filter(|d| d.is_none()).count()
+    t.global_dim
+        .iter()
+        .chain(t.global_strides.iter())
+        .filter(|d| d.is_none())
+        .count()
 }
 
 /// Total bytes one tile moves (the mbarrier transaction count).

@@ -31,7 +31,10 @@ pub extern "C" fn layout_nvvm_create_lower_pass() -> mlir_sys::MlirPass {
 /// # Safety
 /// `path` points to `len` bytes.
 #[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_create_write_ptx_pass(path: *const u8, len: usize) -> mlir_sys::MlirPass {
+pub unsafe extern "C" fn layout_nvvm_create_write_ptx_pass(
+    path: *const u8,
+    len: usize,
+) -> mlir_sys::MlirPass {
     let p = String::from_utf8_lossy(std::slice::from_raw_parts(path, len)).into_owned();
     create_write_ptx_pass(&p).to_raw()
 }

@@ -4,7 +4,7 @@
 
 use std::ffi::CString;
 
-use layout_algebra::hw::{MatrixOp, Major};
+use layout_algebra::hw::{Major, MatrixOp};
 use melior::dialect::DialectHandle;
 use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
@@ -58,12 +58,20 @@ const OPS: &[&str] = &[
 ];
 
 fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or("").to_string()
+    unsafe { OperationRef::from_raw(op) }
+        .name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 fn emit_error(op: MlirOperation, message: &str) {
     let loc = unsafe { mlirOperationGetLocation(op) };
-    let text = CString::new(format!("'{}' op cannot be lowered to NVVM: {message}", op_name(op)).replace('\0', " ")).unwrap();
+    let text = CString::new(
+        format!("'{}' op cannot be lowered to NVVM: {message}", op_name(op)).replace('\0', " "),
+    )
+    .unwrap();
     unsafe { mlirEmitError(loc, text.as_ptr()) };
 }
 
@@ -88,10 +96,16 @@ pub fn lower_under(root: MlirOperation) -> bool {
 
 /// The attribute texts `derive` reads (string value, CuTe text of a layout, integer).
 fn attrs(op: MlirOperation) -> Attrs {
-    let keys = ["elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB", "majorA", "majorB", "elemD", "gmem"];
+    let keys = [
+        "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
+        "majorA", "majorB", "elemD", "gmem",
+    ];
     let mut a = Attrs::new();
     for k in keys {
-        let name = MlirStringRef { data: k.as_ptr() as *const _, length: k.len() };
+        let name = MlirStringRef {
+            data: k.as_ptr() as *const _,
+            length: k.len(),
+        };
         let attr = unsafe { mlirOperationGetAttributeByName(op, name) };
         if attr.ptr.is_null() {
             continue;
@@ -99,13 +113,16 @@ fn attrs(op: MlirOperation) -> Attrs {
         let v = unsafe {
             if mlirAttributeIsAString(attr) {
                 let s = mlirStringAttrGetValue(attr);
-                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length)).into_owned()
+                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
+                    .into_owned()
             } else if mlirAttributeIsAInteger(attr) {
                 mlirIntegerAttrGetValueInt(attr).to_string()
             } else {
                 let t = Attribute::from_raw(attr).to_string();
                 match (t.find('<'), t.ends_with('>')) {
-                    (Some(i), true) if t.starts_with("#layout.swizzle") => format!("Sw<{}>", &t[i + 1..t.len() - 1]),
+                    (Some(i), true) if t.starts_with("#layout.swizzle") => {
+                        format!("Sw<{}>", &t[i + 1..t.len() - 1])
+                    }
                     (Some(i), true) => t[i + 1..t.len() - 1].to_string(),
                     _ => t,
                 }
@@ -118,7 +135,9 @@ fn attrs(op: MlirOperation) -> Attrs {
 
 fn operands(op: MlirOperation) -> Vec<MlirValue> {
     let n = unsafe { mlirOperationGetNumOperands(op) };
-    (0..n).map(|i| unsafe { mlirOperationGetOperand(op, i) }).collect()
+    (0..n)
+        .map(|i| unsafe { mlirOperationGetOperand(op, i) })
+        .collect()
 }
 
 fn lower_op(op: MlirOperation) -> Result<(), String> {
@@ -152,11 +171,23 @@ pub enum LaneFormula {
 pub fn lane_formula(offs: &[i64]) -> LaneFormula {
     let c0 = offs[0];
     let add: Vec<i64> = (0..5).map(|i| offs[1 << i] - c0).collect();
-    if (0..32).all(|l| offs[l] == c0 + (0..5).filter(|i| l >> i & 1 == 1).map(|i| add[i]).sum::<i64>()) {
+    if (0..32).all(|l| {
+        offs[l]
+            == c0
+                + (0..5)
+                    .filter(|i| l >> i & 1 == 1)
+                    .map(|i| add[i])
+                    .sum::<i64>()
+    }) {
         return LaneFormula::Add(c0, add);
     }
     let xor: Vec<i64> = (0..5).map(|i| offs[1 << i] ^ c0).collect();
-    if (0..32).all(|l| offs[l] == (0..5).filter(|i| l >> i & 1 == 1).fold(c0, |acc, i| acc ^ xor[i])) {
+    if (0..32).all(|l| {
+        offs[l]
+            == (0..5)
+                .filter(|i| l >> i & 1 == 1)
+                .fold(c0, |acc, i| acc ^ xor[i])
+    }) {
         return LaneFormula::Xor(c0, xor);
     }
     LaneFormula::Table(offs.to_vec())
@@ -169,8 +200,17 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
         LaneFormula::Add(c0, cs) => (*c0, cs, "llvm.add"),
         LaneFormula::Xor(c0, cs) => (*c0, cs, "llvm.xor"),
         LaneFormula::Table(t) => {
-            let list = t.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
-            let table = b.val("llvm.mlir.constant", &[], &[("value", format!("dense<[{list}]> : vector<32xi32>"))], "vector<32xi32>")?;
+            let list = t
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ");
+            let table = b.val(
+                "llvm.mlir.constant",
+                &[],
+                &[("value", format!("dense<[{list}]> : vector<32xi32>"))],
+                "vector<32xi32>",
+            )?;
             return b.val("llvm.extractelement", &[table, lane], &[], "i32");
         }
     };
@@ -220,14 +260,27 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
 
 fn matrix_attrs(trans: bool) -> Vec<(&'static str, String)> {
     vec![
-        ("layout", format!("#nvvm.mma_layout<{}>", if trans { "col" } else { "row" })),
+        (
+            "layout",
+            format!("#nvvm.mma_layout<{}>", if trans { "col" } else { "row" }),
+        ),
         ("shape", "#nvvm.ld_st_matrix_shape<m = 8, n = 8>".into()),
         ("eltType", "#nvvm.ld_st_matrix_elt_type<b16>".into()),
     ]
 }
 
-fn lower_matrix(b: &Builder, op: MlirOperation, name: &str, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
-    let mop = if name == "layout.ldmatrix" { MatrixOp::Ld } else { MatrixOp::St };
+fn lower_matrix(
+    b: &Builder,
+    op: MlirOperation,
+    name: &str,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
+    let mop = if name == "layout.ldmatrix" {
+        MatrixOp::Ld
+    } else {
+        MatrixOp::St
+    };
     let m = derive::matrix(mop, a)?;
     let lane = b.val("nvvm.read.ptx.sreg.laneid", &[], &[], "i32")?;
     let off = emit_lane_offset(b, lane, &lane_formula(&m.lane_offsets))?;
@@ -254,7 +307,12 @@ fn lower_matrix(b: &Builder, op: MlirOperation, name: &str, a: &Attrs, ops: &[Ml
     Ok(())
 }
 
-fn lower_wgmma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+fn lower_wgmma_desc(
+    b: &Builder,
+    op: MlirOperation,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     // Operand segments: base?, kIndex?
     let segs = unsafe { OperationRef::from_raw(op) }
         .attribute("operandSegmentSizes")
@@ -278,7 +336,11 @@ fn lower_wgmma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]
     let mut start = b.const_int(d.start_address, "i64")?;
     if has_base {
         let p = b.val("llvm.ptrtoint", &[ops[0]], &[], "i64")?;
-        start = if d.start_address == 0 { p } else { b.binop("llvm.add", p, start, "i64")? };
+        start = if d.start_address == 0 {
+            p
+        } else {
+            b.binop("llvm.add", p, start, "i64")?
+        };
     }
     if has_k {
         let k = ops[if has_base { 1 } else { 0 }];
@@ -306,12 +368,20 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
     if !a_is_desc {
         let r = wgmma_registers_a(b, &w, ops, &acc_ty)?;
         b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
-        b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[("group", "0 : i64".into())], &[])?;
+        b.op(
+            "nvvm.wgmma.wait.group.sync.aligned",
+            &[],
+            &[("group", "0 : i64".into())],
+            &[],
+        )?;
         replace(op, &[r]);
         return Ok(());
     }
     let attrs = vec![
-        ("shape", format!("#nvvm.shape<m = 64, n = {}, k = {}>", w.n, w.k)),
+        (
+            "shape",
+            format!("#nvvm.shape<m = 64, n = {}, k = {}>", w.n, w.k),
+        ),
         ("typeA", format!("#nvvm.wgmma_type<{}>", w.elem_a.name())),
         ("typeB", format!("#nvvm.wgmma_type<{}>", w.elem_b.name())),
         ("typeD", "#nvvm.wgmma_type<f32>".into()),
@@ -321,9 +391,19 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
         ("layoutA", format!("#nvvm.mma_layout<{la}>")),
         ("layoutB", format!("#nvvm.mma_layout<{lb}>")),
     ];
-    let r = b.val("nvvm.wgmma.mma_async", &[ops[2], ops[0], ops[1]], &attrs, &acc_ty)?;
+    let r = b.val(
+        "nvvm.wgmma.mma_async",
+        &[ops[2], ops[0], ops[1]],
+        &attrs,
+        &acc_ty,
+    )?;
     b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
-    b.op("nvvm.wgmma.wait.group.sync.aligned", &[], &[("group", "0 : i64".into())], &[])?;
+    b.op(
+        "nvvm.wgmma.wait.group.sync.aligned",
+        &[],
+        &[("group", "0 : i64".into())],
+        &[],
+    )?;
     replace(op, &[r]);
     Ok(())
 }
@@ -331,20 +411,41 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
 /// wgmma with A in registers (the `.f32.<A>.<B>` form with `{a0..a3}`): NVVM's
 /// `wgmma.mma_async` takes descriptors only, so this one is inline PTX; the accumulator is tied
 /// in and out ("=f" outputs, "0".."N/2-1" inputs).
-fn wgmma_registers_a(b: &Builder, w: &derive::Wgmma, ops: &[MlirValue], acc_ty: &str) -> Result<MlirValue, String> {
+fn wgmma_registers_a(
+    b: &Builder,
+    w: &derive::Wgmma,
+    ops: &[MlirValue],
+    acc_ty: &str,
+) -> Result<MlirValue, String> {
     let nd = (w.n / 2) as usize;
     let regs = ops[0];
     let mut ins = Vec::new();
     for i in 0..4 {
-        ins.push(b.val("llvm.extractvalue", &[regs], &[("position", format!("array<i64: {i}>"))], "i32")?);
+        ins.push(b.val(
+            "llvm.extractvalue",
+            &[regs],
+            &[("position", format!("array<i64: {i}>"))],
+            "i32",
+        )?);
     }
     ins.push(ops[1]);
     ins.push(b.const_int(1, "i32")?);
     for i in 0..nd {
-        ins.push(b.val("llvm.extractvalue", &[ops[2]], &[("position", format!("array<i64: {i}>"))], "f32")?);
+        ins.push(b.val(
+            "llvm.extractvalue",
+            &[ops[2]],
+            &[("position", format!("array<i64: {i}>"))],
+            "f32",
+        )?);
     }
-    let d = (0..nd).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
-    let a = (nd..nd + 4).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+    let d = (0..nd)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let a = (nd..nd + 4)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     let sixteen_bit = matches!(w.elem_b.name(), "f16" | "bf16");
     let imm = if sixteen_bit {
         format!("1, 1, {}", if w.major_b == Major::K { 0 } else { 1 })
@@ -391,7 +492,12 @@ fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Result<Vec<Mlir
         .collect()
 }
 
-fn lower_tma_load(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+fn lower_tma_load(
+    b: &Builder,
+    op: MlirOperation,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (dst, map, mbar, coords) = (ops[0], ops[1], ops[2], &ops[3..]);
     let bytes = b.const_int(derive::tma_tile_bytes(&t), "i32")?;
@@ -406,7 +512,10 @@ fn lower_tma_load(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) 
         b.op(
             "nvvm.cp.async.bulk.tensor.shared.cluster.global",
             &vs,
-            &[("operandSegmentSizes", format!("array<i32: 1, 1, {}, 1, 0, 0, 0, 0>", cs.len()))],
+            &[(
+                "operandSegmentSizes",
+                format!("array<i32: 1, 1, {}, 1, 0, 0, 0, 0>", cs.len()),
+            )],
             &[],
         )?;
     }
@@ -414,13 +523,21 @@ fn lower_tma_load(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) 
     Ok(())
 }
 
-fn lower_tma_store(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+fn lower_tma_store(
+    b: &Builder,
+    op: MlirOperation,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (map, src, coords) = (ops[0], ops[1], &ops[2..]);
     b.op(
         "nvvm.fence.proxy",
         &[],
-        &[("kind", "#nvvm.proxy_kind<async.shared>".into()), ("space", "#nvvm.shared_space<cta>".into())],
+        &[
+            ("kind", "#nvvm.proxy_kind<async.shared>".into()),
+            ("space", "#nvvm.shared_space<cta>".into()),
+        ],
         &[],
     )?;
     for (smem_off, rel) in &t.boxes {
@@ -431,18 +548,27 @@ fn lower_tma_store(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue])
         b.op(
             "nvvm.cp.async.bulk.tensor.global.shared.cta",
             &vs,
-            &[("operandSegmentSizes", format!("array<i32: 1, 1, {}, 0, 0>", cs.len()))],
+            &[(
+                "operandSegmentSizes",
+                format!("array<i32: 1, 1, {}, 0, 0>", cs.len()),
+            )],
             &[],
         )?;
     }
     b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])?;
-    b.op("nvvm.cp.async.bulk.wait_group", &[], &[("group", "0 : i32".into()), ("read", "unit".into())], &[])?;
+    b.op(
+        "nvvm.cp.async.bulk.wait_group",
+        &[],
+        &[("group", "0 : i32".into()), ("read", "unit".into())],
+        &[],
+    )?;
     replace(op, &[]);
     Ok(())
 }
 
 pub const ENCODE_FN: &str = "cuTensorMapEncodeTiled";
-const ENCODE_TY: &str = "!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32)>";
+const ENCODE_TY: &str =
+    "!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32)>";
 
 /// Declare `cuTensorMapEncodeTiled` in the symbol table above `op` unless present.
 fn declare_encode(op: MlirOperation) -> Result<(), String> {
@@ -459,7 +585,10 @@ fn declare_encode(op: MlirOperation) -> Result<(), String> {
             return Err("tma_desc must be inside a module".into());
         }
         let table = mlirSymbolTableCreate(table_op);
-        let name = MlirStringRef { data: ENCODE_FN.as_ptr() as *const _, length: ENCODE_FN.len() };
+        let name = MlirStringRef {
+            data: ENCODE_FN.as_ptr() as *const _,
+            length: ENCODE_FN.len(),
+        };
         let found = mlirSymbolTableLookup(table, name);
         mlirSymbolTableDestroy(table);
         if !found.ptr.is_null() {
@@ -467,7 +596,12 @@ fn declare_encode(op: MlirOperation) -> Result<(), String> {
         }
         let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(table_op, 0));
         let first = mlirBlockGetFirstOperation(body);
-        let b = Builder { ctx: mlirOperationGetContext(op), loc: mlirOperationGetLocation(op), block: body, at: first };
+        let b = Builder {
+            ctx: mlirOperationGetContext(op),
+            loc: mlirOperationGetLocation(op),
+            block: body,
+            at: first,
+        };
         b.op_regions(
             "llvm.func",
             &[],
@@ -486,12 +620,20 @@ fn declare_encode(op: MlirOperation) -> Result<(), String> {
 /// An i64 array on the stack holding `vals`; returns its pointer.
 fn stack_array(b: &Builder, vals: &[MlirValue], elem: &str) -> Result<MlirValue, String> {
     let n = b.const_int(vals.len().max(1) as i64, "i32")?;
-    let p = b.val("llvm.alloca", &[n], &[("elem_type", elem.into())], "!llvm.ptr")?;
+    let p = b.val(
+        "llvm.alloca",
+        &[n],
+        &[("elem_type", elem.into())],
+        "!llvm.ptr",
+    )?;
     for (i, v) in vals.iter().enumerate() {
         let e = b.val(
             "llvm.getelementptr",
             &[p],
-            &[("rawConstantIndices", format!("array<i32: {i}>")), ("elem_type", elem.into())],
+            &[
+                ("rawConstantIndices", format!("array<i32: {i}>")),
+                ("elem_type", elem.into()),
+            ],
             "!llvm.ptr",
         )?;
         b.op("llvm.store", &[*v, e], &[], &[])?;
@@ -499,7 +641,12 @@ fn stack_array(b: &Builder, vals: &[MlirValue], elem: &str) -> Result<MlirValue,
     Ok(p)
 }
 
-fn lower_tma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+fn lower_tma_desc(
+    b: &Builder,
+    op: MlirOperation,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let t = derive::tma(a)?;
     declare_encode(op)?;
     let (map, global) = (ops[0], ops[1]);
@@ -508,14 +655,25 @@ fn lower_tma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) 
         xs.iter()
             .map(|x| match x {
                 Some(v) => b.const_int(*v, "i64"),
-                None => dynamic.next().copied().ok_or_else(|| "missing dynamic operand".to_string()),
+                None => dynamic
+                    .next()
+                    .copied()
+                    .ok_or_else(|| "missing dynamic operand".to_string()),
             })
             .collect()
     };
     let dims = ints(&t.global_dim)?;
     let strides = ints(&t.global_strides)?;
-    let boxd: Vec<MlirValue> = t.box_dim.iter().map(|v| b.const_int(*v, "i32")).collect::<Result<_, _>>()?;
-    let es: Vec<MlirValue> = t.element_strides.iter().map(|v| b.const_int(*v, "i32")).collect::<Result<_, _>>()?;
+    let boxd: Vec<MlirValue> = t
+        .box_dim
+        .iter()
+        .map(|v| b.const_int(*v, "i32"))
+        .collect::<Result<_, _>>()?;
+    let es: Vec<MlirValue> = t
+        .element_strides
+        .iter()
+        .map(|v| b.const_int(*v, "i32"))
+        .collect::<Result<_, _>>()?;
     let pd = stack_array(b, &dims, "i64")?;
     let ps = stack_array(b, &strides, "i64")?;
     let pb = stack_array(b, &boxd, "i32")?;
@@ -535,7 +693,19 @@ fn lower_tma_desc(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) 
         c(t.l2_promotion)?,
         c(t.oob_fill)?,
     ];
-    let r = b.val("llvm.call", &args, &[("callee", format!("@{ENCODE_FN}")), ("operandSegmentSizes", format!("array<i32: {}, 0>", args.len())), ("op_bundle_sizes", "array<i32>".into())], "i32")?;
+    let r = b.val(
+        "llvm.call",
+        &args,
+        &[
+            ("callee", format!("@{ENCODE_FN}")),
+            (
+                "operandSegmentSizes",
+                format!("array<i32: {}, 0>", args.len()),
+            ),
+            ("op_bundle_sizes", "array<i32>".into()),
+        ],
+        "i32",
+    )?;
     replace(op, &[r]);
     Ok(())
 }

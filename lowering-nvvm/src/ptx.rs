@@ -37,14 +37,22 @@ pub fn collect_ptx(root: MlirOperation) -> Vec<String> {
     unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |op| {
         if op.name().as_string_ref().as_str() == Ok("gpu.binary") {
             let key = "objects";
-            let name = MlirStringRef { data: key.as_ptr() as *const _, length: key.len() };
+            let name = MlirStringRef {
+                data: key.as_ptr() as *const _,
+                length: key.len(),
+            };
             let objs = unsafe { mlirOperationGetAttributeByName(op.to_raw(), name) };
             if !objs.ptr.is_null() && unsafe { mlirAttributeIsAArray(objs) } {
                 for i in 0..unsafe { mlirArrayAttrGetNumElements(objs) } {
                     let o = unsafe { mlirArrayAttrGetElement(objs, i) };
                     let s = unsafe { mlirGPUObjectAttrGetObject(o) };
-                    let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
-                    out.push(String::from_utf8_lossy(bytes).trim_end_matches('\0').to_string());
+                    let bytes =
+                        unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+                    out.push(
+                        String::from_utf8_lossy(bytes)
+                            .trim_end_matches('\0')
+                            .to_string(),
+                    );
                 }
             }
         }
@@ -64,7 +72,9 @@ fn write(root: MlirOperation, path: &str) -> Result<(), String> {
 /// A pass that writes the PTX of the module's `gpu.binary` ops to `path`.
 pub fn create_write_ptx_pass(path: &str) -> Pass {
     create_external(
-        WritePtx { path: path.to_string() },
+        WritePtx {
+            path: path.to_string(),
+        },
         TypeId::create(&WRITE_PTX_ID),
         "LayoutWritePtx",
         "layout-write-ptx",
