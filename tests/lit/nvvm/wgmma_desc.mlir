@@ -17,10 +17,12 @@ llvm.func @k_major() -> !llvm.struct<(i64, i64, i64, i64, i64, i64, i64)> {
   // f16 K-major 32B: 0xc000001000010000 (SBO 16 = 256 B, layout type 3)
   // CHECK-DAG: llvm.mlir.constant(-4611685949707845632 : i64)
   %3 = layout.wgmma_desc {elem = "f16", major = "K", tile = #layout.layout<Sw<1,3,3> o 0 o ((8,8),16):((16,128),1)>}
-  // 8-bit (e4m3) K-major 128B, 32 elements of K: 0x4000004000010000
-  %4 = layout.wgmma_desc {elem = "e4m3", major = "K", tile = #layout.layout<Sw<3,4,3> o 0 o ((8,8),32):((128,1024),1)>}
-  // 32-bit (tf32) K-major 128B, 8 elements of K: 0x4000004000010000
-  %5 = layout.wgmma_desc {elem = "tf32", major = "K", tile = #layout.layout<Sw<3,2,3> o 0 o ((8,8),8):((32,256),1)>}
+  // 8-bit (e4m3) K-major 128B, 32 elements of K, at byte 2048: 0x4000004000010080
+  // CHECK-DAG: llvm.mlir.constant(4611686293305360512 : i64)
+  %4 = layout.wgmma_desc {elem = "e4m3", major = "K", address = 2048, tile = #layout.layout<Sw<3,4,3> o 0 o ((8,8),32):((128,1024),1)>}
+  // 32-bit (tf32) K-major 128B, 8 elements of K, at byte 4096: 0x4000004000010100
+  // CHECK-DAG: llvm.mlir.constant(4611686293305360640 : i64)
+  %5 = layout.wgmma_desc {elem = "tf32", major = "K", address = 4096, tile = #layout.layout<Sw<3,2,3> o 0 o ((8,8),8):((32,256),1)>}
   // block k = 1 of a 64x64 f16 128B tile at byte 1024: start (1024 + 32) >> 4 = 0x42
   // CHECK-DAG: llvm.mlir.constant(4611686293305360450 : i64)
   %6 = layout.wgmma_desc {elem = "f16", major = "K", k = 1, address = 1024, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
