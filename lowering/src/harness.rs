@@ -57,6 +57,8 @@ pub enum Query {
     PerMode,
     /// idx2crd, result number k.
     Coord(usize),
+    /// layout.size (one point).
+    Size,
 }
 
 /// The `?` version of a static layout: the leaves selected by `dyn_shape`/`dyn_stride` (flat
@@ -132,6 +134,7 @@ pub fn func_ir(name: &str, case: &Case, q: Query) -> String {
             let cs: Vec<String> = (0..nc).map(|i| format!("%a{i}")).collect();
             format!("%r = layout.crd2idx %l[{}] : {ty}\n    return %r : index", cs.join(", "))
         }
+        Query::Size => format!("%r = layout.size %l : {ty}\n    return %r : index"),
         Query::Coord(k) => {
             let n = leaf_count(case);
             let results = vec!["index"; n].join(", ");
@@ -236,16 +239,34 @@ impl Jit {
     pub fn new(m: &Module) -> Jit {
         Jit { engine: ExecutionEngine::new(m, 2, &[], false, false) }
     }
-    /// Call `name` with `args` (padded with zeros to [`ARITY`]).
-    pub fn call(&self, name: &str, args: &[i64]) -> Result<i64, String> {
+    /// The compiled function `name` (valid while `self` lives).
+    pub fn get(&self, name: &str) -> Result<Compiled<'_>, String> {
         let p = self.engine.lookup(name);
         if p.is_null() {
             return Err(format!("JIT: no symbol {name}"));
         }
         let f: Fn12 = unsafe { std::mem::transmute::<*mut (), Fn12>(p) };
+        Ok(Compiled { f, _jit: std::marker::PhantomData })
+    }
+    /// Call `name` with `args` (padded with zeros to [`ARITY`]).
+    pub fn call(&self, name: &str, args: &[i64]) -> Result<i64, String> {
+        Ok(self.get(name)?.call(args))
+    }
+}
+
+/// A function of a [`Jit`].
+#[derive(Clone, Copy)]
+pub struct Compiled<'a> {
+    f: Fn12,
+    _jit: std::marker::PhantomData<&'a Jit>,
+}
+
+impl Compiled<'_> {
+    /// Call with `args` (padded with zeros to [`ARITY`]).
+    pub fn call(&self, args: &[i64]) -> i64 {
         let mut a = [0i64; ARITY];
         a[..args.len()].copy_from_slice(args);
-        Ok(f(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]))
+        (self.f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])
     }
 }
 
@@ -307,6 +328,7 @@ pub fn reference(f: &Func, q: Query, i: i64) -> Result<(Vec<i64>, i64), String> 
             };
             Ok((args, expect))
         }
+        Query::Size => Ok((vec![0], f.size().map_err(err)?)),
         Query::Coord(k) => {
             let l = f.domain_layout().map_err(err)?;
             let crd = idx2crd(i, &l.shape).map_err(err)?;

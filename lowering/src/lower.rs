@@ -241,3 +241,17 @@ pub fn idx2crd(e: &mut Emitter, f: &SymFunc, x: Sym) -> Result<Vec<Sym>, String>
     }
     Ok(out)
 }
+
+/// size: the product of the extents of the domain layout (runtime extents multiply at run time).
+pub fn size(e: &mut Emitter, f: &SymFunc) -> Result<Sym, String> {
+    let l = match f {
+        SymFunc::Layout(l) => l,
+        SymFunc::Composed(_, _, inner) => return size(e, inner),
+        SymFunc::Swizzle(_) => return Err("a swizzle alone has no shape".into()),
+    };
+    let mut acc = Sym::constant(1);
+    for s in &l.shape {
+        acc = e.mul(acc, leaf_sym(*s, true));
+    }
+    Ok(acc)
+}

@@ -70,16 +70,22 @@ pub fn lower_under(root: MlirOperation) -> bool {
         let n = op.name();
         let n = n.as_string_ref();
         let n = n.as_str().unwrap_or("");
-        if n == "layout.crd2idx" || n == "layout.idx2crd" {
+        if matches!(n, "layout.crd2idx" | "layout.idx2crd" | "layout.size" | "layout.rank" | "layout.depth") {
             targets.push(op.to_raw());
         }
         WalkResult::Advance
     });
     let mut ok = true;
     for op in targets {
-        if let Err(e) = lower_op(op) {
-            emit_error(op, &e);
-            ok = false;
+        let shape_query = matches!(op_name(op).as_str(), "layout.size" | "layout.rank" | "layout.depth");
+        match lower_op(op) {
+            Ok(()) => {}
+            // size/rank/depth are lowered when their operand can be traced; otherwise they stay.
+            Err(_) if shape_query => {}
+            Err(e) => {
+                emit_error(op, &e);
+                ok = false;
+            }
         }
     }
     erase_dead_layout_ops(root);
@@ -179,6 +185,24 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
                 return Err(format!("{} coordinates for {} results", r.len(), opref.result_count()));
             }
             r
+        }
+        "layout.size" | "layout.rank" | "layout.depth" if ops.len() == 1 => {
+            let f = resolve(ops[0], true)?;
+            if name == "layout.size" {
+                vec![lower::size(&mut e, &f)?]
+            } else {
+                // Structure only: the algebra answers even with runtime leaves.
+                let (_, text) = type_text(ops[0])?;
+                let value = text::parse(&text).map_err(|e| e.to_string())?;
+                let r = layout_algebra::ops::call(&name["layout.".len()..], &[value]).map_err(|e| e.to_string())?;
+                match r {
+                    AlgebraValue::Tuple(t) => match t.as_int() {
+                        Some(v) => vec![Sym::constant(v)],
+                        None => return Err(format!("{name}: not an integer")),
+                    },
+                    _ => return Err(format!("{name}: not an integer")),
+                }
+            }
         }
         _ => return Ok(()),
     };

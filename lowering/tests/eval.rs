@@ -1,7 +1,7 @@
 //! Proof by evaluation: for a corpus of layouts (the 2000 layouts of the oracle seed-1 corpus,
 //! swizzled and composed layouts, dynamic variants whose `?` leaves are bound at run time, and
 //! large layouts that are sampled), functions applying `layout.crd2idx` (linear index and one
-//! coordinate per mode) and `layout.idx2crd` are lowered by `lower-to-index`
+//! coordinate per mode), `layout.idx2crd` and `layout.size` are lowered by `lower-to-index`
 //! (layout-lower-to-index, canonicalize, cse), converted to the LLVM dialect by the upstream
 //! passes (convert-arith-to-llvm, convert-func-to-llvm, reconcile-unrealized-casts),
 //! JIT-compiled with MLIR's execution engine and compared with the algebra (`Func::apply`,
@@ -9,6 +9,7 @@
 //! and random points above). The lowered static linear-index functions are also held to the
 //! op bound of the op-count report.
 
+use layout_algebra::tuple::{idx2crd, IntTuple, Tree};
 use layout_algebra::Func;
 use layout_lowering::harness::{self, Case, Query, Rng, ARITY};
 
@@ -107,6 +108,9 @@ fn jobs(cases: &[Case]) -> Vec<Job> {
         if dl.rank() >= 2 && dl.rank() + c.leaves.len() <= ARITY && matches!(variant, "orac" | "extr" | "dyn2") {
             out.push(Job { case: i, query: Query::PerMode, bound: false });
         }
+        if matches!(variant, "dyn1" | "dyn2") {
+            out.push(Job { case: i, query: Query::Size, bound: false });
+        }
         if matches!(c.func, Func::Layout(_)) && matches!(variant, "orac" | "extr" | "dyn1") {
             for k in 0..harness::leaf_count(c) {
                 out.push(Job { case: i, query: Query::Coord(k), bound: false });
@@ -127,7 +131,9 @@ fn lowered_index_math_equals_the_algebra() {
     let mut functions = 0usize;
     let mut bound_checked = 0usize;
     let (mut sampled, mut exhaustive) = (0usize, 0usize);
+    let (mut t_lower, mut t_jit, mut t_eval) = (0f64, 0f64, 0f64);
     for chunk in jobs.chunks(CHUNK) {
+        let t0 = std::time::Instant::now();
         let names: Vec<String> = (0..chunk.len()).map(|j| format!("f{}", functions + j)).collect();
         let funcs: Vec<String> =
             chunk.iter().zip(&names).map(|(j, n)| harness::func_ir(n, &cases[j.case], j.query)).collect();
@@ -147,8 +153,12 @@ fn lowered_index_math_equals_the_algebra() {
                 }
             }
         }
+        let t1 = std::time::Instant::now();
         harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
         let jit = harness::Jit::new(&m);
+        let t2 = std::time::Instant::now();
+        t_lower += (t1 - t0).as_secs_f64();
+        t_jit += (t2 - t1).as_secs_f64();
         // The jobs of one case are contiguous: evaluate the algebra once per point and case.
         let mut k = 0;
         while k < chunk.len() && failures.len() <= 20 {
@@ -168,9 +178,19 @@ fn lowered_index_math_equals_the_algebra() {
                 Func::Layout(l) if size <= harness::EXHAUSTIVE_LIMIT => l.table(harness::EXHAUSTIVE_LIMIT).ok(),
                 _ => None,
             };
+            // Per-mode coordinates: idx2crd over the top-level mode sizes; the expected offset
+            // is L(i), since crd2idx(idx2crd(i, modes)) = L(i) (CuTe's definition).
+            let mode_sizes = c.func.domain_layout().ok().map(|l| {
+                Tree::Node(l.modes().iter().map(|m| IntTuple::lit(m.size().unwrap_or(0))).collect::<Vec<_>>())
+            });
+            let compiled: Vec<harness::Compiled> =
+                names[k..end].iter().map(|n| jit.get(n).expect("JIT symbol")).collect();
             'points: for i in harness::points(size, &mut rng) {
                 let mut coords: Option<Vec<i64>> = None;
-                for (j, n) in chunk[k..end].iter().zip(&names[k..end]) {
+                for ((j, n), fun) in chunk[k..end].iter().zip(&names[k..end]).zip(&compiled) {
+                    if j.query == Query::Size && i != 0 {
+                        continue;
+                    }
                     let reference = match (j.query, &table) {
                         (Query::Linear, Some(t)) => Ok((vec![i], t[i as usize])),
                         (Query::Coord(q), _) => {
@@ -183,6 +203,19 @@ fn lowered_index_math_equals_the_algebra() {
                                 .map(|x| (vec![i], x))
                                 .ok_or_else(|| "idx2crd failed".to_string())
                         }
+                        (Query::PerMode, t) => match &mode_sizes {
+                            Some(ms) => idx2crd(i, ms)
+                                .and_then(|crd| crd.values("coordinate"))
+                                .map_err(|e| e.to_string())
+                                .and_then(|args| {
+                                    let expect = match t {
+                                        Some(t) => t[i as usize],
+                                        None => c.func.apply(i).map_err(|e| e.to_string())?,
+                                    };
+                                    Ok((args, expect))
+                                }),
+                            None => Err("no domain layout".to_string()),
+                        },
                         (q, _) => harness::reference(&c.func, q, i),
                     };
                     let (mut args, expect) = match reference {
@@ -193,7 +226,7 @@ fn lowered_index_math_equals_the_algebra() {
                         }
                     };
                     args.extend_from_slice(&c.leaves);
-                    let got = jit.call(n, &args).expect("JIT symbol");
+                    let got = fun.call(&args);
                     points += 1;
                     if got != expect {
                         failures.push(format!(
@@ -206,11 +239,13 @@ fn lowered_index_math_equals_the_algebra() {
             }
             k = end;
         }
+        t_eval += t2.elapsed().as_secs_f64();
         functions += chunk.len();
         if failures.len() > 20 {
             break;
         }
     }
+    println!("time: build+lower {t_lower:.1} s, LLVM conversion+JIT {t_jit:.1} s, evaluation {t_eval:.1} s");
     let dynamic = cases.iter().filter(|c| !c.leaves.is_empty()).count();
     let swizzled = cases.iter().filter(|c| c.text.contains("Sw<")).count();
     println!(
