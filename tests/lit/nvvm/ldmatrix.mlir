@@ -85,3 +85,16 @@ llvm.func @st_x4(%p: !llvm.ptr<3>, %a: i32, %b: i32, %c: i32, %d: i32) {
   layout.stmatrix %p, %a, %b, %c, %d {elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3>, i32, i32, i32, i32
   llvm.return
 }
+
+// Padded rows (144 bytes) under the 128B swizzle: the lane table is neither additive nor
+// XOR-linear in the lane bits, so it is a constant vector indexed by the lane.
+// CHECK-LABEL: llvm.func @x4_table
+// CHECK: %[[T:.*]] = llvm.mlir.constant(dense<[0, 128, 256, 384, 512, 640, 768, 896, 1168, 1328, 1424, 1648, 1680, 1840, 1936, 2160, 16, 176, 272, 496, 528, 688, 784, 1024, 1152, 1280, 1408, 1536, 1664, 1792, 1920, 2192]> : vector<32xi32>) : vector<32xi32>
+// CHECK: %[[L:.*]] = nvvm.read.ptx.sreg.laneid : i32
+// CHECK: %[[OFF:.*]] = llvm.extractelement %[[T]][%[[L]] : i32] : vector<32xi32>
+// CHECK: %[[P:.*]] = llvm.getelementptr %arg0[%[[OFF]]]
+// CHECK: nvvm.ldmatrix %[[P]]
+llvm.func @x4_table(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
+  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,16):(72,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
+}
