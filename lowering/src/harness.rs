@@ -59,6 +59,8 @@ pub enum Query {
     Coord(usize),
     /// layout.size (one point).
     Size,
+    /// crd2idx with a linear index on `layout.get` mode k (a traced dynamic value).
+    Mode(usize),
 }
 
 /// The `?` version of a static layout: the leaves selected by `dyn_shape`/`dyn_stride` (flat
@@ -135,6 +137,14 @@ pub fn func_ir(name: &str, case: &Case, q: Query) -> String {
             format!("%r = layout.crd2idx %l[{}] : {ty}\n    return %r : index", cs.join(", "))
         }
         Query::Size => format!("%r = layout.size %l : {ty}\n    return %r : index"),
+        Query::Mode(k) => {
+            let v = text::parse(&case.text).expect("case text parses");
+            let g = layout_algebra::ops::call("get", &[v, layout_algebra::Value::int(k as i64)]).expect("get");
+            let gty = type_of(&text::print(&g));
+            format!(
+                "%g = layout.get %l modes [{k}] : {ty}\n    %r = layout.crd2idx %g[%a0] : {gty}\n    return %r : index"
+            )
+        }
         Query::Coord(k) => {
             let n = leaf_count(case);
             let results = vec!["index"; n].join(", ");
@@ -329,6 +339,10 @@ pub fn reference(f: &Func, q: Query, i: i64) -> Result<(Vec<i64>, i64), String> 
             Ok((args, expect))
         }
         Query::Size => Ok((vec![0], f.size().map_err(err)?)),
+        Query::Mode(k) => {
+            let l = f.domain_layout().map_err(err)?;
+            Ok((vec![i], l.mode(k).map_err(err)?.eval(i).map_err(err)?))
+        }
         Query::Coord(k) => {
             let l = f.domain_layout().map_err(err)?;
             let crd = idx2crd(i, &l.shape).map_err(err)?;

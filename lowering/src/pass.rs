@@ -142,13 +142,125 @@ fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
         format!("the dynamic layout {text} is a block argument; build it with layout.make in the same region")
     })?;
     match op_name(def).as_str() {
-        "layout.make" => SymFunc::bind(&func, &operands(def)),
         "layout.coalesce" if linear => resolve(operands(def)[0], linear),
-        other => Err(format!(
-            "the dynamic layout {text} is defined by '{other}'; only layout.make (and layout.coalesce \
-             under a linear index) can supply runtime leaves"
-        )),
+        _ => SymFunc::bind(&func, &leaf_values(v)?),
     }
+}
+
+/// The runtime values of the `?` leaves of an SSA layout-dialect value, in print order:
+/// the operands of its `layout.make`, or, through any other layout-dialect op, traced by
+/// [`trace`].
+fn leaf_values(v: MlirValue) -> Result<Vec<MlirValue>, String> {
+    let (_, text) = type_text(v)?;
+    if !text.contains('?') {
+        return Ok(Vec::new());
+    }
+    let def = defining_op(v).ok_or_else(|| {
+        format!("the dynamic layout {text} is a block argument; build it with layout.make in the same region")
+    })?;
+    let name = op_name(def);
+    match name.as_str() {
+        "layout.make" => Ok(operands(def)),
+        n if n.starts_with("layout.") => trace(def, &text),
+        other => Err(format!("the dynamic value {text} is defined by '{other}'")),
+    }
+}
+
+/// Distinct primes far apart (about k * 2^24): stand-ins for runtime leaves. A sum with a
+/// layout-sized number cannot reach another one, and a product of a stand-in is never one.
+fn sentinels(n: usize) -> Vec<i64> {
+    let is_prime = |x: i64| x > 1 && (2..).take_while(|d: &i64| d * d <= x).all(|d| x % d != 0);
+    (0..n)
+        .map(|k| {
+            let mut x = ((k as i64) + 3) << 24 | 1;
+            while !is_prime(x) {
+                x += 2;
+            }
+            x
+        })
+        .collect()
+}
+
+/// Replace the i-th `?` of `text` by `values[i]`.
+fn fill(text: &str, values: &[i64]) -> String {
+    let mut it = values.iter();
+    text.chars().map(|c| if c == '?' { it.next().map(|v| v.to_string()).unwrap_or("?".into()) } else { c.to_string() }).collect()
+}
+
+/// The runtime leaves of the result of the layout-dialect op `def` (result text `want`):
+/// the algebra computes the op on its operands with every `?` replaced by a distinct stand-in
+/// value; the result must print as `want` once the stand-ins are turned back into `?`, and
+/// then each `?` of the result is the runtime value its stand-in came from. An op that combines
+/// a runtime leaf arithmetically fails this check: it is refused, never guessed.
+fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
+    let name = op_name(def);
+    let cute = &name["layout.".len()..];
+    let mut runtime: Vec<MlirValue> = Vec::new();
+    let mut args = Vec::new();
+    let mut texts = Vec::new();
+    for operand in operands(def) {
+        let (mnemonic, text) = type_text(operand)?;
+        let text = if mnemonic == "!layout.swizzle" { format!("Sw<{text}>") } else { text };
+        let vals = leaf_values(operand)?;
+        texts.push((text, runtime.len(), vals.len()));
+        runtime.extend(vals);
+    }
+    let stand_ins = sentinels(runtime.len());
+    for (text, start, n) in &texts {
+        let t = fill(text, &stand_ins[*start..*start + *n]);
+        args.push(text::parse(&t).map_err(|e| format!("{name}: {e}"))?);
+    }
+    let opref = unsafe { OperationRef::from_raw(def) };
+    if let Ok(a) = opref.attribute("indices") {
+        // array<i64: 1, 0>
+        let s = a.to_string();
+        let list = s.split_once(':').map(|x| x.1).unwrap_or("").trim_end_matches('>');
+        for x in list.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let i: i64 = x.parse().map_err(|_| format!("{name}: bad indices {s}"))?;
+            args.push(AlgebraValue::Tuple(layout_algebra::IntTuple::lit(i)));
+        }
+    }
+    let result = layout_algebra::ops::call(cute, &args).map_err(|e| format!("{name} on stand-in leaves: {e}"))?;
+    let printed = text::print(&result);
+    // Turn stand-ins back into `?`, recording their runtime values in order.
+    let mut out = String::new();
+    let mut values = Vec::new();
+    let mut num = String::new();
+    let flush = |num: &mut String, out: &mut String, values: &mut Vec<MlirValue>| {
+        if num.is_empty() {
+            return;
+        }
+        match num.parse::<i64>().ok().and_then(|v| stand_ins.iter().position(|s| *s == v)) {
+            Some(k) => {
+                out.push('?');
+                values.push(runtime[k]);
+            }
+            None => out.push_str(num),
+        }
+        num.clear();
+    };
+    for c in printed.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else {
+            flush(&mut num, &mut out, &mut values);
+            out.push(c);
+        }
+    }
+    flush(&mut num, &mut out, &mut values);
+    // `!layout.swizzle<B,M,S>` types print without `Sw<>`.
+    let want_full = if out.starts_with("Sw<") && !out.contains(" o ") && !want.starts_with("Sw<") {
+        format!("Sw<{want}>")
+    } else {
+        want.to_string()
+    };
+    if out != want_full {
+        return Err(format!(
+            "the runtime leaves of {want} (from '{name}') cannot be traced to layout.make operands: \
+             the op combines them ({out})"
+        ));
+    }
+    Ok(values)
 }
 
 /// A coordinate operand: a constant when defined by arith.constant.
