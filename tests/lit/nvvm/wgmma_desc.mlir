@@ -76,3 +76,35 @@ llvm.func @runtime(%base: !llvm.ptr<3>, %k: i32) -> i64 {
   %d = layout.wgmma_desc base(%base : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
   llvm.return %d : i64
 }
+
+// The other swizzle modes on 8-bit and 32-bit elements (K-major), MN-major 32B, 8-bit without
+// swizzle; each at its own address so that every constant is distinct.
+// CHECK-LABEL: llvm.func @more_modes
+llvm.func @more_modes() -> !llvm.struct<(i64, i64, i64, i64, i64, i64)> {
+  // f16 MN-major 32B, 4 atoms of 16 along MN: 0xc000001000200000 (LBO 32 = 512 B, SBO 16 = 256 B)
+  // CHECK-DAG: llvm.mlir.constant(-4611685949705814016 : i64)
+  %0 = layout.wgmma_desc {elem = "f16", major = "MN", tile = #layout.layout<Sw<1,3,3> o 0 o ((16,4),(8,2)):((1,256),(16,128))>}
+  // u8 K-major 64B at byte 512: 0x8000002000010020
+  // CHECK-DAG: llvm.mlir.constant(-9223371899415756768 : i64)
+  %1 = layout.wgmma_desc {elem = "u8", major = "K", address = 512, tile = #layout.layout<Sw<2,4,3> o 0 o ((8,8),32):((64,512),1)>}
+  // e5m2 K-major 32B at byte 256: 0xc000001000010010
+  // CHECK-DAG: llvm.mlir.constant(-4611685949707845616 : i64)
+  %2 = layout.wgmma_desc {elem = "e5m2", major = "K", address = 256, tile = #layout.layout<Sw<1,4,3> o 0 o ((8,8),32):((32,256),1)>}
+  // tf32 K-major 64B at byte 1536: 0x8000002000010060
+  // CHECK-DAG: llvm.mlir.constant(-9223371899415756704 : i64)
+  %3 = layout.wgmma_desc {elem = "tf32", major = "K", address = 1536, tile = #layout.layout<Sw<2,2,3> o 0 o ((8,8),8):((16,128),1)>}
+  // tf32 K-major 32B at byte 768: 0xc000001000010030
+  // CHECK-DAG: llvm.mlir.constant(-4611685949707845584 : i64)
+  %4 = layout.wgmma_desc {elem = "tf32", major = "K", address = 768, tile = #layout.layout<Sw<1,2,3> o 0 o ((8,8),8):((8,64),1)>}
+  // s8 K-major, no swizzle, at byte 16: 0x0000000800400001 (LBO 64 = 1024 B, SBO 8 = 128 B)
+  // CHECK-DAG: llvm.mlir.constant(34363932673 : i64)
+  %5 = layout.wgmma_desc {elem = "s8", major = "K", address = 16, tile = #layout.layout<(64,(16,2)):(16,(1,1024))>}
+  %u = llvm.mlir.undef : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  %r0 = llvm.insertvalue %0, %u[0] : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  %r1 = llvm.insertvalue %1, %r0[1] : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  %r2 = llvm.insertvalue %2, %r1[2] : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  %r3 = llvm.insertvalue %3, %r2[3] : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  %r4 = llvm.insertvalue %4, %r3[4] : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  %r5 = llvm.insertvalue %5, %r4[5] : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+  llvm.return %r5 : !llvm.struct<(i64, i64, i64, i64, i64, i64)>
+}
