@@ -55,3 +55,20 @@ func.func @crd2idx_hierarchical(%i: index) -> (index, index) {
   // FOLD: return %[[C39]], %[[B]]
   return %a, %b : index, index
 }
+
+// A swizzled (composed) layout Sw<3,4,3> o 0 o (8,64):(64,1):
+// linear 5 -> L = 320 = 0b1_0100_0000, bits [7,10) = 2 xor-ed into bits [4,7) -> 352;
+// (1,9) -> L = 73, bits [7,10) = 0 -> 73.
+// FOLD-LABEL: func.func @crd2idx_swizzled
+func.func @crd2idx_swizzled() -> (index, index) {
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c9 = arith.constant 9 : index
+  %l = layout.const #layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
+  %a = layout.crd2idx %l[%c5] : !layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
+  %b = layout.crd2idx %l[%c1, %c9] : !layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
+  // FOLD-DAG: %[[A:.*]] = arith.constant 352 : index
+  // FOLD-DAG: %[[B:.*]] = arith.constant 73 : index
+  // FOLD: return %[[A]], %[[B]]
+  return %a, %b : index, index
+}
