@@ -119,6 +119,11 @@ LogicalResult StmatrixOp::verify() {
   return success();
 }
 
+LogicalResult LaneOffsetOp::verify() {
+  int64_t info[2] = {0, 0};
+  return rustVerify(*this, info, 2);
+}
+
 LogicalResult WgmmaDescOp::verify() {
   int64_t info[2] = {0, 0};
   if (getBase() && failed(expectPtr(*this, getBase().getType(), 3, "the base")))
@@ -196,6 +201,7 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, LayoutDialect *dialect) {
     RegisteredOperationName::insert<LdmatrixOp>(*dialect);
     RegisteredOperationName::insert<StmatrixOp>(*dialect);
+    RegisteredOperationName::insert<LaneOffsetOp>(*dialect);
     RegisteredOperationName::insert<WgmmaDescOp>(*dialect);
     RegisteredOperationName::insert<WgmmaOp>(*dialect);
     RegisteredOperationName::insert<TmaDescOp>(*dialect);

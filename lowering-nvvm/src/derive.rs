@@ -62,6 +62,17 @@ pub fn matrix(op: MatrixOp, a: &Attrs) -> Result<MatrixCopy, String> {
     .map_err(|e| e.to_string())
 }
 
+/// `instr = "ldmatrix" | "stmatrix"` of layout.lane_offset.
+pub fn matrix_instr(a: &Attrs) -> Result<MatrixOp, String> {
+    match get(a, "instr")? {
+        "ldmatrix" => Ok(MatrixOp::Ld),
+        "stmatrix" => Ok(MatrixOp::St),
+        other => Err(format!(
+            "instr must be \"ldmatrix\" or \"stmatrix\", found \"{other}\""
+        )),
+    }
+}
+
 /// The descriptor of block `k` at the static `address`, the per-k advance in bytes.
 pub fn wgmma_desc(a: &Attrs, dynamic_k: bool) -> Result<(WgmmaDesc, i64), String> {
     let (e, m) = (elem(a, "elem")?, major(a, "major")?);

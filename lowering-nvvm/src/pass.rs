@@ -50,6 +50,7 @@ pub fn create_lower_pass() -> Pass {
 const OPS: &[&str] = &[
     "layout.ldmatrix",
     "layout.stmatrix",
+    "layout.lane_offset",
     "layout.wgmma_desc",
     "layout.wgmma",
     "layout.tma_desc",
@@ -98,7 +99,7 @@ pub fn lower_under(root: MlirOperation) -> bool {
 fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
         "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
-        "majorA", "majorB", "elemD", "gmem",
+        "majorA", "majorB", "elemD", "gmem", "instr",
     ];
     let mut a = Attrs::new();
     for k in keys {
@@ -147,6 +148,12 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
     let ops = operands(op);
     match name.as_str() {
         "layout.ldmatrix" | "layout.stmatrix" => lower_matrix(&b, op, &name, &a, &ops),
+        "layout.lane_offset" => {
+            let m = derive::matrix(derive::matrix_instr(&a)?, &a)?;
+            let off = emit_lane_offset(&b, ops[0], &lane_formula(&m.lane_offsets))?;
+            replace(op, &[off]);
+            Ok(())
+        }
         "layout.wgmma_desc" => lower_wgmma_desc(&b, op, &a, &ops),
         "layout.wgmma" => lower_wgmma(&b, op, &a, &ops),
         "layout.tma_load" => lower_tma_load(&b, op, &a, &ops),

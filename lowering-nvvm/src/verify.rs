@@ -29,6 +29,7 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
         "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.num]),
         "layout.stmatrix" => Ok(vec![derive::matrix(MatrixOp::St, a)?.num]),
+        "layout.lane_offset" => Ok(vec![derive::matrix(derive::matrix_instr(a)?, a)?.num]),
         "layout.wgmma_desc" => {
             derive::wgmma_desc(a, a.contains_key("%k"))?;
             Ok(vec![])

@@ -17,6 +17,7 @@
 include "LayoutDialect.td"
 include "LayoutAttrs.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class LayoutNv_Op<string mnemonic, list<Trait> traits = []>
     : Op<Layout_Dialect, mnemonic, traits> {
@@ -54,6 +55,24 @@ def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix"> {
   let arguments = (ins AnyType:$base, Variadic<I32>:$values, StrAttr:$elem,
                        Layout_ValueAttr:$smem, Layout_ValueAttr:$fragment);
   let assemblyFormat = "$base `,` $values attr-dict `:` type($base) `,` type($values)";
+}
+
+def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure]> {
+  let summary = "the byte offset of the row a lane supplies to ldmatrix/stmatrix";
+  let description = [{
+    ```mlir
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16",
+             smem = #layout.layout<...>, fragment = #layout.layout<...>}
+    ```
+    The address arithmetic `layout.ldmatrix`/`layout.stmatrix` lower to, for an
+    explicit lane (i32): the byte offset from the tile origin of the row lane
+    `%lane` hands to the instruction. Lowers to the same i32 arithmetic (runs
+    on any target: the evaluation tests run it on the host).
+  }];
+  let arguments = (ins I32:$lane, StrAttr:$instr, StrAttr:$elem,
+                       Layout_ValueAttr:$smem, Layout_ValueAttr:$fragment);
+  let results = (outs I32:$offset);
+  let assemblyFormat = "$lane attr-dict";
 }
 
 def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]> {
