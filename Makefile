@@ -30,8 +30,9 @@ test: setup
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 bench: setup
-	$(CARGO) build --release --bin layout
+	$(CARGO) build --release -p layout-cli -p layout-opt
 	$(PYTHON) bench/batch_vs_pycute.py
+	python3 tools/layout-opt/bench/fold_bench.py
 
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
 bench-linear: setup
