@@ -99,18 +99,31 @@ impl Layout {
     }
     /// (extent, stride) of every leaf, in order.
     pub fn leaf_modes(&self) -> Vec<(Int, Stride)> {
-        self.shape
-            .leaves()
-            .into_iter()
-            .zip(self.stride.leaves())
-            .collect()
+        let mut shapes = Vec::with_capacity(8);
+        self.shape.for_each_leaf(&mut |x| shapes.push(*x));
+        let mut strides = Vec::with_capacity(8);
+        self.stride.for_each_leaf(&mut |d| strides.push(d.clone()));
+        shapes.into_iter().zip(strides).collect()
     }
     /// Static integer (extent, stride) pairs of every leaf.
     pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {
-        self.leaf_modes()
-            .into_iter()
-            .map(|(s, d)| Ok((s.get(what)?, d.value(what)?)))
-            .collect()
+        fn go(s: &IntTuple, d: &StrideTuple, what: &str, out: &mut Vec<(i64, i64)>) -> Result<()> {
+            match (s, d) {
+                (Tree::Leaf(s), Tree::Leaf(d)) => {
+                    out.push((s.get(what)?, d.value(what)?));
+                    Ok(())
+                }
+                (Tree::Node(ss), Tree::Node(ds)) => {
+                    ss.iter().zip(ds).try_for_each(|(s, d)| go(s, d, what, out))
+                }
+                _ => Err(Error::algebra(format!(
+                    "{what}: shape and stride are not congruent"
+                ))),
+            }
+        }
+        let mut out = Vec::with_capacity(8);
+        go(&self.shape, &self.stride, what, &mut out)?;
+        Ok(out)
     }
     pub fn flatten(&self) -> Layout {
         Layout::raw(self.shape.flatten(), self.stride.flatten())

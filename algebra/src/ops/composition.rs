@@ -62,11 +62,11 @@ fn compose_tree(
             *leaf += 1;
             let s = s.get("composition")?;
             if d.is_int() {
-                let flat = match flat_a {
-                    Some(f) => f.to_vec(),
-                    None => coalesce_x(a)?,
-                };
-                compose_mode(&flat, s, d.coef.get("composition")?, k)
+                let d = d.coef.get("composition")?;
+                match flat_a {
+                    Some(f) => compose_mode(f, s, d, k),
+                    None => compose_mode(&coalesce_x(a)?, s, d, k),
+                }
             } else {
                 // A scaled-basis stride d@path selects the sub-layout of A at that path.
                 let path: Vec<usize> = d.basis.iter().map(|&m| m as usize).collect();
