@@ -282,7 +282,9 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
     let name = op_name(op);
     let ops = operands(op);
     let opref = unsafe { OperationRef::from_raw(op) };
-    let ctx = unsafe { opref.context().to_ref() };
+    // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the emitter.
+    let ctx_ref = opref.context();
+    let ctx = unsafe { ctx_ref.to_ref() };
     let mut e = Emitter::new(ctx, IrRewriter::from_op(opref), opref.location());
     let results: Vec<Sym> = match name.as_str() {
         "layout.crd2idx" => {
