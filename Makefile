@@ -33,6 +33,7 @@ bench: setup
 	$(CARGO) build --release -p layout-cli -p layout-opt
 	$(PYTHON) bench/batch_vs_pycute.py
 	python3 tools/layout-opt/bench/fold_bench.py
+	bash bench/op_count.sh
 
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
 bench-linear: setup

@@ -12,7 +12,11 @@ fn llvm_prefix() -> PathBuf {
 fn tblgen(prefix: &Path, td: &Path, gen: &str, extra: &[&str], out: &Path) {
     let exe = {
         let p = prefix.join("bin/mlir-tblgen");
-        if p.exists() { p } else { PathBuf::from("mlir-tblgen-22") }
+        if p.exists() {
+            p
+        } else {
+            PathBuf::from("mlir-tblgen-22")
+        }
     };
     let status = Command::new(&exe)
         .arg(format!("-gen-{gen}"))
@@ -26,7 +30,11 @@ fn tblgen(prefix: &Path, td: &Path, gen: &str, extra: &[&str], out: &Path) {
         .arg(out)
         .status()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
-    assert!(status.success(), "mlir-tblgen -gen-{gen} {} failed", td.display());
+    assert!(
+        status.success(),
+        "mlir-tblgen -gen-{gen} {} failed",
+        td.display()
+    );
 }
 
 fn main() {
@@ -38,16 +46,63 @@ fn main() {
     let ops = td.join("LayoutOps.td");
     let attrs = td.join("LayoutAttrs.td");
     let types = td.join("LayoutTypes.td");
-    tblgen(&prefix, &ops, "dialect-decls", &["-dialect=layout"], &out.join("LayoutDialect.h.inc"));
-    tblgen(&prefix, &ops, "dialect-defs", &["-dialect=layout"], &out.join("LayoutDialect.cpp.inc"));
+    tblgen(
+        &prefix,
+        &ops,
+        "dialect-decls",
+        &["-dialect=layout"],
+        &out.join("LayoutDialect.h.inc"),
+    );
+    tblgen(
+        &prefix,
+        &ops,
+        "dialect-defs",
+        &["-dialect=layout"],
+        &out.join("LayoutDialect.cpp.inc"),
+    );
     tblgen(&prefix, &ops, "op-decls", &[], &out.join("LayoutOps.h.inc"));
-    tblgen(&prefix, &ops, "op-defs", &[], &out.join("LayoutOps.cpp.inc"));
-    tblgen(&prefix, &attrs, "attrdef-decls", &["-attrdefs-dialect=layout"], &out.join("LayoutAttrs.h.inc"));
-    tblgen(&prefix, &attrs, "attrdef-defs", &["-attrdefs-dialect=layout"], &out.join("LayoutAttrs.cpp.inc"));
-    tblgen(&prefix, &types, "typedef-decls", &["-typedefs-dialect=layout"], &out.join("LayoutTypes.h.inc"));
-    tblgen(&prefix, &types, "typedef-defs", &["-typedefs-dialect=layout"], &out.join("LayoutTypes.cpp.inc"));
+    tblgen(
+        &prefix,
+        &ops,
+        "op-defs",
+        &[],
+        &out.join("LayoutOps.cpp.inc"),
+    );
+    tblgen(
+        &prefix,
+        &attrs,
+        "attrdef-decls",
+        &["-attrdefs-dialect=layout"],
+        &out.join("LayoutAttrs.h.inc"),
+    );
+    tblgen(
+        &prefix,
+        &attrs,
+        "attrdef-defs",
+        &["-attrdefs-dialect=layout"],
+        &out.join("LayoutAttrs.cpp.inc"),
+    );
+    tblgen(
+        &prefix,
+        &types,
+        "typedef-decls",
+        &["-typedefs-dialect=layout"],
+        &out.join("LayoutTypes.h.inc"),
+    );
+    tblgen(
+        &prefix,
+        &types,
+        "typedef-defs",
+        &["-typedefs-dialect=layout"],
+        &out.join("LayoutTypes.cpp.inc"),
+    );
 
-    let sources = ["cpp/LayoutDialect.cpp", "cpp/LayoutOps.cpp", "cpp/LayoutCanonicalize.cpp", "cpp/CAPI.cpp"];
+    let sources = [
+        "cpp/LayoutDialect.cpp",
+        "cpp/LayoutOps.cpp",
+        "cpp/LayoutCanonicalize.cpp",
+        "cpp/CAPI.cpp",
+    ];
     cc::Build::new()
         .cpp(true)
         .std("c++17")

@@ -14,7 +14,9 @@ fn parse(src: &str) -> Result<String, Vec<String>> {
     let diags = Arc::new(Mutex::new(Vec::new()));
     let sink = diags.clone();
     context.attach_diagnostic_handler(move |d| {
-        sink.lock().unwrap().push(format!("{}: {}", d.location(), d));
+        sink.lock()
+            .unwrap()
+            .push(format!("{}: {}", d.location(), d));
         true
     });
     match Module::parse(&context, src) {
@@ -29,9 +31,15 @@ fn attribute_round_trip() {
         r#"module attributes {t.l = #layout.layout<((2,4),8):((1,16),2)>, t.s = #layout.swizzle<3, 4,3>, t.c = #layout.layout< Sw<3,4,3> o 0 o (8,64):(64,1) >} {}"#,
     )
     .unwrap();
-    assert!(out.contains("t.l = #layout.layout<((2,4),8):((1,16),2)>"), "{out}");
+    assert!(
+        out.contains("t.l = #layout.layout<((2,4),8):((1,16),2)>"),
+        "{out}"
+    );
     assert!(out.contains("t.s = #layout.swizzle<3,4,3>"), "{out}");
-    assert!(out.contains("t.c = #layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>"), "{out}");
+    assert!(
+        out.contains("t.c = #layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -63,7 +71,10 @@ fn canonicalize(src: &str) -> String {
 
 /// The type text of the layout operand of the (single) op `op` in printed IR.
 fn operand_type(ir: &str, op: &str) -> String {
-    let line = ir.lines().find(|l| l.contains(op)).unwrap_or_else(|| panic!("no {op} in {ir}"));
+    let line = ir
+        .lines()
+        .find(|l| l.contains(op))
+        .unwrap_or_else(|| panic!("no {op} in {ir}"));
     let start = line.rfind(": !layout.layout<").expect("typed operand") + ": !layout.layout<".len();
     line[start..line.len() - 1].to_string()
 }
@@ -72,7 +83,13 @@ fn operand_type(ir: &str, op: &str) -> String {
 fn instantiate(t: &str, vals: &[i64]) -> String {
     let mut it = vals.iter();
     t.chars()
-        .map(|c| if c == '?' { it.next().expect("enough values").to_string() } else { c.to_string() })
+        .map(|c| {
+            if c == '?' {
+                it.next().expect("enough values").to_string()
+            } else {
+                c.to_string()
+            }
+        })
         .collect()
 }
 
@@ -112,18 +129,29 @@ fn crd2idx_linear_coalesce_preserves_every_offset() {
         if after != before {
             rewritten += 1;
         }
-        assert_eq!(after.matches('?').count(), before.matches('?').count(), "{ir}");
+        assert_eq!(
+            after.matches('?').count(),
+            before.matches('?').count(),
+            "{ir}"
+        );
         for vals in [[1, 1], [3, 2], [5, 16]] {
             let (b, a) = (instantiate(before, &vals), instantiate(&after, &vals));
             let size = int(call("size", &[&b]));
             assert_eq!(size, int(call("size", &[&a])), "{b} vs {a}");
             for i in 0..size {
                 let i = i.to_string();
-                assert_eq!(int(call("crd2idx", &[&i, &b])), int(call("crd2idx", &[&i, &a])), "L({i}): {b} vs {a}");
+                assert_eq!(
+                    int(call("crd2idx", &[&i, &b])),
+                    int(call("crd2idx", &[&i, &a])),
+                    "L({i}): {b} vs {a}"
+                );
             }
         }
     }
-    assert!(rewritten >= 4, "the rewrite fired on only {rewritten} cases");
+    assert!(
+        rewritten >= 4,
+        "the rewrite fired on only {rewritten} cases"
+    );
 }
 
 /// A multi-index coordinate observes the coordinate interface: no rewrite.
@@ -152,7 +180,11 @@ fn cosize_filter_preserves_cosize() {
         assert_eq!(after.matches('?').count(), n, "{ir}");
         for vals in [[1, 1], [3, 2], [5, 16]] {
             let (b, a) = (instantiate(before, &vals), instantiate(&after, &vals));
-            assert_eq!(int(call("cosize", &[&b])), int(call("cosize", &[&a])), "{b} vs {a}");
+            assert_eq!(
+                int(call("cosize", &[&b])),
+                int(call("cosize", &[&a])),
+                "{b} vs {a}"
+            );
         }
     }
 }
@@ -196,7 +228,9 @@ fn mutated_attributes_never_crash_and_errors_are_located() {
     let diags = Arc::new(Mutex::new(Vec::new()));
     let sink = diags.clone();
     context.attach_diagnostic_handler(move |d| {
-        sink.lock().unwrap().push(format!("{}: {}", d.location(), d));
+        sink.lock()
+            .unwrap()
+            .push(format!("{}: {}", d.location(), d));
         true
     });
     let parse = |src: &str| -> Result<String, Vec<String>> {
@@ -241,9 +275,15 @@ fn mutated_attributes_never_crash_and_errors_are_located() {
                     .and_then(|c| c.parse().ok())
                     .unwrap_or_else(|| panic!("{src}: diagnostic without line 1 location: {d}"));
                 // (An unterminated `"` in the body makes MLIR's lexer report the end of the input.)
-                assert!(col >= prefix.len() - 1 && col <= src.len() + 1, "{src}: column {col} outside the attribute: {d}");
+                assert!(
+                    col >= prefix.len() - 1 && col <= src.len() + 1,
+                    "{src}: column {col} outside the attribute: {d}"
+                );
             }
         }
     }
-    assert!(accepted > 20 && rejected > 200, "accepted {accepted}, rejected {rejected}");
+    assert!(
+        accepted > 20 && rejected > 200,
+        "accepted {accepted}, rejected {rejected}"
+    );
 }

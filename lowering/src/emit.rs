@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationBuilder;
 use melior::ir::{Attribute, Identifier, Location, Type, Value, ValueLike};
-use melior::IrRewriter;
 use melior::Context;
+use melior::IrRewriter;
 use mlir_sys::MlirValue;
 
 const I64_MIN: i128 = i64::MIN as i128;
@@ -49,10 +49,22 @@ pub struct Sym {
 
 impl Sym {
     pub fn constant(v: i64) -> Sym {
-        Sym { konst: Some(v), val: None, lo: v as i128, hi: v as i128, form: Form::Opaque }
+        Sym {
+            konst: Some(v),
+            val: None,
+            lo: v as i128,
+            hi: v as i128,
+            form: Form::Opaque,
+        }
     }
     pub fn value(v: MlirValue, lo: i128, hi: i128) -> Sym {
-        Sym { konst: None, val: Some(v), lo, hi, form: Form::Opaque }
+        Sym {
+            konst: None,
+            val: Some(v),
+            lo,
+            hi,
+            form: Form::Opaque,
+        }
     }
     /// A runtime value about which nothing is known.
     pub fn unknown(v: MlirValue) -> Sym {
@@ -84,7 +96,8 @@ fn divisor_of(s: &Sym) -> Option<Divisor> {
 /// a mod d + (a div d) * d, in either order: the value a.
 fn recombine(a: &Sym, b: &Sym) -> Option<Sym> {
     match (a.form, b.form) {
-        (Form::Rem(x, lo, hi, d), Form::MulDiv(y, _, _, e)) | (Form::MulDiv(y, _, _, e), Form::Rem(x, lo, hi, d))
+        (Form::Rem(x, lo, hi, d), Form::MulDiv(y, _, _, e))
+        | (Form::MulDiv(y, _, _, e), Form::Rem(x, lo, hi, d))
             if x.ptr == y.ptr && d == e =>
         {
             Some(Sym::value(x, lo, hi))
@@ -122,7 +135,14 @@ pub struct Emitter<'c> {
 
 impl<'c> Emitter<'c> {
     pub fn new(ctx: &'c Context, rewriter: IrRewriter<'c>, loc: Location<'c>) -> Self {
-        Emitter { ctx, rewriter, loc, index: Type::index(ctx), consts: HashMap::new(), flags: HashMap::new() }
+        Emitter {
+            ctx,
+            rewriter,
+            loc,
+            index: Type::index(ctx),
+            consts: HashMap::new(),
+            flags: HashMap::new(),
+        }
     }
 
     pub fn rewriter(&self) -> &IrRewriter<'c> {
@@ -130,8 +150,13 @@ impl<'c> Emitter<'c> {
     }
 
     fn emit(&mut self, name: &str, operands: &[MlirValue], nsw: bool, nuw: bool) -> MlirValue {
-        let vals: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
-        let mut b = OperationBuilder::new(name, self.loc).add_operands(&vals).add_results(&[self.index]);
+        let vals: Vec<Value> = operands
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
+        let mut b = OperationBuilder::new(name, self.loc)
+            .add_operands(&vals)
+            .add_results(&[self.index]);
         if nsw || nuw {
             let ctx = self.ctx;
             let attr = *self.flags.entry((nsw, nuw)).or_insert_with(|| {
@@ -234,7 +259,9 @@ impl<'c> Emitter<'c> {
         };
         let (lo, hi) = clamp(lo, hi);
         let form = match a.form {
-            Form::Div(x, xl, xh, Divisor::Lit(d)) if d == k => Form::MulDiv(x, xl, xh, Divisor::Lit(d)),
+            Form::Div(x, xl, xh, Divisor::Lit(d)) if d == k => {
+                Form::MulDiv(x, xl, xh, Divisor::Lit(d))
+            }
             _ => Form::Opaque,
         };
         Sym::value(v, lo, hi).with(form)
@@ -256,7 +283,9 @@ impl<'c> Emitter<'c> {
         let v = self.emit("arith.muli", &[x, y], nsw, nuw);
         let (lo, hi) = clamp(lo, hi);
         let form = match (a.form, b.form, divisor_of(&a), divisor_of(&b)) {
-            (Form::Div(x, xl, xh, d), _, _, Some(e)) | (_, Form::Div(x, xl, xh, d), Some(e), _) if d == e => {
+            (Form::Div(x, xl, xh, d), _, _, Some(e)) | (_, Form::Div(x, xl, xh, d), Some(e), _)
+                if d == e =>
+            {
                 Form::MulDiv(x, xl, xh, d)
             }
             _ => Form::Opaque,
@@ -287,7 +316,10 @@ impl<'c> Emitter<'c> {
                 self.emit("arith.divui", &[x, kv], false, false)
             }
         };
-        let form = a.base().map(|(x, l, h)| Form::Div(x, l, h, Divisor::Lit(k))).unwrap_or(Form::Opaque);
+        let form = a
+            .base()
+            .map(|(x, l, h)| Form::Div(x, l, h, Divisor::Lit(k)))
+            .unwrap_or(Form::Opaque);
         Sym::value(v, a.lo / k as i128, a.hi / k as i128).with(form)
     }
 
@@ -314,7 +346,10 @@ impl<'c> Emitter<'c> {
                 self.emit("arith.remui", &[x, kv], false, false)
             }
         };
-        let form = a.base().map(|(x, l, h)| Form::Rem(x, l, h, Divisor::Lit(k))).unwrap_or(Form::Opaque);
+        let form = a
+            .base()
+            .map(|(x, l, h)| Form::Rem(x, l, h, Divisor::Lit(k)))
+            .unwrap_or(Form::Opaque);
         Sym::value(v, 0, (k - 1) as i128).with(form)
     }
 

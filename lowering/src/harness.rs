@@ -36,7 +36,12 @@ pub struct Case {
 impl Case {
     pub fn fixed(label: impl Into<String>, text: &str) -> Result<Case, String> {
         let func = parse_func(text)?;
-        Ok(Case { label: label.into(), text: text::print_func(&func), leaves: Vec::new(), func })
+        Ok(Case {
+            label: label.into(),
+            text: text::print_func(&func),
+            leaves: Vec::new(),
+            func,
+        })
     }
 }
 
@@ -116,7 +121,10 @@ pub fn coordinate_count(case: &Case, q: Query) -> usize {
 
 /// The result count of idx2crd on `case` (the leaves of its domain shape).
 pub fn leaf_count(case: &Case) -> usize {
-    case.func.domain_layout().map(|l| l.shape.leaf_count()).unwrap_or(0)
+    case.func
+        .domain_layout()
+        .map(|l| l.shape.leaf_count())
+        .unwrap_or(0)
 }
 
 /// The text of `func.func @name` computing `q` on `case`.
@@ -127,19 +135,25 @@ pub fn func_ir(name: &str, case: &Case, q: Query) -> String {
     let def = if case.leaves.is_empty() {
         format!("%l = layout.const #{}", &ty[1..])
     } else {
-        let ls: Vec<String> = (0..case.leaves.len()).map(|j| format!("%a{}", nc + j)).collect();
+        let ls: Vec<String> = (0..case.leaves.len())
+            .map(|j| format!("%a{}", nc + j))
+            .collect();
         format!("%l = layout.make {} : {ty}", ls.join(", "))
     };
     let body = match q {
         Query::Linear => format!("%r = layout.crd2idx %l[%a0] : {ty}\n    return %r : index"),
         Query::PerMode => {
             let cs: Vec<String> = (0..nc).map(|i| format!("%a{i}")).collect();
-            format!("%r = layout.crd2idx %l[{}] : {ty}\n    return %r : index", cs.join(", "))
+            format!(
+                "%r = layout.crd2idx %l[{}] : {ty}\n    return %r : index",
+                cs.join(", ")
+            )
         }
         Query::Size => format!("%r = layout.size %l : {ty}\n    return %r : index"),
         Query::Mode(k) => {
             let v = text::parse(&case.text).expect("case text parses");
-            let g = layout_algebra::ops::call("get", &[v, layout_algebra::Value::int(k as i64)]).expect("get");
+            let g = layout_algebra::ops::call("get", &[v, layout_algebra::Value::int(k as i64)])
+                .expect("get");
             let gty = type_of(&text::print(&g));
             format!(
                 "%g = layout.get %l modes [{k}] : {ty}\n    %r = layout.crd2idx %g[%a0] : {gty}\n    return %r : index"
@@ -155,7 +169,10 @@ pub fn func_ir(name: &str, case: &Case, q: Query) -> String {
             }
         }
     };
-    format!("  func.func @{name}({}) -> index {{\n    {def}\n    {body}\n  }}\n", args.join(", "))
+    format!(
+        "  func.func @{name}({}) -> index {{\n    {def}\n    {body}\n  }}\n",
+        args.join(", ")
+    )
 }
 
 /// A context with the layout dialect, every upstream dialect and the LLVM translations.
@@ -169,7 +186,8 @@ pub fn context() -> Context {
 /// Parse a module of functions.
 pub fn module<'c>(ctx: &'c Context, funcs: &[String]) -> Result<Module<'c>, String> {
     let text = format!("module {{\n{}}}\n", funcs.concat());
-    Module::parse(ctx, &text).ok_or_else(|| format!("module does not parse:\n{}", &text[..text.len().min(4000)]))
+    Module::parse(ctx, &text)
+        .ok_or_else(|| format!("module does not parse:\n{}", &text[..text.len().min(4000)]))
 }
 
 /// layout-lower-to-index, canonicalize, cse (the `lower-to-index` pipeline).
@@ -187,7 +205,8 @@ pub fn to_llvm(ctx: &Context, m: &mut Module) -> Result<(), String> {
     pm.add_pass(melior::pass::conversion::create_arith_to_llvm());
     pm.add_pass(melior::pass::conversion::create_func_to_llvm());
     pm.add_pass(melior::pass::conversion::create_reconcile_unrealized_casts());
-    pm.run(m).map_err(|e| format!("conversion to LLVM failed: {e}"))?;
+    pm.run(m)
+        .map_err(|e| format!("conversion to LLVM failed: {e}"))?;
     if !m.as_operation().verify() {
         return Err("the LLVM-dialect module does not verify".into());
     }
@@ -247,7 +266,9 @@ pub struct Jit {
 
 impl Jit {
     pub fn new(m: &Module) -> Jit {
-        Jit { engine: ExecutionEngine::new(m, 2, &[], false, false) }
+        Jit {
+            engine: ExecutionEngine::new(m, 2, &[], false, false),
+        }
     }
     /// The compiled function `name` (valid while `self` lives).
     pub fn get(&self, name: &str) -> Result<Compiled<'_>, String> {
@@ -256,7 +277,10 @@ impl Jit {
             return Err(format!("JIT: no symbol {name}"));
         }
         let f: Fn12 = unsafe { std::mem::transmute::<*mut (), Fn12>(p) };
-        Ok(Compiled { f, _jit: std::marker::PhantomData })
+        Ok(Compiled {
+            f,
+            _jit: std::marker::PhantomData,
+        })
     }
     /// Call `name` with `args` (padded with zeros to [`ARITY`]).
     pub fn call(&self, name: &str, args: &[i64]) -> Result<i64, String> {
@@ -276,7 +300,9 @@ impl Compiled<'_> {
     pub fn call(&self, args: &[i64]) -> i64 {
         let mut a = [0i64; ARITY];
         a[..args.len()].copy_from_slice(args);
-        (self.f)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])
+        (self.f)(
+            a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11],
+        )
     }
 }
 
@@ -388,12 +414,19 @@ pub fn oracle_layouts(path: &std::path::Path) -> Result<Vec<(String, String)>, S
     let mut out = Vec::new();
     for line in data.lines() {
         // Rows look like {"id":N,"gen":{...},"A":"<text>",...}; the meta row has no "A".
-        let Some(p) = line.find("\"A\":\"") else { continue };
+        let Some(p) = line.find("\"A\":\"") else {
+            continue;
+        };
         let rest = &line[p + 5..];
         let Some(end) = rest.find('"') else { continue };
         let id = line
             .find("\"id\":")
-            .map(|q| line[q + 5..].chars().take_while(|c| c.is_ascii_digit()).collect::<String>())
+            .map(|q| {
+                line[q + 5..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit())
+                    .collect::<String>()
+            })
             .unwrap_or_default();
         out.push((format!("oracle#{id}"), rest[..end].to_string()));
     }

@@ -27,7 +27,11 @@ fn leaf_sym(l: Leaf, extent: bool) -> Sym {
 /// The index range of a domain of `size` points (unknown size: any non-negative index).
 pub fn domain_index(x: Sym, size: Option<i64>) -> Sym {
     let hi = size.map(|n| (n as i128 - 1).max(0)).unwrap_or(I64_MAX);
-    Sym { lo: x.lo.max(0), hi: x.hi.min(hi).max(x.lo.max(0)), ..x }
+    Sym {
+        lo: x.lo.max(0),
+        hi: x.hi.min(hi).max(x.lo.max(0)),
+        ..x
+    }
 }
 
 /// Split `x` along the extents `shape`: one coordinate per leaf (the last absorbs the rest).
@@ -119,7 +123,10 @@ fn term(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) 
 /// sum_k c_k(x) * d_k over flat leaves.
 pub fn apply_leaves(e: &mut Emitter, x: Sym, leaves: &[(Leaf, Leaf)]) -> Sym {
     let shape: Vec<Leaf> = leaves.iter().map(|l| l.0).collect();
-    let want: Vec<bool> = leaves.iter().map(|l| !matches!(l.1, Leaf::Lit(0)) && !matches!(l.0, Leaf::Lit(1))).collect();
+    let want: Vec<bool> = leaves
+        .iter()
+        .map(|l| !matches!(l.1, Leaf::Lit(0)) && !matches!(l.0, Leaf::Lit(1)))
+        .collect();
     let n = leaves.len();
     let mut terms = Vec::new();
     split(e, x, &shape, &want, |e, k, base, divisor| {
@@ -134,8 +141,17 @@ pub fn apply_leaves(e: &mut Emitter, x: Sym, leaves: &[(Leaf, Leaf)]) -> Sym {
 
 /// A layout applied to a linear index. `in_domain`: x is known to be < size(L), so the
 /// layout may be coalesced first (coalesce keeps the function on the domain only).
-pub fn apply_layout(e: &mut Emitter, l: &SymLayout, x: Sym, in_domain: bool) -> Result<Sym, String> {
-    let leaves = if in_domain { l.coalesced()? } else { l.leaves() };
+pub fn apply_layout(
+    e: &mut Emitter,
+    l: &SymLayout,
+    x: Sym,
+    in_domain: bool,
+) -> Result<Sym, String> {
+    let leaves = if in_domain {
+        l.coalesced()?
+    } else {
+        l.leaves()
+    };
     Ok(apply_leaves(e, x, &leaves))
 }
 
@@ -145,7 +161,11 @@ pub fn apply_swizzle(e: &mut Emitter, s: &Swizzle, x: Sym) -> Sym {
         return x;
     }
     let y = e.and_const(x, s.yyy_mask());
-    let moved = if s.s >= 0 { e.shr(y, s.s as u32) } else { e.shl(y, (-s.s) as u32) };
+    let moved = if s.s >= 0 {
+        e.shr(y, s.s as u32)
+    } else {
+        e.shl(y, (-s.s) as u32)
+    };
     e.xor(x, moved)
 }
 
@@ -154,7 +174,11 @@ pub fn apply_swizzle(e: &mut Emitter, s: &Swizzle, x: Sym) -> Sym {
 /// and a layout evaluated at a negative index is outside its domain): the range of `z` is
 /// clamped to [0, ..) (this only matters with runtime strides of unknown sign).
 fn apply_outer(e: &mut Emitter, f: &SymFunc, z: Sym) -> Result<Sym, String> {
-    let z = Sym { lo: z.lo.max(0), hi: z.hi.max(0), ..z };
+    let z = Sym {
+        lo: z.lo.max(0),
+        hi: z.hi.max(0),
+        ..z
+    };
     match f {
         SymFunc::Layout(l) => {
             let in_domain = match l.static_size() {
@@ -231,12 +255,18 @@ pub fn idx2crd(e: &mut Emitter, f: &SymFunc, x: Sym) -> Result<Vec<Sym>, String>
     if n > 0 && matches!(shape[n - 1], Leaf::Lit(1)) && !want[n - 1] {
         let mut rest = Sym::constant(0);
         let mut first = true;
-        split(e, x, &shape, &(0..n).map(|k| k + 1 == n).collect::<Vec<_>>(), |e, k, base, divisor| {
-            if first {
-                rest = coordinate(e, base, divisor, shape[k], true);
-                first = false;
-            }
-        });
+        split(
+            e,
+            x,
+            &shape,
+            &(0..n).map(|k| k + 1 == n).collect::<Vec<_>>(),
+            |e, k, base, divisor| {
+                if first {
+                    rest = coordinate(e, base, divisor, shape[k], true);
+                    first = false;
+                }
+            },
+        );
         out[n - 1] = rest;
     }
     Ok(out)

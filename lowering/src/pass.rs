@@ -8,9 +8,9 @@ use melior::dialect::DialectHandle;
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::r#type::TypeId;
 use melior::ir::{Value, ValueLike};
-use melior::IrRewriter;
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
+use melior::IrRewriter;
 use mlir_sys::{MlirOperation, MlirValue};
 
 use crate::emit::{Emitter, Sym};
@@ -51,14 +51,21 @@ pub fn create_lower_to_index_pass() -> Pass {
 }
 
 fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or("").to_string()
+    unsafe { OperationRef::from_raw(op) }
+        .name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or("")
+        .to_string()
 }
 
 fn emit_error(op: MlirOperation, message: &str) {
     let loc = unsafe { OperationRef::from_raw(op) }.location();
     let name = op_name(op);
-    let text = CString::new(format!("'{name}' op cannot be lowered to index math: {message}"))
-        .unwrap_or_else(|_| CString::new("cannot be lowered").unwrap());
+    let text = CString::new(format!(
+        "'{name}' op cannot be lowered to index math: {message}"
+    ))
+    .unwrap_or_else(|_| CString::new("cannot be lowered").unwrap());
     unsafe { mlir_sys::mlirEmitError(loc.to_raw(), text.as_ptr()) };
 }
 
@@ -70,14 +77,20 @@ pub fn lower_under(root: MlirOperation) -> bool {
         let n = op.name();
         let n = n.as_string_ref();
         let n = n.as_str().unwrap_or("");
-        if matches!(n, "layout.crd2idx" | "layout.idx2crd" | "layout.size" | "layout.rank" | "layout.depth") {
+        if matches!(
+            n,
+            "layout.crd2idx" | "layout.idx2crd" | "layout.size" | "layout.rank" | "layout.depth"
+        ) {
             targets.push(op.to_raw());
         }
         WalkResult::Advance
     });
     let mut ok = true;
     for op in targets {
-        let shape_query = matches!(op_name(op).as_str(), "layout.size" | "layout.rank" | "layout.depth");
+        let shape_query = matches!(
+            op_name(op).as_str(),
+            "layout.size" | "layout.rank" | "layout.depth"
+        );
         match lower_op(op) {
             Ok(()) => {}
             // size/rank/depth are lowered when their operand can be traced; otherwise they stay.
@@ -95,7 +108,9 @@ pub fn lower_under(root: MlirOperation) -> bool {
 /// The text between the `<` after the mnemonic and the final `>` of a layout-dialect type.
 fn type_text(v: MlirValue) -> Result<(String, String), String> {
     let t = unsafe { Value::from_raw(v) }.r#type().to_string();
-    let open = t.find('<').ok_or_else(|| format!("not a layout value type: {t}"))?;
+    let open = t
+        .find('<')
+        .ok_or_else(|| format!("not a layout value type: {t}"))?;
     if !t.ends_with('>') || !t.starts_with("!layout.") {
         return Err(format!("not a layout value type: {t}"));
     }
@@ -123,12 +138,18 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
 fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
     let (mnemonic, text) = type_text(v)?;
     // `!layout.swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
-    let text = if mnemonic == "!layout.swizzle" { format!("Sw<{text}>") } else { text };
+    let text = if mnemonic == "!layout.swizzle" {
+        format!("Sw<{text}>")
+    } else {
+        text
+    };
     if mnemonic != "!layout.layout" && mnemonic != "!layout.swizzle" {
         return Err(format!("expected a layout, got {mnemonic}<{text}>"));
     }
     if text == "*" {
-        return Err("the layout's structure is not known statically (type !layout.layout<*>)".into());
+        return Err(
+            "the layout's structure is not known statically (type !layout.layout<*>)".into(),
+        );
     }
     let func: Func = match text::parse(&text) {
         Ok(AlgebraValue::Func(f)) => f,
@@ -184,7 +205,15 @@ fn sentinels(n: usize) -> Vec<i64> {
 /// Replace the i-th `?` of `text` by `values[i]`.
 fn fill(text: &str, values: &[i64]) -> String {
     let mut it = values.iter();
-    text.chars().map(|c| if c == '?' { it.next().map(|v| v.to_string()).unwrap_or("?".into()) } else { c.to_string() }).collect()
+    text.chars()
+        .map(|c| {
+            if c == '?' {
+                it.next().map(|v| v.to_string()).unwrap_or("?".into())
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// The runtime leaves of the result of the layout-dialect op `def` (result text `want`):
@@ -200,7 +229,11 @@ fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
     let mut texts = Vec::new();
     for operand in operands(def) {
         let (mnemonic, text) = type_text(operand)?;
-        let text = if mnemonic == "!layout.swizzle" { format!("Sw<{text}>") } else { text };
+        let text = if mnemonic == "!layout.swizzle" {
+            format!("Sw<{text}>")
+        } else {
+            text
+        };
         let vals = leaf_values(operand)?;
         texts.push((text, runtime.len(), vals.len()));
         runtime.extend(vals);
@@ -214,13 +247,18 @@ fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
     if let Ok(a) = opref.attribute("indices") {
         // array<i64: 1, 0>
         let s = a.to_string();
-        let list = s.split_once(':').map(|x| x.1).unwrap_or("").trim_end_matches('>');
+        let list = s
+            .split_once(':')
+            .map(|x| x.1)
+            .unwrap_or("")
+            .trim_end_matches('>');
         for x in list.split(',').map(str::trim).filter(|x| !x.is_empty()) {
             let i: i64 = x.parse().map_err(|_| format!("{name}: bad indices {s}"))?;
             args.push(AlgebraValue::Tuple(layout_algebra::IntTuple::lit(i)));
         }
     }
-    let result = layout_algebra::ops::call(cute, &args).map_err(|e| format!("{name} on stand-in leaves: {e}"))?;
+    let result = layout_algebra::ops::call(cute, &args)
+        .map_err(|e| format!("{name} on stand-in leaves: {e}"))?;
     let printed = text::print(&result);
     // Turn stand-ins back into `?`, recording their runtime values in order.
     let mut out = String::new();
@@ -230,7 +268,11 @@ fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
         if num.is_empty() {
             return;
         }
-        match num.parse::<i64>().ok().and_then(|v| stand_ins.iter().position(|s| *s == v)) {
+        match num
+            .parse::<i64>()
+            .ok()
+            .and_then(|v| stand_ins.iter().position(|s| *s == v))
+        {
             Some(k) => {
                 out.push('?');
                 values.push(runtime[k]);
@@ -296,7 +338,11 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
             let f = resolve(ops[0], false)?;
             let r = lower::idx2crd(&mut e, &f, coord_sym(ops[1]))?;
             if r.len() != opref.result_count() {
-                return Err(format!("{} coordinates for {} results", r.len(), opref.result_count()));
+                return Err(format!(
+                    "{} coordinates for {} results",
+                    r.len(),
+                    opref.result_count()
+                ));
             }
             r
         }
@@ -308,7 +354,8 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
                 // Structure only: the algebra answers even with runtime leaves.
                 let (_, text) = type_text(ops[0])?;
                 let value = text::parse(&text).map_err(|e| e.to_string())?;
-                let r = layout_algebra::ops::call(&name["layout.".len()..], &[value]).map_err(|e| e.to_string())?;
+                let r = layout_algebra::ops::call(&name["layout.".len()..], &[value])
+                    .map_err(|e| e.to_string())?;
                 match r {
                     AlgebraValue::Tuple(t) => match t.as_int() {
                         Some(v) => vec![Sym::constant(v)],
@@ -321,14 +368,21 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
         _ => return Ok(()),
     };
     let values: Vec<MlirValue> = results.into_iter().map(|s| e.materialize(s)).collect();
-    let values: Vec<Value> = values.into_iter().map(|v| unsafe { Value::from_raw(v) }).collect();
-    e.rewriter().as_rewriter_base().replace_op_with_values(opref, &values);
+    let values: Vec<Value> = values
+        .into_iter()
+        .map(|v| unsafe { Value::from_raw(v) })
+        .collect();
+    e.rewriter()
+        .as_rewriter_base()
+        .replace_op_with_values(opref, &values);
     Ok(())
 }
 
 fn has_uses(op: MlirOperation) -> bool {
     let r = unsafe { OperationRef::from_raw(op) };
-    let used = r.results().any(|v| unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v.to_raw())) });
+    let used = r.results().any(|v| unsafe {
+        !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v.to_raw()))
+    });
     used
 }
 
@@ -339,8 +393,16 @@ fn erase_dead_layout_ops(root: MlirOperation) {
         let root_ref = unsafe { OperationRef::from_raw(root) };
         root_ref.walk(WalkOrder::PostOrder, |op| {
             let n = op.name();
-            let is_layout = n.as_string_ref().as_str().map(|s| s.starts_with("layout.")).unwrap_or(false);
-            if is_layout && op.result_count() > 0 && op.to_raw().ptr != root.ptr && !has_uses(op.to_raw()) {
+            let is_layout = n
+                .as_string_ref()
+                .as_str()
+                .map(|s| s.starts_with("layout."))
+                .unwrap_or(false);
+            if is_layout
+                && op.result_count() > 0
+                && op.to_raw().ptr != root.ptr
+                && !has_uses(op.to_raw())
+            {
                 dead.push(op.to_raw());
             }
             WalkResult::Advance

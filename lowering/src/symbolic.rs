@@ -66,7 +66,10 @@ fn bind_stride(d: &Stride, values: &mut dyn Iterator<Item = MlirValue>) -> Resul
 
 impl SymLayout {
     /// Bind the `?` leaves of `layout` (shape leaves first, then stride leaves: print order).
-    pub fn bind(layout: &Layout, values: &mut dyn Iterator<Item = MlirValue>) -> Result<SymLayout, String> {
+    pub fn bind(
+        layout: &Layout,
+        values: &mut dyn Iterator<Item = MlirValue>,
+    ) -> Result<SymLayout, String> {
         let shape = layout
             .shape
             .leaves()
@@ -79,18 +82,28 @@ impl SymLayout {
             .iter()
             .map(|d| bind_stride(d, values))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(SymLayout { layout: layout.clone(), shape, stride })
+        Ok(SymLayout {
+            layout: layout.clone(),
+            shape,
+            stride,
+        })
     }
 
     /// The flat (extent, stride) leaves.
     pub fn leaves(&self) -> Vec<(Leaf, Leaf)> {
-        self.shape.iter().copied().zip(self.stride.iter().copied()).collect()
+        self.shape
+            .iter()
+            .copied()
+            .zip(self.stride.iter().copied())
+            .collect()
     }
 
     /// Top-level mode `i` with its leaves.
     pub fn mode(&self, i: usize) -> Result<SymLayout, String> {
         let modes = self.layout.modes();
-        let m = modes.get(i).ok_or_else(|| format!("mode {i} out of range"))?;
+        let m = modes
+            .get(i)
+            .ok_or_else(|| format!("mode {i} out of range"))?;
         let start: usize = modes[..i].iter().map(|m| m.shape.leaf_count()).sum();
         let n = m.shape.leaf_count();
         Ok(SymLayout {
@@ -125,7 +138,9 @@ impl SymLayout {
                         j += 1;
                     }
                     if j == orig.len() {
-                        return Err("internal: a dynamic mode of coalesce() has no source mode".into());
+                        return Err(
+                            "internal: a dynamic mode of coalesce() has no source mode".into()
+                        );
                     }
                     out.push((self.shape[j], self.stride[j]));
                     j += 1;
@@ -147,7 +162,10 @@ impl SymFunc {
         Ok(f)
     }
 
-    fn bind_iter(func: &Func, values: &mut dyn Iterator<Item = MlirValue>) -> Result<SymFunc, String> {
+    fn bind_iter(
+        func: &Func,
+        values: &mut dyn Iterator<Item = MlirValue>,
+    ) -> Result<SymFunc, String> {
         Ok(match func {
             Func::Layout(l) => SymFunc::Layout(SymLayout::bind(l, values)?),
             Func::Swizzle(s) => SymFunc::Swizzle(*s),

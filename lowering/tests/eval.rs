@@ -26,7 +26,11 @@ struct Job {
 fn corpus() -> Vec<Case> {
     let mut cases = Vec::new();
     let oracle = harness::oracle_layouts(&harness::oracle_path()).expect("oracle corpus");
-    assert!(oracle.len() >= 2000, "oracle corpus has {} layouts", oracle.len());
+    assert!(
+        oracle.len() >= 2000,
+        "oracle corpus has {} layouts",
+        oracle.len()
+    );
     for (label, text) in &oracle {
         cases.push(Case::fixed(label.clone(), text).expect("oracle layout parses"));
     }
@@ -80,7 +84,10 @@ fn corpus() -> Vec<Case> {
         let variants: [(Vec<bool>, Vec<bool>); 3] = [
             (vec![false; n], vec![true; n]),
             (vec![true; n], vec![false; n]),
-            ((0..n).map(|_| rng.below(2) == 1).collect(), (0..n).map(|_| rng.below(2) == 1).collect()),
+            (
+                (0..n).map(|_| rng.below(2) == 1).collect(),
+                (0..n).map(|_| rng.below(2) == 1).collect(),
+            ),
         ];
         for (v, (ds, dd)) in variants.iter().enumerate() {
             let (t, leaves) = harness::dynamic_variant(&inner, ds, dd);
@@ -91,7 +98,12 @@ fn corpus() -> Vec<Case> {
                 None => t,
                 Some((o, off)) => format!("{} o {off} o {t}", layout_algebra::text::print_func(o)),
             };
-            cases.push(Case { label: format!("dyn{v}({})", c.label), text, leaves, func: c.func.clone() });
+            cases.push(Case {
+                label: format!("dyn{v}({})", c.label),
+                text,
+                leaves,
+                func: c.func.clone(),
+            });
         }
     }
     cases
@@ -100,27 +112,52 @@ fn corpus() -> Vec<Case> {
 fn jobs(cases: &[Case]) -> Vec<Job> {
     let mut out = Vec::new();
     for (i, c) in cases.iter().enumerate() {
-        out.push(Job { case: i, query: Query::Linear, bound: c.leaves.is_empty() });
-        let Ok(dl) = c.func.domain_layout() else { continue };
+        out.push(Job {
+            case: i,
+            query: Query::Linear,
+            bound: c.leaves.is_empty(),
+        });
+        let Ok(dl) = c.func.domain_layout() else {
+            continue;
+        };
         // Per-mode coordinates: static layouts and the random dynamic variant; idx2crd: static
         // layouts and the variant with dynamic extents (the others repeat the same math).
         let variant = c.label.get(..4).unwrap_or("");
-        if dl.rank() >= 2 && dl.rank() + c.leaves.len() <= ARITY && matches!(variant, "orac" | "extr" | "dyn2") {
-            out.push(Job { case: i, query: Query::PerMode, bound: false });
+        if dl.rank() >= 2
+            && dl.rank() + c.leaves.len() <= ARITY
+            && matches!(variant, "orac" | "extr" | "dyn2")
+        {
+            out.push(Job {
+                case: i,
+                query: Query::PerMode,
+                bound: false,
+            });
         }
         // layout.get of each mode of a plain random dynamic variant (runtime leaves traced
         // through the algebra op).
         if variant == "dyn2" && matches!(c.func, Func::Layout(_)) && dl.rank() >= 2 {
             for k in 0..dl.rank() {
-                out.push(Job { case: i, query: Query::Mode(k), bound: false });
+                out.push(Job {
+                    case: i,
+                    query: Query::Mode(k),
+                    bound: false,
+                });
             }
         }
         if matches!(variant, "dyn1" | "dyn2") {
-            out.push(Job { case: i, query: Query::Size, bound: false });
+            out.push(Job {
+                case: i,
+                query: Query::Size,
+                bound: false,
+            });
         }
         if matches!(c.func, Func::Layout(_)) && matches!(variant, "orac" | "extr" | "dyn1") {
             for k in 0..harness::leaf_count(c) {
-                out.push(Job { case: i, query: Query::Coord(k), bound: false });
+                out.push(Job {
+                    case: i,
+                    query: Query::Coord(k),
+                    bound: false,
+                });
             }
         }
     }
@@ -141,22 +178,35 @@ fn lowered_index_math_equals_the_algebra() {
     let (mut t_lower, mut t_jit, mut t_eval) = (0f64, 0f64, 0f64);
     for chunk in jobs.chunks(CHUNK) {
         let t0 = std::time::Instant::now();
-        let names: Vec<String> = (0..chunk.len()).map(|j| format!("f{}", functions + j)).collect();
-        let funcs: Vec<String> =
-            chunk.iter().zip(&names).map(|(j, n)| harness::func_ir(n, &cases[j.case], j.query)).collect();
+        let names: Vec<String> = (0..chunk.len())
+            .map(|j| format!("f{}", functions + j))
+            .collect();
+        let funcs: Vec<String> = chunk
+            .iter()
+            .zip(&names)
+            .map(|(j, n)| harness::func_ir(n, &cases[j.case], j.query))
+            .collect();
         let mut m = harness::module(&ctx, &funcs).expect("test module parses");
         harness::lower(&ctx, &mut m).expect("lower-to-index");
         let counts = harness::op_counts(&m);
         for (j, n) in chunk.iter().zip(&names) {
             let (ops, _, other) = counts[n];
             if other != 0 {
-                failures.push(format!("{} {:?}: {other} non-arith ops left:\n{}", cases[j.case].label, j.query, harness::func_text(&m, n)));
+                failures.push(format!(
+                    "{} {:?}: {other} non-arith ops left:\n{}",
+                    cases[j.case].label,
+                    j.query,
+                    harness::func_text(&m, n)
+                ));
             }
             if j.bound {
                 let (_, bound) = harness::op_bound(&cases[j.case].func).expect("bound");
                 bound_checked += 1;
                 if ops > bound {
-                    failures.push(format!("{}: {ops} ops > bound {bound}", cases[j.case].label));
+                    failures.push(format!(
+                        "{}: {ops} ops > bound {bound}",
+                        cases[j.case].label
+                    ));
                 }
             }
         }
@@ -182,16 +232,25 @@ fn lowered_index_math_equals_the_algebra() {
                 exhaustive += end - k;
             }
             let table = match &c.func {
-                Func::Layout(l) if size <= harness::EXHAUSTIVE_LIMIT => l.table(harness::EXHAUSTIVE_LIMIT).ok(),
+                Func::Layout(l) if size <= harness::EXHAUSTIVE_LIMIT => {
+                    l.table(harness::EXHAUSTIVE_LIMIT).ok()
+                }
                 _ => None,
             };
             // Per-mode coordinates: idx2crd over the top-level mode sizes; the expected offset
             // is L(i), since crd2idx(idx2crd(i, modes)) = L(i) (CuTe's definition).
             let mode_sizes = c.func.domain_layout().ok().map(|l| {
-                Tree::Node(l.modes().iter().map(|m| IntTuple::lit(m.size().unwrap_or(0))).collect::<Vec<_>>())
+                Tree::Node(
+                    l.modes()
+                        .iter()
+                        .map(|m| IntTuple::lit(m.size().unwrap_or(0)))
+                        .collect::<Vec<_>>(),
+                )
             });
-            let compiled: Vec<harness::Compiled> =
-                names[k..end].iter().map(|n| jit.get(n).expect("JIT symbol")).collect();
+            let compiled: Vec<harness::Compiled> = names[k..end]
+                .iter()
+                .map(|n| jit.get(n).expect("JIT symbol"))
+                .collect();
             'points: for i in harness::points(size, &mut rng) {
                 let mut coords: Option<Vec<i64>> = None;
                 for ((j, n), fun) in chunk[k..end].iter().zip(&names[k..end]).zip(&compiled) {
@@ -199,7 +258,12 @@ fn lowered_index_math_equals_the_algebra() {
                         continue;
                     }
                     if let Query::Mode(q) = j.query {
-                        let mode_size = c.func.domain_layout().ok().and_then(|l| l.mode(q).ok()).and_then(|m| m.size().ok());
+                        let mode_size = c
+                            .func
+                            .domain_layout()
+                            .ok()
+                            .and_then(|l| l.mode(q).ok())
+                            .and_then(|m| m.size().ok());
                         if mode_size.is_none_or(|n| i >= n) {
                             continue;
                         }
@@ -234,7 +298,10 @@ fn lowered_index_math_equals_the_algebra() {
                     let (mut args, expect) = match reference {
                         Ok(r) => r,
                         Err(e) => {
-                            failures.push(format!("{} {:?} at {i}: the algebra fails: {e}", c.label, j.query));
+                            failures.push(format!(
+                                "{} {:?} at {i}: the algebra fails: {e}",
+                                c.label, j.query
+                            ));
                             break 'points;
                         }
                     };
@@ -274,5 +341,10 @@ fn lowered_index_math_equals_the_algebra() {
         points,
         bound_checked
     );
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

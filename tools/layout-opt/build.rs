@@ -5,9 +5,13 @@ use std::path::PathBuf;
 
 fn main() {
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
-    let prefix = PathBuf::from(env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()));
-    let include = env::var("DEP_LAYOUT_DIALECT_CPP_INCLUDE").expect("layout-dialect exports its include dir");
-    let gen_include = env::var("DEP_LAYOUT_DIALECT_CPP_GEN_INCLUDE").expect("layout-dialect exports its generated headers");
+    let prefix = PathBuf::from(
+        env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
+    );
+    let include =
+        env::var("DEP_LAYOUT_DIALECT_CPP_INCLUDE").expect("layout-dialect exports its include dir");
+    let gen_include = env::var("DEP_LAYOUT_DIALECT_CPP_GEN_INCLUDE")
+        .expect("layout-dialect exports its generated headers");
     cc::Build::new()
         .cpp(true)
         .std("c++17")

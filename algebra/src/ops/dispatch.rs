@@ -258,12 +258,12 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             })
         }
         "crd2idx" => {
-            // [crd, layout] or [crd, shape, stride]; the coordinate may be linear.
-            let crd = a.tuple(0)?;
-            let l = match args.len() {
-                2 => a.layout(1)?,
-                3 => Layout::new(a.tuple(1)?, a.strides(2)?)?,
-                n => return Err(a.bad_arity(n, "2 or 3")),
+            // [crd, layout] (either order) or [crd, shape, stride]; the coordinate may be linear.
+            let (crd, l) = match (args.len(), args.first()) {
+                (2, Some(Value::Func(_))) => (a.tuple(1)?, a.layout(0)?),
+                (2, _) => (a.tuple(0)?, a.layout(1)?),
+                (3, _) => (a.tuple(0)?, Layout::new(a.tuple(1)?, a.strides(2)?)?),
+                (n, _) => return Err(a.bad_arity(n, "2 or 3")),
             };
             slice::check_coord_in_domain(&crd, &l.shape)?;
             Ok(Value::int(l.eval_crd(&crd)?))

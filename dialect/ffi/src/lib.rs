@@ -65,7 +65,13 @@ fn owned(status: i32, kind: i32, offset: usize, s: String) -> LayoutResult {
     let boxed: Box<[u8]> = s.into_bytes().into_boxed_slice();
     let len = boxed.len();
     let text = Box::into_raw(boxed) as *mut u8;
-    LayoutResult { status, kind, offset, text, len }
+    LayoutResult {
+        status,
+        kind,
+        offset,
+        text,
+        len,
+    }
 }
 
 fn from_result(r: Result<Value, Error>) -> LayoutResult {
@@ -86,7 +92,12 @@ fn from_error(e: Error) -> LayoutResult {
 fn guarded(f: impl FnOnce() -> Result<Value, Error>) -> LayoutResult {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => from_result(r),
-        Err(_) => owned(STATUS_ALGEBRA_ERROR, 0, 0, "internal error: the layout algebra panicked".into()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
     }
 }
 
@@ -110,15 +121,24 @@ pub unsafe extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
 /// # Safety
 /// `op` and each of the `nargs` entries of `args` must be valid [`LayoutStr`]s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_call(op: LayoutStr, args: *const LayoutStr, nargs: usize) -> LayoutResult {
+pub unsafe extern "C" fn layout_ffi_call(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    nargs: usize,
+) -> LayoutResult {
     let op = op.bytes();
-    let args: &[LayoutStr] = if nargs == 0 { &[] } else { std::slice::from_raw_parts(args, nargs) };
+    let args: &[LayoutStr] = if nargs == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(args, nargs)
+    };
     let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
     guarded(|| {
         let op = utf8(op)?;
         let mut values = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
-            let v = text::parse(utf8(a)?).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            let v = text::parse(utf8(a)?)
+                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
             values.push(v);
         }
         layout_algebra::ops::call(op, &values)
@@ -137,7 +157,8 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr
     let r = catch_unwind(AssertUnwindSafe(|| -> Option<String> {
         let a = text::parse(utf8(a).ok()?).ok()?;
         let b = text::parse(utf8(b).ok()?).ok()?;
-        if !matches!(a, Value::Func(Func::Layout(_))) || !matches!(b, Value::Func(Func::Layout(_))) {
+        if !matches!(a, Value::Func(Func::Layout(_))) || !matches!(b, Value::Func(Func::Layout(_)))
+        {
             return None;
         }
         let int = |v: Value| text::print(&v).parse::<i64>().ok();
@@ -161,13 +182,26 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr
 /// # Safety
 /// `layout` must be a valid [`LayoutStr`] and `coords` must point to `n` readable i64s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_coord_text(layout: LayoutStr, coords: *const i64, n: usize) -> LayoutResult {
+pub unsafe extern "C" fn layout_ffi_coord_text(
+    layout: LayoutStr,
+    coords: *const i64,
+    n: usize,
+) -> LayoutResult {
     let layout = layout.bytes();
-    let coords: Vec<i64> = if n == 0 { Vec::new() } else { std::slice::from_raw_parts(coords, n).to_vec() };
+    let coords: Vec<i64> = if n == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(coords, n).to_vec()
+    };
     guarded(|| {
         let shape = match text::parse(utf8(layout)?)? {
             Value::Func(f) => f.domain_layout()?.shape.clone(),
-            v => return Err(Error::algebra(format!("crd2idx: expected a layout, found {}", v.kind()))),
+            v => {
+                return Err(Error::algebra(format!(
+                    "crd2idx: expected a layout, found {}",
+                    v.kind()
+                )))
+            }
         };
         let leaves: Vec<IntTuple> = coords.iter().map(|&c| IntTuple::lit(c)).collect();
         let (rank, count) = (shape.rank(), shape.leaf_count());
@@ -176,7 +210,13 @@ pub unsafe extern "C" fn layout_ffi_coord_text(layout: LayoutStr, coords: *const
         } else if n == rank && !shape.is_leaf() {
             IntTuple::tuple(leaves)
         } else if n == count {
-            Tree::unflatten(&coords.iter().map(|&c| layout_algebra::Int::Lit(c)).collect::<Vec<_>>(), &shape)
+            Tree::unflatten(
+                &coords
+                    .iter()
+                    .map(|&c| layout_algebra::Int::Lit(c))
+                    .collect::<Vec<_>>(),
+                &shape,
+            )
         } else {
             return Err(Error::algebra(format!(
                 "crd2idx: a coordinate of shape {} is 1 linear index, {rank} indices (one per mode) or {count} indices (one per leaf), got {n}",
@@ -194,72 +234,100 @@ pub unsafe extern "C" fn layout_ffi_coord_text(layout: LayoutStr, coords: *const
 /// # Safety
 /// `layout` must be a valid [`LayoutStr`] and `path` must point to `n` readable i64s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_leaf(layout: LayoutStr, stride: bool, path: *const i64, n: usize) -> LayoutResult {
+pub unsafe extern "C" fn layout_ffi_leaf(
+    layout: LayoutStr,
+    stride: bool,
+    path: *const i64,
+    n: usize,
+) -> LayoutResult {
     let layout = layout.bytes();
-    let path: Vec<i64> = if n == 0 { Vec::new() } else { std::slice::from_raw_parts(path, n).to_vec() };
+    let path: Vec<i64> = if n == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(path, n).to_vec()
+    };
     let which = if stride { "stride" } else { "shape" };
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
-        let l = match text::parse(utf8(layout)?)? {
-            Value::Func(Func::Layout(l)) => l,
-            v => return Err(Error::algebra(format!("{which}_leaf: expected a layout, found {}", v.kind()))),
-        };
-        let mut idx = Vec::with_capacity(path.len());
-        for &i in &path {
-            idx.push(usize::try_from(i).map_err(|_| Error::algebra(format!("{which}_leaf: negative mode index {i}")))?);
-        }
-        // Position (in leaf order) of the leaf at `idx`, checked against the shape's structure.
-        let mut t = &l.shape;
-        let mut before = 0usize;
-        for (depth, &i) in idx.iter().enumerate() {
-            match t {
-                Tree::Node(v) if i < v.len() => {
-                    before += v[..i].iter().map(|m| m.leaf_count()).sum::<usize>();
-                    t = &v[i];
-                }
-                Tree::Leaf(_) if i == 0 => {}
-                _ => {
+    let r =
+        catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+            let l = match text::parse(utf8(layout)?)? {
+                Value::Func(Func::Layout(l)) => l,
+                v => {
                     return Err(Error::algebra(format!(
-                        "{which}_leaf: mode {:?} is out of range for the shape {}",
-                        &idx[..=depth],
-                        text::print_int_tuple(&l.shape)
+                        "{which}_leaf: expected a layout, found {}",
+                        v.kind()
                     )))
                 }
+            };
+            let mut idx = Vec::with_capacity(path.len());
+            for &i in &path {
+                idx.push(usize::try_from(i).map_err(|_| {
+                    Error::algebra(format!("{which}_leaf: negative mode index {i}"))
+                })?);
             }
-        }
-        if !t.is_leaf() {
-            return Err(Error::algebra(format!(
-                "{which}_leaf: mode {idx:?} of the shape {} is the tuple {}, not a leaf",
-                text::print_int_tuple(&l.shape),
-                text::print_int_tuple(t)
-            )));
-        }
-        let shape_leaves = l.shape.leaves();
-        let stride_leaves = l.stride.leaves();
-        let dyn_shape_before = shape_leaves[..before].iter().filter(|x| !x.is_static()).count();
-        let dyn_shape = shape_leaves.iter().filter(|x| !x.is_static()).count();
-        if !stride {
-            return Ok(match shape_leaves[before] {
-                layout_algebra::Int::Lit(v) => v.to_string(),
-                layout_algebra::Int::Dyn => format!("?{dyn_shape_before}"),
-            });
-        }
-        let leaf = &stride_leaves[before];
-        if !leaf.is_int() {
-            return Err(Error::algebra(format!(
+            // Position (in leaf order) of the leaf at `idx`, checked against the shape's structure.
+            let mut t = &l.shape;
+            let mut before = 0usize;
+            for (depth, &i) in idx.iter().enumerate() {
+                match t {
+                    Tree::Node(v) if i < v.len() => {
+                        before += v[..i].iter().map(|m| m.leaf_count()).sum::<usize>();
+                        t = &v[i];
+                    }
+                    Tree::Leaf(_) if i == 0 => {}
+                    _ => {
+                        return Err(Error::algebra(format!(
+                            "{which}_leaf: mode {:?} is out of range for the shape {}",
+                            &idx[..=depth],
+                            text::print_int_tuple(&l.shape)
+                        )))
+                    }
+                }
+            }
+            if !t.is_leaf() {
+                return Err(Error::algebra(format!(
+                    "{which}_leaf: mode {idx:?} of the shape {} is the tuple {}, not a leaf",
+                    text::print_int_tuple(&l.shape),
+                    text::print_int_tuple(t)
+                )));
+            }
+            let shape_leaves = l.shape.leaves();
+            let stride_leaves = l.stride.leaves();
+            let dyn_shape_before = shape_leaves[..before]
+                .iter()
+                .filter(|x| !x.is_static())
+                .count();
+            let dyn_shape = shape_leaves.iter().filter(|x| !x.is_static()).count();
+            if !stride {
+                return Ok(match shape_leaves[before] {
+                    layout_algebra::Int::Lit(v) => v.to_string(),
+                    layout_algebra::Int::Dyn => format!("?{dyn_shape_before}"),
+                });
+            }
+            let leaf = &stride_leaves[before];
+            if !leaf.is_int() {
+                return Err(Error::algebra(format!(
                 "stride_leaf: the stride at mode {idx:?} is the scaled basis {}, not an integer",
                 text::print_stride(leaf)
             )));
-        }
-        let dyn_stride_before = stride_leaves[..before].iter().filter(|x| !x.coef.is_static()).count();
-        Ok(match leaf.coef {
-            layout_algebra::Int::Lit(v) => v.to_string(),
-            layout_algebra::Int::Dyn => format!("?{}", dyn_shape + dyn_stride_before),
-        })
-    }));
+            }
+            let dyn_stride_before = stride_leaves[..before]
+                .iter()
+                .filter(|x| !x.coef.is_static())
+                .count();
+            Ok(match leaf.coef {
+                layout_algebra::Int::Lit(v) => v.to_string(),
+                layout_algebra::Int::Dyn => format!("?{}", dyn_shape + dyn_stride_before),
+            })
+        }));
     match r {
         Ok(Ok(t)) => owned(STATUS_OK, KIND_TUPLE, 0, t),
         Ok(Err(e)) => from_error(e),
-        Err(_) => owned(STATUS_ALGEBRA_ERROR, 0, 0, "internal error: the layout algebra panicked".into()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
     }
 }
 
@@ -271,9 +339,11 @@ pub unsafe extern "C" fn layout_ffi_leaf(layout: LayoutStr, stride: bool, path: 
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_dynamic_leaves(text: LayoutStr) -> i64 {
     let bytes = text.bytes();
-    catch_unwind(AssertUnwindSafe(|| match utf8(bytes).and_then(text::parse) {
-        Ok(v) => text::print(&v).bytes().filter(|&c| c == b'?').count() as i64,
-        Err(_) => -1,
+    catch_unwind(AssertUnwindSafe(|| {
+        match utf8(bytes).and_then(text::parse) {
+            Ok(v) => text::print(&v).bytes().filter(|&c| c == b'?').count() as i64,
+            Err(_) => -1,
+        }
     }))
     .unwrap_or(-1)
 }
@@ -287,10 +357,12 @@ pub unsafe extern "C" fn layout_ffi_dynamic_leaves(text: LayoutStr) -> i64 {
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_int_leaves(text: LayoutStr, out: *mut i64, max: usize) -> i64 {
     let bytes = text.bytes();
-    let leaves = catch_unwind(AssertUnwindSafe(|| match utf8(bytes).and_then(text::parse) {
-        Ok(Value::Tuple(t)) => t.values("idx2crd").ok(),
-        Ok(Value::Ints(v)) => Some(v),
-        _ => None,
+    let leaves = catch_unwind(AssertUnwindSafe(|| {
+        match utf8(bytes).and_then(text::parse) {
+            Ok(Value::Tuple(t)) => t.values("idx2crd").ok(),
+            Ok(Value::Ints(v)) => Some(v),
+            _ => None,
+        }
     }))
     .ok()
     .flatten();
@@ -325,12 +397,17 @@ mod tests {
     use super::*;
 
     fn s(t: &str) -> LayoutStr {
-        LayoutStr { data: t.as_ptr(), len: t.len() }
+        LayoutStr {
+            data: t.as_ptr(),
+            len: t.len(),
+        }
     }
 
     /// (status, kind, offset, text) of a result, which is freed.
     fn take(mut r: LayoutResult) -> (i32, i32, usize, String) {
-        let text = unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned() };
+        let text = unsafe {
+            String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned()
+        };
         let out = (r.status, r.kind, r.offset, text);
         unsafe { layout_result_free(&mut r) };
         assert!(r.text.is_null());
@@ -339,9 +416,18 @@ mod tests {
 
     #[test]
     fn parse_is_canonical_with_kind() {
-        assert_eq!(take(unsafe { layout_ffi_parse(s(" ( _4 , 8 ) : ( 8 , 1 ) ")) }), (STATUS_OK, KIND_LAYOUT, 0, "(4,8):(8,1)".into()));
-        assert_eq!(take(unsafe { layout_ffi_parse(s("Sw<3,4,3>")) }).1, KIND_SWIZZLE);
-        assert_eq!(take(unsafe { layout_ffi_parse(s("[4:1,_]")) }).1, KIND_TILER);
+        assert_eq!(
+            take(unsafe { layout_ffi_parse(s(" ( _4 , 8 ) : ( 8 , 1 ) ")) }),
+            (STATUS_OK, KIND_LAYOUT, 0, "(4,8):(8,1)".into())
+        );
+        assert_eq!(
+            take(unsafe { layout_ffi_parse(s("Sw<3,4,3>")) }).1,
+            KIND_SWIZZLE
+        );
+        assert_eq!(
+            take(unsafe { layout_ffi_parse(s("[4:1,_]")) }).1,
+            KIND_TILER
+        );
         assert_eq!(take(unsafe { layout_ffi_parse(s("(_,2)")) }).1, KIND_TUPLE);
     }
 
@@ -351,15 +437,24 @@ mod tests {
         assert_eq!((status, offset), (STATUS_PARSE_ERROR, 9));
         assert!(msg.contains("found 'x'"), "{msg}");
         let bad = [0xffu8, b'4'];
-        let r = unsafe { layout_ffi_parse(LayoutStr { data: bad.as_ptr(), len: 2 }) };
+        let r = unsafe {
+            layout_ffi_parse(LayoutStr {
+                data: bad.as_ptr(),
+                len: 2,
+            })
+        };
         assert_eq!(take(r).0, STATUS_PARSE_ERROR);
     }
 
     #[test]
     fn call_computes_and_reports() {
         let args = [s("(20):(2)"), s("(5,4):(4,1)")];
-        assert_eq!(take(unsafe { layout_ffi_call(s("composition"), args.as_ptr(), 2) }).3, "(5,4):(8,2)");
-        let (status, _, _, msg) = take(unsafe { layout_ffi_call(s("no_such_op"), args.as_ptr(), 2) });
+        assert_eq!(
+            take(unsafe { layout_ffi_call(s("composition"), args.as_ptr(), 2) }).3,
+            "(5,4):(8,2)"
+        );
+        let (status, _, _, msg) =
+            take(unsafe { layout_ffi_call(s("no_such_op"), args.as_ptr(), 2) });
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
         assert!(msg.contains("no_such_op"), "{msg}");
         let bad = [s("(4,8):(8,x)")];
@@ -367,7 +462,10 @@ mod tests {
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
         assert!(msg.contains("operand #0"), "{msg}");
         let dynamic = [s("(?,8):(1,?)")];
-        assert_eq!(take(unsafe { layout_ffi_call(s("size"), dynamic.as_ptr(), 1) }).0, STATUS_DYNAMIC);
+        assert_eq!(
+            take(unsafe { layout_ffi_call(s("size"), dynamic.as_ptr(), 1) }).0,
+            STATUS_DYNAMIC
+        );
     }
 
     #[test]
@@ -375,7 +473,10 @@ mod tests {
         assert_eq!(unsafe { layout_ffi_dynamic_leaves(s("(?,8):(1,?)")) }, 2);
         assert_eq!(unsafe { layout_ffi_dynamic_leaves(s("(4,8")) }, -1);
         let mut out = [0i64; 4];
-        assert_eq!(unsafe { layout_ffi_int_leaves(s("((1,2),3)"), out.as_mut_ptr(), 4) }, 3);
+        assert_eq!(
+            unsafe { layout_ffi_int_leaves(s("((1,2),3)"), out.as_mut_ptr(), 4) },
+            3
+        );
         assert_eq!(out[..3], [1, 2, 3]);
         let l = s("((2,4),8):((1,16),2)");
         let c = |v: &[i64]| take(unsafe { layout_ffi_coord_text(l, v.as_ptr(), v.len()) });
@@ -388,7 +489,9 @@ mod tests {
     #[test]
     fn leaf_values_and_ordinals() {
         let l = s("((2,?),?):((1,?),16)");
-        let leaf = |stride: bool, p: &[i64]| take(unsafe { layout_ffi_leaf(l, stride, p.as_ptr(), p.len()) });
+        let leaf = |stride: bool, p: &[i64]| {
+            take(unsafe { layout_ffi_leaf(l, stride, p.as_ptr(), p.len()) })
+        };
         assert_eq!(leaf(false, &[0, 0]).3, "2");
         assert_eq!(leaf(false, &[0, 1]).3, "?0");
         assert_eq!(leaf(false, &[1]).3, "?1");
@@ -402,8 +505,12 @@ mod tests {
 
     #[test]
     fn composition_reach_names_the_range() {
-        let (_, _, _, w) = take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
+        let (_, _, _, w) =
+            take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
         assert!(w.contains("[6, 12)"), "{w}");
-        assert_eq!(take(unsafe { layout_ffi_composition_reach(s("(20):(2)"), s("(5,4):(4,1)")) }).3, "");
+        assert_eq!(
+            take(unsafe { layout_ffi_composition_reach(s("(20):(2)"), s("(5,4):(4,1)")) }).3,
+            ""
+        );
     }
 }

@@ -13,14 +13,21 @@ fn main() {
 }
 
 fn run() -> Result<(), String> {
-    let path = std::env::args().nth(1).map(std::path::PathBuf::from).unwrap_or_else(harness::oracle_path);
+    let path = std::env::args()
+        .nth(1)
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(harness::oracle_path);
     let layouts = harness::oracle_layouts(&path)?;
     let mut cases = Vec::new();
     for (label, text) in &layouts {
         cases.push(Case::fixed(label.clone(), text)?);
     }
     let ctx = harness::context();
-    let funcs: Vec<String> = cases.iter().enumerate().map(|(i, c)| harness::func_ir(&format!("f{i}"), c, Query::Linear)).collect();
+    let funcs: Vec<String> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| harness::func_ir(&format!("f{i}"), c, Query::Linear))
+        .collect();
     let mut m = harness::module(&ctx, &funcs)?;
     harness::lower(&ctx, &mut m)?;
     let counts = harness::op_counts(&m);
@@ -31,10 +38,21 @@ fn run() -> Result<(), String> {
         let name = format!("f{i}");
         let (ops, consts, other) = counts[&name];
         if other != 0 {
-            return Err(format!("{}: {} non-arith ops left after lowering", c.label, other));
+            return Err(format!(
+                "{}: {} non-arith ops left after lowering",
+                c.label, other
+            ));
         }
         let (modes, bound) = harness::op_bound(&c.func)?;
-        rows.push((ops, bound, modes, consts, c.label.clone(), c.text.clone(), name));
+        rows.push((
+            ops,
+            bound,
+            modes,
+            consts,
+            c.label.clone(),
+            c.text.clone(),
+            name,
+        ));
     }
     let n = rows.len();
     let above = rows.iter().filter(|r| r.0 > r.1).count();
@@ -44,11 +62,19 @@ fn run() -> Result<(), String> {
     let total_bound: usize = rows.iter().map(|r| r.1).sum();
     println!("op-count report: {} layouts of {}", n, path.display());
     println!("  pipeline: layout-lower-to-index, canonicalize, cse; counted: arith ops except arith.constant");
-    println!("  bound: 4 x non-trivial modes of coalesce(L) (+3 per swizzle, +1 per composition offset)");
+    println!(
+        "  bound: 4 x non-trivial modes of coalesce(L) (+3 per swizzle, +1 per composition offset)"
+    );
     println!("  at or below the bound: {at_or_below}/{n} ({:.1}%), equal: {equal}, below: {}, above: {above}",
         100.0 * at_or_below as f64 / n as f64, at_or_below - equal);
-    println!("  total ops {total_ops} vs total bound {total_bound} ({:.1}% of the bound)", 100.0 * total_ops as f64 / total_bound.max(1) as f64);
-    println!("  constants materialized (not counted): {}", rows.iter().map(|r| r.3).sum::<usize>());
+    println!(
+        "  total ops {total_ops} vs total bound {total_bound} ({:.1}% of the bound)",
+        100.0 * total_ops as f64 / total_bound.max(1) as f64
+    );
+    println!(
+        "  constants materialized (not counted): {}",
+        rows.iter().map(|r| r.3).sum::<usize>()
+    );
 
     println!("\n  distribution of ops - bound:");
     let mut hist = std::collections::BTreeMap::new();
@@ -78,7 +104,11 @@ fn run() -> Result<(), String> {
         println!("    {:>3} / {:<3} {:<12} {}", r.0, r.1, r.4, r.5);
     }
     if let Some(r) = worst.first() {
-        println!("\n  IR of the worst case ({}):\n{}", r.4, harness::func_text(&m, &r.6));
+        println!(
+            "\n  IR of the worst case ({}):\n{}",
+            r.4,
+            harness::func_text(&m, &r.6)
+        );
     }
     if above > 0 {
         return Err(format!("{above} layouts above the bound"));

@@ -8,7 +8,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn llvm_bin() -> PathBuf {
@@ -18,13 +21,18 @@ fn llvm_bin() -> PathBuf {
 /// Run lit on tests/lit with `envs` and `params`; true when every test passed.
 fn lit(name: &str, envs: &[(&str, &Path)], params: &[&str]) -> bool {
     let lit = llvm_bin().join("lit");
-    assert!(lit.exists(), "{} not found (install llvm-22-tools)", lit.display());
+    assert!(
+        lit.exists(),
+        "{} not found (install llvm-22-tools)",
+        lit.display()
+    );
     let mut cmd = Command::new(&lit);
     cmd.arg("-v").arg(root().join("tests/lit"));
     for p in params {
         cmd.arg("--param").arg(p);
     }
-    cmd.env("LLVM_BIN_DIR", llvm_bin()).env("LIT_EXEC_ROOT", root().join("target/lit").join(name));
+    cmd.env("LLVM_BIN_DIR", llvm_bin())
+        .env("LIT_EXEC_ROOT", root().join("target/lit").join(name));
     for (k, v) in envs {
         cmd.env(k, v);
     }
@@ -60,7 +68,11 @@ fn build_plugin() -> PathBuf {
 #[test]
 fn lit_suite() {
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_layout-opt"));
-    let opt_ok = lit("layout-opt", &[("LAYOUT_OPT_DIR", exe.parent().unwrap())], &[]);
+    let opt_ok = lit(
+        "layout-opt",
+        &[("LAYOUT_OPT_DIR", exe.parent().unwrap())],
+        &[],
+    );
 
     let plugin_ok = if std::env::var("LAYOUT_SKIP_PLUGIN").is_ok_and(|v| v == "1") {
         eprintln!("LAYOUT_SKIP_PLUGIN=1: the mlir-opt-22 plugin run is skipped");
