@@ -75,3 +75,35 @@ pub fn apply_func_ir(name: &str, l: &LinearLayout) -> String {
         args.join(", ")
     )
 }
+
+/// The same index math through the [`crate::emit::Emitter`] (used by the lowering of
+/// `layout.linear_apply`): `inputs[i]` is the value of in dim `i`, assumed in
+/// `[0, in_size(i))`. Returns the flattened offset.
+pub fn apply(
+    e: &mut crate::emit::Emitter<'_>,
+    l: &LinearLayout,
+    inputs: &[crate::emit::Sym],
+) -> Result<crate::emit::Sym, String> {
+    use crate::emit::Sym;
+    if inputs.len() != l.ins().len() {
+        return Err(format!(
+            "linear_apply: {} inputs for a linear layout with {} input dimensions",
+            inputs.len(),
+            l.ins().len()
+        ));
+    }
+    let mut acc = Sym::constant(0);
+    for (i, d) in l.ins().iter().enumerate() {
+        for k in 0..d.bases.len() {
+            let b = packed_basis(l, i, k);
+            if b == 0 {
+                continue;
+            }
+            let bit = e.shr(inputs[i], k as u32);
+            let bit = e.and_const(bit, 1);
+            let term = e.mul_const(bit, b);
+            acc = e.xor(acc, term);
+        }
+    }
+    Ok(acc)
+}

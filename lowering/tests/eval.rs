@@ -395,13 +395,31 @@ fn linear_apply_equals_the_algebra() {
         .enumerate()
         .map(|(n, l)| layout_lowering::linear::apply_func_ir(&format!("lin{n}"), l))
         .collect();
+    // The same layouts through the op: `layout.linear_apply` lowered by lower-to-index.
+    let op_funcs: Vec<String> = layouts
+        .iter()
+        .enumerate()
+        .map(|(n, l)| {
+            let args: Vec<String> = (0..ARITY).map(|i| format!("%a{i}: index")).collect();
+            let xs: Vec<String> = (0..l.ins().len()).map(|i| format!("%a{i}")).collect();
+            format!(
+                "  func.func @linop{n}({}) -> index {{\n    %r = layout.linear_apply #layout.linear<{}>[{}]\n    return %r : index\n  }}\n",
+                args.join(", "),
+                layout_algebra::linear::json::layout_to_json(l),
+                xs.join(", ")
+            )
+        })
+        .collect();
+    let all: Vec<String> = funcs.iter().chain(op_funcs.iter()).cloned().collect();
     let ctx = harness::context();
-    let mut m = harness::module(&ctx, &funcs).expect("linear module parses");
+    let mut m = harness::module(&ctx, &all).expect("linear module parses");
+    harness::lower(&ctx, &mut m).expect("lower-to-index");
     harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
     let jit = harness::Jit::new(&m);
     let mut points = 0usize;
     for (n, l) in layouts.iter().enumerate() {
         let f = jit.get(&format!("lin{n}")).expect("compiled");
+        let g = jit.get(&format!("linop{n}")).expect("compiled");
         let sizes: Vec<i64> = (0..l.ins().len()).map(|i| l.in_size(i)).collect();
         let total: i64 = sizes.iter().product();
         for p in 0..total {
@@ -422,6 +440,12 @@ fn linear_apply_equals_the_algebra() {
                 "linear layout #{n} {} at {xs:?}:\n{}",
                 layout_algebra::linear::json::layout_to_json(l),
                 funcs[n]
+            );
+            assert_eq!(
+                g.call(&xs),
+                want,
+                "layout.linear_apply of linear layout #{n} {} at {xs:?}",
+                layout_algebra::linear::json::layout_to_json(l)
             );
             points += 1;
         }
