@@ -54,6 +54,7 @@ const char *kindMnemonic(ValueKind k) {
   case ValueKind::Swizzle: return "swizzle";
   case ValueKind::Tiler: return "tiler";
   case ValueKind::Tuple: return "tuple";
+  case ValueKind::Linear: return "linear";
   }
   return "layout";
 }
@@ -64,6 +65,7 @@ const char *kindNoun(ValueKind k) {
   case ValueKind::Swizzle: return "a swizzle";
   case ValueKind::Tiler: return "a tiler";
   case ValueKind::Tuple: return "an integer tuple or coordinate";
+  case ValueKind::Linear: return "a linear layout";
   }
   return "a value";
 }
@@ -74,6 +76,7 @@ std::optional<ValueKind> mnemonicKind(StringRef m) {
       .Case("swizzle", ValueKind::Swizzle)
       .Case("tiler", ValueKind::Tiler)
       .Case("tuple", ValueKind::Tuple)
+      .Case("linear", ValueKind::Linear)
       .Default(std::nullopt);
 }
 
@@ -95,7 +98,7 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
   if (!kind) {
     parser.emitError(locAt(spec.data()))
         << "unknown layout " << what << " '" << mnemonic
-        << "': expected one of layout, swizzle, tiler, tuple";
+        << "': expected one of layout, swizzle, tiler, tuple, linear";
     return std::nullopt;
   }
   if (lt == StringRef::npos || !spec.ends_with(">")) {
@@ -104,6 +107,18 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
     return std::nullopt;
   }
   StringRef body = spec.slice(lt + 1, spec.size() - 1);
+  // `linear<...>`: a linear layout (JSON or Triton text), verified by the Rust parser.
+  if (*kind == ValueKind::Linear) {
+    rust::Result r = rust::parseLinear(body);
+    if (!r.ok()) {
+      size_t off = r.status == rust::ParseError ? r.offset : 0;
+      if (off > body.size())
+        off = body.size();
+      parser.emitError(locAt(body.data() + off)) << r.text;
+      return std::nullopt;
+    }
+    return ParsedValue{std::move(r.text), ValueKind::Linear};
+  }
   if (allowUnknown && *kind == ValueKind::Layout && body.trim() == "*")
     return ParsedValue{"*", ValueKind::Layout};
 
@@ -232,6 +247,10 @@ Memo &callMemo() {
 
 rust::Result rust::parse(StringRef text) {
   return parseMemo().get(text, [&] { return take(layout_ffi_parse(str(text))); });
+}
+
+rust::Result rust::parseLinear(StringRef text) {
+  return take(layout_ffi_parse_linear(str(text)));
 }
 
 rust::Result rust::call(StringRef op, ArrayRef<StringRef> args) {

@@ -327,4 +327,21 @@ def Layout_Idx2CrdOp : Layout_Op<"idx2crd", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure]> {
+  let summary = "apply a linear layout to input indices: the flattened offset";
+  let description = [{
+    One `index` operand per input dimension of the linear layout, in order;
+    input i must lie in [0, 2^bits(i)). The result is the flattened offset:
+    the output dimensions packed minor-to-major (the algebra's
+    `apply_packed`).
+    ```mlir
+    %o = layout.linear_apply #layout.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>[%r, %l, %w, %b]
+    ```
+    `--layout-lower-to-index` lowers it to and/shift/mul/xor index math.
+  }];
+  let arguments = (ins Layout_ValueAttr:$layout, Variadic<Index>:$inputs);
+  let results = (outs Index:$result);
+  let assemblyFormat = "qualified($layout) `[` $inputs `]` attr-dict";
+}
+
 #endif // LAYOUT_OPS_TD

@@ -11,6 +11,7 @@
 
 pub mod emit;
 pub mod harness;
+pub mod linear;
 pub mod lower;
 pub mod pass;
 pub mod symbolic;

@@ -79,7 +79,12 @@ pub fn lower_under(root: MlirOperation) -> bool {
         let n = n.as_str().unwrap_or("");
         if matches!(
             n,
-            "layout.crd2idx" | "layout.idx2crd" | "layout.size" | "layout.rank" | "layout.depth"
+            "layout.crd2idx"
+                | "layout.idx2crd"
+                | "layout.size"
+                | "layout.rank"
+                | "layout.depth"
+                | "layout.linear_apply"
         ) {
             targets.push(op.to_raw());
         }
@@ -333,6 +338,31 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
             let f = resolve(ops[0], coords.len() == 1)?;
             vec![lower::crd2idx(&mut e, &f, &coords)?]
+        }
+        "layout.linear_apply" => {
+            let a = opref
+                .attribute("layout")
+                .map_err(|_| "linear_apply: no layout attribute".to_string())?;
+            let t = a.to_string();
+            let body = t
+                .strip_prefix("#layout.linear<")
+                .and_then(|b| b.strip_suffix('>'))
+                .ok_or_else(|| format!("linear_apply: not a #layout.linear attribute: {t}"))?;
+            let l = layout_algebra::linear::parse_linear(body).map_err(|e| e.to_string())?;
+            if ops.len() != l.ins().len() {
+                return Err(format!(
+                    "linear_apply: {} inputs for a linear layout with {} input dimensions",
+                    ops.len(),
+                    l.ins().len()
+                ));
+            }
+            // Precondition of the op: input i lies in [0, in_size(i)).
+            let xs: Vec<Sym> = ops
+                .iter()
+                .enumerate()
+                .map(|(i, v)| Sym::value(*v, 0, (l.in_size(i) - 1) as i128))
+                .collect();
+            vec![crate::linear::apply(&mut e, &l, &xs)?]
         }
         "layout.idx2crd" => {
             let f = resolve(ops[0], false)?;

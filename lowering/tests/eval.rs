@@ -348,3 +348,107 @@ fn lowered_index_math_equals_the_algebra() {
         failures.join("\n")
     );
 }
+
+/// Every linear layout in a JSON value (objects with `in_dims`), depth first.
+fn linear_layouts_in(
+    v: &layout_algebra::linear::json::Json,
+    out: &mut Vec<layout_algebra::linear::LinearLayout>,
+) {
+    use layout_algebra::linear::json::{layout_from_json, Json};
+    match v {
+        Json::Obj(fields) => {
+            if v.get("in_dims").is_some() && v.get("out_dims").is_some() {
+                if let Ok(l) = layout_from_json(v) {
+                    out.push(l);
+                    return;
+                }
+            }
+            for (_, x) in fields {
+                linear_layouts_in(x, out);
+            }
+        }
+        Json::Arr(xs) => xs.iter().for_each(|x| linear_layouts_in(x, out)),
+        _ => {}
+    }
+}
+
+/// Linear-layout application (layout_lowering::linear: and/shift/mul/xor index math) on the
+/// layouts of the Triton reference cases, JIT-compiled and compared with the algebra's
+/// `apply_packed` on every input point (at most 2^16 points per layout; in dims beyond the
+/// harness arity are skipped).
+#[test]
+fn linear_apply_equals_the_algebra() {
+    use layout_algebra::linear::json::parse_json;
+    let path = harness::oracle_path()
+        .parent()
+        .expect("oracle directory")
+        .join("triton_linear_layout_cases.json");
+    let text = std::fs::read_to_string(&path).expect("triton linear layout cases");
+    let json = parse_json(&text).expect("cases parse");
+    let mut layouts = Vec::new();
+    linear_layouts_in(&json, &mut layouts);
+    layouts
+        .retain(|l| l.ins().len() <= ARITY && l.total_in_bits() <= 16 && l.total_out_bits() < 62);
+    assert!(layouts.len() >= 40, "only {} linear layouts", layouts.len());
+    let funcs: Vec<String> = layouts
+        .iter()
+        .enumerate()
+        .map(|(n, l)| layout_lowering::linear::apply_func_ir(&format!("lin{n}"), l))
+        .collect();
+    // The same layouts through the op: `layout.linear_apply` lowered by lower-to-index.
+    let op_funcs: Vec<String> = layouts
+        .iter()
+        .enumerate()
+        .map(|(n, l)| {
+            let args: Vec<String> = (0..ARITY).map(|i| format!("%a{i}: index")).collect();
+            let xs: Vec<String> = (0..l.ins().len()).map(|i| format!("%a{i}")).collect();
+            format!(
+                "  func.func @linop{n}({}) -> index {{\n    %r = layout.linear_apply #layout.linear<{}>[{}]\n    return %r : index\n  }}\n",
+                args.join(", "),
+                layout_algebra::linear::json::layout_to_json(l),
+                xs.join(", ")
+            )
+        })
+        .collect();
+    let all: Vec<String> = funcs.iter().chain(op_funcs.iter()).cloned().collect();
+    let ctx = harness::context();
+    let mut m = harness::module(&ctx, &all).expect("linear module parses");
+    harness::lower(&ctx, &mut m).expect("lower-to-index");
+    harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
+    let jit = harness::Jit::new(&m);
+    let mut points = 0usize;
+    for (n, l) in layouts.iter().enumerate() {
+        let f = jit.get(&format!("lin{n}")).expect("compiled");
+        let g = jit.get(&format!("linop{n}")).expect("compiled");
+        let sizes: Vec<i64> = (0..l.ins().len()).map(|i| l.in_size(i)).collect();
+        let total: i64 = sizes.iter().product();
+        for p in 0..total {
+            let mut rest = p;
+            let xs: Vec<i64> = sizes
+                .iter()
+                .map(|&s| {
+                    let x = rest % s;
+                    rest /= s;
+                    x
+                })
+                .collect();
+            let want = l.apply_packed(&xs) as i64;
+            let got = f.call(&xs);
+            assert_eq!(
+                got,
+                want,
+                "linear layout #{n} {} at {xs:?}:\n{}",
+                layout_algebra::linear::json::layout_to_json(l),
+                funcs[n]
+            );
+            assert_eq!(
+                g.call(&xs),
+                want,
+                "layout.linear_apply of linear layout #{n} {} at {xs:?}",
+                layout_algebra::linear::json::layout_to_json(l)
+            );
+            points += 1;
+        }
+    }
+    eprintln!("linear: {} layouts, {points} points", layouts.len());
+}

@@ -514,3 +514,45 @@ mod tests {
         );
     }
 }
+
+/// Kind of a linear layout (`#layout.linear<...>`).
+pub const KIND_LINEAR: i32 = 4;
+
+/// The canonical text of a linear layout: Triton's text body `{register = [...], ...}` when the
+/// layout has a Triton form (out dims `dim0, dim1, ...`), else the JSON form.
+pub fn linear_canonical(l: &layout_algebra::linear::LinearLayout) -> String {
+    match layout_algebra::linear::triton_text::print_triton_text(l) {
+        Ok(t) => {
+            let t = t.trim();
+            t.strip_prefix("#ttg.linear<")
+                .and_then(|b| b.strip_suffix('>'))
+                .unwrap_or(t)
+                .to_string()
+        }
+        Err(_) => layout_algebra::linear::json::layout_to_json(l),
+    }
+}
+
+/// Parse a linear layout (JSON or Triton text, verified by `LinearLayout::new`) and return its
+/// canonical text ([`linear_canonical`]) with kind [`KIND_LINEAR`].
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_parse_linear(text: LayoutStr) -> LayoutResult {
+    let bytes = text.bytes();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+        let l = layout_algebra::linear::parse_linear(utf8(bytes)?)?;
+        Ok(linear_canonical(&l))
+    }));
+    match r {
+        Ok(Ok(s)) => owned(STATUS_OK, KIND_LINEAR, 0, s),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}

@@ -16,7 +16,13 @@
 namespace mlir::layout {
 /// Kind of algebra value; selects the attribute/type mnemonic. Must match
 /// KIND_* in src/ffi.rs.
-enum class ValueKind : unsigned { Layout = 0, Swizzle = 1, Tiler = 2, Tuple = 3 };
+enum class ValueKind : unsigned {
+  Layout = 0,
+  Swizzle = 1,
+  Tiler = 2,
+  Tuple = 3,
+  Linear = 4
+};
 } // namespace mlir::layout
 
 #include "LayoutDialect.h.inc"

@@ -30,6 +30,7 @@ typedef struct {
 } LayoutResult;
 
 LayoutResult layout_ffi_parse(LayoutStr text);
+LayoutResult layout_ffi_parse_linear(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutStr *args, size_t nargs);
 int64_t layout_ffi_dynamic_leaves(LayoutStr text);
 LayoutResult layout_ffi_composition_reach(LayoutStr a, LayoutStr b);
@@ -64,6 +65,8 @@ inline Result take(LayoutResult r) {
 /// Parse CuTe text; on success `text` is canonical. Memoized (a pure function
 /// of the text).
 Result parse(llvm::StringRef text);
+/// Parse a linear layout (JSON or Triton text); canonical text on success.
+Result parseLinear(llvm::StringRef text);
 
 /// Apply the algebra op named `op` (CuTe name) to values given as text.
 /// Memoized (a pure function of the op name and the texts).

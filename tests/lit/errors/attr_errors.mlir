@@ -84,7 +84,7 @@
 // -----
 
 // Unknown mnemonic.
-// expected-error@+1 {{unknown layout attribute 'shape': expected one of layout, swizzle, tiler, tuple}}
+// expected-error@+1 {{unknown layout attribute 'shape': expected one of layout, swizzle, tiler, tuple, linear}}
 %0 = layout.const #layout.shape<(4,8)>
 
 // -----
