@@ -366,17 +366,10 @@ fn as_func(v: Value, at: usize) -> Result<Func> {
     }
 }
 
-fn first_leaf_offset(_t: &LeafTree, at: usize) -> usize {
-    at
-}
-
 fn to_int_tuple(t: &LeafTree, at: usize, what: &str) -> Result<IntTuple> {
     t.try_map(&mut |l| match l {
         Leaf::Int(i) => Ok(*i),
-        Leaf::All => Err(Error::parse(
-            first_leaf_offset(t, at),
-            format!("'_' cannot appear in {what}"),
-        )),
+        Leaf::All => Err(Error::parse(at, format!("'_' cannot appear in {what}"))),
         Leaf::Basis { at, .. } => Err(Error::parse(
             *at,
             format!("a scaled basis cannot appear in {what}"),
