@@ -33,6 +33,20 @@ fn layout() -> impl Strategy<Value = Layout> {
     })
 }
 
+/// Layouts like the tiles kernels use: extents and strides from small products of 2 and 3,
+/// so that compositions mostly meet the divisibility conditions (the proven path) and
+/// sometimes only across modes (the checked path).
+fn tile_layout() -> impl Strategy<Value = Layout> {
+    let leaf = (
+        prop::sample::select(vec![1i64, 2, 3, 4, 6, 8, 16]),
+        prop::sample::select(vec![0i64, 1, 2, 3, 4, 6, 8, 12, 16, 32, 64, 96]),
+    );
+    prop::collection::vec(leaf, 1..=4).prop_map(|v| {
+        let (s, d): (Vec<_>, Vec<_>) = v.into_iter().unzip();
+        Layout::flat(&s, &d)
+    })
+}
+
 fn table(l: &Layout) -> Vec<i64> {
     l.table(1 << 20).unwrap()
 }
@@ -65,6 +79,16 @@ proptest! {
         let fz = filter::filter_zeros(&l);
         prop_assert!(fz.shape.congruent(&l.shape));
         prop_assert!(fz.int_leaves("t").unwrap().iter().all(|&(s, d)| d != 0 || s == 1));
+    }
+
+    #[test]
+    fn composition_contract_on_tiles(a in tile_layout(), b in tile_layout()) {
+        if let Ok(r) = composition::compose(&a, &b) {
+            prop_assert_eq!(r.size().unwrap(), b.size().unwrap());
+            for i in 0..b.size().unwrap() {
+                prop_assert_eq!(r.eval(i).unwrap(), a.eval(b.eval(i).unwrap()).unwrap());
+            }
+        }
     }
 
     #[test]

@@ -10,13 +10,20 @@
 //!   divisibility condition), q' = q/t;
 //! the last mode of A takes q : r·d_last (it absorbs any overflow). The modes are coalesced
 //! and the result is checked against A(B(c)).
+//!
+//! The check is a proof when the walk is exact: with every step either skipping mode i
+//! (s_i | r), taking whole periods (r | s_i) or ending inside it (q <= ceil(s_i/r)), k·e has
+//! digit m·r in mode i for the m-th element taken, so R_j(k) = A(k e_j); and when the digit
+//! maxima summed over the leaves j of B stay below every radix s_i, the digits of
+//! B(c) = sum_j c_j e_j add without carry, so A(B(c)) = sum_j R_j(c_j) = R(c). Otherwise R
+//! is checked point by point.
 
 use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::{self, Int};
 use crate::layout::Layout;
 use crate::ops::coalesce::{coalesce_x, Mode};
-use crate::stride::{Stride, StrideTuple};
+use crate::stride::StrideTuple;
 use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
 
@@ -25,20 +32,33 @@ const CHECK_ALL: i64 = 1 << 16;
 
 /// A o B for shape:stride layouts.
 pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
-    let r = compose_unchecked(a, b)?;
-    check_composition(a, b, &r)?;
-    Ok(r)
-}
-
-/// The algorithm without the final check (used where the caller checks a larger result).
-pub(crate) fn compose_unchecked(a: &Layout, b: &Layout) -> Result<Layout> {
     let flat_a = if b.stride.has_basis() {
         None
     } else {
         Some(coalesce_x(a)?)
     };
+    // Digit maxima summed over B's leaves, one per mode of flat A but the last; None once a
+    // step is not exact (see the module comment).
+    let mut digits = flat_a
+        .as_ref()
+        .map(|f| vec![0i64; f.len().saturating_sub(1)]);
     let mut leaf_index = 0usize;
-    compose_tree(a, flat_a.as_deref(), &b.shape, &b.stride, &mut leaf_index)
+    let r = compose_tree(
+        a,
+        flat_a.as_deref(),
+        &b.shape,
+        &b.stride,
+        &mut leaf_index,
+        &mut digits,
+    )?;
+    if let (Some(f), Some(sums)) = (&flat_a, &digits) {
+        let below = |(&m, (s, _)): (&i64, &Mode)| m == 0 || matches!(s, Int::Lit(x) if m < *x);
+        if sums.iter().zip(f.iter()).all(below) {
+            return Ok(r); // proven: the walk was exact and the digits never carry
+        }
+    }
+    check_composition(a, b, &r)?;
+    Ok(r)
 }
 
 fn compose_tree(
@@ -47,13 +67,14 @@ fn compose_tree(
     s: &IntTuple,
     d: &StrideTuple,
     leaf: &mut usize,
+    digits: &mut Option<Vec<i64>>,
 ) -> Result<Layout> {
     match (s, d) {
         (Tree::Node(ss), Tree::Node(ds)) => {
             let modes = ss
                 .iter()
                 .zip(ds)
-                .map(|(si, di)| compose_tree(a, flat_a, si, di, leaf))
+                .map(|(si, di)| compose_tree(a, flat_a, si, di, leaf, digits))
                 .collect::<Result<Vec<_>>>()?;
             Ok(Layout::from_modes(modes))
         }
@@ -64,14 +85,15 @@ fn compose_tree(
             if d.is_int() {
                 let d = d.coef.get("composition")?;
                 match flat_a {
-                    Some(f) => compose_mode(f, s, d, k),
-                    None => compose_mode(&coalesce_x(a)?, s, d, k),
+                    Some(f) => compose_mode(f, s, d, k, digits),
+                    None => compose_mode(&coalesce_x(a)?, s, d, k, &mut None),
                 }
             } else {
                 // A scaled-basis stride d@path selects the sub-layout of A at that path.
                 let path: Vec<usize> = d.basis.iter().map(|&m| m as usize).collect();
                 let sub = sub_layout(a, &path)?;
-                compose_mode(&coalesce_x(&sub)?, s, d.coef.get("composition")?, k)
+                let d = d.coef.get("composition")?;
+                compose_mode(&coalesce_x(&sub)?, s, d, k, &mut None)
             }
         }
         _ => Err(Error::algebra(
@@ -91,21 +113,29 @@ fn sub_layout(a: &Layout, path: &[usize]) -> Result<Layout> {
     }
 }
 
-/// A (as flat modes) composed with the single mode s:d of B (B's leaf number `k`).
-fn compose_mode(flat: &[Mode], s: i64, d: i64, k: usize) -> Result<Layout> {
+/// A (as flat modes) composed with the single mode s:d of B (B's leaf number `k`). Adds
+/// the largest digit k·d reaches in each mode of A but the last to `digits`, or sets it to
+/// None when a step is not exact (the module comment).
+fn compose_mode(
+    flat: &[Mode],
+    s: i64,
+    d: i64,
+    k: usize,
+    digits: &mut Option<Vec<i64>>,
+) -> Result<Layout> {
     if d == 0 {
         return Ok(Layout::leaf(s, 0));
     }
-    let ints: Vec<(i64, Stride)> = flat
-        .iter()
-        .map(|(e, st)| Ok((e.get("composition")?, st.clone())))
-        .collect::<Result<_>>()?;
-    let (last, init) = ints
+    let (last, init) = flat
         .split_last()
         .expect("coalesce_x returns at least one mode");
+    last.0.get("composition")?;
     if init.is_empty() {
         // An integral A: s : d * d_A.
         return Ok(Layout::raw(IntTuple::lit(s), Tree::Leaf(last.1.scale(d)?)));
+    }
+    if d < 0 {
+        *digits = None; // digits of negative offsets: left to the point check
     }
     let ctx = |i: usize, sh: i64, cond: &str| {
         format!("composition: mode {k} of B ({s}:{d}) meets mode {i} of coalesced A (extent {sh}): {cond}")
@@ -114,7 +144,7 @@ fn compose_mode(flat: &[Mode], s: i64, d: i64, k: usize) -> Result<Layout> {
     let mut rest_stride = d;
     let mut modes: Vec<Mode> = Vec::with_capacity(init.len() + 1);
     for (i, (si, di)) in init.iter().enumerate() {
-        let (si, ad) = (*si, int::abs(rest_stride)?);
+        let (si, ad) = (si.get("composition")?, int::abs(rest_stride)?);
         if rest_stride % si != 0 && ad >= si {
             return Err(Error::algebra(ctx(
                 i,
@@ -135,6 +165,14 @@ fn compose_mode(flat: &[Mode], s: i64, d: i64, k: usize) -> Result<Layout> {
                 si,
                 &format!("the remaining extent {rest_shape} is not a multiple of the {new_shape} elements this mode provides (shape divisibility condition)"),
             )));
+        }
+        if let Some(m) = digits {
+            // Here |r| < s_i: exact when r | s_i or the walk ends in this mode.
+            if si % ad == 0 || rest_shape == new_shape {
+                m[i] = int::add(m[i], int::mul(new_shape - 1, ad)?)?;
+            } else {
+                *digits = None;
+            }
         }
         modes.push((Int::Lit(new_shape), di.scale(rest_stride)?));
         rest_shape /= new_shape;
