@@ -35,6 +35,8 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     depth: usize,
+    /// Try `plain_atom` first (off only to test it against the general path).
+    plain: bool,
 }
 
 type LeafTree = Tree<Leaf>;
@@ -223,6 +225,76 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The common case, an integer tuple or a layout whose leaves are integers or `?`,
+    /// parsed straight into typed trees. None hands everything else (scaled bases,
+    /// fractions, `_` wildcards and every error) to the general path, which re-reads the
+    /// text from the same position.
+    fn plain_atom(&mut self) -> Option<Value> {
+        let shape = self.plain_tree(&|i| i)?;
+        if self.peek() != Some(b':') {
+            return Some(Value::Tuple(shape));
+        }
+        self.pos += 1;
+        let stride = self.plain_tree(&|coef| Stride {
+            coef,
+            basis: Vec::new(),
+        })?;
+        if !shape.congruent(&stride) {
+            return None;
+        }
+        Layout::new(shape, stride).ok().map(Value::layout)
+    }
+
+    fn plain_tree<T>(&mut self, leaf: &impl Fn(Int) -> T) -> Option<Tree<T>> {
+        if self.peek() != Some(b'(') {
+            return self.plain_int().map(|i| Tree::Leaf(leaf(i)));
+        }
+        if self.depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth += 1;
+        self.pos += 1;
+        let mut v = Vec::new();
+        if self.peek() == Some(b')') {
+            self.pos += 1;
+        } else {
+            loop {
+                v.push(self.plain_tree(leaf)?);
+                match self.peek()? {
+                    b',' => self.pos += 1,
+                    b')' => {
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => return None,
+                }
+            }
+        }
+        self.depth -= 1;
+        Some(Tree::Node(v))
+    }
+
+    /// `?`, or an integer with an optional `_` mark that no `/` or `@` follows.
+    fn plain_int(&mut self) -> Option<Int> {
+        match self.peek()? {
+            b'?' => {
+                self.pos += 1;
+                return Some(Int::Dyn);
+            }
+            b'_' => match self.s.get(self.pos + 1) {
+                Some(c) if c.is_ascii_digit() || *c == b'-' => self.pos += 1,
+                _ => return None,
+            },
+            c if c.is_ascii_digit() || c == b'-' => {}
+            _ => return None,
+        }
+        let v = self.number().ok()?;
+        if matches!(self.peek(), Some(b'/' | b'@')) {
+            return None;
+        }
+        Some(Int::Lit(v))
+    }
+
     fn swizzle(&mut self) -> Result<Swizzle> {
         let start = self.pos;
         self.pos += 2; // "Sw"
@@ -273,6 +345,11 @@ impl<'a> Parser<'a> {
                 "expected a layout, tuple or integer, found end of input",
             ),
             _ => {
+                let (save_pos, save_depth) = (self.pos, self.depth);
+                if let Some(v) = self.plain.then(|| self.plain_atom()).flatten() {
+                    return Ok(v);
+                }
+                (self.pos, self.depth) = (save_pos, save_depth);
                 let shape = self.tree()?;
                 if self.peek() == Some(b':') {
                     self.pos += 1;
@@ -433,10 +510,15 @@ fn classify(t: LeafTree, at: usize) -> Result<Value> {
 
 /// Parse any value of the syntax; the whole input must be consumed.
 pub fn parse(text: &str) -> Result<Value> {
+    parse_with(text, true)
+}
+
+fn parse_with(text: &str, plain: bool) -> Result<Value> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
         depth: 0,
+        plain,
     };
     let v = p.value()?;
     if p.peek().is_some() {
@@ -485,5 +567,51 @@ pub fn parse_int_tuple(text: &str) -> Result<IntTuple> {
                 other.kind()
             ),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_with;
+
+    /// A pseudo-random text over the characters of the syntax, mostly well formed.
+    fn text(seed: &mut u64, depth: u32) -> String {
+        fn next(seed: &mut u64, n: u64) -> u64 {
+            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (*seed >> 33) % n
+        }
+        let leaves = [
+            "1", "8", "-3", "?", "_4", "_", "2@1", "1@0@1", "3/1@0", "1/2@0", "0", "_-2",
+            "99999999999999999999", " 4 ", "@", "(", "", "x", "2 @ 0",
+        ];
+        if depth == 0 || next(seed, 3) == 0 {
+            return leaves[next(seed, leaves.len() as u64) as usize].to_string();
+        }
+        let n = next(seed, 4);
+        let parts: Vec<String> = (0..n).map(|_| text(seed, depth - 1)).collect();
+        let seps = [",", ",", ",", ", ", ";"];
+        let sep = seps[next(seed, seps.len() as u64) as usize];
+        format!("({})", parts.join(sep))
+    }
+
+    /// The typed fast path and the general path agree on every input: same value or same
+    /// error at the same offset.
+    #[test]
+    fn plain_atom_agrees_with_the_general_path() {
+        let mut seed = 7u64;
+        let mut fast = 0;
+        for i in 0..20_000 {
+            let a = text(&mut seed, 3);
+            let t = match i % 4 {
+                0 => a,
+                1 => format!("{a}:{}", text(&mut seed, 3)),
+                2 => format!("[{a}, {}]", text(&mut seed, 2)),
+                _ => format!("Sw<2,3,3> o 0 o {a}:{}", text(&mut seed, 3)),
+            };
+            let (x, y) = (parse_with(&t, true), parse_with(&t, false));
+            fast += usize::from(x.is_ok());
+            assert_eq!(format!("{x:?}"), format!("{y:?}"), "text {t:?}");
+        }
+        assert!(fast > 1000, "only {fast} texts parsed");
     }
 }
