@@ -1,6 +1,7 @@
 //! Name -> operation dispatch over parsed [`Value`]s. Argument conversion errors name the
 //! operation, the argument and what was expected.
 
+use std::borrow::Cow;
 use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::Int;
@@ -80,7 +81,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
         "composition" if args.iter().any(composed::is_swizzled) => {
             a.arity(2)?;
             Ok(Value::Func(composed::composition(
-                &func(op, &args[0])?,
+                &*func(op, &args[0])?,
                 &args[1],
             )?))
         }
@@ -112,7 +113,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             Ok(Value::Func(composed::slice_composed(&c, f)?))
         }
         "crd2idx" if args.len() == 2 && composed::is_swizzled(&args[1]) => Ok(Value::int(
-            composed::crd2idx_composed(&a.tuple(0)?, &func(op, &args[1])?)?,
+            composed::crd2idx_composed(&a.tuple(0)?, &*func(op, &args[1])?)?,
         )),
         op if (composed::LIFTED_OPS.contains(&op) || composed::DOMAIN_QUERIES.contains(&op))
             && args.first().is_some_and(composed::is_swizzled) =>
@@ -131,30 +132,30 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
                 ))),
             }
         }
-        "nullspace" => lay(nullspace::nullspace(&a.layout(0)?)),
+        "nullspace" => lay(nullspace::nullspace(&*a.layout(0)?)),
         "domain_distribute" => {
             a.arity(2)?;
             let shape = match &args[0] {
                 Value::Tuple(t) => t.clone(),
-                v => a.layout_of(v)?.shape,
+                v => a.layout_of(v)?.into_owned().shape,
             };
             lay(domain_distribute::domain_distribute(&shape, a.int(1)?))
         }
         "max_common_vector" => {
             a.arity(2)?;
             Ok(Value::int(common::max_common_vector(
-                &func(op, &args[0])?,
-                &func(op, &args[1])?,
+                &*func(op, &args[0])?,
+                &*func(op, &args[1])?,
             )?))
         }
         "max_common_layout" => {
             a.arity(2)?;
             lay(common::max_common_layout(
-                &func(op, &args[0])?,
-                &func(op, &args[1])?,
+                &*func(op, &args[0])?,
+                &*func(op, &args[1])?,
             ))
         }
-        "max_alignment" => Ok(Value::int(recast::max_alignment(&func(op, a.one()?)?)?)),
+        "max_alignment" => Ok(Value::int(recast::max_alignment(&*func(op, a.one()?)?)?)),
         "upcast" | "downcast" => {
             a.arity(2)?;
             let f = func(op, &args[0])?;
@@ -168,7 +169,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
         "recast" => {
             a.arity(3)?;
             Ok(Value::Func(recast::recast(
-                &func(op, &args[0])?,
+                &*func(op, &args[0])?,
                 a.int(1)?,
                 a.int(2)?,
             )?))
@@ -180,7 +181,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
                 n => return Err(a.bad_arity(n, "2 or 3")),
             };
             lay(tile_to_shape::tile_to_shape(
-                &a.layout(0)?,
+                &*a.layout(0)?,
                 &a.tuple(1)?,
                 order.as_ref(),
             ))
@@ -189,7 +190,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             a.arity(2)?;
             lay(ordered::make_ordered_layout(&a.tuple(0)?, &a.tuple(1)?))
         }
-        "make_layout_like" => lay(ordered::make_layout_like(&a.layout(0)?)),
+        "make_layout_like" => lay(ordered::make_layout_like(&*a.layout(0)?)),
         "make_identity_layout" => lay(ordered::make_identity_layout(&a.tuple(0)?)),
         "ceil_div" | "shape_div" => {
             a.arity(2)?;
@@ -214,40 +215,40 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             Value::Tuple(t) => t.depth() as i64,
             v => a.layout_of(v)?.depth() as i64,
         })),
-        "shape" => Ok(Value::Tuple(a.layout(0)?.shape)),
-        "stride" => Ok(Value::Strides(a.layout(0)?.stride)),
+        "shape" => Ok(Value::Tuple(a.layout(0)?.into_owned().shape)),
+        "stride" => Ok(Value::Strides(a.layout(0)?.into_owned().stride)),
         "coalesce" => lay(match args.len() {
-            1 => coalesce::coalesce(&a.layout(0)?),
-            _ => coalesce::coalesce_profile(&a.layout(0)?, &a.tuple(1)?),
+            1 => coalesce::coalesce(&*a.layout(0)?),
+            _ => coalesce::coalesce_profile(&*a.layout(0)?, &a.tuple(1)?),
         }),
-        "filter_zeros" => lay(Ok(filter::filter_zeros(&a.layout(0)?))),
+        "filter_zeros" => lay(Ok(filter::filter_zeros(&*a.layout(0)?))),
         "filter" => lay(match args.len() {
-            1 => filter::filter(&a.layout(0)?),
-            _ => filter::filter_profile(&a.layout(0)?, &a.tuple(1)?),
+            1 => filter::filter(&*a.layout(0)?),
+            _ => filter::filter_profile(&*a.layout(0)?, &a.tuple(1)?),
         }),
         "composition" => {
             a.arity(2)?;
-            lay(composition::compose_tiler(&a.layout(0)?, &args[1]))
+            lay(composition::compose_tiler(&*a.layout(0)?, &args[1]))
         }
         "complement" => lay(match args.len() {
-            1 => complement::complement_default(&a.layout(0)?),
+            1 => complement::complement_default(&*a.layout(0)?),
             _ => {
                 a.arity(2)?;
-                complement::complement(&a.layout(0)?, &a.tuple(1)?)
+                complement::complement(&*a.layout(0)?, &a.tuple(1)?)
             }
         }),
-        "right_inverse" => lay(inverse::right_inverse(&a.layout(0)?)),
-        "left_inverse" => lay(inverse::left_inverse(&a.layout(0)?)),
-        "logical_divide" => lay(divide::logical_divide(&a.layout(0)?, a.arg2()?)),
-        "zipped_divide" => lay(divide::zipped_divide(&a.layout(0)?, a.arg2()?)),
-        "tiled_divide" => lay(divide::tiled_divide(&a.layout(0)?, a.arg2()?)),
-        "flat_divide" => lay(divide::flat_divide(&a.layout(0)?, a.arg2()?)),
-        "logical_product" => lay(product::logical_product(&a.layout(0)?, a.arg2()?)),
-        "zipped_product" => lay(product::zipped_product(&a.layout(0)?, a.arg2()?)),
-        "tiled_product" => lay(product::tiled_product(&a.layout(0)?, a.arg2()?)),
-        "flat_product" => lay(product::flat_product(&a.layout(0)?, a.arg2()?)),
-        "blocked_product" => lay(product::blocked_product(&a.layout(0)?, a.arg2()?)),
-        "raked_product" => lay(product::raked_product(&a.layout(0)?, a.arg2()?)),
+        "right_inverse" => lay(inverse::right_inverse(&*a.layout(0)?)),
+        "left_inverse" => lay(inverse::left_inverse(&*a.layout(0)?)),
+        "logical_divide" => lay(divide::logical_divide(&*a.layout(0)?, a.arg2()?)),
+        "zipped_divide" => lay(divide::zipped_divide(&*a.layout(0)?, a.arg2()?)),
+        "tiled_divide" => lay(divide::tiled_divide(&*a.layout(0)?, a.arg2()?)),
+        "flat_divide" => lay(divide::flat_divide(&*a.layout(0)?, a.arg2()?)),
+        "logical_product" => lay(product::logical_product(&*a.layout(0)?, a.arg2()?)),
+        "zipped_product" => lay(product::zipped_product(&*a.layout(0)?, a.arg2()?)),
+        "tiled_product" => lay(product::tiled_product(&*a.layout(0)?, a.arg2()?)),
+        "flat_product" => lay(product::flat_product(&*a.layout(0)?, a.arg2()?)),
+        "blocked_product" => lay(product::blocked_product(&*a.layout(0)?, a.arg2()?)),
+        "raked_product" => lay(product::raked_product(&*a.layout(0)?, a.arg2()?)),
         "slice" | "dice" => {
             a.arity(2)?;
             let (c, l) = a.coord_and_layout()?;
@@ -262,7 +263,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             let (crd, l) = match (args.len(), args.first()) {
                 (2, Some(Value::Func(_))) => (a.tuple(1)?, a.layout(0)?),
                 (2, _) => (a.tuple(0)?, a.layout(1)?),
-                (3, _) => (a.tuple(0)?, Layout::new(a.tuple(1)?, a.strides(2)?)?),
+                (3, _) => (a.tuple(0)?, Cow::Owned(Layout::new(a.tuple(1)?, a.strides(2)?)?)),
                 (n, _) => return Err(a.bad_arity(n, "2 or 3")),
             };
             slice::check_coord_in_domain(&crd, &l.shape)?;
@@ -272,7 +273,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             a.arity(2)?;
             let shape = match &args[1] {
                 Value::Tuple(t) => t.clone(),
-                v => a.layout_of(v)?.shape,
+                v => a.layout_of(v)?.into_owned().shape,
             };
             Ok(Value::Tuple(slice::idx2crd(a.int(0)?, &shape)?))
         }
@@ -289,15 +290,15 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             let idx = (1..args.len())
                 .map(|i| a.int(i))
                 .collect::<Result<Vec<_>>>()?;
-            lay(modes::select(&a.layout(0)?, &idx))
+            lay(modes::select(&*a.layout(0)?, &idx))
         }
         "take" => {
             a.arity(3)?;
-            lay(modes::take(&a.layout(0)?, a.int(1)?, a.int(2)?))
+            lay(modes::take(&*a.layout(0)?, a.int(1)?, a.int(2)?))
         }
         "group_modes" => {
             a.arity(3)?;
-            lay(modes::group_modes(&a.layout(0)?, a.int(1)?, a.int(2)?))
+            lay(modes::group_modes(&*a.layout(0)?, a.int(1)?, a.int(2)?))
         }
         "flatten" => Ok(match a.one()? {
             Value::Tuple(t) => Value::Tuple(t.flatten()),
@@ -305,17 +306,17 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
         }),
         "append" => {
             a.arity(2)?;
-            lay(Ok(modes::append(&a.layout(0)?, &a.layout(1)?)))
+            lay(Ok(modes::append(&*a.layout(0)?, &*a.layout(1)?)))
         }
         "prepend" => {
             a.arity(2)?;
-            lay(Ok(modes::prepend(&a.layout(0)?, &a.layout(1)?)))
+            lay(Ok(modes::prepend(&*a.layout(0)?, &*a.layout(1)?)))
         }
         "get" => {
             let path = (1..args.len())
                 .map(|i| a.int(i))
                 .collect::<Result<Vec<_>>>()?;
-            lay(modes::get(&a.layout(0)?, &path))
+            lay(modes::get(&*a.layout(0)?, &path))
         }
         "make_layout" => lay(match args.len() {
             1 => Layout::compact(&a.tuple(0)?),
@@ -391,10 +392,10 @@ fn lay(r: Result<Layout>) -> Result<Value> {
 }
 
 /// A layout function from a value (an integer tuple is its compact layout).
-pub(crate) fn func(op: &str, v: &Value) -> Result<Func> {
+pub(crate) fn func<'v>(op: &str, v: &'v Value) -> Result<Cow<'v, Func>> {
     match v {
-        Value::Func(f) => Ok(f.clone()),
-        Value::Tuple(t) => Ok(Func::Layout(Layout::compact(t)?)),
+        Value::Func(f) => Ok(Cow::Borrowed(f)),
+        Value::Tuple(t) => Ok(Cow::Owned(Func::Layout(Layout::compact(t)?))),
         other => Err(Error::algebra(format!(
             "{op}: expected a layout, found {}",
             other.kind()
@@ -430,17 +431,18 @@ impl<'a> Args<'a> {
             .get(i)
             .ok_or_else(|| self.bad_arity(self.args.len(), &format!("at least {}", i + 1)))
     }
-    pub fn layout_of(&self, v: &Value) -> Result<Layout> {
+    pub fn layout_of<'v>(&self, v: &'v Value) -> Result<Cow<'v, Layout>> {
         match func(self.op, v)? {
-            Func::Layout(l) => Ok(l),
+            Cow::Borrowed(Func::Layout(l)) => Ok(Cow::Borrowed(l)),
+            Cow::Owned(Func::Layout(l)) => Ok(Cow::Owned(l)),
             other => Err(Error::algebra(format!(
                 "{}: expected a shape:stride layout, found {}",
                 self.op,
-                Value::Func(other).kind()
+                Value::Func(other.into_owned()).kind()
             ))),
         }
     }
-    pub fn layout(&self, i: usize) -> Result<Layout> {
+    pub fn layout(&self, i: usize) -> Result<Cow<'a, Layout>> {
         self.layout_of(self.get(i)?)
     }
     pub fn tuple(&self, i: usize) -> Result<IntTuple> {
@@ -490,11 +492,11 @@ impl<'a> Args<'a> {
         match (&self.args[0], &self.args[1]) {
             (c, l @ Value::Func(_)) => Ok((
                 as_coord(c).ok_or_else(|| self.coord_err())?,
-                self.layout_of(l)?,
+                self.layout_of(l)?.into_owned(),
             )),
             (l @ Value::Func(_), c) => Ok((
                 as_coord(c).ok_or_else(|| self.coord_err())?,
-                self.layout_of(l)?,
+                self.layout_of(l)?.into_owned(),
             )),
             _ => Err(Error::algebra(format!(
                 "{}: expected a coordinate and a layout",

@@ -27,9 +27,28 @@ fn tree<T>(out: &mut String, t: &Tree<T>, leaf: &dyn Fn(&mut String, &T)) {
 
 fn int(out: &mut String, x: &Int) {
     match x {
-        Int::Lit(v) => write!(out, "{v}").unwrap(),
+        Int::Lit(v) => push_i64(out, *v),
         Int::Dyn => out.push('?'),
     }
+}
+
+/// Decimal text of `v` (without the formatting machinery: printing is on the batch path).
+fn push_i64(out: &mut String, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut u = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push('-');
+    }
+    out.push_str(std::str::from_utf8(&buf[i..]).expect("ASCII digits"));
 }
 
 fn stride(out: &mut String, d: &Stride) {
@@ -55,7 +74,7 @@ pub fn print_stride_tuple(t: &StrideTuple) -> String {
     s
 }
 pub fn print_layout(l: &Layout) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(32);
     tree(&mut s, &l.shape, &int);
     s.push(':');
     tree(&mut s, &l.stride, &stride);
