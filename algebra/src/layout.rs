@@ -97,6 +97,15 @@ impl Layout {
             .map(|(s, d)| Layout::raw(s, d))
             .collect()
     }
+    /// The top-level modes, taking the layout apart (a leaf is its own single mode).
+    pub fn into_modes(self) -> Vec<Layout> {
+        match (self.shape, self.stride) {
+            (Tree::Node(ss), Tree::Node(ds)) => {
+                ss.into_iter().zip(ds).map(|(s, d)| Layout::raw(s, d)).collect()
+            }
+            (s, d) => vec![Layout::raw(s, d)],
+        }
+    }
     /// (extent, stride) of every leaf, in order.
     pub fn leaf_modes(&self) -> Vec<(Int, Stride)> {
         let mut shapes = Vec::with_capacity(8);

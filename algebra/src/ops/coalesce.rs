@@ -67,7 +67,11 @@ fn from_modes(modes: Option<Vec<Mode>>, force_tuple: bool) -> Layout {
 
 /// coalesce(L): the flattest layout with the same function on [0, size(L)).
 pub fn coalesce(l: &Layout) -> Result<Layout> {
-    let modes = l.leaf_modes();
+    coalesce_leaf_modes(&l.leaf_modes())
+}
+
+/// coalesce of the flat layout with these (extent, stride) modes.
+pub(crate) fn coalesce_leaf_modes(modes: &[Mode]) -> Result<Layout> {
     let Some((last, rest)) = modes.split_last() else {
         return Ok(Layout::trivial());
     };

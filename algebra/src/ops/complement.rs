@@ -9,11 +9,11 @@
 //! modes d_{k}/(s_{k-1} d_{k-1}) : s_{k-1} d_{k-1}, and the rest ceil_div(M, s_n d_n) : s_n d_n.
 
 use crate::error::{Error, Result};
-use crate::int;
-use crate::layout::{compact_strides, Layout};
-use crate::ops::coalesce::coalesce;
+use crate::int::{self, Int};
+use crate::layout::Layout;
+use crate::ops::coalesce::{coalesce, coalesce_leaf_modes, Mode};
 use crate::ops::filter::filter;
-use crate::stride::StrideTuple;
+use crate::stride::Stride;
 use crate::tuple::{IntTuple, Tree};
 
 /// ceil_div of a (possibly tuple) shape by an integer, mode by mode (CuTe).
@@ -72,11 +72,13 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
     }
     let span = strides.pop().unwrap();
     let rest_shape = ceil_div_shape(cotarget, span)?.product()?;
-    let mut all_s: Vec<IntTuple> = shapes.iter().map(|&x| IntTuple::lit(x)).collect();
-    let mut all_d: Vec<StrideTuple> = strides.iter().map(|&x| StrideTuple::int(x)).collect();
-    all_s.push(IntTuple::lit(rest_shape));
-    all_d.push(compact_strides(&IntTuple::lit(rest_shape), span)?);
-    let r = coalesce(&Layout::raw(Tree::Node(all_s), Tree::Node(all_d)))?;
+    let mut flat: Vec<Mode> = shapes
+        .iter()
+        .zip(&strides)
+        .map(|(&x, &d)| (Int::Lit(x), Stride::int(d)))
+        .collect();
+    flat.push((Int::Lit(rest_shape), Stride::int(span)));
+    let r = coalesce_leaf_modes(&flat)?;
     // With every stride a multiple of the span below it, (A, R) is a mixed-radix bijection
     // onto [0, span·rest): R is ordered and disjoint from A by construction. Truncated gaps
     // (interleaved strides) are checked by evaluation.

@@ -86,13 +86,13 @@ pub fn logical_divide(a: &Layout, t: &Value) -> Result<Layout> {
 }
 
 pub fn zipped_divide(a: &Layout, t: &Value) -> Result<Layout> {
-    tile_unzip(&logical_divide(a, t)?, t)
+    tile_unzip(logical_divide(a, t)?, t)
 }
 
 pub fn tiled_divide(a: &Layout, t: &Value) -> Result<Layout> {
-    unpack_second(&zipped_divide(a, t)?)
+    unpack_second(zipped_divide(a, t)?)
 }
 
 pub fn flat_divide(a: &Layout, t: &Value) -> Result<Layout> {
-    unpack_both(&zipped_divide(a, t)?)
+    unpack_both(zipped_divide(a, t)?)
 }

@@ -5,7 +5,7 @@
 use crate::error::Result;
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::ops::coalesce::{by_profile, coalesce};
+use crate::ops::coalesce::{by_profile, coalesce_leaf_modes};
 use crate::tuple::{IntTuple, Tree};
 
 pub fn filter_zeros(l: &Layout) -> Layout {
@@ -22,7 +22,14 @@ pub fn filter_zeros(l: &Layout) -> Layout {
 }
 
 pub fn filter(l: &Layout) -> Result<Layout> {
-    coalesce(&filter_zeros(l))
+    // coalesce(filter_zeros(l)) without building the intermediate layout.
+    let mut modes = l.leaf_modes();
+    for m in &mut modes {
+        if m.1.is_zero() {
+            m.0 = Int::Lit(1);
+        }
+    }
+    coalesce_leaf_modes(&modes)
 }
 
 /// filter applied at the terminals of `profile`.

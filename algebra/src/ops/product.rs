@@ -60,15 +60,15 @@ pub fn logical_product(a: &Layout, t: &Value) -> Result<Layout> {
 }
 
 pub fn zipped_product(a: &Layout, t: &Value) -> Result<Layout> {
-    tile_unzip(&logical_product(a, t)?, t)
+    tile_unzip(logical_product(a, t)?, t)
 }
 
 pub fn tiled_product(a: &Layout, t: &Value) -> Result<Layout> {
-    unpack_second(&zipped_product(a, t)?)
+    unpack_second(zipped_product(a, t)?)
 }
 
 pub fn flat_product(a: &Layout, t: &Value) -> Result<Layout> {
-    unpack_both(&zipped_product(a, t)?)
+    unpack_both(zipped_product(a, t)?)
 }
 
 /// append<R>: pad a layout to rank r with 1:0 modes (a leaf becomes a rank-1 tuple first).
@@ -97,11 +97,10 @@ fn zip_product(a: &Layout, t: &Value, op: &str, raked: bool) -> Result<Layout> {
         .ok_or_else(|| Error::algebra(format!("{op}: the tiler must be a layout")))?;
     let r = rank_of(a).max(rank_of(&b));
     let p = product_one(&pad_rank(a, r), &pad_rank(&b, r))?;
-    let (pa, pb) = (p.mode(0)?.modes(), p.mode(1)?);
-    let pb = if pb.shape.is_leaf() {
-        vec![pb]
-    } else {
-        pb.modes()
+    let mut halves = p.into_modes().into_iter();
+    let (pa, pb) = match (halves.next(), halves.next()) {
+        (Some(x), Some(y)) => (x.into_modes(), y.into_modes()),
+        _ => return Err(Error::algebra(format!("{op}: internal rank mismatch"))),
     };
     if pb.len() != r {
         return Err(Error::algebra(format!("{op}: internal rank mismatch")));
