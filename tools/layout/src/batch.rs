@@ -309,7 +309,14 @@ pub fn write_answer(out: &mut Vec<u8>, id: Option<&str>, r: &Result<Value, Failu
                     out.push(b']');
                 }
                 Value::Json(j) => out.extend_from_slice(j.as_bytes()),
-                other => write_json_str(out, &text::print(other)),
+                other => {
+                    // The layout syntax has no character a JSON string must escape.
+                    let t = text::print(other);
+                    debug_assert!(!t.bytes().any(|c| c == b'"' || c == b'\\' || c < 0x20));
+                    out.push(b'"');
+                    out.extend_from_slice(t.as_bytes());
+                    out.push(b'"');
+                }
             }
         }
         Err(f) => {
