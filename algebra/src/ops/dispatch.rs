@@ -338,8 +338,7 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
 /// argument forms (Triton's `#ttg.linear<...>`/JSON, names like `f16`), the others the layout
 /// syntax. A parse error comes with the index of the argument it is in.
 pub fn call_text_at(op: &str, args: &[&str]) -> std::result::Result<Value, (Error, Option<usize>)> {
-    static CORE: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
-        std::sync::OnceLock::new();
+    static CORE: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
     if !CORE
         .get_or_init(|| OP_NAMES.iter().copied().collect())
         .contains(op)
@@ -376,6 +375,15 @@ type Extension = fn(&str, &[Value]) -> Option<Result<Value>>;
 
 /// Modules with their own operation tables (tried in order after the core operations).
 const EXTENSIONS: &[Extension] = &[crate::linear::call, crate::hw::call];
+
+/// Whether `name` is an operation (core or extension); the set is built once.
+pub fn is_op(name: &str) -> bool {
+    static ALL: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| all_op_names().into_iter().collect())
+        .contains(name)
+}
+
+type NameSet = std::collections::HashSet<&'static str>;
 
 /// Every operation name: the core ones and those of the extension modules.
 pub fn all_op_names() -> Vec<&'static str> {

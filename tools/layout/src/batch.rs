@@ -240,19 +240,10 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// Whether `op` is an operation of the algebra (the name set is built once).
-fn known_op(op: &str) -> bool {
-    static NAMES: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
-        std::sync::OnceLock::new();
-    NAMES
-        .get_or_init(|| ops::all_op_names().into_iter().collect())
-        .contains(op)
-}
-
 /// Evaluate a request.
 pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     let op: &str = &req.op;
-    if !known_op(op) {
+    if !ops::is_op(op) {
         return Err(Failure::new(unknown_op(op)));
     }
     let args: Vec<&str> = req.args.iter().map(|a| &**a).collect();
