@@ -108,11 +108,18 @@ impl Layout {
     }
     /// (extent, stride) of every leaf, in order.
     pub fn leaf_modes(&self) -> Vec<(Int, Stride)> {
-        let mut shapes = Vec::with_capacity(8);
-        self.shape.for_each_leaf(&mut |x| shapes.push(*x));
-        let mut strides = Vec::with_capacity(8);
-        self.stride.for_each_leaf(&mut |d| strides.push(d.clone()));
-        shapes.into_iter().zip(strides).collect()
+        fn go(s: &IntTuple, d: &StrideTuple, out: &mut Vec<(Int, Stride)>) {
+            match (s, d) {
+                (Tree::Leaf(x), Tree::Leaf(y)) => out.push((*x, y.clone())),
+                (Tree::Node(xs), Tree::Node(ys)) => {
+                    xs.iter().zip(ys).for_each(|(x, y)| go(x, y, out));
+                }
+                _ => unreachable!("a layout's shape and stride are congruent"),
+            }
+        }
+        let mut out = Vec::with_capacity(8);
+        go(&self.shape, &self.stride, &mut out);
+        out
     }
     /// Static integer (extent, stride) pairs of every leaf.
     pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {

@@ -15,37 +15,34 @@ pub(crate) type Mode = (Int, Stride);
 /// Backward fold of CuTe's coalesce over `old`, seeded with the front mode `seed`.
 /// Returns the modes of the result; `None` means the trivial `1:0`.
 fn bw_coalesce(old: &[Mode], seed: Mode) -> Result<Option<Vec<Mode>>> {
-    let mut new: Vec<Mode> = vec![seed]; // new[0] is the front
-    let mut rev: Vec<Mode> = Vec::new(); // prepended modes, in reverse order
+    // The result back to front: out[0] is the seed, out.last() the current front.
+    let mut out: Vec<Mode> = Vec::with_capacity(old.len() + 1);
+    out.push(seed);
     for (s, d) in old.iter().rev() {
         if *s == Int::Lit(1) {
             continue;
         }
-        let front = rev.last().unwrap_or(&new[0]);
-        if rev.is_empty() && new[0].0 == Int::Lit(1) {
-            new[0] = (*s, d.clone());
+        let lone = out.len() == 1;
+        let front = out.last_mut().expect("out starts with the seed");
+        if lone && front.0 == Int::Lit(1) {
+            *front = (*s, d.clone());
             continue;
         }
         if let (Int::Lit(fs), Int::Lit(sv), Int::Lit(dv), Int::Lit(fd)) =
             (front.0, *s, d.coef, front.1.coef)
         {
             if d.basis == front.1.basis && int::mul(sv, dv).ok() == Some(fd) {
-                let merged = (Int::Lit(int::mul(sv, fs)?), d.clone());
-                match rev.last_mut() {
-                    Some(m) => *m = merged,
-                    None => new[0] = merged,
-                }
+                *front = (Int::Lit(int::mul(sv, fs)?), d.clone());
                 continue;
             }
         }
-        rev.push((*s, d.clone()));
+        out.push((*s, d.clone()));
     }
-    if rev.is_empty() && new[0].0 == Int::Lit(1) {
+    if out.len() == 1 && out[0].0 == Int::Lit(1) {
         return Ok(None);
     }
-    rev.reverse();
-    rev.extend(new);
-    Ok(Some(rev))
+    out.reverse();
+    Ok(Some(out))
 }
 
 fn from_modes(modes: Option<Vec<Mode>>, force_tuple: bool) -> Layout {
