@@ -239,9 +239,6 @@ impl<'a> Parser<'a> {
             coef,
             basis: Vec::new(),
         })?;
-        if !shape.congruent(&stride) {
-            return None;
-        }
         Layout::new(shape, stride).ok().map(Value::layout)
     }
 
@@ -254,7 +251,7 @@ impl<'a> Parser<'a> {
         }
         self.depth += 1;
         self.pos += 1;
-        let mut v = Vec::new();
+        let mut v = Vec::with_capacity(4);
         if self.peek() == Some(b')') {
             self.pos += 1;
         } else {
