@@ -9,7 +9,7 @@ use crate::stride::{Stride, StrideTuple};
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{CrdLeaf, Value};
 
-fn tree<T>(out: &mut String, t: &Tree<T>, leaf: &dyn Fn(&mut String, &T)) {
+fn tree<T, F: Fn(&mut String, &T)>(out: &mut String, t: &Tree<T>, leaf: &F) {
     match t {
         Tree::Leaf(x) => leaf(out, x),
         Tree::Node(v) => {
@@ -48,7 +48,7 @@ fn push_i64(out: &mut String, v: i64) {
     if v < 0 {
         out.push('-');
     }
-    out.push_str(std::str::from_utf8(&buf[i..]).expect("ASCII digits"));
+    buf[i..].iter().for_each(|&c| out.push(char::from(c)));
 }
 
 fn stride(out: &mut String, d: &Stride) {
