@@ -60,7 +60,7 @@ impl<T: Clone> Tree<T> {
         self.for_each_leaf(&mut |x| out.push(x.clone()));
         out
     }
-    pub fn for_each_leaf(&self, f: &mut dyn FnMut(&T)) {
+    pub fn for_each_leaf<F: FnMut(&T) + ?Sized>(&self, f: &mut F) {
         match self {
             Tree::Leaf(x) => f(x),
             Tree::Node(v) => v.iter().for_each(|t| t.for_each_leaf(f)),
@@ -130,14 +130,16 @@ impl IntTuple {
     }
     /// Product of all leaves (an empty tuple has product 1).
     pub fn product(&self) -> Result<i64> {
-        let mut p = 1i64;
-        for x in self.leaves() {
-            p = int::mul(p, x.get("size")?)?;
+        match self {
+            Tree::Leaf(x) => x.get("size"),
+            Tree::Node(v) => v.iter().try_fold(1i64, |p, t| int::mul(p, t.product()?)),
         }
-        Ok(p)
     }
     pub fn is_static(&self) -> bool {
-        self.leaves().iter().all(|x| x.is_static())
+        match self {
+            Tree::Leaf(x) => x.is_static(),
+            Tree::Node(v) => v.iter().all(|t| t.is_static()),
+        }
     }
     /// The tuple as a single static integer, if it is a leaf.
     pub fn as_int(&self) -> Option<i64> {

@@ -383,7 +383,24 @@ pub fn is_op(name: &str) -> bool {
         .contains(name)
 }
 
-type NameSet = std::collections::HashSet<&'static str>;
+/// A set of operation names, hashed by FNV-1a (short keys, two lookups per request).
+type NameSet = std::collections::HashSet<&'static str, std::hash::BuildHasherDefault<Fnv1a>>;
+
+#[derive(Default)]
+struct Fnv1a(u64);
+
+impl std::hash::Hasher for Fnv1a {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Every operation name: the core ones and those of the extension modules.
 pub fn all_op_names() -> Vec<&'static str> {
