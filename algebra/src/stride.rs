@@ -70,6 +70,9 @@ impl StrideTuple {
         self.leaves().iter().map(|d| d.value(what)).collect()
     }
     pub fn has_basis(&self) -> bool {
-        self.leaves().iter().any(|d| !d.is_int())
+        match self {
+            Tree::Leaf(d) => !d.is_int(),
+            Tree::Node(v) => v.iter().any(|t| t.has_basis()),
+        }
     }
 }

@@ -89,14 +89,15 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
 }
 
 fn check_cotarget(c: &IntTuple) -> Result<()> {
-    for v in c.values("complement")? {
-        if v <= 0 {
-            return Err(Error::algebra(format!(
+    match c {
+        Tree::Leaf(x) => match x.get("complement")? {
+            v if v <= 0 => Err(Error::algebra(format!(
                 "complement: cotarget extent {v} is not positive"
-            )));
-        }
+            ))),
+            _ => Ok(()),
+        },
+        Tree::Node(v) => v.iter().try_for_each(check_cotarget),
     }
-    Ok(())
 }
 
 /// complement with CuTe's default cotarget cosize(filter(A)).
