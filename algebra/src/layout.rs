@@ -100,9 +100,11 @@ impl Layout {
     /// The top-level modes, taking the layout apart (a leaf is its own single mode).
     pub fn into_modes(self) -> Vec<Layout> {
         match (self.shape, self.stride) {
-            (Tree::Node(ss), Tree::Node(ds)) => {
-                ss.into_iter().zip(ds).map(|(s, d)| Layout::raw(s, d)).collect()
-            }
+            (Tree::Node(ss), Tree::Node(ds)) => ss
+                .into_iter()
+                .zip(ds)
+                .map(|(s, d)| Layout::raw(s, d))
+                .collect(),
             (s, d) => vec![Layout::raw(s, d)],
         }
     }

@@ -1,7 +1,6 @@
 //! Name -> operation dispatch over parsed [`Value`]s. Argument conversion errors name the
 //! operation, the argument and what was expected.
 
-use std::borrow::Cow;
 use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::Int;
@@ -12,6 +11,7 @@ use crate::ops::{
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
+use std::borrow::Cow;
 
 /// Largest evaluation table `eval` returns.
 pub const EVAL_LIMIT: i64 = 1 << 20;
@@ -263,7 +263,10 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
             let (crd, l) = match (args.len(), args.first()) {
                 (2, Some(Value::Func(_))) => (a.tuple(1)?, a.layout(0)?),
                 (2, _) => (a.tuple(0)?, a.layout(1)?),
-                (3, _) => (a.tuple(0)?, Cow::Owned(Layout::new(a.tuple(1)?, a.strides(2)?)?)),
+                (3, _) => (
+                    a.tuple(0)?,
+                    Cow::Owned(Layout::new(a.tuple(1)?, a.strides(2)?)?),
+                ),
                 (n, _) => return Err(a.bad_arity(n, "2 or 3")),
             };
             slice::check_coord_in_domain(&crd, &l.shape)?;
@@ -391,7 +394,11 @@ struct Fnv1a(u64);
 
 impl std::hash::Hasher for Fnv1a {
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
         for &b in bytes {
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }

@@ -574,12 +574,31 @@ mod tests {
     /// A pseudo-random text over the characters of the syntax, mostly well formed.
     fn text(seed: &mut u64, depth: u32) -> String {
         fn next(seed: &mut u64, n: u64) -> u64 {
-            *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (*seed >> 33) % n
         }
         let leaves = [
-            "1", "8", "-3", "?", "_4", "_", "2@1", "1@0@1", "3/1@0", "1/2@0", "0", "_-2",
-            "99999999999999999999", " 4 ", "@", "(", "", "x", "2 @ 0",
+            "1",
+            "8",
+            "-3",
+            "?",
+            "_4",
+            "_",
+            "2@1",
+            "1@0@1",
+            "3/1@0",
+            "1/2@0",
+            "0",
+            "_-2",
+            "99999999999999999999",
+            " 4 ",
+            "@",
+            "(",
+            "",
+            "x",
+            "2 @ 0",
         ];
         if depth == 0 || next(seed, 3) == 0 {
             return leaves[next(seed, leaves.len() as u64) as usize].to_string();
