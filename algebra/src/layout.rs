@@ -43,7 +43,7 @@ impl Layout {
     }
     /// Layout from modes (unwrapped when there is a single mode).
     pub fn from_modes_unwrapped(modes: Vec<Layout>) -> Layout {
-        let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        let (s, d) = split_modes(modes);
         Layout::raw(Tree::unwrap_one(s), Tree::unwrap_one(d))
     }
     /// A single part stays itself (a nested tiler's part is already a tuple); several parts
@@ -57,7 +57,7 @@ impl Layout {
     }
     /// Layout whose top-level modes are the given layouts (always a tuple).
     pub fn from_modes(modes: Vec<Layout>) -> Layout {
-        let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(|l| (l.shape, l.stride)).unzip();
+        let (s, d) = split_modes(modes);
         Layout::raw(Tree::Node(s), Tree::Node(d))
     }
     /// The trivial layout `1:0`.
@@ -195,6 +195,17 @@ pub fn eval_leaves(leaves: &[(i64, i64)], idx: i64) -> Result<i64> {
         off = int::add(off, int::mul(c, d)?)?;
     }
     Ok(off)
+}
+
+/// The shapes and the strides of a list of layouts.
+fn split_modes(modes: Vec<Layout>) -> (Vec<IntTuple>, Vec<StrideTuple>) {
+    let mut s = Vec::with_capacity(modes.len());
+    let mut d = Vec::with_capacity(modes.len());
+    for l in modes {
+        s.push(l.shape);
+        d.push(l.stride);
+    }
+    (s, d)
 }
 
 /// L(0..n) by an odometer over the leaves (one add per point, a reset per carry). Every

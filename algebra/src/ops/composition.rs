@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::{self, Int};
 use crate::layout::Layout;
-use crate::ops::coalesce::{coalesce_x, Mode};
+use crate::ops::coalesce::{coalesce_leaf_modes, coalesce_x, Mode};
 use crate::stride::StrideTuple;
 use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
@@ -71,12 +71,14 @@ fn compose_tree(
 ) -> Result<Layout> {
     match (s, d) {
         (Tree::Node(ss), Tree::Node(ds)) => {
-            let modes = ss
-                .iter()
-                .zip(ds)
-                .map(|(si, di)| compose_tree(a, flat_a, si, di, leaf, digits))
-                .collect::<Result<Vec<_>>>()?;
-            Ok(Layout::from_modes(modes))
+            let mut shape = Vec::with_capacity(ss.len());
+            let mut stride = Vec::with_capacity(ss.len());
+            for (si, di) in ss.iter().zip(ds) {
+                let m = compose_tree(a, flat_a, si, di, leaf, digits)?;
+                shape.push(m.shape);
+                stride.push(m.stride);
+            }
+            Ok(Layout::raw(Tree::Node(shape), Tree::Node(stride)))
         }
         (Tree::Leaf(s), Tree::Leaf(d)) => {
             let k = *leaf;
@@ -180,14 +182,7 @@ fn compose_mode(
     }
     let mut all = modes;
     all.push((Int::Lit(rest_shape), last.1.scale(rest_stride)?));
-    Ok(coalesce_modes(all))
-}
-
-/// CuTe's bw_coalesce over already-computed modes (the last one is the seed).
-fn coalesce_modes(modes: Vec<Mode>) -> Layout {
-    let shape = Tree::Node(modes.iter().map(|(e, _)| Tree::Leaf(*e)).collect());
-    let stride = Tree::Node(modes.into_iter().map(|(_, d)| Tree::Leaf(d)).collect());
-    crate::ops::coalesce::coalesce(&Layout::raw(shape, stride)).expect("coalesce of static modes")
+    coalesce_leaf_modes(&all)
 }
 
 /// Check R(c) = A(B(c)) on B's domain (all points up to CHECK_ALL, else a sample), mode by
