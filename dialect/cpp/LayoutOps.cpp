@@ -90,6 +90,29 @@ LogicalResult mlir::layout::inferAlgebraResult(
   return success();
 }
 
+LogicalResult mlir::layout::inferLinearResult(MLIRContext *context,
+                                             std::optional<Location> loc,
+                                             StringRef opName,
+                                             TypeRange operandTypes,
+                                             SmallVectorImpl<Type> &results) {
+  SmallVector<StringRef, 2> texts;
+  SmallVector<int32_t, 2> kinds;
+  for (Type t : operandTypes) {
+    auto vt = llvm::dyn_cast<ValueType>(t);
+    if (!vt)
+      return emitOptionalError(loc, "'", opName,
+                               "' op expects layout-dialect operands, got ", t);
+    texts.push_back(vt.getText());
+    kinds.push_back(static_cast<int32_t>(vt.getKind()));
+  }
+  rust::Result r = rust::callLinear(cuteName(opName), texts, kinds);
+  if (!r.ok())
+    return emitOptionalError(loc, "'", opName, "' op ", r.text);
+  results.push_back(
+      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  return success();
+}
+
 OpFoldResult mlir::layout::foldStaticValue(Type type) {
   auto vt = llvm::dyn_cast<ValueType>(type);
   if (!vt || !vt.isStatic())
@@ -206,6 +229,17 @@ LogicalResult ConstOp::inferReturnTypes(
 }
 
 LogicalResult ConstOp::verify() {
+  if (getValue().getValueKind() == ValueKind::Linear) {
+    rust::Result r = rust::parseLinear(getValue().getText());
+    if (!r.ok())
+      return emitOpError() << "invalid linear layout '" << getValue().getText()
+                           << "': " << r.text;
+    if (r.text != getValue().getText())
+      return emitOpError() << "linear layout '" << getValue().getText()
+                           << "' is not canonical (expected '" << r.text
+                           << "')";
+    return success();
+  }
   rust::Result r = rust::parse(getValue().getText());
   if (!r.ok())
     return emitOpError() << "invalid value '" << getValue().getText()
@@ -350,5 +384,35 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
     return failure();
   for (int64_t v : leaves)
     results.push_back(IntegerAttr::get(IndexType::get(getContext()), v));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// layout.linear_apply
+//===----------------------------------------------------------------------===//
+
+LogicalResult LinearApplyOp::verify() {
+  ValueAttr attr = getLayoutAttr();
+  Value linear = getLinear();
+  if (bool(attr) == bool(linear))
+    return emitOpError() << "expects the linear layout either as a "
+                            "#layout.linear attribute or as an SSA operand, "
+                            "not both";
+  StringRef text;
+  if (attr) {
+    if (attr.getValueKind() != ValueKind::Linear)
+      return emitOpError() << "expects a #layout.linear attribute, got " << attr;
+    text = attr.getText();
+  } else {
+    auto type = llvm::cast<ValueType>(linear.getType());
+    if (type.getValueKind() != ValueKind::Linear)
+      return emitOpError() << "expects an operand of type !layout.linear<...>, got "
+                           << type;
+    text = type.getText();
+  }
+  rust::Result r = rust::take(
+      layout_ffi_linear_apply_check(rust::str(text), getInputs().size()));
+  if (!r.ok() || !r.text.empty())
+    return emitOpError() << r.text;
   return success();
 }

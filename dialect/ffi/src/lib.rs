@@ -556,3 +556,197 @@ pub unsafe extern "C" fn layout_ffi_parse_linear(text: LayoutStr) -> LayoutResul
         ),
     }
 }
+
+/// The linear-layout ops of the dialect: (op name without `layout.`, algebra op of
+/// `layout_algebra::linear`, operand kinds in order). `KIND_LAYOUT` accepts a CuTe layout,
+/// swizzle or composed layout.
+const LINEAR_OPS: &[(&str, &str, &[i32])] = &[
+    ("to_linear", "linear_from_cute", &[KIND_LAYOUT]),
+    ("from_linear", "linear_to_cute", &[KIND_LINEAR]),
+    (
+        "linear_compose",
+        "linear_compose",
+        &[KIND_LINEAR, KIND_LINEAR],
+    ),
+    ("linear_invert", "linear_invert", &[KIND_LINEAR]),
+    (
+        "linear_invert_and_compose",
+        "linear_invert_and_compose",
+        &[KIND_LINEAR, KIND_LINEAR],
+    ),
+    (
+        "linear_product",
+        "linear_product",
+        &[KIND_LINEAR, KIND_LINEAR],
+    ),
+];
+
+fn kind_noun(kind: i32) -> &'static str {
+    match kind {
+        KIND_LAYOUT => "a CuTe layout (!layout.layout<...>)",
+        KIND_LINEAR => "a linear layout (!layout.linear<...>)",
+        _ => "a layout-dialect value",
+    }
+}
+
+/// The type `!layout.<mnemonic><text>` as the dialect prints it.
+fn type_text(text: &str, kind: i32) -> String {
+    match kind {
+        KIND_LAYOUT => format!("!layout.layout<{text}>"),
+        KIND_SWIZZLE => {
+            let b = text
+                .strip_prefix("Sw<")
+                .and_then(|t| t.strip_suffix('>'))
+                .unwrap_or(text);
+            format!("!layout.swizzle<{b}>")
+        }
+        KIND_TILER => format!("!layout.tiler<{text}>"),
+        KIND_TUPLE => format!("!layout.tuple<{text}>"),
+        KIND_LINEAR => format!("!layout.linear<{text}>"),
+        _ => text.to_string(),
+    }
+}
+
+/// The result of the linear-layout op `op` (a dialect op name, see [`LINEAR_OPS`]) on operands
+/// given as (canonical text, kind): the result value's canonical text and kind, or the
+/// algebra's message. Linear layouts are static: a `*` or `?` operand is an error.
+pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Error> {
+    let Some(&(_, algebra_op, kinds)) = LINEAR_OPS.iter().find(|(name, _, _)| *name == op) else {
+        return Err(Error::algebra(format!(
+            "{op}: not a linear-layout op of the dialect"
+        )));
+    };
+    if args.len() != kinds.len() {
+        return Err(Error::algebra(format!(
+            "{op}: expected {} operand{}, got {}",
+            kinds.len(),
+            if kinds.len() == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    let mut values = Vec::with_capacity(args.len());
+    for (i, (&(t, kind), &want)) in args.iter().zip(kinds).enumerate() {
+        let fits = kind == want || (want == KIND_LAYOUT && kind == KIND_SWIZZLE);
+        if !fits {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} must be {}, got {}",
+                kind_noun(want),
+                type_text(t, kind)
+            )));
+        }
+        if kind == KIND_LINEAR {
+            // Checked here so that the message names the operand; passed on as text.
+            layout_algebra::linear::parse_linear(t)
+                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            values.push(Value::Json(t.to_string()));
+            continue;
+        }
+        if t == "*" || t.contains('?') {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} {} is not static: a linear layout has no runtime leaves",
+                type_text(t, kind)
+            )));
+        }
+        values
+            .push(text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?);
+    }
+    let r = layout_algebra::linear::call(algebra_op, &values)
+        .unwrap_or_else(|| Err(Error::algebra(format!("{algebra_op}: unknown algebra op"))))
+        .map_err(|e| match e {
+            Error::Dynamic(m) => Error::algebra(format!("{op}: {m}")),
+            Error::Parse { message, .. } => Error::algebra(format!("{op}: {message}")),
+            e => e,
+        })?;
+    match r {
+        Value::Json(s) => {
+            let l = layout_algebra::linear::parse_linear(&s)?;
+            Ok((linear_canonical(&l), KIND_LINEAR))
+        }
+        v @ Value::Func(_) => Ok((text::print(&v), kind_of(&v))),
+        v => Err(Error::algebra(format!(
+            "{op}: the algebra returned {}, not a layout-dialect value",
+            v.kind()
+        ))),
+    }
+}
+
+/// [`call_linear`] through the C ABI: `args[i]` is the canonical text of operand `i` and
+/// `kinds[i]` its kind (`KIND_*`). On success `text` is the result's canonical text and `kind`
+/// its kind; on failure the status is an algebra error and `text` the message.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_call_linear(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    kinds: *const i32,
+    nargs: usize,
+) -> LayoutResult {
+    let op = op.bytes();
+    let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
+        (&[], &[])
+    } else {
+        (
+            std::slice::from_raw_parts(args, nargs),
+            std::slice::from_raw_parts(kinds, nargs),
+        )
+    };
+    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(String, i32), Error> {
+        let op = utf8(op)?;
+        let mut texts = Vec::with_capacity(args.len());
+        for (a, &k) in args.iter().zip(kinds) {
+            texts.push((utf8(a)?, k));
+        }
+        call_linear(op, &texts)
+    }));
+    match r {
+        Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+/// The check of `layout.linear_apply`: one index operand per input dimension of the linear
+/// layout `text`. `text` of the result is empty when `n` fits, else the diagnostic (which names
+/// both numbers and the input dimensions).
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_linear_apply_check(text: LayoutStr, n: usize) -> LayoutResult {
+    let bytes = text.bytes();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+        let l = layout_algebra::linear::parse_linear(utf8(bytes)?)?;
+        let dims = l.ins().len();
+        if n == dims {
+            return Ok(String::new());
+        }
+        let names = if dims == 0 {
+            String::new()
+        } else {
+            format!(" ({})", l.in_names().join(", "))
+        };
+        Ok(format!(
+            "expects one index operand per input dimension of the linear layout: {dims} input dimension{}{names}, got {n} operand{}",
+            if dims == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
+        ))
+    }));
+    match r {
+        Ok(Ok(t)) => owned(STATUS_OK, 0, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
