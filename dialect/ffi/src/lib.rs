@@ -137,8 +137,17 @@ pub unsafe extern "C" fn layout_ffi_call(
         let op = utf8(op)?;
         let mut values = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
-            let v = text::parse(utf8(a)?)
-                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            let a = utf8(a)?;
+            let v = text::parse(a).map_err(|e| {
+                if a.trim_start().starts_with('{') {
+                    // The canonical text of a linear layout (`!layout.linear<{...}>`).
+                    Error::algebra(format!(
+                        "{op}: operand #{i} is a linear layout (!layout.linear<...>); this op takes CuTe values (convert with layout.from_linear)"
+                    ))
+                } else {
+                    Error::algebra(format!("{op}: operand #{i}: {e}"))
+                }
+            })?;
             values.push(v);
         }
         layout_algebra::ops::call(op, &values)
