@@ -395,9 +395,10 @@ LogicalResult LinearApplyOp::verify() {
   ValueAttr attr = getLayoutAttr();
   Value linear = getLinear();
   if (bool(attr) == bool(linear))
-    return emitOpError() << "expects the linear layout either as a "
-                            "#layout.linear attribute or as an SSA operand, "
-                            "not both";
+    return emitOpError() << "expects the linear layout as a #layout.linear "
+                            "attribute or as an SSA operand of type "
+                            "!layout.linear<...>, got "
+                         << (attr ? "both" : "neither");
   StringRef text;
   if (attr) {
     if (attr.getValueKind() != ValueKind::Linear)
