@@ -759,3 +759,90 @@ pub unsafe extern "C" fn layout_ffi_linear_apply_check(text: LayoutStr, n: usize
         ),
     }
 }
+
+#[cfg(test)]
+mod linear_tests {
+    use super::*;
+
+    fn s(t: &str) -> LayoutStr {
+        LayoutStr {
+            data: t.as_ptr(),
+            len: t.len(),
+        }
+    }
+
+    fn take(mut r: LayoutResult) -> (i32, i32, String) {
+        let text = unsafe {
+            String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned()
+        };
+        let out = (r.status, r.kind, text);
+        unsafe { layout_result_free(&mut r) };
+        out
+    }
+
+    fn call(op: &str, args: &[(&str, i32)]) -> (i32, i32, String) {
+        let strs: Vec<LayoutStr> = args.iter().map(|a| s(a.0)).collect();
+        let kinds: Vec<i32> = args.iter().map(|a| a.1).collect();
+        take(unsafe { layout_ffi_call_linear(s(op), strs.as_ptr(), kinds.as_ptr(), args.len()) })
+    }
+
+    const SW128: &str = "Sw<3,4,3> o 0 o (8,64):(64,1)";
+    const SW128_LINEAR: &str = r#"{"in_dims":[{"name":"dim0","size":8,"bases":[[64],[144],[288]]},{"name":"dim1","size":64,"bases":[[1],[2],[4],[8],[16],[32]]}],"out_dims":[{"name":"offset","size":512}]}"#;
+
+    #[test]
+    fn to_linear_and_back_round_trips() {
+        let (status, kind, lin) = call("to_linear", &[(SW128, KIND_LAYOUT)]);
+        assert_eq!((status, kind, lin.as_str()), (STATUS_OK, KIND_LINEAR, SW128_LINEAR));
+        assert_eq!(
+            call("from_linear", &[(&lin, KIND_LINEAR)]),
+            (STATUS_OK, KIND_LAYOUT, SW128.to_string())
+        );
+        // A swizzle alone converts; its kind is accepted where a layout is.
+        assert_eq!(call("to_linear", &[("Sw<1,0,1>", KIND_SWIZZLE)]).0, STATUS_OK);
+    }
+
+    #[test]
+    fn results_in_triton_form_when_one_exists() {
+        let a = "{register = [[0, 1]], lane = [[1, 0]]}";
+        let b = "{register = [[1, 0]], warp = [[0, 1]]}";
+        assert_eq!(
+            call("linear_product", &[(a, KIND_LINEAR), (b, KIND_LINEAR)]).2,
+            "{register = [[0, 1], [2, 0]], lane = [[1, 0]], warp = [[0, 2]]}"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_cause() {
+        let (status, _, m) = call("to_linear", &[("(3,4):(4,1)", KIND_LAYOUT)]);
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(m.contains("size 3, which is not a power of two"), "{m}");
+        let (_, _, m) = call("to_linear", &[("(?,4):(1,8)", KIND_LAYOUT)]);
+        assert!(m.contains("!layout.layout<(?,4):(1,8)> is not static"), "{m}");
+        let (_, _, m) = call("to_linear", &[("*", KIND_LAYOUT)]);
+        assert!(m.contains("!layout.layout<*> is not static"), "{m}");
+        let (_, _, m) = call("from_linear", &[("{register = [[1], [1]]}", KIND_LINEAR)]);
+        assert!(m.contains("no swizzle Sw<B,M,S> separates the images"), "{m}");
+        let (_, _, m) = call("from_linear", &[("Sw<3,4,3>", KIND_SWIZZLE)]);
+        assert!(
+            m.contains("must be a linear layout (!layout.linear<...>), got !layout.swizzle<3,4,3>"),
+            "{m}"
+        );
+        let (_, _, m) = call("linear_compose", &[(SW128_LINEAR, KIND_LINEAR)]);
+        assert!(m.contains("expected 2 operands, got 1"), "{m}");
+        let (_, _, m) = call("linear_nothing", &[]);
+        assert!(m.contains("not a linear-layout op"), "{m}");
+    }
+
+    #[test]
+    fn apply_check_counts_input_dims() {
+        let l = "{register = [[1], [2]], lane = [[4]]}";
+        let check = |n| take(unsafe { layout_ffi_linear_apply_check(s(l), n) });
+        assert_eq!(check(2), (STATUS_OK, 0, String::new()));
+        assert_eq!(
+            check(1).2,
+            "expects one index operand per input dimension of the linear layout: 2 input dimensions (register, lane), got 1 operand"
+        );
+        let (status, _, _) = take(unsafe { layout_ffi_linear_apply_check(s("(4,8)"), 1) });
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+    }
+}
