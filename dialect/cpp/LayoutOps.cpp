@@ -180,6 +180,8 @@ static rust::Result leafOf(Value layout, ArrayRef<int64_t> path, bool stride) {
 LogicalResult mlir::layout::verifyLeafOp(Operation *op, Value layout,
                                          ArrayRef<int64_t> path, bool stride) {
   auto type = llvm::cast<ValueType>(layout.getType());
+  if (type.getValueKind() != ValueKind::Layout)
+    return op->emitOpError() << "expects a layout operand, got " << type;
   if (type.getText() == "*")
     return success();
   rust::Result r = leafOf(layout, path, stride);
@@ -264,6 +266,9 @@ LogicalResult MakeOp::verify() {
   auto type = llvm::cast<ValueType>(getResult().getType());
   if (type.getText() == "*")
     return emitOpError() << "result type must spell out the value; '*' has no leaves to fill";
+  if (type.getValueKind() == ValueKind::Linear)
+    return emitOpError() << "a linear layout has no runtime leaves: build " << type
+                         << " with layout.const";
   int64_t n = layout_ffi_dynamic_leaves(rust::str(type.getText()));
   if (n < 0)
     return emitOpError() << "invalid result type text '" << type.getText() << "'";
@@ -352,6 +357,9 @@ OpFoldResult Crd2IdxOp::fold(FoldAdaptor adaptor) {
 
 LogicalResult Idx2CrdOp::verify() {
   auto type = llvm::cast<ValueType>(getLayout().getType());
+  if (type.getValueKind() != ValueKind::Layout &&
+      type.getValueKind() != ValueKind::Swizzle)
+    return emitOpError() << "expects a layout operand, got " << type;
   if (!type.isStatic())
     return success();
   rust::Result shape = rust::call("shape", {type.getText()});

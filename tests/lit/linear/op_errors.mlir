@@ -132,3 +132,40 @@ func.func @declared() {
   %x = "layout.to_linear"(%l) : (!layout.layout<(4,8):(8,1)>) -> !layout.linear<{register = [[1]]}>
   return
 }
+
+// -----
+
+// The application and structure ops of CuTe layouts take no linear layout.
+func.func @cute_application(%i: index) {
+  %l = layout.const #layout.linear<{register = [[1]]}>
+  // expected-error@+1 {{'layout.crd2idx' op expects a layout operand, got '!layout.linear<{register = [[1]]}>'}}
+  %a = layout.crd2idx %l[%i] : !layout.linear<{register = [[1]]}>
+  return
+}
+
+// -----
+
+func.func @cute_idx2crd(%i: index) {
+  %l = layout.const #layout.linear<{register = [[1]]}>
+  // expected-error@+1 {{'layout.idx2crd' op expects a layout operand, got '!layout.linear<{register = [[1]]}>'}}
+  %b = layout.idx2crd %l[%i] : !layout.linear<{register = [[1]]}> -> index
+  return
+}
+
+// -----
+
+func.func @cute_leaf() {
+  %l = layout.const #layout.linear<{register = [[1]]}>
+  // expected-error@+1 {{'layout.shape_leaf' op expects a layout operand, got '!layout.linear<{register = [[1]]}>'}}
+  %c = layout.shape_leaf %l modes [0] : !layout.linear<{register = [[1]]}>
+  return
+}
+
+// -----
+
+// A linear layout is static: layout.make has no leaves to fill.
+func.func @make() {
+  // expected-error@+1 {{'layout.make' op a linear layout has no runtime leaves: build '!layout.linear<{register = [[1]]}>' with layout.const}}
+  %l = layout.make : !layout.linear<{register = [[1]]}>
+  return
+}
