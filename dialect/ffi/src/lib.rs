@@ -792,13 +792,19 @@ mod linear_tests {
     #[test]
     fn to_linear_and_back_round_trips() {
         let (status, kind, lin) = call("to_linear", &[(SW128, KIND_LAYOUT)]);
-        assert_eq!((status, kind, lin.as_str()), (STATUS_OK, KIND_LINEAR, SW128_LINEAR));
+        assert_eq!(
+            (status, kind, lin.as_str()),
+            (STATUS_OK, KIND_LINEAR, SW128_LINEAR)
+        );
         assert_eq!(
             call("from_linear", &[(&lin, KIND_LINEAR)]),
             (STATUS_OK, KIND_LAYOUT, SW128.to_string())
         );
         // A swizzle alone converts; its kind is accepted where a layout is.
-        assert_eq!(call("to_linear", &[("Sw<1,0,1>", KIND_SWIZZLE)]).0, STATUS_OK);
+        assert_eq!(
+            call("to_linear", &[("Sw<1,0,1>", KIND_SWIZZLE)]).0,
+            STATUS_OK
+        );
     }
 
     #[test]
@@ -817,11 +823,17 @@ mod linear_tests {
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
         assert!(m.contains("size 3, which is not a power of two"), "{m}");
         let (_, _, m) = call("to_linear", &[("(?,4):(1,8)", KIND_LAYOUT)]);
-        assert!(m.contains("!layout.layout<(?,4):(1,8)> is not static"), "{m}");
+        assert!(
+            m.contains("!layout.layout<(?,4):(1,8)> is not static"),
+            "{m}"
+        );
         let (_, _, m) = call("to_linear", &[("*", KIND_LAYOUT)]);
         assert!(m.contains("!layout.layout<*> is not static"), "{m}");
         let (_, _, m) = call("from_linear", &[("{register = [[1], [1]]}", KIND_LINEAR)]);
-        assert!(m.contains("no swizzle Sw<B,M,S> separates the images"), "{m}");
+        assert!(
+            m.contains("no swizzle Sw<B,M,S> separates the images"),
+            "{m}"
+        );
         let (_, _, m) = call("from_linear", &[("Sw<3,4,3>", KIND_SWIZZLE)]);
         assert!(
             m.contains("must be a linear layout (!layout.linear<...>), got !layout.swizzle<3,4,3>"),
