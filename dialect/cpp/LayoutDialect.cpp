@@ -9,6 +9,7 @@
 #include "Layout/RustAlgebra.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -190,6 +191,9 @@ void LayoutDialect::printType(Type type, DialectAsmPrinter &printer) const {
 }
 
 bool ValueType::isStatic() const {
+  // A linear layout has no runtime leaves (a `?` in its text is part of a name).
+  if (getValueKind() == ValueKind::Linear)
+    return true;
   StringRef t = getText();
   return t != "*" && !t.contains('?');
 }
@@ -243,6 +247,10 @@ Memo &callMemo() {
   static Memo memo;
   return memo;
 }
+Memo &linearMemo() {
+  static Memo memo;
+  return memo;
+}
 } // namespace
 
 rust::Result rust::parse(StringRef text) {
@@ -265,5 +273,23 @@ rust::Result rust::call(StringRef op, ArrayRef<StringRef> args) {
     for (StringRef a : args)
       strs.push_back(str(a));
     return take(layout_ffi_call(str(op), strs.data(), strs.size()));
+  });
+}
+
+rust::Result rust::callLinear(StringRef op, ArrayRef<StringRef> args,
+                              ArrayRef<int32_t> kinds) {
+  // Key: op NUL kind arg0 NUL kind arg1 ... (NUL cannot occur in the texts).
+  std::string key = op.str();
+  for (auto [a, k] : llvm::zip(args, kinds)) {
+    key.push_back('\0');
+    key.push_back(static_cast<char>('0' + k));
+    key.append(a.data(), a.size());
+  }
+  return linearMemo().get(key, [&] {
+    SmallVector<LayoutStr, 4> strs;
+    for (StringRef a : args)
+      strs.push_back(str(a));
+    return take(layout_ffi_call_linear(str(op), strs.data(), kinds.data(),
+                                       strs.size()));
   });
 }

@@ -90,6 +90,29 @@ LogicalResult mlir::layout::inferAlgebraResult(
   return success();
 }
 
+LogicalResult mlir::layout::inferLinearResult(MLIRContext *context,
+                                             std::optional<Location> loc,
+                                             StringRef opName,
+                                             TypeRange operandTypes,
+                                             SmallVectorImpl<Type> &results) {
+  SmallVector<StringRef, 2> texts;
+  SmallVector<int32_t, 2> kinds;
+  for (Type t : operandTypes) {
+    auto vt = llvm::dyn_cast<ValueType>(t);
+    if (!vt)
+      return emitOptionalError(loc, "'", opName,
+                               "' op expects layout-dialect operands, got ", t);
+    texts.push_back(vt.getText());
+    kinds.push_back(static_cast<int32_t>(vt.getKind()));
+  }
+  rust::Result r = rust::callLinear(cuteName(opName), texts, kinds);
+  if (!r.ok())
+    return emitOptionalError(loc, "'", opName, "' op ", r.text);
+  results.push_back(
+      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  return success();
+}
+
 OpFoldResult mlir::layout::foldStaticValue(Type type) {
   auto vt = llvm::dyn_cast<ValueType>(type);
   if (!vt || !vt.isStatic())
@@ -157,6 +180,8 @@ static rust::Result leafOf(Value layout, ArrayRef<int64_t> path, bool stride) {
 LogicalResult mlir::layout::verifyLeafOp(Operation *op, Value layout,
                                          ArrayRef<int64_t> path, bool stride) {
   auto type = llvm::cast<ValueType>(layout.getType());
+  if (type.getValueKind() != ValueKind::Layout)
+    return op->emitOpError() << "expects a layout operand, got " << type;
   if (type.getText() == "*")
     return success();
   rust::Result r = leafOf(layout, path, stride);
@@ -206,6 +231,17 @@ LogicalResult ConstOp::inferReturnTypes(
 }
 
 LogicalResult ConstOp::verify() {
+  if (getValue().getValueKind() == ValueKind::Linear) {
+    rust::Result r = rust::parseLinear(getValue().getText());
+    if (!r.ok())
+      return emitOpError() << "invalid linear layout '" << getValue().getText()
+                           << "': " << r.text;
+    if (r.text != getValue().getText())
+      return emitOpError() << "linear layout '" << getValue().getText()
+                           << "' is not canonical (expected '" << r.text
+                           << "')";
+    return success();
+  }
   rust::Result r = rust::parse(getValue().getText());
   if (!r.ok())
     return emitOpError() << "invalid value '" << getValue().getText()
@@ -230,6 +266,9 @@ LogicalResult MakeOp::verify() {
   auto type = llvm::cast<ValueType>(getResult().getType());
   if (type.getText() == "*")
     return emitOpError() << "result type must spell out the value; '*' has no leaves to fill";
+  if (type.getValueKind() == ValueKind::Linear)
+    return emitOpError() << "a linear layout has no runtime leaves: build " << type
+                         << " with layout.const";
   int64_t n = layout_ffi_dynamic_leaves(rust::str(type.getText()));
   if (n < 0)
     return emitOpError() << "invalid result type text '" << type.getText() << "'";
@@ -318,6 +357,9 @@ OpFoldResult Crd2IdxOp::fold(FoldAdaptor adaptor) {
 
 LogicalResult Idx2CrdOp::verify() {
   auto type = llvm::cast<ValueType>(getLayout().getType());
+  if (type.getValueKind() != ValueKind::Layout &&
+      type.getValueKind() != ValueKind::Swizzle)
+    return emitOpError() << "expects a layout operand, got " << type;
   if (!type.isStatic())
     return success();
   rust::Result shape = rust::call("shape", {type.getText()});
@@ -350,5 +392,36 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
     return failure();
   for (int64_t v : leaves)
     results.push_back(IntegerAttr::get(IndexType::get(getContext()), v));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// layout.linear_apply
+//===----------------------------------------------------------------------===//
+
+LogicalResult LinearApplyOp::verify() {
+  ValueAttr attr = getLayoutAttr();
+  Value linear = getLinear();
+  if (bool(attr) == bool(linear))
+    return emitOpError() << "expects the linear layout as a #layout.linear "
+                            "attribute or as an SSA operand of type "
+                            "!layout.linear<...>, got "
+                         << (attr ? "both" : "neither");
+  StringRef text;
+  if (attr) {
+    if (attr.getValueKind() != ValueKind::Linear)
+      return emitOpError() << "expects a #layout.linear attribute, got " << attr;
+    text = attr.getText();
+  } else {
+    auto type = llvm::cast<ValueType>(linear.getType());
+    if (type.getValueKind() != ValueKind::Linear)
+      return emitOpError() << "expects an operand of type !layout.linear<...>, got "
+                           << type;
+    text = type.getText();
+  }
+  rust::Result r = rust::take(
+      layout_ffi_linear_apply_check(rust::str(text), getInputs().size()));
+  if (!r.ok() || !r.text.empty())
+    return emitOpError() << r.text;
   return success();
 }

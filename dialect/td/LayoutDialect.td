@@ -17,10 +17,11 @@ def Layout_Dialect : Dialect {
   let summary = "GPU data layouts: CuTe shape:stride layouts, swizzles, tilers";
   let description = [{
     Attributes `#layout.layout<...>`, `#layout.swizzle<B,M,S>`,
-    `#layout.tiler<[...]>`, `#layout.tuple<...>` hold canonical CuTe text.
+    `#layout.tiler<[...]>`, `#layout.tuple<...>` hold canonical CuTe text;
+    `#layout.linear<...>` holds an F2 linear layout (Triton text or JSON).
     The type `!layout.<kind><...>` describes an SSA layout value whose `?`
-    leaves are runtime `index` values. Verifiers and folders call the Rust
-    layout algebra.
+    leaves are runtime `index` values (`!layout.linear<...>` is always
+    static). Verifiers and folders call the Rust layout algebra.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let useDefaultAttributePrinterParser = 0;

@@ -327,21 +327,106 @@ def Layout_Idx2CrdOp : Layout_Op<"idx2crd", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure]> {
+def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure,
+    AttrSizedOperandSegments]> {
   let summary = "apply a linear layout to input indices: the flattened offset";
   let description = [{
-    One `index` operand per input dimension of the linear layout, in order;
-    input i must lie in [0, 2^bits(i)). The result is the flattened offset:
-    the output dimensions packed minor-to-major (the algebra's
-    `apply_packed`).
+    The linear layout is an attribute or an SSA value of type
+    `!layout.linear<...>` (static: the type determines it). One `index`
+    operand per input dimension of the linear layout, in order; input i must
+    lie in [0, 2^bits(i)). The result is the flattened offset: the output
+    dimensions packed minor-to-major (the algebra's `apply_packed`).
     ```mlir
     %o = layout.linear_apply #layout.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>[%r, %l, %w, %b]
+    %p = layout.linear_apply %lin[%r, %l, %w, %b] : !layout.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>
     ```
+    The verifier checks the operand count against the input dimensions.
     `--layout-lower-to-index` lowers it to and/shift/mul/xor index math.
   }];
-  let arguments = (ins Layout_ValueAttr:$layout, Variadic<Index>:$inputs);
+  let arguments = (ins OptionalAttr<Layout_ValueAttr>:$layout,
+                       Optional<Layout_ValueType>:$linear,
+                       Variadic<Index>:$inputs);
   let results = (outs Index:$result);
-  let assemblyFormat = "qualified($layout) `[` $inputs `]` attr-dict";
+  let assemblyFormat = [{
+    ($linear^) : (qualified($layout))? `[` $inputs `]` attr-dict
+    (`:` qualified(type($linear))^)?
+  }];
+  let hasVerifier = 1;
 }
+
+//===----------------------------------------------------------------------===//
+// Linear layouts: conversions with CuTe layouts and the F2 algebra
+//===----------------------------------------------------------------------===//
+
+/// Ops on linear layouts (`!layout.linear<...>`) and conversions with CuTe
+/// layouts. The Rust side (layout_ffi_call_linear) maps the op name to the
+/// operation of layout_algebra::linear and checks the operand kinds.
+class Layout_LinearOp<string mnemonic, string algebraOp, string doc>
+    : Layout_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "linear layouts: `" # algebraOp # "` of layout_algebra::linear";
+  let description = doc # [{
+
+    The result type is computed by the algebra from the operand types (linear
+    layouts are static); an operation the algebra refuses is a diagnostic
+    carrying its message. The op folds to a `layout.const`.
+  }];
+  let arguments = (ins Variadic<Layout_ValueType>:$args);
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return ::mlir::layout::inferLinearResult(
+          context, location, getOperationName(), operands.getTypes(),
+          inferredReturnTypes);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldStaticValue(getResult().getType());
+    }
+  }];
+}
+
+def Layout_ToLinearOp : Layout_LinearOp<"to_linear", "linear_from_cute", [{
+    The linear layout of a CuTe layout (power-of-two extents, power-of-two or
+    zero strides, no two coordinate bits reaching the same offset bit), of a
+    swizzle, or of `Sw<B,M,S> o 0 o L`, exactly. In dimensions `dim0, dim1,
+    ...` (one per top-level mode), out dimension `offset`.
+    ```mlir
+    %x = layout.to_linear %l : !layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
+    ```
+  }]>;
+def Layout_FromLinearOp : Layout_LinearOp<"from_linear", "linear_to_cute", [{
+    The CuTe layout of a linear layout: one top-level mode per in dimension,
+    the out dimensions flattened into one offset; with a swizzle
+    `Sw<B,M,S> o 0 o L` when the images overlap, or a diagnostic naming two
+    overlapping images when no swizzle separates them.
+    ```mlir
+    %l = layout.from_linear %x : !layout.linear<...>
+    ```
+  }]>;
+def Layout_LinearComposeOp : Layout_LinearOp<"linear_compose", "linear_compose", [{
+    `x -> B(A(x))` (Triton's `A.compose(B)`): A's out dimensions are B's in
+    dimensions.
+    ```mlir
+    %c = layout.linear_compose %a, %b : !layout.linear<...>, !layout.linear<...>
+    ```
+  }]>;
+def Layout_LinearInvertOp : Layout_LinearOp<"linear_invert", "linear_invert", [{
+    The inverse of a bijective linear layout (square and surjective).
+  }]>;
+def Layout_LinearInvertAndComposeOp : Layout_LinearOp<"linear_invert_and_compose",
+    "linear_invert_and_compose", [{
+    C with B(C(x)) == A(x) (Triton's `A.invertAndCompose(B)`, the conversion
+    from layout A to layout B): smallest preimage, identity on shared
+    broadcast dimensions.
+  }]>;
+def Layout_LinearProductOp : Layout_LinearOp<"linear_product", "linear_product", [{
+    Triton's `A * B`: A is the minor part; shared dimensions are multiplied.
+  }]>;
 
 #endif // LAYOUT_OPS_TD

@@ -340,14 +340,23 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
             vec![lower::crd2idx(&mut e, &f, &coords)?]
         }
         "layout.linear_apply" => {
-            let a = opref
-                .attribute("layout")
-                .map_err(|_| "linear_apply: no layout attribute".to_string())?;
-            let t = a.to_string();
+            // The layout: the attribute, or the static type of the SSA operand (then the
+            // first operand; the index inputs follow).
+            let (t, ops) = match opref.attribute("layout") {
+                Ok(a) => (a.to_string(), &ops[..]),
+                Err(_) => {
+                    let first = ops
+                        .first()
+                        .ok_or_else(|| "linear_apply: no linear layout".to_string())?;
+                    let t = unsafe { Value::from_raw(*first) }.r#type().to_string();
+                    (t, &ops[1..])
+                }
+            };
             let body = t
                 .strip_prefix("#layout.linear<")
+                .or_else(|| t.strip_prefix("!layout.linear<"))
                 .and_then(|b| b.strip_suffix('>'))
-                .ok_or_else(|| format!("linear_apply: not a #layout.linear attribute: {t}"))?;
+                .ok_or_else(|| format!("linear_apply: not a linear layout: {t}"))?;
             let l = layout_algebra::linear::parse_linear(body).map_err(|e| e.to_string())?;
             if ops.len() != l.ins().len() {
                 return Err(format!(

@@ -375,7 +375,9 @@ fn linear_layouts_in(
 /// Linear-layout application (layout_lowering::linear: and/shift/mul/xor index math) on the
 /// layouts of the Triton reference cases, JIT-compiled and compared with the algebra's
 /// `apply_packed` on every input point (at most 2^16 points per layout; in dims beyond the
-/// harness arity are skipped).
+/// harness arity are skipped): the direct index math, `layout.linear_apply` with the layout
+/// as an attribute, and with the layout as an SSA value (`layout.const`, type
+/// `!layout.linear<...>`), both lowered by lower-to-index.
 #[test]
 fn linear_apply_equals_the_algebra() {
     use layout_algebra::linear::json::parse_json;
@@ -410,7 +412,28 @@ fn linear_apply_equals_the_algebra() {
             )
         })
         .collect();
-    let all: Vec<String> = funcs.iter().chain(op_funcs.iter()).cloned().collect();
+    // And with the layout as an SSA value: `layout.const #layout.linear<...>` applied by
+    // `layout.linear_apply %l[...] : !layout.linear<...>`.
+    let value_funcs: Vec<String> = layouts
+        .iter()
+        .enumerate()
+        .map(|(n, l)| {
+            let args: Vec<String> = (0..ARITY).map(|i| format!("%a{i}: index")).collect();
+            let xs: Vec<String> = (0..l.ins().len()).map(|i| format!("%a{i}")).collect();
+            let text = layout_algebra::linear::json::layout_to_json(l);
+            format!(
+                "  func.func @linval{n}({}) -> index {{\n    %l = layout.const #layout.linear<{text}>\n    %r = layout.linear_apply %l[{}] : !layout.linear<{text}>\n    return %r : index\n  }}\n",
+                args.join(", "),
+                xs.join(", ")
+            )
+        })
+        .collect();
+    let all: Vec<String> = funcs
+        .iter()
+        .chain(op_funcs.iter())
+        .chain(value_funcs.iter())
+        .cloned()
+        .collect();
     let ctx = harness::context();
     let mut m = harness::module(&ctx, &all).expect("linear module parses");
     harness::lower(&ctx, &mut m).expect("lower-to-index");
@@ -420,6 +443,7 @@ fn linear_apply_equals_the_algebra() {
     for (n, l) in layouts.iter().enumerate() {
         let f = jit.get(&format!("lin{n}")).expect("compiled");
         let g = jit.get(&format!("linop{n}")).expect("compiled");
+        let h = jit.get(&format!("linval{n}")).expect("compiled");
         let sizes: Vec<i64> = (0..l.ins().len()).map(|i| l.in_size(i)).collect();
         let total: i64 = sizes.iter().product();
         for p in 0..total {
@@ -445,6 +469,12 @@ fn linear_apply_equals_the_algebra() {
                 g.call(&xs),
                 want,
                 "layout.linear_apply of linear layout #{n} {} at {xs:?}",
+                layout_algebra::linear::json::layout_to_json(l)
+            );
+            assert_eq!(
+                h.call(&xs),
+                want,
+                "layout.linear_apply of the SSA value of linear layout #{n} {} at {xs:?}",
                 layout_algebra::linear::json::layout_to_json(l)
             );
             points += 1;

@@ -137,8 +137,17 @@ pub unsafe extern "C" fn layout_ffi_call(
         let op = utf8(op)?;
         let mut values = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
-            let v = text::parse(utf8(a)?)
-                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            let a = utf8(a)?;
+            let v = text::parse(a).map_err(|e| {
+                if a.trim_start().starts_with('{') {
+                    // The canonical text of a linear layout (`!layout.linear<{...}>`).
+                    Error::algebra(format!(
+                        "{op}: operand #{i} is a linear layout (!layout.linear<...>); this op takes CuTe values (convert with layout.from_linear)"
+                    ))
+                } else {
+                    Error::algebra(format!("{op}: operand #{i}: {e}"))
+                }
+            })?;
             values.push(v);
         }
         layout_algebra::ops::call(op, &values)
@@ -554,5 +563,298 @@ pub unsafe extern "C" fn layout_ffi_parse_linear(text: LayoutStr) -> LayoutResul
             0,
             "internal error: the layout algebra panicked".into(),
         ),
+    }
+}
+
+/// The linear-layout ops of the dialect: (op name without `layout.`, algebra op of
+/// `layout_algebra::linear`, operand kinds in order). `KIND_LAYOUT` accepts a CuTe layout,
+/// swizzle or composed layout.
+const LINEAR_OPS: &[(&str, &str, &[i32])] = &[
+    ("to_linear", "linear_from_cute", &[KIND_LAYOUT]),
+    ("from_linear", "linear_to_cute", &[KIND_LINEAR]),
+    (
+        "linear_compose",
+        "linear_compose",
+        &[KIND_LINEAR, KIND_LINEAR],
+    ),
+    ("linear_invert", "linear_invert", &[KIND_LINEAR]),
+    (
+        "linear_invert_and_compose",
+        "linear_invert_and_compose",
+        &[KIND_LINEAR, KIND_LINEAR],
+    ),
+    (
+        "linear_product",
+        "linear_product",
+        &[KIND_LINEAR, KIND_LINEAR],
+    ),
+];
+
+fn kind_noun(kind: i32) -> &'static str {
+    match kind {
+        KIND_LAYOUT => "a CuTe layout (!layout.layout<...>)",
+        KIND_LINEAR => "a linear layout (!layout.linear<...>)",
+        _ => "a layout-dialect value",
+    }
+}
+
+/// The type `!layout.<mnemonic><text>` as the dialect prints it.
+fn type_text(text: &str, kind: i32) -> String {
+    match kind {
+        KIND_LAYOUT => format!("!layout.layout<{text}>"),
+        KIND_SWIZZLE => {
+            let b = text
+                .strip_prefix("Sw<")
+                .and_then(|t| t.strip_suffix('>'))
+                .unwrap_or(text);
+            format!("!layout.swizzle<{b}>")
+        }
+        KIND_TILER => format!("!layout.tiler<{text}>"),
+        KIND_TUPLE => format!("!layout.tuple<{text}>"),
+        KIND_LINEAR => format!("!layout.linear<{text}>"),
+        _ => text.to_string(),
+    }
+}
+
+/// The result of the linear-layout op `op` (a dialect op name, see [`LINEAR_OPS`]) on operands
+/// given as (canonical text, kind): the result value's canonical text and kind, or the
+/// algebra's message. Linear layouts are static: a `*` or `?` operand is an error.
+pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Error> {
+    let Some(&(_, algebra_op, kinds)) = LINEAR_OPS.iter().find(|(name, _, _)| *name == op) else {
+        return Err(Error::algebra(format!(
+            "{op}: not a linear-layout op of the dialect"
+        )));
+    };
+    if args.len() != kinds.len() {
+        return Err(Error::algebra(format!(
+            "{op}: expected {} operand{}, got {}",
+            kinds.len(),
+            if kinds.len() == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    let mut values = Vec::with_capacity(args.len());
+    for (i, (&(t, kind), &want)) in args.iter().zip(kinds).enumerate() {
+        let fits = kind == want || (want == KIND_LAYOUT && kind == KIND_SWIZZLE);
+        if !fits {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} must be {}, got {}",
+                kind_noun(want),
+                type_text(t, kind)
+            )));
+        }
+        if kind == KIND_LINEAR {
+            // Checked here so that the message names the operand; passed on as text.
+            layout_algebra::linear::parse_linear(t)
+                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            values.push(Value::Json(t.to_string()));
+            continue;
+        }
+        if t == "*" || t.contains('?') {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} {} is not static: a linear layout has no runtime leaves",
+                type_text(t, kind)
+            )));
+        }
+        values
+            .push(text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?);
+    }
+    let r = layout_algebra::linear::call(algebra_op, &values)
+        .unwrap_or_else(|| Err(Error::algebra(format!("{algebra_op}: unknown algebra op"))))
+        .map_err(|e| match e {
+            Error::Dynamic(m) => Error::algebra(format!("{op}: {m}")),
+            Error::Parse { message, .. } => Error::algebra(format!("{op}: {message}")),
+            e => e,
+        })?;
+    match r {
+        Value::Json(s) => {
+            let l = layout_algebra::linear::parse_linear(&s)?;
+            Ok((linear_canonical(&l), KIND_LINEAR))
+        }
+        v @ Value::Func(_) => Ok((text::print(&v), kind_of(&v))),
+        v => Err(Error::algebra(format!(
+            "{op}: the algebra returned {}, not a layout-dialect value",
+            v.kind()
+        ))),
+    }
+}
+
+/// [`call_linear`] through the C ABI: `args[i]` is the canonical text of operand `i` and
+/// `kinds[i]` its kind (`KIND_*`). On success `text` is the result's canonical text and `kind`
+/// its kind; on failure the status is an algebra error and `text` the message.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_call_linear(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    kinds: *const i32,
+    nargs: usize,
+) -> LayoutResult {
+    let op = op.bytes();
+    let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
+        (&[], &[])
+    } else {
+        (
+            std::slice::from_raw_parts(args, nargs),
+            std::slice::from_raw_parts(kinds, nargs),
+        )
+    };
+    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(String, i32), Error> {
+        let op = utf8(op)?;
+        let mut texts = Vec::with_capacity(args.len());
+        for (a, &k) in args.iter().zip(kinds) {
+            texts.push((utf8(a)?, k));
+        }
+        call_linear(op, &texts)
+    }));
+    match r {
+        Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+/// The check of `layout.linear_apply`: one index operand per input dimension of the linear
+/// layout `text`. `text` of the result is empty when `n` fits, else the diagnostic (which names
+/// both numbers and the input dimensions).
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_linear_apply_check(text: LayoutStr, n: usize) -> LayoutResult {
+    let bytes = text.bytes();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+        let l = layout_algebra::linear::parse_linear(utf8(bytes)?)?;
+        let dims = l.ins().len();
+        if n == dims {
+            return Ok(String::new());
+        }
+        let names = if dims == 0 {
+            String::new()
+        } else {
+            format!(" ({})", l.in_names().join(", "))
+        };
+        Ok(format!(
+            "expects one index operand per input dimension of the linear layout: {dims} input dimension{}{names}, got {n} operand{}",
+            if dims == 1 { "" } else { "s" },
+            if n == 1 { "" } else { "s" },
+        ))
+    }));
+    match r {
+        Ok(Ok(t)) => owned(STATUS_OK, 0, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod linear_tests {
+    use super::*;
+
+    fn s(t: &str) -> LayoutStr {
+        LayoutStr {
+            data: t.as_ptr(),
+            len: t.len(),
+        }
+    }
+
+    fn take(mut r: LayoutResult) -> (i32, i32, String) {
+        let text = unsafe {
+            String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned()
+        };
+        let out = (r.status, r.kind, text);
+        unsafe { layout_result_free(&mut r) };
+        out
+    }
+
+    fn call(op: &str, args: &[(&str, i32)]) -> (i32, i32, String) {
+        let strs: Vec<LayoutStr> = args.iter().map(|a| s(a.0)).collect();
+        let kinds: Vec<i32> = args.iter().map(|a| a.1).collect();
+        take(unsafe { layout_ffi_call_linear(s(op), strs.as_ptr(), kinds.as_ptr(), args.len()) })
+    }
+
+    const SW128: &str = "Sw<3,4,3> o 0 o (8,64):(64,1)";
+    const SW128_LINEAR: &str = r#"{"in_dims":[{"name":"dim0","size":8,"bases":[[64],[144],[288]]},{"name":"dim1","size":64,"bases":[[1],[2],[4],[8],[16],[32]]}],"out_dims":[{"name":"offset","size":512}]}"#;
+
+    #[test]
+    fn to_linear_and_back_round_trips() {
+        let (status, kind, lin) = call("to_linear", &[(SW128, KIND_LAYOUT)]);
+        assert_eq!(
+            (status, kind, lin.as_str()),
+            (STATUS_OK, KIND_LINEAR, SW128_LINEAR)
+        );
+        assert_eq!(
+            call("from_linear", &[(&lin, KIND_LINEAR)]),
+            (STATUS_OK, KIND_LAYOUT, SW128.to_string())
+        );
+        // A swizzle alone converts; its kind is accepted where a layout is.
+        assert_eq!(
+            call("to_linear", &[("Sw<1,0,1>", KIND_SWIZZLE)]).0,
+            STATUS_OK
+        );
+    }
+
+    #[test]
+    fn results_in_triton_form_when_one_exists() {
+        let a = "{register = [[0, 1]], lane = [[1, 0]]}";
+        let b = "{register = [[1, 0]], warp = [[0, 1]]}";
+        assert_eq!(
+            call("linear_product", &[(a, KIND_LINEAR), (b, KIND_LINEAR)]).2,
+            "{register = [[0, 1], [2, 0]], lane = [[1, 0]], warp = [[0, 2]]}"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_cause() {
+        let (status, _, m) = call("to_linear", &[("(3,4):(4,1)", KIND_LAYOUT)]);
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(m.contains("size 3, which is not a power of two"), "{m}");
+        let (_, _, m) = call("to_linear", &[("(?,4):(1,8)", KIND_LAYOUT)]);
+        assert!(
+            m.contains("!layout.layout<(?,4):(1,8)> is not static"),
+            "{m}"
+        );
+        let (_, _, m) = call("to_linear", &[("*", KIND_LAYOUT)]);
+        assert!(m.contains("!layout.layout<*> is not static"), "{m}");
+        let (_, _, m) = call("from_linear", &[("{register = [[1], [1]]}", KIND_LINEAR)]);
+        assert!(
+            m.contains("no swizzle Sw<B,M,S> separates the images"),
+            "{m}"
+        );
+        let (_, _, m) = call("from_linear", &[("Sw<3,4,3>", KIND_SWIZZLE)]);
+        assert!(
+            m.contains("must be a linear layout (!layout.linear<...>), got !layout.swizzle<3,4,3>"),
+            "{m}"
+        );
+        let (_, _, m) = call("linear_compose", &[(SW128_LINEAR, KIND_LINEAR)]);
+        assert!(m.contains("expected 2 operands, got 1"), "{m}");
+        let (_, _, m) = call("linear_nothing", &[]);
+        assert!(m.contains("not a linear-layout op"), "{m}");
+    }
+
+    #[test]
+    fn apply_check_counts_input_dims() {
+        let l = "{register = [[1], [2]], lane = [[4]]}";
+        let check = |n| take(unsafe { layout_ffi_linear_apply_check(s(l), n) });
+        assert_eq!(check(2), (STATUS_OK, 0, String::new()));
+        assert_eq!(
+            check(1).2,
+            "expects one index operand per input dimension of the linear layout: 2 input dimensions (register, lane), got 1 operand"
+        );
+        let (status, _, _) = take(unsafe { layout_ffi_linear_apply_check(s("(4,8)"), 1) });
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
     }
 }

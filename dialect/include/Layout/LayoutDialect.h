@@ -41,6 +41,13 @@ LogicalResult inferAlgebraResult(MLIRContext *context,
                                  StringRef opName, TypeRange operandTypes,
                                  SmallVectorImpl<Type> &results,
                                  ArrayRef<int64_t> indices = {});
+/// Result type of a linear-layout op (to_linear, from_linear, linear_compose,
+/// ...), computed by the Rust algebra from the operand types; emits the
+/// algebra's message at `loc` on failure.
+LogicalResult inferLinearResult(MLIRContext *context,
+                                std::optional<Location> loc, StringRef opName,
+                                TypeRange operandTypes,
+                                SmallVectorImpl<Type> &results);
 /// The constant attribute of a static value type, or null.
 OpFoldResult foldStaticValue(Type type);
 /// Verify an index-valued algebra op (size, cosize, ...) on static operands.

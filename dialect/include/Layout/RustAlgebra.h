@@ -32,6 +32,9 @@ typedef struct {
 LayoutResult layout_ffi_parse(LayoutStr text);
 LayoutResult layout_ffi_parse_linear(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutStr *args, size_t nargs);
+LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutStr *args,
+                                    const int32_t *kinds, size_t nargs);
+LayoutResult layout_ffi_linear_apply_check(LayoutStr text, size_t n);
 int64_t layout_ffi_dynamic_leaves(LayoutStr text);
 LayoutResult layout_ffi_composition_reach(LayoutStr a, LayoutStr b);
 LayoutResult layout_ffi_leaf(LayoutStr layout, bool stride, const int64_t *path, size_t n);
@@ -71,6 +74,12 @@ Result parseLinear(llvm::StringRef text);
 /// Apply the algebra op named `op` (CuTe name) to values given as text.
 /// Memoized (a pure function of the op name and the texts).
 Result call(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args);
+
+/// Apply the linear-layout op named `op` (dialect op name without `layout.`:
+/// to_linear, from_linear, linear_compose, ...) to operands given as text and
+/// kind (mlir::layout::ValueKind). Memoized.
+Result callLinear(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
+                  llvm::ArrayRef<int32_t> kinds);
 
 } // namespace mlir::layout::rust
 

@@ -45,3 +45,40 @@ func.func @triton(%x: index) -> index {
   %o = layout.linear_apply #layout.linear<{register = [[0, 1], [1, 0]]}>[%x]
   return %o : index
 }
+
+// The layout as an SSA value (layout.const, type !layout.linear<...>): the same index math as
+// the attribute form; the constant is erased once unused.
+// RT-LABEL: func.func @value
+// RT: %[[L:.*]] = layout.const #layout.linear<{register = {{\[\[}}0, 1], [1, 0]]}>
+// RT: layout.linear_apply %[[L]][%arg0] : !layout.linear<{register = {{\[\[}}0, 1], [1, 0]]}>
+// CHECK-LABEL: func.func @value(%arg0: index) -> index
+// CHECK-NOT: layout.
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[B0:.*]] = arith.andi %arg0, %[[C1]] : index
+// CHECK-NEXT: %[[T0:.*]] = arith.shli %[[B0]], %[[C1]] overflow<nsw, nuw> : index
+// CHECK-NEXT: %[[S1:.*]] = arith.shrui %arg0, %[[C1]] : index
+// CHECK-NEXT: %[[B1:.*]] = arith.andi %[[S1]], %[[C1]] : index
+// CHECK-NEXT: %[[X:.*]] = arith.xori %[[T0]], %[[B1]] : index
+// CHECK-NEXT: return %[[X]] : index
+func.func @value(%x: index) -> index {
+  %l = layout.const #layout.linear<{register = [[0, 1], [1, 0]]}>
+  %o = layout.linear_apply %l[%x] : !layout.linear<{register = [[0, 1], [1, 0]]}>
+  return %o : index
+}
+
+// A linear layout computed by a conversion op is applied the same way (its type determines it):
+// to_linear of a 2x2 row-major tile, bits (dim0, dim1) -> offsets (2, 1).
+// CHECK-LABEL: func.func @converted(%arg0: index, %arg1: index) -> index
+// CHECK-NOT: layout.
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[I:.*]] = arith.andi %arg0, %[[C1]] : index
+// CHECK-NEXT: %[[T:.*]] = arith.shli %[[I]], %[[C1]] overflow<nsw, nuw> : index
+// CHECK-NEXT: %[[J:.*]] = arith.andi %arg1, %[[C1]] : index
+// CHECK-NEXT: %[[X:.*]] = arith.xori %[[T]], %[[J]] : index
+// CHECK-NEXT: return %[[X]] : index
+func.func @converted(%i: index, %j: index) -> index {
+  %c = layout.const #layout.layout<(2,2):(2,1)>
+  %l = layout.to_linear %c : !layout.layout<(2,2):(2,1)>
+  %o = layout.linear_apply %l[%i, %j] : !layout.linear<{"in_dims":[{"name":"dim0","size":2,"bases":[[2]]},{"name":"dim1","size":2,"bases":[[1]]}],"out_dims":[{"name":"offset","size":4}]}>
+  return %o : index
+}
