@@ -4,6 +4,8 @@
 //! zipped_divide gathers ((tiles...),(rests...)); tiled_divide unpacks the rests; flat_divide
 //! unpacks both.
 
+use std::borrow::Cow;
+
 use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::Int;
@@ -15,7 +17,7 @@ use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
 
 /// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout).
-pub(crate) fn tiler_layout(t: &Value, op: &str) -> Result<Option<Layout>> {
+pub(crate) fn tiler_layout<'t>(t: &'t Value, op: &str) -> Result<Option<Cow<'t, Layout>>> {
     match t {
         Value::All => Ok(None),
         Value::Tuple(Tree::Leaf(Int::Lit(n))) => {
@@ -24,10 +26,10 @@ pub(crate) fn tiler_layout(t: &Value, op: &str) -> Result<Option<Layout>> {
                     "{op}: tile size {n} is not positive"
                 )));
             }
-            Ok(Some(Layout::leaf(*n, 1)))
+            Ok(Some(Cow::Owned(Layout::leaf(*n, 1))))
         }
-        Value::Tuple(shape) => Ok(Some(Layout::compact(shape)?)),
-        Value::Func(Func::Layout(l)) => Ok(Some(l.clone())),
+        Value::Tuple(shape) => Ok(Some(Cow::Owned(Layout::compact(shape)?))),
+        Value::Func(Func::Layout(l)) => Ok(Some(Cow::Borrowed(l))),
         other => Err(Error::algebra(format!(
             "{op}: cannot use {} as a tiler",
             other.kind()
