@@ -191,6 +191,7 @@ impl<'a> Scan<'a> {
         self.eat(b'"')?;
         let start = self.i;
         let b = self.s.as_bytes();
+        self.i += special_byte_offset(&b[start..]);
         while self.i < b.len() {
             match b[self.i] {
                 b'"' => {
@@ -241,6 +242,28 @@ impl<'a> Scan<'a> {
 }
 
 /// Evaluate a request.
+/// How many leading bytes of `b` (in whole 8-byte words) contain no `"`, `\\` or control
+/// character: the string scanner skips them a word at a time. A zero-byte test
+/// ((x - 0x01..) & !x & 0x80..) flags the first matching byte exactly; later flags may be
+/// spurious, so only the first is used.
+fn special_byte_offset(b: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    let mut i = 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        let hit = zero(w ^ (ONES * u64::from(b'"')))
+            | zero(w ^ (ONES * u64::from(b'\\')))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGH);
+        if hit != 0 {
+            return i + (hit.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i
+}
+
 pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     let op: &str = &req.op;
     if !ops::is_op(op) {
@@ -493,6 +516,33 @@ mod tests {
         let mut out = Vec::new();
         answer_line(line.as_bytes(), &mut out);
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn word_scan_stops_before_the_first_special_byte() {
+        let mut seed = 1u64;
+        for len in 0..40 {
+            for _ in 0..200 {
+                let bytes: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        match (seed >> 60) as u8 {
+                            0 => b'"',
+                            1 => b'\\',
+                            2 => (seed >> 40) as u8 & 0x1f,
+                            3 => 0x80 | (seed >> 40) as u8,
+                            _ => b' ' + ((seed >> 40) as u8 % 95),
+                        }
+                    })
+                    .collect();
+                let first = bytes
+                    .iter()
+                    .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                    .unwrap_or(len);
+                let k = special_byte_offset(&bytes);
+                assert!(k <= first && (k == first || k + 8 > len), "{bytes:?}: {k} vs {first}");
+            }
+        }
     }
 
     #[test]
