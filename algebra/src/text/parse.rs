@@ -285,11 +285,26 @@ impl<'a> Parser<'a> {
             c if c.is_ascii_digit() || c == b'-' => {}
             _ => return None,
         }
-        let v = self.number().ok()?;
+        // At most 18 digits cannot overflow; longer numbers go to the general path.
+        let neg = self.s.get(self.pos) == Some(&b'-');
+        let digits = self.pos + usize::from(neg);
+        let mut end = digits;
+        let mut v = 0i64;
+        while let Some(&c) = self.s.get(end).filter(|c| c.is_ascii_digit()) {
+            if end - digits == 18 {
+                return None;
+            }
+            v = v * 10 + i64::from(c - b'0');
+            end += 1;
+        }
+        if end == digits {
+            return None;
+        }
+        self.pos = end;
         if matches!(self.peek(), Some(b'/' | b'@')) {
             return None;
         }
-        Some(Int::Lit(v))
+        Some(Int::Lit(if neg { -v } else { v }))
     }
 
     fn swizzle(&mut self) -> Result<Swizzle> {

@@ -540,7 +540,10 @@ mod tests {
                     .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
                     .unwrap_or(len);
                 let k = special_byte_offset(&bytes);
-                assert!(k <= first && (k == first || k + 8 > len), "{bytes:?}: {k} vs {first}");
+                assert!(
+                    k <= first && (k == first || k + 8 > len),
+                    "{bytes:?}: {k} vs {first}"
+                );
             }
         }
     }
