@@ -6,5 +6,5 @@ mod print;
 
 pub use parse::{parse, parse_func, parse_int_tuple, parse_layout, MAX_DEPTH};
 pub use print::{
-    print, print_func, print_int_tuple, print_layout, print_stride, print_stride_tuple,
+    decimal, print, print_func, print_int_tuple, print_layout, print_stride, print_stride_tuple,
 };

@@ -32,9 +32,9 @@ fn int(out: &mut String, x: &Int) {
     }
 }
 
-/// Decimal text of `v` (without the formatting machinery: printing is on the batch path).
-fn push_i64(out: &mut String, v: i64) {
-    let mut buf = [0u8; 20];
+/// Decimal text of `v`, written at the end of `buf` (20 bytes hold every i64 with its sign);
+/// returns the written part. No formatting machinery: printing is on the batch path.
+pub fn decimal(v: i64, buf: &mut [u8; 20]) -> &[u8] {
     let mut i = buf.len();
     let mut u = v.unsigned_abs();
     loop {
@@ -46,9 +46,16 @@ fn push_i64(out: &mut String, v: i64) {
         }
     }
     if v < 0 {
-        out.push('-');
+        i -= 1;
+        buf[i] = b'-';
     }
-    buf[i..].iter().for_each(|&c| out.push(char::from(c)));
+    &buf[i..]
+}
+
+fn push_i64(out: &mut String, v: i64) {
+    decimal(v, &mut [0; 20])
+        .iter()
+        .for_each(|&c| out.push(char::from(c)));
 }
 
 fn stride(out: &mut String, d: &Stride) {

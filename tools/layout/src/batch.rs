@@ -348,21 +348,7 @@ pub fn write_answer(out: &mut Vec<u8>, id: Option<&str>, r: &Result<Value, Failu
 }
 
 fn write_int(out: &mut Vec<u8>, x: i64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut u = x.unsigned_abs();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (u % 10) as u8;
-        u /= 10;
-        if u == 0 {
-            break;
-        }
-    }
-    if x < 0 {
-        out.push(b'-');
-    }
-    out.extend_from_slice(&buf[i..]);
+    out.extend_from_slice(text::decimal(x, &mut [0; 20]));
 }
 
 /// A JSON string literal.
