@@ -340,22 +340,26 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
 /// Apply `op` to argument texts: linear-layout and hardware operations read their own
 /// argument forms (Triton's `#ttg.linear<...>`/JSON, names like `f16`), the others the layout
 /// syntax. A parse error comes with the index of the argument it is in.
-pub fn call_text_at(op: &str, args: &[&str]) -> std::result::Result<Value, (Error, Option<usize>)> {
+pub fn call_text_at<S: AsRef<str>>(
+    op: &str,
+    args: &[S],
+) -> std::result::Result<Value, (Error, Option<usize>)> {
     static CORE: std::sync::OnceLock<NameSet> = std::sync::OnceLock::new();
     if !CORE
         .get_or_init(|| OP_NAMES.iter().copied().collect())
         .contains(op)
     {
-        if let Some(r) = crate::linear::call_text_at(op, args) {
+        let texts: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+        if let Some(r) = crate::linear::call_text_at(op, &texts) {
             return r;
         }
-        if let Some(r) = crate::hw::call_text_at(op, args) {
+        if let Some(r) = crate::hw::call_text_at(op, &texts) {
             return r;
         }
     }
     let mut vals = Vec::with_capacity(args.len());
     for (i, a) in args.iter().enumerate() {
-        vals.push(crate::text::parse(a).map_err(|e| (e, Some(i)))?);
+        vals.push(crate::text::parse(a.as_ref()).map_err(|e| (e, Some(i)))?);
     }
     call(op, &vals).map_err(|e| (e, None))
 }

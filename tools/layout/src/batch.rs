@@ -269,9 +269,8 @@ pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     if !ops::is_op(op) {
         return Err(Failure::new(unknown_op(op)));
     }
-    let args: Vec<&str> = req.args.iter().map(|a| &**a).collect();
     // The algebra never panics by contract; should it, the request fails, not the batch.
-    match panic::catch_unwind(AssertUnwindSafe(|| ops::call_text_at(op, &args))) {
+    match panic::catch_unwind(AssertUnwindSafe(|| ops::call_text_at(op, &req.args))) {
         Ok(r) => r.map_err(|(e, arg)| Failure {
             at: arg.zip(e.offset()),
             message: e.to_string(),
