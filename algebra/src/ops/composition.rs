@@ -169,11 +169,12 @@ fn compose_mode(
             )));
         }
         if let Some(m) = digits {
-            // Here |r| < s_i: exact when r | s_i or the walk ends in this mode.
-            if si % ad == 0 || rest_shape == new_shape {
-                m[i] = int::add(m[i], int::mul(new_shape - 1, ad)?)?;
-            } else {
-                *digits = None;
+            // Here |r| < s_i: exact when r | s_i or the walk ends in this mode. The largest
+            // digit (new_shape - 1)·|r| is below s_i; a sum past i64 just stays unproven.
+            let sum = m[i].checked_add((new_shape - 1) * ad);
+            match sum {
+                Some(v) if si % ad == 0 || rest_shape == new_shape => m[i] = v,
+                _ => *digits = None,
             }
         }
         modes.push((Int::Lit(new_shape), di.scale(rest_stride)?));
