@@ -9,8 +9,11 @@ Then times two fresh processes, each reading the requests on stdin and writing J
 file (process start, JSON and printing included):
   target/release/layout batch             (LAYOUT_BIN overrides the path)
   <this python> bench/pycute_batch.py     (pycute from PYCUTE_PATH or the .venv)
-and prints requests/s for both, where their answers differ, and the ratio. Prints figures
-only; it fails only when a runner fails, never on a figure.
+and prints requests/s for both, where their answers differ, and the ratio. The two runners
+alternate BENCH_RUNS times (default 3) and each is reported by its median wall time, so that
+one burst of other work on the machine does not decide the figure (a `layout` run is a few
+tenths of a second); every time is printed. Prints figures only; it fails only when a runner
+fails, never on a figure.
 """
 import json
 import os
@@ -26,6 +29,7 @@ ORACLE = os.path.join(os.environ.get("ORACLE_DIR", os.path.join(ROOT, "..", "sha
                       "cute_pycute_seed1.jsonl")
 LAYOUT_BIN = os.environ.get("LAYOUT_BIN", os.path.join(ROOT, "target", "release", "layout"))
 N = int(os.environ.get("BENCH_REQUESTS", "300000"))
+RUNS = max(1, int(os.environ.get("BENCH_RUNS", "3")))
 
 UNARY = ["size", "cosize", "coalesce", "filter", "right_inverse", "left_inverse"]
 WITH_RHS = ["composition", "logical_divide", "zipped_divide", "tiled_divide",
@@ -84,9 +88,14 @@ def pycute_available():
     return subprocess.run([sys.executable, "-c", probe], capture_output=True).returncode == 0
 
 
-def report(name, dt, answers):
+def report(name, times, answers):
+    """Print the median run of `times` (wall seconds) and return it."""
+    dt = sorted(times)[len(times) // 2]
     errors = sum("error" in a for a in answers.values())
-    print(f"{name:8} {N / dt:12,.0f} requests/s  ({dt:7.3f} s, {errors} errors)")
+    runs = ", ".join(f"{t:.3f}" for t in times)
+    print(f"{name:8} {N / dt:12,.0f} requests/s  (median {dt:7.3f} s of runs {runs}; "
+          f"{errors} errors)")
+    return dt
 
 
 def main():
@@ -102,17 +111,23 @@ def main():
                          for i, (op, args) in enumerate(reqs))
         out_layout, out_pycute = os.path.join(tmp, "layout.out"), os.path.join(tmp, "py.out")
 
-        dt_layout = run([LAYOUT_BIN, "batch"], req, out_layout)
+        ours_cmd = [LAYOUT_BIN, "batch"]
+        py_cmd = [sys.executable, os.path.join(HERE, "pycute_batch.py")]
+        have_pycute = pycute_available()
+        t_layout, t_py = [], []
+        for _ in range(RUNS):  # alternate, so that both see the same machine
+            t_layout.append(run(ours_cmd, req, out_layout))
+            if have_pycute:
+                t_py.append(run(py_cmd, req, out_pycute))
         ours = read_answers(out_layout, "layout batch")
-        report("layout", dt_layout, ours)
+        dt_layout = report("layout", t_layout, ours)
 
-        if not pycute_available():
+        if not have_pycute:
             print("pycute   NOT AVAILABLE: not importable and PYCUTE_PATH unset or wrong "
                   "(scripts/setup.sh installs it into .venv); no comparison")
             return
-        dt_py = run([sys.executable, os.path.join(HERE, "pycute_batch.py")], req, out_pycute)
         ref = read_answers(out_pycute, "pycute runner")
-        report("pycute", dt_py, ref)
+        dt_py = report("pycute", t_py, ref)
 
     both = [i for i in ours if "result" in ours[i] and "result" in ref[i]]
     differ = Counter(reqs[i][0] for i in both if ours[i]["result"] != ref[i]["result"])
