@@ -722,6 +722,210 @@ pub unsafe extern "C" fn layout_ffi_call_linear(
     }
 }
 
+/// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
+/// `from_cute`'s defaults, in dims `dim0, dim1, ...`, out dim `offset`).
+const KIND_LINEAR_OR_LAYOUT: i32 = -1;
+
+/// The linear-layout analyses of the dialect: (op name without `layout.`, accepted operand
+/// lists, whether the op takes the element width `bits`). The batch operation has the op's
+/// name.
+const LINEAR_ANALYSES: &[(&str, &[&[i32]], bool)] = &[
+    ("linear_vector_width", &[&[KIND_LINEAR]], false),
+    (
+        "linear_bank_conflicts",
+        &[&[KIND_LINEAR, KIND_LINEAR_OR_LAYOUT], &[KIND_LINEAR]],
+        true,
+    ),
+    (
+        "linear_choose_swizzle",
+        &[&[KIND_LINEAR, KIND_LINEAR_OR_LAYOUT]],
+        true,
+    ),
+];
+
+fn analysis_kind_noun(kind: i32) -> &'static str {
+    match kind {
+        KIND_LINEAR_OR_LAYOUT => {
+            "a linear layout (!layout.linear<...>) or a CuTe layout (!layout.layout<...>)"
+        }
+        k => kind_noun(k),
+    }
+}
+
+/// The result of the linear-layout analysis `op` (see [`LINEAR_ANALYSES`]) on operands given as
+/// (canonical text, kind) and the element width `bits` (for the ops that take one):
+///
+/// - `linear_vector_width(L)`, `linear_bank_conflicts(R, S)` / `(C)`: the integer, as decimal
+///   text with kind [`KIND_TUPLE`];
+/// - `linear_choose_swizzle(R, S)`: the shared layout S with the chosen swizzle applied to its
+///   offsets, in S's kind: `Sw<B,M,S> o 0 o S` (the algebra's composition) for a CuTe S, the
+///   swizzled linear layout for a linear S.
+///
+/// Every refusal of the algebra is an error carrying its message.
+pub fn call_linear_analysis(
+    op: &str,
+    args: &[(&str, i32)],
+    bits: Option<i64>,
+) -> Result<(String, i32), Error> {
+    use layout_algebra::linear::{from_cute, parse_linear, swizzle_choice, LinearLayout};
+    let Some(&(_, forms, takes_bits)) = LINEAR_ANALYSES.iter().find(|(name, _, _)| *name == op)
+    else {
+        return Err(Error::algebra(format!(
+            "{op}: not a linear-layout analysis of the dialect"
+        )));
+    };
+    let bits = match (takes_bits, bits) {
+        (true, Some(b)) => Some(b),
+        (true, None) => {
+            return Err(Error::algebra(format!(
+                "{op}: expected the element width attribute 'bits'"
+            )))
+        }
+        (false, Some(_)) => {
+            return Err(Error::algebra(format!(
+                "{op}: takes no element width 'bits'"
+            )))
+        }
+        (false, None) => None,
+    };
+    let Some(kinds) = forms.iter().find(|k| k.len() == args.len()) else {
+        let mut counts: Vec<usize> = forms.iter().map(|k| k.len()).collect();
+        counts.sort_unstable();
+        let words: Vec<String> = counts.iter().map(usize::to_string).collect();
+        return Err(Error::algebra(format!(
+            "{op}: expected {} operand{}, got {}",
+            words.join(" or "),
+            if counts == [1] { "" } else { "s" },
+            args.len()
+        )));
+    };
+    // Operands as algebra values (linear layouts as text, CuTe layouts parsed) and as linear
+    // layouts (CuTe layouts converted with from_cute's default names).
+    let mut values = Vec::with_capacity(args.len() + 1);
+    let mut linear: Vec<LinearLayout> = Vec::with_capacity(args.len());
+    let mut cute: Vec<Option<Func>> = Vec::with_capacity(args.len());
+    for (i, (&(t, kind), &want)) in args.iter().zip(kinds.iter()).enumerate() {
+        let fits = kind == want
+            || (want == KIND_LINEAR_OR_LAYOUT
+                && matches!(kind, KIND_LINEAR | KIND_LAYOUT | KIND_SWIZZLE));
+        if !fits {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} must be {}, got {}",
+                analysis_kind_noun(want),
+                type_text(t, kind)
+            )));
+        }
+        if kind == KIND_LINEAR {
+            let l =
+                parse_linear(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            values.push(Value::Json(t.to_string()));
+            linear.push(l);
+            cute.push(None);
+            continue;
+        }
+        if t == "*" || t.contains('?') {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} {} is not static: a linear layout has no runtime leaves",
+                type_text(t, kind)
+            )));
+        }
+        let v = text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+        let Value::Func(f) = &v else {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} must be {}, got {}",
+                analysis_kind_noun(want),
+                type_text(t, kind)
+            )));
+        };
+        let names = from_cute::default_in_names(f)
+            .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        linear.push(
+            from_cute::from_cute(f, &refs, "offset")
+                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?,
+        );
+        cute.push(Some(f.clone()));
+        values.push(v);
+    }
+    if op == "linear_choose_swizzle" {
+        // The algebra's messages name their operation (bank_conflicts, compose, ...).
+        let ch =
+            swizzle_choice::choose_cute_swizzle(&linear[0], &linear[1], bits.unwrap_or(0))?;
+        return match &cute[1] {
+            Some(s) => {
+                let sw = Func::Swizzle(ch.swizzle);
+                let f = layout_algebra::ops::composed::compose(&sw, s)?;
+                let v = Value::Func(f);
+                Ok((text::print(&v), kind_of(&v)))
+            }
+            None => Ok((linear_canonical(&ch.smem), KIND_LINEAR)),
+        };
+    }
+    if let Some(b) = bits {
+        values.push(Value::int(b));
+    }
+    let r = layout_algebra::linear::call(op, &values)
+        .unwrap_or_else(|| Err(Error::algebra(format!("{op}: unknown algebra op"))))
+        .map_err(|e| match e {
+            Error::Dynamic(m) => Error::algebra(format!("{op}: {m}")),
+            Error::Parse { message, .. } => Error::algebra(format!("{op}: {message}")),
+            e => e,
+        })?;
+    match r {
+        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(x))) => Ok((x.to_string(), KIND_TUPLE)),
+        v => Err(Error::algebra(format!(
+            "{op}: the algebra returned {}, not an integer",
+            v.kind()
+        ))),
+    }
+}
+
+/// [`call_linear_analysis`] through the C ABI: `args[i]` is the canonical text of operand `i`
+/// and `kinds[i]` its kind (`KIND_*`); `bits` is the element width when `has_bits`. On success
+/// `text` is the result (a decimal integer with kind [`KIND_TUPLE`], or a value's canonical
+/// text and kind); on failure the status is an algebra error and `text` the message.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    kinds: *const i32,
+    nargs: usize,
+    bits: i64,
+    has_bits: bool,
+) -> LayoutResult {
+    let op = op.bytes();
+    let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
+        (&[], &[])
+    } else {
+        (
+            std::slice::from_raw_parts(args, nargs),
+            std::slice::from_raw_parts(kinds, nargs),
+        )
+    };
+    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(String, i32), Error> {
+        let op = utf8(op)?;
+        let mut texts = Vec::with_capacity(args.len());
+        for (a, &k) in args.iter().zip(kinds) {
+            texts.push((utf8(a)?, k));
+        }
+        call_linear_analysis(op, &texts, has_bits.then_some(bits))
+    }));
+    match r {
+        Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
 /// The check of `layout.linear_apply`: one index operand per input dimension of the linear
 /// layout `text`. `text` of the result is empty when `n` fits, else the diagnostic (which names
 /// both numbers and the input dimensions).
