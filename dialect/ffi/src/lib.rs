@@ -1049,6 +1049,118 @@ mod linear_tests {
         assert!(m.contains("not a linear-layout op"), "{m}");
     }
 
+    fn analysis(op: &str, args: &[(&str, i32)], bits: Option<i64>) -> (i32, i32, String) {
+        let strs: Vec<LayoutStr> = args.iter().map(|a| s(a.0)).collect();
+        let kinds: Vec<i32> = args.iter().map(|a| a.1).collect();
+        take(unsafe {
+            layout_ffi_call_linear_analysis(
+                s(op),
+                strs.as_ptr(),
+                kinds.as_ptr(),
+                args.len(),
+                bits.unwrap_or(0),
+                bits.is_some(),
+            )
+        })
+    }
+
+    /// Lane i reads row i of a row-major 32x32 tile (one element per lane).
+    const COLUMN_READ: &str = "{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
+
+    #[test]
+    fn analyses_fold_to_the_algebra_answers() {
+        let ok = |r: (i32, i32, String)| {
+            assert_eq!(r.0, STATUS_OK, "{}", r.2);
+            (r.1, r.2)
+        };
+        let sm = ("(32,32):(32,1)", KIND_LAYOUT);
+        let col = (COLUMN_READ, KIND_LINEAR);
+        assert_eq!(
+            ok(analysis("linear_bank_conflicts", &[col, sm], Some(32))),
+            (KIND_TUPLE, "31".to_string())
+        );
+        let row = "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}";
+        assert_eq!(
+            ok(analysis("linear_bank_conflicts", &[(row, KIND_LINEAR), sm], Some(32))).1,
+            "0"
+        );
+        let map = r#"{"in_dims":[{"name":"register","bases":[[1]]},{"name":"lane","bases":[[64],[128],[256],[512],[1024]]}],"out_dims":[{"name":"offset","size":2048}]}"#;
+        assert_eq!(
+            ok(analysis("linear_bank_conflicts", &[(map, KIND_LINEAR)], Some(16))).1,
+            "31"
+        );
+        assert_eq!(
+            ok(analysis(
+                "linear_vector_width",
+                &[("{register = [[1, 0], [2, 0]], lane = [[0, 1]]}", KIND_LINEAR)],
+                None
+            ))
+            .1,
+            "4"
+        );
+        // The swizzled layout has the shared layout's kind, and no conflicts left.
+        let (kind, sw) = ok(analysis("linear_choose_swizzle", &[col, sm], Some(32)));
+        assert_eq!(
+            (kind, sw.as_str()),
+            (KIND_LAYOUT, "Sw<5,0,5> o 0 o (32,32):(32,1)")
+        );
+        assert_eq!(
+            ok(analysis("linear_bank_conflicts", &[col, (&sw, kind)], Some(32))).1,
+            "0"
+        );
+        let triton = "{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
+        assert_eq!(
+            ok(analysis("linear_choose_swizzle", &[col, (triton, KIND_LINEAR)], Some(32))),
+            (
+                KIND_LINEAR,
+                "{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}".to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn analysis_errors_name_the_cause() {
+        let err = |r: (i32, i32, String)| {
+            assert_eq!(r.0, STATUS_ALGEBRA_ERROR, "{}", r.2);
+            r.2
+        };
+        let sm = ("(32,32):(32,1)", KIND_LAYOUT);
+        let col = (COLUMN_READ, KIND_LINEAR);
+        assert_eq!(
+            err(analysis("linear_bank_conflicts", &[col, sm], Some(12))),
+            "bank_conflicts: element bitwidth 12 is not a power of two in [1, 1024]"
+        );
+        assert_eq!(
+            err(analysis("linear_bank_conflicts", &[col, sm], None)),
+            "linear_bank_conflicts: expected the element width attribute 'bits'"
+        );
+        assert_eq!(
+            err(analysis("linear_vector_width", &[col], Some(16))),
+            "linear_vector_width: takes no element width 'bits'"
+        );
+        assert_eq!(
+            err(analysis("linear_bank_conflicts", &[col, sm, sm], Some(16))),
+            "linear_bank_conflicts: expected 1 or 2 operands, got 3"
+        );
+        assert_eq!(
+            err(analysis("linear_vector_width", &[], None)),
+            "linear_vector_width: expected 1 operand, got 0"
+        );
+        assert_eq!(
+            err(analysis("linear_vector_width", &[sm], None)),
+            "linear_vector_width: operand #0 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>"
+        );
+        assert_eq!(
+            err(analysis("linear_choose_swizzle", &[col, ("(4,8)", KIND_TUPLE)], Some(16))),
+            "linear_choose_swizzle: operand #1 must be a linear layout (!layout.linear<...>) or a CuTe layout (!layout.layout<...>), got !layout.tuple<(4,8)>"
+        );
+        assert_eq!(
+            err(analysis("linear_choose_swizzle", &[col, ("(?,32):(32,1)", KIND_LAYOUT)], Some(16))),
+            "linear_choose_swizzle: operand #1 !layout.layout<(?,32):(32,1)> is not static: a linear layout has no runtime leaves"
+        );
+        assert!(err(analysis("linear_rank", &[col], None)).contains("not a linear-layout analysis"));
+    }
+
     #[test]
     fn apply_check_counts_input_dims() {
         let l = "{register = [[1], [2]], lane = [[4]]}";
