@@ -849,8 +849,7 @@ pub fn call_linear_analysis(
     }
     if op == "linear_choose_swizzle" {
         // The algebra's messages name their operation (bank_conflicts, compose, ...).
-        let ch =
-            swizzle_choice::choose_cute_swizzle(&linear[0], &linear[1], bits.unwrap_or(0))?;
+        let ch = swizzle_choice::choose_cute_swizzle(&linear[0], &linear[1], bits.unwrap_or(0))?;
         return match &cute[1] {
             Some(s) => {
                 let sw = Func::Swizzle(ch.swizzle);
@@ -1081,18 +1080,31 @@ mod linear_tests {
         );
         let row = "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}";
         assert_eq!(
-            ok(analysis("linear_bank_conflicts", &[(row, KIND_LINEAR), sm], Some(32))).1,
+            ok(analysis(
+                "linear_bank_conflicts",
+                &[(row, KIND_LINEAR), sm],
+                Some(32)
+            ))
+            .1,
             "0"
         );
         let map = r#"{"in_dims":[{"name":"register","bases":[[1]]},{"name":"lane","bases":[[64],[128],[256],[512],[1024]]}],"out_dims":[{"name":"offset","size":2048}]}"#;
         assert_eq!(
-            ok(analysis("linear_bank_conflicts", &[(map, KIND_LINEAR)], Some(16))).1,
+            ok(analysis(
+                "linear_bank_conflicts",
+                &[(map, KIND_LINEAR)],
+                Some(16)
+            ))
+            .1,
             "31"
         );
         assert_eq!(
             ok(analysis(
                 "linear_vector_width",
-                &[("{register = [[1, 0], [2, 0]], lane = [[0, 1]]}", KIND_LINEAR)],
+                &[(
+                    "{register = [[1, 0], [2, 0]], lane = [[0, 1]]}",
+                    KIND_LINEAR
+                )],
                 None
             ))
             .1,
@@ -1105,7 +1117,12 @@ mod linear_tests {
             (KIND_LAYOUT, "Sw<5,0,5> o 0 o (32,32):(32,1)")
         );
         assert_eq!(
-            ok(analysis("linear_bank_conflicts", &[col, (&sw, kind)], Some(32))).1,
+            ok(analysis(
+                "linear_bank_conflicts",
+                &[col, (&sw, kind)],
+                Some(32)
+            ))
+            .1,
             "0"
         );
         let triton = "{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
