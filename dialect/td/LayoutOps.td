@@ -498,31 +498,24 @@ def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_con
   }];
 }
 
-def Layout_LinearChooseSwizzleOp : Layout_Op<"linear_choose_swizzle", [Pure,
-    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "linear layouts: the swizzled shared layout for a register layout";
-  let description = [{
-    The shared layout `%smem` with the swizzle `Sw<B,M,S>` on its offsets
-    that gives the warp access of the register layout `%reg` the fewest bank
-    conflicts, then the widest vector, then the smallest B, M, S (the
-    algebra's `linear_choose_swizzle`; `bits` is the element width). The
-    result has the kind of `%smem`: for a CuTe layout S it is the layout a
-    CuTe kernel allocates, `Sw<B,M,S> o 0 o S` (`!layout.layout`); for a
-    linear layout (Triton's direction, `offset` -> tensor) the swizzled
-    `!layout.linear`.
-    ```mlir
-    %s = layout.linear_choose_swizzle %reg, %smem {bits = 16 : i64} : !layout.linear<...>, !layout.layout<(64,64):(64,1)>
-    // : !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>
-    ```
+/// Value-valued analyses (a shared layout chosen for register layouts): the
+/// result type is computed by the algebra (layout_ffi_call_linear_analysis)
+/// from the operand types and `bits`; the op folds to a `layout.const`.
+class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
+                             string summaryText, string doc>
+    : Layout_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = summaryText;
+  let description = doc # [{
+
     The result type is computed by the algebra; the op folds to a
-    `layout.const`. `layout.linear_bank_conflicts` of the result counts the
-    remaining conflicts.
+    `layout.const`. An operation the algebra refuses is a diagnostic carrying
+    its message.
   }];
-  let arguments = (ins Layout_ValueType:$reg, Layout_ValueType:$smem,
-                       I64Attr:$bits);
+  // Two operands, named by the subclass (`reg, smem`, `src, dst`), and `bits`.
+  let arguments = args;
   let results = (outs Layout_ValueType:$result);
-  let assemblyFormat =
-      "$reg `,` $smem attr-dict `:` qualified(type($reg)) `,` qualified(type($smem))";
+  let assemblyFormat = format;
   let hasFolder = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -546,5 +539,39 @@ def Layout_LinearChooseSwizzleOp : Layout_Op<"linear_choose_swizzle", [Pure,
     }
   }];
 }
+
+def Layout_LinearChooseSwizzleOp : Layout_LinearSwizzleOp<"linear_choose_swizzle",
+    (ins Layout_ValueType:$reg, Layout_ValueType:$smem, I64Attr:$bits),
+    "$reg `,` $smem attr-dict `:` qualified(type($reg)) `,` qualified(type($smem))",
+    "linear layouts: the swizzled shared layout for a register layout", [{
+    The shared layout `%smem` with the swizzle `Sw<B,M,S>` on its offsets
+    that gives the warp access of the register layout `%reg` the fewest bank
+    conflicts, then the widest vector, then the smallest B, M, S (the
+    algebra's `linear_choose_swizzle`; `bits` is the element width). The
+    result has the kind of `%smem`: for a CuTe layout S it is the layout a
+    CuTe kernel allocates, `Sw<B,M,S> o 0 o S` (`!layout.layout`); for a
+    linear layout (Triton's direction, `offset` -> tensor) the swizzled
+    `!layout.linear`.
+    ```mlir
+    %s = layout.linear_choose_swizzle %reg, %smem {bits = 32 : i64} : !layout.linear<...>, !layout.layout<(32,32):(32,1)>
+    // : !layout.layout<Sw<5,0,5> o 0 o (32,32):(32,1)>
+    ```
+    `layout.linear_bank_conflicts` of the result counts the remaining
+    conflicts.
+  }]>;
+
+def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swizzling",
+    (ins Layout_ValueType:$src, Layout_ValueType:$dst, I64Attr:$bits),
+    "$src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))",
+    "linear layouts: the shared layout for a conversion between register layouts", [{
+    The shared layout (a `!layout.linear` in Triton's direction, `offset` ->
+    the tensor dimensions of `%src`) through which the register layout
+    `%src` writes and the register layout `%dst` reads, both conflict-free with the widest common vector (the
+    algebra's `linear_optimal_swizzling`, Triton's generic swizzling;
+    `bits` is the element width).
+    ```mlir
+    %s = layout.linear_optimal_swizzling %src, %dst {bits = 16 : i64} : !layout.linear<...>, !layout.linear<...>
+    ```
+  }]>;
 
 #endif // LAYOUT_OPS_TD

@@ -741,6 +741,11 @@ const LINEAR_ANALYSES: &[(&str, &[&[i32]], bool)] = &[
         &[&[KIND_LINEAR, KIND_LINEAR_OR_LAYOUT]],
         true,
     ),
+    (
+        "linear_optimal_swizzling",
+        &[&[KIND_LINEAR, KIND_LINEAR]],
+        true,
+    ),
 ];
 
 fn analysis_kind_noun(kind: i32) -> &'static str {
@@ -759,7 +764,9 @@ fn analysis_kind_noun(kind: i32) -> &'static str {
 ///   text with kind [`KIND_TUPLE`];
 /// - `linear_choose_swizzle(R, S)`: the shared layout S with the chosen swizzle applied to its
 ///   offsets, in S's kind: `Sw<B,M,S> o 0 o S` (the algebra's composition) for a CuTe S, the
-///   swizzled linear layout for a linear S.
+///   swizzled linear layout for a linear S;
+/// - `linear_optimal_swizzling(src, dst)`: the shared layout (`offset -> tensor`, a linear
+///   layout) through which `src` writes and `dst` reads.
 ///
 /// Every refusal of the algebra is an error carrying its message.
 pub fn call_linear_analysis(
@@ -859,6 +866,10 @@ pub fn call_linear_analysis(
             }
             None => Ok((linear_canonical(&ch.smem), KIND_LINEAR)),
         };
+    }
+    if op == "linear_optimal_swizzling" {
+        let ch = swizzle_choice::optimal_swizzling(&linear[0], &linear[1], bits.unwrap_or(0))?;
+        return Ok((linear_canonical(&ch.smem), KIND_LINEAR));
     }
     if let Some(b) = bits {
         values.push(Value::int(b));
@@ -1133,6 +1144,37 @@ mod linear_tests {
                 "{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}".to_string()
             )
         );
+    }
+
+    #[test]
+    fn optimal_swizzling_serves_both_layouts() {
+        let src = "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}";
+        let dst = "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
+        let (status, kind, smem) = analysis(
+            "linear_optimal_swizzling",
+            &[(src, KIND_LINEAR), (dst, KIND_LINEAR)],
+            Some(32),
+        );
+        assert_eq!((status, kind), (STATUS_OK, KIND_LINEAR), "{smem}");
+        assert_eq!(
+            smem,
+            "{offset = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}"
+        );
+        for r in [src, dst] {
+            let (_, _, c) = analysis(
+                "linear_bank_conflicts",
+                &[(r, KIND_LINEAR), (&smem, KIND_LINEAR)],
+                Some(32),
+            );
+            assert_eq!(c, "0");
+        }
+        let (status, _, m) = analysis(
+            "linear_optimal_swizzling",
+            &[(src, KIND_LINEAR), ("(32,32):(32,1)", KIND_LAYOUT)],
+            Some(32),
+        );
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert_eq!(m, "linear_optimal_swizzling: operand #1 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>");
     }
 
     #[test]

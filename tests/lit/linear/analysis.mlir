@@ -1,8 +1,8 @@
 // Linear-layout analyses as folding ops (layout_algebra::linear): linear_vector_width,
 // linear_bank_conflicts (register + shared layout, or the register -> offset map),
-// linear_choose_swizzle (CuTe and Triton-direction shared layouts). Round trip of the custom
-// form, reparse, generic form (the `bits` property, the inferred result type) and the folded
-// constants, computed with `layout batch` (docs/linear.md).
+// linear_choose_swizzle (CuTe and Triton-direction shared layouts), linear_optimal_swizzling.
+// Round trip of the custom form, reparse, generic form (the `bits` property, the inferred
+// result type) and the folded constants, computed with `layout batch` (docs/linear.md).
 // RUN: layout-opt %s | FileCheck %s
 // RUN: layout-opt %s | layout-opt | FileCheck %s
 // RUN: layout-opt %s --mlir-print-op-generic | layout-opt | FileCheck %s
@@ -147,4 +147,25 @@ func.func @choose_swizzle_linear() -> !layout.linear<{offset = [[0, 1], [0, 2], 
   %s = layout.const #layout.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
   %w = layout.linear_choose_swizzle %r, %s {bits = 32 : i64} : !layout.linear<{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>, !layout.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
   return %w : !layout.linear<{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>
+}
+
+// A conversion between register layouts through shared memory: src holds columns (lanes along
+// dim1), dst rows (lanes along dim0). The shared layout of linear_optimal_swizzling serves both
+// without conflicts (vector 1: they share no register image).
+// CHECK-LABEL: func.func @optimal_swizzling
+// CHECK: %[[M:.*]] = layout.linear_optimal_swizzling %{{.*}}, %{{.*}} {bits = 32 : i64} : !layout.linear<{register = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+// CHECK: layout.linear_bank_conflicts %{{.*}}, %[[M]] {bits = 32 : i64} : !layout.linear<{register = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{offset = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>
+// GENERIC-LABEL: sym_name = "optimal_swizzling"
+// GENERIC: "layout.linear_optimal_swizzling"(%{{.*}}, %{{.*}}) <{bits = 32 : i64}> : (!layout.linear<{register = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>) -> !layout.linear<{offset = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>
+// FOLD-LABEL: func.func @optimal_swizzling
+// FOLD-DAG: %[[Z:.*]] = arith.constant 0 : index
+// FOLD-DAG: %[[L:.*]] = layout.const #layout.linear<{offset = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>
+// FOLD: return %[[L]], %[[Z]], %[[Z]]
+func.func @optimal_swizzling() -> (!layout.linear<{offset = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>, index, index) {
+  %src = layout.const #layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>
+  %dst = layout.const #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+  %m = layout.linear_optimal_swizzling %src, %dst {bits = 32 : i64} : !layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+  %cw = layout.linear_bank_conflicts %src, %m {bits = 32 : i64} : !layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{offset = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>
+  %cr = layout.linear_bank_conflicts %dst, %m {bits = 32 : i64} : !layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>, !layout.linear<{offset = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>
+  return %m, %cw, %cr : !layout.linear<{offset = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}>, index, index
 }

@@ -1,6 +1,6 @@
 // Diagnostics of the linear-layout analyses (linear_vector_width, linear_bank_conflicts,
-// linear_choose_swizzle): operand kinds, the element width, arity, dynamic operands and the
-// algebra's own messages.
+// linear_choose_swizzle, linear_optimal_swizzling): operand kinds, the element width, arity,
+// dynamic operands and the algebra's own messages.
 // RUN: layout-opt %s -split-input-file -verify-diagnostics
 
 // A CuTe layout where the analysis needs a linear layout (convert it with layout.to_linear).
@@ -158,5 +158,38 @@ func.func @e14(%d: !layout.layout<(?,32):(32,1)>) {
   // expected-error@+2 {{'layout.linear_choose_swizzle' op failed to infer returned types}}
   // expected-error@+1 {{'layout.linear_choose_swizzle' op inferred type(s) '!layout.layout<Sw<5,0,5> o 0 o (32,32):(32,1)>' are incompatible with return type(s) of operation '!layout.layout<(32,32):(32,1)>'}}
   %w = "layout.linear_choose_swizzle"(%r, %s) <{bits = 32 : i64}> : (!layout.linear<{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>, !layout.layout<(32,32):(32,1)>) -> !layout.layout<(32,32):(32,1)>
+  return
+}
+
+// -----
+
+// optimal_swizzling: src and dst over different tensors.
+func.func @o0() {
+  %a = layout.const #layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>
+  %b = layout.const #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+  // expected-error@+1 {{'layout.linear_optimal_swizzling' op optimal_swizzling: src and dst must have the same out dimensions (names and sizes)}}
+  %m = layout.linear_optimal_swizzling %a, %b {bits = 32 : i64} : !layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+  return
+}
+
+// -----
+
+// optimal_swizzling: an element width that is not a power of two.
+func.func @o1() {
+  %a = layout.const #layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>
+  %b = layout.const #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+  // expected-error@+1 {{'layout.linear_optimal_swizzling' op optimal_swizzling: element bitwidth 7 is not a power of two in [1, 1024]}}
+  %m = layout.linear_optimal_swizzling %a, %b {bits = 7 : i64} : !layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
+  return
+}
+
+// -----
+
+// optimal_swizzling: both operands are register layouts (linear).
+func.func @o2() {
+  %a = layout.const #layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>
+  %s = layout.const #layout.layout<(32,32):(32,1)>
+  // expected-error@+1 {{'layout.linear_optimal_swizzling' op linear_optimal_swizzling: operand #1 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>}}
+  %m = layout.linear_optimal_swizzling %a, %s {bits = 32 : i64} : !layout.linear<{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}>, !layout.layout<(32,32):(32,1)>
   return
 }
