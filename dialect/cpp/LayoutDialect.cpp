@@ -251,6 +251,10 @@ Memo &linearMemo() {
   static Memo memo;
   return memo;
 }
+Memo &analysisMemo() {
+  static Memo memo;
+  return memo;
+}
 } // namespace
 
 rust::Result rust::parse(StringRef text) {
@@ -291,5 +295,31 @@ rust::Result rust::callLinear(StringRef op, ArrayRef<StringRef> args,
       strs.push_back(str(a));
     return take(layout_ffi_call_linear(str(op), strs.data(), kinds.data(),
                                        strs.size()));
+  });
+}
+
+rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<StringRef> args,
+                                      ArrayRef<int32_t> kinds,
+                                      std::optional<int64_t> bits) {
+  // Key: op NUL bits NUL kind arg0 NUL kind arg1 ... (NUL cannot occur in the
+  // texts).
+  std::string key = op.str();
+  key.push_back('\0');
+  if (bits)
+    key += std::to_string(*bits);
+  for (auto [a, k] : llvm::zip(args, kinds)) {
+    key.push_back('\0');
+    key += std::to_string(k);
+    key.push_back(':');
+    key.append(a.data(), a.size());
+  }
+  return analysisMemo().get(key, [&] {
+    SmallVector<LayoutStr, 4> strs;
+    for (StringRef a : args)
+      strs.push_back(str(a));
+    return take(layout_ffi_call_linear_analysis(str(op), strs.data(),
+                                                kinds.data(), strs.size(),
+                                                bits.value_or(0),
+                                                bits.has_value()));
   });
 }

@@ -155,6 +155,69 @@ OpFoldResult mlir::layout::foldIndexOp(Operation *op) {
   return IntegerAttr::get(IndexType::get(op->getContext()), *v);
 }
 
+//===----------------------------------------------------------------------===//
+// Linear-layout analyses
+//===----------------------------------------------------------------------===//
+
+/// The algebra's answer for a linear-layout analysis on `types`; an error
+/// result when an operand is not a layout-dialect value.
+static rust::Result evalLinearAnalysis(StringRef opName, TypeRange types,
+                                       std::optional<int64_t> bits) {
+  SmallVector<StringRef, 2> texts;
+  SmallVector<int32_t, 2> kinds;
+  for (Type t : types) {
+    auto vt = llvm::dyn_cast<ValueType>(t);
+    if (!vt) {
+      std::string msg;
+      llvm::raw_string_ostream os(msg);
+      os << "expects layout-dialect operands, got " << t;
+      return rust::Result{rust::AlgebraError, 0, 0, msg};
+    }
+    texts.push_back(vt.getText());
+    kinds.push_back(static_cast<int32_t>(vt.getKind()));
+  }
+  return rust::callLinearAnalysis(cuteName(opName), texts, kinds, bits);
+}
+
+LogicalResult mlir::layout::verifyLinearAnalysis(Operation *op,
+                                                 std::optional<int64_t> bits) {
+  rust::Result r = evalLinearAnalysis(op->getName().getStringRef(),
+                                      op->getOperandTypes(), bits);
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  if (!asInteger(r.text))
+    return op->emitOpError()
+           << "expected an integer result, the algebra returned '" << r.text
+           << "'";
+  return success();
+}
+
+OpFoldResult mlir::layout::foldLinearAnalysis(Operation *op,
+                                              std::optional<int64_t> bits) {
+  rust::Result r = evalLinearAnalysis(op->getName().getStringRef(),
+                                      op->getOperandTypes(), bits);
+  if (!r.ok())
+    return {};
+  std::optional<int64_t> v = asInteger(r.text);
+  if (!v)
+    return {};
+  return IntegerAttr::get(IndexType::get(op->getContext()), *v);
+}
+
+LogicalResult mlir::layout::inferLinearAnalysisResult(
+    MLIRContext *context, std::optional<Location> loc, StringRef opName,
+    TypeRange operandTypes, IntegerAttr bits, SmallVectorImpl<Type> &results) {
+  if (!bits)
+    return emitOptionalError(loc, "'", opName,
+                             "' op requires attribute 'bits'");
+  rust::Result r = evalLinearAnalysis(opName, operandTypes, bits.getInt());
+  if (!r.ok())
+    return emitOptionalError(loc, "'", opName, "' op ", r.text);
+  results.push_back(
+      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  return success();
+}
+
 LogicalResult CompositionOp::verify() {
   SmallVector<StringRef, 2> texts;
   if (getArgs().size() != 2 || !staticTexts(getArgs().getTypes(), texts))

@@ -429,4 +429,149 @@ def Layout_LinearProductOp : Layout_LinearOp<"linear_product", "linear_product",
     Triton's `A * B`: A is the minor part; shared dimensions are multiplied.
   }]>;
 
+//===----------------------------------------------------------------------===//
+// Linear layouts: analyses (vectorization, bank conflicts, swizzle choice)
+//===----------------------------------------------------------------------===//
+
+/// Index-valued analyses of linear layouts. The Rust side
+/// (layout_ffi_call_linear_analysis) checks the operand kinds and calls the
+/// batch operation of layout_algebra::linear with the op's name.
+class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
+    : Layout_Op<mnemonic, [Pure]> {
+  let summary = "linear layouts: `" # mnemonic # "` of layout_algebra::linear";
+  let description = doc # [{
+
+    Computed by the algebra (linear layouts are static); folds to an
+    `arith.constant` of type `index`. An operation the algebra refuses is a
+    diagnostic carrying its message.
+  }];
+  let arguments = args;
+  let results = (outs Index:$result);
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Layout_LinearVectorWidthOp : Layout_LinearIndexAnalysisOp<"linear_vector_width",
+    (ins Layout_ValueType:$layout), [{
+    Triton's `getNumConsecutiveInOut` of a register layout: the number of
+    consecutive elements a thread holds (the widest vector of its
+    registers along the fastest tensor dimension).
+    ```mlir
+    %v = layout.linear_vector_width %l : !layout.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0]]}>
+    ```
+  }]> {
+  let assemblyFormat = "$layout attr-dict `:` qualified(type($layout))";
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::layout::verifyLinearAnalysis(getOperation(), std::nullopt);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldLinearAnalysis(getOperation(), std::nullopt);
+    }
+  }];
+}
+
+def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_conflicts",
+    (ins Variadic<Layout_ValueType>:$args, I64Attr:$bits), [{
+    Shared-memory bank conflicts per phase of a warp's access (32 banks of 4
+    bytes; `conflicts = wavefronts - 1`), with `bits` the element width (a
+    power of two in [1, 1024]). Two forms:
+    - `%reg, %smem`: a register layout (`!layout.linear`, in dims `register`,
+      `lane`, ...) and a shared layout over the same tensor dimensions, either
+      a `!layout.linear` in Triton's direction (`offset` -> tensor) or a CuTe
+      layout (`!layout.layout`, tensor -> offset, e.g. `Sw<3,4,3> o 0 o
+      (8,64):(64,1)`);
+    - `%map`: the register -> element-offset map (`!layout.linear`, in dims
+      `register`, `lane`).
+    ```mlir
+    %c = layout.linear_bank_conflicts %reg, %smem {bits = 16 : i64} : !layout.linear<...>, !layout.layout<(64,64):(64,1)>
+    ```
+  }]> {
+  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::layout::verifyLinearAnalysis(getOperation(), getBits());
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldLinearAnalysis(getOperation(), getBits());
+    }
+  }];
+}
+
+/// Value-valued analyses (a shared layout chosen for register layouts): the
+/// result type is computed by the algebra (layout_ffi_call_linear_analysis)
+/// from the operand types and `bits`; the op folds to a `layout.const`.
+class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
+                             string summaryText, string doc>
+    : Layout_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = summaryText;
+  let description = doc # [{
+
+    The result type is computed by the algebra; the op folds to a
+    `layout.const`. An operation the algebra refuses is a diagnostic carrying
+    its message.
+  }];
+  // Two operands, named by the subclass (`reg, smem`, `src, dst`), and `bits`.
+  let arguments = args;
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat = format;
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      // The custom parser leaves `bits` in the attribute dictionary; built
+      // ops carry it in the properties.
+      Adaptor adaptor(operands, attributes, properties, regions);
+      ::mlir::IntegerAttr bits = adaptor.getBitsAttr();
+      if (!bits && attributes)
+        bits = ::llvm::dyn_cast_or_null<::mlir::IntegerAttr>(
+            attributes.get("bits"));
+      return ::mlir::layout::inferLinearAnalysisResult(
+          context, location, getOperationName(), operands.getTypes(), bits,
+          inferredReturnTypes);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldStaticValue(getResult().getType());
+    }
+  }];
+}
+
+def Layout_LinearChooseSwizzleOp : Layout_LinearSwizzleOp<"linear_choose_swizzle",
+    (ins Layout_ValueType:$reg, Layout_ValueType:$smem, I64Attr:$bits),
+    "$reg `,` $smem attr-dict `:` qualified(type($reg)) `,` qualified(type($smem))",
+    "linear layouts: the swizzled shared layout for a register layout", [{
+    The shared layout `%smem` with the swizzle `Sw<B,M,S>` on its offsets
+    that gives the warp access of the register layout `%reg` the fewest bank
+    conflicts, then the widest vector, then the smallest B, M, S (the
+    algebra's `linear_choose_swizzle`; `bits` is the element width). The
+    result has the kind of `%smem`: for a CuTe layout S it is the layout a
+    CuTe kernel allocates, `Sw<B,M,S> o 0 o S` (`!layout.layout`); for a
+    linear layout (Triton's direction, `offset` -> tensor) the swizzled
+    `!layout.linear`.
+    ```mlir
+    %s = layout.linear_choose_swizzle %reg, %smem {bits = 32 : i64} : !layout.linear<...>, !layout.layout<(32,32):(32,1)>
+    // : !layout.layout<Sw<5,0,5> o 0 o (32,32):(32,1)>
+    ```
+    `layout.linear_bank_conflicts` of the result counts the remaining
+    conflicts.
+  }]>;
+
+def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swizzling",
+    (ins Layout_ValueType:$src, Layout_ValueType:$dst, I64Attr:$bits),
+    "$src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))",
+    "linear layouts: the shared layout for a conversion between register layouts", [{
+    The shared layout (a `!layout.linear` in Triton's direction, `offset` ->
+    the tensor dimensions of `%src`) through which the register layout
+    `%src` writes and the register layout `%dst` reads, both conflict-free with the widest common vector (the
+    algebra's `linear_optimal_swizzling`, Triton's generic swizzling;
+    `bits` is the element width).
+    ```mlir
+    %s = layout.linear_optimal_swizzling %src, %dst {bits = 16 : i64} : !layout.linear<...>, !layout.linear<...>
+    ```
+  }]>;
+
 #endif // LAYOUT_OPS_TD

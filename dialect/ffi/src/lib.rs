@@ -722,6 +722,220 @@ pub unsafe extern "C" fn layout_ffi_call_linear(
     }
 }
 
+/// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
+/// `from_cute`'s defaults, in dims `dim0, dim1, ...`, out dim `offset`).
+const KIND_LINEAR_OR_LAYOUT: i32 = -1;
+
+/// The linear-layout analyses of the dialect: (op name without `layout.`, accepted operand
+/// lists, whether the op takes the element width `bits`). The batch operation has the op's
+/// name.
+const LINEAR_ANALYSES: &[(&str, &[&[i32]], bool)] = &[
+    ("linear_vector_width", &[&[KIND_LINEAR]], false),
+    (
+        "linear_bank_conflicts",
+        &[&[KIND_LINEAR, KIND_LINEAR_OR_LAYOUT], &[KIND_LINEAR]],
+        true,
+    ),
+    (
+        "linear_choose_swizzle",
+        &[&[KIND_LINEAR, KIND_LINEAR_OR_LAYOUT]],
+        true,
+    ),
+    (
+        "linear_optimal_swizzling",
+        &[&[KIND_LINEAR, KIND_LINEAR]],
+        true,
+    ),
+];
+
+fn analysis_kind_noun(kind: i32) -> &'static str {
+    match kind {
+        KIND_LINEAR_OR_LAYOUT => {
+            "a linear layout (!layout.linear<...>) or a CuTe layout (!layout.layout<...>)"
+        }
+        k => kind_noun(k),
+    }
+}
+
+/// The result of the linear-layout analysis `op` (see [`LINEAR_ANALYSES`]) on operands given as
+/// (canonical text, kind) and the element width `bits` (for the ops that take one):
+///
+/// - `linear_vector_width(L)`, `linear_bank_conflicts(R, S)` / `(C)`: the integer, as decimal
+///   text with kind [`KIND_TUPLE`];
+/// - `linear_choose_swizzle(R, S)`: the shared layout S with the chosen swizzle applied to its
+///   offsets, in S's kind: `Sw<B,M,S> o 0 o S` (the algebra's composition) for a CuTe S, the
+///   swizzled linear layout for a linear S;
+/// - `linear_optimal_swizzling(src, dst)`: the shared layout (`offset -> tensor`, a linear
+///   layout) through which `src` writes and `dst` reads.
+///
+/// Every refusal of the algebra is an error carrying its message.
+pub fn call_linear_analysis(
+    op: &str,
+    args: &[(&str, i32)],
+    bits: Option<i64>,
+) -> Result<(String, i32), Error> {
+    use layout_algebra::linear::{from_cute, parse_linear, swizzle_choice, LinearLayout};
+    let Some(&(_, forms, takes_bits)) = LINEAR_ANALYSES.iter().find(|(name, _, _)| *name == op)
+    else {
+        return Err(Error::algebra(format!(
+            "{op}: not a linear-layout analysis of the dialect"
+        )));
+    };
+    let bits = match (takes_bits, bits) {
+        (true, Some(b)) => Some(b),
+        (true, None) => {
+            return Err(Error::algebra(format!(
+                "{op}: expected the element width attribute 'bits'"
+            )))
+        }
+        (false, Some(_)) => {
+            return Err(Error::algebra(format!(
+                "{op}: takes no element width 'bits'"
+            )))
+        }
+        (false, None) => None,
+    };
+    let Some(kinds) = forms.iter().find(|k| k.len() == args.len()) else {
+        let mut counts: Vec<usize> = forms.iter().map(|k| k.len()).collect();
+        counts.sort_unstable();
+        let words: Vec<String> = counts.iter().map(usize::to_string).collect();
+        return Err(Error::algebra(format!(
+            "{op}: expected {} operand{}, got {}",
+            words.join(" or "),
+            if counts == [1] { "" } else { "s" },
+            args.len()
+        )));
+    };
+    // Operands as algebra values (linear layouts as text, CuTe layouts parsed) and as linear
+    // layouts (CuTe layouts converted with from_cute's default names).
+    let mut values = Vec::with_capacity(args.len() + 1);
+    let mut linear: Vec<LinearLayout> = Vec::with_capacity(args.len());
+    let mut cute: Vec<Option<Func>> = Vec::with_capacity(args.len());
+    for (i, (&(t, kind), &want)) in args.iter().zip(kinds.iter()).enumerate() {
+        let fits = kind == want
+            || (want == KIND_LINEAR_OR_LAYOUT
+                && matches!(kind, KIND_LINEAR | KIND_LAYOUT | KIND_SWIZZLE));
+        if !fits {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} must be {}, got {}",
+                analysis_kind_noun(want),
+                type_text(t, kind)
+            )));
+        }
+        if kind == KIND_LINEAR {
+            let l =
+                parse_linear(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+            values.push(Value::Json(t.to_string()));
+            linear.push(l);
+            cute.push(None);
+            continue;
+        }
+        if t == "*" || t.contains('?') {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} {} is not static: a linear layout has no runtime leaves",
+                type_text(t, kind)
+            )));
+        }
+        let v = text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+        let Value::Func(f) = &v else {
+            return Err(Error::algebra(format!(
+                "{op}: operand #{i} must be {}, got {}",
+                analysis_kind_noun(want),
+                type_text(t, kind)
+            )));
+        };
+        let names = from_cute::default_in_names(f)
+            .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        linear.push(
+            from_cute::from_cute(f, &refs, "offset")
+                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?,
+        );
+        cute.push(Some(f.clone()));
+        values.push(v);
+    }
+    if op == "linear_choose_swizzle" {
+        // The algebra's messages name their operation (bank_conflicts, compose, ...).
+        let ch = swizzle_choice::choose_cute_swizzle(&linear[0], &linear[1], bits.unwrap_or(0))?;
+        return match &cute[1] {
+            Some(s) => {
+                let sw = Func::Swizzle(ch.swizzle);
+                let f = layout_algebra::ops::composed::compose(&sw, s)?;
+                let v = Value::Func(f);
+                Ok((text::print(&v), kind_of(&v)))
+            }
+            None => Ok((linear_canonical(&ch.smem), KIND_LINEAR)),
+        };
+    }
+    if op == "linear_optimal_swizzling" {
+        let ch = swizzle_choice::optimal_swizzling(&linear[0], &linear[1], bits.unwrap_or(0))?;
+        return Ok((linear_canonical(&ch.smem), KIND_LINEAR));
+    }
+    if let Some(b) = bits {
+        values.push(Value::int(b));
+    }
+    let r = layout_algebra::linear::call(op, &values)
+        .unwrap_or_else(|| Err(Error::algebra(format!("{op}: unknown algebra op"))))
+        .map_err(|e| match e {
+            Error::Dynamic(m) => Error::algebra(format!("{op}: {m}")),
+            Error::Parse { message, .. } => Error::algebra(format!("{op}: {message}")),
+            e => e,
+        })?;
+    match r {
+        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(x))) => Ok((x.to_string(), KIND_TUPLE)),
+        v => Err(Error::algebra(format!(
+            "{op}: the algebra returned {}, not an integer",
+            v.kind()
+        ))),
+    }
+}
+
+/// [`call_linear_analysis`] through the C ABI: `args[i]` is the canonical text of operand `i`
+/// and `kinds[i]` its kind (`KIND_*`); `bits` is the element width when `has_bits`. On success
+/// `text` is the result (a decimal integer with kind [`KIND_TUPLE`], or a value's canonical
+/// text and kind); on failure the status is an algebra error and `text` the message.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    kinds: *const i32,
+    nargs: usize,
+    bits: i64,
+    has_bits: bool,
+) -> LayoutResult {
+    let op = op.bytes();
+    let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
+        (&[], &[])
+    } else {
+        (
+            std::slice::from_raw_parts(args, nargs),
+            std::slice::from_raw_parts(kinds, nargs),
+        )
+    };
+    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(String, i32), Error> {
+        let op = utf8(op)?;
+        let mut texts = Vec::with_capacity(args.len());
+        for (a, &k) in args.iter().zip(kinds) {
+            texts.push((utf8(a)?, k));
+        }
+        call_linear_analysis(op, &texts, has_bits.then_some(bits))
+    }));
+    match r {
+        Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
 /// The check of `layout.linear_apply`: one index operand per input dimension of the linear
 /// layout `text`. `text` of the result is empty when `n` fits, else the diagnostic (which names
 /// both numbers and the input dimensions).
@@ -843,6 +1057,167 @@ mod linear_tests {
         assert!(m.contains("expected 2 operands, got 1"), "{m}");
         let (_, _, m) = call("linear_nothing", &[]);
         assert!(m.contains("not a linear-layout op"), "{m}");
+    }
+
+    fn analysis(op: &str, args: &[(&str, i32)], bits: Option<i64>) -> (i32, i32, String) {
+        let strs: Vec<LayoutStr> = args.iter().map(|a| s(a.0)).collect();
+        let kinds: Vec<i32> = args.iter().map(|a| a.1).collect();
+        take(unsafe {
+            layout_ffi_call_linear_analysis(
+                s(op),
+                strs.as_ptr(),
+                kinds.as_ptr(),
+                args.len(),
+                bits.unwrap_or(0),
+                bits.is_some(),
+            )
+        })
+    }
+
+    /// Lane i reads row i of a row-major 32x32 tile (one element per lane).
+    const COLUMN_READ: &str = "{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
+
+    #[test]
+    fn analyses_fold_to_the_algebra_answers() {
+        let ok = |r: (i32, i32, String)| {
+            assert_eq!(r.0, STATUS_OK, "{}", r.2);
+            (r.1, r.2)
+        };
+        let sm = ("(32,32):(32,1)", KIND_LAYOUT);
+        let col = (COLUMN_READ, KIND_LINEAR);
+        assert_eq!(
+            ok(analysis("linear_bank_conflicts", &[col, sm], Some(32))),
+            (KIND_TUPLE, "31".to_string())
+        );
+        let row = "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}";
+        assert_eq!(
+            ok(analysis(
+                "linear_bank_conflicts",
+                &[(row, KIND_LINEAR), sm],
+                Some(32)
+            ))
+            .1,
+            "0"
+        );
+        let map = r#"{"in_dims":[{"name":"register","bases":[[1]]},{"name":"lane","bases":[[64],[128],[256],[512],[1024]]}],"out_dims":[{"name":"offset","size":2048}]}"#;
+        assert_eq!(
+            ok(analysis(
+                "linear_bank_conflicts",
+                &[(map, KIND_LINEAR)],
+                Some(16)
+            ))
+            .1,
+            "31"
+        );
+        assert_eq!(
+            ok(analysis(
+                "linear_vector_width",
+                &[(
+                    "{register = [[1, 0], [2, 0]], lane = [[0, 1]]}",
+                    KIND_LINEAR
+                )],
+                None
+            ))
+            .1,
+            "4"
+        );
+        // The swizzled layout has the shared layout's kind, and no conflicts left.
+        let (kind, sw) = ok(analysis("linear_choose_swizzle", &[col, sm], Some(32)));
+        assert_eq!(
+            (kind, sw.as_str()),
+            (KIND_LAYOUT, "Sw<5,0,5> o 0 o (32,32):(32,1)")
+        );
+        assert_eq!(
+            ok(analysis(
+                "linear_bank_conflicts",
+                &[col, (&sw, kind)],
+                Some(32)
+            ))
+            .1,
+            "0"
+        );
+        let triton = "{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
+        assert_eq!(
+            ok(analysis("linear_choose_swizzle", &[col, (triton, KIND_LINEAR)], Some(32))),
+            (
+                KIND_LINEAR,
+                "{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}".to_string()
+            )
+        );
+    }
+
+    #[test]
+    fn optimal_swizzling_serves_both_layouts() {
+        let src = "{register = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], lane = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]]}";
+        let dst = "{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
+        let (status, kind, smem) = analysis(
+            "linear_optimal_swizzling",
+            &[(src, KIND_LINEAR), (dst, KIND_LINEAR)],
+            Some(32),
+        );
+        assert_eq!((status, kind), (STATUS_OK, KIND_LINEAR), "{smem}");
+        assert_eq!(
+            smem,
+            "{offset = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [1, 1], [2, 2], [4, 4], [8, 8], [16, 16]]}"
+        );
+        for r in [src, dst] {
+            let (_, _, c) = analysis(
+                "linear_bank_conflicts",
+                &[(r, KIND_LINEAR), (&smem, KIND_LINEAR)],
+                Some(32),
+            );
+            assert_eq!(c, "0");
+        }
+        let (status, _, m) = analysis(
+            "linear_optimal_swizzling",
+            &[(src, KIND_LINEAR), ("(32,32):(32,1)", KIND_LAYOUT)],
+            Some(32),
+        );
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert_eq!(m, "linear_optimal_swizzling: operand #1 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>");
+    }
+
+    #[test]
+    fn analysis_errors_name_the_cause() {
+        let err = |r: (i32, i32, String)| {
+            assert_eq!(r.0, STATUS_ALGEBRA_ERROR, "{}", r.2);
+            r.2
+        };
+        let sm = ("(32,32):(32,1)", KIND_LAYOUT);
+        let col = (COLUMN_READ, KIND_LINEAR);
+        assert_eq!(
+            err(analysis("linear_bank_conflicts", &[col, sm], Some(12))),
+            "bank_conflicts: element bitwidth 12 is not a power of two in [1, 1024]"
+        );
+        assert_eq!(
+            err(analysis("linear_bank_conflicts", &[col, sm], None)),
+            "linear_bank_conflicts: expected the element width attribute 'bits'"
+        );
+        assert_eq!(
+            err(analysis("linear_vector_width", &[col], Some(16))),
+            "linear_vector_width: takes no element width 'bits'"
+        );
+        assert_eq!(
+            err(analysis("linear_bank_conflicts", &[col, sm, sm], Some(16))),
+            "linear_bank_conflicts: expected 1 or 2 operands, got 3"
+        );
+        assert_eq!(
+            err(analysis("linear_vector_width", &[], None)),
+            "linear_vector_width: expected 1 operand, got 0"
+        );
+        assert_eq!(
+            err(analysis("linear_vector_width", &[sm], None)),
+            "linear_vector_width: operand #0 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>"
+        );
+        assert_eq!(
+            err(analysis("linear_choose_swizzle", &[col, ("(4,8)", KIND_TUPLE)], Some(16))),
+            "linear_choose_swizzle: operand #1 must be a linear layout (!layout.linear<...>) or a CuTe layout (!layout.layout<...>), got !layout.tuple<(4,8)>"
+        );
+        assert_eq!(
+            err(analysis("linear_choose_swizzle", &[col, ("(?,32):(32,1)", KIND_LAYOUT)], Some(16))),
+            "linear_choose_swizzle: operand #1 !layout.layout<(?,32):(32,1)> is not static: a linear layout has no runtime leaves"
+        );
+        assert!(err(analysis("linear_rank", &[col], None)).contains("not a linear-layout analysis"));
     }
 
     #[test]

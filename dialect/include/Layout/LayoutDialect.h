@@ -48,6 +48,19 @@ LogicalResult inferLinearResult(MLIRContext *context,
                                 std::optional<Location> loc, StringRef opName,
                                 TypeRange operandTypes,
                                 SmallVectorImpl<Type> &results);
+/// Verify a linear-layout analysis (linear_vector_width,
+/// linear_bank_conflicts): the algebra's message on refusal.
+LogicalResult verifyLinearAnalysis(Operation *op, std::optional<int64_t> bits);
+/// Fold an index-valued linear-layout analysis to an index constant.
+OpFoldResult foldLinearAnalysis(Operation *op, std::optional<int64_t> bits);
+/// Result type of a value-valued linear-layout analysis
+/// (linear_choose_swizzle), computed by the algebra; emits its message at
+/// `loc` on failure. `bits` is null when the attribute is missing.
+LogicalResult inferLinearAnalysisResult(MLIRContext *context,
+                                        std::optional<Location> loc,
+                                        StringRef opName, TypeRange operandTypes,
+                                        IntegerAttr bits,
+                                        SmallVectorImpl<Type> &results);
 /// The constant attribute of a static value type, or null.
 OpFoldResult foldStaticValue(Type type);
 /// Verify an index-valued algebra op (size, cosize, ...) on static operands.

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "llvm/ADT/ArrayRef.h"
@@ -34,6 +35,9 @@ LayoutResult layout_ffi_parse_linear(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutStr *args, size_t nargs);
 LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutStr *args,
                                     const int32_t *kinds, size_t nargs);
+LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, const LayoutStr *args,
+                                             const int32_t *kinds, size_t nargs,
+                                             int64_t bits, bool has_bits);
 LayoutResult layout_ffi_linear_apply_check(LayoutStr text, size_t n);
 int64_t layout_ffi_dynamic_leaves(LayoutStr text);
 LayoutResult layout_ffi_composition_reach(LayoutStr a, LayoutStr b);
@@ -80,6 +84,14 @@ Result call(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args);
 /// kind (mlir::layout::ValueKind). Memoized.
 Result callLinear(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
                   llvm::ArrayRef<int32_t> kinds);
+
+/// Apply the linear-layout analysis `op` (linear_vector_width,
+/// linear_bank_conflicts, linear_choose_swizzle) to operands given as text and
+/// kind, with the element width `bits` when given. The result is a decimal
+/// integer (kind Tuple) or a value's canonical text and kind. Memoized.
+Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
+                          llvm::ArrayRef<int32_t> kinds,
+                          std::optional<int64_t> bits);
 
 } // namespace mlir::layout::rust
 
