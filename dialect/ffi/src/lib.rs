@@ -692,34 +692,7 @@ pub unsafe extern "C" fn layout_ffi_call_linear(
     kinds: *const i32,
     nargs: usize,
 ) -> LayoutResult {
-    let op = op.bytes();
-    let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
-        (&[], &[])
-    } else {
-        (
-            std::slice::from_raw_parts(args, nargs),
-            std::slice::from_raw_parts(kinds, nargs),
-        )
-    };
-    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(String, i32), Error> {
-        let op = utf8(op)?;
-        let mut texts = Vec::with_capacity(args.len());
-        for (a, &k) in args.iter().zip(kinds) {
-            texts.push((utf8(a)?, k));
-        }
-        call_linear(op, &texts)
-    }));
-    match r {
-        Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
+    call_on_texts(op, args, kinds, nargs, |op, texts| call_linear(op, texts))
 }
 
 /// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
@@ -906,6 +879,23 @@ pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
     bits: i64,
     has_bits: bool,
 ) -> LayoutResult {
+    call_on_texts(op, args, kinds, nargs, |op, texts| {
+        call_linear_analysis(op, texts, has_bits.then_some(bits))
+    })
+}
+
+/// Read the op name and the (text, kind) operands of a C call and answer with `f`: its
+/// (text, kind) on success, its message as an algebra error, a panic as an internal error.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+unsafe fn call_on_texts(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    kinds: *const i32,
+    nargs: usize,
+    f: impl FnOnce(&str, &[(&str, i32)]) -> Result<(String, i32), Error>,
+) -> LayoutResult {
     let op = op.bytes();
     let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
         (&[], &[])
@@ -922,7 +912,7 @@ pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
         for (a, &k) in args.iter().zip(kinds) {
             texts.push((utf8(a)?, k));
         }
-        call_linear_analysis(op, &texts, has_bits.then_some(bits))
+        f(op, &texts)
     }));
     match r {
         Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
