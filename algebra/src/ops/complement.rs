@@ -119,9 +119,9 @@ fn check_complement(a: &Layout, r: &Layout) -> Result<()> {
     let hi = at.iter().copied().max().unwrap_or(0);
     let in_image: Box<dyn Fn(i64) -> bool> =
         if (0..=1 << 22).contains(&hi) && at.iter().all(|&x| x >= 0) {
-            let mut bits = vec![false; hi as usize + 1];
-            at.iter().for_each(|&x| bits[x as usize] = true);
-            Box::new(move |x| x >= 0 && x <= hi && bits[x as usize])
+            let mut bits = vec![0u64; hi as usize / 64 + 1];
+            at.iter().for_each(|&x| bits[x as usize / 64] |= 1 << (x % 64));
+            Box::new(move |x| x >= 0 && x <= hi && bits[x as usize / 64] >> (x % 64) & 1 == 1)
         } else {
             let mut sorted = at.clone();
             sorted.sort_unstable();
