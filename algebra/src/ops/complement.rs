@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::int::{self, Int};
 use crate::layout::Layout;
 use crate::ops::coalesce::{coalesce, coalesce_leaf_modes, Mode};
-use crate::ops::filter::filter;
+use crate::ops::filter::{filter, filter_int_modes};
 use crate::stride::Stride;
 use crate::tuple::{IntTuple, Tree};
 
@@ -35,8 +35,10 @@ pub fn ceil_div_shape(a: &IntTuple, b: i64) -> Result<IntTuple> {
 
 /// complement with an integer or shape cotarget.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
-    let f = filter(a)?;
-    let modes = f.int_leaves("complement")?;
+    let modes = match filter_int_modes(a) {
+        Some(m) => m,
+        None => filter(a)?.int_leaves("complement")?,
+    };
     check_cotarget(cotarget)?;
     // Irreducible stride-0 layout: the compact layout of the cotarget.
     if modes.len() == 1 && modes[0].1 == 0 {
@@ -120,7 +122,8 @@ fn check_complement(a: &Layout, r: &Layout) -> Result<()> {
     let in_image: Box<dyn Fn(i64) -> bool> =
         if (0..=1 << 22).contains(&hi) && at.iter().all(|&x| x >= 0) {
             let mut bits = vec![0u64; hi as usize / 64 + 1];
-            at.iter().for_each(|&x| bits[x as usize / 64] |= 1 << (x % 64));
+            at.iter()
+                .for_each(|&x| bits[x as usize / 64] |= 1 << (x % 64));
             Box::new(move |x| x >= 0 && x <= hi && bits[x as usize / 64] >> (x % 64) & 1 == 1)
         } else {
             let mut sorted = at.clone();
