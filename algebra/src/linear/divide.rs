@@ -166,16 +166,7 @@ pub fn is_trivial_over(l: &LinearLayout, dims: &[&str]) -> Result<bool> {
             return Ok(false);
         }
     }
-    let rest_in: Vec<&str> = l
-        .in_names()
-        .into_iter()
-        .filter(|n| !dims.contains(n))
-        .collect();
-    let rest_out: Vec<&str> = l
-        .out_names()
-        .into_iter()
-        .filter(|n| !dims.contains(n))
-        .collect();
+    let (rest_in, rest_out) = other_dims(l, dims);
     if !dims.is_empty() {
         for n in dims {
             match (l.in_index(n), l.out_index(n)) {
@@ -207,15 +198,12 @@ pub fn quotient(l: &LinearLayout, dims: &[&str]) -> Result<LinearLayout> {
             dims.join(", ")
         )));
     }
-    let rest_in: Vec<&str> = l
-        .in_names()
-        .into_iter()
-        .filter(|n| !dims.contains(n))
-        .collect();
-    let rest_out: Vec<&str> = l
-        .out_names()
-        .into_iter()
-        .filter(|n| !dims.contains(n))
-        .collect();
+    let (rest_in, rest_out) = other_dims(l, dims);
     sublayout(l, &rest_in, &rest_out)
+}
+
+/// The in and out dimension names of `l` that are not in `dims`.
+fn other_dims<'a>(l: &'a LinearLayout, dims: &[&str]) -> (Vec<&'a str>, Vec<&'a str>) {
+    let keep = |names: Vec<&'a str>| names.into_iter().filter(|n| !dims.contains(n)).collect();
+    (keep(l.in_names()), keep(l.out_names()))
 }

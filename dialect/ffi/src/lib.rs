@@ -184,6 +184,18 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr
     owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
 }
 
+/// The `n` integers at `p` (`p` may be null when `n` is 0).
+///
+/// # Safety
+/// When `n > 0`, `p` must point to `n` readable i64s.
+unsafe fn i64s(p: *const i64, n: usize) -> Vec<i64> {
+    if n == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(p, n).to_vec()
+    }
+}
+
 /// The coordinate text for `layout.crd2idx` from `n` index values: one value is a linear index,
 /// one per top-level mode a flat coordinate, one per leaf of the shape a hierarchical coordinate
 /// with the shape's profile. An error says which counts the layout accepts.
@@ -197,11 +209,7 @@ pub unsafe extern "C" fn layout_ffi_coord_text(
     n: usize,
 ) -> LayoutResult {
     let layout = layout.bytes();
-    let coords: Vec<i64> = if n == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(coords, n).to_vec()
-    };
+    let coords = i64s(coords, n);
     guarded(|| {
         let shape = match text::parse(utf8(layout)?)? {
             Value::Func(f) => f.domain_layout()?.shape.clone(),
@@ -250,11 +258,7 @@ pub unsafe extern "C" fn layout_ffi_leaf(
     n: usize,
 ) -> LayoutResult {
     let layout = layout.bytes();
-    let path: Vec<i64> = if n == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(path, n).to_vec()
-    };
+    let path = i64s(path, n);
     let which = if stride { "stride" } else { "shape" };
     let r =
         catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
