@@ -159,20 +159,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                     false,
                 )
             })?;
-            if s00 != w {
-                return Err(Error::algebra(format!(
-                    "{op}: {}: the 8 rows of a core matrix must be {} bytes apart ({}), found {} \
-                     bytes",
-                    ctx.what(),
-                    w * 16,
-                    if sw == ByteSwizzle::None {
-                        "core matrices are 8 contiguous 16-byte rows".to_string()
-                    } else {
-                        format!("the {} swizzle atom width", sw.name())
-                    },
-                    s00.saturating_mul(16)
-                )));
-            }
+            check_row_pitch(op, &ctx.what(), "rows", s00, w, sw)?;
             let (_, sbo) = single(&rest).ok_or_else(|| {
                 uneven(
                     &ctx,
@@ -243,20 +230,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
             let (s10, k_rest) = prefix(&k_units, 8).ok_or_else(|| {
                 not_core(&ctx, "the 8 K-rows of a core matrix (mode 1)", &k, t, false)
             })?;
-            if s10 != w {
-                return Err(Error::algebra(format!(
-                    "{op}: {}: the 8 K-rows of a core matrix must be {} bytes apart ({}), found \
-                     {} bytes",
-                    ctx.what(),
-                    w * 16,
-                    if sw == ByteSwizzle::None {
-                        "core matrices are 8 contiguous 16-byte rows".to_string()
-                    } else {
-                        format!("the {} swizzle atom width", sw.name())
-                    },
-                    s10.saturating_mul(16)
-                )));
-            }
+            check_row_pitch(op, &ctx.what(), "K-rows", s10, w, sw)?;
             let (_, d01) = single(&mn_rest).ok_or_else(|| {
                 let f = if sw == ByteSwizzle::None {
                     "stride byte offset"
@@ -520,4 +494,29 @@ fn show(leaves: &[(i64, i64)]) -> String {
     } else {
         format!("({}):({})", s.join(","), d.join(","))
     }
+}
+
+/// The 8 rows of a core matrix must be `w` 16-byte units apart: the swizzle atom width, or
+/// one row (16 bytes) without a swizzle. `found` is the pitch in 16-byte units.
+fn check_row_pitch(
+    op: &str,
+    what: &str,
+    rows: &str,
+    found: i64,
+    w: i64,
+    sw: ByteSwizzle,
+) -> Result<()> {
+    if found == w {
+        return Ok(());
+    }
+    let why = if sw == ByteSwizzle::None {
+        "core matrices are 8 contiguous 16-byte rows".to_string()
+    } else {
+        format!("the {} swizzle atom width", sw.name())
+    };
+    Err(Error::algebra(format!(
+        "{op}: {what}: the 8 {rows} of a core matrix must be {} bytes apart ({why}), found {} bytes",
+        w * 16,
+        found.saturating_mul(16)
+    )))
 }
