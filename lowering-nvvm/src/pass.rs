@@ -368,22 +368,33 @@ fn lower_wgmma_desc(
 fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
     let w = derive::wgmma(a)?;
     let acc_ty = unsafe { melior::ir::Type::from_raw(mlirValueGetType(ops[2])) }.to_string();
-    let la = if w.major_a == Major::K { "row" } else { "col" };
-    let lb = if w.major_b == Major::K { "col" } else { "row" };
     b.op("nvvm.wgmma.fence.aligned", &[], &[], &[])?;
     let a_is_desc = unsafe { mlirTypeIsAInteger(mlirValueGetType(ops[0])) };
-    if !a_is_desc {
-        let r = wgmma_registers_a(b, &w, ops, &acc_ty)?;
-        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
-        b.op(
-            "nvvm.wgmma.wait.group.sync.aligned",
-            &[],
-            &[("group", "0 : i64".into())],
-            &[],
-        )?;
-        replace(op, &[r]);
-        return Ok(());
-    }
+    let r = if a_is_desc {
+        wgmma_descriptors(b, &w, ops, &acc_ty)?
+    } else {
+        wgmma_registers_a(b, &w, ops, &acc_ty)?
+    };
+    b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
+    b.op(
+        "nvvm.wgmma.wait.group.sync.aligned",
+        &[],
+        &[("group", "0 : i64".into())],
+        &[],
+    )?;
+    replace(op, &[r]);
+    Ok(())
+}
+
+/// wgmma with both operands as shared-memory descriptors: NVVM's `wgmma.mma_async`.
+fn wgmma_descriptors(
+    b: &Builder,
+    w: &derive::Wgmma,
+    ops: &[MlirValue],
+    acc_ty: &str,
+) -> Result<MlirValue, String> {
+    let la = if w.major_a == Major::K { "row" } else { "col" };
+    let lb = if w.major_b == Major::K { "col" } else { "row" };
     let attrs = vec![
         (
             "shape",
@@ -398,21 +409,12 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
         ("layoutA", format!("#nvvm.mma_layout<{la}>")),
         ("layoutB", format!("#nvvm.mma_layout<{lb}>")),
     ];
-    let r = b.val(
+    b.val(
         "nvvm.wgmma.mma_async",
         &[ops[2], ops[0], ops[1]],
         &attrs,
-        &acc_ty,
-    )?;
-    b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
-    b.op(
-        "nvvm.wgmma.wait.group.sync.aligned",
-        &[],
-        &[("group", "0 : i64".into())],
-        &[],
-    )?;
-    replace(op, &[r]);
-    Ok(())
+        acc_ty,
+    )
 }
 
 /// wgmma with A in registers (the `.f32.<A>.<B>` form with `{a0..a3}`): NVVM's
