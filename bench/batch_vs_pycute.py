@@ -2,7 +2,7 @@
 """`make bench`: `layout batch` against pycute on the same requests, end to end.
 
 Builds BENCH_REQUESTS (default 300000) `layout batch` requests from the plain layouts of
-$ORACLE_DIR/cute_pycute_seed1.jsonl (default ../shared/oracle beside the repository): size,
+$ORACLE_DIR/cute_pycute_seed1.jsonl (default tests/data/oracle): size,
 cosize, coalesce, filter, the inverses, composition, complement, the divides and products with
 the oracle's right-hand sides, and eval (the whole table) of the small layouts, cycled to N.
 Then times two fresh processes, each reading the requests on stdin and writing JSON Lines to a
@@ -25,7 +25,7 @@ from collections import Counter
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-ORACLE = os.path.join(os.environ.get("ORACLE_DIR", os.path.join(ROOT, "..", "shared", "oracle")),
+ORACLE = os.path.join(os.environ.get("ORACLE_DIR", os.path.join(ROOT, "tests", "data", "oracle")),
                       "cute_pycute_seed1.jsonl")
 LAYOUT_BIN = os.environ.get("LAYOUT_BIN", os.path.join(ROOT, "target", "release", "layout"))
 N = int(os.environ.get("BENCH_REQUESTS", "300000"))
@@ -133,7 +133,7 @@ def main():
     differ = Counter(reqs[i][0] for i in both if ours[i]["result"] != ref[i]["result"])
     print(f"agree    {len(both) - sum(differ.values())} of {len(both)} requests both answered; "
           "differ: " + (", ".join(f"{op} {n}" for op, n in differ.most_common()) or "none"))
-    print("         (pycute differs from CuTe C++ on some inputs: shared/oracle/README.md)")
+    print("         (pycute differs from CuTe C++ on some inputs: tests/data/oracle/README.md)")
     ratio = dt_py / dt_layout
     verdict = "meets" if ratio >= 30 else "BELOW"
     print(f"ratio    layout is {ratio:.1f}x pycute ({verdict} the 30x target)")

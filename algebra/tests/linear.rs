@@ -22,7 +22,7 @@ use serde_json::Value as J;
 
 const ORACLE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/oracle/triton_linear_layout_cases.json"
+    "/../tests/data/oracle/triton_linear_layout_cases.json"
 );
 
 fn ll(v: &J) -> LinearLayout {

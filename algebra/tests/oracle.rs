@@ -1,4 +1,4 @@
-//! Differential tests against ../shared/oracle: CuTe C++ unit-test cases (exact text modulo
+//! Differential tests against tests/data/oracle (a copy of shared/oracle): CuTe C++ unit-test cases (exact text modulo
 //! `_` static marks) and the pycute seed-1 corpus (shape and function table).
 
 use layout_algebra::ops::call;
@@ -10,7 +10,7 @@ fn oracle_dir() -> std::path::PathBuf {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     match std::env::var("ORACLE_DIR") {
         Ok(d) => d.into(),
-        Err(_) => here.join("../../shared/oracle"),
+        Err(_) => here.join("../tests/data/oracle"),
     }
 }
 

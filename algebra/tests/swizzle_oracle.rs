@@ -1,4 +1,4 @@
-//! The 104 swizzled layouts of the pycute seed-1 corpus (../shared/oracle): the `swizzle`
+//! The 104 swizzled layouts of the pycute seed-1 corpus (tests/data/oracle, copied from shared/oracle): the `swizzle`
 //! operation against pycute's swizzle tables, and the operations on composed layouts checked
 //! against their definitions by evaluation (every answer satisfies its post-condition; every
 //! refusal is an error with a reason, never a panic).
@@ -12,7 +12,7 @@ fn oracle_dir() -> std::path::PathBuf {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     match std::env::var("ORACLE_DIR") {
         Ok(d) => d.into(),
-        Err(_) => here.join("../../shared/oracle"),
+        Err(_) => here.join("../tests/data/oracle"),
     }
 }
 

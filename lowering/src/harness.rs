@@ -438,6 +438,6 @@ pub fn oracle_path() -> std::path::PathBuf {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
     std::env::var("ORACLE_DIR")
         .map(std::path::PathBuf::from)
-        .unwrap_or_else(|_| root.join("../shared/oracle"))
+        .unwrap_or_else(|_| root.join("tests/data/oracle"))
         .join("cute_pycute_seed1.jsonl")
 }
