@@ -113,7 +113,85 @@ impl WgmmaDesc {
 pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> Result<WgmmaDesc> {
     let op = "wgmma_desc";
     let s = Smem::split(smem, elem, op)?;
-    let l = &s.layout;
+    let atom = Atom::of(s.swizzle, op);
+    let (lbo, sbo) = canonical_offsets(atom, elem, major, &s.layout)?;
+    let start = start_address(op, elem, s.offset, byte_address)?;
+    let d = WgmmaDesc {
+        start_address: start,
+        leading_byte_offset: lbo,
+        stride_byte_offset: sbo,
+        base_offset: 0,
+        layout_type: s.swizzle.into(),
+    };
+    check_by_evaluation(&d, elem, major, &s, byte_address)?;
+    Ok(d)
+}
+
+/// The swizzle atom a canonical form is matched against (shared by the WGMMA and the UMMA
+/// descriptors): `w` 16-byte units per atom row (1 without a swizzle), `k_rows` K-rows per
+/// core-matrix group of an MN-major operand (8; 4 for UMMA's 128B swizzle with 32B atoms).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Atom {
+    pub op: &'static str,
+    pub name: &'static str,
+    pub swizzled: bool,
+    pub w: i64,
+    pub k_rows: i64,
+}
+
+impl Atom {
+    /// The atom of a Hopper swizzle mode.
+    pub fn of(sw: ByteSwizzle, op: &'static str) -> Atom {
+        Atom {
+            op,
+            name: sw.name(),
+            swizzled: sw != ByteSwizzle::None,
+            w: sw.span_bytes() / 16,
+            k_rows: 8,
+        }
+    }
+}
+
+/// The descriptor start address: `byte_address + bytes(offset)`, checked to be 16-byte aligned
+/// and to fit the 14-bit field.
+pub(crate) fn start_address(
+    op: &'static str,
+    elem: Elem,
+    offset: i64,
+    byte_address: i64,
+) -> Result<i64> {
+    if byte_address < 0 {
+        return Err(Error::algebra(format!(
+            "{op}: the byte address {byte_address} is negative"
+        )));
+    }
+    let off_bytes = elem.bytes(offset, &format!("{op}: the layout offset"))?;
+    let start = int::add(byte_address, off_bytes)?;
+    if start < 0 || start % 16 != 0 {
+        return Err(Error::algebra(format!(
+            "{op}: misaligned base: the block starts at byte {start} (byte address \
+             {byte_address} + offset {offset} elements = {off_bytes} bytes), which is not a \
+             multiple of 16 bytes"
+        )));
+    }
+    if start > FIELD_MAX_BYTES {
+        return Err(Error::algebra(format!(
+            "{op}: the start address {start} does not fit the 14-bit field (shared-memory \
+             addresses up to {FIELD_MAX_BYTES} bytes)"
+        )));
+    }
+    Ok(start)
+}
+
+/// LBO and SBO in bytes of the operand block `l` ((MN, K) in elements) matched against the
+/// canonical form of `atom` and `major` (the table of the module comment).
+pub(crate) fn canonical_offsets(
+    atom: Atom,
+    elem: Elem,
+    major: Major,
+    l: &Layout,
+) -> Result<(i64, i64)> {
+    let op = atom.op;
     if l.rank() != 2 || l.shape.is_leaf() {
         return Err(Error::algebra(format!(
             "{op}: the operand layout must have rank 2 (MN, K), found {} of rank {}",
@@ -121,12 +199,11 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
             if l.shape.is_leaf() { 1 } else { l.rank() }
         )));
     }
-    let mn = mode_leaves(l, 0)?;
-    let k = mode_leaves(l, 1)?;
+    let mn = mode_leaves(op, l, 0)?;
+    let k = mode_leaves(op, l, 1)?;
     let t = elem.per_16_bytes();
-    let w = s.swizzle.span_bytes() / 16;
-    let sw = s.swizzle;
-    let ctx = Ctx { elem, major, sw };
+    let w = atom.w;
+    let ctx = Ctx { elem, major, atom };
 
     let (lbo_units, sbo_units) = match major {
         Major::K => {
@@ -159,7 +236,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                     false,
                 )
             })?;
-            check_row_pitch(op, &ctx.what(), "rows", s00, w, sw)?;
+            check_row_pitch(&ctx, "rows", 8, s00)?;
             let (_, sbo) = single(&rest).ok_or_else(|| {
                 uneven(
                     &ctx,
@@ -177,7 +254,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                 )
             })?;
             debug_assert_eq!(ks, 2);
-            let lbo = if sw == ByteSwizzle::None {
+            let lbo = if !atom.swizzled {
                 kd
             } else {
                 if kd != 1 {
@@ -218,7 +295,7 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
             let (s00, mn_rest) = prefix(&mn_units, w).ok_or_else(|| {
                 not_core(&ctx, "one swizzle atom row along MN (mode 0)", &mn, t, true)
             })?;
-            if sw != ByteSwizzle::None && s00 != 1 {
+            if atom.swizzled && s00 != 1 {
                 return Err(Error::algebra(format!(
                     "{op}: {}: the {w} 16-byte chunks of a swizzle atom row ({} bytes) must be \
                      contiguous along MN, found them {} bytes apart",
@@ -227,12 +304,12 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                     s00.saturating_mul(16)
                 )));
             }
-            let (s10, k_rest) = prefix(&k_units, 8).ok_or_else(|| {
-                not_core(&ctx, "the 8 K-rows of a core matrix (mode 1)", &k, t, false)
+            let (s10, k_rest) = prefix(&k_units, atom.k_rows).ok_or_else(|| {
+                not_core(&ctx, "the K-rows of a core matrix (mode 1)", &k, t, false)
             })?;
-            check_row_pitch(op, &ctx.what(), "K-rows", s10, w, sw)?;
+            check_row_pitch(&ctx, "K-rows", atom.k_rows, s10)?;
             let (_, d01) = single(&mn_rest).ok_or_else(|| {
-                let f = if sw == ByteSwizzle::None {
+                let f = if !atom.swizzled {
                     "stride byte offset"
                 } else {
                     "leading byte offset"
@@ -240,14 +317,14 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
                 uneven(&ctx, "the core-matrix columns along MN", f, &mn_rest)
             })?;
             let (_, d11) = single(&k_rest).ok_or_else(|| {
-                let f = if sw == ByteSwizzle::None {
+                let f = if !atom.swizzled {
                     "leading byte offset"
                 } else {
                     "stride byte offset"
                 };
                 uneven(&ctx, "the 8-row core-matrix groups along K", f, &k_rest)
             })?;
-            if sw == ByteSwizzle::None {
+            if !atom.swizzled {
                 (d11, d01)
             } else {
                 (d01, d11)
@@ -257,39 +334,9 @@ pub fn wgmma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> R
 
     let lbo = int::mul(lbo_units, 16)?;
     let sbo = int::mul(sbo_units, 16)?;
-    check_field("leading byte offset", lbo)?;
-    check_field("stride byte offset", sbo)?;
-
-    if byte_address < 0 {
-        return Err(Error::algebra(format!(
-            "{op}: the byte address {byte_address} is negative"
-        )));
-    }
-    let off_bytes = elem.bytes(s.offset, "wgmma_desc: the layout offset")?;
-    let start = int::add(byte_address, off_bytes)?;
-    if start < 0 || start % 16 != 0 {
-        return Err(Error::algebra(format!(
-            "{op}: misaligned base: the block starts at byte {start} (byte address \
-             {byte_address} + offset {} elements = {off_bytes} bytes), which is not a multiple \
-             of 16 bytes",
-            s.offset
-        )));
-    }
-    if start > FIELD_MAX_BYTES {
-        return Err(Error::algebra(format!(
-            "{op}: the start address {start} does not fit the 14-bit field (shared-memory \
-             addresses up to {FIELD_MAX_BYTES} bytes)"
-        )));
-    }
-    let d = WgmmaDesc {
-        start_address: start,
-        leading_byte_offset: lbo,
-        stride_byte_offset: sbo,
-        base_offset: 0,
-        layout_type: sw.into(),
-    };
-    check_by_evaluation(&d, elem, major, &s, byte_address)?;
-    Ok(d)
+    check_field(op, "leading byte offset", lbo)?;
+    check_field(op, "stride byte offset", sbo)?;
+    Ok((lbo, sbo))
 }
 
 /// Post-condition: the addresses the descriptor denotes are the layout's, element by element
@@ -336,28 +383,29 @@ fn check_by_evaluation(
 struct Ctx {
     elem: Elem,
     major: Major,
-    sw: ByteSwizzle,
+    atom: Atom,
 }
 
 impl Ctx {
     fn what(&self) -> String {
-        let sw = match self.sw {
-            ByteSwizzle::None => "no swizzle (interleave)".to_string(),
-            s => format!("{} swizzle", s.name()),
+        let sw = if self.atom.swizzled {
+            format!("{} swizzle", self.atom.name)
+        } else {
+            "no swizzle (interleave)".to_string()
         };
         format!("{}-major {} with {sw}", self.major.name(), self.elem.name())
     }
 }
 
-fn check_field(name: &str, bytes: i64) -> Result<()> {
+fn check_field(op: &str, name: &str, bytes: i64) -> Result<()> {
     if bytes < 0 {
         return Err(Error::algebra(format!(
-            "wgmma_desc: the {name} {bytes} bytes is negative (descriptor offsets are unsigned)"
+            "{op}: the {name} {bytes} bytes is negative (descriptor offsets are unsigned)"
         )));
     }
     if bytes > FIELD_MAX_BYTES {
         return Err(Error::algebra(format!(
-            "wgmma_desc: the {name} {bytes} bytes does not fit the 14-bit field (at most \
+            "{op}: the {name} {bytes} bytes does not fit the 14-bit field (at most \
              {FIELD_MAX_BYTES} bytes)"
         )));
     }
@@ -365,9 +413,9 @@ fn check_field(name: &str, bytes: i64) -> Result<()> {
 }
 
 /// Coalesced static (extent, stride) leaves of mode `i`, without extent-1 leaves.
-fn mode_leaves(l: &Layout, i: usize) -> Result<Vec<(i64, i64)>> {
+fn mode_leaves(op: &str, l: &Layout, i: usize) -> Result<Vec<(i64, i64)>> {
     let m = coalesce(&l.mode(i)?)?;
-    Ok(m.int_leaves("wgmma_desc")?
+    Ok(m.int_leaves(op)?
         .into_iter()
         .filter(|&(e, _)| e != 1)
         .collect())
@@ -414,8 +462,9 @@ fn recast_contiguous(
 ) -> Result<Vec<(i64, i64)>> {
     let bad = || {
         Error::algebra(format!(
-            "wgmma_desc: {}: the {t} elements of a 16-byte core-matrix row must be contiguous \
+            "{}: {}: the {t} elements of a 16-byte core-matrix row must be contiguous \
              along {name} (mode {idx} must start with {t}:1), found mode {idx} = {}",
+            ctx.atom.op,
             ctx.what(),
             show(leaves)
         ))
@@ -449,8 +498,9 @@ fn to_units(
         .map(|&(e, d)| {
             if d % t != 0 {
                 Err(Error::algebra(format!(
-                    "wgmma_desc: {}: mode {idx} ({name}) steps by {d} elements = {} bits, not a \
+                    "{}: {}: mode {idx} ({name}) steps by {d} elements = {} bits, not a \
                      multiple of 16 bytes (core-matrix rows are 16-byte aligned)",
+                    ctx.atom.op,
                     ctx.what(),
                     d.saturating_mul(ctx.elem.bits())
                 )))
@@ -463,8 +513,9 @@ fn to_units(
 
 fn not_core(ctx: &Ctx, what: &str, leaves: &[(i64, i64)], _t: i64, _mn: bool) -> Error {
     Error::algebra(format!(
-        "wgmma_desc: {}: not an 8-row core-matrix arrangement: {what} are not evenly spaced \
+        "{}: {}: not an 8-row core-matrix arrangement: {what} are not evenly spaced \
          (one stride), found {}",
+        ctx.atom.op,
         ctx.what(),
         show(leaves)
     ))
@@ -476,8 +527,9 @@ fn uneven(ctx: &Ctx, what: &str, field: &str, units: &[(i64, i64)]) -> Error {
         .map(|&(e, d)| (e, d.saturating_mul(16)))
         .collect();
     Error::algebra(format!(
-        "wgmma_desc: {}: {what} must be evenly spaced (the descriptor has one {field}), found \
+        "{}: {}: {what} must be evenly spaced (the descriptor has one {field}), found \
          extents:byte strides {}",
+        ctx.atom.op,
         ctx.what(),
         show(&bytes)
     ))
@@ -496,26 +548,22 @@ fn show(leaves: &[(i64, i64)]) -> String {
     }
 }
 
-/// The 8 rows of a core matrix must be `w` 16-byte units apart: the swizzle atom width, or
+/// The `n` rows of a core matrix must be `w` 16-byte units apart: the swizzle atom width, or
 /// one row (16 bytes) without a swizzle. `found` is the pitch in 16-byte units.
-fn check_row_pitch(
-    op: &str,
-    what: &str,
-    rows: &str,
-    found: i64,
-    w: i64,
-    sw: ByteSwizzle,
-) -> Result<()> {
+fn check_row_pitch(ctx: &Ctx, rows: &str, n: i64, found: i64) -> Result<()> {
+    let w = ctx.atom.w;
     if found == w {
         return Ok(());
     }
-    let why = if sw == ByteSwizzle::None {
-        "core matrices are 8 contiguous 16-byte rows".to_string()
+    let why = if ctx.atom.swizzled {
+        format!("the {} swizzle atom width", ctx.atom.name)
     } else {
-        format!("the {} swizzle atom width", sw.name())
+        "core matrices are 8 contiguous 16-byte rows".to_string()
     };
     Err(Error::algebra(format!(
-        "{op}: {what}: the 8 {rows} of a core matrix must be {} bytes apart ({why}), found {} bytes",
+        "{}: {}: the {n} {rows} of a core matrix must be {} bytes apart ({why}), found {} bytes",
+        ctx.atom.op,
+        ctx.what(),
         w * 16,
         found.saturating_mul(16)
     )))
