@@ -1,11 +1,16 @@
-//! Element types of the Hopper data-movement and MMA instructions, with their bit widths and
-//! the CUDA driver's `CUtensorMapDataType` for each.
+//! Element types of the Hopper and Blackwell data-movement and MMA instructions, with their
+//! storage widths and the CUDA driver's `CUtensorMapDataType` for each.
+//!
+//! The Blackwell narrow floats: `e2m1` is the packed 4-bit type (two per byte, CuTe's
+//! `float_e2m1_t`, the operand of `tcgen05.mma .kind::mxf4`); `e2m3` and `e3m2` are the 6-bit
+//! types as `tcgen05.mma .kind::f8f6f4` reads them from shared memory: 16 values in each 16-byte
+//! unit (TMA's `16U6_ALIGN16B`), i.e. one 8-bit slot per value for all address arithmetic.
 
 use crate::error::{Error, Result};
 use crate::int;
 
 /// An element type as named in the operations (`f16`, `bf16`, `tf32`, `f32`, `e4m3`, `e5m2`,
-/// `s8`, `u8`, `b1`).
+/// `s8`, `u8`, `b1`; Blackwell: `e2m1`, `e2m3`, `e3m2`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Elem {
     F16,
@@ -17,6 +22,9 @@ pub enum Elem {
     S8,
     U8,
     B1,
+    E2m1,
+    E2m3,
+    E3m2,
 }
 
 /// Every element type, in the order of the names accepted by [`Elem::parse`].
@@ -30,6 +38,9 @@ pub const ALL_ELEMS: &[Elem] = &[
     Elem::S8,
     Elem::U8,
     Elem::B1,
+    Elem::E2m1,
+    Elem::E2m3,
+    Elem::E3m2,
 ];
 
 impl Elem {
@@ -58,14 +69,19 @@ impl Elem {
             Elem::S8 => "s8",
             Elem::U8 => "u8",
             Elem::B1 => "b1",
+            Elem::E2m1 => "e2m1",
+            Elem::E2m3 => "e2m3",
+            Elem::E3m2 => "e3m2",
         }
     }
-    /// Storage size in bits (tf32 is stored in 32 bits).
+    /// Storage size in bits (tf32 is stored in 32 bits, the 6-bit types in 8-bit slots, e2m1
+    /// packed in 4 bits).
     pub fn bits(self) -> i64 {
         match self {
             Elem::F16 | Elem::Bf16 => 16,
             Elem::Tf32 | Elem::F32 => 32,
-            Elem::E4m3 | Elem::E5m2 | Elem::S8 | Elem::U8 => 8,
+            Elem::E4m3 | Elem::E5m2 | Elem::S8 | Elem::U8 | Elem::E2m3 | Elem::E3m2 => 8,
+            Elem::E2m1 => 4,
             Elem::B1 => 1,
         }
     }
@@ -103,6 +119,13 @@ impl Elem {
                     "tma_desc: b1 has no CUtensorMapDataType (TMA moves whole bytes: \
                      describe packed b1 data as u8)",
                 ))
+            }
+            Elem::E2m1 | Elem::E2m3 | Elem::E3m2 => {
+                return Err(Error::algebra(format!(
+                    "tma_desc: {} is not handled by tma_desc (its TMA forms are the unpacking \
+                     types 16U4/16U6; describe the bytes as u8)",
+                    self.name()
+                )))
             }
         })
     }

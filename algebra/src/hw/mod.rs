@@ -20,6 +20,7 @@ pub mod ldmatrix;
 pub mod smem;
 pub mod swizzle_modes;
 pub mod tma_desc;
+pub mod umma_desc;
 pub mod wgmma_addr;
 pub mod wgmma_desc;
 pub mod wgmma_kblock;
@@ -35,6 +36,7 @@ pub use elem::Elem;
 pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
+pub use umma_desc::{check_umma_storage, umma_address, umma_desc, UmmaDesc, UmmaLayoutType};
 pub use wgmma_addr::wgmma_address;
 pub use wgmma_desc::{check_wgmma_operand, wgmma_desc, Major, WgmmaDesc};
 pub use wgmma_kblock::{k_per_instruction, wgmma_desc_k, wgmma_k_block};
@@ -46,6 +48,7 @@ pub const OP_NAMES: &[&str] = &[
     "tma_desc",
     "ldmatrix",
     "stmatrix",
+    "umma_desc",
 ];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
@@ -56,12 +59,25 @@ pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
         "tma_desc" => call_tma_desc(args),
         "ldmatrix" => call_matrix(MatrixOp::Ld, args),
         "stmatrix" => call_matrix(MatrixOp::St, args),
+        "umma_desc" => call_umma_desc(args),
         _ => return None,
     })
 }
 
 fn call_wgmma_desc(args: &[Value]) -> Result<Value> {
-    let op = "wgmma_desc";
+    let (elem, major, smem, addr) = smem_desc_args("wgmma_desc", args)?;
+    let d = wgmma_desc(elem, major, &smem, addr)?;
+    Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+fn call_umma_desc(args: &[Value]) -> Result<Value> {
+    let (elem, major, smem, addr) = smem_desc_args("umma_desc", args)?;
+    let d = umma_desc(elem, major, &smem, addr)?;
+    Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+/// The arguments `(elem, major, smem[, byte_address])` of a shared-memory descriptor op.
+fn smem_desc_args(op: &str, args: &[Value]) -> Result<(Elem, Major, Func, i64)> {
     if args.len() != 3 && args.len() != 4 {
         return Err(arity(
             op,
@@ -77,8 +93,7 @@ fn call_wgmma_desc(args: &[Value]) -> Result<Value> {
     } else {
         0
     };
-    let d = wgmma_desc(elem, major, &smem, addr)?;
-    Ok(Value::Json(format!("\"{}\"", d.hex())))
+    Ok((elem, major, smem, addr))
 }
 
 fn call_wgmma_k_block(args: &[Value]) -> Result<Value> {
