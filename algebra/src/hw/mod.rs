@@ -21,6 +21,7 @@ pub mod smem;
 pub mod swizzle_modes;
 pub mod tma_desc;
 pub mod umma_desc;
+pub mod umma_instr_desc;
 pub mod wgmma_addr;
 pub mod wgmma_desc;
 pub mod wgmma_kblock;
@@ -37,6 +38,7 @@ pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
 pub use umma_desc::{check_umma_storage, umma_address, umma_desc, UmmaDesc, UmmaLayoutType};
+pub use umma_instr_desc::{umma_instr_desc, Accum, MmaFlags, MmaKind, UmmaInstrDesc};
 pub use wgmma_addr::wgmma_address;
 pub use wgmma_desc::{check_wgmma_operand, wgmma_desc, Major, WgmmaDesc};
 pub use wgmma_kblock::{k_per_instruction, wgmma_desc_k, wgmma_k_block};
@@ -49,6 +51,7 @@ pub const OP_NAMES: &[&str] = &[
     "ldmatrix",
     "stmatrix",
     "umma_desc",
+    "umma_instr_desc",
 ];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
@@ -60,6 +63,7 @@ pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
         "ldmatrix" => call_matrix(MatrixOp::Ld, args),
         "stmatrix" => call_matrix(MatrixOp::St, args),
         "umma_desc" => call_umma_desc(args),
+        "umma_instr_desc" => call_umma_instr_desc(args),
         _ => return None,
     })
 }
@@ -73,6 +77,30 @@ fn call_wgmma_desc(args: &[Value]) -> Result<Value> {
 fn call_umma_desc(args: &[Value]) -> Result<Value> {
     let (elem, major, smem, addr) = smem_desc_args("umma_desc", args)?;
     let d = umma_desc(elem, major, &smem, addr)?;
+    Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+fn call_umma_instr_desc(args: &[Value]) -> Result<Value> {
+    let op = "umma_instr_desc";
+    if args.len() < 7 {
+        return Err(arity(
+            op,
+            args.len(),
+            "7 or more (a, b, d, M, N, majorA, majorB[, negA, negB, sat, sparse])",
+        ));
+    }
+    let a = Elem::parse(&name_arg(op, args, 0, "the A type")?)?;
+    let b = Elem::parse(&name_arg(op, args, 1, "the B type")?)?;
+    let d = Accum::parse(&name_arg(op, args, 2, "the accumulator type")?)?;
+    let m = int_arg(op, args, 3, "M")?;
+    let n = int_arg(op, args, 4, "N")?;
+    let major_a = Major::parse(&name_arg(op, args, 5, "the A major (K or MN)")?)?;
+    let major_b = Major::parse(&name_arg(op, args, 6, "the B major (K or MN)")?)?;
+    let mut flags = MmaFlags::default();
+    for i in 7..args.len() {
+        flags.set(&name_arg(op, args, i, "a modifier")?)?;
+    }
+    let d = umma_instr_desc(a, b, d, m, n, major_a, major_b, flags)?;
     Ok(Value::Json(format!("\"{}\"", d.hex())))
 }
 
