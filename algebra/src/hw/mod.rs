@@ -20,6 +20,7 @@ pub mod ldmatrix;
 pub mod smem;
 pub mod swizzle_modes;
 pub mod tma_desc;
+pub mod tmem;
 pub mod umma_desc;
 pub mod umma_instr_desc;
 pub mod wgmma_addr;
@@ -37,6 +38,7 @@ pub use elem::Elem;
 pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
+pub use tmem::{tmem_alloc_columns, tmem_columns_needed, tmem_copy, TmemCopy, TmemShape};
 pub use umma_desc::{check_umma_storage, umma_address, umma_desc, UmmaDesc, UmmaLayoutType};
 pub use umma_instr_desc::{umma_instr_desc, Accum, MmaFlags, MmaKind, UmmaInstrDesc};
 pub use wgmma_addr::wgmma_address;
@@ -52,6 +54,7 @@ pub const OP_NAMES: &[&str] = &[
     "stmatrix",
     "umma_desc",
     "umma_instr_desc",
+    "tmem_copy",
 ];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
@@ -64,6 +67,7 @@ pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
         "stmatrix" => call_matrix(MatrixOp::St, args),
         "umma_desc" => call_umma_desc(args),
         "umma_instr_desc" => call_umma_instr_desc(args),
+        "tmem_copy" => call_tmem_copy(args),
         _ => return None,
     })
 }
@@ -78,6 +82,21 @@ fn call_umma_desc(args: &[Value]) -> Result<Value> {
     let (elem, major, smem, addr) = smem_desc_args("umma_desc", args)?;
     let d = umma_desc(elem, major, &smem, addr)?;
     Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+fn call_tmem_copy(args: &[Value]) -> Result<Value> {
+    let op = "tmem_copy";
+    if args.len() != 2 && args.len() != 3 {
+        return Err(arity(op, args.len(), "2 or 3 (tmem, fragment[, warp])"));
+    }
+    let tmem = layout_arg(op, args, 0, "the TMEM layout")?;
+    let frag = layout_arg(op, args, 1, "the fragment (thread, value) layout")?;
+    let warp = if args.len() == 3 {
+        int_arg(op, args, 2, "the warp")?
+    } else {
+        0
+    };
+    Ok(Value::Json(tmem_copy(&tmem, &frag, warp)?.to_json()))
 }
 
 fn call_umma_instr_desc(args: &[Value]) -> Result<Value> {
