@@ -2165,3 +2165,43 @@ fn tmem_copy_rules() {
         .contains("power of two"));
     assert!(hw::tmem_alloc_columns(0).is_err());
 }
+
+/// The per-k blocks of whole tiles (CuTe's `tile_to_shape` tiles of `CUTE_UMMA_DESC`): block k's
+/// descriptor and the start-address advance.
+#[test]
+fn umma_desc_of_tile_blocks() {
+    let tile = |t: &str| match parse(t).unwrap() {
+        Value::Func(f) => f,
+        v => panic!("{v:?}"),
+    };
+    // f16 K-major 128B: tile_to_shape(Layout_K_SW128_Atom<half_t>, (256, 128)).
+    let t = tile("Sw<3,3,3> o 0 o ((8,32),(64,2)):((64,512),(1,16384))");
+    let want = [
+        0x4000404000010000u64,
+        0x4000404000010002,
+        0x4000404000010004,
+        0x4000404000010006,
+        0x4000404000010800,
+        0x4000404000010802,
+        0x4000404000010804,
+        0x4000404000010806,
+    ];
+    for (k, w) in want.iter().enumerate() {
+        let (d, adv) = hw::umma_desc_k(Elem::F16, Major::K, &t, 0, k as i64).unwrap();
+        assert_eq!(d.encode(), *w, "block {k}");
+        let next = want
+            .get(k + 1)
+            .map(|n| ((n & 0x3fff) - (w & 0x3fff)) as i64 * 16);
+        assert_eq!(adv, next.unwrap_or(0), "advance after block {k}");
+    }
+    // f16 MN-major 128B with 32-byte atoms: tile_to_shape(Layout_MN_SW128_32B_Atom, (256, 32)).
+    let t = tile("Sw<2,4,2> o 0 o ((64,4),(4,8)):((1,256),(64,1024))");
+    let (d0, adv) = hw::umma_desc_k(Elem::F16, Major::MN, &t, 0, 0).unwrap();
+    assert_eq!((d0.encode(), adv), (0x2000408000200000, 8192));
+    let (d1, _) = hw::umma_desc_k(Elem::F16, Major::MN, &t, 0, 1).unwrap();
+    assert_eq!(d1.encode(), 0x2000408000200200);
+    assert!(hw::umma_desc_k(Elem::F16, Major::MN, &t, 0, 2)
+        .unwrap_err()
+        .to_string()
+        .contains("outside [0, 2)"));
+}

@@ -39,7 +39,9 @@ pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
 pub use tmem::{tmem_alloc_columns, tmem_columns_needed, tmem_copy, TmemCopy, TmemShape};
-pub use umma_desc::{check_umma_storage, umma_address, umma_desc, UmmaDesc, UmmaLayoutType};
+pub use umma_desc::{
+    check_umma_storage, umma_address, umma_desc, umma_desc_k, UmmaDesc, UmmaLayoutType,
+};
 pub use umma_instr_desc::{umma_instr_desc, Accum, MmaFlags, MmaKind, UmmaInstrDesc};
 pub use wgmma_addr::wgmma_address;
 pub use wgmma_desc::{check_wgmma_operand, wgmma_desc, Major, WgmmaDesc};

@@ -189,6 +189,27 @@ pub fn umma_desc(elem: Elem, major: Major, smem: &Func, byte_address: i64) -> Re
     Ok(d)
 }
 
+/// Descriptor of the operand block `k` (one instruction's K: 32 bytes) of a tile `(MN,
+/// K_total)` at `byte_address`, and the per-k advance of the start address in bytes (0 when
+/// the tile has no block k+1). The block is the tile's K columns `[k K_instr, (k+1) K_instr)`
+/// (see `wgmma_k_block`; the same slicing, any UMMA swizzle).
+pub fn umma_desc_k(
+    elem: Elem,
+    major: Major,
+    tile: &Func,
+    byte_address: i64,
+    k: i64,
+) -> Result<(UmmaDesc, i64)> {
+    split(tile, elem)?;
+    let block = |k| crate::hw::wgmma_kblock::k_block(OP, elem, tile, k);
+    let d = umma_desc(elem, major, &block(k)?, byte_address)?;
+    let advance = match block(k + 1) {
+        Ok(next) => umma_desc(elem, major, &next, byte_address)?.start_address - d.start_address,
+        Err(_) => 0,
+    };
+    Ok((d, advance))
+}
+
 /// The element types a UMMA operand can have in shared memory (`f32` is not one: 32-bit
 /// inputs are tf32; `b1` has no dense tcgen05.mma kind here).
 pub fn check_umma_storage(elem: Elem) -> Result<()> {

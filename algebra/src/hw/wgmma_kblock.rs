@@ -8,7 +8,7 @@
 use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::hw::elem::Elem;
-use crate::hw::smem::Smem;
+use crate::hw::smem::{AnySmem, Smem};
 use crate::hw::swizzle_modes::ByteSwizzle;
 use crate::hw::wgmma_desc::{wgmma_desc, Major, WgmmaDesc};
 use crate::int;
@@ -25,7 +25,13 @@ pub fn k_per_instruction(elem: Elem) -> i64 {
 /// included), as a layout function over (MN, K_instr).
 pub fn wgmma_k_block(elem: Elem, tile: &Func, k: i64) -> Result<Func> {
     let op = "wgmma_k_block";
-    let s = Smem::split(tile, elem, op)?;
+    Smem::split(tile, elem, op)?;
+    k_block(op, elem, tile, k)
+}
+
+/// Block `k` of a tile for any swizzle (the caller checks the swizzle is the hardware's).
+pub(crate) fn k_block(op: &str, elem: Elem, tile: &Func, k: i64) -> Result<Func> {
+    let s = AnySmem::split(tile, op)?;
     let l = &s.layout;
     if l.rank() != 2 || l.shape.is_leaf() {
         return Err(Error::algebra(format!(
@@ -80,9 +86,9 @@ pub fn wgmma_k_block(elem: Elem, tile: &Func, k: i64) -> Result<Func> {
     )?;
     let off = int::add(s.offset, base)?;
     Ok(match s.swizzle {
-        ByteSwizzle::None if off == 0 => Func::Layout(block),
+        None if off == 0 => Func::Layout(block),
         sw => Func::composed(
-            Func::Swizzle(sw.on_elements(elem)),
+            Func::Swizzle(sw.unwrap_or(ByteSwizzle::None.on_elements(elem))),
             off,
             Func::Layout(block),
         ),
