@@ -54,6 +54,8 @@ LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
       v = l.getText().str();
     else if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
       v = std::to_string(i.getInt());
+    else if (isa<UnitAttr>(a.getValue()))
+      v = "true";
     else
       continue;
     keys.push_back(a.getName().str());
@@ -194,6 +196,54 @@ LogicalResult TmaStoreOp::verify() {
   return success();
 }
 
+LogicalResult UmmaDescOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (getBase() && failed(expectPtr(*this, getBase().getType(), 3, "the base")))
+    return failure();
+  return rustVerify(*this, info, 2, (bool)getKIndex());
+}
+
+LogicalResult Tcgen05MmaOp::verify() {
+  int64_t info[2] = {0, 0};
+  return rustVerify(*this, info, 2);
+}
+
+/// `n` i32 registers of tcgen05.ld/st: i32 for one, else vector<n x i32>.
+static LogicalResult expectTmemRegs(Operation *op, Type t, int64_t n, StringRef what) {
+  if (n == 1 && t.isInteger(32))
+    return success();
+  auto v = dyn_cast<VectorType>(t);
+  if (n > 1 && v && v.getRank() == 1 && v.getNumElements() == n &&
+      v.getElementType().isInteger(32))
+    return success();
+  return op->emitOpError() << what << " must be "
+                           << (n == 1 ? std::string("i32")
+                                      : "vector<" + std::to_string(n) + "xi32>")
+                           << " (the derived tcgen05 shape moves " << n
+                           << " 32-bit registers per thread), found " << t;
+}
+
+LogicalResult TmemLoadOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(rustVerify(*this, info, 2)))
+    return failure();
+  return expectTmemRegs(*this, getResult().getType(), info[0], "the result");
+}
+
+LogicalResult TmemStoreOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(rustVerify(*this, info, 2)))
+    return failure();
+  return expectTmemRegs(*this, getValues().getType(), info[0], "the stored values");
+}
+
+LogicalResult Tcgen05CpOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(expectPtr(*this, getBase().getType(), 3, "the shared-memory source")))
+    return failure();
+  return rustVerify(*this, info, 2);
+}
+
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.cpp.inc"
 
@@ -207,6 +257,11 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
     RegisteredOperationName::insert<TmaDescOp>(*dialect);
     RegisteredOperationName::insert<TmaLoadOp>(*dialect);
     RegisteredOperationName::insert<TmaStoreOp>(*dialect);
+    RegisteredOperationName::insert<UmmaDescOp>(*dialect);
+    RegisteredOperationName::insert<Tcgen05MmaOp>(*dialect);
+    RegisteredOperationName::insert<TmemLoadOp>(*dialect);
+    RegisteredOperationName::insert<TmemStoreOp>(*dialect);
+    RegisteredOperationName::insert<Tcgen05CpOp>(*dialect);
   });
   registerAllToLLVMIRTranslations(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use layout_algebra::hw::{self, Elem, Major, MatrixCopy, MatrixOp, TmaDesc, WgmmaDesc};
+use layout_algebra::hw::{self, Elem, Major, MatrixCopy, MatrixOp, TmaDesc, TmemCopy};
 use layout_algebra::{text, Func, Layout, Value};
 
 /// An op's attributes as text: string attributes by value, layout attributes by their CuTe
@@ -73,15 +73,61 @@ pub fn matrix_instr(a: &Attrs) -> Result<MatrixOp, String> {
     }
 }
 
-/// The descriptor of block `k` at the static `address`, the per-k advance in bytes.
-pub fn wgmma_desc(a: &Attrs, dynamic_k: bool) -> Result<(WgmmaDesc, i64), String> {
+/// A shared-memory matrix descriptor of block `k` of a tile: its 64 bits, the start address
+/// in bytes and the per-k advance of the start address in bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SmemDesc {
+    pub bits: u64,
+    pub start: i64,
+    pub advance: i64,
+}
+
+/// Which descriptor a `*_desc` op builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DescKind {
+    Wgmma,
+    Umma,
+}
+
+fn desc_of_block(
+    kind: DescKind,
+    e: Elem,
+    m: Major,
+    tile: &Func,
+    address: i64,
+    k: i64,
+) -> Result<SmemDesc, String> {
+    let r = match kind {
+        DescKind::Wgmma => hw::wgmma_desc_k(e, m, tile, address, k)
+            .map(|(d, adv)| (d.encode(), d.start_address, adv)),
+        DescKind::Umma => hw::umma_desc_k(e, m, tile, address, k)
+            .map(|(d, adv)| (d.encode(), d.start_address, adv)),
+    };
+    let (bits, start, advance) = r.map_err(|e| e.to_string())?;
+    Ok(SmemDesc {
+        bits,
+        start,
+        advance,
+    })
+}
+
+/// The WGMMA descriptor of block `k` at the static `address`.
+pub fn wgmma_desc(a: &Attrs, dynamic_k: bool) -> Result<SmemDesc, String> {
+    smem_desc(DescKind::Wgmma, a, dynamic_k)
+}
+
+/// The descriptor of block `k` at the static `address`, the per-k advance in bytes; with a
+/// runtime k, checked against the descriptor of every later block.
+pub fn smem_desc(kind: DescKind, a: &Attrs, dynamic_k: bool) -> Result<SmemDesc, String> {
     let (e, m) = (elem(a, "elem")?, major(a, "major")?);
     let k = int(a, "k", 0)?;
     if k < 0 {
         return Err(format!("k must be >= 0, found {k}"));
     }
-    let (d, adv) = hw::wgmma_desc_k(e, m, &func(a, "tile")?, int(a, "address", 0)?, k)
-        .map_err(|e| e.to_string())?;
+    let tile = func(a, "tile")?;
+    let address = int(a, "address", 0)?;
+    let d = desc_of_block(kind, e, m, &tile, address, k)?;
+    let adv = d.advance;
     if dynamic_k && adv == 0 {
         return Err(format!(
             "a runtime k needs a tile with more than one operand block after block {k} (no per-k advance)"
@@ -90,24 +136,23 @@ pub fn wgmma_desc(a: &Attrs, dynamic_k: bool) -> Result<(WgmmaDesc, i64), String
     if dynamic_k {
         // The lowering computes block k + j as `hi | ((start + j * adv) >> 4) & 0x3fff`: check
         // that against the algebra's own descriptor of every block the tile has.
-        let tile = func(a, "tile")?;
-        let hi = d.encode() & !0x3fff;
+        let hi = d.bits & !0x3fff;
         for j in 1.. {
-            let Ok((dj, _)) = hw::wgmma_desc_k(e, m, &tile, int(a, "address", 0)?, k + j) else {
+            let Ok(dj) = desc_of_block(kind, e, m, &tile, address, k + j) else {
                 break;
             };
-            let formula = hi | (((d.start_address + j * adv) as u64 >> 4) & 0x3fff);
-            if dj.encode() != formula {
+            let formula = hi | (((d.start + j * adv) as u64 >> 4) & 0x3fff);
+            if dj.bits != formula {
                 return Err(format!(
-                    "block {} is not block {k} advanced by {j} x {adv} bytes ({} vs {:#018x}): no runtime k for this tile",
+                    "block {} is not block {k} advanced by {j} x {adv} bytes ({:#018x} vs {:#018x}): no runtime k for this tile",
                     k + j,
-                    dj.hex(),
+                    dj.bits,
                     formula
                 ));
             }
         }
     }
-    Ok((d, adv))
+    Ok(d)
 }
 
 /// One wgmma instruction: m64 n k, the operand types; returns the f32 accumulator count.
@@ -181,4 +226,74 @@ pub fn tma_dynamic_count(t: &TmaDesc) -> usize {
 /// Total bytes one tile moves (the mbarrier transaction count).
 pub fn tma_tile_bytes(t: &TmaDesc) -> i64 {
     t.box_bytes * t.boxes.len() as i64
+}
+
+/// tcgen05.mma: the checked instruction descriptor.
+pub fn tcgen05_mma(a: &Attrs) -> Result<hw::UmmaInstrDesc, String> {
+    let (ea, eb) = (elem(a, "elemA")?, elem(a, "elemB")?);
+    let d = hw::Accum::parse(get(a, "elemD")?).map_err(|e| e.to_string())?;
+    let (ma, mb) = (major(a, "majorA")?, major(a, "majorB")?);
+    let (m, n) = (int(a, "m", 0)?, int(a, "n", 0)?);
+    let flags = hw::MmaFlags {
+        negate_a: a.contains_key("negA"),
+        negate_b: a.contains_key("negB"),
+        saturate: false,
+        sparse: false,
+    };
+    let cta = int(a, "ctaGroup", 1)?;
+    match (cta, m) {
+        (1, 64 | 128) | (2, 128 | 256) => {}
+        (1 | 2, _) => {
+            return Err(format!(
+                "M = {m} is not a shape of cta_group::{cta} (cta_group::1: M = 64 or 128; \
+                 cta_group::2: M = 128 or 256)"
+            ))
+        }
+        _ => return Err(format!("ctaGroup must be 1 or 2, found {cta}")),
+    }
+    for (name, e, mj) in [("A", ea, ma), ("B", eb, mb)] {
+        hw::check_umma_storage(e).map_err(|x| format!("operand {name}: {x}"))?;
+        let _ = mj;
+    }
+    hw::umma_instr_desc(ea, eb, d, m, n, ma, mb, flags).map_err(|e| e.to_string())
+}
+
+/// tcgen05.ld/st: the shape, `.num`, registers and per-warp base addresses.
+pub fn tmem_copy(a: &Attrs) -> Result<TmemCopy, String> {
+    hw::tmem_copy(
+        &layout(a, "tmem")?,
+        &layout(a, "fragment")?,
+        int(a, "warp", 0)?,
+    )
+    .map_err(|e| e.to_string())
+}
+
+/// tcgen05.cp (128x256b): the source descriptor of a 128-row x 32-byte K-major tile.
+pub fn tcgen05_cp(a: &Attrs) -> Result<SmemDesc, String> {
+    let e = elem(a, "elem")?;
+    let tile = func(a, "tile")?;
+    let d = desc_of_block(DescKind::Umma, e, Major::K, &tile, 0, 0)?;
+    let inner = match &tile {
+        Func::Composed(c) => &c.inner,
+        f => f,
+    };
+    let (rows, k_total) = match inner {
+        Func::Layout(l) if l.rank() == 2 => (
+            l.mode(0)
+                .and_then(|m| m.size())
+                .map_err(|x| x.to_string())?,
+            l.mode(1)
+                .and_then(|m| m.size())
+                .map_err(|x| x.to_string())?,
+        ),
+        _ => (0, 0),
+    };
+    if rows != 128 || k_total != hw::k_per_instruction(e) {
+        return Err(format!(
+            "tcgen05.cp moves a 128-row x 32-byte tile here (shape 128x256b): the tile is {rows} \
+             rows x {k_total} {} elements",
+            e.name()
+        ));
+    }
+    Ok(d)
 }

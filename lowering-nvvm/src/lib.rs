@@ -1,9 +1,11 @@
-//! `layout-lowering-nvvm`: the Hopper data-movement ops of the `layout` dialect and their
-//! lowering to NVVM (docs/nvvm.md).
+//! `layout-lowering-nvvm`: the Hopper and Blackwell data-movement ops of the `layout` dialect
+//! and their lowering to NVVM (docs/nvvm.md).
 //!
 //! - Ops (td/LayoutNvgpuOps.td, joined to the dialect by a registry extension):
 //!   `layout.ldmatrix`, `layout.stmatrix`, `layout.wgmma_desc`, `layout.wgmma`,
-//!   `layout.tma_desc` (host), `layout.tma_load`, `layout.tma_store` (device). Their verifiers
+//!   `layout.tma_desc` (host), `layout.tma_load`, `layout.tma_store` (device); Blackwell:
+//!   `layout.umma_desc`, `layout.tcgen05_mma`, `layout.tmem_load`, `layout.tmem_store`,
+//!   `layout.tcgen05_cp` ([`tcgen05`]). Their verifiers
 //!   run the hardware rules of `layout_algebra::hw` ([`verify`]).
 //! - The pass `layout-lower-to-nvvm` ([`pass`]) and the pipeline `lower-to-nvvm` (the pass, then
 //!   the upstream conversions to the LLVM dialect; option `ptx=<file>` emits PTX for sm_90a
@@ -13,6 +15,7 @@ pub mod build;
 pub mod derive;
 pub mod pass;
 pub mod ptx;
+pub mod tcgen05;
 pub mod verify;
 
 pub use pass::create_lower_pass;

@@ -14,7 +14,7 @@ use melior::ContextRef;
 use mlir_sys::*;
 
 use crate::build::{replace, Builder};
-use crate::derive::{self, Attrs};
+use crate::derive::{self, Attrs, DescKind, SmemDesc};
 
 pub const ARGUMENT: &str = "layout-lower-to-nvvm";
 
@@ -56,6 +56,11 @@ const OPS: &[&str] = &[
     "layout.tma_desc",
     "layout.tma_load",
     "layout.tma_store",
+    "layout.umma_desc",
+    "layout.tcgen05_mma",
+    "layout.tmem_load",
+    "layout.tmem_store",
+    "layout.tcgen05_cp",
 ];
 
 fn op_name(op: MlirOperation) -> String {
@@ -99,7 +104,8 @@ pub fn lower_under(root: MlirOperation) -> bool {
 fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
         "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
-        "majorA", "majorB", "elemD", "gmem", "instr",
+        "majorA", "majorB", "elemD", "gmem", "instr", "m", "tmem", "warp", "ctaGroup", "negA",
+        "negB",
     ];
     let mut a = Attrs::new();
     for k in keys {
@@ -154,7 +160,12 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
             replace(op, &[off]);
             Ok(())
         }
-        "layout.wgmma_desc" => lower_wgmma_desc(&b, op, &a, &ops),
+        "layout.wgmma_desc" => lower_smem_desc(&b, op, DescKind::Wgmma, &a, &ops),
+        "layout.umma_desc" => lower_smem_desc(&b, op, DescKind::Umma, &a, &ops),
+        "layout.tcgen05_mma" => crate::tcgen05::lower_mma(&b, op, &a, &ops),
+        "layout.tmem_load" => crate::tcgen05::lower_tmem_copy(&b, op, false, &a, &ops),
+        "layout.tmem_store" => crate::tcgen05::lower_tmem_copy(&b, op, true, &a, &ops),
+        "layout.tcgen05_cp" => crate::tcgen05::lower_cp(&b, op, &a, &ops),
         "layout.wgmma" => lower_wgmma(&b, op, &a, &ops),
         "layout.tma_load" => lower_tma_load(&b, op, &a, &ops),
         "layout.tma_store" => lower_tma_store(&b, op, &a, &ops),
@@ -314,9 +325,10 @@ fn lower_matrix(
     Ok(())
 }
 
-fn lower_wgmma_desc(
+fn lower_smem_desc(
     b: &Builder,
     op: MlirOperation,
+    kind: DescKind,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
@@ -331,28 +343,40 @@ fn lower_wgmma_desc(
         s if s.contains("0, 1") => (false, true),
         _ => (false, false),
     };
-    let (d, adv) = derive::wgmma_desc(a, has_k)?;
-    let bits = d.encode();
-    if !has_base && !has_k {
-        let c = b.const_int(bits as i64, "i64")?;
-        replace(op, &[c]);
-        return Ok(());
+    let d = derive::smem_desc(kind, a, has_k)?;
+    let base = has_base.then(|| ops[0]);
+    let k = has_k.then(|| ops[if has_base { 1 } else { 0 }]);
+    let desc = emit_smem_desc(b, &d, base, k)?;
+    replace(op, &[desc]);
+    Ok(())
+}
+
+/// A shared-memory descriptor as i64 IR: the constant when the address and k are static;
+/// else every field but the start address is the constant `hi` and
+/// `start = ((ptrtoint base + start + k * advance) >> 4) & 0x3fff`.
+pub(crate) fn emit_smem_desc(
+    b: &Builder,
+    d: &SmemDesc,
+    base: Option<MlirValue>,
+    k: Option<MlirValue>,
+) -> Result<MlirValue, String> {
+    let bits = d.bits;
+    if base.is_none() && k.is_none() {
+        return b.const_int(bits as i64, "i64");
     }
-    // Every field but the start address is constant; start = ((base + start + k*adv) >> 4) & 0x3fff.
     let hi = b.const_int((bits & !0x3fff) as i64, "i64")?;
-    let mut start = b.const_int(d.start_address, "i64")?;
-    if has_base {
-        let p = b.val("llvm.ptrtoint", &[ops[0]], &[], "i64")?;
-        start = if d.start_address == 0 {
+    let mut start = b.const_int(d.start, "i64")?;
+    if let Some(p) = base {
+        let p = b.val("llvm.ptrtoint", &[p], &[], "i64")?;
+        start = if d.start == 0 {
             p
         } else {
             b.binop("llvm.add", p, start, "i64")?
         };
     }
-    if has_k {
-        let k = ops[if has_base { 1 } else { 0 }];
+    if let Some(k) = k {
         let k64 = b.val("llvm.zext", &[k], &[], "i64")?;
-        let advc = b.const_int(adv, "i64")?;
+        let advc = b.const_int(d.advance, "i64")?;
         let koff = b.binop("llvm.mul", k64, advc, "i64")?;
         start = b.binop("llvm.add", start, koff, "i64")?;
     }
@@ -360,9 +384,7 @@ fn lower_wgmma_desc(
     let units = b.binop("llvm.lshr", start, four, "i64")?;
     let mask = b.const_int(0x3fff, "i64")?;
     let field = b.binop("llvm.and", units, mask, "i64")?;
-    let desc = b.binop("llvm.or", hi, field, "i64")?;
-    replace(op, &[desc]);
-    Ok(())
+    b.binop("llvm.or", hi, field, "i64")
 }
 
 fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {

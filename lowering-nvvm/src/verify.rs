@@ -24,7 +24,7 @@ unsafe fn text(s: LayoutNvStr) -> String {
 
 /// The checks of one op; the numbers the C++ verifier compares operand/result types with:
 /// ldmatrix/stmatrix [num]; wgmma [accumulator count]; tma_load/tma_store [rank];
-/// tma_desc [rank, dynamic operand count].
+/// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread].
 pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
         "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.num]),
@@ -38,6 +38,19 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
         "layout.tma_desc" => {
             let t = derive::tma(a)?;
             Ok(vec![t.rank() as i64, derive::tma_dynamic_count(&t) as i64])
+        }
+        "layout.umma_desc" => {
+            derive::smem_desc(derive::DescKind::Umma, a, a.contains_key("%k"))?;
+            Ok(vec![])
+        }
+        "layout.tcgen05_mma" => {
+            derive::tcgen05_mma(a)?;
+            Ok(vec![])
+        }
+        "layout.tmem_load" | "layout.tmem_store" => Ok(vec![derive::tmem_copy(a)?.regs]),
+        "layout.tcgen05_cp" => {
+            derive::tcgen05_cp(a)?;
+            Ok(vec![])
         }
         "layout.tma_load" | "layout.tma_store" => {
             let t = derive::tma(a)?;

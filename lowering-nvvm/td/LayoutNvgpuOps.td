@@ -1,4 +1,4 @@
-//===- LayoutNvgpuOps.td - Hopper data movement ops of `layout` -----------===//
+//===- LayoutNvgpuOps.td - Hopper/Blackwell data movement ops of `layout` -===//
 //
 // ldmatrix/stmatrix of a register fragment from/to a shared-memory layout,
 // WGMMA shared-memory descriptors (with the per-k advance) and the wgmma
@@ -173,6 +173,103 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store"> {
   let assemblyFormat = [{
     $tensorMap `,` $src `[` $coords `]` attr-dict `:` type($tensorMap) `,` type($src)
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Blackwell (sm_100a): UMMA descriptors, tcgen05.mma, TMEM loads/stores, tcgen05.cp
+//===----------------------------------------------------------------------===//
+
+def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [AttrSizedOperandSegments]> {
+  let summary = "the 64-bit UMMA (tcgen05) shared-memory descriptor of operand block k of a tile";
+  let description = [{
+    ```mlir
+    %d = layout.umma_desc {elem = "f16", major = "K", k = 1 : i64,
+           tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+    %d = layout.umma_desc base(%smem : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", tile = ...}
+    ```
+    As `layout.wgmma_desc`, with the Blackwell descriptor (version bits 46-48,
+    layout type in bits 61-63, the 128B swizzle with 32-byte atoms).
+  }];
+  let arguments = (ins Optional<AnyType>:$base, Optional<I32>:$kIndex,
+                       StrAttr:$elem, StrAttr:$major, Layout_ValueAttr:$tile,
+                       DefaultValuedAttr<I64Attr, "0">:$k,
+                       DefaultValuedAttr<I64Attr, "0">:$address);
+  let results = (outs I64:$desc);
+  let assemblyFormat = [{
+    (`base` `(` $base^ `:` type($base) `)`)? (`k` `(` $kIndex^ `)`)? attr-dict
+  }];
+}
+
+def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma"> {
+  let summary = "tcgen05.mma, descriptor form: D (TMEM) = A * B (+ D)";
+  let description = [{
+    ```mlir
+    layout.tcgen05_mma %tmemD, %descA, %descB, %accumulate {elemA = "f16", elemB = "f16",
+        elemD = "f32", m = 128 : i64, n = 256 : i64, majorA = "K", majorB = "K"}
+    ```
+    `%tmemD` is the accumulator's TMEM address (i32), `%descA`/`%descB` the
+    UMMA shared-memory descriptors (i64, e.g. from `layout.umma_desc`),
+    `%accumulate` (i1) adds to D. The kind and the 32-bit instruction
+    descriptor are derived from the types, shape, majors and the optional
+    `negA`/`negB` unit attributes (`umma_instr_desc`); `ctaGroup` is 1
+    (default) or 2.
+  }];
+  let arguments = (ins I32:$tmemD, I64:$descA, I64:$descB, I1:$accumulate,
+                       StrAttr:$elemA, StrAttr:$elemB, StrAttr:$elemD,
+                       I64Attr:$m, I64Attr:$n, StrAttr:$majorA, StrAttr:$majorB,
+                       UnitAttr:$negA, UnitAttr:$negB,
+                       DefaultValuedAttr<I64Attr, "1">:$ctaGroup);
+  let assemblyFormat = "$tmemD `,` $descA `,` $descB `,` $accumulate attr-dict";
+}
+
+def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load"> {
+  let summary = "tcgen05.ld of a register fragment from a TMEM layout";
+  let description = [{
+    ```mlir
+    %r = layout.tmem_load %taddr {tmem = #layout.layout<(128,128):(65536,1)>,
+           fragment = #layout.layout<(128,128):(1,128)>} : vector<128xi32>
+    ```
+    `tmem` maps the tile index to the TMEM address (`lane << 16 | column`)
+    relative to `%taddr` (i32); `fragment` is the (threads, values) -> tile
+    index layout of the registers (32 threads run by warp `warp`, or 128 =
+    a warpgroup). The shape (32x32b, 16x64b, 16x128b, 16x256b, 16x32bx2)
+    and `.num` are derived (`tmem_copy`), with the quadrant rule; the result
+    is one i32 per register (i32 or vector<N x i32>), valid after the
+    `tcgen05.wait::ld` the op ends with.
+  }];
+  let arguments = (ins I32:$taddr, Layout_ValueAttr:$tmem, Layout_ValueAttr:$fragment,
+                       DefaultValuedAttr<I64Attr, "0">:$warp);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$taddr attr-dict `:` type($result)";
+}
+
+def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store"> {
+  let summary = "tcgen05.st of a register fragment to a TMEM layout";
+  let description = [{
+    ```mlir
+    layout.tmem_store %taddr, %vals {tmem = ..., fragment = ...} : vector<4xi32>
+    ```
+    As `layout.tmem_load`; ends with `tcgen05.wait::st`.
+  }];
+  let arguments = (ins I32:$taddr, AnyType:$values, Layout_ValueAttr:$tmem,
+                       Layout_ValueAttr:$fragment, DefaultValuedAttr<I64Attr, "0">:$warp);
+  let assemblyFormat = "$taddr `,` $values attr-dict `:` type($values)";
+}
+
+def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
+  let summary = "tcgen05.cp of a shared-memory tile into TMEM (128x256b)";
+  let description = [{
+    ```mlir
+    layout.tcgen05_cp %taddr, %smem {elem = "f16",
+        tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
+    ```
+    Copies a 128-row x 32-byte shared-memory tile (K-major canonical layout,
+    any UMMA swizzle) into 128 lanes x 8 columns of TMEM at `%taddr`: row r
+    to lane r. The source descriptor is `umma_desc(elem, K, tile)` with the
+    start address from `%smem`.
+  }];
+  let arguments = (ins I32:$taddr, AnyType:$base, StrAttr:$elem, Layout_ValueAttr:$tile);
+  let assemblyFormat = "$taddr `,` $base attr-dict `:` type($base)";
 }
 
 #endif // LAYOUT_NVGPU_OPS_TD

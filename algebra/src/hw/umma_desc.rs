@@ -200,6 +200,7 @@ pub fn umma_desc_k(
     byte_address: i64,
     k: i64,
 ) -> Result<(UmmaDesc, i64)> {
+    check_umma_storage(elem)?;
     split(tile, elem)?;
     let block = |k| crate::hw::wgmma_kblock::k_block(OP, elem, tile, k);
     let d = umma_desc(elem, major, &block(k)?, byte_address)?;
