@@ -70,3 +70,5 @@ batch "{\"op\":\"stmatrix\",\"args\":[\"f16\",\"Sw<3,3,3> o 16 o (16,16):(64,1)\
   field instr lane_offsets | sed 's/^/  /'
 
 say "demo: OK. PTX for sm_90a: $PTX (assembled by ptxas: $CUBIN)"
+
+bash scripts/demo_sm100.sh "$OPT" "$LAYOUT"
