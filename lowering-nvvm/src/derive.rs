@@ -251,9 +251,8 @@ pub fn tcgen05_mma(a: &Attrs) -> Result<hw::UmmaInstrDesc, String> {
         }
         _ => return Err(format!("ctaGroup must be 1 or 2, found {cta}")),
     }
-    for (name, e, mj) in [("A", ea, ma), ("B", eb, mb)] {
+    for (name, e) in [("A", ea), ("B", eb)] {
         hw::check_umma_storage(e).map_err(|x| format!("operand {name}: {x}"))?;
-        let _ = mj;
     }
     hw::umma_instr_desc(ea, eb, d, m, n, ma, mb, flags).map_err(|e| e.to_string())
 }
