@@ -145,6 +145,24 @@ impl Builder {
         )
     }
 
+    /// `values[idx]` for an i32 `idx` below `values.len()`: a constant `vector<N x i32>` and
+    /// `llvm.extractelement`.
+    pub fn table_lookup(&self, values: &[i64], idx: MlirValue) -> Result<MlirValue, String> {
+        let list = values
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        let ty = format!("vector<{}xi32>", values.len());
+        let table = self.val(
+            "llvm.mlir.constant",
+            &[],
+            &[("value", format!("dense<[{list}]> : {ty}"))],
+            &ty,
+        )?;
+        self.val("llvm.extractelement", &[table, idx], &[], "i32")
+    }
+
     pub fn const_byte_offset(
         &self,
         base: MlirValue,

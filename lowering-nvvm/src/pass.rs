@@ -217,20 +217,7 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
     let (c0, cs, comb) = match f {
         LaneFormula::Add(c0, cs) => (*c0, cs, "llvm.add"),
         LaneFormula::Xor(c0, cs) => (*c0, cs, "llvm.xor"),
-        LaneFormula::Table(t) => {
-            let list = t
-                .iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
-            let table = b.val(
-                "llvm.mlir.constant",
-                &[],
-                &[("value", format!("dense<[{list}]> : vector<32xi32>"))],
-                "vector<32xi32>",
-            )?;
-            return b.val("llvm.extractelement", &[table, lane], &[], "i32");
-        }
+        LaneFormula::Table(t) => return b.table_lookup(t, lane),
     };
     let mut acc: Option<MlirValue> = None;
     for (i, &c) in cs.iter().enumerate() {

@@ -158,21 +158,5 @@ fn warp_base_offset(b: &Builder, bases: &[i64]) -> Result<Option<MlirValue>, Str
         let c0 = b.const_int(bases[0], "i32")?;
         return Ok(Some(b.binop("llvm.add", ws, c0, "i32")?));
     }
-    let list = bases
-        .iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(", ");
-    let table = b.val(
-        "llvm.mlir.constant",
-        &[],
-        &[("value", format!("dense<[{list}]> : vector<4xi32>"))],
-        "vector<4xi32>",
-    )?;
-    Ok(Some(b.val(
-        "llvm.extractelement",
-        &[table, w],
-        &[],
-        "i32",
-    )?))
+    Ok(Some(b.table_lookup(bases, w)?))
 }

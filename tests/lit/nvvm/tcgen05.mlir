@@ -63,3 +63,16 @@ llvm.func @copy(%t: i32, %s: !llvm.ptr<3>) {
   layout.tcgen05_cp %t, %s {elem = "f16", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
   llvm.return
 }
+
+// Warps 1 and 3 read columns 8..15, warps 0 and 2 columns 0..7: the four warp bases are not
+// evenly spaced, so the base comes from a table indexed by the warp.
+// CHECK-LABEL: llvm.func @load_uneven_warps
+// CHECK-DAG: %[[TAB:.*]] = llvm.mlir.constant(dense<[0, 2097160, 4194304, 6291464]> : vector<4xi32>)
+// CHECK: %[[W:.*]] = llvm.and
+// CHECK: %[[B:.*]] = llvm.extractelement %[[TAB]][%[[W]] : i32]
+// CHECK: llvm.add %arg0, %[[B]]
+// CHECK: nvvm.tcgen05.ld %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<8xi32>
+llvm.func @load_uneven_warps(%t: i32) -> vector<8xi32> {
+  %r = layout.tmem_load %t {tmem = #layout.layout<(128,16):(65536,1)>, fragment = #layout.layout<((32,2,2),8):((1,1056,64),128)>} : vector<8xi32>
+  llvm.return %r : vector<8xi32>
+}
