@@ -2205,3 +2205,155 @@ fn umma_desc_of_tile_blocks() {
         .to_string()
         .contains("outside [0, 2)"));
 }
+
+mod canonical_forms {
+    //! Post-condition on random canonical operand blocks: the descriptor `umma_desc` derives
+    //! has exactly the LBO, SBO and layout type the block was built with (and passes the
+    //! internal address-by-address check).
+    use super::*;
+    use proptest::prelude::*;
+
+    /// (name, elements per 16 bytes, log2 of it, bits)
+    const ELEMS: &[(&str, i64, i64, i64)] = &[
+        ("f16", 8, 3, 16),
+        ("tf32", 4, 2, 32),
+        ("e4m3", 16, 4, 8),
+        ("e2m1", 32, 5, 4),
+    ];
+
+    /// The block text, the expected (LBO, SBO) in 16-byte units and the layout type field.
+    fn block(
+        e: usize,
+        mode: usize,
+        m: i64,
+        lbo: i64,
+        sbo: i64,
+    ) -> (String, &'static str, i64, i64, u64) {
+        let (_, t, l, bits) = ELEMS[e];
+        let k_rows = 256 / bits; // K of one instruction in elements
+        let z = |n: i64, s: i64| if n == 1 { 0 } else { s };
+        match mode {
+            // K-major, W = 2, 4, 8 (32B, 64B, 128B): ((8,m),(T,2)):((W T, SBO T),(1,T))
+            0..=2 => {
+                let (w, b, lt) = [(2, 1, 6), (4, 2, 4), (8, 3, 2)][mode];
+                let s = format!(
+                    "Sw<{b},{l},3> o 0 o ((8,{m}),({t},2)):(({},{}),(1,{t}))",
+                    w * t,
+                    sbo * t
+                );
+                (s, "K", 1, z(m, sbo), lt)
+            }
+            // K-major, no swizzle: ((8,m),(T,2)):((T, SBO T),(1, LBO T))
+            3 => {
+                let s = format!("((8,{m}),({t},2)):(({t},{}),(1,{}))", sbo * t, lbo * t);
+                (s, "K", lbo, z(m, sbo), 0)
+            }
+            // MN-major, W = 2, 4, 8: ((T,W,n),(8,k)):((1,T,LBO T),(W T,SBO T))
+            4..=6 => {
+                let (w, b, lt) = [(2, 1, 6), (4, 2, 4), (8, 3, 2)][mode - 4];
+                let k = k_rows / 8;
+                let s = format!(
+                    "Sw<{b},{l},3> o 0 o (({t},{w},{m}),(8,{k})):((1,{t},{}),({},{}))",
+                    lbo * t,
+                    w * t,
+                    sbo * t
+                );
+                (s, "MN", z(m, lbo), z(k, sbo), lt)
+            }
+            // MN-major, 128B with 32-byte atoms: ((T,8,n),(4,k)):((1,T,LBO T),(8T,SBO T))
+            7 => {
+                let k = k_rows / 4;
+                let s = format!(
+                    "Sw<2,{},2> o 0 o (({t},8,{m}),(4,{k})):((1,{t},{}),({},{}))",
+                    l + 1,
+                    lbo * t,
+                    8 * t,
+                    sbo * t
+                );
+                (s, "MN", z(m, lbo), z(k, sbo), 1)
+            }
+            // MN-major, no swizzle: ((T,n),(8,k)):((1,SBO T),(T,LBO T))
+            _ => {
+                let k = k_rows / 8;
+                let s = format!("(({t},{m}),(8,{k})):((1,{}),({t},{}))", sbo * t, lbo * t);
+                (s, "MN", z(k, lbo), z(m, sbo), 0)
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+        #[test]
+        fn umma_desc_has_the_fields_of_the_canonical_form(
+            e in 0usize..4, mode in 0usize..9, m in 1i64..17, lbo in 1i64..3000, sbo in 1i64..3000
+        ) {
+            let (s, major, lbo_u, sbo_u, lt) = block(e, mode, m, lbo, sbo);
+            let name = ELEMS[e].0;
+            let got = run("umma_desc", &[name, major, &s]);
+            let got = match got {
+                Ok(g) => g,
+                Err(err) => return Err(TestCaseError::fail(format!("{name} {major} {s}: {err}"))),
+            };
+            let want = ((lbo_u as u64) << 16) | ((sbo_u as u64) << 32) | (1u64 << 46) | (lt << 61);
+            prop_assert_eq!(got, format!("\"0x{want:016x}\""), "{} {} {}", name, major, s);
+        }
+    }
+}
+
+/// Every shape and `.num`: the fragment laid out as the shape's thread/register map (on a
+/// column-major (lanes, columns) tile) is recognized as that shape and `.num`.
+#[test]
+fn tmem_copy_recognizes_every_shape_and_num() {
+    for p in 0..8 {
+        let n = 1i64 << p;
+        let cases = [
+            (
+                "32x32b",
+                1,
+                format!("(32,{n}):(65536,1)"),
+                format!("(32,{n}):(1,32)"),
+            ),
+            (
+                "16x64b",
+                1,
+                format!("(16,{}):(65536,1)", 2 * n),
+                format!("((2,2,8),{n}):((8,16,1),32)"),
+            ),
+            (
+                "16x128b",
+                2,
+                format!("(16,{}):(65536,1)", 4 * n),
+                format!("((4,8),(2,{n})):((16,1),(8,64))"),
+            ),
+            (
+                "16x256b",
+                4,
+                format!("(16,{}):(65536,1)", 8 * n),
+                format!("((4,8),(2,2,{n})):((32,1),(16,8,128))"),
+            ),
+            (
+                "16x32bx2",
+                1,
+                format!("(16,{}):(65536,1)", 2 * n),
+                format!("((16,2),{n}):((1,{}),16)", 16 * n),
+            ),
+        ];
+        for (shape, per, tmem, frag) in cases {
+            if per * n > 128 {
+                continue;
+            }
+            let j =
+                run("tmem_copy", &[&tmem, &frag]).unwrap_or_else(|e| panic!("{shape}.x{n}: {e}"));
+            assert!(
+                j.contains(&format!(
+                    "\"shape\":\"{shape}\",\"num\":{n},\"regs\":{}",
+                    per * n
+                )),
+                "{shape}.x{n}: {j}"
+            );
+            if shape == "16x32bx2" {
+                assert!(j.contains(&format!("\"imm\":{n}")), "{j}");
+            }
+        }
+    }
+}
