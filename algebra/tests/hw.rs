@@ -920,11 +920,11 @@ fn ldmatrix_errors_name_the_rule() {
         &["b1 elements are 1 bits"],
     );
     assert_err("ldmatrix", &["f16", "(16,16):(16,1)", "64:1"], &["rank 2"]);
-    // .trans needs 16-bit elements.
+    // .trans needs 8-bit (sm_100 m16n16.trans.b8) or 16-bit elements.
     assert_err(
         "ldmatrix",
-        &["u8", "(16,8):(1,16)", "((4,8),4):((32,1),8)"],
-        &[".trans needs 16-bit elements"],
+        &["tf32", "(8,8):(8,1)", "(32,2):(2,1)"],
+        &[".trans needs 8- or 16-bit elements"],
     );
 }
 

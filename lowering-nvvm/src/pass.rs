@@ -263,14 +263,21 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
     Ok(v)
 }
 
-fn matrix_attrs(trans: bool) -> Vec<(&'static str, String)> {
+fn matrix_attrs(m: &layout_algebra::hw::MatrixCopy) -> Vec<(&'static str, String)> {
+    let (rows, cols) = m.form.dims();
     vec![
         (
             "layout",
-            format!("#nvvm.mma_layout<{}>", if trans { "col" } else { "row" }),
+            format!("#nvvm.mma_layout<{}>", if m.trans { "col" } else { "row" }),
         ),
-        ("shape", "#nvvm.ld_st_matrix_shape<m = 8, n = 8>".into()),
-        ("eltType", "#nvvm.ld_st_matrix_elt_type<b16>".into()),
+        (
+            "shape",
+            format!("#nvvm.ld_st_matrix_shape<m = {rows}, n = {cols}>"),
+        ),
+        (
+            "eltType",
+            format!("#nvvm.ld_st_matrix_elt_type<{}>", m.form.elt()),
+        ),
     ]
 }
 
@@ -290,14 +297,17 @@ fn lower_matrix(
     let lane = b.val("nvvm.read.ptx.sreg.laneid", &[], &[], "i32")?;
     let off = emit_lane_offset(b, lane, &lane_formula(&m.lane_offsets))?;
     let addr = b.byte_offset(ops[0], off, "!llvm.ptr<3>", "i32")?;
-    let mut at = matrix_attrs(m.trans);
+    let mut at = matrix_attrs(&m);
     match mop {
         MatrixOp::Ld => {
             at.push(("num", format!("{} : i32", m.num)));
-            let rt = if m.num == 1 {
+            let rt = if m.regs() == 1 {
                 "i32".to_string()
             } else {
-                format!("!llvm.struct<({})>", vec!["i32"; m.num as usize].join(", "))
+                format!(
+                    "!llvm.struct<({})>",
+                    vec!["i32"; m.regs() as usize].join(", ")
+                )
             };
             let r = b.val("nvvm.ldmatrix", &[addr], &at, &rt)?;
             replace(op, &[r]);

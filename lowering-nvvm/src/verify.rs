@@ -23,13 +23,13 @@ unsafe fn text(s: LayoutNvStr) -> String {
 }
 
 /// The checks of one op; the numbers the C++ verifier compares operand/result types with:
-/// ldmatrix/stmatrix [num]; wgmma [accumulator count]; tma_load/tma_store [rank];
+/// ldmatrix/stmatrix [registers per thread (= matrices for m8n8)]; wgmma [accumulator count]; tma_load/tma_store [rank];
 /// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread].
 pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
-        "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.num]),
-        "layout.stmatrix" => Ok(vec![derive::matrix(MatrixOp::St, a)?.num]),
-        "layout.lane_offset" => Ok(vec![derive::matrix(derive::matrix_instr(a)?, a)?.num]),
+        "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.regs()]),
+        "layout.stmatrix" => Ok(vec![derive::matrix(MatrixOp::St, a)?.regs()]),
+        "layout.lane_offset" => Ok(vec![derive::matrix(derive::matrix_instr(a)?, a)?.regs()]),
         "layout.wgmma_desc" => {
             derive::wgmma_desc(a, a.contains_key("%k"))?;
             Ok(vec![])

@@ -24,6 +24,7 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::hw::elem::Elem;
 use crate::hw::json::J;
+use crate::hw::ldmatrix_sm100::{self, MatrixForm};
 use crate::hw::smem::AnySmem;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
@@ -48,9 +49,11 @@ impl MatrixOp {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatrixCopy {
     pub op: MatrixOp,
-    /// Number of 8x8 matrices: 1, 2 or 4.
+    /// Number of matrices: 1, 2 or 4.
     pub num: i64,
     pub trans: bool,
+    /// The shape and element type (`m8n8` b16, or an sm_100 form).
+    pub form: MatrixForm,
     /// Byte offset (relative to the shared-memory layout's origin) of the row lane l supplies.
     pub lane_offsets: Vec<i64>,
 }
@@ -59,11 +62,17 @@ impl MatrixCopy {
     /// The PTX instruction, e.g. `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`.
     pub fn instr(&self) -> String {
         format!(
-            "{}.sync.aligned.m8n8.x{}{}.shared.b16",
+            "{}.sync.aligned.{}.x{}{}.shared.{}",
             self.op.name(),
+            self.form.shape(),
             self.num,
-            if self.trans { ".trans" } else { "" }
+            if self.trans { ".trans" } else { "" },
+            self.form.elt()
         )
+    }
+    /// 32-bit registers per thread.
+    pub fn regs(&self) -> i64 {
+        self.num * self.form.regs_per_matrix()
     }
     pub fn to_json(&self) -> String {
         J::Obj(vec![
@@ -83,11 +92,13 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
         8 | 16 | 32 => elem.bits() / 8,
         b => {
             return Err(Error::algebra(format!(
-                "{name}: {} elements are {b} bits; {name} moves 8-, 16- and 32-bit elements",
+                "{name}: {} elements are {b} bits; {name} moves 8-, 16- and 32-bit elements \
+                 (and, on sm_100, 6-bit e2m3/e3m2 in 16-byte rows)",
                 elem.name()
             )))
         }
     };
+    let six_bit = matches!(elem, Elem::E2m3 | Elem::E3m2);
     let s = AnySmem::split(smem, name)?;
     let n = s.layout.size()?;
     if frag.shape.is_leaf() || frag.rank() != 2 {
@@ -135,15 +146,27 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
         }
     }
 
-    let plain = rows_for(&addr, num, false, e, per_reg);
-    let trans = if e == 2 {
-        Some(rows_for(&addr, num, true, e, per_reg))
-    } else {
-        None
+    if six_bit {
+        // 6-bit values are packed in shared memory (16 per 16-byte row): only the unpacking
+        // sm_100 form moves them.
+        let (rows, form) = ldmatrix_sm100::match_b6(op, &addr, vals)
+            .map_err(|r| Error::algebra(format!("{name}: {r}")))?;
+        return finish(op, num_of(&rows), false, form, rows);
+    }
+    let plain = ldmatrix_sm100::match_form(MatrixForm::M8n8B16, false, &addr, e, num);
+    // The transposed alternative: m8n8 .trans for 16-bit elements, the sm_100 b8 forms
+    // (ldmatrix.m16n16.trans.b8, stmatrix.m16n8.trans.b8) for 8-bit ones.
+    let trans = match e {
+        2 => Some(
+            ldmatrix_sm100::match_form(MatrixForm::M8n8B16, true, &addr, e, num)
+                .map(|r| (r, MatrixForm::M8n8B16)),
+        ),
+        1 => Some(ldmatrix_sm100::match_b8_trans(op, &addr, vals)),
+        _ => None,
     };
-    let (rows, is_trans) = match (plain, trans) {
-        (Ok(r), _) => (r, false),
-        (Err(_), Some(Ok(r))) => (r, true),
+    let (rows, is_trans, form) = match (plain, trans) {
+        (Ok(r), _) => (r, false, MatrixForm::M8n8B16),
+        (Err(_), Some(Ok((r, f)))) => (r, true, f),
         (Err(p), Some(Err(t))) => {
             return Err(Error::algebra(format!(
                 "{name}: no .x{num} form matches the fragment: plain: {p}; .trans: {t}"
@@ -151,11 +174,27 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
         }
         (Err(p), None) => {
             return Err(Error::algebra(format!(
-                "{name}: no .x{num} form matches the fragment: {p} (.trans needs 16-bit \
+                "{name}: no .x{num} form matches the fragment: {p} (.trans needs 8- or 16-bit \
                  elements)"
             )))
         }
     };
+    finish(op, num_of(&rows), is_trans, form, rows)
+}
+
+fn num_of(rows: &[Vec<i64>]) -> i64 {
+    rows.len() as i64
+}
+
+/// Check the rows (16-byte aligned) and spread them over the 32 lanes.
+fn finish(
+    op: MatrixOp,
+    num: i64,
+    is_trans: bool,
+    form: MatrixForm,
+    rows: Vec<Vec<i64>>,
+) -> Result<MatrixCopy> {
+    let name = op.name();
     for (i, m) in rows.iter().enumerate() {
         for (r, &a) in m.iter().enumerate() {
             if a < 0 || a % 16 != 0 {
@@ -166,56 +205,19 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
             }
         }
     }
-    let span = (8 * num) as usize;
+    let r = form.rows() as usize;
+    let span = r * num as usize;
     let lane_offsets = (0..32usize)
         .map(|l| {
             let l = l % span;
-            rows[l / 8][l % 8]
+            rows[l / r][l % r]
         })
         .collect();
     Ok(MatrixCopy {
         op,
         num,
         trans: is_trans,
+        form,
         lane_offsets,
     })
-}
-
-/// Row start addresses `rows[matrix][row]` implied by one form, or why the form fails.
-fn rows_for(
-    addr: &[Vec<i64>],
-    num: i64,
-    trans: bool,
-    e: i64,
-    per_reg: i64,
-) -> std::result::Result<Vec<Vec<i64>>, String> {
-    let mut rows: Vec<Vec<Option<(i64, i64, i64)>>> = vec![vec![None; 8]; num as usize];
-    for (t, vs) in addr.iter().enumerate() {
-        let t = t as i64;
-        for (v, &a) in vs.iter().enumerate() {
-            let v = v as i64;
-            let (i, r, col_bytes) = if trans {
-                (v / 2, 2 * (t % 4) + v % 2, 2 * (t / 4))
-            } else {
-                (v / per_reg, t / 4, 4 * (t % 4) + (v % per_reg) * e)
-            };
-            let start = a.saturating_sub(col_bytes);
-            let slot = &mut rows[i as usize][r as usize];
-            match *slot {
-                None => *slot = Some((start, t, v)),
-                Some((s0, t0, v0)) if s0 != start => {
-                    return Err(format!(
-                        "matrix {i} row {r} would start at byte {s0} (thread {t0} value {v0}) \
-                         and at byte {start} (thread {t} value {v} at byte {a}): the row is not \
-                         16 contiguous bytes in shared memory"
-                    ))
-                }
-                _ => {}
-            }
-        }
-    }
-    Ok(rows
-        .into_iter()
-        .map(|m| m.into_iter().map(|x| x.map_or(0, |x| x.0)).collect())
-        .collect())
 }

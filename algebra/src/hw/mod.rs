@@ -17,6 +17,7 @@
 pub mod elem;
 pub mod json;
 pub mod ldmatrix;
+pub mod ldmatrix_sm100;
 pub mod smem;
 pub mod swizzle_modes;
 pub mod tma_desc;
@@ -36,6 +37,7 @@ use crate::value::Value;
 
 pub use elem::Elem;
 pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
+pub use ldmatrix_sm100::MatrixForm;
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
 pub use tma_desc::{tma_desc, TmaDesc};
 pub use tmem::{tmem_alloc_columns, tmem_columns_needed, tmem_copy, TmemCopy, TmemShape};
