@@ -69,22 +69,37 @@ impl UmmaLayoutType {
     /// The swizzle on byte addresses: `Sw<B,4,3>` of the Hopper modes, `Sw<2,5,2>` for the
     /// 32-byte atom.
     pub fn on_bytes(self) -> Swizzle {
+        match self.hopper_mode() {
+            Some(m) => m.on_bytes(),
+            None => Swizzle { b: 2, m: 5, s: 2 },
+        }
+    }
+    /// The Hopper swizzle mode of this layout type (`None` for the 32-byte-atom 128B swizzle,
+    /// which Hopper does not have).
+    pub fn hopper_mode(self) -> Option<ByteSwizzle> {
         match self {
-            UmmaLayoutType::Swizzle128BBase32B => Swizzle { b: 2, m: 5, s: 2 },
-            t => ByteSwizzle::from(t).on_bytes(),
+            UmmaLayoutType::SwizzleNone => Some(ByteSwizzle::None),
+            UmmaLayoutType::Swizzle32B => Some(ByteSwizzle::B32),
+            UmmaLayoutType::Swizzle64B => Some(ByteSwizzle::B64),
+            UmmaLayoutType::Swizzle128B => Some(ByteSwizzle::B128),
+            UmmaLayoutType::Swizzle128BBase32B => None,
         }
     }
     /// The canonical-form atom: 16-byte units per atom row and K-rows per group.
     fn atom(self) -> Atom {
-        match self {
-            UmmaLayoutType::Swizzle128BBase32B => Atom {
+        match self.hopper_mode() {
+            Some(m) => Atom {
+                whole_k: true,
+                ..Atom::of(m, OP)
+            },
+            None => Atom {
                 op: OP,
                 name: "128B with 32B atom",
                 swizzled: true,
                 w: 8,
                 k_rows: 4,
+                whole_k: true,
             },
-            t => Atom::of(ByteSwizzle::from(t), OP),
         }
     }
     /// Recognize the swizzle (on element offsets of `elem`) of a shared-memory operand.
@@ -113,19 +128,6 @@ impl From<ByteSwizzle> for UmmaLayoutType {
             ByteSwizzle::B32 => UmmaLayoutType::Swizzle32B,
             ByteSwizzle::B64 => UmmaLayoutType::Swizzle64B,
             ByteSwizzle::B128 => UmmaLayoutType::Swizzle128B,
-        }
-    }
-}
-
-/// The Hopper mode of a layout type; the 32-byte-atom 128B swizzle (which has none) maps to
-/// 128B, so only [`UmmaLayoutType::on_bytes`] and `atom` may be used on it.
-impl From<UmmaLayoutType> for ByteSwizzle {
-    fn from(t: UmmaLayoutType) -> ByteSwizzle {
-        match t {
-            UmmaLayoutType::SwizzleNone => ByteSwizzle::None,
-            UmmaLayoutType::Swizzle32B => ByteSwizzle::B32,
-            UmmaLayoutType::Swizzle64B => ByteSwizzle::B64,
-            UmmaLayoutType::Swizzle128B | UmmaLayoutType::Swizzle128BBase32B => ByteSwizzle::B128,
         }
     }
 }
@@ -285,7 +287,7 @@ pub fn umma_address(d: &UmmaDesc, elem: Elem, major: Major, mn: i64, k: i64) -> 
 }
 
 /// Post-condition: the addresses the descriptor denotes are the layout's, element by element
-/// (the first 256 MN rows).
+/// (the first 256 MN rows, the first instruction's K: the block the descriptor describes).
 fn check_by_evaluation(
     d: &UmmaDesc,
     elem: Elem,
@@ -296,6 +298,7 @@ fn check_by_evaluation(
     let bits = elem.bits();
     let l = &s.layout;
     let (mn_n, k_n) = (l.mode(0)?.size()?, l.mode(1)?.size()?);
+    let k_n = k_n.min(256 / bits);
     let m0 = l.mode(0)?.int_leaves(OP)?;
     let m1 = l.mode(1)?.int_leaves(OP)?;
     let sw = d.layout_type.on_bytes();

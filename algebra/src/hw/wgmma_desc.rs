@@ -137,6 +137,9 @@ pub(crate) struct Atom {
     pub swizzled: bool,
     pub w: i64,
     pub k_rows: i64,
+    /// Accept a tile whose K extent is a multiple of one instruction's K (CuTe's
+    /// `make_umma_desc`: the descriptor of its first K block); else exactly one block.
+    pub whole_k: bool,
 }
 
 impl Atom {
@@ -148,6 +151,7 @@ impl Atom {
             swizzled: sw != ByteSwizzle::None,
             w: sw.span_bytes() / 16,
             k_rows: 8,
+            whole_k: false,
         }
     }
 }
@@ -210,7 +214,16 @@ pub(crate) fn canonical_offsets(
             let k_units = recast_contiguous(&k, t, &ctx, "K", 1)?;
             let mn_units = recast_other(&mn, t, &ctx, "MN", 0)?;
             let k_size = size_of(&k)?;
-            if k_size != 2 * t {
+            if atom.whole_k && (k_size == 0 || k_size % (2 * t) != 0) {
+                return Err(Error::algebra(format!(
+                    "{op}: K-major tile must span a multiple of 32 bytes along K (2 core-matrix \
+                     columns of 16 bytes = {} {} elements, one instruction's K; the descriptor \
+                     describes the first 32 bytes), but mode 1 (K) has {k_size} elements",
+                    2 * t,
+                    elem.name()
+                )));
+            }
+            if !atom.whole_k && k_size != 2 * t {
                 return Err(Error::algebra(format!(
                     "{op}: K-major block must span 32 bytes along K (2 core-matrix columns of 16 \
                      bytes = {} {} elements, one instruction's K), but mode 1 (K) has {k_size} \
@@ -245,15 +258,19 @@ pub(crate) fn canonical_offsets(
                     &rest,
                 )
             })?;
-            let (ks, kd) = single(&k_units).ok_or_else(|| {
-                uneven(
-                    &ctx,
-                    "the two 16-byte core-matrix columns along K",
-                    "leading byte offset",
-                    &k_units,
-                )
-            })?;
-            debug_assert_eq!(ks, 2);
+            // The two 16-byte columns of the first K block, then (a whole tile) the other K
+            // blocks as one mode (CuTe's canonical profile ((8,m),(2,k))).
+            let (kd, k_rest) = prefix(&k_units, 2)
+                .filter(|(_, rest)| single(rest).is_some())
+                .ok_or_else(|| {
+                    uneven(
+                        &ctx,
+                        "the 16-byte core-matrix columns along K",
+                        "leading byte offset",
+                        &k_units,
+                    )
+                })?;
+            debug_assert!(atom.whole_k || k_rest.is_empty());
             let lbo = if !atom.swizzled {
                 kd
             } else {
@@ -274,7 +291,15 @@ pub(crate) fn canonical_offsets(
             let k_units = recast_other(&k, t, &ctx, "K", 1)?;
             let k_size = size_of(&k)?;
             let want_k = 256 / elem.bits();
-            if k_size != want_k {
+            if atom.whole_k && (k_size == 0 || k_size % want_k != 0) {
+                return Err(Error::algebra(format!(
+                    "{op}: MN-major tile must span a multiple of one instruction's K = 32 bytes \
+                     of K = {want_k} {} elements (the descriptor describes the first), but mode \
+                     1 (K) has {k_size} elements",
+                    elem.name()
+                )));
+            }
+            if !atom.whole_k && k_size != want_k {
                 return Err(Error::algebra(format!(
                     "{op}: MN-major block must span one instruction's K = 32 bytes of K = \
                      {want_k} {} elements, but mode 1 (K) has {k_size} elements; pass one K \
