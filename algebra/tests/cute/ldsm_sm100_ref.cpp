@@ -5,26 +5,20 @@
 #include <cute/tensor.hpp>
 #include <cute/atom/copy_traits_sm100.hpp>
 using namespace cute;
+#include "cute_text.hpp"
 
-template <class X> std::string str(X const& x) {
-  char buf[8192]; FILE* f = fmemopen(buf, sizeof buf, "w");
-  fflush(stdout); FILE* old = stdout; stdout = f; print(x); fflush(stdout); stdout = old;
-  long n = ftell(f); fclose(f); std::string s(buf, n), out;
-  for (char c : s) if (c != '_') out += c;
-  return out;
-}
 
 // ldmatrix: the registers are the destination, the addresses the source.
 template <class Op> void ld(const char* form, int num) {
   using T = Copy_Traits<Op>;
-  printf("    (\"%s\", %d, \"%s\", \"%s\"),\n", form, num, str(typename T::DstLayout{}).c_str(),
-         str(typename T::SrcLayout{}).c_str());
+  printf("    (\"%s\", %d, \"%s\", \"%s\"),\n", form, num, layout_text(typename T::DstLayout{}).c_str(),
+         layout_text(typename T::SrcLayout{}).c_str());
 }
 // stmatrix: the registers are the source, the addresses the destination.
 template <class Op> void st(const char* form, int num) {
   using T = Copy_Traits<Op>;
-  printf("    (\"%s\", %d, \"%s\", \"%s\"),\n", form, num, str(typename T::SrcLayout{}).c_str(),
-         str(typename T::DstLayout{}).c_str());
+  printf("    (\"%s\", %d, \"%s\", \"%s\"),\n", form, num, layout_text(typename T::SrcLayout{}).c_str(),
+         layout_text(typename T::DstLayout{}).c_str());
 }
 
 int main() {

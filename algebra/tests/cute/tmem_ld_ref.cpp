@@ -5,19 +5,13 @@
 #include <cute/tensor.hpp>
 #include <cute/atom/copy_traits_sm100.hpp>
 using namespace cute;
+#include "cute_text.hpp"
 
-template <class X> std::string str(X const& x) {
-  char buf[8192]; FILE* f = fmemopen(buf, sizeof buf, "w");
-  fflush(stdout); FILE* old = stdout; stdout = f; print(x); fflush(stdout); stdout = old;
-  long n = ftell(f); fclose(f); std::string s(buf, n), out;
-  for (char c : s) if (c != '_') out += c;
-  return out;
-}
 
 template <class Op> void one(const char* shape, int num) {
   using T = Copy_Traits<Op>;
-  printf("    (\"%s\", %d, \"%s\", \"%s\"),\n", shape, num, str(typename T::DstLayout{}).c_str(),
-         str(typename T::ValID{}).c_str());
+  printf("    (\"%s\", %d, \"%s\", \"%s\"),\n", shape, num, layout_text(typename T::DstLayout{}).c_str(),
+         layout_text(typename T::ValID{}).c_str());
 }
 
 int main() {

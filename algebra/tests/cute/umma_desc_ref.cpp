@@ -1,21 +1,17 @@
-// Reference UMMA shared-memory descriptors from CuTe's make_umma_desc (host side).
+// Reference UMMA shared-memory descriptors from CuTe's make_umma_desc (host side): of every
+// instruction-K block of tiles (no argument), or of whole tiles of one atom column spanning
+// several instructions' K (argument `tile`).
 #include <cstdio>
 #include <string>
 #include <cute/tensor.hpp>
 #include <cute/arch/mma_sm100_desc.hpp>
 #include <cute/atom/mma_traits_sm100.hpp>
 using namespace cute;
+#include "cute_text.hpp"
 
-template <class X> std::string str(X const& x) {
-  char buf[4096]; FILE* f = fmemopen(buf, sizeof buf, "w");
-  // cute::print writes to stdout; redirect by swapping stdout.
-  fflush(stdout); FILE* old = stdout; stdout = f; print(x); fflush(stdout); stdout = old; 
-  long n = ftell(f); fclose(f); std::string s(buf, n), out;
-  for (char c : s) if (c != '_') out += c;
-  return out;
-}
 
 alignas(4096) static uint8_t smem_buf[1 << 20];
+static bool whole_tiles = false;
 
 template <class T, UMMA::Major Mj, class Atom, int MN, int SwB, int SwM, int SwS>
 void run(const char* name) {
@@ -24,6 +20,21 @@ void run(const char* name) {
   using AtomL = decltype(Atom{}.layout_b());
   constexpr int aMN = decltype(size<0>(AtomL{}))::value;
   constexpr int aK = decltype(size<1>(AtomL{}))::value;
+  if (whole_tiles) {
+  if constexpr (MN % aMN == 0) {
+    // One atom column along K, at least two instructions' K.
+    constexpr int KT = (aK > 2 * Kb ? aK : 2 * Kb);
+    if constexpr (Mj == UMMA::Major::MN || aK >= 2 * Kb) {
+      auto tile = tile_to_shape(Atom{}, Shape<Int<MN>, Int<KT>>{});
+      Tensor t = make_tensor(make_smem_ptr((T*)smem_buf), tile);
+      auto d = UMMA::make_umma_desc<Mj>(t);
+      std::string sm = "Sw<" + std::to_string(SwB) + "," + std::to_string(SwM) + "," + std::to_string(SwS) + "> o 0 o " +
+                       layout_text(t.layout());
+      printf("(\"%s\", \"%s\", \"%s\", 0x%016llx),\n", name, Mj == UMMA::Major::K ? "K" : "MN",
+             sm.c_str(), (unsigned long long)uint64_t(d));
+    }
+  }
+  } else {
   if constexpr (MN % aMN == 0) {
     constexpr int KT = 2 * (aK > Kb ? aK : Kb);
     auto tile = tile_to_shape(Atom{}, Shape<Int<MN>, Int<KT>>{});
@@ -36,10 +47,11 @@ void run(const char* name) {
       uint64_t v = uint64_t(d) | uint64_t(units & 0x3fff);
       long off = units * (128 / bits);
       std::string sm = "Sw<" + std::to_string(SwB) + "," + std::to_string(SwM) + "," + std::to_string(SwS) + "> o " +
-                       std::to_string(off) + " o " + str(b.layout());
+                       std::to_string(off) + " o " + layout_text(b.layout());
       printf("(\"%s\", \"%s\", \"%s\", 0x%016llx),\n", name, Mj == UMMA::Major::K ? "K" : "MN",
              sm.c_str(), (unsigned long long)v);
     }
+  }
   }
 }
 
@@ -57,7 +69,8 @@ void all(const char* name) {
   run<T, Major::MN, Layout_MN_SW128_32B_Atom<T>, 256, 2, L + 1, 2>(name);
 }
 
-int main() {
+int main(int argc, char** argv) {
+  whole_tiles = argc > 1 && std::string(argv[1]) == "tile";
   all<half_t, 3>("f16");
   all<bfloat16_t, 3>("bf16");
   all<tfloat32_t, 2>("tf32");
