@@ -63,7 +63,9 @@ pub fn to_cute(c: &Chain) -> Result<Layout> {
         })?;
         modes.push(mode(&leaves));
     }
-    let l = if modes.len() == 1 {
+    // One dim with one leaf is that leaf (`24:1`); otherwise a tuple of modes, so that a
+    // single hierarchical dim stays rank 1 (`((2,12)):((12,1))`).
+    let l = if modes.len() == 1 && modes[0].shape.is_leaf() {
         modes
             .pop()
             .ok_or_else(|| Error::algebra("lego_to_cute: no dims"))?

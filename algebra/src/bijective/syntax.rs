@@ -201,6 +201,7 @@ impl<'a> Parser<'a> {
                 _ => break,
             };
             self.pos += 1;
+            self.ws();
             let at = self.pos;
             let rhs = self.unary()?;
             acc = match op {
