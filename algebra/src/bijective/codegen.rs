@@ -116,13 +116,22 @@ pub fn codegen(c: &Chain, lang: Lang, name: &str) -> Result<String> {
         Lang::Mlir => {
             let mut s = String::new();
             let _ = writeln!(s, "// layout: {text}");
+            // Both counts are arith ops after CSE, simplified vs unsimplified.
+            let raw_ops = |roots: &[Expr]| {
+                let mut g = Ssa::new(&m.ranges);
+                for e in roots {
+                    g.value(e);
+                }
+                g.ops
+            };
             let mut f = Ssa::new(&m.ranges);
             let ins: Vec<String> = m.params.iter().map(|p| format!("%{p}: index")).collect();
             let r = f.value(&m.apply);
             let _ = writeln!(
                 s,
-                "// apply: {} arith ops (unsimplified {a_raw} tree ops)",
-                f.ops
+                "// apply: {} arith ops (unsimplified {})",
+                f.ops,
+                raw_ops(std::slice::from_ref(&m.apply_raw))
             );
             let _ = writeln!(s, "func.func @{name}_apply({}) -> index {{", ins.join(", "));
             s.push_str(&f.body);
@@ -132,8 +141,9 @@ pub fn codegen(c: &Chain, lang: Lang, name: &str) -> Result<String> {
             let tys = vec!["index"; rs.len()].join(", ");
             let _ = writeln!(
                 s,
-                "// inv: {} arith ops (unsimplified {i_raw} tree ops)",
-                g.ops
+                "// inv: {} arith ops (unsimplified {})",
+                g.ops,
+                raw_ops(&m.inv_raw)
             );
             let _ = writeln!(s, "func.func @{name}_inv(%x: index) -> ({tys}) {{");
             s.push_str(&g.body);
