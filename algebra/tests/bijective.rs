@@ -1245,3 +1245,39 @@ fn lego_simplify_without_parameters_needs_constant_divisors() {
     assert_eq!(e.offset(), Some(4));
     assert!(e.to_string().contains("constant divisor"), "{e}");
 }
+
+#[test]
+fn resource_limits_are_errors() {
+    // A deep let chain: the depth bound, not a stack overflow.
+    let mut t = String::from("OrderBy(GenP([2], (i) -> let a0 = i;");
+    for k in 1..300 {
+        t.push_str(&format!(" let a{k} = a{} + 0;", k - 1));
+    }
+    t.push_str(" a299, (x) -> [x])).GroupBy([2])");
+    let e = parse_chain(&t).unwrap_err().to_string();
+    assert!(e.contains("nested deeper than 256"), "{e}");
+    // Too many stages.
+    let t = format!("{}GroupBy([2])", "OrderBy(Row([2])).".repeat(65));
+    assert!(parse_chain(&t)
+        .unwrap_err()
+        .to_string()
+        .contains("more than 64 OrderBy"));
+    // A GenP too large to check.
+    let e = parse_chain("OrderBy(GenP([8192, 1024], (i, j) -> i * 1024 + j, (x) -> [x / 1024, x % 1024])).GroupBy([8388608])")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("more than the exhaustive bijectivity check handles"),
+        "{e}"
+    );
+    // Tables and conversions of large layouts are refused, not attempted.
+    let c = parse_chain("GroupBy([4096, 4096])").unwrap();
+    assert!(table(&c).unwrap_err().to_string().contains("table limit"));
+    assert!(to_cute(&c).is_err());
+    // The index math of a large static layout is fine (symbolic).
+    let m = IndexMath::of(
+        &parse_chain("OrderBy(RegP([4096, 4096], [2, 1])).GroupBy([4096, 4096])").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(m.apply.to_string(), "i0 + 4096 * i1");
+}

@@ -70,6 +70,11 @@ pub enum Expr {
 /// Largest expression (nodes) built by `let` expansion or symbolic evaluation.
 pub const MAX_EXPR_NODES: usize = 1 << 20;
 
+/// Deepest expression a GenP body may be after `let` expansion, and deepest symbolic index
+/// expression of a chain (the evaluators and the simplifier recurse on the depth).
+pub const MAX_EXPR_DEPTH: usize = 256;
+pub const MAX_INDEX_DEPTH: usize = 2048;
+
 /// Values of variables.
 pub type Env = BTreeMap<String, i64>;
 
@@ -173,6 +178,17 @@ impl Expr {
             Expr::Div(a, _) | Expr::Mod(a, _) => a.size(),
             Expr::Cmp(_, a, b) => a.size() + b.size(),
             Expr::Select(c, a, b) => c.size() + a.size() + b.size(),
+        }
+    }
+
+    /// Nesting depth (a leaf is 1).
+    pub fn depth(&self) -> usize {
+        1 + match self {
+            Expr::Const(_) | Expr::Var(_) => 0,
+            Expr::Add(v) | Expr::Mul(v) => v.iter().map(Expr::depth).max().unwrap_or(0),
+            Expr::Div(a, _) | Expr::Mod(a, _) => a.depth(),
+            Expr::Cmp(_, a, b) => a.depth().max(b.depth()),
+            Expr::Select(c, a, b) => c.depth().max(a.depth()).max(b.depth()),
         }
     }
 

@@ -7,7 +7,7 @@
 //! plus what GenP adds) that the relation layer reads to build integer-set relations.
 
 use super::chain::Chain;
-use super::expr::Expr;
+use super::expr::{Expr, MAX_INDEX_DEPTH};
 use super::range::Ranges;
 use super::simplify::simplify;
 use crate::error::Result;
@@ -27,6 +27,18 @@ impl IndexMath {
     pub fn of(c: &Chain) -> Result<IndexMath> {
         let (params, apply_raw) = c.apply_expr()?;
         let inv_raw = c.inv_expr()?;
+        let depth = inv_raw
+            .iter()
+            .map(Expr::depth)
+            .chain([apply_raw.depth()])
+            .max()
+            .unwrap_or(0);
+        if depth > MAX_INDEX_DEPTH {
+            return Err(crate::error::Error::algebra(format!(
+                "the index expression of the chain is nested {depth} deep, more than \
+                 {MAX_INDEX_DEPTH}"
+            )));
+        }
         let ranges = c.var_ranges()?;
         let apply = simplify(&apply_raw, &ranges);
         let inv = inv_raw.iter().map(|e| simplify(e, &ranges)).collect();

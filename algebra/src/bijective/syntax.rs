@@ -25,12 +25,15 @@
 use std::collections::BTreeMap;
 
 use super::chain::{Chain, GenP, OrderBy, Piece};
-use super::expr::{CmpOp, Expr, MAX_EXPR_NODES};
+use super::expr::{CmpOp, Expr, MAX_EXPR_DEPTH, MAX_EXPR_NODES};
 use super::verify;
 use crate::error::{Error, Result};
 
 /// Deepest nesting accepted in expressions.
 const MAX_DEPTH: usize = 200;
+
+/// Most stages in a chain, pieces in an OrderBy, tiles in a GroupBy and dims in a tile.
+pub const MAX_ITEMS: usize = 64;
 
 struct Parser<'a> {
     s: &'a [u8],
@@ -302,9 +305,17 @@ impl<'a> Parser<'a> {
     fn body(&mut self) -> Result<Expr> {
         let outer = self.lets.len();
         self.let_bindings()?;
+        let at = self.pos;
         let e = self.expr();
         self.lets.truncate(outer);
-        e
+        let e = e?;
+        if e.depth() > MAX_EXPR_DEPTH {
+            return Err(Error::parse(
+                at,
+                format!("expression nested deeper than {MAX_EXPR_DEPTH} after 'let' expansion"),
+            ));
+        }
+        Ok(e)
     }
     /// `('let' name '=' expr ';')*`, pushed on `self.lets` (the caller truncates).
     fn let_bindings(&mut self) -> Result<()> {
@@ -348,6 +359,12 @@ impl<'a> Parser<'a> {
                 ));
             }
             v.push(n);
+            if v.len() > MAX_ITEMS {
+                return Err(Error::parse(
+                    at,
+                    format!("more than {MAX_ITEMS} dims in a tile"),
+                ));
+            }
             if self.eat(b']') {
                 return Ok(v);
             }
@@ -482,6 +499,12 @@ impl<'a> Parser<'a> {
     fn tiles(&mut self) -> Result<Vec<Vec<i64>>> {
         let mut v = vec![self.tile()?];
         while self.eat(b',') {
+            if v.len() >= MAX_ITEMS {
+                return Err(Error::parse(
+                    self.pos,
+                    format!("more than {MAX_ITEMS} tiles"),
+                ));
+            }
             v.push(self.tile()?);
         }
         self.expect(b')')?;
@@ -509,8 +532,20 @@ impl<'a> Parser<'a> {
             self.expect(b'(')?;
             match kw.as_str() {
                 "OrderBy" => {
+                    if orders.len() >= MAX_ITEMS {
+                        return Err(Error::parse(
+                            at,
+                            format!("more than {MAX_ITEMS} OrderBy stages"),
+                        ));
+                    }
                     let mut pieces = vec![self.piece()?];
                     while self.eat(b',') {
+                        if pieces.len() >= MAX_ITEMS {
+                            return Err(Error::parse(
+                                self.pos,
+                                format!("more than {MAX_ITEMS} pieces in an OrderBy"),
+                            ));
+                        }
                         pieces.push(self.piece()?);
                     }
                     self.expect(b')')?;

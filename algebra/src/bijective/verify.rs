@@ -15,6 +15,9 @@ use crate::error::{Error, Result};
 /// Largest GenP tile checked exhaustively (elements).
 pub const GENP_CHECK_LIMIT: i64 = 1 << 22;
 
+/// Most expression-node evaluations the GenP checks of one chain may take.
+pub const GENP_WORK_LIMIT: u128 = 1 << 30;
+
 /// Largest layout `lego_table` enumerates.
 pub const TABLE_LIMIT: i64 = 1 << 20;
 
@@ -71,6 +74,22 @@ pub fn check_genp(g: &GenP, where_: &str) -> Result<()> {
 /// bijection with the given inverse, and the symbolic strides fit in i64.
 pub fn check_chain(c: &Chain) -> Result<()> {
     let n = product(&c.dims())?;
+    // Bound the work of the exhaustive GenP checks: elements times expression nodes.
+    let mut work: u128 = 0;
+    for o in &c.orders {
+        for p in &o.pieces {
+            if let Piece::GenP(g) = p {
+                let nodes = g.f.size() + g.finv.iter().map(|e| e.size()).sum::<usize>();
+                work += product(&g.dims)?.max(0) as u128 * nodes as u128;
+            }
+        }
+    }
+    if work > GENP_WORK_LIMIT {
+        return Err(Error::algebra(format!(
+            "the GenP bijectivity checks would evaluate {work} expression nodes, more than \
+             {GENP_WORK_LIMIT}"
+        )));
+    }
     for (k, o) in c.orders.iter().enumerate() {
         let m = product(&o.dims())?;
         if m != n {
