@@ -381,6 +381,13 @@ impl Simplifier<'_> {
     /// Proof: `(k*h + r)/(k*m) = ((k*h + r)/k)/m` (R6) and `(k*h + r)/k = h + r/k = h` (R5,
     /// R3).
     pub fn div_tiled(&self, a: &Expr, d: i64) -> Option<Expr> {
+        let (k, h, _) = self.tiled(a, d)?;
+        Some(self.div(&unlin(&h), d / k))
+    }
+
+    /// The split `a = k*h + r` with `k` a proper divisor of `d` dividing some coefficient,
+    /// `h` non-empty and `0 <= r < k` (the largest such `k`): the side condition of R12, R13.
+    fn tiled(&self, a: &Expr, d: i64) -> Option<(i64, Lin, Lin)> {
         let l = lin(a)?;
         for k in candidate_tiles(&l, d) {
             let (h, r) = split_multiples(&l, k)?;
@@ -389,8 +396,7 @@ impl Simplifier<'_> {
             }
             let (lo, hi) = self.range(&unlin(&r))?;
             if lo >= 0 && hi < k {
-                let h = divide_exact(&h, k)?;
-                return Some(self.div(&unlin(&h), d / k));
+                return Some((k, divide_exact(&h, k)?, r));
             }
         }
         None
@@ -468,22 +474,11 @@ impl Simplifier<'_> {
     /// Proof: write `h = m*Q + (h % m)`; then `k*h + r = k*m*Q + (k*(h % m) + r)` and
     /// `0 <= k*(h % m) + r <= k*(m-1) + k-1 < k*m`, so the latter is the remainder.
     pub fn mod_tiled(&self, a: &Expr, d: i64) -> Option<Expr> {
-        let l = lin(a)?;
-        for k in candidate_tiles(&l, d) {
-            let (h, r) = split_multiples(&l, k)?;
-            if h.terms.is_empty() {
-                continue;
-            }
-            let (lo, hi) = self.range(&unlin(&r))?;
-            if lo >= 0 && hi < k {
-                let h = divide_exact(&h, k)?;
-                let hm = self.rem(&unlin(&h), d / k);
-                let mut out = lin(&hm)?.scaled(k)?;
-                out.add_scaled(&r, 1)?;
-                return Some(self.sum(&unlin(&out)));
-            }
-        }
-        None
+        let (k, h, r) = self.tiled(a, d)?;
+        let hm = self.rem(&unlin(&h), d / k);
+        let mut out = lin(&hm)?.scaled(k)?;
+        out.add_scaled(&r, 1)?;
+        Some(self.sum(&unlin(&out)))
     }
 
     /// R14 `cmp_decide`: a comparison the ranges decide is 1 or 0.
