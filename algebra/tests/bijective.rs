@@ -1089,10 +1089,22 @@ fn equal_reports_witnesses_and_domains() {
     // A linear layout: the identity over 32 lanes is GroupBy([32]).
     let lin = layout_algebra::linear::parse_linear(
         "{\"in_dims\": [{\"name\": \"lane\", \"size\": 32, \"bases\": [[1],[2],[4],[8],[16]]}], \"out_dims\": [{\"name\": \"offset\", \"size\": 32}]}",
+    )
+    .unwrap();
+    assert_eq!(equal(&c, &Operand::Linear(lin)).unwrap(), Equality::Equal);
+    // A bit-swapped linear layout differs from the identity at lane 1.
+    let swapped = layout_algebra::linear::parse_linear(
+        "{\"in_dims\": [{\"name\": \"lane\", \"size\": 32, \"bases\": [[2],[1],[4],[8],[16]]}], \"out_dims\": [{\"name\": \"offset\", \"size\": 32}]}",
+    )
+    .unwrap();
+    assert_eq!(
+        equal(&c, &Operand::Linear(swapped)).unwrap(),
+        Equality::Differ {
+            at: vec![1],
+            left: 1,
+            right: 2
+        }
     );
-    if let Ok(l) = lin {
-        assert_eq!(equal(&c, &Operand::Linear(l)).unwrap(), Equality::Equal);
-    }
 }
 
 // ---------------------------------------------------------------- errors
