@@ -537,6 +537,11 @@ fn bijective_apply_and_inv_equal_the_algebra() {
                 xs.join(", ")
             ));
             let tys = vec!["index"; d].join(", ");
+            let all: Vec<String> = (0..d).map(|k| format!("%r#{k}")).collect();
+            funcs.push(format!(
+                "  func.func @inv_all_{tag}{n}(%x: index) -> ({tys}) {{\n    %r:{d} = layout.inv {attr}[%x]{extra} -> {tys}\n    return {} : {tys}\n  }}\n",
+                all.join(", ")
+            ));
             for k in 0..d {
                 funcs.push(format!(
                     "  func.func @inv_{tag}{n}_{k}({}) -> index {{\n    %r:{d} = layout.inv {attr}[%a0]{extra} -> {tys}\n    return %r#{k} : index\n  }}\n",
@@ -560,6 +565,15 @@ fn bijective_apply_and_inv_equal_the_algebra() {
             texts[n]
         );
         assert_eq!(counts[&format!("apply_s{n}")].2, 0, "layout ops left");
+        let (s, u) = (
+            counts[&format!("inv_all_s{n}")].0,
+            counts[&format!("inv_all_u{n}")].0,
+        );
+        assert!(
+            s <= u,
+            "{}: simplified inv has {s} arith ops, unsimplified {u}",
+            texts[n]
+        );
     }
     harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
     let jit = harness::Jit::new(&m);

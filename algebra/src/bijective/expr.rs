@@ -256,6 +256,39 @@ impl Expr {
     }
 }
 
+/// Operations of `roots` evaluated as a DAG: each distinct subexpression once (what the
+/// code generators emit): `n - 1` per sum or product of n (a `-1 *` term of a sum is its
+/// subtraction), 1 per division, modulo, comparison and select.
+pub fn dag_op_count(roots: &[&Expr]) -> usize {
+    fn go<'a>(e: &'a Expr, seen: &mut std::collections::HashSet<&'a Expr>) -> usize {
+        if matches!(e, Expr::Const(_) | Expr::Var(_)) || !seen.insert(e) {
+            return 0;
+        }
+        match e {
+            Expr::Const(_) | Expr::Var(_) => 0,
+            Expr::Add(ts) => {
+                ts.len().saturating_sub(1)
+                    + ts.iter()
+                        .map(|t| match t {
+                            Expr::Mul(fs) if fs.len() == 2 && fs[0] == Expr::Const(-1) => {
+                                go(&fs[1], seen)
+                            }
+                            _ => go(t, seen),
+                        })
+                        .sum::<usize>()
+            }
+            Expr::Mul(fs) => {
+                fs.len().saturating_sub(1) + fs.iter().map(|f| go(f, seen)).sum::<usize>()
+            }
+            Expr::Div(a, _) | Expr::Mod(a, _) => 1 + go(a, seen),
+            Expr::Cmp(_, a, b) => 1 + go(a, seen) + go(b, seen),
+            Expr::Select(c, a, b) => 1 + go(c, seen) + go(a, seen) + go(b, seen),
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    roots.iter().map(|r| go(r, &mut seen)).sum()
+}
+
 /// `t` is `-1 * inner` or a negative constant: printed as a subtraction in a sum.
 pub(crate) fn negated(t: &Expr) -> Option<Expr> {
     match t {

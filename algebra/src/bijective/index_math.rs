@@ -1,5 +1,6 @@
 //! The index math of a chain: its apply and inv as index expressions, before and after the
-//! simplifier, with the variable ranges the simplifier used.
+//! simplifier (the simplified form is kept unless sharing makes the unsimplified one cheaper),
+//! with the variable ranges the simplifier used.
 //!
 //! apply takes variables `i0, ..., i{d-1}` with `0 <= i_k < n_k` (the GroupBy dims) and gives
 //! the physical offset; inv takes `x` with `0 <= x < size` and gives one expression per
@@ -7,7 +8,7 @@
 //! plus what GenP adds) that the relation layer reads to build integer-set relations.
 
 use super::chain::Chain;
-use super::expr::{Expr, MAX_INDEX_DEPTH};
+use super::expr::{dag_op_count, Expr, MAX_INDEX_DEPTH};
 use super::range::Ranges;
 use super::simplify::simplify;
 use crate::error::Result;
@@ -40,8 +41,23 @@ impl IndexMath {
             )));
         }
         let ranges = c.var_ranges()?;
+        // The paper's cost model (Sec. 4.1): of the simplified and the unsimplified form, the
+        // one with fewer operations once common subexpressions are shared (both are equal at
+        // every point of the domain; the simplified one is kept on a tie).
         let apply = simplify(&apply_raw, &ranges);
-        let inv = inv_raw.iter().map(|e| simplify(e, &ranges)).collect();
+        let apply = if dag_op_count(&[&apply]) <= dag_op_count(&[&apply_raw]) {
+            apply
+        } else {
+            apply_raw.clone()
+        };
+        let inv: Vec<Expr> = inv_raw.iter().map(|e| simplify(e, &ranges)).collect();
+        let inv = if dag_op_count(&inv.iter().collect::<Vec<_>>())
+            <= dag_op_count(&inv_raw.iter().collect::<Vec<_>>())
+        {
+            inv
+        } else {
+            inv_raw.clone()
+        };
         Ok(IndexMath {
             params,
             apply_raw,
@@ -52,14 +68,14 @@ impl IndexMath {
         })
     }
     /// Operation counts: (apply simplified, apply unsimplified, inv simplified, inv
-    /// unsimplified), counted on expression trees.
+    /// unsimplified), each distinct subexpression counted once ([`dag_op_count`]).
     pub fn op_counts(&self) -> (usize, usize, usize, usize) {
-        let sum = |v: &[Expr]| v.iter().map(Expr::op_count).sum();
+        let all = |v: &[Expr]| dag_op_count(&v.iter().collect::<Vec<_>>());
         (
-            self.apply.op_count(),
-            self.apply_raw.op_count(),
-            sum(&self.inv),
-            sum(&self.inv_raw),
+            dag_op_count(&[&self.apply]),
+            dag_op_count(&[&self.apply_raw]),
+            all(&self.inv),
+            all(&self.inv_raw),
         )
     }
 }
