@@ -4,6 +4,7 @@
 //! a value that satisfies the operation's post-conditions, or an [`Error`] that says which
 //! mode and which condition failed.
 
+pub mod bijective;
 pub mod error;
 pub mod func;
 pub mod hw;

@@ -56,6 +56,7 @@ const char *kindMnemonic(ValueKind k) {
   case ValueKind::Tiler: return "tiler";
   case ValueKind::Tuple: return "tuple";
   case ValueKind::Linear: return "linear";
+  case ValueKind::Bijective: return "bijective";
   }
   return "layout";
 }
@@ -67,6 +68,7 @@ const char *kindNoun(ValueKind k) {
   case ValueKind::Tiler: return "a tiler";
   case ValueKind::Tuple: return "an integer tuple or coordinate";
   case ValueKind::Linear: return "a linear layout";
+  case ValueKind::Bijective: return "a bijective layout";
   }
   return "a value";
 }
@@ -78,6 +80,7 @@ std::optional<ValueKind> mnemonicKind(StringRef m) {
       .Case("tiler", ValueKind::Tiler)
       .Case("tuple", ValueKind::Tuple)
       .Case("linear", ValueKind::Linear)
+      .Case("bijective", ValueKind::Bijective)
       .Default(std::nullopt);
 }
 
@@ -99,7 +102,7 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
   if (!kind) {
     parser.emitError(locAt(spec.data()))
         << "unknown layout " << what << " '" << mnemonic
-        << "': expected one of layout, swizzle, tiler, tuple, linear";
+        << "': expected one of layout, swizzle, tiler, tuple, linear, bijective";
     return std::nullopt;
   }
   if (lt == StringRef::npos || !spec.ends_with(">")) {
@@ -119,6 +122,23 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
       return std::nullopt;
     }
     return ParsedValue{std::move(r.text), ValueKind::Linear};
+  }
+  // `bijective<...>`: a LEGO chain, parsed and verified (GenP bijectivity) by Rust.
+  // A GenP's `->`, `<` and `>` would unbalance MLIR's `<...>` lexing: the body may be a
+  // string literal, `bijective<"...">` (the syntax has no `"` or `\\`).
+  if (*kind == ValueKind::Bijective) {
+    StringRef text = body.trim();
+    if (text.size() >= 2 && text.starts_with("\"") && text.ends_with("\""))
+      text = text.drop_front().drop_back();
+    rust::Result r = rust::parseBijective(text);
+    if (!r.ok()) {
+      size_t off = r.status == rust::ParseError ? r.offset : 0;
+      if (off > text.size())
+        off = text.size();
+      parser.emitError(locAt(text.data() + off)) << r.text;
+      return std::nullopt;
+    }
+    return ParsedValue{std::move(r.text), ValueKind::Bijective};
   }
   if (allowUnknown && *kind == ValueKind::Layout && body.trim() == "*")
     return ParsedValue{"*", ValueKind::Layout};
@@ -156,6 +176,11 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
 
 void printSpec(DialectAsmPrinter &printer, StringRef text, ValueKind kind) {
   printer << kindMnemonic(kind) << "<";
+  if (kind == ValueKind::Bijective &&
+      text.find_first_of("<>") != StringRef::npos) {
+    printer << '"' << text << "\">";
+    return;
+  }
   if (kind == ValueKind::Swizzle && text.starts_with("Sw<") && text.ends_with(">"))
     printer << text.drop_front(3).drop_back(1);
   else
@@ -192,7 +217,8 @@ void LayoutDialect::printType(Type type, DialectAsmPrinter &printer) const {
 
 bool ValueType::isStatic() const {
   // A linear layout has no runtime leaves (a `?` in its text is part of a name).
-  if (getValueKind() == ValueKind::Linear)
+  if (getValueKind() == ValueKind::Linear ||
+      getValueKind() == ValueKind::Bijective)
     return true;
   StringRef t = getText();
   return t != "*" && !t.contains('?');
@@ -259,6 +285,12 @@ Memo &analysisMemo() {
 
 rust::Result rust::parse(StringRef text) {
   return parseMemo().get(text, [&] { return take(layout_ffi_parse(str(text))); });
+}
+
+rust::Result rust::parseBijective(StringRef text) {
+  return parseMemo().get(("bijective\0" + text).str(), [&] {
+    return take(layout_ffi_parse_bijective(str(text)));
+  });
 }
 
 rust::Result rust::parseLinear(StringRef text) {

@@ -574,4 +574,43 @@ def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swi
     ```
   }]>;
 
+//===----------------------------------------------------------------------===//
+// Bijective (LEGO) layouts: apply and inv (docs/bijective.md)
+//===----------------------------------------------------------------------===//
+
+def Layout_ApplyOp : Layout_Op<"apply", [Pure]> {
+  let summary = "apply a bijective layout: logical index -> physical offset";
+  let description = [{
+    One `index` operand per logical dim of the `#layout.bijective` layout
+    (its GroupBy dims), each in `[0, n_k)`; the result is the physical offset.
+    ```mlir
+    %o = layout.apply #layout.bijective<OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])>[%i, %j]
+    ```
+    Folds to a constant when every index is a constant in the domain.
+    `--layout-lower-to-index` lowers it to the simplified `arith` index math.
+  }];
+  let arguments = (ins Layout_ValueAttr:$layout, Variadic<Index>:$indices);
+  let results = (outs Index:$result);
+  let assemblyFormat = "qualified($layout) `[` $indices `]` attr-dict";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Layout_InvOp : Layout_Op<"inv", [Pure]> {
+  let summary = "invert a bijective layout: physical offset -> logical index";
+  let description = [{
+    The offset must lie in `[0, size)`; one `index` result per logical dim.
+    ```mlir
+    %i, %j = layout.inv #layout.bijective<OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])>[%x] -> index, index
+    ```
+    Folds to constants when the offset is a constant in the domain;
+    `--layout-lower-to-index` lowers it to the simplified `arith` index math.
+  }];
+  let arguments = (ins Layout_ValueAttr:$layout, Index:$offset);
+  let results = (outs Variadic<Index>:$indices);
+  let assemblyFormat = "qualified($layout) `[` $offset `]` attr-dict `->` type($indices)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
 #endif // LAYOUT_OPS_TD

@@ -9,6 +9,7 @@
 //! [`harness`] builds test modules from layout texts, runs the pipeline to the LLVM dialect and
 //! JIT-compiles them: the evaluation test and the op-count benchmark share it.
 
+pub mod bijective;
 pub mod emit;
 pub mod harness;
 pub mod linear;

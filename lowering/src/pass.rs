@@ -85,6 +85,8 @@ pub fn lower_under(root: MlirOperation) -> bool {
                 | "layout.rank"
                 | "layout.depth"
                 | "layout.linear_apply"
+                | "layout.apply"
+                | "layout.inv"
         ) {
             targets.push(op.to_raw());
         }
@@ -372,6 +374,20 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
                 .map(|(i, v)| Sym::value(*v, 0, (l.in_size(i) - 1) as i128))
                 .collect();
             vec![crate::linear::apply(&mut e, &l, &xs)?]
+        }
+        "layout.apply" | "layout.inv" => {
+            let attr = opref
+                .attribute("layout")
+                .map_err(|_| format!("{name}: no #layout.bijective attribute"))?
+                .to_string();
+            let which = if name == "layout.apply" {
+                crate::bijective::Which::Apply
+            } else {
+                crate::bijective::Which::Inv
+            };
+            let simplified = opref.attribute("unsimplified").is_err();
+            let loc = opref.location();
+            crate::bijective::lower(&mut e, ctx, loc, &attr, which, &ops, simplified)?
         }
         "layout.idx2crd" => {
             let f = resolve(ops[0], false)?;

@@ -482,3 +482,135 @@ fn linear_apply_equals_the_algebra() {
     }
     eprintln!("linear: {} layouts, {points} points", layouts.len());
 }
+
+/// Bijective (LEGO) layouts: `layout.apply` and `layout.inv` lowered by lower-to-index (the
+/// simplified index math, and with `unsimplified` the raw one), JIT-compiled and compared with
+/// the algebra at every point of the domain; the simplified form never has more arith ops.
+#[test]
+fn bijective_apply_and_inv_equal_the_algebra() {
+    use layout_algebra::bijective::{parse_chain, print_chain};
+    let anti = |n: i64| {
+        let s = n * (n + 1) / 2;
+        let count: Vec<String> = (2..=n)
+            .map(|k| format!("(x >= {})", k * (k - 1) / 2))
+            .collect();
+        format!(
+            "GenP([{n}, {n}], (i, j) -> let a = i + j + 1; select(a <= {n}, i + a*(a-1)/2, \
+             {} - {n} + i - ({} - a)*({} - a - 1)/2), (x0) -> let x = select(x0 < {s}, x0, {} - x0); \
+             let a = 1 + {}; let i = x - a*(a-1)/2; let j = a - i - 1; \
+             [select(x0 < {s}, i, {} - i), select(x0 < {s}, j, {} - j)])",
+            n * n,
+            2 * n,
+            2 * n,
+            n * n - 1,
+            count.join(" + "),
+            n - 1,
+            n - 1
+        )
+    };
+    let texts = vec![
+        format!(
+            "OrderBy(RegP([2,2],[2,1]), {}).OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])",
+            anti(3)
+        ),
+        "GroupBy([2,2,2,2,2]).OrderBy(RegP([2,2,2,2,2],[5,2,4,3,1]))".to_string(),
+        "TileBy([2,3],[4,5])".to_string(),
+        "OrderBy(Col([3,4,5])).OrderBy(RegP([6,10],[2,1])).GroupBy([4,15])".to_string(),
+        format!("OrderBy({}).GroupBy([5,5])", anti(5)),
+        "OrderBy(GenP([7], (i) -> (3*i + 5) % 7, (x) -> [5 * (x - 5) % 7]), Row([2,3])).GroupBy([42])"
+            .to_string(),
+    ];
+    let chains: Vec<_> = texts
+        .iter()
+        .map(|t| parse_chain(t).expect("chain parses"))
+        .collect();
+    let mut funcs = Vec::new();
+    for (n, c) in chains.iter().enumerate() {
+        let attr = format!("#layout.bijective<\"{}\">", print_chain(c));
+        let d = c.dims().len();
+        let args: Vec<String> = (0..ARITY).map(|i| format!("%a{i}: index")).collect();
+        let xs: Vec<String> = (0..d).map(|i| format!("%a{i}")).collect();
+        for (tag, extra) in [("s", ""), ("u", " {unsimplified}")] {
+            funcs.push(format!(
+                "  func.func @apply_{tag}{n}({}) -> index {{\n    %r = layout.apply {attr}[{}]{extra}\n    return %r : index\n  }}\n",
+                args.join(", "),
+                xs.join(", ")
+            ));
+            let tys = vec!["index"; d].join(", ");
+            let all: Vec<String> = (0..d).map(|k| format!("%r#{k}")).collect();
+            funcs.push(format!(
+                "  func.func @inv_all_{tag}{n}(%x: index) -> ({tys}) {{\n    %r:{d} = layout.inv {attr}[%x]{extra} -> {tys}\n    return {} : {tys}\n  }}\n",
+                all.join(", ")
+            ));
+            for k in 0..d {
+                funcs.push(format!(
+                    "  func.func @inv_{tag}{n}_{k}({}) -> index {{\n    %r:{d} = layout.inv {attr}[%a0]{extra} -> {tys}\n    return %r#{k} : index\n  }}\n",
+                    args.join(", ")
+                ));
+            }
+        }
+    }
+    let ctx = harness::context();
+    let mut m = harness::module(&ctx, &funcs).expect("bijective module parses");
+    harness::lower(&ctx, &mut m).expect("lower-to-index");
+    let counts = harness::op_counts(&m);
+    for n in 0..chains.len() {
+        let (s, u) = (
+            counts[&format!("apply_s{n}")].0,
+            counts[&format!("apply_u{n}")].0,
+        );
+        assert!(
+            s <= u,
+            "{}: simplified apply has {s} arith ops, unsimplified {u}",
+            texts[n]
+        );
+        assert_eq!(counts[&format!("apply_s{n}")].2, 0, "layout ops left");
+        let (s, u) = (
+            counts[&format!("inv_all_s{n}")].0,
+            counts[&format!("inv_all_u{n}")].0,
+        );
+        assert!(
+            s <= u,
+            "{}: simplified inv has {s} arith ops, unsimplified {u}",
+            texts[n]
+        );
+    }
+    harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
+    let jit = harness::Jit::new(&m);
+    let mut points = 0i64;
+    for (n, c) in chains.iter().enumerate() {
+        let dims = c.dims();
+        let size = c.size().unwrap();
+        for tag in ["s", "u"] {
+            let f = jit.get(&format!("apply_{tag}{n}")).expect("compiled");
+            for r in 0..size {
+                let mut rest = r;
+                let mut idx = vec![0i64; dims.len()];
+                for k in (0..dims.len()).rev() {
+                    idx[k] = rest % dims[k];
+                    rest /= dims[k];
+                }
+                assert_eq!(
+                    f.call(&idx),
+                    c.apply(&idx).unwrap(),
+                    "{} apply {idx:?}",
+                    texts[n]
+                );
+                points += 1;
+            }
+            for k in 0..dims.len() {
+                let g = jit.get(&format!("inv_{tag}{n}_{k}")).expect("compiled");
+                for x in 0..size {
+                    assert_eq!(
+                        g.call(&[x]),
+                        c.inv(x).unwrap()[k],
+                        "{} inv {x} [{k}]",
+                        texts[n]
+                    );
+                }
+            }
+        }
+    }
+    let expected: i64 = chains.iter().map(|c| 2 * c.size().unwrap()).sum();
+    assert_eq!(points, expected, "every point of every domain, both forms");
+}

@@ -356,6 +356,9 @@ pub fn call_text_at<S: AsRef<str>>(
         if let Some(r) = crate::hw::call_text_at(op, &texts) {
             return r;
         }
+        if let Some(r) = crate::bijective::call_text_at(op, &texts) {
+            return r;
+        }
     }
     let mut vals = Vec::with_capacity(args.len());
     for (i, a) in args.iter().enumerate() {
@@ -419,6 +422,7 @@ pub fn all_op_names() -> Vec<&'static str> {
         .iter()
         .chain(crate::linear::OP_NAMES)
         .chain(crate::hw::OP_NAMES)
+        .chain(crate::bijective::OP_NAMES)
         .copied()
         .collect()
 }

@@ -5,6 +5,8 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod bijective;
+
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
 
 /// A borrowed UTF-8 (or arbitrary byte) string from C++.

@@ -21,7 +21,8 @@ enum class ValueKind : unsigned {
   Swizzle = 1,
   Tiler = 2,
   Tuple = 3,
-  Linear = 4
+  Linear = 4,
+  Bijective = 5
 };
 } // namespace mlir::layout
 

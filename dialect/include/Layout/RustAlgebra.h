@@ -39,6 +39,10 @@ LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, const LayoutStr *args
                                              const int32_t *kinds, size_t nargs,
                                              int64_t bits, bool has_bits);
 LayoutResult layout_ffi_linear_apply_check(LayoutStr text, size_t n);
+LayoutResult layout_ffi_parse_bijective(LayoutStr text);
+LayoutResult layout_ffi_bijective_check(LayoutStr text, size_t n, bool inv);
+LayoutResult layout_ffi_bijective_fold(LayoutStr text, const int64_t *values, size_t n,
+                                       bool inv);
 int64_t layout_ffi_dynamic_leaves(LayoutStr text);
 LayoutResult layout_ffi_composition_reach(LayoutStr a, LayoutStr b);
 LayoutResult layout_ffi_leaf(LayoutStr layout, bool stride, const int64_t *path, size_t n);
@@ -74,6 +78,8 @@ inline Result take(LayoutResult r) {
 Result parse(llvm::StringRef text);
 /// Parse a linear layout (JSON or Triton text); canonical text on success.
 Result parseLinear(llvm::StringRef text);
+/// Parse and verify a bijective (LEGO) layout; canonical text on success.
+Result parseBijective(llvm::StringRef text);
 
 /// Apply the algebra op named `op` (CuTe name) to values given as text.
 /// Memoized (a pure function of the op name and the texts).

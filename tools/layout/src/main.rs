@@ -4,6 +4,7 @@
 //! See docs/cli.md.
 
 mod batch;
+mod codegen;
 mod expr;
 mod show;
 
@@ -61,6 +62,9 @@ USAGE:
                          answer JSON Lines requests from stdin, one line out per line in:
                          {\"id\": ..., \"op\": \"NAME\", \"args\": [\"VALUE\", ...]}
                          (N worker threads, default: one per core)
+    layout codegen --lang c|triton|mlir [--name NAME] LAYOUT
+                         the simplified apply/inv index math of a bijective (LEGO) layout
+                         as source text (docs/bijective.md)
     layout help          this text (also -h, --help)
 
 EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
@@ -155,6 +159,7 @@ fn main() -> ExitCode {
             },
             None => ExitCode::from(1),
         },
+        ["codegen", rest @ ..] => codegen::run(rest, emit),
         ["batch"] => batch(default_threads()),
         ["batch", "--threads", n] => match n.parse::<usize>() {
             Ok(n) if n >= 1 => batch(n),

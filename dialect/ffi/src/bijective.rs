@@ -1,0 +1,168 @@
+//! The `extern "C"` calls of the bijective (LEGO) layout attribute and of `layout.apply` /
+//! `layout.inv`: parse (canonical text or a parse error with its offset), the operand-count
+//! check of the verifiers, and constant folding. The math is `layout_algebra::bijective`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use layout_algebra::bijective::{parse_chain, print_chain};
+use layout_algebra::Error;
+
+use super::{from_error, owned, utf8, LayoutResult, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
+
+/// Kind of a bijective layout value (`mlir::layout::ValueKind::Bijective`).
+pub const KIND_BIJECTIVE: i32 = 5;
+
+fn guarded_text(f: impl FnOnce() -> Result<String, Error>, kind: i32) -> LayoutResult {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(s)) => owned(STATUS_OK, kind, 0, s),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+/// Parse and verify a bijective layout (GenP bijectivity included); on success its canonical
+/// text with kind [`KIND_BIJECTIVE`].
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_parse_bijective(text: LayoutStr) -> LayoutResult {
+    let bytes = text.bytes();
+    guarded_text(
+        || Ok(print_chain(&parse_chain(utf8(bytes)?)?)),
+        KIND_BIJECTIVE,
+    )
+}
+
+/// The verifier check of `layout.apply` (`inv == false`: `n` index operands, one per logical
+/// dim) and `layout.inv` (`inv == true`: `n` results, one per logical dim). Ok with an empty
+/// text when the count fits, else the message.
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_bijective_check(
+    text: LayoutStr,
+    n: usize,
+    inv: bool,
+) -> LayoutResult {
+    let bytes = text.bytes();
+    guarded_text(
+        || {
+            let c = parse_chain(utf8(bytes)?)?;
+            let dims = c.dims();
+            if dims.len() == n {
+                return Ok(String::new());
+            }
+            let what = if inv { "result" } else { "index operand" };
+            Ok(format!(
+                "expects one {what} per logical dim of the bijective layout: {} dim{} {dims:?}, got {n}",
+                dims.len(),
+                if dims.len() == 1 { "" } else { "s" },
+            ))
+        },
+        0,
+    )
+}
+
+/// Fold `layout.apply` (`inv == false`, `values` the constant indices) or `layout.inv`
+/// (`inv == true`, `values[0]` the constant offset): the results as decimal integers
+/// separated by `,`. An input outside the domain is an error (the op is then not folded).
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`]; `values` must point to `n` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_bijective_fold(
+    text: LayoutStr,
+    values: *const i64,
+    n: usize,
+    inv: bool,
+) -> LayoutResult {
+    let bytes = text.bytes();
+    let vals: Vec<i64> = if n == 0 || values.is_null() {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(values, n).to_vec()
+    };
+    guarded_text(
+        || {
+            let c = parse_chain(utf8(bytes)?)?;
+            let out = if inv {
+                match vals.as_slice() {
+                    [x] => c.inv(*x)?,
+                    _ => return Err(Error::algebra("layout.inv takes one offset")),
+                }
+            } else {
+                vec![c.apply(&vals)?]
+            };
+            let parts: Vec<String> = out.iter().map(i64::to_string).collect();
+            Ok(parts.join(","))
+        },
+        0,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> LayoutStr {
+        LayoutStr {
+            data: t.as_ptr(),
+            len: t.len(),
+        }
+    }
+
+    fn take(r: LayoutResult) -> (i32, usize, String) {
+        let t = unsafe { std::slice::from_raw_parts(r.text, r.len) };
+        let out = (r.status, r.offset, String::from_utf8_lossy(t).into_owned());
+        let mut r = r;
+        unsafe { crate::layout_result_free(&mut r) };
+        out
+    }
+
+    #[test]
+    fn parse_check_fold() {
+        let l = "OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])";
+        let (st, _, t) = take(unsafe { layout_ffi_parse_bijective(s(l)) });
+        assert_eq!(
+            (st, t.as_str()),
+            (
+                STATUS_OK,
+                "OrderBy(RegP([2, 3, 2, 3], [1, 3, 2, 4])).GroupBy([6, 6])"
+            )
+        );
+        let (st, off, _) = take(unsafe {
+            layout_ffi_parse_bijective(s("OrderBy(RegP([2,3],[1,1])).GroupBy([6])"))
+        });
+        assert_eq!((st, off), (crate::STATUS_PARSE_ERROR, 19));
+        assert_eq!(
+            take(unsafe { layout_ffi_bijective_check(s(l), 2, false) }).2,
+            ""
+        );
+        assert_eq!(
+            take(unsafe { layout_ffi_bijective_check(s(l), 3, true) }).2,
+            "expects one result per logical dim of the bijective layout: 2 dims [6, 6], got 3"
+        );
+        let v = [4i64, 2];
+        assert_eq!(
+            take(unsafe { layout_ffi_bijective_fold(s(l), v.as_ptr(), 2, false) }).2,
+            "23"
+        );
+        let x = [23i64];
+        assert_eq!(
+            take(unsafe { layout_ffi_bijective_fold(s(l), x.as_ptr(), 1, true) }).2,
+            "4,2"
+        );
+        let bad = [6i64, 0];
+        assert_eq!(
+            take(unsafe { layout_ffi_bijective_fold(s(l), bad.as_ptr(), 2, false) }).0,
+            STATUS_ALGEBRA_ERROR
+        );
+    }
+}
