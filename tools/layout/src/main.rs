@@ -1,10 +1,12 @@
 //! `layout`: a calculator for the CuTe layout algebra.
 //!
-//! `layout eval EXPR`, `layout show EXPR`, `layout batch` (JSON Lines), `layout help`.
+//! `layout eval EXPR`, `layout show EXPR`, `layout batch` (JSON Lines), `layout help [OP]`,
+//! `layout --version`.
 //! See docs/cli.md.
 
 mod batch;
 mod expr;
+mod op_help;
 mod show;
 
 use std::io::{self, Write};
@@ -62,6 +64,8 @@ USAGE:
                          {\"id\": ..., \"op\": \"NAME\", \"args\": [\"VALUE\", ...]}
                          (N worker threads, default: one per core)
     layout help          this text (also -h, --help)
+    layout help OP       the signature, contract and an example of the operation OP
+    layout --version     the version (also -V)
 
 EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
 or a call NAME(EXPR, ...), e.g. composition((20):(2), (5,4):(4,1)).
@@ -87,7 +91,7 @@ OPERATIONS (semantics in docs/algebra.md):
 
 fn usage_error(msg: &str) -> ExitCode {
     eprintln!(
-        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch [--threads N] | layout help"
+        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch [--threads N] | layout help [OP] | layout --version"
     );
     ExitCode::from(2)
 }
@@ -140,7 +144,14 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         [] => usage_error("no command given"),
-        ["help" | "-h" | "--help", ..] => emit(&help()),
+        ["help" | "-h" | "--help"] => emit(&help()),
+        ["help", "--markdown"] => emit(&op_help::markdown()),
+        ["help", op] => match op_help::lookup(op) {
+            Some(h) => emit(&op_help::render(h)),
+            None => usage_error(&expr::unknown_op(op)),
+        },
+        ["help", ..] => usage_error("`layout help` takes at most one operation name"),
+        ["--version" | "-V"] => emit(concat!("layout ", env!("CARGO_PKG_VERSION"), "\n")),
         ["eval", src] => match evaluate(src) {
             Some(v) => emit(&format!("{}\n", text::print(&v))),
             None => ExitCode::from(1),

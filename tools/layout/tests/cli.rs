@@ -258,6 +258,94 @@ fn help_lists_commands_and_every_operation() {
     }
 }
 
+#[test]
+fn help_op_prints_signature_contract_and_a_checked_example() {
+    for name in layout_algebra::ops::all_op_names() {
+        let o = run(&["help", name], "");
+        assert_eq!((o.stderr.as_str(), o.code), ("", 0), "{name}");
+        assert!(o.stdout.starts_with(&format!("{name}(")), "{}", o.stdout);
+        // The example line is runnable as printed and gives the printed result.
+        let mut lines = o
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("Example:"))
+            .skip(1);
+        let cmd = lines.next().unwrap().trim();
+        let expr = cmd
+            .strip_prefix("$ layout eval '")
+            .and_then(|c| c.strip_suffix('\''))
+            .unwrap_or_else(|| panic!("{name}: {cmd}"));
+        let result = lines.next().unwrap().trim();
+        eval_ok(expr, result);
+    }
+    let o = run(&["help", "frob"], "");
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.starts_with("error: unknown operation 'frob'"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(run(&["help", "size", "cosize"], "").code, 2);
+}
+
+#[test]
+fn version() {
+    for flag in ["--version", "-V"] {
+        let o = run(&[flag], "");
+        assert_eq!(
+            (o.stdout.as_str(), o.stderr.as_str(), o.code),
+            (concat!("layout ", env!("CARGO_PKG_VERSION"), "\n"), "", 0)
+        );
+    }
+}
+
+#[test]
+fn a_bare_word_is_an_error_not_an_echo() {
+    eval_err(
+        "foo",
+        "error: 'foo' is not a value: expected a layout, shape or linear layout, or a call NAME(...); bare words (f16, K) are arguments of a call only\n  foo\n  ^\n",
+    );
+    eval_err(
+        " size",
+        "error: 'size' is an operation: call it with its arguments, size(...) (`layout help size`)\n   size\n   ^\n",
+    );
+    let o = run(&["show", "f16"], "");
+    assert_eq!((o.stdout.as_str(), o.code), ("", 1));
+    // A linear layout alone is checked and printed canonically, not echoed.
+    eval_ok(
+        "#ttg.linear<{register = [[1], [2]]}>",
+        r#"{"in_dims":[{"name":"register","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"dim0","size":4}]}"#,
+    );
+    let o = run(&["eval", "#ttg.linear<{register = [[1], [2]}>"], "");
+    assert_eq!((o.stdout.as_str(), o.code), ("", 1));
+}
+
+#[test]
+fn linear_encoding_reads_triton_encoding_text() {
+    let json =
+        r#"{"kind":"nvidia_mma","version":[3,0],"warps_per_cta":[4,1],"instr_shape":[16,64,16]}"#;
+    let text = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>";
+    let a = run(&["eval", &format!("linear_encoding({json}, [64, 64])")], "");
+    let b = run(&["eval", &format!("linear_encoding({text}, [64, 64])")], "");
+    assert_eq!((a.code, b.code), (0, 0), "{}{}", a.stderr, b.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    // The same through the batch, with the argument index of a parse error.
+    let req = format!(
+        "{{\"id\":1,\"op\":\"linear_encoding\",\"args\":[{},\"[64,64]\"]}}\n{{\"id\":2,\"op\":\"linear_encoding\",\"args\":[\"#ttg.blocked<{{sizePerThread = [1 4]}}>\",\"[64,64]\"]}}\n",
+        serde_json::to_string(text).unwrap()
+    );
+    let o = run(&["batch"], &req);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{{\"id\":1,\"result\":{}}}", a.stdout.trim_end())
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"id":2,"error":"parse error at byte 33: expected ',', found '4'","offset":33,"arg":0}"#
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // show
 
