@@ -7,7 +7,12 @@
 mod batch;
 mod expr;
 mod op_help;
+mod picture;
 mod show;
+mod show_cmd;
+mod show_latex;
+mod show_svg;
+mod show_views;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -59,6 +64,9 @@ fn help() -> String {
 USAGE:
     layout eval EXPR     evaluate EXPR and print the result in canonical text
     layout show EXPR     print a rank-1 or rank-2 layout as a table (rows = mode 0)
+    layout show [--svg | --latex] [--tv TV TILE | --owners LL | --banks ELEM EXPR | EXPR]
+                         the same as a picture (SVG, LaTeX/TikZ); thread/value layouts over
+                         a tile, a linear layout's owner map, the bank of each element
     layout batch [--threads N]
                          answer JSON Lines requests from stdin, one line out per line in:
                          {\"id\": ..., \"op\": \"NAME\", \"args\": [\"VALUE\", ...]}
@@ -156,6 +164,7 @@ fn main() -> ExitCode {
             Some(v) => emit(&format!("{}\n", text::print(&v))),
             None => ExitCode::from(1),
         },
+        ["show", first, ..] if first.starts_with("--") => show_cmd::run(&args[1..]),
         ["show", src] => match evaluate(src) {
             Some(v) => match show::show(&v) {
                 Ok(table) => emit(&table),
