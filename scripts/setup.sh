@@ -4,6 +4,7 @@
 #   - Debian packages: LLVM/MLIR 22, lit/FileCheck, C++ toolchain, rsvg-convert (layout show --svg test)
 #   - .venv with ptxas (pip package nvidia-cuda-nvcc)
 #   - optional, for `make bench` only: pycute (ships in the nvidia-cutlass wheel)
+#   - the Python package `layout` (python/, wheel built by maturin) and pytest: setup_python.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,4 +57,6 @@ elif "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps \
 else
   say "warning: pycute not installed (optional; make bench then needs PYCUTE_PATH)"
 fi
+# --- the Python package (python/), built and installed into .venv -------------------------
+bash scripts/setup_python.sh "$VENV"
 say "ok"
