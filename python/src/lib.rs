@@ -397,6 +397,14 @@ fn mode(py: Python<'_>, f: &Value, i: isize) -> PyResult<PyObject> {
     op_obj(py, "get", &[f.clone(), Value::int(k as i64)])
 }
 
+/// Python's hash of a value (equal values, equal hashes).
+fn hash_of<T: std::hash::Hash>(x: &T) -> u64 {
+    use std::hash::Hasher;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    x.hash(&mut h);
+    h.finish()
+}
+
 /// Methods shared by the three CuTe classes.
 macro_rules! cute_methods {
     ($t:ty, $pyname:literal) => {
@@ -424,10 +432,7 @@ macro_rules! cute_methods {
                 other.downcast::<Self>().is_ok_and(|o| o.get().v == self.v)
             }
             fn __hash__(&self) -> u64 {
-                use std::hash::{Hash, Hasher};
-                let mut h = std::collections::hash_map::DefaultHasher::new();
-                self.v.hash(&mut h);
-                h.finish()
+                hash_of(&self.v)
             }
             fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
                 let parse = py.import("layout")?.getattr("parse")?.unbind();
@@ -705,7 +710,7 @@ impl PyLinearLayout {
     ) -> PyResult<Self> {
         let mut args = vec![to_value(layout)?];
         if let Some(ins) = ins {
-            let quoted: Vec<String> = ins.iter().map(|n| format!("{n:?}")).collect();
+            let quoted: Vec<String> = ins.iter().map(|n| json_str(n)).collect();
             args.push(Value::Json(format!("[{}]", quoted.join(","))));
             if let Some(o) = out {
                 args.push(name(&o));
@@ -814,10 +819,7 @@ impl PyLinearLayout {
             .is_ok_and(|o| o.get().json == self.json)
     }
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.json.hash(&mut h);
-        h.finish()
+        hash_of(&self.json)
     }
     fn __reduce__(&self, py: Python<'_>) -> PyResult<(PyObject, (String,))> {
         let cls = py.import("layout")?.getattr("LinearLayout")?.unbind();
@@ -825,9 +827,24 @@ impl PyLinearLayout {
     }
 }
 
-/// A dimension name as an argument.
+/// A dimension name as an argument (a JSON string).
 fn name(n: &str) -> Value {
-    Value::Json(format!("{n:?}"))
+    Value::Json(json_str(n))
+}
+
+/// `s` as a JSON string literal.
+fn json_str(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 #[pymodule]

@@ -104,6 +104,26 @@ impl Picture {
         &self.cells[(row * self.cols + col) as usize]
     }
 
+    /// The most label lines of a cell (at least 1).
+    pub fn max_lines(&self) -> usize {
+        self.cells
+            .iter()
+            .map(|c| c.lines.len())
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+
+    /// The longest label line, in characters (at least 1).
+    pub fn max_label_chars(&self) -> usize {
+        self.cells
+            .iter()
+            .flat_map(|c| c.lines.iter().map(|l| l.chars().count()))
+            .max()
+            .unwrap_or(1)
+            .max(1)
+    }
+
     /// The text table (`layout show`'s format), labels joined by spaces, legend first.
     pub fn text(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(|c| c.lines.join(" ")).collect();

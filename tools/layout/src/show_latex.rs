@@ -31,20 +31,8 @@ pub fn tex_escape(s: &str) -> String {
 
 /// The LaTeX document.
 pub fn latex(p: &Picture) -> String {
-    let lines = p
-        .cells
-        .iter()
-        .map(|c| c.lines.len())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let chars = p
-        .cells
-        .iter()
-        .flat_map(|c| c.lines.iter().map(|l| l.chars().count()))
-        .max()
-        .unwrap_or(1)
-        .max(2);
+    let lines = p.max_lines();
+    let chars = p.max_label_chars().max(2);
     // Cell size in cm: wide enough for the longest label line at \scriptsize.
     let w = (0.2 * chars as f64 + 0.3).max(0.8);
     let h = (0.4 * lines as f64 + 0.2).max(0.8);

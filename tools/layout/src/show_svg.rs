@@ -39,20 +39,8 @@ pub struct Geometry {
 }
 
 pub fn geometry(p: &Picture) -> Geometry {
-    let label_chars = p
-        .cells
-        .iter()
-        .flat_map(|c| c.lines.iter().map(|l| l.chars().count()))
-        .chain(std::iter::once((p.cols - 1).to_string().len()))
-        .max()
-        .unwrap_or(1) as i64;
-    let lines = p
-        .cells
-        .iter()
-        .map(|c| c.lines.len())
-        .max()
-        .unwrap_or(1)
-        .max(1) as i64;
+    let label_chars = p.max_label_chars().max((p.cols - 1).to_string().len()) as i64;
+    let lines = p.max_lines() as i64;
     let cell_w = (label_chars * CHAR_W + 12).max(32);
     let cell_h = (lines * LINE_H + 10).max(28);
     let left = ((p.rows - 1).to_string().len() as i64) * CHAR_W + 20;
