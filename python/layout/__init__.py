@@ -77,3 +77,17 @@ for _op in OP_NAMES:
     else:
         __all__.append(_op)
 del _op, _f
+
+
+def make_layout(*args):
+    """make_layout(S[, strides]): S with the given strides, or its compact column-major layout
+    (CuTe C++ and the CuTe DSL). make_layout(L0, L1, ...) or make_layout([L0, L1, ...]) with
+    layouts: the layout whose modes are L0, L1, ... (CuTe C++'s overload, pycute's only form).
+    """
+    layouts = args[0] if len(args) == 1 and isinstance(args[0], (list, tuple)) else args
+    if layouts and all(isinstance(x, Layout) for x in layouts):
+        return Layout(tuple(x.shape for x in layouts), tuple(x.stride for x in layouts))
+    return call("make_layout", *args)
+
+
+make_layout.__doc__ = help_text("make_layout") + "\n" + make_layout.__doc__

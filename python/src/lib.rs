@@ -442,6 +442,21 @@ macro_rules! cute_methods {
     };
 }
 
+/// The text of a stride tuple whose leaves are ints or stride texts (`'1@0'`).
+fn stride_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(t) = obj.downcast::<PyTuple>() {
+        let parts = t
+            .iter()
+            .map(|x| stride_text(&x))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(format!("({})", parts.join(",")));
+    }
+    if let Ok(s) = obj.downcast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    Ok(int_of(obj)?.to_string())
+}
+
 /// A CuTe layout `shape:stride`. `Layout(shape, stride=None)` as pycute (ints and nested
 /// tuples; no stride: compact column-major), or `Layout("(4,8):(8,1)")` from text.
 #[pyclass(frozen, module = "layout", name = "Layout")]
@@ -468,7 +483,12 @@ impl PyLayout {
                     args.push(match st.downcast::<PyString>() {
                         Ok(s) => ops::parse_arg(&s.to_cow()?)
                             .map_err(|e| layout_error(py, &e, Some(1)))?,
-                        Err(_) => Value::Tuple(tuple_of(st)?),
+                        // Ints, or strides such as `'1@0'` (as `L.stride` gives them).
+                        Err(_) => match tuple_of(st) {
+                            Ok(t) => Value::Tuple(t),
+                            Err(_) => ops::parse_arg(&stride_text(st)?)
+                                .map_err(|e| layout_error(py, &e, Some(1)))?,
+                        },
                     });
                 }
                 op_values(py, "make_layout", &args)?

@@ -29,6 +29,19 @@ def test_layout_like_pycute():
         A[2]
 
 
+def test_make_layout_of_shapes_and_of_layouts():
+    assert str(layout.make_layout((2, (3, 4)))) == "(2,(3,4)):(1,(2,6))"
+    assert str(layout.make_layout((2, 3), (3, 1))) == "(2,3):(3,1)"
+    A, B = Layout(4, 2), Layout((2, 3), (1, 8))
+    assert str(layout.make_layout(A, B)) == "(4,(2,3)):(2,(1,8))"
+    assert layout.make_layout([A, B]) == layout.make_layout(A, B)
+    assert str(layout.make_layout(A)) == "(4):(2)"
+    I = layout.make_identity_layout((4, 2))
+    assert I.stride == ("1@0", "1@1")
+    assert Layout(I.shape, I.stride) == I
+    assert str(layout.make_layout(I, Layout(3))) == "((4,2),3):((1@0,1@1),1)"
+
+
 def test_to_text():
     assert layout.to_text((0, (1, 2))) == "(0,(1,2))"
     assert layout.to_text((None, 2)) == "(_,2)"
