@@ -8,8 +8,9 @@
 //!   names (t, v); elements no thread holds stay white; an element held by several (t, v)
 //!   (a broadcast) shows the first in (t, v) order, and the legend counts them.
 //! - `owner_view(LL)`: a linear layout's owner map: for each element (dim0, dim1) of its
-//!   output, the register/lane/warp/block (every input dimension) that holds it, colored by
-//!   thread (the inputs other than `register`). Broadcasts as in the TV view.
+//!   output, the register/lane/warp/block (every input dimension of size > 1; `r3 l17 w1`,
+//!   other names as `name=3`) that holds it, colored by thread (the inputs other than
+//!   `register`). Broadcasts as in the TV view.
 //! - `bank_view(elem, F)`: which of the 32 four-byte shared-memory banks each element
 //!   (m, n) of a shared-memory layout F (element offsets, swizzle included) lands in:
 //!   bank = floor(F(m, n) * bits / 32) mod 32, colored by bank. The legend gives the most
@@ -189,14 +190,22 @@ pub fn linear_of(v: &Value) -> Result<LinearLayout> {
     }
 }
 
-/// The short label of an input dimension.
-fn short(name: &str) -> &str {
+/// The short label of an input dimension (Triton's four; None for other names).
+fn short(name: &str) -> Option<&'static str> {
     match name {
-        "register" => "r",
-        "lane" => "l",
-        "warp" => "w",
-        "block" => "b",
-        other => other,
+        "register" => Some("r"),
+        "lane" => Some("l"),
+        "warp" => Some("w"),
+        "block" => Some("b"),
+        _ => None,
+    }
+}
+
+/// The label of input `name` at value `x`: `r3` for Triton's dimensions, else `name=3`.
+fn input_label(name: &str, x: i64) -> String {
+    match short(name) {
+        Some(s) => format!("{s}{x}"),
+        None => format!("{name}={x}"),
     }
 }
 
@@ -240,10 +249,10 @@ pub fn owner_view(v: &Value) -> Result<Picture> {
                 // Inputs of size 1 are always 0: left out (unless all are).
                 let shown: Vec<String> = (0..names.len())
                     .filter(|&i| sizes[i] > 1)
-                    .map(|i| format!("{}{}", short(names[i]), point[i]))
+                    .map(|i| input_label(names[i], point[i]))
                     .collect();
                 if shown.is_empty() {
-                    vec![format!("{}0", short(names[0]))]
+                    vec![input_label(names[0], 0)]
                 } else {
                     shown
                 }
@@ -263,7 +272,10 @@ pub fn owner_view(v: &Value) -> Result<Picture> {
     let dims: Vec<String> = names
         .iter()
         .zip(&sizes)
-        .map(|(n, s)| format!("{} = {n} ({s})", short(n)))
+        .map(|(n, s)| match short(n) {
+            Some(k) => format!("{k} = {n} ({s})"),
+            None => format!("{n} ({s})"),
+        })
         .collect();
     let out_names: Vec<String> = outs.iter().map(|o| o.name.clone()).collect();
     Ok(Picture {

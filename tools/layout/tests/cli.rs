@@ -922,6 +922,9 @@ fn svg_owner_map_of_a_linear_layout() {
     }
     // The two registers of a thread share its color.
     assert_eq!(cells[&(0, 0)].fill, cells[&(0, 1)].fill);
+    // Other input names are spelled out: a CuTe layout's modes dim0, dim1 -> offset.
+    let t = show_out(&["--owners", "(4,2):(2,1)"]);
+    assert!(t.contains("\n 5  | dim0=2 dim1=1 |\n"), "{t}");
     show_fails(
         &["--owners", "linear_identity(4, register, dim0)", "x"],
         "takes exactly one EXPR",
