@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-linear fmt
+.PHONY: setup build demo demo-calculator test bench bench-linear bench-python fmt
 
 setup:
 	bash scripts/setup.sh
@@ -24,9 +24,11 @@ demo-calculator: setup
 	$(CARGO) build --release --bin layout
 	bash scripts/demo_calculator.sh $(LAYOUT)
 
-# Every test of the workspace (unit, property, differential, lit) in the debug profile.
+# Every test of the workspace (unit, property, differential, lit) in the debug profile, then the
+# Python package's tests (python/tests, pytest; setup installs the package into .venv).
 test: setup
 	$(CARGO) test --workspace --no-fail-fast
+	LAYOUT_CLI=target/debug/layout $(PYTHON) -m pytest -q python/tests
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 bench: setup
@@ -38,6 +40,10 @@ bench: setup
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
 bench-linear: setup
 	$(PYTHON) bench/linear_vs_triton.py
+
+# The Python package vs pycute on the oracle corpus (both in .venv)
+bench-python: setup
+	$(PYTHON) bench/python_vs_pycute.py
 
 fmt:
 	$(CARGO) fmt --all

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Install the toolchain of DESIGN.md ("Toolchain"). Idempotent: every step checks first,
 # so a second run only looks and takes a few seconds.
-#   - Debian packages: LLVM/MLIR 22, lit/FileCheck, C++ toolchain
+#   - Debian packages: LLVM/MLIR 22, lit/FileCheck, C++ toolchain, rsvg-convert (layout show --svg test)
 #   - .venv with ptxas (pip package nvidia-cuda-nvcc)
 #   - optional, for `make bench` only: pycute (ships in the nvidia-cutlass wheel)
+#   - the Python package `layout` (python/, wheel built by maturin) and pytest: setup_python.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,7 @@ APT_PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22
   libclang-common-22-dev libzstd-dev zlib1g-dev g++ cmake ninja-build llvm-22-tools
   libisl-dev
+  librsvg2-bin fonts-dejavu-core
 )
 NVCC_PIP='nvidia-cuda-nvcc>=13,<14'   # provides nvidia/cu13/bin/ptxas
 CUTLASS_PIP='nvidia-cutlass==4.2.0.0' # provides the pycute package
@@ -55,4 +57,6 @@ elif "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps \
 else
   say "warning: pycute not installed (optional; make bench then needs PYCUTE_PATH)"
 fi
+# --- the Python package (python/), built and installed into .venv -------------------------
+bash scripts/setup_python.sh "$VENV"
 say "ok"

@@ -27,7 +27,7 @@ std::unique_ptr<mlir::Pass> createLower() {
 struct LowerToNvvmOptions : public mlir::PassPipelineOptions<LowerToNvvmOptions> {
   Option<std::string> ptx{*this, "ptx",
                           llvm::cl::desc("write the PTX of every gpu.module to this file "
-                                         "(LLVM NVPTX backend, in process)"),
+                                         "(LLVM NVPTX backend, in process); - for stdout"),
                           llvm::cl::init("")};
   Option<std::string> chip{*this, "chip", llvm::cl::desc("target SM (wgmma needs sm_90a)"),
                            llvm::cl::init("sm_90a")};

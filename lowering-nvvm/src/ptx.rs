@@ -1,6 +1,6 @@
 //! The pass `layout-write-ptx` (only through `--lower-to-nvvm=ptx=<file>`): after
 //! `gpu-module-to-binary{format=isa}` (LLVM's NVPTX backend, in process), write the PTX text of
-//! every `gpu.binary` object to the file.
+//! every `gpu.binary` object to the file, or to stdout for `ptx=-`.
 
 use std::ffi::CString;
 
@@ -66,8 +66,20 @@ fn write(root: MlirOperation, path: &str) -> Result<(), String> {
     if ptx.is_empty() {
         return Err("no gpu.module to emit PTX for".into());
     }
-    std::fs::write(path, ptx.join("\n")).map_err(|e| format!("cannot write {path}: {e}"))
+    let text = ptx.join("\n");
+    if path == STDOUT {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("cannot write the PTX to stdout: {e}"));
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))
 }
+
+/// The file name that stands for stdout: `--lower-to-nvvm="ptx=-"`.
+pub const STDOUT: &str = "-";
 
 /// A pass that writes the PTX of the module's `gpu.binary` ops to `path`.
 pub fn create_write_ptx_pass(path: &str) -> Pass {

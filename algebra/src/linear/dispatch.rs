@@ -12,8 +12,8 @@ use super::json::{layout_to_json, parse_json, parse_layout_json, write_str, Json
 use super::layout::LinearLayout;
 use super::triton_text::{parse_triton_text, print_triton_text};
 use super::{
-    compose, divide, encodings, from_cute, invert, product, queries, reshape, swizzle_choice,
-    to_cute,
+    compose, divide, encoding_text, encodings, from_cute, invert, product, queries, reshape,
+    swizzle_choice, to_cute,
 };
 use crate::error::{Error, Result};
 use crate::func::Func;
@@ -88,8 +88,11 @@ pub fn call_text_at(
         let at = if e.offset().is_some() {
             args.iter().position(|a| {
                 let t = a.trim_start();
+                let same = |r: Option<Error>| r.as_ref() == Some(&e);
                 matches!(t.as_bytes().first(), Some(b'#' | b'{'))
-                    && parse_linear(a).err().as_ref() == Some(&e)
+                    && (same(parse_linear(a).err())
+                        || encoding_text::is_encoding_text(a)
+                            && same(encoding_text::parse_encoding_text(a).err()))
             })
         } else {
             None
@@ -137,6 +140,28 @@ impl Args<'_> {
         }
         Ok(())
     }
+    /// A list of extents: JSON `[16, 32]`, or the layout syntax's `[16,32]` or `(16,32)`.
+    fn extents(&self, i: usize) -> Result<Vec<i64>> {
+        let bad = || self.expected(i, "a list of extents, e.g. [16, 32]");
+        match &self.args[i] {
+            Value::Tuple(Tree::Node(items)) => items
+                .iter()
+                .map(|t| match t {
+                    Tree::Leaf(crate::int::Int::Lit(x)) => Ok(*x),
+                    _ => Err(bad()),
+                })
+                .collect(),
+            Value::Json(_) | Value::Tiler(_) => self
+                .json(i)
+                .map_err(|_| bad())?
+                .as_arr()
+                .ok_or_else(bad)?
+                .iter()
+                .map(|x| x.as_int().ok_or_else(bad))
+                .collect(),
+            _ => Err(bad()),
+        }
+    }
     fn raw(&self, i: usize) -> Option<&str> {
         match &self.args[i] {
             Value::Json(s) => Some(s.as_str()),
@@ -180,7 +205,19 @@ impl Args<'_> {
     fn expected(&self, i: usize, what: &str) -> Error {
         Error::algebra(format!("{}: argument {} must be {what}", self.op, i + 1))
     }
+    /// JSON text; an integer list of the layout syntax (`[1,0]`, a by-mode tiler of
+    /// integers) stands for the JSON list of those integers.
     fn json(&self, i: usize) -> Result<Json> {
+        if let Value::Tiler(items) = &self.args[i] {
+            return items
+                .iter()
+                .map(|v| match v {
+                    Value::Tuple(Tree::Leaf(crate::int::Int::Lit(x))) => Ok(Json::Int(*x)),
+                    _ => Err(self.expected(i, "JSON text")),
+                })
+                .collect::<Result<_>>()
+                .map(Json::Arr);
+        }
         let s = self.raw(i).ok_or_else(|| self.expected(i, "JSON text"))?;
         parse_json(s)
     }
@@ -480,18 +517,13 @@ fn run(a: &Args<'_>) -> Result<Value> {
         }
         "linear_encoding" => {
             a.arity(2, 2)?;
-            let enc = a.json(0)?;
-            let shape = a.json(1)?;
-            let shape: Vec<i64> = shape
-                .as_arr()
-                .ok_or_else(|| a.expected(2, "a JSON list of extents"))?
-                .iter()
-                .map(|x| {
-                    x.as_int()
-                        .ok_or_else(|| a.expected(2, "a JSON list of extents"))
-                })
-                .collect::<Result<_>>()?;
-            Ok(lay(encodings::to_linear_layout(&enc, &shape)?))
+            let enc = match a.raw(0) {
+                Some(s) if encoding_text::is_encoding_text(s) => {
+                    encoding_text::parse_encoding_text(s)?
+                }
+                _ => a.json(0)?,
+            };
+            Ok(lay(encodings::to_linear_layout(&enc, &a.extents(1)?)?))
         }
         "linear_bank_conflicts" => {
             a.arity(2, 3)?;

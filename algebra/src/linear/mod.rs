@@ -6,12 +6,14 @@
 //! (and quotient), `reshape` (transpose, reshape, flatten, sublayout), `queries` (vector
 //! width, free variables), the text forms (`json`, `triton_text`), CuTe conversions
 //! (`from_cute`, `to_cute`), GPU encodings (`encodings`) and the shared-memory analyses
-//! (`bank_conflicts`, `swizzle_choice`). `dispatch` exposes them by name.
+//! (`bank_conflicts`, `swizzle_choice`), Triton's encoding attribute text (`encoding_text`).
+//! `dispatch` exposes them by name.
 
 pub mod bank_conflicts;
 pub mod compose;
 mod dispatch;
 pub mod divide;
+pub mod encoding_text;
 pub mod encodings;
 pub mod from_cute;
 pub mod gauss;

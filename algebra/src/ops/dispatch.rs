@@ -368,12 +368,13 @@ pub fn call_text_at<S: AsRef<str>>(
 }
 
 /// One argument text as a value (for calls built from text, like `layout eval`): the layout
-/// syntax; else a linear layout or JSON (`#ttg.linear<...>`, `{...}`) or a bare name (`f16`,
+/// syntax; else a linear layout or JSON (`#ttg.linear<...>`, `{...}`, `["a","b"]`) or a bare name (`f16`,
 /// `K`), passed on as [`Value::Json`]. Anything else keeps the layout parser's error.
 pub fn parse_arg(text: &str) -> Result<Value> {
     crate::text::parse(text).or_else(|e| {
         let t = text.trim();
-        if t.starts_with('#') || t.starts_with('{') || t.starts_with('"') {
+        let json_list = || t.starts_with('[') && crate::linear::json::parse_json(t).is_ok();
+        if t.starts_with('#') || t.starts_with('{') || t.starts_with('"') || json_list() {
             Ok(Value::Json(t.to_string()))
         } else {
             crate::hw::parse_arg(text).map_err(|_| e)

@@ -5,6 +5,10 @@
 // RUN: layout-opt %s --lower-to-nvvm="ptx=%t.ptx" | FileCheck %s --check-prefix=LLVM
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %ptxas --gpu-name sm_90a %t.ptx -o %t.cubin
+// `ptx=-`: the PTX on stdout (the output IR goes to -o), the same text as the file.
+// RUN: layout-opt %s --lower-to-nvvm="ptx=-" -o %t.out.mlir > %t.stdout.ptx
+// RUN: FileCheck %s --check-prefix=PTX --implicit-check-not=gpu.binary < %t.stdout.ptx
+// RUN: diff %t.ptx %t.stdout.ptx
 
 // LLVM: gpu.binary @kernels
 // PTX: .target sm_90a

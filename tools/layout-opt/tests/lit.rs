@@ -85,3 +85,40 @@ fn lit_suite() {
     assert!(opt_ok, "lit failed with layout-opt");
     assert!(plugin_ok, "lit failed with mlir-opt-22 and the plugin");
 }
+
+/// `layout-opt --lower-to-nvvm="ptx=-"` without `-o`: stdout holds the PTX alone (the output
+/// IR is not printed after it), the same PTX as `ptx=<file>` writes. (A layout-opt rule: under
+/// mlir-opt-22 with the plugin, `-o` names where the IR goes, as the lit test does.)
+#[test]
+fn ptx_dash_writes_the_ptx_alone_to_stdout() {
+    let exe = env!("CARGO_BIN_EXE_layout-opt");
+    let input = root().join("tests/lit/nvvm/ptx.mlir");
+    let file = std::env::temp_dir().join(format!("layout-opt-ptx-{}.ptx", std::process::id()));
+    let out = Command::new(exe)
+        .arg(&input)
+        .arg("--lower-to-nvvm=ptx=-")
+        .output()
+        .expect("runs layout-opt");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains(".target sm_90a"), "{stdout}");
+    assert!(
+        !stdout.contains("gpu.binary") && !stdout.contains("module"),
+        "{stdout}"
+    );
+    let st = Command::new(exe)
+        .arg(&input)
+        .arg(format!("--lower-to-nvvm=ptx={}", file.display()))
+        .arg("-o")
+        .arg("/dev/null")
+        .status()
+        .expect("runs layout-opt");
+    assert!(st.success());
+    let written = std::fs::read_to_string(&file).unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(stdout, written);
+}

@@ -184,9 +184,36 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
     }
 }
 
-/// Parse and evaluate.
+/// Parse and evaluate. A whole expression that is a value must be a value of the layout
+/// syntax or a linear layout (checked and printed canonically by `linear_print`): bare words
+/// and other JSON (`f16`, `K`, `"x"`) are arguments only, so alone they are an error rather
+/// than an echo.
 pub fn eval_str(src: &str) -> Result<Value, ExprError> {
-    eval(&parse_expr(src)?)
+    let e = parse_expr(src)?;
+    match (&e, eval(&e)?) {
+        (Expr::Value { text, at }, Value::Json(raw)) => {
+            let lead = text.len() - text.trim_start().len();
+            let at = at + lead;
+            if raw.starts_with('#') || raw.starts_with('{') {
+                ops::call("linear_print", &[Value::Json(raw)])
+                    .map_err(|err| ExprError::at(at, err.to_string()))
+            } else {
+                Err(ExprError::at(at, bare_word(&raw)))
+            }
+        }
+        (_, v) => Ok(v),
+    }
+}
+
+/// The message for a bare word (or JSON string) given as a whole expression.
+pub fn bare_word(word: &str) -> String {
+    if ops::is_op(word) {
+        format!("'{word}' is an operation: call it with its arguments, {word}(...) (`layout help {word}`)")
+    } else {
+        format!(
+            "'{word}' is not a value: expected a layout, shape or linear layout, or a call NAME(...); bare words (f16, K) are arguments of a call only"
+        )
+    }
 }
 
 /// The message for an operation name that `ops::call` does not know.

@@ -1,12 +1,19 @@
 //! `layout`: a calculator for the CuTe layout algebra.
 //!
-//! `layout eval EXPR`, `layout show EXPR`, `layout batch` (JSON Lines), `layout help`.
+//! `layout eval EXPR`, `layout show EXPR`, `layout batch` (JSON Lines), `layout help [OP]`,
+//! `layout --version`.
 //! See docs/cli.md.
 
 mod batch;
 mod codegen;
 mod expr;
+mod op_help;
+mod picture;
 mod show;
+mod show_cmd;
+mod show_latex;
+mod show_svg;
+mod show_views;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -58,6 +65,9 @@ fn help() -> String {
 USAGE:
     layout eval EXPR     evaluate EXPR and print the result in canonical text
     layout show EXPR     print a rank-1 or rank-2 layout as a table (rows = mode 0)
+    layout show [--svg | --latex] [--tv TV TILE | --owners LL | --banks ELEM EXPR | EXPR]
+                         the same as a picture (SVG, LaTeX/TikZ); thread/value layouts over
+                         a tile, a linear layout's owner map, the bank of each element
     layout batch [--threads N]
                          answer JSON Lines requests from stdin, one line out per line in:
                          {\"id\": ..., \"op\": \"NAME\", \"args\": [\"VALUE\", ...]}
@@ -66,6 +76,8 @@ USAGE:
                          the simplified apply/inv index math of a bijective (LEGO) layout
                          as source text (docs/bijective.md)
     layout help          this text (also -h, --help)
+    layout help OP       the signature, contract and an example of the operation OP
+    layout --version     the version (also -V)
 
 EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
 or a call NAME(EXPR, ...), e.g. composition((20):(2), (5,4):(4,1)).
@@ -91,7 +103,7 @@ OPERATIONS (semantics in docs/algebra.md):
 
 fn usage_error(msg: &str) -> ExitCode {
     eprintln!(
-        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch [--threads N] | layout help"
+        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch [--threads N] | layout help [OP] | layout --version"
     );
     ExitCode::from(2)
 }
@@ -144,11 +156,19 @@ fn main() -> ExitCode {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     match args.as_slice() {
         [] => usage_error("no command given"),
-        ["help" | "-h" | "--help", ..] => emit(&help()),
+        ["help" | "-h" | "--help"] => emit(&help()),
+        ["help", "--markdown"] => emit(&op_help::markdown()),
+        ["help", op] => match op_help::lookup(op) {
+            Some(h) => emit(&op_help::render(h)),
+            None => usage_error(&expr::unknown_op(op)),
+        },
+        ["help", ..] => usage_error("`layout help` takes at most one operation name"),
+        ["--version" | "-V"] => emit(concat!("layout ", env!("CARGO_PKG_VERSION"), "\n")),
         ["eval", src] => match evaluate(src) {
             Some(v) => emit(&format!("{}\n", text::print(&v))),
             None => ExitCode::from(1),
         },
+        ["show", first, ..] if first.starts_with("--") => show_cmd::run(&args[1..]),
         ["show", src] => match evaluate(src) {
             Some(v) => match show::show(&v) {
                 Ok(table) => emit(&table),

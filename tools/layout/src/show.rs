@@ -1,5 +1,6 @@
 //! `layout show`: a layout as a 2-D table in the style of CuTe's `print_layout`.
-//! Rows are mode 0, columns mode 1; a rank-1 layout is a single column.
+//! Rows are mode 0, columns mode 1; a rank-1 layout is a single column. The pictures
+//! (`--svg`, `--latex`, `--tv`, `--owners`, `--banks`) are in `picture.rs` and `show_*.rs`.
 
 use std::fmt::Write;
 
@@ -10,6 +11,14 @@ pub const MAX_CELLS: i64 = 1 << 16;
 
 /// The layout text, then the table.
 pub fn show(v: &Value) -> Result<String, Error> {
+    let (rows, cols, table) = offsets(v)?;
+    let cells: Vec<String> = table.iter().map(i64::to_string).collect();
+    Ok(render(&text::print(v), rows, cols, &cells))
+}
+
+/// The rows x cols table of offsets (row-major) of a rank-1 or rank-2 layout, swizzled or
+/// composed layout, or shape (its compact layout); at most [`MAX_CELLS`] cells.
+pub fn offsets(v: &Value) -> Result<(i64, i64, Vec<i64>), Error> {
     let func = match v {
         Value::Func(f) => f.clone(),
         // An integer tuple alone is the compact (column-major) layout of that shape.
@@ -56,7 +65,7 @@ pub fn show(v: &Value) -> Result<String, Error> {
             table.push(x);
         }
     }
-    Ok(render(&text::print(v), rows, cols, &table))
+    Ok((rows, cols, table))
 }
 
 fn width(x: i64) -> usize {
@@ -64,10 +73,10 @@ fn width(x: i64) -> usize {
 }
 
 /// Render a rows x cols table (row-major `cells`) under the heading `title`.
-fn render(title: &str, rows: i64, cols: i64, cells: &[i64]) -> String {
+pub fn render(title: &str, rows: i64, cols: i64, cells: &[String]) -> String {
     let w = cells
         .iter()
-        .map(|&x| width(x))
+        .map(|x| x.chars().count())
         .chain(std::iter::once(width(cols - 1)))
         .max()
         .unwrap_or(1);

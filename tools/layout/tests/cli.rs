@@ -258,6 +258,94 @@ fn help_lists_commands_and_every_operation() {
     }
 }
 
+#[test]
+fn help_op_prints_signature_contract_and_a_checked_example() {
+    for name in layout_algebra::ops::all_op_names() {
+        let o = run(&["help", name], "");
+        assert_eq!((o.stderr.as_str(), o.code), ("", 0), "{name}");
+        assert!(o.stdout.starts_with(&format!("{name}(")), "{}", o.stdout);
+        // The example line is runnable as printed and gives the printed result.
+        let mut lines = o
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("Example:"))
+            .skip(1);
+        let cmd = lines.next().unwrap().trim();
+        let expr = cmd
+            .strip_prefix("$ layout eval '")
+            .and_then(|c| c.strip_suffix('\''))
+            .unwrap_or_else(|| panic!("{name}: {cmd}"));
+        let result = lines.next().unwrap().trim();
+        eval_ok(expr, result);
+    }
+    let o = run(&["help", "frob"], "");
+    assert_eq!(o.code, 2);
+    assert!(
+        o.stderr.starts_with("error: unknown operation 'frob'"),
+        "{}",
+        o.stderr
+    );
+    assert_eq!(run(&["help", "size", "cosize"], "").code, 2);
+}
+
+#[test]
+fn version() {
+    for flag in ["--version", "-V"] {
+        let o = run(&[flag], "");
+        assert_eq!(
+            (o.stdout.as_str(), o.stderr.as_str(), o.code),
+            (concat!("layout ", env!("CARGO_PKG_VERSION"), "\n"), "", 0)
+        );
+    }
+}
+
+#[test]
+fn a_bare_word_is_an_error_not_an_echo() {
+    eval_err(
+        "foo",
+        "error: 'foo' is not a value: expected a layout, shape or linear layout, or a call NAME(...); bare words (f16, K) are arguments of a call only\n  foo\n  ^\n",
+    );
+    eval_err(
+        " size",
+        "error: 'size' is an operation: call it with its arguments, size(...) (`layout help size`)\n   size\n   ^\n",
+    );
+    let o = run(&["show", "f16"], "");
+    assert_eq!((o.stdout.as_str(), o.code), ("", 1));
+    // A linear layout alone is checked and printed canonically, not echoed.
+    eval_ok(
+        "#ttg.linear<{register = [[1], [2]]}>",
+        r#"{"in_dims":[{"name":"register","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"dim0","size":4}]}"#,
+    );
+    let o = run(&["eval", "#ttg.linear<{register = [[1], [2]}>"], "");
+    assert_eq!((o.stdout.as_str(), o.code), ("", 1));
+}
+
+#[test]
+fn linear_encoding_reads_triton_encoding_text() {
+    let json =
+        r#"{"kind":"nvidia_mma","version":[3,0],"warps_per_cta":[4,1],"instr_shape":[16,64,16]}"#;
+    let text = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>";
+    let a = run(&["eval", &format!("linear_encoding({json}, [64, 64])")], "");
+    let b = run(&["eval", &format!("linear_encoding({text}, [64, 64])")], "");
+    assert_eq!((a.code, b.code), (0, 0), "{}{}", a.stderr, b.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    // The same through the batch, with the argument index of a parse error.
+    let req = format!(
+        "{{\"id\":1,\"op\":\"linear_encoding\",\"args\":[{},\"[64,64]\"]}}\n{{\"id\":2,\"op\":\"linear_encoding\",\"args\":[\"#ttg.blocked<{{sizePerThread = [1 4]}}>\",\"[64,64]\"]}}\n",
+        serde_json::to_string(text).unwrap()
+    );
+    let o = run(&["batch"], &req);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{{\"id\":1,\"result\":{}}}", a.stdout.trim_end())
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"id":2,"error":"parse error at byte 33: expected ',', found '4'","offset":33,"arg":0}"#
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // show
 
@@ -763,4 +851,309 @@ fn codegen_usage_and_layout_errors() {
     assert!(o.stdout.contains(
         "func.func @lego_apply(%i0: index, %i1: index, %i2: index, %i3: index) -> index"
     ));
+}
+
+// ---------------------------------------------------------------------------------------
+// pictures: show --svg / --latex / --tv / --owners / --banks
+
+/// The cells of an SVG picture: (row, col) -> (fill, label lines, x, y, w, h); also checks
+/// that the document is well-formed XML with an <svg> root of the declared size.
+struct SvgCell {
+    fill: String,
+    lines: Vec<String>,
+    rect: (i64, i64, i64, i64),
+}
+
+fn svg_cells(svg: &str) -> (std::collections::BTreeMap<(i64, i64), SvgCell>, (i64, i64)) {
+    let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    let num = |n: roxmltree::Node, a: &str| -> i64 { n.attribute(a).unwrap().parse().unwrap() };
+    let size = (num(root, "width"), num(root, "height"));
+    let mut cells = std::collections::BTreeMap::new();
+    let rects: Vec<_> = root
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("class") == Some("cell"))
+        .collect();
+    let labels: Vec<_> = root
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("label"))
+        .collect();
+    for r in rects {
+        let (x, y, w, h) = (num(r, "x"), num(r, "y"), num(r, "width"), num(r, "height"));
+        // The label whose anchor lies inside this rectangle.
+        let lines = labels
+            .iter()
+            .find(|t| {
+                let (tx, ty) = (num(**t, "x"), num(**t, "y"));
+                x < tx && tx < x + w && y < ty && ty < y + h
+            })
+            .map(|t| {
+                t.children()
+                    .filter(|c| c.has_tag_name("tspan"))
+                    .map(|c| c.text().unwrap_or("").to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let key = (num(r, "data-row"), num(r, "data-col"));
+        let cell = SvgCell {
+            fill: r.attribute("fill").unwrap().to_string(),
+            lines,
+            rect: (x, y, w, h),
+        };
+        assert!(cells.insert(key, cell).is_none(), "cell {key:?} twice");
+    }
+    (cells, size)
+}
+
+fn show_out(args: &[&str]) -> String {
+    let mut all = vec!["show"];
+    all.extend_from_slice(args);
+    let o = run(&all, "");
+    assert_eq!((o.stderr.as_str(), o.code), ("", 0), "{args:?}");
+    o.stdout
+}
+
+fn show_fails(args: &[&str], message: &str) {
+    let mut all = vec!["show"];
+    all.extend_from_slice(args);
+    let o = run(&all, "");
+    assert_eq!(o.stdout, "", "{args:?}");
+    assert_ne!(o.code, 0, "{args:?}");
+    assert!(o.stderr.contains(message), "{args:?}: {}", o.stderr);
+}
+
+fn hex(rgb: (u8, u8, u8)) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb.0, rgb.1, rgb.2)
+}
+
+#[test]
+fn svg_of_a_layout_has_every_offset_in_its_cell() {
+    let l = "Sw<1,0,1> o 0 o ((2,2),4):((1,8),2)";
+    let (cells, _) = svg_cells(&show_out(&["--svg", l]));
+    assert_eq!(cells.len(), 16);
+    let f = text::parse(l).unwrap();
+    let Value::Func(f) = f else { panic!() };
+    let mut fills = std::collections::BTreeMap::new();
+    for m in 0..4 {
+        for n in 0..4 {
+            let c = &cells[&(m, n)];
+            let want = f.apply(m + 4 * n).unwrap();
+            assert_eq!(c.lines, vec![want.to_string()], "({m},{n})");
+            // Equal offsets mod 8 share a fill, different ones do not.
+            fills.entry(want % 8).or_insert(c.fill.clone());
+            assert_eq!(fills[&(want % 8)], c.fill);
+        }
+    }
+    let mut distinct: Vec<&String> = fills.values().collect();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), fills.len());
+}
+
+#[test]
+fn svg_of_a_tv_layout_shows_thread_and_value_of_every_element() {
+    // The SM80 16x16 A-operand fragment: thread t holds rows t/4 and t/4+8, columns
+    // 2(t%4), 2(t%4)+1 and those +8.
+    let tv = "((4,8),(2,2,2)):((32,1),(16,8,128))";
+    let (cells, _) = svg_cells(&show_out(&["--svg", "--tv", tv, "(16,16)"]));
+    assert_eq!(cells.len(), 256);
+    for t in 0..32i64 {
+        for v in 0..8i64 {
+            let m = t / 4 + 8 * ((v / 2) % 2);
+            let n = 2 * (t % 4) + v % 2 + 8 * (v / 4);
+            assert_eq!(
+                cells[&(m, n)].lines,
+                vec![format!("T{t}"), format!("V{v}")],
+                "T{t} V{v}"
+            );
+        }
+    }
+    // Threads 0 and 8 share a color, 0 and 1 do not.
+    assert_eq!(cells[&(0, 0)].fill, cells[&(2, 0)].fill);
+    assert_ne!(cells[&(0, 0)].fill, cells[&(0, 2)].fill);
+    // The text form of the same view.
+    let t = show_out(&["--tv", tv, "(16,16)"]);
+    assert!(t.contains("\n 0  |  T0 V0 |  T0 V1 |  T1 V0 |"), "{t}");
+}
+
+#[test]
+fn tv_view_errors_and_coverage() {
+    show_fails(
+        &["--tv", "(4,2):(1,4)", "(4,1)"],
+        "TV(0,1) = 4 lies outside the 4x1 tile",
+    );
+    show_fails(
+        &["--tv", "(4,2):(1,4)"],
+        "--tv takes a TV layout and a tile shape",
+    );
+    // A broadcast (stride-0 thread mode) and an uncovered element are reported.
+    let t = show_out(&["--tv", "(2,2):(0,1)", "(3,1)"]);
+    assert!(t.contains("1 elements held by no thread"), "{t}");
+    assert!(t.contains("2 further holders"), "{t}");
+}
+
+#[test]
+fn svg_owner_map_of_a_linear_layout() {
+    let enc = "linear_encoding(#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>, [8, 16])";
+    let (cells, _) = svg_cells(&show_out(&["--svg", "--owners", enc]));
+    assert_eq!(cells.len(), 8 * 16);
+    // blocked: register along dim1, then 8 lanes along dim1, 4 lanes along dim0, warps dim0.
+    for m in 0..8i64 {
+        for n in 0..16i64 {
+            let (r, lane, w) = (n % 2, (n / 2) + 8 * (m % 4), m / 4);
+            assert_eq!(
+                cells[&(m, n)].lines,
+                vec![format!("r{r}"), format!("l{lane}"), format!("w{w}")],
+                "({m},{n})"
+            );
+        }
+    }
+    // The two registers of a thread share its color.
+    assert_eq!(cells[&(0, 0)].fill, cells[&(0, 1)].fill);
+    // Other input names are spelled out: a CuTe layout's modes dim0, dim1 -> offset.
+    let t = show_out(&["--owners", "(4,2):(2,1)"]);
+    assert!(t.contains("\n 5  | dim0=2 dim1=1 |\n"), "{t}");
+    show_fails(
+        &["--owners", "linear_identity(4, register, dim0)", "x"],
+        "takes exactly one EXPR",
+    );
+}
+
+#[test]
+fn svg_bank_view_of_a_swizzled_tile() {
+    // 128B swizzle on f16: row m of (8,64):(64,1) is 128 bytes, every bank twice; the
+    // swizzle moves 16-byte chunk c of row m to chunk c ^ m.
+    let (cells, _) = svg_cells(&show_out(&[
+        "--svg",
+        "--banks",
+        "f16",
+        "Sw<3,3,3> o 0 o (8,64):(64,1)",
+    ]));
+    assert_eq!(cells.len(), 8 * 64);
+    for m in 0..8i64 {
+        for n in 0..64i64 {
+            let chunk = (n / 8) ^ m;
+            let bank = (chunk * 16 + (n % 8) * 2) / 4 % 32;
+            assert_eq!(cells[&(m, n)].lines, vec![bank.to_string()], "({m},{n})");
+        }
+    }
+    let t = show_out(&["--banks", "f16", "(4,64):(64,1)"]);
+    assert!(t.contains("at most 1 distinct word(s) in one bank"), "{t}");
+    // Column-major f32: row m holds words m + 4n, so n and n + 8 share a bank.
+    let t = show_out(&["--banks", "f32", "(4,64):(1,4)"]);
+    assert!(t.contains("at most 8 distinct word(s) in one bank"), "{t}");
+    show_fails(&["--banks", "f17", "(4,64):(64,1)"], "f17");
+    show_fails(&["--banks"], "--banks takes an element type");
+}
+
+#[test]
+fn latex_draws_one_node_per_cell() {
+    let t = show_out(&["--latex", "(2,3):(3,1)"]);
+    assert!(t.starts_with("\\documentclass"), "{t}");
+    assert!(t.trim_end().ends_with("\\end{document}"));
+    let nodes: Vec<&str> = t
+        .lines()
+        .filter(|l| l.starts_with("\\node[cell,draw=black"))
+        .collect();
+    assert_eq!(nodes.len(), 6);
+    assert!(nodes.contains(
+        &"\\node[cell,draw=black,fill={rgb,255:red,255;green,255;blue,255}] at (0,-0) {0};"
+    ));
+    assert!(nodes.iter().any(|l| l.ends_with("at (2,-1) {5};")));
+    // Braces balance; TeX specials of the title are escaped.
+    assert_eq!(t.matches('{').count(), t.matches('}').count());
+    let t = show_out(&["--latex", "--tv", "(2,2):(1,2)", "(2,2)"]);
+    assert!(t.contains("{T1\\\\V1}"), "{t}");
+    let t = show_out(&["--latex", "Sw<1,0,1> o 0 o (2,2):(1,2)"]);
+    assert!(t.contains("Sw\\textless{}1,0,1\\textgreater{}"), "{t}");
+}
+
+#[test]
+fn show_option_errors() {
+    show_fails(
+        &["--svg", "--latex", "8:1"],
+        "give one of --svg and --latex",
+    );
+    show_fails(
+        &["--tv", "--owners", "8:1"],
+        "give one of --tv, --owners and --banks",
+    );
+    show_fails(&["--frob", "8:1"], "unknown option '--frob'");
+    show_fails(&["--svg", "(2,2,2):(1,2,4)"], "rank 3");
+    show_fails(&["--svg", "f16"], "'f16' is not a value");
+}
+
+/// Render an SVG with rsvg-convert (librsvg, installed by scripts/setup.sh) and decode the PNG:
+/// (width, height, bytes per pixel, pixels).
+fn rasterize(svg: &str, name: &str) -> (u32, u32, usize, Vec<u8>) {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let (svg_path, png_path) = (
+        dir.join(format!("{name}.svg")),
+        dir.join(format!("{name}.png")),
+    );
+    std::fs::write(&svg_path, svg).unwrap();
+    let st = Command::new("rsvg-convert")
+        .arg(&svg_path)
+        .arg("-o")
+        .arg(&png_path)
+        .status()
+        .expect("rsvg-convert runs (apt-get install librsvg2-bin; scripts/setup.sh installs it)");
+    assert!(st.success());
+    let decoder = png::Decoder::new(std::fs::File::open(&png_path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let bpp = match info.color_type {
+        png::ColorType::Rgba => 4,
+        png::ColorType::Rgb => 3,
+        other => panic!("unexpected PNG color type {other:?}"),
+    };
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, bpp, buf)
+}
+
+#[test]
+fn rendered_svg_has_the_cell_colors_and_visible_labels() {
+    for (name, args) in [
+        ("layout", vec!["--svg", "(4,8):(8,1)"]),
+        (
+            "tv",
+            vec![
+                "--svg",
+                "--tv",
+                "((4,8),(2,2,2)):((32,1),(16,8,128))",
+                "(16,16)",
+            ],
+        ),
+        (
+            "banks",
+            vec!["--svg", "--banks", "f16", "Sw<3,3,3> o 0 o (8,64):(64,1)"],
+        ),
+    ] {
+        let svg = show_out(&args);
+        let (cells, (w, h)) = svg_cells(&svg);
+        let (pw, ph, bpp, px) = rasterize(&svg, name);
+        assert_eq!((pw as i64, ph as i64), (w, h), "{name}");
+        let at = |x: i64, y: i64| {
+            let i = (y * pw as i64 + x) as usize * bpp;
+            format!("#{:02x}{:02x}{:02x}", px[i], px[i + 1], px[i + 2])
+        };
+        for ((m, n), c) in &cells {
+            let (x, y, cw, ch) = c.rect;
+            // Just inside the border: the fill.
+            assert_eq!(at(x + 3, y + 3), c.fill, "{name} ({m},{n}) fill");
+            // The label was drawn: the middle of the cell holds ink other than the fill.
+            let ink = (y + ch / 4..y + 3 * ch / 4)
+                .flat_map(|yy| (x + 3..x + cw - 3).map(move |xx| (xx, yy)))
+                .filter(|&(xx, yy)| at(xx, yy) != c.fill)
+                .count();
+            assert!(ink > 10, "{name} ({m},{n}): no label pixels");
+        }
+        // The fills are the palette of the view.
+        if name == "tv" {
+            assert_eq!(cells[&(0, 0)].fill, hex((175, 175, 255)));
+        }
+    }
 }

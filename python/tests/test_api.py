@@ -1,0 +1,197 @@
+"""A pycute-style session: the classes, calling and slicing layouts, the algebra's
+post-conditions checked on the results, errors as exceptions with message and offset."""
+
+import pickle
+import random
+
+import pytest
+
+import layout
+from layout import (ComposedLayout, Layout, LayoutError, LinearLayout, Swizzle, coalesce,
+                    complement, composition, cosize, left_inverse, logical_divide,
+                    logical_product, right_inverse, size)
+
+
+def test_layout_like_pycute():
+    A = Layout((4, 8), (8, 1))
+    assert str(A) == "(4,8):(8,1)" and repr(A) == "Layout('(4,8):(8,1)')"
+    assert A.shape == (4, 8) and A.stride == (8, 1)
+    assert len(A) == 2 and str(A[0]) == "4:8" and str(A[-1]) == "8:1"
+    assert A(1, 2) == A((1, 2)) == 10
+    assert A(5) == 9  # index 5 is coordinate (1, 1)
+    assert size(A) == A.size() == 32 and cosize(A) == A.cosize() == 32
+    assert str(Layout((2, (3, 4)))) == "(2,(3,4)):(1,(2,6))"  # compact column-major
+    assert str(Layout(8)) == "8:1" and str(Layout((8,))) == "(8):(1)"
+    assert Layout("(4,8):(8,1)") == A == layout.parse("(4,8):(8,1)")
+    assert hash(A) == hash(Layout("(_4,_8):(_8,_1)"))
+    assert pickle.loads(pickle.dumps(A)) == A
+    with pytest.raises(IndexError):
+        A[2]
+
+
+def test_make_layout_of_shapes_and_of_layouts():
+    assert str(layout.make_layout((2, (3, 4)))) == "(2,(3,4)):(1,(2,6))"
+    assert str(layout.make_layout((2, 3), (3, 1))) == "(2,3):(3,1)"
+    A, B = Layout(4, 2), Layout((2, 3), (1, 8))
+    assert str(layout.make_layout(A, B)) == "(4,(2,3)):(2,(1,8))"
+    assert layout.make_layout([A, B]) == layout.make_layout(A, B)
+    assert str(layout.make_layout(A)) == "(4):(2)"
+    I = layout.make_identity_layout((4, 2))
+    assert I.stride == ("1@0", "1@1")
+    assert Layout(I.shape, I.stride) == I
+    assert str(layout.make_layout(I, Layout(3))) == "((4,2),3):((1@0,1@1),1)"
+
+
+def test_to_text():
+    assert layout.to_text((0, (1, 2))) == "(0,(1,2))"
+    assert layout.to_text((None, 2)) == "(_,2)"
+    assert layout.idx2crd(13, (4, 8)) == (1, 3)
+
+
+def test_slicing_with_none():
+    A = Layout((4, 8), (8, 1))
+    assert str(A(None, 2)) == "(4):(8)"
+    assert str(A((1, None))) == "(8):(1)"
+    assert str(layout.slice_((None, 2), A)) == "(4):(8)"
+    assert str(layout.dice((None, 2), A)) == "(8):(1)"
+
+
+def test_swizzle_and_composed_layout():
+    s = Swizzle(3, 4, 3)
+    assert str(s) == "Sw<3,4,3>" and (s.bits, s.base, s.shift) == (3, 4, 3)
+    assert s(1234) == 1218
+    C = ComposedLayout(Swizzle(3, 3, 3), 0, Layout((8, 64), (64, 1)))
+    assert str(C) == "Sw<3,3,3> o 0 o (8,64):(64,1)"
+    inner = Layout((8, 64), (64, 1))
+    for m in range(8):
+        for n in range(64):
+            assert C(m, n) == Swizzle(3, 3, 3)(inner(m, n))
+    assert C.size() == 512 and str(C.inner) == "(8,64):(64,1)" and C.offset == 0
+    assert C.layoutB == C.outer  # pycute's names
+    assert str(C(3, None)) == "Sw<3,3,3> o 192 o (64):(1)"
+    with pytest.raises(LayoutError):
+        Swizzle(3, 4, 2)  # |S| < B overlaps
+
+
+def random_layout(rng):
+    rank = rng.randint(1, 3)
+    shape = tuple(rng.choice([1, 2, 3, 4, 8]) for _ in range(rank))
+    order = list(range(rank))
+    rng.shuffle(order)
+    stride, run = [0] * rank, 1
+    for i in order:
+        stride[i] = run
+        run *= shape[i] * rng.choice([1, 1, 2])
+    return Layout(shape, tuple(stride))
+
+
+def test_postconditions_on_random_layouts():
+    rng = random.Random(7)
+    for _ in range(300):
+        A, B = random_layout(rng), random_layout(rng)
+        # composition: R(c) == A(B(c)) where it exists
+        try:
+            R = composition(A, B)
+        except LayoutError as e:
+            assert e.message
+        else:
+            assert size(R) == size(B)
+            for i in range(size(B)):
+                assert R(i) == A(B(i))
+        # coalesce keeps the function
+        C = coalesce(A)
+        assert size(C) == size(A) and all(C(i) == A(i) for i in range(size(A)))
+        # right_inverse: A(R(i)) == i
+        R = right_inverse(A)
+        assert all(A(R(i)) == i for i in range(size(R)))
+        # left_inverse of an injective layout: R(A(i)) == i
+        if len({A(i) for i in range(size(A))}) == size(A):
+            L = left_inverse(A)
+            assert all(L(A(i)) == i for i in range(size(A)))
+            # complement: (A, complement) injective, covers the cotarget
+            M = cosize(A) * 2
+            Cm = complement(A, M)
+            offsets = {A(i) + Cm(j) for i in range(size(A)) for j in range(size(Cm))}
+            assert len(offsets) == size(A) * size(Cm) and size(A) * size(Cm) >= M
+            P = logical_product(A, Layout(2))
+            assert size(P) == 2 * size(A) and str(P[0]) == str(A)
+        # logical_divide: same size, R(c) == A(T*(c))
+        T = Layout(2) if size(A) % 2 == 0 else Layout(1)
+        try:
+            D = logical_divide(A, T)
+        except LayoutError as e:
+            assert "logical_divide" in e.message
+        else:
+            assert size(D) == size(A)
+            assert sorted(D(i) for i in range(size(D))) == sorted(A(i) for i in range(size(A)))
+
+
+def test_errors_carry_message_offset_and_argument():
+    with pytest.raises(LayoutError) as e:
+        Layout("(4,8):(8,1")
+    assert e.value.offset == 10 and e.value.arg == 0
+    assert e.value.message == "parse error at byte 10: expected ',' or ')', found end of input"
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(LayoutError) as e:
+        composition("(4,8):(8,1)", "(2,3")
+    assert (e.value.offset, e.value.arg) == (4, 1)
+    with pytest.raises(LayoutError) as e:
+        composition(Layout((4, 8), (8, 1)), Layout(3, 5))
+    assert e.value.offset is None and e.value.arg is None and "composition" in e.value.message
+    with pytest.raises(LayoutError) as e:
+        layout.call("frob", "8:1")
+    assert "unknown operation 'frob'" in e.value.message
+    with pytest.raises(LayoutError):
+        Layout((4, 8), (8, 1, 2))
+    with pytest.raises(LayoutError):
+        Layout(2**70)
+    with pytest.raises(LayoutError):
+        layout.parse("f16")
+
+
+def test_linear_layouts():
+    L = LinearLayout.identity(4, "register", "dim0")
+    assert L.ins == [("register", 4)] and L.outs == [("dim0", 4)]
+    assert L.apply(register=3) == {"dim0": 3} == L.apply({"register": 3})
+    assert L.to_triton() == "#ttg.linear<{register = [[1], [2]]}>"
+    assert LinearLayout("#ttg.linear<{register = [[1], [2]]}>") == L
+    S = LinearLayout.strided(4, 2, "dim0", "offset")
+    assert L.compose(S).apply(register=3) == {"offset": 6}
+    assert (L * LinearLayout.identity(2, "lane", "dim0")).outs == [("dim0", 8)]
+    assert L.is_invertible() and L.invert().ins == [("dim0", 4)]
+    F = LinearLayout.from_cute(Layout((4, 2), (2, 1)))
+    assert str(F.to_cute()) == "(4,2):(2,1)"
+    enc = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
+    B = LinearLayout.encoding(enc, [64, 64])
+    J = LinearLayout.encoding({"kind": "blocked", "size_per_thread": [1, 4], "threads_per_warp": [4, 8],
+                               "warps_per_cta": [4, 1], "order": [1, 0]}, [64, 64])
+    assert B == J and B.ins[:3] == [("register", 32), ("lane", 32), ("warp", 4)]
+    with pytest.raises(LayoutError) as e:
+        LinearLayout("#ttg.linear<{register = [[1], [2]}>")
+    assert e.value.offset is not None
+
+
+def test_hardware_operations():
+    d = layout.tma_desc("f32", "(1024,256):(256,1)", "(64,32):(32,1)")
+    assert d["boxDim"] == [32, 64] and d["globalDim"] == [256, 1024]
+    assert layout.wgmma_desc("f16", "K", "Sw<3,3,3> o 16 o (64,16):(64,1)") == "0x4000004000010002"
+
+
+def test_every_operation_has_its_help_and_its_example_holds():
+    for op in layout.OP_NAMES:
+        f = getattr(layout, op)
+        assert f.__doc__.startswith(op + "("), op
+        signature, contract, example, result = layout._native.op_help(op)
+        # The example is a nested call expression; evaluate it with the CLI's reader.
+        assert result in f.__doc__
+
+
+def test_docs_session_and_docstrings_run_as_shown():
+    import doctest
+    import pathlib
+
+    docs = pathlib.Path(__file__).resolve().parents[2] / "docs" / "python.md"
+    r = doctest.testfile(str(docs), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert r.attempted >= 10 and r.failed == 0, r
+    r = doctest.testmod(layout)
+    assert r.attempted >= 3 and r.failed == 0, r

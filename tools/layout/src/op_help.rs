@@ -1,0 +1,855 @@
+//! The help text of every operation, in one table above the operations: its signature, its
+//! contract (what the result is and which conditions the arguments must meet) and an example
+//! with its result. `layout help OP` prints one entry; docs/cli.md's operation list is
+//! generated from this table (`markdown`), and the tests check that every operation of
+//! `ops::all_op_names()` has exactly one entry, in that order, that every example evaluates
+//! to its result, and that docs/cli.md holds the current list.
+//!
+//! Argument names: S a shape (integer tuple), L a layout, F a layout, swizzle or composed
+//! layout `Sw<B,M,S> o off o L`, T a tiler (a layout, or by mode `[T0,T1,...]`), c a
+//! coordinate (`_` marks a free mode), LL a linear layout (Triton's `#ttg.linear<{...}>` text
+//! or its JSON; a CuTe layout is accepted and converted), elem an element type (f16, bf16,
+//! f32, ...).
+
+/// One operation's help.
+pub struct OpHelp {
+    pub name: &'static str,
+    pub signature: &'static str,
+    pub contract: &'static str,
+    /// An expression for `layout eval` ...
+    pub example: &'static str,
+    /// ... and what it prints.
+    pub result: &'static str,
+}
+
+/// Every operation, in the order of `ops::all_op_names()`.
+pub const OP_HELP: &[OpHelp] = &[
+    OpHelp {
+        name: r##"print"##,
+        signature: r##"print(X)"##,
+        contract: r##"X itself, printed in canonical text (no _ marks, no spaces); parse(print(X)) == X."##,
+        example: r##"print((_2,_4):(_1,_2))"##,
+        result: r##"(2,4):(1,2)"##,
+    },
+    OpHelp {
+        name: r##"size"##,
+        signature: r##"size(S | F)"##,
+        contract: r##"The product of the extents of a shape S, or the domain size of a layout or composed layout F."##,
+        example: r##"size(((2,4),8):((1,16),2))"##,
+        result: r##"64"##,
+    },
+    OpHelp {
+        name: r##"cosize"##,
+        signature: r##"cosize(F)"##,
+        contract: r##"One past the largest offset F takes on its domain: L(size-1)+1 with |strides| for a layout, max F + 1 for a composed layout."##,
+        example: r##"cosize((4,2):(2,1))"##,
+        result: r##"8"##,
+    },
+    OpHelp {
+        name: r##"rank"##,
+        signature: r##"rank(S | L)"##,
+        contract: r##"The number of top-level modes (1 for an integer)."##,
+        example: r##"rank(((2,4),8):((1,16),2))"##,
+        result: r##"2"##,
+    },
+    OpHelp {
+        name: r##"depth"##,
+        signature: r##"depth(S | L)"##,
+        contract: r##"The nesting depth: 0 for an integer, 1 for a flat tuple."##,
+        example: r##"depth(((2,4),8):((1,16),2))"##,
+        result: r##"2"##,
+    },
+    OpHelp {
+        name: r##"shape"##,
+        signature: r##"shape(L)"##,
+        contract: r##"The shape of L (of the inner layout of a composed layout)."##,
+        example: r##"shape(((2,4),8):((1,16),2))"##,
+        result: r##"((2,4),8)"##,
+    },
+    OpHelp {
+        name: r##"stride"##,
+        signature: r##"stride(L)"##,
+        contract: r##"The strides of L, a stride descriptor."##,
+        example: r##"stride(((2,4),8):((1,16),2))"##,
+        result: r##"((1,16),2)"##,
+    },
+    OpHelp {
+        name: r##"coalesce"##,
+        signature: r##"coalesce(L[, profile])"##,
+        contract: r##"Merge adjacent modes where stride_{i+1} = shape_i * stride_i and drop size-1 modes; with a profile, by mode. Post: size(R) = size(L), R(i) = L(i) for every i < size(L)."##,
+        example: r##"coalesce((2,4,6):(1,2,8))"##,
+        result: r##"48:1"##,
+    },
+    OpHelp {
+        name: r##"filter_zeros"##,
+        signature: r##"filter_zeros(L[, profile])"##,
+        contract: r##"Replace the extent of every stride-0 mode by 1. Post: the same function on the remaining coordinates."##,
+        example: r##"filter_zeros((4,2,3):(1,0,4))"##,
+        result: r##"(4,1,3):(1,0,4)"##,
+    },
+    OpHelp {
+        name: r##"filter"##,
+        signature: r##"filter(L[, profile])"##,
+        contract: r##"coalesce(filter_zeros(L)): drop stride-0 and size-1 modes. Post: the same image as L."##,
+        example: r##"filter((4,2,3):(1,0,4))"##,
+        result: r##"12:1"##,
+    },
+    OpHelp {
+        name: r##"composition"##,
+        signature: r##"composition(A, B)"##,
+        contract: r##"R = A o B: R(c) = A(B(c)) for every c in the domain of B, with the shape of B (by mode for a tiler [B0,B1,...]). Errors name the mode whose strides do not divide."##,
+        example: r##"composition((6,2):(8,2), (4,3):(3,1))"##,
+        result: r##"((2,2),3):((24,2),8)"##,
+    },
+    OpHelp {
+        name: r##"complement"##,
+        signature: r##"complement(A[, M])"##,
+        contract: r##"The layout R of the offsets A does not reach, up to M (default cosize(A)): (A, R) is injective, R's strides are sorted, size(A)*size(R) >= M."##,
+        example: r##"complement(4:2, 24)"##,
+        result: r##"(2,3):(1,8)"##,
+    },
+    OpHelp {
+        name: r##"right_inverse"##,
+        signature: r##"right_inverse(L)"##,
+        contract: r##"R with L(R(i)) = i for every i < size(R), as large as possible (CuTe's right_inverse)."##,
+        example: r##"right_inverse((4,8):(8,1))"##,
+        result: r##"(8,4):(4,1)"##,
+    },
+    OpHelp {
+        name: r##"left_inverse"##,
+        signature: r##"left_inverse(L)"##,
+        contract: r##"CuTe's quasi-inverse R: L(R(L(i))) = L(i), and R(L(i)) = i when L is injective."##,
+        example: r##"left_inverse((4,2):(2,1))"##,
+        result: r##"(2,4):(4,1)"##,
+    },
+    OpHelp {
+        name: r##"logical_divide"##,
+        signature: r##"logical_divide(A, T)"##,
+        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler). Post: size(R) = size(A), R(c) = A(T*(c)) with T* = (T, complement(T, size(A)))."##,
+        example: r##"logical_divide(16:1, 4:2)"##,
+        result: r##"(4,(2,2)):(2,(1,8))"##,
+    },
+    OpHelp {
+        name: r##"zipped_divide"##,
+        signature: r##"zipped_divide(A, T)"##,
+        contract: r##"logical_divide with the tile modes gathered into mode 0 and the rest into mode 1."##,
+        example: r##"zipped_divide((8,8):(1,8), [2:1,4:1])"##,
+        result: r##"((2,4),(4,2)):((1,8),(2,32))"##,
+    },
+    OpHelp {
+        name: r##"tiled_divide"##,
+        signature: r##"tiled_divide(A, T)"##,
+        contract: r##"zipped_divide with mode 1 unpacked into separate modes."##,
+        example: r##"tiled_divide((8,8):(1,8), [2:1,4:1])"##,
+        result: r##"((2,4),4,2):((1,8),2,32)"##,
+    },
+    OpHelp {
+        name: r##"flat_divide"##,
+        signature: r##"flat_divide(A, T)"##,
+        contract: r##"zipped_divide with both modes unpacked into separate modes."##,
+        example: r##"flat_divide((8,8):(1,8), [2:1,4:1])"##,
+        result: r##"(2,4,4,2):(1,8,2,32)"##,
+    },
+    OpHelp {
+        name: r##"logical_product"##,
+        signature: r##"logical_product(A, B)"##,
+        contract: r##"A repeated at the offsets of B scaled past A's footprint: mode 0 is A. Post: size(R) = size(A)*size(B)."##,
+        example: r##"logical_product((2,2):(1,2), 3:1)"##,
+        result: r##"((2,2),3):((1,2),4)"##,
+    },
+    OpHelp {
+        name: r##"zipped_product"##,
+        signature: r##"zipped_product(A, B)"##,
+        contract: r##"logical_product by mode, tile modes in mode 0, the repetitions in mode 1."##,
+        example: r##"zipped_product((2,2):(1,2), [2:1,2:1])"##,
+        result: r##"((2,2),(2,2)):((1,2),(2,1))"##,
+    },
+    OpHelp {
+        name: r##"tiled_product"##,
+        signature: r##"tiled_product(A, B)"##,
+        contract: r##"zipped_product with mode 1 unpacked."##,
+        example: r##"tiled_product((2,2):(1,2), [2:1,2:1])"##,
+        result: r##"((2,2),2,2):((1,2),2,1)"##,
+    },
+    OpHelp {
+        name: r##"flat_product"##,
+        signature: r##"flat_product(A, B)"##,
+        contract: r##"zipped_product with both modes unpacked."##,
+        example: r##"flat_product((2,2):(1,2), [2:1,2:1])"##,
+        result: r##"(2,2,2,2):(1,2,2,1)"##,
+    },
+    OpHelp {
+        name: r##"blocked_product"##,
+        signature: r##"blocked_product(A, B)"##,
+        contract: r##"Mode i of R is (A_i, B_i): B's blocks of A, A contiguous (CUTLASS 3.8+, no coalesce)."##,
+        example: r##"blocked_product((2,2):(1,2), (2,3):(1,2))"##,
+        result: r##"((2,2),(2,3)):((1,4),(2,8))"##,
+    },
+    OpHelp {
+        name: r##"raked_product"##,
+        signature: r##"raked_product(A, B)"##,
+        contract: r##"Mode i of R is (B_i, A_i): A's elements raked across B (CUTLASS 3.8+, no coalesce)."##,
+        example: r##"raked_product((2,2):(1,2), (2,3):(1,2))"##,
+        result: r##"((2,2),(3,2)):((4,1),(8,2))"##,
+    },
+    OpHelp {
+        name: r##"slice"##,
+        signature: r##"slice(c, F)"##,
+        contract: r##"The sub-layout of F at the modes where the coordinate c has _; the fixed part is added to a composed layout's offset."##,
+        example: r##"slice((_,2), (4,8):(8,1))"##,
+        result: r##"(4):(8)"##,
+    },
+    OpHelp {
+        name: r##"dice"##,
+        signature: r##"dice(c, L)"##,
+        contract: r##"The complement of slice: the modes where c has an integer."##,
+        example: r##"dice((_,2), (4,8):(8,1))"##,
+        result: r##"(8):(1)"##,
+    },
+    OpHelp {
+        name: r##"crd2idx"##,
+        signature: r##"crd2idx(c, L) | crd2idx(c, S, strides)"##,
+        contract: r##"L(c); c may be a linear index in any mode. Every coordinate leaf must lie in its extent."##,
+        example: r##"crd2idx((1,2), (4,8):(8,1))"##,
+        result: r##"10"##,
+    },
+    OpHelp {
+        name: r##"idx2crd"##,
+        signature: r##"idx2crd(i, S | L)"##,
+        contract: r##"The colexicographic coordinate of i in S. Requires 0 <= i < size(S)."##,
+        example: r##"idx2crd(13, (4,8))"##,
+        result: r##"(1,3)"##,
+    },
+    OpHelp {
+        name: r##"crd2crd"##,
+        signature: r##"crd2crd(c, S, S')"##,
+        contract: r##"The coordinate of S' with the same linear index as c in S."##,
+        example: r##"crd2crd((1,3), (4,8), (2,2,8))"##,
+        result: r##"(1,0,3)"##,
+    },
+    OpHelp {
+        name: r##"eval"##,
+        signature: r##"eval(F)"##,
+        contract: r##"The table F(0), F(1), ..., F(size-1) (at most 2^20 points)."##,
+        example: r##"eval((2,3):(3,1))"##,
+        result: r##"[0,3,1,4,2,5]"##,
+    },
+    OpHelp {
+        name: r##"select"##,
+        signature: r##"select(L, i, j, ...)"##,
+        contract: r##"The modes i, j, ... of L in that order."##,
+        example: r##"select((2,3,4):(1,2,6), 2, 0)"##,
+        result: r##"(4,2):(6,1)"##,
+    },
+    OpHelp {
+        name: r##"take"##,
+        signature: r##"take(L, b, e)"##,
+        contract: r##"The modes [b, e) of L."##,
+        example: r##"take((2,3,4):(1,2,6), 1, 3)"##,
+        result: r##"(3,4):(2,6)"##,
+    },
+    OpHelp {
+        name: r##"group_modes"##,
+        signature: r##"group_modes(L, b, e)"##,
+        contract: r##"The modes [b, e) of L grouped into one mode."##,
+        example: r##"group_modes((2,3,4):(1,2,6), 0, 2)"##,
+        result: r##"((2,3),4):((1,2),6)"##,
+    },
+    OpHelp {
+        name: r##"flatten"##,
+        signature: r##"flatten(S | L)"##,
+        contract: r##"The leaves as a depth-1 tuple (same function)."##,
+        example: r##"flatten(((2,4),8):((1,16),2))"##,
+        result: r##"(2,4,8):(1,16,2)"##,
+    },
+    OpHelp {
+        name: r##"append"##,
+        signature: r##"append(L, X)"##,
+        contract: r##"X added as the last mode of L."##,
+        example: r##"append((2,3):(1,2), 4:6)"##,
+        result: r##"(2,3,4):(1,2,6)"##,
+    },
+    OpHelp {
+        name: r##"prepend"##,
+        signature: r##"prepend(L, X)"##,
+        contract: r##"X added as the first mode of L."##,
+        example: r##"prepend((2,3):(1,2), 4:6)"##,
+        result: r##"(4,2,3):(6,1,2)"##,
+    },
+    OpHelp {
+        name: r##"get"##,
+        signature: r##"get(L, i, j, ...)"##,
+        contract: r##"The sub-layout at the mode path i, j, ..."##,
+        example: r##"get(((2,4),8):((1,16),2), 0, 1)"##,
+        result: r##"4:16"##,
+    },
+    OpHelp {
+        name: r##"make_layout"##,
+        signature: r##"make_layout(S[, strides])"##,
+        contract: r##"S with the given strides, or the compact column-major layout of S (static size-1 leaves get stride 0, as CuTe)."##,
+        example: r##"make_layout((2,(3,4)))"##,
+        result: r##"(2,(3,4)):(1,(2,6))"##,
+    },
+    OpHelp {
+        name: r##"swizzle"##,
+        signature: r##"swizzle(Sw<B,M,S>, x)"##,
+        contract: r##"Sw(x) = x XOR ((x & mask(B, M+S)) >> S) for x >= 0 (negative S shifts left)."##,
+        example: r##"swizzle(Sw<3,4,3>, 1234)"##,
+        result: r##"1218"##,
+    },
+    OpHelp {
+        name: r##"nullspace"##,
+        signature: r##"nullspace(L)"##,
+        contract: r##"The coordinates L maps to 0: R injective with L(R(i)) = 0, size(R) = size(L) / size(filter(L))."##,
+        example: r##"nullspace((7,5,16):(3,1,0))"##,
+        result: r##"16:35"##,
+    },
+    OpHelp {
+        name: r##"domain_distribute"##,
+        signature: r##"domain_distribute(S, n)"##,
+        contract: r##"The layout of the first n elements of S's domain spread over its modes, leading modes first (CuTe's domain_distribute)."##,
+        example: r##"domain_distribute((15,14), 6)"##,
+        result: r##"(3,2):(1,15)"##,
+    },
+    OpHelp {
+        name: r##"max_common_vector"##,
+        signature: r##"max_common_vector(A, B)"##,
+        contract: r##"The largest n such that A and B agree as the identity on their first n elements (the vector width of a copy A -> B)."##,
+        example: r##"max_common_vector((8,4):(1,16), 32:1)"##,
+        result: r##"8"##,
+    },
+    OpHelp {
+        name: r##"max_common_layout"##,
+        signature: r##"max_common_layout(A, B)"##,
+        contract: r##"The largest layout R with A(R(i)) = B(R(i)) contiguous: B(R(i)) = i for i < size(R)."##,
+        example: r##"max_common_layout((4,8):(8,1), (4,8):(8,1))"##,
+        result: r##"(8,4):(4,1)"##,
+    },
+    OpHelp {
+        name: r##"max_alignment"##,
+        signature: r##"max_alignment(F)"##,
+        contract: r##"The largest power of two n such that F maps every aligned run of n indices to n contiguous aligned offsets."##,
+        example: r##"max_alignment((6,4):(1,8))"##,
+        result: r##"2"##,
+    },
+    OpHelp {
+        name: r##"upcast"##,
+        signature: r##"upcast(L, n)"##,
+        contract: r##"L on elements n times larger (strides divided by n, stride-1 modes shortened). Post: image(R) = { L(i) / n }."##,
+        example: r##"upcast((4,8):(1,4), 2)"##,
+        result: r##"(2,8):(1,2)"##,
+    },
+    OpHelp {
+        name: r##"downcast"##,
+        signature: r##"downcast(L, n)"##,
+        contract: r##"L on elements n times smaller. Post: image(R) = { n*L(j) + k : k < n }."##,
+        example: r##"downcast((4,2):(1,8), 2)"##,
+        result: r##"(8,2):(1,16)"##,
+    },
+    OpHelp {
+        name: r##"recast"##,
+        signature: r##"recast(L, old_bits, new_bits)"##,
+        contract: r##"upcast or downcast from old_bits-wide to new_bits-wide elements."##,
+        example: r##"recast((8,4):(1,8), 16, 32)"##,
+        result: r##"(4,4):(1,4)"##,
+    },
+    OpHelp {
+        name: r##"tile_to_shape"##,
+        signature: r##"tile_to_shape(L, S[, order])"##,
+        contract: r##"L repeated to cover the shape S, blocks in column-major order (or by order). Post: size(mode i of R) = S_i, R on the first block is L."##,
+        example: r##"tile_to_shape((8,8):(8,1), (32,32))"##,
+        result: r##"(32,(8,4)):(8,(1,256))"##,
+    },
+    OpHelp {
+        name: r##"make_ordered_layout"##,
+        signature: r##"make_ordered_layout(S, order)"##,
+        contract: r##"The compact layout of S whose modes are laid out from the smallest order to the largest."##,
+        example: r##"make_ordered_layout((2,3,4), (1,2,0))"##,
+        result: r##"(2,3,4):(4,8,1)"##,
+    },
+    OpHelp {
+        name: r##"make_layout_like"##,
+        signature: r##"make_layout_like(L)"##,
+        contract: r##"The compact layout with L's shape whose modes are ordered as L's strides (a bijection onto [0, size(filter_zeros(L)))."##,
+        example: r##"make_layout_like((4,8):(100,3))"##,
+        result: r##"(4,8):(8,1)"##,
+    },
+    OpHelp {
+        name: r##"make_identity_layout"##,
+        signature: r##"make_identity_layout(S)"##,
+        contract: r##"The layout mapping every coordinate of S to itself, with scaled-basis strides."##,
+        example: r##"make_identity_layout((4,(2,3)))"##,
+        result: r##"(4,(2,3)):(1@0,(1@0@1,1@1@1))"##,
+    },
+    OpHelp {
+        name: r##"ceil_div"##,
+        signature: r##"ceil_div(a, b)"##,
+        contract: r##"Element-wise ceiling division of shapes (a tuple by an integer divides the leading modes)."##,
+        example: r##"ceil_div((10,7), 8)"##,
+        result: r##"(2,7)"##,
+    },
+    OpHelp {
+        name: r##"shape_div"##,
+        signature: r##"shape_div(a, b)"##,
+        contract: r##"CuTe's shape_div: a / b where one divides the other, by mode; an error otherwise."##,
+        example: r##"shape_div((4,6), 8)"##,
+        result: r##"(1,3)"##,
+    },
+    OpHelp {
+        name: r##"linear_print"##,
+        signature: r##"linear_print(LL)"##,
+        contract: r##"The linear layout in canonical JSON (checked: sizes powers of two, bases in range)."##,
+        example: r##"linear_print(#ttg.linear<{register = [[1], [2]]}>)"##,
+        result: r##"{"in_dims":[{"name":"register","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"dim0","size":4}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_to_triton"##,
+        signature: r##"linear_to_triton(LL)"##,
+        contract: r##"The linear layout in Triton's text form, as a JSON string."##,
+        example: r##"linear_to_triton(linear_identity(4, register, dim0))"##,
+        result: r##""#ttg.linear<{register = [[1], [2]]}>""##,
+    },
+    OpHelp {
+        name: r##"linear_identity"##,
+        signature: r##"linear_identity(n, in, out)"##,
+        contract: r##"The identity of size n (a power of two) from in to out: bit k -> 2^k."##,
+        example: r##"linear_identity(4, register, dim0)"##,
+        result: r##"{"in_dims":[{"name":"register","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"dim0","size":4}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_zeros"##,
+        signature: r##"linear_zeros(n, in, out[, m])"##,
+        contract: r##"The zero map of size n from in to out (out size m, default 1)."##,
+        example: r##"linear_zeros(4, register, dim0, 2)"##,
+        result: r##"{"in_dims":[{"name":"register","size":4,"bases":[[0],[0]]}],"out_dims":[{"name":"dim0","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_strided"##,
+        signature: r##"linear_strided(n, s, in, out)"##,
+        contract: r##"bit k -> s * 2^k (s a power of two)."##,
+        example: r##"linear_strided(4, 2, register, dim0)"##,
+        result: r##"{"in_dims":[{"name":"register","size":4,"bases":[[2],[4]]}],"out_dims":[{"name":"dim0","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_apply"##,
+        signature: r##"linear_apply(LL, {"in": v, ...})"##,
+        contract: r##"The outputs {"out": v, ...} at the given input point (every input named once, values in range)."##,
+        example: r##"linear_apply(linear_identity(8, lane, dim0), {"lane": 5})"##,
+        result: r##"{"dim0":5}"##,
+    },
+    OpHelp {
+        name: r##"linear_compose"##,
+        signature: r##"linear_compose(A, B)"##,
+        contract: r##"x -> B(A(x)) (Triton's A.compose(B)); A's outputs are B's inputs."##,
+        example: r##"linear_compose(linear_identity(4, a, b), linear_strided(4, 2, b, c))"##,
+        result: r##"{"in_dims":[{"name":"a","size":4,"bases":[[2],[4]]}],"out_dims":[{"name":"c","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_invert"##,
+        signature: r##"linear_invert(LL)"##,
+        contract: r##"The inverse of a bijective layout; an error otherwise."##,
+        example: r##"linear_invert(linear_strided(2, 1, a, b))"##,
+        result: r##"{"in_dims":[{"name":"b","size":2,"bases":[[1]]}],"out_dims":[{"name":"a","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_pseudoinvert"##,
+        signature: r##"linear_pseudoinvert(LL)"##,
+        contract: r##"A right inverse of a surjective layout (the smallest preimage)."##,
+        example: r##"linear_pseudoinvert(linear_from_cute((4,2):(2,1)))"##,
+        result: r##"{"in_dims":[{"name":"offset","size":8,"bases":[[0,1],[1,0],[2,0]]}],"out_dims":[{"name":"dim0","size":4},{"name":"dim1","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_invert_and_compose"##,
+        signature: r##"linear_invert_and_compose(A, B)"##,
+        contract: r##"C with B(C(x)) = A(x) (Triton's A.invertAndCompose(B))."##,
+        example: r##"linear_invert_and_compose(linear_identity(4, x, o), linear_identity(4, y, o))"##,
+        result: r##"{"in_dims":[{"name":"x","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"y","size":4}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_product"##,
+        signature: r##"linear_product(A, B)"##,
+        contract: r##"Triton's A * B: A is the minor part of each shared dimension."##,
+        example: r##"linear_product(linear_identity(2, r, d), linear_identity(4, l, d))"##,
+        result: r##"{"in_dims":[{"name":"r","size":2,"bases":[[1]]},{"name":"l","size":4,"bases":[[2],[4]]}],"out_dims":[{"name":"d","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_divide_left"##,
+        signature: r##"linear_divide_left(A, B)"##,
+        contract: r##"C with B * C = A, or an error naming the basis that fails."##,
+        example: r##"linear_divide_left(linear_product(linear_identity(2, r, d), linear_identity(4, l, d)), linear_identity(2, r, d))"##,
+        result: r##"{"in_dims":[{"name":"r","size":1,"bases":[]},{"name":"l","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"d","size":4}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_divide_right"##,
+        signature: r##"linear_divide_right(A, B)"##,
+        contract: r##"C with C * B = A, or an error naming the basis that fails."##,
+        example: r##"linear_divide_right(linear_product(linear_identity(2, r, d), linear_identity(4, l, d)), linear_identity(4, l, d))"##,
+        result: r##"{"in_dims":[{"name":"r","size":2,"bases":[[1]]},{"name":"l","size":1,"bases":[]}],"out_dims":[{"name":"d","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_quotient"##,
+        signature: r##"linear_quotient(LL, dims)"##,
+        contract: r##"LL without the dimensions dims, when LL is the identity on them and uncoupled from the others; an error otherwise."##,
+        example: r##"linear_quotient(linear_product(linear_identity(4, a, a), linear_identity(2, b, c)), ["a"])"##,
+        result: r##"{"in_dims":[{"name":"b","size":2,"bases":[[1]]}],"out_dims":[{"name":"c","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_sublayout"##,
+        signature: r##"linear_sublayout(LL, ins, outs)"##,
+        contract: r##"The restriction of LL to the in dimensions ins and out dimensions outs."##,
+        example: r##"linear_sublayout(linear_from_cute((2,4):(4,1)), ["dim1"], ["offset"])"##,
+        result: r##"{"in_dims":[{"name":"dim1","size":4,"bases":[[1],[2]]}],"out_dims":[{"name":"offset","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_transpose_ins"##,
+        signature: r##"linear_transpose_ins(LL, order)"##,
+        contract: r##"The same map with the in dimensions in the given order."##,
+        example: r##"linear_transpose_ins(linear_from_cute((2,4):(4,1)), ["dim1","dim0"])"##,
+        result: r##"{"in_dims":[{"name":"dim1","size":4,"bases":[[1],[2]]},{"name":"dim0","size":2,"bases":[[4]]}],"out_dims":[{"name":"offset","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_transpose_outs"##,
+        signature: r##"linear_transpose_outs(LL, order)"##,
+        contract: r##"The same map with the out dimensions in the given order."##,
+        example: r##"linear_transpose_outs(linear_product(linear_identity(2, r, d), linear_identity(4, l, e)), ["e","d"])"##,
+        result: r##"{"in_dims":[{"name":"r","size":2,"bases":[[0,1]]},{"name":"l","size":4,"bases":[[1,0],[2,0]]}],"out_dims":[{"name":"e","size":4},{"name":"d","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_reshape_ins"##,
+        signature: r##"linear_reshape_ins(LL, [[name, size], ...])"##,
+        contract: r##"The in dimensions flattened (minor to major) and split into the given ones."##,
+        example: r##"linear_reshape_ins(linear_identity(8, r, d), [["a",2],["b",4]])"##,
+        result: r##"{"in_dims":[{"name":"a","size":2,"bases":[[1]]},{"name":"b","size":4,"bases":[[2],[4]]}],"out_dims":[{"name":"d","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_reshape_outs"##,
+        signature: r##"linear_reshape_outs(LL, [[name, size], ...])"##,
+        contract: r##"The out dimensions flattened (minor to major) and split into the given ones."##,
+        example: r##"linear_reshape_outs(linear_identity(8, r, d), [["x",2],["y",4]])"##,
+        result: r##"{"in_dims":[{"name":"r","size":8,"bases":[[1,0],[0,1],[0,2]]}],"out_dims":[{"name":"x","size":2},{"name":"y","size":4}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_flatten_ins"##,
+        signature: r##"linear_flatten_ins(LL)"##,
+        contract: r##"All in dimensions as one, named like the first."##,
+        example: r##"linear_flatten_ins(linear_from_cute((2,4):(4,1)))"##,
+        result: r##"{"in_dims":[{"name":"dim0","size":8,"bases":[[4],[1],[2]]}],"out_dims":[{"name":"offset","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_flatten_outs"##,
+        signature: r##"linear_flatten_outs(LL)"##,
+        contract: r##"All out dimensions as one, named like the first."##,
+        example: r##"linear_flatten_outs(linear_product(linear_identity(2, r, d), linear_identity(4, l, e)))"##,
+        result: r##"{"in_dims":[{"name":"r","size":2,"bases":[[1]]},{"name":"l","size":4,"bases":[[2],[4]]}],"out_dims":[{"name":"d","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_concat_ins"##,
+        signature: r##"linear_concat_ins(A, B)"##,
+        contract: r##"The in dimensions of A then those of B (the out dimensions must be equal)."##,
+        example: r##"linear_concat_ins(linear_identity(2, r, d), linear_zeros(2, l, d, 2))"##,
+        result: r##"{"in_dims":[{"name":"r","size":2,"bases":[[1]]},{"name":"l","size":2,"bases":[[0]]}],"out_dims":[{"name":"d","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_concat_outs"##,
+        signature: r##"linear_concat_outs(A, B)"##,
+        contract: r##"The out dimensions of A then those of B (the in dimensions must be equal)."##,
+        example: r##"linear_concat_outs(linear_identity(2, r, d), linear_identity(2, r, e))"##,
+        result: r##"{"in_dims":[{"name":"r","size":2,"bases":[[1,1]]}],"out_dims":[{"name":"d","size":2},{"name":"e","size":2}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_column_action"##,
+        signature: r##"linear_column_action(LL, in, [i, ...])"##,
+        contract: r##"The bases of in permuted or selected: bases'[j] = bases[action[j]]."##,
+        example: r##"linear_column_action(linear_identity(4, r, d), r, [1,0])"##,
+        result: r##"{"in_dims":[{"name":"r","size":4,"bases":[[2],[1]]}],"out_dims":[{"name":"d","size":4}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_is_surjective"##,
+        signature: r##"linear_is_surjective(LL)"##,
+        contract: r##"Whether every output is reached."##,
+        example: r##"linear_is_surjective(linear_identity(4, r, d))"##,
+        result: r##"true"##,
+    },
+    OpHelp {
+        name: r##"linear_is_injective"##,
+        signature: r##"linear_is_injective(LL)"##,
+        contract: r##"Whether no two inputs map to the same output."##,
+        example: r##"linear_is_injective(linear_zeros(2, r, d))"##,
+        result: r##"false"##,
+    },
+    OpHelp {
+        name: r##"linear_is_invertible"##,
+        signature: r##"linear_is_invertible(LL)"##,
+        contract: r##"Whether LL is a bijection (square and surjective)."##,
+        example: r##"linear_is_invertible(linear_identity(4, r, d))"##,
+        result: r##"true"##,
+    },
+    OpHelp {
+        name: r##"linear_rank"##,
+        signature: r##"linear_rank(LL)"##,
+        contract: r##"The rank of LL's matrix over F2."##,
+        example: r##"linear_rank(linear_zeros(4, a, b))"##,
+        result: r##"0"##,
+    },
+    OpHelp {
+        name: r##"linear_vector_width"##,
+        signature: r##"linear_vector_width(LL)"##,
+        contract: r##"Triton's getNumConsecutiveInOut: how many consecutive register elements map to consecutive outputs."##,
+        example: r##"linear_vector_width(linear_identity(8, register, dim0))"##,
+        result: r##"8"##,
+    },
+    OpHelp {
+        name: r##"linear_free_variable_masks"##,
+        signature: r##"linear_free_variable_masks(LL)"##,
+        contract: r##"{"in": mask, ...}: the input bits that are free variables (do not change the output independently)."##,
+        example: r##"linear_free_variable_masks(linear_zeros(4, a, b))"##,
+        result: r##"{"a":3}"##,
+    },
+    OpHelp {
+        name: r##"linear_from_cute"##,
+        signature: r##"linear_from_cute(F[, ins[, out]])"##,
+        contract: r##"A CuTe layout (power-of-two shapes, swizzles allowed) as a linear layout: one in dimension per mode (default names dim0, dim1, ...), out dimension offset."##,
+        example: r##"linear_from_cute((4,2):(2,1))"##,
+        result: r##"{"in_dims":[{"name":"dim0","size":4,"bases":[[2],[4]]},{"name":"dim1","size":2,"bases":[[1]]}],"out_dims":[{"name":"offset","size":8}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_to_cute"##,
+        signature: r##"linear_to_cute(LL)"##,
+        contract: r##"The CuTe layout (maybe Sw<B,M,S> o 0 o L) of a linear layout, or an error when none exists."##,
+        example: r##"linear_to_cute(linear_from_cute((4,2):(2,1)))"##,
+        result: r##"(4,2):(2,1)"##,
+    },
+    OpHelp {
+        name: r##"linear_encoding"##,
+        signature: r##"linear_encoding(ENC, [extents])"##,
+        contract: r##"The linear layout of a Triton encoding over a tensor of power-of-two extents. ENC is #ttg.blocked<{...}> or #ttg.nvidia_mma<{...}> text, or a JSON object with a kind (docs/linear.md)."##,
+        example: r##"linear_encoding(#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, [4, 32])"##,
+        result: r##"{"in_dims":[{"name":"register","size":4,"bases":[[0,1],[0,2]]},{"name":"lane","size":32,"bases":[[0,4],[0,8],[0,16],[1,0],[2,0]]},{"name":"warp","size":1,"bases":[]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":4},{"name":"dim1","size":32}]}"##,
+    },
+    OpHelp {
+        name: r##"linear_bank_conflicts"##,
+        signature: r##"linear_bank_conflicts(R, S, bits) | (C, bits)"##,
+        contract: r##"The shared-memory bank conflicts of a register layout R stored through S (or of a register -> offset map C) with elements of the given bit width."##,
+        example: r##"linear_bank_conflicts(linear_from_cute((32,4):(4,1), ["lane","register"], "offset"), 16)"##,
+        result: r##"0"##,
+    },
+    OpHelp {
+        name: r##"linear_smem_access"##,
+        signature: r##"linear_smem_access(R, S, bits) | (C, bits)"##,
+        contract: r##"The detail of that access: vector width, bytes, lanes per phase, conflicts, wavefronts, instructions."##,
+        example: r##"linear_smem_access(linear_from_cute((32,4):(4,1), ["lane","register"], "offset"), 16)"##,
+        result: r##"{"vector":4,"bytes":8,"lanes_per_phase":16,"conflicts":0,"wavefronts_per_phase":1,"instructions":1,"phases":2,"wavefronts_per_instruction":2,"extra_wavefronts":0}"##,
+    },
+    OpHelp {
+        name: r##"linear_optimal_swizzling"##,
+        signature: r##"linear_optimal_swizzling(src, dst, bits)"##,
+        contract: r##"A shared-memory layout through which src is written and dst read without bank conflicts, with its vector width."##,
+        example: r##"linear_optimal_swizzling(linear_from_cute((32,4):(4,1), ["lane","register"], "dim0"), linear_from_cute((32,4):(1,32), ["lane","register"], "dim0"), 16)"##,
+        result: r##"{"smem":{"in_dims":[{"name":"offset","size":128,"bases":[[1],[2],[4],[8],[16],[64],[34]]}],"out_dims":[{"name":"dim0","size":128}]},"vector":1,"write_conflicts":0,"read_conflicts":0}"##,
+    },
+    OpHelp {
+        name: r##"linear_choose_swizzle"##,
+        signature: r##"linear_choose_swizzle(R, S, bits)"##,
+        contract: r##"The CuTe swizzle Sw<B,M,S> for the smem layout S that minimizes R's bank conflicts, with the swizzled layout."##,
+        example: r##"linear_choose_swizzle(linear_encoding(#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [0, 1]}>, [64, 8]), (64,8):(8,1), 16)"##,
+        result: r##"{"swizzle":"Sw<3,2,4>","vector":1,"conflicts":0,"smem":{"in_dims":[{"name":"dim0","size":64,"bases":[[8],[16],[32],[68],[136],[272]]},{"name":"dim1","size":8,"bases":[[1],[2],[4]]}],"out_dims":[{"name":"offset","size":512}]}}"##,
+    },
+    OpHelp {
+        name: r##"wgmma_desc"##,
+        signature: r##"wgmma_desc(elem, K | MN, smem[, byte_address])"##,
+        contract: r##"The 64-bit WGMMA shared-memory matrix descriptor of the operand tile smem (swizzle included), as hex; errors say which field or condition fails."##,
+        example: r##"wgmma_desc(f16, K, wgmma_k_block(f16, Sw<3,3,3> o 0 o ((8,8),64):((64,512),1), 1))"##,
+        result: r##""0x4000004000010002""##,
+    },
+    OpHelp {
+        name: r##"wgmma_k_block"##,
+        signature: r##"wgmma_k_block(elem, tile, k)"##,
+        contract: r##"The operand block k (one instruction's K) of a K-major WGMMA tile."##,
+        example: r##"wgmma_k_block(f16, Sw<3,3,3> o 0 o ((8,8),64):((64,512),1), 1)"##,
+        result: r##"Sw<3,3,3> o 16 o (64,16):(64,1)"##,
+    },
+    OpHelp {
+        name: r##"tma_desc"##,
+        signature: r##"tma_desc(elem, gmem, smem)"##,
+        contract: r##"The cuTensorMapEncodeTiled arguments (JSON) of a TMA copy between the global layout gmem and the shared tile smem, with the box coordinates; the driver's rules are checked."##,
+        example: r##"tma_desc(f32, (1024,256):(256,1), (64,32):(32,1))"##,
+        result: r##"{"dataType":7,"dataTypeName":"CU_TENSOR_MAP_DATA_TYPE_FLOAT32","rank":2,"globalDim":[256,1024],"globalStrides":[1024],"boxDim":[32,64],"elementStrides":[1,1],"interleave":0,"swizzle":0,"swizzleName":"CU_TENSOR_MAP_SWIZZLE_NONE","l2Promotion":2,"oobFill":0,"boxBytes":8192,"boxes":[{"smemOffset":0,"tmaCoord":[0,0]}],"tmaBasis":"(32,64):(1@1,1@0)","smemToTma":"(64,32):(1@1,1@0)","gmemToTma":"(1024,256):(1@1,1@0)"}"##,
+    },
+    OpHelp {
+        name: r##"ldmatrix"##,
+        signature: r##"ldmatrix(elem, smem, fragment)"##,
+        contract: r##"The ldmatrix form (x1/x2/x4, .trans) that loads the TV fragment (32 threads, V values) from smem, with each lane's row byte offset."##,
+        example: r##"ldmatrix(f16, (16,16):(16,1), ((4,8),(2,2,2)):((32,1),(16,8,128)))"##,
+        result: r##"{"instr":"ldmatrix.sync.aligned.m8n8.x4.shared.b16","num":4,"trans":false,"lane_offsets":[0,32,64,96,128,160,192,224,256,288,320,352,384,416,448,480,16,48,80,112,144,176,208,240,272,304,336,368,400,432,464,496]}"##,
+    },
+    OpHelp {
+        name: r##"stmatrix"##,
+        signature: r##"stmatrix(elem, smem, fragment)"##,
+        contract: r##"The stmatrix form that stores the TV fragment to smem, with each lane's row byte offset."##,
+        example: r##"stmatrix(f16, (16,16):(16,1), ((4,8),(2,2,2)):((32,1),(16,8,128)))"##,
+        result: r##"{"instr":"stmatrix.sync.aligned.m8n8.x4.shared.b16","num":4,"trans":false,"lane_offsets":[0,32,64,96,128,160,192,224,256,288,320,352,384,416,448,480,16,48,80,112,144,176,208,240,272,304,336,368,400,432,464,496]}"##,
+    },
+];
+
+/// The help of `name`, if it is an operation.
+pub fn lookup(name: &str) -> Option<&'static OpHelp> {
+    OP_HELP.iter().find(|h| h.name == name)
+}
+
+/// `layout help OP`.
+pub fn render(h: &OpHelp) -> String {
+    format!(
+        "{}\n\n{}\n\nExample:\n    $ layout eval '{}'\n    {}\n\nMore: {}\n",
+        h.signature,
+        wrap(h.contract, 92, ""),
+        h.example,
+        h.result,
+        reference(h.name)
+    )
+}
+
+/// The user document that describes the operation `name` in full.
+fn reference(name: &str) -> &'static str {
+    if name.starts_with("linear_") {
+        "docs/linear.md"
+    } else if layout_algebra::hw::OP_NAMES.contains(&name) {
+        "docs/nvvm.md"
+    } else {
+        "docs/algebra.md"
+    }
+}
+
+/// `text` wrapped at `width` columns, every line after `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::from(indent);
+    for word in text.split(' ') {
+        if line.len() > indent.len() && line.len() + 1 + word.len() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = String::from(indent);
+        }
+        if line.len() > indent.len() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
+}
+
+/// Markers around the generated list in docs/cli.md.
+pub const DOC_BEGIN: &str =
+    "<!-- BEGIN OPERATIONS: generated from tools/layout/src/op_help.rs by `layout help --markdown`; do not edit -->";
+pub const DOC_END: &str = "<!-- END OPERATIONS -->";
+
+/// The operation list of docs/cli.md (between the markers).
+pub fn markdown() -> String {
+    let mut s = format!(
+        "{DOC_BEGIN}\n\n{} operations.\n\n| operation | contract | example |\n|---|---|---|\n",
+        OP_HELP.len()
+    );
+    let cell = |t: &str| t.replace('|', "\\|");
+    for h in OP_HELP {
+        s.push_str(&format!(
+            "| `{}` | {} | `{}` = `{}` |\n",
+            cell(h.signature),
+            cell(h.contract),
+            cell(h.example),
+            cell(h.result)
+        ));
+    }
+    s.push('\n');
+    s.push_str(DOC_END);
+    s.push('\n');
+    s
+}
+
+/// `text` with the generated list replaced by the current one (None without the markers).
+#[cfg(test)]
+pub fn splice_markdown(text: &str) -> Option<String> {
+    let a = text.find(DOC_BEGIN)?;
+    let b = text[a..].find(DOC_END)? + a + DOC_END.len();
+    let rest = text[b..].strip_prefix('\n').unwrap_or(&text[b..]);
+    Some(format!("{}{}{}", &text[..a], markdown(), rest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use layout_algebra::{ops, text};
+
+    #[test]
+    fn one_entry_per_operation_in_table_order() {
+        let names: Vec<&str> = OP_HELP.iter().map(|h| h.name).collect();
+        assert_eq!(names, ops::all_op_names());
+    }
+
+    #[test]
+    fn signatures_name_their_operation() {
+        for h in OP_HELP {
+            assert!(
+                h.signature.starts_with(&format!("{}(", h.name)),
+                "{}",
+                h.name
+            );
+            assert!(h.example.starts_with(&format!("{}(", h.name)), "{}", h.name);
+            assert!(
+                !h.contract.is_empty() && h.contract.ends_with('.'),
+                "{}",
+                h.name
+            );
+        }
+    }
+
+    #[test]
+    fn every_example_evaluates_to_its_result() {
+        for h in OP_HELP {
+            let v = crate::expr::eval_str(h.example)
+                .unwrap_or_else(|e| panic!("{}: {}", h.example, e.message));
+            assert_eq!(text::print(&v), h.result, "{}", h.example);
+        }
+    }
+
+    #[test]
+    fn render_shows_signature_contract_and_example() {
+        let t = render(lookup("composition").unwrap());
+        assert!(
+            t.starts_with("composition(A, B)\n\nR = A o B: R(c) = A(B(c))"),
+            "{t}"
+        );
+        assert!(t.contains(
+            "$ layout eval 'composition((6,2):(8,2), (4,3):(3,1))'\n    ((2,2),3):((24,2),8)\n"
+        ));
+        assert!(lookup("frob").is_none());
+    }
+
+    #[test]
+    fn wrap_keeps_words_and_width() {
+        let w = wrap("aa bb cc dd", 5, "");
+        assert_eq!(w, "aa bb\ncc dd");
+    }
+
+    /// docs/cli.md holds the list generated from this table. After changing the table, run
+    /// `LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help` to rewrite it.
+    #[test]
+    fn docs_cli_md_lists_every_operation() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/cli.md");
+        let doc = std::fs::read_to_string(path).unwrap();
+        let want = splice_markdown(&doc).expect("docs/cli.md has the operation markers");
+        if std::env::var_os("LAYOUT_BLESS_DOCS").is_some() {
+            std::fs::write(path, &want).unwrap();
+            return;
+        }
+        assert!(
+            doc == want,
+            "docs/cli.md's operation list is stale: run LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help"
+        );
+        for name in ops::all_op_names() {
+            assert!(
+                doc.contains(&format!("| `{name}(")),
+                "{name} missing from docs/cli.md"
+            );
+        }
+    }
+}
