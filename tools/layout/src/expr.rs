@@ -149,12 +149,62 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
                 format!("expected an argument of {name}"),
             ));
         }
+        // A bijective (LEGO) layout is written with calls of its own (`TileBy(...)`,
+        // `OrderBy(...)`): in the arguments of a `lego_*` operation, a call of a name that is
+        // not an operation is that layout's text, read by the operation itself.
+        if is_text_op(name) && call_open(s, first, b).is_some_and(|o| !is_op(&src[first..o])) {
+            args.push(Expr::Value {
+                text: &src[a..b],
+                at: a,
+            });
+            continue;
+        }
         args.push(parse_range(src, a, b, depth + 1)?);
     }
     Ok(Expr::Call {
         name,
         at: pos,
         args,
+    })
+}
+
+fn is_op(name: &str) -> bool {
+    ops::all_op_names().contains(&name)
+}
+
+/// Operations that read their arguments as texts (the bijective layouts' syntax is not a
+/// value of the layout syntax).
+fn is_text_op(name: &str) -> bool {
+    layout_algebra::bijective::OP_NAMES.contains(&name)
+}
+
+/// A text operation's call: value arguments go as they were written, call arguments as the
+/// canonical text of their value.
+fn eval_text_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
+    let mut texts = Vec::with_capacity(args.len());
+    for a in args {
+        texts.push(match a {
+            Expr::Value { text, .. } => (*text).to_string(),
+            Expr::Call { .. } => match eval(a)? {
+                // A JSON string result (e.g. `lego_from_cute`'s chain) stands for its text.
+                Value::Json(raw) if raw.starts_with('"') => {
+                    serde_json::from_str::<String>(&raw).unwrap_or(raw)
+                }
+                v => layout_algebra::text::print(&v),
+            },
+        });
+    }
+    ops::call_text_at(name, &texts).map_err(|(err, arg)| {
+        match (arg, arg.and_then(|i| args.get(i))) {
+            (Some(_), Some(Expr::Value { at: arg_at, .. })) if err.offset().is_some() => {
+                let err = err.shifted(*arg_at);
+                ExprError {
+                    message: err.to_string(),
+                    offset: err.offset(),
+                }
+            }
+            _ => ExprError::at(at, err.to_string()),
+        }
     })
 }
 
@@ -169,8 +219,11 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
             }
         }),
         Expr::Call { name, at, args } => {
-            if !ops::all_op_names().contains(name) {
+            if !is_op(name) {
                 return Err(ExprError::at(*at, unknown_op(name)));
+            }
+            if is_text_op(name) {
+                return eval_text_call(name, *at, args);
             }
             let vals = args.iter().map(eval).collect::<Result<Vec<_>, _>>()?;
             // The algebra never panics by contract; should it, report it like an error.
@@ -373,6 +426,19 @@ mod tests {
     fn unknown_operation_points_at_the_name() {
         let e = eval_str("print(nosuchop(1))").unwrap_err();
         assert_eq!(e, ExprError::at(6, unknown_op("nosuchop")));
+    }
+
+    #[test]
+    fn lego_operations_read_their_layout_text() {
+        let fig9 = "OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])";
+        let v = eval_str(&format!("lego_apply({fig9}, 4, 2)")).unwrap();
+        assert_eq!(layout_algebra::text::print(&v), "23");
+        // A nested operation's value is passed as its canonical text.
+        let v = eval_str("lego_to_cute(lego_from_cute(coalesce((2,3):(1,2))))").unwrap();
+        assert_eq!(layout_algebra::text::print(&v), "6:1");
+        // A parse error inside the layout text points into the expression.
+        let e = eval_str("lego_print(OrderBy(Rowx([2,3])).GroupBy([2,3]))").unwrap_err();
+        assert_eq!(e.offset, Some(19), "{e:?}");
     }
 
     #[test]
