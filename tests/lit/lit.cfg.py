@@ -28,9 +28,8 @@ if driver == "plugin":
     if not plugin or not os.path.exists(plugin):
         lit_config.fatal("driver=plugin needs LAYOUT_PLUGIN=<path of liblayout_plugin.so>")
     config.name = "layout (mlir-opt + plugin)"
-    # The lowering passes are Rust (melior) passes of layout-opt; the plugin holds the dialect
-    # and its C++-registered passes only.
-    config.excludes.append("lowering")
+    # The plugin (a module over liblayout-c.so) carries every op, pass and pipeline of
+    # layout-opt; plugin-driver/layout-opt turns pass flags into --pass-pipeline.
     config.available_features.add("plugin-driver")
     config.environment["LAYOUT_PLUGIN"] = plugin
     config.environment["MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
