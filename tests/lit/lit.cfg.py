@@ -6,6 +6,7 @@
 #   LAYOUT_OPT_DIR=target/debug /usr/lib/llvm-22/bin/lit -v tests/lit
 #   LAYOUT_PLUGIN=$PWD/target/layout-plugin/liblayout_plugin.so \
 #     /usr/lib/llvm-22/bin/lit -v --param driver=plugin tests/lit
+# LAYOUT_EMBED_DIR=target/embed adds the tests of the C and C++ embedding examples.
 import os
 
 import lit.formats
@@ -21,6 +22,14 @@ if os.environ.get("LIT_EXEC_ROOT"):
 
 llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
 paths = [llvm_bin, os.environ.get("PATH", "")]
+
+# The embedding examples (examples/embed, built by tools/layout-opt/tests/lit.rs against the
+# installed liblayout-c.so): feature `embed`, substitutions %embed_c and %embed_cpp.
+embed_dir = os.environ.get("LAYOUT_EMBED_DIR")
+if embed_dir:
+    config.available_features.add("embed")
+    config.substitutions.append(("%embed_cpp", os.path.join(embed_dir, "layout-embed-cpp")))
+    config.substitutions.append(("%embed_c", os.path.join(embed_dir, "layout-embed-c")))
 
 driver = lit_config.params.get("driver", "layout-opt")
 if driver == "plugin":
