@@ -24,9 +24,12 @@ demo-calculator: setup
 	$(CARGO) build --release --bin layout
 	bash scripts/demo_calculator.sh $(LAYOUT)
 
-# Every test of the workspace (unit, property, differential, lit) in the debug profile.
+# Every test of the workspace (unit, property, differential, lit; the lit run also builds
+# liblayout-c.so, the plugin and examples/embed), then a fresh crate that depends on ours by path
+# (docs/embedding.md).
 test: setup
 	$(CARGO) test --workspace --no-fail-fast
+	bash scripts/check_rust_embedding.sh
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 bench: setup
