@@ -47,7 +47,8 @@ static void print_error(MlirStringRef text, void *user) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    fprintf(stderr, "usage: %s PIPELINE FILE\n", argv[0]);
+    fprintf(stderr, "usage: %s PIPELINE FILE   (liblayout-c %s)\n", argv[0],
+            mlirLayoutGetVersion());
     return 2;
   }
   MlirDialectRegistry registry = mlirDialectRegistryCreate();

@@ -51,4 +51,4 @@ func.func @size() -> index {
 // BADPIPE: bad pipeline 'builtin.module(no-such-pass)'
 // BADIN: bad_attr.mlir":4:45): error: expected an integer, '?', '_' or '(', found 'x'
 // BADIN: cannot parse {{.*}}bad_attr.mlir
-// USAGE: usage: {{.*}}layout-embed-c PIPELINE FILE
+// USAGE: usage: {{.*}}layout-embed-c PIPELINE FILE (liblayout-c 0.1.0)
