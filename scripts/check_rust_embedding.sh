@@ -44,7 +44,7 @@ cp "$root/Cargo.lock" "$crate/Cargo.lock"
 cat >"$crate/src/main.rs" <<'RUST'
 use melior::{
     dialect::DialectRegistry,
-    ir::{operation::OperationLike, Module},
+    ir::Module,
     pass::{self, PassManager},
     utility, Context,
 };
