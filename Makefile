@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-linear fmt
+.PHONY: setup build demo demo-calculator test bench bench-linear fmt package
 
 setup:
 	bash scripts/setup.sh
@@ -44,3 +44,7 @@ bench-linear: setup
 
 fmt:
 	$(CARGO) fmt --all
+
+# Every crate packed and built alone from its .crate, as crates.io would (docs/embedding.md).
+package: setup
+	$(CARGO) package --workspace --allow-dirty
