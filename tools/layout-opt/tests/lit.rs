@@ -7,8 +7,10 @@
 //! The same CMake build makes liblayout-c.so; it is installed into target/layout-c and the C and
 //! C++ embedding examples (examples/embed) are built against the installed package
 //! (pkg-config, CMake config) into target/embed, whose programs tests/lit/embed and
-//! tests/lit/nvvm/embed_ptx.mlir run in both lit runs (LAYOUT_EMBED_DIR).
+//! tests/lit/nvvm/embed_ptx.mlir run in both lit runs (LAYOUT_EMBED_DIR). The installed
+//! library is checked to hold no copy of MLIR or LLVM ([`check_one_copy_of_mlir`]).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -92,10 +94,70 @@ fn build_native() -> (PathBuf, Option<PathBuf>) {
         "--prefix",
         prefix.to_str().unwrap(),
     ]);
+    check_one_copy_of_mlir(&prefix.join("lib/liblayout-c.so"));
     let embed = root().join("target/embed");
     let prefix_arg = format!("-DCMAKE_PREFIX_PATH={}", prefix.display());
     cmake_build(&root().join("examples/embed"), &embed, &[&prefix_arg]);
     (build.join("liblayout_plugin.so"), Some(embed))
+}
+
+/// The dynamic symbols `lib` defines (`nm -D --defined-only`); with `strong`, only those that
+/// are not weak or unique (template instances shared by definition are weak).
+fn defined_symbols(lib: &Path, strong: bool) -> HashSet<String> {
+    let out = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(lib)
+        .output()
+        .expect("nm runs (binutils)");
+    assert!(out.status.success(), "nm {} failed", lib.display());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| {
+            let mut f = line.split_whitespace();
+            let (_addr, kind, name) = (f.next()?, f.next()?, f.next()?);
+            let weak = matches!(kind, "W" | "V" | "u" | "w" | "v");
+            (!strong || !weak).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// liblayout-c.so links Debian's shared libMLIR.so / libLLVM.so and carries no code of them:
+/// no strong symbol is defined both in it and in either library (two copies of MLIR's statics,
+/// TypeIDs among them, break dialect registration). It defines our C API and the upstream C
+/// API (which libMLIR.so does not export).
+fn check_one_copy_of_mlir(lib: &Path) {
+    let ours = defined_symbols(lib, true);
+    let llvm_lib = PathBuf::from(
+        std::env::var("LLVM_LIB_DIR").unwrap_or_else(|_| "/usr/lib/llvm-22/lib".into()),
+    );
+    for shared in ["libMLIR.so", "libLLVM.so"] {
+        let theirs = defined_symbols(&llvm_lib.join(shared), false);
+        let mut both: Vec<&String> = ours.intersection(&theirs).collect();
+        both.sort();
+        assert!(
+            both.is_empty(),
+            "{} defines {} symbols that {shared} defines too, e.g. {:?}",
+            lib.display(),
+            both.len(),
+            &both[..both.len().min(5)]
+        );
+    }
+    for sym in [
+        "mlirGetDialectHandle__layout__",
+        "mlirLayoutRegisterDialects",
+        "mlirLayoutRegisterAllPasses",
+        "mlirLayoutCreateLowerToIndexPass",
+        "mlirLayoutCreateLowerToNvvmPass",
+        "mlirContextCreate",
+        "mlirParsePassPipeline",
+        "mlirRegisterAllDialects",
+    ] {
+        assert!(
+            ours.contains(sym),
+            "{} does not export {sym}",
+            lib.display()
+        );
+    }
 }
 
 #[test]
