@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-linear bench-python fmt
+.PHONY: setup build demo demo-calculator test bench bench-linear bench-python fmt package
 
 setup:
 	bash scripts/setup.sh
@@ -24,11 +24,14 @@ demo-calculator: setup
 	$(CARGO) build --release --bin layout
 	bash scripts/demo_calculator.sh $(LAYOUT)
 
-# Every test of the workspace (unit, property, differential, lit) in the debug profile, then the
-# Python package's tests (python/tests, pytest; setup installs the package into .venv).
+# Every test of the workspace (unit, property, differential, lit; the lit run also builds
+# liblayout-c.so, the plugin and examples/embed), then the Python package's tests (python/tests,
+# pytest; setup installs the package into .venv), then a fresh crate that depends on ours by path
+# (docs/embedding.md).
 test: setup
 	$(CARGO) test --workspace --no-fail-fast
 	LAYOUT_CLI=target/debug/layout $(PYTHON) -m pytest -q python/tests
+	bash scripts/check_rust_embedding.sh
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 bench: setup
@@ -47,3 +50,7 @@ bench-python: setup
 
 fmt:
 	$(CARGO) fmt --all
+
+# Every crate packed and built alone from its .crate, as crates.io would (docs/embedding.md).
+package: setup
+	$(CARGO) package --workspace --allow-dirty

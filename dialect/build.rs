@@ -124,4 +124,6 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:include={}", manifest.join("include").display());
     println!("cargo:gen_include={}", out.display());
+    // The ODS of the dialect, for crates that extend it (layout-lowering-nvvm includes it).
+    println!("cargo:td={}", td.display());
 }

@@ -48,7 +48,9 @@ fn main() {
         env::var("DEP_LAYOUT_DIALECT_CPP_GEN_INCLUDE")
             .expect("layout-dialect exports its generated headers"),
     );
-    let dialect_td = manifest.join("../dialect/td");
+    let dialect_td = PathBuf::from(
+        env::var("DEP_LAYOUT_DIALECT_CPP_TD").expect("layout-dialect exports its ODS dir"),
+    );
     let td = manifest.join("td/LayoutNvgpuOps.td");
     let incs = [dialect_td, manifest.join("td")];
     tblgen(

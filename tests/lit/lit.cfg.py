@@ -6,6 +6,7 @@
 #   LAYOUT_OPT_DIR=target/debug /usr/lib/llvm-22/bin/lit -v tests/lit
 #   LAYOUT_PLUGIN=$PWD/target/layout-plugin/liblayout_plugin.so \
 #     /usr/lib/llvm-22/bin/lit -v --param driver=plugin tests/lit
+# LAYOUT_EMBED_DIR=target/embed adds the tests of the C and C++ embedding examples.
 import os
 
 import lit.formats
@@ -22,15 +23,22 @@ if os.environ.get("LIT_EXEC_ROOT"):
 llvm_bin = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
 paths = [llvm_bin, os.environ.get("PATH", "")]
 
+# The embedding examples (examples/embed, built by tools/layout-opt/tests/lit.rs against the
+# installed liblayout-c.so): feature `embed`, substitutions %embed_c and %embed_cpp.
+embed_dir = os.environ.get("LAYOUT_EMBED_DIR")
+if embed_dir:
+    config.available_features.add("embed")
+    config.substitutions.append(("%embed_cpp", os.path.join(embed_dir, "layout-embed-cpp")))
+    config.substitutions.append(("%embed_c", os.path.join(embed_dir, "layout-embed-c")))
+
 driver = lit_config.params.get("driver", "layout-opt")
 if driver == "plugin":
     plugin = os.environ.get("LAYOUT_PLUGIN")
     if not plugin or not os.path.exists(plugin):
         lit_config.fatal("driver=plugin needs LAYOUT_PLUGIN=<path of liblayout_plugin.so>")
     config.name = "layout (mlir-opt + plugin)"
-    # The lowering passes are Rust (melior) passes of layout-opt; the plugin holds the dialect
-    # and its C++-registered passes only.
-    config.excludes.append("lowering")
+    # The plugin (a module over liblayout-c.so) carries every op, pass and pipeline of
+    # layout-opt; plugin-driver/layout-opt turns pass flags into --pass-pipeline.
     config.available_features.add("plugin-driver")
     config.environment["LAYOUT_PLUGIN"] = plugin
     config.environment["MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")

@@ -3,7 +3,6 @@
 // address the buffer through the anti-diagonal's comparisons and selects, and the copy-out
 // inverts the layout. (The values of the anti-diagonal index math are checked point by point
 // by lowering/tests/eval.rs.)
-// UNSUPPORTED: plugin-driver
 // RUN: layout-opt %S/../../../examples/lego/nw_antidiag.mlir --lower-to-index | FileCheck %s
 
 // CHECK-LABEL: func.func @nw_cell

@@ -4,7 +4,6 @@
 //   inv   = (3*(x/18) + (x/3)%3, x%3 + 3*((x/9)%2))     10 arith ops
 // against the unsimplified expression (attribute `unsimplified`): 14 arith ops each.
 // The lowering passes are Rust passes of layout-opt, not in the mlir-opt plugin.
-// UNSUPPORTED: plugin-driver
 // RUN: layout-opt %s --lower-to-index | FileCheck %s
 // RUN: layout-opt %s --lower-to-index | FileCheck %s --check-prefix=COUNT
 

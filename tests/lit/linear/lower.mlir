@@ -1,7 +1,5 @@
 // layout.linear_apply: round trip, and its lowering to and/shift/mul/xor index math
 // (--lower-to-index): one term ((x >> k) & 1) * basis per non-zero basis, combined with xori.
-// The lowering passes are Rust passes of layout-opt, not in the mlir-opt plugin.
-// UNSUPPORTED: plugin-driver
 // RUN: layout-opt %s | FileCheck %s --check-prefix=RT
 // RUN: layout-opt %s | layout-opt | FileCheck %s --check-prefix=RT
 // RUN: layout-opt %s --mlir-print-op-generic | layout-opt | FileCheck %s --check-prefix=RT

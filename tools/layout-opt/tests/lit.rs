@@ -3,7 +3,14 @@
 //! 2. with Debian's mlir-opt-22 loading the plugin built from cmake/ (cmake + ninja; the build
 //!    directory is target/layout-plugin). Set LAYOUT_SKIP_PLUGIN=1 to skip this run, or
 //!    LAYOUT_PLUGIN=<path> to use a plugin built elsewhere.
+//!
+//! The same CMake build makes liblayout-c.so; it is installed into target/layout-c and the C and
+//! C++ embedding examples (examples/embed) are built against the installed package
+//! (pkg-config, CMake config) into target/embed, whose programs tests/lit/embed and
+//! tests/lit/nvvm/embed_ptx.mlir run in both lit runs (LAYOUT_EMBED_DIR). The installed
+//! library is checked to hold no copy of MLIR or LLVM ([`check_one_copy_of_mlir`]).
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -44,43 +51,139 @@ fn lit(name: &str, envs: &[(&str, &Path)], params: &[&str]) -> bool {
     out.status.success() && stdout.contains("Passed")
 }
 
-/// Configure and build the mlir-opt plugin with CMake; its path.
-fn build_plugin() -> PathBuf {
+fn cmake(args: &[&str]) {
+    let st = Command::new("cmake")
+        .args(args)
+        .current_dir(root())
+        .status()
+        .expect("cmake runs (install cmake and ninja-build, or set LAYOUT_SKIP_PLUGIN=1)");
+    assert!(st.success(), "cmake {args:?} failed");
+}
+
+/// Configure (once) and build the CMake project `source` in `build`.
+fn cmake_build(source: &Path, build: &Path, extra: &[&str]) {
+    if !build.join("build.ninja").exists() {
+        let mut args = vec![
+            "-S",
+            source.to_str().unwrap(),
+            "-B",
+            build.to_str().unwrap(),
+            "-G",
+            "Ninja",
+        ];
+        args.extend_from_slice(extra);
+        cmake(&args);
+    }
+    cmake(&["--build", build.to_str().unwrap()]);
+}
+
+/// Build liblayout-c.so and the mlir-opt plugin with CMake, install them into target/layout-c
+/// and build the embedding examples against that install; the plugin's path and the directory
+/// of the example programs (None when the plugin comes from LAYOUT_PLUGIN).
+fn build_native() -> (PathBuf, Option<PathBuf>) {
     if let Ok(p) = std::env::var("LAYOUT_PLUGIN") {
-        return PathBuf::from(p);
+        let embed = std::env::var("LAYOUT_EMBED_DIR").ok().map(PathBuf::from);
+        return (PathBuf::from(p), embed);
     }
     let build = root().join("target/layout-plugin");
-    let run = |args: &[&str]| {
-        let st = Command::new("cmake")
-            .args(args)
-            .current_dir(root())
-            .status()
-            .expect("cmake runs (install cmake and ninja-build, or set LAYOUT_SKIP_PLUGIN=1)");
-        assert!(st.success(), "cmake {args:?} failed");
-    };
-    if !build.join("build.ninja").exists() {
-        run(&["-S", "cmake", "-B", build.to_str().unwrap(), "-G", "Ninja"]);
+    cmake_build(&root().join("cmake"), &build, &[]);
+    let prefix = root().join("target/layout-c");
+    cmake(&[
+        "--install",
+        build.to_str().unwrap(),
+        "--prefix",
+        prefix.to_str().unwrap(),
+    ]);
+    check_one_copy_of_mlir(&prefix.join("lib/liblayout-c.so"));
+    let embed = root().join("target/embed");
+    let prefix_arg = format!("-DCMAKE_PREFIX_PATH={}", prefix.display());
+    cmake_build(&root().join("examples/embed"), &embed, &[&prefix_arg]);
+    (build.join("liblayout_plugin.so"), Some(embed))
+}
+
+/// The dynamic symbols `lib` defines (`nm -D --defined-only`); with `strong`, only those that
+/// are not weak or unique (template instances shared by definition are weak).
+fn defined_symbols(lib: &Path, strong: bool) -> HashSet<String> {
+    let out = Command::new("nm")
+        .args(["-D", "--defined-only"])
+        .arg(lib)
+        .output()
+        .expect("nm runs (binutils)");
+    assert!(out.status.success(), "nm {} failed", lib.display());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|line| {
+            let mut f = line.split_whitespace();
+            let (_addr, kind, name) = (f.next()?, f.next()?, f.next()?);
+            let weak = matches!(kind, "W" | "V" | "u" | "w" | "v");
+            (!strong || !weak).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// liblayout-c.so links Debian's shared libMLIR.so / libLLVM.so and carries no code of them:
+/// no strong symbol is defined both in it and in either library (two copies of MLIR's statics,
+/// TypeIDs among them, break dialect registration). It defines our C API and the upstream C
+/// API (which libMLIR.so does not export).
+fn check_one_copy_of_mlir(lib: &Path) {
+    let ours = defined_symbols(lib, true);
+    let llvm_lib = PathBuf::from(
+        std::env::var("LLVM_LIB_DIR").unwrap_or_else(|_| "/usr/lib/llvm-22/lib".into()),
+    );
+    for shared in ["libMLIR.so", "libLLVM.so"] {
+        let theirs = defined_symbols(&llvm_lib.join(shared), false);
+        let mut both: Vec<&String> = ours.intersection(&theirs).collect();
+        both.sort();
+        assert!(
+            both.is_empty(),
+            "{} defines {} symbols that {shared} defines too, e.g. {:?}",
+            lib.display(),
+            both.len(),
+            &both[..both.len().min(5)]
+        );
     }
-    run(&["--build", build.to_str().unwrap()]);
-    build.join("liblayout_plugin.so")
+    for sym in [
+        "mlirGetDialectHandle__layout__",
+        "mlirLayoutRegisterDialects",
+        "mlirLayoutRegisterAllPasses",
+        "mlirLayoutCreateLowerToIndexPass",
+        "mlirLayoutCreateLowerToNvvmPass",
+        "mlirContextCreate",
+        "mlirParsePassPipeline",
+        "mlirRegisterAllDialects",
+    ] {
+        assert!(
+            ours.contains(sym),
+            "{} does not export {sym}",
+            lib.display()
+        );
+    }
 }
 
 #[test]
 fn lit_suite() {
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_layout-opt"));
-    let opt_ok = lit(
-        "layout-opt",
-        &[("LAYOUT_OPT_DIR", exe.parent().unwrap())],
-        &[],
-    );
-
-    let plugin_ok = if std::env::var("LAYOUT_SKIP_PLUGIN").is_ok_and(|v| v == "1") {
-        eprintln!("LAYOUT_SKIP_PLUGIN=1: the mlir-opt-22 plugin run is skipped");
-        true
+    let native = if std::env::var("LAYOUT_SKIP_PLUGIN").is_ok_and(|v| v == "1") {
+        eprintln!("LAYOUT_SKIP_PLUGIN=1: the mlir-opt-22 plugin run and the embedding examples are skipped");
+        None
     } else {
-        let plugin = build_plugin();
+        let (plugin, embed) = build_native();
         assert!(plugin.exists(), "{} was not built", plugin.display());
-        lit("plugin", &[("LAYOUT_PLUGIN", &plugin)], &["driver=plugin"])
+        Some((plugin, embed))
+    };
+    let embed = native.as_ref().and_then(|(_, e)| e.as_deref());
+
+    let mut envs: Vec<(&str, &Path)> = vec![("LAYOUT_OPT_DIR", exe.parent().unwrap())];
+    envs.extend(embed.map(|dir| ("LAYOUT_EMBED_DIR", dir)));
+    let opt_ok = lit("layout-opt", &envs, &[]);
+
+    let plugin_ok = match &native {
+        None => true,
+        Some((plugin, _)) => {
+            let mut envs: Vec<(&str, &Path)> = vec![("LAYOUT_PLUGIN", plugin)];
+            envs.extend(embed.map(|dir| ("LAYOUT_EMBED_DIR", dir)));
+            lit("plugin", &envs, &["driver=plugin"])
+        }
     };
     assert!(opt_ok, "lit failed with layout-opt");
     assert!(plugin_ok, "lit failed with mlir-opt-22 and the plugin");
