@@ -3,7 +3,6 @@
 //   apply = 18*(i/3) + 9*(j/3) + 3*(i%3) + j%3          10 arith ops
 //   inv   = (3*(x/18) + (x/3)%3, x%3 + 3*((x/9)%2))     10 arith ops
 // against the unsimplified expression (attribute `unsimplified`): 14 arith ops each.
-// The lowering passes are Rust passes of layout-opt, not in the mlir-opt plugin.
 // RUN: layout-opt %s --lower-to-index | FileCheck %s
 // RUN: layout-opt %s --lower-to-index | FileCheck %s --check-prefix=COUNT
 
