@@ -55,7 +55,24 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
     build(shapes, strides)
 }
 
+/// A left inverse reads L's offsets as its coordinates, so every offset must lie in the
+/// domain [0, n) of a layout: a leaf with extent > 1 and a negative stride d maps its
+/// coordinate 1 to d < 0, and no shape:stride layout (positive extents) has it in its
+/// domain. Such an L is refused with the leaf that breaks the condition.
+fn check_non_negative_image(l: &Layout) -> Result<()> {
+    for (k, (s, d)) in l.int_leaves("left_inverse")?.into_iter().enumerate() {
+        if s > 1 && d < 0 {
+            return Err(Error::algebra(format!(
+                "left_inverse: leaf mode {k} ({s}:{d}) of L = {} has a negative stride, so L maps coordinate 1 of that mode to the negative offset {d}, outside the domain of every layout: a left inverse needs non-negative strides",
+                crate::text::print_layout(l)
+            )));
+        }
+    }
+    Ok(())
+}
+
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    check_non_negative_image(l)?;
     let (modes, pre) = flat_modes(l, "left_inverse")?;
     let order = sorted_by_stride(&modes);
     let mut shapes: Vec<i64> = Vec::new();

@@ -19,6 +19,9 @@ use crate::value::{CrdLeaf, Value};
 /// Deepest nesting of parentheses/brackets accepted.
 pub const MAX_DEPTH: usize = 64;
 
+/// Largest mode index of a scaled basis `c@m` (a layout has far fewer modes than this).
+pub const MAX_BASIS_MODE: i64 = u16::MAX as i64;
+
 #[derive(Debug, Clone, PartialEq)]
 enum Leaf {
     Int(Int),
@@ -157,7 +160,8 @@ impl<'a> Parser<'a> {
         let num = self.number()?;
         let mut den = 1;
         let frac_at = self.pos;
-        if self.peek() == Some(b'/') {
+        let fraction = self.peek() == Some(b'/');
+        if fraction {
             self.pos += 1;
             den = self.number()?;
         }
@@ -167,16 +171,27 @@ impl<'a> Parser<'a> {
             self.ws();
             let at = self.pos;
             let m = self.number()?;
-            if !(0..=u16::MAX as i64).contains(&m) {
+            if m < 0 {
                 return self.err(
                     at,
                     format!("basis mode {m} must be a non-negative mode index"),
                 );
             }
+            if m > MAX_BASIS_MODE {
+                return self.err(
+                    at,
+                    format!(
+                        "basis mode {m} is out of range: a mode index is at most {MAX_BASIS_MODE}"
+                    ),
+                );
+            }
+            if basis.len() >= MAX_DEPTH {
+                return self.err(at, format!("scaled basis deeper than {MAX_DEPTH} modes"));
+            }
             basis.push(m as u32);
         }
         if basis.is_empty() {
-            if den != 1 {
+            if fraction {
                 return self.err(
                     frac_at,
                     "a fractional count needs a basis: expected '@' after it",
@@ -485,14 +500,24 @@ fn to_strides(t: &LeafTree, at: usize) -> Result<StrideTuple> {
                     format!("fractional count {num}/0 has a zero denominator"),
                 ));
             }
-            if num % den != 0 {
-                return Err(Error::parse(
-                    *at,
-                    format!("fractional count {num}/{den} does not normalize to an integer"),
-                ));
-            }
+            // checked: i64::MIN / -1 does not fit
+            let coef = match (num.checked_rem(*den), num.checked_div(*den)) {
+                (Some(0), Some(q)) => q,
+                (Some(_), _) => {
+                    return Err(Error::parse(
+                        *at,
+                        format!("fractional count {num}/{den} does not normalize to an integer"),
+                    ))
+                }
+                _ => {
+                    return Err(Error::parse(
+                        *at,
+                        format!("fractional count {num}/{den} does not fit in 64 bits"),
+                    ))
+                }
+            };
             Ok(Stride {
-                coef: Int::Lit(num / den),
+                coef: Int::Lit(coef),
                 basis: basis.clone(),
             })
         }
