@@ -88,13 +88,36 @@ impl Func {
             _ => (0..n).map(|i| self.apply(i)).collect(),
         }
     }
-    /// cosize: one past the largest value f takes on its domain.
+    /// Call `g` with f(0), ..., f(size - 1) in order, storing nothing (size <= limit).
+    pub fn for_each_value(&self, limit: i64, g: &mut dyn FnMut(i64) -> Result<()>) -> Result<()> {
+        let n = self.size()?;
+        if n > limit {
+            return Err(Error::algebra(format!(
+                "evaluation of {n} points exceeds the limit of {limit}"
+            )));
+        }
+        match self {
+            Func::Layout(l) => {
+                crate::layout::for_each_leaves(&l.int_leaves("evaluation")?, n, |y| g(y))
+            }
+            Func::Composed(c) => c
+                .inner
+                .for_each_value(limit, &mut |y| g(c.outer.apply(int::add(c.offset, y)?)?)),
+            Func::Swizzle(_) => (0..n).try_for_each(|i| g(self.apply(i)?)),
+        }
+    }
+    /// cosize: one past the largest value f takes on its domain. A composed layout is
+    /// evaluated point by point (at most 2^24 points), in constant memory.
     pub fn cosize(&self) -> Result<i64> {
         match self {
             Func::Layout(l) => l.cosize(),
             _ => {
-                let t = self.table(1 << 24)?;
-                Ok(t.into_iter().max().unwrap_or(0) + 1)
+                let mut hi: Option<i64> = None;
+                self.for_each_value(1 << 24, &mut |y| {
+                    hi = Some(hi.map_or(y, |h| h.max(y)));
+                    Ok(())
+                })?;
+                int::add(hi.unwrap_or(0), 1)
             }
         }
     }

@@ -189,7 +189,12 @@ fn not_larger(l: &LinearLayout, shape: &[(String, i64)]) -> Result<LinearLayout>
 
 /// Repeat along the first in dimension until every out dimension reaches `shape`.
 fn not_smaller(l: &LinearLayout, shape: &[(String, i64)]) -> Result<LinearLayout> {
-    let k = l.ins()[0].name.clone();
+    let k = l
+        .ins()
+        .first()
+        .ok_or_else(|| bad("the encoding describes no input dimension (rank 0)".into()))?
+        .name
+        .clone();
     let mut r = l.clone();
     for (j, od) in l.outs().iter().enumerate() {
         let want = shape

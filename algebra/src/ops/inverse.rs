@@ -71,6 +71,9 @@ fn check_non_negative_image(l: &Layout) -> Result<()> {
     Ok(())
 }
 
+/// Most points of a non-injective layout whose left inverse is verified by evaluation.
+pub const VERIFY_LIMIT: i64 = 1 << 20;
+
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
     check_non_negative_image(l)?;
     let (modes, pre) = flat_modes(l, "left_inverse")?;
@@ -110,7 +113,13 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
         ok
     });
     let n = l.size()?;
-    if !nested && n <= 1 << 16 {
+    if !nested && n > VERIFY_LIMIT {
+        return Err(Error::algebra(format!(
+            "left_inverse: L = {} is not injective (its sorted strides overlap) and has {n} points: the quasi-inverse of such a layout is verified by evaluation, limited to {VERIFY_LIMIT} points",
+            crate::text::print_layout(l)
+        )));
+    }
+    if !nested {
         let (ll, rl) = (l.int_leaves("left_inverse")?, r.int_leaves("left_inverse")?);
         let lt = crate::layout::table_leaves(&ll, n)?;
         for (i, &li) in lt.iter().enumerate() {
