@@ -406,6 +406,10 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
         }
         _ => return Ok(()),
     };
+    // What folding reports as an overflow is not lowered to wrapping arithmetic.
+    if let Some(m) = e.overflow() {
+        return Err(m.to_string());
+    }
     let values: Vec<MlirValue> = results.into_iter().map(|s| e.materialize(s)).collect();
     let values: Vec<Value> = values
         .into_iter()

@@ -426,19 +426,20 @@ fn check_bits(n: u32, what: &str) -> Result<()> {
 
 /// Names are non-empty and unique.
 pub(crate) fn check_names<'a>(names: impl Iterator<Item = &'a str>, kind: &str) -> Result<()> {
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list: a layout may name 100k dimensions (each of size 1), and a pairwise
+    // check would be quadratic.
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for n in names {
         if n.is_empty() {
             return Err(Error::algebra(format!(
                 "an {kind} dimension has an empty name"
             )));
         }
-        if seen.contains(&n) {
+        if !seen.insert(n) {
             return Err(Error::algebra(format!(
                 "{kind} dimension '{n}' appears twice"
             )));
         }
-        seen.push(n);
     }
     Ok(())
 }
