@@ -46,11 +46,17 @@ impl Json {
     }
 }
 
+/// Most values (numbers, strings, arrays, objects, ...) in one JSON argument. Linear layouts
+/// and encodings have a few hundred; the bound keeps the parsed tree, and every operation on
+/// it, within a small multiple of this (docs/linear.md).
+pub const MAX_JSON_VALUES: usize = 1 << 16;
+
 /// Parse a whole JSON text.
 pub fn parse_json(s: &str) -> Result<Json> {
     let mut p = Reader {
         s: s.as_bytes(),
         i: 0,
+        values: 0,
     };
     let v = p.value(0)?;
     p.ws();
@@ -62,17 +68,27 @@ pub fn parse_json(s: &str) -> Result<Json> {
 
 /// Parse one JSON value starting at byte `at`; returns it and the offset after it.
 pub fn parse_json_at(s: &str, at: usize) -> Result<(Json, usize)> {
+    parse_json_at_counted(s, at, &mut 0)
+}
+
+/// `parse_json_at` for one of several values of a larger text: `used` counts the JSON values
+/// read so far by all of them (at most MAX_JSON_VALUES together).
+pub fn parse_json_at_counted(s: &str, at: usize, used: &mut usize) -> Result<(Json, usize)> {
     let mut p = Reader {
         s: s.as_bytes(),
         i: at,
+        values: *used,
     };
     let v = p.value(0)?;
+    *used = p.values;
     Ok((v, p.i))
 }
 
 struct Reader<'a> {
     s: &'a [u8],
     i: usize,
+    /// Values read so far (at most MAX_JSON_VALUES).
+    values: usize,
 }
 
 const MAX_NESTING: usize = 64;
@@ -98,6 +114,13 @@ impl Reader<'_> {
     fn value(&mut self, depth: usize) -> Result<Json> {
         if depth > MAX_NESTING {
             return Err(Error::parse(self.i, "JSON nested too deeply"));
+        }
+        self.values += 1;
+        if self.values > MAX_JSON_VALUES {
+            return Err(Error::parse(
+                self.i,
+                format!("more than {MAX_JSON_VALUES} JSON values in one argument"),
+            ));
         }
         self.ws();
         match self.peek() {

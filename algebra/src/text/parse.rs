@@ -19,6 +19,10 @@ use crate::value::{CrdLeaf, Value};
 /// Deepest nesting of parentheses/brackets accepted.
 pub const MAX_DEPTH: usize = 64;
 
+/// Most leaves (integers, `?`, `_`) in one value. Real layouts have tens; the bound keeps
+/// every operation's time and memory bounded by a small multiple of this (docs/syntax.md).
+pub const MAX_LEAVES: usize = 1 << 12;
+
 /// Largest mode index of a scaled basis `c@m` (a layout has far fewer modes than this).
 pub const MAX_BASIS_MODE: i64 = u16::MAX as i64;
 
@@ -38,6 +42,8 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     depth: usize,
+    /// Leaves read so far (at most MAX_LEAVES).
+    leaves: usize,
     /// Try `plain_atom` first (off only to test it against the general path).
     plain: bool,
 }
@@ -130,8 +136,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Count one more leaf; past MAX_LEAVES the value is refused.
+    fn count_leaf(&mut self) -> Result<()> {
+        self.leaves += 1;
+        if self.leaves > MAX_LEAVES {
+            return self.err(
+                self.pos,
+                format!("more than {MAX_LEAVES} leaves in one value (the limit of the syntax)"),
+            );
+        }
+        Ok(())
+    }
+
     fn leaf(&mut self) -> Result<Leaf> {
         self.ws();
+        self.count_leaf()?;
         let start = self.pos;
         match self.s.get(self.pos) {
             Some(b'?') => {
@@ -288,6 +307,10 @@ impl<'a> Parser<'a> {
 
     /// `?`, or an integer with an optional `_` mark that no `/` or `@` follows.
     fn plain_int(&mut self) -> Option<Int> {
+        if self.leaves >= MAX_LEAVES {
+            return None;
+        }
+        self.leaves += 1;
         match self.peek()? {
             b'?' => {
                 self.pos += 1;
@@ -372,11 +395,11 @@ impl<'a> Parser<'a> {
                 "expected a layout, tuple or integer, found end of input",
             ),
             _ => {
-                let (save_pos, save_depth) = (self.pos, self.depth);
+                let (save_pos, save_depth, save_leaves) = (self.pos, self.depth, self.leaves);
                 if let Some(v) = self.plain.then(|| self.plain_atom()).flatten() {
                     return Ok(v);
                 }
-                (self.pos, self.depth) = (save_pos, save_depth);
+                (self.pos, self.depth, self.leaves) = (save_pos, save_depth, save_leaves);
                 let shape = self.tree()?;
                 if self.peek() == Some(b':') {
                     self.pos += 1;
@@ -555,6 +578,7 @@ fn parse_with(text: &str, plain: bool) -> Result<Value> {
         s: text.as_bytes(),
         pos: 0,
         depth: 0,
+        leaves: 0,
         plain,
     };
     let v = p.value()?;
