@@ -88,8 +88,11 @@ pub fn call_text_at(
         let at = if e.offset().is_some() {
             args.iter().position(|a| {
                 let t = a.trim_start();
-                matches!(t.as_bytes().first(), Some(b'#' | b'{'))
-                    && parse_linear(a).err().as_ref() == Some(&e)
+                if matches!(t.as_bytes().first(), Some(b'#' | b'{')) {
+                    parse_linear(a).err().as_ref() == Some(&e)
+                } else {
+                    crate::text::parse(a).err().as_ref() == Some(&e)
+                }
             })
         } else {
             None
@@ -108,8 +111,16 @@ pub fn call_text(op: &str, args: &[&str]) -> Option<Result<Value>> {
     for a in args {
         let t = a.trim_start();
         let raw = matches!(t.as_bytes().first(), Some(b'#' | b'{' | b'[' | b'"'));
+        // Text that starts like a CuTe value (not a bare name such as `register` or `f16`)
+        // keeps its parse error.
+        let cute = t.starts_with("Sw<")
+            || matches!(
+                t.as_bytes().first(),
+                Some(b'(' | b'-' | b'?' | b'_' | b'0'..=b'9')
+            );
         match (raw, crate::text::parse(a)) {
             (false, Ok(v)) => vals.push(v),
+            (false, Err(e)) if cute => return Some(Err(e)),
             _ => vals.push(Value::Json(a.to_string())),
         }
     }

@@ -65,7 +65,8 @@ USAGE:
 
 EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
 or a call NAME(EXPR, ...), e.g. composition((20):(2), (5,4):(4,1)).
-Exit status: 0 on success, 1 when the expression fails, 2 on bad usage.
+Exit status: 0 on success, 1 when the expression fails (also an internal error; batch: only
+when stdin or stdout fails, each request gets its answer), 2 on bad usage.
 
 OPERATIONS (semantics in docs/algebra.md):
 ",
