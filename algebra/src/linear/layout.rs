@@ -133,7 +133,8 @@ impl LinearLayout {
                             1u128 << od.log2
                         )));
                     }
-                    packed |= (*x as u64) << shift;
+                    // a 0-bit dimension may sit at offset 64 (its component is 0)
+                    packed |= (*x as u64).checked_shl(shift).unwrap_or(0);
                     shift += od.log2;
                 }
                 bases.push(packed);
@@ -312,7 +313,7 @@ impl LinearLayout {
         let mut out = Vec::with_capacity(self.outs.len());
         let mut shift = 0;
         for d in &self.outs {
-            out.push(((packed >> shift) & low_mask(d.log2)) as i64);
+            out.push((packed.checked_shr(shift).unwrap_or(0) & low_mask(d.log2)) as i64);
             shift += d.log2;
         }
         out
@@ -442,4 +443,14 @@ pub(crate) fn check_names<'a>(names: impl Iterator<Item = &'a str>, kind: &str) 
         }
     }
     Ok(())
+}
+
+/// Move bit fields of `v`: each `(s, m, t)` takes the field `(v >> s) & m` to bit offset `t`.
+/// A 0-bit field may sit at offset 64 (after 64 bits of others): shifts by 64 give 0 there.
+pub(crate) fn move_fields(moves: &[(u32, u64, u32)], v: u64) -> u64 {
+    moves.iter().fold(0u64, |acc, &(s, m, t)| {
+        acc | (v.checked_shr(s).unwrap_or(0) & m)
+            .checked_shl(t)
+            .unwrap_or(0)
+    })
 }
