@@ -55,7 +55,7 @@ fn words(s: &str) -> Vec<String> {
 }
 
 /// The flags of the RUN lines that run `layout-opt %s ...` (up to a pipe or redirection).
-fn run_flags(text: &str) -> Vec<Vec<String>> {
+pub fn run_flags(text: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for line in text.lines() {
         let Some(run) = line.split("RUN:").nth(1) else {
@@ -94,7 +94,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Byte ranges of the bodies of `layout<...>` (attributes and types), matching nested `<>`.
-fn layout_bodies(s: &str) -> Vec<(usize, usize)> {
+pub fn layout_bodies(s: &str) -> Vec<(usize, usize)> {
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut from = 0;
@@ -147,7 +147,7 @@ impl Opt {
 }
 
 /// A crash of one layout-opt run, if it was one.
-fn crashed(o: &process::Outcome, what: &str) -> Option<Finding> {
+pub fn crashed(o: &process::Outcome, what: &str) -> Option<Finding> {
     let err = String::from_utf8_lossy(&o.stderr);
     if o.timed_out {
         return Some(Finding::new("timeout", format!("{what}: past 30 s")));
@@ -205,14 +205,14 @@ impl Target for Opt {
         format!("// FLAGS: {}\n{t}", serde_json::to_string(&flags).unwrap())
     }
     fn run(&mut self, input: &str) -> Result<u64, Finding> {
-        let (head, body) = input.split_once('\n').unwrap_or((input, ""));
+        let head = input.lines().next().unwrap_or("");
         let flags: Vec<String> = head
             .strip_prefix("// FLAGS: ")
             .and_then(|j| serde_json::from_str(j).ok())
             .unwrap_or_default();
         let file = self.work.join(format!("in-{}.mlir", std::process::id()));
+        // The whole input (the FLAGS line is an MLIR comment): line numbers match the saved file.
         std::fs::write(&file, input).map_err(|e| Finding::new("io", e.to_string()))?;
-        let _ = body;
         let tmp = self.work.join(format!("t-{}", std::process::id()));
         let mut args = vec![file.display().to_string()];
         args.extend(
