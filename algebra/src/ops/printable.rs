@@ -3,7 +3,8 @@
 //! `ops::call`, so that no operation can hand out a value nested deeper than the parser's
 //! MAX_DEPTH (for example a product or divide whose tiler is already 64 levels deep, which
 //! adds a level), a composition chain longer than the parser accepts, or a scaled basis past
-//! its limits. Such a result is refused with an error that names the limit.
+//! its limits, or more leaves than the parser reads (two values each within MAX_LEAVES can
+//! make a product past it). Such a result is refused with an error that names the limit.
 //!
 //! Depth is counted as the parser counts it: each `(` of a tuple and each `[` of a tiler is a
 //! level; a composed layout `f o off o g` does not add one.
@@ -11,7 +12,7 @@
 use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::stride::StrideTuple;
-use crate::text::{MAX_BASIS_MODE, MAX_DEPTH};
+use crate::text::{MAX_BASIS_MODE, MAX_DEPTH, MAX_LEAVES};
 use crate::value::Value;
 
 fn strides_ok(t: &StrideTuple) -> Option<String> {
@@ -54,6 +55,28 @@ fn func_strides(f: &Func) -> Option<String> {
     }
 }
 
+/// Leaves of a layout function as the parser counts them (a composed layout's offset is one).
+fn func_leaves(f: &Func) -> usize {
+    match f {
+        Func::Layout(l) => l.shape.leaves().len() + l.stride.leaves().len(),
+        Func::Swizzle(_) => 0,
+        Func::Composed(c) => func_leaves(&c.outer) + 1 + func_leaves(&c.inner),
+    }
+}
+
+/// Leaves of a value as the parser counts them (integers, `?` and `_`).
+fn leaves(v: &Value) -> usize {
+    match v {
+        Value::Tuple(t) => t.leaves().len(),
+        Value::Coord(t) => t.leaves().len(),
+        Value::Strides(t) => t.leaves().len(),
+        Value::Func(f) => func_leaves(f),
+        Value::Tiler(items) => items.iter().map(leaves).sum(),
+        Value::All => 1,
+        Value::Ints(_) | Value::Json(_) => 0,
+    }
+}
+
 /// Nesting depth of a value as the parser counts it.
 fn depth(v: &Value) -> usize {
     match v {
@@ -72,6 +95,12 @@ pub fn check(op: &str, v: Value) -> Result<Value> {
     if d > MAX_DEPTH {
         return Err(Error::algebra(format!(
             "{op}: the result would be nested {d} levels deep, past the limit of {MAX_DEPTH} levels that the text syntax accepts"
+        )));
+    }
+    let n = leaves(&v);
+    if n > MAX_LEAVES {
+        return Err(Error::algebra(format!(
+            "{op}: the result would have {n} leaves, past the limit of {MAX_LEAVES} leaves in one value that the text syntax accepts"
         )));
     }
     let mut problem = None;
@@ -150,5 +179,25 @@ mod tests {
             ],
         );
         assert!(r.is_err(), "{r:?}");
+    }
+
+    /// Two arguments within the leaf limit can make a result past it: refused, never printed.
+    #[test]
+    fn results_never_have_more_leaves_than_the_parser_reads() {
+        let wide = |n: usize| {
+            parse(&format!(
+                "({}):({})",
+                vec!["2"; n].join(","),
+                vec!["1"; n].join(",")
+            ))
+            .unwrap()
+        };
+        let e = call("append", &[wide(1500), wide(1500)]).unwrap_err();
+        assert!(
+            e.to_string().contains("past the limit of 4096 leaves"),
+            "{e}"
+        );
+        let r = call("append", &[wide(1000), wide(1000)]).unwrap();
+        assert_eq!(parse(&print(&r)).unwrap(), r);
     }
 }
