@@ -70,6 +70,8 @@ pub struct Report {
     pub findings: Vec<(String, PathBuf)>,
     pub seconds: f64,
     pub slowest: f64,
+    /// The input that took longest (to look into cost bounds).
+    pub slowest_input: String,
 }
 
 static CRASH_DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
@@ -167,7 +169,10 @@ pub fn run(
         let dt = t0.elapsed();
         STARTED_MS.store(0, Ordering::Relaxed);
         rep.inputs += 1;
-        rep.slowest = rep.slowest.max(dt.as_secs_f64());
+        if dt.as_secs_f64() > rep.slowest {
+            rep.slowest = dt.as_secs_f64();
+            rep.slowest_input = input.clone();
+        }
         let mut finding = match res {
             Ok(Ok(n)) => {
                 rep.execs += n;

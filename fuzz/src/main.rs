@@ -129,8 +129,13 @@ fn main() -> ExitCode {
             rep.slowest,
             rep.findings.len()
         );
+        if rep.slowest > 1.0 {
+            let t: String = rep.slowest_input.chars().take(160).collect();
+            println!("    slowest input ({:.3} s): {t}", rep.slowest);
+        }
         for (m, p) in &rep.findings {
-            println!("    {} -> {}", m.lines().next().unwrap_or(""), p.display());
+            let m: String = m.lines().next().unwrap_or("").chars().take(200).collect();
+            println!("    {m} -> {}", p.display());
         }
         found += rep.findings.len();
     }
