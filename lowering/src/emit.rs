@@ -110,22 +110,6 @@ fn fits(lo: i128, hi: i128) -> bool {
     lo >= I64_MIN && hi <= I64_MAX
 }
 
-/// A range that came from the op's domain or constants, not from a value about which
-/// nothing is known (an unknown index, an unknown stride, or a range already past i64).
-fn bounded(s: &Sym) -> bool {
-    s.konst.is_some() || (s.lo > I64_MIN && s.hi < I64_MAX)
-}
-
-/// The pair of endpoints of `a op b` that leaves i64 (for the overflow message).
-fn culprit(pairs: &[(i128, i128)], op: &str, f: impl Fn(i128, i128) -> i128) -> String {
-    let (x, y) = pairs
-        .iter()
-        .copied()
-        .find(|&(x, y)| !fits(f(x, y), f(x, y)))
-        .unwrap_or(pairs[0]);
-    format!("integer overflow: {x} {op} {y}")
-}
-
 fn clamp(lo: i128, hi: i128) -> (i128, i128) {
     if fits(lo, hi) {
         (lo, hi)
@@ -147,10 +131,6 @@ pub struct Emitter<'c> {
     consts: HashMap<i64, MlirValue>,
     /// Overflow-flag attributes by (nsw, nuw).
     flags: HashMap<(bool, bool), Attribute<'c>>,
-    /// The first overflow that is known statically: constants whose sum or product leaves
-    /// i64, or a range derived from the domain (not from unknown runtime values) that does.
-    /// The caller turns it into a compile-time error (the folder's "integer overflow").
-    overflow: Option<String>,
 }
 
 impl<'c> Emitter<'c> {
@@ -162,18 +142,6 @@ impl<'c> Emitter<'c> {
             index: Type::index(ctx),
             consts: HashMap::new(),
             flags: HashMap::new(),
-            overflow: None,
-        }
-    }
-
-    /// The first statically known overflow of what was emitted, if any.
-    pub fn overflow(&self) -> Option<&str> {
-        self.overflow.as_deref()
-    }
-
-    fn note_overflow(&mut self, message: impl FnOnce() -> String) {
-        if self.overflow.is_none() {
-            self.overflow = Some(message());
         }
     }
 
@@ -250,9 +218,6 @@ impl<'c> Emitter<'c> {
         }
         let (lo, hi) = (a.lo + b.lo, a.hi + b.hi);
         let nsw = fits(lo, hi);
-        if !nsw && bounded(&a) && bounded(&b) {
-            self.note_overflow(|| culprit(&[(a.hi, b.hi), (a.lo, b.lo)], "+", |x, y| x + y));
-        }
         let nuw = nsw && a.nonneg() && b.nonneg();
         let (x, y) = (self.materialize(a), self.materialize(b));
         let v = self.emit("arith.addi", &[x, y], nsw, nuw);
@@ -280,10 +245,6 @@ impl<'c> Emitter<'c> {
         let c = [a.lo * k as i128, a.hi * k as i128];
         let (lo, hi) = (c[0].min(c[1]), c[0].max(c[1]));
         let nsw = fits(lo, hi);
-        if !nsw && bounded(&a) {
-            let k = k as i128;
-            self.note_overflow(|| culprit(&[(a.hi, k), (a.lo, k)], "*", |x, y| x * y));
-        }
         let nuw = nsw && a.nonneg() && k > 0;
         let x = self.materialize(a);
         let v = match pow2(k) {
@@ -317,10 +278,6 @@ impl<'c> Emitter<'c> {
         let c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
         let (lo, hi) = (*c.iter().min().unwrap(), *c.iter().max().unwrap());
         let nsw = fits(lo, hi);
-        if !nsw && bounded(&a) && bounded(&b) {
-            let pairs = [(a.lo, b.lo), (a.lo, b.hi), (a.hi, b.lo), (a.hi, b.hi)];
-            self.note_overflow(|| culprit(&pairs, "*", |x, y| x * y));
-        }
         let nuw = nsw && a.nonneg() && b.nonneg();
         let (x, y) = (self.materialize(a), self.materialize(b));
         let v = self.emit("arith.muli", &[x, y], nsw, nuw);
