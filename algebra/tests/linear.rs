@@ -1303,6 +1303,19 @@ mod robustness {
         assert!(e.contains("integer overflow"), "{e}");
     }
 
+    /// Fuzzer finding: an empty dimension name made a layout that does not re-parse.
+    #[test]
+    fn one_dimensional_constructors_refuse_empty_names() {
+        for (op, args) in [
+            ("linear_strided", vec!["4", "1", "out", "\"\""]),
+            ("linear_identity", vec!["4", "\"\"", "out"]),
+            ("linear_zeros", vec!["4", "in", "\"\""]),
+        ] {
+            let e = err(op, &args);
+            assert!(e.contains("empty name"), "{op}: {e}");
+        }
+    }
+
     /// Names with control characters print as `\u00XX` escapes, which parse back.
     #[test]
     fn json_unicode_escapes_round_trip() {

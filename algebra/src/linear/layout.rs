@@ -196,6 +196,7 @@ impl LinearLayout {
 
     /// Triton's `identity1D`: `in` of `size` maps to `out` of `size` as the identity.
     pub fn identity1d(size: i64, in_name: &str, out_name: &str) -> Result<LinearLayout> {
+        check_1d_names(in_name, out_name)?;
         let n = log2_exact(size, &format!("identity1d dimension '{in_name}'"))?;
         check_bits(n, "identity1d")?;
         Ok(LinearLayout {
@@ -217,6 +218,7 @@ impl LinearLayout {
         out_name: &str,
         out_size: i64,
     ) -> Result<LinearLayout> {
+        check_1d_names(in_name, out_name)?;
         let n = log2_exact(size, &format!("zeros1d dimension '{in_name}'"))?;
         let m = log2_exact(out_size, &format!("zeros1d out dimension '{out_name}'"))?;
         check_bits(n, "zeros1d")?;
@@ -241,6 +243,7 @@ impl LinearLayout {
         in_name: &str,
         out_name: &str,
     ) -> Result<LinearLayout> {
+        check_1d_names(in_name, out_name)?;
         let n = log2_exact(size, &format!("strided1d dimension '{in_name}'"))?;
         let s = log2_exact(stride, "strided1d stride")?;
         if n > 0 && n + s > MAX_DIM_BITS {
@@ -453,4 +456,10 @@ pub(crate) fn move_fields(moves: &[(u32, u64, u32)], v: u64) -> u64 {
             .checked_shl(t)
             .unwrap_or(0)
     })
+}
+
+/// The names of a one-dimensional layout (an in and an out name may be equal).
+fn check_1d_names(in_name: &str, out_name: &str) -> Result<()> {
+    check_names(std::iter::once(in_name), "in")?;
+    check_names(std::iter::once(out_name), "out")
 }
