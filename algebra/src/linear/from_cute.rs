@@ -47,6 +47,7 @@ pub fn from_cute(f: &Func, in_names: &[&str], out_name: &str) -> Result<LinearLa
         .fold(0u64, |a, &b| a | b);
     let log2 = 64 - all.leading_zeros();
     super::layout::check_names(in_names.iter().copied(), "in")?;
+    super::layout::check_names(std::iter::once(out_name), "out")?;
     let l = LinearLayout::from_parts(
         ins,
         vec![OutDim {
