@@ -4,7 +4,8 @@
 //!             [--layout PATH] [--layout-opt PATH] [--lit DIR] [--replay FILE]
 //!
 //! `--seconds` is the total budget, shared by the targets in proportion to their weight.
-//! Exit status: 0 when no target found anything, 1 when something was found, 2 on bad usage.
+//! Exit status: 0 when no target found anything (upstream MLIR's own crashes are listed but do
+//! not count), 1 when something was found, 2 on bad usage.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -137,7 +138,12 @@ fn main() -> ExitCode {
             let m: String = m.lines().next().unwrap_or("").chars().take(200).collect();
             println!("    {m} -> {}", p.display());
         }
-        found += rep.findings.len();
+        // Upstream MLIR's own crashes are reported, not counted against this project.
+        found += rep
+            .findings
+            .iter()
+            .filter(|(m, _)| !m.starts_with("upstream-signal"))
+            .count();
     }
     if found > 0 {
         println!(

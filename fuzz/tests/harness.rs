@@ -10,7 +10,7 @@ use layout_algebra::text::parse;
 use layout_algebra::{Layout, Value};
 use layout_fuzz::driver::{self, Limits, Target};
 use layout_fuzz::oracle::{laws, reparses};
-use layout_fuzz::targets::opt::{crashed, layout_bodies, run_flags};
+use layout_fuzz::targets::opt::{crashed, is_our_frame, layout_bodies, run_flags};
 use layout_fuzz::{process, rng::Rng, targets};
 
 fn v(s: &str) -> Value {
@@ -144,4 +144,23 @@ fn bounded_run_of_the_in_process_targets_finds_nothing() {
         }
     }
     assert!(ok > 300, "only {ok} of 2000 generated requests succeed");
+}
+
+/// A signal whose stack dump shows only upstream MLIR frames (and the driver's entry) is
+/// upstream's own: `llvm.insertvalue %a, %u[140737488355328]` crashes Debian's mlir-opt-22 too.
+#[test]
+fn stack_frames_of_this_project_are_told_from_upstream_ones() {
+    let upstream = " #6 0x000055b2f83b11b1 mlir::LLVM::InsertValueOp::parse(mlir::OpAsmParser&, mlir::OperationState&) (target/debug/layout-opt+0x70f01b1)";
+    let driver = "#24 0x000055b2f5ea0481 layout_opt_main /work/tools/layout-opt/cpp/layout_opt_main.cpp:28:32";
+    let driver2 = "#26 0x000055b2f5e9f7d0 layout_opt::main::hd556ceec7f194cf7 /work/tools/layout-opt/src/main.rs:5:24";
+    let ours = " #9 0x000055b2f5e9f7d0 layout_lowering::lower::crd2idx::h0123 /work/lowering/src/lower.rs:5:24";
+    let ours2 = " #9 0x000055b2f5e9f7d0 mlir::layout::LayoutAttr::verify(...) (target/debug/layout-opt+0x1)";
+    assert!(!is_our_frame(upstream));
+    assert!(!is_our_frame(driver));
+    assert!(!is_our_frame(driver2));
+    assert!(!is_our_frame(
+        "0.	Program arguments: target/debug/layout-opt /tmp/layout-fuzz/in.mlir"
+    ));
+    assert!(is_our_frame(ours));
+    assert!(is_our_frame(ours2));
 }

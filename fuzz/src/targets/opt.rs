@@ -146,6 +146,22 @@ impl Opt {
     }
 }
 
+/// A frame of a stack dump (`#N 0x... symbol file`) in this project's code: the dialect, the
+/// passes, the lowering, the algebra. The driver's entry frames (`layout_opt_main`,
+/// `layout_opt::main`), present in every dump, and paths do not count.
+pub fn is_our_frame(line: &str) -> bool {
+    let l = line.trim_start();
+    if !l.starts_with('#') {
+        return false;
+    }
+    // The symbol: after the address, before the location.
+    let sym = l.split_whitespace().nth(2).unwrap_or("");
+    let sym = sym
+        .replace("layout_opt_main", "")
+        .replace("layout_opt::", "");
+    sym.contains("layout_") || sym.contains("Layout") || sym.contains("layout::")
+}
+
 /// A crash of one layout-opt run, if it was one.
 pub fn crashed(o: &process::Outcome, what: &str) -> Option<Finding> {
     let err = String::from_utf8_lossy(&o.stderr);
@@ -153,10 +169,7 @@ pub fn crashed(o: &process::Outcome, what: &str) -> Option<Finding> {
         return Some(Finding::new("timeout", format!("{what}: past 30 s")));
     }
     if let Some(sig) = o.signal {
-        let ours = err.lines().any(|l| {
-            let l = l.replace("layout-opt", "");
-            l.contains("layout_") || l.contains("Layout") || l.contains("layout::")
-        });
+        let ours = err.lines().any(|l| is_our_frame(l));
         let kind = if ours || !err.contains("Stack dump") {
             "signal"
         } else {
