@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-linear bench-python fmt package
+.PHONY: setup build demo demo-calculator test bench bench-linear bench-python fmt package fuzz
 
 setup:
 	bash scripts/setup.sh
@@ -25,13 +25,27 @@ demo-calculator: setup
 	bash scripts/demo_calculator.sh $(LAYOUT)
 
 # Every test of the workspace (unit, property, differential, lit; the lit run also builds
-# liblayout-c.so, the plugin and examples/embed), then the Python package's tests (python/tests,
-# pytest; setup installs the package into .venv), then a fresh crate that depends on ours by path
+# liblayout-c.so, the plugin and examples/embed) in the debug profile; then a bounded run of the
+# fuzzer (docs/fuzzing.md) over every target, on the debug binaries that `cargo test` built
+# (FUZZ_TEST_SECONDS, about a minute); the Python package's tests (python/tests, pytest; setup
+# installs the package into .venv); and a fresh crate that depends on ours by path
 # (docs/embedding.md).
+FUZZ_TEST_SECONDS ?= 60
 test: setup
 	$(CARGO) test --workspace --no-fail-fast
+	$(CARGO) run -q -p layout-fuzz -- --seconds $(FUZZ_TEST_SECONDS) --seed 1 --crashes target/fuzz-crashes
 	LAYOUT_CLI=target/debug/layout $(PYTHON) -m pytest -q python/tests
 	bash scripts/check_rust_embedding.sh
+
+# A long fuzzing run (FUZZ_SECONDS in total, FUZZ_SEED; findings under fuzz-crashes/): the
+# in-process targets in the `fuzz` profile (optimized, with overflow checks), `layout batch` and
+# `layout-opt` as debug builds (overflow checks on).
+FUZZ_SECONDS ?= 1200
+FUZZ_SEED ?= $(shell date +%s)
+fuzz: setup
+	$(CARGO) build -p layout-cli -p layout-opt
+	$(CARGO) run --profile fuzz -p layout-fuzz -- --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) \
+		--layout target/debug/layout --layout-opt target/debug/layout-opt --crashes fuzz-crashes
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 bench: setup

@@ -211,6 +211,21 @@ fn split_modes(modes: Vec<Layout>) -> (Vec<IntTuple>, Vec<StrideTuple>) {
 /// L(0..n) by an odometer over the leaves (one add per point, a reset per carry). Every
 /// partial sum is bounded by sum_i s_i |d_i| (checked first), so none can overflow.
 pub fn table_leaves(leaves: &[(i64, i64)], n: i64) -> Result<Vec<i64>> {
+    let mut out = Vec::with_capacity(n.max(0) as usize);
+    for_each_leaves(leaves, n, |off| {
+        out.push(off);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Call `f` with L(0), ..., L(n - 1) in order, without storing them (the odometer of
+/// `table_leaves`).
+pub fn for_each_leaves(
+    leaves: &[(i64, i64)],
+    n: i64,
+    mut f: impl FnMut(i64) -> Result<()>,
+) -> Result<()> {
     let mut bound = 0i64;
     for &(s, d) in leaves {
         bound = int::add(bound, int::mul(s, int::abs(d)?)?)?;
@@ -228,11 +243,10 @@ pub fn table_leaves(leaves: &[(i64, i64)], n: i64) -> Result<Vec<i64>> {
             "evaluation of a layout with a non-positive extent",
         ));
     }
-    let mut out = Vec::with_capacity(n.max(0) as usize);
     let mut crd = vec![0i64; leaves.len()];
     let mut off = 0i64;
     for _ in 0..n {
-        out.push(off);
+        f(off)?;
         for (k, &(s, d)) in leaves.iter().enumerate() {
             crd[k] += 1;
             off += d;
@@ -243,7 +257,7 @@ pub fn table_leaves(leaves: &[(i64, i64)], n: i64) -> Result<Vec<i64>> {
             crd[k] = 0;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// CuTe's crd2idx: a leaf coordinate against a tuple shape is split colexicographically.

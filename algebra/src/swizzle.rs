@@ -12,23 +12,42 @@ pub struct Swizzle {
 }
 
 impl Swizzle {
+    /// Largest B + M + |S|: the highest touched bit, B + M + |S| - 1, must stay below the
+    /// sign bit of an i64 offset.
+    pub const MAX_BITS: i64 = 63;
+
     /// Validate B >= 0, M >= 0, |S| >= B (the read and written bit ranges must not overlap
-    /// unless B = 0) and that every touched bit fits in an i64 offset.
+    /// unless B = 0) and that every touched bit fits in an i64 offset: B + M + |S| <= 63.
+    /// Each parameter is range-checked on its own first, so no arithmetic here can overflow
+    /// and the fields hold exactly the given values.
     pub fn new(b: i64, m: i64, s: i64) -> Result<Swizzle> {
         if b < 0 || m < 0 {
             return Err(Error::algebra(format!(
                 "Sw<{b},{m},{s}>: B and M must be non-negative"
             )));
         }
-        if b > 0 && s.abs() < b {
+        let max = Self::MAX_BITS;
+        for (name, v) in [
+            ("B", b.unsigned_abs()),
+            ("M", m.unsigned_abs()),
+            ("|S|", s.unsigned_abs()),
+        ] {
+            if v > max as u64 {
+                return Err(Error::algebra(format!(
+                    "Sw<{b},{m},{s}>: {name} = {v} is out of range (B + M + |S| must be at most {max})"
+                )));
+            }
+        }
+        let abs_s = s.abs(); // |s| <= 63 here
+        if b > 0 && abs_s < b {
             return Err(Error::algebra(format!(
-                "Sw<{b},{m},{s}>: |S| = {} is smaller than B = {b}, so the read and written bits overlap",
-                s.abs()
+                "Sw<{b},{m},{s}>: |S| = {abs_s} is smaller than B = {b}, so the read and written bits overlap"
             )));
         }
-        if b + m + s.abs() > 62 {
+        if b + m + abs_s > max {
             return Err(Error::algebra(format!(
-                "Sw<{b},{m},{s}>: bit range B + M + |S| exceeds 62 bits"
+                "Sw<{b},{m},{s}>: B + M + |S| = {} exceeds {max} (the bits touched must fit in an i64 offset)",
+                b + m + abs_s
             )));
         }
         Ok(Swizzle {

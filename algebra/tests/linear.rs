@@ -1233,3 +1233,147 @@ fn cute_swizzle_for_a_register_and_shared_pair() {
     assert_eq!(run("linear_bank_conflicts", &[&mma, &smem2, "16"]), "0");
     eprintln!("chosen: {sw}, vector {:?}", j.get("vector"));
 }
+
+/// Issue 10: bad input to the linear operations is an error, never a panic, and inputs past
+/// the documented limits are refused quickly.
+mod robustness {
+    use layout_algebra::linear::call_text;
+    use layout_algebra::linear::json::{layout_to_json, parse_layout_json, MAX_JSON_VALUES};
+    use layout_algebra::linear::layout::LinearLayout;
+
+    fn err(op: &str, args: &[&str]) -> String {
+        match std::panic::catch_unwind(|| call_text(op, args).unwrap()) {
+            Ok(Ok(v)) => panic!("{op}{args:?} accepted: {}", layout_algebra::text::print(&v)),
+            Ok(Err(e)) => e.to_string(),
+            Err(_) => panic!("{op}{args:?} panicked"),
+        }
+    }
+
+    #[test]
+    fn encodings_with_empty_or_short_lists_are_errors() {
+        let blocked = |spt: &str, tpw: &str, wpc: &str, order: &str| {
+            format!(
+                r#"{{"kind":"blocked","size_per_thread":{spt},"threads_per_warp":{tpw},"warps_per_cta":{wpc},"order":{order}}}"#
+            )
+        };
+        let e = err(
+            "linear_encoding",
+            &[&blocked("[1,1]", "[4,8]", "[]", "[1,0]"), "[16,16]"],
+        );
+        assert!(
+            e.contains("'warps_per_cta' has 0 entries, but the encoding has rank 2"),
+            "{e}"
+        );
+        let e = err(
+            "linear_encoding",
+            &[&blocked("[1,1]", "[32]", "[1,1]", "[1,0]"), "[16,16]"],
+        );
+        assert!(e.contains("'threads_per_warp' has 1 entries"), "{e}");
+        let e = err("linear_encoding", &[&blocked("[]", "[]", "[]", "[]"), "[]"]);
+        assert!(e.contains("rank 0"), "{e}");
+        let e = err(
+            "linear_encoding",
+            &[
+                r#"{"kind":"swizzled_shared","vec":1,"per_phase":1,"max_phase":1,"order":[]}"#,
+                "[]",
+            ],
+        );
+        assert!(e.contains("rank >= 1"), "{e}");
+        let e = err(
+            "linear_encoding",
+            &[
+                r#"{"kind":"nvmma_shared","swizzle_bytes":128,"element_bitwidth":16}"#,
+                "[]",
+            ],
+        );
+        assert!(e.contains("rank >= 1"), "{e}");
+        let dot = format!(
+            r#"{{"kind":"dot_operand","op_idx":0,"k_width":2,"parent":{}}}"#,
+            blocked("[1,1]", "[4,8]", "[4]", "[1,0]")
+        );
+        let e = err("linear_encoding", &[&dot, "[16,16]"]);
+        assert!(e.contains("'warps_per_cta' has 1 entries"), "{e}");
+        let e = err(
+            "linear_encoding",
+            &[
+                r#"{"kind":"swizzled_shared","vec":4611686018427387904,"per_phase":1,"max_phase":8,"order":[1,0]}"#,
+                "[16,16]",
+            ],
+        );
+        assert!(e.contains("integer overflow"), "{e}");
+    }
+
+    /// Fuzzer finding: an empty dimension name made a layout that does not re-parse.
+    #[test]
+    fn one_dimensional_constructors_refuse_empty_names() {
+        for (op, args) in [
+            ("linear_strided", vec!["4", "1", "out", "\"\""]),
+            ("linear_identity", vec!["4", "\"\"", "out"]),
+            ("linear_zeros", vec!["4", "in", "\"\""]),
+        ] {
+            let e = err(op, &args);
+            assert!(e.contains("empty name"), "{op}: {e}");
+        }
+    }
+
+    /// Names with control characters print as `\u00XX` escapes, which parse back.
+    #[test]
+    fn json_unicode_escapes_round_trip() {
+        let l = parse_layout_json(
+            "{\"in_dims\":[{\"name\":\"re\\u0000g\\ud83d\\ude00\",\"bases\":[[1]]}],\"out_dims\":[{\"name\":\"o\",\"size\":2}]}",
+        )
+        .unwrap();
+        assert_eq!(l.ins()[0].name, "re\u{0}g\u{1f600}");
+        let j = layout_to_json(&l);
+        let back: LinearLayout = parse_layout_json(&j).unwrap();
+        assert_eq!(back, l);
+        assert!(parse_layout_json(
+            "{\"in_dims\":[{\"name\":\"\\ud83d\",\"bases\":[]}],\"out_dims\":[]}"
+        )
+        .is_err());
+    }
+
+    /// Row 8 and 9 of issue 10: 100k leaves or 100k input dimensions are refused with the
+    /// limit named (these took 12 s each, quadratic).
+    #[test]
+    fn inputs_past_the_limits_are_refused() {
+        let n = 100_000;
+        let l = format!("({}):({})", vec!["2"; n].join(","), vec!["0"; n].join(","));
+        let e = err("linear_from_cute", &[&l]);
+        assert!(e.contains("4096 leaves"), "{e}");
+        let l = format!(
+            "({}):({})",
+            vec!["2"; 65].join(","),
+            vec!["0"; 65].join(",")
+        );
+        let e = err("linear_from_cute", &[&l]);
+        assert!(e.contains("more than 64 coordinate bits"), "{e}");
+        let dims: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{"name":"d{i}","bases":[]}}"#))
+            .collect();
+        let big = format!(
+            r#"{{"in_dims":[{}],"out_dims":[{{"name":"o","size":2}}]}}"#,
+            dims.join(",")
+        );
+        let e = err("linear_rank", &[&big]);
+        assert!(
+            e.contains(&format!("more than {MAX_JSON_VALUES} JSON values")),
+            "{e}"
+        );
+        let tb = vec!["[0]"; n].join(", ");
+        let e = err(
+            "linear_rank",
+            &[&format!("#ttg.linear<{{register = [{tb}]}}>")],
+        );
+        assert!(e.contains("JSON values"), "{e}");
+        // Within the limits: 4000 input dimensions of size 1 are fine (and fast).
+        let dims: Vec<String> = (0..4000)
+            .map(|i| format!(r#"{{"name":"d{i}","bases":[]}}"#))
+            .collect();
+        let ok = format!(
+            r#"{{"in_dims":[{}],"out_dims":[{{"name":"o","size":2}}]}}"#,
+            dims.join(",")
+        );
+        assert!(call_text("linear_rank", &[&ok]).unwrap().is_ok());
+    }
+}

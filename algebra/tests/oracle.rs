@@ -108,6 +108,7 @@ fn cute_cpp_unit_cases() {
     let text = std::fs::read_to_string(oracle_dir().join("cute_cpp_unit_cases.jsonl"))
         .expect("oracle file");
     let (mut exact, mut functional, mut failures) = (0, 0, Vec::new());
+    let mut refused = 0;
     for line in text.lines() {
         let case: Json = serde_json::from_str(line).unwrap();
         let op = case["op"].as_str().unwrap();
@@ -134,6 +135,9 @@ fn cute_cpp_unit_cases() {
             Ok(g) if dynamic && op == "right_inverse" && is_prefix_table(&want, &g) => {
                 functional += 1
             }
+            // C++ answers with something that is not a layout (left_inverse(4:-1) gives the
+            // negative extent (-1,4):(0,1), issue 10): ours is an error that says why.
+            Err(e) if layout_algebra::text::parse(&want).is_err() && e.contains(op) => refused += 1,
             other => failures.push(format!(
                 "{op}({}) = {:?}, C++: {want}",
                 args.join(", "),
@@ -142,7 +146,7 @@ fn cute_cpp_unit_cases() {
         }
     }
     eprintln!(
-        "cpp cases: {exact} exact, {functional} equal as functions (dynamic inputs), {} failing",
+        "cpp cases: {exact} exact, {functional} equal as functions (dynamic inputs), {refused} refused where C++ returns a non-layout, {} failing",
         failures.len()
     );
     for f in &failures {

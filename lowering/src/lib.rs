@@ -14,6 +14,7 @@ pub mod emit;
 pub mod harness;
 pub mod linear;
 pub mod lower;
+pub mod overflow;
 pub mod pass;
 pub mod symbolic;
 

@@ -15,6 +15,7 @@ use mlir_sys::{MlirOperation, MlirValue};
 
 use crate::emit::{Emitter, Sym};
 use crate::lower;
+use crate::overflow;
 use crate::symbolic::SymFunc;
 
 /// The pass argument (`layout-opt --layout-lower-to-index`).
@@ -142,6 +143,18 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
 /// The layout function of an SSA layout value and the runtime values of its `?` leaves.
 /// `linear`: the use observes only the function on the domain (a linear index), so a
 /// `layout.coalesce` can be looked through.
+/// The layout function of a value whose type is fully static (no `?` leaf).
+fn static_func(v: MlirValue) -> Option<Func> {
+    let (mnemonic, text) = type_text(v).ok()?;
+    if mnemonic != "!layout.layout" || text.contains('?') {
+        return None;
+    }
+    match text::parse(&text) {
+        Ok(AlgebraValue::Func(f)) => Some(f),
+        _ => None,
+    }
+}
+
 fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
     let (mnemonic, text) = type_text(v)?;
     // `!layout.swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
@@ -338,6 +351,13 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
     let results: Vec<Sym> = match name.as_str() {
         "layout.crd2idx" => {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
+            // What folding reports as an overflow is not lowered to wrapping arithmetic.
+            if let Some(m) = static_func(ops[0])
+                .as_ref()
+                .and_then(overflow::static_overflow)
+            {
+                return Err(m);
+            }
             let f = resolve(ops[0], coords.len() == 1)?;
             vec![lower::crd2idx(&mut e, &f, &coords)?]
         }

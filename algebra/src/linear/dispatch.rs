@@ -89,10 +89,13 @@ pub fn call_text_at(
             args.iter().position(|a| {
                 let t = a.trim_start();
                 let same = |r: Option<Error>| r.as_ref() == Some(&e);
-                matches!(t.as_bytes().first(), Some(b'#' | b'{'))
-                    && (same(parse_linear(a).err())
+                if matches!(t.as_bytes().first(), Some(b'#' | b'{')) {
+                    same(parse_linear(a).err())
                         || encoding_text::is_encoding_text(a)
-                            && same(encoding_text::parse_encoding_text(a).err()))
+                            && same(encoding_text::parse_encoding_text(a).err())
+                } else {
+                    same(crate::text::parse(a).err())
+                }
             })
         } else {
             None
@@ -111,8 +114,16 @@ pub fn call_text(op: &str, args: &[&str]) -> Option<Result<Value>> {
     for a in args {
         let t = a.trim_start();
         let raw = matches!(t.as_bytes().first(), Some(b'#' | b'{' | b'[' | b'"'));
+        // Text that starts like a CuTe value (not a bare name such as `register` or `f16`)
+        // keeps its parse error.
+        let cute = t.starts_with("Sw<")
+            || matches!(
+                t.as_bytes().first(),
+                Some(b'(' | b'-' | b'?' | b'_' | b'0'..=b'9')
+            );
         match (raw, crate::text::parse(a)) {
             (false, Ok(v)) => vals.push(v),
+            (false, Err(e)) if cute => return Some(Err(e)),
             _ => vals.push(Value::Json(a.to_string())),
         }
     }

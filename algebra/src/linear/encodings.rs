@@ -12,6 +12,7 @@ use super::layout::{log2_exact, LinearLayout, OutDim};
 use super::product::product;
 use super::reshape::{reshape_outs, transpose_outs};
 use crate::error::{Error, Result};
+use crate::int;
 
 fn bad(what: String) -> Error {
     Error::algebra(format!("encoding: {what}"))
@@ -27,6 +28,18 @@ fn ints(e: &Json, key: &str) -> Result<Vec<i64>> {
                 .ok_or_else(|| bad(format!("'{key}' holds a non-integer")))
         })
         .collect()
+}
+
+/// The integer list `key`, which must have one entry per dimension of a rank-`rank` tensor.
+fn ints_rank(e: &Json, key: &str, rank: usize) -> Result<Vec<i64>> {
+    let v = ints(e, key)?;
+    if v.len() != rank {
+        return Err(bad(format!(
+            "'{key}' has {} entries, but the encoding has rank {rank}",
+            v.len()
+        )));
+    }
+    Ok(v)
 }
 
 fn int(e: &Json, key: &str) -> Result<i64> {
@@ -176,7 +189,12 @@ fn not_larger(l: &LinearLayout, shape: &[(String, i64)]) -> Result<LinearLayout>
 
 /// Repeat along the first in dimension until every out dimension reaches `shape`.
 fn not_smaller(l: &LinearLayout, shape: &[(String, i64)]) -> Result<LinearLayout> {
-    let k = l.ins()[0].name.clone();
+    let k = l
+        .ins()
+        .first()
+        .ok_or_else(|| bad("the encoding describes no input dimension (rank 0)".into()))?
+        .name
+        .clone();
     let mut r = l.clone();
     for (j, od) in l.outs().iter().enumerate() {
         let want = shape
@@ -252,9 +270,9 @@ fn blocked(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
     let l = mul(
         &mul(
             &identity_nd("register", &spt, &order)?,
-            &identity_nd("lane", &ints(e, "threads_per_warp")?, &order)?,
+            &identity_nd("lane", &ints_rank(e, "threads_per_warp", rank)?, &order)?,
         )?,
-        &identity_nd("warp", &ints(e, "warps_per_cta")?, &order)?,
+        &identity_nd("warp", &ints_rank(e, "warps_per_cta", rank)?, &order)?,
     )?;
     combine(&l, &cga(e, rank)?, shape)
 }
@@ -351,9 +369,9 @@ fn dot_operand(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
             let l = mul(
                 &mul(
                     &identity_nd("register", &size, &order)?,
-                    &bcast("lane", &ints(parent, "threads_per_warp")?)?,
+                    &bcast("lane", &ints_rank(parent, "threads_per_warp", rank)?)?,
                 )?,
-                &bcast("warp", &ints(parent, "warps_per_cta")?)?,
+                &bcast("warp", &ints_rank(parent, "warps_per_cta", rank)?)?,
             )?;
             combine(&l, &cga(parent, rank)?, shape)
         }
@@ -445,6 +463,11 @@ fn swizzled_shared(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
     let order = ints(e, "order")?;
     let rank = order.len();
     check_shape(shape, rank)?;
+    if rank == 0 {
+        return Err(bad(
+            "swizzled_shared needs rank >= 1 (an empty 'order')".into()
+        ));
+    }
     let order = check_order(&order, rank, "order")?;
     let c = cga(e, rank)?;
     let per_cta: Vec<i64> = (0..rank).map(|d| (shape[d] / c.split[d]).max(1)).collect();
@@ -465,7 +488,8 @@ fn swizzled_shared(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
     }
     let mut r = 1;
     while r < nrows {
-        b.push(vec![r, (vec * ((r / per_phase) % max_phase)) % ncols]);
+        let phase = int::mul(vec, (r / per_phase) % max_phase)?;
+        b.push(vec![r, phase % ncols]);
         r *= 2;
     }
     let mut l = from_rows(vec![("offset", b)], &[dim(row), dim(col)])?;
@@ -478,6 +502,9 @@ fn swizzled_shared(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
 fn nvmma_shared(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
     let rank = shape.len();
     check_shape(shape, rank)?;
+    if rank == 0 {
+        return Err(bad("nvmma_shared needs a shape of rank >= 1".into()));
+    }
     let sw = int(e, "swizzle_bytes")?;
     let bits = int(e, "element_bitwidth")?;
     let transposed = flag(e, "transposed");
@@ -528,8 +555,8 @@ fn nvmma_shared(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
     }
     let tile = from_rows(vec![("offset", b)], &names(2))?;
     let mut collapsed = [1i64, tma[rank - 1]];
-    for t in &tma[..rank - 1] {
-        collapsed[0] *= t;
+    for &t in &tma[..rank - 1] {
+        collapsed[0] = int::mul(collapsed[0], t)?;
     }
     if transposed {
         collapsed.swap(0, 1);

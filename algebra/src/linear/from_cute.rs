@@ -47,6 +47,7 @@ pub fn from_cute(f: &Func, in_names: &[&str], out_name: &str) -> Result<LinearLa
         .fold(0u64, |a, &b| a | b);
     let log2 = 64 - all.leading_zeros();
     super::layout::check_names(in_names.iter().copied(), "in")?;
+    super::layout::check_names(std::iter::once(out_name), "out")?;
     let l = LinearLayout::from_parts(
         ins,
         vec![OutDim {
@@ -137,6 +138,14 @@ fn layout_images(l: &Layout) -> Result<(Vec<usize>, Vec<u64>)> {
                     }
                     1u64 << sh
                 };
+                // Past 64 coordinate bits the layout cannot convert: stop before the
+                // search below (at most 64 entries) could grow with the input.
+                if imgs.len() >= super::layout::MAX_BITS as usize {
+                    return Err(Error::algebra(format!(
+                        "from_cute: more than {} coordinate bits (mode {mi} leaf {li} adds more)",
+                        super::layout::MAX_BITS
+                    )));
+                }
                 if v != 0 {
                     if let Some(p) = imgs.iter().position(|&w| w == v) {
                         let (pm, pl) = owner[p];

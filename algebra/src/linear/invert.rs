@@ -53,9 +53,7 @@ pub fn lstsq(a: &LinearLayout, b: &LinearLayout, what: &str) -> Result<LinearLay
             let v = if same_packing {
                 v
             } else {
-                moves
-                    .iter()
-                    .fold(0u64, |acc, &(s, m, t)| acc | (((v >> s) & m) << t))
+                super::layout::move_fields(&moves, v)
             };
             let x = ech.solve(v).ok_or_else(|| {
                 Error::algebra(format!(
@@ -117,9 +115,7 @@ pub fn invert_and_compose(b: &LinearLayout, a: &LinearLayout) -> Result<LinearLa
         if same_out_sizes {
             v
         } else {
-            moves
-                .iter()
-                .fold(0u64, |acc, &(s, m, t)| acc | (((v >> s) & m) << t))
+            super::layout::move_fields(&moves, v)
         }
     };
     // Bits touched by each in dimension, in a's packing.

@@ -46,11 +46,17 @@ impl Json {
     }
 }
 
+/// Most values (numbers, strings, arrays, objects, ...) in one JSON argument. Linear layouts
+/// and encodings have a few hundred; the bound keeps the parsed tree, and every operation on
+/// it, within a small multiple of this (docs/linear.md).
+pub const MAX_JSON_VALUES: usize = 1 << 16;
+
 /// Parse a whole JSON text.
 pub fn parse_json(s: &str) -> Result<Json> {
     let mut p = Reader {
         s: s.as_bytes(),
         i: 0,
+        values: 0,
     };
     let v = p.value(0)?;
     p.ws();
@@ -62,17 +68,27 @@ pub fn parse_json(s: &str) -> Result<Json> {
 
 /// Parse one JSON value starting at byte `at`; returns it and the offset after it.
 pub fn parse_json_at(s: &str, at: usize) -> Result<(Json, usize)> {
+    parse_json_at_counted(s, at, &mut 0)
+}
+
+/// `parse_json_at` for one of several values of a larger text: `used` counts the JSON values
+/// read so far by all of them (at most MAX_JSON_VALUES together).
+pub fn parse_json_at_counted(s: &str, at: usize, used: &mut usize) -> Result<(Json, usize)> {
     let mut p = Reader {
         s: s.as_bytes(),
         i: at,
+        values: *used,
     };
     let v = p.value(0)?;
+    *used = p.values;
     Ok((v, p.i))
 }
 
 struct Reader<'a> {
     s: &'a [u8],
     i: usize,
+    /// Values read so far (at most MAX_JSON_VALUES).
+    values: usize,
 }
 
 const MAX_NESTING: usize = 64;
@@ -98,6 +114,13 @@ impl Reader<'_> {
     fn value(&mut self, depth: usize) -> Result<Json> {
         if depth > MAX_NESTING {
             return Err(Error::parse(self.i, "JSON nested too deeply"));
+        }
+        self.values += 1;
+        if self.values > MAX_JSON_VALUES {
+            return Err(Error::parse(
+                self.i,
+                format!("more than {MAX_JSON_VALUES} JSON values in one argument"),
+            ));
         }
         self.ws();
         match self.peek() {
@@ -189,6 +212,40 @@ impl Reader<'_> {
             }
         }
     }
+    /// Four hex digits after `\u` at `self.i + 2`.
+    fn hex4(&self, at: usize) -> Result<u32> {
+        let d = self
+            .s
+            .get(at..at + 4)
+            .filter(|d| d.iter().all(u8::is_ascii_hexdigit))
+            .ok_or_else(|| Error::parse(at, "expected 4 hex digits after \\u"))?;
+        Ok(d.iter()
+            .fold(0, |v, &c| v * 16 + (c as char).to_digit(16).unwrap_or(0)))
+    }
+    /// `\uXXXX` (a surrogate pair as two escapes) at `self.i`; moves past it.
+    fn unicode_escape(&mut self) -> Result<char> {
+        let at = self.i;
+        let hi = self.hex4(at + 2)?;
+        self.i += 6;
+        let code = if (0xd800..0xdc00).contains(&hi) {
+            if self.s.get(self.i..self.i + 2) != Some(b"\\u") {
+                return Err(Error::parse(
+                    at,
+                    "a high surrogate escape needs a low one after it",
+                ));
+            }
+            let lo = self.hex4(self.i + 2)?;
+            if !(0xdc00..0xe000).contains(&lo) {
+                return Err(Error::parse(self.i, "expected a low surrogate escape"));
+            }
+            self.i += 6;
+            0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00)
+        } else {
+            hi
+        };
+        char::from_u32(code)
+            .ok_or_else(|| Error::parse(at, format!("\\u{code:04x} is not a character")))
+    }
     fn string(&mut self) -> Result<String> {
         if self.peek() != Some(b'"') {
             return Err(Error::parse(self.i, "expected a string"));
@@ -202,9 +259,15 @@ impl Reader<'_> {
                     self.i += 1;
                     break;
                 }
+                Some(b'\\') if self.s.get(self.i + 1) == Some(&b'u') => {
+                    let c = self.unicode_escape()?;
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
                 Some(b'\\') => {
                     let c = self.s.get(self.i + 1).copied();
                     let r = match c {
+                        Some(b'b') => 8,
+                        Some(b'f') => 12,
                         Some(b'"') => b'"',
                         Some(b'\\') => b'\\',
                         Some(b'/') => b'/',

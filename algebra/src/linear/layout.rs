@@ -133,7 +133,8 @@ impl LinearLayout {
                             1u128 << od.log2
                         )));
                     }
-                    packed |= (*x as u64) << shift;
+                    // a 0-bit dimension may sit at offset 64 (its component is 0)
+                    packed |= (*x as u64).checked_shl(shift).unwrap_or(0);
                     shift += od.log2;
                 }
                 bases.push(packed);
@@ -195,6 +196,7 @@ impl LinearLayout {
 
     /// Triton's `identity1D`: `in` of `size` maps to `out` of `size` as the identity.
     pub fn identity1d(size: i64, in_name: &str, out_name: &str) -> Result<LinearLayout> {
+        check_1d_names(in_name, out_name)?;
         let n = log2_exact(size, &format!("identity1d dimension '{in_name}'"))?;
         check_bits(n, "identity1d")?;
         Ok(LinearLayout {
@@ -216,6 +218,7 @@ impl LinearLayout {
         out_name: &str,
         out_size: i64,
     ) -> Result<LinearLayout> {
+        check_1d_names(in_name, out_name)?;
         let n = log2_exact(size, &format!("zeros1d dimension '{in_name}'"))?;
         let m = log2_exact(out_size, &format!("zeros1d out dimension '{out_name}'"))?;
         check_bits(n, "zeros1d")?;
@@ -240,6 +243,7 @@ impl LinearLayout {
         in_name: &str,
         out_name: &str,
     ) -> Result<LinearLayout> {
+        check_1d_names(in_name, out_name)?;
         let n = log2_exact(size, &format!("strided1d dimension '{in_name}'"))?;
         let s = log2_exact(stride, "strided1d stride")?;
         if n > 0 && n + s > MAX_DIM_BITS {
@@ -312,7 +316,7 @@ impl LinearLayout {
         let mut out = Vec::with_capacity(self.outs.len());
         let mut shift = 0;
         for d in &self.outs {
-            out.push(((packed >> shift) & low_mask(d.log2)) as i64);
+            out.push((packed.checked_shr(shift).unwrap_or(0) & low_mask(d.log2)) as i64);
             shift += d.log2;
         }
         out
@@ -426,19 +430,36 @@ fn check_bits(n: u32, what: &str) -> Result<()> {
 
 /// Names are non-empty and unique.
 pub(crate) fn check_names<'a>(names: impl Iterator<Item = &'a str>, kind: &str) -> Result<()> {
-    let mut seen: Vec<&str> = Vec::new();
+    // A set, not a list: a layout may name 100k dimensions (each of size 1), and a pairwise
+    // check would be quadratic.
+    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
     for n in names {
         if n.is_empty() {
             return Err(Error::algebra(format!(
                 "an {kind} dimension has an empty name"
             )));
         }
-        if seen.contains(&n) {
+        if !seen.insert(n) {
             return Err(Error::algebra(format!(
                 "{kind} dimension '{n}' appears twice"
             )));
         }
-        seen.push(n);
     }
     Ok(())
+}
+
+/// Move bit fields of `v`: each `(s, m, t)` takes the field `(v >> s) & m` to bit offset `t`.
+/// A 0-bit field may sit at offset 64 (after 64 bits of others): shifts by 64 give 0 there.
+pub(crate) fn move_fields(moves: &[(u32, u64, u32)], v: u64) -> u64 {
+    moves.iter().fold(0u64, |acc, &(s, m, t)| {
+        acc | (v.checked_shr(s).unwrap_or(0) & m)
+            .checked_shl(t)
+            .unwrap_or(0)
+    })
+}
+
+/// The names of a one-dimensional layout (an in and an out name may be equal).
+fn check_1d_names(in_name: &str, out_name: &str) -> Result<()> {
+    check_names(std::iter::once(in_name), "in")?;
+    check_names(std::iter::once(out_name), "out")
 }

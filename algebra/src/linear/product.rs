@@ -62,9 +62,7 @@ pub fn supremum<'a>(x: &[&'a str], y: &[&'a str]) -> Vec<&'a str> {
 #[inline]
 fn repack(src: &LinearLayout, moves: &[(u32, u64, u32)], v: u64) -> u64 {
     let _ = src;
-    moves
-        .iter()
-        .fold(0u64, |acc, &(s, m, t)| acc | (((v >> s) & m) << t))
+    super::layout::move_fields(moves, v)
 }
 
 /// `inner * outer`.

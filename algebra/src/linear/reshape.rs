@@ -195,11 +195,7 @@ pub fn sublayout(l: &LinearLayout, ins: &[&str], outs: &[&str]) -> Result<Linear
             } else {
                 d.bases
                     .iter()
-                    .map(|&v| {
-                        moves
-                            .iter()
-                            .fold(0u64, |acc, &(s, m, t)| acc | (((v >> s) & m) << t))
-                    })
+                    .map(|&v| super::layout::move_fields(&moves, v))
                     .collect()
             },
         })

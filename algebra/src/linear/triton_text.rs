@@ -6,7 +6,7 @@
 //! shared-memory form `#ttg.shared_linear<{offset = [...], block = []}, alignment = 16>` and a
 //! bare `{...}` are read too; printing always gives the `#ttg.linear<{...}>` form.
 
-use super::json::{int_vecs, parse_json_at};
+use super::json::{int_vecs, parse_json_at_counted};
 use super::layout::LinearLayout;
 use crate::error::{Error, Result};
 
@@ -34,6 +34,8 @@ pub fn parse_triton_text(src: &str) -> Result<LinearLayout> {
     }
     i += 1;
     let mut ins: Vec<(String, Vec<Vec<i64>>)> = Vec::new();
+    let mut names = std::collections::HashSet::new();
+    let mut json_values = 0usize;
     let mut rank: Option<usize> = None;
     loop {
         i = skip_ws(b, i);
@@ -49,7 +51,7 @@ pub fn parse_triton_text(src: &str) -> Result<LinearLayout> {
             return Err(Error::parse(i, "expected an in-dimension name"));
         }
         let name = src[start..i].to_string();
-        if ins.iter().any(|(n, _)| *n == name) {
+        if !names.insert(name.clone()) {
             return Err(Error::parse(
                 start,
                 format!("in dimension '{name}' appears twice"),
@@ -61,7 +63,7 @@ pub fn parse_triton_text(src: &str) -> Result<LinearLayout> {
         }
         i = skip_ws(b, i + 1);
         let at = i;
-        let (v, next) = parse_json_at(src, i)?;
+        let (v, next) = parse_json_at_counted(src, i, &mut json_values)?;
         i = next;
         let bases = int_vecs(&v, &format!("the bases of '{name}'")).map_err(|e| match e {
             Error::Algebra(m) => Error::parse(at, m),

@@ -73,8 +73,13 @@ pub const OP_NAMES: &[&str] = &[
     "shape_div",
 ];
 
-/// Apply the operation `op` to `args`.
+/// Apply the operation `op` to `args`. The result is one the text syntax can express
+/// (ops/printable.rs), or an error.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
+    crate::ops::printable::check(op, call_unchecked(op, args)?)
+}
+
+fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
     let a = Args { op, args };
     match op {
         // Swizzles and composed layouts (ops/composed.rs).

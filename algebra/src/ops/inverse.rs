@@ -55,7 +55,27 @@ pub fn right_inverse(l: &Layout) -> Result<Layout> {
     build(shapes, strides)
 }
 
+/// A left inverse reads L's offsets as its coordinates, so every offset must lie in the
+/// domain [0, n) of a layout: a leaf with extent > 1 and a negative stride d maps its
+/// coordinate 1 to d < 0, and no shape:stride layout (positive extents) has it in its
+/// domain. Such an L is refused with the leaf that breaks the condition.
+fn check_non_negative_image(l: &Layout) -> Result<()> {
+    for (k, (s, d)) in l.int_leaves("left_inverse")?.into_iter().enumerate() {
+        if s > 1 && d < 0 {
+            return Err(Error::algebra(format!(
+                "left_inverse: leaf mode {k} ({s}:{d}) of L = {} has a negative stride, so L maps coordinate 1 of that mode to the negative offset {d}, outside the domain of every layout: a left inverse needs non-negative strides",
+                crate::text::print_layout(l)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Most points of a non-injective layout whose left inverse is verified by evaluation.
+pub const VERIFY_LIMIT: i64 = 1 << 20;
+
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    check_non_negative_image(l)?;
     let (modes, pre) = flat_modes(l, "left_inverse")?;
     let order = sorted_by_stride(&modes);
     let mut shapes: Vec<i64> = Vec::new();
@@ -93,7 +113,13 @@ pub fn left_inverse(l: &Layout) -> Result<Layout> {
         ok
     });
     let n = l.size()?;
-    if !nested && n <= 1 << 16 {
+    if !nested && n > VERIFY_LIMIT {
+        return Err(Error::algebra(format!(
+            "left_inverse: L = {} is not injective (its sorted strides overlap) and has {n} points: the quasi-inverse of such a layout is verified by evaluation, limited to {VERIFY_LIMIT} points",
+            crate::text::print_layout(l)
+        )));
+    }
+    if !nested {
         let (ll, rl) = (l.int_leaves("left_inverse")?, r.int_leaves("left_inverse")?);
         let lt = crate::layout::table_leaves(&ll, n)?;
         for (i, &li) in lt.iter().enumerate() {

@@ -14,6 +14,7 @@ pub mod inverse;
 pub mod modes;
 pub mod nullspace;
 pub mod ordered;
+pub mod printable;
 pub mod product;
 pub mod recast;
 pub mod shape_arith;

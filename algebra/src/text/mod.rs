@@ -4,7 +4,9 @@
 mod parse;
 mod print;
 
-pub use parse::{parse, parse_func, parse_int_tuple, parse_layout, MAX_DEPTH};
+pub use parse::{
+    parse, parse_func, parse_int_tuple, parse_layout, MAX_BASIS_MODE, MAX_DEPTH, MAX_LEAVES,
+};
 pub use print::{
     decimal, print, print_func, print_int_tuple, print_layout, print_stride, print_stride_tuple,
 };

@@ -19,6 +19,13 @@ use crate::value::{CrdLeaf, Value};
 /// Deepest nesting of parentheses/brackets accepted.
 pub const MAX_DEPTH: usize = 64;
 
+/// Most leaves (integers, `?`, `_`) in one value. Real layouts have tens; the bound keeps
+/// every operation's time and memory bounded by a small multiple of this (docs/syntax.md).
+pub const MAX_LEAVES: usize = 1 << 12;
+
+/// Largest mode index of a scaled basis `c@m` (a layout has far fewer modes than this).
+pub const MAX_BASIS_MODE: i64 = u16::MAX as i64;
+
 #[derive(Debug, Clone, PartialEq)]
 enum Leaf {
     Int(Int),
@@ -35,6 +42,8 @@ struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
     depth: usize,
+    /// Leaves read so far (at most MAX_LEAVES).
+    leaves: usize,
     /// Try `plain_atom` first (off only to test it against the general path).
     plain: bool,
 }
@@ -127,8 +136,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Count one more leaf; past MAX_LEAVES the value is refused.
+    fn count_leaf(&mut self) -> Result<()> {
+        self.leaves += 1;
+        if self.leaves > MAX_LEAVES {
+            return self.err(
+                self.pos,
+                format!("more than {MAX_LEAVES} leaves in one value (the limit of the syntax)"),
+            );
+        }
+        Ok(())
+    }
+
     fn leaf(&mut self) -> Result<Leaf> {
         self.ws();
+        self.count_leaf()?;
         let start = self.pos;
         match self.s.get(self.pos) {
             Some(b'?') => {
@@ -157,7 +179,8 @@ impl<'a> Parser<'a> {
         let num = self.number()?;
         let mut den = 1;
         let frac_at = self.pos;
-        if self.peek() == Some(b'/') {
+        let fraction = self.peek() == Some(b'/');
+        if fraction {
             self.pos += 1;
             den = self.number()?;
         }
@@ -167,16 +190,27 @@ impl<'a> Parser<'a> {
             self.ws();
             let at = self.pos;
             let m = self.number()?;
-            if !(0..=u16::MAX as i64).contains(&m) {
+            if m < 0 {
                 return self.err(
                     at,
                     format!("basis mode {m} must be a non-negative mode index"),
                 );
             }
+            if m > MAX_BASIS_MODE {
+                return self.err(
+                    at,
+                    format!(
+                        "basis mode {m} is out of range: a mode index is at most {MAX_BASIS_MODE}"
+                    ),
+                );
+            }
+            if basis.len() >= MAX_DEPTH {
+                return self.err(at, format!("scaled basis deeper than {MAX_DEPTH} modes"));
+            }
             basis.push(m as u32);
         }
         if basis.is_empty() {
-            if den != 1 {
+            if fraction {
                 return self.err(
                     frac_at,
                     "a fractional count needs a basis: expected '@' after it",
@@ -273,6 +307,10 @@ impl<'a> Parser<'a> {
 
     /// `?`, or an integer with an optional `_` mark that no `/` or `@` follows.
     fn plain_int(&mut self) -> Option<Int> {
+        if self.leaves >= MAX_LEAVES {
+            return None;
+        }
+        self.leaves += 1;
         match self.peek()? {
             b'?' => {
                 self.pos += 1;
@@ -357,11 +395,11 @@ impl<'a> Parser<'a> {
                 "expected a layout, tuple or integer, found end of input",
             ),
             _ => {
-                let (save_pos, save_depth) = (self.pos, self.depth);
+                let (save_pos, save_depth, save_leaves) = (self.pos, self.depth, self.leaves);
                 if let Some(v) = self.plain.then(|| self.plain_atom()).flatten() {
                     return Ok(v);
                 }
-                (self.pos, self.depth) = (save_pos, save_depth);
+                (self.pos, self.depth, self.leaves) = (save_pos, save_depth, save_leaves);
                 let shape = self.tree()?;
                 if self.peek() == Some(b':') {
                     self.pos += 1;
@@ -485,14 +523,24 @@ fn to_strides(t: &LeafTree, at: usize) -> Result<StrideTuple> {
                     format!("fractional count {num}/0 has a zero denominator"),
                 ));
             }
-            if num % den != 0 {
-                return Err(Error::parse(
-                    *at,
-                    format!("fractional count {num}/{den} does not normalize to an integer"),
-                ));
-            }
+            // checked: i64::MIN / -1 does not fit
+            let coef = match (num.checked_rem(*den), num.checked_div(*den)) {
+                (Some(0), Some(q)) => q,
+                (Some(_), _) => {
+                    return Err(Error::parse(
+                        *at,
+                        format!("fractional count {num}/{den} does not normalize to an integer"),
+                    ))
+                }
+                _ => {
+                    return Err(Error::parse(
+                        *at,
+                        format!("fractional count {num}/{den} does not fit in 64 bits"),
+                    ))
+                }
+            };
             Ok(Stride {
-                coef: Int::Lit(num / den),
+                coef: Int::Lit(coef),
                 basis: basis.clone(),
             })
         }
@@ -530,6 +578,7 @@ fn parse_with(text: &str, plain: bool) -> Result<Value> {
         s: text.as_bytes(),
         pos: 0,
         depth: 0,
+        leaves: 0,
         plain,
     };
     let v = p.value()?;

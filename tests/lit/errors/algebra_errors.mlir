@@ -166,3 +166,33 @@ func.func @leaf_out_of_range() -> index {
   %a = layout.stride_leaf %l modes [2] : !layout.layout<((2,4),8):((1,16),2)>
   return %a : index
 }
+
+// -----
+
+// CuTe C++ answers (-1,4):(0,1), which is not a layout (issue 10): the op is refused with the
+// leaf and the condition, so no IR that fails to re-parse is ever printed.
+func.func @left_inverse_negative_stride() {
+  %a = layout.const #layout.layout<4:-1>
+  // expected-error@+1 {{'layout.left_inverse' op left_inverse: leaf mode 0 (4:-1) of L = 4:-1 has a negative stride}}
+  %r = layout.left_inverse %a : !layout.layout<4:-1>
+  return
+}
+
+// -----
+
+// A swizzle whose parameters do not fit is refused before any arithmetic (no 32-bit cut).
+func.func @swizzle_range() {
+  // expected-error@+1 {{B = 4611686018427387905 is out of range (B + M + |S| must be at most 63)}}
+  %a = layout.const #layout.layout<Sw<4611686018427387905,4611686018427387904,4611686018427387905> o 0 o 8:1>
+  return
+}
+
+// -----
+
+func.func @product_too_deep() {
+  %a = layout.const #layout.layout<(2,2):(1,2)>
+  %b = layout.const #layout.layout<((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((2)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))):((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))>
+  // expected-error@+1 {{past the limit of 64 levels that the text syntax accepts}}
+  %r = layout.logical_product %a, %b : !layout.layout<(2,2):(1,2)>, !layout.layout<((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((2)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))):((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((1))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))>
+  return
+}

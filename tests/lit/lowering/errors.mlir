@@ -37,3 +37,23 @@ func.func @per_mode_of_coalesced(%i: index, %j: index, %m: index) -> index {
   %o = layout.crd2idx %c[%i, %j] : !layout.layout<(8,?):(1,8)>
   return %o : index
 }
+
+// -----
+
+// Offsets that leave i64 on the layout's own domain are known at compile time: the same
+// "integer overflow" that folding reports, never wrapping arith (issue 10).
+func.func @static_overflow(%i: index) -> index {
+  %l = layout.const #layout.layout<(2,2):(4611686018427387904,4611686018427387904)>
+  // expected-error @+1 {{'layout.crd2idx' op cannot be lowered to index math: integer overflow: 4611686018427387904 + 4611686018427387904}}
+  %o = layout.crd2idx %l[%i] : !layout.layout<(2,2):(4611686018427387904,4611686018427387904)>
+  return %o : index
+}
+
+// -----
+
+func.func @static_overflow_product(%i: index) -> index {
+  %l = layout.const #layout.layout<(4,2):(4611686018427387904,1)>
+  // expected-error @+1 {{integer overflow: 3 * 4611686018427387904}}
+  %o = layout.crd2idx %l[%i] : !layout.layout<(4,2):(4611686018427387904,1)>
+  return %o : index
+}

@@ -81,7 +81,8 @@ USAGE:
 
 EXPR is a value of the layout syntax, e.g. (4,8):(8,1), Sw<3,4,3> o 0 o (8,64):(64,1), [4:1,_],
 or a call NAME(EXPR, ...), e.g. composition((20):(2), (5,4):(4,1)).
-Exit status: 0 on success, 1 when the expression fails, 2 on bad usage.
+Exit status: 0 on success, 1 when the expression fails (also an internal error; batch: only
+when stdin or stdout fails, each request gets its answer), 2 on bad usage.
 
 OPERATIONS (semantics in docs/algebra.md):
 ",
@@ -108,9 +109,23 @@ fn usage_error(msg: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `f()`, or an internal error if it panics (the algebra never panics by contract; should it,
+/// `eval` and `show` report it like any error and exit 1, as `batch` answers the request).
+fn no_panic<T>(
+    what: &str,
+    f: impl FnOnce() -> Result<T, expr::ExprError>,
+) -> Result<T, expr::ExprError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| {
+        Err(expr::ExprError {
+            message: format!("internal error: {what} panicked (please report this input)"),
+            offset: None,
+        })
+    })
+}
+
 /// Evaluate `src`, or report the error (with a caret under its position) on stderr.
 fn evaluate(src: &str) -> Option<layout_algebra::Value> {
-    match expr::eval_str(src) {
+    match no_panic("the evaluation", || expr::eval_str(src)) {
         Ok(v) => Some(v),
         Err(e) => {
             eprintln!("error: {}", e.message);
@@ -170,7 +185,14 @@ fn main() -> ExitCode {
         },
         ["show", first, ..] if first.starts_with("--") => show_cmd::run(&args[1..]),
         ["show", src] => match evaluate(src) {
-            Some(v) => match show::show(&v) {
+            Some(v) => match no_panic("show", || {
+                show::show(&v).map_err(|e| expr::ExprError {
+                    message: e.to_string(),
+                    offset: None,
+                })
+            })
+            .map_err(|e| e.message)
+            {
                 Ok(table) => emit(&table),
                 Err(e) => {
                     eprintln!("error: {e}");

@@ -1157,3 +1157,79 @@ fn rendered_svg_has_the_cell_colors_and_visible_labels() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// issue 10: hostile inputs end with exit 1 and a precise message, never a panic (101)
+
+#[test]
+fn eval_and_show_answer_hostile_inputs_with_exit_1() {
+    let cases = [
+        (
+            "print(-9223372036854775808/-1@0)",
+            "does not fit in 64 bits",
+        ),
+        (
+            "print(Sw<4611686018427387905,4611686018427387904,4611686018427387905>)",
+            "B = 4611686018427387905 is out of range (B + M + |S| must be at most 63)",
+        ),
+        (
+            "print(Sw<0,0,-9223372036854775808>)",
+            "|S| = 9223372036854775808 is out of range",
+        ),
+        ("left_inverse(4:-1)", "has a negative stride"),
+        (
+            "left_inverse(Sw<1,9223372036854775807,2> o 0 o 32:-1)",
+            "M = 9223372036854775807 is out of range",
+        ),
+        ("print(2/1)", "a fractional count needs a basis"),
+        ("print(1@87904)", "basis mode 87904 is out of range"),
+    ];
+    for (cmd, msg) in [("eval", 0), ("show", 1)]
+        .iter()
+        .flat_map(|&(c, _)| cases.iter().map(move |x| (c, x)))
+    {
+        let o = run(&[cmd, msg.0], "");
+        assert_eq!(
+            (o.code, o.stdout.as_str()),
+            (1, ""),
+            "{cmd} {}: {}",
+            msg.0,
+            o.stderr
+        );
+        assert!(
+            o.stderr.starts_with("error: ") && o.stderr.contains(msg.1),
+            "{cmd} {}: {}",
+            msg.0,
+            o.stderr
+        );
+        assert!(!o.stderr.contains("panicked"), "{}", o.stderr);
+    }
+    // The same requests in batch mode: one error answer each, exit 0.
+    let reqs: String = cases
+        .iter()
+        .enumerate()
+        .map(|(i, (e, _))| {
+            let (op, arg) = e.split_once('(').unwrap();
+            let arg = &arg[..arg.len() - 1];
+            format!(
+                "{{\"id\":{i},\"op\":\"{op}\",\"args\":[{}]}}\n",
+                serde_json::Value::from(arg)
+            )
+        })
+        .collect();
+    let o = run(&["batch"], &reqs);
+    assert_eq!(o.code, 0);
+    for (line, (_, msg)) in o.stdout.lines().zip(&cases) {
+        assert!(line.contains("\"error\"") && line.contains(msg), "{line}");
+    }
+    assert_eq!(o.stdout.lines().count(), cases.len());
+}
+
+#[test]
+fn exit_codes_are_documented_in_help() {
+    let o = run(&["help"], "");
+    assert_eq!(o.code, 0);
+    for s in ["0 on success", "1 when", "2 on bad usage"] {
+        assert!(o.stdout.contains(s), "help lacks {s:?}:\n{}", o.stdout);
+    }
+}
