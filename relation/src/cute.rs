@@ -48,8 +48,8 @@ pub fn static_leaves(l: &Layout) -> Result<Vec<(i64, i64)>> {
 }
 
 fn dynamic(l: &Layout, k: usize, what: &str) -> Error {
-    Error::dynamic(format!(
-        "relation of {} (leaf {k} has a dynamic {what}; a dynamic extent or stride needs a symbolic multiplication, which an ISL quasi-affine relation cannot express, so)",
+    Error::algebra(format!(
+        "relation of {}: leaf {k} has a dynamic {what} '?'; a relation is quasi-affine and cannot multiply by a symbolic value, so only static layouts have relations",
         text::print_layout(l)
     ))
 }
@@ -86,8 +86,9 @@ pub fn flat_map<'c>(ctx: &'c Ctx, l: &Layout, extended: bool) -> Result<Map<'c>>
     Map::parse(ctx, &format!("{{ [c] -> [o] : o = {o} and {dom} }}"))
 }
 
-/// The index mapping over the natural coordinate: one input per leaf.
-pub fn coord_map<'c>(ctx: &'c Ctx, l: &Layout) -> Result<Map<'c>> {
+/// The index mapping over the natural coordinate, one input per leaf: (variables, bounds,
+/// offset expression).
+pub fn coord_parts(l: &Layout) -> Result<(Vec<String>, String, String)> {
     let leaves = static_leaves(l)?;
     let cs = vars("c", leaves.len());
     let mut sum = Sum::new();
@@ -95,19 +96,11 @@ pub fn coord_map<'c>(ctx: &'c Ctx, l: &Layout) -> Result<Map<'c>> {
         sum.add(d, v);
     }
     let extents: Vec<i64> = leaves.iter().map(|x| x.0).collect();
-    Map::parse(
-        ctx,
-        &format!(
-            "{{ [{}] -> [o] : o = {} and {} }}",
-            cs.join(", "),
-            sum.text(),
-            bounds(&cs, &extents)
-        ),
-    )
+    Ok((cs.clone(), bounds(&cs, &extents), sum.text()))
 }
 
-/// The mapping over one integral coordinate per top-level mode.
-pub fn modes_map<'c>(ctx: &'c Ctx, l: &Layout) -> Result<Map<'c>> {
+/// The mapping over one integral coordinate per top-level mode: (variables, bounds, offset).
+pub fn modes_parts(l: &Layout) -> Result<(Vec<String>, String, String)> {
     let modes = l.modes();
     let ms = vars("m", modes.len());
     let mut parts = Vec::with_capacity(modes.len());
@@ -118,13 +111,5 @@ pub fn modes_map<'c>(ctx: &'c Ctx, l: &Layout) -> Result<Map<'c>> {
         let extents: Vec<i64> = leaves.iter().map(|x| x.0).collect();
         sizes.push(prefix_products(&extents, "layout relation")?.1);
     }
-    Map::parse(
-        ctx,
-        &format!(
-            "{{ [{}] -> [o] : o = {} and {} }}",
-            ms.join(", "),
-            parts.join(" + "),
-            bounds(&ms, &sizes)
-        ),
-    )
+    Ok((ms.clone(), bounds(&ms, &sizes), parts.join(" + ")))
 }

@@ -95,3 +95,29 @@ pub fn bounds(vars: &[String], extents: &[i64]) -> String {
         .collect::<Vec<_>>()
         .join(" and ")
 }
+
+/// Existentially quantified variables and their constraints, collected while an expression is
+/// written (bit decompositions of swizzled offsets).
+#[derive(Debug, Clone, Default)]
+pub struct Exists {
+    pub vars: Vec<String>,
+    pub cons: Vec<String>,
+}
+
+impl Exists {
+    /// A fresh variable `{prefix}{n}`.
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        let v = format!("{prefix}_{}", self.vars.len());
+        self.vars.push(v.clone());
+        v
+    }
+    /// `exists (vars : cons and rest)`, or just `rest` without variables.
+    pub fn wrap(&self, rest: &str) -> String {
+        if self.vars.is_empty() {
+            return rest.to_string();
+        }
+        let mut cons = self.cons.clone();
+        cons.push(rest.to_string());
+        format!("exists ({} : {})", self.vars.join(", "), cons.join(" and "))
+    }
+}

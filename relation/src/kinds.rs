@@ -6,16 +6,18 @@
 //! `{"in_dims": ...}` or Triton's `#ttg.linear<{...}>`), or an ISL map (`{ [c] -> [o] : ... }`),
 //! taken as given.
 //!
-//! A composed layout's relation is `inner ; (y -> y + offset) ; outer` (apply_range), with the
-//! outer function over all non-negative offsets (a swizzle's bits act on any offset, an outer
-//! shape:stride layout extends along its last mode). When the offset plus the inner layout
-//! leaves that domain (a negative offset), the relation would silently lose coordinates: that is
-//! an error naming the first such coordinate.
+//! A composed layout's relation is `inner ; (y -> y + offset) ; outer`, written as one
+//! expression: the inner offset plus the offset, substituted into the outer function, which
+//! acts on every non-negative offset (a swizzle's bits act on any offset >= 0, an outer
+//! shape:stride layout extends along its last mode). When the argument of a swizzle would be
+//! negative, the relation would silently lose coordinates: that is an error naming the first
+//! such coordinate.
 
 use layout_algebra::linear::{parse_linear, LinearLayout};
 use layout_algebra::{text, Error, Func, Layout, Result, Value};
 
 use crate::cute;
+use crate::expr::Exists;
 use crate::isl::{Ctx, Map, Set};
 use crate::swizzle;
 
@@ -92,6 +94,50 @@ impl AnyLayout {
         }
     }
 
+    /// The domain of the layout's relation, as the simple box it is built over (for an ISL map,
+    /// the map's own domain). Comparing these needs no projection of existential variables.
+    pub fn domain<'c>(&self, ctx: &'c Ctx, space: Space) -> Result<Set<'c>> {
+        let (vars, bounds) = match (self, space) {
+            (AnyLayout::Isl(t), _) => return Map::parse(ctx, t)?.domain(),
+            (AnyLayout::Linear(l), Space::Flat) => (
+                vec!["c".to_string()],
+                format!(
+                    "0 <= c < {}",
+                    crate::expr::pow2(l.total_in_bits(), "linear domain")?
+                ),
+            ),
+            (AnyLayout::Linear(l), _) => {
+                let cs = crate::expr::vars("c", l.ins().len());
+                let sizes: Vec<i64> = (0..l.ins().len()).map(|i| l.in_size(i)).collect();
+                let b = crate::expr::bounds(&cs, &sizes);
+                (cs, if b.is_empty() { "true".into() } else { b })
+            }
+            (AnyLayout::Func(f), _) => {
+                let inner = inner_of(innermost(f), space)?;
+                (inner.vars, inner.bounds)
+            }
+        };
+        if bounds == "true" {
+            return Set::parse(ctx, &format!("{{ [{}] }}", vars.join(", ")));
+        }
+        Set::parse(ctx, &format!("{{ [{}] : {bounds} }}", vars.join(", ")))
+    }
+
+    /// Whether the relation is a function by construction (every layout's; an ISL map is
+    /// checked).
+    pub fn is_function(&self) -> bool {
+        !matches!(self, AnyLayout::Isl(_))
+    }
+
+    /// Whether the domain has as many points as the codomain of [`AnyLayout::codomain`] (all
+    /// but linear layouts, whose codomain has 2^N points for 2^M coordinates).
+    pub fn same_size(&self) -> bool {
+        match self {
+            AnyLayout::Linear(l) => l.total_in_bits() == l.total_out_bits(),
+            _ => true,
+        }
+    }
+
     /// The set a bijective layout must cover exactly, over the flat offset: `[0, size)` for
     /// CuTe, swizzled and composed layouts (size = cosize, the paper's bijective layout),
     /// `[0, 2^N)` for a linear layout with N output bits, and for an ISL map its own domain
@@ -109,48 +155,137 @@ impl AnyLayout {
     }
 }
 
-/// A shape:stride, swizzle or composed layout as a relation.
-fn func_map<'c>(ctx: &'c Ctx, f: &Func, space: Space) -> Result<Map<'c>> {
+/// The function that defines the domain: the innermost of a composed layout.
+fn innermost(f: &Func) -> &Func {
+    match f {
+        Func::Composed(c) => innermost(&c.inner),
+        _ => f,
+    }
+}
+
+/// The inputs of a relation: variable names, their bounds, and the offset expression.
+struct Inner {
+    vars: Vec<String>,
+    bounds: String,
+    offset: String,
+}
+
+/// The innermost layout (or a bare swizzle) in the given space.
+fn inner_of(f: &Func, space: Space) -> Result<Inner> {
+    let flat = |offset: String, size: i64| Inner {
+        vars: vec!["c".into()],
+        bounds: format!("0 <= c < {size}"),
+        offset,
+    };
     match f {
         Func::Layout(l) => match space {
-            Space::Flat => cute::flat_map(ctx, l, false),
-            Space::Coord => cute::coord_map(ctx, l),
-            Space::Modes => cute::modes_map(ctx, l),
-        },
-        Func::Swizzle(sw) => swizzle::swizzle_map(ctx, sw, true),
-        Func::Composed(c) => {
-            let inner = func_map(ctx, &c.inner, space)?;
-            let dom = inner.domain()?;
-            let shifted = inner.apply_range(Map::parse(
-                ctx,
-                &format!("{{ [y] -> [x] : x = y + ({}) }}", c.offset),
-            )?)?;
-            let out = shifted.clone().apply_range(outer_map(ctx, &c.outer)?)?;
-            let lost = dom.subtract(out.domain()?)?;
-            if let Some(at) = lost.lexmin_point()? {
-                let x = crate::props::image_point(&shifted, &at)?;
-                return Err(Error::algebra(format!(
-                    "relation of {}: at coordinate {} the outer function is applied to the offset {}, outside its domain (offsets >= 0)",
-                    text::print_func(f),
-                    crate::props::show_point(&at),
-                    crate::props::show_point(&x)
-                )));
+            Space::Flat => {
+                let leaves = cute::static_leaves(l)?;
+                Ok(flat(cute::flat_offset("c", &leaves)?, l.size()?))
             }
-            Ok(out)
+            Space::Coord => {
+                let (vars, bounds, offset) = cute::coord_parts(l)?;
+                Ok(Inner {
+                    vars,
+                    bounds,
+                    offset,
+                })
+            }
+            Space::Modes => {
+                let (vars, bounds, offset) = cute::modes_parts(l)?;
+                Ok(Inner {
+                    vars,
+                    bounds,
+                    offset,
+                })
+            }
+        },
+        Func::Swizzle(sw) => Ok(flat(
+            "c".into(),
+            crate::expr::pow2(swizzle::swizzle_bits(sw), "swizzle domain")?,
+        )),
+        Func::Composed(c) => {
+            let mut inner = inner_of(&c.inner, space)?;
+            inner.offset = format!("{} + {}", c.offset, inner.offset);
+            Ok(inner)
         }
     }
 }
 
-/// A function as the outer part of a composed layout: over every offset `>= 0`.
-fn outer_map<'c>(ctx: &'c Ctx, f: &Func) -> Result<Map<'c>> {
-    match f {
-        Func::Layout(l) => cute::flat_map(ctx, l, true),
-        Func::Swizzle(sw) => swizzle::swizzle_map(ctx, sw, false),
-        Func::Composed(c) => outer_map(ctx, &c.inner)?
-            .apply_range(Map::parse(
-                ctx,
-                &format!("{{ [y] -> [x] : x = y + ({}) }}", c.offset),
-            )?)?
-            .apply_range(outer_map(ctx, &c.outer)?),
+/// Longest relation text built (a bound on nested swizzles, whose expressions repeat their
+/// argument).
+const MAX_TEXT: usize = 1 << 20;
+
+/// `f` applied to the offset expression `y`, as the outer part of a composed layout: a
+/// shape:stride layout extends along its last mode; a swizzle needs `y >= 0` (pushed to
+/// `conds`).
+fn outer_apply(f: &Func, y: &str, conds: &mut Vec<String>, ex: &mut Exists) -> Result<String> {
+    if y.len() > MAX_TEXT {
+        return Err(Error::algebra(format!(
+            "relation: the composed layout's expression exceeds {MAX_TEXT} bytes"
+        )));
     }
+    match f {
+        Func::Layout(l) => cute::flat_offset(&format!("({y})"), &cute::static_leaves(l)?),
+        Func::Swizzle(sw) => {
+            conds.push(format!("{y} >= 0"));
+            swizzle::swizzle_apply(&format!("({y})"), sw, ex)
+        }
+        Func::Composed(c) => {
+            let inner = outer_apply(&c.inner, y, conds, ex)?;
+            outer_apply(&c.outer, &format!("{} + {inner}", c.offset), conds, ex)
+        }
+    }
+}
+
+/// A shape:stride, swizzle or composed layout as a relation. The composed layout's offset is
+/// written as one expression (the inner offset substituted into the outer functions), so that
+/// every division ISL sees is an explicit floor of the coordinates: relations built by
+/// composing maps would carry unknown existential variables, which make every later test slow.
+fn func_map<'c>(ctx: &'c Ctx, f: &Func, space: Space) -> Result<Map<'c>> {
+    let mut ex = Exists::default();
+    let mut conds = Vec::new();
+    let (inner, offset) = match f {
+        Func::Composed(c) => {
+            let inner = inner_of(&c.inner, space)?;
+            let y = format!("{} + {}", c.offset, inner.offset);
+            let offset = outer_apply(&c.outer, &y, &mut conds, &mut ex)?;
+            (inner, offset)
+        }
+        Func::Swizzle(sw) => {
+            let inner = inner_of(f, space)?;
+            let offset = swizzle::swizzle_apply("c", sw, &mut ex)?;
+            (inner, offset)
+        }
+        Func::Layout(_) => {
+            let inner = inner_of(f, space)?;
+            let offset = inner.offset.clone();
+            (inner, offset)
+        }
+    };
+    let vars = inner.vars.join(", ");
+    if !conds.is_empty() {
+        // Coordinates where a swizzle would read a negative offset.
+        let neg: Vec<String> = conds.iter().map(|c| format!("not ({c})")).collect();
+        let bad = Set::parse(
+            ctx,
+            &format!(
+                "{{ [{vars}] : {} and ({}) }}",
+                inner.bounds,
+                neg.join(" or ")
+            ),
+        )?;
+        if let Some(at) = bad.lexmin_point()? {
+            return Err(Error::algebra(format!(
+                "relation of {}: at coordinate {} a swizzle is applied to a negative offset (a swizzle acts on offsets >= 0)",
+                text::print_func(f),
+                crate::props::show_point(&at)
+            )));
+        }
+    }
+    let body = ex.wrap(&format!("o = {offset}"));
+    Map::parse(
+        ctx,
+        &format!("{{ [{vars}] -> [o] : {} and {body} }}", inner.bounds),
+    )
 }

@@ -227,28 +227,36 @@ fn maybe_point(p: Option<Vec<i64>>) -> J {
 
 fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<Answer> {
     let (ra, rb) = (a.relation(ctx, space)?, b.relation(ctx, space)?);
-    Ok(Answer::Json(match props::equal(&ra, &rb)? {
-        Equality::Equal => J::Obj(vec![("equal", J::Bool(true))]).render(),
-        Equality::Unequal {
-            witness,
-            left,
-            right,
-            reason,
-        } => J::Obj(vec![
-            ("equal", J::Bool(false)),
-            ("witness", point_json(&witness)),
-            ("left", maybe_point(left)),
-            ("right", maybe_point(right)),
-            ("reason", J::Str(reason)),
-        ])
-        .render(),
-    }))
+    let (da, db) = (a.domain(ctx, space)?, b.domain(ctx, space)?);
+    Ok(Answer::Json(
+        match props::equal(&ra, &da, &rb, &db, a.is_function() && b.is_function())? {
+            Equality::Equal => J::Obj(vec![("equal", J::Bool(true))]).render(),
+            Equality::Unequal {
+                witness,
+                left,
+                right,
+                reason,
+            } => J::Obj(vec![
+                ("equal", J::Bool(false)),
+                ("witness", point_json(&witness)),
+                ("left", maybe_point(left)),
+                ("right", maybe_point(right)),
+                ("reason", J::Str(reason)),
+            ])
+            .render(),
+        },
+    ))
 }
 
 fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
     let rel = l.relation(ctx, Space::Flat)?;
     let failure = if bijective {
-        props::bijectivity(&rel, &l.codomain(ctx, &rel)?)?
+        props::bijectivity(
+            &rel,
+            &l.codomain(ctx, &rel)?,
+            l.same_size(),
+            l.is_function(),
+        )?
     } else {
         props::injectivity(&rel)?
     };
@@ -286,9 +294,10 @@ fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
                     kv.push(("kind", J::str("missed")));
                     kv.push(("witness", J::Arr(vec![point_json(&offset)])));
                 }
-                Failure::Outside { offset } => {
+                Failure::Outside { coord, offset } => {
                     kv.push(("kind", J::str("outside")));
-                    kv.push(("witness", J::Arr(vec![point_json(&offset)])));
+                    kv.push(("witness", J::Arr(vec![point_json(&coord)])));
+                    kv.push(("offset", point_json(&offset)));
                 }
             }
             kv.push(("reason", reason));

@@ -75,7 +75,7 @@ fn lex_lt<'c>(ctx: &'c Ctx, n: usize) -> Result<Map<'c>> {
 fn least_pair(pairs: Map<'_>, n: usize) -> Result<Option<(Vec<i64>, Vec<i64>)>> {
     let ctx = pairs.ctx();
     let ordered = pairs.intersect(lex_lt(ctx, n)?)?;
-    Ok(ordered.wrapped()?.lexmin_point()?.map(|mut v| {
+    Ok(ordered.wrapped()?.any_point()?.map(|mut v| {
         let q = v.split_off(n);
         (v, q)
     }))
@@ -94,20 +94,30 @@ pub enum Equality {
     },
 }
 
-/// Decide `a = b`, with a witness coordinate when they differ.
-pub fn equal(a: &Map<'_>, b: &Map<'_>) -> Result<Equality> {
+/// Decide `a = b` for relations over the domains `da` and `db`, with a witness coordinate
+/// when they differ; `functions` says both are known to be functions (every layout's
+/// relation is, by construction), which saves checking it. For functions (every layout's relation), the difference is the domain of
+/// `{ c -> [oa -> ob] : oa != ob }` (a range product): one integer feasibility problem, with no
+/// complement of a set with existential variables. Relations that are not functions (ISL
+/// input) are compared by ISL's own map equality.
+pub fn equal(
+    a: &Map<'_>,
+    da: &Set<'_>,
+    b: &Map<'_>,
+    db: &Set<'_>,
+    functions: bool,
+) -> Result<Equality> {
     let (ai, ao, bi, bo) = (a.in_dim()?, a.out_dim()?, b.in_dim()?, b.out_dim()?);
     if (ai, ao) != (bi, bo) {
         return Err(Error::algebra(format!(
             "equal: cannot compare a relation of {ai} inputs and {ao} outputs with one of {bi} inputs and {bo} outputs (compare both in the flat space)"
         )));
     }
-    if a.is_equal(b)? {
-        return Ok(Equality::Equal);
-    }
-    let (da, db) = (a.domain()?, b.domain()?);
-    if !da.is_equal(&db)? {
-        let sym = da.clone().subtract(db.clone())?.union(db.subtract(da)?)?;
+    if !da.is_equal(db)? {
+        let sym = da
+            .clone()
+            .subtract(db.clone())?
+            .union(db.clone().subtract(da.clone())?)?;
         let w = sym
             .lexmin_point()?
             .ok_or_else(|| Error::algebra("internal: unequal domains without a witness"))?;
@@ -115,7 +125,11 @@ pub fn equal(a: &Map<'_>, b: &Map<'_>) -> Result<Equality> {
         let reason = format!(
             "the domains differ: coordinate {} is in the domain of the {} relation only",
             show_point(&w),
-            if left.is_some() { "left" } else { "right" }
+            if da.is_subset(&point_set(a.ctx(), &w)?.union(db.clone())?)? {
+                "left"
+            } else {
+                "right"
+            }
         );
         return Ok(Equality::Unequal {
             witness: w,
@@ -124,14 +138,42 @@ pub fn equal(a: &Map<'_>, b: &Map<'_>) -> Result<Equality> {
             reason,
         });
     }
-    let diff = a
-        .clone()
-        .subtract(b.clone())?
-        .union(b.clone().subtract(a.clone())?)?;
-    let w = diff
-        .domain()?
-        .lexmin_point()?
-        .ok_or_else(|| Error::algebra("internal: unequal relations without a witness"))?;
+    let functions =
+        functions || (single_valuedness(a)?.is_none() && single_valuedness(b)?.is_none());
+    let w = if functions {
+        let av = crate::expr::vars("a", ao);
+        let bv = crate::expr::vars("b", ao);
+        let ne: Vec<String> = av
+            .iter()
+            .zip(&bv)
+            .map(|(x, y)| format!("{x} < {y} or {x} > {y}"))
+            .collect();
+        let differ = Set::parse(
+            a.ctx(),
+            &format!(
+                "{{ [[{}] -> [{}]] : {} }}",
+                av.join(", "),
+                bv.join(", "),
+                ne.join(" or ")
+            ),
+        )?;
+        a.clone()
+            .range_product(b.clone())?
+            .intersect_range(differ)?
+            .domain()?
+            .any_point()?
+    } else if a.is_equal(b)? {
+        None
+    } else {
+        a.clone()
+            .subtract(b.clone())?
+            .union(b.clone().subtract(a.clone())?)?
+            .domain()?
+            .lexmin_point()?
+    };
+    let Some(w) = w else {
+        return Ok(Equality::Equal);
+    };
     let (left, right) = (image_at(a, &w)?, image_at(b, &w)?);
     let reason = format!(
         "at coordinate {} the left gives {} and the right gives {}",
@@ -164,8 +206,8 @@ pub enum Failure {
     },
     /// An offset of the codomain that no coordinate reaches.
     Missed { offset: Vec<i64> },
-    /// An offset reached outside the codomain.
-    Outside { offset: Vec<i64> },
+    /// An offset reached (from `coord`) outside the codomain.
+    Outside { coord: Vec<i64>, offset: Vec<i64> },
 }
 
 impl Failure {
@@ -197,22 +239,22 @@ impl Failure {
                     show_point(offset)
                 )
             }
-            Failure::Outside { offset } => {
-                format!("offset {} is outside the codomain", show_point(offset))
-            }
+            Failure::Outside { coord, offset } => format!(
+                "coordinate {} maps to offset {}, outside the codomain",
+                show_point(coord),
+                show_point(offset)
+            ),
         }
     }
 }
 
 /// None when `rel` is injective, else the least collision.
 pub fn injectivity(rel: &Map<'_>) -> Result<Option<Failure>> {
-    if rel.is_injective()? {
-        return Ok(None);
-    }
     let n = rel.in_dim()?;
     let pairs = rel.clone().apply_range(rel.clone().reverse()?)?;
-    let (first, second) = least_pair(pairs, n)?
-        .ok_or_else(|| Error::algebra("internal: non-injective relation without a witness"))?;
+    let Some((first, second)) = least_pair(pairs, n)? else {
+        return Ok(None);
+    };
     let offset = image_point(rel, &first)?;
     Ok(Some(Failure::Collision {
         first,
@@ -223,13 +265,11 @@ pub fn injectivity(rel: &Map<'_>) -> Result<Option<Failure>> {
 
 /// None when `rel` is a function (single-valued), else a coordinate with two offsets.
 pub fn single_valuedness(rel: &Map<'_>) -> Result<Option<Failure>> {
-    if rel.is_single_valued()? {
-        return Ok(None);
-    }
     let n = rel.out_dim()?;
     let pairs = rel.clone().reverse()?.apply_range(rel.clone())?;
-    let (first, second) = least_pair(pairs, n)?
-        .ok_or_else(|| Error::algebra("internal: multi-valued relation without a witness"))?;
+    let Some((first, second)) = least_pair(pairs, n)? else {
+        return Ok(None);
+    };
     let back = rel.clone().reverse()?;
     let from_first = back
         .clone()
@@ -247,22 +287,47 @@ pub fn single_valuedness(rel: &Map<'_>) -> Result<Option<Failure>> {
     }))
 }
 
-/// None when `rel` is a bijection onto `codomain`, else the first failure found.
-pub fn bijectivity(rel: &Map<'_>, codomain: &Set<'_>) -> Result<Option<Failure>> {
-    if let Some(f) = single_valuedness(rel)? {
-        return Ok(Some(f));
+/// None when `rel` is a bijection onto `codomain`, else the first failure found: a coordinate
+/// with two offsets, a collision, an offset reached outside the codomain, or an offset of the
+/// codomain missed. `function` says the relation is known to be one; `same_size` says that the domain has as many points as the codomain (a
+/// CuTe layout of size n onto [0, n)): then an injective relation into the codomain is onto it,
+/// and no complement of the (existentially quantified) range is needed.
+pub fn bijectivity(
+    rel: &Map<'_>,
+    codomain: &Set<'_>,
+    same_size: bool,
+    function: bool,
+) -> Result<Option<Failure>> {
+    if !function {
+        if let Some(f) = single_valuedness(rel)? {
+            return Ok(Some(f));
+        }
     }
     if let Some(f) = injectivity(rel)? {
         return Ok(Some(f));
     }
-    let range = rel.range()?;
-    if let Some(offset) = codomain.clone().subtract(range.clone())?.lexmin_point()? {
-        return Ok(Some(Failure::Missed { offset }));
+    let n = rel.out_dim()?;
+    let universe = Set::parse(
+        rel.ctx(),
+        &format!("{{ [{}] }}", crate::expr::vars("o", n).join(", ")),
+    )?;
+    let beyond = universe.subtract(codomain.clone())?;
+    let out = rel
+        .clone()
+        .intersect_range(beyond)?
+        .wrapped()?
+        .any_point()?;
+    if let Some(mut p) = out {
+        let offset = p.split_off(rel.in_dim()?);
+        return Ok(Some(Failure::Outside { coord: p, offset }));
     }
-    if let Some(offset) = range.subtract(codomain.clone())?.lexmin_point()? {
-        return Ok(Some(Failure::Outside { offset }));
+    if same_size {
+        return Ok(None);
     }
-    Ok(None)
+    match codomain.clone().subtract(rel.range()?)?.lexmin_point()? {
+        Some(offset) => Ok(Some(Failure::Missed { offset })),
+        None => Ok(None),
+    }
 }
 
 /// The offsets between the least and the largest offset of a one-output relation that it

@@ -44,9 +44,11 @@ fn box_extents(rel: &Map<'_>) -> Result<Vec<i64>> {
                 hi.checked_add(1)
                     .ok_or_else(|| Error::overflow("from_relation: domain extent"))?,
             ),
-            (Some(lo), _) => return Err(Error::algebra(format!(
+            (Some(lo), _) => {
+                return Err(Error::algebra(format!(
                 "from_relation: input dimension {i} starts at {lo}; layout coordinates start at 0"
-            ))),
+            )))
+            }
             _ => {
                 return Err(Error::algebra(format!(
                     "from_relation: input dimension {i} has no bounds"
@@ -258,7 +260,8 @@ pub fn from_relation(rel: &Map<'_>, shape: Option<&IntTuple>) -> Result<Layout> 
     };
     let ctx: &Ctx = rel.ctx();
     let cand_rel = crate::cute::flat_map(ctx, &candidate, false)?;
-    match props::equal(&flat, &cand_rel)? {
+    let dom = Set::parse(ctx, &format!("{{ [c] : 0 <= c < {size} }}"))?;
+    match props::equal(&flat, &dom, &cand_rel, &dom, true)? {
         Equality::Equal => Ok(candidate),
         Equality::Unequal {
             witness,

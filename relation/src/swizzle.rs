@@ -17,7 +17,7 @@
 
 use layout_algebra::{Result, Swizzle};
 
-use crate::expr::{floor_div, modulo, pow2, Sum};
+use crate::expr::{floor_div, modulo, pow2, Exists, Sum};
 use crate::isl::{Ctx, Map};
 
 /// The swizzled offset of `var` (text).
@@ -37,6 +37,52 @@ pub fn swizzle_offset(var: &str, sw: &Swizzle) -> Result<String> {
         sum.add(pow2(w, what)?, &format!("{xor} - {old}"));
     }
     Ok(sum.text())
+}
+
+/// The swizzled offset of the expression `y` with its bits as existential variables (the
+/// paper's binary swizzle mapping): y = lo + sum_{j in [a, e)} 2^j b_j + 2^e h with
+/// 0 <= lo < 2^a, b_j in {0, 1}, h >= 0, where [a, e) covers every read and written bit;
+/// each written bit becomes x_k = b_w + b_r - 2 t_k with x_k, t_k in {0, 1} (the XOR), and
+/// z = y + sum_k 2^{w_k} (x_k - b_{w_k}). The decomposition also requires y >= 0. ISL decides
+/// properties of relations written this way much faster than of nested floors.
+pub fn swizzle_apply(y: &str, sw: &Swizzle, ex: &mut Exists) -> Result<String> {
+    let (b, m, s) = (sw.b as u32, sw.m as u32, sw.s);
+    if b == 0 {
+        ex.cons.push(format!("{y} >= 0"));
+        return Ok(y.to_string());
+    }
+    let what = "swizzle relation";
+    let r0 = m + s.max(0) as u32;
+    let w0 = m + (-s.min(0)) as u32;
+    let (a, e) = (r0.min(w0), r0.max(w0) + b);
+    let mut parts = Sum::new();
+    if a > 0 {
+        let lo = ex.fresh("lo");
+        ex.cons.push(format!("0 <= {lo} < {}", pow2(a, what)?));
+        parts.add(1, &lo);
+    }
+    let mut bits = Vec::with_capacity((e - a) as usize);
+    for j in a..e {
+        let v = ex.fresh("b");
+        ex.cons.push(format!("0 <= {v} <= 1"));
+        parts.add(pow2(j, what)?, &v);
+        bits.push(v);
+    }
+    let h = ex.fresh("h");
+    ex.cons.push(format!("{h} >= 0"));
+    parts.add(pow2(e, what)?, &h);
+    ex.cons.push(format!("{y} = {}", parts.text()));
+    let mut z = Sum::new();
+    z.add(1, y);
+    for k in 0..b {
+        let (bw, br) = (&bits[(w0 + k - a) as usize], &bits[(r0 + k - a) as usize]);
+        let (x, t) = (ex.fresh("x"), ex.fresh("t"));
+        ex.cons.push(format!(
+            "{x} = {bw} + {br} - 2{t} and 0 <= {x} <= 1 and 0 <= {t} <= 1"
+        ));
+        z.add(pow2(w0 + k, what)?, &format!("{x} - {bw}"));
+    }
+    Ok(z.text())
 }
 
 /// Bits a swizzle touches: B + M + |S| (the paper's n).

@@ -71,6 +71,8 @@ extern "C" {
     pub fn isl_map_subtract(a: *mut isl_map, b: *mut isl_map) -> *mut isl_map;
     pub fn isl_map_union(a: *mut isl_map, b: *mut isl_map) -> *mut isl_map;
     pub fn isl_map_coalesce(m: *mut isl_map) -> *mut isl_map;
+    pub fn isl_map_range_product(a: *mut isl_map, b: *mut isl_map) -> *mut isl_map;
+    pub fn isl_map_intersect_range(m: *mut isl_map, s: *mut isl_set) -> *mut isl_map;
     pub fn isl_map_wrap(m: *mut isl_map) -> *mut isl_set;
     pub fn isl_map_is_equal(a: *mut isl_map, b: *mut isl_map) -> isl_bool;
     pub fn isl_map_is_empty(m: *mut isl_map) -> isl_bool;

@@ -23,7 +23,11 @@ impl<'c> Map<'c> {
         let c = Ctx::c_text(text)?;
         // SAFETY: ctx is live, c is NUL-terminated and outlives the call.
         let raw = unsafe { ffi::isl_map_read_from_str(ctx.ptr(), c.as_ptr()) };
-        Map::wrap(ctx, raw, "reading the relation")
+        Map::wrap(
+            ctx,
+            raw,
+            "reading the relation (ISL map notation with quasi-affine constraints, e.g. { [c] -> [o] : o = 2c + (c mod 4) and 0 <= c < 8 }; no product of variables)",
+        )
     }
     pub(super) fn wrap(ctx: &'c Ctx, raw: *mut ffi::isl_map, what: &str) -> Result<Map<'c>> {
         Ok(Map {
@@ -90,6 +94,23 @@ impl<'c> Map<'c> {
             ctx,
             unsafe { ffi::isl_map_coalesce(self.into_raw()) },
             "simplifying a relation",
+        )
+    }
+    /// `{ a -> [b -> c] : a -> b in self, a -> c in other }`.
+    pub fn range_product(self, other: Map<'c>) -> Result<Map<'c>> {
+        self.op2(
+            other,
+            ffi::isl_map_range_product,
+            "the range product of relations",
+        )
+    }
+    pub fn intersect_range(self, ran: Set<'c>) -> Result<Map<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: both consumed.
+        Map::wrap(
+            ctx,
+            unsafe { ffi::isl_map_intersect_range(self.into_raw(), ran.into_raw()) },
+            "restricting a range",
         )
     }
     pub fn intersect_domain(self, dom: Set<'c>) -> Result<Map<'c>> {

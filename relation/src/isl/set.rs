@@ -144,7 +144,11 @@ impl<'c> Set<'c> {
     pub fn lexmax_point(&self) -> Result<Option<Vec<i64>>> {
         self.clone().lexmax()?.point()
     }
-    /// Some point of the set (ISL's sample), or None when empty.
+    /// Some point of the set (ISL's sample: one integer feasibility problem, much cheaper than
+    /// a lexicographic minimum), or None when empty.
+    pub fn any_point(&self) -> Result<Option<Vec<i64>>> {
+        self.clone().point()
+    }
     fn point(self) -> Result<Option<Vec<i64>>> {
         let n = self.dim()?;
         let ctx = self.ctx;

@@ -5,6 +5,7 @@
 
 mod batch;
 mod expr;
+mod relation_ops;
 mod show;
 
 use std::io::{self, Write};
@@ -71,7 +72,10 @@ OPERATIONS (semantics in docs/algebra.md):
 ",
     );
     let mut line = String::from("   ");
-    for name in ops::all_op_names() {
+    for name in ops::all_op_names()
+        .into_iter()
+        .chain(layout_relation::ops::OP_NAMES.iter().copied())
+    {
         if line.len() + name.len() + 1 > 92 {
             s.push_str(&line);
             s.push('\n');
