@@ -125,7 +125,7 @@ pub fn equal(
         let reason = format!(
             "the domains differ: coordinate {} is in the domain of the {} relation only",
             show_point(&w),
-            if da.is_subset(&point_set(a.ctx(), &w)?.union(db.clone())?)? {
+            if point_set(a.ctx(), &w)?.is_subset(da)? {
                 "left"
             } else {
                 "right"
