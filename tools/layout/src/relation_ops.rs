@@ -37,14 +37,19 @@ pub fn eval_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, Expr
     }
     let r = call_text(name, &texts).expect("a relation operation");
     r.map(|a| Value::Json(a.into_text())).map_err(|(e, arg)| {
-        // A parse error inside an argument points into that argument's text.
-        let offset = match (arg, e.offset(), &args.get(arg.unwrap_or(usize::MAX))) {
-            (Some(_), Some(off), Some(Expr::Value { at, .. })) => Some(at + off),
-            _ => Some(at),
-        };
-        ExprError {
-            message: e.to_string(),
-            offset,
+        // A parse error inside an argument points into the whole expression.
+        match (e.offset(), arg.and_then(|i| args.get(i))) {
+            (Some(_), Some(Expr::Value { at: arg_at, .. })) => {
+                let e = e.shifted(*arg_at);
+                ExprError {
+                    message: e.to_string(),
+                    offset: e.offset(),
+                }
+            }
+            _ => ExprError {
+                message: e.to_string(),
+                offset: Some(at),
+            },
         }
     })
 }
