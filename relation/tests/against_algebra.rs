@@ -204,6 +204,8 @@ fn cute_layouts_match_the_algebra_at_every_point() {
         let t = text::print_layout(&l);
         let table = l.table(1 << 20).unwrap();
         check_relation(&ctx, &AnyLayout::parse(&t).unwrap(), &table, &t);
+        let printed = run("relation", &[&t]);
+        check_relation(&ctx, &AnyLayout::Isl(printed), &table, &t);
         check_properties(&t, &table, l.size().unwrap());
         // Natural coordinates: one input per leaf, and one per top-level mode.
         let coord = Map::parse(&ctx, &run("relation", &[&t, "coord"])).unwrap();
@@ -271,6 +273,9 @@ fn swizzled_layouts_match_the_algebra_at_every_point() {
         let table = f.table(1 << 20).unwrap();
         check_relation(&ctx, &AnyLayout::parse(&t).unwrap(), &table, &t);
         check_properties(&t, &table, f.size().unwrap());
+        // The printed relation re-parses to the same relation.
+        let printed = run("relation", &[&t]);
+        check_relation(&ctx, &AnyLayout::Isl(printed), &table, &t);
     }
     // Bare swizzles over [0, 2^(B+M+|S|)).
     for (b, m, s) in [(1, 2, 1), (2, 0, 3), (3, 4, 3), (2, 1, -2), (3, 0, -4)] {
