@@ -14,7 +14,8 @@ pub struct Map<'c> {
     raw: NonNull<ffi::isl_map>,
 }
 
-/// A binary operation that consumes both maps and returns a map.
+/// ISL functions that consume one or two maps and return a map.
+type MapOp1 = unsafe extern "C" fn(*mut ffi::isl_map) -> *mut ffi::isl_map;
 type MapOp2 = unsafe extern "C" fn(*mut ffi::isl_map, *mut ffi::isl_map) -> *mut ffi::isl_map;
 
 impl<'c> Map<'c> {
@@ -39,6 +40,11 @@ impl<'c> Map<'c> {
         let p = self.raw.as_ptr();
         std::mem::forget(self);
         p
+    }
+    fn op1(self, f: MapOp1, what: &str) -> Result<Map<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: the map is owned and consumed by f (isl_take).
+        Map::wrap(ctx, unsafe { f(self.into_raw()) }, what)
     }
     fn op2(self, other: Map<'c>, f: MapOp2, what: &str) -> Result<Map<'c>> {
         let ctx = self.ctx;
@@ -79,22 +85,10 @@ impl<'c> Map<'c> {
         self.op2(other, ffi::isl_map_union, "the union of relations")
     }
     pub fn reverse(self) -> Result<Map<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: consumed.
-        Map::wrap(
-            ctx,
-            unsafe { ffi::isl_map_reverse(self.into_raw()) },
-            "reversing a relation",
-        )
+        self.op1(ffi::isl_map_reverse, "reversing a relation")
     }
     pub fn coalesce(self) -> Result<Map<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: consumed.
-        Map::wrap(
-            ctx,
-            unsafe { ffi::isl_map_coalesce(self.into_raw()) },
-            "simplifying a relation",
-        )
+        self.op1(ffi::isl_map_coalesce, "simplifying a relation")
     }
     /// `{ a -> [b -> c] : a -> b in self, a -> c in other }`.
     pub fn range_product(self, other: Map<'c>) -> Result<Map<'c>> {

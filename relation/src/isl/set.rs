@@ -14,7 +14,21 @@ pub struct Set<'c> {
     pub(super) raw: NonNull<ffi::isl_set>,
 }
 
+/// ISL functions that consume one or two sets and return a set.
+type SetOp1 = unsafe extern "C" fn(*mut ffi::isl_set) -> *mut ffi::isl_set;
+type SetOp2 = unsafe extern "C" fn(*mut ffi::isl_set, *mut ffi::isl_set) -> *mut ffi::isl_set;
+
 impl<'c> Set<'c> {
+    fn op1(self, f: SetOp1, what: &str) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: the set is owned and consumed by f (isl_take).
+        Set::wrap(ctx, unsafe { f(self.into_raw()) }, what)
+    }
+    fn op2(self, other: Set<'c>, f: SetOp2, what: &str) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: both sets are owned and consumed by f (isl_take).
+        Set::wrap(ctx, unsafe { f(self.into_raw(), other.into_raw()) }, what)
+    }
     /// Parse ISL set notation, e.g. `{ [c] : 0 <= c < 16 }`.
     pub fn parse(ctx: &'c Ctx, text: &str) -> Result<Set<'c>> {
         let c = Ctx::c_text(text)?;
@@ -47,58 +61,22 @@ impl<'c> Set<'c> {
         usize::try_from(n).map_err(|_| self.ctx.error("counting set dimensions"))
     }
     pub fn subtract(self, other: Set<'c>) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: both are owned and consumed (isl_take).
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_subtract(self.into_raw(), other.into_raw()) },
-            "set difference",
-        )
+        self.op2(other, ffi::isl_set_subtract, "set difference")
     }
     pub fn intersect(self, other: Set<'c>) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: both consumed.
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_intersect(self.into_raw(), other.into_raw()) },
-            "set intersection",
-        )
+        self.op2(other, ffi::isl_set_intersect, "set intersection")
     }
     pub fn union(self, other: Set<'c>) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: both consumed.
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_union(self.into_raw(), other.into_raw()) },
-            "set union",
-        )
+        self.op2(other, ffi::isl_set_union, "set union")
     }
     pub fn coalesce(self) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: consumed.
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_coalesce(self.into_raw()) },
-            "simplifying a set",
-        )
+        self.op1(ffi::isl_set_coalesce, "simplifying a set")
     }
     pub fn lexmin(self) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: consumed.
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_lexmin(self.into_raw()) },
-            "the lexicographic minimum",
-        )
+        self.op1(ffi::isl_set_lexmin, "the lexicographic minimum")
     }
     pub fn lexmax(self) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        // SAFETY: consumed.
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_lexmax(self.into_raw()) },
-            "the lexicographic maximum",
-        )
+        self.op1(ffi::isl_set_lexmax, "the lexicographic maximum")
     }
     /// The image of the set under `map`.
     pub fn apply(self, map: Map<'c>) -> Result<Set<'c>> {
