@@ -266,6 +266,9 @@ fn special_byte_offset(b: &[u8]) -> usize {
 
 pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     let op: &str = &req.op;
+    if let Some(r) = crate::relation_ops::batch(op, &req.args) {
+        return r;
+    }
     if !ops::is_op(op) {
         return Err(Failure::new(unknown_op(op)));
     }

@@ -97,7 +97,25 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
     let mut i = open + 1;
     while i < end {
         match s[i] {
-            b'(' | b'[' | b'<' | b'{' => level += 1,
+            // Braces enclose JSON and ISL text (`{ [c] -> [o] : c < 4 }`), whose `<`, `>` and
+            // `->` are not brackets: skip to the matching brace.
+            b'{' => {
+                let mut braces = 0usize;
+                while i < end {
+                    match s[i] {
+                        b'{' => braces += 1,
+                        b'}' => {
+                            braces -= 1;
+                            if braces == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'<' => level += 1,
             b')' | b']' | b'>' | b'}' => {
                 level -= 1;
                 if level == 0 {
@@ -219,6 +237,9 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
             }
         }),
         Expr::Call { name, at, args } => {
+            if crate::relation_ops::is_op(name) {
+                return crate::relation_ops::eval_call(name, *at, args);
+            }
             if !is_op(name) {
                 return Err(ExprError::at(*at, unknown_op(name)));
             }

@@ -9,6 +9,7 @@ mod codegen;
 mod expr;
 mod op_help;
 mod picture;
+mod relation_ops;
 mod show;
 mod show_cmd;
 mod show_latex;
@@ -88,7 +89,10 @@ OPERATIONS (semantics in docs/algebra.md):
 ",
     );
     let mut line = String::from("   ");
-    for name in ops::all_op_names() {
+    for name in ops::all_op_names()
+        .into_iter()
+        .chain(layout_relation::ops::OP_NAMES.iter().copied())
+    {
         if line.len() + name.len() + 1 > 92 {
             s.push_str(&line);
             s.push('\n');

@@ -254,7 +254,9 @@ fn help_lists_commands_and_every_operation() {
             .skip(1)
             .flat_map(str::split_whitespace)
             .collect();
-        assert_eq!(listed, layout_algebra::ops::all_op_names());
+        let mut all = layout_algebra::ops::all_op_names();
+        all.extend(layout_relation::ops::OP_NAMES);
+        assert_eq!(listed, all);
     }
 }
 
@@ -1232,4 +1234,75 @@ fn exit_codes_are_documented_in_help() {
     for s in ["0 on success", "1 when", "2 on bad usage"] {
         assert!(o.stdout.contains(s), "help lacks {s:?}:\n{}", o.stdout);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// relation operations (layout-relation, on ISL)
+
+#[test]
+fn eval_relation_operations() {
+    eval_ok("equal((4,2):(1,4), 8:1)", r#"{"equal":true}"#);
+    check_injective_witness();
+    // ISL text with `<`, `->` and commas inside braces is one argument.
+    eval_ok(
+        "from_relation({ [c] -> [31 + 4c + 31*floor((-1 - c)/8)] : 0 <= c <= 31 })",
+        "(8,4):(4,1)",
+    );
+    // A nested call's result is passed on as text.
+    eval_ok(
+        "from_relation(relation(right_inverse((4,8,2):(8,1,33))))",
+        "(8,4):(4,1)",
+    );
+    eval_ok("complement_fill((2,2):(1,5), 20)", "(2,3):(2,9)");
+    // A parse error inside an argument points into the whole expression.
+    let o = run(&["eval", "equal(8:1, (2,4:(1,2)))"], "");
+    assert_eq!(o.code, 1);
+    assert!(o.stderr.contains("parse error at byte 15"), "{}", o.stderr);
+}
+
+/// `is_injective((4,4):(1,2))` names a real collision (ISL's sample, not necessarily the
+/// least).
+fn check_injective_witness() {
+    let o = run(&["eval", "is_injective((4,4):(1,2))"], "");
+    let v: serde_json::Value = serde_json::from_str(o.stdout.trim()).unwrap();
+    let w = v["witness"].as_array().unwrap();
+    let (a, b) = (w[0].as_i64().unwrap(), w[1].as_i64().unwrap());
+    let f = |c: i64| c % 4 + 2 * (c / 4);
+    assert!(a < b && f(a) == f(b) && v["offset"] == f(a), "{v}");
+    assert_eq!(v["holds"], false);
+}
+
+#[test]
+fn batch_relation_operations() {
+    let input = concat!(
+        r#"{"id":1,"op":"relation","args":["(4,2,2):(2,1,8)"]}"#,
+        "\n",
+        r#"{"id":2,"op":"equal","args":["Sw<1,2,1>","{ [c] -> [c - (c mod 8) + ((c + 4*floor(c/8)) mod 8)] : 0 <= c <= 15 }"]}"#,
+        "\n",
+        r#"{"id":3,"op":"is_bijective","args":["(4,8):(8,1)"]}"#,
+        "\n",
+        r#"{"id":4,"op":"from_relation","args":["{ [c] -> [(-3c) mod 16] : 0 <= c < 16 }"]}"#,
+        "\n",
+        r#"{"id":5,"op":"relation","args":["(2,4:(1,2)"]}"#,
+        "\n",
+    );
+    let o = run(&["batch", "--threads", "1"], input);
+    let lines: Vec<serde_json::Value> = o
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{}", o.stdout);
+    assert!(lines[0]["result"]
+        .as_str()
+        .unwrap()
+        .starts_with("{ [c] -> [o]"));
+    assert_eq!(lines[1]["result"]["equal"], true);
+    assert_eq!(lines[2]["result"]["holds"], true);
+    assert!(lines[3]["error"]
+        .as_str()
+        .unwrap()
+        .contains("no CuTe layout has this relation"));
+    assert_eq!(lines[4]["arg"], 0);
+    assert_eq!(lines[4]["offset"], 4);
 }

@@ -1,0 +1,175 @@
+//! Bad input gets a precise error, never a panic or an unbounded computation.
+
+use layout_relation::isl::{Ctx, Map};
+use layout_relation::ops::{call_text, Answer};
+
+fn err(op: &str, args: &[&str]) -> (String, Option<usize>) {
+    match call_text(op, args).expect("a relation op") {
+        Ok(a) => panic!("{op}{args:?} succeeded: {a:?}"),
+        Err((e, arg)) => (e.to_string(), arg),
+    }
+}
+
+fn ok(op: &str, args: &[&str]) -> String {
+    match call_text(op, args).expect("a relation op") {
+        Ok(Answer::Text(t)) | Ok(Answer::Json(t)) => t,
+        Err((e, _)) => panic!("{op}{args:?}: {e}"),
+    }
+}
+
+#[test]
+fn dynamic_and_scaled_basis_layouts_are_refused_with_the_leaf() {
+    let (m, _) = err("relation", &["(2,?):(1,2)"]);
+    assert!(m.contains("leaf 1 has a dynamic extent '?'"), "{m}");
+    let (m, _) = err("relation", &["(2,4):(1,?)"]);
+    assert!(m.contains("leaf 1 has a dynamic stride '?'"), "{m}");
+    let (m, _) = err("relation", &["(2,4):(1@0,1@1)"]);
+    assert!(m.contains("scaled-basis stride"), "{m}");
+}
+
+#[test]
+fn parse_errors_name_the_argument() {
+    let (m, arg) = err("equal", &["(4,2):(1,4)", "(2,4:(1,2)"]);
+    assert_eq!(arg, Some(1), "{m}");
+    assert!(m.starts_with("parse error at byte"), "{m}");
+    let (m, arg) = err("from_relation", &["{ [c] -> [c*c] : 0 <= c < 4 }"]);
+    assert_eq!(arg, Some(0));
+    assert!(m.contains("no product of variables"), "{m}");
+    let (m, _) = err("relation", &["(4,2):(1,4)", "natural"]);
+    assert!(m.contains("unknown coordinate space 'natural'"), "{m}");
+    let (m, _) = err("equal", &["(4,2):(1,4)"]);
+    assert!(m.contains("expected 2 to 3 arguments, found 1"), "{m}");
+}
+
+#[test]
+fn from_relation_says_why_no_layout_exists() {
+    // Not a function.
+    let (m, _) = err(
+        "from_relation",
+        &["{ [c] -> [o] : 0 <= c < 4 and c <= o <= c + 1 }"],
+    );
+    assert!(
+        m.contains("not a function: coordinate 0 maps to both 0 and 1"),
+        "{m}"
+    );
+    // Not a box domain.
+    let (m, _) = err("from_relation", &["{ [c] -> [c] : 0 <= c < 8 and c != 3 }"]);
+    assert!(m.contains("coordinate 3 is missing"), "{m}");
+    let (m, _) = err("from_relation", &["{ [c] -> [c] : 2 <= c < 8 }"]);
+    assert!(m.contains("starts at 2"), "{m}");
+    // Offset 0 must be at coordinate 0.
+    let (m, _) = err("from_relation", &["{ [c] -> [c + 1] : 0 <= c < 8 }"]);
+    assert!(m.contains("coordinate 0 maps to 1"), "{m}");
+    // The paper's shuffle (-3c) mod 16: neither strided nor a layout.
+    let (m, _) = err(
+        "from_relation",
+        &["{ [c] -> [(-3c) mod 16] : 0 <= c < 16 }"],
+    );
+    assert!(m.contains("no CuTe layout has this relation"), "{m}");
+    // A run that does not divide the extent: offsets 0,1,2,3 then 10,11 over 6 coordinates.
+    let (m, _) = err(
+        "from_relation",
+        &["{ [0] -> [0]; [1] -> [1]; [2] -> [2]; [3] -> [3]; [4] -> [10]; [5] -> [11] }"],
+    );
+    assert!(
+        m.contains("1*j for 4 steps, and 4 does not divide the remaining extent 6"),
+        "{m}"
+    );
+    // With a shape: the paper's quasi-affine index mapping over (4,4).
+    let h = ok("relation", &["(4,(2,2)):(2,(1,8))"]);
+    let (m, _) = err("from_relation", &[&h, "(4,4)"]);
+    assert!(m.contains("not strictly affine"), "{m}");
+    assert_eq!(
+        ok("from_relation", &[&h, "(4,(2,2))"]),
+        "(4,(2,2)):(2,(1,8))"
+    );
+    let (m, _) = err("from_relation", &[&h, "(4,8)"]);
+    assert!(m.contains("has size 32"), "{m}");
+    // Parameters and several outputs.
+    let (m, _) = err("from_relation", &["[N] -> { [c] -> [c] : 0 <= c < N }"]);
+    assert!(m.contains("parameters"), "{m}");
+    let (m, _) = err("from_relation", &["{ [c] -> [c, c] : 0 <= c < 4 }"]);
+    assert!(m.contains("one output"), "{m}");
+}
+
+#[test]
+fn from_relation_of_natural_coordinates() {
+    // One top-level mode per input dimension.
+    assert_eq!(
+        ok(
+            "from_relation",
+            &["{ [i, j] -> [8i + j] : 0 <= i < 4 and 0 <= j < 8 }"]
+        ),
+        "(4,8):(8,1)"
+    );
+    assert_eq!(
+        ok(
+            "from_relation",
+            &[&ok("relation", &["(4,(2,2)):(2,(1,8))", "modes"])]
+        ),
+        "(4,(2,2)):(2,(1,8))"
+    );
+}
+
+#[test]
+fn a_swizzle_at_a_negative_offset_is_an_error_with_the_coordinate() {
+    let (m, _) = err("relation", &["Sw<1,2,1> o -4 o 8:1"]);
+    assert!(
+        m.contains("at coordinate 0 a swizzle is applied to a negative offset"),
+        "{m}"
+    );
+}
+
+#[test]
+fn equal_across_spaces_is_refused_and_domains_are_compared_first() {
+    let (m, _) = err(
+        "equal",
+        &["(4,2):(1,4)", "{ [c] -> [c] : 0 <= c < 8 }", "coord"],
+    );
+    assert!(
+        m.contains("a relation of 2 inputs and 1 outputs with one of 1 inputs"),
+        "{m}"
+    );
+    let got = ok("equal", &["8:1", "16:1"]);
+    assert_eq!(
+        got,
+        r#"{"equal":false,"witness":8,"left":"none","right":8,"reason":"the domains differ: coordinate 8 is in the domain of the right relation only"}"#
+    );
+}
+
+#[test]
+fn isl_work_is_bounded() {
+    // A tiny budget: ISL gives up with an error, not a hang or an abort.
+    let ctx = Ctx::new(10).unwrap();
+    let r = Map::parse(
+        &ctx,
+        "{ [c] -> [o] : o = (c + floor(c/3) + floor(c/7)) mod 11 and 0 <= c < 1000 }",
+    )
+    .and_then(|m| m.clone().apply_range(m.reverse()?))
+    .and_then(|m| m.wrapped()?.lexmin_point());
+    let e = r.expect_err("the budget is too small");
+    assert!(e.to_string().contains("ISL gave up"), "{e}");
+}
+
+#[test]
+fn gaps_image_and_out_of_domain() {
+    let ctx = Ctx::new(1_000_000).unwrap();
+    let same = |a: &str, b: &str| {
+        let (x, y) = (
+            layout_relation::Set::parse(&ctx, a).unwrap(),
+            layout_relation::Set::parse(&ctx, b).unwrap(),
+        );
+        assert!(x.is_equal(&y).unwrap(), "{a} vs {b}");
+    };
+    same(&ok("image", &["(2,2):(1,5)"]), "{ [0]; [1]; [5]; [6] }");
+    same(&ok("gaps", &["(2,2):(1,5)"]), "{ [o] : 2 <= o <= 4 }");
+    same(&ok("gaps", &["8:1"]), "{ [o] : false }");
+    same(
+        &ok("out_of_domain", &["4:1", "(2,2):(2,1)"]),
+        "{ [c] : false }",
+    );
+    same(
+        &ok("out_of_domain", &["2:1", "(2,2):(2,1)"]),
+        "{ [1]; [3] }",
+    );
+}
