@@ -1233,6 +1233,8 @@ fn batch_operations() {
         call("lego_from_cute", &["(4,8):(8,1)"]),
         "\"OrderBy(RegP([4, 8], [1, 2])).GroupBy([4, 8])\""
     );
+    // A layout without modes has no chain (the fuzzer found `GroupBy([])`, which no parser reads).
+    assert!(call("lego_from_cute", &["():()"]).contains("the layout has no mode"));
     assert_eq!(
         call(
             "lego_equal",

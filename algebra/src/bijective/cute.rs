@@ -135,6 +135,13 @@ pub fn from_cute(l: &Layout) -> Result<Chain> {
     } else {
         modes
     };
+    if modes.is_empty() {
+        // `():()` has no mode: a chain needs at least one logical dim (the syntax has no
+        // empty tile), so there is nothing to convert it to.
+        return Err(Error::algebra(
+            "lego_from_cute: the layout has no mode; a bijective layout has at least one dim",
+        ));
+    }
     let mut groups = Vec::with_capacity(modes.len());
     let mut digits: Vec<(i64, i64)> = Vec::new(); // (extent, stride), row-major digit order
     for (k, m) in modes.iter().enumerate() {

@@ -113,6 +113,9 @@ impl Target for Batch {
                 }
             }
             match (v.get("result"), v.get("error")) {
+                (Some(serde_json::Value::String(s)), None) if is_lego(q) => {
+                    lego_result_reparses(q, s)?;
+                }
                 (Some(serde_json::Value::String(s)), None) => {
                     let looks_layout = !s.starts_with('{')
                         && !s.starts_with('"')
@@ -152,5 +155,36 @@ impl Target for Batch {
             }
         }
         Ok(n)
+    }
+}
+
+/// Whether the request is one of the bijective (LEGO) operations, whose string results are
+/// in their own syntax (a chain, an index expression or generated source), not the layout
+/// syntax.
+fn is_lego(q: &str) -> bool {
+    request_op(q).is_some_and(|op| op.starts_with("lego_"))
+}
+
+fn request_op(q: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(q).ok()?;
+    v.get("op")?.as_str().map(str::to_string)
+}
+
+/// A chain result re-parses to itself; an expression result parses (codegen source is not a
+/// value).
+fn lego_result_reparses(q: &str, s: &str) -> Result<(), Finding> {
+    use layout_algebra::bijective::{parse_chain, parse_expr, print_chain};
+    let bad = |what: String| Err(Finding::new("oracle", format!("result {s} to {q} {what}")));
+    match request_op(q).as_deref() {
+        Some("lego_print" | "lego_from_cute") => match parse_chain(s) {
+            Ok(c) if print_chain(&c) == s => Ok(()),
+            Ok(c) => bad(format!("prints back as {}", print_chain(&c))),
+            Err(e) => bad(format!("does not re-parse as a chain: {e}")),
+        },
+        Some("lego_simplify") => match parse_expr(s) {
+            Ok(_) => Ok(()),
+            Err(e) => bad(format!("does not re-parse as an expression: {e}")),
+        },
+        _ => Ok(()),
     }
 }
