@@ -11,6 +11,9 @@ MATURIN_PIP='maturin>=1.5,<2'
 say() { echo "setup-python: $*"; }
 
 [[ -x $PY ]] || { say "creating $VENV"; python3 -m venv "$VENV"; }
+# Absolute from here on: the import checks below run from / (not from the source tree).
+VENV=$(cd "$VENV" && pwd)
+PY=$VENV/bin/python
 pip_install() { "$VENV/bin/pip" install --quiet --disable-pip-version-check "$@"; }
 "$PY" -m pytest --version >/dev/null 2>&1 || { say "installing pytest"; pip_install pytest; }
 [[ -x $VENV/bin/maturin ]] || { say "installing $MATURIN_PIP"; pip_install "$MATURIN_PIP"; }
