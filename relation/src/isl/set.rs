@@ -1,0 +1,211 @@
+//! Owned `isl_set`: integer sets (domains, images, gaps, witnesses).
+
+use std::ptr::NonNull;
+
+use layout_algebra::{Error, Result};
+
+use super::ctx::Ctx;
+use super::ffi;
+use super::map::Map;
+
+/// An owned `isl_set` of the context `'c`.
+pub struct Set<'c> {
+    pub(super) ctx: &'c Ctx,
+    pub(super) raw: NonNull<ffi::isl_set>,
+}
+
+impl<'c> Set<'c> {
+    /// Parse ISL set notation, e.g. `{ [c] : 0 <= c < 16 }`.
+    pub fn parse(ctx: &'c Ctx, text: &str) -> Result<Set<'c>> {
+        let c = Ctx::c_text(text)?;
+        // SAFETY: ctx is live, c is NUL-terminated and outlives the call.
+        let raw = unsafe { ffi::isl_set_read_from_str(ctx.ptr(), c.as_ptr()) };
+        Ok(Set {
+            ctx,
+            raw: ctx.check(raw, "reading the set")?,
+        })
+    }
+    pub(super) fn wrap(ctx: &'c Ctx, raw: *mut ffi::isl_set, what: &str) -> Result<Set<'c>> {
+        Ok(Set {
+            ctx,
+            raw: ctx.check(raw, what)?,
+        })
+    }
+    /// Give up ownership (for an `__isl_take` argument).
+    pub(super) fn into_raw(self) -> *mut ffi::isl_set {
+        let p = self.raw.as_ptr();
+        std::mem::forget(self);
+        p
+    }
+    pub fn ctx(&self) -> &'c Ctx {
+        self.ctx
+    }
+    /// Number of set dimensions.
+    pub fn dim(&self) -> Result<usize> {
+        // SAFETY: self is live (isl_keep).
+        let n = unsafe { ffi::isl_set_dim(self.raw.as_ptr(), ffi::ISL_DIM_SET) };
+        usize::try_from(n).map_err(|_| self.ctx.error("counting set dimensions"))
+    }
+    pub fn subtract(self, other: Set<'c>) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: both are owned and consumed (isl_take).
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_subtract(self.into_raw(), other.into_raw()) },
+            "set difference",
+        )
+    }
+    pub fn intersect(self, other: Set<'c>) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: both consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_intersect(self.into_raw(), other.into_raw()) },
+            "set intersection",
+        )
+    }
+    pub fn union(self, other: Set<'c>) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: both consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_union(self.into_raw(), other.into_raw()) },
+            "set union",
+        )
+    }
+    pub fn coalesce(self) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_coalesce(self.into_raw()) },
+            "simplifying a set",
+        )
+    }
+    pub fn lexmin(self) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_lexmin(self.into_raw()) },
+            "the lexicographic minimum",
+        )
+    }
+    pub fn lexmax(self) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_lexmax(self.into_raw()) },
+            "the lexicographic maximum",
+        )
+    }
+    /// The image of the set under `map`.
+    pub fn apply(self, map: Map<'c>) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: both consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_apply(self.into_raw(), map.into_raw()) },
+            "the image of a set",
+        )
+    }
+    /// The map of a wrapped set `{ [[a] -> [b]] }`.
+    pub fn unwrap_map(self) -> Result<Map<'c>> {
+        let ctx = self.ctx;
+        // SAFETY: consumed.
+        Map::wrap(
+            ctx,
+            unsafe { ffi::isl_set_unwrap(self.into_raw()) },
+            "unwrapping a set",
+        )
+    }
+    pub fn is_empty(&self) -> Result<bool> {
+        // SAFETY: kept.
+        let b = unsafe { ffi::isl_set_is_empty(self.raw.as_ptr()) };
+        self.ctx.truth(b, "an emptiness test")
+    }
+    pub fn is_equal(&self, other: &Set<'c>) -> Result<bool> {
+        // SAFETY: both kept.
+        let b = unsafe { ffi::isl_set_is_equal(self.raw.as_ptr(), other.raw.as_ptr()) };
+        self.ctx.truth(b, "a set equality test")
+    }
+    pub fn is_subset(&self, other: &Set<'c>) -> Result<bool> {
+        // SAFETY: both kept.
+        let b = unsafe { ffi::isl_set_is_subset(self.raw.as_ptr(), other.raw.as_ptr()) };
+        self.ctx.truth(b, "a subset test")
+    }
+    /// The lexicographically smallest point, or None for an empty set. Coordinates must fit
+    /// an i64 (else an overflow error); an unbounded set is an error.
+    pub fn lexmin_point(&self) -> Result<Option<Vec<i64>>> {
+        self.clone().lexmin()?.point()
+    }
+    /// The lexicographically largest point (see [`Set::lexmin_point`]).
+    pub fn lexmax_point(&self) -> Result<Option<Vec<i64>>> {
+        self.clone().lexmax()?.point()
+    }
+    /// Some point of the set (ISL's sample), or None when empty.
+    fn point(self) -> Result<Option<Vec<i64>>> {
+        let n = self.dim()?;
+        let ctx = self.ctx;
+        // SAFETY: consumed; the point is freed below.
+        let p = ctx.check(
+            unsafe { ffi::isl_set_sample_point(self.into_raw()) },
+            "sampling a point",
+        )?;
+        let out = (|| {
+            // SAFETY: p is live until freed below.
+            if ctx.truth(unsafe { ffi::isl_point_is_void(p.as_ptr()) }, "a point")? {
+                return Ok(None);
+            }
+            let mut xs = Vec::with_capacity(n);
+            for i in 0..n {
+                // SAFETY: p is live, i < dim.
+                let v = ctx.check(
+                    unsafe {
+                        ffi::isl_point_get_coordinate_val(p.as_ptr(), ffi::ISL_DIM_SET, i as i32)
+                    },
+                    "reading a point",
+                )?;
+                // SAFETY: v is owned; printed, then freed.
+                let text = ctx.take_string(unsafe { ffi::isl_val_to_str(v.as_ptr()) }, "a value");
+                unsafe { ffi::isl_val_free(v.as_ptr()) };
+                let text = text?;
+                let x = text.parse::<i64>().map_err(|_| {
+                    Error::overflow(format!("the point coordinate {text} does not fit an i64"))
+                })?;
+                xs.push(x);
+            }
+            Ok(Some(xs))
+        })();
+        // SAFETY: p is owned and freed once.
+        unsafe { ffi::isl_point_free(p.as_ptr()) };
+        out
+    }
+    /// ISL notation.
+    pub fn to_text(&self) -> Result<String> {
+        // SAFETY: kept; the string is taken and freed.
+        self.ctx.take_string(
+            unsafe { ffi::isl_set_to_str(self.raw.as_ptr()) },
+            "printing a set",
+        )
+    }
+}
+
+impl Clone for Set<'_> {
+    fn clone(&self) -> Self {
+        // SAFETY: isl_set_copy increments a reference count; it fails only on a NULL input.
+        let raw = unsafe { ffi::isl_set_copy(self.raw.as_ptr()) };
+        Set {
+            ctx: self.ctx,
+            raw: NonNull::new(raw).expect("isl_set_copy of a live set"),
+        }
+    }
+}
+
+impl Drop for Set<'_> {
+    fn drop(&mut self) {
+        // SAFETY: owned, freed once.
+        unsafe { ffi::isl_set_free(self.raw.as_ptr()) };
+    }
+}

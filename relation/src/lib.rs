@@ -1,0 +1,23 @@
+//! `layout-relation`: layouts as integer set relations on the system ISL.
+//!
+//! Every layout kind of the project (CuTe shape:stride layouts, swizzles, composed layouts
+//! `Sw o off o L`, F2 linear layouts) becomes an ISL relation from coordinates to offsets,
+//! following "Modeling Layout Abstractions Using Integer Set Relations" with CuTe's semantics
+//! where the paper differs. On relations, ISL decides equality, injectivity and bijectivity
+//! with witnesses, composes (apply_range) and inverts (reverse), and the paper's
+//! reconstruction turns a relation back into a CuTe layout, or says why none exists.
+//! See docs/relations.md.
+
+pub mod complement_fill;
+pub mod cute;
+pub mod expr;
+pub mod isl;
+pub mod kinds;
+pub mod linear;
+pub mod ops;
+pub mod props;
+pub mod reconstruct;
+pub mod swizzle;
+
+pub use isl::{Ctx, Map, Set};
+pub use kinds::{AnyLayout, Space};

@@ -1,0 +1,298 @@
+//! The relation operations by name, for `layout eval` and `layout batch` (the CLI routes
+//! these names here; the algebra knows nothing of ISL).
+//!
+//! Arguments are texts: layouts of any kind (see [`AnyLayout`]), ISL maps, coordinate-space
+//! names, shapes and integers. Results are ISL text, CuTe layouts, or JSON objects:
+//!
+//! | op | args | result |
+//! |---|---|---|
+//! | `relation` | L [, flat \| coord \| modes] | ISL map |
+//! | `equal` | L1, L2 [, space] | `{"equal": true}` or `{"equal": false, "witness", "left", "right", "reason"}` |
+//! | `is_injective` | L | `{"holds": bool, "witness": [...], ...}` |
+//! | `is_bijective` | L | `{"holds": bool, "witness": [...], ...}` |
+//! | `image` | L | ISL set |
+//! | `gaps` | L | ISL set |
+//! | `from_relation` | MAP [, SHAPE] | CuTe layout |
+//! | `relation_compose` | A, B | ISL map of A o B (B first) |
+//! | `out_of_domain` | A, B | ISL set: coordinates of B where B(c) is outside [0, size(A)) |
+//! | `relation_inverse` | L | ISL map (the reverse relation) |
+//! | `complement_fill` | L, D | CuTe layout (the paper's complement) |
+
+use layout_algebra::hw::json::J;
+use layout_algebra::{text, Error, Func, Result, Value};
+
+use crate::isl::{Ctx, Map, DEFAULT_MAX_OPERATIONS};
+use crate::kinds::{AnyLayout, Space};
+use crate::props::{self, Equality, Failure};
+
+/// The operation names of this module.
+pub const OP_NAMES: &[&str] = &[
+    "relation",
+    "equal",
+    "is_injective",
+    "is_bijective",
+    "image",
+    "gaps",
+    "from_relation",
+    "relation_compose",
+    "out_of_domain",
+    "relation_inverse",
+    "complement_fill",
+];
+
+/// A result: text (ISL notation or a layout) or a JSON object.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Text(String),
+    Json(String),
+}
+
+impl Answer {
+    /// As a value of the algebra's result type (text as a JSON string, for `layout batch`).
+    pub fn into_value(self) -> Value {
+        match self {
+            Answer::Json(j) => Value::Json(j),
+            Answer::Text(t) => Value::Json(J::Str(t).render()),
+        }
+    }
+    /// As plain text (for `layout eval`).
+    pub fn into_text(self) -> String {
+        match self {
+            Answer::Json(j) | Answer::Text(j) => j,
+        }
+    }
+}
+
+/// An error and the index of the argument it is about (for parse errors with offsets).
+pub type CallError = (Error, Option<usize>);
+
+/// Run `op` on argument texts; None when `op` is not a relation operation.
+pub fn call_text<S: AsRef<str>>(
+    op: &str,
+    args: &[S],
+) -> Option<std::result::Result<Answer, CallError>> {
+    if !OP_NAMES.contains(&op) {
+        return None;
+    }
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    Some(run(op, &args))
+}
+
+fn arity(op: &str, args: &[&str], lo: usize, hi: usize) -> std::result::Result<(), CallError> {
+    if args.len() < lo || args.len() > hi {
+        let want = if lo == hi {
+            format!("{lo}")
+        } else {
+            format!("{lo} to {hi}")
+        };
+        return Err((
+            Error::algebra(format!(
+                "{op}: expected {want} arguments, found {}",
+                args.len()
+            )),
+            None,
+        ));
+    }
+    Ok(())
+}
+
+fn layout_arg(args: &[&str], i: usize) -> std::result::Result<AnyLayout, CallError> {
+    AnyLayout::parse(args[i]).map_err(|e| (e, Some(i)))
+}
+
+fn space_arg(args: &[&str], i: usize) -> std::result::Result<Space, CallError> {
+    match args.get(i) {
+        None => Ok(Space::Flat),
+        Some(t) => Space::parse(t).map_err(|e| (e, Some(i))),
+    }
+}
+
+fn no_arg(e: Error) -> CallError {
+    (e, None)
+}
+
+fn run(op: &str, args: &[&str]) -> std::result::Result<Answer, CallError> {
+    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).map_err(no_arg)?;
+    match op {
+        "relation" => {
+            arity(op, args, 1, 2)?;
+            let l = layout_arg(args, 0)?;
+            let space = space_arg(args, 1)?;
+            let rel = l.relation(&ctx, space).map_err(no_arg)?;
+            Ok(Answer::Text(text_of(&rel).map_err(no_arg)?))
+        }
+        "equal" => {
+            arity(op, args, 2, 3)?;
+            let (a, b) = (layout_arg(args, 0)?, layout_arg(args, 1)?);
+            let space = space_arg(args, 2)?;
+            equal_json(&ctx, &a, &b, space).map_err(no_arg)
+        }
+        "is_injective" | "is_bijective" => {
+            arity(op, args, 1, 1)?;
+            let l = layout_arg(args, 0)?;
+            holds_json(&ctx, &l, op == "is_bijective").map_err(no_arg)
+        }
+        "image" | "gaps" | "relation_inverse" => {
+            arity(op, args, 1, 1)?;
+            let l = layout_arg(args, 0)?;
+            let rel = l.relation(&ctx, Space::Flat).map_err(no_arg)?;
+            let t = match op {
+                "image" => rel.range().and_then(|s| s.coalesce()?.to_text()),
+                "gaps" => props::gaps(&rel).and_then(|s| s.to_text()),
+                _ => rel.reverse().and_then(|m| text_of(&m)),
+            };
+            t.map(Answer::Text).map_err(no_arg)
+        }
+        "from_relation" => {
+            arity(op, args, 1, 2)?;
+            let rel = Map::parse(&ctx, args[0]).map_err(|e| (e, Some(0)))?;
+            let shape = match args.get(1) {
+                None => None,
+                Some(t) => match text::parse(t).map_err(|e| (e, Some(1)))? {
+                    Value::Tuple(s) => Some(s),
+                    other => {
+                        return Err((
+                            Error::algebra(format!(
+                                "from_relation: the shape must be an integer tuple, found {}",
+                                other.kind()
+                            )),
+                            Some(1),
+                        ))
+                    }
+                },
+            };
+            let l = crate::reconstruct::from_relation(&rel, shape.as_ref()).map_err(no_arg)?;
+            Ok(Answer::Text(text::print_layout(&l)))
+        }
+        "relation_compose" | "out_of_domain" => {
+            arity(op, args, 2, 2)?;
+            let (a, b) = (layout_arg(args, 0)?, layout_arg(args, 1)?);
+            let ra = a.relation(&ctx, Space::Flat).map_err(no_arg)?;
+            let rb = b.relation(&ctx, Space::Flat).map_err(no_arg)?;
+            let t = if op == "relation_compose" {
+                rb.apply_range(ra).and_then(|m| text_of(&m))
+            } else {
+                out_of_domain(&ra, &rb).and_then(|s| s.to_text())
+            };
+            t.map(Answer::Text).map_err(no_arg)
+        }
+        "complement_fill" => {
+            arity(op, args, 2, 2)?;
+            let h = match layout_arg(args, 0)? {
+                AnyLayout::Func(Func::Layout(l)) => l,
+                _ => {
+                    return Err((
+                        Error::algebra("complement_fill: expected a shape:stride layout"),
+                        Some(0),
+                    ))
+                }
+            };
+            let d = args[1].trim().parse::<i64>().map_err(|_| {
+                (
+                    Error::algebra(format!(
+                        "complement_fill: the target size must be an integer, found '{}'",
+                        args[1]
+                    )),
+                    Some(1),
+                )
+            })?;
+            let l = crate::complement_fill::complement_fill(&ctx, &h, d).map_err(no_arg)?;
+            Ok(Answer::Text(text::print_layout(&l)))
+        }
+        _ => unreachable!("checked against OP_NAMES"),
+    }
+}
+
+/// A relation in ISL notation, simplified.
+fn text_of(rel: &Map<'_>) -> Result<String> {
+    rel.clone().coalesce()?.to_text()
+}
+
+/// The coordinates of `b` whose offset is outside the domain of `a`.
+pub fn out_of_domain<'c>(a: &Map<'c>, b: &Map<'c>) -> Result<crate::isl::Set<'c>> {
+    let inside = b.clone().apply_range(a.clone())?.domain()?;
+    b.domain()?.subtract(inside)?.coalesce()
+}
+
+fn point_json(p: &[i64]) -> J {
+    match p {
+        [x] => J::Int(*x),
+        _ => J::ints(p),
+    }
+}
+
+fn maybe_point(p: Option<Vec<i64>>) -> J {
+    p.map_or(J::Str("none".into()), |v| point_json(&v))
+}
+
+fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<Answer> {
+    let (ra, rb) = (a.relation(ctx, space)?, b.relation(ctx, space)?);
+    Ok(Answer::Json(match props::equal(&ra, &rb)? {
+        Equality::Equal => J::Obj(vec![("equal", J::Bool(true))]).render(),
+        Equality::Unequal {
+            witness,
+            left,
+            right,
+            reason,
+        } => J::Obj(vec![
+            ("equal", J::Bool(false)),
+            ("witness", point_json(&witness)),
+            ("left", maybe_point(left)),
+            ("right", maybe_point(right)),
+            ("reason", J::Str(reason)),
+        ])
+        .render(),
+    }))
+}
+
+fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
+    let rel = l.relation(ctx, Space::Flat)?;
+    let failure = if bijective {
+        props::bijectivity(&rel, &l.codomain(ctx, &rel)?)?
+    } else {
+        props::injectivity(&rel)?
+    };
+    Ok(Answer::Json(match failure {
+        None => J::Obj(vec![("holds", J::Bool(true)), ("witness", J::Arr(vec![]))]).render(),
+        Some(f) => {
+            let reason = J::Str(f.reason());
+            let mut kv = vec![("holds", J::Bool(false))];
+            match f {
+                Failure::Collision {
+                    first,
+                    second,
+                    offset,
+                } => {
+                    kv.push(("kind", J::str("collision")));
+                    kv.push((
+                        "witness",
+                        J::Arr(vec![point_json(&first), point_json(&second)]),
+                    ));
+                    kv.push(("offset", point_json(&offset)));
+                }
+                Failure::TwoValues {
+                    coord,
+                    first,
+                    second,
+                } => {
+                    kv.push(("kind", J::str("not_a_function")));
+                    kv.push(("witness", J::Arr(vec![point_json(&coord)])));
+                    kv.push((
+                        "offsets",
+                        J::Arr(vec![point_json(&first), point_json(&second)]),
+                    ));
+                }
+                Failure::Missed { offset } => {
+                    kv.push(("kind", J::str("missed")));
+                    kv.push(("witness", J::Arr(vec![point_json(&offset)])));
+                }
+                Failure::Outside { offset } => {
+                    kv.push(("kind", J::str("outside")));
+                    kv.push(("witness", J::Arr(vec![point_json(&offset)])));
+                }
+            }
+            kv.push(("reason", reason));
+            J::Obj(kv).render()
+        }
+    }))
+}
