@@ -44,9 +44,11 @@ fn box_extents(rel: &Map<'_>) -> Result<Vec<i64>> {
                 hi.checked_add(1)
                     .ok_or_else(|| Error::overflow("from_relation: domain extent"))?,
             ),
-            (Some(lo), _) => return Err(Error::algebra(format!(
+            (Some(lo), _) => {
+                return Err(Error::algebra(format!(
                 "from_relation: input dimension {i} starts at {lo}; layout coordinates start at 0"
-            ))),
+            )))
+            }
             _ => {
                 return Err(Error::algebra(format!(
                     "from_relation: input dimension {i} has no bounds"
