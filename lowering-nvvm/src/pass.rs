@@ -101,7 +101,7 @@ pub fn lower_under(root: MlirOperation) -> bool {
 }
 
 /// The attribute texts `derive` reads (string value, CuTe text of a layout, integer).
-fn attrs(op: MlirOperation) -> Attrs {
+pub fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
         "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
         "majorA", "majorB", "elemD", "gmem", "instr", "m", "tmem", "warp", "ctaGroup", "negA",
@@ -322,6 +322,20 @@ fn lower_matrix(
     Ok(())
 }
 
+/// Which optional operands a `*_desc` op has: (runtime base pointer, runtime k).
+pub fn smem_desc_operands(op: MlirOperation) -> (bool, bool) {
+    let segs = unsafe { OperationRef::from_raw(op) }
+        .attribute("operandSegmentSizes")
+        .map(|x| x.to_string())
+        .unwrap_or_default();
+    match segs.as_str() {
+        s if s.contains("1, 1") => (true, true),
+        s if s.contains("1, 0") => (true, false),
+        s if s.contains("0, 1") => (false, true),
+        _ => (false, false),
+    }
+}
+
 fn lower_smem_desc(
     b: &Builder,
     op: MlirOperation,
@@ -329,17 +343,7 @@ fn lower_smem_desc(
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
-    // Operand segments: base?, kIndex?
-    let segs = unsafe { OperationRef::from_raw(op) }
-        .attribute("operandSegmentSizes")
-        .map(|x| x.to_string())
-        .unwrap_or_default();
-    let (has_base, has_k) = match segs.as_str() {
-        s if s.contains("1, 1") => (true, true),
-        s if s.contains("1, 0") => (true, false),
-        s if s.contains("0, 1") => (false, true),
-        _ => (false, false),
-    };
+    let (has_base, has_k) = smem_desc_operands(op);
     let d = derive::smem_desc(kind, a, has_k)?;
     let base = has_base.then(|| ops[0]);
     let k = has_k.then(|| ops[if has_base { 1 } else { 0 }]);

@@ -1,0 +1,33 @@
+//! `layout-passes`: the verification, proof and analysis passes of the `layout` dialect
+//! (docs/passes.md). One file per pass; each registers with MLIR's pass registry through
+//! cpp/PassesRegistration.cpp.
+//!
+//! - `--layout-prove-descriptors` ([`prove_descriptors`]): decodes every shared-memory matrix
+//!   descriptor, TMA box and ldmatrix/stmatrix lane-address table that `--lower-to-nvvm` derives
+//!   back into the addresses it denotes, and proves them equal to the source tile layout through
+//!   ISL (docs/relations.md). Its decoders follow the PTX ISA, written apart from the encoders
+//!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`];
+//!   [`xor_swizzle`] and [`isl_text`] are their shared pieces, [`tile_relation`] the source side.
+
+pub mod isl_text;
+pub mod matrix_lanes_decode;
+pub mod prove_descriptors;
+pub mod smem_desc_decode;
+pub mod tile_relation;
+pub mod tma_box_decode;
+pub mod xor_swizzle;
+
+extern "C" {
+    fn layout_passes_register();
+}
+
+/// The pass as a raw `MlirPass` (for the C++ registry entry in cpp/).
+#[no_mangle]
+pub extern "C" fn layout_passes_create_prove_descriptors() -> mlir_sys::MlirPass {
+    prove_descriptors::create_pass().to_raw()
+}
+
+/// Register this crate's passes with MLIR's global pass registry. Idempotent.
+pub fn register_passes() {
+    unsafe { layout_passes_register() }
+}

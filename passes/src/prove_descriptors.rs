@@ -1,0 +1,726 @@
+//! The pass `layout-prove-descriptors`: every shared-memory matrix descriptor (WGMMA, UMMA),
+//! TMA box and ldmatrix/stmatrix lane-address table that `--lower-to-nvvm` derives is decoded
+//! back into the addresses it denotes and proven equal, as an ISL relation over the whole
+//! tile, to the tile layout it was derived from. A difference is an error naming a witness
+//! coordinate and both addresses.
+//!
+//! Where it runs: on the `layout` ops, before `--lower-to-nvvm` (which replaces them), with
+//! the very derivation the lowering uses (`layout_lowering_nvvm::derive`): what is proven is
+//! the number the lowering emits. The two sides are built apart:
+//!
+//! - hardware side: the derived bits or driver arguments, read by the decoders of this crate
+//!   (written from the PTX ISA / CUDA driver documentation, not from the encoders);
+//! - layout side: the op's tile layout as a relation from `layout-relation`
+//!   ([`crate::tile_relation`]).
+//!
+//! | op | relation compared |
+//! |----|-------------------|
+//! | `layout.wgmma_desc`, `layout.umma_desc` | `[mn, k] -> [byte]` over the k-th instruction block (every block from k when k is a runtime value) |
+//! | `layout.tcgen05_cp` | `[mn, k] -> [byte]`, the 128 x 32-byte block |
+//! | `layout.tma_desc`, `tma_load`, `tma_store` | `[smem byte] -> [gmem byte]` of the whole tile |
+//! | `layout.ldmatrix`, `stmatrix`, `lane_offset` | `[thread, value] -> [smem byte]` |
+//!
+//! Testing hook: a string attribute `layout.prove_fault` on an op perturbs the derived value
+//! before decoding (`sbo+128`, `lbo-16`, `start+16`, `layout=1`; `lane5+16`; `box0-8`,
+//! `stride1+16`, `swizzle=2`), standing for a faulty encoder, so that the tests can check
+//! that a wrong descriptor is caught with its witness.
+
+use std::ffi::CString;
+
+use layout_algebra::hw::{self, Major};
+use layout_algebra::{text, Func, Value};
+use layout_lowering_nvvm::derive::{self, Attrs, DescKind};
+use layout_lowering_nvvm::pass::{attrs, smem_desc_operands};
+use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
+use layout_relation::props;
+use layout_relation::{Ctx, Map, Space};
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::r#type::TypeId;
+use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
+use melior::ContextRef;
+use mlir_sys::*;
+
+use crate::matrix_lanes_decode;
+use crate::smem_desc_decode::{self, DescFormat};
+use crate::tile_relation::{k_block, mode_size, tile_bytes};
+use crate::tma_box_decode::{self, TmaArgs};
+use crate::xor_swizzle::XorSwizzle;
+
+pub const ARGUMENT: &str = "layout-prove-descriptors";
+
+/// The discardable attribute of the testing hook.
+pub const FAULT_ATTR: &str = "layout.prove_fault";
+
+#[repr(align(8))]
+struct PassId;
+static PROVE_ID: PassId = PassId;
+
+#[derive(Clone, Debug, Default)]
+struct ProveDescriptors;
+
+impl<'c> RunExternalPass<'c> for ProveDescriptors {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        if !prove_under(operation.to_raw()) {
+            pass.signal_failure();
+        }
+    }
+}
+
+/// A new `layout-prove-descriptors` pass (any op; it walks the ops nested under it).
+pub fn create_pass() -> Pass {
+    create_external(
+        ProveDescriptors,
+        TypeId::create(&PROVE_ID),
+        "LayoutProveDescriptors",
+        ARGUMENT,
+        "Prove every WGMMA/UMMA descriptor, TMA box and ldmatrix/stmatrix lane table that \
+         --lower-to-nvvm derives equal to its tile layout (ISL), with a witness on failure",
+        "",
+        &[],
+    )
+}
+
+const OPS: &[&str] = &[
+    "layout.wgmma_desc",
+    "layout.umma_desc",
+    "layout.tcgen05_cp",
+    "layout.tma_desc",
+    "layout.tma_load",
+    "layout.tma_store",
+    "layout.ldmatrix",
+    "layout.stmatrix",
+    "layout.lane_offset",
+];
+
+fn op_name(op: MlirOperation) -> String {
+    unsafe { OperationRef::from_raw(op) }
+        .name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn emit_error(op: MlirOperation, message: &str) {
+    let loc = unsafe { mlirOperationGetLocation(op) };
+    let text = CString::new(format!("'{}' op {message}", op_name(op)).replace('\0', " ")).unwrap();
+    unsafe { mlirEmitError(loc, text.as_ptr()) };
+}
+
+/// Prove every target op under `root`; false when one failed (each failure is reported).
+pub fn prove_under(root: MlirOperation) -> bool {
+    let mut targets = Vec::new();
+    unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |op| {
+        if OPS.contains(&op.name().as_string_ref().as_str().unwrap_or("")) {
+            targets.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let ctx = match Ctx::new(DEFAULT_MAX_OPERATIONS) {
+        Ok(c) => c,
+        Err(e) => {
+            emit_error(root, &format!("cannot start ISL: {e}"));
+            return false;
+        }
+    };
+    let mut ok = true;
+    for op in targets {
+        if let Err(e) = prove_op(&ctx, op) {
+            emit_error(op, &e);
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn fault_of(op: MlirOperation) -> Option<String> {
+    let name = MlirStringRef {
+        data: FAULT_ATTR.as_ptr() as *const _,
+        length: FAULT_ATTR.len(),
+    };
+    unsafe {
+        let a = mlirOperationGetAttributeByName(op, name);
+        if a.ptr.is_null() || !mlirAttributeIsAString(a) {
+            return None;
+        }
+        let s = mlirStringAttrGetValue(a);
+        Some(
+            String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
+                .into_owned(),
+        )
+    }
+}
+
+/// An injected fault: field name, then `+n`, `-n` (add) or `=n` (set).
+struct Fault {
+    field: String,
+    set: bool,
+    value: i64,
+}
+
+impl Fault {
+    fn parse(t: &str) -> Result<Fault, String> {
+        let at = t
+            .find(['+', '-', '='])
+            .ok_or_else(|| format!("{FAULT_ATTR} \"{t}\": expected <field>+n, -n or =n"))?;
+        let n: i64 = t[at + 1..]
+            .parse()
+            .map_err(|_| format!("{FAULT_ATTR} \"{t}\": '{}' is not an integer", &t[at + 1..]))?;
+        let (set, value) = match &t[at..=at] {
+            "=" => (true, n),
+            "-" => (false, -n),
+            _ => (false, n),
+        };
+        Ok(Fault {
+            field: t[..at].to_string(),
+            set,
+            value,
+        })
+    }
+    fn apply(&self, x: i64) -> i64 {
+        if self.set {
+            self.value
+        } else {
+            x.saturating_add(self.value)
+        }
+    }
+    /// The index of a field `name<i>` (e.g. `lane5`).
+    fn indexed(&self, name: &str) -> Option<usize> {
+        self.field.strip_prefix(name)?.parse().ok()
+    }
+    fn unknown(&self, what: &str) -> String {
+        format!("{FAULT_ATTR}: unknown field '{}' for {what}", self.field)
+    }
+}
+
+fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
+    let name = op_name(op);
+    let a = attrs(op);
+    let fault = fault_of(op).map(|t| Fault::parse(&t)).transpose()?;
+    match name.as_str() {
+        "layout.wgmma_desc" => prove_smem_desc(ctx, op, DescKind::Wgmma, &a, fault.as_ref()),
+        "layout.umma_desc" => prove_smem_desc(ctx, op, DescKind::Umma, &a, fault.as_ref()),
+        "layout.tcgen05_cp" => {
+            let d = derive::tcgen05_cp(&a)?;
+            let tile = func(&a, "tile")?;
+            let e = elem(&a)?;
+            let bits = fault_bits(DescKind::Umma, d.bits, fault.as_ref())?;
+            prove_block(ctx, DescKind::Umma, e, Major::K, &tile, 0, 0, bits)
+        }
+        "layout.tma_desc" | "layout.tma_load" | "layout.tma_store" => {
+            prove_tma(ctx, &a, fault.as_ref())
+        }
+        _ => prove_lanes(ctx, &name, &a, fault.as_ref()),
+    }
+}
+
+fn func(a: &Attrs, key: &str) -> Result<Func, String> {
+    let t = a
+        .get(key)
+        .ok_or_else(|| format!("missing attribute '{key}'"))?;
+    match text::parse(t) {
+        Ok(Value::Func(f)) => Ok(f),
+        Ok(v) => Err(format!("'{key}' must be a layout, found {}", v.kind())),
+        Err(e) => Err(format!("'{key}': {e}")),
+    }
+}
+
+fn elem(a: &Attrs) -> Result<hw::Elem, String> {
+    hw::Elem::parse(a.get("elem").map(|s| s.as_str()).unwrap_or("")).map_err(|e| e.to_string())
+}
+
+/// Apply a descriptor fault to the 64 bits.
+fn fault_bits(kind: DescKind, bits: u64, f: Option<&Fault>) -> Result<u64, String> {
+    let Some(f) = f else { return Ok(bits) };
+    let field = |at: u32, bits: u64| -> u64 {
+        let bytes = (((bits >> at) & 0x3fff) << 4) as i64;
+        let v = ((f.apply(bytes) as u64) >> 4) & 0x3fff;
+        (bits & !(0x3fff << at)) | (v << at)
+    };
+    Ok(match (f.field.as_str(), kind) {
+        ("start", _) => field(0, bits),
+        ("lbo", _) => field(16, bits),
+        ("sbo", _) => field(32, bits),
+        ("layout", DescKind::Wgmma) => {
+            (bits & !(3 << 62)) | ((f.apply((bits >> 62) as i64) as u64 & 3) << 62)
+        }
+        ("layout", DescKind::Umma) => {
+            (bits & !(7 << 61)) | ((f.apply((bits >> 61) as i64) as u64 & 7) << 61)
+        }
+        _ => return Err(f.unknown("a descriptor (start, lbo, sbo, layout)")),
+    })
+}
+
+fn prove_smem_desc(
+    ctx: &Ctx,
+    op: MlirOperation,
+    kind: DescKind,
+    a: &Attrs,
+    fault: Option<&Fault>,
+) -> Result<(), String> {
+    let (_, runtime_k) = smem_desc_operands(op);
+    let d = derive::smem_desc(kind, a, runtime_k)?;
+    let e = elem(a)?;
+    let major = Major::parse(a.get("major").map(|s| s.as_str()).unwrap_or(""))
+        .map_err(|x| x.to_string())?;
+    let tile = func(a, "tile")?;
+    let address: i64 = a.get("address").map_or(Ok(0), |t| {
+        t.parse()
+            .map_err(|_| format!("'address' must be an integer, found {t}"))
+    })?;
+    let k: i64 = a.get("k").map_or(Ok(0), |t| {
+        t.parse()
+            .map_err(|_| format!("'k' must be an integer, found {t}"))
+    })?;
+    let kn = hw::k_per_instruction(e);
+    let blocks = if runtime_k {
+        // The lowering emits block k + j as `hi | ((start + j*advance) >> 4) & 0x3fff`.
+        (mode_size(&tile, 1)? / kn - k).max(1)
+    } else {
+        1
+    };
+    for j in 0..blocks {
+        let start = d.start + j * d.advance;
+        let bits = (d.bits & !0x3fff) | (((start as u64) >> 4) & 0x3fff);
+        let bits = fault_bits(kind, bits, fault)?;
+        prove_block(ctx, kind, e, major, &tile, address, k + j, bits)?;
+    }
+    Ok(())
+}
+
+/// Prove the descriptor `bits` of block `k` of `tile` at `address`.
+#[allow(clippy::too_many_arguments)]
+fn prove_block(
+    ctx: &Ctx,
+    kind: DescKind,
+    e: hw::Elem,
+    major: Major,
+    tile: &Func,
+    address: i64,
+    k: i64,
+    bits: u64,
+) -> Result<(), String> {
+    let format = match kind {
+        DescKind::Wgmma => DescFormat::Wgmma,
+        DescKind::Umma => DescFormat::Umma,
+    };
+    let dd = smem_desc_decode::decode(format, bits)?;
+    let kn = hw::k_per_instruction(e);
+    let mn = mode_size(tile, 0)?;
+    let decoded = smem_desc_decode::relation_text(&dd, major, e.bits(), mn, kn)
+        .map_err(|x| format!("descriptor {bits:#018x}: {x}"))?;
+    let decoded = Map::parse(ctx, &decoded).map_err(|x| x.to_string())?;
+    let source = tile_bytes(ctx, tile, Space::Modes, e.bits(), address)?;
+    let source = k_block(source, mn, k * kn, kn)?;
+    verdict(&decoded, &source, (&[0, 0], &[mn, kn]), 8, |w, l, r| {
+        format!(
+            "descriptor {bits:#018x} (k block {k}: start {}, LBO {}, SBO {}, layout type {}) \
+             does not address its tile {}: at (mn, k) = {w} the descriptor gives byte {l}, the \
+             tile layout byte {r}",
+            dd.start,
+            dd.lbo,
+            dd.sbo,
+            dd.layout_name,
+            text::print_func(tile)
+        )
+    })
+}
+
+/// Decide `decoded = source` (ISL map equality over the whole domain); on a difference,
+/// `message(witness, decoded there, source there)`. The proof runs chunk by chunk over
+/// the bounding box `[lo, hi)` of the domains; the witness is found by bisecting the first
+/// unequal chunk with equality tests of the restricted maps (each
+/// as cheap as the proof itself), never by enumeration and without the set differences of
+/// relations with existential variables that ISL may not finish.
+fn verdict(
+    decoded: &Map,
+    source: &Map,
+    bounds: (&[i64], &[i64]),
+    chunk: i64,
+    message: impl Fn(&str, &str, &str) -> String,
+) -> Result<(), String> {
+    let err = |e: layout_algebra::Error| format!("proof failed: {e}");
+    let ctx = decoded.ctx();
+    // The whole maps first (often the cheapest problem for ISL); when that is not decided
+    // within the bound, or is false, chunk by chunk.
+    if let Ok(true) = decoded.is_equal(source) {
+        return Ok(());
+    }
+    let equal_on = |lo: &[i64], hi: &[i64]| -> Result<bool, String> {
+        let vars = crate::isl_text::names("x", lo.len());
+        let conj: Vec<String> = vars
+            .iter()
+            .zip(lo.iter().zip(hi))
+            .map(|(v, (l, h))| format!("{l} <= {v} < {h}"))
+            .collect();
+        let set = |_: ()| {
+            layout_relation::Set::parse(
+                ctx,
+                &format!("{{ [{}] : {} }}", vars.join(", "), conj.join(" and ")),
+            )
+        };
+        let d = decoded
+            .clone()
+            .intersect_domain(set(()).map_err(err)?)
+            .map_err(err)?;
+        let s = source
+            .clone()
+            .intersect_domain(set(()).map_err(err)?)
+            .map_err(err)?;
+        d.is_equal(&s).map_err(err)
+    };
+    // The proof, chunk by chunk along dimension 0 (`chunk` coordinates at a time: a core
+    // matrix group, a swizzle repeat), which keeps each ISL problem small; the domains outside
+    // the bounding box are compared once.
+    let (b_lo, b_hi) = (bounds.0, bounds.1);
+    let mut found = None;
+    let mut at = b_lo[0];
+    while at < b_hi[0] {
+        let end = at.saturating_add(chunk).min(b_hi[0]);
+        let (mut lo, mut hi) = (b_lo.to_vec(), b_hi.to_vec());
+        lo[0] = at;
+        hi[0] = end;
+        if !equal_on(&lo, &hi)? {
+            found = Some((lo, hi));
+            break;
+        }
+        at = end;
+    }
+    let Some((mut lo, mut hi)) = found else {
+        let vars = crate::isl_text::names("x", b_lo.len());
+        let conj: Vec<String> = vars
+            .iter()
+            .zip(b_lo.iter().zip(b_hi))
+            .map(|(v, (l, h))| format!("{l} <= {v} < {h}"))
+            .collect();
+        let inside = layout_relation::Set::parse(
+            ctx,
+            &format!("{{ [{}] : {} }}", vars.join(", "), conj.join(" and ")),
+        )
+        .map_err(err)?;
+        for (m, side) in [(decoded, "decoded"), (source, "layout")] {
+            let outside = m
+                .domain()
+                .and_then(|d| d.subtract(inside.clone()))
+                .map_err(err)?;
+            if let Some(p) = outside.lexmin_point().map_err(err)? {
+                return Err(format!(
+                    "proof failed: coordinate {} of the {side} relation lies outside the tile",
+                    props::show_point(&p)
+                ));
+            }
+        }
+        return Ok(());
+    };
+    loop {
+        let Some(d) = (0..lo.len())
+            .filter(|&d| hi[d] - lo[d] > 1)
+            .max_by_key(|&d| hi[d] - lo[d])
+        else {
+            break;
+        };
+        let mid = lo[d] + (hi[d] - lo[d]) / 2;
+        let mut hi1 = hi.clone();
+        hi1[d] = mid;
+        if !equal_on(&lo, &hi1)? {
+            hi = hi1;
+        } else {
+            lo[d] = mid;
+        }
+    }
+    let show = |v: Option<Vec<i64>>| v.map_or("nothing".into(), |p| props::show_point(&p));
+    let left = props::image_at(decoded, &lo).map_err(err)?;
+    let right = props::image_at(source, &lo).map_err(err)?;
+    if left == right {
+        return Err(format!(
+            "proof failed: the relations differ outside the bounding box {:?}..{:?} of the tile",
+            bounds.0, bounds.1
+        ));
+    }
+    Err(message(&props::show_point(&lo), &show(left), &show(right)))
+}
+
+/// Largest value of the 1-D set `s` (or -1 when empty).
+fn max_1d(s: &layout_relation::Set) -> Result<i64, String> {
+    Ok(s.lexmax_point()
+        .map_err(|e| e.to_string())?
+        .map_or(-1, |p| p[0]))
+}
+
+/// TMA: the swizzle is proven apart, then the boxes before it. With `sw_hw` the decoded
+/// swizzle mode on bytes and `sw` the tile's swizzle on elements, both are bijections applied
+/// last, so the box map equals the layouts' map iff `sw_hw(e*o) = e*sw(o)` on every element
+/// offset o the tile uses and the unswizzled maps are equal. (Comparing the swizzled maps
+/// directly would invert an XOR relation: far more work for ISL.)
+fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    let t = derive::tma(a)?;
+    let (mut box_dim, mut strides, mut swizzle) = (
+        t.box_dim.clone(),
+        t.global_strides.clone(),
+        t.swizzle.value(),
+    );
+    if let Some(f) = fault {
+        if let Some(d) = f.indexed("box").filter(|&d| d < box_dim.len()) {
+            box_dim[d] = f.apply(box_dim[d]);
+        } else if let Some(d) = f
+            .indexed("stride")
+            .filter(|&d| d >= 1 && d <= strides.len())
+        {
+            strides[d - 1] = strides[d - 1].map(|s| f.apply(s));
+        } else if f.field == "swizzle" {
+            swizzle = f.apply(swizzle);
+        } else {
+            return Err(f.unknown("a TMA box (box<d>, stride<d>, swizzle)"));
+        }
+    }
+    let smem = func(a, "smem")?;
+    let gmem = func(a, "gmem")?;
+    let bits = t.elem.bits();
+    let err = |x: layout_algebra::Error| x.to_string();
+    let (sw, off, inner) = match &smem {
+        Func::Composed(c) => match (&c.outer, &c.inner) {
+            (Func::Swizzle(sw), Func::Layout(l)) => (Some(sw.clone()), c.offset, l.clone()),
+            _ => return Err("cannot prove the TMA box: the tile must be L or Sw o off o L".into()),
+        },
+        Func::Layout(l) => (None, 0, l.clone()),
+        Func::Swizzle(_) => {
+            return Err("cannot prove the TMA box: a swizzle alone has no shape".into())
+        }
+    };
+    let unswizzled = Func::Layout(inner);
+    let off_bits = off.checked_mul(bits).ok_or("tile offset overflows")?;
+    if off_bits % 8 != 0 {
+        return Err(format!("the tile offset {off} is not a whole byte"));
+    }
+    // 1. The swizzle: decoded mode on bytes against the tile's on elements.
+    let s_pre = tile_bytes(ctx, &unswizzled, Space::Modes, bits, off_bits / 8)?;
+    let hw_sw = match swizzle {
+        0 => None,
+        1 => Some(XorSwizzle::B32),
+        2 => Some(XorSwizzle::B64),
+        3 => Some(XorSwizzle::B128),
+        v => {
+            return Err(format!(
+                "cannot prove the TMA box: CUtensorMapSwizzle {v} is not decoded (0..3)"
+            ))
+        }
+    };
+    if hw_sw.is_some() || sw.is_some() {
+        if bits < 8 {
+            return Err("cannot prove a swizzled TMA box of sub-byte elements".into());
+        }
+        let bytes = bits / 8;
+        let mut c = crate::isl_text::Constraints::new();
+        let p = c.var("p");
+        c.push(format!("{p} = {bytes}*o"));
+        let out = match hw_sw {
+            Some(x) => x.apply(&mut c, &p),
+            None => p,
+        };
+        c.push(format!("y = {out}"));
+        let hw = Map::parse(
+            ctx,
+            &c.map(
+                &["o".to_string()],
+                &["y".to_string()],
+                &["o >= 0".to_string()],
+            ),
+        )
+        .map_err(err)?;
+        let lay = match &sw {
+            Some(x) => layout_relation::swizzle::swizzle_map(ctx, x, false).map_err(err)?,
+            None => Map::parse(ctx, "{ [y] -> [y] : y >= 0 }").map_err(err)?,
+        };
+        let lay = lay
+            .apply_range(Map::parse(ctx, &format!("{{ [z] -> [{bytes}*z] }}")).map_err(err)?)
+            .map_err(err)?;
+        let used = s_pre
+            .range()
+            .and_then(|r| {
+                r.apply(Map::parse(
+                    ctx,
+                    &format!("{{ [y] -> [o] : y = {bytes}*o }}"),
+                )?)
+            })
+            .map_err(err)?;
+        let (hw, lay) = (
+            hw.intersect_domain(used.clone()).map_err(err)?,
+            lay.intersect_domain(used).map_err(err)?,
+        );
+        let top = max_1d(&hw.domain().map_err(err)?)?.saturating_add(1);
+        verdict(&hw, &lay, (&[0], &[top]), 1024, |w, l, r| {
+            format!(
+                "TMA swizzle mode {swizzle} is not the tile's swizzle {}: element offset {w} goes \
+                 to byte {l} by the TMA, {r} by the layout",
+                sw.as_ref()
+                    .map_or("(none)".into(), |x| text::print_func(&Func::Swizzle(
+                        x.clone()
+                    )))
+            )
+        })?;
+    }
+    // 2. The boxes, before the swizzle.
+    let args = TmaArgs {
+        elem_bits: bits,
+        box_dim: &box_dim,
+        global_strides: &strides,
+        element_strides: &t.element_strides,
+        swizzle: 0,
+        boxes: &t.boxes,
+    };
+    let decoded = tma_box_decode::relation_text(&args)
+        .map_err(|x| format!("cannot prove the TMA box: {x}"))?;
+    let decoded = Map::parse(ctx, &decoded).map_err(err)?;
+    let g = tile_bytes(ctx, &gmem, Space::Modes, bits, 0)
+        .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
+    let (sr, gr) = (s_pre.in_dim().map_err(err)?, g.in_dim().map_err(err)?);
+    if sr > gr {
+        return Err(format!(
+            "the shared-memory tile has {sr} modes, the global tensor {gr}"
+        ));
+    }
+    // smem mode i covers the first coordinates of gmem mode i; further gmem modes stay at 0.
+    let cs = crate::isl_text::names("c", sr);
+    let mut outs = cs.clone();
+    outs.extend(std::iter::repeat("0".to_string()).take(gr - sr));
+    let embed = Map::parse(
+        ctx,
+        &format!("{{ [{}] -> [{}] }}", cs.join(", "), outs.join(", ")),
+    )
+    .map_err(err)?;
+    let source = s_pre
+        .clone()
+        .reverse()
+        .and_then(|m| m.apply_range(embed))
+        .and_then(|m| m.apply_range(g))
+        .map_err(err)?;
+    let top = max_1d(&decoded.domain().map_err(err)?)?
+        .max(max_1d(&s_pre.range().map_err(err)?)?)
+        .saturating_add(1);
+    // One box at a time (each box fills `box_bytes` consecutive bytes before the swizzle).
+    verdict(
+        &decoded,
+        &source,
+        (&[0], &[top]),
+        t.box_bytes.max(1),
+        |w, l, r| {
+            format!(
+                "TMA box {box_dim:?} (global strides {}) does not move the tile {} of {}: \
+             shared-memory byte {w} (before the swizzle) receives global byte {l} by the box, \
+             {r} by the layouts",
+                show_strides(&strides),
+                text::print_func(&smem),
+                text::print_func(&gmem)
+            )
+        },
+    )
+}
+
+fn show_strides(s: &[Option<i64>]) -> String {
+    let v: Vec<String> = s
+        .iter()
+        .map(|x| x.map_or("?".into(), |v| v.to_string()))
+        .collect();
+    format!("[{}]", v.join(", "))
+}
+
+fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    let mop = match name {
+        "layout.ldmatrix" => hw::MatrixOp::Ld,
+        "layout.stmatrix" => hw::MatrixOp::St,
+        _ => derive::matrix_instr(a)?,
+    };
+    let m = derive::matrix(mop, a)?;
+    if m.form != hw::MatrixForm::M8n8B16 {
+        return Err(format!(
+            "cannot prove {}: only the m8n8 lane tables are decoded",
+            m.instr()
+        ));
+    }
+    let mut table = m.lane_offsets.clone();
+    if let Some(f) = fault {
+        match f.indexed("lane").filter(|&l| l < table.len()) {
+            Some(l) => table[l] = f.apply(table[l]),
+            None => return Err(f.unknown("a lane table (lane<l>)")),
+        }
+    }
+    let e = elem(a)?;
+    let frag = func(a, "fragment")?;
+    let frag_l = frag
+        .as_layout()
+        .ok_or("the fragment must be a shape:stride layout")?;
+    let values = frag_l
+        .mode(1)
+        .and_then(|x| x.size())
+        .map_err(|x| x.to_string())?;
+    let pieces = matrix_lanes_decode::relation_pieces(&table, m.num, m.trans, e.bits() / 8, values)
+        .map_err(|x| format!("cannot prove {}: {x}", m.instr()))?;
+    let smem = func(a, "smem")?;
+    let frag_rel = layout_relation::AnyLayout::Func(frag.clone())
+        .relation(ctx, Space::Modes)
+        .map_err(|x| x.to_string())?;
+    let source = frag_rel
+        .apply_range(tile_bytes(ctx, &smem, Space::Flat, e.bits(), 0)?)
+        .map_err(|x| x.to_string())?;
+    // Piece by piece: each lane's piece against the source on that piece's domain; then the
+    // pieces must cover the whole (thread, value) domain.
+    let mut covered: Option<layout_relation::Set> = None;
+    for (_, piece) in &pieces {
+        let decoded = Map::parse(ctx, piece).map_err(|x| x.to_string())?;
+        let dom = decoded.domain().map_err(|x| x.to_string())?;
+        let src = source
+            .clone()
+            .intersect_domain(dom.clone())
+            .map_err(|x| x.to_string())?;
+        check_lanes(&decoded, &src, &m, &table, &frag, &smem)?;
+        covered = Some(match covered {
+            None => dom,
+            Some(c) => c.union(dom).map_err(|x| x.to_string())?,
+        });
+    }
+    let all = layout_relation::Set::parse(
+        ctx,
+        &format!("{{ [t, v] : 0 <= t < 32 and 0 <= v < {values} }}"),
+    )
+    .map_err(|x| x.to_string())?;
+    let missed = match covered {
+        None => all,
+        Some(c) => all.subtract(c).map_err(|x| x.to_string())?,
+    };
+    if let Some(w) = missed.lexmin_point().map_err(|x| x.to_string())? {
+        return Err(format!(
+            "{} lane addresses {table:?} do not move the fragment {} of {}: (thread, value) = \
+             {} is read by no lane",
+            m.instr(),
+            text::print_func(&frag),
+            text::print_func(&smem),
+            props::show_point(&w)
+        ));
+    }
+    Ok(())
+}
+
+fn check_lanes(
+    decoded: &Map,
+    source: &Map,
+    m: &hw::MatrixCopy,
+    table: &[i64],
+    frag: &Func,
+    smem: &Func,
+) -> Result<(), String> {
+    let values = source
+        .domain()
+        .and_then(|d| d.lexmax_point())
+        .map_err(|e| e.to_string())?
+        .map_or(0, |p| p[1] + 1);
+    verdict(decoded, source, (&[0, 0], &[32, values]), 32, |w, l, r| {
+        format!(
+            "{} lane addresses {table:?} do not move the fragment {} of {}: at (thread, value) \
+             = {w} the instruction uses byte {l}, the layouts byte {r}",
+            m.instr(),
+            text::print_func(frag),
+            text::print_func(smem)
+        )
+    })
+}
