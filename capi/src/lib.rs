@@ -6,7 +6,8 @@
 //!
 //! - `mlirLayoutRegisterAllPasses`: every pass and named pipeline with MLIR's global registry
 //!   (`layout-canonicalize`, `layout-lower-to-index`, `lower-to-index`,
-//!   `layout-lower-to-nvvm`, `lower-to-nvvm{ptx= chip= features=}`), so that textual pipelines
+//!   `layout-lower-to-nvvm`, `lower-to-nvvm{ptx= chip= features=}`, and the proof passes of
+//!   `layout-passes`: `layout-prove-descriptors`), so that textual pipelines
 //!   (`mlirParsePassPipeline`, `mlir-opt --pass-pipeline=`) find them;
 //! - `mlirLayoutCreate*Pass`: the passes as `MlirPass` objects for `mlirPassManagerAddOwnedPass`;
 //! - `mlirLayoutRegisterDialects`: the dialect and its Hopper ops (`layout.ldmatrix`,
@@ -26,6 +27,7 @@ pub extern "C" fn mlirLayoutRegisterAllPasses() {
     layout_dialect::register_passes();
     layout_lowering::register_passes();
     layout_lowering_nvvm::register_passes();
+    layout_passes::register_passes();
 }
 
 /// A new `layout-lower-to-index` pass (op-agnostic: lowers everything nested in the op it runs

@@ -529,7 +529,13 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
         )
         .map_err(err)?;
         let lay = match &sw {
-            Some(x) => layout_relation::swizzle::swizzle_map(ctx, x, false).map_err(err)?,
+            Some(x) => {
+                // The swizzle over every offset >= 0, its bits as 0/1 variables.
+                let mut ex = layout_relation::expr::Exists::default();
+                let z = layout_relation::swizzle::swizzle_apply("y", x, &mut ex).map_err(err)?;
+                let body = ex.wrap(&format!("z = {z}"));
+                Map::parse(ctx, &format!("{{ [y] -> [z] : {body} }}")).map_err(err)?
+            }
             None => Map::parse(ctx, "{ [y] -> [y] : y >= 0 }").map_err(err)?,
         };
         let lay = lay

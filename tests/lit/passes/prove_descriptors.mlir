@@ -2,7 +2,6 @@
 // table that --lower-to-nvvm derives, decoded from its bits and proven equal (ISL, over the
 // whole tile) to the tile layout. The pass only proves: it leaves the IR as it is, and fails
 // (with a witness, see prove_descriptors_errors.mlir) when a proof does not hold.
-// UNSUPPORTED: plugin-driver
 
 // The descriptor, TMA and lane-table tests of the NVVM lowering: every swizzle mode and major
 // of WGMMA and UMMA (the 128B mode with 32-byte atoms included), 8-bit, tf32 and 4-bit

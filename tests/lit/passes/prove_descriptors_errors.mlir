@@ -2,7 +2,6 @@
 // perturbs the derived value (a faulty encoder); each error names a witness coordinate and
 // both addresses. Also: an unknown fault, and a form the decoders do not cover.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics --layout-prove-descriptors
-// UNSUPPORTED: plugin-driver
 
 // SBO off by one core matrix (128 bytes) on a K-major 128B-swizzled WGMMA operand.
 func.func @wgmma_sbo() -> i64 {
