@@ -89,11 +89,20 @@ pub fn relation_verdict(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error
             args.len()
         )));
     }
-    let layouts = args
+    // Every operand's kind is checked before a dynamic operand stops the decision, so that a
+    // wrong kind is an error even next to a dynamic layout.
+    let read: Vec<Result<AnyLayout, Error>> = args
         .iter()
         .enumerate()
         .map(|(i, &(t, k))| operand(op, i, t, k))
-        .collect::<Result<Vec<_>, Error>>()?;
+        .collect();
+    if let Some(Err(e)) = read
+        .iter()
+        .find(|r| matches!(r, Err(e) if !matches!(e, Error::Dynamic(_))))
+    {
+        return Err(e.clone());
+    }
+    let layouts = read.into_iter().collect::<Result<Vec<_>, Error>>()?;
     let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS)?;
     let at = |e: Error| match e {
         Error::Algebra(m) => Error::algebra(format!("{op}: {m}")),
@@ -230,6 +239,13 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("must be a layout"), "{e}");
+        let e = relation_verdict(
+            "equal",
+            &[("(?,8):(1,?)", KIND_LAYOUT), ("(4,8)", super::super::KIND_TUPLE)],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("operand #1 must be a layout"), "{e}");
         let e = relation_verdict("equal", &[("4:1", KIND_LAYOUT)])
             .unwrap_err()
             .to_string();
