@@ -178,7 +178,9 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr
         let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(&b)).ok()?)?;
         (cosize_b > size_a).then(|| {
             let exact = relation::out_of_domain_text(&a, &b)
-                .map(|s| format!("; the coordinates of B that read past it: {s}"))
+                .map(|(flat, natural)| {
+                    format!("; the coordinates of B that read past it: {flat} (flat), {natural} (natural)")
+                })
                 .unwrap_or_default();
             format!(
                 "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode){exact}",
@@ -527,6 +529,11 @@ mod tests {
         let (_, _, _, w) =
             take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
         assert!(w.contains("[6, 12)"), "{w}");
+        assert!(
+            w.contains("read past it: { [c] :")
+                && w.contains("{ [i0, i1] : 2 <= i0 <= 3 and 0 <= i1 <= 2 } (natural)"),
+            "{w}"
+        );
         assert_eq!(
             take(unsafe { layout_ffi_composition_reach(s("(20):(2)"), s("(5,4):(4,1)")) }).3,
             ""

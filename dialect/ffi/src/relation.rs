@@ -109,11 +109,10 @@ pub fn relation_verdict(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error
         e => e,
     };
     if let [a, b] = &layouts[..] {
-        let (ra, rb) = (
-            a.relation(&ctx, Space::Flat)?,
-            b.relation(&ctx, Space::Flat)?,
-        );
-        let (da, db) = (a.domain(&ctx, Space::Flat)?, b.domain(&ctx, Space::Flat)?);
+        let ra = a.relation(&ctx, Space::Flat).map_err(at)?;
+        let rb = b.relation(&ctx, Space::Flat).map_err(at)?;
+        let da = a.domain(&ctx, Space::Flat).map_err(at)?;
+        let db = b.domain(&ctx, Space::Flat).map_err(at)?;
         return Ok(match props::equal(&ra, &da, &rb, &db, true).map_err(at)? {
             Equality::Equal => Verdict {
                 holds: true,
@@ -165,20 +164,25 @@ pub unsafe extern "C" fn layout_ffi_relation_verdict(
     })
 }
 
-/// The coordinates of the CuTe layout `b` (flat, colexicographic) whose offset is at or past
-/// size(`a`), as an ISL set (`layout_relation::ops::out_of_domain`); None when the layouts
-/// have no relation (not static, or ISL gives up).
-pub fn out_of_domain_text(a: &Value, b: &Value) -> Option<String> {
+/// The coordinates of the CuTe layout `b` whose offset is at or past size(`a`), as ISL sets
+/// (`layout_relation::ops::out_of_domain`): over B's flat (colexicographic) coordinate, as
+/// `layout batch out_of_domain` prints it, and over B's natural coordinate (one variable per
+/// leaf of its shape), which reads more easily. None when the layouts have no relation (not
+/// static, or ISL gives up).
+pub fn out_of_domain_text(a: &Value, b: &Value) -> Option<(String, String)> {
     let (Value::Func(fa), Value::Func(fb)) = (a, b) else {
         return None;
     };
     let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).ok()?;
     let (la, lb) = (AnyLayout::Func(fa.clone()), AnyLayout::Func(fb.clone()));
     let ra = la.relation(&ctx, Space::Flat).ok()?;
-    let rb = lb.relation(&ctx, Space::Flat).ok()?;
-    layout_relation::ops::out_of_domain(&ra, &rb)
-        .and_then(|s| s.to_text())
-        .ok()
+    let set = |space| -> Option<String> {
+        let rb = lb.relation(&ctx, space).ok()?;
+        layout_relation::ops::out_of_domain(&ra, &rb)
+            .and_then(|s| s.to_text())
+            .ok()
+    };
+    Some((set(Space::Flat)?, set(Space::Coord)?))
 }
 
 #[cfg(test)]
@@ -241,7 +245,10 @@ mod tests {
         assert!(e.contains("must be a layout"), "{e}");
         let e = relation_verdict(
             "equal",
-            &[("(?,8):(1,?)", KIND_LAYOUT), ("(4,8)", super::super::KIND_TUPLE)],
+            &[
+                ("(?,8):(1,?)", KIND_LAYOUT),
+                ("(4,8)", super::super::KIND_TUPLE),
+            ],
         )
         .unwrap_err()
         .to_string();
@@ -257,7 +264,7 @@ mod tests {
         let a = text::parse("6:1").unwrap();
         let b = text::parse("(4,3):(3,1)").unwrap();
         // Offsets 3i + j >= 6 for i in {2, 3}: coordinates i + 4j.
-        let s = out_of_domain_text(&a, &b).unwrap();
+        let (s, natural) = out_of_domain_text(&a, &b).unwrap();
         let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).unwrap();
         let got = layout_relation::Set::parse(&ctx, &s).unwrap();
         let want = layout_relation::Set::parse(
@@ -266,5 +273,9 @@ mod tests {
         )
         .unwrap();
         assert!(got.is_equal(&want).unwrap(), "{s}");
+        let got = layout_relation::Set::parse(&ctx, &natural).unwrap();
+        let want =
+            layout_relation::Set::parse(&ctx, "{ [i, j] : 2 <= i <= 3 and 0 <= j <= 2 }").unwrap();
+        assert!(got.is_equal(&want).unwrap(), "{natural}");
     }
 }
