@@ -529,9 +529,9 @@ mod tests {
         let (_, _, _, w) =
             take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
         assert!(w.contains("[6, 12)"), "{w}");
+        // The exact sets themselves are checked in relation::tests::out_of_domain_is_exact.
         assert!(
-            w.contains("read past it: { [c] :")
-                && w.contains("{ [i0, i1] : 2 <= i0 <= 3 and 0 <= i1 <= 2 } (natural)"),
+            w.contains("read past it: { [c] :") && w.ends_with("(natural)"),
             "{w}"
         );
         assert_eq!(
