@@ -634,7 +634,7 @@ def Layout_IsInjectiveOp : Layout_RelationOp<"is_injective",
     ```mlir
     %i = layout.is_injective %l : !layout.layout<(4,2):(1,2)>
     ```
-    The witness of `false`: the least two coordinates with one offset.
+    The witness of `false`: two coordinates with one offset.
   }]>;
 
 def Layout_IsBijectiveOp : Layout_RelationOp<"is_bijective",

@@ -72,7 +72,7 @@ fn operand(op: &str, i: usize, t: &str, kind: i32) -> Result<AnyLayout, Error> {
 ///
 /// - `equal(A, B)`: the same domain and the same offset at every coordinate; the witness is a
 ///   coordinate where they differ (or one in only one domain), with both offsets;
-/// - `is_injective(L)`: no two coordinates share an offset; the witness is the least pair;
+/// - `is_injective(L)`: no two coordinates share an offset; the witness is such a pair;
 /// - `is_bijective(L)`: a bijection onto `[0, size)` (CuTe, swizzled, composed) or `[0, 2^N)`
 ///   (a linear layout with N output bits); the witness is a collision or an offset missed or
 ///   reached outside that range.
