@@ -290,6 +290,26 @@ Memo &relationMemo() {
   static Memo memo;
   return memo;
 }
+
+/// Append `NUL kind:text` per operand to a memo key (NUL cannot occur in the
+/// texts).
+void appendKindedArgs(std::string &key, ArrayRef<StringRef> args,
+                      ArrayRef<int32_t> kinds) {
+  for (auto [a, k] : llvm::zip(args, kinds)) {
+    key.push_back('\0');
+    key += std::to_string(k);
+    key.push_back(':');
+    key.append(a.data(), a.size());
+  }
+}
+
+/// The operand texts as borrowed C strings for the Rust calls.
+SmallVector<LayoutStr, 4> strsOf(ArrayRef<StringRef> args) {
+  SmallVector<LayoutStr, 4> strs;
+  for (StringRef a : args)
+    strs.push_back(rust::str(a));
+  return strs;
+}
 } // namespace
 
 rust::Result rust::parse(StringRef text) {
@@ -348,16 +368,9 @@ rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<StringRef> args,
   key.push_back('\0');
   if (bits)
     key += std::to_string(*bits);
-  for (auto [a, k] : llvm::zip(args, kinds)) {
-    key.push_back('\0');
-    key += std::to_string(k);
-    key.push_back(':');
-    key.append(a.data(), a.size());
-  }
+  appendKindedArgs(key, args, kinds);
   return analysisMemo().get(key, [&] {
-    SmallVector<LayoutStr, 4> strs;
-    for (StringRef a : args)
-      strs.push_back(str(a));
+    SmallVector<LayoutStr, 4> strs = strsOf(args);
     return take(layout_ffi_call_linear_analysis(str(op), strs.data(),
                                                 kinds.data(), strs.size(),
                                                 bits.value_or(0),
@@ -369,16 +382,9 @@ rust::Result rust::callRelation(StringRef op, ArrayRef<StringRef> args,
                                 ArrayRef<int32_t> kinds) {
   // Key: op NUL kind:arg0 NUL kind:arg1 ... (NUL cannot occur in the texts).
   std::string key = op.str();
-  for (auto [a, k] : llvm::zip(args, kinds)) {
-    key.push_back('\0');
-    key += std::to_string(k);
-    key.push_back(':');
-    key.append(a.data(), a.size());
-  }
+  appendKindedArgs(key, args, kinds);
   return relationMemo().get(key, [&] {
-    SmallVector<LayoutStr, 2> strs;
-    for (StringRef a : args)
-      strs.push_back(str(a));
+    SmallVector<LayoutStr, 4> strs = strsOf(args);
     return take(layout_ffi_relation_verdict(str(op), strs.data(), kinds.data(),
                                             strs.size()));
   });
