@@ -230,8 +230,13 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
   if (auto v = llvm::dyn_cast<ValueAttr>(value))
     return ConstOp::create(builder, loc, v);
   if (auto i = llvm::dyn_cast<IntegerAttr>(value))
+  {
     if (type.isIndex())
       return arith::ConstantIndexOp::create(builder, loc, i.getInt());
+    // The verdicts of the relation ops (layout.equal, ...).
+    if (type.isInteger(1))
+      return arith::ConstantOp::create(builder, loc, type, i);
+  }
   return nullptr;
 }
 
@@ -280,6 +285,30 @@ Memo &linearMemo() {
 Memo &analysisMemo() {
   static Memo memo;
   return memo;
+}
+Memo &relationMemo() {
+  static Memo memo;
+  return memo;
+}
+
+/// Append `NUL kind:text` per operand to a memo key (NUL cannot occur in the
+/// texts).
+void appendKindedArgs(std::string &key, ArrayRef<StringRef> args,
+                      ArrayRef<int32_t> kinds) {
+  for (auto [a, k] : llvm::zip(args, kinds)) {
+    key.push_back('\0');
+    key += std::to_string(k);
+    key.push_back(':');
+    key.append(a.data(), a.size());
+  }
+}
+
+/// The operand texts as borrowed C strings for the Rust calls.
+SmallVector<LayoutStr, 4> strsOf(ArrayRef<StringRef> args) {
+  SmallVector<LayoutStr, 4> strs;
+  for (StringRef a : args)
+    strs.push_back(rust::str(a));
+  return strs;
 }
 } // namespace
 
@@ -339,19 +368,24 @@ rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<StringRef> args,
   key.push_back('\0');
   if (bits)
     key += std::to_string(*bits);
-  for (auto [a, k] : llvm::zip(args, kinds)) {
-    key.push_back('\0');
-    key += std::to_string(k);
-    key.push_back(':');
-    key.append(a.data(), a.size());
-  }
+  appendKindedArgs(key, args, kinds);
   return analysisMemo().get(key, [&] {
-    SmallVector<LayoutStr, 4> strs;
-    for (StringRef a : args)
-      strs.push_back(str(a));
+    SmallVector<LayoutStr, 4> strs = strsOf(args);
     return take(layout_ffi_call_linear_analysis(str(op), strs.data(),
                                                 kinds.data(), strs.size(),
                                                 bits.value_or(0),
                                                 bits.has_value()));
+  });
+}
+
+rust::Result rust::callRelation(StringRef op, ArrayRef<StringRef> args,
+                                ArrayRef<int32_t> kinds) {
+  // Key: op NUL kind:arg0 NUL kind:arg1 ... (NUL cannot occur in the texts).
+  std::string key = op.str();
+  appendKindedArgs(key, args, kinds);
+  return relationMemo().get(key, [&] {
+    SmallVector<LayoutStr, 4> strs = strsOf(args);
+    return take(layout_ffi_relation_verdict(str(op), strs.data(), kinds.data(),
+                                            strs.size()));
   });
 }

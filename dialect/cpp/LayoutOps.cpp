@@ -218,6 +218,43 @@ LogicalResult mlir::layout::inferLinearAnalysisResult(
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Relations: layout.equal, layout.is_injective, layout.is_bijective
+//===----------------------------------------------------------------------===//
+
+/// The relation layer's verdict on the op's operands (their texts and kinds).
+static rust::Result evalRelationOp(Operation *op) {
+  SmallVector<StringRef, 2> texts;
+  SmallVector<int32_t, 2> kinds;
+  for (Type t : op->getOperandTypes()) {
+    auto vt = llvm::cast<ValueType>(t);
+    texts.push_back(vt.getText());
+    kinds.push_back(static_cast<int32_t>(vt.getKind()));
+  }
+  return rust::callRelation(cuteName(op->getName().getStringRef()), texts,
+                            kinds);
+}
+
+LogicalResult mlir::layout::verifyRelationOp(Operation *op) {
+  rust::Result r = evalRelationOp(op);
+  if (r.status == rust::Dynamic || r.ok())
+    return success();
+  return op->emitOpError() << r.text;
+}
+
+OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
+  rust::Result r = evalRelationOp(op);
+  if (!r.ok())
+    return {};
+  bool holds = r.kind != 0;
+  if (!holds)
+    // Location-based: an op-attached diagnostic would print (and re-verify)
+    // the op being folded.
+    mlir::emitRemark(op->getLoc())
+        << op->getName() << " folds to false: " << r.text;
+  return IntegerAttr::get(IntegerType::get(op->getContext(), 1), holds);
+}
+
 LogicalResult CompositionOp::verify() {
   SmallVector<StringRef, 2> texts;
   if (getArgs().size() != 2 || !staticTexts(getArgs().getTypes(), texts))

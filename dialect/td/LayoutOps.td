@@ -98,7 +98,9 @@ def Layout_FilterOp : Layout_AlgebraOp<"filter",
 def Layout_CompositionOp : Layout_AlgebraOp<"composition", [{
     R = A o B, with R(c) = A(B(c)) for every coordinate c of B. When the image
     of B reaches past size(A), A is read outside its domain (extended along its
-    last mode, as CuTe does): the verifier warns and names the index range.
+    last mode, as CuTe does): the verifier warns and names the index range
+    and, for static layouts, the exact set of coordinates of B that read past
+    size(A) (an ISL set computed by the relation layer).
   }]> {
   let hasVerifier = 1;
 }
@@ -572,6 +574,81 @@ def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swi
     ```mlir
     %s = layout.linear_optimal_swizzling %src, %dst {bits = 16 : i64} : !layout.linear<...>, !layout.linear<...>
     ```
+  }]>;
+
+//===----------------------------------------------------------------------===//
+// Relations: equality, injectivity, bijectivity decided by ISL (docs/relations.md)
+//===----------------------------------------------------------------------===//
+
+/// Properties of layouts decided on their integer-set relations (the Rust side
+/// layout_ffi_relation_verdict builds them with layout-relation on the system
+/// ISL). Operands are layout values of any kind the relation layer models: CuTe
+/// layouts, swizzles and composed layouts (`!layout.layout`,
+/// `!layout.swizzle`) and linear layouts (`!layout.linear`).
+class Layout_RelationOp<string mnemonic, dag args, string format, string doc>
+    : Layout_Op<mnemonic, [Pure]> {
+  let summary = "relations: `" # mnemonic # "` decided by ISL";
+  let description = doc # [{
+
+    Over the flat (colexicographic) coordinate. Folds to an `arith.constant`
+    of type `i1` when the operands are static; when it folds to `false` it
+    emits a remark at the op's location that names the witness. A layout with
+    a runtime leaf `?` does not fold: its relation has a `?` stride times a
+    coordinate, which is not affine (ISL has no symbolic multiplication).
+    An operand the relation layer cannot model (a tuple, a tiler, a LEGO
+    bijective layout) is a verifier error, as is an ISL failure.
+  }];
+  let arguments = args;
+  let results = (outs I1:$result);
+  let assemblyFormat = format;
+  let hasFolder = 1;
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::layout::verifyRelationOp(getOperation());
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldRelationOp(getOperation());
+    }
+  }];
+}
+
+def Layout_EqualOp : Layout_RelationOp<"equal",
+    (ins Layout_ValueType:$lhs, Layout_ValueType:$rhs),
+    "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))", [{
+    True when the two layouts have the same domain (the same number of
+    coordinates) and give the same offset at every coordinate, across kinds:
+    a CuTe layout against a linear layout, a swizzled layout against its
+    linear form.
+    ```mlir
+    %e = layout.equal %a, %b : !layout.layout<(4,8):(8,1)>, !layout.linear<...>
+    ```
+    The witness of `false`: a coordinate where the offsets differ, with both
+    offsets, or a coordinate in one domain only.
+  }]>;
+
+def Layout_IsInjectiveOp : Layout_RelationOp<"is_injective",
+    (ins Layout_ValueType:$layout),
+    "$layout attr-dict `:` qualified(type($layout))", [{
+    True when no two coordinates share an offset.
+    ```mlir
+    %i = layout.is_injective %l : !layout.layout<(4,2):(1,2)>
+    ```
+    The witness of `false`: two coordinates with one offset.
+  }]>;
+
+def Layout_IsBijectiveOp : Layout_RelationOp<"is_bijective",
+    (ins Layout_ValueType:$layout),
+    "$layout attr-dict `:` qualified(type($layout))", [{
+    True when the layout is a bijection onto `[0, size)` (CuTe, swizzled and
+    composed layouts; for a bare swizzle `Sw<B,M,S>` onto `[0, 2^(B+M+S))`)
+    or onto `[0, 2^N)` (a linear layout with N output bits).
+    ```mlir
+    %b = layout.is_bijective %l : !layout.layout<Sw<3,4,3> o 0 o (8,128):(128,1)>
+    ```
+    The witness of `false`: two coordinates with one offset, an offset of
+    the range that no coordinate reaches, or a coordinate whose offset is
+    outside it.
   }]>;
 
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod bijective;
+mod relation;
 
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
 
@@ -176,8 +177,13 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr
         let size_a = int(layout_algebra::ops::call("size", std::slice::from_ref(&a)).ok()?)?;
         let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(&b)).ok()?)?;
         (cosize_b > size_a).then(|| {
+            let exact = relation::out_of_domain_text(&a, &b)
+                .map(|(flat, natural)| {
+                    format!("; the coordinates of B that read past it: {flat} (flat), {natural} (natural)")
+                })
+                .unwrap_or_default();
             format!(
-                "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode)",
+                "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode){exact}",
                 text::print(&a),
                 text::print(&b)
             )
@@ -523,6 +529,11 @@ mod tests {
         let (_, _, _, w) =
             take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
         assert!(w.contains("[6, 12)"), "{w}");
+        // The exact sets themselves are checked in relation::tests::out_of_domain_is_exact.
+        assert!(
+            w.contains("read past it: { [c] :") && w.ends_with("(natural)"),
+            "{w}"
+        );
         assert_eq!(
             take(unsafe { layout_ffi_composition_reach(s("(20):(2)"), s("(5,4):(4,1)")) }).3,
             ""
@@ -922,6 +933,7 @@ unsafe fn call_on_texts(
     }));
     match r {
         Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
+        Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
         Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
         Err(_) => owned(
             STATUS_ALGEBRA_ERROR,

@@ -62,6 +62,12 @@ LogicalResult inferLinearAnalysisResult(MLIRContext *context,
                                         StringRef opName, TypeRange operandTypes,
                                         IntegerAttr bits,
                                         SmallVectorImpl<Type> &results);
+/// Verify a relation op (equal, is_injective, is_bijective): the operand kinds
+/// and the relation layer's message when it cannot decide.
+LogicalResult verifyRelationOp(Operation *op);
+/// Fold a relation op on static operands to an `i1` attribute; on `false` a
+/// remark at the op's location names the witness.
+OpFoldResult foldRelationOp(Operation *op);
 /// The constant attribute of a static value type, or null.
 OpFoldResult foldStaticValue(Type type);
 /// Verify an index-valued algebra op (size, cosize, ...) on static operands.

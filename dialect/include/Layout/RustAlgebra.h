@@ -38,6 +38,8 @@ LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutStr *args,
 LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, const LayoutStr *args,
                                              const int32_t *kinds, size_t nargs,
                                              int64_t bits, bool has_bits);
+LayoutResult layout_ffi_relation_verdict(LayoutStr op, const LayoutStr *args,
+                                         const int32_t *kinds, size_t nargs);
 LayoutResult layout_ffi_linear_apply_check(LayoutStr text, size_t n);
 LayoutResult layout_ffi_parse_bijective(LayoutStr text);
 LayoutResult layout_ffi_bijective_check(LayoutStr text, size_t n, bool inv);
@@ -98,6 +100,14 @@ Result callLinear(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
 Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
                           llvm::ArrayRef<int32_t> kinds,
                           std::optional<int64_t> bits);
+
+/// Decide the relation op `op` (equal, is_injective, is_bijective) on operands
+/// given as text and kind, with the relation layer on ISL. Status Ok: `kind` is
+/// 1 when the property holds and 0 when not, `text` the witness in words;
+/// status Dynamic: an operand has runtime leaves (no relation, no fold); an
+/// algebra error: the message. Memoized.
+Result callRelation(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
+                    llvm::ArrayRef<int32_t> kinds);
 
 } // namespace mlir::layout::rust
 

@@ -1,0 +1,281 @@
+//! The `extern "C"` calls of `layout.equal`, `layout.is_injective`, `layout.is_bijective` and of
+//! the exact out-of-domain set in the `layout.composition` warning. The math is
+//! `layout_relation`: every layout kind becomes an ISL relation from the flat coordinate to the
+//! offset, and ISL decides the property, with a witness when it fails.
+//!
+//! A verdict is a [`LayoutResult`] with status ok whose `kind` carries the answer (1: holds,
+//! 0: fails) and whose `text` is the witness, in words, when it fails (empty when it holds).
+//! An operand with a runtime leaf `?` (or the unknown value `*`) has no relation ISL can build
+//! (a `?` stride times a coordinate is not affine: ISL has no symbolic multiplication): the
+//! status is then "dynamic" and the op does not fold.
+
+use layout_algebra::linear::parse_linear;
+use layout_algebra::{text, Error, Value};
+use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
+use layout_relation::kinds::{AnyLayout, Space};
+use layout_relation::props::{self, Equality};
+use layout_relation::Ctx;
+
+use super::bijective::KIND_BIJECTIVE;
+use super::{
+    call_on_texts, type_text, LayoutResult, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE,
+};
+
+/// The relation ops of the dialect (op name without `layout.`) and their operand counts.
+const RELATION_OPS: &[(&str, usize)] = &[("equal", 2), ("is_injective", 1), ("is_bijective", 1)];
+
+/// A verdict: whether the property holds, and the witness in words when it does not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub holds: bool,
+    pub witness: String,
+}
+
+/// An operand of a relation op as a layout of the relation layer: a CuTe layout, a swizzle or
+/// a composed layout (`!layout.layout`, `!layout.swizzle`), or a linear layout
+/// (`!layout.linear`). A dynamic operand is [`Error::Dynamic`]; other kinds are refused.
+fn operand(op: &str, i: usize, t: &str, kind: i32) -> Result<AnyLayout, Error> {
+    match kind {
+        KIND_LINEAR => parse_linear(t)
+            .map(AnyLayout::Linear)
+            .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}"))),
+        KIND_LAYOUT | KIND_SWIZZLE => {
+            if t == "*" || t.contains('?') {
+                return Err(Error::Dynamic(format!(
+                    "{op}: operand #{i} {} is not static: ISL cannot build the relation of a \
+                     layout with runtime leaves (a `?` stride times a coordinate is not affine)",
+                    type_text(t, kind)
+                )));
+            }
+            match text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))? {
+                Value::Func(f) => Ok(AnyLayout::Func(f)),
+                v => Err(Error::algebra(format!(
+                    "{op}: operand #{i}: expected a layout, found {}",
+                    v.kind()
+                ))),
+            }
+        }
+        KIND_BIJECTIVE => Err(Error::algebra(format!(
+            "{op}: operand #{i} {t} is a bijective (LEGO) layout, which has no integer-set \
+             relation in the relation layer (convert it to a CuTe or linear layout)"
+        ))),
+        k => Err(Error::algebra(format!(
+            "{op}: operand #{i} must be a layout (!layout.layout, !layout.swizzle or \
+             !layout.linear), got {}",
+            type_text(t, k)
+        ))),
+    }
+}
+
+/// Decide the relation op `op` (see [`RELATION_OPS`]) on operands given as (canonical text,
+/// kind), over the flat coordinate:
+///
+/// - `equal(A, B)`: the same domain and the same offset at every coordinate; the witness is a
+///   coordinate where they differ (or one in only one domain), with both offsets;
+/// - `is_injective(L)`: no two coordinates share an offset; the witness is such a pair;
+/// - `is_bijective(L)`: a bijection onto `[0, size)` (CuTe, swizzled, composed) or `[0, 2^N)`
+///   (a linear layout with N output bits); the witness is a collision or an offset missed or
+///   reached outside that range.
+pub fn relation_verdict(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error> {
+    let Some(&(_, arity)) = RELATION_OPS.iter().find(|(name, _)| *name == op) else {
+        return Err(Error::algebra(format!(
+            "{op}: not a relation op of the dialect"
+        )));
+    };
+    if args.len() != arity {
+        return Err(Error::algebra(format!(
+            "{op}: expected {arity} operand{}, got {}",
+            if arity == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    // Every operand's kind is checked before a dynamic operand stops the decision, so that a
+    // wrong kind is an error even next to a dynamic layout.
+    let read: Vec<Result<AnyLayout, Error>> = args
+        .iter()
+        .enumerate()
+        .map(|(i, &(t, k))| operand(op, i, t, k))
+        .collect();
+    if let Some(Err(e)) = read
+        .iter()
+        .find(|r| matches!(r, Err(e) if !matches!(e, Error::Dynamic(_))))
+    {
+        return Err(e.clone());
+    }
+    let layouts = read.into_iter().collect::<Result<Vec<_>, Error>>()?;
+    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS)?;
+    let at = |e: Error| match e {
+        Error::Algebra(m) => Error::algebra(format!("{op}: {m}")),
+        e => e,
+    };
+    if let [a, b] = &layouts[..] {
+        let ra = a.relation(&ctx, Space::Flat).map_err(at)?;
+        let rb = b.relation(&ctx, Space::Flat).map_err(at)?;
+        let da = a.domain(&ctx, Space::Flat).map_err(at)?;
+        let db = b.domain(&ctx, Space::Flat).map_err(at)?;
+        return Ok(match props::equal(&ra, &da, &rb, &db, true).map_err(at)? {
+            Equality::Equal => Verdict {
+                holds: true,
+                witness: String::new(),
+            },
+            Equality::Unequal { reason, .. } => Verdict {
+                holds: false,
+                witness: reason,
+            },
+        });
+    }
+    let l = &layouts[0];
+    let rel = l.relation(&ctx, Space::Flat).map_err(at)?;
+    let failure = if op == "is_bijective" {
+        let codomain = l.codomain(&ctx, &rel).map_err(at)?;
+        props::bijectivity(&rel, &codomain, l.same_size(), l.is_function()).map_err(at)?
+    } else {
+        props::injectivity(&rel).map_err(at)?
+    };
+    Ok(match failure {
+        None => Verdict {
+            holds: true,
+            witness: String::new(),
+        },
+        Some(f) => Verdict {
+            holds: false,
+            witness: f.reason(),
+        },
+    })
+}
+
+/// [`relation_verdict`] through the C ABI: `args[i]` is the canonical text of operand `i` and
+/// `kinds[i]` its kind. Status ok: `kind` is 1 when the property holds, 0 when not, and `text`
+/// the witness in words; status dynamic: an operand has runtime leaves (no fold); status
+/// algebra error: the message (an operand kind the relation layer has no relation for, an ISL
+/// failure or its operation bound).
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_relation_verdict(
+    op: LayoutStr,
+    args: *const LayoutStr,
+    kinds: *const i32,
+    nargs: usize,
+) -> LayoutResult {
+    call_on_texts(op, args, kinds, nargs, |op, texts| {
+        relation_verdict(op, texts).map(|v| (v.witness, i32::from(v.holds)))
+    })
+}
+
+/// The coordinates of the CuTe layout `b` whose offset is at or past size(`a`), as ISL sets
+/// (`layout_relation::ops::out_of_domain`): over B's flat (colexicographic) coordinate, as
+/// `layout batch out_of_domain` prints it, and over B's natural coordinate (one variable per
+/// leaf of its shape), which reads more easily. None when the layouts have no relation (not
+/// static, or ISL gives up).
+pub fn out_of_domain_text(a: &Value, b: &Value) -> Option<(String, String)> {
+    let (Value::Func(fa), Value::Func(fb)) = (a, b) else {
+        return None;
+    };
+    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).ok()?;
+    let (la, lb) = (AnyLayout::Func(fa.clone()), AnyLayout::Func(fb.clone()));
+    let ra = la.relation(&ctx, Space::Flat).ok()?;
+    let set = |space| -> Option<String> {
+        let rb = lb.relation(&ctx, space).ok()?;
+        layout_relation::ops::out_of_domain(&ra, &rb)
+            .and_then(|s| s.to_text())
+            .ok()
+    };
+    Some((set(Space::Flat)?, set(Space::Coord)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn verdict(op: &str, args: &[(&str, i32)]) -> Verdict {
+        relation_verdict(op, args).unwrap_or_else(|e| panic!("{op}: {e}"))
+    }
+
+    #[test]
+    fn equal_across_kinds_and_witness() {
+        // (4,8):(1,4) is the identity on 32 offsets, as is the 5-bit identity linear layout.
+        let id = r#"{"in_dims":[{"name":"dim0","size":4,"bases":[[1],[2]]},{"name":"dim1","size":8,"bases":[[4],[8],[16]]}],"out_dims":[{"name":"offset","size":32}]}"#;
+        assert!(verdict("equal", &[("(4,8):(1,4)", KIND_LAYOUT), (id, KIND_LINEAR)]).holds);
+        let v = verdict(
+            "equal",
+            &[("(4,8):(1,4)", KIND_LAYOUT), ("(4,8):(8,1)", KIND_LAYOUT)],
+        );
+        assert!(!v.holds);
+        assert!(v.witness.contains("at coordinate"), "{}", v.witness);
+        // Different sizes: unequal domains.
+        let v = verdict("equal", &[("8:1", KIND_LAYOUT), ("16:1", KIND_LAYOUT)]);
+        assert!(
+            !v.holds && v.witness.contains("domains differ"),
+            "{}",
+            v.witness
+        );
+    }
+
+    #[test]
+    fn injective_and_bijective() {
+        assert!(verdict("is_injective", &[("(4,8):(8,1)", KIND_LAYOUT)]).holds);
+        assert!(verdict("is_bijective", &[("(4,8):(8,1)", KIND_LAYOUT)]).holds);
+        let v = verdict("is_injective", &[("(4,2):(1,2)", KIND_LAYOUT)]);
+        assert!(!v.holds);
+        assert_eq!(v.witness, "coordinates 2 and 4 both map to offset 2");
+        // Injective, not onto [0, 8).
+        assert!(verdict("is_injective", &[("(4,2):(1,8)", KIND_LAYOUT)]).holds);
+        let v = verdict("is_bijective", &[("(4,2):(1,8)", KIND_LAYOUT)]);
+        assert!(!v.holds, "{}", v.witness);
+        assert!(
+            verdict(
+                "is_bijective",
+                &[("Sw<3,4,3> o 0 o (8,128):(128,1)", KIND_LAYOUT)]
+            )
+            .holds
+        );
+    }
+
+    #[test]
+    fn dynamic_and_refused_operands() {
+        assert!(matches!(
+            relation_verdict("is_injective", &[("(?,8):(1,?)", KIND_LAYOUT)]),
+            Err(Error::Dynamic(_))
+        ));
+        let e = relation_verdict("is_injective", &[("(4,8)", super::super::KIND_TUPLE)])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("must be a layout"), "{e}");
+        let e = relation_verdict(
+            "equal",
+            &[
+                ("(?,8):(1,?)", KIND_LAYOUT),
+                ("(4,8)", super::super::KIND_TUPLE),
+            ],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("operand #1 must be a layout"), "{e}");
+        let e = relation_verdict("equal", &[("4:1", KIND_LAYOUT)])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected 2 operands"), "{e}");
+    }
+
+    #[test]
+    fn out_of_domain_is_exact() {
+        let a = text::parse("6:1").unwrap();
+        let b = text::parse("(4,3):(3,1)").unwrap();
+        // Offsets 3i + j >= 6 for i in {2, 3}: coordinates i + 4j.
+        let (s, natural) = out_of_domain_text(&a, &b).unwrap();
+        let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).unwrap();
+        let got = layout_relation::Set::parse(&ctx, &s).unwrap();
+        let want = layout_relation::Set::parse(
+            &ctx,
+            "{ [c] : c = 2 or c = 3 or c = 6 or c = 7 or c = 10 or c = 11 }",
+        )
+        .unwrap();
+        assert!(got.is_equal(&want).unwrap(), "{s}");
+        let got = layout_relation::Set::parse(&ctx, &natural).unwrap();
+        let want =
+            layout_relation::Set::parse(&ctx, "{ [i, j] : 2 <= i <= 3 and 0 <= j <= 2 }").unwrap();
+        assert!(got.is_equal(&want).unwrap(), "{natural}");
+    }
+}
