@@ -9,6 +9,8 @@ pub use layout_dialect;
 pub use layout_lowering;
 // The NVGPU ops and `--layout-lower-to-nvvm` / `--lower-to-nvvm` (registered the same way).
 pub use layout_lowering_nvvm;
+// The proof passes (`--layout-prove-lowering`), registered the same way.
+pub use layout_passes;
 
 extern "C" {
     fn layout_opt_main(argc: c_int, argv: *mut *mut c_char) -> c_int;
@@ -44,6 +46,7 @@ pub fn run<I: IntoIterator<Item = String>>(args: I) -> i32 {
     argv.push(std::ptr::null_mut());
     layout_lowering::register_passes();
     layout_lowering_nvvm::register_passes();
+    layout_passes::register_passes();
     unsafe { layout_opt_main(args.len() as c_int, argv.as_mut_ptr()) }
 }
 

@@ -1,0 +1,24 @@
+//! Compiles the C++ that registers the Rust passes of this crate with MLIR's global pass
+//! registry (there is no C API for that).
+
+use std::env;
+use std::path::PathBuf;
+
+fn main() {
+    let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap());
+    let prefix = PathBuf::from(
+        env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into()),
+    );
+    cc::Build::new()
+        .cpp(true)
+        .std("c++17")
+        .file(manifest.join("cpp/PassesRegistration.cpp"))
+        .include(prefix.join("include"))
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .flag_if_supported("-Wno-unused-parameter")
+        .warnings(false)
+        .compile("layout_passes_cpp");
+    println!("cargo:rerun-if-changed={}", manifest.join("cpp").display());
+    println!("cargo:rerun-if-changed=build.rs");
+}

@@ -1,0 +1,27 @@
+//===- PassesRegistration.cpp - registry entries of the Rust passes -------===//
+//
+// The passes are Rust (melior external passes, src/). MLIR's pass registry has
+// no C API, so this file registers them, one line per pass:
+// `--layout-prove-lowering`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/CAPI/Pass.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+
+extern "C" MlirPass layout_passes_create_prove_lowering(void);
+
+namespace {
+template <MlirPass (*Create)(void)> std::unique_ptr<mlir::Pass> make() {
+  return std::unique_ptr<mlir::Pass>(unwrap(Create()));
+}
+} // namespace
+
+extern "C" void layout_passes_register(void) {
+  static bool registered = false;
+  if (registered)
+    return;
+  registered = true;
+  mlir::registerPass(make<layout_passes_create_prove_lowering>);
+}
