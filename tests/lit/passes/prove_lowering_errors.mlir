@@ -18,7 +18,7 @@ func.func @mask(%i: index) -> index {
 // Swizzled: the wrong mask in the inner layout changes the swizzled offset too.
 func.func @swizzled(%i: index) -> index {
   %l = layout.const #layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
-  // expected-error @+1 {{'layout.crd2idx' op lowering is wrong for Sw<3,4,3> o 0 o (8,64):(64,1): at coordinate}}
+  // expected-error @+1 {{'layout.crd2idx' op lowering is wrong for Sw<3,4,3> o 0 o (8,64):(64,1): at coordinate 1 the lowered index math gives 0 and the layout gives 64}}
   %o = layout.crd2idx %l[%i] {layout.test_wrong_lowering} : !layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
   return %o : index
 }
