@@ -11,11 +11,12 @@
 //! divsi a k : v = floor(a/k) if a >= 0, -floor(-a/k) if a < 0             (truncation)
 //! remsi a k : v = a - k * (a divsi k)
 //! divui/remui/shrui : as floor/mod, on operands proven >= 0 (then unsigned = signed)
-//! andi/ori/xori : bit decomposition over e bits: a = sum_{j<e} 2^j a_j + 2^e h_a with
-//!     a_j in {0,1} (h_a = 0 when 0 <= a < 2^e is known; a constant's bits are its own, its
-//!     high part 0 or -1 in two's complement); result bit r_j = a_j b_j (r_j <= a_j, r_j <= b_j,
-//!     r_j >= a_j + b_j - 1), a_j + b_j - a_j b_j, or a_j + b_j - 2 t_j (t_j in {0,1}); the
-//!     high part follows from 0 / -1 / one free part
+//! andi/ori/xori : bit decomposition over the bits P that may be 1 in one operand b >= 0
+//!     (known bits of constants, masks and shifts): b = sum_{j in P} 2^j b_j; the other
+//!     operand over the span [p, q] of P: a = lo + sum_{j=p..q} 2^j a_j + 2^(q+1) h with
+//!     0 <= lo < 2^p, h any integer (two's complement); and = sum_{j in P} 2^j r_j,
+//!     or/xor = a + sum_{j in P} 2^j (r_j - a_j); r_j = a_j b_j (r_j <= a_j, r_j <= b_j,
+//!     r_j >= a_j + b_j - 1), a_j + b_j - a_j b_j, or a_j + b_j - 2 t_j (t_j in {0,1})
 //! cmpi p a b : v in {0,1}, v = 1 exactly when the predicate holds (unsigned ones on
 //!     operands proven >= 0)
 //! select c a b : (c = 1 and v = a) or (c = 0 and v = b)
@@ -47,15 +48,30 @@ struct Term {
     lo: i128,
     hi: i128,
     konst: Option<i64>,
+    /// For a value known to be >= 0: the bits that may be 1, when tighter than its range
+    /// (known-bits of masks and shifts); None: from the range.
+    bits: Option<i128>,
 }
 
 impl Term {
+    /// The bits that may be 1 of a value known to be >= 0 (None: it may be negative).
+    fn may(&self) -> Option<i128> {
+        match (self.konst, self.bits) {
+            (Some(k), _) if k >= 0 => Some(k as i128),
+            (Some(_), _) => None,
+            (None, Some(m)) => Some(m),
+            (None, None) if self.lo >= 0 => Some((1i128 << bit_len(self.hi)) - 1),
+            _ => None,
+        }
+    }
+
     fn constant(k: i64) -> Term {
         Term {
             text: format!("({k})"),
             lo: k as i128,
             hi: k as i128,
             konst: Some(k),
+            bits: None,
         }
     }
 }
@@ -89,6 +105,7 @@ pub fn translate(inputs: &[Input], results: &[MlirValue]) -> Result<Translation,
                 lo: i.lo as i128,
                 hi: i.hi as i128,
                 konst: None,
+                bits: None,
             },
         );
     }
@@ -128,22 +145,9 @@ fn bit_len(v: i128) -> u32 {
     128 - v.leading_zeros()
 }
 
-/// One operand of a bitwise op, decomposed: its bits (known or a 0/1 variable) and its part
-/// above the bits (0, -1 or a free variable).
-struct Bits {
-    bits: Vec<Bit>,
-    high: High,
-}
-
 #[derive(Clone)]
 enum Bit {
     Known(bool),
-    Var(String),
-}
-
-#[derive(Clone)]
-enum High {
-    Known(i64),
     Var(String),
 }
 
@@ -166,6 +170,7 @@ impl Translator {
             lo,
             hi,
             konst: None,
+            bits: None,
         })
     }
 
@@ -178,6 +183,7 @@ impl Translator {
             lo,
             hi,
             konst: None,
+            bits: None,
         }
     }
 
@@ -257,14 +263,18 @@ impl Translator {
             "arith.shli" => {
                 let p = shift_amount(konst(&a[1], "shift amount")?, &name)?;
                 let x = a[0].clone();
-                self.scale(&name, &x, 1i128 << p)
+                let mut t = self.scale(&name, &x, 1i128 << p)?;
+                t.bits = x.may().map(|m| m << p).filter(|m| bit_len(*m) < 64);
+                Ok(t)
             }
             "arith.shrui" | "arith.shrsi" => {
                 if name == "arith.shrui" {
                     nonneg(&a[0], "operand")?;
                 }
                 let p = shift_amount(konst(&a[1], "shift amount")?, &name)?;
-                self.floor_div(&name, &a[0], 1i64 << p)
+                let mut t = self.floor_div(&name, &a[0], 1i64 << p)?;
+                t.bits = a[0].may().map(|m| m >> p);
+                Ok(t)
             }
             "arith.floordivsi" | "arith.divui" | "arith.divsi" | "arith.remui" | "arith.remsi"
             | "arith.ceildivsi" => {
@@ -385,112 +395,136 @@ impl Translator {
 
     fn floor_div(&mut self, name: &str, x: &Term, k: i64) -> Result<Term, String> {
         let (lo, hi) = (x.lo.div_euclid(k as i128), x.hi.div_euclid(k as i128));
-        self.define(name, format!("floor(({})/{k})", x.text), lo, hi)
+        if lo < I64_MIN || hi > I64_MAX {
+            return Err(format!("'{name}' may wrap around"));
+        }
+        // v = floor(x/k) as k v <= x < k v + k (what ISL makes of a floor, written out).
+        let e = &x.text;
+        Ok(self.define_by(
+            |v| format!("{k}*{v} <= {e} and {e} <= {k}*{v} + {}", k - 1),
+            lo,
+            hi,
+        ))
     }
 
-    /// The bits [0, e) and high part of an operand.
-    fn decompose(&mut self, t: &Term, e: u32) -> Bits {
-        if let Some(k) = t.konst {
-            return Bits {
-                bits: (0..e).map(|j| Bit::Known((k >> j) & 1 == 1)).collect(),
-                high: High::Known(if k < 0 { -1 } else { 0 }),
-            };
-        }
-        let bits: Vec<Bit> = (0..e)
-            .map(|_| {
-                let b = self.fresh("b");
-                self.ex.cons.push(format!("0 <= {b} <= 1"));
-                Bit::Var(b)
-            })
-            .collect();
-        let high = if t.lo >= 0 && t.hi < (1i128 << e) {
-            High::Known(0)
-        } else {
-            High::Var(self.fresh("h"))
-        };
-        let mut sum: Vec<String> = bits
-            .iter()
-            .enumerate()
-            .map(|(j, b)| match b {
-                Bit::Var(v) => format!("{}*{v}", 1i64 << j),
-                Bit::Known(_) => unreachable!(),
-            })
-            .collect();
-        if let High::Var(h) = &high {
-            sum.push(format!("{}*{h}", 1i128 << e));
-        }
-        if sum.is_empty() {
-            sum.push("0".into());
-        }
-        self.ex
-            .cons
-            .push(format!("{} = {}", t.text, sum.join(" + ")));
-        Bits { bits, high }
-    }
-
+    /// and/or/xor. Let b be the operand with the fewer bits that may be 1 (P, b >= 0), so
+    /// that b = sum_{j in P} 2^j b_j exactly; a is decomposed only over the span [p, q] of P:
+    /// a = lo + sum_{j=p..q} 2^j a_j + 2^(q+1) h with 0 <= lo < 2^p and h any integer (two's
+    /// complement, so a may be negative). Then and = sum_{j in P} 2^j (a_j and b_j), and
+    /// or/xor = a + sum_{j in P} 2^j ((a_j op b_j) - a_j).
     fn bitwise(&mut self, name: &str, a: &Term, b: &Term) -> Result<Term, String> {
-        // The width: every constant's bits and every bounded non-negative operand.
-        let mut e: u32 = 1;
-        for t in [a, b] {
-            let w = match t.konst {
-                Some(k) if k < 0 => bit_len(!(k as i128)),
-                Some(k) => bit_len(k as i128),
-                None if t.lo >= 0 => bit_len(t.hi),
-                None => 0,
-            };
-            e = e.max(w);
+        if let (Some(x), Some(y)) = (a.konst, b.konst) {
+            return Ok(Term::constant(match name {
+                "arith.andi" => x & y,
+                "arith.ori" => x | y,
+                _ => x ^ y,
+            }));
         }
-        if e > 62 {
-            return Err(format!("'{name}' on values of {e} bits is not translated"));
-        }
-        let (x, y) = (self.decompose(a, e), self.decompose(b, e));
-        let high = match (name, &x.high, &y.high) {
-            ("arith.andi", High::Known(0), _) | ("arith.andi", _, High::Known(0)) => High::Known(0),
-            ("arith.andi", High::Known(-1), h) | ("arith.andi", h, High::Known(-1)) => h.clone(),
-            ("arith.ori", High::Known(-1), _) | ("arith.ori", _, High::Known(-1)) => {
-                High::Known(-1)
-            }
-            ("arith.ori" | "arith.xori", High::Known(0), h)
-            | ("arith.ori" | "arith.xori", h, High::Known(0)) => h.clone(),
-            ("arith.xori", High::Known(-1), High::Known(-1)) => High::Known(0),
-            ("arith.xori", High::Known(-1), High::Var(h))
-            | ("arith.xori", High::Var(h), High::Known(-1)) => {
-                let n = self.fresh("h");
-                self.ex.cons.push(format!("{n} = -{h} - 1"));
-                High::Var(n)
-            }
-            _ => {
+        let (a, b) = match (a.may(), b.may()) {
+            (Some(x), Some(y)) if x.count_ones() < y.count_ones() => (b, a),
+            (Some(_), Some(_)) | (None, Some(_)) => (a, b),
+            (Some(_), None) => (b, a),
+            (None, None) => {
                 return Err(format!(
-                    "'{name}' of two operands whose bits above bit {e} are both unknown"
+                    "'{name}' of two operands that may both be negative is not translated"
                 ))
             }
         };
+        let pm = b.may().unwrap_or(0);
+        if bit_len(pm) > 62 {
+            return Err(format!(
+                "'{name}' on values of more than 62 bits is not translated"
+            ));
+        }
+        let positions: Vec<u32> = (0..bit_len(pm)).filter(|j| (pm >> j) & 1 == 1).collect();
+        let (Some(&p), Some(&q)) = (positions.first(), positions.last()) else {
+            // b = 0: and gives 0, or/xor give a.
+            return Ok(if name == "arith.andi" {
+                Term::constant(0)
+            } else {
+                a.clone()
+            });
+        };
+        // Bits of b at P.
+        let bbits: Vec<Bit> = positions
+            .iter()
+            .map(|&j| match b.konst {
+                Some(k) => Bit::Known((k >> j) & 1 == 1),
+                None => Bit::Var(self.fresh("b")),
+            })
+            .collect();
+        if b.konst.is_none() {
+            let mut parts = Vec::new();
+            for (j, bit) in positions.iter().zip(&bbits) {
+                if let Bit::Var(v) = bit {
+                    self.ex.cons.push(format!("0 <= {v} <= 1"));
+                    parts.push(format!("{}*{v}", 1i64 << j));
+                }
+            }
+            self.ex
+                .cons
+                .push(format!("{} = {}", b.text, parts.join(" + ")));
+        }
+        // Bits of a over [p, q].
+        let abits: Vec<Bit> = match a.konst {
+            Some(k) => (p..=q).map(|j| Bit::Known((k >> j) & 1 == 1)).collect(),
+            None => {
+                let vars: Vec<String> = (p..=q).map(|_| self.fresh("a")).collect();
+                let mut parts = Vec::new();
+                if p > 0 {
+                    let lo = self.fresh("lo");
+                    self.ex.cons.push(format!("0 <= {lo} < {}", 1i64 << p));
+                    parts.push(lo);
+                }
+                for (j, v) in (p..=q).zip(&vars) {
+                    self.ex.cons.push(format!("0 <= {v} <= 1"));
+                    parts.push(format!("{}*{v}", 1i64 << j));
+                }
+                let h = self.fresh("h");
+                parts.push(format!("{}*{h}", 1i128 << (q + 1)));
+                self.ex
+                    .cons
+                    .push(format!("{} = {}", a.text, parts.join(" + ")));
+                vars.into_iter().map(Bit::Var).collect()
+            }
+        };
         let mut sum: Vec<String> = Vec::new();
-        for j in 0..e as usize {
-            let r = self.bit_op(name, &x.bits[j], &y.bits[j]);
-            match r {
-                Bit::Known(true) => sum.push(format!("{}", 1i64 << j)),
-                Bit::Known(false) => {}
-                Bit::Var(v) => sum.push(format!("{}*{v}", 1i64 << j)),
+        if name != "arith.andi" {
+            sum.push(format!("({})", a.text));
+        }
+        for (&j, bb) in positions.iter().zip(&bbits) {
+            let ab = &abits[(j - p) as usize];
+            let r = self.bit_op(name, ab, bb);
+            let w = 1i64 << j;
+            let r_text = match r {
+                Bit::Known(x) => format!("{}", x as i64),
+                Bit::Var(v) => v,
+            };
+            if name == "arith.andi" {
+                sum.push(format!("{w}*({r_text})"));
+            } else {
+                let a_text = match ab {
+                    Bit::Known(x) => format!("{}", *x as i64),
+                    Bit::Var(v) => v.clone(),
+                };
+                sum.push(format!("{w}*({r_text} - {a_text})"));
             }
         }
-        let (lo, hi) = match &high {
-            High::Known(0) => (0, (1i128 << e) - 1),
-            High::Known(_) => (-(1i128 << e), -1),
-            High::Var(h) => {
-                sum.push(format!("{}*{h}", 1i128 << e));
-                // Two's complement: the result lies within the operands' common bit range.
-                let m = a.lo.min(b.lo).min(0);
-                let w = bit_len(a.hi.max(b.hi).max(-m - 1).max(0)).max(e);
-                (-(1i128 << w), (1i128 << w) - 1)
-            }
-        };
-        let text = if sum.is_empty() {
-            "0".to_string()
+        let (lo, hi, bits) = if name == "arith.andi" {
+            (0, pm, Some(pm))
         } else {
-            sum.join(" + ")
+            // or/xor change only the bits at P: |result - a| < 2^(q+1).
+            let d = 1i128 << (q + 1);
+            let bits = a.may().map(|m| m | pm);
+            (a.lo - d, a.hi + d, bits)
         };
-        self.define(name, text, lo, hi)
+        let mut t = self.define(name, sum.join(" + "), lo, hi)?;
+        if let Some(m) = bits {
+            t.lo = t.lo.max(0);
+            t.hi = t.hi.min(m);
+        }
+        t.bits = bits;
+        Ok(t)
     }
 
     /// One result bit of and/or/xor.
