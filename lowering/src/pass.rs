@@ -144,7 +144,7 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
 /// `linear`: the use observes only the function on the domain (a linear index), so a
 /// `layout.coalesce` can be looked through.
 /// The layout function of a value whose type is fully static (no `?` leaf).
-fn static_func(v: MlirValue) -> Option<Func> {
+pub fn static_func(v: MlirValue) -> Option<Func> {
     let (mnemonic, text) = type_text(v).ok()?;
     if mnemonic != "!layout.layout" || text.contains('?') {
         return None;
@@ -341,13 +341,34 @@ fn coord_sym(v: MlirValue) -> Sym {
 }
 
 fn lower_op(op: MlirOperation) -> Result<(), String> {
+    let opref = unsafe { OperationRef::from_raw(op) };
+    let ctx_ref = opref.context();
+    let ctx = unsafe { ctx_ref.to_ref() };
+    let mut e = Emitter::new(ctx, IrRewriter::from_op(opref), opref.location());
+    let Some(values) = emit_lowering(&mut e, op)? else {
+        return Ok(());
+    };
+    let values: Vec<Value> = values
+        .into_iter()
+        .map(|v| unsafe { Value::from_raw(v) })
+        .collect();
+    e.rewriter()
+        .as_rewriter_base()
+        .replace_op_with_values(opref, &values);
+    Ok(())
+}
+
+/// Emit the index math of one layout op through `e` (whose insertion point is before the op)
+/// and return the values that stand for its results, without replacing it (None: not an op
+/// this pass lowers). The lowering uses exactly this; `--layout-prove-lowering`
+/// (layout-passes) calls it on the op to translate what the lowering emits.
+pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<MlirValue>>, String> {
     let name = op_name(op);
     let ops = operands(op);
     let opref = unsafe { OperationRef::from_raw(op) };
     // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the emitter.
     let ctx_ref = opref.context();
     let ctx = unsafe { ctx_ref.to_ref() };
-    let mut e = Emitter::new(ctx, IrRewriter::from_op(opref), opref.location());
     let results: Vec<Sym> = match name.as_str() {
         "layout.crd2idx" => {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
@@ -359,7 +380,7 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
                 return Err(m);
             }
             let f = resolve(ops[0], coords.len() == 1)?;
-            vec![lower::crd2idx(&mut e, &f, &coords)?]
+            vec![lower::crd2idx(e, &f, &coords)?]
         }
         "layout.linear_apply" => {
             // The layout: the attribute, or the static type of the SSA operand (then the
@@ -393,7 +414,7 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
                 .enumerate()
                 .map(|(i, v)| Sym::value(*v, 0, (l.in_size(i) - 1) as i128))
                 .collect();
-            vec![crate::linear::apply(&mut e, &l, &xs)?]
+            vec![crate::linear::apply(e, &l, &xs)?]
         }
         "layout.apply" | "layout.inv" => {
             let attr = opref
@@ -407,11 +428,11 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
             };
             let simplified = opref.attribute("unsimplified").is_err();
             let loc = opref.location();
-            crate::bijective::lower(&mut e, ctx, loc, &attr, which, &ops, simplified)?
+            crate::bijective::lower(e, ctx, loc, &attr, which, &ops, simplified)?
         }
         "layout.idx2crd" => {
             let f = resolve(ops[0], false)?;
-            let r = lower::idx2crd(&mut e, &f, coord_sym(ops[1]))?;
+            let r = lower::idx2crd(e, &f, coord_sym(ops[1]))?;
             if r.len() != opref.result_count() {
                 return Err(format!(
                     "{} coordinates for {} results",
@@ -424,7 +445,7 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
         "layout.size" | "layout.rank" | "layout.depth" if ops.len() == 1 => {
             let f = resolve(ops[0], true)?;
             if name == "layout.size" {
-                vec![lower::size(&mut e, &f)?]
+                vec![lower::size(e, &f)?]
             } else {
                 // Structure only: the algebra answers even with runtime leaves.
                 let (_, text) = type_text(ops[0])?;
@@ -440,17 +461,11 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
                 }
             }
         }
-        _ => return Ok(()),
+        _ => return Ok(None),
     };
-    let values: Vec<MlirValue> = results.into_iter().map(|s| e.materialize(s)).collect();
-    let values: Vec<Value> = values
-        .into_iter()
-        .map(|v| unsafe { Value::from_raw(v) })
-        .collect();
-    e.rewriter()
-        .as_rewriter_base()
-        .replace_op_with_values(opref, &values);
-    Ok(())
+    Ok(Some(
+        results.into_iter().map(|r| e.materialize(r)).collect(),
+    ))
 }
 
 fn has_uses(op: MlirOperation) -> bool {

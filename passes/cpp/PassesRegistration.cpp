@@ -2,7 +2,7 @@
 //
 // The passes are Rust (melior external passes, src/). MLIR's pass registry has
 // no C API, so this file registers them, one line per pass:
-// `--layout-prove-descriptors`.
+// `--layout-prove-descriptors`, `--layout-prove-lowering`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 #include "mlir/Pass/PassRegistry.h"
 
 extern "C" MlirPass layout_passes_create_prove_descriptors(void);
+extern "C" MlirPass layout_passes_create_prove_lowering(void);
 
 namespace {
 template <MlirPass (*Create)(void)> std::unique_ptr<mlir::Pass> make() {
@@ -24,4 +25,5 @@ extern "C" void layout_passes_register(void) {
     return;
   registered = true;
   mlir::registerPass(make<layout_passes_create_prove_descriptors>);
+  mlir::registerPass(make<layout_passes_create_prove_lowering>);
 }

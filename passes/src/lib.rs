@@ -8,10 +8,16 @@
 //!   ISL (docs/relations.md). Its decoders follow the PTX ISA, written apart from the encoders
 //!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`];
 //!   [`xor_swizzle`] and [`isl_text`] are their shared pieces, [`tile_relation`] the source side.
+//! - `--layout-prove-lowering` ([`prove_lowering`]): lowers every static `layout.crd2idx` /
+//!   `layout.idx2crd` with the code of `--lower-to-index`, translates the emitted arith into an
+//!   ISL relation ([`arith_relation`]) and proves it equal to the layout's relation
+//!   (layout-relation) over the whole domain, or reports a witness coordinate.
 
+pub mod arith_relation;
 pub mod isl_text;
 pub mod matrix_lanes_decode;
 pub mod prove_descriptors;
+pub mod prove_lowering;
 pub mod smem_desc_decode;
 pub mod tile_relation;
 pub mod tma_box_decode;
@@ -25,6 +31,12 @@ extern "C" {
 #[no_mangle]
 pub extern "C" fn layout_passes_create_prove_descriptors() -> mlir_sys::MlirPass {
     prove_descriptors::create_pass().to_raw()
+}
+
+/// The prove-lowering pass as a raw `MlirPass` (for the C++ registry entry in cpp/).
+#[no_mangle]
+pub extern "C" fn layout_passes_create_prove_lowering() -> mlir_sys::MlirPass {
+    prove_lowering::create_pass().to_raw()
 }
 
 /// Register this crate's passes with MLIR's global pass registry. Idempotent.

@@ -9,7 +9,7 @@ pub use layout_dialect;
 pub use layout_lowering;
 // The NVGPU ops and `--layout-lower-to-nvvm` / `--lower-to-nvvm` (registered the same way).
 pub use layout_lowering_nvvm;
-// The proof passes (`--layout-prove-descriptors`), registered the same way.
+// The proof passes (`--layout-prove-descriptors`, `--layout-prove-lowering`), registered the same way.
 pub use layout_passes;
 
 extern "C" {

@@ -1,0 +1,361 @@
+//! The pass `layout-prove-lowering`: proves, symbolically, that the index math `--lower-to-index`
+//! emits for every static `layout.crd2idx` and `layout.idx2crd` computes the layout's function
+//! on its whole domain.
+//!
+//! For each such op, the pass runs the lowering's own code (`layout_lowering::pass::emit_lowering`)
+//! on it: the arith ops are emitted right before the op, the op itself is left in place. The
+//! emitted ops are translated into an ISL relation ([`crate::arith_relation`]) from the op's
+//! coordinate operands to its results, then erased, so the pass leaves the IR as it found it;
+//! the real lowering runs afterwards (`--layout-prove-lowering --lower-to-index`). The relation
+//! is compared with the layout's relation from `layout-relation` (ISL equality of two functions
+//! on one domain: one integer feasibility problem, no enumeration):
+//!
+//! - `crd2idx %L, %x`: the flat relation `{ [c] -> [o] }` of L on `[0, size(L))` (a bare
+//!   swizzle: on `[0, 2^(B+M+|S|))`);
+//! - `crd2idx %L, %m0, ..., %m{r-1}`: the relation over one coordinate per top-level mode;
+//! - `idx2crd %L, %x`: the inverse of the compact (colexicographic) layout of L's domain shape,
+//!   `[x] -> [c_0, ..., c_{n-1}]`, one output per leaf.
+//!
+//! A coordinate operand that is an `arith.constant` is fixed to its value (the lowering folds
+//! it, so the proof holds at that point); one value passed twice is one coordinate.
+//! A difference is an error at the op naming a witness coordinate and both values; a lowering
+//! that the translation cannot follow is an error that says which op and why.
+//!
+//! Test-only fault injection: on an op carrying the unit attribute `layout.test_wrong_lowering`,
+//! the first non-zero `arith.constant` the lowering emits for it is incremented by one before
+//! the translation, which the proof must then reject.
+
+use std::collections::HashSet;
+use std::ffi::CString;
+
+use layout_algebra::{text, Func, Layout, Value as AlgebraValue};
+use layout_lowering::emit::Emitter;
+use layout_lowering::pass::emit_lowering;
+use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
+use layout_relation::props::{equal, show_point, Equality};
+use layout_relation::{AnyLayout, Ctx, Map, Set, Space};
+use melior::dialect::DialectHandle;
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::r#type::TypeId;
+use melior::ir::{AttributeLike, Value, ValueLike};
+use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
+use melior::{ContextRef, IrRewriter};
+use mlir_sys::{MlirOperation, MlirValue};
+
+use crate::arith_relation::{constant_value, translate, Input};
+
+/// The pass argument (`layout-opt --layout-prove-lowering`).
+pub const ARGUMENT: &str = "layout-prove-lowering";
+
+/// The test-only attribute that makes the proof see a deliberately wrong lowering.
+pub const FAULT_ATTRIBUTE: &str = "layout.test_wrong_lowering";
+
+#[repr(align(8))]
+struct PassId;
+static PROVE_LOWERING_ID: PassId = PassId;
+
+#[derive(Clone, Debug, Default)]
+struct ProveLowering;
+
+impl<'c> RunExternalPass<'c> for ProveLowering {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        if !prove_under(operation.to_raw()) {
+            pass.signal_failure();
+        }
+    }
+}
+
+/// A new `layout-prove-lowering` pass (runs on any op: proves everything nested in it).
+pub fn create_pass() -> Pass {
+    create_external(
+        ProveLowering,
+        TypeId::create(&PROVE_LOWERING_ID),
+        "LayoutProveLowering",
+        ARGUMENT,
+        "Prove with ISL that the index math of --lower-to-index equals every static layout's function",
+        "",
+        &[DialectHandle::arith()],
+    )
+}
+
+fn op_name(op: MlirOperation) -> String {
+    unsafe { OperationRef::from_raw(op) }
+        .name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn emit_error(op: MlirOperation, message: &str) {
+    let loc = unsafe { OperationRef::from_raw(op) }.location();
+    let name = op_name(op);
+    let text = CString::new(format!("'{name}' op {message}"))
+        .unwrap_or_else(|_| CString::new("lowering not proven").unwrap());
+    unsafe { mlir_sys::mlirEmitError(loc.to_raw(), text.as_ptr()) };
+}
+
+fn operands(op: MlirOperation) -> Vec<MlirValue> {
+    let r = unsafe { OperationRef::from_raw(op) };
+    r.operands().map(|v| v.to_raw()).collect()
+}
+
+/// The layout function of a value of fully static type `!layout.layout<L>` or
+/// `!layout.swizzle<B,M,S>` (None otherwise: dynamic, unknown or another type).
+pub fn static_layout(v: MlirValue) -> Option<Func> {
+    let t = unsafe { Value::from_raw(v) }.r#type().to_string();
+    let body = |p: &str| t.strip_prefix(p).and_then(|b| b.strip_suffix('>'));
+    let text = if let Some(b) = body("!layout.layout<") {
+        b.to_string()
+    } else {
+        format!("Sw<{}>", body("!layout.swizzle<")?)
+    };
+    if text.contains('?') || text.contains('*') {
+        return None;
+    }
+    match text::parse(&text) {
+        Ok(AlgebraValue::Func(f)) => Some(f),
+        _ => None,
+    }
+}
+
+/// Prove every static crd2idx/idx2crd nested under `root`; false (with diagnostics) on failure.
+pub fn prove_under(root: MlirOperation) -> bool {
+    let root_ref = unsafe { OperationRef::from_raw(root) };
+    let mut targets = Vec::new();
+    root_ref.walk(WalkOrder::PostOrder, |op| {
+        let n = op_name(op.to_raw());
+        if matches!(n.as_str(), "layout.crd2idx" | "layout.idx2crd") {
+            let ops = operands(op.to_raw());
+            if let Some(f) = ops.first().and_then(|v| static_layout(*v)) {
+                targets.push((op.to_raw(), f));
+            }
+        }
+        WalkResult::Advance
+    });
+    let mut ok = true;
+    for (op, f) in targets {
+        if let Err(m) = prove_op(op, &f) {
+            emit_error(op, &m);
+            ok = false;
+        }
+    }
+    ok
+}
+
+fn innermost(f: &Func) -> &Func {
+    match f {
+        Func::Composed(c) => innermost(&c.inner),
+        _ => f,
+    }
+}
+
+/// What the op computes: the reference relation, its coordinate variables and their extents.
+struct Spec<'c> {
+    reference: Map<'c>,
+    extents: Vec<i64>,
+}
+
+fn spec<'c>(ctx: &'c Ctx, name: &str, f: &Func, coords: usize) -> Result<Spec<'c>, String> {
+    let err = |e: layout_algebra::Error| e.to_string();
+    let any = AnyLayout::Func(f.clone());
+    match (name, innermost(f)) {
+        ("layout.crd2idx", Func::Swizzle(sw)) if coords == 1 => Ok(Spec {
+            reference: any.relation(ctx, Space::Flat).map_err(err)?,
+            extents: vec![1i64 << layout_relation::swizzle::swizzle_bits(sw)],
+        }),
+        ("layout.crd2idx", Func::Layout(l)) if coords == 1 => Ok(Spec {
+            reference: any.relation(ctx, Space::Flat).map_err(err)?,
+            extents: vec![l.size().map_err(err)?],
+        }),
+        ("layout.crd2idx", Func::Layout(l)) if coords == l.rank() => Ok(Spec {
+            reference: any.relation(ctx, Space::Modes).map_err(err)?,
+            extents: l
+                .modes()
+                .iter()
+                .map(|m| m.size())
+                .collect::<Result<_, _>>()
+                .map_err(err)?,
+        }),
+        ("layout.idx2crd", Func::Layout(l)) if coords == 1 => {
+            let compact = Layout::compact(&l.shape).map_err(err)?;
+            Ok(Spec {
+                reference: AnyLayout::Func(Func::Layout(compact))
+                    .relation(ctx, Space::Coord)
+                    .map_err(err)?
+                    .reverse()
+                    .map_err(err)?,
+                extents: vec![l.size().map_err(err)?],
+            })
+        }
+        _ => Err(format!(
+            "has {coords} coordinate operand(s), which the lowering does not accept for this layout"
+        )),
+    }
+}
+
+/// The ops of `block` in order.
+fn block_ops(block: mlir_sys::MlirBlock) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut op = mlir_sys::mlirBlockGetFirstOperation(block);
+        while !op.ptr.is_null() {
+            out.push(op);
+            op = mlir_sys::mlirOperationGetNextInBlock(op);
+        }
+    }
+    out
+}
+
+/// Prove one op: lower it in place (scratch ops before it), translate, erase, compare.
+fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
+    let name = op_name(op);
+    let ops = operands(op);
+    let coords = &ops[1..];
+    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).map_err(|e| e.to_string())?;
+    let spec = spec(&ctx, &name, f, coords.len())?;
+    let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+    let before: HashSet<usize> = block_ops(block)
+        .into_iter()
+        .map(|o| o.ptr as usize)
+        .collect();
+    let opref = unsafe { OperationRef::from_raw(op) };
+    // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the emitter.
+    let ctx_ref = opref.context();
+    let mctx = unsafe { ctx_ref.to_ref() };
+    let mut e = Emitter::new(mctx, IrRewriter::from_op(opref), opref.location());
+    let lowered = emit_lowering(&mut e, op);
+    let scratch: Vec<MlirOperation> = block_ops(block)
+        .into_iter()
+        .filter(|o| !before.contains(&(o.ptr as usize)))
+        .collect();
+    let result = lowered
+        .map_err(|m| format!("cannot be lowered to index math, so nothing is proven: {m}"))
+        .and_then(|v| v.ok_or_else(|| "is not lowered by --lower-to-index".to_string()))
+        .and_then(|values| {
+            if opref.attribute(FAULT_ATTRIBUTE).is_ok() {
+                inject_fault(&scratch)?;
+            }
+            compare(&ctx, &spec, coords, &values, f)
+        });
+    // The scratch ops are used only among themselves: erase users first.
+    for o in scratch.into_iter().rev() {
+        unsafe { mlir_sys::mlirOperationDestroy(o) };
+    }
+    result
+}
+
+/// The deliberate fault: the first non-zero constant of the lowering, plus one.
+fn inject_fault(scratch: &[MlirOperation]) -> Result<(), String> {
+    for &o in scratch {
+        if op_name(o) != "arith.constant" {
+            continue;
+        }
+        let Some(k) = constant_value(o).filter(|k| *k != 0) else {
+            continue;
+        };
+        let r = unsafe { OperationRef::from_raw(o) };
+        let ty = r.result(0).map_err(|e| e.to_string())?.r#type();
+        let bumped = IntegerAttribute::new(ty, k.checked_add(1).ok_or("fault overflows")?);
+        let name = CString::new("value").unwrap();
+        unsafe {
+            mlir_sys::mlirOperationSetAttributeByName(
+                o,
+                mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+                bumped.to_raw(),
+            );
+        }
+        return Ok(());
+    }
+    Err(format!(
+        "{FAULT_ATTRIBUTE}: the lowering emits no non-zero constant to corrupt"
+    ))
+}
+
+/// Translate the lowered values and decide equality with the reference on the domain.
+fn compare(
+    ctx: &Ctx,
+    spec: &Spec<'_>,
+    coords: &[MlirValue],
+    values: &[MlirValue],
+    f: &Func,
+) -> Result<(), String> {
+    let err = |e: layout_algebra::Error| e.to_string();
+    let names: Vec<String> = (0..coords.len()).map(|i| format!("c{i}")).collect();
+    let mut dom: Vec<String> = Vec::new();
+    let mut inputs: Vec<Input> = Vec::new();
+    for (i, v) in coords.iter().enumerate() {
+        let n = spec.extents[i];
+        dom.push(format!("0 <= {} < {n}", names[i]));
+        if let Some(j) = coords[..i].iter().position(|w| w.ptr == v.ptr) {
+            dom.push(format!("{} = {}", names[i], names[j]));
+            continue;
+        }
+        let fixed = unsafe {
+            mlir_sys::mlirValueIsAOpResult(*v)
+                .then(|| mlir_sys::mlirOpResultGetOwner(*v))
+                .filter(|d| op_name(*d) == "arith.constant")
+                .and_then(constant_value)
+        };
+        if let Some(k) = fixed {
+            dom.push(format!("{} = {k}", names[i]));
+        }
+        inputs.push(Input {
+            value: *v,
+            name: names[i].clone(),
+            lo: 0,
+            hi: n - 1,
+        });
+    }
+    let t = translate(&inputs, values)?;
+    let outs: Vec<String> = (0..values.len()).map(|i| format!("o{i}")).collect();
+    let defs: Vec<String> = outs
+        .iter()
+        .zip(&t.results)
+        .map(|(o, r)| format!("{o} = {r}"))
+        .collect();
+    let dom_text = dom.join(" and ");
+    let lowered_text = format!(
+        "{{ [{}] -> [{}] : {dom_text} and {} }}",
+        names.join(", "),
+        outs.join(", "),
+        t.exists.wrap(&defs.join(" and "))
+    );
+    let lowered = Map::parse(ctx, &lowered_text)
+        .map_err(|e| format!("the translated lowering is not a valid relation: {e}"))?;
+    let domain =
+        Set::parse(ctx, &format!("{{ [{}] : {dom_text} }}", names.join(", "))).map_err(err)?;
+    if spec.reference.out_dim().map_err(err)? != values.len() {
+        return Err(format!(
+            "the lowering gives {} values where the layout has {} outputs",
+            values.len(),
+            spec.reference.out_dim().map_err(err)?
+        ));
+    }
+    let reference = spec
+        .reference
+        .clone()
+        .intersect_domain(domain.clone())
+        .map_err(err)?;
+    // The translation is total on its domain by construction (every variable is defined for
+    // every value of its operands), so both relations have the domain `domain`; projecting the
+    // existential variables to check it would cost more than the proof.
+    match equal(&lowered, &domain, &reference, &domain, true).map_err(err)? {
+        Equality::Equal => Ok(()),
+        Equality::Unequal {
+            witness,
+            left,
+            right,
+            ..
+        } => Err(format!(
+            "lowering is wrong for {}: at coordinate {} the lowered index math gives {} and the layout gives {}",
+            text::print(&AlgebraValue::Func(f.clone())),
+            show_point(&witness),
+            left.as_deref().map_or("nothing".into(), show_point),
+            right.as_deref().map_or("nothing".into(), show_point),
+        )),
+    }
+}
