@@ -204,11 +204,38 @@ fn inner_of(f: &Func, space: Space) -> Result<Inner> {
             "c".into(),
             crate::expr::pow2(swizzle::swizzle_bits(sw), "swizzle domain")?,
         )),
+        // The domain and offset of the innermost function; the composition layers around it
+        // are applied by `layered_offset`.
+        Func::Composed(_) => inner_of(innermost(f), space),
+    }
+}
+
+fn has_swizzle(f: &Func) -> bool {
+    match f {
+        Func::Swizzle(_) => true,
+        Func::Layout(_) => false,
+        Func::Composed(c) => has_swizzle(&c.outer) || has_swizzle(&c.inner),
+    }
+}
+
+/// The offset of `f` given the offset expression `x` of its innermost function: each
+/// composition layer `outer o off o inner` applied from the inside out (an innermost swizzle
+/// is applied to `x` too; an innermost shape:stride layout's offset is `x` itself).
+fn layered_offset(f: &Func, x: &str, conds: &mut Vec<String>, ex: &mut Exists) -> Result<String> {
+    match f {
         Func::Composed(c) => {
-            let mut inner = inner_of(&c.inner, space)?;
-            inner.offset = format!("{} + {}", c.offset, inner.offset);
-            Ok(inner)
+            let y = layered_offset(&c.inner, x, conds, ex)?;
+            if !ex.vars.is_empty() && has_swizzle(&c.outer) {
+                // The condition that the outer swizzle reads an offset >= 0 would have to be
+                // stated over the inner swizzle's bit variables; refused rather than dropped.
+                return Err(Error::algebra(
+                    "relation: a swizzle applied to another swizzle's output (a composed layout                      with swizzles in both its outer and its inner part) is not supported",
+                ));
+            }
+            outer_apply(&c.outer, &format!("{} + {y}", c.offset), conds, ex)
         }
+        Func::Swizzle(_) => outer_apply(f, x, conds, ex),
+        Func::Layout(_) => Ok(x.to_string()),
     }
 }
 
@@ -246,10 +273,9 @@ fn func_map<'c>(ctx: &'c Ctx, f: &Func, space: Space) -> Result<Map<'c>> {
     let mut ex = Exists::default();
     let mut conds = Vec::new();
     let (inner, offset) = match f {
-        Func::Composed(c) => {
-            let inner = inner_of(&c.inner, space)?;
-            let y = format!("{} + {}", c.offset, inner.offset);
-            let offset = outer_apply(&c.outer, &y, &mut conds, &mut ex)?;
+        Func::Composed(_) => {
+            let inner = inner_of(innermost(f), space)?;
+            let offset = layered_offset(f, &inner.offset, &mut conds, &mut ex)?;
             (inner, offset)
         }
         Func::Swizzle(sw) => {
