@@ -8,6 +8,7 @@
 //! reconstruction turns a relation back into a CuTe layout, or says why none exists.
 //! See docs/relations.md.
 
+pub mod bijective;
 pub mod complement_fill;
 pub mod cute;
 pub mod expr;
