@@ -255,12 +255,21 @@ impl Writer<'_> {
 
 /// `o = e` over the pieces of `e`: a disjunction of `(conditions and o = value)`.
 pub fn offset_constraint(e: &Expr, lookup: &dyn Fn(&str) -> Option<String>) -> Result<String> {
+    value_constraint("o", e, lookup)
+}
+
+/// `out = e` over the pieces of `e` (`out` an ISL variable name).
+pub fn value_constraint(
+    out: &str,
+    e: &Expr,
+    lookup: &dyn Fn(&str) -> Option<String>,
+) -> Result<String> {
     let pieces = Writer { lookup }.pieces(e)?;
     let parts: Vec<String> = pieces
         .iter()
         .map(|p| {
             let mut cs = p.conds.clone();
-            cs.push(format!("o = {}", p.value.text()));
+            cs.push(format!("{out} = {}", p.value.text()));
             format!("({})", cs.join(" and "))
         })
         .collect();

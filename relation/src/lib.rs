@@ -14,6 +14,7 @@ pub mod cute;
 pub mod expr;
 pub mod isl;
 pub mod kinds;
+pub mod lego_check;
 pub mod linear;
 pub mod ops;
 pub mod props;

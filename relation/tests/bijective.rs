@@ -193,6 +193,8 @@ fn random_chains_match_the_algebra_at_every_point_and_are_bijective() {
         }
         let b = run("is_bijective", &[&t]);
         assert_eq!(b["holds"], true, "{t}: {b}");
+        let b = run("lego_is_bijective", &[&t]);
+        assert_eq!(b["holds"], true, "{t}: {b}");
     }
     assert!(with_genp > 10, "too few chains with GenP: {with_genp}");
 }
@@ -367,4 +369,99 @@ fn selects_and_comparisons_become_pieces() {
         (v["left"].clone(), v["right"].clone()),
         (at.into(), x.into())
     );
+}
+
+fn modinv(a: i64, n: i64) -> i64 {
+    // Extended Euclid (a and n coprime).
+    let (mut r0, mut r1, mut s0, mut s1) = (a, n, 1i64, 0i64);
+    while r1 != 0 {
+        let q = r0 / r1;
+        (r0, r1) = (r1, r0 - q * r1);
+        (s0, s1) = (s1, s0 - q * s1);
+    }
+    s0.rem_euclid(n)
+}
+
+#[test]
+fn lego_is_bijective_proves_tiles_past_the_exhaustive_limit() {
+    // 2^24 elements, past the algebra's 2^22: the algebra refuses, ISL proves.
+    let t = "OrderBy(GenP([4096, 4096], (i, j) -> j*4096 + i, (x) -> [x % 4096, x / 4096])).GroupBy([4096, 4096])";
+    let err = parse_chain(t).unwrap_err().to_string();
+    assert!(err.contains("exhaustive"), "{err}");
+    let v = run("lego_is_bijective", &[t]);
+    assert_eq!(v["holds"], true, "{v}");
+    let n = 1i64 << 23;
+    let ai = modinv(3, n);
+    let good = format!("OrderBy(RegP([2, {n}], [2, 1]), GenP([2], (i) -> 1 - i, (x) -> [1 - x])).OrderBy(GenP([{}], (i) -> (3*i + 5) % {}, (x) -> [{ai} * (x - 5) % {}])).GroupBy([{n}, 4])", 4 * n, 4 * n, 4 * n);
+    // 3 is invertible mod 2^25 too, but ai is the inverse mod 2^23 only: finv is wrong.
+    let v = run("lego_is_bijective", &[&good]);
+    assert_eq!(v["holds"], false, "{v}");
+    assert_eq!(v["kind"], "wrong_inverse", "{v}");
+    assert_eq!(v["piece"], "OrderBy 2 piece 1", "{v}");
+    let big = 4 * n;
+    let x = v["witness"][0].as_i64().unwrap();
+    let f = |i: i64| (3 * i + 5).rem_euclid(big);
+    let finv = |x: i64| ((ai as i128 * (x - 5) as i128).rem_euclid(big as i128)) as i64;
+    assert_eq!(v["finv"], finv(x), "{v}");
+    let inverse = v["inverse"].as_i64().unwrap();
+    assert_eq!(f(inverse), x, "{v}");
+    assert_ne!(finv(x), inverse, "{v}");
+    // With the right inverse it holds.
+    let ai4 = modinv(3, big);
+    let fixed = good.replace(&format!("{ai} *"), &format!("{ai4} *"));
+    let v = run("lego_is_bijective", &[&fixed]);
+    assert_eq!(v["holds"], true, "{fixed}: {v}");
+}
+
+#[test]
+fn lego_is_bijective_gives_collisions_and_agrees_with_the_exhaustive_check() {
+    // Large: f = 2i mod N is not injective.
+    let n = 1i64 << 23;
+    let t = format!("OrderBy(GenP([{n}], (i) -> 2*i % {n}, (x) -> [x / 2])).GroupBy([{n}])");
+    let v = run("lego_is_bijective", &[&t]);
+    assert_eq!(
+        (v["holds"].clone(), v["kind"].clone()),
+        (false.into(), "collision".into()),
+        "{v}"
+    );
+    let (a, b) = (
+        v["witness"][0].as_i64().unwrap(),
+        v["witness"][1].as_i64().unwrap(),
+    );
+    assert!(a != b && (0..n).contains(&a) && (0..n).contains(&b), "{v}");
+    assert_eq!((2 * a) % n, (2 * b) % n, "{v}");
+    assert_eq!(v["offset"], (2 * a) % n, "{v}");
+    // Small: random affine GenPs, the verdict equals the algebra's exhaustive one.
+    let mut rng = Rng(0xfeed_beef_1234_5677);
+    let (mut yes, mut no) = (0, 0);
+    for _ in 0..60 {
+        let n = 2 + rng.below(30) as i64;
+        let mut a = rng.below(n as usize) as i64;
+        if rng.below(3) > 0 {
+            while gcd(a, n) != 1 {
+                a = 1 + rng.below(n as usize - 1) as i64;
+            }
+        }
+        let b = rng.below(n as usize) as i64;
+        let ai = if gcd(a, n) == 1 && rng.below(3) > 0 {
+            modinv(a, n)
+        } else {
+            rng.below(n as usize) as i64
+        };
+        let shift = (rng.below(3) == 0) as i64;
+        let t = format!(
+            "OrderBy(GenP([{n}], (i) -> ({a}*i + {b}) % {n}, (x) -> [({ai} * (x - {b}) + {shift}) % {n}])).GroupBy([{n}])"
+        );
+        let exhaustive = parse_chain(&t).is_ok();
+        let v = run("lego_is_bijective", &[&t]);
+        assert_eq!(v["holds"], exhaustive, "{t}: {v}");
+        if exhaustive {
+            yes += 1;
+        } else {
+            no += 1;
+            let kind = v["kind"].as_str().unwrap();
+            assert!(["collision", "wrong_inverse"].contains(&kind), "{t}: {v}");
+        }
+    }
+    assert!(yes > 3 && no > 3, "{yes} {no}");
 }
