@@ -9,6 +9,7 @@
 //! See docs/relations.md.
 
 pub mod bijective;
+pub mod complement_check;
 pub mod complement_fill;
 pub mod cute;
 pub mod expr;

@@ -17,11 +17,13 @@
 //! | `out_of_domain` | A, B | ISL set: coordinates of B where B(c) is outside [0, size(A)) |
 //! | `relation_inverse` | L | ISL map (the reverse relation) |
 //! | `complement_fill` | L, D | CuTe layout (the paper's complement) |
+//! | `complement_check` | A, M | `{"holds": bool, "complement": R, ...}` (CuTe's complement, its contract proved by ISL) |
 //! | `lego_is_bijective` | CHAIN | `{"holds": bool, "witness": [...], "piece", "kind", ...}` (GenP pieces proved by ISL, any size) |
 
 use layout_algebra::hw::json::J;
 use layout_algebra::{text, Error, Func, Result, Value};
 
+use crate::complement_check::ComplementFailure;
 use crate::isl::{Ctx, Map, DEFAULT_MAX_OPERATIONS};
 use crate::kinds::{AnyLayout, Space};
 use crate::lego_check::GenPFailure;
@@ -41,6 +43,7 @@ pub const OP_NAMES: &[&str] = &[
     "relation_inverse",
     "complement_fill",
     "lego_is_bijective",
+    "complement_check",
 ];
 
 /// A result: text (ISL notation or a layout) or a JSON object.
@@ -202,6 +205,10 @@ fn run(op: &str, args: &[&str]) -> std::result::Result<Answer, CallError> {
             let l = crate::complement_fill::complement_fill(&ctx, &h, d).map_err(no_arg)?;
             Ok(Answer::Text(text::print_layout(&l)))
         }
+        "complement_check" => {
+            arity(op, args, 2, 2)?;
+            complement_check_json(&ctx, args)
+        }
         "lego_is_bijective" => {
             arity(op, args, 1, 1)?;
             lego_bijective_json(&ctx, args[0])
@@ -316,6 +323,63 @@ fn failure_fields(f: Failure, kv: &mut Vec<(&'static str, J)>) {
             kv.push(("offset", point_json(&offset)));
         }
     }
+}
+
+/// `complement_check A M`: R = complement(A, M) by the algebra, its post-conditions proved
+/// ([`crate::complement_check`]).
+fn complement_check_json(ctx: &Ctx, args: &[&str]) -> std::result::Result<Answer, CallError> {
+    let a = match layout_arg(args, 0)? {
+        AnyLayout::Func(Func::Layout(l)) => l,
+        _ => {
+            return Err((
+                Error::algebra("complement_check: A must be a shape:stride layout"),
+                Some(0),
+            ))
+        }
+    };
+    let m = match text::parse(args[1]).map_err(|e| (e, Some(1)))? {
+        Value::Tuple(t) => t,
+        other => {
+            return Err((
+                Error::algebra(format!(
+                    "complement_check: the cotarget must be an integer or a shape, found {}",
+                    other.kind()
+                )),
+                Some(1),
+            ))
+        }
+    };
+    let check = crate::complement_check::complement_check(ctx, &a, &m).map_err(no_arg)?;
+    let r = J::Str(text::print_layout(&check.complement));
+    Ok(Answer::Json(match check.failure {
+        None => J::Obj(vec![("holds", J::Bool(true)), ("complement", r)]).render(),
+        Some(f) => {
+            let reason = J::Str(f.reason());
+            let mut kv = vec![("holds", J::Bool(false)), ("complement", r)];
+            match f {
+                ComplementFailure::NotInjective {
+                    first,
+                    second,
+                    offset,
+                } => {
+                    kv.push(("condition", J::str("injective")));
+                    kv.push(("witness", J::Arr(vec![J::ints(&first), J::ints(&second)])));
+                    kv.push(("offset", J::Int(offset)));
+                }
+                ComplementFailure::NotOrdered { at, before, here } => {
+                    kv.push(("condition", J::str("ordered")));
+                    kv.push(("witness", J::Arr(vec![J::Int(at)])));
+                    kv.push(("values", J::ints(&[before, here])));
+                }
+                ComplementFailure::TooSmall { .. } => {
+                    kv.push(("condition", J::str("size")));
+                    kv.push(("witness", J::Arr(vec![])));
+                }
+            }
+            kv.push(("reason", reason));
+            J::Obj(kv).render()
+        }
+    }))
 }
 
 /// `lego_is_bijective`: the chain read without the algebra's exhaustive GenP check, its GenP
