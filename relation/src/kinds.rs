@@ -4,7 +4,8 @@
 //! compact layout), a swizzle (`Sw<3,4,3>`), a composed layout (`Sw<3,4,3> o 0 o L`,
 //! evaluated as outer(offset + inner(c)), CuTe's ComposedLayout), a linear layout (JSON
 //! `{"in_dims": ...}` or Triton's `#ttg.linear<{...}>`), or an ISL map (`{ [c] -> [o] : ... }`),
-//! taken as given.
+//! taken as given, or a LEGO bijective layout (`OrderBy(...).GroupBy(...)`, `TileBy(...)`),
+//! whose relation is built from its index expression (`bijective.rs`).
 //!
 //! A composed layout's relation is `inner ; (y -> y + offset) ; outer`, written as one
 //! expression: the inner offset plus the offset, substituted into the outer function, which
@@ -13,6 +14,7 @@
 //! negative, the relation would silently lose coordinates: that is an error naming the first
 //! such coordinate.
 
+use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::linear::{parse_linear, LinearLayout};
 use layout_algebra::{text, Error, Func, Layout, Result, Value};
 
@@ -28,6 +30,17 @@ pub enum AnyLayout {
     Linear(LinearLayout),
     /// ISL map text, taken as given.
     Isl(String),
+    /// A LEGO bijective layout (chain), see [`crate::bijective`].
+    Lego(Chain),
+}
+
+/// Whether `t` is a LEGO chain: it starts with `OrderBy(`, `GroupBy(` or `TileBy(`.
+pub fn is_chain_text(t: &str) -> bool {
+    let t = t.trim_start();
+    ["OrderBy", "GroupBy", "TileBy"].iter().any(|k| {
+        t.strip_prefix(k)
+            .is_some_and(|r| r.trim_start().starts_with('('))
+    })
 }
 
 /// The coordinate space of a relation.
@@ -71,6 +84,9 @@ impl AnyLayout {
         if is_isl_text(s) {
             return Ok(AnyLayout::Isl(t.to_string()));
         }
+        if is_chain_text(s) {
+            return parse_chain(t).map(AnyLayout::Lego);
+        }
         if s.starts_with('{') || s.starts_with('#') {
             return parse_linear(t).map(AnyLayout::Linear);
         }
@@ -91,6 +107,9 @@ impl AnyLayout {
             (AnyLayout::Linear(l), Space::Flat) => crate::linear::flat_map(ctx, l),
             (AnyLayout::Linear(l), _) => crate::linear::coord_map(ctx, l),
             (AnyLayout::Func(f), _) => func_map(ctx, f, space),
+            (AnyLayout::Lego(c), _) => {
+                Map::parse(ctx, &crate::bijective::chain_map_text(c, space)?)
+            }
         }
     }
 
@@ -115,6 +134,10 @@ impl AnyLayout {
             (AnyLayout::Func(f), _) => {
                 let inner = inner_of(innermost(f), space)?;
                 (inner.vars, inner.bounds)
+            }
+            (AnyLayout::Lego(c), _) => {
+                let inputs = crate::bijective::chain_inputs(c, space)?;
+                (inputs.vars, inputs.bounds)
             }
         };
         if bounds == "true" {
@@ -146,6 +169,7 @@ impl AnyLayout {
         let n = match self {
             AnyLayout::Isl(_) => return rel.domain(),
             AnyLayout::Linear(l) => crate::expr::pow2(l.total_out_bits(), "linear codomain")?,
+            AnyLayout::Lego(c) => c.size()?,
             AnyLayout::Func(Func::Swizzle(sw)) => {
                 crate::expr::pow2(swizzle::swizzle_bits(sw), "swizzle codomain")?
             }

@@ -8,11 +8,14 @@
 //! reconstruction turns a relation back into a CuTe layout, or says why none exists.
 //! See docs/relations.md.
 
+pub mod bijective;
+pub mod complement_check;
 pub mod complement_fill;
 pub mod cute;
 pub mod expr;
 pub mod isl;
 pub mod kinds;
+pub mod lego_check;
 pub mod linear;
 pub mod ops;
 pub mod props;

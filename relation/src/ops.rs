@@ -17,12 +17,16 @@
 //! | `out_of_domain` | A, B | ISL set: coordinates of B where B(c) is outside [0, size(A)) |
 //! | `relation_inverse` | L | ISL map (the reverse relation) |
 //! | `complement_fill` | L, D | CuTe layout (the paper's complement) |
+//! | `complement_check` | A, M | `{"holds": bool, "complement": R, ...}` (CuTe's complement, its contract proved by ISL) |
+//! | `lego_is_bijective` | CHAIN | `{"holds": bool, "witness": [...], "piece", "kind", ...}` (GenP pieces proved by ISL, any size) |
 
 use layout_algebra::hw::json::J;
 use layout_algebra::{text, Error, Func, Result, Value};
 
+use crate::complement_check::ComplementFailure;
 use crate::isl::{Ctx, Map, DEFAULT_MAX_OPERATIONS};
 use crate::kinds::{AnyLayout, Space};
+use crate::lego_check::GenPFailure;
 use crate::props::{self, Equality, Failure};
 
 /// The operation names of this module.
@@ -38,6 +42,8 @@ pub const OP_NAMES: &[&str] = &[
     "out_of_domain",
     "relation_inverse",
     "complement_fill",
+    "lego_is_bijective",
+    "complement_check",
 ];
 
 /// A result: text (ISL notation or a layout) or a JSON object.
@@ -199,6 +205,14 @@ fn run(op: &str, args: &[&str]) -> std::result::Result<Answer, CallError> {
             let l = crate::complement_fill::complement_fill(&ctx, &h, d).map_err(no_arg)?;
             Ok(Answer::Text(text::print_layout(&l)))
         }
+        "complement_check" => {
+            arity(op, args, 2, 2)?;
+            complement_check_json(&ctx, args)
+        }
+        "lego_is_bijective" => {
+            arity(op, args, 1, 1)?;
+            lego_bijective_json(&ctx, args[0])
+        }
         _ => unreachable!("checked against OP_NAMES"),
     }
 }
@@ -265,39 +279,131 @@ fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
         Some(f) => {
             let reason = J::Str(f.reason());
             let mut kv = vec![("holds", J::Bool(false))];
+            failure_fields(f, &mut kv);
+            kv.push(("reason", reason));
+            J::Obj(kv).render()
+        }
+    }))
+}
+
+/// The kind, witness and offsets of a failure, as JSON fields.
+fn failure_fields(f: Failure, kv: &mut Vec<(&'static str, J)>) {
+    match f {
+        Failure::Collision {
+            first,
+            second,
+            offset,
+        } => {
+            kv.push(("kind", J::str("collision")));
+            kv.push((
+                "witness",
+                J::Arr(vec![point_json(&first), point_json(&second)]),
+            ));
+            kv.push(("offset", point_json(&offset)));
+        }
+        Failure::TwoValues {
+            coord,
+            first,
+            second,
+        } => {
+            kv.push(("kind", J::str("not_a_function")));
+            kv.push(("witness", J::Arr(vec![point_json(&coord)])));
+            kv.push((
+                "offsets",
+                J::Arr(vec![point_json(&first), point_json(&second)]),
+            ));
+        }
+        Failure::Missed { offset } => {
+            kv.push(("kind", J::str("missed")));
+            kv.push(("witness", J::Arr(vec![point_json(&offset)])));
+        }
+        Failure::Outside { coord, offset } => {
+            kv.push(("kind", J::str("outside")));
+            kv.push(("witness", J::Arr(vec![point_json(&coord)])));
+            kv.push(("offset", point_json(&offset)));
+        }
+    }
+}
+
+/// `complement_check A M`: R = complement(A, M) by the algebra, its post-conditions proved
+/// ([`crate::complement_check`]).
+fn complement_check_json(ctx: &Ctx, args: &[&str]) -> std::result::Result<Answer, CallError> {
+    let a = match layout_arg(args, 0)? {
+        AnyLayout::Func(Func::Layout(l)) => l,
+        _ => {
+            return Err((
+                Error::algebra("complement_check: A must be a shape:stride layout"),
+                Some(0),
+            ))
+        }
+    };
+    let m = match text::parse(args[1]).map_err(|e| (e, Some(1)))? {
+        Value::Tuple(t) => t,
+        other => {
+            return Err((
+                Error::algebra(format!(
+                    "complement_check: the cotarget must be an integer or a shape, found {}",
+                    other.kind()
+                )),
+                Some(1),
+            ))
+        }
+    };
+    let check = crate::complement_check::complement_check(ctx, &a, &m).map_err(no_arg)?;
+    let r = J::Str(text::print_layout(&check.complement));
+    Ok(Answer::Json(match check.failure {
+        None => J::Obj(vec![("holds", J::Bool(true)), ("complement", r)]).render(),
+        Some(f) => {
+            let reason = J::Str(f.reason());
+            let mut kv = vec![("holds", J::Bool(false)), ("complement", r)];
             match f {
-                Failure::Collision {
+                ComplementFailure::NotInjective {
                     first,
                     second,
                     offset,
                 } => {
-                    kv.push(("kind", J::str("collision")));
-                    kv.push((
-                        "witness",
-                        J::Arr(vec![point_json(&first), point_json(&second)]),
-                    ));
-                    kv.push(("offset", point_json(&offset)));
+                    kv.push(("condition", J::str("injective")));
+                    kv.push(("witness", J::Arr(vec![J::ints(&first), J::ints(&second)])));
+                    kv.push(("offset", J::Int(offset)));
                 }
-                Failure::TwoValues {
-                    coord,
-                    first,
-                    second,
+                ComplementFailure::NotOrdered { at, before, here } => {
+                    kv.push(("condition", J::str("ordered")));
+                    kv.push(("witness", J::Arr(vec![J::Int(at)])));
+                    kv.push(("values", J::ints(&[before, here])));
+                }
+                ComplementFailure::TooSmall { .. } => {
+                    kv.push(("condition", J::str("size")));
+                    kv.push(("witness", J::Arr(vec![])));
+                }
+            }
+            kv.push(("reason", reason));
+            J::Obj(kv).render()
+        }
+    }))
+}
+
+/// `lego_is_bijective`: the chain read without the algebra's exhaustive GenP check, its GenP
+/// pieces proved with ISL ([`crate::lego_check`]).
+fn lego_bijective_json(ctx: &Ctx, text: &str) -> std::result::Result<Answer, CallError> {
+    let c = layout_algebra::bijective::syntax::parse_chain_unverified(text)
+        .map_err(|e| (e, Some(0)))?;
+    let verdict = crate::lego_check::chain_bijectivity(ctx, &c).map_err(no_arg)?;
+    Ok(Answer::Json(match verdict {
+        None => J::Obj(vec![("holds", J::Bool(true)), ("witness", J::Arr(vec![]))]).render(),
+        Some(fail) => {
+            let reason = J::Str(fail.reason());
+            let mut kv = vec![("holds", J::Bool(false)), ("piece", J::Str(fail.piece))];
+            match fail.failure {
+                GenPFailure::NotBijective(f) => failure_fields(f, &mut kv),
+                GenPFailure::WrongInverse {
+                    offset,
+                    finv,
+                    inverse,
                 } => {
-                    kv.push(("kind", J::str("not_a_function")));
-                    kv.push(("witness", J::Arr(vec![point_json(&coord)])));
-                    kv.push((
-                        "offsets",
-                        J::Arr(vec![point_json(&first), point_json(&second)]),
-                    ));
-                }
-                Failure::Missed { offset } => {
-                    kv.push(("kind", J::str("missed")));
-                    kv.push(("witness", J::Arr(vec![point_json(&offset)])));
-                }
-                Failure::Outside { coord, offset } => {
-                    kv.push(("kind", J::str("outside")));
-                    kv.push(("witness", J::Arr(vec![point_json(&coord)])));
-                    kv.push(("offset", point_json(&offset)));
+                    kv.push(("kind", J::str("wrong_inverse")));
+                    kv.push(("witness", J::Arr(vec![J::Int(offset)])));
+                    kv.push(("finv", maybe_point(finv)));
+                    kv.push(("inverse", maybe_point(inverse)));
                 }
             }
             kv.push(("reason", reason));

@@ -173,3 +173,35 @@ fn gaps_image_and_out_of_domain() {
         "{ [1]; [3] }",
     );
 }
+
+#[test]
+fn chain_and_complement_check_errors_name_what_is_wrong() {
+    // A chain whose stages disagree in size: the algebra's message, argument 0.
+    let (m, arg) = err(
+        "lego_is_bijective",
+        &["OrderBy(RegP([2, 3], [1, 2])).GroupBy([2, 2])"],
+    );
+    assert_eq!(arg, Some(0), "{m}");
+    assert!(m.contains("OrderBy 1 of the chain has 6 elements"), "{m}");
+    let (m, _) = err("lego_is_bijective", &["OrderBy(RegP([2], [1]))", "x"]);
+    assert!(m.contains("expected 1 argument"), "{m}");
+    // A GenP past the exhaustive limit is refused by the generic ops, with the reason.
+    let big = "OrderBy(GenP([4096, 4096], (i, j) -> j*4096 + i, (x) -> [x % 4096, x / 4096])).GroupBy([4096, 4096])";
+    let (m, _) = err("is_bijective", &[big]);
+    assert!(m.contains("exhaustive"), "{m}");
+    // complement_check: A must be a shape:stride layout, M an integer or shape.
+    let (m, arg) = err("complement_check", &["Sw<1,2,3>", "8"]);
+    assert_eq!(arg, Some(0), "{m}");
+    assert!(m.contains("shape:stride layout"), "{m}");
+    let (m, arg) = err("complement_check", &["4:1", "4:1"]);
+    assert_eq!(arg, Some(1), "{m}");
+    assert!(m.contains("cotarget must be an integer or a shape"), "{m}");
+    let (m, _) = err("complement_check", &["(2,2):(1,1)", "8"]);
+    assert!(m.contains("has no complement"), "{m}");
+    let (m, _) = err("complement_check", &["4:1", "0"]);
+    assert!(m.contains("cotarget extent 0 is not positive"), "{m}");
+    assert_eq!(
+        ok("complement_check", &["4:1", "16"]),
+        r#"{"holds":true,"complement":"4:4"}"#
+    );
+}
