@@ -3,9 +3,11 @@
 //! traits, and the forms chosen from layouts by `ldmatrix` / `stmatrix`.
 
 use layout_algebra::hw::MatrixForm;
-use layout_algebra::ops::call;
 use layout_algebra::text::parse;
 use layout_algebra::{Func, IntTuple, Layout, Value};
+
+mod common;
+use common::run;
 
 /// CuTe's `Copy_Traits<SM100_U8x{8,16}_LDSM_T>`, `<SM100_U8x{4,8,16}_STSM_T>`,
 /// `<SM100_SU6_DU8x16_x{1,2,4}_LDSM_N>`: (form, num, register side (thread, bit) -> logical
@@ -99,25 +101,6 @@ fn placement_is_cutes() {
                 }
             }
         }
-    }
-}
-
-fn run(op: &str, args: &[&str]) -> Result<String, String> {
-    let vals: Vec<Value> = args
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            if i == 0 {
-                Value::Json(a.to_string())
-            } else {
-                parse(a).unwrap()
-            }
-        })
-        .collect();
-    match call(op, &vals) {
-        Ok(Value::Json(j)) => Ok(j),
-        Ok(v) => Ok(layout_algebra::text::print(&v)),
-        Err(e) => Err(e.to_string()),
     }
 }
 

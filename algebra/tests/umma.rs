@@ -4,31 +4,11 @@
 //! error per hardware rule.
 
 use layout_algebra::hw::{self, Elem, Major};
-use layout_algebra::ops::call;
 use layout_algebra::text::parse;
 use layout_algebra::Value;
 
-/// Run an operation through `ops::call` as `layout batch` does; bare words are names.
-fn run(op: &str, args: &[&str]) -> Result<String, String> {
-    let vals: Vec<Value> = args
-        .iter()
-        .map(|a| {
-            if !a.is_empty()
-                && a.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && a.chars().next().unwrap().is_ascii_alphabetic()
-            {
-                Value::Json(a.to_string())
-            } else {
-                parse(a).unwrap_or_else(|e| panic!("test input {a} does not parse: {e}"))
-            }
-        })
-        .collect();
-    match call(op, &vals) {
-        Ok(Value::Json(j)) => Ok(j),
-        Ok(v) => Ok(layout_algebra::text::print(&v)),
-        Err(e) => Err(e.to_string()),
-    }
-}
+mod common;
+use common::run;
 
 fn assert_err(op: &str, args: &[&str], needles: &[&str]) {
     match run(op, args) {
