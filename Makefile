@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-linear bench-python fmt package fuzz
+.PHONY: setup build demo demo-calculator test bench bench-cute-cpp bench-linear bench-python fmt package fuzz
 
 setup:
 	bash scripts/setup.sh
@@ -53,6 +53,20 @@ bench: setup
 	$(PYTHON) bench/batch_vs_pycute.py
 	python3 tools/layout-opt/bench/fold_bench.py
 	bash bench/op_count.sh
+	python3 bench/cute_cpp/compare.py --layout $(LAYOUT) --examples 2
+	python3 bench/cuteir_suite/compare.py --layout $(LAYOUT) --layout-opt target/release/layout-opt
+	$(MAKE) bench-cute-cpp
+
+# A fresh random corpus answered by CuTe C++ on the host (bench/cute_cpp/README.md), compared
+# with `layout batch`: needs CUTLASS_DIR (CUTLASS's include/ folder); skipped without it.
+CUTE_CPP_SEED ?= $(shell date +%s)
+CUTE_CPP_COUNT ?= 2000
+bench-cute-cpp: setup
+	@if [ -z "$$CUTLASS_DIR" ]; then echo "bench-cute-cpp: CUTLASS_DIR is not set: skipped"; else \
+	  $(CARGO) build --release -p layout-cli && \
+	  python3 bench/cute_cpp/gen.py --seed $(CUTE_CPP_SEED) --count $(CUTE_CPP_COUNT) --jobs 2 \
+	    -o target/cute_cpp_seed$(CUTE_CPP_SEED).jsonl && \
+	  python3 bench/cute_cpp/compare.py --layout $(LAYOUT) target/cute_cpp_seed$(CUTE_CPP_SEED).jsonl; fi
 
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
 bench-linear: setup

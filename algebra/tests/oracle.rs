@@ -6,6 +6,11 @@ use layout_algebra::text::{parse, print};
 use layout_algebra::Value;
 use serde_json::Value as Json;
 
+// (cute_cpp_v4 is added with its corpus)
+
+#[path = "oracle/cuteir_suite.rs"]
+mod cuteir_suite;
+
 fn oracle_dir() -> std::path::PathBuf {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     match std::env::var("ORACLE_DIR") {
