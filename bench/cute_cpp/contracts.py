@@ -306,7 +306,7 @@ def check_blocked(op, a, b, r):
 
 
 def check_tile_to_shape(a, s, r):
-    want = [x[1] for x in (s[1] if s[0] == "tup" else [s])]
+    want = [product(x) for x in (s[1] if s[0] == "tup" else [s])]
     got = [product(m[1]) for m in modes(r)]
     if len(got) == len(want) and got != want:
         return f"mode sizes {got} != {want}"

@@ -199,8 +199,19 @@ def main():
     ap.add_argument("--jobs", type=int, default=1, help="parallel g++ processes")
     ap.add_argument("--cases", help="answer the cases of this JSON Lines file (id, op, args) "
                     "instead of random ones; ops without a C++ call here are left out")
+    ap.add_argument("--recheck", action="store_true",
+                    help="only recompute the `contract` field of the corpus OUTPUT in place")
     ap.add_argument("-o", "--output", required=True)
     args = ap.parse_args()
+    if args.recheck:
+        with open(args.output) as f:
+            rows = [json.loads(l) for l in f if l.strip()]
+        with open(args.output, "w") as f:
+            for case in rows:
+                case["contract"] = contracts.check(case["op"], case["args"], case["cpp"])
+                f.write(json.dumps(case, separators=(",", ":")) + "\n")
+        print(f"gen.py: rechecked {len(rows)} contracts in {args.output}")
+        return 0
     inc = cutlass_include()
     if inc is None:
         print("gen.py: CUTLASS_DIR is not set (a folder with CUTLASS's include/cute): skipped")

@@ -20,6 +20,9 @@ Each output line:
   operand kind or the written result type).
 - "not": CuTe IR rejects the written result type `result` as not its answer.
 Cases with a dynamic leaf `?` are marked "dynamic" (CuTe IR's static rules differ for them).
+With --cpp, "cpp" holds current CuTe C++'s answer (host-compiled, within its contract) where C++
+compiles the case, and "cpp_rejects" marks the cases C++ does not compile (scaled-basis
+inverses, complements and products: CuTe IR's definitions are the reference there).
 Operand-kind errors (a shape where a layout is required, ...) and parse errors of CuTe IR's own
 text are not translated: they concern CuTe IR's type system, not the algebra.
 """
@@ -134,8 +137,16 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tests", help="the Dialect/Cute test folder")
     ap.add_argument("--git", default="/work/.mirror/NVIDIA+cutlass/repo")
+    ap.add_argument("--cpp", help="bench/cute_cpp/gen.py --cases output for these cases: adds "
+                    "C++'s answer to each case C++ compiles (`cpp`), or `cpp_rejects`")
     ap.add_argument("-o", "--output", required=True)
     a = ap.parse_args()
+    cpp = {}
+    if a.cpp:
+        with open(a.cpp) as f:
+            for line in f:
+                r = json.loads(line)
+                cpp[r["id"]] = r
     with tempfile.TemporaryDirectory() as tmp:
         root = a.tests or extract(a.git, tmp)
         rows = []
@@ -150,6 +161,12 @@ def main():
     seen = set()
     with open(a.output, "w") as f:
         for r in rows:
+            c = cpp.get(r["id"])
+            if c is not None and c["op"] == r["op"] and c["args"] == r["args"]:
+                if "result" in c["cpp"] and not c["contract"].startswith("broken"):
+                    r["cpp"] = c["cpp"]["result"]
+                elif "rejects" in c["cpp"]:
+                    r["cpp_rejects"] = True
             while r["id"] in seen:
                 r["id"] += "'"
             seen.add(r["id"])
