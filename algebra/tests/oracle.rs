@@ -10,6 +10,8 @@ use serde_json::Value as Json;
 
 #[path = "oracle/cuteir_suite.rs"]
 mod cuteir_suite;
+#[path = "oracle/id_list.rs"]
+mod id_list;
 
 fn oracle_dir() -> std::path::PathBuf {
     let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

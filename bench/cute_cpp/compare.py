@@ -25,7 +25,6 @@ per (op, category) that is not agreement. Exit status 0 unless the runner fails.
 import argparse
 import json
 import os
-import subprocess
 import sys
 from collections import Counter, defaultdict
 
@@ -35,22 +34,11 @@ sys.path.insert(0, HERE)
 
 import contracts  # noqa: E402
 import cute_text  # noqa: E402
+from layout_batch import run_batch  # noqa: E402
 
 GOOD = ("identical", "same function")
 CATS = ["identical", "same function", "differs", "missed", "layout breaks", "rejected", "fixed",
         "both reject", "extension", "extension?"]
-
-
-def run_layout(binary, rows):
-    req = "".join(json.dumps({"id": k, "op": r["op"], "args": r["args"]}) + "\n"
-                  for k, r in enumerate(rows))
-    p = subprocess.run([binary, "batch", "--threads", "1"], input=req, capture_output=True,
-                       text=True, check=True)
-    out = [None] * len(rows)
-    for line in p.stdout.splitlines():
-        a = json.loads(line)
-        out[a["id"]] = a
-    return out
 
 
 def layout_contract(op, args, text):
@@ -151,7 +139,7 @@ def main():
     ap.add_argument("--examples", type=int, default=3)
     args = ap.parse_args()
     rows = load(args.corpus)
-    answers = run_layout(args.layout, rows)
+    answers = run_batch(args.layout, rows)
     report(rows, answers, args.examples)
     return 0
 

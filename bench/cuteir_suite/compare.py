@@ -33,6 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "cute_cpp"))
 
 import cute_text  # noqa: E402
+from layout_batch import run_batch  # noqa: E402
 
 DIALECT_OPS = {"coalesce", "complement", "composition", "left_inverse", "right_inverse",
                "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
@@ -67,18 +68,6 @@ def verdict(case, ans):
     if case["expect"] == "error":
         return "rejected" if res is None else "accepted"
     return "rejected" if res is None or not agrees(res, case["result"]) else "accepted"
-
-
-def run_batch(binary, cases):
-    req = "".join(json.dumps({"id": k, "op": c["op"], "args": c["args"]}) + "\n"
-                  for k, c in enumerate(cases))
-    p = subprocess.run([binary, "batch", "--threads", "1"], input=req, capture_output=True,
-                       text=True, check=True)
-    out = [None] * len(cases)
-    for line in p.stdout.splitlines():
-        a = json.loads(line)
-        out[a["id"]] = a
-    return out
 
 
 def summarize(cases, answers, examples=3, quiet=False):

@@ -14,9 +14,8 @@
 //! fails when they drop below the thresholds (set from the branch point; the targets of issue
 //! 16 are 98% and 95%) or when a case that agreed at the branch point stops agreeing.
 
-use super::{agrees, run};
+use super::{agrees, id_list, run};
 use serde_json::Value as Json;
-use std::collections::BTreeSet;
 
 /// Static positive cases that agree, at the branch point of issue 16's work.
 const MIN_POSITIVE: f64 = 0.73;
@@ -30,13 +29,7 @@ fn data_dir() -> std::path::PathBuf {
 #[test]
 fn cuteir_lit_cases() {
     let text = std::fs::read_to_string(data_dir().join("cases.jsonl")).expect("cases.jsonl");
-    let must: BTreeSet<String> = std::fs::read_to_string(data_dir().join("must_agree.txt"))
-        .expect("must_agree.txt")
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(String::from)
-        .collect();
+    let must = id_list::read(&data_dir().join("must_agree.txt"));
     let (mut pos, mut pos_ok, mut err, mut err_ok) = (0usize, 0usize, 0usize, 0usize);
     let mut good = Vec::new();
     let mut misses = Vec::new();
@@ -107,26 +100,14 @@ fn cuteir_lit_cases() {
     for m in misses.iter().take(40) {
         eprintln!("  {m}");
     }
-    if let Ok(path) = std::env::var("CUTEIR_WRITE_MUST_AGREE") {
-        let mut text = String::from(
-            "# Static cases of cases.jsonl that `layout` answered as CuTe IR does when this list\n\
-             # was written (the branch point of issue 16's algebra work); each must keep doing\n\
-             # so. Regenerate with CUTEIR_WRITE_MUST_AGREE=<path>.\n",
-        );
-        for id in &good {
-            text.push_str(id);
-            text.push('\n');
-        }
-        std::fs::write(path, text).expect("write must-agree list");
-    }
-    let good: BTreeSet<String> = good.into_iter().collect();
-    let lost: Vec<&String> = must.iter().filter(|id| !good.contains(*id)).collect();
-    assert!(
-        lost.is_empty(),
-        "{} CuTe IR cases regressed: {:?}",
-        lost.len(),
-        &lost[..lost.len().min(20)]
+    id_list::write_if_asked(
+        "CUTEIR_WRITE_MUST_AGREE",
+        "# Static cases of cases.jsonl that `layout` answered as CuTe IR (or C++) does when this\n\
+         # list was written (the branch point of issue 16's algebra work); each must keep doing\n\
+         # so. Regenerate with CUTEIR_WRITE_MUST_AGREE=<path>.\n",
+        &good,
     );
+    id_list::assert_kept("CuTe IR cases", &must, &good);
     assert!(
         p >= MIN_POSITIVE,
         "positive agreement {:.1}% < {:.1}%",
