@@ -6,7 +6,8 @@ use layout_algebra::text::{parse, print};
 use layout_algebra::Value;
 use serde_json::Value as Json;
 
-// (cute_cpp_v4 is added with its corpus)
+#[path = "oracle/cute_cpp_v4.rs"]
+mod cute_cpp_v4;
 
 #[path = "oracle/cuteir_suite.rs"]
 mod cuteir_suite;

@@ -10,6 +10,7 @@ Default corpus: tests/data/oracle/cute_cpp_v4_corpus.jsonl. Every case is classi
   differs          both answer within the contract, with different layouts
   missed           `layout` errs where C++ answers within the contract
   layout breaks    `layout` answers and its result breaks the contract
+  copies broken    C++'s result breaks the contract and `layout` returns that same result
   rejected         C++'s result breaks the contract and `layout` errs (as required)
   fixed            C++'s result breaks the contract and `layout` answers within it
   both reject      C++ does not compile (or aborts) and `layout` errs
@@ -37,8 +38,8 @@ import cute_text  # noqa: E402
 from layout_batch import run_batch  # noqa: E402
 
 GOOD = ("identical", "same function")
-CATS = ["identical", "same function", "differs", "missed", "layout breaks", "rejected", "fixed",
-        "both reject", "extension", "extension?"]
+CATS = ["identical", "same function", "differs", "missed", "layout breaks", "copies broken",
+        "rejected", "fixed", "both reject", "extension", "extension?"]
 
 
 def layout_contract(op, args, text):
@@ -65,6 +66,8 @@ def classify(row, ans):
     if lay is None:
         return ("rejected" if broken else "missed"), ans.get("error")
     if broken:
+        if cute_text.strip_marks(lay) == ref:
+            return "copies broken", row["contract"]
         c = layout_contract(row["op"], row["args"], lay)
         return ("fixed", None) if c == "ok" else ("layout breaks", c or "unchecked")
     if cute_text.strip_marks(lay) == ref:
@@ -94,6 +97,8 @@ def report(rows, answers, examples):
     for row, ans in zip(rows, answers):
         cat, note = classify(row, ans)
         per_op[row["op"]][cat] += 1
+        if cat == "layout breaks" and "result" in row["cpp"] and not row["contract"].startswith("broken"):
+            per_op[row["op"]]["in-contract breaks"] += 1
         if cat not in GOOD + ("both reject", "rejected"):
             samples[(row["op"], cat)].append((row, ans, note))
     w = max(len(o) for o in per_op)
@@ -104,12 +109,13 @@ def report(rows, answers, examples):
         tot.update(c)
         print(f"{op:<{w}}  " + "  ".join(f"{c[k]:>12}" for k in CATS) + f"   {_agree(c)}")
     print(f"{'all':<{w}}  " + "  ".join(f"{tot[k]:>12}" for k in CATS) + f"   {_agree(tot)}")
-    base = sum(tot[k] for k in ("identical", "same function", "differs", "missed", "layout breaks"))
+    base = _base(tot)
     print(f"\nagreement {sum(tot[k] for k in GOOD)}/{base} = {_pct(sum(tot[k] for k in GOOD), base)}; "
           f"missed {tot['missed']} ({_pct(tot['missed'], base)}); "
           f"layout results breaking the contract {tot['layout breaks']}; "
-          f"C++ results breaking the contract {tot['rejected'] + tot['fixed']} "
-          f"(layout rejects {tot['rejected']}, answers within it {tot['fixed']})")
+          f"C++ results breaking the contract {tot['rejected'] + tot['fixed'] + tot['copies broken']} "
+          f"(layout rejects {tot['rejected']}, answers within it {tot['fixed']}, returns C++'s "
+          f"{tot['copies broken']})")
     for (op, cat), items in sorted(samples.items()):
         print(f"\n## {op}: {cat} ({len(items)})")
         items.sort(key=lambda x: len("".join(x[0]["args"])))
@@ -121,9 +127,13 @@ def report(rows, answers, examples):
     return tot
 
 
+def _base(c):
+    """Cases where C++ answers within its contract (or the contract is not checkable)."""
+    return sum(c[k] for k in ("identical", "same function", "differs", "missed")) + c["in-contract breaks"]
+
+
 def _agree(c):
-    base = sum(c[k] for k in ("identical", "same function", "differs", "missed", "layout breaks"))
-    return _pct(c["identical"] + c["same function"], base)
+    return _pct(c["identical"] + c["same function"], _base(c))
 
 
 def _pct(a, b):

@@ -15,7 +15,8 @@ as issue 16 and docs/algebra.md state them:
 - right_inverse: L(R(i)) = i for every i < size(R).
 - coalesce: size(R) = size(A) and R(i) = A(i) for every i.
 - divides: size(R) >= size(A) and the tile part of R (mode 0; for a by-mode tiler the tile
-  part of each mode) is A o T.
+  part of each mode) is A o T; a `_` item keeps mode k of a logical_divide whole (the zipped
+  forms split such a mode as zip2_by does: not checked).
 - products: size(R) = size(A) * size(B) (by mode for a tiler), the tile part of R is A, and R
   is injective when A and B are.
 - blocked/raked_product: size(R) = size(A) * size(B), R injective when A and B are, and A's
@@ -253,8 +254,13 @@ def check_divide(op, a, t, r):
             return None
         return _same_fn(tile, fns[0][0], fns[0][1], "tile part != A o T")
     for k, (f, n) in enumerate(fns):
+        if items[k] is None and op != "logical_divide":
+            # `_` keeps mode k whole in logical_divide; the zipped forms split it into tile and
+            # rest as zip2_by does (its first sub-mode is the tile), which is not A_k itself
+            continue
         if op == "logical_divide":
-            tile = _sub(_sub(r, k), 0) if rank(_sub(r, k)[1]) > 1 else _sub(r, k)
+            whole = items[k] is None or rank(_sub(r, k)[1]) == 1
+            tile = _sub(r, k) if whole else _sub(_sub(r, k), 0)
         elif op in ("zipped_divide", "tiled_divide"):
             tile = _sub(_sub(r, 0), k)
         else:
