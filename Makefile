@@ -54,18 +54,20 @@ bench: setup
 	python3 tools/layout-opt/bench/fold_bench.py
 	bash bench/op_count.sh
 	python3 bench/cute_cpp/compare.py --layout $(LAYOUT) --examples 2
-	python3 bench/cuteir_suite/compare.py --layout $(LAYOUT) --layout-opt target/release/layout-opt
+	python3 bench/cuteir_suite/compare.py --layout $(LAYOUT) --layout-opt target/release/layout-opt --examples 1
 	$(MAKE) bench-cute-cpp
 
 # A fresh random corpus answered by CuTe C++ on the host (bench/cute_cpp/README.md), compared
 # with `layout batch`: needs CUTLASS_DIR (CUTLASS's include/ folder); skipped without it.
-CUTE_CPP_SEED ?= $(shell date +%s)
+ifndef CUTE_CPP_SEED
+CUTE_CPP_SEED := $(shell date +%s)
+endif
 CUTE_CPP_COUNT ?= 2000
 bench-cute-cpp: setup
-	@if [ -z "$$CUTLASS_DIR" ]; then echo "bench-cute-cpp: CUTLASS_DIR is not set: skipped"; else \
+	@if [ -z "$(CUTLASS_DIR)" ]; then echo "bench-cute-cpp: CUTLASS_DIR is not set: skipped"; else \
 	  $(CARGO) build --release -p layout-cli && \
-	  python3 bench/cute_cpp/gen.py --seed $(CUTE_CPP_SEED) --count $(CUTE_CPP_COUNT) --jobs 2 \
-	    -o target/cute_cpp_seed$(CUTE_CPP_SEED).jsonl && \
+	  CUTLASS_DIR="$(CUTLASS_DIR)" python3 bench/cute_cpp/gen.py --seed $(CUTE_CPP_SEED) \
+	    --count $(CUTE_CPP_COUNT) --jobs 2 -o target/cute_cpp_seed$(CUTE_CPP_SEED).jsonl && \
 	  python3 bench/cute_cpp/compare.py --layout $(LAYOUT) target/cute_cpp_seed$(CUTE_CPP_SEED).jsonl; fi
 
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)

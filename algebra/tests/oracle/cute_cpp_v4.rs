@@ -27,8 +27,9 @@ use std::collections::BTreeMap;
 const MIN_AGREEMENT: f64 = 0.745;
 
 /// Cases where C++'s answer breaks its contract and we return that same answer: 3 at the
-/// branch point (complement((4,2):(5,32), 128) reaches cosize 116 < 128; two compositions of
-/// scaled-basis layouts read past A's domain differently from A extended along its last mode).
+/// branch point (complement((4,2):(5,32), 128) reaches cosize 116 < 128; a composition and a
+/// zipped_divide of scaled-basis layouts read past A's domain differently from A extended
+/// along its last mode).
 /// The target is 0.
 const MAX_BROKEN_COPIED: usize = 3;
 
