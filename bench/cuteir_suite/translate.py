@@ -41,6 +41,9 @@ OP = re.compile(r"%[\w#]+\s*=\s*cute\.(\w+)\s*(<[^>]*>)?\s*\(([^)]*)\)\s*(\{[^}]
                 r"\s*(.*?)->\s*(!cute\.\w+<\"[^\"]*\">)", re.S)
 ERR = re.compile(r"expected-error\s*(?:@\S+)?\s*\{\{(.*?)\}\}")
 FUNC = re.compile(r"func\.func\s+@([\w.]+)")
+# slice and dice print no result type: it is the type the function returns the value with
+OP_NO_ARROW = re.compile(r"(%[\w#]+)\s*=\s*cute\.(slice|dice)\s*\(([^)]*)\)\s*:\s*"
+                         r"((?:!cute\.\w+<\"[^\"]*\">\s*,?\s*)+)")
 
 # cute op -> (layout op, how operands map). "same": operands in order; "swap": (b, a).
 SAME = ["coalesce", "complement", "composition", "left_inverse", "right_inverse", "flatten",
@@ -74,7 +77,8 @@ def translate_op(name, attrs, types):
     if name == "group_modes" and len(nums) == 2:
         return name, vals + [str(n) for n in nums]
     if name == "recast_layout" and len(nums) == 2:
-        return "recast", vals + [str(n) for n in nums]
+        # cute.recast_layout<new_bits, old_bits>; layout's recast(L, old_bits, new_bits)
+        return "recast", vals + [str(nums[1]), str(nums[0])]
     if name in ("get", "select") and nums and len(vals) == 1:
         return name, vals + [str(n) for n in nums]
     return None
@@ -93,9 +97,13 @@ def cases_of(rel, chunk):
     fn = FUNC.search(body)
     fname = fn.group(1) if fn else "anon"
     out = []
-    ops = list(OP.finditer(body))
-    for k, m in enumerate(ops):
-        name, attrs, _operands, _props, ins, res = m.groups()
+    ops = [m.groups() for m in OP.finditer(body)]
+    for m in OP_NO_ARROW.finditer(body):
+        ret = re.search(r"return\s+" + re.escape(m.group(1)) + r"\s*:\s*(!cute\.\w+<\"[^\"]*\">)", body)
+        res = ret.group(1) if ret else '!cute.none<"">'
+        ops.append((m.group(2), None, m.group(3), None, m.group(4), res))
+    for k, groups in enumerate(ops):
+        name, attrs, _operands, _props, ins, res = groups
         in_types = TYPE.findall(ins)
         res_t = TYPE.findall(res)
         if not res_t:
