@@ -256,7 +256,7 @@ fn bucket_complement(l: &Layout, lp: &Layout) -> Result<Layout> {
         }
         if d < span {
             return Err(Error::algebra(format!(
-                "complement: {} is not injective: the coefficient {d} lies inside the span {span} of the modes of its basis with smaller coefficients",
+                "complement: {} has no complement: the coefficient {d} lies inside the span {span} of the modes of its basis coordinate with smaller coefficients (the modes interleave, or L is not injective)",
                 print_layout(l)
             )));
         }
@@ -320,9 +320,117 @@ pub fn complement_with_cotarget(l: &Layout, m: &IntTuple) -> Error {
 }
 
 /// logical_product(L, B) = (L, complement(L) o B) for a scaled-basis L and an integer B.
+/// When B reads complement(L) past its size (composition extends the last mode), the copies
+/// of L at the distinct points of B are checked to be disjoint; CuTe IR returns overlapping
+/// copies there (`logical_product((2):(5@0), (2,3):(1,2))`), which we refuse.
 pub fn logical_product(l: &Layout, b: &Layout) -> Result<Layout> {
     let c = complement(l).map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
     let rest = crate::ops::composition::compose(&c, b)
         .map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
+    if crate::ops::composition::reads_past_domain(&c, b)?.is_some() {
+        check_copies_disjoint(l, b, &rest)?;
+    }
     Ok(Layout::from_modes(vec![l.clone(), rest]))
+}
+
+/// Most points (size(L)·size(B)) of a product checked for disjoint copies.
+const COPIES_LIMIT: i64 = 1 << 20;
+
+/// The copies L + rest(j), one per distinct value B(j), must not meet.
+fn check_copies_disjoint(l: &Layout, b: &Layout, rest: &Layout) -> Result<()> {
+    let (na, nb) = (l.size()?, b.size()?);
+    if int::mul(na, nb)? > COPIES_LIMIT {
+        return Err(Error::algebra(format!(
+            "logical_product: B = {} reads past complement({}) and the product ({} points) is too large to check for overlapping copies (limit {COPIES_LIMIT})",
+            print_layout(b),
+            print_layout(l),
+            int::mul(na, nb)?
+        )));
+    }
+    let cp = coprofile(l, "logical_product")?;
+    let buckets: Vec<Layout> = cp.leaves().iter().map(|p| project(l, p)).collect();
+    let rests: Vec<Layout> = cp.leaves().iter().map(|p| project(rest, p)).collect();
+    let vector =
+        |ls: &[Layout], i: i64| -> Result<Vec<i64>> { ls.iter().map(|x| x.eval(i)).collect() };
+    let image: std::collections::HashSet<Vec<i64>> = (0..na)
+        .map(|i| vector(&buckets, i))
+        .collect::<Result<_>>()?;
+    let mut seen_b = std::collections::HashSet::new();
+    let mut points = std::collections::HashSet::with_capacity((na * nb) as usize);
+    for j in 0..nb {
+        if !seen_b.insert(b.eval(j)?) {
+            continue;
+        }
+        let off = vector(&rests, j)?;
+        for v in &image {
+            let p: Vec<i64> = v
+                .iter()
+                .zip(&off)
+                .map(|(x, y)| int::add(*x, *y))
+                .collect::<Result<_>>()?;
+            if !points.insert(p) {
+                return Err(Error::algebra(format!(
+                    "logical_product: the copy of {} at B({j}) = {} overlaps another copy: B reads complement(L) past its size, and the extension along its last mode lands on L's own points",
+                    print_layout(l),
+                    b.eval(j)?
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// crd2idx for a scaled-basis L: the coordinate vector L(c), a tuple congruent to the
+/// coprofile (the coordinate c may be hierarchical or linear, as for integer strides).
+pub fn crd2idx(crd: &IntTuple, l: &Layout) -> Result<IntTuple> {
+    fn go(t: &Coprofile, l: &Layout, crd: &IntTuple) -> Result<IntTuple> {
+        match t {
+            Tree::Leaf(p) => Ok(IntTuple::lit(project(l, p).eval_crd(crd)?)),
+            Tree::Node(v) => Ok(Tree::Node(
+                v.iter().map(|k| go(k, l, crd)).collect::<Result<_>>()?,
+            )),
+        }
+    }
+    go(&coprofile(l, "crd2idx")?, l, crd)
+}
+
+/// composition with a scaled-basis A and an integer B: R(c) = A(B(c)) holds as vectors iff it
+/// holds for every basis coordinate, R_p(c) = A_p(B(c)) (the integer strides, if any, form
+/// their own coordinate). Each projection is checked as an integer composition (exactly on
+/// small domains, else on a sample), so a carry between modes of A that CuTe's rule does not
+/// see (`(5,1,2,1):(1@0,10@0,1@1,4@1) o (2,3):(1,2)` reads 5@0 where A(5) = 1@1) is an error.
+pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()> {
+    let mut paths: Vec<Vec<u32>> = a.leaf_modes().into_iter().map(|(_, d)| d.basis).collect();
+    paths.sort();
+    paths.dedup();
+    let pick = |l: &Layout, p: &[u32]| {
+        let stride = l.stride.map(&mut |d| {
+            if d.basis == p {
+                Stride {
+                    coef: d.coef,
+                    basis: Vec::new(),
+                }
+            } else {
+                Stride::int(0)
+            }
+        });
+        Layout::raw(l.shape.clone(), stride)
+    };
+    for p in &paths {
+        crate::ops::composition::check_composition(&pick(a, p), b, &pick(r, p)).map_err(|e| {
+            Error::algebra(format!(
+                "{e} (on the basis coordinate {} of A = {})",
+                if p.is_empty() {
+                    "of the integer strides".to_string()
+                } else {
+                    crate::text::print_stride(&Stride {
+                        coef: Int::Lit(1),
+                        basis: p.clone(),
+                    })
+                },
+                print_layout(a)
+            ))
+        })?;
+    }
+    Ok(())
 }

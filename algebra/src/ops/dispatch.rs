@@ -275,6 +275,9 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 (n, _) => return Err(a.bad_arity(n, "2 or 3")),
             };
             slice::check_coord_in_domain(&crd, &l.shape)?;
+            if l.stride.has_basis() {
+                return Ok(Value::Tuple(crate::ops::basis::crd2idx(&crd, &l)?));
+            }
             Ok(Value::int(l.eval_crd(&crd)?))
         }
         "idx2crd" => {
