@@ -472,3 +472,104 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- composed layouts
+
+/// `A o O o B` with a tuple offset: x -> A(O + B(x)); CuTe IR's layout_eval.mlir case, the
+/// issue's shifted identity, the forms CuTe prints (pointer offsets, `S<...>`), re-parse.
+#[test]
+fn tuple_offsets_and_printed_forms() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        // layout_eval.mlir: coordinate 3 of (6,2):(1,3) o (2,1) o (2,3):(1@1,2@0) is 10
+        (
+            "crd2idx",
+            &["3", "(6,2):(1,3) o (2,1) o (2,3):(1@1,2@0)"],
+            "10",
+        ),
+        (
+            "eval",
+            &["(6,2):(1,3) o (2,1) o (2,3):(1@1,2@0)"],
+            "[5,8,7,10,9,12]",
+        ),
+        // an integer inner value k is the coordinate idx2crd(k, shape(A)) (CuTe IR: k = 0 only)
+        (
+            "eval",
+            &["(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)"],
+            "((1,1),(2,1),(3,1),(4,1),(1,2),(2,2),(3,2),(4,2),(1,3),(2,3),(3,3),(4,3))",
+        ),
+        ("size", &["(4,5):(1,4) o (0,0) o (2,3):(1@0,1@1)"], "6"),
+        ("shape", &["(4,5):(1,4) o (0,0) o (2,3):(1@0,1@1)"], "(2,3)"),
+        (
+            "print",
+            &["(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)"],
+            "(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)",
+        ),
+        // CuTe C++ prints the pointer in the offset position: read as offset 0
+        (
+            "print",
+            &["Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"],
+            "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        ),
+        (
+            "print",
+            &["Sw<2,4,3> o gmem_ptr[32b](0x7f00a0) o (8,32):(32,1)"],
+            "Sw<2,4,3> o 0 o (8,32):(32,1)",
+        ),
+        (
+            "print",
+            &["S<3,4,3> o 0 o (6,8):(8,1)"],
+            "Sw<3,4,3> o 0 o (6,8):(8,1)",
+        ),
+    ];
+    for (op, args, want) in cases {
+        assert_eq!(run(op, args).as_deref(), Ok(*want), "{op}{args:?}");
+        let again = run(
+            "print",
+            &[run("print", &[args.last().unwrap()]).unwrap().as_str()],
+        );
+        assert_eq!(
+            again,
+            run("print", &[args.last().unwrap()]),
+            "re-parse of {args:?}"
+        );
+    }
+    for (text, want) in [
+        (
+            "Sw<3,4,3> o (1,1) o (8,8):(8,1)",
+            "a swizzle takes integer offsets",
+        ),
+        (
+            "Sw<3,4,3> o 0 o (4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)",
+            "not inside a longer chain",
+        ),
+        (
+            "Sw<3,4,3> o smem_ptr[16](unset) o (8,8):(8,1)",
+            "element width",
+        ),
+        ("Sw<3,4,3> o smem_ptr[16b](unset o (8,8):(8,1)", "address"),
+    ] {
+        let e = parse(text).unwrap_err().to_string();
+        assert!(e.contains(want), "{text}: {e}");
+    }
+    let e = run("coalesce", &["(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)"]).unwrap_err();
+    assert!(e.contains("a composed layout with a tuple offset"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
+
+    /// (A o O o B)(x) = A(O) + A(B(x)) for an integer A and a basis-valued B whose coordinates
+    /// fit A's profile: crd2idx is linear in the coordinate.
+    #[test]
+    fn tuple_offset_is_linear(o0 in 0i64..4, o1 in 0i64..4, s0 in 1i64..4, s1 in 1i64..4, c0 in 1i64..3, c1 in 1i64..3) {
+        let text = format!("(8,8):(1,8) o ({o0},{o1}) o ({s0},{s1}):({c0}@0,{c1}@1)");
+        let v = match parse(&text).unwrap() { Value::OffsetComposed(c) => c, _ => unreachable!() };
+        let a = parse_layout("(8,8):(1,8)").unwrap();
+        for x in 0..s0 * s1 {
+            let (i, j) = (x % s0, x / s0);
+            let want = a.eval_crd(&IntTuple::tuple(vec![IntTuple::lit(o0 + i * c0), IntTuple::lit(o1 + j * c1)])).unwrap();
+            prop_assert_eq!(v.apply(x).unwrap(), IntTuple::lit(want));
+        }
+        prop_assert_eq!(layout_algebra::text::print(&Value::OffsetComposed(v.clone())), text);
+    }
+}

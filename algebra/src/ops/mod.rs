@@ -14,6 +14,7 @@ pub mod filter;
 pub mod inverse;
 pub mod modes;
 pub mod nullspace;
+pub mod offset_composed_ops;
 pub mod ordered;
 pub mod printable;
 pub mod product;
