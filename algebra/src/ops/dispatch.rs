@@ -125,6 +125,11 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         {
             composed::lift_call(op, args)
         }
+        op if composed::LIFTED_OPS.contains(&op)
+            && matches!(args.first(), Some(Value::OffsetComposed(_))) =>
+        {
+            crate::ops::offset_composed_ops::lift(op, args)
+        }
         "size" | "crd2idx" | "eval" | "shape" | "rank" | "depth"
             if args.iter().any(|v| matches!(v, Value::OffsetComposed(_))) =>
         {

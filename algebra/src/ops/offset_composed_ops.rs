@@ -1,8 +1,10 @@
 //! The operations defined on a composed layout with a tuple offset `A o O o B`
 //! (offset_composed.rs): its domain queries (size, shape, rank, depth: those of B), crd2idx
 //! (the value at a coordinate of B's domain) and eval (the table of its values, integers, or
-//! coordinate vectors when A has scaled-basis strides). Every other operation refuses it by
-//! its kind.
+//! coordinate vectors when A has scaled-basis strides), and the operations on the domain
+//! that CuTe lifts through a composed layout (composed.rs LIFTED_OPS: divides, products,
+//! coalesce, select, ...): `op(A o O o B, ...) = A o O o op(B, ...)`. Every other operation
+//! refuses it by its kind.
 
 use crate::error::{Error, Result};
 use crate::offset_composed::OffsetComposed;
@@ -87,6 +89,22 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
         }
         _ => Err(Error::algebra(format!(
             "{op} is not defined for a composed layout with a tuple offset"
+        ))),
+    }
+}
+
+/// `op(A o O o B, args...) = A o O o op(B, args...)` for an op on the domain.
+pub fn lift(op: &str, args: &[Value]) -> Result<Value> {
+    let c = the_layout(op, args)?;
+    let mut inner_args = args.to_vec();
+    inner_args[0] = Value::layout(c.inner.clone());
+    match crate::ops::call(op, &inner_args)? {
+        Value::Func(crate::func::Func::Layout(inner)) => Ok(Value::OffsetComposed(Box::new(
+            OffsetComposed::new(c.outer.clone(), c.offset.clone(), inner)?,
+        ))),
+        other => Err(Error::algebra(format!(
+            "{op}: the inner layout gave {}, not a layout",
+            other.kind()
         ))),
     }
 }
