@@ -434,3 +434,89 @@ pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()
     }
     Ok(())
 }
+
+/// The complement of a scaled-basis tiler T in the coordinate space of a layout with shape S
+/// (CuTe IR's complement_extend(T, S), used by the divides): for each top-level mode i of S,
+/// - when T reaches coordinate i (a leaf of T's coprofile): T_i's bucket complement with its
+///   last extent replaced by what is left of S_i, ceil_div(S_i, span) (per leaf of S_i,
+///   compact after the span), coalesced, scaled by e_i;
+/// - otherwise the identity of S_i along e_i (`S_i : 1@i`, or one basis per leaf of S_i).
+///
+/// A coordinate of T nested deeper than S's top-level modes is an error.
+pub fn complement_in_shape(t: &Layout, shape: &IntTuple) -> Result<Layout> {
+    let cp = coprofile(t, "complement")?;
+    let top: Vec<Coprofile> = match &cp {
+        Tree::Node(v) => v.clone(),
+        leaf => vec![leaf.clone()],
+    };
+    let modes: Vec<IntTuple> = match shape {
+        Tree::Node(v) => v.clone(),
+        leaf => vec![leaf.clone()],
+    };
+    if top.len() > modes.len() {
+        return Err(Error::algebra(format!(
+            "complement: the tiler {} reaches coordinate {} of a shape of rank {}",
+            print_layout(t),
+            top.len() - 1,
+            modes.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(modes.len());
+    for (i, s) in modes.iter().enumerate() {
+        let p = vec![i as u32];
+        match top.get(i) {
+            Some(Tree::Leaf(_)) => {
+                let base = bucket_complement(t, &project(t, &p))?;
+                let mut flat: Vec<(i64, i64)> = base.int_leaves("complement")?;
+                let (_, span) = flat.pop().expect("a bucket complement ends with 1:span");
+                let mut rest = span;
+                let mut stride = span;
+                for x in s.values("complement")? {
+                    let r = int::ceil_div(x, rest)?;
+                    flat.push((r, stride));
+                    stride = int::mul(stride, r)?;
+                    rest = int::ceil_div(rest, x)?;
+                }
+                let c = crate::ops::coalesce::coalesce(&Layout::flat(
+                    &flat.iter().map(|m| m.0).collect::<Vec<_>>(),
+                    &flat.iter().map(|m| m.1).collect::<Vec<_>>(),
+                ))?;
+                out.push(scale_by_basis(c, &p));
+            }
+            Some(Tree::Node(_)) => {
+                return Err(Error::algebra(format!(
+                    "complement: the tiler {} reaches inside coordinate {i}; a divide by a tiler with nested bases is not supported",
+                    print_layout(t)
+                )))
+            }
+            None => {
+                fn identity(s: &IntTuple, path: &mut Vec<u32>) -> crate::stride::StrideTuple {
+                    match s {
+                        Tree::Leaf(_) => Tree::Leaf(Stride {
+                            coef: Int::Lit(1),
+                            basis: path.clone(),
+                        }),
+                        Tree::Node(v) => Tree::Node(
+                            (0..v.len())
+                                .map(|j| {
+                                    path.push(j as u32);
+                                    let r = identity(&v[j], path);
+                                    path.pop();
+                                    r
+                                })
+                                .collect(),
+                        ),
+                    }
+                }
+                // basis paths are stored outermost first
+                let stride = identity(s, &mut p.clone());
+                out.push(Layout::new(s.clone(), stride)?);
+            }
+        }
+    }
+    Ok(if shape.is_leaf() {
+        Layout::from_modes_unwrapped(out)
+    } else {
+        Layout::from_modes(out)
+    })
+}
