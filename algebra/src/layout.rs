@@ -23,7 +23,11 @@ impl Layout {
             )));
         }
         check_shape(&shape)?;
-        Ok(Layout { shape, stride })
+        let l = Layout { shape, stride };
+        if l.stride.has_basis() {
+            crate::ops::basis::check_paths(&l)?;
+        }
+        Ok(l)
     }
     /// Constructor for trusted inputs built by the algebra itself.
     pub(crate) fn raw(shape: IntTuple, stride: StrideTuple) -> Layout {
@@ -172,6 +176,9 @@ impl Layout {
     }
     /// cosize = L_|d|(size - 1) + 1: one past the largest offset (with |strides|).
     pub fn cosize(&self) -> Result<i64> {
+        if self.stride.has_basis() {
+            return crate::ops::basis::cosize(self);
+        }
         let leaves = self.int_leaves("cosize")?;
         let mut hi = 0i64;
         for (s, d) in leaves {

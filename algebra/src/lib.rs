@@ -11,6 +11,7 @@ pub mod hw;
 pub mod int;
 pub mod layout;
 pub mod linear;
+pub mod offset_composed;
 pub mod ops;
 pub mod stride;
 pub mod swizzle;

@@ -4,6 +4,7 @@
 use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::offset_composed::OffsetComposed;
 use crate::stride::StrideTuple;
 use crate::tuple::{IntTuple, Tree};
 
@@ -26,6 +27,8 @@ pub enum Value {
     Strides(StrideTuple),
     /// A layout, swizzle or composed layout.
     Func(Func),
+    /// A composed layout with a coordinate offset `A o (o0,o1) o B` (offset_composed.rs).
+    OffsetComposed(Box<OffsetComposed>),
     /// A by-mode tiler `[t0, t1, ...]`.
     Tiler(Vec<Value>),
     /// The wildcard `_`.
@@ -54,6 +57,7 @@ impl Value {
             Value::Func(Func::Layout(_)) => "a layout",
             Value::Func(Func::Swizzle(_)) => "a swizzle",
             Value::Func(Func::Composed(_)) => "a composed layout",
+            Value::OffsetComposed(_) => "a composed layout with a tuple offset",
             Value::Tiler(_) => "a tiler",
             Value::All => "'_'",
             Value::Ints(_) => "a list of integers",

@@ -241,6 +241,8 @@ pub fn from_value(py: Python<'_>, v: Value) -> PyResult<PyObject> {
         }
         Value::All => py.None(),
         Value::Ints(xs) => PyList::new(py, xs)?.into_any().unbind(),
+        // A composed layout with a tuple offset: its text (docs/syntax.md).
+        Value::OffsetComposed(c) => PyString::new(py, &c.print()).into_any().unbind(),
         Value::Json(j) if is_linear_json(&j) => Py::new(py, PyLinearLayout { json: j })?.into_any(),
         Value::Json(j) => {
             let json = py.import("json")?;

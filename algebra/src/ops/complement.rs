@@ -35,6 +35,9 @@ pub fn ceil_div_shape(a: &IntTuple, b: i64) -> Result<IntTuple> {
 
 /// complement with an integer or shape cotarget.
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    if a.stride.has_basis() {
+        return Err(crate::ops::basis::complement_with_cotarget(a, cotarget));
+    }
     let modes = match filter_int_modes(a) {
         Some(m) => m,
         None => filter(a)?.int_leaves("complement")?,
@@ -104,6 +107,9 @@ fn check_cotarget(c: &IntTuple) -> Result<()> {
 
 /// complement with CuTe's default cotarget cosize(filter(A)).
 pub fn complement_default(a: &Layout) -> Result<Layout> {
+    if a.stride.has_basis() {
+        return crate::ops::basis::complement(a);
+    }
     let c = filter(a)?.cosize()?;
     complement(a, &IntTuple::lit(c))
 }

@@ -125,6 +125,16 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         {
             composed::lift_call(op, args)
         }
+        op if composed::LIFTED_OPS.contains(&op)
+            && matches!(args.first(), Some(Value::OffsetComposed(_))) =>
+        {
+            crate::ops::offset_composed_ops::lift(op, args)
+        }
+        "size" | "crd2idx" | "eval" | "shape" | "rank" | "depth"
+            if args.iter().any(|v| matches!(v, Value::OffsetComposed(_))) =>
+        {
+            crate::ops::offset_composed_ops::call(op, args)
+        }
         "swizzle" => {
             a.arity(2)?;
             match &args[0] {
@@ -275,6 +285,9 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 (n, _) => return Err(a.bad_arity(n, "2 or 3")),
             };
             slice::check_coord_in_domain(&crd, &l.shape)?;
+            if l.stride.has_basis() {
+                return Ok(Value::Tuple(crate::ops::basis::crd2idx(&crd, &l)?));
+            }
             Ok(Value::int(l.eval_crd(&crd)?))
         }
         "idx2crd" => {

@@ -76,8 +76,13 @@ pub(crate) fn by_mode(
 
 fn divide_one(a: &Layout, t: &Layout) -> Result<Layout> {
     let n = a.size()?;
-    let c = complement(t, &IntTuple::lit(n))
-        .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;
+    let c = if t.stride.has_basis() {
+        // A tiler of coordinates: its complement in A's coordinate space (ops/basis.rs).
+        crate::ops::basis::complement_in_shape(t, &a.shape)
+    } else {
+        complement(t, &IntTuple::lit(n))
+    }
+    .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;
     let r = compose(a, &Layout::from_modes(vec![t.clone(), c]))
         .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;
     Ok(r)

@@ -38,6 +38,9 @@ fn build(shapes: Vec<i64>, strides: Vec<i64>) -> Result<Layout> {
 }
 
 pub fn right_inverse(l: &Layout) -> Result<Layout> {
+    if l.stride.has_basis() {
+        return crate::ops::basis::right_inverse(l);
+    }
     let (modes, pre) = flat_modes(l, "right_inverse")?;
     let mut shapes = vec![1i64];
     let mut strides = vec![0i64];
@@ -75,6 +78,9 @@ fn check_non_negative_image(l: &Layout) -> Result<()> {
 pub const VERIFY_LIMIT: i64 = 1 << 20;
 
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    if l.stride.has_basis() {
+        return crate::ops::basis::left_inverse(l);
+    }
     check_non_negative_image(l)?;
     let (modes, pre) = flat_modes(l, "left_inverse")?;
     let order = sorted_by_stride(&modes);

@@ -1,6 +1,7 @@
 //! The operations of the algebra, one concept per file, and `call`: dispatch by CuTe name
 //! on parsed values (used by the `layout` CLI, `layout batch` and the dialect's hooks).
 
+pub mod basis;
 pub mod coalesce;
 pub mod common;
 pub mod complement;
@@ -13,6 +14,7 @@ pub mod filter;
 pub mod inverse;
 pub mod modes;
 pub mod nullspace;
+pub mod offset_composed_ops;
 pub mod ordered;
 pub mod printable;
 pub mod product;

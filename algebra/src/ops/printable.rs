@@ -71,6 +71,11 @@ fn leaves(v: &Value) -> usize {
         Value::Coord(t) => t.leaves().len(),
         Value::Strides(t) => t.leaves().len(),
         Value::Func(f) => func_leaves(f),
+        Value::OffsetComposed(c) => {
+            func_leaves(&Func::Layout(c.outer.clone()))
+                + c.offset.leaves().len()
+                + func_leaves(&Func::Layout(c.inner.clone()))
+        }
         Value::Tiler(items) => items.iter().map(leaves).sum(),
         Value::All => 1,
         Value::Ints(_) | Value::Json(_) => 0,
@@ -84,6 +89,7 @@ fn depth(v: &Value) -> usize {
         Value::Coord(t) => t.depth(),
         Value::Strides(t) => t.depth(),
         Value::Func(f) => func_shape(f).0,
+        Value::OffsetComposed(c) => c.outer.depth().max(c.offset.depth()).max(c.inner.depth()),
         Value::Tiler(items) => 1 + items.iter().map(depth).max().unwrap_or(0),
         Value::All | Value::Ints(_) | Value::Json(_) => 0,
     }

@@ -17,6 +17,16 @@ use crate::tuple::IntTuple;
 use crate::value::Value;
 
 fn product_one(a: &Layout, b: &Layout) -> Result<Layout> {
+    if b.stride.has_basis() {
+        return Err(crate::ops::basis::needs_integer(
+            "logical_product",
+            "the tiler",
+            b,
+        ));
+    }
+    if a.stride.has_basis() {
+        return crate::ops::basis::logical_product(a, b);
+    }
     let target = int::mul(a.size()?, b.cosize()?)?;
     let c = complement(a, &IntTuple::lit(target))
         .map_err(|e| Error::algebra(format!("logical_product: {e}")))?;

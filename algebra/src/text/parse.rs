@@ -11,6 +11,7 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
+use crate::offset_composed::OffsetComposed;
 use crate::stride::{Stride, StrideTuple};
 use crate::swizzle::Swizzle;
 use crate::tuple::{IntTuple, Tree};
@@ -347,7 +348,12 @@ impl<'a> Parser<'a> {
 
     fn swizzle(&mut self) -> Result<Swizzle> {
         let start = self.pos;
-        self.pos += 2; // "Sw"
+        // "Sw" (CuTe C++) or "S" (CuTe IR)
+        self.pos += if self.s.get(self.pos + 1) == Some(&b'w') {
+            2
+        } else {
+            1
+        };
         self.expect(b'<', "'<' after 'Sw'")?;
         let b = self.number()?;
         self.expect(b',', "',' between swizzle parameters")?;
@@ -358,11 +364,68 @@ impl<'a> Parser<'a> {
         Swizzle::new(b, m, s).map_err(|e| Error::parse(start, e.to_string()))
     }
 
+    /// CuTe's printed pointer `smem_ptr[16b](unset)`, `gmem_ptr[32b](0x7f00)`, `ptr[8b](...)`:
+    /// a name ending in `ptr`, the element width in brackets, the address in parentheses.
+    /// Consumed when present (true); the text is left alone otherwise.
+    fn pointer(&mut self) -> Result<bool> {
+        let start = self.pos;
+        let name_len = self.s[start..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+            .count();
+        let name = &self.s[start..start + name_len];
+        if !name.ends_with(b"ptr") || self.s.get(start + name_len) != Some(&b'[') {
+            return Ok(false);
+        }
+        self.pos = start + name_len + 1;
+        let width = self.s[self.pos..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        self.pos += width;
+        if width == 0
+            || self.s.get(self.pos) != Some(&b'b')
+            || self.s.get(self.pos + 1) != Some(&b']')
+        {
+            return self.err(
+                self.pos,
+                format!(
+                    "expected the element width like '16b]' of the pointer, found {}",
+                    self.found()
+                ),
+            );
+        }
+        self.pos += 2;
+        if self.s.get(self.pos) != Some(&b'(') {
+            return self.err(
+                self.pos,
+                format!(
+                    "expected '(' and the pointer's address, found {}",
+                    self.found()
+                ),
+            );
+        }
+        let close = self.s[self.pos..].iter().position(|&c| c == b')');
+        let Some(close) = close else {
+            return self.err(self.pos, "the pointer's address is not closed by ')'");
+        };
+        let addr = &self.s[self.pos + 1..self.pos + close];
+        if addr.is_empty() || !addr.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_') {
+            return self.err(
+                self.pos + 1,
+                "expected the pointer's address: 'unset' or hexadecimal digits",
+            );
+        }
+        self.pos += close + 1;
+        self.ws();
+        Ok(true)
+    }
+
     fn atom(&mut self) -> Result<Value> {
         let start = self.pos;
         match self.peek() {
             Some(b'S') => {
-                if self.s.get(self.pos + 1) != Some(&b'w') {
+                if !matches!(self.s.get(self.pos + 1), Some(&b'w') | Some(&b'<')) {
                     return self.err(self.pos, format!("expected 'Sw<', found {}", self.found()));
                 }
                 Ok(Value::Func(Func::Swizzle(self.swizzle()?)))
@@ -445,7 +508,14 @@ impl<'a> Parser<'a> {
                         format!("composition chain longer than {MAX_DEPTH} layouts"),
                     );
                 }
-                parts.push((self.atom()?, at));
+                // The offset position also takes the pointer CuTe prints there
+                // (`smem_ptr[16b](unset)`): read as the offset 0.
+                let part = if parts.len() % 2 == 1 && self.pointer()? {
+                    Value::int(0)
+                } else {
+                    self.atom()?
+                };
+                parts.push((part, at));
             } else {
                 self.pos = save;
                 break;
@@ -461,12 +531,21 @@ impl<'a> Parser<'a> {
                 "a composed layout is 'outer o offset o inner': expected 'o' and the inner layout",
             );
         }
+        if parts.len() == 3 && matches!(&parts[1].0, Value::Tuple(Tree::Node(_))) {
+            return offset_composed(parts);
+        }
         let (last, last_at) = parts.pop().unwrap();
         let mut acc = as_func(last, last_at)?;
         while let Some((off, off_at)) = parts.pop() {
             let (outer, outer_at) = parts.pop().unwrap();
             let off = match off {
                 Value::Tuple(Tree::Leaf(Int::Lit(v))) => v,
+                Value::Tuple(Tree::Node(_)) => {
+                    return self.err(
+                        off_at,
+                        "a tuple offset is accepted in a single composition 'A o (o0,o1,...) o B' of two layouts, not inside a longer chain",
+                    )
+                }
                 other => {
                     return self.err(
                         off_at,
@@ -478,6 +557,39 @@ impl<'a> Parser<'a> {
         }
         Ok(Value::Func(acc))
     }
+}
+
+/// `A o (o0,...) o B` with shape:stride layouts A and B (offset_composed.rs).
+fn offset_composed(mut parts: Vec<(Value, usize)>) -> Result<Value> {
+    let (inner, inner_at) = parts.pop().unwrap();
+    let (offset, offset_at) = parts.pop().unwrap();
+    let (outer, outer_at) = parts.pop().unwrap();
+    let layout = |v: Value, at: usize, which: &str| {
+        match v {
+        Value::Func(Func::Layout(l)) => Ok(l),
+        other => Err(Error::parse(
+            at,
+            format!(
+                "a composed layout with a tuple offset needs a shape:stride layout as its {which}, found {}",
+                other.kind()
+            ),
+        )),
+    }
+    };
+    // A swizzle takes integer offsets: the error points at the tuple offset.
+    let _ = outer_at;
+    let outer = layout(
+        outer,
+        offset_at,
+        "outer function (a swizzle takes integer offsets)",
+    )?;
+    let inner = layout(inner, inner_at, "inner layout")?;
+    let Value::Tuple(offset) = offset else {
+        unreachable!("checked by the caller")
+    };
+    OffsetComposed::new(outer, offset, inner)
+        .map(|c| Value::OffsetComposed(Box::new(c)))
+        .map_err(|e| Error::parse(offset_at, e.to_string()))
 }
 
 fn as_func(v: Value, at: usize) -> Result<Func> {

@@ -112,6 +112,7 @@ pub fn print(v: &Value) -> String {
         }
         Value::Strides(t) => print_stride_tuple(t),
         Value::Func(f) => print_func(f),
+        Value::OffsetComposed(c) => c.print(),
         Value::Tiler(items) => {
             let parts: Vec<String> = items.iter().map(print).collect();
             format!("[{}]", parts.join(","))

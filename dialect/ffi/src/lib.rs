@@ -115,7 +115,17 @@ fn utf8(b: &[u8]) -> Result<&str, Error> {
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
     let bytes = text.bytes();
-    guarded(|| text::parse(utf8(bytes)?))
+    guarded(|| {
+        let v = text::parse(utf8(bytes)?)?;
+        // A composed layout with a tuple offset has no attribute or type of the dialect.
+        if let Value::OffsetComposed(_) = v {
+            return Err(layout_algebra::Error::parse(
+                0,
+                "a composed layout with a tuple offset 'A o (o0,...) o B' is a value of the layout CLI and batch only; the dialect's layouts take integer offsets",
+            ));
+        }
+        Ok(v)
+    })
 }
 
 /// Apply the algebra op `op` (a CuTe name, see `layout_algebra::ops::OP_NAMES`) to the values

@@ -41,7 +41,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"cosize"##,
         signature: r##"cosize(F)"##,
-        contract: r##"One past the largest offset F takes on its domain: L(size-1)+1 with |strides| for a layout, max F + 1 for a composed layout."##,
+        contract: r##"One past the largest offset F takes on its domain: L(size-1)+1 with |strides| for a layout, max F + 1 for a composed layout. With scaled-basis strides: the product over the basis coordinates of one past the largest |coordinate|."##,
         example: r##"cosize((4,2):(2,1))"##,
         result: r##"8"##,
     },
@@ -104,14 +104,14 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"complement"##,
         signature: r##"complement(A[, M])"##,
-        contract: r##"The layout R of the offsets A does not reach, up to M (default cosize(A)): (A, R) is injective, R's strides are sorted, size(A)*size(R) >= M."##,
+        contract: r##"The layout R of the offsets A does not reach, up to M (default cosize(A)): (A, R) is injective, R's strides are sorted, size(A)*size(R) >= M. With scaled-basis strides (no M): per basis coordinate, complement((2,5,3):(4@1,5@0,16@1)) = ((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))."##,
         example: r##"complement(4:2, 24)"##,
         result: r##"(2,3):(1,8)"##,
     },
     OpHelp {
         name: r##"right_inverse"##,
         signature: r##"right_inverse(L)"##,
-        contract: r##"R with L(R(i)) = i for every i < size(R), as large as possible (CuTe's right_inverse)."##,
+        contract: r##"R with L(R(i)) = i for every i < size(R), as large as possible (CuTe's right_inverse). With scaled-basis strides: one inverse per basis coordinate, L(R(c)) = c (right_inverse((2,3):(1@0,1@1)) = (2,3):(1,2))."##,
         example: r##"right_inverse((4,8):(8,1))"##,
         result: r##"(8,4):(4,1)"##,
     },
@@ -209,7 +209,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"crd2idx"##,
         signature: r##"crd2idx(c, L) | crd2idx(c, S, strides)"##,
-        contract: r##"L(c); c may be a linear index in any mode. Every coordinate leaf must lie in its extent."##,
+        contract: r##"L(c); c may be a linear index in any mode. Every coordinate leaf must lie in its extent. With scaled-basis strides L(c) is a coordinate vector (crd2idx((1,2), (2,3):(1@0,1@1)) = (1,2)); for A o (o0,o1) o B it is A(O + B(c))."##,
         example: r##"crd2idx((1,2), (4,8):(8,1))"##,
         result: r##"10"##,
     },

@@ -1306,3 +1306,40 @@ fn batch_relation_operations() {
     assert_eq!(lines[4]["arg"], 0);
     assert_eq!(lines[4]["offset"], 4);
 }
+
+/// What CuTe prints pastes into `eval` and `batch` (pointer offsets, `S<...>`, tuple
+/// offsets), and the scaled-basis algebra answers there (docs/syntax.md, docs/algebra.md).
+#[test]
+fn pasted_cute_forms_and_basis_strides() {
+    eval_ok(
+        "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+    );
+    eval_ok(
+        "(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)",
+        "(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)",
+    );
+    eval_ok(
+        "complement((2,5,3):(4@1,5@0,16@1))",
+        "((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))",
+    );
+    let o = run(
+        &["batch", "--threads", "1"],
+        concat!(
+            r#"{"id":1,"op":"print","args":["Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"]}"#,
+            "\n",
+            r#"{"id":2,"op":"crd2idx","args":["3","(6,2):(1,3) o (2,1) o (2,3):(1@1,2@0)"]}"#,
+            "\n",
+            r#"{"id":3,"op":"logical_product","args":["(4,3):(1@0,1@1)","(2,5):(1,2)"]}"#,
+            "\n",
+        ),
+    );
+    assert_eq!(o.code, 0, "{}", o.stderr);
+    for want in [
+        r#"{"id":1,"result":"Sw<3,4,3> o 0 o (8,64):(64,1)"}"#,
+        r#"{"id":2,"result":10}"#,
+        r#"{"id":3,"result":"((4,3),(2,5)):((1@0,1@1),(3@1,6@1))"}"#,
+    ] {
+        assert!(o.stdout.contains(want), "{want} missing in:\n{}", o.stdout);
+    }
+}
