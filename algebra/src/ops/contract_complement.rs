@@ -45,8 +45,10 @@ pub(crate) fn rest_extent(
     m: i64,
 ) -> Result<i64> {
     let base = int::add(cosize_of(a_modes)?, int::sub(cosize_of(gaps)?, 1)?)?;
-    let reach = int::add(base, int::mul(int::sub(cpp_rest, 1)?, span)?)?;
-    if reach >= m {
+    // In i128: the reach of CuTe's extent may pass i64 (then the result is refused by the
+    // bounds check of `ops::call`, with the quantity that overflows).
+    let reach = base as i128 + (cpp_rest as i128 - 1) * span as i128;
+    if reach >= m as i128 {
         return Ok(cpp_rest);
     }
     int::add(1, int::ceil_div(int::sub(m, base)?, span)?)
@@ -63,15 +65,24 @@ fn live(modes: &[(i64, i64)]) -> Vec<(i64, i64)> {
 
 /// The first mode (in the given order) whose stride does not exceed the largest offset of the
 /// modes before it: `Some((k, d_k, largest offset below))`, or None when every one does.
-fn first_overlap(modes: &[(i64, i64)]) -> Result<Option<(usize, i64, i64)>> {
-    let mut hi = 0i64;
+/// (In saturating i128: a result past i64 is refused by `ops::call`'s bounds check, with the
+/// quantity that overflows.)
+fn first_overlap(modes: &[(i64, i64)]) -> Result<Option<(usize, i64, i128)>> {
+    let mut hi = 0i128;
     for (k, &(s, d)) in modes.iter().enumerate() {
-        if d <= hi {
+        if d as i128 <= hi {
             return Ok(Some((k, d, hi)));
         }
-        hi = int::add(hi, int::mul(s - 1, d)?)?;
+        hi = hi.saturating_add((s as i128 - 1).saturating_mul(d as i128));
     }
     Ok(None)
+}
+
+/// `1 + sum (s-1)·|d|` in saturating i128.
+fn wide_cosize(modes: &[(i64, i64)]) -> i128 {
+    modes.iter().fold(1i128, |acc, &(s, d)| {
+        acc.saturating_add((s as i128 - 1).saturating_mul((d as i128).abs()))
+    })
 }
 
 /// Check the contract of `r = complement(a, m)`; `a_modes` are the flat integer modes of
@@ -101,8 +112,8 @@ pub(crate) fn check(a: &Layout, a_modes: &[(i64, i64)], r: &Layout, m: i64) -> R
             "(A, R) may not be injective: the stride {d} lies within the largest offset {hi} of the modes with smaller strides"
         )));
     }
-    let c = cosize_of(&both)?;
-    if c < m {
+    let c = wide_cosize(&both);
+    if c < m as i128 {
         return Err(show(format!(
             "cosize((A, R)) = {c} is smaller than the cotarget {m}"
         )));

@@ -76,7 +76,8 @@ pub const OP_NAMES: &[&str] = &[
 /// Apply the operation `op` to `args`. The result is one the text syntax can express
 /// (ops/printable.rs), or an error.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
-    crate::ops::printable::check(op, call_unchecked(op, args)?)
+    let r = crate::ops::printable::check(op, call_unchecked(op, args)?)?;
+    crate::ops::contract_bounds::check(op, r)
 }
 
 fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {

@@ -6,6 +6,7 @@ pub mod common;
 pub mod complement;
 pub mod composed;
 pub mod composition;
+pub mod contract_bounds;
 mod contract_complement;
 mod dispatch;
 pub mod divide;
