@@ -35,8 +35,20 @@ pub fn ceil_div_shape(a: &IntTuple, b: i64) -> Result<IntTuple> {
     }
 }
 
-/// complement with an integer or shape cotarget.
+/// complement with an integer or shape cotarget: the result meets the contract (a truncated
+/// gap extends the rest until cosize((A, R)) >= M).
 pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    complement_with(a, cotarget, true)
+}
+
+/// CuTe's complement exactly (rest `ceil_div(M, span)`), as the divides and products use it:
+/// ordered and injective with A, but with a truncated gap cosize((A, R)) may fall short of M.
+/// Their own post-conditions (docs/algebra.md) are stated for this complement.
+pub(crate) fn complement_cute(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
+    complement_with(a, cotarget, false)
+}
+
+fn complement_with(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool) -> Result<Layout> {
     let modes = match filter_int_modes(a) {
         Some(m) => m,
         None => filter(a)?.int_leaves("complement")?,
@@ -80,7 +92,11 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         .zip(strides.iter().copied())
         .collect();
     let cpp_rest = ceil_div_shape(cotarget, span)?.product()?;
-    let rest_shape = contract_complement::rest_extent(&modes, &gaps, span, cpp_rest, m)?;
+    let rest_shape = if reach_cotarget {
+        contract_complement::rest_extent(&modes, &gaps, span, cpp_rest, m)?
+    } else {
+        cpp_rest
+    };
     let mut flat: Vec<Mode> = shapes
         .iter()
         .zip(&strides)
@@ -88,7 +104,7 @@ pub fn complement(a: &Layout, cotarget: &IntTuple) -> Result<Layout> {
         .collect();
     flat.push((Int::Lit(rest_shape), Stride::int(span)));
     let r = coalesce_leaf_modes(&flat)?;
-    contract_complement::check(a, &modes, &r, m)?;
+    contract_complement::check(a, &modes, &r, if reach_cotarget { m } else { 1 })?;
     Ok(r)
 }
 

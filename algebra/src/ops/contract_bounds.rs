@@ -67,9 +67,7 @@ fn layout_overflow(l: &Layout) -> Option<String> {
 
 fn func_overflow(f: &Func) -> Option<(String, String)> {
     match f {
-        Func::Layout(l) => {
-            layout_overflow(l).map(|what| (what, crate::text::print_layout(l)))
-        }
+        Func::Layout(l) => layout_overflow(l).map(|what| (what, crate::text::print_layout(l))),
         Func::Swizzle(_) => None,
         Func::Composed(c) => func_overflow(&c.inner).or_else(|| func_overflow(&c.outer)),
     }
@@ -125,12 +123,22 @@ mod tests {
             &["(2,3,2):(4611686018427387904@1,4611686018427387904@1,1@0)"],
         )
         .unwrap_err();
-        assert!(e.contains("cosize 13835058055282163713 along the basis direction @1"), "{e}");
-        let e = run("print", &["(2,2):(4611686018427387904,4611686018427387904)"]).unwrap_err();
+        assert!(
+            e.contains("cosize 13835058055282163713 along the basis direction @1"),
+            "{e}"
+        );
+        let e = run(
+            "print",
+            &["(2,2):(4611686018427387904,4611686018427387904)"],
+        )
+        .unwrap_err();
         assert!(e.contains("cosize 9223372036854775809"), "{e}");
         // The outer layout of a composed layout is checked too.
-        let e = run("print", &["(2,2):(4611686018427387904,4611686018427387904) o 0 o 4:1"])
-            .unwrap_err();
+        let e = run(
+            "print",
+            &["(2,2):(4611686018427387904,4611686018427387904) o 0 o 4:1"],
+        )
+        .unwrap_err();
         assert!(e.contains("cosize"), "{e}");
         assert!(run("print", &["(2,2):(4611686018427387903,1)"]).is_ok());
     }

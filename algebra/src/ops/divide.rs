@@ -1,6 +1,11 @@
-//! Divides. logical_divide(A, T) = A o (T, complement(T, size(A))): mode 0 iterates inside a
-//! tile, mode 1 over the tiles. Post-conditions: size(R) = size(A) and R(c) = A(T*(c)) where
-//! T* = (T, complement(T, size(A))). By-mode tilers divide mode i of A by T_i.
+//! Divides. logical_divide(A, T) = A o (T, C), C = CuTe's complement(T, size(A)) (its rest
+//! ceil_div(size(A), span), ops/complement.rs `complement_cute`): mode 0 iterates inside a
+//! tile, mode 1 over the tiles. Post-conditions (also when size(T) does not divide size(A)):
+//! size(mode 0) = size(T), size(R) = size(T)·size(C), R(c) = A((T, C)(c)) for every c (A read
+//! past its domain along its last mode), (T, C) injective; when each sorted stride of
+//! filter(T) is a multiple of the span below it, (T, C) is a bijection onto
+//! [0, size(R)) with size(R) = round_up(size(A), span of T) >= size(A) (the size may grow).
+//! By-mode tilers divide mode i of A by T_i.
 //! zipped_divide gathers ((tiles...),(rests...)); tiled_divide unpacks the rests; flat_divide
 //! unpacks both.
 
@@ -10,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::ops::complement::complement;
+use crate::ops::complement::complement_cute;
 use crate::ops::composition::compose;
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::{IntTuple, Tree};
@@ -76,7 +81,7 @@ pub(crate) fn by_mode(
 
 fn divide_one(a: &Layout, t: &Layout) -> Result<Layout> {
     let n = a.size()?;
-    let c = complement(t, &IntTuple::lit(n))
+    let c = complement_cute(t, &IntTuple::lit(n))
         .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;
     let r = compose(a, &Layout::from_modes(vec![t.clone(), c]))
         .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;

@@ -8,6 +8,8 @@ pub mod composed;
 pub mod composition;
 pub mod contract_bounds;
 mod contract_complement;
+pub mod contract_left_inverse;
+pub mod contract_product;
 mod dispatch;
 pub mod divide;
 pub mod domain_distribute;
