@@ -67,8 +67,15 @@ fn cute_left_inverse(l: &Layout) -> Option<Layout> {
     for &(s, _) in &modes {
         pre.push(pre.last().unwrap() * s);
     }
+    // CuTe's detail::SortByKey: an exchange sort (not stable).
     let mut order: Vec<usize> = (0..modes.len()).collect();
-    order.sort_by_key(|&i| modes[i].1);
+    for i in 0..order.len() {
+        for j in i + 1..order.len() {
+            if modes[order[j]].1 < modes[order[i]].1 {
+                order.swap(i, j);
+            }
+        }
+    }
     let (mut shapes, mut strides, mut size) = (vec![], vec![0i64], 1i64);
     for &i in &order {
         let d = modes[i].1;
