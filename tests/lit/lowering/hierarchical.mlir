@@ -3,6 +3,7 @@
 // With one coordinate per leaf of the shape (a hierarchical coordinate with the shape's
 // profile), the offset is the inner product sum_k c_k * d_k: no division, no mod.
 // RUN: layout-opt %s --lower-to-index | FileCheck %s
+// RUN: layout-opt %s --lower-to-index --lower-to-nvvm | FileCheck %s --check-prefix=LLVM
 
 // ((2,4),8):((1,16),2) at (i, j): (i & 1) + ((i >> 1) << 4) + (j << 1).
 // CHECK-LABEL: func.func @nested
@@ -34,6 +35,12 @@ func.func @contiguous_mode(%i: index, %j: index) -> index {
 }
 
 // ((2,4),8):((1,16),2) at ((a, b), c): a + (b << 4) + (c << 1).
+// LLVM-LABEL: llvm.func @per_leaf(
+// LLVM: llvm.shl %arg1
+// LLVM: llvm.add %arg0
+// LLVM: llvm.shl %arg2
+// LLVM: llvm.add
+// LLVM-NEXT: llvm.return
 // CHECK-LABEL: func.func @per_leaf
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
