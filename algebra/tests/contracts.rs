@@ -231,6 +231,10 @@ proptest! {
         // The exact case: (T, C) is a bijection onto [0, size(R)) covering A's domain.
         let image: HashSet<i64> = tc.table(1 << 20).unwrap().into_iter().collect();
         if (0..tc.size().unwrap()).all(|x| image.contains(&x)) {
+            // size(R) = round_up(size(A), span(T)), span(T) = s·d of filter(T)'s largest stride.
+            let f = as_layout(&call("filter", &[lay(&t)]).unwrap());
+            let span = f.int_leaves("test").unwrap().iter().map(|&(s, d)| s * d).max().unwrap().max(1);
+            prop_assert_eq!(r.size().unwrap(), (n + span - 1) / span * span);
             prop_assert!(r.size().unwrap() >= n);
         }
     }
@@ -413,6 +417,11 @@ fn named_cases() {
     assert!(
         e.contains("L(R(L(i))) == L(i) fails at i = 5 (L(i) = 4, R(L(i)) = 2, L(R(L(i))) = 1)"),
         "{e}"
+    );
+    // Equal strides in CuTe's exchange-sort order (C++ prints _2:_2).
+    assert_eq!(
+        run("right_inverse", &["(2,2,2):(1,1,0)"]).as_deref(),
+        Ok("2:2")
     );
     // A non-dividing tiler: the tiles cover round_up(6, 4) = 8 points; the last two read A
     // past its domain.

@@ -29,8 +29,8 @@ fn flat_modes(l: &Layout, what: &str) -> Result<(Vec<(i64, i64)>, Vec<i64>)> {
 /// The mode indices sorted by stride exactly as CuTe's `detail::SortByKey` orders them: its
 /// exchange sort (for each position i, swap in every later entry with a smaller key) is not
 /// stable, and the order of equal strides decides which mode the inverses follow
-/// (`left_inverse((3,5,5):(1,1,0))` is `3:1` in CuTe C++, not `5:3`). O(n^2) in the coalesced
-/// modes (at most 4096).
+/// (`right_inverse((2,2,2):(1,1,0))` is `2:2` in CuTe C++, not `2:1`). O(n^2) in the
+/// coalesced modes (at most 4096).
 fn sorted_by_stride(modes: &[(i64, i64)]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..modes.len()).collect();
     for i in 0..idx.len() {
