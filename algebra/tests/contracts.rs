@@ -370,86 +370,87 @@ proptest! {
     }
 }
 
+fn run(op: &str, args: &[&str]) -> Result<String, String> {
+    let vals: Vec<Value> = args.iter().map(|a| parse(a).unwrap()).collect();
+    call(op, &vals)
+        .map(|v| print(&v))
+        .map_err(|e| e.to_string())
+}
+
 /// The named cases of issue 16.
 #[test]
 fn named_cases() {
-    let run = |op: &str, args: &[&str]| {
-        let vals: Vec<Value> = args.iter().map(|a| parse(a).unwrap()).collect();
-        call(op, &vals)
-            .map(|v| print(&v))
-            .map_err(|e| e.to_string())
-    };
-    // The rest reaches the cotarget: cosize(((2,3),2):((4,1),8)) = 15 >= 8 (C++: 1:0).
-    assert_eq!(
-        run("complement", &["(2,3):(4,1)", "8"]).as_deref(),
-        Ok("2:8")
-    );
-    // CuTe's answer where it meets the contract.
-    assert_eq!(
-        run("complement", &["(2,3):(4,1)", "7"]).as_deref(),
-        Ok("1:0")
-    );
-    assert_eq!(
-        run("complement", &["(2,3):(4,1)", "(3,5)"]).as_deref(),
-        Ok("2:8")
-    );
-    assert_eq!(
-        run("complement", &["4:2", "24"]).as_deref(),
-        Ok("(2,3):(1,8)")
-    );
-    // No R makes (A, R) injective for a non-injective A.
-    let e = run("complement", &["(2,2):(1,1)", "8"]).unwrap_err();
-    assert!(
-        e.contains("has no complement") && e.contains("not injective"),
-        "{e}"
-    );
-    // Size 2^63.
-    let e = run("logical_divide", &["9223372036854775807:1", "2:1"]).unwrap_err();
-    assert!(e.contains("size 9223372036854775808"), "{e}");
-    // left_inverse of non-injective layouts: accepted where C++'s answer is a quasi-inverse.
-    assert_eq!(run("left_inverse", &["(2,2):(1,1)"]).as_deref(), Ok("2:2"));
-    assert_eq!(run("left_inverse", &["(4,2):(1,0)"]).as_deref(), Ok("4:1"));
-    assert_eq!(
-        run("left_inverse", &["(3,2):(1,2)"]).as_deref(),
-        Ok("(2,2):(1,3)")
-    );
-    let e = run("left_inverse", &["(2,3):(2,1)"]).unwrap_err();
-    assert!(
-        e.contains("L(R(L(i))) == L(i) fails at i = 5 (L(i) = 4, R(L(i)) = 2, L(R(L(i))) = 1)"),
-        "{e}"
-    );
-    // Equal strides in CuTe's exchange-sort order (C++ prints _2:_2).
-    assert_eq!(
-        run("right_inverse", &["(2,2,2):(1,1,0)"]).as_deref(),
-        Ok("2:2")
-    );
-    // A non-dividing tiler: the tiles cover round_up(6, 4) = 8 points; the last two read A
-    // past its domain.
-    assert_eq!(
-        run("logical_divide", &["6:1", "4:1"]).as_deref(),
-        Ok("(4,2):(1,4)")
-    );
-    assert_eq!(
-        run("logical_divide", &["(6,2):(1,6)", "4:1"]).as_deref(),
-        Ok("(4,3):(1,4)")
-    );
+    let answers: &[(&str, &[&str], &str)] = &[
+        // The rest reaches the cotarget: cosize(((2,3),2):((4,1),8)) = 15 >= 8 (C++: 1:0).
+        ("complement", &["(2,3):(4,1)", "8"], "2:8"),
+        // CuTe's answer where it meets the contract.
+        ("complement", &["(2,3):(4,1)", "7"], "1:0"),
+        ("complement", &["(2,3):(4,1)", "(3,5)"], "2:8"),
+        ("complement", &["4:2", "24"], "(2,3):(1,8)"),
+        // left_inverse of non-injective layouts: C++'s answer where it is a quasi-inverse.
+        ("left_inverse", &["(2,2):(1,1)"], "2:2"),
+        ("left_inverse", &["(4,2):(1,0)"], "4:1"),
+        ("left_inverse", &["(3,2):(1,2)"], "(2,2):(1,3)"),
+        // Equal strides in CuTe's exchange-sort order (C++ prints _2:_2).
+        ("right_inverse", &["(2,2,2):(1,1,0)"], "2:2"),
+        // A non-dividing tiler: the tiles cover round_up(6, 4) = 8 points; the last two read
+        // A past its domain.
+        ("logical_divide", &["6:1", "4:1"], "(4,2):(1,4)"),
+        ("logical_divide", &["(6,2):(1,6)", "4:1"], "(4,3):(1,4)"),
+    ];
+    for (op, args, want) in answers {
+        assert_eq!(run(op, args).as_deref(), Ok(*want), "{op}{args:?}");
+    }
+    let refusals: &[(&str, &[&str], &str)] = &[
+        // No R makes (A, R) injective for a non-injective A.
+        (
+            "complement",
+            &["(2,2):(1,1)", "8"],
+            "not injective, so no R makes (A, R) injective",
+        ),
+        // Size 2^63.
+        (
+            "logical_divide",
+            &["9223372036854775807:1", "2:1"],
+            "size 9223372036854775808",
+        ),
+        // C++ answers (2,2):(2,1), which breaks the quasi-inverse condition.
+        (
+            "left_inverse",
+            &["(2,3):(2,1)"],
+            "L(R(L(i))) == L(i) fails at i = 5 (L(i) = 4, R(L(i)) = 2, L(R(L(i))) = 1)",
+        ),
+        // C++ answers ((2,3),2):((32,4),24): the copy at 24 meets A at 32.
+        (
+            "logical_product",
+            &["(2,3):(32,4)", "2:8"],
+            "R(1, 0) = R(4, 1) = 32",
+        ),
+    ];
+    for (op, args, want) in refusals {
+        let e = run(op, args).unwrap_err();
+        assert!(e.contains(want), "{op}{args:?}: {e}");
+    }
 }
 
 /// Past the evaluation limit, a left inverse that cannot be proven from the strides is refused
 /// with the limit named; one that can is answered at any size.
 #[test]
 fn left_inverse_limits() {
-    let run = |t: &str| call("left_inverse", &[parse(t).unwrap()]).map(|v| print(&v));
+    let li = |t: &str| run("left_inverse", &[t]);
     // (3,2,2^20):(1,2,4): not injective (1·2 = 2·1); the carries stay below each radix or
     // reach L's last mode, which absorbs them: proven, at 3·2^21 points.
     assert_eq!(
-        run("(3,2,1048576):(1,2,4)").as_deref(),
+        li("(3,2,1048576):(1,2,4)").as_deref(),
         Ok("(2,2097152):(1,3)")
     );
     // (2,3,2^20):(2,1,8): a carry makes the digit of mode 0 reach 2: no proof, and past the
     // evaluation limit.
-    let e = run("(2,3,1048576):(2,1,8)").unwrap_err().to_string();
+    let e = li("(2,3,1048576):(2,1,8)").unwrap_err().to_string();
     assert!(e.contains("limited to 1048576 points"), "{e}");
     // An injective layout of 2^40 points: proven.
-    assert!(run("(1048576,1048576):(1048576,1)").is_ok());
+    assert_eq!(
+        li("(1048576,1048576):(1048576,1)").as_deref(),
+        Ok("(1048576,1048576):(1048576,1)")
+    );
 }
