@@ -105,12 +105,15 @@ fn quasi_inverse(l: &Layout, r: &Layout) -> Result<(), i64> {
     Ok(())
 }
 
-/// CuTe's complement construction on filter(A), with an integer cotarget; None where CuTe
-/// static_asserts (a stride inside the span below it).
-fn cute_complement(a: &Layout, m: i64) -> Option<Layout> {
+/// CuTe's complement construction on filter(A) with a shape cotarget (an integer cotarget is
+/// a shape of one mode): the gaps between the sorted strides, then the rest extent, the
+/// product of CuTe's ceil_div of the shape by the span (folded left to right). None where
+/// CuTe static_asserts (a stride inside the span below it).
+fn cute_complement_shape(a: &Layout, shape: &[i64]) -> Option<Layout> {
     let f = as_layout(&call("filter", &[lay(a)]).unwrap());
     let mut modes = f.int_leaves("test").unwrap();
     if modes.len() == 1 && modes[0].1 == 0 {
+        let m: i64 = shape.iter().product();
         return Some(as_layout(
             &call("coalesce", &[lay(&Layout::leaf(m, 1))]).unwrap(),
         ));
@@ -125,10 +128,20 @@ fn cute_complement(a: &Layout, m: i64) -> Option<Layout> {
         out.push((d / span, span));
         span = d * s;
     }
-    out.push(((m + span - 1) / span, span));
+    let (mut rest, mut b) = (1i64, span);
+    for &x in shape {
+        rest *= (x + b - 1) / b;
+        b = (b + x - 1) / x;
+    }
+    out.push((rest, span));
     Some(as_layout(
         &call("coalesce", &[lay(&flat_layout(&out))]).unwrap(),
     ))
+}
+
+/// CuTe's complement with an integer cotarget.
+fn cute_complement(a: &Layout, m: i64) -> Option<Layout> {
+    cute_complement_shape(a, &[m])
 }
 
 /// The complement contract: R ordered, (filter(A), R) injective (CuTe's complement ignores
@@ -211,7 +224,8 @@ proptest! {
     #[test]
     fn logical_divide_post_conditions(a in small_layout(), t in small_layout()) {
         let n = a.size().unwrap();
-        let cute = cute_complement(&t, n).and_then(|c| {
+        let shape = as_layout(&call("coalesce", &[lay(&a)]).unwrap()).shape.values("t").unwrap();
+        let cute = cute_complement_shape(&t, &shape).and_then(|c| {
             call("composition", &[lay(&a), lay(&Layout::from_modes(vec![t.clone(), c]))]).ok()
         });
         let Ok(v) = call("logical_divide", &[lay(&a), lay(&t)]) else { return Ok(()) };
@@ -219,7 +233,10 @@ proptest! {
         if let Some(cute) = cute {
             prop_assert_eq!(&v, &cute, "A = {}, T = {}", print_layout(&a), print_layout(&t));
         }
-        let c = cute_complement(&t, n).expect("CuTe's complement of the tiler");
+        // CuTe's cotarget is shape(coalesce(A)): the rest is the product of the mode-by-mode
+        // ceil_div of that shape by the span.
+        let shape = as_layout(&call("coalesce", &[lay(&a)]).unwrap()).shape.values("t").unwrap();
+        let c = cute_complement_shape(&t, &shape).expect("CuTe's complement of the tiler");
         let tc = Layout::from_modes(vec![t.clone(), c.clone()]);
         prop_assert_eq!(r.mode(0).unwrap().size().unwrap(), t.size().unwrap());
         prop_assert_eq!(r.size().unwrap(), tc.size().unwrap());
@@ -231,10 +248,22 @@ proptest! {
         // The exact case: (T, C) is a bijection onto [0, size(R)) covering A's domain.
         let image: HashSet<i64> = tc.table(1 << 20).unwrap().into_iter().collect();
         if (0..tc.size().unwrap()).all(|x| image.contains(&x)) {
-            // size(R) = round_up(size(A), span(T)), span(T) = s·d of filter(T)'s largest stride.
+            // size(R) = span(T)·ceil_div(shape(coalesce(A)), span(T)) (CuTe's fold), with
+            // span(T) = s·d of filter(T)'s largest stride: round_up(size(A), span(T)) when A
+            // coalesces to one mode.
             let f = as_layout(&call("filter", &[lay(&t)]).unwrap());
-            let span = f.int_leaves("test").unwrap().iter().map(|&(s, d)| s * d).max().unwrap().max(1);
-            prop_assert_eq!(r.size().unwrap(), (n + span - 1) / span * span);
+            let span = f.int_leaves("test").unwrap().iter().map(|&(s, d)| s * d).max().unwrap();
+            if span > 0 {
+                let (mut rest, mut b) = (1i64, span);
+                for &x in &shape {
+                    rest *= (x + b - 1) / b;
+                    b = (b + x - 1) / x;
+                }
+                prop_assert_eq!(r.size().unwrap(), span * rest);
+                if shape.len() == 1 {
+                    prop_assert_eq!(r.size().unwrap(), (n + span - 1) / span * span);
+                }
+            }
             prop_assert!(r.size().unwrap() >= n);
         }
     }

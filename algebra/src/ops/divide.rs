@@ -1,10 +1,10 @@
-//! Divides. logical_divide(A, T) = A o (T, C), C = CuTe's complement(T, size(A)) (its rest
-//! ceil_div(size(A), span), ops/complement.rs `complement_cute`): mode 0 iterates inside a
-//! tile, mode 1 over the tiles. Post-conditions (also when size(T) does not divide size(A)):
+//! Divides. logical_divide(A, T) = A o (T, C), C = CuTe's complement(T, shape(coalesce(A)))
+//! (its rest the product of ceil_div(shape, span), ops/complement.rs `complement_cute`): mode
+//! 0 iterates inside a tile, mode 1 over the tiles. Post-conditions (also when size(T) does not divide size(A)):
 //! size(mode 0) = size(T), size(R) = size(T)·size(C), R(c) = A((T, C)(c)) for every c (A read
 //! past its domain along its last mode), (T, C) injective; when each sorted stride of
 //! filter(T) is a multiple of the span below it, (T, C) is a bijection onto
-//! [0, size(R)) with size(R) = round_up(size(A), span of T) >= size(A) (the size may grow).
+//! [0, size(R)) with size(R) >= size(A) (the size may grow).
 //! By-mode tilers divide mode i of A by T_i.
 //! zipped_divide gathers ((tiles...),(rests...)); tiled_divide unpacks the rests; flat_divide
 //! unpacks both.
@@ -18,7 +18,7 @@ use crate::layout::Layout;
 use crate::ops::complement::complement_cute;
 use crate::ops::composition::compose;
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
-use crate::tuple::{IntTuple, Tree};
+use crate::tuple::Tree;
 use crate::value::Value;
 
 /// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout).
@@ -80,8 +80,11 @@ pub(crate) fn by_mode(
 }
 
 fn divide_one(a: &Layout, t: &Layout) -> Result<Layout> {
-    let n = a.size()?;
-    let c = complement_cute(t, &IntTuple::lit(n))
+    // CuTe's cotarget is shape(coalesce(A)), not size(A): with a tiler that does not divide,
+    // the rest extent is the product of the mode-by-mode ceil_div, which can exceed
+    // ceil_div(size(A), span) (complement(3:1, (4,4)) = 8:3, not 6:3).
+    let cotarget = crate::ops::coalesce::coalesce(a)?.shape;
+    let c = complement_cute(t, &cotarget)
         .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;
     let r = compose(a, &Layout::from_modes(vec![t.clone(), c]))
         .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;

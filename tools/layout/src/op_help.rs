@@ -125,7 +125,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"logical_divide"##,
         signature: r##"logical_divide(A, T)"##,
-        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler). Post: R(c) = A(T*(c)) with T* = (T, C), C = CuTe's complement(T, size(A)); size(mode 0) = size(T); size(R) = size(T)*size(C), at least size(A) when (T, C) is onto [0, size(R)): with a tiler that does not divide A the size grows past size(A) and R reads A past its size along its last mode."##,
+        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler). Post: R(c) = A(T*(c)) with T* = (T, C), C = CuTe's complement(T, shape(coalesce(A))); size(mode 0) = size(T); size(R) = size(T)*size(C), at least size(A) when (T, C) is onto [0, size(R)): with a tiler that does not divide A the size grows past size(A) and R reads A past its size along its last mode."##,
         example: r##"logical_divide(16:1, 4:2)"##,
         result: r##"(4,(2,2)):(2,(1,8))"##,
     },
