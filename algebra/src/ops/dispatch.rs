@@ -80,6 +80,13 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
     crate::ops::contract_bounds::check(op, r)
 }
 
+/// `call` without the i64 bounds on the result's size and cosize (ops/contract_bounds.rs),
+/// for callers that trace only the structure of a result through stand-in leaf values whose
+/// products mean nothing (the lowering's tracer of runtime leaves). The result still re-parses.
+pub fn call_structure(op: &str, args: &[Value]) -> Result<Value> {
+    crate::ops::printable::check(op, call_unchecked(op, args)?)
+}
+
 fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
     let a = Args { op, args };
     match op {

@@ -26,4 +26,4 @@ pub mod slice;
 pub mod tile_to_shape;
 pub mod zip;
 
-pub use dispatch::{all_op_names, call, call_text_at, is_op, parse_arg, OP_NAMES};
+pub use dispatch::{all_op_names, call, call_structure, call_text_at, is_op, parse_arg, OP_NAMES};
