@@ -60,6 +60,8 @@ pub enum Query {
     Linear,
     /// crd2idx with one coordinate per top-level mode.
     PerMode,
+    /// crd2idx with one coordinate per leaf of the shape (a hierarchical coordinate).
+    PerLeaf,
     /// idx2crd, result number k.
     Coord(usize),
     /// layout.size (one point).
@@ -115,6 +117,7 @@ pub fn type_of(text: &str) -> String {
 pub fn coordinate_count(case: &Case, q: Query) -> usize {
     match q {
         Query::PerMode => case.func.domain_layout().map(|l| l.rank()).unwrap_or(1),
+        Query::PerLeaf => leaf_count(case),
         _ => 1,
     }
 }
@@ -142,7 +145,7 @@ pub fn func_ir(name: &str, case: &Case, q: Query) -> String {
     };
     let body = match q {
         Query::Linear => format!("%r = layout.crd2idx %l[%a0] : {ty}\n    return %r : index"),
-        Query::PerMode => {
+        Query::PerMode | Query::PerLeaf => {
             let cs: Vec<String> = (0..nc).map(|i| format!("%a{i}")).collect();
             format!(
                 "%r = layout.crd2idx %l[{}] : {ty}\n    return %r : index",
@@ -364,6 +367,8 @@ pub fn reference(f: &Func, q: Query, i: i64) -> Result<(Vec<i64>, i64), String> 
             };
             Ok((args, expect))
         }
+        // crd2idx(idx2crd(i, shape)) = L(i): the hierarchical coordinate of i, flattened.
+        Query::PerLeaf => Ok((coordinates(f, i)?, f.apply(i).map_err(err)?)),
         Query::Size => Ok((vec![0], f.size().map_err(err)?)),
         Query::Mode(k) => {
             let l = f.domain_layout().map_err(err)?;

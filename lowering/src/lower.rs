@@ -196,7 +196,8 @@ fn apply_outer(e: &mut Emitter, f: &SymFunc, z: Sym) -> Result<Sym, String> {
     }
 }
 
-/// crd2idx: `coords` is one linear index or one index per top-level mode of the domain layout.
+/// crd2idx: `coords` is one linear index, one index per top-level mode of the domain layout,
+/// or one index per leaf of its shape (a hierarchical coordinate with the shape's profile).
 pub fn crd2idx(e: &mut Emitter, f: &SymFunc, coords: &[Sym]) -> Result<Sym, String> {
     match f {
         SymFunc::Layout(l) => {
@@ -205,9 +206,13 @@ pub fn crd2idx(e: &mut Emitter, f: &SymFunc, coords: &[Sym]) -> Result<Sym, Stri
                 return apply_layout(e, l, x, true);
             }
             let rank = l.layout.rank();
+            let leaves = l.shape.len();
+            if coords.len() != rank && coords.len() == leaves {
+                return Ok(crd2idx_per_leaf(e, l, coords));
+            }
             if coords.len() != rank {
                 return Err(format!(
-                    "{} coordinates for a layout of rank {rank} (expected 1 or {rank})",
+                    "{} coordinates for a layout of rank {rank} with {leaves} leaves (expected 1, {rank} or {leaves})",
                     coords.len()
                 ));
             }
@@ -233,6 +238,20 @@ pub fn crd2idx(e: &mut Emitter, f: &SymFunc, coords: &[Sym]) -> Result<Sym, Stri
             apply_outer(e, outer, z)
         }
     }
+}
+
+/// crd2idx at a hierarchical coordinate with the profile of the shape: `sum_k c_k * d_k` over
+/// the leaves (CuTe's inner product of a congruent coordinate with the strides). Each c_k lies
+/// in `[0, s_k)` by the op's contract; the range feeds the overflow flags, and a leaf with
+/// stride 0 or extent 1 contributes nothing.
+fn crd2idx_per_leaf(e: &mut Emitter, l: &SymLayout, coords: &[Sym]) -> Sym {
+    let mut acc = Sym::constant(0);
+    for (&c, leaf) in coords.iter().zip(l.leaves()) {
+        let x = domain_index(c, leaf.0.lit());
+        let t = apply_leaves(e, x, &[leaf]);
+        acc = e.add(acc, t);
+    }
+    acc
 }
 
 /// idx2crd: the coordinate of a linear index in the shape of the domain layout, one value per

@@ -277,7 +277,9 @@ fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
             args.push(AlgebraValue::Tuple(layout_algebra::IntTuple::lit(i)));
         }
     }
-    let result = layout_algebra::ops::call(cute, &args)
+    // Structure only: the stand-ins are large numbers whose products may pass i64, which
+    // `ops::call` would refuse as a result's size.
+    let result = layout_algebra::ops::call_structure(cute, &args)
         .map_err(|e| format!("{name} on stand-in leaves: {e}"))?;
     let printed = text::print(&result);
     // Turn stand-ins back into `?`, recording their runtime values in order.

@@ -133,6 +133,18 @@ fn jobs(cases: &[Case]) -> Vec<Job> {
                 bound: false,
             });
         }
+        // Hierarchical coordinates (one per leaf): layouts with a nested mode, static and the
+        // random dynamic variant.
+        if harness::leaf_count(c) > dl.rank()
+            && harness::leaf_count(c) + c.leaves.len() <= ARITY
+            && matches!(variant, "orac" | "extr" | "dyn2")
+        {
+            out.push(Job {
+                case: i,
+                query: Query::PerLeaf,
+                bound: false,
+            });
+        }
         // layout.get of each mode of a plain random dynamic variant (runtime leaves traced
         // through the algebra op).
         if variant == "dyn2" && matches!(c.func, Func::Layout(_)) && dl.rank() >= 2 {
@@ -280,6 +292,15 @@ fn lowered_index_math_equals_the_algebra() {
                                 .map(|x| (vec![i], x))
                                 .ok_or_else(|| "idx2crd failed".to_string())
                         }
+                        (Query::PerLeaf, t) => {
+                            if coords.is_none() {
+                                coords = Some(harness::coordinates(&c.func, i).unwrap_or_default());
+                            }
+                            match (coords.clone(), t) {
+                                (Some(args), Some(t)) => Ok((args, t[i as usize])),
+                                _ => harness::reference(&c.func, Query::PerLeaf, i),
+                            }
+                        }
                         (Query::PerMode, t) => match &mode_sizes {
                             Some(ms) => idx2crd(i, ms)
                                 .and_then(|crd| crd.values("coordinate"))
@@ -325,6 +346,8 @@ fn lowered_index_math_equals_the_algebra() {
             break;
         }
     }
+    let per_leaf = jobs.iter().filter(|j| j.query == Query::PerLeaf).count();
+    println!("hierarchical coordinates (one index per leaf): {per_leaf} functions");
     println!("time: build+lower {t_lower:.1} s, LLVM conversion+JIT {t_jit:.1} s, evaluation {t_eval:.1} s");
     let dynamic = cases.iter().filter(|c| !c.leaves.is_empty()).count();
     let swizzled = cases.iter().filter(|c| c.text.contains("Sw<")).count();

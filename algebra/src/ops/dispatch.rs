@@ -76,6 +76,14 @@ pub const OP_NAMES: &[&str] = &[
 /// Apply the operation `op` to `args`. The result is one the text syntax can express
 /// (ops/printable.rs), or an error.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
+    let r = crate::ops::printable::check(op, call_unchecked(op, args)?)?;
+    crate::ops::contract_bounds::check(op, r)
+}
+
+/// `call` without the i64 bounds on the result's size and cosize (ops/contract_bounds.rs),
+/// for callers that trace only the structure of a result through stand-in leaf values whose
+/// products mean nothing (the lowering's tracer of runtime leaves). The result still re-parses.
+pub fn call_structure(op: &str, args: &[Value]) -> Result<Value> {
     crate::ops::printable::check(op, call_unchecked(op, args)?)
 }
 

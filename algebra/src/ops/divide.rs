@@ -1,6 +1,11 @@
-//! Divides. logical_divide(A, T) = A o (T, complement(T, size(A))): mode 0 iterates inside a
-//! tile, mode 1 over the tiles. Post-conditions: size(R) = size(A) and R(c) = A(T*(c)) where
-//! T* = (T, complement(T, size(A))). By-mode tilers divide mode i of A by T_i.
+//! Divides. logical_divide(A, T) = A o (T, C), C = CuTe's complement(T, shape(coalesce(A)))
+//! (its rest the product of ceil_div(shape, span), ops/complement.rs `complement_cute`): mode
+//! 0 iterates inside a tile, mode 1 over the tiles. Post-conditions (also when size(T) does not divide size(A)):
+//! size(mode 0) = size(T), size(R) = size(T)·size(C), R(c) = A((T, C)(c)) for every c (A read
+//! past its domain along its last mode), (T, C) injective; when each sorted stride of
+//! filter(T) is a multiple of the span below it, (T, C) is a bijection onto
+//! [0, size(R)) with size(R) >= size(A) (the size may grow).
+//! By-mode tilers divide mode i of A by T_i.
 //! zipped_divide gathers ((tiles...),(rests...)); tiled_divide unpacks the rests; flat_divide
 //! unpacks both.
 
@@ -10,10 +15,10 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::ops::complement::complement;
+use crate::ops::complement::complement_cute;
 use crate::ops::composition::compose;
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
-use crate::tuple::{IntTuple, Tree};
+use crate::tuple::Tree;
 use crate::value::Value;
 
 /// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout).
@@ -75,12 +80,14 @@ pub(crate) fn by_mode(
 }
 
 fn divide_one(a: &Layout, t: &Layout) -> Result<Layout> {
-    let n = a.size()?;
+    // CuTe's cotarget is shape(coalesce(A)), not size(A): with a tiler that does not divide,
+    // the rest extent is the product of the mode-by-mode ceil_div, which can exceed
+    // ceil_div(size(A), span) (complement(3:1, (4,4)) = 8:3, not 6:3).
     let c = if t.stride.has_basis() {
         // A tiler of coordinates: its complement in A's coordinate space (ops/basis.rs).
         crate::ops::basis::complement_in_shape(t, &a.shape)
     } else {
-        complement(t, &IntTuple::lit(n))
+        complement_cute(t, &crate::ops::coalesce::coalesce(a)?.shape)
     }
     .map_err(|e| Error::algebra(format!("logical_divide: {e}")))?;
     let r = compose(a, &Layout::from_modes(vec![t.clone(), c]))

@@ -7,6 +7,10 @@ pub mod common;
 pub mod complement;
 pub mod composed;
 pub mod composition;
+pub mod contract_bounds;
+mod contract_complement;
+pub mod contract_left_inverse;
+pub mod contract_product;
 mod dispatch;
 pub mod divide;
 pub mod domain_distribute;
@@ -24,4 +28,4 @@ pub mod slice;
 pub mod tile_to_shape;
 pub mod zip;
 
-pub use dispatch::{all_op_names, call, call_text_at, is_op, parse_arg, OP_NAMES};
+pub use dispatch::{all_op_names, call, call_structure, call_text_at, is_op, parse_arg, OP_NAMES};

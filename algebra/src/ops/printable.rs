@@ -193,7 +193,7 @@ mod tests {
         let wide = |n: usize| {
             parse(&format!(
                 "({}):({})",
-                vec!["2"; n].join(","),
+                vec!["1"; n].join(","),
                 vec!["1"; n].join(",")
             ))
             .unwrap()

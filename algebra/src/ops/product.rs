@@ -9,8 +9,9 @@ use crate::error::{Error, Result};
 use crate::int;
 use crate::layout::Layout;
 use crate::ops::coalesce::coalesce;
-use crate::ops::complement::complement;
+use crate::ops::complement::complement_cute;
 use crate::ops::composition::{compose, reads_past_domain};
+use crate::ops::contract_product;
 use crate::ops::divide::{by_mode, tiler_layout};
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::IntTuple;
@@ -28,41 +29,16 @@ fn product_one(a: &Layout, b: &Layout) -> Result<Layout> {
         return crate::ops::basis::logical_product(a, b);
     }
     let target = int::mul(a.size()?, b.cosize()?)?;
-    let c = complement(a, &IntTuple::lit(target))
+    let c = complement_cute(a, &IntTuple::lit(target))
         .map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
     let rest = compose(&c, b).map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
     let p = Layout::from_modes(vec![a.clone(), rest]);
     // When B reads the complement past its size (its strides interleave with A's, so CuTe's
     // truncated complement falls short of the cotarget), the copies of A may land on A.
     if reads_past_domain(&c, b)?.is_some() {
-        check_copies_disjoint(a, b, &p)?;
+        contract_product::check_copies_disjoint(a, b, &p)?;
     }
     Ok(p)
-}
-
-/// The copies A + R(B(j)) of a product must not meet A's image except where B repeats.
-fn check_copies_disjoint(a: &Layout, b: &Layout, p: &Layout) -> Result<()> {
-    let (na, nb) = (a.size()?, b.size()?);
-    if int::mul(na, nb)? > 1 << 20 {
-        return Err(Error::algebra(format!(
-            "logical_product: B = {} reads past complement(A) and the product is too large to verify",
-            crate::text::print_layout(b)
-        )));
-    }
-    let image: std::collections::HashSet<i64> = a.table(1 << 20)?.into_iter().collect();
-    let bt = b.table(1 << 20)?;
-    let pt = p.table(1 << 20)?;
-    for j in 1..nb as usize {
-        let off = pt[j * na as usize];
-        if bt[j] != 0 && image.contains(&off) {
-            return Err(Error::algebra(format!(
-                "logical_product: the copy of A = {} for B({j}) starts at {off}, inside A's own image: A's strides interleave, so complement(A, {}) does not reach the copies",
-                crate::text::print_layout(a),
-                int::mul(na, b.cosize()?)?
-            )));
-        }
-    }
-    Ok(())
 }
 
 pub fn logical_product(a: &Layout, t: &Value) -> Result<Layout> {

@@ -104,7 +104,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"complement"##,
         signature: r##"complement(A[, M])"##,
-        contract: r##"The layout R of the offsets A does not reach, up to M (default cosize(A)): (A, R) is injective, R's strides are sorted, size(A)*size(R) >= M. With scaled-basis strides (no M): per basis coordinate, complement((2,5,3):(4@1,5@0,16@1)) = ((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))."##,
+        contract: r##"The layout R of the offsets A does not reach, up to M (default cosize(filter(A))): R is ordered (R(i-1) < R(i)), (filter(A), R) is injective, cosize((A, R)) >= M; CuTe's answer, with the last extent grown where CuTe's falls short of M. A non-injective or interleaved A is an error. With scaled-basis strides (no M): per basis coordinate, complement((2,5,3):(4@1,5@0,16@1)) = ((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))."##,
         example: r##"complement(4:2, 24)"##,
         result: r##"(2,3):(1,8)"##,
     },
@@ -118,14 +118,14 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"left_inverse"##,
         signature: r##"left_inverse(L)"##,
-        contract: r##"CuTe's quasi-inverse R: L(R(L(i))) = L(i), and R(L(i)) = i when L is injective."##,
+        contract: r##"CuTe's quasi-inverse R: L(R(L(i))) = L(i), and R(L(i)) = i when L is injective. A non-injective L is accepted when CuTe's R satisfies this (proven from the strides, else checked on up to 2^20 points), else an error with a witness i."##,
         example: r##"left_inverse((4,2):(2,1))"##,
         result: r##"(2,4):(4,1)"##,
     },
     OpHelp {
         name: r##"logical_divide"##,
         signature: r##"logical_divide(A, T)"##,
-        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler). Post: size(R) = size(A), R(c) = A(T*(c)) with T* = (T, complement(T, size(A)))."##,
+        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler). Post: R(c) = A(T*(c)) with T* = (T, C), C = CuTe's complement(T, shape(coalesce(A))); size(mode 0) = size(T); size(R) = size(T)*size(C), at least size(A) when (T, C) is onto [0, size(R)): with a tiler that does not divide A the size grows past size(A) and R reads A past its size along its last mode."##,
         example: r##"logical_divide(16:1, 4:2)"##,
         result: r##"(4,(2,2)):(2,(1,8))"##,
     },
@@ -153,7 +153,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"logical_product"##,
         signature: r##"logical_product(A, B)"##,
-        contract: r##"A repeated at the offsets of B scaled past A's footprint: mode 0 is A. Post: size(R) = size(A)*size(B)."##,
+        contract: r##"A repeated at the offsets of B scaled past A's footprint: mode 0 is A, mode 1 is complement(A, size(A)*cosize(B)) o B. Post: size(R) = size(A)*size(B); the copies of A are disjoint (R injective when A and B are), else an error."##,
         example: r##"logical_product((2,2):(1,2), 3:1)"##,
         result: r##"((2,2),3):((1,2),4)"##,
     },

@@ -1,0 +1,145 @@
+//! No result of an operation has a size or cosize past i64 (docs/algebra.md, "Contracts").
+//!
+//! Every extent of a layout is a product of some of its shape leaves, so it is bounded by
+//! `size(L)` (extents are positive): checking `size(L) <= 2^63-1` covers them all. The cosize
+//! is `1 + sum (s-1)·|d|` over the leaves, per basis direction for scaled-basis strides (each
+//! coordinate of the codomain separately). Dynamic (`?`) leaves are at least 1 and unknown:
+//! the static part is checked. Each layout inside the result is checked: the inner and outer
+//! layouts of a composed layout, the layouts of a by-mode tiler.
+//!
+//! Operations compute with checked i64 arithmetic, but a result can still be past the limit
+//! without any single step overflowing: `logical_divide(9223372036854775807:1, 2:1)` builds
+//! `(2, 2^62):(1,2)` from in-range numbers, whose size is 2^63. `ops::call` refuses such a
+//! result with the quantity that overflows.
+
+use std::collections::HashMap;
+
+use crate::error::{Error, Result};
+use crate::func::Func;
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::value::Value;
+
+/// `x` as text, or `> 2^127` when it does not fit i128.
+fn show(x: Option<i128>) -> String {
+    x.map(|v| v.to_string())
+        .unwrap_or_else(|| "more than 2^127".into())
+}
+
+/// The first quantity of `l` past i64, as a phrase: `size ...` or `cosize ...`.
+fn layout_overflow(l: &Layout) -> Option<String> {
+    let mut size: Option<i128> = Some(1);
+    for s in l.shape.leaves() {
+        if let Int::Lit(v) = s {
+            size = size.and_then(|x| x.checked_mul(v as i128));
+        }
+    }
+    if size.is_none_or(|x| x > i64::MAX as i128) {
+        return Some(format!("size {}", show(size)));
+    }
+    // One running sum per basis direction (the empty path: integer strides).
+    let mut hi: HashMap<&[u32], Option<i128>> = HashMap::new();
+    let strides = l.stride.leaves();
+    let shapes = l.shape.leaves();
+    for (s, d) in shapes.iter().zip(&strides) {
+        if let (Int::Lit(s), Int::Lit(c)) = (s, d.coef) {
+            let term = ((*s as i128) - 1).checked_mul((c as i128).abs());
+            let e = hi.entry(d.basis.as_slice()).or_insert(Some(0));
+            *e = e.and_then(|x| term.and_then(|t| x.checked_add(t)));
+        }
+    }
+    let mut paths: Vec<_> = hi.into_iter().collect();
+    paths.sort();
+    for (path, h) in paths {
+        let cosize = h.and_then(|x| x.checked_add(1));
+        if cosize.is_none_or(|x| x > i64::MAX as i128) {
+            let dir = if path.is_empty() {
+                String::new()
+            } else {
+                let p: Vec<String> = path.iter().rev().map(|m| m.to_string()).collect();
+                format!(" along the basis direction @{}", p.join("@"))
+            };
+            return Some(format!("cosize {}{dir}", show(cosize)));
+        }
+    }
+    None
+}
+
+fn func_overflow(f: &Func) -> Option<(String, String)> {
+    match f {
+        Func::Layout(l) => layout_overflow(l).map(|what| (what, crate::text::print_layout(l))),
+        Func::Swizzle(_) => None,
+        Func::Composed(c) => func_overflow(&c.inner).or_else(|| func_overflow(&c.outer)),
+    }
+}
+
+fn value_overflow(v: &Value) -> Option<(String, String)> {
+    match v {
+        Value::Func(f) => func_overflow(f),
+        Value::Tiler(items) => items.iter().find_map(value_overflow),
+        _ => None,
+    }
+}
+
+/// `Ok(v)` when every layout in `v` has its size and cosize within i64; else an error that
+/// names the operation, the layout and the quantity.
+pub fn check(op: &str, v: Value) -> Result<Value> {
+    match value_overflow(&v) {
+        None => Ok(v),
+        Some((what, layout)) => Err(Error::algebra(format!(
+            "{op}: the result {layout} has {what}, past the largest i64 (2^63-1): results must have their size, cosize and every extent within i64"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ops::call;
+    use crate::text::parse;
+
+    fn run(op: &str, args: &[&str]) -> Result<String, String> {
+        let vals: Vec<_> = args.iter().map(|a| parse(a).unwrap()).collect();
+        call(op, &vals)
+            .map(|v| crate::text::print(&v))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_divide_whose_size_reaches_2_pow_63_is_refused() {
+        let e = run("logical_divide", &["9223372036854775807:1", "2:1"]).unwrap_err();
+        assert!(e.contains("size 9223372036854775808"), "{e}");
+        assert!(e.contains("logical_divide"), "{e}");
+        let e = run("logical_divide", &["9223372036854775807:1", "3:1"]).unwrap_err();
+        assert!(e.contains("size 9223372036854775809"), "{e}");
+        let r = run("logical_divide", &["4611686018427387904:1", "2:1"]).unwrap();
+        assert_eq!(r, "(2,2305843009213693952):(1,2)");
+    }
+
+    #[test]
+    fn cosize_is_checked_per_basis_direction() {
+        // size 6 fits; the cosize along @1 is 3·2^62 + 1 > 2^63-1, along @0 it is small.
+        let e = run(
+            "print",
+            &["(2,3,2):(4611686018427387904@1,4611686018427387904@1,1@0)"],
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("cosize 13835058055282163713 along the basis direction @1"),
+            "{e}"
+        );
+        let e = run(
+            "print",
+            &["(2,2):(4611686018427387904,4611686018427387904)"],
+        )
+        .unwrap_err();
+        assert!(e.contains("cosize 9223372036854775809"), "{e}");
+        // The outer layout of a composed layout is checked too.
+        let e = run(
+            "print",
+            &["(2,2):(4611686018427387904,4611686018427387904) o 0 o 4:1"],
+        )
+        .unwrap_err();
+        assert!(e.contains("cosize"), "{e}");
+        assert!(run("print", &["(2,2):(4611686018427387903,1)"]).is_ok());
+    }
+}
