@@ -48,11 +48,14 @@ fuzz: setup
 		--layout target/debug/layout --layout-opt target/debug/layout-opt --crashes fuzz-crashes
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
+# PROVE_BENCH_LAYOUTS: oracle layouts of the --layout-prove-lowering timing (bench/prove_lowering_bench.py).
+PROVE_BENCH_LAYOUTS ?= 300
 bench: setup
 	$(CARGO) build --release -p layout-cli -p layout-opt
 	$(PYTHON) bench/batch_vs_pycute.py
 	python3 tools/layout-opt/bench/fold_bench.py
 	bash bench/op_count.sh
+	python3 bench/prove_lowering_bench.py $(PROVE_BENCH_LAYOUTS) target/release/layout-opt
 
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
 bench-linear: setup
