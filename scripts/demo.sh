@@ -70,16 +70,8 @@ batch "{\"op\":\"stmatrix\",\"args\":[\"f16\",\"Sw<3,3,3> o 16 o (16,16):(64,1)\
   field instr lane_offsets | sed 's/^/  /'
 
 say "5. Prove what the lowering derived (--layout-prove-descriptors: decoded back, proven equal to the tile layouts by ISL)"
-prove_kernel() {
-  local t0 t1
-  t0=$(date +%s.%N)
-  show "$OPT" "$1" --layout-prove-descriptors -o /dev/null
-  t1=$(date +%s.%N)
-  echo "proven over the whole tiles, in $(python3 -c "print(f'{$t1 - $t0:.1f}')") s (a failed proof is an error with a witness):"
-  grep -oE '^[^/]*\blayout\.(tma_desc|tma_load|tma_store|ldmatrix|stmatrix|wgmma_desc|umma_desc|tcgen05_cp|lane_offset)\b' "$1" |
-    grep -oE 'layout\.[a-z0-9_]+$' | sort | uniq -c | sed 's/^/  /'
-}
-prove_kernel "$KERNEL"
+. scripts/prove_kernel.sh
+prove_kernel "$OPT" "$KERNEL"
 
 say "demo: OK. PTX for sm_90a: $PTX (assembled by ptxas: $CUBIN)"
 

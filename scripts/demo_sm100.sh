@@ -55,11 +55,7 @@ echo "TMEM accumulator (128,128):(65536,1) read by the warpgroup fragment (128,1
 res '{"op":"tmem_copy","args":["(128,128):(65536,1)","(128,128):(1,128)"]}' | sed 's/^/  /'
 
 say "B5. Prove what the lowering derived (--layout-prove-descriptors)"
-t0=$(date +%s.%N)
-show "$OPT" "$KERNEL" --layout-prove-descriptors -o /dev/null
-t1=$(date +%s.%N)
-echo "proven over the whole tiles, in $(python3 -c "print(f'{$t1 - $t0:.1f}')") s (a failed proof is an error with a witness):"
-grep -oE '^[^/]*\blayout\.(tma_desc|tma_load|tma_store|ldmatrix|stmatrix|wgmma_desc|umma_desc|tcgen05_cp|lane_offset)\b' "$KERNEL" |
-  grep -oE 'layout\.[a-z0-9_]+$' | sort | uniq -c | sed 's/^/  /'
+. scripts/prove_kernel.sh
+prove_kernel "$OPT" "$KERNEL"
 
 say "demo (sm_100a): OK. PTX: $PTX (assembled by ptxas: $CUBIN)"
