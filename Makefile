@@ -48,6 +48,8 @@ fuzz: setup
 		--layout target/debug/layout --layout-opt target/debug/layout-opt --crashes fuzz-crashes
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
+# PROVE_BENCH_LAYOUTS: oracle layouts of the --layout-prove-lowering timing (bench/prove_lowering_bench.py).
+PROVE_BENCH_LAYOUTS ?= 300
 bench: setup
 	$(CARGO) build --release -p layout-cli -p layout-opt
 	$(PYTHON) bench/batch_vs_pycute.py
@@ -55,6 +57,7 @@ bench: setup
 	bash bench/op_count.sh
 	python3 bench/cute_cpp/compare.py --layout $(LAYOUT) --examples 2
 	python3 bench/cuteir_suite/compare.py --layout $(LAYOUT) --layout-opt target/release/layout-opt --examples 1
+	python3 bench/prove_lowering_bench.py $(PROVE_BENCH_LAYOUTS) target/release/layout-opt
 	$(MAKE) bench-cute-cpp
 
 # A fresh random corpus answered by CuTe C++ on the host (bench/cute_cpp/README.md), compared

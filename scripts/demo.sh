@@ -69,6 +69,10 @@ echo "stmatrix of C chunk 1 (columns 16-31):"
 batch "{\"op\":\"stmatrix\",\"args\":[\"f16\",\"Sw<3,3,3> o 16 o (16,16):(64,1)\",\"$F\"]}" |
   field instr lane_offsets | sed 's/^/  /'
 
+say "5. Prove what the lowering derived (--layout-prove-descriptors: decoded back, proven equal to the tile layouts by ISL)"
+. scripts/prove_kernel.sh
+prove_kernel "$OPT" "$KERNEL"
+
 say "demo: OK. PTX for sm_90a: $PTX (assembled by ptxas: $CUBIN)"
 
 bash scripts/demo_sm100.sh "$OPT" "$LAYOUT"

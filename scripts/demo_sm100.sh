@@ -54,4 +54,8 @@ grep -q "mov.b32[[:space:]]*%r[0-9]*, $((idesc));" "$PTX" && echo "  in the PTX:
 echo "TMEM accumulator (128,128):(65536,1) read by the warpgroup fragment (128,128):(1,128):"
 res '{"op":"tmem_copy","args":["(128,128):(65536,1)","(128,128):(1,128)"]}' | sed 's/^/  /'
 
+say "B5. Prove what the lowering derived (--layout-prove-descriptors)"
+. scripts/prove_kernel.sh
+prove_kernel "$OPT" "$KERNEL"
+
 say "demo (sm_100a): OK. PTX: $PTX (assembled by ptxas: $CUBIN)"

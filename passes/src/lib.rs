@@ -27,6 +27,24 @@ extern "C" {
     fn layout_passes_register();
 }
 
+// The system ISL (libisl-dev), named here as well as in layout-relation: this puts `-lisl`
+// before the LLVM libraries of mlir-sys on the link line of every binary that links the
+// passes. LLVM ships Polly's private copy of ISL (libPollyISL.a, an older ISL on IMath with
+// assertions), which mlir-sys links; without this, the linker resolved layout-relation's ISL
+// calls against that copy, which is orders of magnitude slower on the proofs' relations.
+#[link(name = "isl")]
+extern "C" {
+    fn isl_version() -> *const std::os::raw::c_char;
+}
+
+/// The version string of the ISL the passes run on (`isl-0.27` for the system library).
+pub fn isl_version_string() -> String {
+    // SAFETY: isl_version returns a static NUL-terminated string.
+    unsafe { std::ffi::CStr::from_ptr(isl_version()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// The pass as a raw `MlirPass` (for the C++ registry entry in cpp/).
 #[no_mangle]
 pub extern "C" fn layout_passes_create_prove_descriptors() -> mlir_sys::MlirPass {

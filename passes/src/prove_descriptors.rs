@@ -42,7 +42,7 @@ use mlir_sys::*;
 
 use crate::matrix_lanes_decode;
 use crate::smem_desc_decode::{self, DescFormat};
-use crate::tile_relation::{k_block, mode_size, tile_bytes};
+use crate::tile_relation::{k_block, mode_size, tile_bytes, tile_identity};
 use crate::tma_box_decode::{self, TmaArgs};
 use crate::xor_swizzle::XorSwizzle;
 
@@ -313,7 +313,10 @@ fn prove_block(
     let decoded = Map::parse(ctx, &decoded).map_err(|x| x.to_string())?;
     let source = tile_bytes(ctx, tile, Space::Modes, e.bits(), address)?;
     let source = k_block(source, mn, k * kn, kn)?;
-    verdict(&decoded, &source, (&[0, 0], &[mn, kn]), 8, |w, l, r| {
+    let source_domain = k_block(tile_identity(ctx, tile, Space::Modes)?, mn, k * kn, kn)?
+        .domain()
+        .map_err(|x| x.to_string())?;
+    verdict(&decoded, &source, Some(source_domain), |w, l, r| {
         format!(
             "descriptor {bits:#018x} (k block {k}: start {}, LBO {}, SBO {}, layout type {}) \
              does not address its tile {}: at (mn, k) = {w} the descriptor gives byte {l}, the \
@@ -327,125 +330,112 @@ fn prove_block(
     })
 }
 
-/// Decide `decoded = source` (ISL map equality over the whole domain); on a difference,
-/// `message(witness, decoded there, source there)`. The proof runs chunk by chunk over
-/// the bounding box `[lo, hi)` of the domains; the witness is found by bisecting the first
-/// unequal chunk with equality tests of the restricted maps (each
-/// as cheap as the proof itself), never by enumeration and without the set differences of
-/// relations with existential variables that ISL may not finish.
+/// Decide `decoded = source` over the whole domain, symbolically; on a difference,
+/// `message(witness, decoded there, source there)`.
+///
+/// The proof is two ISL problems, neither of which complements a relation with existential
+/// variables (the bit decompositions of swizzles, the quotients of the decoders), which is
+/// what makes ISL's own map equality exceed its operation bound on swizzled tiles:
+///
+/// 1. the domains are equal (`dom D = dom S`, sets);
+/// 2. no coordinate has two different images: the set
+///    `{ x : exists y1, y2 : x -> y1 in D and x -> y2 in S and y1 != y2 }`
+///    (the domain of the range product `D x S` restricted to `y1 != y2`) is empty, one
+///    integer feasibility problem.
+///
+/// Together they hold iff `D = S` and both are functions on that domain (if `D` gave two
+/// images at some x, one of them would differ from `S`'s): a decoded descriptor that is not a
+/// function is a wrong descriptor, so this is the statement to prove. The witness is the least
+/// such x (or the least coordinate of one domain only) and a pair of different images there.
+///
+/// `source_domain`, when given, is the source's domain known by construction: a layout's
+/// relation is total on its coordinate box (`layout-relation` refuses a swizzle that would read
+/// a negative offset), and so is its composition with the byte map; this saves projecting the
+/// swizzle's bit variables out of the source. The decoded side's domain is always computed.
 fn verdict(
     decoded: &Map,
     source: &Map,
-    bounds: (&[i64], &[i64]),
-    chunk: i64,
+    source_domain: Option<layout_relation::Set>,
     message: impl Fn(&str, &str, &str) -> String,
 ) -> Result<(), String> {
     let err = |e: layout_algebra::Error| format!("proof failed: {e}");
     let ctx = decoded.ctx();
-    // The whole maps first (often the cheapest problem for ISL); when that is not decided
-    // within the bound, or is false, chunk by chunk.
-    if let Ok(true) = decoded.is_equal(source) {
-        return Ok(());
-    }
-    let equal_on = |lo: &[i64], hi: &[i64]| -> Result<bool, String> {
-        let vars = crate::isl_text::names("x", lo.len());
-        let conj: Vec<String> = vars
-            .iter()
-            .zip(lo.iter().zip(hi))
-            .map(|(v, (l, h))| format!("{l} <= {v} < {h}"))
-            .collect();
-        let set = |_: ()| {
-            layout_relation::Set::parse(
-                ctx,
-                &format!("{{ [{}] : {} }}", vars.join(", "), conj.join(" and ")),
-            )
-        };
-        let d = decoded
-            .clone()
-            .intersect_domain(set(()).map_err(err)?)
-            .map_err(err)?;
-        let s = source
-            .clone()
-            .intersect_domain(set(()).map_err(err)?)
-            .map_err(err)?;
-        d.is_equal(&s).map_err(err)
+    let (n_in, n_out) = (
+        decoded.in_dim().map_err(err)?,
+        decoded.out_dim().map_err(err)?,
+    );
+    let d_dom = decoded.domain().map_err(err)?;
+    let s_dom = match source_domain {
+        Some(d) => d,
+        None => source.domain().map_err(err)?,
     };
-    // The proof, chunk by chunk along dimension 0 (`chunk` coordinates at a time: a core
-    // matrix group, a swizzle repeat), which keeps each ISL problem small; the domains outside
-    // the bounding box are compared once.
-    let (b_lo, b_hi) = (bounds.0, bounds.1);
-    let mut found = None;
-    let mut at = b_lo[0];
-    while at < b_hi[0] {
-        let end = at.saturating_add(chunk).min(b_hi[0]);
-        let (mut lo, mut hi) = (b_lo.to_vec(), b_hi.to_vec());
-        lo[0] = at;
-        hi[0] = end;
-        if !equal_on(&lo, &hi)? {
-            found = Some((lo, hi));
-            break;
-        }
-        at = end;
-    }
-    let Some((mut lo, mut hi)) = found else {
-        let vars = crate::isl_text::names("x", b_lo.len());
-        let conj: Vec<String> = vars
-            .iter()
-            .zip(b_lo.iter().zip(b_hi))
-            .map(|(v, (l, h))| format!("{l} <= {v} < {h}"))
-            .collect();
-        let inside = layout_relation::Set::parse(
-            ctx,
-            &format!("{{ [{}] : {} }}", vars.join(", "), conj.join(" and ")),
-        )
-        .map_err(err)?;
-        for (m, side) in [(decoded, "decoded"), (source, "layout")] {
-            let outside = m
-                .domain()
-                .and_then(|d| d.subtract(inside.clone()))
-                .map_err(err)?;
-            if let Some(p) = outside.lexmin_point().map_err(err)? {
+    if !d_dom.is_equal(&s_dom).map_err(err)? {
+        for (only, other, side) in [(&d_dom, &s_dom, "decoded"), (&s_dom, &d_dom, "layout")] {
+            let extra = only.clone().subtract(other.clone()).map_err(err)?;
+            if let Some(p) = extra.lexmin_point().map_err(err)? {
                 return Err(format!(
-                    "proof failed: coordinate {} of the {side} relation lies outside the tile",
-                    props::show_point(&p)
+                    "proof failed: coordinate {} is in the domain of the {side} relation only \
+                     (the {} relation does not cover it)",
+                    props::show_point(&p),
+                    if side == "decoded" {
+                        "layout"
+                    } else {
+                        "decoded"
+                    }
                 ));
             }
         }
+        return Err("proof failed: the domains differ, but ISL found no witness".into());
+    }
+    let a = crate::isl_text::names("ya", n_out);
+    let b = crate::isl_text::names("yb", n_out);
+    let ne: Vec<String> = a
+        .iter()
+        .zip(&b)
+        .map(|(x, y)| format!("{x} < {y} or {x} > {y}"))
+        .collect();
+    let differ = layout_relation::Set::parse(
+        ctx,
+        &format!(
+            "{{ [[{}] -> [{}]] : {} }}",
+            a.join(", "),
+            b.join(", "),
+            if ne.is_empty() {
+                "false".to_string()
+            } else {
+                ne.join(" or ")
+            }
+        ),
+    )
+    .map_err(err)?;
+    let pairs = decoded
+        .clone()
+        .range_product(source.clone())
+        .and_then(|m| m.intersect_range(differ))
+        .map_err(err)?;
+    let differing = pairs.domain().map_err(err)?;
+    // Emptiness first (one feasibility problem); the least witness only when there is one.
+    if differing.is_empty().map_err(err)? {
         return Ok(());
-    };
-    loop {
-        let Some(d) = (0..lo.len())
-            .filter(|&d| hi[d] - lo[d] > 1)
-            .max_by_key(|&d| hi[d] - lo[d])
-        else {
-            break;
-        };
-        let mid = lo[d] + (hi[d] - lo[d]) / 2;
-        let mut hi1 = hi.clone();
-        hi1[d] = mid;
-        if !equal_on(&lo, &hi1)? {
-            hi = hi1;
-        } else {
-            lo[d] = mid;
-        }
     }
-    let show = |v: Option<Vec<i64>>| v.map_or("nothing".into(), |p| props::show_point(&p));
-    let left = props::image_at(decoded, &lo).map_err(err)?;
-    let right = props::image_at(source, &lo).map_err(err)?;
-    if left == right {
-        return Err(format!(
-            "proof failed: the relations differ outside the bounding box {:?}..{:?} of the tile",
-            bounds.0, bounds.1
-        ));
-    }
-    Err(message(&props::show_point(&lo), &show(left), &show(right)))
-}
-
-/// Largest value of the 1-D set `s` (or -1 when empty).
-fn max_1d(s: &layout_relation::Set) -> Result<i64, String> {
-    Ok(s.lexmax_point()
-        .map_err(|e| e.to_string())?
-        .map_or(-1, |p| p[0]))
+    let w = differing
+        .lexmin_point()
+        .map_err(err)?
+        .ok_or("proof failed: internal: a non-empty difference without a least point")?;
+    // The two images at the witness: a small problem, the coordinate being fixed.
+    let at = props::point_set(ctx, &w).map_err(err)?;
+    let p = pairs
+        .intersect_domain(at)
+        .and_then(|m| m.wrapped())
+        .and_then(|s| s.lexmin_point())
+        .map_err(err)?
+        .ok_or("proof failed: internal: a witness without images")?;
+    let (l, r) = (&p[n_in..n_in + n_out], &p[n_in + n_out..]);
+    Err(message(
+        &props::show_point(&w),
+        &props::show_point(l),
+        &props::show_point(r),
+    ))
 }
 
 /// TMA: the swizzle is proven apart, then the boxes before it. With `sw_hw` the decoded
@@ -550,12 +540,16 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
                 )?)
             })
             .map_err(err)?;
+        // Both swizzles act on every offset >= 0: the layout side's domain is `used` there.
+        let lay_domain = used
+            .clone()
+            .intersect(layout_relation::Set::parse(ctx, "{ [o] : o >= 0 }").map_err(err)?)
+            .map_err(err)?;
         let (hw, lay) = (
             hw.intersect_domain(used.clone()).map_err(err)?,
             lay.intersect_domain(used).map_err(err)?,
         );
-        let top = max_1d(&hw.domain().map_err(err)?)?.saturating_add(1);
-        verdict(&hw, &lay, (&[0], &[top]), 1024, |w, l, r| {
+        verdict(&hw, &lay, Some(lay_domain), |w, l, r| {
             format!(
                 "TMA swizzle mode {swizzle} is not the tile's swizzle {}: element offset {w} goes \
                  to byte {l} by the TMA, {r} by the layout",
@@ -601,26 +595,16 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
         .and_then(|m| m.apply_range(embed))
         .and_then(|m| m.apply_range(g))
         .map_err(err)?;
-    let top = max_1d(&decoded.domain().map_err(err)?)?
-        .max(max_1d(&s_pre.range().map_err(err)?)?)
-        .saturating_add(1);
-    // One box at a time (each box fills `box_bytes` consecutive bytes before the swizzle).
-    verdict(
-        &decoded,
-        &source,
-        (&[0], &[top]),
-        t.box_bytes.max(1),
-        |w, l, r| {
-            format!(
-                "TMA box {box_dim:?} (global strides {}) does not move the tile {} of {}: \
+    verdict(&decoded, &source, None, |w, l, r| {
+        format!(
+            "TMA box {box_dim:?} (global strides {}) does not move the tile {} of {}: \
              shared-memory byte {w} (before the swizzle) receives global byte {l} by the box, \
              {r} by the layouts",
-                show_strides(&strides),
-                text::print_func(&smem),
-                text::print_func(&gmem)
-            )
-        },
-    )
+            show_strides(&strides),
+            text::print_func(&smem),
+            text::print_func(&gmem)
+        )
+    })
 }
 
 fn show_strides(s: &[Option<i64>]) -> String {
@@ -666,6 +650,13 @@ fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Resul
     let frag_rel = layout_relation::AnyLayout::Func(frag.clone())
         .relation(ctx, Space::Modes)
         .map_err(|x| x.to_string())?;
+    // The (thread, value) pairs whose offset lies in the tile: the source's domain, computed
+    // before the swizzle's bit variables enter.
+    let frag_domain = frag_rel
+        .clone()
+        .apply_range(tile_identity(ctx, &smem, Space::Flat)?)
+        .and_then(|m| m.domain())
+        .map_err(|x| x.to_string())?;
     let source = frag_rel
         .apply_range(tile_bytes(ctx, &smem, Space::Flat, e.bits(), 0)?)
         .map_err(|x| x.to_string())?;
@@ -679,7 +670,11 @@ fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Resul
             .clone()
             .intersect_domain(dom.clone())
             .map_err(|x| x.to_string())?;
-        check_lanes(&decoded, &src, &m, &table, &frag, &smem)?;
+        let src_domain = frag_domain
+            .clone()
+            .intersect(dom.clone())
+            .map_err(|x| x.to_string())?;
+        check_lanes(&decoded, &src, src_domain, &m, &table, &frag, &smem)?;
         covered = Some(match covered {
             None => dom,
             Some(c) => c.union(dom).map_err(|x| x.to_string())?,
@@ -710,17 +705,13 @@ fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Resul
 fn check_lanes(
     decoded: &Map,
     source: &Map,
+    source_domain: layout_relation::Set,
     m: &hw::MatrixCopy,
     table: &[i64],
     frag: &Func,
     smem: &Func,
 ) -> Result<(), String> {
-    let values = source
-        .domain()
-        .and_then(|d| d.lexmax_point())
-        .map_err(|e| e.to_string())?
-        .map_or(0, |p| p[1] + 1);
-    verdict(decoded, source, (&[0, 0], &[32, values]), 32, |w, l, r| {
+    verdict(decoded, source, Some(source_domain), |w, l, r| {
         format!(
             "{} lane addresses {table:?} do not move the fragment {} of {}: at (thread, value) \
              = {w} the instruction uses byte {l}, the layouts byte {r}",

@@ -55,6 +55,19 @@ pub fn tile_bytes<'c>(
     rel.apply_range(to_bytes).map_err(|e| e.to_string())
 }
 
+/// `{ c -> c }` over the coordinates of the tile `f` (its box in `space`): the domain on which
+/// [`tile_bytes`] is total by construction, without the swizzle's bit variables.
+pub fn tile_identity<'c>(ctx: &'c Ctx, f: &Func, space: Space) -> Result<Map<'c>, String> {
+    let dom = AnyLayout::Func(f.clone())
+        .domain(ctx, space)
+        .map_err(|e| e.to_string())?;
+    let n = dom.dim().map_err(|e| e.to_string())?;
+    let vs = crate::isl_text::names("c", n).join(", ");
+    Map::parse(ctx, &format!("{{ [{vs}] -> [{vs}] }}"))
+        .and_then(|m| m.intersect_domain(dom))
+        .map_err(|e| e.to_string())
+}
+
 /// The innermost shape:stride layout of a tile (its domain).
 pub fn domain_layout(f: &Func) -> Result<&Layout, String> {
     f.domain_layout().map_err(|e| e.to_string())

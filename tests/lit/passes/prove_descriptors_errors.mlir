@@ -108,3 +108,21 @@ func.func @sm100_form(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
   %r = layout.ldmatrix %p {elem = "u8", smem = #layout.layout<(32,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2,2)):((4,32),(1,256,2,16))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
+
+// -----
+
+// The demo's C tile (two 64-column 128B-swizzled boxes): a global row stride 16 bytes off.
+func.func @tma_demo_c_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
+  // expected-error @+1 {{TMA box [64, 128] (global strides [8208]) does not move the tile Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192)) of (4096,4096):(4096,1): shared-memory byte 128 (before the swizzle) receives global byte 8208 by the box, 8192 by the layouts}}
+  %s = layout.tma_desc %map, %g {elem = "f16", layout.prove_fault = "stride1+16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
+  return %s : i32
+}
+
+// -----
+
+// The demo's C tile: a box 8 rows short leaves the end of each box unfilled.
+func.func @tma_demo_c_box(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
+  // expected-error @+1 {{proof failed: coordinate 15360 is in the domain of the layout relation only (the decoded relation does not cover it)}}
+  %s = layout.tma_desc %map, %g {elem = "f16", layout.prove_fault = "box1-8", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
+  return %s : i32
+}
