@@ -53,6 +53,7 @@ bench: setup
 	$(PYTHON) bench/batch_vs_pycute.py
 	python3 tools/layout-opt/bench/fold_bench.py
 	bash bench/op_count.sh
+	python3 bench/lower_bench.py
 
 # Linear layouts vs Triton's own LinearLayout (needs the triton wheel in .venv; skips without it)
 bench-linear: setup
