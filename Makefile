@@ -57,6 +57,7 @@ bench: setup
 	bash bench/op_count.sh
 	python3 bench/cute_cpp/compare.py --layout $(LAYOUT) --examples 2
 	python3 bench/cuteir_suite/compare.py --layout $(LAYOUT) --layout-opt target/release/layout-opt --examples 1
+	python3 bench/lower_bench.py
 	python3 bench/prove_lowering_bench.py $(PROVE_BENCH_LAYOUTS) target/release/layout-opt
 	$(MAKE) bench-cute-cpp
 

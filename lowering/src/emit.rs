@@ -387,7 +387,7 @@ impl<'c> Emitter<'c> {
         Sym::value(v, 0, a.hi.max(0).min(b.hi - 1)).with(form)
     }
 
-    /// a & mask for a >= 0, mask >= 0.
+    /// a & mask for a >= 0 (a negative mask keeps the sign bit: the result is in [0, a.hi]).
     pub fn and_const(&mut self, a: Sym, mask: i64) -> Sym {
         if let Some(x) = a.konst {
             return Sym::constant(x & mask);
@@ -395,7 +395,12 @@ impl<'c> Emitter<'c> {
         let x = self.materialize(a);
         let m = self.kconst(mask);
         let v = self.emit("arith.andi", &[x, m], false, false);
-        Sym::value(v, 0, (mask as i128).min(a.hi))
+        let hi = if mask >= 0 {
+            (mask as i128).min(a.hi)
+        } else {
+            a.hi
+        };
+        Sym::value(v, 0, hi)
     }
 
     /// a >> p (logical) for a >= 0.

@@ -10,6 +10,8 @@
 //! JIT-compiles them: the evaluation test and the op-count benchmark share it.
 
 pub mod bijective;
+pub mod bitfield;
+pub mod bitfield_corpus;
 pub mod emit;
 pub mod harness;
 pub mod linear;

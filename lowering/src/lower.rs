@@ -9,6 +9,7 @@
 
 use layout_algebra::Swizzle;
 
+use crate::bitfield::{self, Group};
 use crate::emit::{power_of_two, Emitter, Sym};
 use crate::symbolic::{Leaf, SymFunc, SymLayout};
 
@@ -87,9 +88,18 @@ fn coordinate(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, last: bool) -> 
 /// The term c_k * d_k of one leaf, choosing the cheapest form; for power-of-two divisor,
 /// extent and stride, ((x >> p) & (s-1)) << r can be one `andi` (r == p) or a shift and an
 /// `andi` with the mask (s-1) << r.
-fn term(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) -> Sym {
+/// The masked form of [`term`] for power-of-two divisor, extent and stride, when it is
+/// exact and cheaper than the generic form: (p, r, mask, ops). Also returns the ops of the
+/// generic form.
+fn masked_form(
+    base: Sym,
+    divisor: i64,
+    s: Leaf,
+    d: Leaf,
+    last: bool,
+) -> (Option<(u32, u32, i64, u32)>, Option<u32>) {
     if let (Some(p), Some(sv), Some(dv)) = (power_of_two(divisor), s.lit(), d.lit()) {
-        if let (Some(q), Some(r)) = (power_of_two(sv), power_of_two(dv)) {
+        if let (Some(_), Some(r)) = (power_of_two(sv), power_of_two(dv)) {
             let quotient_hi = base.hi >> p;
             let needs_mod = !last && quotient_hi >= sv as i128;
             // Cost of the generic form: div (p > 0), mod, mul (r > 0).
@@ -103,7 +113,34 @@ fn term(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) 
                 let shifted_fits = r <= p || (base.hi << (r - p)) <= I64_MAX;
                 let masked = if r == p { 1 } else { 2 };
                 if mask <= I64_MAX && shifted_fits && masked < generic {
-                    let _ = q;
+                    return (Some((p, r, mask as i64, masked)), Some(generic));
+                }
+            }
+            return (None, Some(generic));
+        }
+    }
+    (None, None)
+}
+
+/// Ops of [`term`] for a leaf that is a bit field (power-of-two divisor and stride).
+fn term_cost(base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) -> u32 {
+    match masked_form(base, divisor, s, d, last) {
+        (Some((_, _, _, ops)), _) => ops,
+        (None, Some(generic)) => generic,
+        // A field with a non-power-of-two extent (a top field): div (p > 0), mul (r > 0).
+        (None, None) => {
+            let p = power_of_two(divisor).unwrap_or(0);
+            let r = d.lit().and_then(power_of_two).unwrap_or(1);
+            (p > 0 && base.hi >= divisor as i128) as u32 + (r > 0) as u32
+        }
+    }
+}
+
+fn term(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) -> Sym {
+    {
+        {
+            if let (Some((p, r, mask, _)), _) = masked_form(base, divisor, s, d, last) {
+                {
                     let shifted = if r < p {
                         e.shr(base, p - r)
                     } else if r > p {
@@ -111,7 +148,7 @@ fn term(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) 
                     } else {
                         base
                     };
-                    return e.and_const(shifted, mask as i64);
+                    return e.and_const(shifted, mask);
                 }
             }
         }
@@ -121,19 +158,85 @@ fn term(e: &mut Emitter, base: Sym, divisor: i64, s: Leaf, d: Leaf, last: bool) 
 }
 
 /// sum_k c_k(x) * d_k over flat leaves.
+///
+/// The leaves are split from `x` in order; a wanted leaf whose divisor (relative to the value
+/// being split) is not a power of two first divides that value once (`base = base div P`),
+/// so the leaves after it split the quotient with power-of-two divisors again. Terms that are
+/// bit fields of the same value with the same shift are merged into one mask
+/// ([`crate::bitfield`]); the others take [`term`].
 pub fn apply_leaves(e: &mut Emitter, x: Sym, leaves: &[(Leaf, Leaf)]) -> Sym {
-    let shape: Vec<Leaf> = leaves.iter().map(|l| l.0).collect();
-    let want: Vec<bool> = leaves
-        .iter()
-        .map(|l| !matches!(l.1, Leaf::Lit(0)) && !matches!(l.0, Leaf::Lit(1)))
-        .collect();
+    enum Slot {
+        Term(Sym),
+        /// A group and its first field's leaf (base, divisor, extent, stride, last).
+        Group(usize, (Sym, i64, Leaf, Leaf, bool)),
+    }
     let n = leaves.len();
-    let mut terms = Vec::new();
-    split(e, x, &shape, &want, |e, k, base, divisor| {
-        terms.push(term(e, base, divisor, leaves[k].0, leaves[k].1, k + 1 == n));
-    });
+    let mut slots = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
+    let mut base = x;
+    let mut divisor: i64 = 1;
+    let mut pending: Vec<Sym> = Vec::new();
+    for (k, &(s, d)) in leaves.iter().enumerate() {
+        let wanted = !matches!(d, Leaf::Lit(0)) && !matches!(s, Leaf::Lit(1));
+        if wanted {
+            if !pending.is_empty() {
+                base = e.div_const(base, divisor);
+                divisor = 1;
+                for p in pending.drain(..) {
+                    base = e.div(base, p);
+                }
+            } else if power_of_two(divisor).is_none() {
+                base = e.div_const(base, divisor);
+                divisor = 1;
+            }
+            let last = k + 1 == n;
+            let p = power_of_two(divisor).unwrap_or(0);
+            match bitfield::field(base, p, s, d, last) {
+                Some(f) => match groups.iter().position(|g| g.takes(&base, &f)) {
+                    Some(g) => {
+                        groups[g].mask |= f.mask;
+                        groups[g].fields += 1;
+                    }
+                    None => {
+                        groups.push(Group {
+                            base,
+                            mask: f.mask,
+                            shift: f.shift,
+                            fields: 1,
+                        });
+                        slots.push(Slot::Group(groups.len() - 1, (base, divisor, s, d, last)));
+                    }
+                },
+                None => slots.push(Slot::Term(term(e, base, divisor, s, d, last))),
+            }
+        }
+        if k + 1 < n {
+            match s {
+                Leaf::Lit(v) => match divisor.checked_mul(v) {
+                    Some(q) if (q as i128) <= base.hi => divisor = q,
+                    // Every later coordinate is 0 on this range.
+                    _ => {
+                        base = Sym::constant(0);
+                        divisor = 1;
+                    }
+                },
+                Leaf::Dyn(_) => pending.push(leaf_sym(s, true)),
+            }
+        }
+    }
     let mut acc = Sym::constant(0);
-    for t in terms {
+    for slot in slots {
+        let t = match slot {
+            Slot::Term(t) => t,
+            // A field alone keeps the per-leaf form unless the group form is cheaper.
+            Slot::Group(g, (base, divisor, s, d, last))
+                if groups[g].fields == 1
+                    && groups[g].cost() >= term_cost(base, divisor, s, d, last) =>
+            {
+                term(e, base, divisor, s, d, last)
+            }
+            Slot::Group(g, _) => groups[g].emit(e),
+        };
         acc = e.add(acc, t);
     }
     acc

@@ -1,7 +1,9 @@
 //! The pass `layout-lower-to-index`: rewrites every `layout.crd2idx` and `layout.idx2crd`
 //! under the op it runs on into arith index math, then erases layout ops left without uses.
 
+use std::collections::HashMap;
 use std::ffi::CString;
+use std::rc::Rc;
 
 use layout_algebra::{text, Func, Value as AlgebraValue};
 use melior::dialect::DialectHandle;
@@ -17,6 +19,48 @@ use crate::emit::{Emitter, Sym};
 use crate::lower;
 use crate::overflow;
 use crate::symbolic::SymFunc;
+
+/// What one run of the pass knows about each layout type it has met: its parse and, for a fully static `!layout.layout`, whether some point of its domain overflows.
+/// Types are uniqued by the context, which outlives the run, so the type's storage pointer
+/// names its text for the whole run: each distinct type is printed, parsed and checked once,
+/// however many ops use it (the per-op cost of a module of 1M crd2idx ops).
+#[derive(Default)]
+pub struct Memo {
+    types: HashMap<usize, Rc<TypeInfo>>,
+}
+
+struct TypeInfo {
+    /// The layout function with no runtime leaf (None: a `?` leaf, not a function, or a parse
+    /// error, which `resolve` reports).
+    static_func: Option<Func>,
+    /// The algebra's overflow message for a static layout function.
+    overflow: Option<String>,
+}
+
+impl Memo {
+    fn info(&mut self, v: MlirValue) -> Result<Rc<TypeInfo>, String> {
+        let key = unsafe { mlir_sys::mlirValueGetType(v) }.ptr as usize;
+        if let Some(i) = self.types.get(&key) {
+            return Ok(i.clone());
+        }
+        let (mnemonic, text) = type_text(v)?;
+        let static_func = if mnemonic == "!layout.layout" && !text.contains('?') {
+            match text::parse(&text) {
+                Ok(AlgebraValue::Func(f)) => Some(f),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let overflow = static_func.as_ref().and_then(overflow::static_overflow);
+        let info = Rc::new(TypeInfo {
+            static_func,
+            overflow,
+        });
+        self.types.insert(key, info.clone());
+        Ok(info)
+    }
+}
 
 /// The pass argument (`layout-opt --layout-lower-to-index`).
 pub const ARGUMENT: &str = "layout-lower-to-index";
@@ -94,12 +138,13 @@ pub fn lower_under(root: MlirOperation) -> bool {
         WalkResult::Advance
     });
     let mut ok = true;
+    let mut memo = Memo::default();
     for op in targets {
         let shape_query = matches!(
             op_name(op).as_str(),
             "layout.size" | "layout.rank" | "layout.depth"
         );
-        match lower_op(op) {
+        match lower_op(op, &mut memo) {
             Ok(()) => {}
             // size/rank/depth are lowered when their operand can be traced; otherwise they stay.
             Err(_) if shape_query => {}
@@ -342,12 +387,12 @@ fn coord_sym(v: MlirValue) -> Sym {
     Sym::unknown(v)
 }
 
-fn lower_op(op: MlirOperation) -> Result<(), String> {
+fn lower_op(op: MlirOperation, memo: &mut Memo) -> Result<(), String> {
     let opref = unsafe { OperationRef::from_raw(op) };
     let ctx_ref = opref.context();
     let ctx = unsafe { ctx_ref.to_ref() };
     let mut e = Emitter::new(ctx, IrRewriter::from_op(opref), opref.location());
-    let Some(values) = emit_lowering(&mut e, op)? else {
+    let Some(values) = emit_lowering_with(&mut e, op, memo)? else {
         return Ok(());
     };
     let values: Vec<Value> = values
@@ -365,6 +410,15 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
 /// this pass lowers). The lowering uses exactly this; `--layout-prove-lowering`
 /// (layout-passes) calls it on the op to translate what the lowering emits.
 pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<MlirValue>>, String> {
+    emit_lowering_with(e, op, &mut Memo::default())
+}
+
+/// [`emit_lowering`] with the memo of a pass run.
+pub fn emit_lowering_with(
+    e: &mut Emitter,
+    op: MlirOperation,
+    memo: &mut Memo,
+) -> Result<Option<Vec<MlirValue>>, String> {
     let name = op_name(op);
     let ops = operands(op);
     let opref = unsafe { OperationRef::from_raw(op) };
@@ -375,13 +429,14 @@ pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<Ml
         "layout.crd2idx" => {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
             // What folding reports as an overflow is not lowered to wrapping arithmetic.
-            if let Some(m) = static_func(ops[0])
-                .as_ref()
-                .and_then(overflow::static_overflow)
-            {
-                return Err(m);
+            let info = memo.info(ops[0])?;
+            if let Some(m) = &info.overflow {
+                return Err(m.clone());
             }
-            let f = resolve(ops[0], coords.len() == 1)?;
+            let f = match &info.static_func {
+                Some(func) => SymFunc::bind(func, &[])?,
+                None => resolve(ops[0], coords.len() == 1)?,
+            };
             vec![lower::crd2idx(e, &f, &coords)?]
         }
         "layout.linear_apply" => {

@@ -67,6 +67,11 @@ fn corpus() -> Vec<Case> {
     for (i, t) in extra.iter().enumerate() {
         cases.push(Case::fixed(format!("extra#{i}"), t).expect("extra layout parses"));
     }
+    // The bit-field corpus (issue 15): stride-0 and identity modes between power-of-two fields,
+    // moved fields, runs broken by other extents; also with runtime leaves below.
+    for (label, t) in layout_lowering::bitfield_corpus::layouts() {
+        cases.push(Case::fixed(label, &t).expect("bit-field layout parses"));
+    }
     // Dynamic variants: three per oracle layout (strides, shapes, a random subset of leaves).
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let n_static = cases.len();

@@ -51,12 +51,12 @@ func.func @recombined(%i: index, %m: index) -> index {
 // CHECK-LABEL: func.func @mixed
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
-// CHECK: %[[A:.*]] = arith.andi %arg0, %[[C3]] : index
-// CHECK-NEXT: %[[B:.*]] = arith.shrui %arg0, %[[C2]] : index
+// CHECK: %[[B:.*]] = arith.shrui %arg0, %[[C2]] : index
 // CHECK-NEXT: %[[C:.*]] = arith.remui %[[B]], %arg1 : index
 // CHECK-NEXT: %[[D:.*]] = arith.muli %[[C]], %arg2 : index
 // CHECK-NEXT: %[[F:.*]] = arith.divui %[[B]], %arg1 : index
 // CHECK-NEXT: %[[G:.*]] = arith.muli %[[F]], %arg3 : index
+// CHECK-NEXT: %[[A:.*]] = arith.andi %arg0, %[[C3]] : index
 // CHECK-NEXT: %[[E:.*]] = arith.addi %[[A]], %[[D]] : index
 // CHECK-NEXT: %[[H:.*]] = arith.addi %[[E]], %[[G]] : index
 // CHECK-NEXT: return %[[H]] : index

@@ -7,9 +7,9 @@
 // get mode 0 of ((2,?),8):((1,?),64) is (2,?):(1,?): (i & 1) + (i >> 1) * %ld.
 // CHECK-LABEL: func.func @get
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[A:.*]] = arith.andi %arg0, %[[C1]] : index
 // CHECK-NEXT: %[[B:.*]] = arith.shrui %arg0, %[[C1]] : index
 // CHECK-NEXT: %[[C:.*]] = arith.muli %[[B]], %arg2 : index
+// CHECK-NEXT: %[[A:.*]] = arith.andi %arg0, %[[C1]] : index
 // CHECK-NEXT: %[[D:.*]] = arith.addi %[[A]], %[[C]] : index
 // CHECK-NEXT: return %[[D]] : index
 func.func @get(%i: index, %m: index, %ld: index) -> index {
@@ -24,12 +24,12 @@ func.func @get(%i: index, %m: index, %ld: index) -> index {
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
-// CHECK: %[[A:.*]] = arith.andi %arg0, %[[C3]] : index
-// CHECK-NEXT: %[[B:.*]] = arith.shrui %arg0, %[[C2]] : index
+// CHECK: %[[B:.*]] = arith.shrui %arg0, %[[C2]] : index
 // CHECK-NEXT: %[[C:.*]] = arith.remui %[[B]], %arg1 : index
 // CHECK-NEXT: %[[D:.*]] = arith.shli %[[C]], %[[C2]] overflow<nsw, nuw> : index
 // CHECK-NEXT: %[[E:.*]] = arith.divui %[[B]], %arg1 : index
 // CHECK-NEXT: %[[F:.*]] = arith.muli %[[E]], %[[C64]] : index
+// CHECK-NEXT: %[[A:.*]] = arith.andi %arg0, %[[C3]] : index
 // CHECK-NEXT: %[[G:.*]] = arith.addi %[[A]], %[[D]] overflow<nsw, nuw> : index
 // CHECK-NEXT: %[[H:.*]] = arith.addi %[[G]], %[[F]] : index
 // CHECK-NEXT: return %[[H]] : index
