@@ -7,7 +7,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::{
     coalesce, common, complement, composed, composition, divide, domain_distribute, filter,
-    inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
+    inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape, tiler,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -199,11 +199,11 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         "make_identity_layout" => lay(ordered::make_identity_layout(&a.tuple(0)?)),
         "ceil_div" | "shape_div" => {
             a.arity(2)?;
-            let (x, y) = (a.tuple(0)?, a.tuple(1)?);
+            let x = a.tuple(0)?;
             Ok(Value::Tuple(if op == "ceil_div" {
-                shape_arith::ceil_div(&x, &y)?
+                tiler::ceil_div(&x, &args[1])?
             } else {
-                shape_arith::shape_div(&x, &y)?
+                shape_arith::shape_div(&x, &a.tuple(1)?)?
             }))
         }
         "print" => Ok(a.one()?.clone()),

@@ -1,6 +1,7 @@
 //! Divides. logical_divide(A, T) = A o (T, complement(T, size(A))): mode 0 iterates inside a
 //! tile, mode 1 over the tiles. Post-conditions: size(R) = size(A) and R(c) = A(T*(c)) where
-//! T* = (T, complement(T, size(A))). By-mode tilers divide mode i of A by T_i.
+//! T* = (T, complement(T, size(A))). By-mode tilers (`[T0,T1]`, and integer tuples `(2,4)`, as
+//! in CuTe: ops/tiler.rs) divide mode i of A by T_i.
 //! zipped_divide gathers ((tiles...),(rests...)); tiled_divide unpacks the rests; flat_divide
 //! unpacks both.
 
@@ -12,22 +13,18 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::complement::complement;
 use crate::ops::composition::compose;
+use crate::ops::tiler::{by_mode_form, int_tile, modes_of};
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
 
-/// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout).
+/// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout; only
+/// blocked_product and raked_product, which take a layout in CuTe, still read a shape so: the
+/// divides, logical products and composition read it by-mode first, ops/tiler.rs).
 pub(crate) fn tiler_layout<'t>(t: &'t Value, op: &str) -> Result<Option<Cow<'t, Layout>>> {
     match t {
         Value::All => Ok(None),
-        Value::Tuple(Tree::Leaf(Int::Lit(n))) => {
-            if *n <= 0 {
-                return Err(Error::algebra(format!(
-                    "{op}: tile size {n} is not positive"
-                )));
-            }
-            Ok(Some(Cow::Owned(Layout::leaf(*n, 1))))
-        }
+        Value::Tuple(Tree::Leaf(Int::Lit(n))) => Ok(Some(Cow::Owned(int_tile(*n, op)?))),
         Value::Tuple(shape) => Ok(Some(Cow::Owned(Layout::compact(shape)?))),
         Value::Func(Func::Layout(l)) => Ok(Some(Cow::Borrowed(l))),
         other => Err(Error::algebra(format!(
@@ -44,13 +41,9 @@ pub(crate) fn by_mode(
     op: &str,
     f: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
 ) -> Result<Layout> {
-    match t {
+    match by_mode_form(t).as_ref() {
         Value::Tiler(items) => {
-            let modes = if a.shape.is_leaf() {
-                vec![a.clone()]
-            } else {
-                a.modes()
-            };
+            let modes = modes_of(a);
             if items.len() > modes.len() {
                 return Err(Error::algebra(format!(
                     "{op}: tiler has {} modes but the layout has rank {}",
@@ -67,7 +60,7 @@ pub(crate) fn by_mode(
             }
             Ok(Layout::from_modes(out))
         }
-        _ => match tiler_layout(t, op)? {
+        t => match tiler_layout(t, op)? {
             None => Ok(a.clone()),
             Some(tl) => f(a, &tl),
         },
@@ -88,7 +81,7 @@ pub fn logical_divide(a: &Layout, t: &Value) -> Result<Layout> {
 }
 
 pub fn zipped_divide(a: &Layout, t: &Value) -> Result<Layout> {
-    tile_unzip(logical_divide(a, t)?, t)
+    tile_unzip(logical_divide(a, t)?, t, "zipped_divide")
 }
 
 pub fn tiled_divide(a: &Layout, t: &Value) -> Result<Layout> {

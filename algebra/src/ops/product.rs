@@ -1,14 +1,18 @@
 //! Products. logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) o B): mode 0 is A,
 //! mode 1 repeats A at the offsets of B scaled past A's footprint. Post-condition:
-//! size(R) = size(A)·size(B), R's mode 0 equals A. By-mode tilers apply per mode.
+//! size(R) = size(A)·size(B), R's mode 0 equals A. By-mode tilers (`[B0,B1]`, and integer
+//! tuples `(2,4)` as in CuTe: ops/tiler.rs) apply per mode.
 //! blocked_product/raked_product (rank R = max(rank A, rank B)) zip the two modes of
-//! logical_product(append<R>(A), append<R>(B)) as (A_i, B_i) resp. (B_i, A_i) and coalesce
-//! each mode.
+//! P = logical_product(append<R>(A), append<R>(B)) as (A_i, B'_i) resp. (B'_i, A_i), with no
+//! coalesce (CuTe since CUTLASS v3.8): blocked_product((3,4):(4,1), (2,5):(1,2)) =
+//! ((3,2),(4,5)):((4,12),(1,24)). Post-conditions: rank R, size(mode i) = size(A_i)·size(B_i),
+//! and R is P with its coordinates regrouped: R((a_i, b_i)_i) = P((a_i)_i, (b_i)_i).
+//! CuTe takes only layouts here; an integer n stands for n:1 and a shape for its compact
+//! layout (make_layout(shape)).
 
 use crate::error::{Error, Result};
 use crate::int;
 use crate::layout::Layout;
-use crate::ops::coalesce::coalesce;
 use crate::ops::complement::complement;
 use crate::ops::composition::{compose, reads_past_domain};
 use crate::ops::divide::{by_mode, tiler_layout};
@@ -60,7 +64,7 @@ pub fn logical_product(a: &Layout, t: &Value) -> Result<Layout> {
 }
 
 pub fn zipped_product(a: &Layout, t: &Value) -> Result<Layout> {
-    tile_unzip(logical_product(a, t)?, t)
+    tile_unzip(logical_product(a, t)?, t, "zipped_product")
 }
 
 pub fn tiled_product(a: &Layout, t: &Value) -> Result<Layout> {
@@ -108,11 +112,8 @@ fn zip_product(a: &Layout, t: &Value, op: &str, raked: bool) -> Result<Layout> {
     let modes = pa
         .into_iter()
         .zip(pb)
-        .map(|(x, y)| {
-            let pair = if raked { vec![y, x] } else { vec![x, y] };
-            coalesce(&Layout::from_modes(pair))
-        })
-        .collect::<Result<Vec<_>>>()?;
+        .map(|(x, y)| Layout::from_modes(if raked { vec![y, x] } else { vec![x, y] }))
+        .collect();
     Ok(Layout::from_modes(modes))
 }
 
