@@ -298,7 +298,10 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             let idx = (1..args.len())
                 .map(|i| a.int(i))
                 .collect::<Result<Vec<_>>>()?;
-            lay(modes::select(&*a.layout(0)?, &idx))
+            match args.first() {
+                Some(Value::Tiler(items)) => tiler::select(items, &idx),
+                _ => lay(modes::select(&*a.layout(0)?, &idx)),
+            }
         }
         "take" => {
             a.arity(3)?;
@@ -310,6 +313,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         }
         "flatten" => Ok(match a.one()? {
             Value::Tuple(t) => Value::Tuple(t.flatten()),
+            Value::Tiler(items) => tiler::flatten(items),
             v => Value::layout(a.layout_of(v)?.flatten()),
         }),
         "append" => {
@@ -324,7 +328,10 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             let path = (1..args.len())
                 .map(|i| a.int(i))
                 .collect::<Result<Vec<_>>>()?;
-            lay(modes::get(&*a.layout(0)?, &path))
+            match args.first() {
+                Some(Value::Tiler(items)) => tiler::get(items, &path),
+                _ => lay(modes::get(&*a.layout(0)?, &path)),
+            }
         }
         "make_layout" => lay(match args.len() {
             1 => Layout::compact(&a.tuple(0)?),

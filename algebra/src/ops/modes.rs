@@ -44,7 +44,8 @@ pub fn take(l: &Layout, b: i64, e: i64) -> Result<Layout> {
     Ok(Layout::from_modes(m[b as usize..e as usize].to_vec()))
 }
 
-/// Group modes [b, e) into one mode.
+/// Group modes [b, e) into one mode; an empty range (b == e) groups nothing and returns the
+/// modes unchanged (CuTe's group<B,E>: `(4,8):(8,1)` stays, an integral `8:1` becomes `(8):(1)`).
 pub fn group_modes(l: &Layout, b: i64, e: i64) -> Result<Layout> {
     let m = modes_of(l);
     if !(0 <= b && b <= e && e as usize <= m.len()) {
@@ -55,7 +56,9 @@ pub fn group_modes(l: &Layout, b: i64, e: i64) -> Result<Layout> {
     }
     let (b, e) = (b as usize, e as usize);
     let mut out = m[..b].to_vec();
-    out.push(Layout::from_modes(m[b..e].to_vec()));
+    if b < e {
+        out.push(Layout::from_modes(m[b..e].to_vec()));
+    }
     out.extend_from_slice(&m[e..]);
     Ok(Layout::from_modes(out))
 }

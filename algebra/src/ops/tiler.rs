@@ -139,6 +139,58 @@ fn ceil_div_layout(target: &IntTuple, t: &Layout) -> Result<IntTuple> {
         .shape)
 }
 
+/// The item of a by-mode tiler at a mode path (CuTe's get<i, j, ...> on a Tile).
+pub fn get(items: &[Value], path: &[i64]) -> Result<Value> {
+    let mut cur = Value::Tiler(items.to_vec());
+    for (depth, &i) in path.iter().enumerate() {
+        let Value::Tiler(v) = &cur else {
+            return Err(Error::algebra(format!(
+                "get: the tiler item at path {:?} is {}, which has no modes",
+                &path[..depth],
+                cur.kind()
+            )));
+        };
+        cur = v
+            .get(index(i, v.len(), "get")?)
+            .cloned()
+            .expect("index checked");
+    }
+    Ok(cur)
+}
+
+/// The items i, j, ... of a by-mode tiler, in that order (CuTe's select<i, j, ...>).
+pub fn select(items: &[Value], idx: &[i64]) -> Result<Value> {
+    idx.iter()
+        .map(|&i| Ok(items[index(i, items.len(), "select")?].clone()))
+        .collect::<Result<Vec<_>>>()
+        .map(Value::Tiler)
+}
+
+/// The by-mode tiler with its nested tilers spliced in (CuTe's flatten on a Tile): the items
+/// are the layouts, integers and `_` of every depth, in order.
+pub fn flatten(items: &[Value]) -> Value {
+    fn go(items: &[Value], out: &mut Vec<Value>) {
+        for x in items {
+            match x {
+                Value::Tiler(v) => go(v, out),
+                other => out.push(other.clone()),
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(items.len());
+    go(items, &mut out);
+    Value::Tiler(out)
+}
+
+fn index(i: i64, n: usize, op: &str) -> Result<usize> {
+    if i < 0 || i as usize >= n {
+        return Err(Error::algebra(format!(
+            "{op}: mode {i} is out of range for a tiler of rank {n}"
+        )));
+    }
+    Ok(i as usize)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +208,27 @@ mod tests {
         assert_eq!(bm("[(2,2),4:1,_]"), "[[2,2],4:1,_]");
         assert_eq!(bm("8"), "8");
         assert_eq!(bm("(2,4):(1,2)"), "(2,4):(1,2)");
+    }
+
+    #[test]
+    fn tiler_modes() {
+        let run = |op: &str, args: &[&str]| {
+            let v: Vec<Value> = args.iter().map(|a| parse(a).unwrap()).collect();
+            crate::ops::call(op, &v)
+                .map(|x| print(&x))
+                .map_err(|e| e.to_string())
+        };
+        let t = "[2:1,[4:2,_],8]";
+        assert_eq!(run("get", &[t, "0"]).unwrap(), "2:1");
+        assert_eq!(run("get", &[t, "1"]).unwrap(), "[4:2,_]");
+        assert_eq!(run("get", &[t, "1", "1"]).unwrap(), "_");
+        assert_eq!(run("get", &[t]).unwrap(), t);
+        assert!(run("get", &[t, "3"]).unwrap_err().contains("out of range"));
+        assert!(run("get", &[t, "0", "0"]).unwrap_err().contains("no modes"));
+        assert_eq!(run("select", &[t, "2", "0"]).unwrap(), "[8,2:1]");
+        assert!(run("select", &[t, "-1"]).is_err());
+        assert_eq!(run("flatten", &[t]).unwrap(), "[2:1,4:2,_,8]");
+        assert_eq!(run("flatten", &["[[[2]],[3,4:1]]"]).unwrap(), "[2,3,4:1]");
     }
 
     #[test]
