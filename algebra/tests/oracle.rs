@@ -394,6 +394,18 @@ fn valid_alternative(op: &str, args: &[&str], ours: &str, theirs: &str) -> bool 
             };
             per_mode(ours) == per_mode(theirs)
         }
+        // README #13: tiled/flat forms unpack a rank-1 mode in pycute; C++'s
+        // result(_, repeat<1>(_)) keeps it (`tiled_divide(6:1, [1:1])` = `((1),(6)):((1),(1))`):
+        // the same leaf extents in the same order and the same function, no more top-level modes.
+        "tiled_divide" | "tiled_product" | "flat_divide" | "flat_product"
+            if shape_of(&run("flatten", &[ours]).unwrap())
+                == shape_of(&run("flatten", &[theirs]).unwrap())
+                && same_function(ours, theirs)
+                && run("rank", &[ours]).unwrap().parse::<usize>().unwrap()
+                    <= run("rank", &[theirs]).unwrap().parse::<usize>().unwrap() =>
+        {
+            true
+        }
         // README #2: C++ keeps the stride of a size-1 A outside its domain, pycute zeroes it.
         "logical_divide" | "zipped_divide" | "tiled_divide" => {
             run("size", &[args[0]]).unwrap() == "1"

@@ -16,6 +16,7 @@ use crate::layout::Layout;
 use crate::ops::complement::complement;
 use crate::ops::composition::{compose, reads_past_domain};
 use crate::ops::divide::{by_mode, tiler_layout};
+use crate::ops::tiler::modes_of;
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::IntTuple;
 use crate::value::Value;
@@ -75,46 +76,57 @@ pub fn flat_product(a: &Layout, t: &Value) -> Result<Layout> {
     unpack_both(zipped_product(a, t)?)
 }
 
-/// append<R>: pad a layout to rank r with 1:0 modes (a leaf becomes a rank-1 tuple first).
+/// CuTe's append<R>(L): pad a layout to rank r with 1:0 modes; an integral layout stays itself
+/// for r = 1 and becomes the first of r modes otherwise.
 pub(crate) fn pad_rank(l: &Layout, r: usize) -> Layout {
-    let mut modes = if l.shape.is_leaf() {
-        vec![l.clone()]
-    } else {
-        l.modes()
-    };
+    if l.shape.is_leaf() && r <= 1 {
+        return l.clone();
+    }
+    let mut modes = modes_of(l);
     while modes.len() < r {
         modes.push(Layout::trivial());
     }
     Layout::from_modes(modes)
 }
 
-fn rank_of(l: &Layout) -> usize {
-    if l.shape.is_leaf() {
-        1
-    } else {
-        l.rank()
+/// CuTe's zip(P0, P1) of the two halves of a product: mode j is (P0_j, P1_j) for a tuple P0
+/// (an integral P1 pairs with every mode), and ((P0, P1)) for an integral P0.
+fn zip_halves(p0: Layout, p1: Layout, raked: bool) -> Result<Layout> {
+    let pair =
+        |x: Layout, y: Layout| Layout::from_modes(if raked { vec![y, x] } else { vec![x, y] });
+    if p0.shape.is_leaf() {
+        return Ok(Layout::from_modes(vec![pair(p0, p1)]));
     }
+    let n = p0.rank();
+    if !p1.shape.is_leaf() && p1.rank() != n {
+        return Err(Error::algebra(format!(
+            "zip: the halves {} and {} have different ranks",
+            crate::text::print_layout(&p0),
+            crate::text::print_layout(&p1)
+        )));
+    }
+    let ys: Vec<Layout> = if p1.shape.is_leaf() {
+        vec![p1; n]
+    } else {
+        p1.into_modes()
+    };
+    Ok(Layout::from_modes(
+        p0.into_modes()
+            .into_iter()
+            .zip(ys)
+            .map(|(x, y)| pair(x, y))
+            .collect(),
+    ))
 }
 
 fn zip_product(a: &Layout, t: &Value, op: &str, raked: bool) -> Result<Layout> {
     let b = tiler_layout(t, op)?
         .ok_or_else(|| Error::algebra(format!("{op}: the tiler must be a layout")))?;
-    let r = rank_of(a).max(rank_of(&b));
+    let r = modes_of(a).len().max(modes_of(&b).len());
     let p = product_one(&pad_rank(a, r), &pad_rank(&b, r))?;
-    let mut halves = p.into_modes().into_iter();
-    let (pa, pb) = match (halves.next(), halves.next()) {
-        (Some(x), Some(y)) => (x.into_modes(), y.into_modes()),
-        _ => return Err(Error::algebra(format!("{op}: internal rank mismatch"))),
-    };
-    if pb.len() != r {
-        return Err(Error::algebra(format!("{op}: internal rank mismatch")));
-    }
-    let modes = pa
-        .into_iter()
-        .zip(pb)
-        .map(|(x, y)| Layout::from_modes(if raked { vec![y, x] } else { vec![x, y] }))
-        .collect();
-    Ok(Layout::from_modes(modes))
+    let [p0, p1] = <[Layout; 2]>::try_from(p.into_modes())
+        .map_err(|_| Error::algebra(format!("{op}: internal rank mismatch")))?;
+    zip_halves(p0, p1, raked).map_err(|e| Error::algebra(format!("{op}: {e}")))
 }
 
 pub fn blocked_product(a: &Layout, t: &Value) -> Result<Layout> {

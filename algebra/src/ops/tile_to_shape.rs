@@ -57,22 +57,14 @@ pub fn tile_to_shape(
         }
         product.push(IntTuple::lit(int::div(t, b)?));
     }
-    let product_shape = if target.is_leaf() {
-        product[0].clone()
-    } else {
-        Tree::Node(product)
-    };
-    let default_order;
+    // CuTe's product_each(shape(S)) is a tuple even for an integral S.
+    let product_shape = Tree::Node(product);
     let order = match order {
-        Some(o) => o,
-        None => {
-            default_order = match &product_shape {
-                Tree::Leaf(_) => IntTuple::lit(0),
-                Tree::Node(v) => Tree::Node((0..v.len() as i64).map(IntTuple::lit).collect()),
-            };
-            &default_order
-        }
+        Some(o @ Tree::Node(_)) => o.clone(),
+        Some(o) => Tree::Node(vec![o.clone()]),
+        None => Tree::Node((0..r as i64).map(IntTuple::lit).collect()),
     };
+    let order = &order;
     let tiles = make_ordered_layout(&product_shape, order)?;
     let out = blocked_product(&padded, &Value::layout(tiles))?;
     check(block, &padded, target, &target_modes, &out)?;

@@ -82,9 +82,15 @@ pub fn tile_unzip(l: Layout, tiler: &Value, op: &str) -> Result<Layout> {
     Ok(Layout::from_modes(vec![tile, rest]))
 }
 
-/// The modes of a mode: a tuple's children, or the leaf itself.
+/// The modes a mode unpacks into: CuTe's result(repeat<R>(_)) splices the R sub-modes of a
+/// mode of rank R >= 2, and for R = 1 (repeat<1>(_) is `_`) keeps the mode as it is, a rank-1
+/// tuple included (`tiled_divide(2:1, (8))` = `((8),(1)):((1),(0))`).
 pub fn sub_modes(l: Layout) -> Vec<Layout> {
-    l.into_modes()
+    if l.shape.is_leaf() || l.rank() == 1 {
+        vec![l]
+    } else {
+        l.into_modes()
+    }
 }
 
 /// (m0, m1...) -> (m0, sub_modes(m1)...): CuTe's result(_, repeat<R1>(_)).
