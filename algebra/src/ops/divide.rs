@@ -13,7 +13,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::complement::complement;
 use crate::ops::composition::compose;
-use crate::ops::tiler::{by_mode_form, int_tile, modes_of};
+use crate::ops::tiler::{by_mode_form, int_tile, mode_path, modes_of};
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
@@ -34,27 +34,49 @@ pub(crate) fn tiler_layout<'t>(t: &'t Value, op: &str) -> Result<Option<Cow<'t, 
     }
 }
 
-/// Apply `f` mode by mode for a by-mode tiler (modes of A past the tiler are kept).
+/// Apply `f` mode by mode for a by-mode tiler (modes of A past the tiler are kept); integer
+/// tuples are by-mode too (ops/tiler.rs).
 pub(crate) fn by_mode(
     a: &Layout,
     t: &Value,
     op: &str,
     f: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
 ) -> Result<Layout> {
-    match by_mode_form(t).as_ref() {
+    by_mode_at(a, by_mode_form(t).as_ref(), op, f, &mut Vec::new())
+}
+
+fn by_mode_at(
+    a: &Layout,
+    t: &Value,
+    op: &str,
+    f: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
+    path: &mut Vec<usize>,
+) -> Result<Layout> {
+    match t {
         Value::Tiler(items) => {
             let modes = modes_of(a);
             if items.len() > modes.len() {
+                let which = if path.is_empty() {
+                    "the layout".to_string()
+                } else {
+                    format!("mode {} of the layout", mode_path(path))
+                };
                 return Err(Error::algebra(format!(
-                    "{op}: tiler has {} modes but the layout has rank {}",
+                    "{op}: tiler has {} modes but {which}, {}, has rank {}",
                     items.len(),
+                    crate::text::print_layout(a),
                     modes.len()
                 )));
             }
             let mut out = Vec::with_capacity(modes.len());
             for (i, m) in modes.iter().enumerate() {
                 out.push(match items.get(i) {
-                    Some(ti) => by_mode(m, ti, op, f)?,
+                    Some(ti) => {
+                        path.push(i);
+                        let r = by_mode_at(m, ti, op, f, path)?;
+                        path.pop();
+                        r
+                    }
                     None => m.clone(),
                 });
             }

@@ -77,46 +77,73 @@ pub(crate) fn int_tile(n: i64, op: &str) -> Result<Layout> {
 /// shapes (shape_arith::ceil_div, by-mode for tuples); a layout T gives shape(complement(T, S));
 /// a by-mode tiler with a layout item applies mode by mode (modes of S past the tiler kept).
 pub fn ceil_div(target: &IntTuple, t: &Value) -> Result<IntTuple> {
+    ceil_div_at(target, t, &mut Vec::new())
+}
+
+fn ceil_div_at(target: &IntTuple, t: &Value, path: &mut Vec<usize>) -> Result<IntTuple> {
     if let Some(b) = as_int_tuple(t) {
         return shape_arith::ceil_div(target, &b);
     }
+    let at = |path: &[usize]| {
+        if path.is_empty() {
+            String::new()
+        } else {
+            format!(" (at mode {})", mode_path(path))
+        }
+    };
     match t {
         Value::Func(Func::Layout(l)) => ceil_div_layout(target, l),
         Value::Tiler(items) => {
             let Tree::Node(modes) = target else {
                 return Err(Error::algebra(format!(
-                    "ceil_div: the by-mode tiler {} needs a tuple target, found the integer {}",
+                    "ceil_div: the by-mode tiler {} needs a tuple target, found the integer {}{}",
                     print(t),
-                    print_int_tuple(target)
+                    print_int_tuple(target),
+                    at(path)
                 )));
             };
             if items.len() > modes.len() {
                 return Err(Error::algebra(format!(
-                    "ceil_div: the tiler {} has {} modes but the target {} has rank {}",
+                    "ceil_div: the tiler {} has {} modes but the target {} has rank {}{}",
                     print(t),
                     items.len(),
                     print_int_tuple(target),
-                    modes.len()
+                    modes.len(),
+                    at(path)
                 )));
             }
             let mut out = Vec::with_capacity(modes.len());
             for (i, m) in modes.iter().enumerate() {
                 out.push(match items.get(i) {
                     None => m.clone(),
-                    Some(item) => ceil_div(m, item)
-                        .map_err(|e| Error::algebra(format!("ceil_div: mode {i}: {e}")))?,
+                    Some(item) => {
+                        path.push(i);
+                        let r = ceil_div_at(m, item, path)?;
+                        path.pop();
+                        r
+                    }
                 });
             }
             Ok(Tree::Node(out))
         }
-        Value::All => Err(Error::algebra(
-            "ceil_div: '_' has no tile size (CuTe defines no ceil_div by '_')",
-        )),
+        Value::All => Err(Error::algebra(format!(
+            "ceil_div: '_' has no tile size (CuTe defines no ceil_div by '_'){}",
+            at(path)
+        ))),
         other => Err(Error::algebra(format!(
-            "ceil_div: cannot divide by {}",
-            other.kind()
+            "ceil_div: cannot divide by {}{}",
+            other.kind(),
+            at(path)
         ))),
     }
+}
+
+/// A mode path for diagnostics: `1` or `1.0`.
+pub(crate) fn mode_path(path: &[usize]) -> String {
+    path.iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 /// A tiler made of integers only, as an integer tuple (`[2,[2,4]]` -> `(2,(2,4))`).

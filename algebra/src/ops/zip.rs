@@ -67,10 +67,7 @@ fn mode_name(path: &[usize]) -> String {
     if path.is_empty() {
         "(the whole layout)".to_string()
     } else {
-        path.iter()
-            .map(|i| i.to_string())
-            .collect::<Vec<_>>()
-            .join(".")
+        crate::ops::tiler::mode_path(path)
     }
 }
 

@@ -19,3 +19,15 @@ func.func @blocked_product() -> !layout.layout<(6,(5,4)):(5,(1,30))> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<(6,(5,4)):(5,(1,30))>
 }
+
+// No coalesce (CUTLASS >= v3.8): mode i is (A_i, B_i).
+// CHECK-LABEL: func.func @uncoalesced
+func.func @uncoalesced() -> !layout.layout<((3,2),(4,5)):((4,12),(1,24))> {
+  %a = layout.const #layout.layout<(3,4):(4,1)>
+  %t = layout.const #layout.layout<(2,5):(1,2)>
+  // CHECK: layout.blocked_product %{{.*}}, %{{.*}} : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
+  %r = layout.blocked_product %a, %t : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
+  // FOLD: %[[C:.*]] = layout.const #layout.layout<((3,2),(4,5)):((4,12),(1,24))>
+  // FOLD-NEXT: return %[[C]]
+  return %r : !layout.layout<((3,2),(4,5)):((4,12),(1,24))>
+}
