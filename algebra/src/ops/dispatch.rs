@@ -117,6 +117,21 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             };
             Ok(Value::Func(composed::slice_composed(&c, f)?))
         }
+        // CuTe: dice(n, F) = F for an integer n; other coordinates have no dice of a composed
+        // layout (C++ does not compile them).
+        "dice" if args.iter().any(composed::is_swizzled) => {
+            a.arity(2)?;
+            match (&args[0], &args[1]) {
+                (Value::Tuple(Tree::Leaf(_)), f) | (f, Value::Tuple(Tree::Leaf(_)))
+                    if composed::is_swizzled(f) =>
+                {
+                    Ok(f.clone())
+                }
+                _ => Err(Error::algebra(
+                    "dice: a swizzled or composed layout is diced only by an integer (which keeps it whole, as CuTe); dice its inner layout instead",
+                )),
+            }
+        }
         "crd2idx" if args.len() == 2 && composed::is_swizzled(&args[1]) => Ok(Value::int(
             composed::crd2idx_composed(&a.tuple(0)?, &*func(op, &args[1])?)?,
         )),

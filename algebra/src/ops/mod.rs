@@ -19,6 +19,7 @@ pub mod product;
 pub mod recast;
 pub mod shape_arith;
 pub mod slice;
+mod swizzle_slice;
 pub mod tile_to_shape;
 pub mod tiler;
 pub mod zip;

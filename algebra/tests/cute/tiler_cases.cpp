@@ -6,6 +6,9 @@
 // marks are removed by the test). Build host-side (see docs/algebra.md, "CuTe C++ on the
 // host"):  g++ -std=c++17 -O0 -I<cutlass>/include -I<cuda stubs> tiler_cases.cpp
 #include <cute/layout.hpp>
+#include <cute/layout_composed.hpp>
+#include <cute/swizzle.hpp>
+#include <cute/swizzle_layout.hpp>
 #include <cstdio>
 using namespace cute;
 
@@ -93,4 +96,21 @@ int main() {
   emit("coalesce", {"1:0", "(1)"}, coalesce(Layout<_1, _0>{}, S(_1{})));
   emit("coalesce", {"8:1", "(1)"}, coalesce(Layout<_8, _1>{}, S(_1{})));
   emit("filter", {"8:1", "(1)"}, filter(Layout<_8, _1>{}, S(_1{})));
+  // Slices of swizzled layouts (swizzle_layout.hpp: decayed to a plain layout when the sliced
+  // part misses the swizzle's paired bits; the rest of the offset goes to the pointer).
+  auto L864r = L(S(_8{}, _64{}), D(_64{}, _1{}));
+  auto S1 = composition(Swizzle<3, 4, 3>{}, L864r);
+  auto S2 = composition(Swizzle<3, 3, 3>{}, L864r);
+  emit("slice", {"(3,_)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, slice(make_coord(_3{}, _), S1));
+  emit("slice", {"(_,5)", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, slice(make_coord(_, _5{}), S1));
+  emit("slice", {"(3,_)", "Sw<3,3,3> o 0 o (8,64):(64,1)"}, slice(make_coord(_3{}, _), S2));
+  emit("slice", {"(_,5)", "Sw<3,3,3> o 0 o (8,64):(64,1)"}, slice(make_coord(_, _5{}), S2));
+  emit("slice", {"(_,2)", "Sw<2,0,-3> o 0 o (8,8):(8,1)"},
+       slice(make_coord(_, _2{}), composition(Swizzle<2, 0, -3>{}, L(S(_8{}, _8{}), D(_8{}, _1{})))));
+  emit("slice", {"(3,_)", "Sw<1,0,1> o 0 o (4,4):(4,1)"},
+       slice(make_coord(_3{}, _), composition(Swizzle<1, 0, 1>{}, L(S(_4{}, _4{}), D(_4{}, _1{})))));
+  emit("slice", {"(_,(1,_))", "Sw<3,4,3> o 0 o (8,(8,8)):(64,(1,8))"},
+       slice(make_coord(_, make_coord(_1{}, _)), composition(Swizzle<3, 4, 3>{}, L(S(_8{}, S(_8{}, _8{})), D(_64{}, D(_1{}, _8{}))))));
+  emit("slice", {"_", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, slice(_, S1));
+  emit("dice", {"3", "Sw<3,4,3> o 0 o (8,64):(64,1)"}, dice(_3{}, S1));
 }

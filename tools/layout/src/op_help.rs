@@ -196,7 +196,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"slice"##,
         signature: r##"slice(c, F)"##,
-        contract: r##"The sub-layout of F at the modes where the coordinate c has _; the fixed part is added to a composed layout's offset."##,
+        contract: r##"The sub-layout of F at the modes where the coordinate c has _ (the offset of the fixed part goes to the pointer, as CuTe). A composed layout F o off o L keeps it in its offset; a swizzled one follows CuTe C++ (decayed to a plain layout when the slice misses the swizzle's paired bits). Post: R(j) - R(0) = F(c_j) - F(c_0)."##,
         example: r##"slice((_,2), (4,8):(8,1))"##,
         result: r##"(4):(8)"##,
     },
