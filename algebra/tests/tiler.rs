@@ -101,6 +101,13 @@ fn pycute_rank1_tuples_and_tiler_modes() {
         "[(8):(1),(4):(1),_,(2):(1)]"
     );
     assert_eq!(run("select", &["[2,4:2,_]", "1"]).unwrap(), "[4:2]");
+    // get/select on an integer tuple answer tuples (CuTe's get/select on a shape).
+    assert_eq!(run("get", &["(3,(4,5))", "1"]).unwrap(), "(4,5)");
+    assert_eq!(run("get", &["(4,2)", "0", "0"]).unwrap(), "4");
+    assert!(run("get", &["(4,2)", "2"])
+        .unwrap_err()
+        .contains("out of range"));
+    assert_eq!(run("select", &["(4,8,2)", "2", "0"]).unwrap(), "(2,4)");
 }
 
 const TILER_OPS: &[&str] = &[

@@ -315,6 +315,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 .collect::<Result<Vec<_>>>()?;
             match args.first() {
                 Some(Value::Tiler(items)) => tiler::select(items, &idx),
+                Some(Value::Tuple(t)) => modes::select_tuple(t, &idx).map(Value::Tuple),
                 _ => lay(modes::select(&*a.layout(0)?, &idx)),
             }
         }
@@ -345,6 +346,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 .collect::<Result<Vec<_>>>()?;
             match args.first() {
                 Some(Value::Tiler(items)) => tiler::get(items, &path),
+                Some(Value::Tuple(t)) => modes::get_tuple(t, &path).map(Value::Tuple),
                 _ => lay(modes::get(&*a.layout(0)?, &path)),
             }
         }

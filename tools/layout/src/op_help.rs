@@ -238,7 +238,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"select"##,
         signature: r##"select(L, i, j, ...)"##,
-        contract: r##"The modes i, j, ... of L (or the items of a tiler [T0,T1,...]) in that order."##,
+        contract: r##"The modes i, j, ... of L (or the items of a tiler [T0,T1,...], or the modes of an integer tuple as a tuple) in that order."##,
         example: r##"select((2,3,4):(1,2,6), 2, 0)"##,
         result: r##"(4,2):(6,1)"##,
     },
@@ -280,7 +280,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"get"##,
         signature: r##"get(L, i, j, ...)"##,
-        contract: r##"The sub-layout at the mode path i, j, ... (for a tiler [T0,T1,...], the item there)."##,
+        contract: r##"The sub-layout at the mode path i, j, ... (for a tiler [T0,T1,...] the item there, for an integer tuple the sub-tuple)."##,
         example: r##"get(((2,4),8):((1,16),2), 0, 1)"##,
         result: r##"4:16"##,
     },
