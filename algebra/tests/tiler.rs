@@ -53,7 +53,12 @@ fn cpp_tiler_cases() {
             .collect();
         let want = strip_marks(case["result"].as_str().unwrap());
         let got = run(op, &args).unwrap_or_else(|e| panic!("{op}({args:?}): {e}"));
-        assert_eq!(got, want, "{op}({})", args.join(", "));
+        // The same text, or (size-1 leaves whose stride C++ sets otherwise) the same shape
+        // and the same function.
+        let same = got == want
+            || (run("shape", &[&got]) == run("shape", &[&want])
+                && run("eval", &[&got]) == run("eval", &[&want]));
+        assert!(same, "{op}({}) = {got}, C++ {want}", args.join(", "));
         // Every result re-parses to itself.
         assert_eq!(run("print", &[&got]).unwrap(), got);
         n += 1;

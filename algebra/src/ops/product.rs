@@ -89,32 +89,31 @@ pub(crate) fn pad_rank(l: &Layout, r: usize) -> Layout {
     Layout::from_modes(modes)
 }
 
-/// CuTe's zip(P0, P1) of the two halves of a product: mode j is (P0_j, P1_j) for a tuple P0
-/// (an integral P1 pairs with every mode), and ((P0, P1)) for an integral P0.
-fn zip_halves(p0: Layout, p1: Layout, raked: bool) -> Result<Layout> {
-    let pair =
-        |x: Layout, y: Layout| Layout::from_modes(if raked { vec![y, x] } else { vec![x, y] });
-    if p0.shape.is_leaf() {
-        return Ok(Layout::from_modes(vec![pair(p0, p1)]));
+/// CuTe's zip(X, Y) of the two halves of a product (X = P0, Y = P1 for blocked_product,
+/// X = P1, Y = P0 for raked_product): mode j is (X_j, Y_j) for a tuple X (an integral Y pairs
+/// with every mode), and ((X, Y)) for an integral X.
+fn zip_halves(x: Layout, y: Layout) -> Result<Layout> {
+    if x.shape.is_leaf() {
+        return Ok(Layout::from_modes(vec![Layout::from_modes(vec![x, y])]));
     }
-    let n = p0.rank();
-    if !p1.shape.is_leaf() && p1.rank() != n {
+    let n = x.rank();
+    if !y.shape.is_leaf() && y.rank() != n {
         return Err(Error::algebra(format!(
             "zip: the halves {} and {} have different ranks",
-            crate::text::print_layout(&p0),
-            crate::text::print_layout(&p1)
+            crate::text::print_layout(&x),
+            crate::text::print_layout(&y)
         )));
     }
-    let ys: Vec<Layout> = if p1.shape.is_leaf() {
-        vec![p1; n]
+    let ys: Vec<Layout> = if y.shape.is_leaf() {
+        vec![y; n]
     } else {
-        p1.into_modes()
+        y.into_modes()
     };
     Ok(Layout::from_modes(
-        p0.into_modes()
+        x.into_modes()
             .into_iter()
             .zip(ys)
-            .map(|(x, y)| pair(x, y))
+            .map(|(a, b)| Layout::from_modes(vec![a, b]))
             .collect(),
     ))
 }
@@ -126,7 +125,8 @@ fn zip_product(a: &Layout, t: &Value, op: &str, raked: bool) -> Result<Layout> {
     let p = product_one(&pad_rank(a, r), &pad_rank(&b, r))?;
     let [p0, p1] = <[Layout; 2]>::try_from(p.into_modes())
         .map_err(|_| Error::algebra(format!("{op}: internal rank mismatch")))?;
-    zip_halves(p0, p1, raked).map_err(|e| Error::algebra(format!("{op}: {e}")))
+    let (x, y) = if raked { (p1, p0) } else { (p0, p1) };
+    zip_halves(x, y).map_err(|e| Error::algebra(format!("{op}: {e}")))
 }
 
 pub fn blocked_product(a: &Layout, t: &Value) -> Result<Layout> {

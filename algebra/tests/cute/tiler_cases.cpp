@@ -74,6 +74,14 @@ int main() {
   emit("blocked_product", {"8:1", "(2,2):(1,2)"}, blocked_product(Layout<_8, _1>{}, make_layout(S(_2{}, _2{}))));
   emit("raked_product", {"8:1", "(3,6):(6,1)"}, raked_product(Layout<_8, _1>{}, L(S(_3{}, _6{}), D(_6{}, _1{}))));
   emit("blocked_product", {"6:1", "(1,5,3):(15,3,1)"}, blocked_product(Layout<_6, _1>{}, L(S(_1{}, _5{}, _3{}), D(Int<15>{}, _3{}, _1{}))));
+  emit("raked_product", {"(2):(1)", "2:1"}, raked_product(L(S(_2{}), D(_1{})), Layout<_2, _1>{}));
+  emit("raked_product", {"((4,4)):((1,4))", "6:1"}, raked_product(L(S(S(_4{}, _4{})), D(D(_1{}, _4{}))), Layout<_6, _1>{}));
+  emit("tile_to_shape", {"((2,4)):((4,1))", "16"}, tile_to_shape(L(S(S(_2{}, _4{})), D(D(_4{}, _1{}))), _16{}));
+  emit("zipped_divide", {"((4,3)):((8,16))", "[_]"}, zipped_divide(L(S(S(_4{}, _3{})), D(D(_8{}, _16{}))), make_tile(_)));
+  emit("logical_divide", {"2:1", "(2)"}, logical_divide(Layout<_2, _1>{}, S(_2{})));
+  emit("zipped_divide", {"(2,1,3):(1,6,6)", "(1)"}, zipped_divide(L(S(_2{}, _1{}, _3{}), D(_1{}, _6{}, _6{})), S(_1{})));
+  emit("tiled_divide", {"(2,6):(1,2)", "(8,1)"}, tiled_divide(L(S(_2{}, _6{}), D(_1{}, _2{})), S(_8{}, _1{})));
+  emit("logical_divide", {"(8,6):(1,8)", "(8,6)"}, logical_divide(L(S(_8{}, _6{}), D(_1{}, _8{})), S(_8{}, _6{})));
   emit("blocked_product", {"(32,8):(1,32)", "8:1"}, blocked_product(L(S(_32{}, _8{}), D(_1{}, _32{})), Layout<_8, _1>{}));
   emit("tile_to_shape", {"(128,128):(128,1)", "(1024,512)"}, tile_to_shape(L(S(_128{}, _128{}), D(_128{}, _1{})), S(Int<1024>{}, Int<512>{})));
   emit("tile_to_shape", {"(8,8):(8,1)", "(32,32)"}, tile_to_shape(A88, S(_32{}, _32{})));
