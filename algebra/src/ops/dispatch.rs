@@ -271,6 +271,21 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         "raked_product" => lay(product::raked_product(&*a.layout(0)?, a.arg2()?)),
         "slice" | "dice" => {
             a.arity(2)?;
+            // On a shape (CuTe's slice/dice of an integer tuple): the shape of the same slice
+            // of its compact layout, `slice((_,1,_), (2,3,4))` = `(2,4)`.
+            if let (Value::Coord(_) | Value::All, Value::Tuple(shape)) = (&args[0], &args[1]) {
+                let c = match &args[0] {
+                    Value::Coord(c) => c.clone(),
+                    _ => Tree::Leaf(CrdLeaf::All),
+                };
+                let l = Layout::compact(shape)?;
+                let r = if op == "slice" {
+                    slice::slice(&c, &l)?
+                } else {
+                    slice::dice(&c, &l)?
+                };
+                return Ok(Value::Tuple(r.shape));
+            }
             let (c, l) = a.coord_and_layout()?;
             lay(if op == "slice" {
                 slice::slice(&c, &l)

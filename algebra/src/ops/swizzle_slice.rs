@@ -41,6 +41,13 @@ pub(crate) fn applies(crd: &Coord, sw: &Swizzle) -> bool {
     any_all && any_int && !sw.is_identity()
 }
 
+/// Whether a coordinate has no `_` (CuTe's swizzled slice does not compile for it).
+pub(crate) fn selects_nothing(crd: &Coord) -> bool {
+    let mut any_all = false;
+    crd.for_each_leaf(&mut |x| any_all |= *x == CrdLeaf::All);
+    !any_all
+}
+
 /// (R, pointer offset) by CuTe's rule (unchecked: the caller checks by evaluation).
 pub(crate) fn decay(crd: &Coord, sw: &Swizzle, offset: i64, l: &Layout) -> Result<(Func, i64)> {
     let (b, m, s) = (sw.b as i64, sw.m as i64, (sw.s as i64).abs());
