@@ -19,27 +19,3 @@ func.func @ceil_div() -> !layout.tuple<(4,3)> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.tuple<(4,3)>
 }
-
-// By a layout: shape(complement(T, S)), the rest mode of a divide (CuTe).
-// CHECK-LABEL: func.func @layout_tiler
-func.func @layout_tiler() -> !layout.tuple<16> {
-  %a = layout.const #layout.tuple<(16,32)>
-  %t = layout.const #layout.layout<(4,8):(1,4)>
-  // CHECK: layout.ceil_div %{{.*}}, %{{.*}} : !layout.tuple<(16,32)>, !layout.layout<(4,8):(1,4)>
-  %r = layout.ceil_div %a, %t : !layout.tuple<(16,32)>, !layout.layout<(4,8):(1,4)>
-  // FOLD: %[[C:.*]] = layout.const #layout.tuple<16>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.tuple<16>
-}
-
-// By mode, each item a layout.
-// CHECK-LABEL: func.func @bymode_tiler
-func.func @bymode_tiler() -> !layout.tuple<(4,2)> {
-  %a = layout.const #layout.tuple<(8,8)>
-  %t = layout.const #layout.tiler<[2:1,4:2]>
-  // CHECK: layout.ceil_div %{{.*}}, %{{.*}} : !layout.tuple<(8,8)>, !layout.tiler<[2:1,4:2]>
-  %r = layout.ceil_div %a, %t : !layout.tuple<(8,8)>, !layout.tiler<[2:1,4:2]>
-  // FOLD: %[[C:.*]] = layout.const #layout.tuple<(4,2)>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.tuple<(4,2)>
-}

@@ -19,15 +19,3 @@ func.func @composition() -> !layout.layout<(5,4):(8,2)> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<(5,4):(8,2)>
 }
-
-// A tuple of integers as a tiler is by-mode, as in CuTe (the same as the tiler [...]); CuTe C++ prints this result. Modes of A past the tiler are dropped.
-// CHECK-LABEL: func.func @tuple_tiler
-func.func @tuple_tiler() -> !layout.layout<(4,3):(1,8)> {
-  %a = layout.const #layout.layout<(8,6,4):(1,8,48)>
-  %t = layout.const #layout.tuple<(4,3)>
-  // CHECK: layout.composition %{{.*}}, %{{.*}} : !layout.layout<(8,6,4):(1,8,48)>, !layout.tuple<(4,3)>
-  %r = layout.composition %a, %t : !layout.layout<(8,6,4):(1,8,48)>, !layout.tuple<(4,3)>
-  // FOLD: %[[C:.*]] = layout.const #layout.layout<(4,3):(1,8)>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.layout<(4,3):(1,8)>
-}

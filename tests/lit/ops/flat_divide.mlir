@@ -19,15 +19,3 @@ func.func @flat_divide() -> !layout.layout<(2,4,2,2):(8,1,16,4)> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<(2,4,2,2):(8,1,16,4)>
 }
-
-// A tuple of integers as a tiler is by-mode, as in CuTe (the same as the tiler [...]); CuTe C++ prints this result.
-// CHECK-LABEL: func.func @tuple_tiler
-func.func @tuple_tiler() -> !layout.layout<(4,3,2,2,4):(1,8,4,24,48)> {
-  %a = layout.const #layout.layout<(8,6,4):(1,8,48)>
-  %t = layout.const #layout.tuple<(4,3)>
-  // CHECK: layout.flat_divide %{{.*}}, %{{.*}} : !layout.layout<(8,6,4):(1,8,48)>, !layout.tuple<(4,3)>
-  %r = layout.flat_divide %a, %t : !layout.layout<(8,6,4):(1,8,48)>, !layout.tuple<(4,3)>
-  // FOLD: %[[C:.*]] = layout.const #layout.layout<(4,3,2,2,4):(1,8,4,24,48)>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.layout<(4,3,2,2,4):(1,8,4,24,48)>
-}

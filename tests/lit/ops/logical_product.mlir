@@ -19,15 +19,3 @@ func.func @logical_product() -> !layout.layout<((2,2),(2,3)):((4,1),(2,8))> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<((2,2),(2,3)):((4,1),(2,8))>
 }
-
-// A tuple of integers as a tiler is by-mode, as in CuTe (the same as the tiler [...]); CuTe C++ prints this result.
-// CHECK-LABEL: func.func @tuple_tiler
-func.func @tuple_tiler() -> !layout.layout<((8,2),(8,4)):((8,1),(1,8))> {
-  %a = layout.const #layout.layout<(8,8):(8,1)>
-  %t = layout.const #layout.tuple<(2,4)>
-  // CHECK: layout.logical_product %{{.*}}, %{{.*}} : !layout.layout<(8,8):(8,1)>, !layout.tuple<(2,4)>
-  %r = layout.logical_product %a, %t : !layout.layout<(8,8):(8,1)>, !layout.tuple<(2,4)>
-  // FOLD: %[[C:.*]] = layout.const #layout.layout<((8,2),(8,4)):((8,1),(1,8))>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.layout<((8,2),(8,4)):((8,1),(1,8))>
-}

@@ -19,15 +19,3 @@ func.func @raked_product() -> !layout.layout<((3,2),(4,5)):((10,5),(30,1))> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<((3,2),(4,5)):((10,5),(30,1))>
 }
-
-// No coalesce (CUTLASS >= v3.8): mode i is (B_i, A_i).
-// CHECK-LABEL: func.func @uncoalesced
-func.func @uncoalesced() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
-  %a = layout.const #layout.layout<(3,4):(4,1)>
-  %t = layout.const #layout.layout<(2,5):(1,2)>
-  // CHECK: layout.raked_product %{{.*}}, %{{.*}} : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
-  %r = layout.raked_product %a, %t : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
-  // FOLD: %[[C:.*]] = layout.const #layout.layout<((2,3),(5,4)):((12,4),(24,1))>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.layout<((2,3),(5,4)):((12,4),(24,1))>
-}

@@ -19,15 +19,3 @@ func.func @tile_to_shape() -> !layout.layout<((2,2),(2,4)):((1,4),(2,8))> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<((2,2),(2,4)):((1,4),(2,8))>
 }
-
-// No coalesce (CUTLASS >= v3.8): mode i is (block_i, tiles_i).
-// CHECK-LABEL: func.func @uncoalesced
-func.func @uncoalesced() -> !layout.layout<((128,8),(128,4)):((128,16384),(1,131072))> {
-  %a = layout.const #layout.layout<(128,128):(128,1)>
-  %t = layout.const #layout.tuple<(1024,512)>
-  // CHECK: layout.tile_to_shape %{{.*}}, %{{.*}} : !layout.layout<(128,128):(128,1)>, !layout.tuple<(1024,512)>
-  %r = layout.tile_to_shape %a, %t : !layout.layout<(128,128):(128,1)>, !layout.tuple<(1024,512)>
-  // FOLD: %[[C:.*]] = layout.const #layout.layout<((128,8),(128,4)):((128,16384),(1,131072))>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.layout<((128,8),(128,4)):((128,16384),(1,131072))>
-}

@@ -19,15 +19,3 @@ func.func @zipped_product() -> !layout.layout<((2,5),(3,4)):((5,1),(10,30))> {
   // FOLD-NEXT: return %[[C]]
   return %r : !layout.layout<((2,5),(3,4)):((5,1),(10,30))>
 }
-
-// A tuple of integers as a tiler is by-mode, as in CuTe (the same as the tiler [...]); CuTe C++ prints this result.
-// CHECK-LABEL: func.func @tuple_tiler
-func.func @tuple_tiler() -> !layout.layout<((4,8),(2,3)):((1,4),(4,1))> {
-  %a = layout.const #layout.layout<(4,8):(1,4)>
-  %t = layout.const #layout.tuple<(2,3)>
-  // CHECK: layout.zipped_product %{{.*}}, %{{.*}} : !layout.layout<(4,8):(1,4)>, !layout.tuple<(2,3)>
-  %r = layout.zipped_product %a, %t : !layout.layout<(4,8):(1,4)>, !layout.tuple<(2,3)>
-  // FOLD: %[[C:.*]] = layout.const #layout.layout<((4,8),(2,3)):((1,4),(4,1))>
-  // FOLD-NEXT: return %[[C]]
-  return %r : !layout.layout<((4,8),(2,3)):((1,4),(4,1))>
-}
