@@ -260,6 +260,13 @@ fn pycute_seed1_corpus() {
             match (entry.get("result").and_then(|r| r.as_str()), ours) {
                 (Some(_), Err(_)) if !post_ok => t.post_fail_refused += 1,
                 (Some(_), Ok(_)) if !post_ok => t.post_fail_answered += 1,
+                // README #12: a `_` tiler item in zipped/tiled divide follows C++'s zip2_by.
+                (Some(_), ours) if underscore_item(op, &args) => {
+                    match zip2_by_underscore(&args, &ours) {
+                        Ok(()) => t.agree += 1,
+                        Err(e) => t.differ.push(format!("{desc}: {e}")),
+                    }
+                }
                 (Some(theirs), Ok(o)) => {
                     let theirs = known_difference(op, &args, theirs);
                     if agrees(&o, &theirs) || valid_alternative(op, &args, &o, &theirs) {
@@ -310,16 +317,64 @@ fn pycute_seed1_corpus() {
     assert!(total.0 * 1000 >= total.1 * 995, "agreement below 99.5%");
 }
 
+/// Whether a zipped/tiled divide's tiler has a top-level `_` item (README #12).
+fn underscore_item(op: &str, args: &[&str]) -> bool {
+    matches!(op, "zipped_divide" | "tiled_divide")
+        && matches!(parse(args[1]), Ok(Value::Tiler(items)) if items.contains(&Value::All))
+}
+
+/// C++'s zip2_by at a `_` item: the undivided mode must have rank 2 and splits into its mode 0
+/// (tile) and mode 1 (rest); any other rank is refused (C++: static_assert). pycute instead
+/// gathers (1:0, mode). Checked: the refusal where C++ refuses; else the tile part at the `_`
+/// position is mode 0 of A's mode there, and the result has A's size and image.
+fn zip2_by_underscore(args: &[&str], ours: &Result<String, String>) -> Result<(), String> {
+    let Ok(Value::Tiler(items)) = parse(args[1]) else {
+        unreachable!("checked by underscore_item")
+    };
+    let rank = |l: &str| run("rank", &[l]).unwrap().parse::<usize>().unwrap();
+    let depth = |l: &str| run("depth", &[l]).unwrap().parse::<usize>().unwrap();
+    let under: Vec<usize> = (0..items.len())
+        .filter(|&i| items[i] == Value::All)
+        .collect();
+    let mode = |i: usize| run("get", &[args[0], &i.to_string()]).unwrap();
+    let all_rank2 = under
+        .iter()
+        .all(|&i| depth(&mode(i)) > 0 && rank(&mode(i)) == 2);
+    match ours {
+        Err(e) if !all_rank2 && e.contains("rank-2") => Ok(()),
+        Err(e) => Err(format!("refused: {e}")),
+        Ok(_) if !all_rank2 => Err("answered where C++ refuses".into()),
+        Ok(o) => {
+            let zipped = run("zipped_divide", args).unwrap();
+            for &i in &under {
+                let tile = run("get", &[&zipped, "0", &i.to_string()]).unwrap();
+                let want = run("get", &[&mode(i), "0"]).unwrap();
+                if tile != want {
+                    return Err(format!("tile {i} is {tile}, C++ takes {want}"));
+                }
+            }
+            let sorted = |l: &str| {
+                let mut t: Vec<String> = run("eval", &[l])
+                    .unwrap()
+                    .trim_matches(|c| c == '[' || c == ']')
+                    .split(',')
+                    .map(String::from)
+                    .collect();
+                t.sort();
+                t
+            };
+            if run("size", &[o]) != run("size", &[args[0]]) || sorted(o) != sorted(args[0]) {
+                return Err(format!("{o} does not have the size and image of A"));
+            }
+            Ok(())
+        }
+    }
+}
+
 /// Map pycute's result to what CuTe C++ returns where the oracle README lists a known
-/// difference: blocked/raked products coalesce each mode in C++ (README: derived without it),
-/// and a by-mode composition tiler shorter than A drops A's remaining modes in C++ (#3).
+/// difference: a by-mode composition tiler shorter than A drops A's remaining modes in C++ (#3).
 fn known_difference(op: &str, args: &[&str], theirs: &str) -> String {
     match op {
-        "blocked_product" | "raked_product" => {
-            let r = run("rank", &[theirs]).unwrap();
-            let profile = format!("({})", vec!["1"; r.parse().unwrap()].join(","));
-            run("coalesce", &[theirs, &profile]).unwrap()
-        }
         "composition" if args[1].starts_with('[') => {
             let k = match parse(args[1]).unwrap() {
                 Value::Tiler(items) => items.len(),
@@ -336,6 +391,29 @@ fn known_difference(op: &str, args: &[&str], theirs: &str) -> String {
 /// stride-0 modes) must be a right inverse at least as large as pycute's.
 fn valid_alternative(op: &str, args: &[&str], ours: &str, theirs: &str) -> bool {
     match op {
+        // README #10: the derived rows build C++'s uncoalesced zip from pycute's products,
+        // whose size-1 modes differ from C++'s (the exact C++ forms are checked in
+        // tests/cute/cpp_tiler_cases.jsonl): the same function mode by mode.
+        "blocked_product" | "raked_product" => {
+            let per_mode = |l: &str| {
+                let r = run("rank", &[l]).unwrap();
+                let profile = format!("({})", vec!["1"; r.parse().unwrap()].join(","));
+                run("coalesce", &[l, &profile]).unwrap()
+            };
+            per_mode(ours) == per_mode(theirs)
+        }
+        // README #13: tiled/flat forms unpack a rank-1 mode in pycute; C++'s
+        // result(_, repeat<1>(_)) keeps it (`tiled_divide(6:1, [1:1])` = `((1),(6)):((1),(1))`):
+        // the same leaf extents in the same order and the same function, no more top-level modes.
+        "tiled_divide" | "tiled_product" | "flat_divide" | "flat_product"
+            if shape_of(&run("flatten", &[ours]).unwrap())
+                == shape_of(&run("flatten", &[theirs]).unwrap())
+                && same_function(ours, theirs)
+                && run("rank", &[ours]).unwrap().parse::<usize>().unwrap()
+                    <= run("rank", &[theirs]).unwrap().parse::<usize>().unwrap() =>
+        {
+            true
+        }
         // README #2: C++ keeps the stride of a size-1 A outside its domain, pycute zeroes it.
         "logical_divide" | "zipped_divide" | "tiled_divide" => {
             run("size", &[args[0]]).unwrap() == "1"

@@ -107,14 +107,17 @@ pub(crate) fn by_profile(
     match profile {
         Tree::Leaf(_) => f(l),
         Tree::Node(ps) => {
-            if l.shape.is_leaf() || ps.len() > l.rank() {
+            // An integral layout is its own single mode (rank 1), as in CuTe's
+            // transform_layout: coalesce(1:0, (1)) = (1):(0).
+            let modes = crate::ops::tiler::modes_of(l);
+            if ps.len() > modes.len() {
                 return Err(Error::algebra(format!(
-                    "{op}: profile of rank {} is deeper than the layout's mode of rank {}",
+                    "{op}: profile of rank {} has more modes than the layout's mode {} (rank {})",
                     ps.len(),
-                    if l.shape.is_leaf() { 0 } else { l.rank() }
+                    crate::text::print_layout(l),
+                    modes.len()
                 )));
             }
-            let modes = l.modes();
             let mut out = Vec::with_capacity(modes.len());
             for (i, m) in modes.iter().enumerate() {
                 out.push(match ps.get(i) {

@@ -30,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::func::{Composed, Func};
 use crate::int::{self, Int};
 use crate::layout::Layout;
-use crate::ops::{composition, inverse, slice};
+use crate::ops::{composition, inverse, slice, swizzle_slice};
 use crate::swizzle::Swizzle;
 use crate::text::{print_func, print_layout};
 use crate::tuple::Tree;
@@ -410,9 +410,25 @@ pub fn slice_composed(crd: &Coord, f: &Func) -> Result<Func> {
         Func::Layout(l) => {
             let off = slice::slice_offset(crd, l)?;
             let s = slice::slice(crd, l)?;
+            // CuTe's form for a swizzle (ops/swizzle_slice.rs), kept when it checks out.
+            if let Func::Swizzle(sw) = &c.outer {
+                if swizzle_slice::selects_nothing(crd) {
+                    return Err(Error::algebra(format!(
+                        "slice: the coordinate has no '_', so it selects no mode of the swizzled layout {} (CuTe does not define it; crd2idx gives the offset)",
+                        print_func(f)
+                    )));
+                }
+                if swizzle_slice::applies(crd, sw) {
+                    if let Ok((r, ptr)) = swizzle_slice::decay(crd, sw, c.offset, l) {
+                        if check_slice(crd, f, l, &s, &r, ptr).is_ok() {
+                            return Ok(r);
+                        }
+                    }
+                }
+            }
             let new_off = int::add(c.offset, off)?;
             let r = Func::composed(c.outer.clone(), new_off, Func::Layout(s.clone()));
-            check_slice(crd, f, l, &s, &r)?;
+            check_slice(crd, f, l, &s, &r, 0)?;
             Ok(r)
         }
         inner @ Func::Composed(_) => Ok(Func::composed(
@@ -426,9 +442,10 @@ pub fn slice_composed(crd: &Coord, f: &Func) -> Result<Func> {
     }
 }
 
-/// Check the slice by evaluation: R(i) = f(c_i) where c_i fills the `_` positions of the
+/// Check the slice by evaluation: R(i) + ptr = f(c_i) (ptr: the part of the offset CuTe moves
+/// to the pointer, 0 for the exact form) where c_i fills the `_` positions of the
 /// coordinate with the i-th coordinate of the sliced layout.
-fn check_slice(crd: &Coord, f: &Func, l: &Layout, s: &Layout, r: &Func) -> Result<()> {
+fn check_slice(crd: &Coord, f: &Func, l: &Layout, s: &Layout, r: &Func, ptr: i64) -> Result<()> {
     let n = s.size()?;
     let c = parts(f).expect("composed");
     let flat_shape: Vec<i64> = s
@@ -451,7 +468,7 @@ fn check_slice(crd: &Coord, f: &Func, l: &Layout, s: &Layout, r: &Func) -> Resul
         }
         let full = fill_coord(crd, &mut vals.into_iter(), &l.shape)?;
         let want = c.outer.apply(int::add(c.offset, l.eval_crd(&full)?)?)?;
-        let got = r.apply(i)?;
+        let got = int::add(r.apply(i)?, ptr)?;
         if want != got {
             return Err(Error::algebra(format!(
                 "slice: internal check failed at i = {i}: {got} != {want}"
@@ -720,16 +737,44 @@ mod tests {
     }
 
     #[test]
-    fn slicing_adds_the_offset() {
+    fn slicing_a_swizzled_layout_as_cute() {
+        // CuTe C++ decays the slice to a plain layout when the sliced part misses the
+        // swizzle's paired bits (ops/swizzle_slice.rs); the rest of the offset goes to the
+        // pointer: R(j) + Sw(off') = f(c_j).
         let f = "Sw<3,4,3> o 0 o (8,64):(64,1)";
         let r = run("slice", &["(3,_)", f]).unwrap();
-        assert_eq!(r, "Sw<3,4,3> o 192 o (64):(1)");
+        assert_eq!(r, "((16,2,2)):((1,-16,32))");
+        let (ff, fr) = (parse_func(f).unwrap(), parse_func(&r).unwrap());
+        for j in 0..64 {
+            assert_eq!(fr.apply(j).unwrap() + 208, ff.apply(3 + 8 * j).unwrap());
+        }
+        assert_eq!(run("slice", &["(_,5)", f]).unwrap(), "((2,4)):((64,144))");
+        assert_eq!(
+            run("slice", &["(_,5)", "Sw<3,3,3> o 0 o (8,64):(64,1)"]).unwrap(),
+            "(8):(72)"
+        );
+        assert_eq!(
+            run("slice", &["(_,2)", "Sw<2,0,-3> o 0 o (8,8):(8,1)"]).unwrap(),
+            "((2,2,2)):((8,-16,32))"
+        );
+        // The sliced part reaches a read bit and its written bit: it stays swizzled.
+        assert_eq!(
+            run("slice", &["(3,_)", "Sw<1,0,1> o 0 o (4,4):(4,1)"]).unwrap(),
+            "Sw<1,0,1> o 0 o (4):(1)"
+        );
+        // An offset that carries into the fixed part's bits: CuTe XORs them (off ^ L(c)) and
+        // returns ((16,2,2)):((1,-16,32)), which is not the slice (at j = 0 it gives 144 past
+        // the pointer, the slice 256); the exact form is kept.
+        let f = "Sw<3,3,3> o 64 o (8,64):(64,1)";
+        let r = run("slice", &["(3,_)", f]).unwrap();
+        assert_eq!(r, "Sw<3,3,3> o 256 o (64):(1)");
         let (ff, fr) = (parse_func(f).unwrap(), parse_func(&r).unwrap());
         for j in 0..64 {
             assert_eq!(fr.apply(j).unwrap(), ff.apply(3 + 8 * j).unwrap());
         }
-        let r = run("slice", &["(_,5)", f]).unwrap();
-        assert_eq!(r, "Sw<3,4,3> o 5 o (8):(64)");
+        // All `_` keeps the layout; no `_` selects nothing (C++ does not compile it).
+        assert_eq!(run("slice", &["_", f]).unwrap(), f);
+        assert!(run("slice", &["(3,5)", f]).unwrap_err().contains("no '_'"));
     }
 
     #[test]

@@ -23,6 +23,7 @@ use crate::func::Func;
 use crate::int::{self, Int};
 use crate::layout::Layout;
 use crate::ops::coalesce::{coalesce_leaf_modes, coalesce_x, Mode};
+use crate::ops::tiler::by_mode_form;
 use crate::stride::StrideTuple;
 use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
@@ -330,30 +331,24 @@ fn per_leaf(
 }
 
 /// A o T for a tiler value: a layout, an integer n (= A o n:1), `_` (A itself) or a by-mode
-/// tiler [T0, T1, ...] (mode i of A composed with T_i; modes of A past the tiler are dropped,
-/// as in CuTe).
+/// tiler [T0, T1, ...] or integer tuple (T0, T1, ...) (mode i of A composed with T_i; modes of A
+/// past the tiler are dropped, as in CuTe; ops/tiler.rs).
 pub fn compose_tiler(a: &Layout, t: &Value) -> Result<Layout> {
-    match t {
+    match by_mode_form(t).as_ref() {
         Value::All => Ok(a.clone()),
         Value::Tuple(Tree::Leaf(Int::Lit(n))) => {
-            if *n <= 0 {
-                return Err(Error::algebra(format!(
-                    "composition: tile size {n} is not positive"
-                )));
-            }
-            compose(a, &Layout::leaf(*n, 1))
+            compose(a, &crate::ops::tiler::int_tile(*n, "composition")?)
         }
-        Value::Tuple(shape) => compose(a, &Layout::compact(shape)?),
         Value::Func(Func::Layout(b)) => compose(a, b),
         Value::Tiler(items) => {
-            if items.len() > a.rank() || a.shape.is_leaf() && items.len() > 1 {
+            let modes = crate::ops::tiler::modes_of(a);
+            if items.len() > modes.len() {
                 return Err(Error::algebra(format!(
                     "composition: tiler of rank {} has more modes than A (rank {})",
                     items.len(),
-                    a.rank()
+                    modes.len()
                 )));
             }
-            let modes = a.modes();
             let out = items
                 .iter()
                 .zip(&modes)

@@ -7,7 +7,7 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::{
     coalesce, common, complement, composed, composition, divide, domain_distribute, filter,
-    inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
+    inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape, tiler,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -125,6 +125,21 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             };
             Ok(Value::Func(composed::slice_composed(&c, f)?))
         }
+        // CuTe: dice(n, F) = F for an integer n; other coordinates have no dice of a composed
+        // layout (C++ does not compile them).
+        "dice" if args.iter().any(composed::is_swizzled) => {
+            a.arity(2)?;
+            match (&args[0], &args[1]) {
+                (Value::Tuple(Tree::Leaf(_)), f) | (f, Value::Tuple(Tree::Leaf(_)))
+                    if composed::is_swizzled(f) =>
+                {
+                    Ok(f.clone())
+                }
+                _ => Err(Error::algebra(
+                    "dice: a swizzled or composed layout is diced only by an integer (which keeps it whole, as CuTe); dice its inner layout instead",
+                )),
+            }
+        }
         "crd2idx" if args.len() == 2 && composed::is_swizzled(&args[1]) => Ok(Value::int(
             composed::crd2idx_composed(&a.tuple(0)?, &*func(op, &args[1])?)?,
         )),
@@ -217,11 +232,11 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         "make_identity_layout" => lay(ordered::make_identity_layout(&a.tuple(0)?)),
         "ceil_div" | "shape_div" => {
             a.arity(2)?;
-            let (x, y) = (a.tuple(0)?, a.tuple(1)?);
+            let x = a.tuple(0)?;
             Ok(Value::Tuple(if op == "ceil_div" {
-                shape_arith::ceil_div(&x, &y)?
+                tiler::ceil_div(&x, &args[1])?
             } else {
-                shape_arith::shape_div(&x, &y)?
+                shape_arith::shape_div(&x, &a.tuple(1)?)?
             }))
         }
         "print" => Ok(a.one()?.clone()),
@@ -274,6 +289,21 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         "raked_product" => lay(product::raked_product(&*a.layout(0)?, a.arg2()?)),
         "slice" | "dice" => {
             a.arity(2)?;
+            // On a shape (CuTe's slice/dice of an integer tuple): the shape of the same slice
+            // of its compact layout, `slice((_,1,_), (2,3,4))` = `(2,4)`.
+            if let (Value::Coord(_) | Value::All, Value::Tuple(shape)) = (&args[0], &args[1]) {
+                let c = match &args[0] {
+                    Value::Coord(c) => c.clone(),
+                    _ => Tree::Leaf(CrdLeaf::All),
+                };
+                let l = Layout::compact(shape)?;
+                let r = if op == "slice" {
+                    slice::slice(&c, &l)?
+                } else {
+                    slice::dice(&c, &l)?
+                };
+                return Ok(Value::Tuple(r.shape));
+            }
             let (c, l) = a.coord_and_layout()?;
             lay(if op == "slice" {
                 slice::slice(&c, &l)
@@ -319,7 +349,11 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             let idx = (1..args.len())
                 .map(|i| a.int(i))
                 .collect::<Result<Vec<_>>>()?;
-            lay(modes::select(&*a.layout(0)?, &idx))
+            match args.first() {
+                Some(Value::Tiler(items)) => tiler::select(items, &idx),
+                Some(Value::Tuple(t)) => modes::select_tuple(t, &idx).map(Value::Tuple),
+                _ => lay(modes::select(&*a.layout(0)?, &idx)),
+            }
         }
         "take" => {
             a.arity(3)?;
@@ -331,6 +365,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         }
         "flatten" => Ok(match a.one()? {
             Value::Tuple(t) => Value::Tuple(t.flatten()),
+            Value::Tiler(items) => tiler::flatten(items),
             v => Value::layout(a.layout_of(v)?.flatten()),
         }),
         "append" => {
@@ -345,7 +380,11 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             let path = (1..args.len())
                 .map(|i| a.int(i))
                 .collect::<Result<Vec<_>>>()?;
-            lay(modes::get(&*a.layout(0)?, &path))
+            match args.first() {
+                Some(Value::Tiler(items)) => tiler::get(items, &path),
+                Some(Value::Tuple(t)) => modes::get_tuple(t, &path).map(Value::Tuple),
+                _ => lay(modes::get(&*a.layout(0)?, &path)),
+            }
         }
         "make_layout" => lay(match args.len() {
             1 => Layout::compact(&a.tuple(0)?),

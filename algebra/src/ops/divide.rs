@@ -5,7 +5,8 @@
 //! past its domain along its last mode), (T, C) injective; when each sorted stride of
 //! filter(T) is a multiple of the span below it, (T, C) is a bijection onto
 //! [0, size(R)) with size(R) >= size(A) (the size may grow).
-//! By-mode tilers divide mode i of A by T_i.
+//! By-mode tilers (`[T0,T1]`, and integer tuples `(2,4)`, as in CuTe: ops/tiler.rs) divide
+//! mode i of A by T_i.
 //! zipped_divide gathers ((tiles...),(rests...)); tiled_divide unpacks the rests; flat_divide
 //! unpacks both.
 
@@ -17,22 +18,18 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::complement::complement_cute;
 use crate::ops::composition::compose;
+use crate::ops::tiler::{by_mode_form, int_tile, mode_path, modes_of};
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::Tree;
 use crate::value::Value;
 
-/// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout).
+/// A tiler as a layout: a layout, an integer n (n:1) or a shape (its compact layout; only
+/// blocked_product and raked_product, which take a layout in CuTe, still read a shape so: the
+/// divides, logical products and composition read it by-mode first, ops/tiler.rs).
 pub(crate) fn tiler_layout<'t>(t: &'t Value, op: &str) -> Result<Option<Cow<'t, Layout>>> {
     match t {
         Value::All => Ok(None),
-        Value::Tuple(Tree::Leaf(Int::Lit(n))) => {
-            if *n <= 0 {
-                return Err(Error::algebra(format!(
-                    "{op}: tile size {n} is not positive"
-                )));
-            }
-            Ok(Some(Cow::Owned(Layout::leaf(*n, 1))))
-        }
+        Value::Tuple(Tree::Leaf(Int::Lit(n))) => Ok(Some(Cow::Owned(int_tile(*n, op)?))),
         Value::Tuple(shape) => Ok(Some(Cow::Owned(Layout::compact(shape)?))),
         Value::Func(Func::Layout(l)) => Ok(Some(Cow::Borrowed(l))),
         other => Err(Error::algebra(format!(
@@ -42,37 +39,55 @@ pub(crate) fn tiler_layout<'t>(t: &'t Value, op: &str) -> Result<Option<Cow<'t, 
     }
 }
 
-/// Apply `f` mode by mode for a by-mode tiler (modes of A past the tiler are kept).
+/// Apply `f` mode by mode for a by-mode tiler (modes of A past the tiler are kept); integer
+/// tuples are by-mode too (ops/tiler.rs).
 pub(crate) fn by_mode(
     a: &Layout,
     t: &Value,
     op: &str,
     f: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
 ) -> Result<Layout> {
+    by_mode_at(a, by_mode_form(t).as_ref(), op, f, &mut Vec::new())
+}
+
+fn by_mode_at(
+    a: &Layout,
+    t: &Value,
+    op: &str,
+    f: &dyn Fn(&Layout, &Layout) -> Result<Layout>,
+    path: &mut Vec<usize>,
+) -> Result<Layout> {
     match t {
         Value::Tiler(items) => {
-            let modes = if a.shape.is_leaf() {
-                vec![a.clone()]
-            } else {
-                a.modes()
-            };
+            let modes = modes_of(a);
             if items.len() > modes.len() {
+                let which = if path.is_empty() {
+                    "the layout".to_string()
+                } else {
+                    format!("mode {} of the layout", mode_path(path))
+                };
                 return Err(Error::algebra(format!(
-                    "{op}: tiler has {} modes but the layout has rank {}",
+                    "{op}: tiler has {} modes but {which}, {}, has rank {}",
                     items.len(),
+                    crate::text::print_layout(a),
                     modes.len()
                 )));
             }
             let mut out = Vec::with_capacity(modes.len());
             for (i, m) in modes.iter().enumerate() {
                 out.push(match items.get(i) {
-                    Some(ti) => by_mode(m, ti, op, f)?,
+                    Some(ti) => {
+                        path.push(i);
+                        let r = by_mode_at(m, ti, op, f, path)?;
+                        path.pop();
+                        r
+                    }
                     None => m.clone(),
                 });
             }
             Ok(Layout::from_modes(out))
         }
-        _ => match tiler_layout(t, op)? {
+        t => match tiler_layout(t, op)? {
             None => Ok(a.clone()),
             Some(tl) => f(a, &tl),
         },
@@ -100,7 +115,7 @@ pub fn logical_divide(a: &Layout, t: &Value) -> Result<Layout> {
 }
 
 pub fn zipped_divide(a: &Layout, t: &Value) -> Result<Layout> {
-    tile_unzip(logical_divide(a, t)?, t)
+    tile_unzip(logical_divide(a, t)?, t, "zipped_divide")
 }
 
 pub fn tiled_divide(a: &Layout, t: &Value) -> Result<Layout> {

@@ -25,7 +25,9 @@ pub mod product;
 pub mod recast;
 pub mod shape_arith;
 pub mod slice;
+mod swizzle_slice;
 pub mod tile_to_shape;
+pub mod tiler;
 pub mod zip;
 
 pub use dispatch::{all_op_names, call, call_structure, call_text_at, is_op, parse_arg, OP_NAMES};

@@ -1,9 +1,11 @@
-//! Mode manipulation: select, take, group_modes, flatten, append, prepend, get.
+//! Mode manipulation: select, take, group_modes, flatten, append, prepend, get (get and select
+//! also on integer tuples, whose results are tuples, as CuTe's get/select on a shape).
 //! These change the coordinate structure, never the function on linear indices except
 //! where modes are dropped (select/take).
 
 use crate::error::{Error, Result};
 use crate::layout::Layout;
+use crate::tuple::{IntTuple, Tree};
 
 fn modes_of(l: &Layout) -> Vec<Layout> {
     if l.shape.is_leaf() {
@@ -44,7 +46,8 @@ pub fn take(l: &Layout, b: i64, e: i64) -> Result<Layout> {
     Ok(Layout::from_modes(m[b as usize..e as usize].to_vec()))
 }
 
-/// Group modes [b, e) into one mode.
+/// Group modes [b, e) into one mode; an empty range (b == e) groups nothing and returns the
+/// modes unchanged (CuTe's group<B,E>: `(4,8):(8,1)` stays, an integral `8:1` becomes `(8):(1)`).
 pub fn group_modes(l: &Layout, b: i64, e: i64) -> Result<Layout> {
     let m = modes_of(l);
     if !(0 <= b && b <= e && e as usize <= m.len()) {
@@ -55,7 +58,9 @@ pub fn group_modes(l: &Layout, b: i64, e: i64) -> Result<Layout> {
     }
     let (b, e) = (b as usize, e as usize);
     let mut out = m[..b].to_vec();
-    out.push(Layout::from_modes(m[b..e].to_vec()));
+    if b < e {
+        out.push(Layout::from_modes(m[b..e].to_vec()));
+    }
     out.extend_from_slice(&m[e..]);
     Ok(Layout::from_modes(out))
 }
@@ -85,4 +90,32 @@ pub fn get(l: &Layout, path: &[i64]) -> Result<Layout> {
         };
     }
     Ok(cur)
+}
+
+/// The sub-tuple of an integer tuple at a mode path (CuTe's get<i, j, ...> on a shape: an
+/// integer is its own mode 0).
+pub fn get_tuple(t: &IntTuple, path: &[i64]) -> Result<IntTuple> {
+    let mut cur = t;
+    for &i in path {
+        cur = match cur {
+            Tree::Leaf(_) => {
+                check_index("get", i, 1)?;
+                cur
+            }
+            Tree::Node(v) => &v[check_index("get", i, v.len())?],
+        };
+    }
+    Ok(cur.clone())
+}
+
+/// The modes i, j, ... of an integer tuple, in that order (CuTe's select<i, j, ...>).
+pub fn select_tuple(t: &IntTuple, idx: &[i64]) -> Result<IntTuple> {
+    let modes = match t {
+        Tree::Leaf(_) => vec![t.clone()],
+        Tree::Node(v) => v.clone(),
+    };
+    idx.iter()
+        .map(|&i| Ok(modes[check_index("select", i, modes.len())?].clone()))
+        .collect::<Result<Vec<_>>>()
+        .map(Tree::Node)
 }

@@ -1,18 +1,23 @@
 //! Products. logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) o B): mode 0 is A,
 //! mode 1 repeats A at the offsets of B scaled past A's footprint. Post-condition:
-//! size(R) = size(A)·size(B), R's mode 0 equals A. By-mode tilers apply per mode.
+//! size(R) = size(A)·size(B), R's mode 0 equals A. By-mode tilers (`[B0,B1]`, and integer
+//! tuples `(2,4)` as in CuTe: ops/tiler.rs) apply per mode.
 //! blocked_product/raked_product (rank R = max(rank A, rank B)) zip the two modes of
-//! logical_product(append<R>(A), append<R>(B)) as (A_i, B_i) resp. (B_i, A_i) and coalesce
-//! each mode.
+//! P = logical_product(append<R>(A), append<R>(B)) as (A_i, B'_i) resp. (B'_i, A_i), with no
+//! coalesce (CuTe since CUTLASS v3.8): blocked_product((3,4):(4,1), (2,5):(1,2)) =
+//! ((3,2),(4,5)):((4,12),(1,24)). Post-conditions: rank R, size(mode i) = size(A_i)·size(B_i),
+//! and R is P with its coordinates regrouped: R((a_i, b_i)_i) = P((a_i)_i, (b_i)_i).
+//! CuTe takes only layouts here; an integer n stands for n:1 and a shape for its compact
+//! layout (make_layout(shape)).
 
 use crate::error::{Error, Result};
 use crate::int;
 use crate::layout::Layout;
-use crate::ops::coalesce::coalesce;
 use crate::ops::complement::complement_cute;
 use crate::ops::composition::{compose, reads_past_domain};
 use crate::ops::contract_product;
 use crate::ops::divide::{by_mode, tiler_layout};
+use crate::ops::tiler::modes_of;
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::IntTuple;
 use crate::value::Value;
@@ -46,7 +51,7 @@ pub fn logical_product(a: &Layout, t: &Value) -> Result<Layout> {
 }
 
 pub fn zipped_product(a: &Layout, t: &Value) -> Result<Layout> {
-    tile_unzip(logical_product(a, t)?, t)
+    tile_unzip(logical_product(a, t)?, t, "zipped_product")
 }
 
 pub fn tiled_product(a: &Layout, t: &Value) -> Result<Layout> {
@@ -57,49 +62,57 @@ pub fn flat_product(a: &Layout, t: &Value) -> Result<Layout> {
     unpack_both(zipped_product(a, t)?)
 }
 
-/// append<R>: pad a layout to rank r with 1:0 modes (a leaf becomes a rank-1 tuple first).
+/// CuTe's append<R>(L): pad a layout to rank r with 1:0 modes; an integral layout stays itself
+/// for r = 1 and becomes the first of r modes otherwise.
 pub(crate) fn pad_rank(l: &Layout, r: usize) -> Layout {
-    let mut modes = if l.shape.is_leaf() {
-        vec![l.clone()]
-    } else {
-        l.modes()
-    };
+    if l.shape.is_leaf() && r <= 1 {
+        return l.clone();
+    }
+    let mut modes = modes_of(l);
     while modes.len() < r {
         modes.push(Layout::trivial());
     }
     Layout::from_modes(modes)
 }
 
-fn rank_of(l: &Layout) -> usize {
-    if l.shape.is_leaf() {
-        1
-    } else {
-        l.rank()
+/// CuTe's zip(X, Y) of the two halves of a product (X = P0, Y = P1 for blocked_product,
+/// X = P1, Y = P0 for raked_product): mode j is (X_j, Y_j) for a tuple X (an integral Y pairs
+/// with every mode), and ((X, Y)) for an integral X.
+fn zip_halves(x: Layout, y: Layout) -> Result<Layout> {
+    if x.shape.is_leaf() {
+        return Ok(Layout::from_modes(vec![Layout::from_modes(vec![x, y])]));
     }
+    let n = x.rank();
+    if !y.shape.is_leaf() && y.rank() != n {
+        return Err(Error::algebra(format!(
+            "zip: the halves {} and {} have different ranks",
+            crate::text::print_layout(&x),
+            crate::text::print_layout(&y)
+        )));
+    }
+    let ys: Vec<Layout> = if y.shape.is_leaf() {
+        vec![y; n]
+    } else {
+        y.into_modes()
+    };
+    Ok(Layout::from_modes(
+        x.into_modes()
+            .into_iter()
+            .zip(ys)
+            .map(|(a, b)| Layout::from_modes(vec![a, b]))
+            .collect(),
+    ))
 }
 
 fn zip_product(a: &Layout, t: &Value, op: &str, raked: bool) -> Result<Layout> {
     let b = tiler_layout(t, op)?
         .ok_or_else(|| Error::algebra(format!("{op}: the tiler must be a layout")))?;
-    let r = rank_of(a).max(rank_of(&b));
+    let r = modes_of(a).len().max(modes_of(&b).len());
     let p = product_one(&pad_rank(a, r), &pad_rank(&b, r))?;
-    let mut halves = p.into_modes().into_iter();
-    let (pa, pb) = match (halves.next(), halves.next()) {
-        (Some(x), Some(y)) => (x.into_modes(), y.into_modes()),
-        _ => return Err(Error::algebra(format!("{op}: internal rank mismatch"))),
-    };
-    if pb.len() != r {
-        return Err(Error::algebra(format!("{op}: internal rank mismatch")));
-    }
-    let modes = pa
-        .into_iter()
-        .zip(pb)
-        .map(|(x, y)| {
-            let pair = if raked { vec![y, x] } else { vec![x, y] };
-            coalesce(&Layout::from_modes(pair))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Layout::from_modes(modes))
+    let [p0, p1] = <[Layout; 2]>::try_from(p.into_modes())
+        .map_err(|_| Error::algebra(format!("{op}: internal rank mismatch")))?;
+    let (x, y) = if raked { (p1, p0) } else { (p0, p1) };
+    zip_halves(x, y).map_err(|e| Error::algebra(format!("{op}: {e}")))
 }
 
 pub fn blocked_product(a: &Layout, t: &Value) -> Result<Layout> {

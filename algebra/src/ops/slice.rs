@@ -1,6 +1,7 @@
 //! Slicing with a coordinate that contains `_`: slice keeps the modes at `_` (concatenated at
 //! the level where they occur), dice keeps the others; the offset of the slice is L(c) with
-//! every `_` read as 0.
+//! every `_` read as 0. As in CuTe (underscore.hpp), a whole-layout coordinate keeps the layout
+//! as it is: slice(_, L) = L, dice(n, L) = L for an integer n.
 
 use crate::error::{Error, Result};
 use crate::int::Int;
@@ -46,8 +47,10 @@ fn gather(
 }
 
 fn pieces(c: &Coord, l: &Layout, keep_all: bool) -> Result<Layout> {
-    if let Tree::Leaf(CrdLeaf::All) = c {
-        return Ok(if keep_all {
+    // CuTe's entry points: slice(_, L) = L and dice(n, L) = L for an integer n (the whole
+    // layout, not wrapped); slice(n, L) and dice(_, L) are empty.
+    if let Tree::Leaf(leaf) = c {
+        return Ok(if keep_all == (*leaf == CrdLeaf::All) {
             l.clone()
         } else {
             Layout::from_modes(vec![])

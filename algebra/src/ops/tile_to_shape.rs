@@ -3,14 +3,14 @@
 //! b_i = size(mode i of L) and the target t_i = size(mode i of S), each b_i must divide t_i;
 //! the blocks are laid out by make_ordered_layout((t_i / b_i), O) (O defaults to
 //! column-major: mode 0 first) and
-//!   R = coalesce(blocked_product(L, that layout), (t_i / b_i))   (each mode coalesced).
+//!   R = blocked_product(L, that layout)   (no coalesce, as CuTe since CUTLASS v3.8:
+//!   tile_to_shape((128,128):(128,1), (1024,512)) = ((128,8),(128,4)):((128,16384),(1,131072))).
 //! Post-conditions: size(mode i of R) = t_i for every i, size(R) = size(S), and R restricted to
 //! the first block (coordinates below b_i in every mode) is L.
 
 use crate::error::{Error, Result};
 use crate::int;
 use crate::layout::Layout;
-use crate::ops::coalesce::coalesce_profile;
 use crate::ops::ordered::make_ordered_layout;
 use crate::ops::product::{blocked_product, pad_rank};
 use crate::text::{print_int_tuple, print_layout};
@@ -57,25 +57,16 @@ pub fn tile_to_shape(
         }
         product.push(IntTuple::lit(int::div(t, b)?));
     }
-    let product_shape = if target.is_leaf() {
-        product[0].clone()
-    } else {
-        Tree::Node(product)
-    };
-    let default_order;
+    // CuTe's product_each(shape(S)) is a tuple even for an integral S.
+    let product_shape = Tree::Node(product);
     let order = match order {
-        Some(o) => o,
-        None => {
-            default_order = match &product_shape {
-                Tree::Leaf(_) => IntTuple::lit(0),
-                Tree::Node(v) => Tree::Node((0..v.len() as i64).map(IntTuple::lit).collect()),
-            };
-            &default_order
-        }
+        Some(o @ Tree::Node(_)) => o.clone(),
+        Some(o) => Tree::Node(vec![o.clone()]),
+        None => Tree::Node((0..r as i64).map(IntTuple::lit).collect()),
     };
+    let order = &order;
     let tiles = make_ordered_layout(&product_shape, order)?;
-    let blocked = blocked_product(&padded, &Value::layout(tiles))?;
-    let out = coalesce_profile(&blocked, &product_shape)?;
+    let out = blocked_product(&padded, &Value::layout(tiles))?;
     check(block, &padded, target, &target_modes, &out)?;
     Ok(out)
 }
@@ -160,24 +151,35 @@ mod tests {
         // A 8x8 row-major atom over 32x32: column-major tiles of atoms.
         assert_eq!(
             tts("(8,8):(8,1)", "(32,32)", None).unwrap(),
-            "(32,(8,4)):(8,(1,256))"
+            "((8,4),(8,4)):((8,64),(1,256))"
         );
         // Tiles along mode 1 first.
         assert_eq!(
             tts("(8,8):(8,1)", "(32,32)", Some("(1,0)")).unwrap(),
             "((8,4),(8,4)):((8,256),(1,64))"
         );
+        // CuTe C++ (CUTLASS >= v3.8, no coalesce).
+        assert_eq!(
+            tts("(128,128):(128,1)", "(1024,512)", None).unwrap(),
+            "((128,8),(128,4)):((128,16384),(1,131072))"
+        );
         assert_eq!(
             tts("Sw<3,3,3> o 0 o (8,64):(64,1)", "(64,128)", None),
             tts("(8,64):(64,1)", "(64,128)", None).map(|x| format!("Sw<3,3,3> o 0 o {x}"))
         );
-        // A compact block coalesces into a compact whole.
+        // Every mode is (block, tiles), size-1 modes included (CuTe C++ prints the same).
         assert_eq!(
             tts("(4,2):(1,4)", "(8,4)", None).unwrap(),
             "((4,2),(2,2)):((1,8),(4,16))"
         );
-        assert_eq!(tts("4:1", "(8,3)", None).unwrap(), "(8,3):(1,8)");
-        assert_eq!(tts("(2,2):(1,2)", "(2,2)", None).unwrap(), "(2,2):(1,2)");
+        assert_eq!(
+            tts("4:1", "(8,3)", None).unwrap(),
+            "((4,2),(1,3)):((1,4),(0,8))"
+        );
+        assert_eq!(
+            tts("(2,2):(1,2)", "(2,2)", None).unwrap(),
+            "((2,1),(2,1)):((1,0),(2,0))"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //!
 //! value  := atom ( 'o' atom 'o' atom )*          composed: outer o offset o inner
 //! atom   := 'Sw' '<' int ',' int ',' int '>' | '[' value (',' value)* ']' | tree [':' tree]
-//! tree   := '(' [tree (',' tree)*] ')' | leaf
+//! tree   := '(' [tree (',' tree)*] ')' | '(' tree ',' ')' | leaf     (`(8,)` = `(8)`, pycute)
 //! leaf   := '?' | '_' | ['_'] int ['/' int] ('@' uint)*
 
 use crate::error::{Error, Result};
@@ -239,7 +239,14 @@ impl<'a> Parser<'a> {
                 loop {
                     v.push(self.tree()?);
                     match self.peek() {
-                        Some(b',') => self.pos += 1,
+                        Some(b',') => {
+                            self.pos += 1;
+                            // pycute's (Python's) rank-1 tuple `(8,)` is CuTe's `(8)`.
+                            if v.len() == 1 && self.peek() == Some(b')') {
+                                self.pos += 1;
+                                break;
+                            }
+                        }
                         Some(b')') => {
                             self.pos += 1;
                             break;

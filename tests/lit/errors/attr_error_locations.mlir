@@ -19,8 +19,8 @@
 
 // -----
 
-// CHECK: attr_error_locations.mlir:[[# @LINE + 1]]:46: error: expected an integer, '?', '_' or '(', found ')'
-func.func private @f(!layout.layout<(4,8):(8,)>)
+// CHECK: attr_error_locations.mlir:[[# @LINE + 1]]:48: error: expected an integer, '?', '_' or '(', found ')'
+func.func private @f(!layout.layout<(4,8):(8,1,)>)
 
 // -----
 

@@ -89,9 +89,9 @@
 
 // -----
 
-// Malformed type text.
+// Malformed type text (a trailing comma is accepted only in a rank-1 tuple, pycute's `(8,)`).
 // expected-error@+1 {{expected an integer, '?', '_' or '(', found ')'}}
-func.func private @f(!layout.layout<(4,8):(8,)>)
+func.func private @f(!layout.layout<(4,8):(8,1,)>)
 
 // -----
 

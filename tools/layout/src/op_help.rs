@@ -6,7 +6,8 @@
 //! to its result, and that docs/cli.md holds the current list.
 //!
 //! Argument names: S a shape (integer tuple), L a layout, F a layout, swizzle or composed
-//! layout `Sw<B,M,S> o off o L`, T a tiler (a layout, or by mode `[T0,T1,...]`), c a
+//! layout `Sw<B,M,S> o off o L`, T a tiler (a layout, an integer n = n:1, or by mode
+//! `[T0,T1,...]`; a tuple of integers `(2,4)` is by mode too, as in CuTe), c a
 //! coordinate (`_` marks a free mode), LL a linear layout (Triton's `#ttg.linear<{...}>` text
 //! or its JSON; a CuTe layout is accepted and converted), elem an element type (f16, bf16,
 //! f32, ...).
@@ -125,15 +126,15 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"logical_divide"##,
         signature: r##"logical_divide(A, T)"##,
-        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler). Post: R(c) = A(T*(c)) with T* = (T, C), C = CuTe's complement(T, shape(coalesce(A))); size(mode 0) = size(T); size(R) = size(T)*size(C), at least size(A) when (T, C) is onto [0, size(R)): with a tiler that does not divide A the size grows past size(A) and R reads A past its size along its last mode."##,
+        contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler [T0,T1] or an integer tuple (2,4), as in CuTe: (2,4) = [2,4]). Post: R(c) = A(T*(c)) with T* = (T, C), C = CuTe's complement(T, shape(coalesce(A))); size(mode 0) = size(T); size(R) = size(T)*size(C), at least size(A) when (T, C) is onto [0, size(R)): with a tiler that does not divide A the size grows past size(A) and R reads A past its size along its last mode."##,
         example: r##"logical_divide(16:1, 4:2)"##,
         result: r##"(4,(2,2)):(2,(1,8))"##,
     },
     OpHelp {
         name: r##"zipped_divide"##,
         signature: r##"zipped_divide(A, T)"##,
-        contract: r##"logical_divide with the tile modes gathered into mode 0 and the rest into mode 1."##,
-        example: r##"zipped_divide((8,8):(1,8), [2:1,4:1])"##,
+        contract: r##"logical_divide with the tile modes gathered into mode 0 and the rest into mode 1 (CuTe's zip2_by: a nested tiler keeps rank-1 tuples; a _ item needs a rank-2 mode, split into tile and rest)."##,
+        example: r##"zipped_divide((8,8):(1,8), (2,4))"##,
         result: r##"((2,4),(4,2)):((1,8),(2,32))"##,
     },
     OpHelp {
@@ -153,7 +154,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"logical_product"##,
         signature: r##"logical_product(A, B)"##,
-        contract: r##"A repeated at the offsets of B scaled past A's footprint: mode 0 is A, mode 1 is complement(A, size(A)*cosize(B)) o B. Post: size(R) = size(A)*size(B); the copies of A are disjoint (R injective when A and B are), else an error."##,
+        contract: r##"A repeated at the offsets of B scaled past A's footprint: mode 0 is A (by mode for a tiler [B0,B1] or an integer tuple), mode 1 is complement(A, size(A)*cosize(B)) o B. Post: size(R) = size(A)*size(B); the copies of A are disjoint (R injective when A and B are), else an error."##,
         example: r##"logical_product((2,2):(1,2), 3:1)"##,
         result: r##"((2,2),3):((1,2),4)"##,
     },
@@ -181,28 +182,28 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"blocked_product"##,
         signature: r##"blocked_product(A, B)"##,
-        contract: r##"Mode i of R is (A_i, B_i): B's blocks of A, A contiguous (CUTLASS 3.8+, no coalesce)."##,
-        example: r##"blocked_product((2,2):(1,2), (2,3):(1,2))"##,
-        result: r##"((2,2),(2,3)):((1,4),(2,8))"##,
+        contract: r##"Mode i of R is (A_i, B_i): B's blocks of A, A contiguous (CUTLASS 3.8+, no coalesce; ranks padded with 1:0). B is a layout (an integer n is n:1, a shape its compact layout)."##,
+        example: r##"blocked_product((3,4):(4,1), (2,5):(1,2))"##,
+        result: r##"((3,2),(4,5)):((4,12),(1,24))"##,
     },
     OpHelp {
         name: r##"raked_product"##,
         signature: r##"raked_product(A, B)"##,
-        contract: r##"Mode i of R is (B_i, A_i): A's elements raked across B (CUTLASS 3.8+, no coalesce)."##,
-        example: r##"raked_product((2,2):(1,2), (2,3):(1,2))"##,
-        result: r##"((2,2),(3,2)):((4,1),(8,2))"##,
+        contract: r##"Mode i of R is (B_i, A_i): A's elements raked across B (CUTLASS 3.8+, no coalesce; ranks padded with 1:0)."##,
+        example: r##"raked_product((3,4):(4,1), (2,5):(1,2))"##,
+        result: r##"((2,3),(5,4)):((12,4),(24,1))"##,
     },
     OpHelp {
         name: r##"slice"##,
         signature: r##"slice(c, F)"##,
-        contract: r##"The sub-layout of F at the modes where the coordinate c has _; the fixed part is added to a composed layout's offset."##,
+        contract: r##"The sub-layout of F at the modes where the coordinate c has _ (the offset of the fixed part goes to the pointer, as CuTe). A composed layout F o off o L keeps it in its offset; a swizzled one follows CuTe C++ (decayed to a plain layout when the slice misses the swizzle's paired bits). Post: R(j) - R(0) = F(c_j) - F(c_0)."##,
         example: r##"slice((_,2), (4,8):(8,1))"##,
         result: r##"(4):(8)"##,
     },
     OpHelp {
         name: r##"dice"##,
         signature: r##"dice(c, L)"##,
-        contract: r##"The complement of slice: the modes where c has an integer."##,
+        contract: r##"The complement of slice: the modes where c has an integer; an integer c keeps the whole layout (CuTe: dice(n, L) = L)."##,
         example: r##"dice((_,2), (4,8):(8,1))"##,
         result: r##"(8):(1)"##,
     },
@@ -237,7 +238,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"select"##,
         signature: r##"select(L, i, j, ...)"##,
-        contract: r##"The modes i, j, ... of L in that order."##,
+        contract: r##"The modes i, j, ... of L (or the items of a tiler [T0,T1,...], or the modes of an integer tuple as a tuple) in that order."##,
         example: r##"select((2,3,4):(1,2,6), 2, 0)"##,
         result: r##"(4,2):(6,1)"##,
     },
@@ -251,14 +252,14 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"group_modes"##,
         signature: r##"group_modes(L, b, e)"##,
-        contract: r##"The modes [b, e) of L grouped into one mode."##,
+        contract: r##"The modes [b, e) of L grouped into one mode; b == e groups nothing (CuTe's group<B,E>)."##,
         example: r##"group_modes((2,3,4):(1,2,6), 0, 2)"##,
         result: r##"((2,3),4):((1,2),6)"##,
     },
     OpHelp {
         name: r##"flatten"##,
-        signature: r##"flatten(S | L)"##,
-        contract: r##"The leaves as a depth-1 tuple (same function)."##,
+        signature: r##"flatten(S | L | T)"##,
+        contract: r##"The leaves as a depth-1 tuple (same function); for a tiler, its nested tilers spliced in."##,
         example: r##"flatten(((2,4),8):((1,16),2))"##,
         result: r##"(2,4,8):(1,16,2)"##,
     },
@@ -279,7 +280,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"get"##,
         signature: r##"get(L, i, j, ...)"##,
-        contract: r##"The sub-layout at the mode path i, j, ..."##,
+        contract: r##"The sub-layout at the mode path i, j, ... (for a tiler [T0,T1,...] the item there, for an integer tuple the sub-tuple)."##,
         example: r##"get(((2,4),8):((1,16),2), 0, 1)"##,
         result: r##"4:16"##,
     },
@@ -356,9 +357,9 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"tile_to_shape"##,
         signature: r##"tile_to_shape(L, S[, order])"##,
-        contract: r##"L repeated to cover the shape S, blocks in column-major order (or by order). Post: size(mode i of R) = S_i, R on the first block is L."##,
+        contract: r##"blocked_product of L and the blocks in column-major order (or by order), no coalesce (CUTLASS 3.8+): mode i is (L_i, S_i / size(L_i)). Post: size(mode i of R) = S_i, R on the first block is L."##,
         example: r##"tile_to_shape((8,8):(8,1), (32,32))"##,
-        result: r##"(32,(8,4)):(8,(1,256))"##,
+        result: r##"((8,4),(8,4)):((8,64),(1,256))"##,
     },
     OpHelp {
         name: r##"make_ordered_layout"##,
@@ -383,8 +384,8 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"ceil_div"##,
-        signature: r##"ceil_div(a, b)"##,
-        contract: r##"Element-wise ceiling division of shapes (a tuple by an integer divides the leading modes)."##,
+        signature: r##"ceil_div(a, b | T)"##,
+        contract: r##"Element-wise ceiling division of shapes (a tuple by an integer divides the leading modes); by a layout T, shape(complement(T, a)) (the rest mode of a divide), by mode for a tiler [T0,T1,...]."##,
         example: r##"ceil_div((10,7), 8)"##,
         result: r##"(2,7)"##,
     },
