@@ -23,15 +23,17 @@ use std::collections::BTreeMap;
 
 /// Agreement (identical or same shape and function) on cases where C++ answers within its
 /// contract: 1941/2593 = 74.86% at the branch point of issue 16's work (main @ 67f8200,
-/// 2026-11-23). The target of issue 16 is 99.5%; raise this as the fixes land.
-const MIN_AGREEMENT: f64 = 0.745;
+/// 2026-11-23); 2574/2593 = 99.27% after the tiler/basis/contracts merges (the 15 missed
+/// are divides by a tiler that does not divide where C++'s composition step breaks
+/// R(c) = A((T, C)(c)), which we refuse, docs/algebra.md). The target of issue 16 is 99.5%.
+const MIN_AGREEMENT: f64 = 0.99;
 
 /// Cases where C++'s answer breaks its contract and we return that same answer: 3 at the
 /// branch point (complement((4,2):(5,32), 128) reaches cosize 116 < 128; a composition and a
 /// zipped_divide of scaled-basis layouts read past A's domain differently from A extended
 /// along its last mode).
-/// The target is 0.
-const MAX_BROKEN_COPIED: usize = 3;
+/// 0 after the contracts and basis merges.
+const MAX_BROKEN_COPIED: usize = 0;
 
 /// Cases left out of the agreement figure, with the reason. Kept short: a disagreement that
 /// is a bug of ours is not listed here, it is a failure to fix. Empty at the branch point:
