@@ -7,6 +7,7 @@
 
 #include "Layout/LayoutDialect.h"
 #include "Layout/RustAlgebra.h"
+#include "Layout/ValueCache.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -29,6 +30,12 @@ bool staticTexts(TypeRange types, SmallVectorImpl<StringRef> &texts) {
     texts.push_back(vt.getText());
   }
   return true;
+}
+
+/// The per-context memo of the layout dialect (null if it is not loaded).
+ValueCache *cacheOf(MLIRContext *context) {
+  auto *dialect = context->getLoadedDialect<LayoutDialect>();
+  return dialect ? &dialect->getCache() : nullptr;
 }
 
 /// Parse a decimal integer result of the algebra.
@@ -60,6 +67,14 @@ LogicalResult mlir::layout::inferAlgebraResult(
     MLIRContext *context, std::optional<Location> loc, StringRef opName,
     TypeRange operandTypes, SmallVectorImpl<Type> &results,
     ArrayRef<int64_t> indices) {
+  // Inference runs when the op is parsed or built and again in its verifier:
+  // the result for uniqued operand types is computed once per context.
+  ValueCache *cache = cacheOf(context);
+  if (cache)
+    if (Type known = cache->lookupResult(opName, operandTypes, indices)) {
+      results.push_back(known);
+      return success();
+    }
   SmallVector<StringRef, 4> texts;
   SmallVector<std::string, 4> indexTexts;
   for (Type t : operandTypes) {
@@ -85,8 +100,10 @@ LogicalResult mlir::layout::inferAlgebraResult(
   }
   if (!r.ok())
     return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  results.push_back(
-      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  Type result = ValueType::get(context, r.text, static_cast<unsigned>(r.kind));
+  if (cache)
+    cache->insertResult(opName, operandTypes, indices, result);
+  results.push_back(result);
   return success();
 }
 
@@ -259,11 +276,20 @@ LogicalResult CompositionOp::verify() {
   SmallVector<StringRef, 2> texts;
   if (getArgs().size() != 2 || !staticTexts(getArgs().getTypes(), texts))
     return success();
-  rust::Result r =
-      rust::take(layout_ffi_composition_reach(rust::str(texts[0]), rust::str(texts[1])));
-  if (!r.text.empty())
+  // Memoized per (A, B): the verifier runs after parsing and after each pass.
+  auto compute = [&] {
+    return rust::take(layout_ffi_composition_reach(rust::str(texts[0]),
+                                                   rust::str(texts[1])))
+        .text;
+  };
+  ValueCache *cache = cacheOf(getContext());
+  std::string warning =
+      cache ? cache->pairText("composition_reach", getArgs()[0].getType(),
+                              getArgs()[1].getType(), compute)
+            : compute();
+  if (!warning.empty())
     // Location-based: an op-attached diagnostic prints (and so re-verifies) the op.
-    mlir::emitWarning(getLoc()) << r.text;
+    mlir::emitWarning(getLoc()) << warning;
   return success();
 }
 
