@@ -320,6 +320,19 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
            result.getAsOpaquePointer());
 }
 
+const void *ValueCache::lookupPeer(const void *key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = peers.find(key);
+  return it == peers.end() ? nullptr : it->second;
+}
+
+void ValueCache::insertPeer(const void *key, const void *peer) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (peers.size() >= kMaxEntries)
+    peers.clear();
+  peers.try_emplace(key, peer);
+}
+
 std::string ValueCache::pairText(StringRef what, Type a, Type b,
                                  llvm::function_ref<std::string()> compute) {
   Type pair[2] = {a, b};

@@ -38,6 +38,31 @@ ValueCache *cacheOf(MLIRContext *context) {
   return dialect ? &dialect->getCache() : nullptr;
 }
 
+/// The type of the value `attr` holds (memoized per context).
+ValueType typeOfAttr(MLIRContext *context, ValueAttr attr) {
+  ValueCache *cache = cacheOf(context);
+  if (cache)
+    if (const void *t = cache->lookupPeer(attr.getAsOpaquePointer()))
+      return llvm::cast<ValueType>(Type::getFromOpaquePointer(t));
+  auto type = ValueType::get(context, attr.getText(), attr.getKind());
+  if (cache)
+    cache->insertPeer(attr.getAsOpaquePointer(), type.getAsOpaquePointer());
+  return type;
+}
+
+/// The attribute of the value of a static `type` (memoized per context).
+ValueAttr attrOfType(ValueType type) {
+  MLIRContext *context = type.getContext();
+  ValueCache *cache = cacheOf(context);
+  if (cache)
+    if (const void *a = cache->lookupPeer(type.getAsOpaquePointer()))
+      return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(a));
+  auto attr = ValueAttr::get(context, type.getText(), type.getKind());
+  if (cache)
+    cache->insertPeer(type.getAsOpaquePointer(), attr.getAsOpaquePointer());
+  return attr;
+}
+
 /// Parse a decimal integer result of the algebra.
 std::optional<int64_t> asInteger(StringRef text) {
   int64_t v;
@@ -134,7 +159,7 @@ OpFoldResult mlir::layout::foldStaticValue(Type type) {
   auto vt = llvm::dyn_cast<ValueType>(type);
   if (!vt || !vt.isStatic())
     return {};
-  return ValueAttr::get(type.getContext(), vt.getText(), vt.getKind());
+  return attrOfType(vt);
 }
 
 /// Shared by verifyIndexOp/foldIndexOp: the integer the algebra computes for
@@ -351,8 +376,7 @@ LogicalResult ConstOp::inferReturnTypes(
   ValueAttr value = adaptor.getValueAttr();
   if (!value)
     return emitOptionalError(location, "'layout.const' op requires 'value'");
-  inferredReturnTypes.push_back(
-      ValueType::get(context, value.getText(), value.getKind()));
+  inferredReturnTypes.push_back(typeOfAttr(context, value));
   return success();
 }
 

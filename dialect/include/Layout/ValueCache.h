@@ -12,6 +12,9 @@
 //    types (pointers), so a repeated inference is one hash lookup, with no
 //    text concatenated and no Rust call.
 //  - (A, B) -> the composition's out-of-domain warning (usually none).
+//  - attribute <-> type of the same value (a `layout.const` infers its type
+//    from its attribute when parsed and when verified; a fold turns a static
+//    type into its attribute): a pointer lookup instead of hashing the text.
 //
 // Only successes are kept: a failure is recomputed so that its diagnostic is
 // emitted at the location of each offending use. Entries are keyed by
@@ -27,6 +30,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Types.h"
 #include "mlir/IR/TypeRange.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <mutex>
@@ -54,6 +58,11 @@ public:
   void insertResult(llvm::StringRef opName, TypeRange operands,
                     llvm::ArrayRef<int64_t> indices, Type result);
 
+  /// The type (attribute) of the same text and kind as the uniqued
+  /// attribute (type) `key`, or null; and its recording.
+  const void *lookupPeer(const void *key);
+  void insertPeer(const void *key, const void *peer);
+
   /// The memoized `compute(a, b)` for the pair of uniqued types (a, b) under
   /// the name `what` (e.g. the composition's out-of-domain warning).
   std::string pairText(llvm::StringRef what, Type a, Type b,
@@ -63,6 +72,7 @@ private:
   std::mutex mutex;
   llvm::StringMap<const void *> attrs, types, results;
   llvm::StringMap<std::string> pairs;
+  llvm::DenseMap<const void *, const void *> peers;
 };
 
 } // namespace mlir::layout
