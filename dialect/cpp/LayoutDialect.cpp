@@ -7,6 +7,7 @@
 
 #include "Layout/LayoutDialect.h"
 #include "Layout/RustAlgebra.h"
+#include "Layout/ValueCache.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -30,6 +31,7 @@ using namespace mlir::layout;
 #include "LayoutOps.cpp.inc"
 
 void LayoutDialect::initialize() {
+  cache = std::make_unique<ValueCache>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "LayoutAttrs.cpp.inc"
@@ -191,10 +193,16 @@ void printSpec(DialectAsmPrinter &printer, StringRef text, ValueKind kind) {
 
 Attribute LayoutDialect::parseAttribute(DialectAsmParser &parser,
                                         Type type) const {
+  StringRef spec = parser.getFullSymbolSpec();
+  if (Attribute known = getCache().lookupAttr(spec))
+    return known;
   std::optional<ParsedValue> v = parseSpec(parser, false, "attribute");
   if (!v)
     return {};
-  return ValueAttr::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+  Attribute attr =
+      ValueAttr::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+  getCache().insertAttr(spec, attr);
+  return attr;
 }
 
 void LayoutDialect::printAttribute(Attribute attr,
@@ -204,10 +212,16 @@ void LayoutDialect::printAttribute(Attribute attr,
 }
 
 Type LayoutDialect::parseType(DialectAsmParser &parser) const {
+  StringRef spec = parser.getFullSymbolSpec();
+  if (Type known = getCache().lookupType(spec))
+    return known;
   std::optional<ParsedValue> v = parseSpec(parser, true, "type");
   if (!v)
     return {};
-  return ValueType::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+  Type type =
+      ValueType::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+  getCache().insertType(spec, type);
+  return type;
 }
 
 void LayoutDialect::printType(Type type, DialectAsmPrinter &printer) const {
@@ -238,6 +252,103 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
       return arith::ConstantOp::create(builder, loc, type, i);
   }
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// ValueCache (Layout/ValueCache.h)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Look `key` up in `map` under `mutex`; the stored pointer or null.
+const void *lookupIn(std::mutex &mutex, llvm::StringMap<const void *> &map,
+                     StringRef key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = map.find(key);
+  return it == map.end() ? nullptr : it->second;
+}
+
+void insertIn(std::mutex &mutex, llvm::StringMap<const void *> &map,
+              StringRef key, const void *value) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (map.size() >= ValueCache::kMaxEntries)
+    map.clear();
+  map.try_emplace(key, value);
+}
+
+/// `op NUL` then the raw bits of each uniqued operand type, then `NUL` and
+/// the raw bits of the integer parameters: equal keys mean equal inputs.
+std::string resultKey(StringRef opName, TypeRange operands,
+                      ArrayRef<int64_t> indices) {
+  std::string key = opName.str();
+  key.push_back('\0');
+  for (Type t : operands) {
+    const void *p = t.getAsOpaquePointer();
+    key.append(reinterpret_cast<const char *>(&p), sizeof(p));
+  }
+  key.push_back('\0');
+  key.append(reinterpret_cast<const char *>(indices.data()),
+             indices.size() * sizeof(int64_t));
+  return key;
+}
+} // namespace
+
+Attribute ValueCache::lookupAttr(StringRef spec) {
+  return Attribute::getFromOpaquePointer(lookupIn(mutex, attrs, spec));
+}
+
+void ValueCache::insertAttr(StringRef spec, Attribute attr) {
+  insertIn(mutex, attrs, spec, attr.getAsOpaquePointer());
+}
+
+Type ValueCache::lookupType(StringRef spec) {
+  return Type::getFromOpaquePointer(lookupIn(mutex, types, spec));
+}
+
+void ValueCache::insertType(StringRef spec, Type type) {
+  insertIn(mutex, types, spec, type.getAsOpaquePointer());
+}
+
+Type ValueCache::lookupResult(StringRef opName, TypeRange operands,
+                              ArrayRef<int64_t> indices) {
+  return Type::getFromOpaquePointer(
+      lookupIn(mutex, results, resultKey(opName, operands, indices)));
+}
+
+void ValueCache::insertResult(StringRef opName, TypeRange operands,
+                              ArrayRef<int64_t> indices, Type result) {
+  insertIn(mutex, results, resultKey(opName, operands, indices),
+           result.getAsOpaquePointer());
+}
+
+const void *ValueCache::lookupPeer(const void *key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = peers.find(key);
+  return it == peers.end() ? nullptr : it->second;
+}
+
+void ValueCache::insertPeer(const void *key, const void *peer) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (peers.size() >= kMaxEntries)
+    peers.clear();
+  peers.try_emplace(key, peer);
+}
+
+std::string ValueCache::pairText(StringRef what, Type a, Type b,
+                                 llvm::function_ref<std::string()> compute) {
+  Type pair[2] = {a, b};
+  std::string key = resultKey(what, TypeRange(ArrayRef<Type>(pair)), {});
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = pairs.find(key);
+    if (it != pairs.end())
+      return it->second;
+  }
+  std::string text = compute();
+  std::lock_guard<std::mutex> lock(mutex);
+  if (pairs.size() >= kMaxEntries)
+    pairs.clear();
+  pairs.try_emplace(key, text);
+  return text;
 }
 
 //===----------------------------------------------------------------------===//

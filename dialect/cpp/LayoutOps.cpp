@@ -7,6 +7,7 @@
 
 #include "Layout/LayoutDialect.h"
 #include "Layout/RustAlgebra.h"
+#include "Layout/ValueCache.h"
 
 #include "mlir/IR/Matchers.h"
 
@@ -29,6 +30,37 @@ bool staticTexts(TypeRange types, SmallVectorImpl<StringRef> &texts) {
     texts.push_back(vt.getText());
   }
   return true;
+}
+
+/// The per-context memo of the layout dialect (null if it is not loaded).
+ValueCache *cacheOf(MLIRContext *context) {
+  auto *dialect = context->getLoadedDialect<LayoutDialect>();
+  return dialect ? &dialect->getCache() : nullptr;
+}
+
+/// The type of the value `attr` holds (memoized per context).
+ValueType typeOfAttr(MLIRContext *context, ValueAttr attr) {
+  ValueCache *cache = cacheOf(context);
+  if (cache)
+    if (const void *t = cache->lookupPeer(attr.getAsOpaquePointer()))
+      return llvm::cast<ValueType>(Type::getFromOpaquePointer(t));
+  auto type = ValueType::get(context, attr.getText(), attr.getKind());
+  if (cache)
+    cache->insertPeer(attr.getAsOpaquePointer(), type.getAsOpaquePointer());
+  return type;
+}
+
+/// The attribute of the value of a static `type` (memoized per context).
+ValueAttr attrOfType(ValueType type) {
+  MLIRContext *context = type.getContext();
+  ValueCache *cache = cacheOf(context);
+  if (cache)
+    if (const void *a = cache->lookupPeer(type.getAsOpaquePointer()))
+      return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(a));
+  auto attr = ValueAttr::get(context, type.getText(), type.getKind());
+  if (cache)
+    cache->insertPeer(type.getAsOpaquePointer(), attr.getAsOpaquePointer());
+  return attr;
 }
 
 /// Parse a decimal integer result of the algebra.
@@ -60,6 +92,14 @@ LogicalResult mlir::layout::inferAlgebraResult(
     MLIRContext *context, std::optional<Location> loc, StringRef opName,
     TypeRange operandTypes, SmallVectorImpl<Type> &results,
     ArrayRef<int64_t> indices) {
+  // Inference runs when the op is parsed or built and again in its verifier:
+  // the result for uniqued operand types is computed once per context.
+  ValueCache *cache = cacheOf(context);
+  if (cache)
+    if (Type known = cache->lookupResult(opName, operandTypes, indices)) {
+      results.push_back(known);
+      return success();
+    }
   SmallVector<StringRef, 4> texts;
   SmallVector<std::string, 4> indexTexts;
   for (Type t : operandTypes) {
@@ -85,8 +125,10 @@ LogicalResult mlir::layout::inferAlgebraResult(
   }
   if (!r.ok())
     return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  results.push_back(
-      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  Type result = ValueType::get(context, r.text, static_cast<unsigned>(r.kind));
+  if (cache)
+    cache->insertResult(opName, operandTypes, indices, result);
+  results.push_back(result);
   return success();
 }
 
@@ -117,7 +159,7 @@ OpFoldResult mlir::layout::foldStaticValue(Type type) {
   auto vt = llvm::dyn_cast<ValueType>(type);
   if (!vt || !vt.isStatic())
     return {};
-  return ValueAttr::get(type.getContext(), vt.getText(), vt.getKind());
+  return attrOfType(vt);
 }
 
 /// Shared by verifyIndexOp/foldIndexOp: the integer the algebra computes for
@@ -259,11 +301,20 @@ LogicalResult CompositionOp::verify() {
   SmallVector<StringRef, 2> texts;
   if (getArgs().size() != 2 || !staticTexts(getArgs().getTypes(), texts))
     return success();
-  rust::Result r =
-      rust::take(layout_ffi_composition_reach(rust::str(texts[0]), rust::str(texts[1])));
-  if (!r.text.empty())
+  // Memoized per (A, B): the verifier runs after parsing and after each pass.
+  auto compute = [&] {
+    return rust::take(layout_ffi_composition_reach(rust::str(texts[0]),
+                                                   rust::str(texts[1])))
+        .text;
+  };
+  ValueCache *cache = cacheOf(getContext());
+  std::string warning =
+      cache ? cache->pairText("composition_reach", getArgs()[0].getType(),
+                              getArgs()[1].getType(), compute)
+            : compute();
+  if (!warning.empty())
     // Location-based: an op-attached diagnostic prints (and so re-verifies) the op.
-    mlir::emitWarning(getLoc()) << r.text;
+    mlir::emitWarning(getLoc()) << warning;
   return success();
 }
 
@@ -325,8 +376,7 @@ LogicalResult ConstOp::inferReturnTypes(
   ValueAttr value = adaptor.getValueAttr();
   if (!value)
     return emitOptionalError(location, "'layout.const' op requires 'value'");
-  inferredReturnTypes.push_back(
-      ValueType::get(context, value.getText(), value.getKind()));
+  inferredReturnTypes.push_back(typeOfAttr(context, value));
   return success();
 }
 

@@ -34,11 +34,19 @@
 
 pub use layout_dialect_ffi as ffi;
 
+use std::sync::Arc;
+
+use layout_algebra::{Error, Value};
 use melior::dialect::DialectHandle;
+use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
 use melior::Context;
 
 extern "C" {
     fn mlirGetDialectHandle__layout__() -> mlir_sys::MlirDialectHandle;
+    fn mlirAttributeIsALayoutValue(attr: mlir_sys::MlirAttribute) -> bool;
+    fn mlirLayoutValueAttrGetText(attr: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
+    fn mlirTypeIsALayoutValue(ty: mlir_sys::MlirType) -> bool;
+    fn mlirLayoutValueTypeGetText(ty: mlir_sys::MlirType) -> mlir_sys::MlirStringRef;
     fn mlirLayoutCreateCanonicalizePass() -> mlir_sys::MlirPass;
     fn mlirLayoutRegisterPasses();
 }
@@ -58,6 +66,49 @@ pub fn register_passes() {
 /// The dialect handle of `layout` (from the C API `mlirGetDialectHandle__layout__`).
 pub fn dialect_handle() -> DialectHandle {
     unsafe { DialectHandle::from_raw(mlirGetDialectHandle__layout__()) }
+}
+
+/// The text stored in a context-owned string (valid as long as the context).
+///
+/// # Safety
+/// `s` must point to `length` readable bytes that live for `'c`.
+unsafe fn stored_text<'c>(s: mlir_sys::MlirStringRef) -> &'c str {
+    let bytes: &'c [u8] = if s.length == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(s.data as *const u8, s.length)
+    };
+    // The storage holds text the parse hook accepted (UTF-8); an invalid byte cannot occur.
+    std::str::from_utf8(bytes).unwrap_or("")
+}
+
+/// The canonical text a `!layout.<kind><...>` type stores (`(4,8):(1,4)`, `Sw<3,4,3>`, `*`),
+/// read from the type's storage (no printing); `None` for a type of another dialect.
+pub fn type_text<'c>(ty: Type<'c>) -> Option<&'c str> {
+    unsafe {
+        mlirTypeIsALayoutValue(ty.to_raw())
+            .then(|| stored_text(mlirLayoutValueTypeGetText(ty.to_raw())))
+    }
+}
+
+/// The canonical text a `#layout.<kind><...>` attribute stores; `None` for another attribute.
+pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
+    unsafe {
+        mlirAttributeIsALayoutValue(attr.to_raw())
+            .then(|| stored_text(mlirLayoutValueAttrGetText(attr.to_raw())))
+    }
+}
+
+/// The parsed algebra value of a layout-dialect type, shared: each distinct text is parsed once
+/// per process ([`ffi::interner`]). `None` for a type of another dialect; an error for a text
+/// that is not CuTe text (`*`, linear and bijective layouts).
+pub fn type_value(ty: Type) -> Option<Result<Arc<Value>, Error>> {
+    type_text(ty).map(layout_dialect_ffi::interner::parsed)
+}
+
+/// The parsed algebra value of a layout-dialect attribute (see [`type_value`]).
+pub fn attr_value(attr: Attribute) -> Option<Result<Arc<Value>, Error>> {
+    attr_text(attr).map(layout_dialect_ffi::interner::parsed)
 }
 
 /// Register and load the `layout` dialect and every upstream dialect into `context`.

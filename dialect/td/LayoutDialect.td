@@ -37,6 +37,14 @@ def Layout_Dialect : Dialect {
     ::mlir::Type parseType(::mlir::DialectAsmParser &parser) const override;
     void printType(::mlir::Type type,
                    ::mlir::DialectAsmPrinter &printer) const override;
+    /// This context's memo of parsed spellings and inferred results
+    /// (Layout/ValueCache.h).
+    ::mlir::layout::ValueCache &getCache() const { return *cache; }
+
+  private:
+    std::unique_ptr<::mlir::layout::ValueCache> cache;
+
+  public:
   }];
 }
 

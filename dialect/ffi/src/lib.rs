@@ -6,6 +6,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod bijective;
+pub mod interner;
 mod relation;
 
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
@@ -151,7 +152,7 @@ pub unsafe extern "C" fn layout_ffi_call(
         let mut values = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
             let a = utf8(a)?;
-            let v = text::parse(a).map_err(|e| {
+            let v = interner::parsed(a).map_err(|e| {
                 if a.trim_start().starts_with('{') {
                     // The canonical text of a linear layout (`!layout.linear<{...}>`).
                     Error::algebra(format!(
@@ -161,7 +162,7 @@ pub unsafe extern "C" fn layout_ffi_call(
                     Error::algebra(format!("{op}: operand #{i}: {e}"))
                 }
             })?;
-            values.push(v);
+            values.push(Value::clone(&v));
         }
         layout_algebra::ops::call(op, &values)
     })
@@ -177,25 +178,26 @@ pub unsafe extern "C" fn layout_ffi_call(
 pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr) -> LayoutResult {
     let (a, b) = (a.bytes(), b.bytes());
     let r = catch_unwind(AssertUnwindSafe(|| -> Option<String> {
-        let a = text::parse(utf8(a).ok()?).ok()?;
-        let b = text::parse(utf8(b).ok()?).ok()?;
+        let a = interner::parsed(utf8(a).ok()?).ok()?;
+        let b = interner::parsed(utf8(b).ok()?).ok()?;
+        let (a, b) = (&*a, &*b);
         if !matches!(a, Value::Func(Func::Layout(_))) || !matches!(b, Value::Func(Func::Layout(_)))
         {
             return None;
         }
         let int = |v: Value| text::print(&v).parse::<i64>().ok();
-        let size_a = int(layout_algebra::ops::call("size", std::slice::from_ref(&a)).ok()?)?;
-        let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(&b)).ok()?)?;
+        let size_a = int(layout_algebra::ops::call("size", std::slice::from_ref(a)).ok()?)?;
+        let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(b)).ok()?)?;
         (cosize_b > size_a).then(|| {
-            let exact = relation::out_of_domain_text(&a, &b)
+            let exact = relation::out_of_domain_text(a, b)
                 .map(|(flat, natural)| {
                     format!("; the coordinates of B that read past it: {flat} (flat), {natural} (natural)")
                 })
                 .unwrap_or_default();
             format!(
                 "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode){exact}",
-                text::print(&a),
-                text::print(&b)
+                text::print(a),
+                text::print(b)
             )
         })
     }));

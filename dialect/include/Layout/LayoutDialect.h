@@ -24,6 +24,7 @@ enum class ValueKind : unsigned {
   Linear = 4,
   Bijective = 5
 };
+class ValueCache;
 } // namespace mlir::layout
 
 #include "LayoutDialect.h.inc"

@@ -1,0 +1,80 @@
+//===- ValueCache.h - per-context memo of parsed and inferred values -----===//
+//
+// Attributes and types are uniqued by their canonical text, so a layout value
+// is an MLIR storage object that exists once per context. This cache makes
+// every step that turns text into such an object happen once per context:
+//
+//  - spelling -> attribute/type: the parse hooks look up the exact source
+//    spelling (`layout<(4,8):(1,4)>`) before handing it to the Rust parser;
+//    a spelling is parsed (and its canonical text computed) once.
+//  - (op, operand types, integer parameters) -> result type: inference runs
+//    at parse time and again in the verifier; the key is the uniqued operand
+//    types (pointers), so a repeated inference is one hash lookup, with no
+//    text concatenated and no Rust call.
+//  - (A, B) -> the composition's out-of-domain warning (usually none).
+//  - attribute <-> type of the same value (a `layout.const` infers its type
+//    from its attribute when parsed and when verified; a fold turns a static
+//    type into its attribute): a pointer lookup instead of hashing the text.
+//
+// Only successes are kept: a failure is recomputed so that its diagnostic is
+// emitted at the location of each offending use. Entries are keyed by
+// context-owned storage (uniqued types never die before their context), so
+// they never dangle. Each map is bounded: cleared when it reaches kMaxEntries
+// (the values it maps to stay alive in the context; only the shortcut goes).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_VALUECACHE_H
+#define LAYOUT_VALUECACHE_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Types.h"
+#include "mlir/IR/TypeRange.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace mlir::layout {
+
+class ValueCache {
+public:
+  /// Bound of each map (entries); a full map is cleared.
+  static constexpr size_t kMaxEntries = 1 << 20;
+
+  /// The attribute parsed earlier from the spelling `spec`, or null.
+  Attribute lookupAttr(llvm::StringRef spec);
+  void insertAttr(llvm::StringRef spec, Attribute attr);
+  /// The type parsed earlier from the spelling `spec`, or null.
+  Type lookupType(llvm::StringRef spec);
+  void insertType(llvm::StringRef spec, Type type);
+
+  /// The result type inferred earlier for op `opName` on `operands` with the
+  /// integer parameters `indices`, or null.
+  Type lookupResult(llvm::StringRef opName, TypeRange operands,
+                    llvm::ArrayRef<int64_t> indices);
+  void insertResult(llvm::StringRef opName, TypeRange operands,
+                    llvm::ArrayRef<int64_t> indices, Type result);
+
+  /// The type (attribute) of the same text and kind as the uniqued
+  /// attribute (type) `key`, or null; and its recording.
+  const void *lookupPeer(const void *key);
+  void insertPeer(const void *key, const void *peer);
+
+  /// The memoized `compute(a, b)` for the pair of uniqued types (a, b) under
+  /// the name `what` (e.g. the composition's out-of-domain warning).
+  std::string pairText(llvm::StringRef what, Type a, Type b,
+                       llvm::function_ref<std::string()> compute);
+
+private:
+  std::mutex mutex;
+  llvm::StringMap<const void *> attrs, types, results;
+  llvm::StringMap<std::string> pairs;
+  llvm::DenseMap<const void *, const void *> peers;
+};
+
+} // namespace mlir::layout
+
+#endif // LAYOUT_VALUECACHE_H
