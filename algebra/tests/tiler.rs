@@ -90,6 +90,41 @@ fn tiler_errors_name_the_mode() {
     assert!(run("ceil_div", &["(8,8)", "[2:1,_]"]).is_err());
 }
 
+/// complement reads a layout cotarget as its shape (C++: `shape(cotarget)`), and
+/// tile_to_shape's order must be a permutation of the target's modes (CuTe IR's rule; C++
+/// static_asserts a target the block does not divide).
+#[test]
+fn complement_layout_cotarget_and_tile_order() {
+    assert_eq!(run("complement", &["3:2", "6:1"]).unwrap(), "2:1");
+    assert_eq!(
+        run("complement", &["(3,(5,2)):(1,(3,15))", "(6,20):(1,6)"]).unwrap(),
+        run("complement", &["(3,(5,2)):(1,(3,15))", "(6,20)"]).unwrap()
+    );
+    assert_eq!(
+        run(
+            "tile_to_shape",
+            &["(128,128):(128,1)", "(1024,512)", "(1,0)"]
+        )
+        .unwrap(),
+        "((128,8),(128,4)):((128,65536),(1,16384))"
+    );
+    for (order, why) in [
+        ("(0,5)", "5 is out of range"),
+        ("(1,2)", "2 is out of range"),
+        ("(0,0)", "0 appears twice"),
+        ("(?,?)", "a dynamic entry"),
+        ("(0,1,2)", "3 entries for 2 modes"),
+    ] {
+        let e = run("tile_to_shape", &["(128,128):(128,1)", "(1024,512)", order]).unwrap_err();
+        assert!(
+            e.contains("must be a permutation of 0..1") && e.contains(why),
+            "{order}: {e}"
+        );
+    }
+    let e = run("tile_to_shape", &["(3,3):(1,3)", "(5,8)"]).unwrap_err();
+    assert!(e.contains("does not divide the target size 5"), "{e}");
+}
+
 #[test]
 fn pycute_rank1_tuples_and_tiler_modes() {
     assert_eq!(run("print", &["(8,):(1,)"]).unwrap(), "(8):(1)");

@@ -272,7 +272,12 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             1 => complement::complement_default(&*a.layout(0)?),
             _ => {
                 a.arity(2)?;
-                complement::complement(&*a.layout(0)?, &a.tuple(1)?)
+                // CuTe reads the cotarget as shape(M): a layout stands for its shape.
+                let cotarget = match &args[1] {
+                    Value::Func(crate::func::Func::Layout(m)) => m.shape.clone(),
+                    _ => a.tuple(1)?,
+                };
+                complement::complement(&*a.layout(0)?, &cotarget)
             }
         }),
         "right_inverse" => lay(inverse::right_inverse(&*a.layout(0)?)),

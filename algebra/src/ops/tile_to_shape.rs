@@ -64,6 +64,7 @@ pub fn tile_to_shape(
         Some(o) => Tree::Node(vec![o.clone()]),
         None => Tree::Node((0..r as i64).map(IntTuple::lit).collect()),
     };
+    check_order(&order, r)?;
     let order = &order;
     let tiles = make_ordered_layout(&product_shape, order)?;
     let out = blocked_product(&padded, &Value::layout(tiles))?;
@@ -127,6 +128,36 @@ fn check(
             return fail(format!(
                 "the first block differs from the block at index {idx}"
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The order of tile_to_shape ranks the modes of the tile grid: it must be a permutation of
+/// 0..r (static), as CuTe IR requires (C++ sorts any keys, so `(1,2)` and `(0,5)` would pass
+/// there; they are almost always a typo for a permutation, and `(0,0)` overlaps the tiles).
+fn check_order(order: &IntTuple, r: usize) -> Result<()> {
+    let flat: Vec<int::Int> = order.leaves();
+    let mut seen = vec![false; r];
+    let bad = |why: String| {
+        Err(Error::algebra(format!(
+            "tile_to_shape: the order {} must be a permutation of 0..{}: {why}",
+            print_int_tuple(order),
+            r.saturating_sub(1)
+        )))
+    };
+    if flat.len() != r {
+        return bad(format!("it has {} entries for {r} modes", flat.len()));
+    }
+    for v in flat {
+        match v {
+            int::Int::Lit(k) if k >= 0 && (k as usize) < r => {
+                if std::mem::replace(&mut seen[k as usize], true) {
+                    return bad(format!("{k} appears twice"));
+                }
+            }
+            int::Int::Lit(k) => return bad(format!("{k} is out of range")),
+            int::Int::Dyn => return bad("a dynamic entry '?'".to_string()),
         }
     }
     Ok(())
