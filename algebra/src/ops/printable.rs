@@ -49,7 +49,15 @@ fn func_shape(f: &Func) -> (usize, usize) {
 
 fn func_strides(f: &Func) -> Option<String> {
     match f {
-        Func::Layout(l) => strides_ok(&l.stride),
+        Func::Layout(l) => strides_ok(&l.stride).or_else(|| {
+            // The parser checks that the basis paths agree on their depth (ops/basis.rs);
+            // two layouts that each pass can be joined (append, prepend) into one that fails.
+            l.stride
+                .has_basis()
+                .then(|| crate::ops::basis::check_paths(l).err())
+                .flatten()
+                .map(|_| "scaled-basis strides whose paths do not agree on their depth (a basis path ends at a mode that another stride continues through)".to_string())
+        }),
         Func::Swizzle(_) => None,
         Func::Composed(c) => func_strides(&c.outer).or_else(|| func_strides(&c.inner)),
     }
@@ -95,6 +103,14 @@ fn depth(v: &Value) -> usize {
     }
 }
 
+/// A tiler with no item, at any depth (the parser reads `[...]` with at least one item).
+fn has_empty_tiler(v: &Value) -> bool {
+    match v {
+        Value::Tiler(items) => items.is_empty() || items.iter().any(has_empty_tiler),
+        _ => false,
+    }
+}
+
 /// `Ok(v)` when `v` prints as text the parser accepts; else an error naming the limit.
 pub fn check(op: &str, v: Value) -> Result<Value> {
     let d = depth(&v);
@@ -113,6 +129,9 @@ pub fn check(op: &str, v: Value) -> Result<Value> {
     let mut funcs: Vec<&Func> = Vec::new();
     match &v {
         Value::Func(f) => funcs.push(f),
+        Value::Tiler(_) if has_empty_tiler(&v) => {
+            problem = Some("an empty tiler `[]`".to_string());
+        }
         Value::Tiler(items) => funcs.extend(items.iter().filter_map(|i| match i {
             Value::Func(f) => Some(f),
             _ => None,
@@ -142,6 +161,26 @@ pub fn check(op: &str, v: Value) -> Result<Value> {
 mod tests {
     use crate::ops::call;
     use crate::text::{parse, print, MAX_DEPTH};
+
+    /// Found by the fuzzer after the basis and tiler merges: joining two layouts whose basis
+    /// paths disagree on their depth, and selecting no item of a tiler, gave results the
+    /// parser refuses. Both are errors now.
+    #[test]
+    fn joined_basis_paths_and_empty_tilers_are_refused() {
+        let a = parse("(2,3):(1@0,1@1)").unwrap();
+        let b = parse("(4):(1@0@0)").unwrap();
+        for op in ["append", "prepend"] {
+            let e = call(op, &[a.clone(), b.clone()]).unwrap_err().to_string();
+            assert!(e.contains("do not agree on their depth"), "{op}: {e}");
+        }
+        let e = call("select", &[parse("[_]").unwrap()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("an empty tiler"), "{e}");
+        // Agreeing paths still join, and the result re-parses.
+        let ok = call("append", &[a, parse("(4):(1@2)").unwrap()]).unwrap();
+        assert_eq!(parse(&print(&ok)).unwrap(), ok);
+    }
 
     fn nest(d: usize, inner: &str) -> String {
         format!("{}{inner}{}", "(".repeat(d), ")".repeat(d))
