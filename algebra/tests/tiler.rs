@@ -96,6 +96,11 @@ fn tiler_errors_name_the_mode() {
 #[test]
 fn complement_layout_cotarget_and_tile_order() {
     assert_eq!(run("complement", &["3:2", "6:1"]).unwrap(), "2:1");
+    // select on a stride descriptor (CuTe IR's select of a stride tuple).
+    assert_eq!(
+        run("select", &["((1@0@0,1@1@0),1@1)", "1", "0"]).unwrap(),
+        "(1@1,(1@0@0,1@1@0))"
+    );
     assert_eq!(
         run("complement", &["(3,(5,2)):(1,(3,15))", "(6,20):(1,6)"]).unwrap(),
         run("complement", &["(3,(5,2)):(1,(3,15))", "(6,20)"]).unwrap()

@@ -357,6 +357,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             match args.first() {
                 Some(Value::Tiler(items)) => tiler::select(items, &idx),
                 Some(Value::Tuple(t)) => modes::select_tuple(t, &idx).map(Value::Tuple),
+                Some(Value::Strides(t)) => modes::select_tuple(t, &idx).map(Value::Strides),
                 _ => lay(modes::select(&*a.layout(0)?, &idx)),
             }
         }

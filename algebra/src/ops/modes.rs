@@ -108,8 +108,8 @@ pub fn get_tuple(t: &IntTuple, path: &[i64]) -> Result<IntTuple> {
     Ok(cur.clone())
 }
 
-/// The modes i, j, ... of an integer tuple, in that order (CuTe's select<i, j, ...>).
-pub fn select_tuple(t: &IntTuple, idx: &[i64]) -> Result<IntTuple> {
+/// The modes i, j, ... of an integer or stride tuple, in that order (CuTe's select<i, j, ...>).
+pub fn select_tuple<T: Clone>(t: &Tree<T>, idx: &[i64]) -> Result<Tree<T>> {
     let modes = match t {
         Tree::Leaf(_) => vec![t.clone()],
         Tree::Node(v) => v.clone(),

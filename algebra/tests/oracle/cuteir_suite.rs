@@ -18,9 +18,9 @@ use super::{agrees, id_list, run};
 use serde_json::Value as Json;
 
 /// Static positive cases that agree: 389/528 = 73.7% at the branch point of issue 16's work
-/// (main @ 67f8200); 517/528 = 97.9% after the tiler/basis/contracts merges. The target of
+/// (main @ 67f8200); 519/528 = 98.3% after the tiler/basis/contracts merges. The target of
 /// issue 16 is 98%.
-const MIN_POSITIVE: f64 = 0.975;
+const MIN_POSITIVE: f64 = 0.98;
 /// Static error cases ("error" and "not") that `layout` rejects: 77/96 = 80.2% at the branch
 /// point; 89/96 = 92.7% after the merges. The target is 95%.
 const MIN_ERRORS: f64 = 0.92;
