@@ -211,11 +211,37 @@ func.func @c16() -> !layout.layout<1:0> {
 
 // -----
 
-// LayoutAlgebra/coalesce.mlir#CG_TEST_co_p191
+// LayoutAlgebra/coalesce.mlir#CG_TEST_co_p159
 // CHECK-LABEL: func.func @c17()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1):(0)>
+// CHECK-NEXT: return %[[C]]
+func.func @c17() -> !layout.layout<(1):(0)> {
+  %a0 = layout.const #layout.layout<1:0>
+  %a1 = layout.const #layout.tuple<(1)>
+  %r = layout.coalesce %a0, %a1 : !layout.layout<1:0>, !layout.tuple<(1)>
+  return %r : !layout.layout<(1):(0)>
+}
+
+// -----
+
+// LayoutAlgebra/coalesce.mlir#CG_TEST_co_p177
+// CHECK-LABEL: func.func @c18()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1):(1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c18() -> !layout.layout<(1):(1)> {
+  %a0 = layout.const #layout.layout<1:1>
+  %a1 = layout.const #layout.tuple<()>
+  %r = layout.coalesce %a0, %a1 : !layout.layout<1:1>, !layout.tuple<()>
+  return %r : !layout.layout<(1):(1)>
+}
+
+// -----
+
+// LayoutAlgebra/coalesce.mlir#CG_TEST_co_p191
+// CHECK-LABEL: func.func @c19()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c17() -> !layout.layout<8:1> {
+func.func @c19() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<(2,4):(1,2)>
   %a1 = layout.const #layout.tuple<1>
   %r = layout.coalesce %a0, %a1 : !layout.layout<(2,4):(1,2)>, !layout.tuple<1>
@@ -225,10 +251,10 @@ func.func @c17() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p202
-// CHECK-LABEL: func.func @c18()
+// CHECK-LABEL: func.func @c20()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(1,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c18() -> !layout.layout<(2,4):(1,2)> {
+func.func @c20() -> !layout.layout<(2,4):(1,2)> {
   %a0 = layout.const #layout.layout<(2,4):(1,2)>
   %a1 = layout.const #layout.tuple<(1)>
   %r = layout.coalesce %a0, %a1 : !layout.layout<(2,4):(1,2)>, !layout.tuple<(1)>
@@ -238,10 +264,10 @@ func.func @c18() -> !layout.layout<(2,4):(1,2)> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p218
-// CHECK-LABEL: func.func @c19()
+// CHECK-LABEL: func.func @c21()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(4,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c19() -> !layout.layout<(2,4):(4,1)> {
+func.func @c21() -> !layout.layout<(2,4):(4,1)> {
   %a0 = layout.const #layout.layout<(2,4):(4,1)>
   %a1 = layout.const #layout.tuple<(1)>
   %r = layout.coalesce %a0, %a1 : !layout.layout<(2,4):(4,1)>, !layout.tuple<(1)>
@@ -251,10 +277,10 @@ func.func @c19() -> !layout.layout<(2,4):(4,1)> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p228
-// CHECK-LABEL: func.func @c20()
+// CHECK-LABEL: func.func @c22()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4,2):(1,4,32)>
 // CHECK-NEXT: return %[[C]]
-func.func @c20() -> !layout.layout<(2,4,2):(1,4,32)> {
+func.func @c22() -> !layout.layout<(2,4,2):(1,4,32)> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
   %a1 = layout.const #layout.tuple<1>
   %r = layout.coalesce %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,4),(8,32))>, !layout.tuple<1>
@@ -264,10 +290,10 @@ func.func @c20() -> !layout.layout<(2,4,2):(1,4,32)> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p241
-// CHECK-LABEL: func.func @c21()
+// CHECK-LABEL: func.func @c23()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
 // CHECK-NEXT: return %[[C]]
-func.func @c21() -> !layout.layout<((2,2),(2,2)):((1,4),(8,32))> {
+func.func @c23() -> !layout.layout<((2,2),(2,2)):((1,4),(8,32))> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
   %a1 = layout.const #layout.tuple<(1)>
   %r = layout.coalesce %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,4),(8,32))>, !layout.tuple<(1)>
@@ -277,10 +303,10 @@ func.func @c21() -> !layout.layout<((2,2),(2,2)):((1,4),(8,32))> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p249
-// CHECK-LABEL: func.func @c22()
+// CHECK-LABEL: func.func @c24()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
 // CHECK-NEXT: return %[[C]]
-func.func @c22() -> !layout.layout<((2,2),(2,2)):((1,4),(8,32))> {
+func.func @c24() -> !layout.layout<((2,2),(2,2)):((1,4),(8,32))> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
   %a1 = layout.const #layout.tuple<(1,2)>
   %r = layout.coalesce %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,4),(8,32))>, !layout.tuple<(1,2)>
@@ -290,10 +316,10 @@ func.func @c22() -> !layout.layout<((2,2),(2,2)):((1,4),(8,32))> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p256
-// CHECK-LABEL: func.func @c23()
+// CHECK-LABEL: func.func @c25()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,4):(1,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c23() -> !layout.layout<(4,4):(1,16)> {
+func.func @c25() -> !layout.layout<(4,4):(1,16)> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,2),(16,32))>
   %a1 = layout.const #layout.tuple<1>
   %r = layout.coalesce %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,2),(16,32))>, !layout.tuple<1>
@@ -303,10 +329,10 @@ func.func @c23() -> !layout.layout<(4,4):(1,16)> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p269
-// CHECK-LABEL: func.func @c24()
+// CHECK-LABEL: func.func @c26()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,(2,2)):(1,(16,32))>
 // CHECK-NEXT: return %[[C]]
-func.func @c24() -> !layout.layout<(4,(2,2)):(1,(16,32))> {
+func.func @c26() -> !layout.layout<(4,(2,2)):(1,(16,32))> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,2),(16,32))>
   %a1 = layout.const #layout.tuple<(1)>
   %r = layout.coalesce %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,2),(16,32))>, !layout.tuple<(1)>
@@ -316,10 +342,10 @@ func.func @c24() -> !layout.layout<(4,(2,2)):(1,(16,32))> {
 // -----
 
 // LayoutAlgebra/coalesce.mlir#CG_TEST_co_p277
-// CHECK-LABEL: func.func @c25()
+// CHECK-LABEL: func.func @c27()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,4):(1,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c25() -> !layout.layout<(4,4):(1,16)> {
+func.func @c27() -> !layout.layout<(4,4):(1,16)> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,2),(16,32))>
   %a1 = layout.const #layout.tuple<(1,2)>
   %r = layout.coalesce %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,2),(16,32))>, !layout.tuple<(1,2)>
@@ -329,10 +355,10 @@ func.func @c25() -> !layout.layout<(4,4):(1,16)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#strided
-// CHECK-LABEL: func.func @c26()
+// CHECK-LABEL: func.func @c28()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c26() -> !layout.layout<2:1> {
+func.func @c28() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<3:2>
   %a1 = layout.const #layout.tuple<6>
   %r = layout.complement %a0, %a1 : !layout.layout<3:2>, !layout.tuple<6>
@@ -342,10 +368,10 @@ func.func @c26() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#multi_mode
-// CHECK-LABEL: func.func @c27()
+// CHECK-LABEL: func.func @c29()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:30>
 // CHECK-NEXT: return %[[C]]
-func.func @c27() -> !layout.layout<4:30> {
+func.func @c29() -> !layout.layout<4:30> {
   %a0 = layout.const #layout.layout<(3,(5,2)):(1,(3,15))>
   %a1 = layout.const #layout.tuple<(6,20)>
   %r = layout.complement %a0, %a1 : !layout.layout<(3,(5,2)):(1,(3,15))>, !layout.tuple<(6,20)>
@@ -354,11 +380,37 @@ func.func @c27() -> !layout.layout<4:30> {
 
 // -----
 
+// LayoutAlgebra/complement.mlir#multi_mode_layout_cotarget
+// CHECK-LABEL: func.func @c30()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:30>
+// CHECK-NEXT: return %[[C]]
+func.func @c30() -> !layout.layout<4:30> {
+  %a0 = layout.const #layout.layout<(3,(5,2)):(1,(3,15))>
+  %a1 = layout.const #layout.layout<(6,20):(1,6)>
+  %r = layout.complement %a0, %a1 : !layout.layout<(3,(5,2)):(1,(3,15))>, !layout.layout<(6,20):(1,6)>
+  return %r : !layout.layout<4:30>
+}
+
+// -----
+
+// LayoutAlgebra/complement.mlir#layout_cotarget
+// CHECK-LABEL: func.func @c31()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
+// CHECK-NEXT: return %[[C]]
+func.func @c31() -> !layout.layout<2:1> {
+  %a0 = layout.const #layout.layout<3:2>
+  %a1 = layout.const #layout.layout<6:1>
+  %r = layout.complement %a0, %a1 : !layout.layout<3:2>, !layout.layout<6:1>
+  return %r : !layout.layout<2:1>
+}
+
+// -----
+
 // LayoutAlgebra/complement.mlir#zero_stride
-// CHECK-LABEL: func.func @c28()
+// CHECK-LABEL: func.func @c32()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<6:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c28() -> !layout.layout<6:1> {
+func.func @c32() -> !layout.layout<6:1> {
   %a0 = layout.const #layout.layout<3:0>
   %a1 = layout.const #layout.tuple<6>
   %r = layout.complement %a0, %a1 : !layout.layout<3:0>, !layout.tuple<6>
@@ -368,10 +420,10 @@ func.func @c28() -> !layout.layout<6:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#nested_cotarget
-// CHECK-LABEL: func.func @c29()
+// CHECK-LABEL: func.func @c33()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c29() -> !layout.layout<2:1> {
+func.func @c33() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<3:2>
   %a1 = layout.const #layout.tuple<(2,3)>
   %r = layout.complement %a0, %a1 : !layout.layout<3:2>, !layout.tuple<(2,3)>
@@ -381,10 +433,10 @@ func.func @c29() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#cotarget_extends_domain
-// CHECK-LABEL: func.func @c30()
+// CHECK-LABEL: func.func @c34()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(1,6)>
 // CHECK-NEXT: return %[[C]]
-func.func @c30() -> !layout.layout<(2,4):(1,6)> {
+func.func @c34() -> !layout.layout<(2,4):(1,6)> {
   %a0 = layout.const #layout.layout<3:2>
   %a1 = layout.const #layout.tuple<24>
   %r = layout.complement %a0, %a1 : !layout.layout<3:2>, !layout.tuple<24>
@@ -394,10 +446,10 @@ func.func @c30() -> !layout.layout<(2,4):(1,6)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_empty_layout
-// CHECK-LABEL: func.func @c31()
+// CHECK-LABEL: func.func @c35()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<128:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c31() -> !layout.layout<128:1> {
+func.func @c35() -> !layout.layout<128:1> {
   %a0 = layout.const #layout.layout<():()>
   %a1 = layout.const #layout.tuple<128>
   %r = layout.complement %a0, %a1 : !layout.layout<():()>, !layout.tuple<128>
@@ -407,10 +459,10 @@ func.func @c31() -> !layout.layout<128:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_0__2
-// CHECK-LABEL: func.func @c32()
+// CHECK-LABEL: func.func @c36()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c32() -> !layout.layout<2:1> {
+func.func @c36() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.tuple<2>
   %r = layout.complement %a0, %a1 : !layout.layout<1:0>, !layout.tuple<2>
@@ -420,10 +472,10 @@ func.func @c32() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_0__5
-// CHECK-LABEL: func.func @c33()
+// CHECK-LABEL: func.func @c37()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<5:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c33() -> !layout.layout<5:1> {
+func.func @c37() -> !layout.layout<5:1> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.tuple<5>
   %r = layout.complement %a0, %a1 : !layout.layout<1:0>, !layout.tuple<5>
@@ -433,10 +485,10 @@ func.func @c33() -> !layout.layout<5:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_1__2
-// CHECK-LABEL: func.func @c34()
+// CHECK-LABEL: func.func @c38()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c34() -> !layout.layout<2:1> {
+func.func @c38() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<1:1>
   %a1 = layout.const #layout.tuple<2>
   %r = layout.complement %a0, %a1 : !layout.layout<1:1>, !layout.tuple<2>
@@ -446,10 +498,10 @@ func.func @c34() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_1__5
-// CHECK-LABEL: func.func @c35()
+// CHECK-LABEL: func.func @c39()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<5:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c35() -> !layout.layout<5:1> {
+func.func @c39() -> !layout.layout<5:1> {
   %a0 = layout.const #layout.layout<1:1>
   %a1 = layout.const #layout.tuple<5>
   %r = layout.complement %a0, %a1 : !layout.layout<1:1>, !layout.tuple<5>
@@ -459,10 +511,10 @@ func.func @c35() -> !layout.layout<5:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_2__2
-// CHECK-LABEL: func.func @c36()
+// CHECK-LABEL: func.func @c40()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c36() -> !layout.layout<2:1> {
+func.func @c40() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<1:2>
   %a1 = layout.const #layout.tuple<2>
   %r = layout.complement %a0, %a1 : !layout.layout<1:2>, !layout.tuple<2>
@@ -472,10 +524,10 @@ func.func @c36() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_2__8
-// CHECK-LABEL: func.func @c37()
+// CHECK-LABEL: func.func @c41()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c37() -> !layout.layout<8:1> {
+func.func @c41() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<1:2>
   %a1 = layout.const #layout.tuple<8>
   %r = layout.complement %a0, %a1 : !layout.layout<1:2>, !layout.tuple<8>
@@ -485,10 +537,10 @@ func.func @c37() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_1_2__5
-// CHECK-LABEL: func.func @c38()
+// CHECK-LABEL: func.func @c42()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<5:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c38() -> !layout.layout<5:1> {
+func.func @c42() -> !layout.layout<5:1> {
   %a0 = layout.const #layout.layout<1:2>
   %a1 = layout.const #layout.tuple<5>
   %r = layout.complement %a0, %a1 : !layout.layout<1:2>, !layout.tuple<5>
@@ -498,10 +550,10 @@ func.func @c38() -> !layout.layout<5:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_0__2
-// CHECK-LABEL: func.func @c39()
+// CHECK-LABEL: func.func @c43()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c39() -> !layout.layout<2:1> {
+func.func @c43() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<4:0>
   %a1 = layout.const #layout.tuple<2>
   %r = layout.complement %a0, %a1 : !layout.layout<4:0>, !layout.tuple<2>
@@ -511,10 +563,10 @@ func.func @c39() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_0__8
-// CHECK-LABEL: func.func @c40()
+// CHECK-LABEL: func.func @c44()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c40() -> !layout.layout<8:1> {
+func.func @c44() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<4:0>
   %a1 = layout.const #layout.tuple<8>
   %r = layout.complement %a0, %a1 : !layout.layout<4:0>, !layout.tuple<8>
@@ -524,10 +576,10 @@ func.func @c40() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_1__8
-// CHECK-LABEL: func.func @c41()
+// CHECK-LABEL: func.func @c45()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:4>
 // CHECK-NEXT: return %[[C]]
-func.func @c41() -> !layout.layout<2:4> {
+func.func @c45() -> !layout.layout<2:4> {
   %a0 = layout.const #layout.layout<4:1>
   %a1 = layout.const #layout.tuple<8>
   %r = layout.complement %a0, %a1 : !layout.layout<4:1>, !layout.tuple<8>
@@ -537,10 +589,10 @@ func.func @c41() -> !layout.layout<2:4> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_2__1
-// CHECK-LABEL: func.func @c42()
+// CHECK-LABEL: func.func @c46()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c42() -> !layout.layout<2:1> {
+func.func @c46() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.tuple<1>
   %r = layout.complement %a0, %a1 : !layout.layout<4:2>, !layout.tuple<1>
@@ -550,10 +602,10 @@ func.func @c42() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_2__7
-// CHECK-LABEL: func.func @c43()
+// CHECK-LABEL: func.func @c47()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c43() -> !layout.layout<2:1> {
+func.func @c47() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.tuple<7>
   %r = layout.complement %a0, %a1 : !layout.layout<4:2>, !layout.tuple<7>
@@ -563,10 +615,10 @@ func.func @c43() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_2__16
-// CHECK-LABEL: func.func @c44()
+// CHECK-LABEL: func.func @c48()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2):(1,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c44() -> !layout.layout<(2,2):(1,8)> {
+func.func @c48() -> !layout.layout<(2,2):(1,8)> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.tuple<16>
   %r = layout.complement %a0, %a1 : !layout.layout<4:2>, !layout.tuple<16>
@@ -576,10 +628,10 @@ func.func @c44() -> !layout.layout<(2,2):(1,8)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_2__19
-// CHECK-LABEL: func.func @c45()
+// CHECK-LABEL: func.func @c49()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(1,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c45() -> !layout.layout<(2,3):(1,8)> {
+func.func @c49() -> !layout.layout<(2,3):(1,8)> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.tuple<19>
   %r = layout.complement %a0, %a1 : !layout.layout<4:2>, !layout.tuple<19>
@@ -589,10 +641,10 @@ func.func @c45() -> !layout.layout<(2,3):(1,8)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_4__1
-// CHECK-LABEL: func.func @c46()
+// CHECK-LABEL: func.func @c50()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c46() -> !layout.layout<4:1> {
+func.func @c50() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<4:4>
   %a1 = layout.const #layout.tuple<1>
   %r = layout.complement %a0, %a1 : !layout.layout<4:4>, !layout.tuple<1>
@@ -602,10 +654,10 @@ func.func @c46() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_4__13
-// CHECK-LABEL: func.func @c47()
+// CHECK-LABEL: func.func @c51()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c47() -> !layout.layout<4:1> {
+func.func @c51() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<4:4>
   %a1 = layout.const #layout.tuple<13>
   %r = layout.complement %a0, %a1 : !layout.layout<4:4>, !layout.tuple<13>
@@ -615,10 +667,10 @@ func.func @c47() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_4_4__17
-// CHECK-LABEL: func.func @c48()
+// CHECK-LABEL: func.func @c52()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2):(1,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c48() -> !layout.layout<(4,2):(1,16)> {
+func.func @c52() -> !layout.layout<(4,2):(1,16)> {
   %a0 = layout.const #layout.layout<4:4>
   %a1 = layout.const #layout.tuple<17>
   %r = layout.complement %a0, %a1 : !layout.layout<4:4>, !layout.tuple<17>
@@ -628,10 +680,10 @@ func.func @c48() -> !layout.layout<(4,2):(1,16)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_24_14__14
-// CHECK-LABEL: func.func @c49()
+// CHECK-LABEL: func.func @c53()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c49() -> !layout.layout<2:2> {
+func.func @c53() -> !layout.layout<2:2> {
   %a0 = layout.const #layout.layout<(2,4):(1,4)>
   %a1 = layout.const #layout.tuple<14>
   %r = layout.complement %a0, %a1 : !layout.layout<(2,4):(1,4)>, !layout.tuple<14>
@@ -641,10 +693,10 @@ func.func @c49() -> !layout.layout<2:2> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_24_16__20
-// CHECK-LABEL: func.func @c50()
+// CHECK-LABEL: func.func @c54()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<3:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c50() -> !layout.layout<3:2> {
+func.func @c54() -> !layout.layout<3:2> {
   %a0 = layout.const #layout.layout<(2,4):(1,6)>
   %a1 = layout.const #layout.tuple<20>
   %r = layout.complement %a0, %a1 : !layout.layout<(2,4):(1,6)>, !layout.tuple<20>
@@ -654,10 +706,10 @@ func.func @c50() -> !layout.layout<3:2> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_248_8_1_64__460
-// CHECK-LABEL: func.func @c51()
+// CHECK-LABEL: func.func @c55()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(4,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c51() -> !layout.layout<(2,4):(4,16)> {
+func.func @c55() -> !layout.layout<(2,4):(4,16)> {
   %a0 = layout.const #layout.layout<(2,4,8):(8,1,64)>
   %a1 = layout.const #layout.tuple<460>
   %r = layout.complement %a0, %a1 : !layout.layout<(2,4,8):(8,1,64)>, !layout.tuple<460>
@@ -667,10 +719,10 @@ func.func @c51() -> !layout.layout<(2,4):(4,16)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_248_8_1_0__12
-// CHECK-LABEL: func.func @c52()
+// CHECK-LABEL: func.func @c56()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:4>
 // CHECK-NEXT: return %[[C]]
-func.func @c52() -> !layout.layout<2:4> {
+func.func @c56() -> !layout.layout<2:4> {
   %a0 = layout.const #layout.layout<(2,4,8):(8,1,0)>
   %a1 = layout.const #layout.tuple<12>
   %r = layout.complement %a0, %a1 : !layout.layout<(2,4,8):(8,1,0)>, !layout.tuple<12>
@@ -680,10 +732,10 @@ func.func @c52() -> !layout.layout<2:4> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_248_8_1_0__460
-// CHECK-LABEL: func.func @c53()
+// CHECK-LABEL: func.func @c57()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,29):(4,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c53() -> !layout.layout<(2,29):(4,16)> {
+func.func @c57() -> !layout.layout<(2,29):(4,16)> {
   %a0 = layout.const #layout.layout<(2,4,8):(8,1,0)>
   %a1 = layout.const #layout.tuple<460>
   %r = layout.complement %a0, %a1 : !layout.layout<(2,4,8):(8,1,0)>, !layout.tuple<460>
@@ -693,10 +745,10 @@ func.func @c53() -> !layout.layout<(2,29):(4,16)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_2222_1_4_8_32__46
-// CHECK-LABEL: func.func @c54()
+// CHECK-LABEL: func.func @c58()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2):(2,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c54() -> !layout.layout<(2,2):(2,16)> {
+func.func @c58() -> !layout.layout<(2,2):(2,16)> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
   %a1 = layout.const #layout.tuple<46>
   %r = layout.complement %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,4),(8,32))>, !layout.tuple<46>
@@ -706,10 +758,10 @@ func.func @c54() -> !layout.layout<(2,2):(2,16)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_2222_1_32_8_4__46
-// CHECK-LABEL: func.func @c55()
+// CHECK-LABEL: func.func @c59()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2):(2,16)>
 // CHECK-NEXT: return %[[C]]
-func.func @c55() -> !layout.layout<(2,2):(2,16)> {
+func.func @c59() -> !layout.layout<(2,2):(2,16)> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,32),(8,4))>
   %a1 = layout.const #layout.tuple<46>
   %r = layout.complement %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,32),(8,4))>, !layout.tuple<46>
@@ -719,10 +771,10 @@ func.func @c55() -> !layout.layout<(2,2):(2,16)> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_42_1_10__14
-// CHECK-LABEL: func.func @c56()
+// CHECK-LABEL: func.func @c60()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:4>
 // CHECK-NEXT: return %[[C]]
-func.func @c56() -> !layout.layout<2:4> {
+func.func @c60() -> !layout.layout<2:4> {
   %a0 = layout.const #layout.layout<(4,2):(1,10)>
   %a1 = layout.const #layout.tuple<14>
   %r = layout.complement %a0, %a1 : !layout.layout<(4,2):(1,10)>, !layout.tuple<14>
@@ -732,10 +784,10 @@ func.func @c56() -> !layout.layout<2:4> {
 // -----
 
 // LayoutAlgebra/complement.mlir#CG_TEST_complement_bwc_42_1_16__20
-// CHECK-LABEL: func.func @c57()
+// CHECK-LABEL: func.func @c61()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:4>
 // CHECK-NEXT: return %[[C]]
-func.func @c57() -> !layout.layout<4:4> {
+func.func @c61() -> !layout.layout<4:4> {
   %a0 = layout.const #layout.layout<(4,2):(1,16)>
   %a1 = layout.const #layout.tuple<20>
   %r = layout.complement %a0, %a1 : !layout.layout<(4,2):(1,16)>, !layout.tuple<20>
@@ -744,11 +796,71 @@ func.func @c57() -> !layout.layout<4:4> {
 
 // -----
 
+// LayoutAlgebra/complement.mlir#CG_TEST_complement_sb1
+// CHECK-LABEL: func.func @c62()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1):(3@0)>
+// CHECK-NEXT: return %[[C]]
+func.func @c62() -> !layout.layout<(1):(3@0)> {
+  %a0 = layout.const #layout.layout<3:1@0>
+  %r = layout.complement %a0 : !layout.layout<3:1@0>
+  return %r : !layout.layout<(1):(3@0)>
+}
+
+// -----
+
+// LayoutAlgebra/complement.mlir#CG_TEST_complement_sb2
+// CHECK-LABEL: func.func @c63()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,1,(4,1)):(1@0,1@1,(1@2,12@2))>
+// CHECK-NEXT: return %[[C]]
+func.func @c63() -> !layout.layout<(1,1,(4,1)):(1@0,1@1,(1@2,12@2))> {
+  %a0 = layout.const #layout.layout<3:4@2>
+  %r = layout.complement %a0 : !layout.layout<3:4@2>
+  return %r : !layout.layout<(1,1,(4,1)):(1@0,1@1,(1@2,12@2))>
+}
+
+// -----
+
+// LayoutAlgebra/complement.mlir#CG_TEST_complement_sb3
+// CHECK-LABEL: func.func @c64()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c64() -> !layout.layout<((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))> {
+  %a0 = layout.const #layout.layout<(2,5,3):(4@1,5@0,16@1)>
+  %r = layout.complement %a0 : !layout.layout<(2,5,3):(4@1,5@0,16@1)>
+  return %r : !layout.layout<((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))>
+}
+
+// -----
+
+// LayoutAlgebra/complement.mlir#CG_TEST_complement_sb4
+// CHECK-LABEL: func.func @c65()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c65() -> !layout.layout<((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))> {
+  %a0 = layout.const #layout.layout<(2,1,5,3):(4@1,0,5@0,16@1)>
+  %r = layout.complement %a0 : !layout.layout<(2,1,5,3):(4@1,0,5@0,16@1)>
+  return %r : !layout.layout<((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))>
+}
+
+// -----
+
+// LayoutAlgebra/complement.mlir#CG_TEST_complement_sb5
+// CHECK-LABEL: func.func @c66()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((5,1),(4,1),(1,(7,1))):((1@0,15@0),(1@1,8@1),(1@0@2,(1@1@2,35@1@2)))>
+// CHECK-NEXT: return %[[C]]
+func.func @c66() -> !layout.layout<((5,1),(4,1),(1,(7,1))):((1@0,15@0),(1@1,8@1),(1@0@2,(1@1@2,35@1@2)))> {
+  %a0 = layout.const #layout.layout<(2,3,5):(4@1,5@0,7@1@2)>
+  %r = layout.complement %a0 : !layout.layout<(2,3,5):(4@1,5@0,7@1@2)>
+  return %r : !layout.layout<((5,1),(4,1),(1,(7,1))):((1@0,15@0),(1@1,8@1),(1@0@2,(1@1@2,35@1@2)))>
+}
+
+// -----
+
 // LayoutAlgebra/composition.mlir#layout_layout_static
-// CHECK-LABEL: func.func @c58()
+// CHECK-LABEL: func.func @c67()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(5,4):(8,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c58() -> !layout.layout<(5,4):(8,2)> {
+func.func @c67() -> !layout.layout<(5,4):(8,2)> {
   %a0 = layout.const #layout.layout<(20):(2)>
   %a1 = layout.const #layout.layout<(5,4):(4,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(20):(2)>, !layout.layout<(5,4):(4,1)>
@@ -757,11 +869,24 @@ func.func @c58() -> !layout.layout<(5,4):(8,2)> {
 
 // -----
 
+// LayoutAlgebra/composition.mlir#layout_shape_static
+// CHECK-LABEL: func.func @c68()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(1,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c68() -> !layout.layout<(2,4):(1,4)> {
+  %a0 = layout.const #layout.layout<(4,8):(1,4)>
+  %a1 = layout.const #layout.tuple<(2,4)>
+  %r = layout.composition %a0, %a1 : !layout.layout<(4,8):(1,4)>, !layout.tuple<(2,4)>
+  return %r : !layout.layout<(2,4):(1,4)>
+}
+
+// -----
+
 // LayoutAlgebra/composition.mlir#layout_layout_strided
-// CHECK-LABEL: func.func @c59()
+// CHECK-LABEL: func.func @c69()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(1,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c59() -> !layout.layout<(2,4):(1,2)> {
+func.func @c69() -> !layout.layout<(2,4):(1,2)> {
   %a0 = layout.const #layout.layout<(4,8):(1,4)>
   %a1 = layout.const #layout.layout<(2,4):(1,2)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8):(1,4)>, !layout.layout<(2,4):(1,2)>
@@ -771,10 +896,10 @@ func.func @c59() -> !layout.layout<(2,4):(1,2)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#layout_tile_static
-// CHECK-LABEL: func.func @c60()
+// CHECK-LABEL: func.func @c70()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,4)):((1,2))>
 // CHECK-NEXT: return %[[C]]
-func.func @c60() -> !layout.layout<((2,4)):((1,2))> {
+func.func @c70() -> !layout.layout<((2,4)):((1,2))> {
   %a0 = layout.const #layout.layout<(4,8):(1,4)>
   %a1 = layout.const #layout.tiler<[(2,4):(1,2)]>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8):(1,4)>, !layout.tiler<[(2,4):(1,2)]>
@@ -784,10 +909,10 @@ func.func @c60() -> !layout.layout<((2,4)):((1,2))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_mid_layout_truncation
-// CHECK-LABEL: func.func @c61()
+// CHECK-LABEL: func.func @c71()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(9,5)>
 // CHECK-NEXT: return %[[C]]
-func.func @c61() -> !layout.layout<(2,3):(9,5)> {
+func.func @c71() -> !layout.layout<(2,3):(9,5)> {
   %a0 = layout.const #layout.layout<(4,6,8,10):(2,3,5,7)>
   %a1 = layout.const #layout.layout<6:12>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,6,8,10):(2,3,5,7)>, !layout.layout<6:12>
@@ -797,10 +922,10 @@ func.func @c61() -> !layout.layout<(2,3):(9,5)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_oversized_inner_stride_size2
-// CHECK-LABEL: func.func @c62()
+// CHECK-LABEL: func.func @c72()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:24>
 // CHECK-NEXT: return %[[C]]
-func.func @c62() -> !layout.layout<2:24> {
+func.func @c72() -> !layout.layout<2:24> {
   %a0 = layout.const #layout.layout<(8,8):(8,1)>
   %a1 = layout.const #layout.layout<2:3>
   %r = layout.composition %a0, %a1 : !layout.layout<(8,8):(8,1)>, !layout.layout<2:3>
@@ -810,10 +935,10 @@ func.func @c62() -> !layout.layout<2:24> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_oversized_inner_stride_size3
-// CHECK-LABEL: func.func @c63()
+// CHECK-LABEL: func.func @c73()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<3:24>
 // CHECK-NEXT: return %[[C]]
-func.func @c63() -> !layout.layout<3:24> {
+func.func @c73() -> !layout.layout<3:24> {
   %a0 = layout.const #layout.layout<(8,8):(8,1)>
   %a1 = layout.const #layout.layout<3:3>
   %r = layout.composition %a0, %a1 : !layout.layout<(8,8):(8,1)>, !layout.layout<3:3>
@@ -823,10 +948,10 @@ func.func @c63() -> !layout.layout<3:24> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_prime_strides_trivial_inner
-// CHECK-LABEL: func.func @c64()
+// CHECK-LABEL: func.func @c74()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<6:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c64() -> !layout.layout<6:1> {
+func.func @c74() -> !layout.layout<6:1> {
   %a0 = layout.const #layout.layout<(4,6,8):(1,4,7)>
   %a1 = layout.const #layout.layout<6:1>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,6,8):(1,4,7)>, !layout.layout<6:1>
@@ -836,10 +961,10 @@ func.func @c64() -> !layout.layout<6:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_outer_stride_zero_mode
-// CHECK-LABEL: func.func @c65()
+// CHECK-LABEL: func.func @c75()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:3>
 // CHECK-NEXT: return %[[C]]
-func.func @c65() -> !layout.layout<4:3> {
+func.func @c75() -> !layout.layout<4:3> {
   %a0 = layout.const #layout.layout<(4,3,1):(3,1,0)>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3,1):(3,1,0)>, !layout.layout<4:1>
@@ -849,10 +974,10 @@ func.func @c65() -> !layout.layout<4:3> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l77
-// CHECK-LABEL: func.func @c66()
+// CHECK-LABEL: func.func @c76()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c66() -> !layout.layout<1:0> {
+func.func @c76() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.layout<1:0>
   %r = layout.composition %a0, %a1 : !layout.layout<1:0>, !layout.layout<1:0>
@@ -862,10 +987,10 @@ func.func @c66() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l85
-// CHECK-LABEL: func.func @c67()
+// CHECK-LABEL: func.func @c77()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c67() -> !layout.layout<1:0> {
+func.func @c77() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.layout<1:1>
   %r = layout.composition %a0, %a1 : !layout.layout<1:0>, !layout.layout<1:1>
@@ -875,10 +1000,10 @@ func.func @c67() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l93
-// CHECK-LABEL: func.func @c68()
+// CHECK-LABEL: func.func @c78()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c68() -> !layout.layout<1:0> {
+func.func @c78() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:1>
   %a1 = layout.const #layout.layout<1:0>
   %r = layout.composition %a0, %a1 : !layout.layout<1:1>, !layout.layout<1:0>
@@ -888,10 +1013,10 @@ func.func @c68() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l101
-// CHECK-LABEL: func.func @c69()
+// CHECK-LABEL: func.func @c79()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c69() -> !layout.layout<1:1> {
+func.func @c79() -> !layout.layout<1:1> {
   %a0 = layout.const #layout.layout<1:1>
   %a1 = layout.const #layout.layout<1:1>
   %r = layout.composition %a0, %a1 : !layout.layout<1:1>, !layout.layout<1:1>
@@ -901,10 +1026,10 @@ func.func @c69() -> !layout.layout<1:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l109
-// CHECK-LABEL: func.func @c70()
+// CHECK-LABEL: func.func @c80()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c70() -> !layout.layout<4:1> {
+func.func @c80() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<4:1>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<4:1>, !layout.layout<4:1>
@@ -914,10 +1039,10 @@ func.func @c70() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l117
-// CHECK-LABEL: func.func @c71()
+// CHECK-LABEL: func.func @c81()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c71() -> !layout.layout<4:2> {
+func.func @c81() -> !layout.layout<4:2> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<4:2>, !layout.layout<4:1>
@@ -927,10 +1052,10 @@ func.func @c71() -> !layout.layout<4:2> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l125
-// CHECK-LABEL: func.func @c72()
+// CHECK-LABEL: func.func @c82()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c72() -> !layout.layout<4:0> {
+func.func @c82() -> !layout.layout<4:0> {
   %a0 = layout.const #layout.layout<4:0>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<4:0>, !layout.layout<4:1>
@@ -940,10 +1065,10 @@ func.func @c72() -> !layout.layout<4:0> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l141
-// CHECK-LABEL: func.func @c73()
+// CHECK-LABEL: func.func @c83()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c73() -> !layout.layout<1:0> {
+func.func @c83() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<4:1>
   %a1 = layout.const #layout.layout<1:0>
   %r = layout.composition %a0, %a1 : !layout.layout<4:1>, !layout.layout<1:0>
@@ -953,10 +1078,10 @@ func.func @c73() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l149
-// CHECK-LABEL: func.func @c74()
+// CHECK-LABEL: func.func @c84()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c74() -> !layout.layout<2:1> {
+func.func @c84() -> !layout.layout<2:1> {
   %a0 = layout.const #layout.layout<4:1>
   %a1 = layout.const #layout.layout<2:1>
   %r = layout.composition %a0, %a1 : !layout.layout<4:1>, !layout.layout<2:1>
@@ -966,10 +1091,10 @@ func.func @c74() -> !layout.layout<2:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l157
-// CHECK-LABEL: func.func @c75()
+// CHECK-LABEL: func.func @c85()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c75() -> !layout.layout<2:2> {
+func.func @c85() -> !layout.layout<2:2> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.layout<2:1>
   %r = layout.composition %a0, %a1 : !layout.layout<4:2>, !layout.layout<2:1>
@@ -979,10 +1104,10 @@ func.func @c75() -> !layout.layout<2:2> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l165
-// CHECK-LABEL: func.func @c76()
+// CHECK-LABEL: func.func @c86()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c76() -> !layout.layout<2:2> {
+func.func @c86() -> !layout.layout<2:2> {
   %a0 = layout.const #layout.layout<4:1>
   %a1 = layout.const #layout.layout<2:2>
   %r = layout.composition %a0, %a1 : !layout.layout<4:1>, !layout.layout<2:2>
@@ -992,10 +1117,10 @@ func.func @c76() -> !layout.layout<2:2> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l173
-// CHECK-LABEL: func.func @c77()
+// CHECK-LABEL: func.func @c87()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<2:4>
 // CHECK-NEXT: return %[[C]]
-func.func @c77() -> !layout.layout<2:4> {
+func.func @c87() -> !layout.layout<2:4> {
   %a0 = layout.const #layout.layout<4:2>
   %a1 = layout.const #layout.layout<2:2>
   %r = layout.composition %a0, %a1 : !layout.layout<4:2>, !layout.layout<2:2>
@@ -1005,10 +1130,10 @@ func.func @c77() -> !layout.layout<2:4> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l181
-// CHECK-LABEL: func.func @c78()
+// CHECK-LABEL: func.func @c88()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<12:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c78() -> !layout.layout<12:1> {
+func.func @c88() -> !layout.layout<12:1> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %a1 = layout.const #layout.layout<12:1>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(1,4)>, !layout.layout<12:1>
@@ -1018,10 +1143,10 @@ func.func @c78() -> !layout.layout<12:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l189
-// CHECK-LABEL: func.func @c79()
+// CHECK-LABEL: func.func @c89()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c79() -> !layout.layout<(4,3):(1,4)> {
+func.func @c89() -> !layout.layout<(4,3):(1,4)> {
   %a0 = layout.const #layout.layout<12:1>
   %a1 = layout.const #layout.layout<(4,3):(1,4)>
   %r = layout.composition %a0, %a1 : !layout.layout<12:1>, !layout.layout<(4,3):(1,4)>
@@ -1031,10 +1156,10 @@ func.func @c79() -> !layout.layout<(4,3):(1,4)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l197
-// CHECK-LABEL: func.func @c80()
+// CHECK-LABEL: func.func @c90()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(2,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c80() -> !layout.layout<(4,3):(2,8)> {
+func.func @c90() -> !layout.layout<(4,3):(2,8)> {
   %a0 = layout.const #layout.layout<12:2>
   %a1 = layout.const #layout.layout<(4,3):(1,4)>
   %r = layout.composition %a0, %a1 : !layout.layout<12:2>, !layout.layout<(4,3):(1,4)>
@@ -1044,10 +1169,10 @@ func.func @c80() -> !layout.layout<(4,3):(2,8)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l205
-// CHECK-LABEL: func.func @c81()
+// CHECK-LABEL: func.func @c91()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(3,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c81() -> !layout.layout<(4,3):(3,1)> {
+func.func @c91() -> !layout.layout<(4,3):(3,1)> {
   %a0 = layout.const #layout.layout<12:1>
   %a1 = layout.const #layout.layout<(4,3):(3,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<12:1>, !layout.layout<(4,3):(3,1)>
@@ -1057,10 +1182,10 @@ func.func @c81() -> !layout.layout<(4,3):(3,1)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l213
-// CHECK-LABEL: func.func @c82()
+// CHECK-LABEL: func.func @c92()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(6,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c82() -> !layout.layout<(4,3):(6,2)> {
+func.func @c92() -> !layout.layout<(4,3):(6,2)> {
   %a0 = layout.const #layout.layout<12:2>
   %a1 = layout.const #layout.layout<(4,3):(3,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<12:2>, !layout.layout<(4,3):(3,1)>
@@ -1070,10 +1195,10 @@ func.func @c82() -> !layout.layout<(4,3):(6,2)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l221
-// CHECK-LABEL: func.func @c83()
+// CHECK-LABEL: func.func @c93()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(2,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c83() -> !layout.layout<(2,3):(2,4)> {
+func.func @c93() -> !layout.layout<(2,3):(2,4)> {
   %a0 = layout.const #layout.layout<12:1>
   %a1 = layout.const #layout.layout<(2,3):(2,4)>
   %r = layout.composition %a0, %a1 : !layout.layout<12:1>, !layout.layout<(2,3):(2,4)>
@@ -1083,10 +1208,10 @@ func.func @c83() -> !layout.layout<(2,3):(2,4)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l229
-// CHECK-LABEL: func.func @c84()
+// CHECK-LABEL: func.func @c94()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c84() -> !layout.layout<(4,3):(1,4)> {
+func.func @c94() -> !layout.layout<(4,3):(1,4)> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %a1 = layout.const #layout.layout<(4,3):(1,4)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(1,4)>, !layout.layout<(4,3):(1,4)>
@@ -1096,10 +1221,10 @@ func.func @c84() -> !layout.layout<(4,3):(1,4)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l237
-// CHECK-LABEL: func.func @c85()
+// CHECK-LABEL: func.func @c95()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<6:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c85() -> !layout.layout<6:1> {
+func.func @c95() -> !layout.layout<6:1> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %a1 = layout.const #layout.layout<6:1>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(1,4)>, !layout.layout<6:1>
@@ -1109,10 +1234,10 @@ func.func @c85() -> !layout.layout<6:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l245
-// CHECK-LABEL: func.func @c86()
+// CHECK-LABEL: func.func @c96()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<6:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c86() -> !layout.layout<6:2> {
+func.func @c96() -> !layout.layout<6:2> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %a1 = layout.const #layout.layout<6:2>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(1,4)>, !layout.layout<6:2>
@@ -1122,10 +1247,10 @@ func.func @c86() -> !layout.layout<6:2> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l253
-// CHECK-LABEL: func.func @c87()
+// CHECK-LABEL: func.func @c97()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(6,2):(2,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c87() -> !layout.layout<(6,2):(2,1)> {
+func.func @c97() -> !layout.layout<(6,2):(2,1)> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %a1 = layout.const #layout.layout<(6,2):(2,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(1,4)>, !layout.layout<(6,2):(2,1)>
@@ -1135,10 +1260,10 @@ func.func @c87() -> !layout.layout<(6,2):(2,1)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l261
-// CHECK-LABEL: func.func @c88()
+// CHECK-LABEL: func.func @c98()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(3,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c88() -> !layout.layout<(4,3):(3,1)> {
+func.func @c98() -> !layout.layout<(4,3):(3,1)> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %a1 = layout.const #layout.layout<(4,3):(3,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(1,4)>, !layout.layout<(4,3):(3,1)>
@@ -1148,10 +1273,10 @@ func.func @c88() -> !layout.layout<(4,3):(3,1)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l269
-// CHECK-LABEL: func.func @c89()
+// CHECK-LABEL: func.func @c99()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(3,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c89() -> !layout.layout<(4,3):(3,1)> {
+func.func @c99() -> !layout.layout<(4,3):(3,1)> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %a1 = layout.const #layout.layout<(4,3):(1,4)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(3,1)>, !layout.layout<(4,3):(1,4)>
@@ -1161,10 +1286,10 @@ func.func @c89() -> !layout.layout<(4,3):(3,1)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l293
-// CHECK-LABEL: func.func @c90()
+// CHECK-LABEL: func.func @c100()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3),2):((6,1),3)>
 // CHECK-NEXT: return %[[C]]
-func.func @c90() -> !layout.layout<((2,3),2):((6,1),3)> {
+func.func @c100() -> !layout.layout<((2,3),2):((6,1),3)> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %a1 = layout.const #layout.layout<(6,2):(2,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(3,1)>, !layout.layout<(6,2):(2,1)>
@@ -1174,10 +1299,10 @@ func.func @c90() -> !layout.layout<((2,3),2):((6,1),3)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l322
-// CHECK-LABEL: func.func @c91()
+// CHECK-LABEL: func.func @c101()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2),2):((2,16),1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c91() -> !layout.layout<((2,2),2):((2,16),1)> {
+func.func @c101() -> !layout.layout<((2,2),2):((2,16),1)> {
   %a0 = layout.const #layout.layout<((4,2)):((1,16))>
   %a1 = layout.const #layout.layout<(4,2):(2,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<((4,2)):((1,16))>, !layout.layout<(4,2):(2,1)>
@@ -1187,10 +1312,10 @@ func.func @c91() -> !layout.layout<((2,2),2):((2,16),1)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l329
-// CHECK-LABEL: func.func @c92()
+// CHECK-LABEL: func.func @c102()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2):(1,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c92() -> !layout.layout<(2,2):(1,2)> {
+func.func @c102() -> !layout.layout<(2,2):(1,2)> {
   %a0 = layout.const #layout.layout<(2,2):(2,1)>
   %a1 = layout.const #layout.layout<(2,2):(2,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(2,2):(2,1)>, !layout.layout<(2,2):(2,1)>
@@ -1200,10 +1325,10 @@ func.func @c92() -> !layout.layout<(2,2):(1,2)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l336
-// CHECK-LABEL: func.func @c93()
+// CHECK-LABEL: func.func @c103()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2,2):(2,8,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c93() -> !layout.layout<(2,2,2):(2,8,1)> {
+func.func @c103() -> !layout.layout<(2,2,2):(2,8,1)> {
   %a0 = layout.const #layout.layout<(4,8,2):(1,4,32)>
   %a1 = layout.const #layout.layout<(2,2,2):(2,8,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8,2):(1,4,32)>, !layout.layout<(2,2,2):(2,8,1)>
@@ -1213,10 +1338,10 @@ func.func @c93() -> !layout.layout<(2,2,2):(2,8,1)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l343
-// CHECK-LABEL: func.func @c94()
+// CHECK-LABEL: func.func @c104()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2,2):(2,16,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c94() -> !layout.layout<(2,2,2):(2,16,4)> {
+func.func @c104() -> !layout.layout<(2,2,2):(2,16,4)> {
   %a0 = layout.const #layout.layout<(4,8,2):(2,8,1)>
   %a1 = layout.const #layout.layout<(2,2,2):(1,8,2)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8,2):(2,8,1)>, !layout.layout<(2,2,2):(1,8,2)>
@@ -1226,10 +1351,10 @@ func.func @c94() -> !layout.layout<(2,2,2):(2,16,4)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l350
-// CHECK-LABEL: func.func @c95()
+// CHECK-LABEL: func.func @c105()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,2):(4,16,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c95() -> !layout.layout<(4,2,2):(4,16,2)> {
+func.func @c105() -> !layout.layout<(4,2,2):(4,16,2)> {
   %a0 = layout.const #layout.layout<(4,8,2):(2,8,1)>
   %a1 = layout.const #layout.layout<(4,2,2):(2,8,1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8,2):(2,8,1)>, !layout.layout<(4,2,2):(2,8,1)>
@@ -1239,10 +1364,10 @@ func.func @c95() -> !layout.layout<(4,2,2):(4,16,2)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l405
-// CHECK-LABEL: func.func @c96()
+// CHECK-LABEL: func.func @c106()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c96() -> !layout.layout<4:0> {
+func.func @c106() -> !layout.layout<4:0> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<1:0>, !layout.layout<4:1>
@@ -1252,10 +1377,10 @@ func.func @c96() -> !layout.layout<4:0> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l412
-// CHECK-LABEL: func.func @c97()
+// CHECK-LABEL: func.func @c107()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c97() -> !layout.layout<4:1> {
+func.func @c107() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<1:1>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<1:1>, !layout.layout<4:1>
@@ -1265,10 +1390,10 @@ func.func @c97() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l419
-// CHECK-LABEL: func.func @c98()
+// CHECK-LABEL: func.func @c108()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:2>
 // CHECK-NEXT: return %[[C]]
-func.func @c98() -> !layout.layout<4:2> {
+func.func @c108() -> !layout.layout<4:2> {
   %a0 = layout.const #layout.layout<4:1>
   %a1 = layout.const #layout.layout<4:2>
   %r = layout.composition %a0, %a1 : !layout.layout<4:1>, !layout.layout<4:2>
@@ -1278,10 +1403,10 @@ func.func @c98() -> !layout.layout<4:2> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l493
-// CHECK-LABEL: func.func @c99()
+// CHECK-LABEL: func.func @c109()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c99() -> !layout.layout<4:1> {
+func.func @c109() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<3:1>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.composition %a0, %a1 : !layout.layout<3:1>, !layout.layout<4:1>
@@ -1291,10 +1416,10 @@ func.func @c99() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l531
-// CHECK-LABEL: func.func @c100()
+// CHECK-LABEL: func.func @c110()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<3:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c100() -> !layout.layout<3:1> {
+func.func @c110() -> !layout.layout<3:1> {
   %a0 = layout.const #layout.layout<(5,4):(1,10)>
   %a1 = layout.const #layout.layout<3:1>
   %r = layout.composition %a0, %a1 : !layout.layout<(5,4):(1,10)>, !layout.layout<3:1>
@@ -1304,10 +1429,10 @@ func.func @c100() -> !layout.layout<3:1> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_l538
-// CHECK-LABEL: func.func @c101()
+// CHECK-LABEL: func.func @c111()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:4096>
 // CHECK-NEXT: return %[[C]]
-func.func @c101() -> !layout.layout<1:4096> {
+func.func @c111() -> !layout.layout<1:4096> {
   %a0 = layout.const #layout.layout<64:4096>
   %a1 = layout.const #layout.layout<1:1>
   %r = layout.composition %a0, %a1 : !layout.layout<64:4096>, !layout.layout<1:1>
@@ -1317,10 +1442,10 @@ func.func @c101() -> !layout.layout<1:4096> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_sb_inner_1
-// CHECK-LABEL: func.func @c102()
+// CHECK-LABEL: func.func @c112()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,4):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c102() -> !layout.layout<(4,4):(1,4)> {
+func.func @c112() -> !layout.layout<(4,4):(1,4)> {
   %a0 = layout.const #layout.layout<(4,4):(4,1)>
   %a1 = layout.const #layout.layout<(4,4):(1@1,1@0)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,4):(4,1)>, !layout.layout<(4,4):(1@1,1@0)>
@@ -1330,10 +1455,10 @@ func.func @c102() -> !layout.layout<(4,4):(1,4)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_sb_inner_hierarchical
-// CHECK-LABEL: func.func @c103()
+// CHECK-LABEL: func.func @c113()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(1,6)>
 // CHECK-NEXT: return %[[C]]
-func.func @c103() -> !layout.layout<(2,4):(1,6)> {
+func.func @c113() -> !layout.layout<(2,4):(1,6)> {
   %a0 = layout.const #layout.layout<(4,(2,3)):(6,(3,1))>
   %a1 = layout.const #layout.layout<(2,4):(1@1@1,1@0)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,(2,3)):(6,(3,1))>, !layout.layout<(2,4):(1@1@1,1@0)>
@@ -1343,10 +1468,10 @@ func.func @c103() -> !layout.layout<(2,4):(1,6)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_nested_stride_1
-// CHECK-LABEL: func.func @c104()
+// CHECK-LABEL: func.func @c114()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
 // CHECK-NEXT: return %[[C]]
-func.func @c104() -> !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))> {
+func.func @c114() -> !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))> {
   %a0 = layout.const #layout.layout<(8,8):(1,8)>
   %a1 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
   %r = layout.composition %a0, %a1 : !layout.layout<(8,8):(1,8)>, !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
@@ -1356,10 +1481,10 @@ func.func @c104() -> !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_nested_stride_2
-// CHECK-LABEL: func.func @c105()
+// CHECK-LABEL: func.func @c115()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2,2),(2,2,2)):((8,2,32),(1,16,4))>
 // CHECK-NEXT: return %[[C]]
-func.func @c105() -> !layout.layout<((2,2,2),(2,2,2)):((8,2,32),(1,16,4))> {
+func.func @c115() -> !layout.layout<((2,2,2),(2,2,2)):((8,2,32),(1,16,4))> {
   %a0 = layout.const #layout.layout<(8,8):(8,1)>
   %a1 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
   %r = layout.composition %a0, %a1 : !layout.layout<(8,8):(8,1)>, !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
@@ -1369,10 +1494,10 @@ func.func @c105() -> !layout.layout<((2,2,2),(2,2,2)):((8,2,32),(1,16,4))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_sb_inner_short
-// CHECK-LABEL: func.func @c106()
+// CHECK-LABEL: func.func @c116()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c106() -> !layout.layout<(2,3):(1,4)> {
+func.func @c116() -> !layout.layout<(2,3):(1,4)> {
   %a0 = layout.const #layout.layout<(4,8):(1,4)>
   %a1 = layout.const #layout.layout<(2,3):(1@0,1@1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8):(1,4)>, !layout.layout<(2,3):(1@0,1@1)>
@@ -1382,10 +1507,10 @@ func.func @c106() -> !layout.layout<(2,3):(1,4)> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_nested_stride_short
-// CHECK-LABEL: func.func @c107()
+// CHECK-LABEL: func.func @c117()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3),(4)):((1,2),(8))>
 // CHECK-NEXT: return %[[C]]
-func.func @c107() -> !layout.layout<((2,3),(4)):((1,2),(8))> {
+func.func @c117() -> !layout.layout<((2,3),(4)):((1,2),(8))> {
   %a0 = layout.const #layout.layout<(4,8):(1,4)>
   %a1 = layout.const #layout.layout<((2,3),(4)):((1,2),(8))>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,8):(1,4)>, !layout.layout<((2,3),(4)):((1,2),(8))>
@@ -1395,10 +1520,10 @@ func.func @c107() -> !layout.layout<((2,3),(4)):((1,2),(8))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_outer_paren_l277
-// CHECK-LABEL: func.func @c108()
+// CHECK-LABEL: func.func @c118()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,3)):((3,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c108() -> !layout.layout<((4,3)):((3,1))> {
+func.func @c118() -> !layout.layout<((4,3)):((3,1))> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %a1 = layout.const #layout.layout<(12):(1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(3,1)>, !layout.layout<(12):(1)>
@@ -1408,10 +1533,10 @@ func.func @c108() -> !layout.layout<((4,3)):((3,1))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_outer_paren_l285
-// CHECK-LABEL: func.func @c109()
+// CHECK-LABEL: func.func @c119()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3)):((6,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c109() -> !layout.layout<((2,3)):((6,1))> {
+func.func @c119() -> !layout.layout<((2,3)):((6,1))> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %a1 = layout.const #layout.layout<(6):(2)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(3,1)>, !layout.layout<(6):(2)>
@@ -1421,10 +1546,10 @@ func.func @c109() -> !layout.layout<((2,3)):((6,1))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_outer_paren_l427
-// CHECK-LABEL: func.func @c110()
+// CHECK-LABEL: func.func @c120()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,6)):((3,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c110() -> !layout.layout<((4,6)):((3,1))> {
+func.func @c120() -> !layout.layout<((4,6)):((3,1))> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %a1 = layout.const #layout.layout<(24):(1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(3,1)>, !layout.layout<(24):(1)>
@@ -1434,10 +1559,10 @@ func.func @c110() -> !layout.layout<((4,6)):((3,1))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_outer_paren_l435
-// CHECK-LABEL: func.func @c111()
+// CHECK-LABEL: func.func @c121()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2)):((3,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c111() -> !layout.layout<((4,2)):((3,1))> {
+func.func @c121() -> !layout.layout<((4,2)):((3,1))> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %a1 = layout.const #layout.layout<(8):(1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3):(3,1)>, !layout.layout<(8):(1)>
@@ -1447,10 +1572,10 @@ func.func @c111() -> !layout.layout<((4,2)):((3,1))> {
 // -----
 
 // LayoutAlgebra/composition.mlir#CG_TEST_comp_outer_paren_l443
-// CHECK-LABEL: func.func @c112()
+// CHECK-LABEL: func.func @c122()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,3,2)):((3,1,0))>
 // CHECK-NEXT: return %[[C]]
-func.func @c112() -> !layout.layout<((4,3,2)):((3,1,0))> {
+func.func @c122() -> !layout.layout<((4,3,2)):((3,1,0))> {
   %a0 = layout.const #layout.layout<(4,3,1):(3,1,0)>
   %a1 = layout.const #layout.layout<(24):(1)>
   %r = layout.composition %a0, %a1 : !layout.layout<(4,3,1):(3,1,0)>, !layout.layout<(24):(1)>
@@ -1460,10 +1585,10 @@ func.func @c112() -> !layout.layout<((4,3,2)):((3,1,0))> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#row_major
-// CHECK-LABEL: func.func @c113()
+// CHECK-LABEL: func.func @c123()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4):(4,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c113() -> !layout.layout<(3,4):(4,1)> {
+func.func @c123() -> !layout.layout<(3,4):(4,1)> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,3):(3,1)>
   return %r : !layout.layout<(3,4):(4,1)>
@@ -1472,10 +1597,10 @@ func.func @c113() -> !layout.layout<(3,4):(4,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#col_major
-// CHECK-LABEL: func.func @c114()
+// CHECK-LABEL: func.func @c124()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<12:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c114() -> !layout.layout<12:1> {
+func.func @c124() -> !layout.layout<12:1> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,3):(1,4)>
   return %r : !layout.layout<12:1>
@@ -1484,10 +1609,10 @@ func.func @c114() -> !layout.layout<12:1> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#scalar_identity
-// CHECK-LABEL: func.func @c115()
+// CHECK-LABEL: func.func @c125()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c115() -> !layout.layout<8:1> {
+func.func @c125() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<8:1>
   %r = layout.left_inverse %a0 : !layout.layout<8:1>
   return %r : !layout.layout<8:1>
@@ -1496,10 +1621,10 @@ func.func @c115() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#nested_transposed
-// CHECK-LABEL: func.func @c116()
+// CHECK-LABEL: func.func @c126()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2):(2,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c116() -> !layout.layout<(4,2):(2,1)> {
+func.func @c126() -> !layout.layout<(4,2):(2,1)> {
   %a0 = layout.const #layout.layout<(2,4):(4,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(2,4):(4,1)>
   return %r : !layout.layout<(4,2):(2,1)>
@@ -1508,10 +1633,10 @@ func.func @c116() -> !layout.layout<(4,2):(2,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#nested_hierarchical
-// CHECK-LABEL: func.func @c117()
+// CHECK-LABEL: func.func @c127()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2,2,5):(2,8,1,24)>
 // CHECK-NEXT: return %[[C]]
-func.func @c117() -> !layout.layout<(2,2,2,5):(2,8,1,24)> {
+func.func @c127() -> !layout.layout<(2,2,2,5):(2,8,1,24)> {
   %a0 = layout.const #layout.layout<((2,4),(3,5)):((4,1),(2,8))>
   %r = layout.left_inverse %a0 : !layout.layout<((2,4),(3,5)):((4,1),(2,8))>
   return %r : !layout.layout<(2,2,2,5):(2,8,1,24)>
@@ -1520,10 +1645,10 @@ func.func @c117() -> !layout.layout<(2,2,2,5):(2,8,1,24)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#nested_contiguous
-// CHECK-LABEL: func.func @c118()
+// CHECK-LABEL: func.func @c128()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<24:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c118() -> !layout.layout<24:1> {
+func.func @c128() -> !layout.layout<24:1> {
   %a0 = layout.const #layout.layout<((2,4),3):((1,2),8)>
   %r = layout.left_inverse %a0 : !layout.layout<((2,4),3):((1,2),8)>
   return %r : !layout.layout<24:1>
@@ -1531,11 +1656,35 @@ func.func @c118() -> !layout.layout<24:1> {
 
 // -----
 
+// LayoutAlgebra/left_inverse.mlir#scaled_basis_strides
+// CHECK-LABEL: func.func @c129()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(1,2)>
+// CHECK-NEXT: return %[[C]]
+func.func @c129() -> !layout.layout<(2,3):(1,2)> {
+  %a0 = layout.const #layout.layout<(2,3):(1@0,1@1)>
+  %r = layout.left_inverse %a0 : !layout.layout<(2,3):(1@0,1@1)>
+  return %r : !layout.layout<(2,3):(1,2)>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#scaled_basis_zero_mixed
+// CHECK-LABEL: func.func @c130()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3):(2)>
+// CHECK-NEXT: return %[[C]]
+func.func @c130() -> !layout.layout<(3):(2)> {
+  %a0 = layout.const #layout.layout<(2,3):(0,1@0)>
+  %r = layout.left_inverse %a0 : !layout.layout<(2,3):(0,1@0)>
+  return %r : !layout.layout<(3):(2)>
+}
+
+// -----
+
 // LayoutAlgebra/left_inverse.mlir#flat_contiguous
-// CHECK-LABEL: func.func @c119()
+// CHECK-LABEL: func.func @c131()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c119() -> !layout.layout<8:1> {
+func.func @c131() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<(4,2):(1,4)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,2):(1,4)>
   return %r : !layout.layout<8:1>
@@ -1544,10 +1693,10 @@ func.func @c119() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_non_injective_stride_gt_one
-// CHECK-LABEL: func.func @c120()
+// CHECK-LABEL: func.func @c132()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,4):(0,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c120() -> !layout.layout<(2,4):(0,1)> {
+func.func @c132() -> !layout.layout<(2,4):(0,1)> {
   %a0 = layout.const #layout.layout<4:2>
   %r = layout.left_inverse %a0 : !layout.layout<4:2>
   return %r : !layout.layout<(2,4):(0,1)>
@@ -1556,10 +1705,10 @@ func.func @c120() -> !layout.layout<(2,4):(0,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_non_injective_stride_eq_size
-// CHECK-LABEL: func.func @c121()
+// CHECK-LABEL: func.func @c133()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,4):(0,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c121() -> !layout.layout<(4,4):(0,1)> {
+func.func @c133() -> !layout.layout<(4,4):(0,1)> {
   %a0 = layout.const #layout.layout<4:4>
   %r = layout.left_inverse %a0 : !layout.layout<4:4>
   return %r : !layout.layout<(4,4):(0,1)>
@@ -1568,10 +1717,10 @@ func.func @c121() -> !layout.layout<(4,4):(0,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_flat_coalescing_rank2
-// CHECK-LABEL: func.func @c122()
+// CHECK-LABEL: func.func @c134()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<32:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c122() -> !layout.layout<32:1> {
+func.func @c134() -> !layout.layout<32:1> {
   %a0 = layout.const #layout.layout<(8,4):(1,8)>
   %r = layout.left_inverse %a0 : !layout.layout<(8,4):(1,8)>
   return %r : !layout.layout<32:1>
@@ -1580,10 +1729,10 @@ func.func @c122() -> !layout.layout<32:1> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_weak_congruence_stride_gt_size
-// CHECK-LABEL: func.func @c123()
+// CHECK-LABEL: func.func @c135()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(16,2):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c123() -> !layout.layout<(16,2):(1,4)> {
+func.func @c135() -> !layout.layout<(16,2):(1,4)> {
   %a0 = layout.const #layout.layout<(4,2):(1,16)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,2):(1,16)>
   return %r : !layout.layout<(16,2):(1,4)>
@@ -1592,10 +1741,10 @@ func.func @c123() -> !layout.layout<(16,2):(1,4)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_weak_congruence_odd_stride
-// CHECK-LABEL: func.func @c124()
+// CHECK-LABEL: func.func @c136()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(5,2):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c124() -> !layout.layout<(5,2):(1,4)> {
+func.func @c136() -> !layout.layout<(5,2):(1,4)> {
   %a0 = layout.const #layout.layout<(4,2):(1,5)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,2):(1,5)>
   return %r : !layout.layout<(5,2):(1,4)>
@@ -1604,10 +1753,10 @@ func.func @c124() -> !layout.layout<(5,2):(1,4)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_mixed_zero_stride_rank3
-// CHECK-LABEL: func.func @c125()
+// CHECK-LABEL: func.func @c137()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,16,2):(0,8,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c125() -> !layout.layout<(2,16,2):(0,8,1)> {
+func.func @c137() -> !layout.layout<(2,16,2):(0,8,1)> {
   %a0 = layout.const #layout.layout<(2,4,8):(32,0,2)>
   %r = layout.left_inverse %a0 : !layout.layout<(2,4,8):(32,0,2)>
   return %r : !layout.layout<(2,16,2):(0,8,1)>
@@ -1616,10 +1765,10 @@ func.func @c125() -> !layout.layout<(2,16,2):(0,8,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_non_monotonic_permutation
-// CHECK-LABEL: func.func @c126()
+// CHECK-LABEL: func.func @c138()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,6):(2,1,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c126() -> !layout.layout<(4,2,6):(2,1,8)> {
+func.func @c138() -> !layout.layout<(4,2,6):(2,1,8)> {
   %a0 = layout.const #layout.layout<(2,4,6):(4,1,8)>
   %r = layout.left_inverse %a0 : !layout.layout<(2,4,6):(4,1,8)>
   return %r : !layout.layout<(4,2,6):(2,1,8)>
@@ -1627,11 +1776,71 @@ func.func @c126() -> !layout.layout<(4,2,6):(2,1,8)> {
 
 // -----
 
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_coord_basic
+// CHECK-LABEL: func.func @c139()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,5):(1,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c139() -> !layout.layout<(4,5):(1,4)> {
+  %a0 = layout.const #layout.layout<(4,5):(1@0,1@1)>
+  %r = layout.left_inverse %a0 : !layout.layout<(4,5):(1@0,1@1)>
+  return %r : !layout.layout<(4,5):(1,4)>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_coord_transpose
+// CHECK-LABEL: func.func @c140()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(5,4):(4,1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c140() -> !layout.layout<(5,4):(4,1)> {
+  %a0 = layout.const #layout.layout<(4,5):(1@1,1@0)>
+  %r = layout.left_inverse %a0 : !layout.layout<(4,5):(1@1,1@0)>
+  return %r : !layout.layout<(5,4):(4,1)>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_coord_sb_coefficient
+// CHECK-LABEL: func.func @c141()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,4),(2,5)):((0,1),(0,4))>
+// CHECK-NEXT: return %[[C]]
+func.func @c141() -> !layout.layout<((2,4),(2,5)):((0,1),(0,4))> {
+  %a0 = layout.const #layout.layout<(4,5):(2@0,2@1)>
+  %r = layout.left_inverse %a0 : !layout.layout<(4,5):(2@0,2@1)>
+  return %r : !layout.layout<((2,4),(2,5)):((0,1),(0,4))>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_coord_mixed_sb_zero
+// CHECK-LABEL: func.func @c142()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,5):(1,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c142() -> !layout.layout<(4,5):(1,4)> {
+  %a0 = layout.const #layout.layout<(4,1,5):(1@0,0,1@1)>
+  %r = layout.left_inverse %a0 : !layout.layout<(4,1,5):(1@0,0,1@1)>
+  return %r : !layout.layout<(4,5):(1,4)>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_coord_regression
+// CHECK-LABEL: func.func @c143()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,64),(32,4)):((0,64),(1,16))>
+// CHECK-NEXT: return %[[C]]
+func.func @c143() -> !layout.layout<((2,64),(32,4)):((0,64),(1,16))> {
+  %a0 = layout.const #layout.layout<(((16,4),64),1,1):(((1@1,32@1),2@0),0,0)>
+  %r = layout.left_inverse %a0 : !layout.layout<(((16,4),64),1,1):(((1@1,32@1),2@0),0,0)>
+  return %r : !layout.layout<((2,64),(32,4)):((0,64),(1,16))>
+}
+
+// -----
+
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_1_0
-// CHECK-LABEL: func.func @c127()
+// CHECK-LABEL: func.func @c144()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c127() -> !layout.layout<1:0> {
+func.func @c144() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:0>
   %r = layout.left_inverse %a0 : !layout.layout<1:0>
   return %r : !layout.layout<1:0>
@@ -1640,10 +1849,10 @@ func.func @c127() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_1_1
-// CHECK-LABEL: func.func @c128()
+// CHECK-LABEL: func.func @c145()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c128() -> !layout.layout<1:0> {
+func.func @c145() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:1>
   %r = layout.left_inverse %a0 : !layout.layout<1:1>
   return %r : !layout.layout<1:0>
@@ -1652,10 +1861,10 @@ func.func @c128() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_1_2
-// CHECK-LABEL: func.func @c129()
+// CHECK-LABEL: func.func @c146()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c129() -> !layout.layout<1:0> {
+func.func @c146() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:2>
   %r = layout.left_inverse %a0 : !layout.layout<1:2>
   return %r : !layout.layout<1:0>
@@ -1664,10 +1873,10 @@ func.func @c129() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_1_4
-// CHECK-LABEL: func.func @c130()
+// CHECK-LABEL: func.func @c147()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c130() -> !layout.layout<1:0> {
+func.func @c147() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:4>
   %r = layout.left_inverse %a0 : !layout.layout<1:4>
   return %r : !layout.layout<1:0>
@@ -1676,10 +1885,10 @@ func.func @c130() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_1_1_0_0
-// CHECK-LABEL: func.func @c131()
+// CHECK-LABEL: func.func @c148()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c131() -> !layout.layout<1:0> {
+func.func @c148() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<(1,1):(0,0)>
   %r = layout.left_inverse %a0 : !layout.layout<(1,1):(0,0)>
   return %r : !layout.layout<1:0>
@@ -1688,10 +1897,10 @@ func.func @c131() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_4_1
-// CHECK-LABEL: func.func @c132()
+// CHECK-LABEL: func.func @c149()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c132() -> !layout.layout<4:1> {
+func.func @c149() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<4:1>
   %r = layout.left_inverse %a0 : !layout.layout<4:1>
   return %r : !layout.layout<4:1>
@@ -1700,10 +1909,10 @@ func.func @c132() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_2_4_6_flat
-// CHECK-LABEL: func.func @c133()
+// CHECK-LABEL: func.func @c150()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<48:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c133() -> !layout.layout<48:1> {
+func.func @c150() -> !layout.layout<48:1> {
   %a0 = layout.const #layout.layout<(2,4,6):(1,2,8)>
   %r = layout.left_inverse %a0 : !layout.layout<(2,4,6):(1,2,8)>
   return %r : !layout.layout<48:1>
@@ -1712,10 +1921,10 @@ func.func @c133() -> !layout.layout<48:1> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_2_4_8_2_0_32
-// CHECK-LABEL: func.func @c134()
+// CHECK-LABEL: func.func @c151()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,16,8):(0,1,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c134() -> !layout.layout<(2,16,8):(0,1,8)> {
+func.func @c151() -> !layout.layout<(2,16,8):(0,1,8)> {
   %a0 = layout.const #layout.layout<(2,4,8):(2,0,32)>
   %r = layout.left_inverse %a0 : !layout.layout<(2,4,8):(2,0,32)>
   return %r : !layout.layout<(2,16,8):(0,1,8)>
@@ -1724,10 +1933,10 @@ func.func @c134() -> !layout.layout<(2,16,8):(0,1,8)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_rank5_mixed_zero
-// CHECK-LABEL: func.func @c135()
+// CHECK-LABEL: func.func @c152()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,16,16,2):(0,8,1,128)>
 // CHECK-NEXT: return %[[C]]
-func.func @c135() -> !layout.layout<(2,16,16,2):(0,8,1,128)> {
+func.func @c152() -> !layout.layout<(2,16,16,2):(0,8,1,128)> {
   %a0 = layout.const #layout.layout<(2,4,4,4,2):(32,0,2,0,512)>
   %r = layout.left_inverse %a0 : !layout.layout<(2,4,4,4,2):(32,0,2,0,512)>
   return %r : !layout.layout<(2,16,16,2):(0,8,1,128)>
@@ -1736,10 +1945,10 @@ func.func @c135() -> !layout.layout<(2,16,16,2):(0,8,1,128)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_4_2_1_10
-// CHECK-LABEL: func.func @c136()
+// CHECK-LABEL: func.func @c153()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(10,2):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c136() -> !layout.layout<(10,2):(1,4)> {
+func.func @c153() -> !layout.layout<(10,2):(1,4)> {
   %a0 = layout.const #layout.layout<(4,2):(1,10)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,2):(1,10)>
   return %r : !layout.layout<(10,2):(1,4)>
@@ -1748,10 +1957,10 @@ func.func @c136() -> !layout.layout<(10,2):(1,4)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_4_2_1_11
-// CHECK-LABEL: func.func @c137()
+// CHECK-LABEL: func.func @c154()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(11,2):(1,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c137() -> !layout.layout<(11,2):(1,4)> {
+func.func @c154() -> !layout.layout<(11,2):(1,4)> {
   %a0 = layout.const #layout.layout<(4,2):(1,11)>
   %r = layout.left_inverse %a0 : !layout.layout<(4,2):(1,11)>
   return %r : !layout.layout<(11,2):(1,4)>
@@ -1760,10 +1969,10 @@ func.func @c137() -> !layout.layout<(11,2):(1,4)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_32_8_65536_1
-// CHECK-LABEL: func.func @c138()
+// CHECK-LABEL: func.func @c155()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(65536,32):(32,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c138() -> !layout.layout<(65536,32):(32,1)> {
+func.func @c155() -> !layout.layout<(65536,32):(32,1)> {
   %a0 = layout.const #layout.layout<(32,8):(65536,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(32,8):(65536,1)>
   return %r : !layout.layout<(65536,32):(32,1)>
@@ -1772,10 +1981,10 @@ func.func @c138() -> !layout.layout<(65536,32):(32,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_32_12_65536_1
-// CHECK-LABEL: func.func @c139()
+// CHECK-LABEL: func.func @c156()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(65536,32):(32,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c139() -> !layout.layout<(65536,32):(32,1)> {
+func.func @c156() -> !layout.layout<(65536,32):(32,1)> {
   %a0 = layout.const #layout.layout<(32,12):(65536,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(32,12):(65536,1)>
   return %r : !layout.layout<(65536,32):(32,1)>
@@ -1784,10 +1993,10 @@ func.func @c139() -> !layout.layout<(65536,32):(32,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_32_3_8_65536_512_1
-// CHECK-LABEL: func.func @c140()
+// CHECK-LABEL: func.func @c157()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(512,128,32):(96,32,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c140() -> !layout.layout<(512,128,32):(96,32,1)> {
+func.func @c157() -> !layout.layout<(512,128,32):(96,32,1)> {
   %a0 = layout.const #layout.layout<(32,3,8):(65536,512,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(32,3,8):(65536,512,1)>
   return %r : !layout.layout<(512,128,32):(96,32,1)>
@@ -1796,10 +2005,10 @@ func.func @c140() -> !layout.layout<(512,128,32):(96,32,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_32_8_131072_2
-// CHECK-LABEL: func.func @c141()
+// CHECK-LABEL: func.func @c158()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,65536,32):(0,32,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c141() -> !layout.layout<(2,65536,32):(0,32,1)> {
+func.func @c158() -> !layout.layout<(2,65536,32):(0,32,1)> {
   %a0 = layout.const #layout.layout<(32,8):(131072,2)>
   %r = layout.left_inverse %a0 : !layout.layout<(32,8):(131072,2)>
   return %r : !layout.layout<(2,65536,32):(0,32,1)>
@@ -1808,10 +2017,10 @@ func.func @c141() -> !layout.layout<(2,65536,32):(0,32,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_deeply_nested
-// CHECK-LABEL: func.func @c142()
+// CHECK-LABEL: func.func @c159()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2,4,16384,128):(16,128,2,256,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c142() -> !layout.layout<(2,2,4,16384,128):(16,128,2,256,1)> {
+func.func @c159() -> !layout.layout<(2,2,4,16384,128):(16,128,2,256,1)> {
   %a0 = layout.const #layout.layout<(((((2,4),1),(2,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32)>
   %r = layout.left_inverse %a0 : !layout.layout<(((((2,4),1),(2,2)),4),1,(2,2),2):(((((262144,4),0),(0,1)),8388608),0,(2,16),32)>
   return %r : !layout.layout<(2,2,4,16384,128):(16,128,2,256,1)>
@@ -1820,10 +2029,10 @@ func.func @c142() -> !layout.layout<(2,2,4,16384,128):(16,128,2,256,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_128_160_65536_1
-// CHECK-LABEL: func.func @c143()
+// CHECK-LABEL: func.func @c160()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(65536,128):(128,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c143() -> !layout.layout<(65536,128):(128,1)> {
+func.func @c160() -> !layout.layout<(65536,128):(128,1)> {
   %a0 = layout.const #layout.layout<(128,160):(65536,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(128,160):(65536,1)>
   return %r : !layout.layout<(65536,128):(128,1)>
@@ -1832,10 +2041,10 @@ func.func @c143() -> !layout.layout<(65536,128):(128,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_128_3_160_65536_512_1
-// CHECK-LABEL: func.func @c144()
+// CHECK-LABEL: func.func @c161()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(512,128,128):(384,128,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c144() -> !layout.layout<(512,128,128):(384,128,1)> {
+func.func @c161() -> !layout.layout<(512,128,128):(384,128,1)> {
   %a0 = layout.const #layout.layout<(128,3,160):(65536,512,1)>
   %r = layout.left_inverse %a0 : !layout.layout<(128,3,160):(65536,512,1)>
   return %r : !layout.layout<(512,128,128):(384,128,1)>
@@ -1844,10 +2053,10 @@ func.func @c144() -> !layout.layout<(512,128,128):(384,128,1)> {
 // -----
 
 // LayoutAlgebra/left_inverse.mlir#CG_TEST_li_128_64_131072_2
-// CHECK-LABEL: func.func @c145()
+// CHECK-LABEL: func.func @c162()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,65536,128):(0,128,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c145() -> !layout.layout<(2,65536,128):(0,128,1)> {
+func.func @c162() -> !layout.layout<(2,65536,128):(0,128,1)> {
   %a0 = layout.const #layout.layout<(128,64):(131072,2)>
   %r = layout.left_inverse %a0 : !layout.layout<(128,64):(131072,2)>
   return %r : !layout.layout<(2,65536,128):(0,128,1)>
@@ -1855,11 +2064,83 @@ func.func @c145() -> !layout.layout<(2,65536,128):(0,128,1)> {
 
 // -----
 
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_li_coord_nested_basis
+// CHECK-LABEL: func.func @c163()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,4,1,1,(1,5)):(0,1,0,0,(0,4))>
+// CHECK-NEXT: return %[[C]]
+func.func @c163() -> !layout.layout<(1,4,1,1,(1,5)):(0,1,0,0,(0,4))> {
+  %a0 = layout.const #layout.layout<(4,5):(1@1,1@1@4)>
+  %r = layout.left_inverse %a0 : !layout.layout<(4,5):(1@1,1@1@4)>
+  return %r : !layout.layout<(1,4,1,1,(1,5)):(0,1,0,0,(0,4))>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_li_nested_3_3_sb_coef124
+// CHECK-LABEL: func.func @c164()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
+// CHECK-NEXT: return %[[C]]
+func.func @c164() -> !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))> {
+  %a0 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))>
+  %r = layout.left_inverse %a0 : !layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))>
+  return %r : !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_li_nested_3_3_sb_coef126_symmetric
+// CHECK-LABEL: func.func @c165()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3,2),(2,3,2)):((1,16,4),(8,2,32))>
+// CHECK-NEXT: return %[[C]]
+func.func @c165() -> !layout.layout<((2,3,2),(2,3,2)):((1,16,4),(8,2,32))> {
+  %a0 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,6@0),(1@1,2@0,6@1))>
+  %r = layout.left_inverse %a0 : !layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,6@0),(1@1,2@0,6@1))>
+  return %r : !layout.layout<((2,3,2),(2,3,2)):((1,16,4),(8,2,32))>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_li_nested_3_3_sb_coef126_asymmetric
+// CHECK-LABEL: func.func @c166()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3,2),(2,2,2)):((1,16,4),(8,2,32))>
+// CHECK-NEXT: return %[[C]]
+func.func @c166() -> !layout.layout<((2,3,2),(2,2,2)):((1,16,4),(8,2,32))> {
+  %a0 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,6@0),(1@1,2@0,4@1))>
+  %r = layout.left_inverse %a0 : !layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,6@0),(1@1,2@0,4@1))>
+  return %r : !layout.layout<((2,3,2),(2,2,2)):((1,16,4),(8,2,32))>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_li_nested_rank2_flat_sb_mixed
+// CHECK-LABEL: func.func @c167()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),4):((8,4),1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c167() -> !layout.layout<((4,2),4):((8,4),1)> {
+  %a0 = layout.const #layout.layout<((4,2),4):((1@1,4@0),1@0)>
+  %r = layout.left_inverse %a0 : !layout.layout<((4,2),4):((1@1,4@0),1@0)>
+  return %r : !layout.layout<((4,2),4):((8,4),1)>
+}
+
+// -----
+
+// LayoutAlgebra/left_inverse.mlir#CG_TEST_li_nested_rank2_rank2_sb_mixed
+// CHECK-LABEL: func.func @c168()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,2),(2,4)):((4,64),(32,1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c168() -> !layout.layout<((8,2),(2,4)):((4,64),(32,1))> {
+  %a0 = layout.const #layout.layout<((4,8),(2,2)):((2@1,1@0),(1@1,8@0))>
+  %r = layout.left_inverse %a0 : !layout.layout<((4,8),(2,2)):((2@1,1@0),(1@1,8@0))>
+  return %r : !layout.layout<((8,2),(2,4)):((4,64),(32,1))>
+}
+
+// -----
+
 // LayoutAlgebra/right_inverse.mlir#col_major
-// CHECK-LABEL: func.func @c146()
+// CHECK-LABEL: func.func @c169()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<12:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c146() -> !layout.layout<12:1> {
+func.func @c169() -> !layout.layout<12:1> {
   %a0 = layout.const #layout.layout<(4,3):(1,4)>
   %r = layout.right_inverse %a0 : !layout.layout<(4,3):(1,4)>
   return %r : !layout.layout<12:1>
@@ -1868,10 +2149,10 @@ func.func @c146() -> !layout.layout<12:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#row_major
-// CHECK-LABEL: func.func @c147()
+// CHECK-LABEL: func.func @c170()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4):(4,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c147() -> !layout.layout<(3,4):(4,1)> {
+func.func @c170() -> !layout.layout<(3,4):(4,1)> {
   %a0 = layout.const #layout.layout<(4,3):(3,1)>
   %r = layout.right_inverse %a0 : !layout.layout<(4,3):(3,1)>
   return %r : !layout.layout<(3,4):(4,1)>
@@ -1880,10 +2161,10 @@ func.func @c147() -> !layout.layout<(3,4):(4,1)> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#scalar_identity
-// CHECK-LABEL: func.func @c148()
+// CHECK-LABEL: func.func @c171()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c148() -> !layout.layout<8:1> {
+func.func @c171() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<8:1>
   %r = layout.right_inverse %a0 : !layout.layout<8:1>
   return %r : !layout.layout<8:1>
@@ -1892,10 +2173,10 @@ func.func @c148() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#broadcast
-// CHECK-LABEL: func.func @c149()
+// CHECK-LABEL: func.func @c172()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c149() -> !layout.layout<1:0> {
+func.func @c172() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<4:0>
   %r = layout.right_inverse %a0 : !layout.layout<4:0>
   return %r : !layout.layout<1:0>
@@ -1904,10 +2185,10 @@ func.func @c149() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#nested_transposed
-// CHECK-LABEL: func.func @c150()
+// CHECK-LABEL: func.func @c173()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2):(2,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c150() -> !layout.layout<(4,2):(2,1)> {
+func.func @c173() -> !layout.layout<(4,2):(2,1)> {
   %a0 = layout.const #layout.layout<(2,4):(4,1)>
   %r = layout.right_inverse %a0 : !layout.layout<(2,4):(4,1)>
   return %r : !layout.layout<(4,2):(2,1)>
@@ -1916,10 +2197,10 @@ func.func @c150() -> !layout.layout<(4,2):(2,1)> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#nested_hierarchical
-// CHECK-LABEL: func.func @c151()
+// CHECK-LABEL: func.func @c174()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,5):(2,1,24)>
 // CHECK-NEXT: return %[[C]]
-func.func @c151() -> !layout.layout<(4,2,5):(2,1,24)> {
+func.func @c174() -> !layout.layout<(4,2,5):(2,1,24)> {
   %a0 = layout.const #layout.layout<((2,4),(3,5)):((4,1),(2,8))>
   %r = layout.right_inverse %a0 : !layout.layout<((2,4),(3,5)):((4,1),(2,8))>
   return %r : !layout.layout<(4,2,5):(2,1,24)>
@@ -1928,10 +2209,10 @@ func.func @c151() -> !layout.layout<(4,2,5):(2,1,24)> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#nested_contiguous
-// CHECK-LABEL: func.func @c152()
+// CHECK-LABEL: func.func @c175()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<24:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c152() -> !layout.layout<24:1> {
+func.func @c175() -> !layout.layout<24:1> {
   %a0 = layout.const #layout.layout<((2,4),3):((1,2),8)>
   %r = layout.right_inverse %a0 : !layout.layout<((2,4),3):((1,2),8)>
   return %r : !layout.layout<24:1>
@@ -1939,11 +2220,35 @@ func.func @c152() -> !layout.layout<24:1> {
 
 // -----
 
+// LayoutAlgebra/right_inverse.mlir#scaled_basis_strides
+// CHECK-LABEL: func.func @c176()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(1,2)>
+// CHECK-NEXT: return %[[C]]
+func.func @c176() -> !layout.layout<(2,3):(1,2)> {
+  %a0 = layout.const #layout.layout<(2,3):(1@0,1@1)>
+  %r = layout.right_inverse %a0 : !layout.layout<(2,3):(1@0,1@1)>
+  return %r : !layout.layout<(2,3):(1,2)>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#scaled_basis_zero_mixed
+// CHECK-LABEL: func.func @c177()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3):(2)>
+// CHECK-NEXT: return %[[C]]
+func.func @c177() -> !layout.layout<(3):(2)> {
+  %a0 = layout.const #layout.layout<(2,3):(0,1@0)>
+  %r = layout.right_inverse %a0 : !layout.layout<(2,3):(0,1@0)>
+  return %r : !layout.layout<(3):(2)>
+}
+
+// -----
+
 // LayoutAlgebra/right_inverse.mlir#flat_contiguous
-// CHECK-LABEL: func.func @c153()
+// CHECK-LABEL: func.func @c178()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<8:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c153() -> !layout.layout<8:1> {
+func.func @c178() -> !layout.layout<8:1> {
   %a0 = layout.const #layout.layout<(4,2):(1,4)>
   %r = layout.right_inverse %a0 : !layout.layout<(4,2):(1,4)>
   return %r : !layout.layout<8:1>
@@ -1952,10 +2257,10 @@ func.func @c153() -> !layout.layout<8:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_non_injective_stride_gt_one
-// CHECK-LABEL: func.func @c154()
+// CHECK-LABEL: func.func @c179()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c154() -> !layout.layout<1:0> {
+func.func @c179() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<4:2>
   %r = layout.right_inverse %a0 : !layout.layout<4:2>
   return %r : !layout.layout<1:0>
@@ -1964,10 +2269,10 @@ func.func @c154() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_non_injective_stride_eq_size
-// CHECK-LABEL: func.func @c155()
+// CHECK-LABEL: func.func @c180()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c155() -> !layout.layout<1:0> {
+func.func @c180() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<4:4>
   %r = layout.right_inverse %a0 : !layout.layout<4:4>
   return %r : !layout.layout<1:0>
@@ -1976,10 +2281,10 @@ func.func @c155() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_flat_coalescing_rank2
-// CHECK-LABEL: func.func @c156()
+// CHECK-LABEL: func.func @c181()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<32:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c156() -> !layout.layout<32:1> {
+func.func @c181() -> !layout.layout<32:1> {
   %a0 = layout.const #layout.layout<(8,4):(1,8)>
   %r = layout.right_inverse %a0 : !layout.layout<(8,4):(1,8)>
   return %r : !layout.layout<32:1>
@@ -1988,10 +2293,10 @@ func.func @c156() -> !layout.layout<32:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_weak_congruence_stride_gt_size
-// CHECK-LABEL: func.func @c157()
+// CHECK-LABEL: func.func @c182()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c157() -> !layout.layout<4:1> {
+func.func @c182() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<(4,2):(1,16)>
   %r = layout.right_inverse %a0 : !layout.layout<(4,2):(1,16)>
   return %r : !layout.layout<4:1>
@@ -2000,10 +2305,10 @@ func.func @c157() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_weak_congruence_odd_stride
-// CHECK-LABEL: func.func @c158()
+// CHECK-LABEL: func.func @c183()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c158() -> !layout.layout<4:1> {
+func.func @c183() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<(4,2):(1,5)>
   %r = layout.right_inverse %a0 : !layout.layout<(4,2):(1,5)>
   return %r : !layout.layout<4:1>
@@ -2012,10 +2317,10 @@ func.func @c158() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_mixed_zero_stride_rank4
-// CHECK-LABEL: func.func @c159()
+// CHECK-LABEL: func.func @c184()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,6):(2,1,32)>
 // CHECK-NEXT: return %[[C]]
-func.func @c159() -> !layout.layout<(4,2,6):(2,1,32)> {
+func.func @c184() -> !layout.layout<(4,2,6):(2,1,32)> {
   %a0 = layout.const #layout.layout<(2,4,4,6):(4,1,0,8)>
   %r = layout.right_inverse %a0 : !layout.layout<(2,4,4,6):(4,1,0,8)>
   return %r : !layout.layout<(4,2,6):(2,1,32)>
@@ -2024,10 +2329,10 @@ func.func @c159() -> !layout.layout<(4,2,6):(2,1,32)> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_non_monotonic_permutation
-// CHECK-LABEL: func.func @c160()
+// CHECK-LABEL: func.func @c185()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,6):(2,1,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c160() -> !layout.layout<(4,2,6):(2,1,8)> {
+func.func @c185() -> !layout.layout<(4,2,6):(2,1,8)> {
   %a0 = layout.const #layout.layout<(2,4,6):(4,1,8)>
   %r = layout.right_inverse %a0 : !layout.layout<(2,4,6):(4,1,8)>
   return %r : !layout.layout<(4,2,6):(2,1,8)>
@@ -2036,10 +2341,10 @@ func.func @c160() -> !layout.layout<(4,2,6):(2,1,8)> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_mode0_broadcast
-// CHECK-LABEL: func.func @c161()
+// CHECK-LABEL: func.func @c186()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<128:32>
 // CHECK-NEXT: return %[[C]]
-func.func @c161() -> !layout.layout<128:32> {
+func.func @c186() -> !layout.layout<128:32> {
   %a0 = layout.const #layout.layout<(32,128):(0,1)>
   %r = layout.right_inverse %a0 : !layout.layout<(32,128):(0,1)>
   return %r : !layout.layout<128:32>
@@ -2047,11 +2352,71 @@ func.func @c161() -> !layout.layout<128:32> {
 
 // -----
 
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_coord_basic
+// CHECK-LABEL: func.func @c187()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,5):(1,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c187() -> !layout.layout<(4,5):(1,4)> {
+  %a0 = layout.const #layout.layout<(4,5):(1@0,1@1)>
+  %r = layout.right_inverse %a0 : !layout.layout<(4,5):(1@0,1@1)>
+  return %r : !layout.layout<(4,5):(1,4)>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_coord_transpose
+// CHECK-LABEL: func.func @c188()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(5,4):(4,1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c188() -> !layout.layout<(5,4):(4,1)> {
+  %a0 = layout.const #layout.layout<(4,5):(1@1,1@0)>
+  %r = layout.right_inverse %a0 : !layout.layout<(4,5):(1@1,1@0)>
+  return %r : !layout.layout<(5,4):(4,1)>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_coord_sb_coefficient
+// CHECK-LABEL: func.func @c189()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,1):(0,0)>
+// CHECK-NEXT: return %[[C]]
+func.func @c189() -> !layout.layout<(1,1):(0,0)> {
+  %a0 = layout.const #layout.layout<(4,5):(2@0,2@1)>
+  %r = layout.right_inverse %a0 : !layout.layout<(4,5):(2@0,2@1)>
+  return %r : !layout.layout<(1,1):(0,0)>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_coord_mixed_sb_zero
+// CHECK-LABEL: func.func @c190()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,5):(1,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c190() -> !layout.layout<(4,5):(1,4)> {
+  %a0 = layout.const #layout.layout<(4,1,5):(1@0,0,1@1)>
+  %r = layout.right_inverse %a0 : !layout.layout<(4,1,5):(1@0,0,1@1)>
+  return %r : !layout.layout<(4,5):(1,4)>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_coord_regression
+// CHECK-LABEL: func.func @c191()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,16):(0,1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c191() -> !layout.layout<(1,16):(0,1)> {
+  %a0 = layout.const #layout.layout<(((16,4),64),1,1):(((1@1,32@1),2@0),0,0)>
+  %r = layout.right_inverse %a0 : !layout.layout<(((16,4),64),1,1):(((1@1,32@1),2@0),0,0)>
+  return %r : !layout.layout<(1,16):(0,1)>
+}
+
+// -----
+
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_1_0
-// CHECK-LABEL: func.func @c162()
+// CHECK-LABEL: func.func @c192()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c162() -> !layout.layout<1:0> {
+func.func @c192() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:0>
   %r = layout.right_inverse %a0 : !layout.layout<1:0>
   return %r : !layout.layout<1:0>
@@ -2060,10 +2425,10 @@ func.func @c162() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_1_1
-// CHECK-LABEL: func.func @c163()
+// CHECK-LABEL: func.func @c193()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c163() -> !layout.layout<1:0> {
+func.func @c193() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:1>
   %r = layout.right_inverse %a0 : !layout.layout<1:1>
   return %r : !layout.layout<1:0>
@@ -2072,10 +2437,10 @@ func.func @c163() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_1_2
-// CHECK-LABEL: func.func @c164()
+// CHECK-LABEL: func.func @c194()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c164() -> !layout.layout<1:0> {
+func.func @c194() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:2>
   %r = layout.right_inverse %a0 : !layout.layout<1:2>
   return %r : !layout.layout<1:0>
@@ -2084,10 +2449,10 @@ func.func @c164() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_1_4
-// CHECK-LABEL: func.func @c165()
+// CHECK-LABEL: func.func @c195()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c165() -> !layout.layout<1:0> {
+func.func @c195() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<1:4>
   %r = layout.right_inverse %a0 : !layout.layout<1:4>
   return %r : !layout.layout<1:0>
@@ -2096,10 +2461,10 @@ func.func @c165() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_1_1_0_0
-// CHECK-LABEL: func.func @c166()
+// CHECK-LABEL: func.func @c196()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c166() -> !layout.layout<1:0> {
+func.func @c196() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<(1,1):(0,0)>
   %r = layout.right_inverse %a0 : !layout.layout<(1,1):(0,0)>
   return %r : !layout.layout<1:0>
@@ -2108,10 +2473,10 @@ func.func @c166() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_3_7_0_0
-// CHECK-LABEL: func.func @c167()
+// CHECK-LABEL: func.func @c197()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c167() -> !layout.layout<1:0> {
+func.func @c197() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<(3,7):(0,0)>
   %r = layout.right_inverse %a0 : !layout.layout<(3,7):(0,0)>
   return %r : !layout.layout<1:0>
@@ -2120,10 +2485,10 @@ func.func @c167() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_4_0
-// CHECK-LABEL: func.func @c168()
+// CHECK-LABEL: func.func @c198()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c168() -> !layout.layout<1:0> {
+func.func @c198() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<4:0>
   %r = layout.right_inverse %a0 : !layout.layout<4:0>
   return %r : !layout.layout<1:0>
@@ -2132,10 +2497,10 @@ func.func @c168() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_4_1
-// CHECK-LABEL: func.func @c169()
+// CHECK-LABEL: func.func @c199()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<4:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c169() -> !layout.layout<4:1> {
+func.func @c199() -> !layout.layout<4:1> {
   %a0 = layout.const #layout.layout<4:1>
   %r = layout.right_inverse %a0 : !layout.layout<4:1>
   return %r : !layout.layout<4:1>
@@ -2144,10 +2509,10 @@ func.func @c169() -> !layout.layout<4:1> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_2_4_0_2
-// CHECK-LABEL: func.func @c170()
+// CHECK-LABEL: func.func @c200()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c170() -> !layout.layout<1:0> {
+func.func @c200() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<(2,4):(0,2)>
   %r = layout.right_inverse %a0 : !layout.layout<(2,4):(0,2)>
   return %r : !layout.layout<1:0>
@@ -2156,10 +2521,10 @@ func.func @c170() -> !layout.layout<1:0> {
 // -----
 
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_2_4_6_flat
-// CHECK-LABEL: func.func @c171()
+// CHECK-LABEL: func.func @c201()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<48:1>
 // CHECK-NEXT: return %[[C]]
-func.func @c171() -> !layout.layout<48:1> {
+func.func @c201() -> !layout.layout<48:1> {
   %a0 = layout.const #layout.layout<(2,4,6):(1,2,8)>
   %r = layout.right_inverse %a0 : !layout.layout<(2,4,6):(1,2,8)>
   return %r : !layout.layout<48:1>
@@ -2167,11 +2532,83 @@ func.func @c171() -> !layout.layout<48:1> {
 
 // -----
 
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_coord_nested_basis
+// CHECK-LABEL: func.func @c202()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,4,1,1,(1,5)):(0,1,0,0,(0,4))>
+// CHECK-NEXT: return %[[C]]
+func.func @c202() -> !layout.layout<(1,4,1,1,(1,5)):(0,1,0,0,(0,4))> {
+  %a0 = layout.const #layout.layout<(4,5):(1@1,1@1@4)>
+  %r = layout.right_inverse %a0 : !layout.layout<(4,5):(1@1,1@1@4)>
+  return %r : !layout.layout<(1,4,1,1,(1,5)):(0,1,0,0,(0,4))>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_nested_3_3_sb_coef124
+// CHECK-LABEL: func.func @c203()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
+// CHECK-NEXT: return %[[C]]
+func.func @c203() -> !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))> {
+  %a0 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))>
+  %r = layout.right_inverse %a0 : !layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))>
+  return %r : !layout.layout<((2,2,2),(2,2,2)):((1,16,4),(8,2,32))>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_nested_3_3_sb_coef125_symmetric
+// CHECK-LABEL: func.func @c204()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2),(2,2)):((1,16),(8,2))>
+// CHECK-NEXT: return %[[C]]
+func.func @c204() -> !layout.layout<((2,2),(2,2)):((1,16),(8,2))> {
+  %a0 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,5@0),(1@1,2@0,5@1))>
+  %r = layout.right_inverse %a0 : !layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,5@0),(1@1,2@0,5@1))>
+  return %r : !layout.layout<((2,2),(2,2)):((1,16),(8,2))>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_nested_3_3_sb_coef125_asymmetric
+// CHECK-LABEL: func.func @c205()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2),(2,2,2)):((1,16),(8,2,32))>
+// CHECK-NEXT: return %[[C]]
+func.func @c205() -> !layout.layout<((2,2),(2,2,2)):((1,16),(8,2,32))> {
+  %a0 = layout.const #layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,5@0),(1@1,2@0,4@1))>
+  %r = layout.right_inverse %a0 : !layout.layout<((2,2,2),(2,2,2)):((1@0,2@1,5@0),(1@1,2@0,4@1))>
+  return %r : !layout.layout<((2,2),(2,2,2)):((1,16),(8,2,32))>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_nested_rank2_flat_sb_mixed
+// CHECK-LABEL: func.func @c206()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),4):((8,4),1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c206() -> !layout.layout<((4,2),4):((8,4),1)> {
+  %a0 = layout.const #layout.layout<((4,2),4):((1@1,4@0),1@0)>
+  %r = layout.right_inverse %a0 : !layout.layout<((4,2),4):((1@1,4@0),1@0)>
+  return %r : !layout.layout<((4,2),4):((8,4),1)>
+}
+
+// -----
+
+// LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_nested_rank2_rank2_sb_mixed
+// CHECK-LABEL: func.func @c207()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,2),(2,4)):((4,64),(32,1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c207() -> !layout.layout<((8,2),(2,4)):((4,64),(32,1))> {
+  %a0 = layout.const #layout.layout<((4,8),(2,2)):((2@1,1@0),(1@1,8@0))>
+  %r = layout.right_inverse %a0 : !layout.layout<((4,8),(2,2)):((2@1,1@0),(1@1,8@0))>
+  return %r : !layout.layout<((8,2),(2,4)):((4,64),(32,1))>
+}
+
+// -----
+
 // LayoutAlgebra/right_inverse.mlir#CG_TEST_ri_empty_layout
-// CHECK-LABEL: func.func @c172()
+// CHECK-LABEL: func.func @c208()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<1:0>
 // CHECK-NEXT: return %[[C]]
-func.func @c172() -> !layout.layout<1:0> {
+func.func @c208() -> !layout.layout<1:0> {
   %a0 = layout.const #layout.layout<():()>
   %r = layout.right_inverse %a0 : !layout.layout<():()>
   return %r : !layout.layout<1:0>
@@ -2179,11 +2616,76 @@ func.func @c172() -> !layout.layout<1:0> {
 
 // -----
 
+// TilingPartitioningProducts/blocked_product.mlir#blocked_product_layout_layout
+// CHECK-LABEL: func.func @c209()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,2),(4,5)):((4,12),(1,24))>
+// CHECK-NEXT: return %[[C]]
+func.func @c209() -> !layout.layout<((3,2),(4,5)):((4,12),(1,24))> {
+  %a0 = layout.const #layout.layout<(3,4):(4,1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.blocked_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((3,2),(4,5)):((4,12),(1,24))>
+}
+
+// -----
+
+// TilingPartitioningProducts/blocked_product.mlir#blocked_product_rank3
+// CHECK-LABEL: func.func @c210()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,2),(4,3),(2,5)):((8,24),(2,48),(1,144))>
+// CHECK-NEXT: return %[[C]]
+func.func @c210() -> !layout.layout<((3,2),(4,3),(2,5)):((8,24),(2,48),(1,144))> {
+  %a0 = layout.const #layout.layout<(3,4,2):(8,2,1)>
+  %a1 = layout.const #layout.layout<(2,3,5):(1,2,6)>
+  %r = layout.blocked_product %a0, %a1 : !layout.layout<(3,4,2):(8,2,1)>, !layout.layout<(2,3,5):(1,2,6)>
+  return %r : !layout.layout<((3,2),(4,3),(2,5)):((8,24),(2,48),(1,144))>
+}
+
+// -----
+
+// TilingPartitioningProducts/blocked_product.mlir#CG_TEST_blocked_product_advanced
+// CHECK-LABEL: func.func @c211()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,2),(4,5)):((4,12),(1,24))>
+// CHECK-NEXT: return %[[C]]
+func.func @c211() -> !layout.layout<((3,2),(4,5)):((4,12),(1,24))> {
+  %a0 = layout.const #layout.layout<(3,4):(4,1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.blocked_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((3,2),(4,5)):((4,12),(1,24))>
+}
+
+// -----
+
+// TilingPartitioningProducts/blocked_product.mlir#CG_TEST_scaled_basis_lhs
+// CHECK-LABEL: func.func @c212()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),(3,5)):((1@0,3@1),(1@1,6@1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c212() -> !layout.layout<((4,2),(3,5)):((1@0,3@1),(1@1,6@1))> {
+  %a0 = layout.const #layout.layout<(4,3):(1@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.blocked_product %a0, %a1 : !layout.layout<(4,3):(1@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((4,2),(3,5)):((1@0,3@1),(1@1,6@1))>
+}
+
+// -----
+
+// TilingPartitioningProducts/flat_divide.mlir#flat_divide_layout_shape
+// CHECK-LABEL: func.func @c213()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4,2,2):(8,1,24,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c213() -> !layout.layout<(3,4,2,2):(8,1,24,4)> {
+  %a0 = layout.const #layout.layout<(6,8):(8,1)>
+  %a1 = layout.const #layout.tuple<(3,4)>
+  %r = layout.flat_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tuple<(3,4)>
+  return %r : !layout.layout<(3,4,2,2):(8,1,24,4)>
+}
+
+// -----
+
 // TilingPartitioningProducts/flat_divide.mlir#flat_divide_layout_layout
-// CHECK-LABEL: func.func @c173()
+// CHECK-LABEL: func.func @c214()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,(2,2),4):(8,(24,1),2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c173() -> !layout.layout<(3,(2,2),4):(8,(24,1),2)> {
+func.func @c214() -> !layout.layout<(3,(2,2),4):(8,(24,1),2)> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.layout<(3,4):(1,3)>
   %r = layout.flat_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.layout<(3,4):(1,3)>
@@ -2193,10 +2695,10 @@ func.func @c173() -> !layout.layout<(3,(2,2),4):(8,(24,1),2)> {
 // -----
 
 // TilingPartitioningProducts/flat_divide.mlir#flat_divide_layout_tile
-// CHECK-LABEL: func.func @c174()
+// CHECK-LABEL: func.func @c215()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3),(4),2,2):((8),(1),24,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c174() -> !layout.layout<((3),(4),2,2):((8),(1),24,4)> {
+func.func @c215() -> !layout.layout<((3),(4),2,2):((8),(1),24,4)> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.tiler<[(3):(1),(4):(1)]>
   %r = layout.flat_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tiler<[(3):(1),(4):(1)]>
@@ -2205,24 +2707,37 @@ func.func @c174() -> !layout.layout<((3),(4),2,2):((8),(1),24,4)> {
 
 // -----
 
-// TilingPartitioningProducts/flat_divide.mlir#CG_TEST_flat_divide_depth0_tile
-// CHECK-LABEL: func.func @c175()
-// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,32):(1,4,8)>
+// TilingPartitioningProducts/flat_divide.mlir#flat_divide_scaled_basis_layout_tiler
+// CHECK-LABEL: func.func @c216()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,64,64):(64@1,1@1,1@0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c175() -> !layout.layout<(4,2,32):(1,4,8)> {
+func.func @c216() -> !layout.layout<(2,64,64):(64@1,1@1,1@0)> {
+  %a0 = layout.const #layout.layout<(128,64):(1@1,1@0)>
+  %a1 = layout.const #layout.layout<2:64@0>
+  %r = layout.flat_divide %a0, %a1 : !layout.layout<(128,64):(1@1,1@0)>, !layout.layout<2:64@0>
+  return %r : !layout.layout<(2,64,64):(64@1,1@1,1@0)>
+}
+
+// -----
+
+// TilingPartitioningProducts/flat_divide.mlir#CG_TEST_flat_divide_layout_shape
+// CHECK-LABEL: func.func @c217()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,2,2,16):(1,8,4,16)>
+// CHECK-NEXT: return %[[C]]
+func.func @c217() -> !layout.layout<(4,2,2,16):(1,8,4,16)> {
   %a0 = layout.const #layout.layout<(8,32):(1,8)>
-  %a1 = layout.const #layout.tiler<[4:1]>
-  %r = layout.flat_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tiler<[4:1]>
-  return %r : !layout.layout<(4,2,32):(1,4,8)>
+  %a1 = layout.const #layout.tuple<(4,2)>
+  %r = layout.flat_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tuple<(4,2)>
+  return %r : !layout.layout<(4,2,2,16):(1,8,4,16)>
 }
 
 // -----
 
 // TilingPartitioningProducts/flat_divide.mlir#CG_TEST_flat_divide_advanced
-// CHECK-LABEL: func.func @c176()
+// CHECK-LABEL: func.func @c218()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,16,2,2):(1,16,4,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c176() -> !layout.layout<(4,16,2,2):(1,16,4,8)> {
+func.func @c218() -> !layout.layout<(4,16,2,2):(1,16,4,8)> {
   %a0 = layout.const #layout.layout<(8,32):(1,8)>
   %a1 = layout.const #layout.tiler<[4:1,16:2]>
   %r = layout.flat_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tiler<[4:1,16:2]>
@@ -2232,10 +2747,10 @@ func.func @c176() -> !layout.layout<(4,16,2,2):(1,16,4,8)> {
 // -----
 
 // TilingPartitioningProducts/flat_product.mlir#flat_product_layout_layout
-// CHECK-LABEL: func.func @c177()
+// CHECK-LABEL: func.func @c219()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4,2,5):(4,1,12,24)>
 // CHECK-NEXT: return %[[C]]
-func.func @c177() -> !layout.layout<(3,4,2,5):(4,1,12,24)> {
+func.func @c219() -> !layout.layout<(3,4,2,5):(4,1,12,24)> {
   %a0 = layout.const #layout.layout<(3,4):(4,1)>
   %a1 = layout.const #layout.layout<(2,5):(1,2)>
   %r = layout.flat_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
@@ -2245,10 +2760,10 @@ func.func @c177() -> !layout.layout<(3,4,2,5):(4,1,12,24)> {
 // -----
 
 // TilingPartitioningProducts/flat_product.mlir#flat_product_rank3
-// CHECK-LABEL: func.func @c178()
+// CHECK-LABEL: func.func @c220()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4,2,2,3,5):(8,2,1,24,48,144)>
 // CHECK-NEXT: return %[[C]]
-func.func @c178() -> !layout.layout<(3,4,2,2,3,5):(8,2,1,24,48,144)> {
+func.func @c220() -> !layout.layout<(3,4,2,2,3,5):(8,2,1,24,48,144)> {
   %a0 = layout.const #layout.layout<(3,4,2):(8,2,1)>
   %a1 = layout.const #layout.layout<(2,3,5):(1,2,6)>
   %r = layout.flat_product %a0, %a1 : !layout.layout<(3,4,2):(8,2,1)>, !layout.layout<(2,3,5):(1,2,6)>
@@ -2258,10 +2773,10 @@ func.func @c178() -> !layout.layout<(3,4,2,2,3,5):(8,2,1,24,48,144)> {
 // -----
 
 // TilingPartitioningProducts/flat_product.mlir#CG_TEST_flat_product_basic
-// CHECK-LABEL: func.func @c179()
+// CHECK-LABEL: func.func @c221()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4,4,5):(1,3,60,12)>
 // CHECK-NEXT: return %[[C]]
-func.func @c179() -> !layout.layout<(3,4,4,5):(1,3,60,12)> {
+func.func @c221() -> !layout.layout<(3,4,4,5):(1,3,60,12)> {
   %a0 = layout.const #layout.layout<(3,4):(1,3)>
   %a1 = layout.const #layout.layout<(4,5):(5,1)>
   %r = layout.flat_product %a0, %a1 : !layout.layout<(3,4):(1,3)>, !layout.layout<(4,5):(5,1)>
@@ -2270,11 +2785,37 @@ func.func @c179() -> !layout.layout<(3,4,4,5):(1,3,60,12)> {
 
 // -----
 
+// TilingPartitioningProducts/flat_product.mlir#CG_TEST_scaled_basis_lhs
+// CHECK-LABEL: func.func @c222()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3,2,5):(1@0,1@1,3@1,6@1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c222() -> !layout.layout<(4,3,2,5):(1@0,1@1,3@1,6@1)> {
+  %a0 = layout.const #layout.layout<(4,3):(1@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.flat_product %a0, %a1 : !layout.layout<(4,3):(1@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<(4,3,2,5):(1@0,1@1,3@1,6@1)>
+}
+
+// -----
+
+// TilingPartitioningProducts/logical_divide.mlir#logical_divide_layout_shape
+// CHECK-LABEL: func.func @c223()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,2),(4,2)):((8,24),(1,4))>
+// CHECK-NEXT: return %[[C]]
+func.func @c223() -> !layout.layout<((3,2),(4,2)):((8,24),(1,4))> {
+  %a0 = layout.const #layout.layout<(6,8):(8,1)>
+  %a1 = layout.const #layout.tuple<(3,4)>
+  %r = layout.logical_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tuple<(3,4)>
+  return %r : !layout.layout<((3,2),(4,2)):((8,24),(1,4))>
+}
+
+// -----
+
 // TilingPartitioningProducts/logical_divide.mlir#logical_divide_layout_layout
-// CHECK-LABEL: func.func @c180()
+// CHECK-LABEL: func.func @c224()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,(2,2)),4):((8,(24,1)),2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c180() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
+func.func @c224() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.layout<(3,4):(1,3)>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.layout<(3,4):(1,3)>
@@ -2284,10 +2825,10 @@ func.func @c180() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#logical_divide_layout_tile
-// CHECK-LABEL: func.func @c181()
+// CHECK-LABEL: func.func @c225()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((3),2),((4),2)):(((8),24),((1),4))>
 // CHECK-NEXT: return %[[C]]
-func.func @c181() -> !layout.layout<(((3),2),((4),2)):(((8),24),((1),4))> {
+func.func @c225() -> !layout.layout<(((3),2),((4),2)):(((8),24),((1),4))> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.tiler<[(3):(1),(4):(1)]>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tiler<[(3):(1),(4):(1)]>
@@ -2296,11 +2837,24 @@ func.func @c181() -> !layout.layout<(((3),2),((4),2)):(((8),24),((1),4))> {
 
 // -----
 
+// TilingPartitioningProducts/logical_divide.mlir#logical_divide_scaled_basis_layout_tiler
+// CHECK-LABEL: func.func @c226()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,(64,64)):(64@1,(1@1,1@0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c226() -> !layout.layout<(2,(64,64)):(64@1,(1@1,1@0))> {
+  %a0 = layout.const #layout.layout<(128,64):(1@1,1@0)>
+  %a1 = layout.const #layout.layout<2:64@0>
+  %r = layout.logical_divide %a0, %a1 : !layout.layout<(128,64):(1@1,1@0)>, !layout.layout<2:64@0>
+  return %r : !layout.layout<(2,(64,64)):(64@1,(1@1,1@0))>
+}
+
+// -----
+
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_1_0_div_1_0
-// CHECK-LABEL: func.func @c182()
+// CHECK-LABEL: func.func @c227()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,1):(0,0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c182() -> !layout.layout<(1,1):(0,0)> {
+func.func @c227() -> !layout.layout<(1,1):(0,0)> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.layout<1:0>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<1:0>, !layout.layout<1:0>
@@ -2310,10 +2864,10 @@ func.func @c182() -> !layout.layout<(1,1):(0,0)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_1_0_div_1_1
-// CHECK-LABEL: func.func @c183()
+// CHECK-LABEL: func.func @c228()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,1):(0,0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c183() -> !layout.layout<(1,1):(0,0)> {
+func.func @c228() -> !layout.layout<(1,1):(0,0)> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.layout<1:1>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<1:0>, !layout.layout<1:1>
@@ -2323,10 +2877,10 @@ func.func @c183() -> !layout.layout<(1,1):(0,0)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_6_1_div_2_1
-// CHECK-LABEL: func.func @c184()
+// CHECK-LABEL: func.func @c229()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(1,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c184() -> !layout.layout<(2,3):(1,2)> {
+func.func @c229() -> !layout.layout<(2,3):(1,2)> {
   %a0 = layout.const #layout.layout<6:1>
   %a1 = layout.const #layout.layout<2:1>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<6:1>, !layout.layout<2:1>
@@ -2336,10 +2890,10 @@ func.func @c184() -> !layout.layout<(2,3):(1,2)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_6_2_div_2_3
-// CHECK-LABEL: func.func @c185()
+// CHECK-LABEL: func.func @c230()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,3):(6,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c185() -> !layout.layout<(2,3):(6,2)> {
+func.func @c230() -> !layout.layout<(2,3):(6,2)> {
   %a0 = layout.const #layout.layout<6:2>
   %a1 = layout.const #layout.layout<2:3>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<6:2>, !layout.layout<2:3>
@@ -2349,10 +2903,10 @@ func.func @c185() -> !layout.layout<(2,3):(6,2)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_6_6_12_1_div_6_3_3_1
-// CHECK-LABEL: func.func @c186()
+// CHECK-LABEL: func.func @c231()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((2,3),3),2):(((36,1),12),3)>
 // CHECK-NEXT: return %[[C]]
-func.func @c186() -> !layout.layout<(((2,3),3),2):(((36,1),12),3)> {
+func.func @c231() -> !layout.layout<(((2,3),3),2):(((36,1),12),3)> {
   %a0 = layout.const #layout.layout<(6,6):(12,1)>
   %a1 = layout.const #layout.layout<(6,3):(3,1)>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(6,6):(12,1)>, !layout.layout<(6,3):(3,1)>
@@ -2362,10 +2916,10 @@ func.func @c186() -> !layout.layout<(((2,3),3),2):(((36,1),12),3)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_6_6_1_12_div_6_3_3_1
-// CHECK-LABEL: func.func @c187()
+// CHECK-LABEL: func.func @c232()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((2,3),3),2):(((3,12),1),36)>
 // CHECK-NEXT: return %[[C]]
-func.func @c187() -> !layout.layout<(((2,3),3),2):(((3,12),1),36)> {
+func.func @c232() -> !layout.layout<(((2,3),3),2):(((3,12),1),36)> {
   %a0 = layout.const #layout.layout<(6,6):(1,12)>
   %a1 = layout.const #layout.layout<(6,3):(3,1)>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(6,6):(1,12)>, !layout.layout<(6,3):(3,1)>
@@ -2375,10 +2929,10 @@ func.func @c187() -> !layout.layout<(((2,3),3),2):(((3,12),1),36)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_32_1_div_2_8
-// CHECK-LABEL: func.func @c188()
+// CHECK-LABEL: func.func @c233()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,(8,2)):(8,(1,16))>
 // CHECK-NEXT: return %[[C]]
-func.func @c188() -> !layout.layout<(2,(8,2)):(8,(1,16))> {
+func.func @c233() -> !layout.layout<(2,(8,2)):(8,(1,16))> {
   %a0 = layout.const #layout.layout<32:1>
   %a1 = layout.const #layout.layout<2:8>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<32:1>, !layout.layout<2:8>
@@ -2388,10 +2942,10 @@ func.func @c188() -> !layout.layout<(2,(8,2)):(8,(1,16))> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_4_1_1_1_div_2_1
-// CHECK-LABEL: func.func @c189()
+// CHECK-LABEL: func.func @c234()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2):(1,2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c189() -> !layout.layout<(2,2):(1,2)> {
+func.func @c234() -> !layout.layout<(2,2):(1,2)> {
   %a0 = layout.const #layout.layout<(4,1):(1,1)>
   %a1 = layout.const #layout.layout<2:1>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(4,1):(1,1)>, !layout.layout<2:1>
@@ -2401,10 +2955,10 @@ func.func @c189() -> !layout.layout<(2,2):(1,2)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_4_1_1_1_div_2_2
-// CHECK-LABEL: func.func @c190()
+// CHECK-LABEL: func.func @c235()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,2):(2,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c190() -> !layout.layout<(2,2):(2,1)> {
+func.func @c235() -> !layout.layout<(2,2):(2,1)> {
   %a0 = layout.const #layout.layout<(4,1):(1,1)>
   %a1 = layout.const #layout.layout<2:2>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(4,1):(1,1)>, !layout.layout<2:2>
@@ -2414,10 +2968,10 @@ func.func @c190() -> !layout.layout<(2,2):(2,1)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_8_8_1_8_div_32_2
-// CHECK-LABEL: func.func @c191()
+// CHECK-LABEL: func.func @c236()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(32,2):(2,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c191() -> !layout.layout<(32,2):(2,1)> {
+func.func @c236() -> !layout.layout<(32,2):(2,1)> {
   %a0 = layout.const #layout.layout<(8,8):(1,8)>
   %a1 = layout.const #layout.layout<32:2>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(8,8):(1,8)>, !layout.layout<32:2>
@@ -2427,10 +2981,10 @@ func.func @c191() -> !layout.layout<(32,2):(2,1)> {
 // -----
 
 // TilingPartitioningProducts/logical_divide.mlir#CG_TEST_logical_divide_8_8_8_1_div_32_2
-// CHECK-LABEL: func.func @c192()
+// CHECK-LABEL: func.func @c237()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,8),2):((16,1),8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c192() -> !layout.layout<((4,8),2):((16,1),8)> {
+func.func @c237() -> !layout.layout<((4,8),2):((16,1),8)> {
   %a0 = layout.const #layout.layout<(8,8):(8,1)>
   %a1 = layout.const #layout.layout<32:2>
   %r = layout.logical_divide %a0, %a1 : !layout.layout<(8,8):(8,1)>, !layout.layout<32:2>
@@ -2440,10 +2994,10 @@ func.func @c192() -> !layout.layout<((4,8),2):((16,1),8)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#logical_product_layout_layout
-// CHECK-LABEL: func.func @c193()
+// CHECK-LABEL: func.func @c238()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),(2,5)):((4,1),(12,24))>
 // CHECK-NEXT: return %[[C]]
-func.func @c193() -> !layout.layout<((3,4),(2,5)):((4,1),(12,24))> {
+func.func @c238() -> !layout.layout<((3,4),(2,5)):((4,1),(12,24))> {
   %a0 = layout.const #layout.layout<(3,4):(4,1)>
   %a1 = layout.const #layout.layout<(2,5):(1,2)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
@@ -2453,10 +3007,10 @@ func.func @c193() -> !layout.layout<((3,4),(2,5)):((4,1),(12,24))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#logical_product_scalar_tiler
-// CHECK-LABEL: func.func @c194()
+// CHECK-LABEL: func.func @c239()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,8),4):((1,4),32)>
 // CHECK-NEXT: return %[[C]]
-func.func @c194() -> !layout.layout<((4,8),4):((1,4),32)> {
+func.func @c239() -> !layout.layout<((4,8),4):((1,4),32)> {
   %a0 = layout.const #layout.layout<(4,8):(1,4)>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(4,8):(1,4)>, !layout.layout<4:1>
@@ -2466,10 +3020,10 @@ func.func @c194() -> !layout.layout<((4,8),4):((1,4),32)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#logical_product_rank3
-// CHECK-LABEL: func.func @c195()
+// CHECK-LABEL: func.func @c240()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))>
 // CHECK-NEXT: return %[[C]]
-func.func @c195() -> !layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))> {
+func.func @c240() -> !layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))> {
   %a0 = layout.const #layout.layout<(3,4,2):(8,2,1)>
   %a1 = layout.const #layout.layout<(2,3,5):(1,2,6)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(3,4,2):(8,2,1)>, !layout.layout<(2,3,5):(1,2,6)>
@@ -2479,10 +3033,10 @@ func.func @c195() -> !layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b1
-// CHECK-LABEL: func.func @c196()
+// CHECK-LABEL: func.func @c241()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,1):(0,0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c196() -> !layout.layout<(1,1):(0,0)> {
+func.func @c241() -> !layout.layout<(1,1):(0,0)> {
   %a0 = layout.const #layout.layout<1:0>
   %a1 = layout.const #layout.layout<1:0>
   %r = layout.logical_product %a0, %a1 : !layout.layout<1:0>, !layout.layout<1:0>
@@ -2492,10 +3046,10 @@ func.func @c196() -> !layout.layout<(1,1):(0,0)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b3
-// CHECK-LABEL: func.func @c197()
+// CHECK-LABEL: func.func @c242()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(1,1):(1,0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c197() -> !layout.layout<(1,1):(1,0)> {
+func.func @c242() -> !layout.layout<(1,1):(1,0)> {
   %a0 = layout.const #layout.layout<1:1>
   %a1 = layout.const #layout.layout<1:0>
   %r = layout.logical_product %a0, %a1 : !layout.layout<1:1>, !layout.layout<1:0>
@@ -2505,10 +3059,10 @@ func.func @c197() -> !layout.layout<(1,1):(1,0)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b5
-// CHECK-LABEL: func.func @c198()
+// CHECK-LABEL: func.func @c243()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4):(1,0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c198() -> !layout.layout<(3,4):(1,0)> {
+func.func @c243() -> !layout.layout<(3,4):(1,0)> {
   %a0 = layout.const #layout.layout<3:1>
   %a1 = layout.const #layout.layout<4:0>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:1>, !layout.layout<4:0>
@@ -2518,10 +3072,10 @@ func.func @c198() -> !layout.layout<(3,4):(1,0)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b6
-// CHECK-LABEL: func.func @c199()
+// CHECK-LABEL: func.func @c244()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4):(0,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c199() -> !layout.layout<(3,4):(0,1)> {
+func.func @c244() -> !layout.layout<(3,4):(0,1)> {
   %a0 = layout.const #layout.layout<3:0>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:0>, !layout.layout<4:1>
@@ -2531,10 +3085,10 @@ func.func @c199() -> !layout.layout<(3,4):(0,1)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b7
-// CHECK-LABEL: func.func @c200()
+// CHECK-LABEL: func.func @c245()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,4):(0,0)>
 // CHECK-NEXT: return %[[C]]
-func.func @c200() -> !layout.layout<(3,4):(0,0)> {
+func.func @c245() -> !layout.layout<(3,4):(0,0)> {
   %a0 = layout.const #layout.layout<3:0>
   %a1 = layout.const #layout.layout<4:0>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:0>, !layout.layout<4:0>
@@ -2544,10 +3098,10 @@ func.func @c200() -> !layout.layout<(3,4):(0,0)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b8
-// CHECK-LABEL: func.func @c201()
+// CHECK-LABEL: func.func @c246()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,(2,2)):(2,(1,6))>
 // CHECK-NEXT: return %[[C]]
-func.func @c201() -> !layout.layout<(3,(2,2)):(2,(1,6))> {
+func.func @c246() -> !layout.layout<(3,(2,2)):(2,(1,6))> {
   %a0 = layout.const #layout.layout<3:2>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:2>, !layout.layout<4:1>
@@ -2557,10 +3111,10 @@ func.func @c201() -> !layout.layout<(3,(2,2)):(2,(1,6))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b9
-// CHECK-LABEL: func.func @c202()
+// CHECK-LABEL: func.func @c247()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,(2,4)):(1,(3,6))>
 // CHECK-NEXT: return %[[C]]
-func.func @c202() -> !layout.layout<(3,(2,4)):(1,(3,6))> {
+func.func @c247() -> !layout.layout<(3,(2,4)):(1,(3,6))> {
   %a0 = layout.const #layout.layout<3:1>
   %a1 = layout.const #layout.layout<(2,4):(1,2)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:1>, !layout.layout<(2,4):(1,2)>
@@ -2570,10 +3124,10 @@ func.func @c202() -> !layout.layout<(3,(2,4)):(1,(3,6))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b10
-// CHECK-LABEL: func.func @c203()
+// CHECK-LABEL: func.func @c248()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,4),3):((1,2),8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c203() -> !layout.layout<((2,4),3):((1,2),8)> {
+func.func @c248() -> !layout.layout<((2,4),3):((1,2),8)> {
   %a0 = layout.const #layout.layout<(2,4):(1,2)>
   %a1 = layout.const #layout.layout<3:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(2,4):(1,2)>, !layout.layout<3:1>
@@ -2583,10 +3137,10 @@ func.func @c203() -> !layout.layout<((2,4),3):((1,2),8)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b11
-// CHECK-LABEL: func.func @c204()
+// CHECK-LABEL: func.func @c249()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,(2,2)),4):((1,(8,16)),64)>
 // CHECK-NEXT: return %[[C]]
-func.func @c204() -> !layout.layout<((8,(2,2)),4):((1,(8,16)),64)> {
+func.func @c249() -> !layout.layout<((8,(2,2)),4):((1,(8,16)),64)> {
   %a0 = layout.const #layout.layout<(8,(2,2)):(1,(8,16))>
   %a1 = layout.const #layout.layout<4:2>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(8,(2,2)):(1,(8,16))>, !layout.layout<4:2>
@@ -2596,10 +3150,10 @@ func.func @c204() -> !layout.layout<((8,(2,2)),4):((1,(8,16)),64)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b12
-// CHECK-LABEL: func.func @c205()
+// CHECK-LABEL: func.func @c250()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,2),(3,3)):((1,2),(12,4))>
 // CHECK-NEXT: return %[[C]]
-func.func @c205() -> !layout.layout<((2,2),(3,3)):((1,2),(12,4))> {
+func.func @c250() -> !layout.layout<((2,2),(3,3)):((1,2),(12,4))> {
   %a0 = layout.const #layout.layout<(2,2):(1,2)>
   %a1 = layout.const #layout.layout<(3,3):(3,1)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(2,2):(1,2)>, !layout.layout<(3,3):(3,1)>
@@ -2609,10 +3163,10 @@ func.func @c205() -> !layout.layout<((2,2),(3,3)):((1,2),(12,4))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b13
-// CHECK-LABEL: func.func @c206()
+// CHECK-LABEL: func.func @c251()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,32):(32,1)>
 // CHECK-NEXT: return %[[C]]
-func.func @c206() -> !layout.layout<(3,32):(32,1)> {
+func.func @c251() -> !layout.layout<(3,32):(32,1)> {
   %a0 = layout.const #layout.layout<3:32>
   %a1 = layout.const #layout.layout<32:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:32>, !layout.layout<32:1>
@@ -2622,10 +3176,10 @@ func.func @c206() -> !layout.layout<(3,32):(32,1)> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b14
-// CHECK-LABEL: func.func @c207()
+// CHECK-LABEL: func.func @c252()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,(2,2)):(2,(1,6))>
 // CHECK-NEXT: return %[[C]]
-func.func @c207() -> !layout.layout<(3,(2,2)):(2,(1,6))> {
+func.func @c252() -> !layout.layout<(3,(2,2)):(2,(1,6))> {
   %a0 = layout.const #layout.layout<3:2>
   %a1 = layout.const #layout.layout<4:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:2>, !layout.layout<4:1>
@@ -2635,10 +3189,10 @@ func.func @c207() -> !layout.layout<(3,(2,2)):(2,(1,6))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b15
-// CHECK-LABEL: func.func @c208()
+// CHECK-LABEL: func.func @c253()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,(32,4)):(32,(1,96))>
 // CHECK-NEXT: return %[[C]]
-func.func @c208() -> !layout.layout<(3,(32,4)):(32,(1,96))> {
+func.func @c253() -> !layout.layout<(3,(32,4)):(32,(1,96))> {
   %a0 = layout.const #layout.layout<3:32>
   %a1 = layout.const #layout.layout<128:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:32>, !layout.layout<128:1>
@@ -2648,10 +3202,10 @@ func.func @c208() -> !layout.layout<(3,(32,4)):(32,(1,96))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b16
-// CHECK-LABEL: func.func @c209()
+// CHECK-LABEL: func.func @c254()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,(8,(4,2))):(32,(1,(8,96)))>
 // CHECK-NEXT: return %[[C]]
-func.func @c209() -> !layout.layout<(3,(8,(4,2))):(32,(1,(8,96)))> {
+func.func @c254() -> !layout.layout<(3,(8,(4,2))):(32,(1,(8,96)))> {
   %a0 = layout.const #layout.layout<3:32>
   %a1 = layout.const #layout.layout<(8,8):(1,8)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:32>, !layout.layout<(8,8):(1,8)>
@@ -2661,10 +3215,10 @@ func.func @c209() -> !layout.layout<(3,(8,(4,2))):(32,(1,(8,96)))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b17
-// CHECK-LABEL: func.func @c210()
+// CHECK-LABEL: func.func @c255()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(3,((4,2),8)):(32,((8,96),1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c210() -> !layout.layout<(3,((4,2),8)):(32,((8,96),1))> {
+func.func @c255() -> !layout.layout<(3,((4,2),8)):(32,((8,96),1))> {
   %a0 = layout.const #layout.layout<3:32>
   %a1 = layout.const #layout.layout<(8,8):(8,1)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<3:32>, !layout.layout<(8,8):(8,1)>
@@ -2674,10 +3228,10 @@ func.func @c210() -> !layout.layout<(3,((4,2),8)):(32,((8,96),1))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b18
-// CHECK-LABEL: func.func @c211()
+// CHECK-LABEL: func.func @c256()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),(4,4)):((1,16),(4,32))>
 // CHECK-NEXT: return %[[C]]
-func.func @c211() -> !layout.layout<((4,2),(4,4)):((1,16),(4,32))> {
+func.func @c256() -> !layout.layout<((4,2),(4,4)):((1,16),(4,32))> {
   %a0 = layout.const #layout.layout<(4,2):(1,16)>
   %a1 = layout.const #layout.layout<(4,4):(1,4)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(4,2):(1,16)>, !layout.layout<(4,4):(1,4)>
@@ -2687,10 +3241,10 @@ func.func @c211() -> !layout.layout<((4,2),(4,4)):((1,16),(4,32))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b19
-// CHECK-LABEL: func.func @c212()
+// CHECK-LABEL: func.func @c257()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),((2,2),2)):((1,16),((8,32),4))>
 // CHECK-NEXT: return %[[C]]
-func.func @c212() -> !layout.layout<((4,2),((2,2),2)):((1,16),((8,32),4))> {
+func.func @c257() -> !layout.layout<((4,2),((2,2),2)):((1,16),((8,32),4))> {
   %a0 = layout.const #layout.layout<(4,2):(1,16)>
   %a1 = layout.const #layout.layout<(4,2):(2,1)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(4,2):(1,16)>, !layout.layout<(4,2):(2,1)>
@@ -2700,10 +3254,10 @@ func.func @c212() -> !layout.layout<((4,2),((2,2),2)):((1,16),((8,32),4))> {
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b20
-// CHECK-LABEL: func.func @c213()
+// CHECK-LABEL: func.func @c258()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16))>
 // CHECK-NEXT: return %[[C]]
-func.func @c213() -> !layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16))> {
+func.func @c258() -> !layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16))> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
   %a1 = layout.const #layout.layout<(2,2):(1,2)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,4),(8,32))>, !layout.layout<(2,2):(1,2)>
@@ -2713,10 +3267,10 @@ func.func @c213() -> !layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(2,16)
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b21
-// CHECK-LABEL: func.func @c214()
+// CHECK-LABEL: func.func @c259()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2))>
 // CHECK-NEXT: return %[[C]]
-func.func @c214() -> !layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2))> {
+func.func @c259() -> !layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2))> {
   %a0 = layout.const #layout.layout<((2,2),(2,2)):((1,4),(8,32))>
   %a1 = layout.const #layout.layout<(2,2):(2,1)>
   %r = layout.logical_product %a0, %a1 : !layout.layout<((2,2),(2,2)):((1,4),(8,32))>, !layout.layout<(2,2):(2,1)>
@@ -2726,10 +3280,10 @@ func.func @c214() -> !layout.layout<(((2,2),(2,2)),(2,2)):(((1,4),(8,32)),(16,2)
 // -----
 
 // TilingPartitioningProducts/logical_product.mlir#CG_TEST_lp_b22
-// CHECK-LABEL: func.func @c215()
+// CHECK-LABEL: func.func @c260()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,6),3):((1,6),36)>
 // CHECK-NEXT: return %[[C]]
-func.func @c215() -> !layout.layout<((4,6),3):((1,6),36)> {
+func.func @c260() -> !layout.layout<((4,6),3):((1,6),36)> {
   %a0 = layout.const #layout.layout<(4,6):(1,6)>
   %a1 = layout.const #layout.layout<3:1>
   %r = layout.logical_product %a0, %a1 : !layout.layout<(4,6):(1,6)>, !layout.layout<3:1>
@@ -2738,11 +3292,50 @@ func.func @c215() -> !layout.layout<((4,6),3):((1,6),36)> {
 
 // -----
 
+// TilingPartitioningProducts/logical_product.mlir#CG_TEST_scaled_basis_lhs
+// CHECK-LABEL: func.func @c261()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,3),(2,5)):((1@0,1@1),(3@1,6@1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c261() -> !layout.layout<((4,3),(2,5)):((1@0,1@1),(3@1,6@1))> {
+  %a0 = layout.const #layout.layout<(4,3):(1@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.logical_product %a0, %a1 : !layout.layout<(4,3):(1@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((4,3),(2,5)):((1@0,1@1),(3@1,6@1))>
+}
+
+// -----
+
+// TilingPartitioningProducts/logical_product.mlir#CG_TEST_scaled_basis_lhs_mixed
+// CHECK-LABEL: func.func @c262()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,3),(2,5)):((2@0,1@1),(1@0,3@1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c262() -> !layout.layout<((4,3),(2,5)):((2@0,1@1),(1@0,3@1))> {
+  %a0 = layout.const #layout.layout<(4,3):(2@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.logical_product %a0, %a1 : !layout.layout<(4,3):(2@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((4,3),(2,5)):((2@0,1@1),(1@0,3@1))>
+}
+
+// -----
+
+// TilingPartitioningProducts/logical_product.mlir#CG_TEST_scaled_basis_lhs_rank1
+// CHECK-LABEL: func.func @c263()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(4,3):(1@0,4@0)>
+// CHECK-NEXT: return %[[C]]
+func.func @c263() -> !layout.layout<(4,3):(1@0,4@0)> {
+  %a0 = layout.const #layout.layout<4:1@0>
+  %a1 = layout.const #layout.layout<3:1>
+  %r = layout.logical_product %a0, %a1 : !layout.layout<4:1@0>, !layout.layout<3:1>
+  return %r : !layout.layout<(4,3):(1@0,4@0)>
+}
+
+// -----
+
 // TilingPartitioningProducts/raked_product.mlir#raked_product_layout_layout
-// CHECK-LABEL: func.func @c216()
+// CHECK-LABEL: func.func @c264()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3),(5,4)):((12,4),(24,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c216() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
+func.func @c264() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
   %a0 = layout.const #layout.layout<(3,4):(4,1)>
   %a1 = layout.const #layout.layout<(2,5):(1,2)>
   %r = layout.raked_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
@@ -2752,10 +3345,10 @@ func.func @c216() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
 // -----
 
 // TilingPartitioningProducts/raked_product.mlir#raked_product_rank3
-// CHECK-LABEL: func.func @c217()
+// CHECK-LABEL: func.func @c265()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3),(3,4),(5,2)):((24,8),(48,2),(144,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c217() -> !layout.layout<((2,3),(3,4),(5,2)):((24,8),(48,2),(144,1))> {
+func.func @c265() -> !layout.layout<((2,3),(3,4),(5,2)):((24,8),(48,2),(144,1))> {
   %a0 = layout.const #layout.layout<(3,4,2):(8,2,1)>
   %a1 = layout.const #layout.layout<(2,3,5):(1,2,6)>
   %r = layout.raked_product %a0, %a1 : !layout.layout<(3,4,2):(8,2,1)>, !layout.layout<(2,3,5):(1,2,6)>
@@ -2765,10 +3358,10 @@ func.func @c217() -> !layout.layout<((2,3),(3,4),(5,2)):((24,8),(48,2),(144,1))>
 // -----
 
 // TilingPartitioningProducts/raked_product.mlir#CG_TEST_raked_product_advanced
-// CHECK-LABEL: func.func @c218()
+// CHECK-LABEL: func.func @c266()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,3),(5,4)):((12,4),(24,1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c218() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
+func.func @c266() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
   %a0 = layout.const #layout.layout<(3,4):(4,1)>
   %a1 = layout.const #layout.layout<(2,5):(1,2)>
   %r = layout.raked_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
@@ -2777,24 +3370,24 @@ func.func @c218() -> !layout.layout<((2,3),(5,4)):((12,4),(24,1))> {
 
 // -----
 
-// TilingPartitioningProducts/raked_product.mlir#CG_TEST_raked_product_tiled_copy_padding
-// CHECK-LABEL: func.func @c219()
-// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,128),4):((128,1),512)>
+// TilingPartitioningProducts/raked_product.mlir#CG_TEST_scaled_basis_lhs
+// CHECK-LABEL: func.func @c267()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((2,4),(5,3)):((3@1,1@0),(6@1,1@1))>
 // CHECK-NEXT: return %[[C]]
-func.func @c219() -> !layout.layout<((4,128),4):((128,1),512)> {
-  %a0 = layout.const #layout.layout<128:1>
-  %a1 = layout.const #layout.layout<(4,4):(1,4)>
-  %r = layout.raked_product %a0, %a1 : !layout.layout<128:1>, !layout.layout<(4,4):(1,4)>
-  return %r : !layout.layout<((4,128),4):((128,1),512)>
+func.func @c267() -> !layout.layout<((2,4),(5,3)):((3@1,1@0),(6@1,1@1))> {
+  %a0 = layout.const #layout.layout<(4,3):(1@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.raked_product %a0, %a1 : !layout.layout<(4,3):(1@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((2,4),(5,3)):((3@1,1@0),(6@1,1@1))>
 }
 
 // -----
 
 // TilingPartitioningProducts/tile_to_shape.mlir#tile_to_shape_layout
-// CHECK-LABEL: func.func @c220()
+// CHECK-LABEL: func.func @c268()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,2),(2,4)):((1,6),(3,12))>
 // CHECK-NEXT: return %[[C]]
-func.func @c220() -> !layout.layout<((3,2),(2,4)):((1,6),(3,12))> {
+func.func @c268() -> !layout.layout<((3,2),(2,4)):((1,6),(3,12))> {
   %a0 = layout.const #layout.layout<(3,2):(1,3)>
   %a1 = layout.const #layout.tuple<(6,8)>
   %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(3,2):(1,3)>, !layout.tuple<(6,8)>
@@ -2803,11 +3396,25 @@ func.func @c220() -> !layout.layout<((3,2),(2,4)):((1,6),(3,12))> {
 
 // -----
 
+// TilingPartitioningProducts/tile_to_shape.mlir#tile_to_shape_order_natural
+// CHECK-LABEL: func.func @c269()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((128,8),(128,4)):((128,16384),(1,131072))>
+// CHECK-NEXT: return %[[C]]
+func.func @c269() -> !layout.layout<((128,8),(128,4)):((128,16384),(1,131072))> {
+  %a0 = layout.const #layout.layout<(128,128):(128,1)>
+  %a1 = layout.const #layout.tuple<(1024,512)>
+  %a2 = layout.const #layout.tuple<(0,1)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<(128,128):(128,1)>, !layout.tuple<(1024,512)>, !layout.tuple<(0,1)>
+  return %r : !layout.layout<((128,8),(128,4)):((128,16384),(1,131072))>
+}
+
+// -----
+
 // TilingPartitioningProducts/tile_to_shape.mlir#tile_to_shape_order_swapped
-// CHECK-LABEL: func.func @c221()
+// CHECK-LABEL: func.func @c270()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((128,8),(128,4)):((128,65536),(1,16384))>
 // CHECK-NEXT: return %[[C]]
-func.func @c221() -> !layout.layout<((128,8),(128,4)):((128,65536),(1,16384))> {
+func.func @c270() -> !layout.layout<((128,8),(128,4)):((128,65536),(1,16384))> {
   %a0 = layout.const #layout.layout<(128,128):(128,1)>
   %a1 = layout.const #layout.tuple<(1024,512)>
   %a2 = layout.const #layout.tuple<(1,0)>
@@ -2817,11 +3424,212 @@ func.func @c221() -> !layout.layout<((128,8),(128,4)):((128,65536),(1,16384))> {
 
 // -----
 
+// TilingPartitioningProducts/tile_to_shape.mlir#tile_to_shape_block_rank_less
+// CHECK-LABEL: func.func @c271()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,2),(1,8)):((1,3),(0,6))>
+// CHECK-NEXT: return %[[C]]
+func.func @c271() -> !layout.layout<((3,2),(1,8)):((1,3),(0,6))> {
+  %a0 = layout.const #layout.layout<3:1>
+  %a1 = layout.const #layout.tuple<(6,8)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<3:1>, !layout.tuple<(6,8)>
+  return %r : !layout.layout<((3,2),(1,8)):((1,3),(0,6))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s1_cm
+// CHECK-LABEL: func.func @c272()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((64,2),(8,2),(1,1)):((1,512),(64,1024),(0,0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c272() -> !layout.layout<((64,2),(8,2),(1,1)):((1,512),(64,1024),(0,0))> {
+  %a0 = layout.const #layout.layout<(64,8):(1,64)>
+  %a1 = layout.const #layout.tuple<((128,1),(16,1),1)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(64,8):(1,64)>, !layout.tuple<((128,1),(16,1),1)>
+  return %r : !layout.layout<((64,2),(8,2),(1,1)):((1,512),(64,1024),(0,0))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s1_rm
+// CHECK-LABEL: func.func @c273()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((64,2),(8,2),(1,1)):((1,1024),(64,512),(0,0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c273() -> !layout.layout<((64,2),(8,2),(1,1)):((1,1024),(64,512),(0,0))> {
+  %a0 = layout.const #layout.layout<(64,8):(1,64)>
+  %a1 = layout.const #layout.tuple<((128,1),(16,1),1)>
+  %a2 = layout.const #layout.tuple<(2,1,0)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<(64,8):(1,64)>, !layout.tuple<((128,1),(16,1),1)>, !layout.tuple<(2,1,0)>
+  return %r : !layout.layout<((64,2),(8,2),(1,1)):((1,1024),(64,512),(0,0))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s2_cm
+// CHECK-LABEL: func.func @c274()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((64,1),(8,2),(1,1)):((1,0),(64,512),(0,0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c274() -> !layout.layout<((64,1),(8,2),(1,1)):((1,0),(64,512),(0,0))> {
+  %a0 = layout.const #layout.layout<(64,8):(1,64)>
+  %a1 = layout.const #layout.tuple<((64,1),(16,1),1)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(64,8):(1,64)>, !layout.tuple<((64,1),(16,1),1)>
+  return %r : !layout.layout<((64,1),(8,2),(1,1)):((1,0),(64,512),(0,0))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s3_cm
+// CHECK-LABEL: func.func @c275()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,16),(64,1),(1,1)):((64,512),(1,0),(0,0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c275() -> !layout.layout<((8,16),(64,1),(1,1)):((64,512),(1,0),(0,0))> {
+  %a0 = layout.const #layout.layout<(8,64):(64,1)>
+  %a1 = layout.const #layout.tuple<((128,1),(16,4),1)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(8,64):(64,1)>, !layout.tuple<((128,1),(16,4),1)>
+  return %r : !layout.layout<((8,16),(64,1),(1,1)):((64,512),(1,0),(0,0))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s4_cm
+// CHECK-LABEL: func.func @c276()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,8),(64,1),(1,1)):((64,512),(1,0),(0,0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c276() -> !layout.layout<((8,8),(64,1),(1,1)):((64,512),(1,0),(0,0))> {
+  %a0 = layout.const #layout.layout<(8,64):(64,1)>
+  %a1 = layout.const #layout.tuple<((64,1),(16,4),1)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(8,64):(64,1)>, !layout.tuple<((64,1),(16,4),1)>
+  return %r : !layout.layout<((8,8),(64,1),(1,1)):((64,512),(1,0),(0,0))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s5_cm
+// CHECK-LABEL: func.func @c277()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,8),(64,2),(1,2)):((64,512),(1,4096),(0,8192))>
+// CHECK-NEXT: return %[[C]]
+func.func @c277() -> !layout.layout<((8,8),(64,2),(1,2)):((64,512),(1,4096),(0,8192))> {
+  %a0 = layout.const #layout.layout<(8,64):(64,1)>
+  %a1 = layout.const #layout.tuple<(64,128,2)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(8,64):(64,1)>, !layout.tuple<(64,128,2)>
+  return %r : !layout.layout<((8,8),(64,2),(1,2)):((64,512),(1,4096),(0,8192))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s5_rm
+// CHECK-LABEL: func.func @c278()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,8),(64,2),(1,2)):((64,2048),(1,1024),(0,512))>
+// CHECK-NEXT: return %[[C]]
+func.func @c278() -> !layout.layout<((8,8),(64,2),(1,2)):((64,2048),(1,1024),(0,512))> {
+  %a0 = layout.const #layout.layout<(8,64):(64,1)>
+  %a1 = layout.const #layout.tuple<(64,128,2)>
+  %a2 = layout.const #layout.tuple<(2,1,0)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<(8,64):(64,1)>, !layout.tuple<(64,128,2)>, !layout.tuple<(2,1,0)>
+  return %r : !layout.layout<((8,8),(64,2),(1,2)):((64,2048),(1,1024),(0,512))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s6_cm
+// CHECK-LABEL: func.func @c279()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((8,8),(64,2),(1,2)):((64,512),(1,4096),(0,8192))>
+// CHECK-NEXT: return %[[C]]
+func.func @c279() -> !layout.layout<((8,8),(64,2),(1,2)):((64,512),(1,4096),(0,8192))> {
+  %a0 = layout.const #layout.layout<(8,64):(64,1)>
+  %a1 = layout.const #layout.tuple<((16,4),(64,2),2)>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(8,64):(64,1)>, !layout.tuple<((16,4),(64,2),2)>
+  return %r : !layout.layout<((8,8),(64,2),(1,2)):((64,512),(1,4096),(0,8192))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s7_cm
+// CHECK-LABEL: func.func @c280()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((16,2),(32,2),(1,2)):((1,512),(16,1024),(0,2048))>
+// CHECK-NEXT: return %[[C]]
+func.func @c280() -> !layout.layout<((16,2),(32,2),(1,2)):((1,512),(16,1024),(0,2048))> {
+  %a0 = layout.const #layout.layout<(16,32):(1,16)>
+  %a1 = layout.const #layout.tuple<(32,64,(2,1))>
+  %r = layout.tile_to_shape %a0, %a1 : !layout.layout<(16,32):(1,16)>, !layout.tuple<(32,64,(2,1))>
+  return %r : !layout.layout<((16,2),(32,2),(1,2)):((1,512),(16,1024),(0,2048))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s7_rm
+// CHECK-LABEL: func.func @c281()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((16,2),(32,2),(1,2)):((1,2048),(16,1024),(0,512))>
+// CHECK-NEXT: return %[[C]]
+func.func @c281() -> !layout.layout<((16,2),(32,2),(1,2)):((1,2048),(16,1024),(0,512))> {
+  %a0 = layout.const #layout.layout<(16,32):(1,16)>
+  %a1 = layout.const #layout.tuple<(32,64,(2,1))>
+  %a2 = layout.const #layout.tuple<(2,1,0)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<(16,32):(1,16)>, !layout.tuple<(32,64,(2,1))>, !layout.tuple<(2,1,0)>
+  return %r : !layout.layout<((16,2),(32,2),(1,2)):((1,2048),(16,1024),(0,512))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s8_order_213
+// CHECK-LABEL: func.func @c282()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),1024),((0,1),512),(0,8192))>
+// CHECK-NEXT: return %[[C]]
+func.func @c282() -> !layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),1024),((0,1),512),(0,8192))> {
+  %a0 = layout.const #layout.layout<((32,4),(32,4)):((16,4),(0,1))>
+  %a1 = layout.const #layout.tuple<(1024,256,2)>
+  %a2 = layout.const #layout.tuple<(1,0,2)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<((32,4),(32,4)):((16,4),(0,1))>, !layout.tuple<(1024,256,2)>, !layout.tuple<(1,0,2)>
+  return %r : !layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),1024),((0,1),512),(0,8192))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s8_order_123
+// CHECK-LABEL: func.func @c283()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),512),((0,1),4096),(0,8192))>
+// CHECK-NEXT: return %[[C]]
+func.func @c283() -> !layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),512),((0,1),4096),(0,8192))> {
+  %a0 = layout.const #layout.layout<((32,4),(32,4)):((16,4),(0,1))>
+  %a1 = layout.const #layout.tuple<(1024,256,2)>
+  %a2 = layout.const #layout.tuple<(0,1,2)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<((32,4),(32,4)):((16,4),(0,1))>, !layout.tuple<(1024,256,2)>, !layout.tuple<(0,1,2)>
+  return %r : !layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),512),((0,1),4096),(0,8192))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tile_to_shape.mlir#CG_TEST_tts_s8_order_321
+// CHECK-LABEL: func.func @c284()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),2048),((0,1),1024),(0,512))>
+// CHECK-NEXT: return %[[C]]
+func.func @c284() -> !layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),2048),((0,1),1024),(0,512))> {
+  %a0 = layout.const #layout.layout<((32,4),(32,4)):((16,4),(0,1))>
+  %a1 = layout.const #layout.tuple<(1024,256,2)>
+  %a2 = layout.const #layout.tuple<(2,1,0)>
+  %r = layout.tile_to_shape %a0, %a1, %a2 : !layout.layout<((32,4),(32,4)):((16,4),(0,1))>, !layout.tuple<(1024,256,2)>, !layout.tuple<(2,1,0)>
+  return %r : !layout.layout<(((32,4),8),((32,4),2),(1,2)):(((16,4),2048),((0,1),1024),(0,512))>
+}
+
+// -----
+
+// TilingPartitioningProducts/tiled_divide.mlir#tiled_divide_layout_shape
+// CHECK-LABEL: func.func @c285()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),2,2):((8,1),24,4)>
+// CHECK-NEXT: return %[[C]]
+func.func @c285() -> !layout.layout<((3,4),2,2):((8,1),24,4)> {
+  %a0 = layout.const #layout.layout<(6,8):(8,1)>
+  %a1 = layout.const #layout.tuple<(3,4)>
+  %r = layout.tiled_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tuple<(3,4)>
+  return %r : !layout.layout<((3,4),2,2):((8,1),24,4)>
+}
+
+// -----
+
 // TilingPartitioningProducts/tiled_divide.mlir#tiled_divide_layout_layout
-// CHECK-LABEL: func.func @c222()
+// CHECK-LABEL: func.func @c286()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,(2,2)),4):((8,(24,1)),2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c222() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
+func.func @c286() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.layout<(3,4):(1,3)>
   %r = layout.tiled_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.layout<(3,4):(1,3)>
@@ -2831,10 +3639,10 @@ func.func @c222() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
 // -----
 
 // TilingPartitioningProducts/tiled_divide.mlir#tiled_divide_layout_tile
-// CHECK-LABEL: func.func @c223()
+// CHECK-LABEL: func.func @c287()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((3),(4)),2,2):(((8),(1)),24,4)>
 // CHECK-NEXT: return %[[C]]
-func.func @c223() -> !layout.layout<(((3),(4)),2,2):(((8),(1)),24,4)> {
+func.func @c287() -> !layout.layout<(((3),(4)),2,2):(((8),(1)),24,4)> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.tiler<[(3):(1),(4):(1)]>
   %r = layout.tiled_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tiler<[(3):(1),(4):(1)]>
@@ -2843,11 +3651,24 @@ func.func @c223() -> !layout.layout<(((3),(4)),2,2):(((8),(1)),24,4)> {
 
 // -----
 
+// TilingPartitioningProducts/tiled_divide.mlir#tiled_divide_scaled_basis_layout_tiler
+// CHECK-LABEL: func.func @c288()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,64,64):(64@1,1@1,1@0)>
+// CHECK-NEXT: return %[[C]]
+func.func @c288() -> !layout.layout<(2,64,64):(64@1,1@1,1@0)> {
+  %a0 = layout.const #layout.layout<(128,64):(1@1,1@0)>
+  %a1 = layout.const #layout.layout<2:64@0>
+  %r = layout.tiled_divide %a0, %a1 : !layout.layout<(128,64):(1@1,1@0)>, !layout.layout<2:64@0>
+  return %r : !layout.layout<(2,64,64):(64@1,1@1,1@0)>
+}
+
+// -----
+
 // TilingPartitioningProducts/tiled_divide.mlir#CG_TEST_tiled_divide_depth0_tile
-// CHECK-LABEL: func.func @c224()
+// CHECK-LABEL: func.func @c289()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4),2,32):((1),4,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c224() -> !layout.layout<((4),2,32):((1),4,8)> {
+func.func @c289() -> !layout.layout<((4),2,32):((1),4,8)> {
   %a0 = layout.const #layout.layout<(8,32):(1,8)>
   %a1 = layout.const #layout.tiler<[4:1]>
   %r = layout.tiled_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tiler<[4:1]>
@@ -2856,11 +3677,24 @@ func.func @c224() -> !layout.layout<((4),2,32):((1),4,8)> {
 
 // -----
 
+// TilingPartitioningProducts/tiled_divide.mlir#CG_TEST_tiled_divide_layout_shape
+// CHECK-LABEL: func.func @c290()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),2,16):((1,8),4,16)>
+// CHECK-NEXT: return %[[C]]
+func.func @c290() -> !layout.layout<((4,2),2,16):((1,8),4,16)> {
+  %a0 = layout.const #layout.layout<(8,32):(1,8)>
+  %a1 = layout.const #layout.tuple<(4,2)>
+  %r = layout.tiled_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tuple<(4,2)>
+  return %r : !layout.layout<((4,2),2,16):((1,8),4,16)>
+}
+
+// -----
+
 // TilingPartitioningProducts/tiled_divide.mlir#CG_TEST_tiled_divide_advanced
-// CHECK-LABEL: func.func @c225()
+// CHECK-LABEL: func.func @c291()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,16),2,2):((1,16),4,8)>
 // CHECK-NEXT: return %[[C]]
-func.func @c225() -> !layout.layout<((4,16),2,2):((1,16),4,8)> {
+func.func @c291() -> !layout.layout<((4,16),2,2):((1,16),4,8)> {
   %a0 = layout.const #layout.layout<(8,32):(1,8)>
   %a1 = layout.const #layout.tiler<[4:1,16:2]>
   %r = layout.tiled_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tiler<[4:1,16:2]>
@@ -2870,10 +3704,10 @@ func.func @c225() -> !layout.layout<((4,16),2,2):((1,16),4,8)> {
 // -----
 
 // TilingPartitioningProducts/tiled_product.mlir#tiled_product_layout_layout
-// CHECK-LABEL: func.func @c226()
+// CHECK-LABEL: func.func @c292()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),2,5):((4,1),12,24)>
 // CHECK-NEXT: return %[[C]]
-func.func @c226() -> !layout.layout<((3,4),2,5):((4,1),12,24)> {
+func.func @c292() -> !layout.layout<((3,4),2,5):((4,1),12,24)> {
   %a0 = layout.const #layout.layout<(3,4):(4,1)>
   %a1 = layout.const #layout.layout<(2,5):(1,2)>
   %r = layout.tiled_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
@@ -2883,10 +3717,10 @@ func.func @c226() -> !layout.layout<((3,4),2,5):((4,1),12,24)> {
 // -----
 
 // TilingPartitioningProducts/tiled_product.mlir#tiled_product_rank3
-// CHECK-LABEL: func.func @c227()
+// CHECK-LABEL: func.func @c293()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4,2),2,3,5):((8,2,1),24,48,144)>
 // CHECK-NEXT: return %[[C]]
-func.func @c227() -> !layout.layout<((3,4,2),2,3,5):((8,2,1),24,48,144)> {
+func.func @c293() -> !layout.layout<((3,4,2),2,3,5):((8,2,1),24,48,144)> {
   %a0 = layout.const #layout.layout<(3,4,2):(8,2,1)>
   %a1 = layout.const #layout.layout<(2,3,5):(1,2,6)>
   %r = layout.tiled_product %a0, %a1 : !layout.layout<(3,4,2):(8,2,1)>, !layout.layout<(2,3,5):(1,2,6)>
@@ -2896,10 +3730,10 @@ func.func @c227() -> !layout.layout<((3,4,2),2,3,5):((8,2,1),24,48,144)> {
 // -----
 
 // TilingPartitioningProducts/tiled_product.mlir#CG_TEST_tiled_product_basic
-// CHECK-LABEL: func.func @c228()
+// CHECK-LABEL: func.func @c294()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),4,5):((1,3),60,12)>
 // CHECK-NEXT: return %[[C]]
-func.func @c228() -> !layout.layout<((3,4),4,5):((1,3),60,12)> {
+func.func @c294() -> !layout.layout<((3,4),4,5):((1,3),60,12)> {
   %a0 = layout.const #layout.layout<(3,4):(1,3)>
   %a1 = layout.const #layout.layout<(4,5):(5,1)>
   %r = layout.tiled_product %a0, %a1 : !layout.layout<(3,4):(1,3)>, !layout.layout<(4,5):(5,1)>
@@ -2908,11 +3742,37 @@ func.func @c228() -> !layout.layout<((3,4),4,5):((1,3),60,12)> {
 
 // -----
 
+// TilingPartitioningProducts/tiled_product.mlir#CG_TEST_scaled_basis_lhs
+// CHECK-LABEL: func.func @c295()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,3),2,5):((1@0,1@1),3@1,6@1)>
+// CHECK-NEXT: return %[[C]]
+func.func @c295() -> !layout.layout<((4,3),2,5):((1@0,1@1),3@1,6@1)> {
+  %a0 = layout.const #layout.layout<(4,3):(1@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.tiled_product %a0, %a1 : !layout.layout<(4,3):(1@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((4,3),2,5):((1@0,1@1),3@1,6@1)>
+}
+
+// -----
+
+// TilingPartitioningProducts/zipped_divide.mlir#zipped_divide_layout_shape
+// CHECK-LABEL: func.func @c296()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),(2,2)):((8,1),(24,4))>
+// CHECK-NEXT: return %[[C]]
+func.func @c296() -> !layout.layout<((3,4),(2,2)):((8,1),(24,4))> {
+  %a0 = layout.const #layout.layout<(6,8):(8,1)>
+  %a1 = layout.const #layout.tuple<(3,4)>
+  %r = layout.zipped_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tuple<(3,4)>
+  return %r : !layout.layout<((3,4),(2,2)):((8,1),(24,4))>
+}
+
+// -----
+
 // TilingPartitioningProducts/zipped_divide.mlir#zipped_divide_layout_layout
-// CHECK-LABEL: func.func @c229()
+// CHECK-LABEL: func.func @c297()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,(2,2)),4):((8,(24,1)),2)>
 // CHECK-NEXT: return %[[C]]
-func.func @c229() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
+func.func @c297() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.layout<(3,4):(1,3)>
   %r = layout.zipped_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.layout<(3,4):(1,3)>
@@ -2922,10 +3782,10 @@ func.func @c229() -> !layout.layout<((3,(2,2)),4):((8,(24,1)),2)> {
 // -----
 
 // TilingPartitioningProducts/zipped_divide.mlir#zipped_divide_layout_tile
-// CHECK-LABEL: func.func @c230()
+// CHECK-LABEL: func.func @c298()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(((3),(4)),(2,2)):(((8),(1)),(24,4))>
 // CHECK-NEXT: return %[[C]]
-func.func @c230() -> !layout.layout<(((3),(4)),(2,2)):(((8),(1)),(24,4))> {
+func.func @c298() -> !layout.layout<(((3),(4)),(2,2)):(((8),(1)),(24,4))> {
   %a0 = layout.const #layout.layout<(6,8):(8,1)>
   %a1 = layout.const #layout.tiler<[(3):(1),(4):(1)]>
   %r = layout.zipped_divide %a0, %a1 : !layout.layout<(6,8):(8,1)>, !layout.tiler<[(3):(1),(4):(1)]>
@@ -2934,11 +3794,24 @@ func.func @c230() -> !layout.layout<(((3),(4)),(2,2)):(((8),(1)),(24,4))> {
 
 // -----
 
+// TilingPartitioningProducts/zipped_divide.mlir#zipped_divide_scaled_basis_layout_tiler
+// CHECK-LABEL: func.func @c299()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<(2,(64,64)):(64@1,(1@1,1@0))>
+// CHECK-NEXT: return %[[C]]
+func.func @c299() -> !layout.layout<(2,(64,64)):(64@1,(1@1,1@0))> {
+  %a0 = layout.const #layout.layout<(128,64):(1@1,1@0)>
+  %a1 = layout.const #layout.layout<2:64@0>
+  %r = layout.zipped_divide %a0, %a1 : !layout.layout<(128,64):(1@1,1@0)>, !layout.layout<2:64@0>
+  return %r : !layout.layout<(2,(64,64)):(64@1,(1@1,1@0))>
+}
+
+// -----
+
 // TilingPartitioningProducts/zipped_divide.mlir#CG_TEST_zipped_divide_depth0_tile
-// CHECK-LABEL: func.func @c231()
+// CHECK-LABEL: func.func @c300()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4),(2,32)):((1),(4,8))>
 // CHECK-NEXT: return %[[C]]
-func.func @c231() -> !layout.layout<((4),(2,32)):((1),(4,8))> {
+func.func @c300() -> !layout.layout<((4),(2,32)):((1),(4,8))> {
   %a0 = layout.const #layout.layout<(8,32):(1,8)>
   %a1 = layout.const #layout.tiler<[4:1]>
   %r = layout.zipped_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tiler<[4:1]>
@@ -2947,11 +3820,24 @@ func.func @c231() -> !layout.layout<((4),(2,32)):((1),(4,8))> {
 
 // -----
 
+// TilingPartitioningProducts/zipped_divide.mlir#CG_TEST_zipped_divide_layout_shape
+// CHECK-LABEL: func.func @c301()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,2),(2,16)):((1,8),(4,16))>
+// CHECK-NEXT: return %[[C]]
+func.func @c301() -> !layout.layout<((4,2),(2,16)):((1,8),(4,16))> {
+  %a0 = layout.const #layout.layout<(8,32):(1,8)>
+  %a1 = layout.const #layout.tuple<(4,2)>
+  %r = layout.zipped_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tuple<(4,2)>
+  return %r : !layout.layout<((4,2),(2,16)):((1,8),(4,16))>
+}
+
+// -----
+
 // TilingPartitioningProducts/zipped_divide.mlir#CG_TEST_zipped_divide_advanced
-// CHECK-LABEL: func.func @c232()
+// CHECK-LABEL: func.func @c302()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,16),(2,2)):((1,16),(4,8))>
 // CHECK-NEXT: return %[[C]]
-func.func @c232() -> !layout.layout<((4,16),(2,2)):((1,16),(4,8))> {
+func.func @c302() -> !layout.layout<((4,16),(2,2)):((1,16),(4,8))> {
   %a0 = layout.const #layout.layout<(8,32):(1,8)>
   %a1 = layout.const #layout.tiler<[4:1,16:2]>
   %r = layout.zipped_divide %a0, %a1 : !layout.layout<(8,32):(1,8)>, !layout.tiler<[4:1,16:2]>
@@ -2961,10 +3847,10 @@ func.func @c232() -> !layout.layout<((4,16),(2,2)):((1,16),(4,8))> {
 // -----
 
 // TilingPartitioningProducts/zipped_product.mlir#zipped_product_layout_layout
-// CHECK-LABEL: func.func @c233()
+// CHECK-LABEL: func.func @c303()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),(2,5)):((4,1),(12,24))>
 // CHECK-NEXT: return %[[C]]
-func.func @c233() -> !layout.layout<((3,4),(2,5)):((4,1),(12,24))> {
+func.func @c303() -> !layout.layout<((3,4),(2,5)):((4,1),(12,24))> {
   %a0 = layout.const #layout.layout<(3,4):(4,1)>
   %a1 = layout.const #layout.layout<(2,5):(1,2)>
   %r = layout.zipped_product %a0, %a1 : !layout.layout<(3,4):(4,1)>, !layout.layout<(2,5):(1,2)>
@@ -2974,10 +3860,10 @@ func.func @c233() -> !layout.layout<((3,4),(2,5)):((4,1),(12,24))> {
 // -----
 
 // TilingPartitioningProducts/zipped_product.mlir#zipped_product_rank3
-// CHECK-LABEL: func.func @c234()
+// CHECK-LABEL: func.func @c304()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))>
 // CHECK-NEXT: return %[[C]]
-func.func @c234() -> !layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))> {
+func.func @c304() -> !layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))> {
   %a0 = layout.const #layout.layout<(3,4,2):(8,2,1)>
   %a1 = layout.const #layout.layout<(2,3,5):(1,2,6)>
   %r = layout.zipped_product %a0, %a1 : !layout.layout<(3,4,2):(8,2,1)>, !layout.layout<(2,3,5):(1,2,6)>
@@ -2987,12 +3873,25 @@ func.func @c234() -> !layout.layout<((3,4,2),(2,3,5)):((8,2,1),(24,48,144))> {
 // -----
 
 // TilingPartitioningProducts/zipped_product.mlir#CG_TEST_zipped_product_basic
-// CHECK-LABEL: func.func @c235()
+// CHECK-LABEL: func.func @c305()
 // CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((3,4),(4,5)):((1,3),(60,12))>
 // CHECK-NEXT: return %[[C]]
-func.func @c235() -> !layout.layout<((3,4),(4,5)):((1,3),(60,12))> {
+func.func @c305() -> !layout.layout<((3,4),(4,5)):((1,3),(60,12))> {
   %a0 = layout.const #layout.layout<(3,4):(1,3)>
   %a1 = layout.const #layout.layout<(4,5):(5,1)>
   %r = layout.zipped_product %a0, %a1 : !layout.layout<(3,4):(1,3)>, !layout.layout<(4,5):(5,1)>
   return %r : !layout.layout<((3,4),(4,5)):((1,3),(60,12))>
+}
+
+// -----
+
+// TilingPartitioningProducts/zipped_product.mlir#CG_TEST_scaled_basis_lhs
+// CHECK-LABEL: func.func @c306()
+// CHECK-NEXT: %[[C:.*]] = layout.const #layout.layout<((4,3),(2,5)):((1@0,1@1),(3@1,6@1))>
+// CHECK-NEXT: return %[[C]]
+func.func @c306() -> !layout.layout<((4,3),(2,5)):((1@0,1@1),(3@1,6@1))> {
+  %a0 = layout.const #layout.layout<(4,3):(1@0,1@1)>
+  %a1 = layout.const #layout.layout<(2,5):(1,2)>
+  %r = layout.zipped_product %a0, %a1 : !layout.layout<(4,3):(1@0,1@1)>, !layout.layout<(2,5):(1,2)>
+  return %r : !layout.layout<((4,3),(2,5)):((1@0,1@1),(3@1,6@1))>
 }

@@ -5,7 +5,7 @@
 
 func.func @overlapping() {
   %a = layout.const #layout.layout<(2,3):(2@0,1@0)>
-  // expected-error@+1 {{is not injective: L(R(L(5))) = 1 but L(5) = 4 (the projection of (2,3):(2@0,1@0) on one basis coordinate)}}
+  // expected-error@+1 {{is not injective and CuTe's left inverse R = (2,2):(2,1) is not a quasi-inverse of it: the condition L(R(L(i))) == L(i) fails at i = 5 (L(i) = 4, R(L(i)) = 2, L(R(L(i))) = 1) (the projection of (2,3):(2@0,1@0) on one basis coordinate)}}
   %r = layout.left_inverse %a : !layout.layout<(2,3):(2@0,1@0)>
   return
 }
