@@ -2122,6 +2122,11 @@ fn tmem_copy_rules() {
     );
     assert_err(
         op,
+        &["(32,4):(65536,1)", "(32,4611686018427387905):(1,32)"],
+        &["4611686018427387905 values, more than the 128 elements"],
+    );
+    assert_err(
+        op,
         &["(32,4):(65536,1)", "(32,8):(1,32)"],
         &["outside the TMEM layout's domain [0, 128)"],
     );

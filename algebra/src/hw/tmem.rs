@@ -202,6 +202,15 @@ pub fn tmem_copy(tmem: &Layout, fragment: &Layout, warp: i64) -> Result<TmemCopy
     let alloc_columns = tmem_columns_needed(tmem)?;
     let n = tmem.size()?;
     let tmem_leaves = tmem.int_leaves(OP)?;
+    // Every (thread, value) is a distinct element of the TMEM tile, so a thread cannot hold
+    // more values than the tile has elements; checked before the table below is allocated
+    // (threads <= 128 and n is bounded by the 512-column allocation, so the table is bounded).
+    if vals > n {
+        return Err(Error::algebra(format!(
+            "{OP}: the fragment gives each thread {vals} values, more than the {n} elements of \
+             the TMEM layout"
+        )));
+    }
     // (lane, column) of every (thread, value).
     let mut at = vec![vec![(0i64, 0i64); vals as usize]; threads as usize];
     for t in 0..threads {
