@@ -36,6 +36,8 @@ pub use layout_dialect_ffi as ffi;
 
 use std::sync::Arc;
 
+pub mod op_diagnostics;
+
 use layout_algebra::{Error, Value};
 use melior::dialect::DialectHandle;
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};

@@ -2,7 +2,7 @@
 //! tma_desc/tma_load/tma_store into NVVM and LLVM-dialect ops. Every number the hardware sees
 //! comes from `derive` (the algebra); what is static is emitted as a constant.
 
-use std::ffi::CString;
+use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{Major, MatrixOp};
 use melior::dialect::DialectHandle;
@@ -63,22 +63,8 @@ const OPS: &[&str] = &[
     "layout.tcgen05_cp",
 ];
 
-fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }
-        .name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
 fn emit_error(op: MlirOperation, message: &str) {
-    let loc = unsafe { mlirOperationGetLocation(op) };
-    let text = CString::new(
-        format!("'{}' op cannot be lowered to NVVM: {message}", op_name(op)).replace('\0', " "),
-    )
-    .unwrap();
-    unsafe { mlirEmitError(loc, text.as_ptr()) };
+    emit_op_error(op, &format!("cannot be lowered to NVVM: {message}"));
 }
 
 pub fn lower_under(root: MlirOperation) -> bool {

@@ -1,8 +1,8 @@
 //! The pass `layout-lower-to-index`: rewrites every `layout.crd2idx` and `layout.idx2crd`
 //! under the op it runs on into arith index math, then erases layout ops left without uses.
 
+use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 use std::collections::HashMap;
-use std::ffi::CString;
 use std::rc::Rc;
 
 use layout_algebra::{text, Func, Value as AlgebraValue};
@@ -95,23 +95,8 @@ pub fn create_lower_to_index_pass() -> Pass {
     )
 }
 
-fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }
-        .name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
 fn emit_error(op: MlirOperation, message: &str) {
-    let loc = unsafe { OperationRef::from_raw(op) }.location();
-    let name = op_name(op);
-    let text = CString::new(format!(
-        "'{name}' op cannot be lowered to index math: {message}"
-    ))
-    .unwrap_or_else(|_| CString::new("cannot be lowered").unwrap());
-    unsafe { mlir_sys::mlirEmitError(loc.to_raw(), text.as_ptr()) };
+    emit_op_error(op, &format!("cannot be lowered to index math: {message}"));
 }
 
 /// Lower every crd2idx/idx2crd nested under `root`; false (with diagnostics) on failure.

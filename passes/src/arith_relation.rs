@@ -29,6 +29,7 @@
 //! an unsigned op on a possibly negative operand, a product of two non-constants or an op
 //! outside the list is a translation error that names the op: never guessed.
 
+use layout_dialect::op_diagnostics::op_name;
 use std::collections::HashMap;
 
 use layout_relation::expr::Exists;
@@ -122,15 +123,6 @@ pub fn translate(inputs: &[Input], results: &[MlirValue]) -> Result<Translation,
 struct Translator {
     ex: Exists,
     memo: HashMap<usize, Term>,
-}
-
-fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }
-        .name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or("")
-        .to_string()
 }
 
 /// The integer value of an `arith.constant` (None: not an integer constant).

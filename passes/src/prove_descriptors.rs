@@ -25,7 +25,7 @@
 //! `stride1+16`, `swizzle=2`), standing for a faulty encoder, so that the tests can check
 //! that a wrong descriptor is caught with its witness.
 
-use std::ffi::CString;
+use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{self, Major};
 use layout_algebra::{text, Func, Value};
@@ -93,21 +93,6 @@ const OPS: &[&str] = &[
     "layout.lane_offset",
 ];
 
-fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }
-        .name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
-fn emit_error(op: MlirOperation, message: &str) {
-    let loc = unsafe { mlirOperationGetLocation(op) };
-    let text = CString::new(format!("'{}' op {message}", op_name(op)).replace('\0', " ")).unwrap();
-    unsafe { mlirEmitError(loc, text.as_ptr()) };
-}
-
 /// Prove every target op under `root`; false when one failed (each failure is reported).
 pub fn prove_under(root: MlirOperation) -> bool {
     let mut targets = Vec::new();
@@ -120,14 +105,14 @@ pub fn prove_under(root: MlirOperation) -> bool {
     let ctx = match Ctx::new(DEFAULT_MAX_OPERATIONS) {
         Ok(c) => c,
         Err(e) => {
-            emit_error(root, &format!("cannot start ISL: {e}"));
+            emit_op_error(root, &format!("cannot start ISL: {e}"));
             return false;
         }
     };
     let mut ok = true;
     for op in targets {
         if let Err(e) = prove_op(&ctx, op) {
-            emit_error(op, &e);
+            emit_op_error(op, &e);
             ok = false;
         }
     }

@@ -25,6 +25,7 @@
 //! the first non-zero `arith.constant` the lowering emits for it is incremented by one before
 //! the translation, which the proof must then reject.
 
+use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 use std::collections::HashSet;
 use std::ffi::CString;
 
@@ -81,23 +82,6 @@ pub fn create_pass() -> Pass {
     )
 }
 
-fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }
-        .name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or("")
-        .to_string()
-}
-
-fn emit_error(op: MlirOperation, message: &str) {
-    let loc = unsafe { OperationRef::from_raw(op) }.location();
-    let name = op_name(op);
-    let text = CString::new(format!("'{name}' op {message}"))
-        .unwrap_or_else(|_| CString::new("lowering not proven").unwrap());
-    unsafe { mlir_sys::mlirEmitError(loc.to_raw(), text.as_ptr()) };
-}
-
 fn operands(op: MlirOperation) -> Vec<MlirValue> {
     let r = unsafe { OperationRef::from_raw(op) };
     r.operands().map(|v| v.to_raw()).collect()
@@ -139,7 +123,7 @@ pub fn prove_under(root: MlirOperation) -> bool {
     let mut ok = true;
     for (op, f) in targets {
         if let Err(m) = prove_op(op, &f) {
-            emit_error(op, &m);
+            emit_op_error(op, &m);
             ok = false;
         }
     }
