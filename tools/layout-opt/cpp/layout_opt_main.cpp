@@ -1,10 +1,14 @@
 //===- layout_opt_main.cpp - MlirOptMain with the layout dialect ----------===//
 //
 // layout-opt is mlir-opt plus the layout dialect: MLIR's own driver, every
-// upstream dialect, extension and pass, and ours.
+// upstream dialect, extension and pass, and ours. One scheduling difference:
+// a top-level `canonicalize` runs once per isolated child of the module, in
+// parallel (IsolatedCanonicalize.cpp); `--layout-whole-module-canonicalize`
+// keeps mlir-opt's single run over the whole module.
 //
 //===----------------------------------------------------------------------===//
 
+#include "IsolatedCanonicalize.h"
 #include "Layout/LayoutDialect.h"
 #include "Layout/LayoutPasses.h"
 
@@ -12,10 +16,21 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 // The Hopper data-movement ops (crate layout-lowering-nvvm): a registry extension.
 extern "C" void layout_nvvm_register_ops(void *registry);
+
+static llvm::cl::opt<bool> wholeModuleCanonicalize(
+    "layout-whole-module-canonicalize",
+    llvm::cl::desc("Run a top-level --canonicalize as one greedy rewrite over "
+                   "the whole module, as mlir-opt does (default: once per "
+                   "isolated child, in parallel)"),
+    llvm::cl::init(false));
 
 extern "C" int layout_opt_main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -25,7 +40,39 @@ extern "C" int layout_opt_main(int argc, char **argv) {
   mlir::layout::registerLayoutPasses();
   registry.insert<mlir::layout::LayoutDialect>();
   layout_nvvm_register_ops(&registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+
+  auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "layout-opt: MLIR optimizer driver with the layout dialect\n",
-      registry));
+      registry);
+  mlir::MlirOptMainConfig config = mlir::MlirOptMainConfig::createFromCLOptions();
+  if (wholeModuleCanonicalize || config.shouldShowDialects() ||
+      config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, input, output, registry));
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> out = mlir::openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  // The command line's pipeline, built into a scratch pass manager of the
+  // same anchor, then moved into the real one with `canonicalize` rescheduled.
+  mlir::MlirOptMainConfig spelledConfig = config;
+  config.setPassPipelineSetupFn([spelledConfig](mlir::PassManager &pm) {
+    mlir::PassManager spelled(pm.getContext(), pm.getOpAnchorName(),
+                              pm.getNesting());
+    if (mlir::failed(spelledConfig.setupPassPipeline(spelled)))
+      return mlir::failure();
+    return mlir::layout::scheduleCanonicalizePerIsolatedChild(pm, spelled);
+  });
+  if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+    return 1;
+  out->keep();
+  return 0;
 }
