@@ -40,6 +40,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
@@ -48,20 +50,17 @@ using namespace mlir;
 
 namespace {
 
-/// The canonicalizer (with the options the command line gave it) run once per
-/// isolated child of the op it is scheduled on, falling back to one run over
-/// the whole op as described in the file comment.
+/// MLIR's canonicalizer (its options, its pattern set, its greedy rewrite)
+/// run once per isolated child of the op it is scheduled on, falling back to
+/// one run over the whole op as described in the file comment.
 class IsolatedCanonicalizePass
     : public PassWrapper<IsolatedCanonicalizePass, OperationPass<>> {
 public:
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(IsolatedCanonicalizePass)
 
-  /// `canonicalize` is the textual form of the canonicalizer pass this one
-  /// stands for (`canonicalize{max-iterations=10 ...}`).
-  explicit IsolatedCanonicalizePass(std::string canonicalize)
-      : canonicalize(std::move(canonicalize)) {}
+  IsolatedCanonicalizePass() = default;
   IsolatedCanonicalizePass(const IsolatedCanonicalizePass &other)
-      : PassWrapper(other), canonicalize(other.canonicalize) {}
+      : PassWrapper(other) {}
 
   StringRef getArgument() const final { return "canonicalize"; }
   StringRef getName() const final { return "Canonicalizer"; }
@@ -69,36 +68,82 @@ public:
     return "Canonicalize operations (one greedy rewrite per isolated child)";
   }
 
+  /// The canonicalizer's pattern set: every loaded dialect's and every
+  /// registered op's canonicalization patterns, filtered by the options.
   LogicalResult initialize(MLIRContext *context) final {
-    // Parse errors cannot happen: the text was printed by the pass itself.
-    std::string errors;
-    llvm::raw_string_ostream os(errors);
-    whole = OpPassManager(OpPassManager::Nesting::Explicit);
-    perChild = OpPassManager(OpPassManager::Nesting::Explicit);
-    if (failed(parsePassPipeline(canonicalize, whole, os)) ||
-        failed(parsePassPipeline(canonicalize, perChild.nestAny(), os))) {
-      emitError(UnknownLoc::get(context))
-          << "layout-opt: cannot re-create '" << canonicalize << "': " << errors;
-      return failure();
-    }
+    RewritePatternSet owned(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(owned);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(owned, context);
+    patterns = std::make_shared<FrozenRewritePatternSet>(
+        std::move(owned), disabledPatterns, enabledPatterns);
     return success();
   }
 
   void runOnOperation() final {
     Operation *op = getOperation();
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(topDown)
+        .setRegionSimplificationLevel(regionSimplify)
+        .setMaxIterations(maxIterations)
+        .setMaxNumRewrites(maxNumRewrites);
+    // Canonicalization is best effort: not converging fails the pass only
+    // under test-convergence (as upstream).
+    auto rewrite = [&](Operation *root) -> LogicalResult {
+      LogicalResult converged = applyPatternsGreedily(root, *patterns, config);
+      return testConvergence ? converged : success();
+    };
     if (!childrenAreIsolated(op)) {
-      if (failed(runPipeline(whole, op)))
+      if (failed(rewrite(op)))
         signalPassFailure();
       return;
     }
-    if (failed(runPipeline(perChild, op))) {
+    SmallVector<Operation *> children;
+    for (Region &region : op->getRegions())
+      for (Operation &child : region.getOps())
+        children.push_back(&child);
+    if (failed(failableParallelForEach(&getContext(), children, rewrite))) {
       signalPassFailure();
       return;
     }
-    if (eraseDeadChildrenAndCheckOwnRewrites(op) &&
-        failed(runPipeline(whole, op)))
+    if (eraseDeadChildrenAndCheckOwnRewrites(op) && failed(rewrite(op)))
       signalPassFailure();
   }
+
+  // The options of MLIR's canonicalize pass, with its names and defaults.
+  Option<bool> topDown{*this, "top-down",
+                       llvm::cl::desc("Seed the worklist in general top-down order"),
+                       llvm::cl::init(true)};
+  Option<GreedySimplifyRegionLevel> regionSimplify{
+      *this, "region-simplify",
+      llvm::cl::desc("Perform control flow optimizations to the region tree"),
+      llvm::cl::init(GreedySimplifyRegionLevel::Normal),
+      llvm::cl::values(
+          clEnumValN(GreedySimplifyRegionLevel::Disabled, "disabled",
+                     "Don't run any control-flow simplification."),
+          clEnumValN(GreedySimplifyRegionLevel::Normal, "normal",
+                     "Perform simple control-flow simplifications."),
+          clEnumValN(GreedySimplifyRegionLevel::Aggressive, "aggressive",
+                     "Perform aggressive control-flow simplification."))};
+  Option<int64_t> maxIterations{
+      *this, "max-iterations",
+      llvm::cl::desc("Max. iterations between applying patterns / simplifying regions"),
+      llvm::cl::init(10)};
+  Option<int64_t> maxNumRewrites{
+      *this, "max-num-rewrites",
+      llvm::cl::desc("Max. number of pattern rewrites within an iteration"),
+      llvm::cl::init(-1)};
+  Option<bool> testConvergence{
+      *this, "test-convergence",
+      llvm::cl::desc("Test only: Fail pass on non-convergence"),
+      llvm::cl::init(false)};
+  ListOption<std::string> disabledPatterns{
+      *this, "disable-patterns",
+      llvm::cl::desc("Labels of patterns that should be filtered out")};
+  ListOption<std::string> enabledPatterns{
+      *this, "enable-patterns",
+      llvm::cl::desc("Labels of patterns that should be used, all others filtered out")};
 
 private:
   /// Every op directly in `op`'s regions is registered and isolated from
@@ -171,9 +216,7 @@ private:
     return it->second;
   }
 
-  std::string canonicalize;
-  OpPassManager whole{OpPassManager::Nesting::Explicit};
-  OpPassManager perChild{OpPassManager::Nesting::Explicit};
+  std::shared_ptr<const FrozenRewritePatternSet> patterns;
   bool dialectPatternsScanned = false;
   bool dialectPatternsMatchAny = false;
   SmallVector<OperationName> dialectRoots;
@@ -204,12 +247,26 @@ LogicalResult mlir::layout::scheduleCanonicalizePerIsolatedChild(
   // form (the form `--dump-pass-pipeline` and crash reproducers use).
   for (Pass &pass : spelled.getPasses()) {
     std::string text = textOf(pass);
-    if (pass.getArgument() == "canonicalize") {
-      pm.addPass(std::make_unique<IsolatedCanonicalizePass>(text));
-      continue;
-    }
     std::string errors;
     llvm::raw_string_ostream os(errors);
+    if (pass.getArgument() == "canonicalize") {
+      // `canonicalize{opt=value ...}`: the same options, read by this pass.
+      StringRef options = StringRef(text).drop_until([](char c) { return c == '{'; });
+      options = options.drop_front().drop_back();
+      auto replacement = std::make_unique<IsolatedCanonicalizePass>();
+      if (failed(replacement->initializeOptions(
+              options, [&](const Twine &msg) {
+                os << msg;
+                return failure();
+              }))) {
+        emitError(UnknownLoc::get(pm.getContext()))
+            << "layout-opt: cannot read the options of '" << text
+            << "': " << errors;
+        return failure();
+      }
+      pm.addPass(std::move(replacement));
+      continue;
+    }
     if (failed(parsePassPipeline(text, pm, os))) {
       emitError(UnknownLoc::get(pm.getContext()))
           << "layout-opt: cannot re-create the pass '" << text
