@@ -12,7 +12,9 @@ and times, in one run, medians of --repeat runs (wall seconds, CPU seconds = use
 peak RSS):
 
   mlir-opt-22 floor            parse + print of an arith module with the same functions and ops
-  layout-opt --canonicalize    parse + verify + fold (Rust algebra) + print
+  layout-opt --canonicalize    parse + verify + fold (Rust algebra) + print (a large input is
+                               parsed and canonicalized function by function in parallel)
+  the same, 1 thread           with --mlir-disable-threading (everything sequential)
   cute-opt --cute-fold-static  the same compositions in CuTe IR (when cute-opt is found)
   mlir-opt-22 + plugin         --canonicalize with our dialect plugin (when it is built)
 
@@ -42,6 +44,7 @@ import time
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))
 LLVM_BIN = os.environ.get("LLVM_BIN_DIR", "/usr/lib/llvm-22/bin")
 MODULES = ("compositions", "mixed", "fold-mix")
+ONE_THREAD = "layout-opt --canonicalize, 1 thread"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,7 +355,9 @@ def main():
                 cute_check = lambda: check_folded(out, len(funcs), "cute")
             rows = [("mlir-opt-22 floor (arith parse+print)", [mlir_opt, files["arith"]], "arith", None),
                     ("layout-opt --canonicalize", [args.layout_opt, files["layout"], "--canonicalize"],
-                     "layout", lay_check)]
+                     "layout", lay_check),
+                    (ONE_THREAD, [args.layout_opt, files["layout"], "--canonicalize",
+                                  "--mlir-disable-threading"], "layout", lay_check)]
             if cute_opt and cute_check:
                 rows.append(("cute-opt --cute-fold-static", [cute_opt, files["cute"], "--cute-fold-static"],
                              "cute", cute_check))
@@ -378,6 +383,9 @@ def main():
                 cute = results["cute-opt --cute-fold-static"]
                 line += (f"; layout-opt / cute-opt {lay[1] / cute[1]:.2f}x wall, "
                          f"{lay[2] / cute[2]:.2f}x cpu (target <= 0.5x)")
+            one = results[ONE_THREAD]
+            line += (f"; on one thread: {one[1] / floor[1]:.2f}x floor wall, peak {one[3]:.0f} MiB"
+                     + (f", {one[1] / cute[1]:.2f}x cute-opt wall" if "cute-opt --cute-fold-static" in results else ""))
             print(line)
             summary.append(line)
     print("\nsummary")

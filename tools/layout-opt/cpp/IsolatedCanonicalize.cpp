@@ -235,44 +235,42 @@ std::string textOf(Pass &pass) {
 
 LogicalResult mlir::layout::scheduleCanonicalizePerIsolatedChild(
     PassManager &pm, OpPassManager &spelled) {
+  // The top-level pass list rebuilt in order: each canonicalize becomes the
+  // per-child scheduling (with its options); every other pass is re-created
+  // from its textual form (the form `--dump-pass-pipeline` and crash
+  // reproducers use), which must parse back to the same text. A pass that
+  // does not (one built in code with state that its options do not carry,
+  // such as the PTX writer of `lower-to-nvvm`) keeps the pipeline as spelled.
+  OpPassManager rebuilt(spelled.getOpAnchorName(), spelled.getNesting());
   bool anyCanonicalize = false;
-  for (Pass &pass : spelled.getPasses())
-    anyCanonicalize |= pass.getArgument() == "canonicalize";
-  if (!anyCanonicalize) {
-    static_cast<OpPassManager &>(pm) = spelled;
-    return success();
-  }
-  // Rebuild the top-level pass list in order: each canonicalize becomes the
-  // per-child scheduling; every other pass is re-created from its textual
-  // form (the form `--dump-pass-pipeline` and crash reproducers use).
+  auto ignoreErrors = [](const Twine &) { return failure(); };
   for (Pass &pass : spelled.getPasses()) {
     std::string text = textOf(pass);
-    std::string errors;
-    llvm::raw_string_ostream os(errors);
     if (pass.getArgument() == "canonicalize") {
       // `canonicalize{opt=value ...}`: the same options, read by this pass.
       StringRef options = StringRef(text).drop_until([](char c) { return c == '{'; });
-      options = options.drop_front().drop_back();
       auto replacement = std::make_unique<IsolatedCanonicalizePass>();
-      if (failed(replacement->initializeOptions(
-              options, [&](const Twine &msg) {
-                os << msg;
-                return failure();
-              }))) {
-        emitError(UnknownLoc::get(pm.getContext()))
-            << "layout-opt: cannot read the options of '" << text
-            << "': " << errors;
-        return failure();
+      if (options.empty() ||
+          failed(replacement->initializeOptions(
+              options.drop_front().drop_back(), ignoreErrors))) {
+        anyCanonicalize = false;
+        break;
       }
-      pm.addPass(std::move(replacement));
+      rebuilt.addPass(std::move(replacement));
+      anyCanonicalize = true;
       continue;
     }
-    if (failed(parsePassPipeline(text, pm, os))) {
-      emitError(UnknownLoc::get(pm.getContext()))
-          << "layout-opt: cannot re-create the pass '" << text
-          << "': " << errors;
-      return failure();
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    OpPassManager scratch(spelled.getOpAnchorName(), spelled.getNesting());
+    bool sameText = succeeded(parsePassPipeline(text, scratch, os)) &&
+                    llvm::hasSingleElement(scratch.getPasses()) &&
+                    textOf(*scratch.getPasses().begin()) == text;
+    if (!sameText || failed(parsePassPipeline(text, rebuilt, os))) {
+      anyCanonicalize = false;
+      break;
     }
   }
+  static_cast<OpPassManager &>(pm) = anyCanonicalize ? rebuilt : spelled;
   return success();
 }
