@@ -16,6 +16,11 @@
 // RUN: layout-opt %s --layout-parallel-parse-min-bytes=0 --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
 // TIMING: Parser
 // TIMING-NEXT: {{[2-9][0-9]*}} parts parsed in parallel
+// When the parallel parse declines (here: one thread), mlir-opt's flow runs and reports once:
+// RUN: layout-opt %s --mlir-disable-threading --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONCE
+// ONCE: Execution time report
+// ONCE-NOT: parts parsed in parallel
+// ONCE-NOT: Execution time report
 
 // Calls between functions of different parts: symbols resolve in the merged module.
 // CHECK-LABEL: func.func @first() -> index

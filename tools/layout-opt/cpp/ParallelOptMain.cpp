@@ -84,8 +84,11 @@ LogicalResult mlir::layout::parallelOptMain(llvm::raw_ostream &os,
   size_t numChunks = 0;
   OwningOpRef<Operation *> op =
       parseTopLevelInParallel(*sourceMgr, &context, &numChunks);
-  if (!op)
+  if (!op) {
+    // MlirOptMain takes over and reports the timing itself.
+    timingManager.setEnabled(false);
     return failure();
+  }
   declined = false;
   // `--mlir-timing` says that the input was parsed in parts.
   std::string parts = std::to_string(numChunks) + " parts parsed in parallel";
