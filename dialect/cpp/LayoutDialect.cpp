@@ -15,6 +15,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <mutex>
+#include <shared_mutex>
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -259,17 +260,18 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Look `key` up in `map` under `mutex`; the stored pointer or null.
-const void *lookupIn(std::mutex &mutex, llvm::StringMap<const void *> &map,
-                     StringRef key) {
-  std::lock_guard<std::mutex> lock(mutex);
+/// Look `key` up in `map` under `mutex` (shared: lookups of parallel parses
+/// and rewrites do not wait for each other); the stored pointer or null.
+const void *lookupIn(std::shared_mutex &mutex,
+                     llvm::StringMap<const void *> &map, StringRef key) {
+  std::shared_lock<std::shared_mutex> lock(mutex);
   auto it = map.find(key);
   return it == map.end() ? nullptr : it->second;
 }
 
-void insertIn(std::mutex &mutex, llvm::StringMap<const void *> &map,
+void insertIn(std::shared_mutex &mutex, llvm::StringMap<const void *> &map,
               StringRef key, const void *value) {
-  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_lock<std::shared_mutex> lock(mutex);
   if (map.size() >= ValueCache::kMaxEntries)
     map.clear();
   map.try_emplace(key, value);
@@ -321,13 +323,13 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
 }
 
 const void *ValueCache::lookupPeer(const void *key) {
-  std::lock_guard<std::mutex> lock(mutex);
+  std::shared_lock<std::shared_mutex> lock(mutex);
   auto it = peers.find(key);
   return it == peers.end() ? nullptr : it->second;
 }
 
 void ValueCache::insertPeer(const void *key, const void *peer) {
-  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_lock<std::shared_mutex> lock(mutex);
   if (peers.size() >= kMaxEntries)
     peers.clear();
   peers.try_emplace(key, peer);
@@ -338,13 +340,13 @@ std::string ValueCache::pairText(StringRef what, Type a, Type b,
   Type pair[2] = {a, b};
   std::string key = resultKey(what, TypeRange(ArrayRef<Type>(pair)), {});
   {
-    std::lock_guard<std::mutex> lock(mutex);
+    std::shared_lock<std::shared_mutex> lock(mutex);
     auto it = pairs.find(key);
     if (it != pairs.end())
       return it->second;
   }
   std::string text = compute();
-  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_lock<std::shared_mutex> lock(mutex);
   if (pairs.size() >= kMaxEntries)
     pairs.clear();
   pairs.try_emplace(key, text);
@@ -362,13 +364,13 @@ class Memo {
 public:
   template <typename F> rust::Result get(StringRef key, F compute) {
     {
-      std::lock_guard<std::mutex> lock(mutex);
+      std::shared_lock<std::shared_mutex> lock(mutex);
       auto it = map.find(key);
       if (it != map.end())
         return it->second;
     }
     rust::Result r = compute();
-    std::lock_guard<std::mutex> lock(mutex);
+    std::unique_lock<std::shared_mutex> lock(mutex);
     if (map.size() >= kMaxEntries)
       map.clear();
     map.try_emplace(key, r);
@@ -377,7 +379,7 @@ public:
 
 private:
   static constexpr size_t kMaxEntries = 1 << 16;
-  std::mutex mutex;
+  std::shared_mutex mutex;
   llvm::StringMap<rust::Result> map;
 };
 

@@ -13,16 +13,18 @@
 //! Parsing is a pure function of the text, so a hit is always the value a fresh parse gives.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use layout_algebra::{text, Error, Value};
 
 /// Bound of the table (distinct texts).
 pub const MAX_ENTRIES: usize = 1 << 16;
 
-fn table() -> &'static Mutex<HashMap<String, Arc<Value>>> {
-    static TABLE: OnceLock<Mutex<HashMap<String, Arc<Value>>>> = OnceLock::new();
-    TABLE.get_or_init(|| Mutex::new(HashMap::new()))
+/// The table; lookups take the lock shared, so parallel parses and rewrites do not wait for
+/// each other.
+fn table() -> &'static RwLock<HashMap<String, Arc<Value>>> {
+    static TABLE: OnceLock<RwLock<HashMap<String, Arc<Value>>>> = OnceLock::new();
+    TABLE.get_or_init(|| RwLock::new(HashMap::new()))
 }
 
 /// The parsed value of `text` (CuTe text, e.g. the stored text of a `!layout.layout<...>`),
@@ -30,11 +32,11 @@ fn table() -> &'static Mutex<HashMap<String, Arc<Value>>> {
 pub fn parsed(text: &str) -> Result<Arc<Value>, Error> {
     // A poisoned lock only means another thread panicked while holding it; the map itself is
     // always consistent (entries are inserted whole), so keep using it.
-    if let Some(v) = table().lock().unwrap_or_else(|e| e.into_inner()).get(text) {
+    if let Some(v) = table().read().unwrap_or_else(|e| e.into_inner()).get(text) {
         return Ok(Arc::clone(v));
     }
     let value = Arc::new(text::parse(text)?);
-    let mut map = table().lock().unwrap_or_else(|e| e.into_inner());
+    let mut map = table().write().unwrap_or_else(|e| e.into_inner());
     if map.len() >= MAX_ENTRIES {
         map.clear();
     }
@@ -45,7 +47,7 @@ pub fn parsed(text: &str) -> Result<Arc<Value>, Error> {
 
 /// The number of texts currently interned (for tests and memory reports).
 pub fn len() -> usize {
-    table().lock().unwrap_or_else(|e| e.into_inner()).len()
+    table().read().unwrap_or_else(|e| e.into_inner()).len()
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <mutex>
+#include <shared_mutex>
 #include <optional>
 #include <string>
 
@@ -69,7 +70,7 @@ public:
                        llvm::function_ref<std::string()> compute);
 
 private:
-  std::mutex mutex;
+  std::shared_mutex mutex;
   llvm::StringMap<const void *> attrs, types, results;
   llvm::StringMap<std::string> pairs;
   llvm::DenseMap<const void *, const void *> peers;
