@@ -63,14 +63,18 @@ bool isIdentifierChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
 }
 
-/// The word of identifier characters at `at` when a '.' follows it: the
-/// namespace of a dialect op, type or attribute name (`arith` in
-/// `arith.addi`, `!arith.x`, `"arith.addi"`), else empty.
+/// The word of identifier characters at `at` when a '.' follows it (or a
+/// '<' after a `#`/`!` sigil): the namespace of a dialect op, type or
+/// attribute name (`arith` in `arith.addi`, `!arith.x`, `"arith.addi"`,
+/// `#gpu<...>`), else empty.
 StringRef namespaceAt(StringRef text, size_t at) {
   size_t end = at;
   while (end < text.size() && isIdentifierChar(text[end]))
     ++end;
-  if (end == at || end >= text.size() || text[end] != '.')
+  if (end == at || end >= text.size())
+    return {};
+  bool sigil = at > 0 && (text[at - 1] == '#' || text[at - 1] == '!');
+  if (text[end] != '.' && !(sigil && text[end] == '<'))
     return {};
   return text.slice(at, end);
 }
