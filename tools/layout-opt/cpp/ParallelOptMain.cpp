@@ -21,6 +21,7 @@
 #include "ParallelParse.h"
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -28,6 +29,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <optional>
 
 using namespace mlir;
 
@@ -68,6 +71,13 @@ LogicalResult mlir::layout::parallelOptMain(llvm::raw_ostream &os,
                                             const MlirOptMainConfig &config,
                                             bool &declined) {
   declined = true;
+  // MlirOptMain reads the input's `expected-*` annotations even without
+  // --verify-diagnostics and, when it returns, reports each one as not
+  // produced (on stderr, exit code unchanged). The same here, so that stderr
+  // is the same: made once the input is ours, destroyed last.
+  llvm::SourceMgr annotationSources;
+  MLIRContext annotationContext(MLIRContext::Threading::DISABLED);
+  std::optional<SourceMgrDiagnosticVerifierHandler> annotations;
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(input.getBuffer(),
@@ -90,6 +100,12 @@ LogicalResult mlir::layout::parallelOptMain(llvm::raw_ostream &os,
     return failure();
   }
   declined = false;
+  annotationSources.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(input.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  annotations.emplace(annotationSources, &annotationContext,
+                      config.verifyDiagnosticsLevel());
   // `--mlir-timing` says that the input was parsed in parts.
   std::string parts = std::to_string(numChunks) + " parts parsed in parallel";
   parserTiming.nest(StringRef(parts)).stop();
