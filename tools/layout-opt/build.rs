@@ -17,8 +17,6 @@ fn main() {
         .std("c++17")
         .file(manifest.join("cpp/layout_opt_main.cpp"))
         .file(manifest.join("cpp/IsolatedCanonicalize.cpp"))
-        .file(manifest.join("cpp/ParallelParse.cpp"))
-        .file(manifest.join("cpp/ParallelOptMain.cpp"))
         .include(prefix.join("include"))
         .include(include)
         .include(gen_include)

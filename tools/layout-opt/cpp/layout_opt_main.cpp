@@ -1,16 +1,14 @@
 //===- layout_opt_main.cpp - MlirOptMain with the layout dialect ----------===//
 //
 // layout-opt is mlir-opt plus the layout dialect: MLIR's own driver, every
-// upstream dialect, extension and pass, and ours. Two scheduling differences,
+// upstream dialect, extension and pass, and ours. One scheduling difference,
 // same output: a top-level `canonicalize` runs once per isolated child of the
-// module, in parallel (IsolatedCanonicalize.cpp; `--layout-whole-module-
-// canonicalize` keeps mlir-opt's single run over the whole module), and a
-// large input is parsed in parallel (ParallelOptMain.cpp).
+// module, in parallel (IsolatedCanonicalize.cpp); `--layout-whole-module-
+// canonicalize` keeps mlir-opt's single run over the whole module.
 //
 //===----------------------------------------------------------------------===//
 
 #include "IsolatedCanonicalize.h"
-#include "ParallelOptMain.h"
 #include "Layout/LayoutDialect.h"
 #include "Layout/LayoutPasses.h"
 
@@ -73,18 +71,6 @@ extern "C" int layout_opt_main(int argc, char **argv) {
       return mlir::failure();
     return mlir::layout::scheduleCanonicalizePerIsolatedChild(pm, spelled);
   });
-  // Large plain runs: the input parsed in parallel (ParallelOptMain.cpp).
-  bool declined = true;
-  if (mlir::layout::parallelOptMainApplies()) {
-    mlir::LogicalResult result = mlir::layout::parallelOptMain(
-        out->os(), *file, registry, config, declined);
-    if (!declined) {
-      if (mlir::failed(result))
-        return 1;
-      out->keep();
-      return 0;
-    }
-  }
   if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
     return 1;
   out->keep();
