@@ -15,7 +15,7 @@ use layout_algebra::bijective::parse_chain;
 use layout_algebra::bijective::range::{range, Ranges};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::OperationBuilder;
-use melior::ir::{Identifier, Location, Type, Value, ValueLike};
+use melior::ir::{Identifier, Location, Type, Value};
 use melior::Context;
 use mlir_sys::MlirValue;
 
@@ -50,13 +50,23 @@ struct Ssa<'a, 'c> {
 }
 
 impl<'c> Ssa<'_, 'c> {
+    /// One op; an identical op (name, operands, predicate) already emitted into the block
+    /// is reused.
     fn op(
         &mut self,
-        name: &str,
+        name: &'static str,
         operands: &[MlirValue],
         result: Type<'c>,
         attrs: Vec<(&str, i64)>,
     ) -> MlirValue {
+        let key = match attrs.as_slice() {
+            [] => crate::emit::expr_key(name, operands, 0),
+            [("predicate", p)] => crate::emit::expr_key(name, operands, *p),
+            _ => None,
+        };
+        if let Some(v) = key.and_then(|k| self.e.lookup(&k)) {
+            return v;
+        }
         let vals: Vec<Value> = operands
             .iter()
             .map(|v| unsafe { Value::from_raw(*v) })
@@ -77,8 +87,7 @@ impl<'c> Ssa<'_, 'c> {
             .add_attributes(&attrs)
             .build()
             .expect("valid arith op");
-        let base = self.e.rewriter().as_rewriter_base();
-        base.insert(op).result(0).expect("one result").to_raw()
+        self.e.insert_keyed(op, key)
     }
     fn index(&self) -> Type<'c> {
         Type::index(self.ctx)
@@ -86,7 +95,15 @@ impl<'c> Ssa<'_, 'c> {
     fn konst(&mut self, k: i64) -> MlirValue {
         self.e.materialize(Sym::constant(k))
     }
-    fn bin(&mut self, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    fn bin(&mut self, name: &'static str, a: MlirValue, b: MlirValue) -> MlirValue {
+        // A constant goes right in a commutative op (the canonical form).
+        let (a, b) =
+            if crate::emit::is_commutative(name) && self.e.is_constant(a) && !self.e.is_constant(b)
+            {
+                (b, a)
+            } else {
+                (a, b)
+            };
         let t = self.index();
         self.op(name, &[a, b], t, vec![])
     }

@@ -8,12 +8,14 @@
 
 use std::collections::HashMap;
 
+use crate::fast_hash::{FastMap, FastSet};
+
 use melior::ir::attribute::IntegerAttribute;
-use melior::ir::operation::OperationBuilder;
-use melior::ir::{Attribute, Identifier, Location, Type, Value, ValueLike};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::{Attribute, Identifier, Location, Operation, Type, Value};
 use melior::Context;
 use melior::IrRewriter;
-use mlir_sys::MlirValue;
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 
 const I64_MIN: i128 = i64::MIN as i128;
 const I64_MAX: i128 = i64::MAX as i128;
@@ -118,8 +120,81 @@ fn clamp(lo: i128, hi: i128) -> (i128, i128) {
     }
 }
 
+/// The commutative arith ops the lowering emits.
+pub fn is_commutative(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.addi" | "arith.muli" | "arith.andi" | "arith.ori" | "arith.xori"
+    )
+}
+
+/// The key of an op with these operands (None: more than three).
+pub fn expr_key(name: &'static str, operands: &[MlirValue], attribute: i64) -> Option<ExprKey> {
+    if operands.len() > 3 {
+        return None;
+    }
+    let mut ptrs = [0usize; 3];
+    for (k, v) in ptrs.iter_mut().zip(operands) {
+        *k = v.ptr as usize;
+    }
+    Some((name, ptrs, attribute))
+}
+
+/// Whether some result of `op` has a use.
+fn has_uses(op: MlirOperation) -> bool {
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumResults(op)).any(|i| {
+            let v = mlir_sys::mlirOperationGetResult(op, i);
+            !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v))
+        })
+    }
+}
+
 pub fn pow2(k: i64) -> Option<u32> {
     (k > 0 && (k & (k - 1)) == 0).then(|| k.trailing_zeros())
+}
+
+/// An op already emitted into a block: its name, up to three operands, and its one integer
+/// attribute (the (nsw, nuw) flags as bits 0 and 1, or a `cmpi` predicate). The name
+/// fixes the result type (index, or i1 for `cmpi`; `select` has its operands' type).
+pub type ExprKey = (&'static str, [usize; 3], i64);
+
+/// What one op's emission added to a [`Pool`], so that a failed lowering can be undone.
+enum Created {
+    /// A pooled constant, and the constant placed before it at the anchor.
+    Const(i64, Option<MlirOperation>),
+    Expr(ExprKey),
+    Other,
+}
+
+/// The values already emitted into one block, shared by the lowering of every op of that
+/// block (the pass keeps one per block): one `arith.constant` per value, placed at the start
+/// of the block, and one op per distinct (name, operands, flags), placed before the first op
+/// that needs it. Both dominate every later op of the block, and the pass lowers the ops of a
+/// block in order, so reusing them is what canonicalize and CSE would have done afterwards.
+///
+/// Without an anchor block (the default, e.g. for `--layout-prove-lowering`), constants are
+/// placed at the insertion point like every other op.
+#[derive(Default)]
+pub struct Pool {
+    consts: FastMap<i64, MlirValue>,
+    /// The values of `consts`.
+    const_values: FastSet<usize>,
+    exprs: FastMap<ExprKey, MlirValue>,
+    /// The block whose start holds the constants, and the last constant placed there.
+    anchor: Option<(MlirBlock, Option<MlirOperation>)>,
+    /// Ops created since the last [`Emitter::commit`], oldest first.
+    log: Vec<(MlirOperation, Created)>,
+}
+
+impl Pool {
+    /// A pool whose constants go to the start of `block`.
+    pub fn at_block_start(block: MlirBlock) -> Pool {
+        Pool {
+            anchor: Some((block, None)),
+            ..Pool::default()
+        }
+    }
 }
 
 /// Emits arith ops through a rewriter positioned before the op being lowered.
@@ -128,9 +203,11 @@ pub struct Emitter<'c> {
     rewriter: IrRewriter<'c>,
     loc: Location<'c>,
     index: Type<'c>,
-    consts: HashMap<i64, MlirValue>,
+    pool: Pool,
     /// Overflow-flag attributes by (nsw, nuw).
     flags: HashMap<(bool, bool), Attribute<'c>>,
+    overflow_flags: Identifier<'c>,
+    value: Identifier<'c>,
 }
 
 impl<'c> Emitter<'c> {
@@ -140,8 +217,10 @@ impl<'c> Emitter<'c> {
             rewriter,
             loc,
             index: Type::index(ctx),
-            consts: HashMap::new(),
+            pool: Pool::default(),
             flags: HashMap::new(),
+            overflow_flags: Identifier::new(ctx, "overflowFlags"),
+            value: Identifier::new(ctx, "value"),
         }
     }
 
@@ -149,7 +228,83 @@ impl<'c> Emitter<'c> {
         &self.rewriter
     }
 
-    fn emit(&mut self, name: &str, operands: &[MlirValue], nsw: bool, nuw: bool) -> MlirValue {
+    /// Emit before `op` from now on, with its location.
+    pub fn move_before(&mut self, op: OperationRef<'c, '_>) {
+        self.rewriter
+            .as_rewriter_base()
+            .set_insertion_point_before(op);
+        self.loc = op.location();
+    }
+
+    /// Use `pool` from now on; returns the pool used so far.
+    pub fn swap_pool(&mut self, pool: Pool) -> Pool {
+        std::mem::replace(&mut self.pool, pool)
+    }
+
+    /// Keep what was emitted since the last commit, except the ops left without uses (a
+    /// value the builders computed and then folded away, e.g. `x mod a + (x div a) * a`,
+    /// which is `x`): those are erased, newest first, so that chains of them go too.
+    pub fn commit(&mut self) {
+        self.unwind(true);
+    }
+
+    /// Erase what was emitted since the last commit (a lowering that failed half way): the
+    /// ops are used only among themselves, so they go newest first.
+    pub fn rollback(&mut self) {
+        self.unwind(false);
+    }
+
+    /// Empty the log, erasing its ops (only the unused ones when `only_dead`) and forgetting
+    /// them in the pool.
+    fn unwind(&mut self, only_dead: bool) {
+        while let Some((op, created)) = self.pool.log.pop() {
+            if only_dead && has_uses(op) {
+                continue;
+            }
+            match created {
+                Created::Const(k, before) => {
+                    if let Some(v) = self.pool.consts.remove(&k) {
+                        self.pool.const_values.remove(&(v.ptr as usize));
+                    }
+                    if let Some((_, last)) = &mut self.pool.anchor {
+                        if last.map(|l| l.ptr) == Some(op.ptr) {
+                            *last = before;
+                        }
+                    }
+                }
+                Created::Expr(key) => {
+                    self.pool.exprs.remove(&key);
+                }
+                Created::Other => {}
+            }
+            unsafe { mlir_sys::mlirOperationDestroy(op) };
+        }
+    }
+
+    /// Whether `v` is a constant this emitter placed (the builders put constants as the
+    /// right operand of commutative ops, the canonical form).
+    pub fn is_constant(&self, v: MlirValue) -> bool {
+        self.pool.const_values.contains(&(v.ptr as usize))
+    }
+
+    fn insert_logged(&mut self, op: Operation<'c>, created: Created) -> MlirValue {
+        let base = self.rewriter.as_rewriter_base();
+        let r = base.insert(op).to_raw();
+        self.pool.log.push((r, created));
+        unsafe { mlir_sys::mlirOperationGetResult(r, 0) }
+    }
+
+    fn emit(
+        &mut self,
+        name: &'static str,
+        operands: &[MlirValue],
+        nsw: bool,
+        nuw: bool,
+    ) -> MlirValue {
+        let key = expr_key(name, operands, nsw as i64 | (nuw as i64) << 1);
+        if let Some(v) = key.and_then(|k| self.pool.exprs.get(&k)) {
+            return *v;
+        }
         let vals: Vec<Value> = operands
             .iter()
             .map(|v| unsafe { Value::from_raw(*v) })
@@ -167,13 +322,28 @@ impl<'c> Emitter<'c> {
                 };
                 Attribute::parse(ctx, text).expect("overflow flags parse")
             });
-            b = b.add_attributes(&[(Identifier::new(self.ctx, "overflowFlags"), attr)]);
+            b = b.add_attributes(&[(self.overflow_flags, attr)]);
         }
         let op = b.build().expect("valid arith op");
-        let base = self.rewriter.as_rewriter_base();
-        let r = base.insert(op);
-        let v = r.result(0).expect("one result").to_raw();
-        v
+        self.insert_keyed(op, key)
+    }
+
+    /// The value of the op `key` already emitted into this block, if any.
+    pub fn lookup(&self, key: &ExprKey) -> Option<MlirValue> {
+        self.pool.exprs.get(key).copied()
+    }
+
+    /// Insert `op` (one result) at the insertion point, remembered under `key` (None: not
+    /// reused); its result.
+    pub fn insert_keyed(&mut self, op: Operation<'c>, key: Option<ExprKey>) -> MlirValue {
+        match key {
+            Some(key) => {
+                let v = self.insert_logged(op, Created::Expr(key));
+                self.pool.exprs.insert(key, v);
+                v
+            }
+            None => self.insert_logged(op, Created::Other),
+        }
     }
 
     /// The SSA value of `s` (materializing a constant if needed).
@@ -182,18 +352,31 @@ impl<'c> Emitter<'c> {
             return v;
         }
         let k = s.konst.expect("a Sym is a constant or a value");
-        if let Some(v) = self.consts.get(&k) {
+        if let Some(v) = self.pool.consts.get(&k) {
             return *v;
         }
         let attr = IntegerAttribute::new(self.index, k).into();
         let op = OperationBuilder::new("arith.constant", self.loc)
-            .add_attributes(&[(Identifier::new(self.ctx, "value"), attr)])
+            .add_attributes(&[(self.value, attr)])
             .add_results(&[self.index])
             .build()
             .expect("valid arith.constant");
-        let base = self.rewriter.as_rewriter_base();
-        let v = base.insert(op).result(0).expect("one result").to_raw();
-        self.consts.insert(k, v);
+        let v = match &mut self.pool.anchor {
+            Some((block, last)) => {
+                let raw = op.into_raw();
+                let after = last.unwrap_or(MlirOperation {
+                    ptr: std::ptr::null_mut(),
+                });
+                // A null reference puts the op first in the block.
+                unsafe { mlir_sys::mlirBlockInsertOwnedOperationAfter(*block, after, raw) };
+                let before = last.replace(raw);
+                self.pool.log.push((raw, Created::Const(k, before)));
+                unsafe { mlir_sys::mlirOperationGetResult(raw, 0) }
+            }
+            None => self.insert_logged(op, Created::Const(k, None)),
+        };
+        self.pool.consts.insert(k, v);
+        self.pool.const_values.insert(v.ptr as usize);
         v
     }
 

@@ -13,6 +13,7 @@ pub mod bijective;
 pub mod bitfield;
 pub mod bitfield_corpus;
 pub mod emit;
+pub mod fast_hash;
 pub mod harness;
 pub mod linear;
 pub mod lower;
@@ -33,7 +34,7 @@ pub extern "C" fn layout_lowering_create_lower_to_index_pass() -> mlir_sys::Mlir
 }
 
 /// Register `layout-lower-to-index` and the pipeline `lower-to-index`
-/// (layout-lower-to-index, canonicalize, cse) with MLIR's global pass registry, so that
+/// (layout-lower-to-index alone: its output needs no canonicalize/cse) with MLIR's global pass registry, so that
 /// `layout-opt --layout-lower-to-index` / `--lower-to-index` and textual pipelines find them.
 /// Idempotent.
 pub fn register_passes() {

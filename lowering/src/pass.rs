@@ -2,7 +2,6 @@
 //! under the op it runs on into arith index math, then erases layout ops left without uses.
 
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use layout_algebra::{text, Func, Value as AlgebraValue};
@@ -15,7 +14,8 @@ use melior::ContextRef;
 use melior::IrRewriter;
 use mlir_sys::{MlirOperation, MlirValue};
 
-use crate::emit::{Emitter, Sym};
+use crate::emit::{Emitter, Pool, Sym};
+use crate::fast_hash::FastMap;
 use crate::lower;
 use crate::overflow;
 use crate::symbolic::SymFunc;
@@ -26,15 +26,15 @@ use crate::symbolic::SymFunc;
 /// however many ops use it (the per-op cost of a module of 1M crd2idx ops).
 #[derive(Default)]
 pub struct Memo {
-    types: HashMap<usize, Rc<TypeInfo>>,
+    types: FastMap<usize, Rc<TypeInfo>>,
 }
 
 struct TypeInfo {
-    /// The layout function with no runtime leaf (None: a `?` leaf, not a function, or a parse
-    /// error, which `resolve` reports).
-    static_func: Option<Func>,
     /// The algebra's overflow message for a static layout function.
     overflow: Option<String>,
+    /// The layout function with no runtime leaf, bound and ready to lower (None: a `?` leaf,
+    /// not a function, or a parse error, which `resolve` reports).
+    static_sym: Option<Result<SymFunc, String>>,
 }
 
 impl Memo {
@@ -53,9 +53,10 @@ impl Memo {
             None
         };
         let overflow = static_func.as_ref().and_then(overflow::static_overflow);
+        let static_sym = static_func.as_ref().map(|f| SymFunc::bind(f, &[]));
         let info = Rc::new(TypeInfo {
-            static_func,
             overflow,
+            static_sym,
         });
         self.types.insert(key, info.clone());
         Ok(info)
@@ -99,47 +100,94 @@ fn emit_error(op: MlirOperation, message: &str) {
     emit_op_error(op, &format!("cannot be lowered to index math: {message}"));
 }
 
+/// The ops the pass rewrites.
+fn is_target(name: &str) -> bool {
+    matches!(
+        name,
+        "layout.crd2idx"
+            | "layout.idx2crd"
+            | "layout.size"
+            | "layout.rank"
+            | "layout.depth"
+            | "layout.linear_apply"
+            | "layout.apply"
+            | "layout.inv"
+    )
+}
+
 /// Lower every crd2idx/idx2crd nested under `root`; false (with diagnostics) on failure.
+///
+/// One [`Emitter`] serves the whole run; each block has its own [`Pool`] of constants (at
+/// the start of the block) and of emitted arith ops, so the lowered ops of a block share
+/// them (what canonicalize and CSE would otherwise merge afterwards). The walk is in
+/// post-order, so the ops of a block are lowered in order and every reused value lies
+/// before the op that reuses it.
 pub fn lower_under(root: MlirOperation) -> bool {
     let root_ref = unsafe { OperationRef::from_raw(root) };
-    let mut targets = Vec::new();
+    // Every layout-dialect op with results (candidates for erasure once unused) and whether
+    // the pass rewrites it, in post-order.
+    let mut layout_ops: Vec<(MlirOperation, bool)> = Vec::new();
     root_ref.walk(WalkOrder::PostOrder, |op| {
         let n = op.name();
         let n = n.as_string_ref();
         let n = n.as_str().unwrap_or("");
-        if matches!(
-            n,
-            "layout.crd2idx"
-                | "layout.idx2crd"
-                | "layout.size"
-                | "layout.rank"
-                | "layout.depth"
-                | "layout.linear_apply"
-                | "layout.apply"
-                | "layout.inv"
-        ) {
-            targets.push(op.to_raw());
+        if n.starts_with("layout.") && op.to_raw().ptr != root.ptr {
+            let target = is_target(n);
+            if target || op.result_count() > 0 {
+                layout_ops.push((op.to_raw(), target));
+            }
         }
         WalkResult::Advance
     });
     let mut ok = true;
     let mut memo = Memo::default();
-    for op in targets {
+    let ctx_ref = root_ref.context();
+    let ctx = unsafe { ctx_ref.to_ref() };
+    let mut emitter: Option<Emitter> = None;
+    let mut current_block: usize = 0;
+    let mut pools: FastMap<usize, Pool> = FastMap::default();
+    for (op, target) in layout_ops.iter_mut() {
+        if !*target {
+            continue;
+        }
+        let opref = unsafe { OperationRef::from_raw(*op) };
+        let e = emitter
+            .get_or_insert_with(|| Emitter::new(ctx, IrRewriter::from_op(opref), opref.location()));
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(*op) };
+        if block.ptr as usize != current_block {
+            let pool = pools
+                .remove(&(block.ptr as usize))
+                .unwrap_or_else(|| Pool::at_block_start(block));
+            let previous = e.swap_pool(pool);
+            if current_block != 0 {
+                pools.insert(current_block, previous);
+            }
+            current_block = block.ptr as usize;
+        }
+        e.move_before(opref);
         let shape_query = matches!(
-            op_name(op).as_str(),
+            op_name(*op).as_str(),
             "layout.size" | "layout.rank" | "layout.depth"
         );
-        match lower_op(op, &mut memo) {
-            Ok(()) => {}
+        match lower_op(*op, &mut memo, e) {
+            Ok(true) => {
+                e.commit();
+                // Replaced and erased: not a candidate any more.
+                *op = MlirOperation {
+                    ptr: std::ptr::null_mut(),
+                };
+            }
+            Ok(false) => e.commit(),
             // size/rank/depth are lowered when their operand can be traced; otherwise they stay.
-            Err(_) if shape_query => {}
-            Err(e) => {
-                emit_error(op, &e);
+            Err(_) if shape_query => e.rollback(),
+            Err(m) => {
+                e.rollback();
+                emit_error(*op, &m);
                 ok = false;
             }
         }
     }
-    erase_dead_layout_ops(root);
+    erase_dead_layout_ops(&layout_ops);
     ok
 }
 
@@ -372,22 +420,34 @@ fn coord_sym(v: MlirValue) -> Sym {
     Sym::unknown(v)
 }
 
-fn lower_op(op: MlirOperation, memo: &mut Memo) -> Result<(), String> {
+/// Lower `op` through `e` and replace it; false when it is not an op this pass lowers.
+fn lower_op(op: MlirOperation, memo: &mut Memo, e: &mut Emitter) -> Result<bool, String> {
     let opref = unsafe { OperationRef::from_raw(op) };
-    let ctx_ref = opref.context();
-    let ctx = unsafe { ctx_ref.to_ref() };
-    let mut e = Emitter::new(ctx, IrRewriter::from_op(opref), opref.location());
-    let Some(values) = emit_lowering_with(&mut e, op, memo)? else {
-        return Ok(());
+    let Some(values) = emit_lowering_with(e, op, memo)? else {
+        return Ok(false);
     };
     let values: Vec<Value> = values
         .into_iter()
         .map(|v| unsafe { Value::from_raw(v) })
         .collect();
+    // Constant coordinates are folded into the lowering: an `arith.constant` that only fed
+    // this op is erased with it (what canonicalize would do).
+    let mut folded: Vec<MlirOperation> = operands(op)
+        .into_iter()
+        .filter_map(defining_op)
+        .filter(|d| op_name(*d) == "arith.constant")
+        .collect();
+    folded.sort_by_key(|d| d.ptr as usize);
+    folded.dedup_by_key(|d| d.ptr as usize);
     e.rewriter()
         .as_rewriter_base()
         .replace_op_with_values(opref, &values);
-    Ok(())
+    for d in folded {
+        if !has_uses(d) && !e.is_constant(unsafe { mlir_sys::mlirOperationGetResult(d, 0) }) {
+            unsafe { mlir_sys::mlirOperationDestroy(d) };
+        }
+    }
+    Ok(true)
 }
 
 /// Emit the index math of one layout op through `e` (whose insertion point is before the op)
@@ -418,11 +478,14 @@ pub fn emit_lowering_with(
             if let Some(m) = &info.overflow {
                 return Err(m.clone());
             }
-            let f = match &info.static_func {
-                Some(func) => SymFunc::bind(func, &[])?,
-                None => resolve(ops[0], coords.len() == 1)?,
-            };
-            vec![lower::crd2idx(e, &f, &coords)?]
+            match &info.static_sym {
+                Some(Ok(f)) => vec![lower::crd2idx(e, f, &coords)?],
+                Some(Err(m)) => return Err(m.clone()),
+                None => {
+                    let f = resolve(ops[0], coords.len() == 1)?;
+                    vec![lower::crd2idx(e, &f, &coords)?]
+                }
+            }
         }
         "layout.linear_apply" => {
             // The layout: the attribute, or the static type of the SSA operand (then the
@@ -518,32 +581,18 @@ fn has_uses(op: MlirOperation) -> bool {
     used
 }
 
-/// Erase layout-dialect ops (all side-effect free) whose results are unused, to a fixed point.
-fn erase_dead_layout_ops(root: MlirOperation) {
-    loop {
-        let mut dead = Vec::new();
-        let root_ref = unsafe { OperationRef::from_raw(root) };
-        root_ref.walk(WalkOrder::PostOrder, |op| {
-            let n = op.name();
-            let is_layout = n
-                .as_string_ref()
-                .as_str()
-                .map(|s| s.starts_with("layout."))
-                .unwrap_or(false);
-            if is_layout
-                && op.result_count() > 0
-                && op.to_raw().ptr != root.ptr
-                && !has_uses(op.to_raw())
-            {
-                dead.push(op.to_raw());
-            }
-            WalkResult::Advance
-        });
-        if dead.is_empty() {
-            return;
+/// Erase the layout-dialect ops of `ops` (all side-effect free; null: already erased) whose
+/// results are unused. `ops` is in post-order, so every user of an op comes after it (later
+/// in its block, or nested in a later op): one pass from the end erases whole chains of
+/// layout ops that only feed each other.
+fn erase_dead_layout_ops(ops: &[(MlirOperation, bool)]) {
+    for (op, _) in ops.iter().rev() {
+        if op.ptr.is_null() {
+            continue;
         }
-        for op in dead {
-            unsafe { mlir_sys::mlirOperationDestroy(op) };
+        let results = unsafe { mlir_sys::mlirOperationGetNumResults(*op) };
+        if results > 0 && !has_uses(*op) {
+            unsafe { mlir_sys::mlirOperationDestroy(*op) };
         }
     }
 }

@@ -8,6 +8,7 @@
 use layout_algebra::ops::coalesce::coalesce;
 use layout_algebra::{Func, Int, Layout, Stride, Swizzle};
 use mlir_sys::MlirValue;
+use std::cell::OnceCell;
 
 /// A leaf of a shape or stride: a static integer or a runtime index value.
 #[derive(Clone, Copy, Debug)]
@@ -33,6 +34,9 @@ pub struct SymLayout {
     pub shape: Vec<Leaf>,
     /// Flat stride leaves, in order (integer strides only).
     pub stride: Vec<Leaf>,
+    /// [`SymLayout::coalesced`], computed once (a pass run keeps one `SymLayout` per static
+    /// layout type and lowers every op of that type with it).
+    coalesced: OnceCell<Result<Vec<(Leaf, Leaf)>, String>>,
 }
 
 /// A layout function with bound leaves (mirrors [`Func`]).
@@ -86,6 +90,7 @@ impl SymLayout {
             layout: layout.clone(),
             shape,
             stride,
+            coalesced: OnceCell::new(),
         })
     }
 
@@ -110,6 +115,7 @@ impl SymLayout {
             layout: m.clone(),
             shape: self.shape[start..start + n].to_vec(),
             stride: self.stride[start..start + n].to_vec(),
+            coalesced: OnceCell::new(),
         })
     }
 
@@ -123,6 +129,12 @@ impl SymLayout {
     /// stride; it keeps such modes verbatim and in order (or drops them when their extent is a
     /// static 1), so each dynamic mode of the result is the next equal dynamic mode of the input.
     pub fn coalesced(&self) -> Result<Vec<(Leaf, Leaf)>, String> {
+        self.coalesced
+            .get_or_init(|| self.compute_coalesced())
+            .clone()
+    }
+
+    fn compute_coalesced(&self) -> Result<Vec<(Leaf, Leaf)>, String> {
         let c = coalesce(&self.layout).map_err(|e| e.to_string())?;
         let orig = self.layout.leaf_modes();
         let mut j = 0usize;

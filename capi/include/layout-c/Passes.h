@@ -28,7 +28,8 @@ extern "C" {
 /// global pass registry (idempotent):
 ///   layout-canonicalize     the dialect's folders and canonicalizations
 ///   layout-lower-to-index   layout.crd2idx/idx2crd/... to arith index math
-///   lower-to-index          layout-lower-to-index, canonicalize, cse
+///   lower-to-index          layout-lower-to-index (its output is already
+///                           folded: no canonicalize/cse follows)
 ///   layout-lower-to-nvvm    ldmatrix/stmatrix/wgmma(_desc)/tma_* to NVVM
 ///   lower-to-nvvm           layout-lower-to-nvvm and the upstream conversions
 ///                           to the LLVM dialect; options ptx=<file> (emit PTX
