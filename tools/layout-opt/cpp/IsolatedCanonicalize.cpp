@@ -20,8 +20,9 @@
 //   - erase children that are trivially dead (region DCE of the module body).
 // The pass does the second itself, and runs the module-level canonicalizer
 // after all (the upstream behaviour, exactly) whenever the first could apply:
-// a child whose op has canonicalization patterns (its own or a dialect's
-// pattern rooted at it or at any op) or whose fold succeeds. Modules whose
+// a child that a pattern of the canonicalizer's set (after the
+// disable/enable filters) is rooted at, or any-op or PDL patterns, or whose
+// fold succeeds. Modules whose
 // bodies hold anything but registered isolated ops in single-block regions
 // are canonicalized as a whole from the start.
 //
@@ -42,7 +43,6 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -184,43 +184,16 @@ private:
     return rewritable;
   }
 
-  /// Whether a canonicalization pattern could apply to `child`: one of its
-  /// op's own, or a loaded dialect's rooted at its op, at an interface or
-  /// trait, or at any op.
-  bool hasPatterns(Operation &child) {
-    MLIRContext *ctx = child.getContext();
-    if (!dialectPatternsScanned) {
-      RewritePatternSet set(ctx);
-      for (Dialect *dialect : ctx->getLoadedDialects())
-        dialect->getCanonicalizationPatterns(set);
-      if (set.getPDLPatterns().getModule())
-        dialectPatternsMatchAny = true;
-      for (const auto &pattern : set.getNativePatterns()) {
-        if (std::optional<OperationName> root = pattern->getRootKind())
-          dialectRoots.push_back(*root);
-        else
-          dialectPatternsMatchAny = true;
-      }
-      dialectPatternsScanned = true;
-    }
-    if (dialectPatternsMatchAny ||
-        llvm::is_contained(dialectRoots, child.getName()))
-      return true;
-    auto [it, inserted] = opHasPatterns.try_emplace(child.getName(), false);
-    if (inserted) {
-      RewritePatternSet set(ctx);
-      child.getName().getCanonicalizationPatterns(set, ctx);
-      it->second = !set.getNativePatterns().empty() ||
-                   static_cast<bool>(set.getPDLPatterns().getModule());
-    }
-    return it->second;
+  /// Whether a pattern of the rewrite's own set could apply to `child`: one
+  /// rooted at its op (the frozen set expands interface and trait roots into
+  /// ops), one that matches any op, or PDL patterns.
+  bool hasPatterns(Operation &child) const {
+    return patterns->getOpSpecificNativePatterns().count(child.getName()) ||
+           !patterns->getMatchAnyOpNativePatterns().empty() ||
+           patterns->getPDLByteCode();
   }
 
   std::shared_ptr<const FrozenRewritePatternSet> patterns;
-  bool dialectPatternsScanned = false;
-  bool dialectPatternsMatchAny = false;
-  SmallVector<OperationName> dialectRoots;
-  llvm::DenseMap<OperationName, bool> opHasPatterns;
 };
 
 /// The textual form of `pass` (`canonicalize{...}`).
