@@ -8,6 +8,7 @@
 #include "Layout/LayoutDialect.h"
 #include "Layout/RustAlgebra.h"
 #include "Layout/ValueCache.h"
+#include "Layout/ValueStorage.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
@@ -230,6 +231,37 @@ void LayoutDialect::printType(Type type, DialectAsmPrinter &printer) const {
   printSpec(printer, v.getText(), v.getValueKind());
 }
 
+// The accessors of the key (TableGen declares them; the storage is ours).
+StringRef ValueAttr::getText() const { return getImpl()->text; }
+unsigned ValueAttr::getKind() const { return getImpl()->kind; }
+StringRef ValueType::getText() const { return getImpl()->text; }
+unsigned ValueType::getKind() const { return getImpl()->kind; }
+
+// (Inside the attribute class `ValueType` names a member of Attribute.)
+layout::ValueType ValueAttr::getValueType() const {
+  if (const void *t = getImpl()->peer.load(std::memory_order_acquire))
+    return llvm::cast<layout::ValueType>(Type::getFromOpaquePointer(t));
+  auto type = layout::ValueType::get(getContext(), getText(), getKind());
+  getImpl()->peer.store(type.getAsOpaquePointer(), std::memory_order_release);
+  return type;
+}
+
+ValueAttr ValueType::getValueAttr() const {
+  if (const void *a = getImpl()->peer.load(std::memory_order_acquire))
+    return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(a));
+  auto attr = ValueAttr::get(getContext(), getText(), getKind());
+  getImpl()->peer.store(attr.getAsOpaquePointer(), std::memory_order_release);
+  return attr;
+}
+
+bool ValueAttr::isChecked() const {
+  return getImpl()->checked.load(std::memory_order_acquire);
+}
+
+void ValueAttr::markChecked() const {
+  getImpl()->checked.store(true, std::memory_order_release);
+}
+
 bool ValueType::isStatic() const {
   // A linear layout has no runtime leaves (a `?` in its text is part of a name).
   if (getValueKind() == ValueKind::Linear ||
@@ -277,21 +309,6 @@ void insertIn(std::shared_mutex &mutex, llvm::StringMap<const void *> &map,
   map.try_emplace(key, value);
 }
 
-/// `op NUL` then the raw bits of each uniqued operand type, then `NUL` and
-/// the raw bits of the integer parameters: equal keys mean equal inputs.
-std::string resultKey(StringRef opName, TypeRange operands,
-                      ArrayRef<int64_t> indices) {
-  std::string key = opName.str();
-  key.push_back('\0');
-  for (Type t : operands) {
-    const void *p = t.getAsOpaquePointer();
-    key.append(reinterpret_cast<const char *>(&p), sizeof(p));
-  }
-  key.push_back('\0');
-  key.append(reinterpret_cast<const char *>(indices.data()),
-             indices.size() * sizeof(int64_t));
-  return key;
-}
 } // namespace
 
 Attribute ValueCache::lookupAttr(StringRef spec) {
@@ -310,46 +327,71 @@ void ValueCache::insertType(StringRef spec, Type type) {
   insertIn(mutex, types, spec, type.getAsOpaquePointer());
 }
 
+bool ValueCache::wordKey(StringRef name, TypeRange types,
+                         ArrayRef<int64_t> indices,
+                         SmallVectorImpl<uint64_t> &out) {
+  auto it = nameIds.find(name);
+  if (it == nameIds.end())
+    return false;
+  out.push_back(it->second);
+  out.push_back(types.size());
+  for (Type t : types)
+    out.push_back(reinterpret_cast<uintptr_t>(t.getAsOpaquePointer()));
+  for (int64_t i : indices)
+    out.push_back(static_cast<uint64_t>(i));
+  return true;
+}
+
+template <typename V>
+void ValueCache::insertWords(WordMap<V> &into, StringRef name, TypeRange types,
+                             ArrayRef<int64_t> indices, V value) {
+  std::unique_lock<std::shared_mutex> lock(mutex);
+  if (into.map.size() >= kMaxEntries) {
+    into.map.clear();
+    into.words.Reset();
+  }
+  nameIds.try_emplace(name, nameIds.size() + 1);
+  SmallVector<uint64_t, 8> key;
+  wordKey(name, types, indices, key);
+  if (into.map.count(WordKey(key)))
+    return;
+  uint64_t *stored = into.words.template Allocate<uint64_t>(key.size());
+  std::copy(key.begin(), key.end(), stored);
+  into.map.try_emplace(WordKey(stored, key.size()), std::move(value));
+}
+
 Type ValueCache::lookupResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices) {
-  return Type::getFromOpaquePointer(
-      lookupIn(mutex, results, resultKey(opName, operands, indices)));
+  SmallVector<uint64_t, 8> key;
+  std::shared_lock<std::shared_mutex> lock(mutex);
+  if (!wordKey(opName, operands, indices, key))
+    return {};
+  auto it = results.map.find(WordKey(key));
+  return it == results.map.end() ? Type()
+                                 : Type::getFromOpaquePointer(it->second);
 }
 
 void ValueCache::insertResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices, Type result) {
-  insertIn(mutex, results, resultKey(opName, operands, indices),
-           result.getAsOpaquePointer());
-}
-
-const void *ValueCache::lookupPeer(const void *key) {
-  std::shared_lock<std::shared_mutex> lock(mutex);
-  auto it = peers.find(key);
-  return it == peers.end() ? nullptr : it->second;
-}
-
-void ValueCache::insertPeer(const void *key, const void *peer) {
-  std::unique_lock<std::shared_mutex> lock(mutex);
-  if (peers.size() >= kMaxEntries)
-    peers.clear();
-  peers.try_emplace(key, peer);
+  insertWords<const void *>(results, opName, operands, indices,
+                            result.getAsOpaquePointer());
 }
 
 std::string ValueCache::pairText(StringRef what, Type a, Type b,
                                  llvm::function_ref<std::string()> compute) {
   Type pair[2] = {a, b};
-  std::string key = resultKey(what, TypeRange(ArrayRef<Type>(pair)), {});
+  TypeRange types{ArrayRef<Type>(pair)};
   {
+    SmallVector<uint64_t, 8> key;
     std::shared_lock<std::shared_mutex> lock(mutex);
-    auto it = pairs.find(key);
-    if (it != pairs.end())
-      return it->second;
+    if (wordKey(what, types, {}, key)) {
+      auto it = pairs.map.find(WordKey(key));
+      if (it != pairs.map.end())
+        return it->second;
+    }
   }
   std::string text = compute();
-  std::unique_lock<std::shared_mutex> lock(mutex);
-  if (pairs.size() >= kMaxEntries)
-    pairs.clear();
-  pairs.try_emplace(key, text);
+  insertWords<std::string>(pairs, what, types, {}, text);
   return text;
 }
 

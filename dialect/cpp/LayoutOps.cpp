@@ -38,31 +38,6 @@ ValueCache *cacheOf(MLIRContext *context) {
   return dialect ? &dialect->getCache() : nullptr;
 }
 
-/// The type of the value `attr` holds (memoized per context).
-ValueType typeOfAttr(MLIRContext *context, ValueAttr attr) {
-  ValueCache *cache = cacheOf(context);
-  if (cache)
-    if (const void *t = cache->lookupPeer(attr.getAsOpaquePointer()))
-      return llvm::cast<ValueType>(Type::getFromOpaquePointer(t));
-  auto type = ValueType::get(context, attr.getText(), attr.getKind());
-  if (cache)
-    cache->insertPeer(attr.getAsOpaquePointer(), type.getAsOpaquePointer());
-  return type;
-}
-
-/// The attribute of the value of a static `type` (memoized per context).
-ValueAttr attrOfType(ValueType type) {
-  MLIRContext *context = type.getContext();
-  ValueCache *cache = cacheOf(context);
-  if (cache)
-    if (const void *a = cache->lookupPeer(type.getAsOpaquePointer()))
-      return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(a));
-  auto attr = ValueAttr::get(context, type.getText(), type.getKind());
-  if (cache)
-    cache->insertPeer(type.getAsOpaquePointer(), attr.getAsOpaquePointer());
-  return attr;
-}
-
 /// Parse a decimal integer result of the algebra.
 std::optional<int64_t> asInteger(StringRef text) {
   int64_t v;
@@ -159,7 +134,7 @@ OpFoldResult mlir::layout::foldStaticValue(Type type) {
   auto vt = llvm::dyn_cast<ValueType>(type);
   if (!vt || !vt.isStatic())
     return {};
-  return attrOfType(vt);
+  return vt.getValueAttr();
 }
 
 /// Shared by verifyIndexOp/foldIndexOp: the integer the algebra computes for
@@ -376,11 +351,15 @@ LogicalResult ConstOp::inferReturnTypes(
   ValueAttr value = adaptor.getValueAttr();
   if (!value)
     return emitOptionalError(location, "'layout.const' op requires 'value'");
-  inferredReturnTypes.push_back(typeOfAttr(context, value));
+  inferredReturnTypes.push_back(value.getValueType());
   return success();
 }
 
 LogicalResult ConstOp::verify() {
+  // The checks below depend on the attribute only: once passed, they are
+  // recorded in its storage (Layout/ValueStorage.h).
+  if (getValue().isChecked())
+    return success();
   if (getValue().getValueKind() == ValueKind::Linear) {
     rust::Result r = rust::parseLinear(getValue().getText());
     if (!r.ok())
@@ -390,6 +369,7 @@ LogicalResult ConstOp::verify() {
       return emitOpError() << "linear layout '" << getValue().getText()
                            << "' is not canonical (expected '" << r.text
                            << "')";
+    getValue().markChecked();
     return success();
   }
   rust::Result r = rust::parse(getValue().getText());
@@ -403,6 +383,7 @@ LogicalResult ConstOp::verify() {
   if (r.text != getValue().getText())
     return emitOpError() << "value '" << getValue().getText()
                          << "' is not canonical (expected '" << r.text << "')";
+  getValue().markChecked();
   return success();
 }
 

@@ -18,11 +18,22 @@ def Layout_ValueAttr : AttrDef<Layout_Dialect, "Value"> {
   let attrName = "layout.value";
   let parameters = (ins StringRefParameter<"canonical CuTe text">:$text,
                         "unsigned":$kind);
+  // Layout/ValueStorage.h: the key plus memo fields (the type of the same
+  // value, whether the text was checked).
+  let storageClass = "ValueAttrStorage";
+  let storageNamespace = "detail";
+  let genStorageClass = 0;
   let extraClassDeclaration = [{
     /// Kind of value (see mlir::layout::ValueKind).
     ::mlir::layout::ValueKind getValueKind() const {
       return static_cast<::mlir::layout::ValueKind>(getKind());
     }
+    /// The type of the same text and kind (computed once per value).
+    ::mlir::layout::ValueType getValueType() const;
+    /// True once markChecked() recorded that the text is valid, canonical and
+    /// static (the requirements of `layout.const`).
+    bool isChecked() const;
+    void markChecked() const;
   }];
 }
 

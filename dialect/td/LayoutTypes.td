@@ -17,7 +17,14 @@ def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
   let typeName = "layout.value";
   let parameters = (ins StringRefParameter<"canonical CuTe text">:$text,
                         "unsigned":$kind);
+  // Layout/ValueStorage.h: the key plus a memo field (the attribute of the
+  // same value).
+  let storageClass = "ValueTypeStorage";
+  let storageNamespace = "detail";
+  let genStorageClass = 0;
   let extraClassDeclaration = [{
+    /// The attribute of the same text and kind (computed once per value).
+    ::mlir::layout::ValueAttr getValueAttr() const;
     ::mlir::layout::ValueKind getValueKind() const {
       return static_cast<::mlir::layout::ValueKind>(getKind());
     }

@@ -25,6 +25,13 @@ enum class ValueKind : unsigned {
   Bijective = 5
 };
 class ValueCache;
+class ValueAttr;
+class ValueType;
+namespace detail {
+// Defined in Layout/ValueStorage.h.
+struct ValueAttrStorage;
+struct ValueTypeStorage;
+} // namespace detail
 } // namespace mlir::layout
 
 #include "LayoutDialect.h.inc"

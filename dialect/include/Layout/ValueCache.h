@@ -8,13 +8,14 @@
 //    spelling (`layout<(4,8):(1,4)>`) before handing it to the Rust parser;
 //    a spelling is parsed (and its canonical text computed) once.
 //  - (op, operand types, integer parameters) -> result type: inference runs
-//    at parse time and again in the verifier; the key is the uniqued operand
-//    types (pointers), so a repeated inference is one hash lookup, with no
-//    text concatenated and no Rust call.
+//    at parse time and again in the verifier; the key is a few machine words
+//    (a small id of the op name, the uniqued operand types as pointers, the
+//    parameters), so a repeated inference is one hash lookup of those words,
+//    with no text concatenated and no Rust call.
 //  - (A, B) -> the composition's out-of-domain warning (usually none).
-//  - attribute <-> type of the same value (a `layout.const` infers its type
-//    from its attribute when parsed and when verified; a fold turns a static
-//    type into its attribute): a pointer lookup instead of hashing the text.
+//
+// Facts about one value (the type of an attribute and back, a checked
+// constant) live in the value's storage instead (Layout/ValueStorage.h).
 //
 // Only successes are kept: a failure is recomputed so that its diagnostic is
 // emitted at the location of each offending use. Entries are keyed by
@@ -32,6 +33,7 @@
 #include "mlir/IR/TypeRange.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Allocator.h"
 
 #include <mutex>
 #include <shared_mutex>
@@ -59,21 +61,37 @@ public:
   void insertResult(llvm::StringRef opName, TypeRange operands,
                     llvm::ArrayRef<int64_t> indices, Type result);
 
-  /// The type (attribute) of the same text and kind as the uniqued
-  /// attribute (type) `key`, or null; and its recording.
-  const void *lookupPeer(const void *key);
-  void insertPeer(const void *key, const void *peer);
-
   /// The memoized `compute(a, b)` for the pair of uniqued types (a, b) under
   /// the name `what` (e.g. the composition's out-of-domain warning).
   std::string pairText(llvm::StringRef what, Type a, Type b,
                        llvm::function_ref<std::string()> compute);
 
 private:
+  /// A key of uniqued inputs: [name id, number of types, type pointers...,
+  /// integer parameters...]; its words live in the map's allocator.
+  using WordKey = llvm::ArrayRef<uint64_t>;
+  /// A map from word keys, bounded like the others.
+  template <typename V> struct WordMap {
+    llvm::DenseMap<WordKey, V> map;
+    llvm::BumpPtrAllocator words;
+  };
+
+  /// The key words of (name, types, indices) in `out`; false if `name` has
+  /// no id yet (then nothing was recorded under it). Takes `mutex` shared.
+  bool wordKey(llvm::StringRef name, TypeRange types,
+               llvm::ArrayRef<int64_t> indices,
+               llvm::SmallVectorImpl<uint64_t> &out);
+  /// Insert `value` under (name, types, indices). Takes `mutex` exclusively.
+  template <typename V>
+  void insertWords(WordMap<V> &into, llvm::StringRef name, TypeRange types,
+                   llvm::ArrayRef<int64_t> indices, V value);
+
   std::shared_mutex mutex;
-  llvm::StringMap<const void *> attrs, types, results;
-  llvm::StringMap<std::string> pairs;
-  llvm::DenseMap<const void *, const void *> peers;
+  llvm::StringMap<const void *> attrs, types;
+  /// Small ids of the op names and memo names used in word keys.
+  llvm::StringMap<uint64_t> nameIds;
+  WordMap<const void *> results;
+  WordMap<std::string> pairs;
 };
 
 } // namespace mlir::layout
