@@ -6,6 +6,7 @@
 
 pub mod bijective;
 pub mod error;
+pub mod fast_hash;
 pub mod func;
 pub mod hw;
 pub mod int;

@@ -468,7 +468,9 @@ SmallVector<LayoutStr, 4> strsOf(ArrayRef<StringRef> args) {
 } // namespace
 
 rust::Result rust::parse(StringRef text) {
-  return parseMemo().get(text, [&] { return take(layout_ffi_parse(str(text))); });
+  // Not memoized: its callers are memoized (the parse hooks by spelling, the
+  // const verifier in the attribute's storage).
+  return take(layout_ffi_parse(str(text)));
 }
 
 rust::Result rust::parseBijective(StringRef text) {

@@ -13,7 +13,7 @@ pub mod bijective;
 pub mod bitfield;
 pub mod bitfield_corpus;
 pub mod emit;
-pub mod fast_hash;
+pub use layout_algebra::fast_hash;
 pub mod harness;
 pub mod linear;
 pub mod lower;

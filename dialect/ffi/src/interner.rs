@@ -12,9 +12,9 @@
 //! (values already handed out stay alive through their `Arc`s; later lookups parse again).
 //! Parsing is a pure function of the text, so a hit is always the value a fresh parse gives.
 
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock, RwLock};
 
+use layout_algebra::fast_hash::FastMap;
 use layout_algebra::{text, Error, Value};
 
 /// Bound of the table (distinct texts).
@@ -22,9 +22,9 @@ pub const MAX_ENTRIES: usize = 1 << 16;
 
 /// The table; lookups take the lock shared, so parallel parses and rewrites do not wait for
 /// each other.
-fn table() -> &'static RwLock<HashMap<String, Arc<Value>>> {
-    static TABLE: OnceLock<RwLock<HashMap<String, Arc<Value>>>> = OnceLock::new();
-    TABLE.get_or_init(|| RwLock::new(HashMap::new()))
+fn table() -> &'static RwLock<FastMap<String, Arc<Value>>> {
+    static TABLE: OnceLock<RwLock<FastMap<String, Arc<Value>>>> = OnceLock::new();
+    TABLE.get_or_init(|| RwLock::new(FastMap::default()))
 }
 
 /// The parsed value of `text` (CuTe text, e.g. the stored text of a `!layout.layout<...>`),

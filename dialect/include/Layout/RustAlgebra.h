@@ -75,8 +75,9 @@ inline Result take(LayoutResult r) {
   return out;
 }
 
-/// Parse CuTe text; on success `text` is canonical. Memoized (a pure function
-/// of the text).
+/// Parse CuTe text; on success `text` is canonical. Not memoized (callers
+/// keep what they need: the parse hooks by spelling, `layout.const` in the
+/// attribute's storage).
 Result parse(llvm::StringRef text);
 /// Parse a linear layout (JSON or Triton text); canonical text on success.
 Result parseLinear(llvm::StringRef text);

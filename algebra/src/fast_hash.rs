@@ -1,6 +1,8 @@
-//! A fast, non-cryptographic hash for the pass's per-run maps, whose keys are pointers
-//! (types, values, blocks), small integers and op names: not attacker-controlled, and hashed
-//! once per emitted op, where std's SipHash was a visible part of the pass's time.
+//! A fast, non-cryptographic hash for in-process memo tables: the lowering pass's per-run maps
+//! (keys are pointers, small integers and op names) and the dialect's text interner (keys are
+//! canonical layout texts). Keys are hashed once per emitted op or parsed value, where std's
+//! SipHash was a visible part of the time; none of these tables faces untrusted input that
+//! could be chosen to collide (each is bounded and holds one compilation's values).
 //!
 //! Each 8-byte word `w` of the key updates the state `h` as `h = (rotl(h, 5) ^ w) * K` with
 //! the odd constant `K = 0x517c_c1b7_2722_0a95` (the multiply spreads the low bits of
