@@ -355,6 +355,31 @@ LogicalResult ConstOp::inferReturnTypes(
   return success();
 }
 
+ParseResult ConstOp::parse(OpAsmParser &parser, OperationState &result) {
+  ValueAttr value;
+  if (parser.parseAttribute(value, Type{}))
+    return failure();
+  result.getOrAddProperties<Properties>().value = value;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      failed(verifyInherentAttrs(result.name, result.attributes, [&]() {
+        return parser.emitError(loc) << "'" << result.name.getStringRef()
+                                     << "' op ";
+      })))
+    return failure();
+  result.addTypes(value.getValueType());
+  return success();
+}
+
+void ConstOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printAttribute(getValueAttr());
+  // The discardable attributes: `getAttrs()` of an op with properties builds
+  // (uniques) a dictionary that includes `value`, once per printed constant.
+  printer.printOptionalAttrDict(
+      (*this)->getDiscardableAttrDictionary().getValue(), {"value"});
+}
+
 LogicalResult ConstOp::verify() {
   // The checks below depend on the attribute only: once passed, they are
   // recorded in its storage (Layout/ValueStorage.h).

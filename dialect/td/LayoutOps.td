@@ -35,7 +35,10 @@ def Layout_ConstOp : Layout_Op<"const", [ConstantLike, Pure,
   }];
   let arguments = (ins Layout_ValueAttr:$value);
   let results = (outs Layout_ValueType:$result);
-  let assemblyFormat = "qualified($value) attr-dict";
+  // `qualified($value) attr-dict`, written by hand so that printing does not
+  // build a dictionary of the inherent `value` for every constant
+  // (LayoutOps.cpp).
+  let hasCustomAssemblyFormat = 1;
   let hasFolder = 1;
   let hasVerifier = 1;
 }
