@@ -425,7 +425,7 @@ private:
   llvm::StringMap<rust::Result> map;
 };
 
-Memo &parseMemo() {
+Memo &bijectiveMemo() {
   static Memo memo;
   return memo;
 }
@@ -474,7 +474,7 @@ rust::Result rust::parse(StringRef text) {
 }
 
 rust::Result rust::parseBijective(StringRef text) {
-  return parseMemo().get(("bijective\0" + text).str(), [&] {
+  return bijectiveMemo().get(text, [&] {
     return take(layout_ffi_parse_bijective(str(text)));
   });
 }

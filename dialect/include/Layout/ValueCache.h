@@ -77,7 +77,7 @@ private:
   };
 
   /// The key words of (name, types, indices) in `out`; false if `name` has
-  /// no id yet (then nothing was recorded under it). Takes `mutex` shared.
+  /// no id yet (then nothing was recorded under it). The caller holds `mutex`.
   bool wordKey(llvm::StringRef name, TypeRange types,
                llvm::ArrayRef<int64_t> indices,
                llvm::SmallVectorImpl<uint64_t> &out);
