@@ -174,11 +174,9 @@ private:
           child.erase();
           continue;
         }
-        if (rewritable || hasPatterns(child))
-          rewritable = true;
         SmallVector<OpFoldResult> folded;
-        if (!rewritable && succeeded(child.fold(folded)))
-          rewritable = true;
+        rewritable = rewritable || hasPatterns(child) ||
+                     succeeded(child.fold(folded));
       }
     }
     return rewritable;
