@@ -11,10 +11,13 @@
 #include "Layout/ValueStorage.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+#include <cstring>
 #include <mutex>
 #include <shared_mutex>
 
@@ -292,68 +295,83 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Look `key` up in `map` under `mutex` (shared: lookups of parallel parses
-/// and rewrites do not wait for each other); the stored pointer or null.
-const void *lookupIn(std::shared_mutex &mutex,
-                     llvm::StringMap<const void *> &map, StringRef key) {
-  std::shared_lock<std::shared_mutex> lock(mutex);
+constexpr size_t kShardEntries = ValueCache::kMaxEntries / ValueCache::kShards;
+
+const void *lookupIn(llvm::StringMap<const void *> &map, StringRef key) {
   auto it = map.find(key);
   return it == map.end() ? nullptr : it->second;
 }
 
-void insertIn(std::shared_mutex &mutex, llvm::StringMap<const void *> &map,
-              StringRef key, const void *value) {
-  std::unique_lock<std::shared_mutex> lock(mutex);
-  if (map.size() >= ValueCache::kMaxEntries)
+void insertIn(llvm::StringMap<const void *> &map, StringRef key,
+              const void *value) {
+  if (map.size() >= kShardEntries)
     map.clear();
   map.try_emplace(key, value);
 }
-
 } // namespace
 
+ValueCache::Shard &ValueCache::shardOf(ArrayRef<uint64_t> key) {
+  return shards[llvm::hash_value(key) % kShards];
+}
+
+ValueCache::Shard &ValueCache::shardOf(StringRef spelling) {
+  return shards[llvm::hash_value(spelling) % kShards];
+}
+
 Attribute ValueCache::lookupAttr(StringRef spec) {
-  return Attribute::getFromOpaquePointer(lookupIn(mutex, attrs, spec));
+  Shard &shard = shardOf(spec);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  return Attribute::getFromOpaquePointer(lookupIn(shard.attrs, spec));
 }
 
 void ValueCache::insertAttr(StringRef spec, Attribute attr) {
-  insertIn(mutex, attrs, spec, attr.getAsOpaquePointer());
+  Shard &shard = shardOf(spec);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  insertIn(shard.attrs, spec, attr.getAsOpaquePointer());
 }
 
 Type ValueCache::lookupType(StringRef spec) {
-  return Type::getFromOpaquePointer(lookupIn(mutex, types, spec));
+  Shard &shard = shardOf(spec);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  return Type::getFromOpaquePointer(lookupIn(shard.types, spec));
 }
 
 void ValueCache::insertType(StringRef spec, Type type) {
-  insertIn(mutex, types, spec, type.getAsOpaquePointer());
+  Shard &shard = shardOf(spec);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  insertIn(shard.types, spec, type.getAsOpaquePointer());
 }
 
-bool ValueCache::wordKey(StringRef name, TypeRange types,
+void ValueCache::wordKey(StringRef name, TypeRange types,
                          ArrayRef<int64_t> indices,
                          SmallVectorImpl<uint64_t> &out) {
-  auto it = nameIds.find(name);
-  if (it == nameIds.end())
-    return false;
-  out.push_back(it->second);
+  out.push_back(name.size());
+  for (size_t at = 0; at < name.size(); at += sizeof(uint64_t)) {
+    uint64_t word = 0;
+    std::memcpy(&word, name.data() + at,
+                std::min(sizeof(uint64_t), name.size() - at));
+    out.push_back(word);
+  }
   out.push_back(types.size());
   for (Type t : types)
     out.push_back(reinterpret_cast<uintptr_t>(t.getAsOpaquePointer()));
   for (int64_t i : indices)
     out.push_back(static_cast<uint64_t>(i));
-  return true;
 }
 
 template <typename V>
-void ValueCache::insertWords(WordMap<V> &into, StringRef name, TypeRange types,
-                             ArrayRef<int64_t> indices, V value) {
-  std::unique_lock<std::shared_mutex> lock(mutex);
-  if (into.map.size() >= kMaxEntries) {
+const V *ValueCache::find(WordMap<V> &from, WordKey key) {
+  auto it = from.map.find(key);
+  return it == from.map.end() ? nullptr : &it->second;
+}
+
+template <typename V>
+void ValueCache::insertWords(WordMap<V> &into, WordKey key, V value) {
+  if (into.map.size() >= kShardEntries) {
     into.map.clear();
     into.words.Reset();
   }
-  nameIds.try_emplace(name, nameIds.size() + 1);
-  SmallVector<uint64_t, 8> key;
-  wordKey(name, types, indices, key);
-  if (into.map.count(WordKey(key)))
+  if (into.map.count(key))
     return;
   uint64_t *stored = into.words.template Allocate<uint64_t>(key.size());
   std::copy(key.begin(), key.end(), stored);
@@ -363,35 +381,36 @@ void ValueCache::insertWords(WordMap<V> &into, StringRef name, TypeRange types,
 Type ValueCache::lookupResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices) {
   SmallVector<uint64_t, 8> key;
-  std::shared_lock<std::shared_mutex> lock(mutex);
-  if (!wordKey(opName, operands, indices, key))
-    return {};
-  auto it = results.map.find(WordKey(key));
-  return it == results.map.end() ? Type()
-                                 : Type::getFromOpaquePointer(it->second);
+  wordKey(opName, operands, indices, key);
+  Shard &shard = shardOf(key);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  const void *const *found = find(shard.results, key);
+  return found ? Type::getFromOpaquePointer(*found) : Type();
 }
 
 void ValueCache::insertResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices, Type result) {
-  insertWords<const void *>(results, opName, operands, indices,
-                            result.getAsOpaquePointer());
+  SmallVector<uint64_t, 8> key;
+  wordKey(opName, operands, indices, key);
+  Shard &shard = shardOf(key);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  insertWords<const void *>(shard.results, key, result.getAsOpaquePointer());
 }
 
 std::string ValueCache::pairText(StringRef what, Type a, Type b,
                                  llvm::function_ref<std::string()> compute) {
   Type pair[2] = {a, b};
-  TypeRange types{ArrayRef<Type>(pair)};
+  SmallVector<uint64_t, 8> key;
+  wordKey(what, TypeRange(ArrayRef<Type>(pair)), {}, key);
+  Shard &shard = shardOf(key);
   {
-    SmallVector<uint64_t, 8> key;
-    std::shared_lock<std::shared_mutex> lock(mutex);
-    if (wordKey(what, types, {}, key)) {
-      auto it = pairs.map.find(WordKey(key));
-      if (it != pairs.map.end())
-        return it->second;
-    }
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    if (const std::string *found = find(shard.pairs, key))
+      return *found;
   }
   std::string text = compute();
-  insertWords<std::string>(pairs, what, types, {}, text);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  insertWords<std::string>(shard.pairs, key, text);
   return text;
 }
 

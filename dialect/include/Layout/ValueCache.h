@@ -17,11 +17,17 @@
 // Facts about one value (the type of an attribute and back, a checked
 // constant) live in the value's storage instead (Layout/ValueStorage.h).
 //
+// The maps are split into shards by the hash of the key, each with its own
+// lock: the parallel parse of a large module (tools/layout-opt) and the
+// parallel rewrites insert on several threads, and one lock for all made them
+// wait for each other most of the time.
+//
 // Only successes are kept: a failure is recomputed so that its diagnostic is
 // emitted at the location of each offending use. Entries are keyed by
 // context-owned storage (uniqued types never die before their context), so
-// they never dangle. Each map is bounded: cleared when it reaches kMaxEntries
-// (the values it maps to stay alive in the context; only the shortcut goes).
+// they never dangle. Each map is bounded: a shard's map is cleared when it
+// reaches kMaxEntries / kShards (the values it maps to stay alive in the
+// context; only the shortcut goes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,17 +41,18 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Allocator.h"
 
+#include <array>
 #include <mutex>
-#include <shared_mutex>
-#include <optional>
 #include <string>
 
 namespace mlir::layout {
 
 class ValueCache {
 public:
-  /// Bound of each map (entries); a full map is cleared.
+  /// Bound of each map (entries over all shards); a full shard is cleared.
   static constexpr size_t kMaxEntries = 1 << 20;
+  /// Number of shards, each with its own lock.
+  static constexpr size_t kShards = 16;
 
   /// The attribute parsed earlier from the spelling `spec`, or null.
   Attribute lookupAttr(llvm::StringRef spec);
@@ -67,31 +74,36 @@ public:
                        llvm::function_ref<std::string()> compute);
 
 private:
-  /// A key of uniqued inputs: [name id, number of types, type pointers...,
-  /// integer parameters...]; its words live in the map's allocator.
+  /// A key of uniqued inputs: [name length, name bytes packed into words...,
+  /// number of types, type pointers..., integer parameters...]; the words of a
+  /// stored key live in its map's allocator.
   using WordKey = llvm::ArrayRef<uint64_t>;
   /// A map from word keys, bounded like the others.
   template <typename V> struct WordMap {
     llvm::DenseMap<WordKey, V> map;
     llvm::BumpPtrAllocator words;
   };
+  /// One shard: the entries whose key hashes to it, under its lock.
+  struct Shard {
+    std::mutex mutex;
+    llvm::StringMap<const void *> attrs, types;
+    WordMap<const void *> results;
+    WordMap<std::string> pairs;
+  };
 
-  /// The key words of (name, types, indices) in `out`; false if `name` has
-  /// no id yet (then nothing was recorded under it). The caller holds `mutex`.
-  bool wordKey(llvm::StringRef name, TypeRange types,
-               llvm::ArrayRef<int64_t> indices,
-               llvm::SmallVectorImpl<uint64_t> &out);
-  /// Insert `value` under (name, types, indices). Takes `mutex` exclusively.
+  /// The key words of (name, types, indices).
+  static void wordKey(llvm::StringRef name, TypeRange types,
+                      llvm::ArrayRef<int64_t> indices,
+                      llvm::SmallVectorImpl<uint64_t> &out);
+  Shard &shardOf(llvm::ArrayRef<uint64_t> key);
+  Shard &shardOf(llvm::StringRef spelling);
+  /// The entry of `key` in `from` (the caller holds the shard's lock).
+  template <typename V> static const V *find(WordMap<V> &from, WordKey key);
+  /// Insert `value` under `key` (the caller holds the shard's lock).
   template <typename V>
-  void insertWords(WordMap<V> &into, llvm::StringRef name, TypeRange types,
-                   llvm::ArrayRef<int64_t> indices, V value);
+  static void insertWords(WordMap<V> &into, WordKey key, V value);
 
-  std::shared_mutex mutex;
-  llvm::StringMap<const void *> attrs, types;
-  /// Small ids of the op names and memo names used in word keys.
-  llvm::StringMap<uint64_t> nameIds;
-  WordMap<const void *> results;
-  WordMap<std::string> pairs;
+  std::array<Shard, kShards> shards;
 };
 
 } // namespace mlir::layout

@@ -4,11 +4,14 @@
 // upstream dialect, extension and pass, and ours. One scheduling difference,
 // same output: a top-level `canonicalize` runs once per isolated child of the
 // module, in parallel (IsolatedCanonicalize.cpp); `--layout-whole-module-
-// canonicalize` keeps mlir-opt's single run over the whole module.
+// canonicalize` keeps mlir-opt's single run over the whole module. And the
+// everyday command line parses and prints a large module on several threads
+// (OptDriver.cpp); the others run MlirOptMain itself.
 //
 //===----------------------------------------------------------------------===//
 
 #include "IsolatedCanonicalize.h"
+#include "OptDriver.h"
 #include "Layout/LayoutDialect.h"
 #include "Layout/LayoutPasses.h"
 
@@ -71,7 +74,11 @@ extern "C" int layout_opt_main(int argc, char **argv) {
       return mlir::failure();
     return mlir::layout::scheduleCanonicalizePerIsolatedChild(pm, spelled);
   });
-  if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+  mlir::LogicalResult status =
+      mlir::layout::optDriverHandles(config)
+          ? mlir::layout::runOptDriver(out->os(), std::move(file), registry, config)
+          : mlir::MlirOptMain(out->os(), std::move(file), registry, config);
+  if (mlir::failed(status))
     return 1;
   out->keep();
   return 0;

@@ -12,6 +12,8 @@ pub use layout_lowering_nvvm;
 // The proof passes (`--layout-prove-descriptors`, `--layout-prove-lowering`), registered the same way.
 pub use layout_passes;
 
+pub mod top_level_split;
+
 extern "C" {
     fn layout_opt_main(argc: c_int, argv: *mut *mut c_char) -> c_int;
 }

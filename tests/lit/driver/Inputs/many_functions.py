@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Writes a module of many functions (over 64 KiB of text, enough for layout-opt to parse and
+print it on several threads) for tests/lit/driver/parallel_parse_print.mlir.
+
+Every function folds a composition; every 7th calls the function after it (a symbol reference
+into another piece of the text); every 5th carries an arith op; with --warnings every 50th
+composition reads A outside its domain (a warning of the verifier).
+
+  --parse-error K    function K has a syntax error
+  --verify-error K   function K declares a wrong result type (--verify-error-also: one more)
+  --alias            an alias definition precedes the functions
+"""
+import argparse
+
+p = argparse.ArgumentParser()
+p.add_argument("--functions", type=int, default=400)
+p.add_argument("--parse-error", type=int, default=-1)
+p.add_argument("--verify-error", type=int, default=-1)
+p.add_argument("--verify-error-also", type=int, default=-1)
+p.add_argument("--warnings", action="store_true")
+p.add_argument("--alias", action="store_true")
+args = p.parse_args()
+
+out = []
+if args.alias:
+    out.append("#m = affine_map<(d0) -> (d0 * 2)>")
+for i in range(args.functions):
+    a, b, s = 2 + i % 29, 2 + i % 13, 1 + i % 4
+    if args.warnings and i % 50 == 0:
+        A, B, R = "6:1", "(4,3):(3,1)", "(4,3):(3,1)"
+    else:
+        A, B, R = f"{a * b}:{s}", f"({a},{b}):({b},1)", f"({a},{b}):({b * s},{s})"
+    result = "(4,4):(1,4)" if i in (args.verify_error, args.verify_error_also) else R
+    out.append(f"func.func private @g{i}(index) -> index")
+    out.append(f"func.func @f{i}(%x: index) -> (!layout.layout<{result}>, index) {{")
+    out.append(f"  %a = layout.const #layout.layout<{A}>")
+    out.append(f"  %b = layout.const #layout.layout<{B}>")
+    out.append(f"  %c = layout.composition %a, %b : !layout.layout<{A}>, !layout.layout<{B}>")
+    if i == args.parse_error:
+        out.append("  %oops = layout.size %c : ")
+    if i % 5 == 0:
+        out.append("  %two = arith.constant 2 : index")
+        out.append("  %y = arith.muli %x, %two : index")
+    else:
+        out.append("  %y = arith.addi %x, %x : index")
+    if i % 7 == 0 and i + 1 < args.functions:
+        out.append(f"  %r = func.call @g{i + 1}(%y) : (index) -> index")
+    out.append(f"  return %c, %y : !layout.layout<{R}>, index")
+    out.append("}")
+print("\n".join(out))

@@ -1,0 +1,118 @@
+//===- ParallelPrint.cpp - print top-level ops on several threads ---------===//
+//
+// MLIR prints a module on one thread. A module of many top-level ops prints on
+// all of the context's threads instead, to the same bytes:
+//
+//   1. the module's ops are moved, in contiguous runs, into scratch modules
+//      (one per piece), each printed by MLIR's printer with its own AsmState;
+//   2. each text is `module {\n` + its ops + `}\n`, so the ops' text is what the
+//      whole module prints for them: they sit at the same indentation, and the
+//      value numbering of a region starts from the counters and names of its
+//      parent region, which are those of the module's own block (no top-level
+//      op has results here, so they are empty, as in each scratch module);
+//   3. the ops go back into the module, in order, and the texts are joined.
+//
+// MLIR's printer verifies the module first and prints it in generic form when
+// it fails; this runs only on a module known to verify (`verified`), so the
+// pieces are printed without that check.
+//
+// Whole-module state would differ between the two printings in three ways, and
+// each makes this fail (the caller prints sequentially): alias definitions
+// (`#map = ...`, printed before the module), resources (`{-# ... #-}`, after
+// it), and numbering across regions. Aliases and dialect resources show in a
+// piece's text, which then does not have the shape of step 2; parsed external
+// resources, debug locations (aliased `#loc`), a module with a name or
+// attributes, top-level ops with results, and the flags that print generic
+// form, local scope or unique SSA ids are ruled out before printing.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ParallelPrint.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Threading.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace mlir::layout {
+namespace {
+
+constexpr llvm::StringLiteral kModuleHead = "module {\n";
+constexpr llvm::StringLiteral kModuleTail = "\n}\n";
+
+
+/// Whether the module prints as `module {\n` + its ops + `}\n` and its ops do not
+/// share printing state that a piece would not see.
+bool printsPieceByPiece(ModuleOp module, const OpPrintingFlags &flags) {
+  if (flags.shouldPrintDebugInfo() || flags.shouldPrintGenericOpForm() ||
+      flags.shouldUseLocalScope() || flags.shouldPrintUniqueSSAIDs() ||
+      flags.shouldSkipRegions())
+    return false;
+  if (module.getSymName() || !module->getAttrs().empty() ||
+      !module->getDiscardableAttrDictionary().empty())
+    return false;
+  for (Operation &op : module.getBody()->getOperations())
+    if (op.getNumResults() != 0)
+      return false;
+  return true;
+}
+
+/// Whether `text` is `module {\n` + ops + `}\n`: the shape of a piece's text
+/// without aliases or resources.
+bool hasModuleShape(llvm::StringRef text) {
+  return text.starts_with(kModuleHead) && text.ends_with(kModuleTail);
+}
+
+} // namespace
+
+LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
+                                         llvm::raw_ostream &os,
+                                         TimingScope &timing) {
+  MLIRContext *context = module->getContext();
+  Block *body = module.getBody();
+  size_t count = body->getOperations().size();
+  OpPrintingFlags flags;
+  if (!verified || !context->isMultithreadingEnabled() || count < 64 ||
+      !printsPieceByPiece(module, flags))
+    return failure();
+
+  TimingScope parallelTiming = timing.nest("Parallel print");
+  size_t parts =
+      std::min<size_t>(2 * context->getThreadPool().getMaxConcurrency(), count);
+  std::vector<OwningOpRef<ModuleOp>> scratch;
+  for (size_t part = 0; part < parts; ++part) {
+    OwningOpRef<ModuleOp> piece = ModuleOp::create(module.getLoc());
+    size_t take = count * (part + 1) / parts - count * part / parts;
+    auto first = body->begin(), last = std::next(first, take);
+    piece->getBody()->getOperations().splice(piece->getBody()->end(),
+                                             body->getOperations(), first, last);
+    scratch.push_back(std::move(piece));
+  }
+
+  std::vector<std::string> texts(parts);
+  std::vector<char> shaped(parts, 0);
+  parallelFor(context, 0, parts, [&](size_t part) {
+    llvm::raw_string_ostream stream(texts[part]);
+    // The whole module is verified, so MLIR's printer would print it in custom
+    // form; a piece alone may not verify (a call to a function in another
+    // piece), so its printer must not check again.
+    AsmState state(*scratch[part], OpPrintingFlags(flags).assumeVerified());
+    scratch[part]->print(stream, state);
+    stream.flush();
+    shaped[part] = hasModuleShape(texts[part]);
+  });
+
+  for (OwningOpRef<ModuleOp> &piece : scratch)
+    body->getOperations().splice(body->end(), piece->getBody()->getOperations());
+  if (std::find(shaped.begin(), shaped.end(), 0) != shaped.end())
+    return failure();
+  os << kModuleHead;
+  for (llvm::StringRef text : texts)
+    os << text.drop_front(kModuleHead.size()).drop_back(kModuleTail.size() - 1);
+  os << kModuleTail.drop_front();
+  return success();
+}
+
+} // namespace mlir::layout
