@@ -27,6 +27,8 @@
 #include "mlir/Tools/ParseUtilities.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <optional>
+
 namespace mlir::layout {
 namespace {
 
@@ -88,6 +90,22 @@ LogicalResult runOptDriver(llvm::raw_ostream &os,
                            std::unique_ptr<llvm::MemoryBuffer> buffer,
                            DialectRegistry &registry,
                            const MlirOptMainConfig &config) {
+  // As MlirOptMain, which keeps a diagnostic verifier over the input on a
+  // context of its own even without --verify-diagnostics: when it goes, it
+  // reports every `expected-*` annotation that no diagnostic matched. A text
+  // without `expected-` has none (and large inputs skip its line scan).
+  std::optional<MLIRContext> annotationContext;
+  llvm::SourceMgr annotationMgr;
+  std::optional<SourceMgrDiagnosticVerifierHandler> annotations;
+  if (buffer->getBuffer().contains("expected-")) {
+    annotationContext.emplace(MLIRContext::Threading::DISABLED);
+    annotationMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(buffer->getMemBufferRef(),
+                                         /*RequiresNullTerminator=*/false),
+        llvm::SMLoc());
+    annotations.emplace(annotationMgr, &*annotationContext,
+                        config.verifyDiagnosticsLevel());
+  }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   MLIRContext context(registry);

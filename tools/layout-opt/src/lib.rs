@@ -1,5 +1,7 @@
 //! `layout-opt`: MLIR's `MlirOptMain` with the `layout` dialect registered next to every
-//! upstream dialect and pass. Flags, diagnostics and exit codes are mlir-opt's.
+//! upstream dialect and pass. Flags, diagnostics and exit codes are mlir-opt's; the everyday
+//! command line runs MlirOptMain's steps in `cpp/OptDriver.cpp`, which parses and prints a large
+//! module on several threads (cut where [`top_level_split`] says).
 
 use std::ffi::{c_char, c_int, CString};
 
