@@ -70,14 +70,26 @@ pub const ARGUMENT: &str = "layout-lower-to-index";
 struct PassId;
 static LOWER_TO_INDEX_ID: PassId = PassId;
 
-#[derive(Clone, Debug, Default)]
-struct LowerToIndex;
+/// The pass object: MLIR clones one per thread when the pass runs on the functions of a module
+/// in parallel (the `lower-to-index` pipeline), and each clone keeps its [`Memo`] across the
+/// functions it lowers, so a layout type met in many functions is parsed once per thread.
+#[derive(Default)]
+struct LowerToIndex {
+    memo: Memo,
+}
+
+/// A clone starts with an empty memo: the memo's entries are not shared between threads.
+impl Clone for LowerToIndex {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
 
 impl<'c> RunExternalPass<'c> for LowerToIndex {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        if !lower_under(operation.to_raw()) {
+        if !lower_under_with(operation.to_raw(), &mut self.memo) {
             pass.signal_failure();
         }
     }
@@ -86,7 +98,7 @@ impl<'c> RunExternalPass<'c> for LowerToIndex {
 /// A new `layout-lower-to-index` pass (runs on any op: lowers everything nested in it).
 pub fn create_lower_to_index_pass() -> Pass {
     create_external(
-        LowerToIndex,
+        LowerToIndex::default(),
         TypeId::create(&LOWER_TO_INDEX_ID),
         "LayoutLowerToIndex",
         ARGUMENT,
@@ -123,15 +135,51 @@ fn is_target(name: &str) -> bool {
 /// post-order, so the ops of a block are lowered in order and every reused value lies
 /// before the op that reuses it.
 pub fn lower_under(root: MlirOperation) -> bool {
+    lower_under_with(root, &mut Memo::default())
+}
+
+/// [`lower_under`] with the memo of earlier runs over the same context (keyed by uniqued type
+/// storage, which the context keeps alive).
+pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
+    lower_collected(root, collect_layout_ops(root, false), memo)
+}
+
+/// [`lower_under`] for the ops under `root` that are not inside an isolated-from-above op below
+/// `root` (the last step of the `lower-to-index` pipeline, cpp/LowerToIndexRegistration.cpp,
+/// after the isolated ops were lowered in parallel).
+#[no_mangle]
+pub extern "C" fn layout_lowering_lower_outside_isolated(root: MlirOperation) -> bool {
+    lower_collected(root, collect_layout_ops(root, true), &mut Memo::default())
+}
+
+extern "C" {
+    /// Whether the op has MLIR's IsolatedFromAbove trait (cpp/LowerToIndexRegistration.cpp).
+    fn layout_lowering_is_isolated_from_above(op: MlirOperation) -> bool;
+}
+
+/// Every layout-dialect op with results under `root` (candidates for erasure once unused) and
+/// whether the pass rewrites it, in the order of a post-order walk; with `skip_isolated`, not
+/// inside isolated-from-above ops below `root`. (Layout ops have no regions, so the pre-order
+/// walk that can skip subtrees lists them in the same order as the post-order walk.)
+fn collect_layout_ops(root: MlirOperation, skip_isolated: bool) -> Vec<(MlirOperation, bool)> {
     let root_ref = unsafe { OperationRef::from_raw(root) };
-    // Every layout-dialect op with results (candidates for erasure once unused) and whether
-    // the pass rewrites it, in post-order.
     let mut layout_ops: Vec<(MlirOperation, bool)> = Vec::new();
-    root_ref.walk(WalkOrder::PostOrder, |op| {
+    let order = if skip_isolated {
+        WalkOrder::PreOrder
+    } else {
+        WalkOrder::PostOrder
+    };
+    root_ref.walk(order, |op| {
+        if op.to_raw().ptr == root.ptr {
+            return WalkResult::Advance;
+        }
+        if skip_isolated && unsafe { layout_lowering_is_isolated_from_above(op.to_raw()) } {
+            return WalkResult::Skip;
+        }
         let n = op.name();
         let n = n.as_string_ref();
         let n = n.as_str().unwrap_or("");
-        if n.starts_with("layout.") && op.to_raw().ptr != root.ptr {
+        if n.starts_with("layout.") {
             let target = is_target(n);
             if target || op.result_count() > 0 {
                 layout_ops.push((op.to_raw(), target));
@@ -139,8 +187,16 @@ pub fn lower_under(root: MlirOperation) -> bool {
         }
         WalkResult::Advance
     });
+    layout_ops
+}
+
+fn lower_collected(
+    root: MlirOperation,
+    mut layout_ops: Vec<(MlirOperation, bool)>,
+    memo: &mut Memo,
+) -> bool {
+    let root_ref = unsafe { OperationRef::from_raw(root) };
     let mut ok = true;
-    let mut memo = Memo::default();
     let ctx_ref = root_ref.context();
     let ctx = unsafe { ctx_ref.to_ref() };
     let mut emitter: Option<Emitter> = None;
@@ -169,7 +225,7 @@ pub fn lower_under(root: MlirOperation) -> bool {
             op_name(*op).as_str(),
             "layout.size" | "layout.rank" | "layout.depth"
         );
-        match lower_op(*op, &mut memo, e) {
+        match lower_op(*op, memo, e) {
             Ok(true) => {
                 e.commit();
                 // Replaced and erased: not a candidate any more.
