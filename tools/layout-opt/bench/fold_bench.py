@@ -12,8 +12,8 @@ and times, in one run, medians of --repeat runs (wall seconds, CPU seconds = use
 peak RSS):
 
   mlir-opt-22 floor            parse + print of an arith module with the same functions and ops
-  layout-opt --canonicalize    parse + verify + fold (Rust algebra) + print (the fold runs
-                               function by function, in parallel: docs/dialect.md)
+  layout-opt --canonicalize    parse + verify + fold (Rust algebra) + print (parse, fold and
+                               print run function by function, in parallel: docs/dialect.md)
   the same, 1 thread           with --mlir-disable-threading (everything sequential)
   cute-opt --cute-fold-static  the same compositions in CuTe IR (when cute-opt is found)
   mlir-opt-22 + plugin         --canonicalize with our dialect plugin (when it is built)
