@@ -9,6 +9,12 @@
 //! (pkg-config, CMake config) into target/embed, whose programs tests/lit/embed and
 //! tests/lit/nvvm/embed_ptx.mlir run in both lit runs (LAYOUT_EMBED_DIR). The installed
 //! library is checked to hold no copy of MLIR or LLVM ([`check_one_copy_of_mlir`]).
+//!
+//! The crate's other tests live here too, to keep one test binary: the driver's comparisons
+//! with MLIR's own schedule, and the text cuts of the parallel parse (`driver/`).
+
+#[path = "driver/top_level_split.rs"]
+mod top_level_split;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
