@@ -2,66 +2,67 @@
 //! (`src/top_level_split.rs`). A module of lit.rs (the crate's one test binary: each links all
 //! of MLIR), kept in a folder so that cargo does not build it as a test binary of its own.
 
-use layout_opt::top_level_split::{admissible_cuts, balanced_cuts, dotted_prefixes};
+use layout_opt::top_level_split::{balanced_cuts, cut_after, dotted_prefixes, keeps_whole};
 
 const TWO_FUNCS: &str = "func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n";
 
 #[test]
 fn cuts_between_top_level_ops_only() {
-    let cuts = admissible_cuts(TWO_FUNCS.as_bytes()).unwrap();
-    assert_eq!(cuts, vec![TWO_FUNCS.find("func.func @b").unwrap()]);
-    // Inside a region (depth 1) nothing is a cut, even after a `}` of a nested region.
+    let b = TWO_FUNCS.find("func.func @b").unwrap();
+    assert_eq!(balanced_cuts(TWO_FUNCS.as_bytes(), 2), vec![b]);
+    // The first cut at or after the offset asked for, and only that.
+    assert_eq!(cut_after(TWO_FUNCS.as_bytes(), 0), Some(b));
+    assert_eq!(cut_after(TWO_FUNCS.as_bytes(), b), Some(b));
+    assert_eq!(cut_after(TWO_FUNCS.as_bytes(), b + 1), None);
+    // Closers of nested regions are indented: no cut inside the module op.
     let nested = "module {\n  func.func @a() {\n  }\nfunc.func @b() {\n  }\n}\n";
-    assert_eq!(
-        admissible_cuts(nested.as_bytes()).unwrap(),
-        Vec::<usize>::new()
-    );
+    assert!(balanced_cuts(nested.as_bytes(), 4).is_empty());
 }
 
 #[test]
-fn strings_and_comments_do_not_count() {
-    let text = "func.func @a() attributes {s = \"}{\\\"\"} {\n}\n// }\n\"x.y\"() : () -> ()\n";
-    let cuts = admissible_cuts(text.as_bytes()).unwrap();
-    assert_eq!(cuts, vec![text.find("// }").unwrap() + 5]);
-    // A `}` inside a comment does not close anything, so the op after it is no cut.
-    let text = "x.y {\n// }\n}\nx.z\n";
-    assert_eq!(
-        admissible_cuts(text.as_bytes()).unwrap(),
-        vec![text.find("x.z").unwrap()]
-    );
-}
-
-#[test]
-fn no_cut_after_an_op_without_closing_brace() {
+fn no_cut_after_an_op_without_region_or_before_a_continuation() {
     let text = "memref.global @g : memref<2xf32>\nfunc.func @a() {\n}\n";
-    assert_eq!(
-        admissible_cuts(text.as_bytes()).unwrap(),
-        Vec::<usize>::new()
-    );
-    // A continuation in column 0 that is not an op name is no cut either.
+    assert!(balanced_cuts(text.as_bytes(), 2).is_empty());
     let text = "func.func @a() {\n}\n-> i32\n";
+    assert!(balanced_cuts(text.as_bytes(), 2).is_empty());
+    // A generic op starts with its quoted name.
+    let text = "func.func @a() {\n}\n\"x.y\"() : () -> ()\n";
     assert_eq!(
-        admissible_cuts(text.as_bytes()).unwrap(),
-        Vec::<usize>::new()
+        balanced_cuts(text.as_bytes(), 2),
+        vec![text.find('"').unwrap()]
     );
 }
 
 #[test]
-fn aliases_resources_and_stray_brackets_keep_the_text_whole() {
-    assert_eq!(
-        admissible_cuts(format!("#m = affine_map<(d0) -> (d0)>\n{TWO_FUNCS}").as_bytes()),
-        None
-    );
-    assert_eq!(
-        admissible_cuts(format!("!t = i32\n{TWO_FUNCS}").as_bytes()),
-        None
-    );
-    assert_eq!(
-        admissible_cuts(format!("{TWO_FUNCS}{{-#\n#-}}\n").as_bytes()),
-        None
-    );
-    assert_eq!(admissible_cuts(b"}\nfunc.func @a() {\n}\n"), None);
-    assert!(balanced_cuts(format!("!t = i32\n{TWO_FUNCS}").as_bytes(), 4).is_empty());
+fn aliases_and_resources_keep_the_text_whole() {
+    for text in [
+        format!("#m = affine_map<(d0) -> (d0)>\n{TWO_FUNCS}"),
+        format!("{TWO_FUNCS}!t = i32\n"),
+        format!("{TWO_FUNCS}\n#loc = loc(unknown)\n"),
+        format!("{TWO_FUNCS}{{-#\n#-}}\n"),
+    ] {
+        assert!(keeps_whole(text.as_bytes()), "{text}");
+        assert!(balanced_cuts(text.as_bytes(), 4).is_empty(), "{text}");
+    }
+    assert!(!keeps_whole(TWO_FUNCS.as_bytes()));
+}
+
+#[test]
+fn balanced_cuts_are_increasing_and_follow_the_targets() {
+    let text: String = (0..100)
+        .map(|i| format!("func.func @f{i}() {{\n}}\n"))
+        .collect();
+    let cuts = balanced_cuts(text.as_bytes(), 4);
+    assert_eq!(cuts.len(), 3);
+    assert!(cuts.windows(2).all(|w| w[0] < w[1]));
+    for (k, &c) in cuts.iter().enumerate() {
+        let target = text.len() * (k + 1) / 4;
+        assert!(c >= target && c - target <= 24, "cut {c} far from {target}");
+        assert!(text[c..].starts_with("func.func"));
+    }
+    // More parts than places: every place once, in order.
+    assert_eq!(balanced_cuts(TWO_FUNCS.as_bytes(), 8).len(), 1);
+    assert!(balanced_cuts(TWO_FUNCS.as_bytes(), 1).is_empty());
 }
 
 #[test]
@@ -72,22 +73,4 @@ fn dotted_prefixes_name_the_dialects_once() {
         .map(|n| std::str::from_utf8(n).unwrap())
         .collect();
     assert_eq!(names, ["func", "layout", "arith", "x", "a$b"]);
-}
-
-#[test]
-fn balanced_cuts_are_increasing_and_near_the_targets() {
-    let text: String = (0..100)
-        .map(|i| format!("func.func @f{i}() {{\n}}\n"))
-        .collect();
-    let cuts = balanced_cuts(text.as_bytes(), 4);
-    assert_eq!(cuts.len(), 3);
-    assert!(cuts.windows(2).all(|w| w[0] < w[1]));
-    for (k, &c) in cuts.iter().enumerate() {
-        let target = text.len() * (k + 1) / 4;
-        assert!(c.abs_diff(target) <= 24, "cut {c} far from {target}");
-        assert!(text[c..].starts_with("func.func"));
-    }
-    // More parts than cuts: every cut once.
-    assert_eq!(balanced_cuts(TWO_FUNCS.as_bytes(), 8).len(), 1);
-    assert!(balanced_cuts(TWO_FUNCS.as_bytes(), 1).is_empty());
 }
