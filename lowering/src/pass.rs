@@ -134,17 +134,14 @@ fn is_target(name: &str) -> bool {
 /// them (what canonicalize and CSE would otherwise merge afterwards). The walk is in
 /// post-order, so the ops of a block are lowered in order and every reused value lies
 /// before the op that reuses it.
-pub fn lower_under(root: MlirOperation) -> bool {
-    lower_under_with(root, &mut Memo::default())
-}
-
-/// [`lower_under`] with the memo of earlier runs over the same context (keyed by uniqued type
+///
+/// `memo` may hold the types of earlier runs over the same context (keyed by uniqued type
 /// storage, which the context keeps alive).
 pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
     lower_collected(root, collect_layout_ops(root, false), memo)
 }
 
-/// [`lower_under`] for the ops under `root` that are not inside an isolated-from-above op below
+/// [`lower_under_with`] for the ops under `root` that are not inside an isolated-from-above op below
 /// `root` (the last step of the `lower-to-index` pipeline, cpp/LowerToIndexRegistration.cpp,
 /// after the isolated ops were lowered in parallel).
 #[no_mangle]

@@ -50,8 +50,7 @@ bool printsPieceByPiece(ModuleOp module, const OpPrintingFlags &flags) {
       flags.shouldUseLocalScope() || flags.shouldPrintUniqueSSAIDs() ||
       flags.shouldSkipRegions())
     return false;
-  if (module.getSymName() || !module->getAttrs().empty() ||
-      !module->getDiscardableAttrDictionary().empty())
+  if (module.getSymName() || !module->getAttrs().empty())
     return false;
   for (Operation &op : module.getBody()->getOperations())
     if (op.getNumResults() != 0)
