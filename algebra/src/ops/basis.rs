@@ -373,7 +373,10 @@ fn check_copies_disjoint(l: &Layout, b: &Layout, rest: &Layout) -> Result<()> {
             for (x, y) in v.iter().zip(&off) {
                 flat.push(int::add(*x, *y)?);
             }
-            flat.extend(std::iter::repeat_n(0, dim - v.len().min(dim)));
+            if buckets.is_empty() {
+                // No coordinates: every point is the same empty vector; one 0 stands for it.
+                flat.push(0);
+            }
         }
     }
     let point = |r: usize| &flat[r * dim..(r + 1) * dim];
@@ -388,7 +391,7 @@ fn check_copies_disjoint(l: &Layout, b: &Layout, rest: &Layout) -> Result<()> {
         .map(|w| w[1] as usize)
         .min();
     if let Some(row) = first_repeat {
-        let j = copies[row / image.len().max(1)];
+        let j = copies[row / image.len()];
         return Err(Error::algebra(format!(
             "logical_product: the copy of {} at B({j}) = {} overlaps another copy: B reads complement(L) past its size, and the extension along its last mode lands on L's own points",
             print_layout(l),

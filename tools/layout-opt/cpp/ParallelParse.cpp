@@ -35,8 +35,6 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
