@@ -94,6 +94,9 @@ LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
   std::vector<char> shaped(parts, 0);
   parallelFor(context, 0, parts, [&](size_t part) {
     llvm::raw_string_ostream stream(texts[part]);
+    // The printer writes a few bytes at a time; a buffer in front of the
+    // string turns those into large appends.
+    stream.SetBufferSize(1 << 16);
     // The whole module is verified, so MLIR's printer would print it in custom
     // form; a piece alone may not verify (a call to a function in another
     // piece), so its printer must not check again.
