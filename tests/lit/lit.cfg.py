@@ -8,6 +8,7 @@
 #     /usr/lib/llvm-22/bin/lit -v --param driver=plugin tests/lit
 # LAYOUT_EMBED_DIR=target/embed adds the tests of the C and C++ embedding examples.
 import os
+import shutil
 
 import lit.formats
 
@@ -48,3 +49,7 @@ else:
     if layout_opt_dir:
         paths.insert(0, layout_opt_dir)
 config.environment["PATH"] = os.pathsep.join(paths)
+# The path of the `layout-opt` the tests run (for tests of the executable itself).
+layout_opt_bin = shutil.which("layout-opt", path=config.environment["PATH"])
+if layout_opt_bin:
+    config.substitutions.append(("%layout_opt_bin", layout_opt_bin))
