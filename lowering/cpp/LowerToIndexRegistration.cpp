@@ -22,7 +22,9 @@
 #include "mlir/Pass/PassRegistry.h"
 
 extern "C" MlirPass layout_lowering_create_lower_to_index_pass(void);
-extern "C" bool layout_lowering_lower_outside_isolated(MlirOperation root);
+/// 0: failed; 1: lowered or erased ops; 2: no layout op outside the isolated
+/// descendants, nothing changed (src/pass.rs).
+extern "C" int layout_lowering_lower_outside_isolated(MlirOperation root);
 
 /// For the Rust pass: whether `op` is isolated from above (no C API names traits).
 extern "C" bool layout_lowering_is_isolated_from_above(MlirOperation op) {
@@ -51,23 +53,16 @@ struct LowerOutsideIsolated
     registry.insert<mlir::arith::ArithDialect>();
   }
   void runOnOperation() override {
-    mlir::Operation *root = getOperation();
-    bool any = root->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
-                     if (op == root)
-                       return mlir::WalkResult::advance();
-                     if (op->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>())
-                       return mlir::WalkResult::skip();
-                     if (op->getName().getDialectNamespace() == "layout")
-                       return mlir::WalkResult::interrupt();
-                     return mlir::WalkResult::advance();
-                   })
-                   .wasInterrupted();
-    if (!any) {
+    switch (layout_lowering_lower_outside_isolated(wrap(getOperation()))) {
+    case 0:
+      signalPassFailure();
+      return;
+    case 2:
       markAllAnalysesPreserved();
       return;
+    default:
+      return;
     }
-    if (!layout_lowering_lower_outside_isolated(wrap(root)))
-      signalPassFailure();
   }
 };
 } // namespace

@@ -143,10 +143,16 @@ pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
 
 /// [`lower_under_with`] for the ops under `root` that are not inside an isolated-from-above op below
 /// `root` (the last step of the `lower-to-index` pipeline, cpp/LowerToIndexRegistration.cpp,
-/// after the isolated ops were lowered in parallel).
+/// after the isolated ops were lowered in parallel): 0 when it failed (with diagnostics), 1
+/// when it lowered or erased ops, 2 when there was no layout op to look at, so that nothing
+/// changed (the usual case; the caller then preserves every analysis).
 #[no_mangle]
-pub extern "C" fn layout_lowering_lower_outside_isolated(root: MlirOperation) -> bool {
-    lower_collected(root, collect_layout_ops(root, true), &mut Memo::default())
+pub extern "C" fn layout_lowering_lower_outside_isolated(root: MlirOperation) -> i32 {
+    let layout_ops = collect_layout_ops(root, true);
+    if layout_ops.is_empty() {
+        return 2;
+    }
+    lower_collected(root, layout_ops, &mut Memo::default()) as i32
 }
 
 extern "C" {
