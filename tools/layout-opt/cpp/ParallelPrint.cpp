@@ -51,7 +51,6 @@ constexpr llvm::StringLiteral kModuleTail = "\n}\n";
 /// of 64 and 256 functions fell in between.
 constexpr size_t kOpsPerPiece = 16;
 
-
 /// Whether the module prints as `module {\n` + its ops + `}\n` and its ops do not
 /// share printing state that a piece would not see.
 bool printsPieceByPiece(ModuleOp module, const OpPrintingFlags &flags) {
