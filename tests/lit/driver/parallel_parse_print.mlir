@@ -31,6 +31,17 @@
 // RUN: diff %t.ver.par %t.ver.seq
 // RUN: FileCheck %s --check-prefix=VERIFY --input-file=%t.ver.par
 //
+// RUN: python3 %S/Inputs/many_functions.py --duplicate 250 > %t.dup.mlir
+// RUN: not layout-opt %t.dup.mlir --canonicalize -o /dev/null 2> %t.dup.par
+// RUN: not layout-opt %t.dup.mlir --canonicalize --mlir-disable-threading -o /dev/null 2> %t.dup.seq
+// RUN: diff %t.dup.par %t.dup.seq
+// RUN: FileCheck %s --check-prefix=DUPLICATE --input-file=%t.dup.par
+// RUN: python3 %S/Inputs/many_functions.py --undefined 390 > %t.undef.mlir
+// RUN: not layout-opt %t.undef.mlir --canonicalize -o /dev/null 2> %t.undef.par
+// RUN: not layout-opt %t.undef.mlir --canonicalize --mlir-disable-threading -o /dev/null 2> %t.undef.seq
+// RUN: diff %t.undef.par %t.undef.seq
+// RUN: FileCheck %s --check-prefix=UNDEFINED --input-file=%t.undef.par
+//
 // RUN: python3 %S/Inputs/many_functions.py --alias > %t.alias.mlir
 // RUN: layout-opt %t.alias.mlir --canonicalize --mlir-timing -o %t.alias.par 2> %t.alias.timing
 // RUN: layout-opt %t.alias.mlir --canonicalize --mlir-disable-threading -o %t.alias.seq
@@ -77,6 +88,12 @@
 // VERIFY: .mlir:175:3: error: type of return operand 0 ('!layout.layout<(22,9):(9,1)>') doesn't match function result type ('!layout.layout<(4,4):(1,4)>') in function @f20
 // VERIFY: .mlir:2511:3: error: type of return operand 0 ('!layout.layout<(12,3):(3,1)>') doesn't match function result type ('!layout.layout<(4,4):(1,4)>') in function @f300
 // VERIFY-NOT: error
+
+// DUPLICATE: .mlir:2088:1: error: redefinition of symbol named 'f249'
+// DUPLICATE-NOT: error
+
+// UNDEFINED: .mlir:3262:8: error: 'func.call' op 'undefined' does not reference a valid function
+// UNDEFINED-NOT: error
 
 // ALIAS: Parser
 // ALIAS-NOT: Parallel parse

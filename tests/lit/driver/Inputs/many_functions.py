@@ -9,6 +9,9 @@ composition reads A outside its domain (a warning of the verifier).
   --parse-error K    function K has a syntax error
   --verify-error K   function K declares a wrong result type (--verify-error-also: one more)
   --alias            an alias definition precedes the functions
+  --duplicate K      function K is named like function K-1 (an error of the module's symbol
+                     table, not of any one function)
+  --undefined K      function K calls a function that does not exist (also the symbol table's)
 """
 import argparse
 
@@ -19,6 +22,8 @@ p.add_argument("--verify-error", type=int, default=-1)
 p.add_argument("--verify-error-also", type=int, default=-1)
 p.add_argument("--warnings", action="store_true")
 p.add_argument("--alias", action="store_true")
+p.add_argument("--duplicate", type=int, default=-1)
+p.add_argument("--undefined", type=int, default=-1)
 args = p.parse_args()
 
 out = []
@@ -32,7 +37,8 @@ for i in range(args.functions):
         A, B, R = f"{a * b}:{s}", f"({a},{b}):({b},1)", f"({a},{b}):({b * s},{s})"
     result = "(4,4):(1,4)" if i in (args.verify_error, args.verify_error_also) else R
     out.append(f"func.func private @g{i}(index) -> index")
-    out.append(f"func.func @f{i}(%x: index) -> (!layout.layout<{result}>, index) {{")
+    name = f"f{i - 1}" if i == args.duplicate else f"f{i}"
+    out.append(f"func.func @{name}(%x: index) -> (!layout.layout<{result}>, index) {{")
     out.append(f"  %a = layout.const #layout.layout<{A}>")
     out.append(f"  %b = layout.const #layout.layout<{B}>")
     out.append(f"  %c = layout.composition %a, %b : !layout.layout<{A}>, !layout.layout<{B}>")
@@ -43,6 +49,8 @@ for i in range(args.functions):
         out.append("  %y = arith.muli %x, %two : index")
     else:
         out.append("  %y = arith.addi %x, %x : index")
+    if i == args.undefined:
+        out.append("  %u = func.call @undefined(%y) : (index) -> index")
     if i % 7 == 0 and i + 1 < args.functions:
         out.append(f"  %r = func.call @g{i + 1}(%y) : (index) -> index")
     out.append(f"  return %c, %y : !layout.layout<{R}>, index")
