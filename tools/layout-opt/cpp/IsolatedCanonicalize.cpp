@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IsolatedCanonicalize.h"
+#include "ParallelRuns.h"
 
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/MLIRContext.h"
@@ -103,7 +104,8 @@ public:
     for (Region &region : op->getRegions())
       for (Operation &child : region.getOps())
         children.push_back(&child);
-    if (failed(failableParallelForEach(&getContext(), children, rewrite))) {
+    if (failed(layout::failableParallelForEachInRuns(
+            &getContext(), llvm::ArrayRef<Operation *>(children), rewrite))) {
       signalPassFailure();
       return;
     }

@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParallelParse.h"
+#include "ParallelRuns.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
@@ -134,9 +135,10 @@ void loadNamedDialects(llvm::StringRef text, MLIRContext *context) {
 /// each child's `verify(child)` and the non-recursive `verify(module)` (the
 /// module's invariants, its region invariants, the dominance of the body's
 /// operands). They read the IR and write nothing shared, so they run as one
-/// parallel loop here, the module's first since it takes longest. Diagnostics
-/// keep the order of the recursive verification (children in op order, then
-/// the module): each task reports under its place in that order.
+/// parallel loop here (the children in runs, ParallelRuns.h), the module's
+/// first since it takes longest. Diagnostics keep the order of the recursive
+/// verification (children in op order, then the module): each task reports
+/// under its place in that order.
 LogicalResult verifyModule(ModuleOp module) {
   Block *body = module.getBody();
   std::vector<Operation *> children;
@@ -150,21 +152,29 @@ LogicalResult verifyModule(ModuleOp module) {
     return verify(module);
 
   MLIRContext *context = module->getContext();
-  size_t tasks = children.size() + 1;
+  // Runs of consecutive children (ParallelRuns.h) and the module.
+  size_t runs = (children.size() + kItemsPerRun - 1) / kItemsPerRun;
+  size_t tasks = runs + 1;
   ParallelDiagnosticHandler ordered(context);
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
+  auto verifyRun = [&](size_t run) {
+    size_t end = std::min(children.size(), (run + 1) * kItemsPerRun);
+    for (size_t i = run * kItemsPerRun; i < end; ++i)
+      if (mlir::failed(verify(children[i])))
+        return failure();
+    return success();
+  };
   auto work = [&] {
     while (!failed.load(std::memory_order_relaxed)) {
       size_t task = next.fetch_add(1, std::memory_order_relaxed);
       if (task >= tasks)
         return;
       // Task 0 is the module, reported after every child.
-      size_t order = task == 0 ? children.size() : task - 1;
-      ordered.setOrderIDForThread(order);
-      LogicalResult result =
-          task == 0 ? verify(module, /*verifyRecursively=*/false)
-                    : verify(children[task - 1]);
+      ordered.setOrderIDForThread(task == 0 ? runs : task - 1);
+      LogicalResult result = task == 0
+                                 ? verify(module, /*verifyRecursively=*/false)
+                                 : verifyRun(task - 1);
       ordered.eraseOrderIDForThread();
       if (mlir::failed(result))
         failed.store(true, std::memory_order_relaxed);
