@@ -8,36 +8,50 @@
 //! once per op.
 //!
 //! Only successful parses are kept (an error is recomputed, with its message and offset).
-//! Memory is bounded: the table holds at most [`MAX_ENTRIES`] texts and is emptied when full
-//! (values already handed out stay alive through their `Arc`s; later lookups parse again).
+//! Memory is bounded: the table holds at most [`MAX_ENTRIES`] texts; each of its shards is
+//! emptied when it holds its share (values already handed out stay alive through their `Arc`s;
+//! later lookups parse again).
 //! Parsing is a pure function of the text, so a hit is always the value a fresh parse gives.
 
+use std::hash::{BuildHasher, BuildHasherDefault};
 use std::sync::{Arc, OnceLock, RwLock};
 
-use layout_algebra::fast_hash::FastMap;
+use layout_algebra::fast_hash::{FastHasher, FastMap};
 use layout_algebra::{text, Error, Value};
 
 /// Bound of the table (distinct texts).
 pub const MAX_ENTRIES: usize = 1 << 16;
 
-/// The table; lookups take the lock shared, so parallel parses and rewrites do not wait for
-/// each other.
-fn table() -> &'static RwLock<FastMap<String, Arc<Value>>> {
-    static TABLE: OnceLock<RwLock<FastMap<String, Arc<Value>>>> = OnceLock::new();
-    TABLE.get_or_init(|| RwLock::new(FastMap::default()))
+/// The table is split by the hash of the text into this many shards, each under its own lock:
+/// lookups take a shard's lock shared, and threads that parse or rewrite in parallel touch
+/// the lock words of different shards most of the time instead of all sharing one.
+const SHARDS: usize = 16;
+
+type Shard = RwLock<FastMap<String, Arc<Value>>>;
+
+fn shards() -> &'static [Shard] {
+    static TABLE: OnceLock<Vec<Shard>> = OnceLock::new();
+    TABLE.get_or_init(|| (0..SHARDS).map(|_| RwLock::default()).collect())
+}
+
+/// The shard of `text`.
+fn shard(text: &str) -> &'static Shard {
+    let hash = BuildHasherDefault::<FastHasher>::default().hash_one(text);
+    &shards()[(hash >> 32) as usize % SHARDS]
 }
 
 /// The parsed value of `text` (CuTe text, e.g. the stored text of a `!layout.layout<...>`),
 /// shared: parsed on the first request, then looked up.
 pub fn parsed(text: &str) -> Result<Arc<Value>, Error> {
+    let shard = shard(text);
     // A poisoned lock only means another thread panicked while holding it; the map itself is
     // always consistent (entries are inserted whole), so keep using it.
-    if let Some(v) = table().read().unwrap_or_else(|e| e.into_inner()).get(text) {
+    if let Some(v) = shard.read().unwrap_or_else(|e| e.into_inner()).get(text) {
         return Ok(Arc::clone(v));
     }
     let value = Arc::new(text::parse(text)?);
-    let mut map = table().write().unwrap_or_else(|e| e.into_inner());
-    if map.len() >= MAX_ENTRIES {
+    let mut map = shard.write().unwrap_or_else(|e| e.into_inner());
+    if map.len() >= MAX_ENTRIES / SHARDS {
         map.clear();
     }
     map.entry(text.to_owned())
@@ -47,7 +61,10 @@ pub fn parsed(text: &str) -> Result<Arc<Value>, Error> {
 
 /// The number of texts currently interned (for tests and memory reports).
 pub fn len() -> usize {
-    table().read().unwrap_or_else(|e| e.into_inner()).len()
+    shards()
+        .iter()
+        .map(|s| s.read().unwrap_or_else(|e| e.into_inner()).len())
+        .sum()
 }
 
 #[cfg(test)]
