@@ -1,5 +1,6 @@
 //! Compiles the C++ that registers the Rust pass `layout-lower-to-index` and the pipeline
-//! `lower-to-index` with MLIR's global pass registry (there is no C API for that).
+//! `lower-to-index` with MLIR's global pass registry (there is no C API for that), and the
+//! typed builders of the arith ops the pass emits (the C API builds ops by name only).
 
 use std::env;
 use std::path::PathBuf;
@@ -13,6 +14,7 @@ fn main() {
         .cpp(true)
         .std("c++17")
         .file(manifest.join("cpp/LowerToIndexRegistration.cpp"))
+        .file(manifest.join("cpp/IndexOpBuilders.cpp"))
         .include(prefix.join("include"))
         .flag("-fno-rtti")
         .flag("-fno-exceptions")

@@ -10,12 +10,29 @@ use std::collections::HashMap;
 
 use crate::fast_hash::{FastMap, FastSet};
 
-use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::{Attribute, Identifier, Location, Operation, Type, Value};
 use melior::Context;
 use melior::IrRewriter;
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
+
+extern "C" {
+    /// The detached binary `index` op `name` of `lhs` and `rhs` with the overflow flags, by the
+    /// op's typed builder; null for a name it does not build (cpp/IndexOpBuilders.cpp).
+    fn layout_lowering_build_index_op(
+        name: mlir_sys::MlirStringRef,
+        location: mlir_sys::MlirLocation,
+        lhs: MlirValue,
+        rhs: MlirValue,
+        nsw: bool,
+        nuw: bool,
+    ) -> MlirOperation;
+    /// The detached `arith.constant value : index` (cpp/IndexOpBuilders.cpp).
+    fn layout_lowering_build_index_constant(
+        location: mlir_sys::MlirLocation,
+        value: i64,
+    ) -> MlirOperation;
+}
 
 const I64_MIN: i128 = i64::MIN as i128;
 const I64_MAX: i128 = i64::MAX as i128;
@@ -207,7 +224,6 @@ pub struct Emitter<'c> {
     /// Overflow-flag attributes by (nsw, nuw).
     flags: HashMap<(bool, bool), Attribute<'c>>,
     overflow_flags: Identifier<'c>,
-    value: Identifier<'c>,
 }
 
 impl<'c> Emitter<'c> {
@@ -220,7 +236,6 @@ impl<'c> Emitter<'c> {
             pool: Pool::default(),
             flags: HashMap::new(),
             overflow_flags: Identifier::new(ctx, "overflowFlags"),
-            value: Identifier::new(ctx, "value"),
         }
     }
 
@@ -305,6 +320,26 @@ impl<'c> Emitter<'c> {
         if let Some(v) = key.and_then(|k| self.pool.exprs.get(&k)) {
             return *v;
         }
+        if let [lhs, rhs] = operands {
+            // The typed builder (cpp/IndexOpBuilders.cpp), for the binary ops it knows.
+            let raw = unsafe {
+                layout_lowering_build_index_op(
+                    mlir_sys::MlirStringRef {
+                        data: name.as_ptr() as *const _,
+                        length: name.len(),
+                    },
+                    self.loc.to_raw(),
+                    *lhs,
+                    *rhs,
+                    nsw,
+                    nuw,
+                )
+            };
+            if !raw.ptr.is_null() {
+                let op = unsafe { Operation::from_raw(raw) };
+                return self.insert_keyed(op, key);
+            }
+        }
         let vals: Vec<Value> = operands
             .iter()
             .map(|v| unsafe { Value::from_raw(*v) })
@@ -355,12 +390,9 @@ impl<'c> Emitter<'c> {
         if let Some(v) = self.pool.consts.get(&k) {
             return *v;
         }
-        let attr = IntegerAttribute::new(self.index, k).into();
-        let op = OperationBuilder::new("arith.constant", self.loc)
-            .add_attributes(&[(self.value, attr)])
-            .add_results(&[self.index])
-            .build()
-            .expect("valid arith.constant");
+        let op = unsafe {
+            Operation::from_raw(layout_lowering_build_index_constant(self.loc.to_raw(), k))
+        };
         let v = match &mut self.pool.anchor {
             Some((block, last)) => {
                 let raw = op.into_raw();

@@ -1,0 +1,118 @@
+//===- IndexOpBuilders.cpp - the arith ops of the index lowering, typed ---===//
+//
+// The Rust pass (src/emit.rs) emits millions of small `index` ops on a large
+// module. MLIR's C API creates an op from its name and a list of named
+// attributes: it looks the name up, and Operation::create uniques the
+// attributes as a dictionary before it moves the inherent ones (`value`,
+// `overflowFlags`) into the op's properties. The typed builders of the arith
+// ops, called here, name the op by its class and write the properties
+// directly. The ops are the same: the same name, operands, result type and
+// properties, so the same text and the same generic form.
+//
+// Each function returns a detached op (no block), which the caller inserts,
+// or a null op for a name it does not build (the caller then uses the C API).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+namespace {
+
+enum class Kind { Unknown, AddI, SubI, MulI, ShLI, ShRUI, DivUI, RemUI, AndI, OrI, XOrI };
+
+/// `Op(lhs, rhs) : index` with the overflow flags `flags`.
+template <typename Op>
+Operation *flagged(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                   arith::IntegerOverflowFlags flags) {
+  return Op::create(b, loc, b.getIndexType(), lhs, rhs, flags).getOperation();
+}
+
+/// `Op(lhs, rhs) : index`.
+template <typename Op>
+Operation *plain(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  return Op::create(b, loc, b.getIndexType(), lhs, rhs).getOperation();
+}
+
+} // namespace
+
+/// The binary `index` op `name` (`arith.addi`, ...) of `lhs` and `rhs`, with
+/// the overflow flags nsw/nuw where the op has them; null for other names.
+extern "C" MlirOperation layout_lowering_build_index_op(MlirStringRef name,
+                                                        MlirLocation location,
+                                                        MlirValue lhs,
+                                                        MlirValue rhs,
+                                                        bool nsw, bool nuw) {
+  Kind kind = llvm::StringSwitch<Kind>(unwrap(name))
+                  .Case("arith.addi", Kind::AddI)
+                  .Case("arith.subi", Kind::SubI)
+                  .Case("arith.muli", Kind::MulI)
+                  .Case("arith.shli", Kind::ShLI)
+                  .Case("arith.shrui", Kind::ShRUI)
+                  .Case("arith.divui", Kind::DivUI)
+                  .Case("arith.remui", Kind::RemUI)
+                  .Case("arith.andi", Kind::AndI)
+                  .Case("arith.ori", Kind::OrI)
+                  .Case("arith.xori", Kind::XOrI)
+                  .Default(Kind::Unknown);
+  Location loc = unwrap(location);
+  OpBuilder b(loc.getContext());
+  Value l = unwrap(lhs), r = unwrap(rhs);
+  auto flags = arith::IntegerOverflowFlags::none;
+  if (nsw)
+    flags = flags | arith::IntegerOverflowFlags::nsw;
+  if (nuw)
+    flags = flags | arith::IntegerOverflowFlags::nuw;
+  bool hasFlags = nsw || nuw;
+  Operation *op = nullptr;
+  switch (kind) {
+  case Kind::AddI:
+    op = flagged<arith::AddIOp>(b, loc, l, r, flags);
+    break;
+  case Kind::SubI:
+    op = flagged<arith::SubIOp>(b, loc, l, r, flags);
+    break;
+  case Kind::MulI:
+    op = flagged<arith::MulIOp>(b, loc, l, r, flags);
+    break;
+  case Kind::ShLI:
+    op = flagged<arith::ShLIOp>(b, loc, l, r, flags);
+    break;
+  // The others have no overflow flags: asked for some, the caller's generic
+  // path reports what MLIR says of such an op.
+  case Kind::ShRUI:
+    op = hasFlags ? nullptr : plain<arith::ShRUIOp>(b, loc, l, r);
+    break;
+  case Kind::DivUI:
+    op = hasFlags ? nullptr : plain<arith::DivUIOp>(b, loc, l, r);
+    break;
+  case Kind::RemUI:
+    op = hasFlags ? nullptr : plain<arith::RemUIOp>(b, loc, l, r);
+    break;
+  case Kind::AndI:
+    op = hasFlags ? nullptr : plain<arith::AndIOp>(b, loc, l, r);
+    break;
+  case Kind::OrI:
+    op = hasFlags ? nullptr : plain<arith::OrIOp>(b, loc, l, r);
+    break;
+  case Kind::XOrI:
+    op = hasFlags ? nullptr : plain<arith::XOrIOp>(b, loc, l, r);
+    break;
+  case Kind::Unknown:
+    break;
+  }
+  return wrap(op);
+}
+
+/// `arith.constant value : index`, detached.
+extern "C" MlirOperation layout_lowering_build_index_constant(MlirLocation location,
+                                                              int64_t value) {
+  Location loc = unwrap(location);
+  OpBuilder b(loc.getContext());
+  return wrap(arith::ConstantIndexOp::create(b, loc, value).getOperation());
+}
