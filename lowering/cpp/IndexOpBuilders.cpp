@@ -60,6 +60,12 @@ extern "C" MlirOperation layout_lowering_build_index_op(MlirStringRef name,
                   .Case("arith.ori", Kind::OrI)
                   .Case("arith.xori", Kind::XOrI)
                   .Default(Kind::Unknown);
+  bool hasFlagsField = kind == Kind::AddI || kind == Kind::SubI ||
+                       kind == Kind::MulI || kind == Kind::ShLI;
+  // Flags asked of an op without them (or an unknown name): the caller's
+  // generic path reports what MLIR says of such an op.
+  if (kind == Kind::Unknown || ((nsw || nuw) && !hasFlagsField))
+    return wrap(static_cast<Operation *>(nullptr));
   Location loc = unwrap(location);
   OpBuilder b(loc.getContext());
   Value l = unwrap(lhs), r = unwrap(rhs);
@@ -68,45 +74,20 @@ extern "C" MlirOperation layout_lowering_build_index_op(MlirStringRef name,
     flags = flags | arith::IntegerOverflowFlags::nsw;
   if (nuw)
     flags = flags | arith::IntegerOverflowFlags::nuw;
-  bool hasFlags = nsw || nuw;
-  Operation *op = nullptr;
   switch (kind) {
-  case Kind::AddI:
-    op = flagged<arith::AddIOp>(b, loc, l, r, flags);
-    break;
-  case Kind::SubI:
-    op = flagged<arith::SubIOp>(b, loc, l, r, flags);
-    break;
-  case Kind::MulI:
-    op = flagged<arith::MulIOp>(b, loc, l, r, flags);
-    break;
-  case Kind::ShLI:
-    op = flagged<arith::ShLIOp>(b, loc, l, r, flags);
-    break;
-  // The others have no overflow flags: asked for some, the caller's generic
-  // path reports what MLIR says of such an op.
-  case Kind::ShRUI:
-    op = hasFlags ? nullptr : plain<arith::ShRUIOp>(b, loc, l, r);
-    break;
-  case Kind::DivUI:
-    op = hasFlags ? nullptr : plain<arith::DivUIOp>(b, loc, l, r);
-    break;
-  case Kind::RemUI:
-    op = hasFlags ? nullptr : plain<arith::RemUIOp>(b, loc, l, r);
-    break;
-  case Kind::AndI:
-    op = hasFlags ? nullptr : plain<arith::AndIOp>(b, loc, l, r);
-    break;
-  case Kind::OrI:
-    op = hasFlags ? nullptr : plain<arith::OrIOp>(b, loc, l, r);
-    break;
-  case Kind::XOrI:
-    op = hasFlags ? nullptr : plain<arith::XOrIOp>(b, loc, l, r);
-    break;
-  case Kind::Unknown:
-    break;
+  case Kind::AddI: return wrap(flagged<arith::AddIOp>(b, loc, l, r, flags));
+  case Kind::SubI: return wrap(flagged<arith::SubIOp>(b, loc, l, r, flags));
+  case Kind::MulI: return wrap(flagged<arith::MulIOp>(b, loc, l, r, flags));
+  case Kind::ShLI: return wrap(flagged<arith::ShLIOp>(b, loc, l, r, flags));
+  case Kind::ShRUI: return wrap(plain<arith::ShRUIOp>(b, loc, l, r));
+  case Kind::DivUI: return wrap(plain<arith::DivUIOp>(b, loc, l, r));
+  case Kind::RemUI: return wrap(plain<arith::RemUIOp>(b, loc, l, r));
+  case Kind::AndI: return wrap(plain<arith::AndIOp>(b, loc, l, r));
+  case Kind::OrI: return wrap(plain<arith::OrIOp>(b, loc, l, r));
+  case Kind::XOrI: return wrap(plain<arith::XOrIOp>(b, loc, l, r));
+  case Kind::Unknown: break;
   }
-  return wrap(op);
+  return wrap(static_cast<Operation *>(nullptr));
 }
 
 /// `arith.constant value : index`, detached.
