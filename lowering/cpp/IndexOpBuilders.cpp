@@ -10,7 +10,9 @@
 // properties, so the same text and the same generic form.
 //
 // Each function returns a detached op (no block), which the caller inserts,
-// or a null op for a name it does not build (the caller then uses the C API).
+// or a null op for a request it does not build (a name not listed below, or
+// overflow flags on an op that has none); the Rust emitter only asks for what
+// is listed, and checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,8 +64,6 @@ extern "C" MlirOperation layout_lowering_build_index_op(MlirStringRef name,
                   .Default(Kind::Unknown);
   bool hasFlagsField = kind == Kind::AddI || kind == Kind::SubI ||
                        kind == Kind::MulI || kind == Kind::ShLI;
-  // Flags asked of an op without them (or an unknown name): the caller's
-  // generic path reports what MLIR says of such an op.
   if (kind == Kind::Unknown || ((nsw || nuw) && !hasFlagsField))
     return wrap(static_cast<Operation *>(nullptr));
   Location loc = unwrap(location);

@@ -6,13 +6,10 @@
 //! `x * 0 -> 0`, `x + 0 -> x`; div/mod/mul by a power of two become shrui/andi/shli; the
 //! `nsw`/`nuw` flags of addi/muli/shli are set exactly when the ranges prove them.
 
-use std::collections::HashMap;
-
 use crate::fast_hash::{FastMap, FastSet};
 
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::{Attribute, Identifier, Location, Operation, Type, Value};
-use melior::Context;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Location, Operation};
 use melior::IrRewriter;
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 
@@ -216,26 +213,17 @@ impl Pool {
 
 /// Emits arith ops through a rewriter positioned before the op being lowered.
 pub struct Emitter<'c> {
-    ctx: &'c Context,
     rewriter: IrRewriter<'c>,
     loc: Location<'c>,
-    index: Type<'c>,
     pool: Pool,
-    /// Overflow-flag attributes by (nsw, nuw).
-    flags: HashMap<(bool, bool), Attribute<'c>>,
-    overflow_flags: Identifier<'c>,
 }
 
 impl<'c> Emitter<'c> {
-    pub fn new(ctx: &'c Context, rewriter: IrRewriter<'c>, loc: Location<'c>) -> Self {
+    pub fn new(rewriter: IrRewriter<'c>, loc: Location<'c>) -> Self {
         Emitter {
-            ctx,
             rewriter,
             loc,
-            index: Type::index(ctx),
             pool: Pool::default(),
-            flags: HashMap::new(),
-            overflow_flags: Identifier::new(ctx, "overflowFlags"),
         }
     }
 
@@ -309,57 +297,39 @@ impl<'c> Emitter<'c> {
         unsafe { mlir_sys::mlirOperationGetResult(r, 0) }
     }
 
+    /// The binary `index` op `name` (one of the arith ops `IndexOpBuilders.cpp` builds) of `lhs`
+    /// and `rhs`, or the one already emitted into this block.
     fn emit(
         &mut self,
         name: &'static str,
-        operands: &[MlirValue],
+        lhs: MlirValue,
+        rhs: MlirValue,
         nsw: bool,
         nuw: bool,
     ) -> MlirValue {
-        let key = expr_key(name, operands, nsw as i64 | (nuw as i64) << 1);
+        let key = expr_key(name, &[lhs, rhs], nsw as i64 | (nuw as i64) << 1);
         if let Some(v) = key.and_then(|k| self.pool.exprs.get(&k)) {
             return *v;
         }
-        if let [lhs, rhs] = operands {
-            // The typed builder (cpp/IndexOpBuilders.cpp), for the binary ops it knows.
-            let raw = unsafe {
-                layout_lowering_build_index_op(
-                    mlir_sys::MlirStringRef {
-                        data: name.as_ptr() as *const _,
-                        length: name.len(),
-                    },
-                    self.loc.to_raw(),
-                    *lhs,
-                    *rhs,
-                    nsw,
-                    nuw,
-                )
-            };
-            if !raw.ptr.is_null() {
-                let op = unsafe { Operation::from_raw(raw) };
-                return self.insert_keyed(op, key);
-            }
-        }
-        let vals: Vec<Value> = operands
-            .iter()
-            .map(|v| unsafe { Value::from_raw(*v) })
-            .collect();
-        let mut b = OperationBuilder::new(name, self.loc)
-            .add_operands(&vals)
-            .add_results(&[self.index]);
-        if nsw || nuw {
-            let ctx = self.ctx;
-            let attr = *self.flags.entry((nsw, nuw)).or_insert_with(|| {
-                let text = match (nsw, nuw) {
-                    (true, true) => "#arith.overflow<nsw, nuw>",
-                    (true, false) => "#arith.overflow<nsw>",
-                    _ => "#arith.overflow<nuw>",
-                };
-                Attribute::parse(ctx, text).expect("overflow flags parse")
-            });
-            b = b.add_attributes(&[(self.overflow_flags, attr)]);
-        }
-        let op = b.build().expect("valid arith op");
+        let raw = unsafe {
+            layout_lowering_build_index_op(
+                mlir_sys::MlirStringRef {
+                    data: name.as_ptr() as *const _,
+                    length: name.len(),
+                },
+                self.loc.to_raw(),
+                lhs,
+                rhs,
+                nsw,
+                nuw,
+            )
+        };
+        // The names are this file's own constants, all of which the builder knows.
+        assert!(
+            !raw.ptr.is_null(),
+            "IndexOpBuilders.cpp builds {name} (nsw {nsw}, nuw {nuw})"
+        );
+        let op = unsafe { Operation::from_raw(raw) };
         self.insert_keyed(op, key)
     }
 
@@ -435,7 +405,7 @@ impl<'c> Emitter<'c> {
         let nsw = fits(lo, hi);
         let nuw = nsw && a.nonneg() && b.nonneg();
         let (x, y) = (self.materialize(a), self.materialize(b));
-        let v = self.emit("arith.addi", &[x, y], nsw, nuw);
+        let v = self.emit("arith.addi", x, y, nsw, nuw);
         let (lo, hi) = clamp(lo, hi);
         Sym::value(v, lo, hi)
     }
@@ -465,11 +435,11 @@ impl<'c> Emitter<'c> {
         let v = match pow2(k) {
             Some(p) if a.nonneg() && nuw => {
                 let sh = self.kconst(p as i64);
-                self.emit("arith.shli", &[x, sh], true, true)
+                self.emit("arith.shli", x, sh, true, true)
             }
             _ => {
                 let kv = self.kconst(k);
-                self.emit("arith.muli", &[x, kv], nsw, nuw)
+                self.emit("arith.muli", x, kv, nsw, nuw)
             }
         };
         let (lo, hi) = clamp(lo, hi);
@@ -495,7 +465,7 @@ impl<'c> Emitter<'c> {
         let nsw = fits(lo, hi);
         let nuw = nsw && a.nonneg() && b.nonneg();
         let (x, y) = (self.materialize(a), self.materialize(b));
-        let v = self.emit("arith.muli", &[x, y], nsw, nuw);
+        let v = self.emit("arith.muli", x, y, nsw, nuw);
         let (lo, hi) = clamp(lo, hi);
         let form = match (a.form, b.form, divisor_of(&a), divisor_of(&b)) {
             (Form::Div(x, xl, xh, d), _, _, Some(e)) | (_, Form::Div(x, xl, xh, d), Some(e), _)
@@ -524,11 +494,11 @@ impl<'c> Emitter<'c> {
         let v = match pow2(k) {
             Some(p) => {
                 let sh = self.kconst(p as i64);
-                self.emit("arith.shrui", &[x, sh], false, false)
+                self.emit("arith.shrui", x, sh, false, false)
             }
             None => {
                 let kv = self.kconst(k);
-                self.emit("arith.divui", &[x, kv], false, false)
+                self.emit("arith.divui", x, kv, false, false)
             }
         };
         let form = a
@@ -554,11 +524,11 @@ impl<'c> Emitter<'c> {
         let v = match pow2(k) {
             Some(_) => {
                 let m = self.kconst(k - 1);
-                self.emit("arith.andi", &[x, m], false, false)
+                self.emit("arith.andi", x, m, false, false)
             }
             None => {
                 let kv = self.kconst(k);
-                self.emit("arith.remui", &[x, kv], false, false)
+                self.emit("arith.remui", x, kv, false, false)
             }
         };
         let form = a
@@ -577,7 +547,7 @@ impl<'c> Emitter<'c> {
             return a;
         }
         let (x, y) = (self.materialize(a), self.materialize(b));
-        let v = self.emit("arith.divui", &[x, y], false, false);
+        let v = self.emit("arith.divui", x, y, false, false);
         let form = match (a.base(), divisor_of(&b)) {
             (Some((x, l, h)), Some(d)) => Form::Div(x, l, h, d),
             _ => Form::Opaque,
@@ -594,7 +564,7 @@ impl<'c> Emitter<'c> {
             return a;
         }
         let (x, y) = (self.materialize(a), self.materialize(b));
-        let v = self.emit("arith.remui", &[x, y], false, false);
+        let v = self.emit("arith.remui", x, y, false, false);
         let form = match (a.base(), divisor_of(&b)) {
             (Some((x, l, h)), Some(d)) => Form::Rem(x, l, h, d),
             _ => Form::Opaque,
@@ -609,7 +579,7 @@ impl<'c> Emitter<'c> {
         }
         let x = self.materialize(a);
         let m = self.kconst(mask);
-        let v = self.emit("arith.andi", &[x, m], false, false);
+        let v = self.emit("arith.andi", x, m, false, false);
         let hi = if mask >= 0 {
             (mask as i128).min(a.hi)
         } else {
@@ -642,7 +612,7 @@ impl<'c> Emitter<'c> {
         let top = a.hi.max(b.hi).max(0) as u128;
         let hi = ((top + 1).next_power_of_two() - 1) as i128;
         let (x, y) = (self.materialize(a), self.materialize(b));
-        let v = self.emit("arith.xori", &[x, y], false, false);
+        let v = self.emit("arith.xori", x, y, false, false);
         let (lo, hi) = clamp(0, hi);
         Sym::value(v, lo, hi)
     }

@@ -138,7 +138,7 @@ fn is_target(name: &str) -> bool {
 /// `memo` may hold the types of earlier runs over the same context (keyed by uniqued type
 /// storage, which the context keeps alive).
 pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
-    lower_collected(root, collect_layout_ops(root, false), memo)
+    lower_collected(collect_layout_ops(root, false), memo)
 }
 
 /// [`lower_under_with`] for the ops under `root` that are not inside an isolated-from-above op below
@@ -152,7 +152,7 @@ pub extern "C" fn layout_lowering_lower_outside_isolated(root: MlirOperation) ->
     if layout_ops.is_empty() {
         return 2;
     }
-    lower_collected(root, layout_ops, &mut Memo::default()) as i32
+    lower_collected(layout_ops, &mut Memo::default()) as i32
 }
 
 extern "C" {
@@ -193,15 +193,8 @@ fn collect_layout_ops(root: MlirOperation, skip_isolated: bool) -> Vec<(MlirOper
     layout_ops
 }
 
-fn lower_collected(
-    root: MlirOperation,
-    mut layout_ops: Vec<(MlirOperation, bool)>,
-    memo: &mut Memo,
-) -> bool {
-    let root_ref = unsafe { OperationRef::from_raw(root) };
+fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) -> bool {
     let mut ok = true;
-    let ctx_ref = root_ref.context();
-    let ctx = unsafe { ctx_ref.to_ref() };
     let mut emitter: Option<Emitter> = None;
     let mut current_block: usize = 0;
     let mut pools: FastMap<usize, Pool> = FastMap::default();
@@ -211,7 +204,7 @@ fn lower_collected(
         }
         let opref = unsafe { OperationRef::from_raw(*op) };
         let e = emitter
-            .get_or_insert_with(|| Emitter::new(ctx, IrRewriter::from_op(opref), opref.location()));
+            .get_or_insert_with(|| Emitter::new(IrRewriter::from_op(opref), opref.location()));
         let block = unsafe { mlir_sys::mlirOperationGetBlock(*op) };
         if block.ptr as usize != current_block {
             let pool = pools

@@ -207,10 +207,7 @@ fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
         .map(|o| o.ptr as usize)
         .collect();
     let opref = unsafe { OperationRef::from_raw(op) };
-    // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the emitter.
-    let ctx_ref = opref.context();
-    let mctx = unsafe { ctx_ref.to_ref() };
-    let mut e = Emitter::new(mctx, IrRewriter::from_op(opref), opref.location());
+    let mut e = Emitter::new(IrRewriter::from_op(opref), opref.location());
     let lowered = emit_lowering(&mut e, op);
     let scratch: Vec<MlirOperation> = block_ops(block)
         .into_iter()

@@ -153,18 +153,12 @@ LogicalResult verifyModule(ModuleOp module) {
 
   MLIRContext *context = module->getContext();
   // Runs of consecutive children (ParallelRuns.h) and the module.
-  size_t runs = (children.size() + kItemsPerRun - 1) / kItemsPerRun;
+  size_t runs = runCount(children.size());
   size_t tasks = runs + 1;
   ParallelDiagnosticHandler ordered(context);
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
-  auto verifyRun = [&](size_t run) {
-    size_t end = std::min(children.size(), (run + 1) * kItemsPerRun);
-    for (size_t i = run * kItemsPerRun; i < end; ++i)
-      if (mlir::failed(verify(children[i])))
-        return failure();
-    return success();
-  };
+  auto verifyChild = [](Operation *child) { return verify(child); };
   auto work = [&] {
     while (!failed.load(std::memory_order_relaxed)) {
       size_t task = next.fetch_add(1, std::memory_order_relaxed);
@@ -174,7 +168,8 @@ LogicalResult verifyModule(ModuleOp module) {
       ordered.setOrderIDForThread(task == 0 ? runs : task - 1);
       LogicalResult result = task == 0
                                  ? verify(module, /*verifyRecursively=*/false)
-                                 : verifyRun(task - 1);
+                                 : forEachInRun(llvm::ArrayRef<Operation *>(children),
+                                                task - 1, verifyChild);
       ordered.eraseOrderIDForThread();
       if (mlir::failed(result))
         failed.store(true, std::memory_order_relaxed);

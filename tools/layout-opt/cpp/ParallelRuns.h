@@ -25,20 +25,32 @@ namespace mlir::layout {
 /// Items per task.
 constexpr size_t kItemsPerRun = 16;
 
+/// The number of runs of `count` items.
+inline size_t runCount(size_t count) {
+  return (count + kItemsPerRun - 1) / kItemsPerRun;
+}
+
+/// `fn` on the items of run `run`, in order; fails at the first item it fails
+/// on (the rest of the run is skipped).
+template <typename T, typename F>
+LogicalResult forEachInRun(llvm::ArrayRef<T> items, size_t run, F &fn) {
+  size_t end = std::min(items.size(), (run + 1) * kItemsPerRun);
+  for (size_t i = run * kItemsPerRun; i < end; ++i)
+    if (failed(fn(items[i])))
+      return failure();
+  return success();
+}
+
 /// `failableParallelForEach(context, items, fn)`, one task per run of
 /// `kItemsPerRun` items: fails when `fn` fails on some item (a run stops at
 /// its first failure; runs not yet started are skipped).
 template <typename T, typename F>
 LogicalResult failableParallelForEachInRuns(MLIRContext *context,
                                             llvm::ArrayRef<T> items, F &&fn) {
-  size_t runs = (items.size() + kItemsPerRun - 1) / kItemsPerRun;
-  return failableParallelForEachN(context, 0, runs, [&](size_t run) {
-    size_t end = std::min(items.size(), (run + 1) * kItemsPerRun);
-    for (size_t i = run * kItemsPerRun; i < end; ++i)
-      if (failed(fn(items[i])))
-        return failure();
-    return success();
-  });
+  return failableParallelForEachN(context, 0, runCount(items.size()),
+                                  [&](size_t run) {
+                                    return forEachInRun(items, run, fn);
+                                  });
 }
 
 } // namespace mlir::layout
