@@ -73,6 +73,9 @@ extern "C" void layout_lowering_register_passes(void) {
     return;
   registered = true;
   mlir::registerPass(createLowerToIndex);
+  // Registered too, so that the pipeline's text (crash reproducers,
+  // --dump-pass-pipeline) parses back to the same passes.
+  mlir::PassRegistration<LowerOutsideIsolated>();
   mlir::PassPipelineRegistration<>(
       "lower-to-index",
       "Lower layout.crd2idx/idx2crd to arith index math "

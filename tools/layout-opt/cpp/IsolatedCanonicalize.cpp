@@ -32,8 +32,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "IsolatedCanonicalize.h"
+#include "ModuleVerification.h"
+#include "ParallelChildPipelines.h"
 #include "ParallelRuns.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
@@ -45,7 +48,10 @@
 #include "mlir/IR/Threading.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <atomic>
 
 using namespace mlir;
 
@@ -61,7 +67,7 @@ public:
 
   IsolatedCanonicalizePass() = default;
   IsolatedCanonicalizePass(const IsolatedCanonicalizePass &other)
-      : PassWrapper(other) {}
+      : PassWrapper(other), verifyEach(other.verifyEach) {}
 
   StringRef getArgument() const final { return "canonicalize"; }
   StringRef getName() const final { return "Canonicalizer"; }
@@ -100,18 +106,55 @@ public:
         signalPassFailure();
       return;
     }
+    // With the pass manager's verifier on, each child is verified right after
+    // its rewrite, and the module's own checks follow (ModuleVerification.h):
+    // the verification the pass manager would run after this pass, which it
+    // then skips. Any diagnostic of it leaves the verification to the pass
+    // manager, which reports in its order.
+    auto module = dyn_cast<ModuleOp>(op);
+    bool verifyHere = verifyEach && module && layout::splitsIntoChildren(module);
+    std::atomic<bool> childrenQuiet{true}, symbolUsers{false};
+    auto rewriteAndVerify = [&](Operation *child) -> LogicalResult {
+      if (failed(rewrite(child)))
+        return failure();
+      if (verifyHere) {
+        if (childrenQuiet.load(std::memory_order_relaxed) &&
+            !layout::verifiesQuietly(child))
+          childrenQuiet.store(false, std::memory_order_relaxed);
+        if (!symbolUsers.load(std::memory_order_relaxed) &&
+            layout::SymbolUserScan().holdsSymbolUser(child))
+          symbolUsers.store(true, std::memory_order_relaxed);
+      }
+      return success();
+    };
     SmallVector<Operation *> children;
     for (Region &region : op->getRegions())
       for (Operation &child : region.getOps())
         children.push_back(&child);
     if (failed(layout::failableParallelForEachInRuns(
-            &getContext(), llvm::ArrayRef<Operation *>(children), rewrite))) {
+            &getContext(), llvm::ArrayRef<Operation *>(children),
+            rewriteAndVerify))) {
       signalPassFailure();
       return;
     }
-    if (eraseDeadChildrenAndCheckOwnRewrites(op) && failed(rewrite(op)))
+    if (eraseDeadChildrenAndCheckOwnRewrites(op)) {
+      if (failed(rewrite(op)))
+        signalPassFailure();
+      return;
+    }
+    if (!verifyHere || !childrenQuiet.load() || !layout::splitsIntoChildren(module))
+      return;
+    if (failed(layout::verifyModuleItself(module, symbolUsers.load()))) {
       signalPassFailure();
+      return;
+    }
+    getAnalysisManager().clear();
+    markAllAnalysesPreserved();
   }
+
+  /// Whether the pass manager verifies after each pass (then this pass
+  /// verifies its result itself, as said in runOnOperation).
+  bool verifyEach = false;
 
   // The options of MLIR's canonicalize pass, with its names and defaults.
   Option<bool> topDown{*this, "top-down",
@@ -204,18 +247,63 @@ std::string textOf(Pass &pass) {
   return text;
 }
 
+/// The pass manager that `text` nests under MLIR's adaptor, when `text` is
+/// one `anchor(passes)` that parses back to itself.
+std::optional<OpPassManager> nestedPipelineOf(Pass &pass, StringRef text) {
+  if (!pass.getArgument().empty() || !text.ends_with(")"))
+    return std::nullopt;
+  auto [anchor, rest] = text.split('(');
+  if (anchor.empty() || rest.empty() ||
+      anchor.find_first_of("{}, ") != StringRef::npos)
+    return std::nullopt;
+  OpPassManager nested(anchor, OpPassManager::Nesting::Explicit);
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(parsePassPipeline(rest.drop_back(), nested, os)))
+    return std::nullopt;
+  std::string printed;
+  llvm::raw_string_ostream printedOs(printed);
+  nested.printAsTextualPipeline(printedOs);
+  if (printed != text)
+    return std::nullopt;
+  return nested;
+}
+
+/// Whether the command line asks for output that names every pass (IR dumps
+/// around passes, pass statistics): a nested pipeline then stays under MLIR's
+/// adaptor, which those leave out, so that the output is mlir-opt's.
+bool passesAreReported() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  for (StringRef name :
+       {"mlir-print-ir-before", "mlir-print-ir-after", "mlir-print-ir-before-all",
+        "mlir-print-ir-after-all", "mlir-print-ir-after-change",
+        "mlir-print-ir-after-failure", "mlir-print-ir-tree-dir",
+        "mlir-pass-statistics"}) {
+    auto it = options.find(name);
+    if (it != options.end() && it->second->getNumOccurrences() != 0)
+      return true;
+  }
+  return false;
+}
+
 } // namespace
 
-LogicalResult mlir::layout::scheduleCanonicalizePerIsolatedChild(
-    PassManager &pm, OpPassManager &spelled) {
+LogicalResult mlir::layout::scheduleOnIsolatedChildren(PassManager &pm,
+                                                       OpPassManager &spelled,
+                                                       bool verifyEach) {
   // The top-level pass list rebuilt in order: each canonicalize becomes the
-  // per-child scheduling (with its options); every other pass is re-created
-  // from its textual form (the form `--dump-pass-pipeline` and crash
-  // reproducers use), which must parse back to the same text. A pass that
-  // does not (one built in code with state that its options do not carry,
-  // such as the PTX writer of `lower-to-nvvm`) keeps the pipeline as spelled.
+  // per-child scheduling (with its options), each nested pipeline of a module
+  // the parallel pass of ParallelChildPipelines.cpp; every other pass is
+  // re-created from its textual form (the form `--dump-pass-pipeline` and
+  // crash reproducers use), which must parse back to the same text. A pass
+  // that does not (one built in code with state that its options do not
+  // carry, such as the PTX writer of `lower-to-nvvm`) keeps the pipeline as
+  // spelled.
   OpPassManager rebuilt(spelled.getOpAnchorName(), spelled.getNesting());
-  bool anyCanonicalize = false;
+  bool nestedInParallel =
+      spelled.getOpAnchorName() == ModuleOp::getOperationName() &&
+      !passesAreReported();
+  bool rescheduled = false;
   auto ignoreErrors = [](const Twine &) { return failure(); };
   for (Pass &pass : spelled.getPasses()) {
     std::string text = textOf(pass);
@@ -223,14 +311,21 @@ LogicalResult mlir::layout::scheduleCanonicalizePerIsolatedChild(
       // `canonicalize{opt=value ...}`: the same options, read by this pass.
       StringRef options = StringRef(text).drop_until([](char c) { return c == '{'; });
       auto replacement = std::make_unique<IsolatedCanonicalizePass>();
+      replacement->verifyEach = verifyEach;
       if (options.empty() ||
           failed(replacement->initializeOptions(
               options.drop_front().drop_back(), ignoreErrors))) {
-        anyCanonicalize = false;
+        rescheduled = false;
         break;
       }
       rebuilt.addPass(std::move(replacement));
-      anyCanonicalize = true;
+      rescheduled = true;
+      continue;
+    }
+    if (std::optional<OpPassManager> nested = nestedPipelineOf(pass, text);
+        nested && nestedInParallel) {
+      rebuilt.addPass(createParallelChildPipelines(*nested, verifyEach));
+      rescheduled = true;
       continue;
     }
     std::string errors;
@@ -240,10 +335,10 @@ LogicalResult mlir::layout::scheduleCanonicalizePerIsolatedChild(
                     llvm::hasSingleElement(scratch.getPasses()) &&
                     textOf(*scratch.getPasses().begin()) == text;
     if (!sameText || failed(parsePassPipeline(text, rebuilt, os))) {
-      anyCanonicalize = false;
+      rescheduled = false;
       break;
     }
   }
-  static_cast<OpPassManager &>(pm) = anyCanonicalize ? rebuilt : spelled;
+  static_cast<OpPassManager &>(pm) = rescheduled ? rebuilt : spelled;
   return success();
 }

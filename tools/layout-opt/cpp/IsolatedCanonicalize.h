@@ -14,10 +14,11 @@ namespace mlir::layout {
 /// Fill `pm` with the passes of `spelled` (the pipeline of the command line),
 /// each top-level `canonicalize` scheduled once per isolated-from-above child
 /// of the op it runs on (IsolatedCanonicalize.cpp says why and when it falls
-/// back to MLIR's whole-op run). Without a top-level `canonicalize`, `pm`
-/// receives `spelled` unchanged.
-LogicalResult scheduleCanonicalizePerIsolatedChild(PassManager &pm,
-                                                   OpPassManager &spelled);
+/// back to MLIR's whole-op run), and each pipeline nested in a module run by
+/// the pass of ParallelChildPipelines.cpp (`verifyEach`: the pass manager's
+/// verifier is on). Without either, `pm` receives `spelled` unchanged.
+LogicalResult scheduleOnIsolatedChildren(PassManager &pm, OpPassManager &spelled,
+                                         bool verifyEach);
 
 } // namespace mlir::layout
 

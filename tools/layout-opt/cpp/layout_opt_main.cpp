@@ -72,7 +72,8 @@ extern "C" int layout_opt_main(int argc, char **argv) {
                               pm.getNesting());
     if (mlir::failed(spelledConfig.setupPassPipeline(spelled)))
       return mlir::failure();
-    return mlir::layout::scheduleCanonicalizePerIsolatedChild(pm, spelled);
+    return mlir::layout::scheduleOnIsolatedChildren(
+        pm, spelled, spelledConfig.shouldVerifyPasses());
   });
   mlir::LogicalResult status =
       mlir::layout::optDriverHandles(config)

@@ -12,6 +12,7 @@ composition reads A outside its domain (a warning of the verifier).
   --duplicate K      function K is named like function K-1 (an error of the module's symbol
                      table, not of any one function)
   --undefined K      function K calls a function that does not exist (also the symbol table's)
+  --no-calls         no function calls another (no symbol user in any function body)
 """
 import argparse
 
@@ -24,6 +25,7 @@ p.add_argument("--warnings", action="store_true")
 p.add_argument("--alias", action="store_true")
 p.add_argument("--duplicate", type=int, default=-1)
 p.add_argument("--undefined", type=int, default=-1)
+p.add_argument("--no-calls", action="store_true")
 args = p.parse_args()
 
 out = []
@@ -51,7 +53,7 @@ for i in range(args.functions):
         out.append("  %y = arith.addi %x, %x : index")
     if i == args.undefined:
         out.append("  %u = func.call @undefined(%y) : (index) -> index")
-    if i % 7 == 0 and i + 1 < args.functions:
+    if i % 7 == 0 and i + 1 < args.functions and not args.no_calls:
         out.append(f"  %r = func.call @g{i + 1}(%y) : (index) -> index")
     out.append(f"  return %c, %y : !layout.layout<{R}>, index")
     out.append("}")
