@@ -26,6 +26,13 @@
 // bodies hold anything but registered isolated ops in single-block regions
 // are canonicalized as a whole from the start.
 //
+// With the pass manager's verifier on, the pass verifies its result itself,
+// as the pass manager would after it (ModuleVerification.h): each child in the
+// task that rewrote it, then the module's own checks; it then says it
+// preserved every analysis (having dropped them all), so that the pass manager
+// does not verify again. A diagnostic of the children's verification leaves
+// the verification to the pass manager, which reports.
+//
 // `--layout-whole-module-canonicalize` turns the rewrite off (the pipeline is
 // then exactly the one the command line spelled).
 //
@@ -270,15 +277,18 @@ std::optional<OpPassManager> nestedPipelineOf(Pass &pass, StringRef text) {
 }
 
 /// Whether the command line asks for output that names every pass (IR dumps
-/// around passes, pass statistics): a nested pipeline then stays under MLIR's
-/// adaptor, which those leave out, so that the output is mlir-opt's.
+/// around passes, pass statistics) or records the pipeline as text (crash
+/// reproducers): a nested pipeline then stays under MLIR's adaptor, which
+/// those leave out or print as `anchor(...)`, so that the output is
+/// mlir-opt's and a reproducer's pipeline parses back.
 bool passesAreReported() {
   auto &options = llvm::cl::getRegisteredOptions();
   for (StringRef name :
        {"mlir-print-ir-before", "mlir-print-ir-after", "mlir-print-ir-before-all",
         "mlir-print-ir-after-all", "mlir-print-ir-after-change",
         "mlir-print-ir-after-failure", "mlir-print-ir-tree-dir",
-        "mlir-pass-statistics"}) {
+        "mlir-pass-statistics", "mlir-pass-pipeline-crash-reproducer",
+        "mlir-pass-pipeline-local-reproducer"}) {
     auto it = options.find(name);
     if (it != options.end() && it->second->getNumOccurrences() != 0)
       return true;

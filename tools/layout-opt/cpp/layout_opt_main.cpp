@@ -1,12 +1,14 @@
 //===- layout_opt_main.cpp - MlirOptMain with the layout dialect ----------===//
 //
 // layout-opt is mlir-opt plus the layout dialect: MLIR's own driver, every
-// upstream dialect, extension and pass, and ours. One scheduling difference,
+// upstream dialect, extension and pass, and ours. Two scheduling differences,
 // same output: a top-level `canonicalize` runs once per isolated child of the
-// module, in parallel (IsolatedCanonicalize.cpp); `--layout-whole-module-
-// canonicalize` keeps mlir-opt's single run over the whole module. And the
-// everyday command line parses and prints a large module on several threads
-// (OptDriver.cpp); the others run MlirOptMain itself.
+// module, in parallel (IsolatedCanonicalize.cpp), and a pipeline nested in the
+// module runs under a parallel module pass that verifies the module itself
+// (ParallelChildPipelines.cpp); `--layout-whole-module-canonicalize` keeps
+// mlir-opt's schedules and driver. And the everyday command line parses and
+// prints a large module on several threads (OptDriver.cpp); the others run
+// MlirOptMain itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +33,9 @@ extern "C" void layout_nvvm_register_ops(void *registry);
 static llvm::cl::opt<bool> wholeModuleCanonicalize(
     "layout-whole-module-canonicalize",
     llvm::cl::desc("Run a top-level --canonicalize as one greedy rewrite over "
-                   "the whole module, as mlir-opt does (default: once per "
-                   "isolated child, in parallel)"),
+                   "the whole module and nested pipelines under MLIR's "
+                   "adaptor, as mlir-opt does (default: per isolated child, "
+                   "in parallel)"),
     llvm::cl::init(false));
 
 extern "C" int layout_opt_main(int argc, char **argv) {
