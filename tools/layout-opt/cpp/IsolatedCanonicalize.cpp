@@ -108,7 +108,11 @@ public:
       LogicalResult converged = applyPatternsGreedily(root, *patterns, config);
       return testConvergence ? converged : success();
     };
-    if (!childrenAreIsolated(op)) {
+    // A module that `splitsIntoChildren` (one pass over the body) has only
+    // registered isolated children in its one block.
+    auto module = dyn_cast<ModuleOp>(op);
+    bool splits = module && layout::splitsIntoChildren(module);
+    if (!splits && !childrenAreIsolated(op)) {
       if (failed(rewrite(op)))
         signalPassFailure();
       return;
@@ -117,9 +121,10 @@ public:
     // its rewrite, and the module's own checks follow (ModuleVerification.h):
     // the verification the pass manager would run after this pass, which it
     // then skips. Any diagnostic of it leaves the verification to the pass
-    // manager, which reports in its order.
-    auto module = dyn_cast<ModuleOp>(op);
-    bool verifyHere = verifyEach && module && layout::splitsIntoChildren(module);
+    // manager, which reports in its order. (The children's rewrites leave the
+    // children's own operands, results and regions as they are, so the module
+    // still splits into them afterwards.)
+    bool verifyHere = verifyEach && splits;
     std::atomic<bool> childrenQuiet{true}, symbolUsers{false};
     auto rewriteAndVerify = [&](Operation *child) -> LogicalResult {
       if (failed(rewrite(child)))
@@ -149,7 +154,7 @@ public:
         signalPassFailure();
       return;
     }
-    if (!verifyHere || !childrenQuiet.load() || !layout::splitsIntoChildren(module))
+    if (!verifyHere || !childrenQuiet.load())
       return;
     if (failed(layout::verifyModuleItself(module, symbolUsers.load()))) {
       signalPassFailure();
