@@ -30,15 +30,25 @@
 // or a symbol user among the children themselves (its check may look into
 // other bodies) take MLIR's verification as it is.
 //
+// `verifyModule` (the parse's verification, where nothing else runs yet) keeps
+// MLIR's non-recursive check whole and runs it beside the children's: both
+// only read the IR, so they are one parallel loop, the module's task first
+// since it takes longest, its diagnostics after the children's as in the
+// recursive order. (The scan and the bodies set aside would put a serial step
+// after the children: slower there for many small functions, 0.27 s against
+// 0.21 s on 100k compositions.)
+//
 //===----------------------------------------------------------------------===//
 
 #include "ModuleVerification.h"
+#include "ParallelRuns.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 
 #include <deque>
+#include <vector>
 #include <thread>
 
 namespace mlir::layout {
@@ -130,6 +140,26 @@ LogicalResult verifyModuleItself(ModuleOp module, bool childrenHoldSymbolUsers) 
   if (!childrenHoldSymbolUsers && moduleItselfVerifiesQuietly(module))
     return success();
   return verify(module, /*verifyRecursively=*/false);
+}
+
+LogicalResult verifyModule(ModuleOp module) {
+  if (!splitsIntoChildren(module))
+    return verify(module);
+  std::vector<Operation *> children;
+  for (Operation &child : *module.getBody())
+    children.push_back(&child);
+  // The module's task (0: the longest, started first) reports after every
+  // child, as the recursive verification would.
+  size_t runs = runCount(children.size());
+  auto verifyChild = [](Operation *child) { return verify(child); };
+  return forEachTaskOnWorkers(
+      module->getContext(), runs + 1,
+      [runs](size_t task) { return task == 0 ? runs : task - 1; },
+      [&](size_t, size_t task) {
+        return task == 0 ? verify(module, /*verifyRecursively=*/false)
+                         : forEachInRun(llvm::ArrayRef<Operation *>(children),
+                                        task - 1, verifyChild);
+      });
 }
 
 } // namespace mlir::layout

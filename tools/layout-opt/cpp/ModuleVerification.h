@@ -40,6 +40,10 @@ bool verifiesQuietly(Operation *op);
 /// children's bodies when they hold no symbol user.
 LogicalResult verifyModuleItself(ModuleOp module, bool childrenHoldSymbolUsers);
 
+/// `verify(module)`, with the module's own checks beside its children's on the
+/// context's threads (ModuleVerification.cpp; the parse's verification).
+LogicalResult verifyModule(ModuleOp module);
+
 } // namespace mlir::layout
 
 #endif // LAYOUT_OPT_MODULEVERIFICATION_H

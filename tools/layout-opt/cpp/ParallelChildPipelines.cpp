@@ -37,8 +37,6 @@
 #include "ParallelRuns.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "llvm/Support/ThreadPool.h"
 
 #include <atomic>
 #include <vector>
@@ -90,41 +88,26 @@ public:
         children.push_back(&child);
       }
 
-    size_t workers =
-        context->isMultithreadingEnabled()
-            ? std::min<size_t>(context->getThreadPool().getMaxConcurrency(),
-                               runCount(children.size()))
-            : 1;
-    std::vector<OpPassManager> pipelines(std::max<size_t>(workers, 1), nested);
+    // A copy of the pipeline per worker, as the adaptor keeps one per thread;
+    // every child runs even when one fails (as the adaptor).
+    size_t runs = runCount(children.size());
+    std::vector<OpPassManager> pipelines(std::max<size_t>(workerCount(context, runs), 1),
+                                         nested);
+    std::vector<SymbolUserScan> scans(pipelines.size());
     std::atomic<bool> failedChild{false}, symbolUsers{false};
-    std::atomic<size_t> nextRun{0};
-    ParallelDiagnosticHandler ordered(context);
-    auto work = [&](size_t worker) {
-      SymbolUserScan scan;
-      bool users = false;
-      auto runOnChild = [&](Operation *child) {
-        if (failed(runPipeline(pipelines[worker], child)))
-          failedChild.store(true, std::memory_order_relaxed);
-        else if (verifyEach && !users)
-          users = scan.holdsSymbolUser(child);
-        return success();
-      };
-      for (size_t run; (run = nextRun.fetch_add(1)) < runCount(children.size());) {
-        ordered.setOrderIDForThread(run);
-        (void)forEachInRun(llvm::ArrayRef<Operation *>(children), run, runOnChild);
-        ordered.eraseOrderIDForThread();
-      }
-      if (users)
-        symbolUsers.store(true, std::memory_order_relaxed);
-    };
-    if (workers <= 1) {
-      work(0);
-    } else {
-      llvm::ThreadPoolTaskGroup group(context->getThreadPool());
-      for (size_t worker = 0; worker < workers; ++worker)
-        group.async([&work, worker] { work(worker); });
-      group.wait();
-    }
+    (void)forEachTaskOnWorkers(
+        context, runs, [](size_t run) { return run; },
+        [&](size_t worker, size_t run) {
+          auto runOnChild = [&](Operation *child) {
+            if (failed(runPipeline(pipelines[worker], child)))
+              failedChild.store(true, std::memory_order_relaxed);
+            else if (verifyEach && !symbolUsers.load(std::memory_order_relaxed) &&
+                     scans[worker].holdsSymbolUser(child))
+              symbolUsers.store(true, std::memory_order_relaxed);
+            return success();
+          };
+          return forEachInRun(llvm::ArrayRef<Operation *>(children), run, runOnChild);
+        });
 
     if (failedChild.load()) {
       signalPassFailure();

@@ -16,7 +16,7 @@
 //      one the sequential parse records;
 //   4. the blocks are joined, in order, into one `builtin.module` at the
 //      location `parseSourceFile<ModuleOp>` gives an implicit module, and the
-//      module is verified (MLIR's verifier runs on the same threads).
+//      module is verified on the same threads (ModuleVerification.h).
 //
 // The result is the module the sequential parse builds. Nothing is reported
 // from here: every diagnostic of steps 3 and 4 is held, and any diagnostic of a
@@ -28,17 +28,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParallelParse.h"
-#include "ParallelRuns.h"
+#include "ModuleVerification.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -122,66 +119,6 @@ void loadNamedDialects(llvm::StringRef text, MLIRContext *context) {
       },
       context);
   context->enableMultithreading();
-}
-
-/// `verify(module)`, with the module's own checks run beside its children's.
-///
-/// MLIR's verifier checks the isolated-from-above children of a module on the
-/// context's threads, then, on one thread and after all of them, the module's
-/// region invariants: its symbol table's, a walk of every op nested in the
-/// module (a tenth of a second per million ops, with both cores but one idle).
-/// When every op of the body is an isolated op with regions and no successors
-/// (the body's own block checks then hold trivially), the same checks are:
-/// each child's `verify(child)` and the non-recursive `verify(module)` (the
-/// module's invariants, its region invariants, the dominance of the body's
-/// operands). They read the IR and write nothing shared, so they run as one
-/// parallel loop here (the children in runs, ParallelRuns.h), the module's
-/// first since it takes longest. Diagnostics keep the order of the recursive
-/// verification (children in op order, then the module): each task reports
-/// under its place in that order.
-LogicalResult verifyModule(ModuleOp module) {
-  Block *body = module.getBody();
-  std::vector<Operation *> children;
-  for (Operation &op : *body) {
-    if (op.getNumRegions() == 0 || op.getNumSuccessors() != 0 ||
-        !op.hasTrait<OpTrait::IsIsolatedFromAbove>())
-      return verify(module);
-    children.push_back(&op);
-  }
-  if (body->getNumArguments() != 0)
-    return verify(module);
-
-  MLIRContext *context = module->getContext();
-  // Runs of consecutive children (ParallelRuns.h) and the module.
-  size_t runs = runCount(children.size());
-  size_t tasks = runs + 1;
-  ParallelDiagnosticHandler ordered(context);
-  std::atomic<size_t> next{0};
-  std::atomic<bool> failed{false};
-  auto verifyChild = [](Operation *child) { return verify(child); };
-  auto work = [&] {
-    while (!failed.load(std::memory_order_relaxed)) {
-      size_t task = next.fetch_add(1, std::memory_order_relaxed);
-      if (task >= tasks)
-        return;
-      // Task 0 is the module, reported after every child.
-      ordered.setOrderIDForThread(task == 0 ? runs : task - 1);
-      LogicalResult result = task == 0
-                                 ? verify(module, /*verifyRecursively=*/false)
-                                 : forEachInRun(llvm::ArrayRef<Operation *>(children),
-                                                task - 1, verifyChild);
-      ordered.eraseOrderIDForThread();
-      if (mlir::failed(result))
-        failed.store(true, std::memory_order_relaxed);
-    }
-  };
-  llvm::ThreadPoolInterface &pool = context->getThreadPool();
-  llvm::ThreadPoolTaskGroup group(pool);
-  size_t workers = std::min<size_t>(pool.getMaxConcurrency(), tasks);
-  for (size_t i = 0; i < workers; ++i)
-    group.async(work);
-  group.wait();
-  return success(!failed.load());
 }
 
 } // namespace

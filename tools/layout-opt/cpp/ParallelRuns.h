@@ -15,10 +15,14 @@
 #ifndef LAYOUT_OPT_PARALLELRUNS_H
 #define LAYOUT_OPT_PARALLELRUNS_H
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Threading.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace mlir::layout {
 
@@ -51,6 +55,51 @@ LogicalResult failableParallelForEachInRuns(MLIRContext *context,
                                   [&](size_t run) {
                                     return forEachInRun(items, run, fn);
                                   });
+}
+
+/// The workers `forEachTaskOnWorkers` runs `tasks` tasks on: as many as the
+/// context's threads (one, the calling thread, without threading), at most one
+/// per task.
+inline size_t workerCount(MLIRContext *context, size_t tasks) {
+  size_t threads = context->isMultithreadingEnabled()
+                       ? context->getThreadPool().getMaxConcurrency()
+                       : 1;
+  return std::min(threads, tasks);
+}
+
+/// `fn(worker, task)` for the tasks 0..tasks-1, taken in order by
+/// `workerCount` workers (`worker` < workerCount names the one running it, for
+/// state kept per worker); the diagnostics of a task are reported under
+/// `orderOf(task)` (a ParallelDiagnosticHandler, as MLIR's loops). Fails when
+/// a task fails; no task starts after that.
+template <typename Order, typename F>
+LogicalResult forEachTaskOnWorkers(MLIRContext *context, size_t tasks,
+                                   Order orderOf, F &&fn) {
+  size_t workers = workerCount(context, tasks);
+  ParallelDiagnosticHandler ordered(context);
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failedTask{false};
+  auto work = [&](size_t worker) {
+    while (!failedTask.load(std::memory_order_relaxed)) {
+      size_t task = next.fetch_add(1, std::memory_order_relaxed);
+      if (task >= tasks)
+        return;
+      ordered.setOrderIDForThread(orderOf(task));
+      LogicalResult result = fn(worker, task);
+      ordered.eraseOrderIDForThread();
+      if (failed(result))
+        failedTask.store(true, std::memory_order_relaxed);
+    }
+  };
+  if (workers <= 1) {
+    work(0);
+  } else {
+    llvm::ThreadPoolTaskGroup group(context->getThreadPool());
+    for (size_t worker = 0; worker < workers; ++worker)
+      group.async([&work, worker] { work(worker); });
+    group.wait();
+  }
+  return success(!failedTask.load());
 }
 
 } // namespace mlir::layout
