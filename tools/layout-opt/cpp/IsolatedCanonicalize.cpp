@@ -54,11 +54,15 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <mutex>
+#include <vector>
 
 using namespace mlir;
 
@@ -108,14 +112,22 @@ public:
       LogicalResult converged = applyPatternsGreedily(root, *patterns, config);
       return testConvergence ? converged : success();
     };
-    // A module that `splitsIntoChildren` (one pass over the body) has only
-    // registered isolated children in its one block.
+    // A module that `splitsIntoChildren` (one pass over the body, which
+    // collects the children) has only registered isolated children in its one
+    // block.
     auto module = dyn_cast<ModuleOp>(op);
-    bool splits = module && layout::splitsIntoChildren(module);
-    if (!splits && !childrenAreIsolated(op)) {
-      if (failed(rewrite(op)))
-        signalPassFailure();
-      return;
+    std::vector<Operation *> children;
+    bool splits = module && layout::splitsIntoChildren(module, children);
+    if (!splits) {
+      if (!childrenAreIsolated(op)) {
+        if (failed(rewrite(op)))
+          signalPassFailure();
+        return;
+      }
+      children.clear();
+      for (Region &region : op->getRegions())
+        for (Operation &child : region.getOps())
+          children.push_back(&child);
     }
     // With the pass manager's verifier on, each child is verified right after
     // its rewrite, and the module's own checks follow (ModuleVerification.h):
@@ -124,8 +136,15 @@ public:
     // manager, which reports in its order. (The children's rewrites leave the
     // children's own operands, results and regions as they are, so the module
     // still splits into them afterwards.)
+    //
+    // Children of a module that splits have no results, so whether one is
+    // dead, and whether the module-level driver could rewrite it, is its own
+    // affair: the task that rewrote it asks, and only the dead ones are left
+    // for this thread (to erase).
     bool verifyHere = verifyEach && splits;
-    std::atomic<bool> childrenQuiet{true}, symbolUsers{false};
+    std::atomic<bool> childrenQuiet{true}, symbolUsers{false}, rewritable{false};
+    std::mutex deadMutex;
+    llvm::SmallPtrSet<Operation *, 4> dead;
     auto rewriteAndVerify = [&](Operation *child) -> LogicalResult {
       if (failed(rewrite(child)))
         return failure();
@@ -137,26 +156,38 @@ public:
             layout::SymbolUserScan().holdsSymbolUser(child))
           symbolUsers.store(true, std::memory_order_relaxed);
       }
+      if (splits) {
+        if (isOpTriviallyDead(child)) {
+          std::lock_guard<std::mutex> lock(deadMutex);
+          dead.insert(child);
+        } else if (!rewritable.load(std::memory_order_relaxed) &&
+                   rewritesAtModuleLevel(*child)) {
+          rewritable.store(true, std::memory_order_relaxed);
+        }
+      }
       return success();
     };
-    SmallVector<Operation *> children;
-    for (Region &region : op->getRegions())
-      for (Operation &child : region.getOps())
-        children.push_back(&child);
     if (failed(layout::failableParallelForEachInRuns(
             &getContext(), llvm::ArrayRef<Operation *>(children),
             rewriteAndVerify))) {
       signalPassFailure();
       return;
     }
-    if (eraseDeadChildrenAndCheckOwnRewrites(op)) {
+    bool ownRewrites = splits ? rewritable.load()
+                              : eraseDeadChildrenAndCheckOwnRewrites(op);
+    if (splits && !dead.empty()) {
+      for (Operation *child : dead)
+        child->erase();
+      llvm::erase_if(children, [&](Operation *child) { return dead.count(child); });
+    }
+    if (ownRewrites) {
       if (failed(rewrite(op)))
         signalPassFailure();
       return;
     }
     if (!verifyHere || !childrenQuiet.load())
       return;
-    if (failed(layout::verifyModuleItself(module, symbolUsers.load()))) {
+    if (failed(layout::verifyModuleItself(module, children, symbolUsers.load()))) {
       signalPassFailure();
       return;
     }
@@ -219,7 +250,7 @@ private:
 
   /// Erase the children that are trivially dead (last first, so that a chain
   /// of dead children goes); true when some child could still be rewritten
-  /// by the module-level driver (patterns rooted at it or a successful fold).
+  /// by the module-level driver (`rewritesAtModuleLevel`).
   bool eraseDeadChildrenAndCheckOwnRewrites(Operation *op) {
     bool rewritable = false;
     for (Region &region : op->getRegions()) {
@@ -231,12 +262,17 @@ private:
           child.erase();
           continue;
         }
-        SmallVector<OpFoldResult> folded;
-        rewritable = rewritable || hasPatterns(child) ||
-                     succeeded(child.fold(folded));
+        rewritable = rewritable || rewritesAtModuleLevel(child);
       }
     }
     return rewritable;
+  }
+
+  /// Whether the module-level driver could rewrite `child`: a pattern rooted
+  /// at it, or a successful fold (which, for an op, folds it in place).
+  bool rewritesAtModuleLevel(Operation &child) const {
+    SmallVector<OpFoldResult> folded;
+    return hasPatterns(child) || succeeded(child.fold(folded));
   }
 
   /// Whether a pattern of the rewrite's own set could apply to `child`: one

@@ -47,7 +47,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 
-#include <deque>
+#include <memory>
 #include <vector>
 #include <thread>
 
@@ -74,43 +74,77 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+/// The regions of a module's children, moved out of them (on the context's
+/// threads) for as long as this lives, then moved back the same way.
+class BodiesAside {
+public:
+  BodiesAside(MLIRContext *context, llvm::ArrayRef<Operation *> children)
+      : context(context), children(children), aside(children.size()) {
+    forEachIndexQuietly(context, children.size(), [&](size_t i) {
+      Operation *child = children[i];
+      aside[i] = std::make_unique<Region[]>(child->getNumRegions());
+      for (unsigned r = 0; r < child->getNumRegions(); ++r)
+        aside[i][r].takeBody(child->getRegion(r));
+    });
+  }
+  ~BodiesAside() {
+    forEachIndexQuietly(context, children.size(), [&](size_t i) {
+      Operation *child = children[i];
+      for (unsigned r = 0; r < child->getNumRegions(); ++r)
+        child->getRegion(r).takeBody(aside[i][r]);
+    });
+  }
+
+private:
+  MLIRContext *context;
+  llvm::ArrayRef<Operation *> children;
+  std::vector<std::unique_ptr<Region[]>> aside;
+};
+
 /// True when `verify(module, /*verifyRecursively=*/false)` succeeds without a
-/// diagnostic, for a module that `splitsIntoChildren` and whose children hold
-/// no symbol user: checked on the module with its children's bodies set aside
-/// (see the file comment). Emits nothing.
-bool moduleItselfVerifiesQuietly(ModuleOp module) {
+/// diagnostic, for a module that `splitsIntoChildren` into `children` (its
+/// body, in order) and whose children hold no symbol user: checked on the
+/// module with its children's bodies set aside (see the file comment). Emits
+/// nothing.
+bool moduleItselfVerifiesQuietly(ModuleOp module,
+                                 llvm::ArrayRef<Operation *> children) {
   if (!module->getDiscardableAttrDictionary().empty())
     return false;
-  Block *body = module.getBody();
-  for (Operation &child : *body)
+  for (Operation *child : children)
     if (isa<SymbolUserOpInterface>(child))
       return false;
 
-  std::deque<Region> aside;
-  for (Operation &child : *body)
-    for (Region &region : child.getRegions())
-      aside.emplace_back().takeBody(region);
+  BodiesAside aside(module->getContext(), children);
   QuietScope quietScope(module->getContext());
-  bool quiet = succeeded(verify(module, /*verifyRecursively=*/false)) &&
-               !quietScope.heardAny();
-  auto next = aside.begin();
-  for (Operation &child : *body)
-    for (Region &region : child.getRegions())
-      region.takeBody(*next++);
-  return quiet;
+  return succeeded(verify(module, /*verifyRecursively=*/false)) &&
+         !quietScope.heardAny();
 }
 
 } // namespace
 
+/// Whether `op`, an op of a module's body, is a child the verification splits
+/// into (see splitsIntoChildren).
+static bool isSplitChild(Operation &op) {
+  return op.getNumRegions() != 0 && op.getNumOperands() == 0 &&
+         op.getNumResults() == 0 && op.getNumSuccessors() == 0 &&
+         op.hasTrait<OpTrait::IsIsolatedFromAbove>();
+}
+
 bool splitsIntoChildren(ModuleOp module) {
+  Block *body = module.getBody();
+  return body->getNumArguments() == 0 && llvm::all_of(*body, isSplitChild);
+}
+
+bool splitsIntoChildren(ModuleOp module, std::vector<Operation *> &children) {
+  children.clear();
   Block *body = module.getBody();
   if (body->getNumArguments() != 0)
     return false;
-  for (Operation &op : *body)
-    if (op.getNumRegions() == 0 || op.getNumOperands() != 0 ||
-        op.getNumResults() != 0 || op.getNumSuccessors() != 0 ||
-        !op.hasTrait<OpTrait::IsIsolatedFromAbove>())
+  for (Operation &op : *body) {
+    if (!isSplitChild(op))
       return false;
+    children.push_back(&op);
+  }
   return true;
 }
 
@@ -136,18 +170,20 @@ bool verifiesQuietly(Operation *op) {
   return succeeded(verify(op)) && !quietScope.heardAny();
 }
 
-LogicalResult verifyModuleItself(ModuleOp module, bool childrenHoldSymbolUsers) {
-  if (!childrenHoldSymbolUsers && moduleItselfVerifiesQuietly(module))
+LogicalResult verifyModuleItself(ModuleOp module,
+                                 llvm::ArrayRef<Operation *> children,
+                                 bool childrenHoldSymbolUsers) {
+  assert(children.size() == module.getBody()->getOperations().size() &&
+         "the children are the module's body");
+  if (!childrenHoldSymbolUsers && moduleItselfVerifiesQuietly(module, children))
     return success();
   return verify(module, /*verifyRecursively=*/false);
 }
 
 LogicalResult verifyModule(ModuleOp module) {
-  if (!splitsIntoChildren(module))
-    return verify(module);
   std::vector<Operation *> children;
-  for (Operation &child : *module.getBody())
-    children.push_back(&child);
+  if (!splitsIntoChildren(module, children))
+    return verify(module);
   // The module's task (0: the longest, started first) reports after every
   // child, as the recursive verification would.
   size_t runs = runCount(children.size());

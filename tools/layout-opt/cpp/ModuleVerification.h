@@ -9,6 +9,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <vector>
+
 namespace mlir::layout {
 
 /// Whether `verify(module)` splits into `verify(child)` per op of the body and
@@ -16,6 +18,9 @@ namespace mlir::layout {
 /// with regions, without operands, results or successors, and the body has no
 /// arguments (the body's own block and dominance checks then hold trivially).
 bool splitsIntoChildren(ModuleOp module);
+/// `splitsIntoChildren(module)`, and when true the ops of the body in order in
+/// `children` (one walk of the body for both).
+bool splitsIntoChildren(ModuleOp module, std::vector<Operation *> &children);
 
 /// Says whether some op at or under a root implements SymbolUserOpInterface,
 /// the ops whose uses the module's symbol table verification checks. The
@@ -36,9 +41,12 @@ private:
 bool verifiesQuietly(Operation *op);
 
 /// `verify(module, /*verifyRecursively=*/false)`, with the same result and
-/// diagnostics, for a module that `splitsIntoChildren`: without the walk of the
-/// children's bodies when they hold no symbol user.
-LogicalResult verifyModuleItself(ModuleOp module, bool childrenHoldSymbolUsers);
+/// diagnostics, for a module that `splitsIntoChildren` into `children` (the ops
+/// of its body, in order): without the walk of the children's bodies when they
+/// hold no symbol user.
+LogicalResult verifyModuleItself(ModuleOp module,
+                                 llvm::ArrayRef<Operation *> children,
+                                 bool childrenHoldSymbolUsers);
 
 /// `verify(module)`, with the module's own checks beside its children's on the
 /// context's threads (ModuleVerification.cpp; the parse's verification).

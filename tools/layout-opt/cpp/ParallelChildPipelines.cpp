@@ -78,15 +78,17 @@ public:
   void runOnOperation() final {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    std::vector<Operation *> children;
+    std::vector<Operation *> children, body;
     AnalysisManager analyses = getAnalysisManager();
-    for (Operation &child : *module.getBody())
+    for (Operation &child : *module.getBody()) {
+      body.push_back(&child);
       if (schedulesOn(child)) {
         // The child's analysis manager, made here on one thread; the workers
         // then only look it up.
         analyses.nest(&child);
         children.push_back(&child);
       }
+    }
 
     // A copy of the pipeline per worker, as the adaptor keeps one per thread;
     // every child runs even when one fails (as the adaptor).
@@ -115,7 +117,7 @@ public:
     }
     if (!verifyEach || !splitsIntoChildren(module))
       return;
-    if (failed(verifyModuleItself(module, symbolUsers.load()))) {
+    if (failed(verifyModuleItself(module, body, symbolUsers.load()))) {
       signalPassFailure();
       return;
     }

@@ -68,6 +68,33 @@ inline size_t workerCount(MLIRContext *context, size_t tasks) {
 }
 
 /// `fn(worker, task)` for the tasks 0..tasks-1, taken in order by
+/// `workerCount` workers (`worker` < workerCount names the one running it);
+/// `fn` returns false to stop every worker before its next task.
+template <typename F>
+void runTasksOnWorkers(MLIRContext *context, size_t tasks, F &&fn) {
+  size_t workers = workerCount(context, tasks);
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};
+  auto work = [&](size_t worker) {
+    while (!stop.load(std::memory_order_relaxed)) {
+      size_t task = next.fetch_add(1, std::memory_order_relaxed);
+      if (task >= tasks)
+        return;
+      if (!fn(worker, task))
+        stop.store(true, std::memory_order_relaxed);
+    }
+  };
+  if (workers <= 1) {
+    work(0);
+    return;
+  }
+  llvm::ThreadPoolTaskGroup group(context->getThreadPool());
+  for (size_t worker = 0; worker < workers; ++worker)
+    group.async([&work, worker] { work(worker); });
+  group.wait();
+}
+
+/// `fn(worker, task)` for the tasks 0..tasks-1, taken in order by
 /// `workerCount` workers (`worker` < workerCount names the one running it, for
 /// state kept per worker); the diagnostics of a task are reported under
 /// `orderOf(task)` (a ParallelDiagnosticHandler, as MLIR's loops). Fails when
@@ -75,31 +102,31 @@ inline size_t workerCount(MLIRContext *context, size_t tasks) {
 template <typename Order, typename F>
 LogicalResult forEachTaskOnWorkers(MLIRContext *context, size_t tasks,
                                    Order orderOf, F &&fn) {
-  size_t workers = workerCount(context, tasks);
   ParallelDiagnosticHandler ordered(context);
-  std::atomic<size_t> next{0};
-  std::atomic<bool> failedTask{false};
-  auto work = [&](size_t worker) {
-    while (!failedTask.load(std::memory_order_relaxed)) {
-      size_t task = next.fetch_add(1, std::memory_order_relaxed);
-      if (task >= tasks)
-        return;
-      ordered.setOrderIDForThread(orderOf(task));
-      LogicalResult result = fn(worker, task);
-      ordered.eraseOrderIDForThread();
-      if (failed(result))
-        failedTask.store(true, std::memory_order_relaxed);
-    }
-  };
-  if (workers <= 1) {
-    work(0);
-  } else {
-    llvm::ThreadPoolTaskGroup group(context->getThreadPool());
-    for (size_t worker = 0; worker < workers; ++worker)
-      group.async([&work, worker] { work(worker); });
-    group.wait();
-  }
-  return success(!failedTask.load());
+  std::atomic<bool> anyFailed{false};
+  runTasksOnWorkers(context, tasks, [&](size_t worker, size_t task) {
+    ordered.setOrderIDForThread(orderOf(task));
+    LogicalResult result = fn(worker, task);
+    ordered.eraseOrderIDForThread();
+    if (succeeded(result))
+      return true;
+    anyFailed.store(true, std::memory_order_relaxed);
+    return false;
+  });
+  return success(!anyFailed.load());
+}
+
+/// `fn(i)` for i = 0..count-1, on `workerCount` workers in runs of
+/// `kItemsPerRun`, without the diagnostic bookkeeping: for work that reports
+/// nothing (moving IR around).
+template <typename F>
+void forEachIndexQuietly(MLIRContext *context, size_t count, F &&fn) {
+  runTasksOnWorkers(context, runCount(count), [&](size_t, size_t run) {
+    size_t end = std::min(count, (run + 1) * kItemsPerRun);
+    for (size_t i = run * kItemsPerRun; i < end; ++i)
+      fn(i);
+    return true;
+  });
 }
 
 } // namespace mlir::layout
