@@ -310,8 +310,8 @@ void insertIn(llvm::StringMap<const void *> &map, StringRef key,
 }
 } // namespace
 
-ValueCache::Shard &ValueCache::shardOf(ArrayRef<uint64_t> key) {
-  return shards[llvm::hash_value(key) % kShards];
+ValueCache::Shard &ValueCache::shardOf(const WordKey &key) {
+  return shards[(key.hash >> 40) % kShards];
 }
 
 ValueCache::Shard &ValueCache::shardOf(StringRef spelling) {
@@ -342,9 +342,9 @@ void ValueCache::insertType(StringRef spec, Type type) {
   insertIn(shard.types, spec, type.getAsOpaquePointer());
 }
 
-void ValueCache::wordKey(StringRef name, TypeRange types,
-                         ArrayRef<int64_t> indices,
-                         SmallVectorImpl<uint64_t> &out) {
+ValueCache::WordKey ValueCache::wordKey(StringRef name, TypeRange types,
+                                       ArrayRef<int64_t> indices,
+                                       SmallVectorImpl<uint64_t> &out) {
   out.push_back(name.size());
   for (size_t at = 0; at < name.size(); at += sizeof(uint64_t)) {
     uint64_t word = 0;
@@ -357,6 +357,8 @@ void ValueCache::wordKey(StringRef name, TypeRange types,
     out.push_back(reinterpret_cast<uintptr_t>(t.getAsOpaquePointer()));
   for (int64_t i : indices)
     out.push_back(static_cast<uint64_t>(i));
+  ArrayRef<uint64_t> words(out);
+  return WordKey{words, static_cast<uint64_t>(llvm::hash_value(words))};
 }
 
 template <typename V>
@@ -373,15 +375,16 @@ void ValueCache::insertWords(WordMap<V> &into, WordKey key, V value) {
   }
   if (into.map.count(key))
     return;
-  uint64_t *stored = into.words.template Allocate<uint64_t>(key.size());
-  std::copy(key.begin(), key.end(), stored);
-  into.map.try_emplace(WordKey(stored, key.size()), std::move(value));
+  uint64_t *stored = into.words.template Allocate<uint64_t>(key.words.size());
+  std::copy(key.words.begin(), key.words.end(), stored);
+  into.map.try_emplace(WordKey{ArrayRef<uint64_t>(stored, key.words.size()), key.hash},
+                       std::move(value));
 }
 
 Type ValueCache::lookupResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices) {
-  SmallVector<uint64_t, 8> key;
-  wordKey(opName, operands, indices, key);
+  SmallVector<uint64_t, 8> words;
+  WordKey key = wordKey(opName, operands, indices, words);
   Shard &shard = shardOf(key);
   std::lock_guard<std::mutex> lock(shard.mutex);
   const void *const *found = find(shard.results, key);
@@ -390,8 +393,8 @@ Type ValueCache::lookupResult(StringRef opName, TypeRange operands,
 
 void ValueCache::insertResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices, Type result) {
-  SmallVector<uint64_t, 8> key;
-  wordKey(opName, operands, indices, key);
+  SmallVector<uint64_t, 8> words;
+  WordKey key = wordKey(opName, operands, indices, words);
   Shard &shard = shardOf(key);
   std::lock_guard<std::mutex> lock(shard.mutex);
   insertWords<const void *>(shard.results, key, result.getAsOpaquePointer());
@@ -400,8 +403,8 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
 std::string ValueCache::pairText(StringRef what, Type a, Type b,
                                  llvm::function_ref<std::string()> compute) {
   Type pair[2] = {a, b};
-  SmallVector<uint64_t, 8> key;
-  wordKey(what, TypeRange(ArrayRef<Type>(pair)), {}, key);
+  SmallVector<uint64_t, 8> words;
+  WordKey key = wordKey(what, TypeRange(ArrayRef<Type>(pair)), {}, words);
   Shard &shard = shardOf(key);
   {
     std::lock_guard<std::mutex> lock(shard.mutex);

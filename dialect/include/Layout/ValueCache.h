@@ -76,11 +76,29 @@ public:
 private:
   /// A key of uniqued inputs: [name length, name bytes packed into words...,
   /// number of types, type pointers..., integer parameters...]; the words of a
-  /// stored key live in its map's allocator.
-  using WordKey = llvm::ArrayRef<uint64_t>;
+  /// stored key live in its map's allocator. The key carries its hash: the
+  /// shard is picked by its high bits and the map's bucket by its low 32 (had
+  /// both used the same bits, a shard's keys would start probing in one
+  /// sixteenth of its buckets), probes compare hashes before reading words,
+  /// and growing a map rehashes nothing.
+  struct WordKey {
+    llvm::ArrayRef<uint64_t> words;
+    uint64_t hash;
+  };
+  struct WordKeyInfo {
+    using Words = llvm::DenseMapInfo<llvm::ArrayRef<uint64_t>>;
+    static WordKey getEmptyKey() { return {Words::getEmptyKey(), 0}; }
+    static WordKey getTombstoneKey() { return {Words::getTombstoneKey(), 0}; }
+    static unsigned getHashValue(const WordKey &key) {
+      return static_cast<unsigned>(key.hash);
+    }
+    static bool isEqual(const WordKey &a, const WordKey &b) {
+      return a.hash == b.hash && Words::isEqual(a.words, b.words);
+    }
+  };
   /// A map from word keys, bounded like the others.
   template <typename V> struct WordMap {
-    llvm::DenseMap<WordKey, V> map;
+    llvm::DenseMap<WordKey, V, WordKeyInfo> map;
     llvm::BumpPtrAllocator words;
   };
   /// One shard: the entries whose key hashes to it, under its lock.
@@ -92,10 +110,10 @@ private:
   };
 
   /// The key words of (name, types, indices).
-  static void wordKey(llvm::StringRef name, TypeRange types,
-                      llvm::ArrayRef<int64_t> indices,
-                      llvm::SmallVectorImpl<uint64_t> &out);
-  Shard &shardOf(llvm::ArrayRef<uint64_t> key);
+  static WordKey wordKey(llvm::StringRef name, TypeRange types,
+                         llvm::ArrayRef<int64_t> indices,
+                         llvm::SmallVectorImpl<uint64_t> &out);
+  Shard &shardOf(const WordKey &key);
   Shard &shardOf(llvm::StringRef spelling);
   /// The entry of `key` in `from` (the caller holds the shard's lock).
   template <typename V> static const V *find(WordMap<V> &from, WordKey key);
