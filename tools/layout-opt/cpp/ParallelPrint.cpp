@@ -4,8 +4,9 @@
 // all of the context's threads instead, to the same bytes:
 //
 //   1. the module's ops are moved, in contiguous runs of a few ops, into
-//      scratch modules (one per piece), each printed by MLIR's printer with its
-//      own AsmState;
+//      scratch modules (one per piece; the calling thread fills them while the
+//      workers print those already filled), each printed by MLIR's printer
+//      with its own AsmState;
 //   2. each text is `module {\n` + its ops + `}\n`, so the ops' text is what the
 //      whole module prints for them: they sit at the same indentation, and the
 //      value numbering of a region starts from the counters and names of its
@@ -29,12 +30,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "ParallelPrint.h"
+#include "ParallelRuns.h"
 
 #include "mlir/IR/AsmState.h"
-#include "mlir/IR/Threading.h"
 
 #include <algorithm>
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace mlir::layout {
@@ -90,19 +93,28 @@ LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
       std::max<size_t>(2 * context->getThreadPool().getMaxConcurrency(),
                        (count + kOpsPerPiece - 1) / kOpsPerPiece),
       count);
-  std::vector<OwningOpRef<ModuleOp>> scratch;
-  for (size_t part = 0; part < parts; ++part) {
-    OwningOpRef<ModuleOp> piece = ModuleOp::create(module.getLoc());
-    size_t take = count * (part + 1) / parts - count * part / parts;
-    auto first = body->begin(), last = std::next(first, take);
-    piece->getBody()->getOperations().splice(piece->getBody()->end(),
-                                             body->getOperations(), first, last);
-    scratch.push_back(std::move(piece));
-  }
+  // This thread moves the ops into the scratch modules while the workers
+  // print the ones it has filled (a worker waits for its piece, which it
+  // rarely has to: filling one takes a fraction of printing it).
+  std::vector<OwningOpRef<ModuleOp>> scratch(parts);
+  std::atomic<size_t> filled{0};
+  auto fillScratch = [&] {
+    for (size_t part = 0; part < parts; ++part) {
+      OwningOpRef<ModuleOp> piece = ModuleOp::create(module.getLoc());
+      size_t take = count * (part + 1) / parts - count * part / parts;
+      auto first = body->begin(), last = std::next(first, take);
+      piece->getBody()->getOperations().splice(piece->getBody()->end(),
+                                               body->getOperations(), first, last);
+      scratch[part] = std::move(piece);
+      filled.store(part + 1, std::memory_order_release);
+    }
+  };
 
   std::vector<std::string> texts(parts);
   std::vector<char> shaped(parts, 0);
-  parallelFor(context, 0, parts, [&](size_t part) {
+  auto printPiece = [&](size_t, size_t part) {
+    while (filled.load(std::memory_order_acquire) <= part)
+      std::this_thread::yield();
     llvm::raw_string_ostream stream(texts[part]);
     // The printer writes a few bytes at a time; a buffer in front of the
     // string turns those into large appends.
@@ -114,7 +126,9 @@ LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
     scratch[part]->print(stream, state);
     stream.flush();
     shaped[part] = hasModuleShape(texts[part]);
-  });
+    return true;
+  };
+  runTasksOnWorkersBeside(context, parts, printPiece, fillScratch);
 
   for (OwningOpRef<ModuleOp> &piece : scratch)
     body->getOperations().splice(body->end(), piece->getBody()->getOperations());

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <utility>
 
 namespace mlir::layout {
 
@@ -69,9 +70,12 @@ inline size_t workerCount(MLIRContext *context, size_t tasks) {
 
 /// `fn(worker, task)` for the tasks 0..tasks-1, taken in order by
 /// `workerCount` workers (`worker` < workerCount names the one running it);
-/// `fn` returns false to stop every worker before its next task.
-template <typename F>
-void runTasksOnWorkers(MLIRContext *context, size_t tasks, F &&fn) {
+/// `fn` returns false to stop every worker before its next task. `beside()`
+/// runs on the calling thread meanwhile (before the workers, without
+/// threading).
+template <typename F, typename G>
+void runTasksOnWorkersBeside(MLIRContext *context, size_t tasks, F &&fn,
+                             G &&beside) {
   size_t workers = workerCount(context, tasks);
   std::atomic<size_t> next{0};
   std::atomic<bool> stop{false};
@@ -84,14 +88,22 @@ void runTasksOnWorkers(MLIRContext *context, size_t tasks, F &&fn) {
         stop.store(true, std::memory_order_relaxed);
     }
   };
-  if (workers <= 1) {
+  if (workers <= 1 || !context->isMultithreadingEnabled()) {
+    beside();
     work(0);
     return;
   }
   llvm::ThreadPoolTaskGroup group(context->getThreadPool());
   for (size_t worker = 0; worker < workers; ++worker)
     group.async([&work, worker] { work(worker); });
+  beside();
   group.wait();
+}
+
+/// `runTasksOnWorkersBeside` with nothing beside.
+template <typename F>
+void runTasksOnWorkers(MLIRContext *context, size_t tasks, F &&fn) {
+  runTasksOnWorkersBeside(context, tasks, std::forward<F>(fn), [] {});
 }
 
 /// `fn(worker, task)` for the tasks 0..tasks-1, taken in order by
