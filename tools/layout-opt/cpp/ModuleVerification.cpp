@@ -130,11 +130,6 @@ static bool isSplitChild(Operation &op) {
          op.hasTrait<OpTrait::IsIsolatedFromAbove>();
 }
 
-bool splitsIntoChildren(ModuleOp module) {
-  Block *body = module.getBody();
-  return body->getNumArguments() == 0 && llvm::all_of(*body, isSplitChild);
-}
-
 bool splitsIntoChildren(ModuleOp module, std::vector<Operation *> &children) {
   children.clear();
   Block *body = module.getBody();

@@ -17,9 +17,7 @@ namespace mlir::layout {
 /// the non-recursive `verify(module)`: every op of the body is an isolated op
 /// with regions, without operands, results or successors, and the body has no
 /// arguments (the body's own block and dominance checks then hold trivially).
-bool splitsIntoChildren(ModuleOp module);
-/// `splitsIntoChildren(module)`, and when true the ops of the body in order in
-/// `children` (one walk of the body for both).
+/// When it does, `children` holds the ops of the body in order.
 bool splitsIntoChildren(ModuleOp module, std::vector<Operation *> &children);
 
 /// Says whether some op at or under a root implements SymbolUserOpInterface,

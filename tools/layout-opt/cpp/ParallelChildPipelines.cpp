@@ -78,17 +78,15 @@ public:
   void runOnOperation() final {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    std::vector<Operation *> children, body;
+    std::vector<Operation *> children;
     AnalysisManager analyses = getAnalysisManager();
-    for (Operation &child : *module.getBody()) {
-      body.push_back(&child);
+    for (Operation &child : *module.getBody())
       if (schedulesOn(child)) {
         // The child's analysis manager, made here on one thread; the workers
         // then only look it up.
         analyses.nest(&child);
         children.push_back(&child);
       }
-    }
 
     // A copy of the pipeline per worker, as the adaptor keeps one per thread;
     // every child runs even when one fails (as the adaptor).
@@ -115,7 +113,8 @@ public:
       signalPassFailure();
       return;
     }
-    if (!verifyEach || !splitsIntoChildren(module))
+    std::vector<Operation *> body;
+    if (!verifyEach || !splitsIntoChildren(module, body))
       return;
     if (failed(verifyModuleItself(module, body, symbolUsers.load()))) {
       signalPassFailure();

@@ -88,7 +88,7 @@ void runTasksOnWorkersBeside(MLIRContext *context, size_t tasks, F &&fn,
         stop.store(true, std::memory_order_relaxed);
     }
   };
-  if (workers <= 1 || !context->isMultithreadingEnabled()) {
+  if (workers <= 1) {
     beside();
     work(0);
     return;

@@ -134,7 +134,10 @@ pub unsafe extern "C" fn layout_opt_scan_piece(
     context: *mut std::ffi::c_void,
 ) -> PieceScan {
     if text.is_null() {
-        return PieceScan { lines: 0, keeps_whole: false };
+        return PieceScan {
+            lines: 0,
+            keeps_whole: false,
+        };
     }
     let (scan, names) = scan_piece(std::slice::from_raw_parts(text, len));
     for name in names {

@@ -3,7 +3,8 @@
 //! of MLIR), kept in a folder so that cargo does not build it as a test binary of its own.
 
 use layout_opt::top_level_split::{
-    cut_after, dotted_prefixes, keeps_whole, scan_piece, shrinking_cuts, shrinking_target, PieceScan,
+    cut_after, dotted_prefixes, keeps_whole, scan_piece, shrinking_cuts, shrinking_target,
+    PieceScan,
 };
 
 const TWO_FUNCS: &str = "func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n";
@@ -51,7 +52,9 @@ fn aliases_and_resources_keep_the_text_whole() {
         bounds.extend(&cuts);
         bounds.push(text.len());
         assert!(
-            bounds.windows(2).any(|w| scan_piece(&text.as_bytes()[w[0]..w[1]]).0.keeps_whole),
+            bounds
+                .windows(2)
+                .any(|w| scan_piece(&text.as_bytes()[w[0]..w[1]]).0.keeps_whole),
             "{text}"
         );
     }
@@ -65,7 +68,9 @@ fn shrinking_cuts_are_increasing_and_follow_the_targets() {
         .collect();
     // Shares 4, 3, 2, 1 of 10.
     assert_eq!(
-        (0..=4).map(|k| shrinking_target(1000, 4, k)).collect::<Vec<_>>(),
+        (0..=4)
+            .map(|k| shrinking_target(1000, 4, k))
+            .collect::<Vec<_>>(),
         [0, 400, 700, 900, 1000]
     );
     let cuts = shrinking_cuts(text.as_bytes(), 4);
@@ -84,7 +89,13 @@ fn shrinking_cuts_are_increasing_and_follow_the_targets() {
 #[test]
 fn a_piece_scan_counts_lines_and_names() {
     let (scan, names) = scan_piece(TWO_FUNCS.as_bytes());
-    assert_eq!(scan, PieceScan { lines: 6, keeps_whole: false });
+    assert_eq!(
+        scan,
+        PieceScan {
+            lines: 6,
+            keeps_whole: false
+        }
+    );
     assert_eq!(names, [b"func".as_slice()]);
 }
 
