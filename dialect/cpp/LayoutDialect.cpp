@@ -265,6 +265,17 @@ void ValueAttr::markChecked() const {
   getImpl()->checked.store(true, std::memory_order_release);
 }
 
+bool ValueType::acceptsCoordinateCount(size_t n) const {
+  return n < 64 &&
+         (getImpl()->coordinateCounts.load(std::memory_order_acquire) >> n) & 1;
+}
+
+void ValueType::markCoordinateCount(size_t n) const {
+  if (n < 64)
+    getImpl()->coordinateCounts.fetch_or(uint64_t{1} << n,
+                                         std::memory_order_acq_rel);
+}
+
 bool ValueType::isStatic() const {
   // A linear layout has no runtime leaves (a `?` in its text is part of a name).
   if (getValueKind() == ValueKind::Linear ||

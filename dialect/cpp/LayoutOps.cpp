@@ -487,10 +487,15 @@ LogicalResult Crd2IdxOp::verify() {
   }
   std::string error;
   if (!constant) {
+    // Whether n coordinates fit the shape depends on the layout and n only
+    // (the constants among them are not looked at): asked once per type and n.
+    if (type.acceptsCoordinateCount(coords.size()))
+      return success();
     rust::Result crd = rust::take(layout_ffi_coord_text(
         rust::str(type.getText()), coords.data(), coords.size()));
     if (!crd.ok())
       return emitOpError() << crd.text;
+    type.markCoordinateCount(coords.size());
     return success();
   }
   evalCrd2Idx(type, coords, error);

@@ -31,6 +31,10 @@ def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
     /// True when the text has no `?` leaf and is not `*`: the value is then
     /// fully determined by the type.
     bool isStatic() const;
+    /// True once markCoordinateCount(n) recorded that n runtime coordinates
+    /// are a coordinate of this layout (Layout/ValueStorage.h).
+    bool acceptsCoordinateCount(size_t n) const;
+    void markCoordinateCount(size_t n) const;
   }];
 }
 

@@ -7,6 +7,7 @@
 //! `nsw`/`nuw` flags of addi/muli/shli are set exactly when the ranges prove them.
 
 use crate::fast_hash::{FastMap, FastSet};
+use crate::template::Recording;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Location, Operation};
@@ -209,6 +210,17 @@ impl Pool {
             ..Pool::default()
         }
     }
+
+    /// This pool emptied and moved to the start of `block`, keeping the capacity of its
+    /// tables (a pass run lowers one block after another; their pools have similar sizes).
+    pub fn reused_at_block_start(mut self, block: MlirBlock) -> Pool {
+        self.consts.clear();
+        self.const_values.clear();
+        self.exprs.clear();
+        self.log.clear();
+        self.anchor = Some((block, None));
+        self
+    }
 }
 
 /// Emits arith ops through a rewriter positioned before the op being lowered.
@@ -216,6 +228,8 @@ pub struct Emitter<'c> {
     rewriter: IrRewriter<'c>,
     loc: Location<'c>,
     pool: Pool,
+    /// The calls being recorded for a template (template.rs), if any.
+    recording: Option<Recording>,
 }
 
 impl<'c> Emitter<'c> {
@@ -224,7 +238,18 @@ impl<'c> Emitter<'c> {
             rewriter,
             loc,
             pool: Pool::default(),
+            recording: None,
         }
+    }
+
+    /// Record every constant and op call from now on, in slot form over `inputs`.
+    pub fn start_recording(&mut self, inputs: &[MlirValue]) {
+        self.recording = Some(Recording::new(inputs));
+    }
+
+    /// Stop recording; what was recorded.
+    pub fn stop_recording(&mut self) -> Option<Recording> {
+        self.recording.take()
     }
 
     pub fn rewriter(&self) -> &IrRewriter<'c> {
@@ -248,19 +273,32 @@ impl<'c> Emitter<'c> {
     /// value the builders computed and then folded away, e.g. `x mod a + (x div a) * a`,
     /// which is `x`): those are erased, newest first, so that chains of them go too.
     pub fn commit(&mut self) {
-        self.unwind(true);
+        self.unwind(true, 0);
     }
 
     /// Erase what was emitted since the last commit (a lowering that failed half way): the
     /// ops are used only among themselves, so they go newest first.
     pub fn rollback(&mut self) {
-        self.unwind(false);
+        self.unwind(false, 0);
     }
 
-    /// Empty the log, erasing its ops (only the unused ones when `only_dead`) and forgetting
-    /// them in the pool.
-    fn unwind(&mut self, only_dead: bool) {
-        while let Some((op, created)) = self.pool.log.pop() {
+    /// A mark of what was emitted so far, for [`Emitter::rollback_to`].
+    pub fn log_mark(&self) -> usize {
+        self.pool.log.len()
+    }
+
+    /// Erase what was emitted since `mark` (a replay that did not match, template.rs).
+    pub fn rollback_to(&mut self, mark: usize) {
+        self.unwind(false, mark);
+    }
+
+    /// Shorten the log to `floor` entries, erasing the ops it drops (only the unused ones when
+    /// `only_dead`) and forgetting them in the pool.
+    fn unwind(&mut self, only_dead: bool, floor: usize) {
+        while self.pool.log.len() > floor {
+            let Some((op, created)) = self.pool.log.pop() else {
+                break;
+            };
             if only_dead && has_uses(op) {
                 continue;
             }
@@ -299,7 +337,22 @@ impl<'c> Emitter<'c> {
 
     /// The binary `index` op `name` (one of the arith ops `IndexOpBuilders.cpp` builds) of `lhs`
     /// and `rhs`, or the one already emitted into this block.
-    fn emit(
+    pub(crate) fn emit(
+        &mut self,
+        name: &'static str,
+        lhs: MlirValue,
+        rhs: MlirValue,
+        nsw: bool,
+        nuw: bool,
+    ) -> MlirValue {
+        let v = self.emit_unrecorded(name, lhs, rhs, nsw, nuw);
+        if let Some(r) = &mut self.recording {
+            r.op(name, (lhs, rhs), (nsw, nuw), v);
+        }
+        v
+    }
+
+    fn emit_unrecorded(
         &mut self,
         name: &'static str,
         lhs: MlirValue,
@@ -357,6 +410,14 @@ impl<'c> Emitter<'c> {
             return v;
         }
         let k = s.konst.expect("a Sym is a constant or a value");
+        let v = self.constant_unrecorded(k);
+        if let Some(r) = &mut self.recording {
+            r.constant(k, v);
+        }
+        v
+    }
+
+    fn constant_unrecorded(&mut self, k: i64) -> MlirValue {
         if let Some(v) = self.pool.consts.get(&k) {
             return *v;
         }

@@ -20,6 +20,7 @@ pub mod lower;
 pub mod overflow;
 pub mod pass;
 pub mod symbolic;
+pub mod template;
 
 pub use pass::create_lower_to_index_pass;
 

@@ -19,14 +19,37 @@ use crate::fast_hash::FastMap;
 use crate::lower;
 use crate::overflow;
 use crate::symbolic::SymFunc;
+use crate::template::{coordinate_pattern, Coord, Template};
 
 /// What one run of the pass knows about each layout type it has met: its parse and, for a fully static `!layout.layout`, whether some point of its domain overflows.
 /// Types are uniqued by the context, which outlives the run, so the type's storage pointer
 /// names its text for the whole run: each distinct type is printed, parsed and checked once,
 /// however many ops use it (the per-op cost of a module of 1M crd2idx ops).
+///
+/// It also keeps the templates of the crd2idx lowerings of static layouts (template.rs), by
+/// type and coordinate pattern: 1M crd2idx ops on a few thousand layouts are planned once per
+/// layout and pattern, and replayed for the others.
 #[derive(Default)]
 pub struct Memo {
     types: FastMap<usize, Rc<TypeInfo>>,
+    templates: FastMap<(usize, Vec<Coord>), Template>,
+    /// Lower every op from its layout (no template is recorded or replayed).
+    no_templates: bool,
+    template_counts: TemplateCounts,
+    /// The pools of finished blocks, to be reused (emptied) for the next ones.
+    spare_pools: Vec<Pool>,
+}
+
+/// What the templates of a [`Memo`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TemplateCounts {
+    /// Templates recorded.
+    pub recorded: usize,
+    /// Ops lowered by replaying a template.
+    pub replayed: usize,
+    /// Replays undone because a value's identity differed from the recording's (the op was
+    /// then lowered from its layout).
+    pub undone: usize,
 }
 
 struct TypeInfo {
@@ -38,6 +61,19 @@ struct TypeInfo {
 }
 
 impl Memo {
+    /// A memo that lowers every op from its layout, recording and replaying no template
+    /// (tests compare its output with the templates').
+    pub fn without_templates() -> Memo {
+        Memo {
+            no_templates: true,
+            ..Memo::default()
+        }
+    }
+
+    pub fn template_counts(&self) -> TemplateCounts {
+        self.template_counts
+    }
+
     fn info(&mut self, v: MlirValue) -> Result<Rc<TypeInfo>, String> {
         let key = unsafe { mlir_sys::mlirValueGetType(v) }.ptr as usize;
         if let Some(i) = self.types.get(&key) {
@@ -62,6 +98,9 @@ impl Memo {
         Ok(info)
     }
 }
+
+/// Pools a [`Memo`] keeps for reuse, at most.
+const SPARE_POOLS: usize = 8;
 
 /// The pass argument (`layout-opt --layout-lower-to-index`).
 pub const ARGUMENT: &str = "layout-lower-to-index";
@@ -207,9 +246,12 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
             .get_or_insert_with(|| Emitter::new(IrRewriter::from_op(opref), opref.location()));
         let block = unsafe { mlir_sys::mlirOperationGetBlock(*op) };
         if block.ptr as usize != current_block {
-            let pool = pools
-                .remove(&(block.ptr as usize))
-                .unwrap_or_else(|| Pool::at_block_start(block));
+            let pool = pools.remove(&(block.ptr as usize)).unwrap_or_else(|| {
+                match memo.spare_pools.pop() {
+                    Some(spare) => spare.reused_at_block_start(block),
+                    None => Pool::at_block_start(block),
+                }
+            });
             let previous = e.swap_pool(pool);
             if current_block != 0 {
                 pools.insert(current_block, previous);
@@ -240,6 +282,12 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
         }
     }
     erase_dead_layout_ops(&layout_ops);
+    if let Some(mut e) = emitter {
+        memo.spare_pools.push(e.swap_pool(Pool::default()));
+    }
+    memo.spare_pools.extend(pools.into_values());
+    // A run over many blocks leaves many pools; a few are enough for the next runs.
+    memo.spare_pools.truncate(SPARE_POOLS);
     ok
 }
 
@@ -531,7 +579,10 @@ pub fn emit_lowering_with(
                 return Err(m.clone());
             }
             match &info.static_sym {
-                Some(Ok(f)) => vec![lower::crd2idx(e, f, &coords)?],
+                Some(Ok(f)) => {
+                    let key = unsafe { mlir_sys::mlirValueGetType(ops[0]) }.ptr as usize;
+                    return crd2idx_by_template(e, memo, key, f, &coords).map(Some);
+                }
                 Some(Err(m)) => return Err(m.clone()),
                 None => {
                     let f = resolve(ops[0], coords.len() == 1)?;
@@ -623,6 +674,46 @@ pub fn emit_lowering_with(
     Ok(Some(
         results.into_iter().map(|r| e.materialize(r)).collect(),
     ))
+}
+
+/// The lowering of crd2idx on the static layout `f` (type `key`) at `coords`: the replay of
+/// the template of this key and coordinate pattern, or the lowering itself, recorded as the
+/// template when there is none yet.
+fn crd2idx_by_template(
+    e: &mut Emitter,
+    memo: &mut Memo,
+    key: usize,
+    f: &SymFunc,
+    coords: &[Sym],
+) -> Result<Vec<MlirValue>, String> {
+    let unrecorded = |e: &mut Emitter| {
+        let r = lower::crd2idx(e, f, coords)?;
+        Ok(vec![e.materialize(r)])
+    };
+    if memo.no_templates {
+        return unrecorded(e);
+    }
+    let Some((pattern, inputs)) = coordinate_pattern(coords) else {
+        return unrecorded(e);
+    };
+    let key = (key, pattern);
+    if let Some(template) = memo.templates.get(&key) {
+        if let Some(values) = template.replay(e, &inputs) {
+            memo.template_counts.replayed += 1;
+            return Ok(values);
+        }
+        memo.template_counts.undone += 1;
+        return unrecorded(e);
+    }
+    e.start_recording(&inputs);
+    let lowered = lower::crd2idx(e, f, coords).map(|r| e.materialize(r));
+    let recording = e.stop_recording();
+    let value = lowered?;
+    if let Some(template) = recording.and_then(|r| r.finish(&[value])) {
+        memo.templates.insert(key, template);
+        memo.template_counts.recorded += 1;
+    }
+    Ok(vec![value])
 }
 
 fn has_uses(op: MlirOperation) -> bool {

@@ -642,3 +642,122 @@ fn bijective_apply_and_inv_equal_the_algebra() {
     let expected: i64 = chains.iter().map(|c| 2 * c.size().unwrap()).sum();
     assert_eq!(points, expected, "every point of every domain, both forms");
 }
+
+/// One function applying `layout.crd2idx` to the static layout `text` in several coordinate
+/// patterns: two linear indices, one coordinate per mode (distinct arguments, one argument
+/// repeated, a constant first coordinate, and the first result as first coordinate). Rank 1
+/// layouts get the linear patterns only.
+fn template_patterns_ir(name: &str, text: &str, rank: usize) -> String {
+    let ty = harness::type_of(text);
+    let mut body = vec![
+        format!("%l = layout.const #{}", &ty[1..]),
+        format!("%r0 = layout.crd2idx %l[%a0] : {ty}"),
+        format!("%r1 = layout.crd2idx %l[%a1] : {ty}"),
+    ];
+    let mut results = vec!["%r0", "%r1"];
+    if rank >= 2 {
+        let distinct: Vec<String> = (0..rank).map(|i| format!("%a{i}")).collect();
+        let repeated = vec!["%a0"; rank].join(", ");
+        let mut constant = distinct.clone();
+        constant[0] = "%c1".to_string();
+        let mut chained = distinct.clone();
+        chained[0] = "%r0".to_string();
+        body.push("%c1 = arith.constant 1 : index".to_string());
+        for (r, cs) in [
+            ("%r2", distinct.join(", ")),
+            ("%r3", repeated),
+            ("%r4", constant.join(", ")),
+            ("%r5", chained.join(", ")),
+        ] {
+            body.push(format!("{r} = layout.crd2idx %l[{cs}] : {ty}"));
+            results.push(r);
+        }
+    }
+    let args: Vec<String> = (0..rank.max(2)).map(|i| format!("%a{i}: index")).collect();
+    format!(
+        "  func.func @{name}({}) -> ({}) {{\n    {}\n    return {} : {}\n  }}\n",
+        args.join(", "),
+        vec!["index"; results.len()].join(", "),
+        body.join("\n    "),
+        results.join(", "),
+        vec!["index"; results.len()].join(", ")
+    )
+}
+
+/// The templates of the lowering (template.rs) emit what lowering every op from its layout
+/// emits: the same module lowered with and without them prints the same. The module holds
+/// each layout twice (in two functions) with several coordinate patterns, so templates are
+/// recorded and replayed across functions and within one; and a function where a coordinate
+/// is a value the template itself computes again (`@collide`), whose replay is undone.
+#[test]
+fn templates_replay_what_lowering_emits() {
+    use layout_lowering::pass::{lower_under_with, Memo};
+    use melior::ir::operation::OperationLike;
+    let oracle = harness::oracle_layouts(&harness::oracle_path()).expect("oracle corpus");
+    let mut funcs = vec![
+        "  func.func @record(%p: index, %q: index) -> index {\n    \
+         %l2 = layout.const #layout.layout<(8,8):(1,4)>\n    \
+         %b = layout.crd2idx %l2[%p, %q] : !layout.layout<(8,8):(1,4)>\n    \
+         return %b : index\n  }\n"
+            .to_string(),
+        "  func.func @collide(%x: index) -> index {\n    \
+         %l1 = layout.const #layout.layout<(8):(4)>\n    \
+         %a = layout.crd2idx %l1[%x] : !layout.layout<(8):(4)>\n    \
+         %l2 = layout.const #layout.layout<(8,8):(1,4)>\n    \
+         %b = layout.crd2idx %l2[%a, %x] : !layout.layout<(8,8):(1,4)>\n    \
+         return %b : index\n  }\n"
+            .to_string(),
+    ];
+    let extra = [
+        "(4,2,8):(1,0,8)",
+        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        "(4,8):(8,1) o 30 o (8):(2)",
+    ];
+    let texts = oracle
+        .iter()
+        .take(400)
+        .map(|(_, t)| t.as_str())
+        .chain(extra);
+    for (i, text) in texts.enumerate() {
+        let case = Case::fixed(format!("t{i}"), text).expect("layout parses");
+        let rank = harness::coordinate_count(&case, Query::PerMode);
+        for copy in 0..2 {
+            funcs.push(template_patterns_ir(&format!("t{i}_{copy}"), text, rank));
+        }
+    }
+    let ctx = harness::context();
+    let mut printed = Vec::new();
+    let mut counts = Vec::new();
+    for mut memo in [Memo::default(), Memo::without_templates()] {
+        let m = harness::module(&ctx, &funcs).expect("module parses");
+        assert!(
+            lower_under_with(m.as_operation().to_raw(), &mut memo),
+            "lowering failed"
+        );
+        assert!(m.as_operation().verify(), "the lowered module verifies");
+        printed.push(m.as_operation().to_string());
+        counts.push(memo.template_counts());
+    }
+    let (with, without) = (counts[0], counts[1]);
+    assert_eq!(without, Default::default(), "no template without templates");
+    assert!(with.recorded >= 400, "templates recorded: {with:?}");
+    assert!(
+        with.replayed >= with.recorded,
+        "every layout's second function replays: {with:?}"
+    );
+    assert!(with.undone >= 1, "@collide undoes its replay: {with:?}");
+    if printed[0] != printed[1] {
+        let (a, b) = (printed[0].lines(), printed[1].lines());
+        let first = a
+            .zip(b)
+            .enumerate()
+            .find(|(_, (x, y))| x != y)
+            .map(|(n, (x, y))| {
+                format!("line {n}:\n  with templates:    {x}\n  without templates: {y}")
+            });
+        panic!(
+            "the lowering with templates differs from the lowering without: {}",
+            first.unwrap_or_else(|| "in length".to_string())
+        );
+    }
+}

@@ -16,9 +16,14 @@
 //  - checked: the text was confirmed to be valid, canonical and static (what
 //    the verifier of `layout.const` requires of its attribute). Only a success
 //    is recorded, so a bad attribute is diagnosed at each use.
+//  - coordinateCounts: bit n (n < 64) is set once n runtime coordinates were
+//    found to be a valid coordinate of the layout (1 linear index, one per
+//    mode or one per leaf: what the verifier of `layout.crd2idx` asks Rust).
+//    The answer depends on the text and n only; only successes are recorded.
 //
 // Writers race benignly: two threads that compute a peer compute the same
-// uniqued object, and `checked` only goes from false to true.
+// uniqued object, and `checked` and the bits of `coordinateCounts` only go
+// from false to true.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +35,7 @@
 #include "llvm/ADT/Hashing.h"
 
 #include <atomic>
+#include <cstdint>
 #include <tuple>
 
 namespace mlir::layout::detail {
@@ -67,6 +73,8 @@ struct ValueStorageBase : public BaseStorage {
   mutable std::atomic<const void *> peer{nullptr};
   /// True once the text was checked valid, canonical and static.
   mutable std::atomic<bool> checked{false};
+  /// Bit n: n runtime coordinates were accepted for this layout.
+  mutable std::atomic<uint64_t> coordinateCounts{0};
 };
 
 struct ValueAttrStorage

@@ -142,6 +142,20 @@ func.func @crd2idx_coordinate_count(%i: index) -> index {
 
 // -----
 
+// The verifier remembers, per layout type, the coordinate counts it accepted
+// (1, 2 and 3 here): a count it has not accepted is still checked and refused.
+func.func @crd2idx_coordinate_count_after_accepted(%i: index) -> (index, index, index, index) {
+  %l = layout.const #layout.layout<((2,4),8):((1,16),2)>
+  %a = layout.crd2idx %l[%i] : !layout.layout<((2,4),8):((1,16),2)>
+  %b = layout.crd2idx %l[%i, %i] : !layout.layout<((2,4),8):((1,16),2)>
+  %c = layout.crd2idx %l[%i, %i, %i] : !layout.layout<((2,4),8):((1,16),2)>
+  // expected-error@+1 {{'layout.crd2idx' op crd2idx: a coordinate of shape ((2,4),8) is 1 linear index, 2 indices (one per mode) or 3 indices (one per leaf), got 5}}
+  %d = layout.crd2idx %l[%i, %i, %i, %i, %i] : !layout.layout<((2,4),8):((1,16),2)>
+  return %a, %b, %c, %d : index, index, index, index
+}
+
+// -----
+
 func.func @crd2idx_coordinate_count_dynamic(%i: index, %m: index, %n: index) -> index {
   %l = layout.make %m, %n : !layout.layout<(?,8):(1,?)>
   // expected-error@+1 {{'layout.crd2idx' op crd2idx: a coordinate of shape (?,8) is 1 linear index, 2 indices (one per mode) or 2 indices (one per leaf), got 3}}
