@@ -308,16 +308,23 @@ Operation *LayoutDialect::materializeConstant(OpBuilder &builder,
 namespace {
 constexpr size_t kShardEntries = ValueCache::kMaxEntries / ValueCache::kShards;
 
-const void *lookupIn(llvm::StringMap<const void *> &map, StringRef key) {
-  auto it = map.find(key);
+// A spelling is hashed once (StringMap's own hash): its top bits pick the
+// shard, and the map finds its bucket from the same value.
+uint32_t spellingHash(StringRef spelling) {
+  return llvm::StringMapImpl::hash(spelling);
+}
+
+const void *lookupIn(llvm::StringMap<const void *> &map, StringRef key,
+                     uint32_t hash) {
+  auto it = map.find(key, hash);
   return it == map.end() ? nullptr : it->second;
 }
 
-void insertIn(llvm::StringMap<const void *> &map, StringRef key,
+void insertIn(llvm::StringMap<const void *> &map, StringRef key, uint32_t hash,
               const void *value) {
   if (map.size() >= kShardEntries)
     map.clear();
-  map.try_emplace(key, value);
+  map.try_emplace_with_hash(key, hash, value);
 }
 } // namespace
 
@@ -325,32 +332,36 @@ ValueCache::Shard &ValueCache::shardOf(const WordKey &key) {
   return shards[(key.hash >> 40) % kShards];
 }
 
-ValueCache::Shard &ValueCache::shardOf(StringRef spelling) {
-  return shards[llvm::hash_value(spelling) % kShards];
+ValueCache::Shard &ValueCache::shardOf(uint32_t spellingHash) {
+  return shards[(spellingHash >> 24) % kShards];
 }
 
 Attribute ValueCache::lookupAttr(StringRef spec) {
-  Shard &shard = shardOf(spec);
+  uint32_t hash = spellingHash(spec);
+  Shard &shard = shardOf(hash);
   std::lock_guard<std::mutex> lock(shard.mutex);
-  return Attribute::getFromOpaquePointer(lookupIn(shard.attrs, spec));
+  return Attribute::getFromOpaquePointer(lookupIn(shard.attrs, spec, hash));
 }
 
 void ValueCache::insertAttr(StringRef spec, Attribute attr) {
-  Shard &shard = shardOf(spec);
+  uint32_t hash = spellingHash(spec);
+  Shard &shard = shardOf(hash);
   std::lock_guard<std::mutex> lock(shard.mutex);
-  insertIn(shard.attrs, spec, attr.getAsOpaquePointer());
+  insertIn(shard.attrs, spec, hash, attr.getAsOpaquePointer());
 }
 
 Type ValueCache::lookupType(StringRef spec) {
-  Shard &shard = shardOf(spec);
+  uint32_t hash = spellingHash(spec);
+  Shard &shard = shardOf(hash);
   std::lock_guard<std::mutex> lock(shard.mutex);
-  return Type::getFromOpaquePointer(lookupIn(shard.types, spec));
+  return Type::getFromOpaquePointer(lookupIn(shard.types, spec, hash));
 }
 
 void ValueCache::insertType(StringRef spec, Type type) {
-  Shard &shard = shardOf(spec);
+  uint32_t hash = spellingHash(spec);
+  Shard &shard = shardOf(hash);
   std::lock_guard<std::mutex> lock(shard.mutex);
-  insertIn(shard.types, spec, type.getAsOpaquePointer());
+  insertIn(shard.types, spec, hash, type.getAsOpaquePointer());
 }
 
 ValueCache::WordKey ValueCache::wordKey(StringRef name, TypeRange types,

@@ -259,10 +259,9 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
             current_block = block.ptr as usize;
         }
         e.move_before(opref);
-        let shape_query = matches!(
-            op_name(*op).as_str(),
-            "layout.size" | "layout.rank" | "layout.depth"
-        );
+        let shape_query = ["layout.size", "layout.rank", "layout.depth"]
+            .iter()
+            .any(|n| is_named(*op, n));
         match lower_op(*op, memo, e) {
             Ok(true) => {
                 e.commit();
@@ -301,6 +300,12 @@ fn type_text(v: MlirValue) -> Result<(String, String), String> {
         return Err(format!("not a layout value type: {t}"));
     }
     Ok((t[..open].to_string(), t[open + 1..t.len() - 1].to_string()))
+}
+
+/// Whether `op` is named `name` (without copying the name, as `op_name` does).
+fn is_named(op: MlirOperation, name: &str) -> bool {
+    let op = unsafe { OperationRef::from_raw(op) };
+    op.name().as_string_ref().as_str() == Ok(name)
 }
 
 fn defining_op(v: MlirValue) -> Option<MlirOperation> {
@@ -508,7 +513,7 @@ fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
 /// A coordinate operand: a constant when defined by arith.constant.
 fn coord_sym(v: MlirValue) -> Sym {
     if let Some(def) = defining_op(v) {
-        if op_name(def) == "arith.constant" {
+        if is_named(def, "arith.constant") {
             let r = unsafe { OperationRef::from_raw(def) };
             if let Ok(a) = r.attribute("value") {
                 if let Ok(i) = melior::ir::attribute::IntegerAttribute::try_from(a) {
@@ -535,7 +540,7 @@ fn lower_op(op: MlirOperation, memo: &mut Memo, e: &mut Emitter) -> Result<bool,
     let mut folded: Vec<MlirOperation> = operands(op)
         .into_iter()
         .filter_map(defining_op)
-        .filter(|d| op_name(*d) == "arith.constant")
+        .filter(|d| is_named(*d, "arith.constant"))
         .collect();
     folded.sort_by_key(|d| d.ptr as usize);
     folded.dedup_by_key(|d| d.ptr as usize);
@@ -564,13 +569,11 @@ pub fn emit_lowering_with(
     op: MlirOperation,
     memo: &mut Memo,
 ) -> Result<Option<Vec<MlirValue>>, String> {
-    let name = op_name(op);
-    let ops = operands(op);
     let opref = unsafe { OperationRef::from_raw(op) };
-    // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the emitter.
-    let ctx_ref = opref.context();
-    let ctx = unsafe { ctx_ref.to_ref() };
-    let results: Vec<Sym> = match name.as_str() {
+    let name = opref.name();
+    let name = name.as_string_ref().as_str().unwrap_or("");
+    let ops = operands(op);
+    let results: Vec<Sym> = match name {
         "layout.crd2idx" => {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
             // What folding reports as an overflow is not lowered to wrapping arithmetic.
@@ -636,6 +639,10 @@ pub fn emit_lowering_with(
             };
             let simplified = opref.attribute("unsimplified").is_err();
             let loc = opref.location();
+            // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the
+            // emitter.
+            let ctx_ref = opref.context();
+            let ctx = unsafe { ctx_ref.to_ref() };
             crate::bijective::lower(e, ctx, loc, &attr, which, &ops, simplified)?
         }
         "layout.idx2crd" => {

@@ -114,7 +114,9 @@ private:
                          llvm::ArrayRef<int64_t> indices,
                          llvm::SmallVectorImpl<uint64_t> &out);
   Shard &shardOf(const WordKey &key);
-  Shard &shardOf(llvm::StringRef spelling);
+  /// The shard of a spelling, from the top bits of its StringMap hash (the
+  /// map's bucket comes from the low bits).
+  Shard &shardOf(uint32_t spellingHash);
   /// The entry of `key` in `from` (the caller holds the shard's lock).
   template <typename V> static const V *find(WordMap<V> &from, WordKey key);
   /// Insert `value` under `key` (the caller holds the shard's lock).

@@ -42,6 +42,31 @@
 // RUN: diff %t.undef.par %t.undef.seq
 // RUN: FileCheck %s --check-prefix=UNDEFINED --input-file=%t.undef.par
 //
+// An affine map in a late function (an alias of the whole module's print): the pieces before
+// it are written to the output file as they are printed, then the file is cut back and the
+// module printed sequentially; to -o, to a redirected stdout, and appended to a file (where
+// nothing is written early):
+// RUN: python3 %S/Inputs/many_functions.py --late-alias 390 > %t.late.mlir
+// RUN: layout-opt %t.late.mlir --canonicalize -o %t.late.par
+// RUN: layout-opt %t.late.mlir --canonicalize > %t.late.stdout
+// RUN: layout-opt %t.late.mlir --canonicalize --mlir-disable-threading -o %t.late.seq
+// RUN: diff %t.late.par %t.late.seq
+// RUN: diff %t.late.stdout %t.late.seq
+// RUN: echo "// before" > %t.late.app
+// RUN: layout-opt %t.late.mlir --canonicalize >> %t.late.app
+// RUN: echo "// before" > %t.late.app.seq
+// RUN: cat %t.late.seq >> %t.late.app.seq
+// RUN: diff %t.late.app %t.late.app.seq
+// RUN: FileCheck %s --check-prefix=LATE --input-file=%t.late.par
+// The module without it, to a redirected stdout and appended:
+// RUN: layout-opt %t.mlir --canonicalize > %t.stdout
+// RUN: diff %t.stdout %t.seq
+// RUN: echo "// before" > %t.app
+// RUN: layout-opt %t.mlir --canonicalize >> %t.app
+// RUN: echo "// before" > %t.app.seq
+// RUN: cat %t.seq >> %t.app.seq
+// RUN: diff %t.app %t.app.seq
+//
 // RUN: python3 %S/Inputs/many_functions.py --alias > %t.alias.mlir
 // RUN: layout-opt %t.alias.mlir --canonicalize --mlir-timing -o %t.alias.par 2> %t.alias.timing
 // RUN: layout-opt %t.alias.mlir --canonicalize --mlir-disable-threading -o %t.alias.seq
@@ -68,6 +93,12 @@
 // Eight warnings (functions 0, 50, ..., 350), in the order of the functions:
 // WARN-COUNT-8: warning: composition reads A = 6:1 outside its domain
 // WARN-NOT: warning
+
+// LATE: #map = affine_map<(d0) -> (d0 * 2)>
+// LATE-NEXT: module {
+// LATE: func.func @f389(
+// LATE: func.func @f390(%arg0: index) -> (!layout.layout<{{.*}}>, index) attributes {m = #map} {
+// LATE: func.func @f399(
 
 // TIMING: Parser
 // TIMING-NEXT: Parallel parse

@@ -96,7 +96,7 @@ bool optDriverHandles(const MlirOptMainConfig &config) {
          !config.shouldListPasses();
 }
 
-LogicalResult runOptDriver(llvm::raw_ostream &os,
+LogicalResult runOptDriver(llvm::raw_fd_ostream &os,
                            std::unique_ptr<llvm::MemoryBuffer> buffer,
                            DialectRegistry &registry,
                            const MlirOptMainConfig &config) {

@@ -23,7 +23,7 @@ bool optDriverHandles(const MlirOptMainConfig &config);
 /// printed on the context's threads when that gives the same module and bytes.
 /// For a process that ends after it returns: the context, and the module on
 /// success, are left to the process's exit instead of being freed.
-LogicalResult runOptDriver(llvm::raw_ostream &os,
+LogicalResult runOptDriver(llvm::raw_fd_ostream &os,
                            std::unique_ptr<llvm::MemoryBuffer> buffer,
                            DialectRegistry &registry,
                            const MlirOptMainConfig &config);

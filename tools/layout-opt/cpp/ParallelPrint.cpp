@@ -13,6 +13,13 @@
 //      parent region, which are those of the module's own block (no top-level
 //      op has results here, so they are empty, as in each scratch module);
 //   3. the ops go back into the module, in order, and the texts are joined.
+//      When the output is a regular file that can be rewound (not opened for
+//      appending), each text is written as soon as it and every text before it
+//      are printed, by the worker that completes that run, and then freed: the
+//      texts of a large module (233 MB for 1M lowered crd2idx ops) are never
+//      all held, and the writing overlaps the printing. If a text turns out
+//      not to have the shape of step 2, the workers stop and the file is cut
+//      back to where the module began, for the caller's sequential print.
 //
 // MLIR's printer verifies the module first and prints it in generic form when
 // it fails; this runs only on a module known to verify (`verified`), so the
@@ -33,9 +40,14 @@
 #include "ParallelRuns.h"
 
 #include "mlir/IR/AsmState.h"
+#include "llvm/Support/FileSystem.h"
+
+#include <fcntl.h>
 
 #include <algorithm>
 #include <atomic>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -75,10 +87,88 @@ bool hasModuleShape(llvm::StringRef text) {
   return text.starts_with(kModuleHead) && text.ends_with(kModuleTail);
 }
 
+/// The ops' part of a piece's text of module shape (with its last newline).
+llvm::StringRef opsText(llvm::StringRef text) {
+  return text.drop_front(kModuleHead.size()).drop_back(kModuleTail.size() - 1);
+}
+
+/// The descriptor of a file stream (an accessor raw_fd_ostream keeps for its
+/// derived classes; reached here through a derived class's access).
+struct DescriptorQuery : public llvm::raw_fd_ostream {
+  static int of(const llvm::raw_fd_ostream &file) {
+    int (llvm::raw_fd_ostream::*query)() const = &DescriptorQuery::get_fd;
+    return (file.*query)();
+  }
+};
+
+/// `os` when it writes to a regular file that can be written before the print
+/// is known to succeed, then cut back (seek and truncate work; not in append
+/// mode, where every write goes to the end); null otherwise (a pipe, a
+/// terminal, a device).
+llvm::raw_fd_ostream *rewindableFile(llvm::raw_fd_ostream &os) {
+  llvm::raw_fd_ostream *file = &os;
+  if (!file->supportsSeeking() || file->has_error())
+    return nullptr;
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(DescriptorQuery::of(*file), status) ||
+      status.type() != llvm::sys::fs::file_type::regular_file)
+    return nullptr;
+  int flags = ::fcntl(DescriptorQuery::of(*file), F_GETFL);
+  if (flags == -1 || (flags & O_APPEND))
+    return nullptr;
+  return file;
+}
+
+/// Writes the pieces' texts to a rewindable file in order, each as soon as it
+/// and all before it are printed (`printed` is called by the worker that
+/// printed a piece), and frees them; stops at the first text without module
+/// shape, and then `rewind` cuts the file back to where it began.
+class OrderedWriter {
+public:
+  OrderedWriter(llvm::raw_fd_ostream &file, std::vector<std::string> &texts,
+                const std::vector<char> &shaped)
+      : file(file), start(file.tell()), texts(texts), shaped(shaped),
+        done(texts.size(), 0) {
+    file << kModuleHead;
+  }
+
+  /// Piece `part` is printed; false once a text without module shape was met.
+  bool printed(size_t part) {
+    std::lock_guard<std::mutex> lock(mutex);
+    done[part] = 1;
+    while (!failed && next < texts.size() && done[next]) {
+      if (!shaped[next]) {
+        failed = true;
+        break;
+      }
+      file << opsText(texts[next]);
+      std::string().swap(texts[next]);
+      ++next;
+    }
+    return !failed;
+  }
+
+  /// Cut the file back to where the module began.
+  void rewind() {
+    file.seek(start);
+    (void)llvm::sys::fs::resize_file(DescriptorQuery::of(file), start);
+  }
+
+private:
+  llvm::raw_fd_ostream &file;
+  uint64_t start;
+  std::vector<std::string> &texts;
+  const std::vector<char> &shaped;
+  std::vector<char> done;
+  std::mutex mutex;
+  size_t next = 0;
+  bool failed = false;
+};
+
 } // namespace
 
 LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
-                                         llvm::raw_ostream &os,
+                                         llvm::raw_fd_ostream &os,
                                          TimingScope &timing) {
   MLIRContext *context = module->getContext();
   Block *body = module.getBody();
@@ -112,6 +202,9 @@ LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
 
   std::vector<std::string> texts(parts);
   std::vector<char> shaped(parts, 0);
+  std::optional<OrderedWriter> writer;
+  if (llvm::raw_fd_ostream *file = rewindableFile(os))
+    writer.emplace(*file, texts, shaped);
   auto printPiece = [&](size_t, size_t part) {
     while (filled.load(std::memory_order_acquire) <= part)
       std::this_thread::yield();
@@ -126,17 +219,22 @@ LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
     scratch[part]->print(stream, state);
     stream.flush();
     shaped[part] = hasModuleShape(texts[part]);
-    return true;
+    return writer ? writer->printed(part) : true;
   };
   runTasksOnWorkersBeside(context, parts, printPiece, fillScratch);
 
   for (OwningOpRef<ModuleOp> &piece : scratch)
     body->getOperations().splice(body->end(), piece->getBody()->getOperations());
-  if (std::find(shaped.begin(), shaped.end(), 0) != shaped.end())
+  if (std::find(shaped.begin(), shaped.end(), 0) != shaped.end()) {
+    if (writer)
+      writer->rewind();
     return failure();
-  os << kModuleHead;
-  for (llvm::StringRef text : texts)
-    os << text.drop_front(kModuleHead.size()).drop_back(kModuleTail.size() - 1);
+  }
+  if (!writer) {
+    os << kModuleHead;
+    for (llvm::StringRef text : texts)
+      os << opsText(text);
+  }
   os << kModuleTail.drop_front();
   return success();
 }

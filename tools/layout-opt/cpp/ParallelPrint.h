@@ -16,11 +16,12 @@ namespace mlir::layout {
 /// Writes to `os` the bytes that `module->print(os, AsmState(module,
 /// OpPrintingFlags()))` writes, its top-level ops printed on the context's
 /// threads. `verified` says that the module passed the verifier since it last
-/// changed. Fails, having written nothing, when it cannot promise the same
-/// bytes (ParallelPrint.cpp says when); the caller then prints sequentially.
-/// The pieces are timed under `timing` as "Parallel print".
+/// changed. Fails when it cannot promise the same bytes (ParallelPrint.cpp
+/// says when), having left `os` where it was (a file it wrote to is cut back);
+/// the caller then prints sequentially. The pieces are timed under `timing` as
+/// "Parallel print".
 LogicalResult printTopLevelOpsInParallel(ModuleOp module, bool verified,
-                                         llvm::raw_ostream &os,
+                                         llvm::raw_fd_ostream &os,
                                          TimingScope &timing);
 
 } // namespace mlir::layout

@@ -9,6 +9,7 @@ composition reads A outside its domain (a warning of the verifier).
   --parse-error K    function K has a syntax error
   --verify-error K   function K declares a wrong result type (--verify-error-also: one more)
   --alias            an alias definition precedes the functions
+  --late-alias K     function K carries an affine map, which the printer aliases (`#map`)
   --duplicate K      function K is named like function K-1 (an error of the module's symbol
                      table, not of any one function)
   --undefined K      function K calls a function that does not exist (also the symbol table's)
@@ -23,6 +24,7 @@ p.add_argument("--verify-error", type=int, default=-1)
 p.add_argument("--verify-error-also", type=int, default=-1)
 p.add_argument("--warnings", action="store_true")
 p.add_argument("--alias", action="store_true")
+p.add_argument("--late-alias", type=int, default=-1)
 p.add_argument("--duplicate", type=int, default=-1)
 p.add_argument("--undefined", type=int, default=-1)
 p.add_argument("--no-calls", action="store_true")
@@ -40,7 +42,8 @@ for i in range(args.functions):
     result = "(4,4):(1,4)" if i in (args.verify_error, args.verify_error_also) else R
     out.append(f"func.func private @g{i}(index) -> index")
     name = f"f{i - 1}" if i == args.duplicate else f"f{i}"
-    out.append(f"func.func @{name}(%x: index) -> (!layout.layout<{result}>, index) {{")
+    attributes = " attributes {m = affine_map<(d0) -> (d0 * 2)>}" if i == args.late_alias else ""
+    out.append(f"func.func @{name}(%x: index) -> (!layout.layout<{result}>, index){attributes} {{")
     out.append(f"  %a = layout.const #layout.layout<{A}>")
     out.append(f"  %b = layout.const #layout.layout<{B}>")
     out.append(f"  %c = layout.composition %a, %b : !layout.layout<{A}>, !layout.layout<{B}>")
