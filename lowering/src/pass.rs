@@ -2,6 +2,7 @@
 //! under the op it runs on into arith index math, then erases layout ops left without uses.
 
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use layout_algebra::{text, Func, Value as AlgebraValue};
@@ -26,13 +27,12 @@ use crate::template::{coordinate_pattern, Coord, Template};
 /// names its text for the whole run: each distinct type is printed, parsed and checked once,
 /// however many ops use it (the per-op cost of a module of 1M crd2idx ops).
 ///
-/// It also keeps the templates of the crd2idx lowerings of static layouts (template.rs), by
-/// type and coordinate pattern: 1M crd2idx ops on a few thousand layouts are planned once per
-/// layout and pattern, and replayed for the others.
+/// With each static layout type it also keeps the templates of its crd2idx lowerings
+/// (template.rs), by coordinate pattern: 1M crd2idx ops on a few thousand layouts are planned
+/// once per layout and pattern, and replayed for the others.
 #[derive(Default)]
 pub struct Memo {
     types: FastMap<usize, Rc<TypeInfo>>,
-    templates: FastMap<(usize, Vec<Coord>), Template>,
     /// Lower every op from its layout (no template is recorded or replayed).
     no_templates: bool,
     template_counts: TemplateCounts,
@@ -58,7 +58,13 @@ struct TypeInfo {
     /// The layout function with no runtime leaf, bound and ready to lower (None: a `?` leaf,
     /// not a function, or a parse error, which `resolve` reports).
     static_sym: Option<Result<SymFunc, String>>,
+    /// The templates of crd2idx on this (static) layout, by coordinate pattern; at most
+    /// [`TEMPLATES_PER_TYPE`] (a pattern with constants is one per constant).
+    templates: RefCell<Vec<(Vec<Coord>, Rc<Template>)>>,
 }
+
+/// Templates kept per layout type, at most.
+const TEMPLATES_PER_TYPE: usize = 8;
 
 impl Memo {
     /// A memo that lowers every op from its layout, recording and replaying no template
@@ -93,6 +99,7 @@ impl Memo {
         let info = Rc::new(TypeInfo {
             overflow,
             static_sym,
+            templates: RefCell::new(Vec::new()),
         });
         self.types.insert(key, info.clone());
         Ok(info)
@@ -582,10 +589,7 @@ pub fn emit_lowering_with(
                 return Err(m.clone());
             }
             match &info.static_sym {
-                Some(Ok(f)) => {
-                    let key = unsafe { mlir_sys::mlirValueGetType(ops[0]) }.ptr as usize;
-                    return crd2idx_by_template(e, memo, key, f, &coords).map(Some);
-                }
+                Some(Ok(f)) => return crd2idx_by_template(e, memo, &info, f, &coords).map(Some),
                 Some(Err(m)) => return Err(m.clone()),
                 None => {
                     let f = resolve(ops[0], coords.len() == 1)?;
@@ -683,13 +687,13 @@ pub fn emit_lowering_with(
     ))
 }
 
-/// The lowering of crd2idx on the static layout `f` (type `key`) at `coords`: the replay of
-/// the template of this key and coordinate pattern, or the lowering itself, recorded as the
-/// template when there is none yet.
+/// The lowering of crd2idx on the static layout `f` (of the type `info` describes) at
+/// `coords`: the replay of the type's template of this coordinate pattern, or the lowering
+/// itself, recorded as the template when there is none yet.
 fn crd2idx_by_template(
     e: &mut Emitter,
     memo: &mut Memo,
-    key: usize,
+    info: &TypeInfo,
     f: &SymFunc,
     coords: &[Sym],
 ) -> Result<Vec<MlirValue>, String> {
@@ -703,8 +707,13 @@ fn crd2idx_by_template(
     let Some((pattern, inputs)) = coordinate_pattern(coords) else {
         return unrecorded(e);
     };
-    let key = (key, pattern);
-    if let Some(template) = memo.templates.get(&key) {
+    let known = info
+        .templates
+        .borrow()
+        .iter()
+        .find(|(p, _)| *p == pattern)
+        .map(|(_, t)| t.clone());
+    if let Some(template) = known {
         if let Some(values) = template.replay(e, &inputs) {
             memo.template_counts.replayed += 1;
             return Ok(values);
@@ -716,9 +725,12 @@ fn crd2idx_by_template(
     let lowered = lower::crd2idx(e, f, coords).map(|r| e.materialize(r));
     let recording = e.stop_recording();
     let value = lowered?;
-    if let Some(template) = recording.and_then(|r| r.finish(&[value])) {
-        memo.templates.insert(key, template);
-        memo.template_counts.recorded += 1;
+    let mut templates = info.templates.borrow_mut();
+    if templates.len() < TEMPLATES_PER_TYPE {
+        if let Some(template) = recording.and_then(|r| r.finish(&[value])) {
+            templates.push((pattern, Rc::new(template)));
+            memo.template_counts.recorded += 1;
+        }
     }
     Ok(vec![value])
 }
