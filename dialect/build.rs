@@ -111,6 +111,10 @@ fn main() {
         .include(prefix.join("include"))
         .include(manifest.join("include"))
         .include(&out)
+        // As the system LLVM/MLIR is built (`llvm-config --assertion-mode`: OFF): the
+        // header code compiled here (casts, attribute getters, DenseMap) skips the
+        // assertion checks the libraries skip.
+        .define("NDEBUG", None)
         .flag("-fno-rtti")
         .flag("-fno-exceptions")
         .flag_if_supported("-Wno-unused-parameter")

@@ -77,6 +77,10 @@ fn main() {
         .include(&gen_include)
         .include(manifest.join("include"))
         .include(&out)
+        // As the system LLVM/MLIR is built (`llvm-config --assertion-mode`: OFF): the
+        // header code compiled here (casts, attribute getters, DenseMap) skips the
+        // assertion checks the libraries skip.
+        .define("NDEBUG", None)
         .flag("-fno-rtti")
         .flag("-fno-exceptions")
         .flag_if_supported("-Wno-unused-parameter")

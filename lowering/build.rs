@@ -16,6 +16,10 @@ fn main() {
         .file(manifest.join("cpp/LowerToIndexRegistration.cpp"))
         .file(manifest.join("cpp/IndexOpBuilders.cpp"))
         .include(prefix.join("include"))
+        // As the system LLVM/MLIR is built (`llvm-config --assertion-mode`: OFF): the
+        // header code compiled here (casts, attribute getters, DenseMap) skips the
+        // assertion checks the libraries skip.
+        .define("NDEBUG", None)
         .flag("-fno-rtti")
         .flag("-fno-exceptions")
         .flag_if_supported("-Wno-unused-parameter")

@@ -26,6 +26,10 @@ fn main() {
         .include(include)
         .include(gen_include)
         .include(manifest.join("cpp"))
+        // As the system LLVM/MLIR is built (`llvm-config --assertion-mode`: OFF): the
+        // header code compiled here (casts, attribute getters, DenseMap) skips the
+        // assertion checks the libraries skip.
+        .define("NDEBUG", None)
         .flag("-fno-rtti")
         .flag("-fno-exceptions")
         .warnings(false)

@@ -110,8 +110,9 @@ bool moduleItselfVerifiesQuietly(ModuleOp module,
                                  llvm::ArrayRef<Operation *> children) {
   if (!module->getDiscardableAttrDictionary().empty())
     return false;
+  SymbolUserScan scan;
   for (Operation *child : children)
-    if (isa<SymbolUserOpInterface>(child))
+    if (scan.isSymbolUser(child))
       return false;
 
   BodiesAside aside(module->getContext(), children);
@@ -168,8 +169,6 @@ bool verifiesQuietly(Operation *op) {
 LogicalResult verifyModuleItself(ModuleOp module,
                                  llvm::ArrayRef<Operation *> children,
                                  bool childrenHoldSymbolUsers) {
-  assert(children.size() == module.getBody()->getOperations().size() &&
-         "the children are the module's body");
   if (!childrenHoldSymbolUsers && moduleItselfVerifiesQuietly(module, children))
     return success();
   return verify(module, /*verifyRecursively=*/false);

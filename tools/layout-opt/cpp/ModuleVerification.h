@@ -26,9 +26,10 @@ bool splitsIntoChildren(ModuleOp module, std::vector<Operation *> &children);
 class SymbolUserScan {
 public:
   bool holdsSymbolUser(Operation *root);
+  /// Whether `op` is a symbol user (the answer of its op name).
+  bool isSymbolUser(Operation *op);
 
 private:
-  bool isSymbolUser(Operation *op);
   const void *lastName = nullptr;
   bool lastIsUser = false;
 };
