@@ -17,6 +17,8 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <shared_mutex>
@@ -314,6 +316,51 @@ uint32_t spellingHash(StringRef spelling) {
   return llvm::StringMapImpl::hash(spelling);
 }
 
+/// One entry of a thread's table of recent spellings (Layout/ValueCache.h).
+struct RecentSpelling {
+  static constexpr size_t kCapacity = 70;
+  /// The id of the cache the entry belongs to; 0 for an empty entry.
+  uint64_t cache = 0;
+  uint32_t hash = 0;
+  uint32_t size = 0;
+  /// A type's opaque pointer when `isType`, else an attribute's.
+  const void *value = nullptr;
+  bool isType = false;
+  char text[kCapacity];
+
+  bool holds(uint64_t id, uint32_t spellingHash, StringRef spelling) const {
+    return cache == id && hash == spellingHash && size == spelling.size() &&
+           std::memcmp(text, spelling.data(), size) == 0;
+  }
+};
+
+constexpr size_t kRecentSpellings = 256;
+
+/// This thread's entry for a spelling of this hash.
+RecentSpelling &recentSpelling(uint32_t hash) {
+  thread_local std::array<RecentSpelling, kRecentSpellings> recent;
+  return recent[(hash >> 8) % kRecentSpellings];
+}
+
+/// Make `entry` hold `spelling` -> `value` (spellings too long to fit are not
+/// kept).
+void remember(RecentSpelling &entry, uint64_t id, uint32_t hash,
+              StringRef spelling, const void *value, bool isType) {
+  if (spelling.size() > RecentSpelling::kCapacity)
+    return;
+  entry.cache = id;
+  entry.hash = hash;
+  entry.size = spelling.size();
+  entry.value = value;
+  entry.isType = isType;
+  std::memcpy(entry.text, spelling.data(), spelling.size());
+}
+
+uint64_t nextCacheId() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
 const void *lookupIn(llvm::StringMap<const void *> &map, StringRef key,
                      uint32_t hash) {
   auto it = map.find(key, hash);
@@ -336,15 +383,28 @@ ValueCache::Shard &ValueCache::shardOf(uint32_t spellingHash) {
   return shards[(spellingHash >> 24) % kShards];
 }
 
+ValueCache::ValueCache() : id(nextCacheId()) {}
+
 Attribute ValueCache::lookupAttr(StringRef spec) {
   uint32_t hash = spellingHash(spec);
-  Shard &shard = shardOf(hash);
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  return Attribute::getFromOpaquePointer(lookupIn(shard.attrs, spec, hash));
+  RecentSpelling &recent = recentSpelling(hash);
+  if (recent.holds(id, hash, spec) && !recent.isType)
+    return Attribute::getFromOpaquePointer(recent.value);
+  const void *found;
+  {
+    Shard &shard = shardOf(hash);
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    found = lookupIn(shard.attrs, spec, hash);
+  }
+  if (found)
+    remember(recent, id, hash, spec, found, /*isType=*/false);
+  return Attribute::getFromOpaquePointer(found);
 }
 
 void ValueCache::insertAttr(StringRef spec, Attribute attr) {
   uint32_t hash = spellingHash(spec);
+  remember(recentSpelling(hash), id, hash, spec, attr.getAsOpaquePointer(),
+           /*isType=*/false);
   Shard &shard = shardOf(hash);
   std::lock_guard<std::mutex> lock(shard.mutex);
   insertIn(shard.attrs, spec, hash, attr.getAsOpaquePointer());
@@ -352,13 +412,27 @@ void ValueCache::insertAttr(StringRef spec, Attribute attr) {
 
 Type ValueCache::lookupType(StringRef spec) {
   uint32_t hash = spellingHash(spec);
-  Shard &shard = shardOf(hash);
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  return Type::getFromOpaquePointer(lookupIn(shard.types, spec, hash));
+  RecentSpelling &recent = recentSpelling(hash);
+  if (recent.holds(id, hash, spec))
+    return recent.isType ? Type::getFromOpaquePointer(recent.value)
+                         : llvm::cast<ValueAttr>(
+                               Attribute::getFromOpaquePointer(recent.value))
+                               .getValueType();
+  const void *found;
+  {
+    Shard &shard = shardOf(hash);
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    found = lookupIn(shard.types, spec, hash);
+  }
+  if (found)
+    remember(recent, id, hash, spec, found, /*isType=*/true);
+  return Type::getFromOpaquePointer(found);
 }
 
 void ValueCache::insertType(StringRef spec, Type type) {
   uint32_t hash = spellingHash(spec);
+  remember(recentSpelling(hash), id, hash, spec, type.getAsOpaquePointer(),
+           /*isType=*/true);
   Shard &shard = shardOf(hash);
   std::lock_guard<std::mutex> lock(shard.mutex);
   insertIn(shard.types, spec, hash, type.getAsOpaquePointer());

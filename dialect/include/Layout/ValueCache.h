@@ -6,7 +6,13 @@
 //
 //  - spelling -> attribute/type: the parse hooks look up the exact source
 //    spelling (`layout<(4,8):(1,4)>`) before handing it to the Rust parser;
-//    a spelling is parsed (and its canonical text computed) once.
+//    a spelling is parsed (and its canonical text computed) once. In front of
+//    the shared maps, each thread keeps the spellings it met last, in a small
+//    direct-mapped table without locks: a layout is usually spelled several
+//    times within a few lines (a constant's attribute, then the types of its
+//    uses). A spelling parses to the attribute and the type of the same text
+//    and kind (only `layout<*>` is a type and not an attribute), so a type is
+//    also found there as the type of an attribute met under its spelling.
 //  - (op, operand types, integer parameters) -> result type: inference runs
 //    at parse time and again in the verifier; the key is a few machine words
 //    (a small id of the op name, the uniqued operand types as pointers, the
@@ -124,6 +130,12 @@ private:
   static void insertWords(WordMap<V> &into, WordKey key, V value);
 
   std::array<Shard, kShards> shards;
+  /// Names this cache in the threads' tables of recent spellings (never
+  /// reused, so an entry of a cache that is gone matches nothing).
+  const uint64_t id;
+
+public:
+  ValueCache();
 };
 
 } // namespace mlir::layout

@@ -98,3 +98,14 @@ func.func private @f(!layout.layout<(4,8):(8,1,)>)
 // `*` (a statically unknown value) is only a type, never an attribute.
 // expected-error@+1 {{expected an integer, '?', '_' or '(', found '*'}}
 %0 = layout.const #layout.layout<*>
+
+// -----
+
+// The same, right after the type `layout<*>` was parsed: the spelling's recent entry (a type)
+// does not answer for an attribute (Layout/ValueCache.h).
+func.func @unknown_then_attribute(%l: !layout.layout<*>) {
+  // expected-error@+1 {{expected an integer, '?', '_' or '(', found '*'}}
+  %0 = layout.const #layout.layout<*>
+  return
+}
+
