@@ -385,57 +385,49 @@ ValueCache::Shard &ValueCache::shardOf(uint32_t spellingHash) {
 
 ValueCache::ValueCache() : id(nextCacheId()) {}
 
-Attribute ValueCache::lookupAttr(StringRef spec) {
+const void *ValueCache::lookupSpelling(StringRef spec, bool isType) {
   uint32_t hash = spellingHash(spec);
   RecentSpelling &recent = recentSpelling(hash);
-  if (recent.holds(id, hash, spec) && !recent.isType)
-    return Attribute::getFromOpaquePointer(recent.value);
+  if (recent.holds(id, hash, spec) && recent.isType == isType)
+    return recent.value;
+  if (recent.holds(id, hash, spec) && isType)
+    return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(recent.value))
+        .getValueType()
+        .getAsOpaquePointer();
   const void *found;
   {
     Shard &shard = shardOf(hash);
     std::lock_guard<std::mutex> lock(shard.mutex);
-    found = lookupIn(shard.attrs, spec, hash);
+    found = lookupIn(isType ? shard.types : shard.attrs, spec, hash);
   }
   if (found)
-    remember(recent, id, hash, spec, found, /*isType=*/false);
-  return Attribute::getFromOpaquePointer(found);
+    remember(recent, id, hash, spec, found, isType);
+  return found;
+}
+
+void ValueCache::insertSpelling(StringRef spec, const void *value,
+                                bool isType) {
+  uint32_t hash = spellingHash(spec);
+  remember(recentSpelling(hash), id, hash, spec, value, isType);
+  Shard &shard = shardOf(hash);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  insertIn(isType ? shard.types : shard.attrs, spec, hash, value);
+}
+
+Attribute ValueCache::lookupAttr(StringRef spec) {
+  return Attribute::getFromOpaquePointer(lookupSpelling(spec, false));
 }
 
 void ValueCache::insertAttr(StringRef spec, Attribute attr) {
-  uint32_t hash = spellingHash(spec);
-  remember(recentSpelling(hash), id, hash, spec, attr.getAsOpaquePointer(),
-           /*isType=*/false);
-  Shard &shard = shardOf(hash);
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  insertIn(shard.attrs, spec, hash, attr.getAsOpaquePointer());
+  insertSpelling(spec, attr.getAsOpaquePointer(), false);
 }
 
 Type ValueCache::lookupType(StringRef spec) {
-  uint32_t hash = spellingHash(spec);
-  RecentSpelling &recent = recentSpelling(hash);
-  if (recent.holds(id, hash, spec))
-    return recent.isType ? Type::getFromOpaquePointer(recent.value)
-                         : llvm::cast<ValueAttr>(
-                               Attribute::getFromOpaquePointer(recent.value))
-                               .getValueType();
-  const void *found;
-  {
-    Shard &shard = shardOf(hash);
-    std::lock_guard<std::mutex> lock(shard.mutex);
-    found = lookupIn(shard.types, spec, hash);
-  }
-  if (found)
-    remember(recent, id, hash, spec, found, /*isType=*/true);
-  return Type::getFromOpaquePointer(found);
+  return Type::getFromOpaquePointer(lookupSpelling(spec, true));
 }
 
 void ValueCache::insertType(StringRef spec, Type type) {
-  uint32_t hash = spellingHash(spec);
-  remember(recentSpelling(hash), id, hash, spec, type.getAsOpaquePointer(),
-           /*isType=*/true);
-  Shard &shard = shardOf(hash);
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  insertIn(shard.types, spec, hash, type.getAsOpaquePointer());
+  insertSpelling(spec, type.getAsOpaquePointer(), true);
 }
 
 ValueCache::WordKey ValueCache::wordKey(StringRef name, TypeRange types,

@@ -345,7 +345,7 @@ impl<'c> Emitter<'c> {
         nsw: bool,
         nuw: bool,
     ) -> MlirValue {
-        let v = self.emit_unrecorded(name, lhs, rhs, nsw, nuw);
+        let v = self.emit_unrecorded(name, (lhs, rhs), (nsw, nuw));
         if let Some(r) = &mut self.recording {
             r.op(name, (lhs, rhs), (nsw, nuw), v);
         }
@@ -355,10 +355,8 @@ impl<'c> Emitter<'c> {
     fn emit_unrecorded(
         &mut self,
         name: &'static str,
-        lhs: MlirValue,
-        rhs: MlirValue,
-        nsw: bool,
-        nuw: bool,
+        (lhs, rhs): (MlirValue, MlirValue),
+        (nsw, nuw): (bool, bool),
     ) -> MlirValue {
         let key = expr_key(name, &[lhs, rhs], nsw as i64 | (nuw as i64) << 1);
         if let Some(v) = key.and_then(|k| self.pool.exprs.get(&k)) {

@@ -60,13 +60,11 @@ pub fn coordinate_pattern(coords: &[Sym]) -> Option<(Vec<Coord>, Vec<MlirValue>)
 enum Call {
     /// `materialize` of a constant.
     Const(i64),
-    /// A binary index op on two slots.
+    /// A binary index op on two slots, with its (`nsw`, `nuw`) flags.
     Op {
         name: &'static str,
-        lhs: u32,
-        rhs: u32,
-        nsw: bool,
-        nuw: bool,
+        operands: [u32; 2],
+        flags: (bool, bool),
     },
 }
 
@@ -114,17 +112,15 @@ impl Recording {
         &mut self,
         name: &'static str,
         (lhs, rhs): (MlirValue, MlirValue),
-        (nsw, nuw): (bool, bool),
+        flags: (bool, bool),
         result: MlirValue,
     ) {
         match (first_slot(&self.values, lhs), first_slot(&self.values, rhs)) {
-            (Some(lhs), Some(rhs)) => self.push(
+            (Some(l), Some(r)) => self.push(
                 Call::Op {
                     name,
-                    lhs,
-                    rhs,
-                    nsw,
-                    nuw,
+                    operands: [l, r],
+                    flags,
                 },
                 result,
             ),
@@ -174,11 +170,9 @@ impl Template {
                 Call::Const(k) => e.materialize(Sym::constant(k)),
                 Call::Op {
                     name,
-                    lhs,
-                    rhs,
-                    nsw,
-                    nuw,
-                } => e.emit(name, values[lhs as usize], values[rhs as usize], nsw, nuw),
+                    operands: [l, r],
+                    flags: (nsw, nuw),
+                } => e.emit(name, values[l as usize], values[r as usize], nsw, nuw),
             };
             if first_slot(&values, v) != step.same_as {
                 e.rollback_to(mark);

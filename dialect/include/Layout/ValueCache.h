@@ -115,6 +115,10 @@ private:
     WordMap<std::string> pairs;
   };
 
+  /// The attribute (or, with `isType`, the type) of a spelling, as an opaque
+  /// pointer, or null; and its insertion.
+  const void *lookupSpelling(llvm::StringRef spec, bool isType);
+  void insertSpelling(llvm::StringRef spec, const void *value, bool isType);
   /// The key words of (name, types, indices).
   static WordKey wordKey(llvm::StringRef name, TypeRange types,
                          llvm::ArrayRef<int64_t> indices,
