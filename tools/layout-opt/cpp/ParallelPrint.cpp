@@ -106,17 +106,17 @@ struct DescriptorQuery : public llvm::raw_fd_ostream {
 /// mode, where every write goes to the end); null otherwise (a pipe, a
 /// terminal, a device).
 llvm::raw_fd_ostream *rewindableFile(llvm::raw_fd_ostream &os) {
-  llvm::raw_fd_ostream *file = &os;
-  if (!file->supportsSeeking() || file->has_error())
+  if (!os.supportsSeeking() || os.has_error())
     return nullptr;
+  int fd = DescriptorQuery::of(os);
   llvm::sys::fs::file_status status;
-  if (llvm::sys::fs::status(DescriptorQuery::of(*file), status) ||
+  if (llvm::sys::fs::status(fd, status) ||
       status.type() != llvm::sys::fs::file_type::regular_file)
     return nullptr;
-  int flags = ::fcntl(DescriptorQuery::of(*file), F_GETFL);
+  int flags = ::fcntl(fd, F_GETFL);
   if (flags == -1 || (flags & O_APPEND))
     return nullptr;
-  return file;
+  return &os;
 }
 
 /// Writes the pieces' texts to a rewindable file in order, each as soon as it
