@@ -388,12 +388,15 @@ ValueCache::ValueCache() : id(nextCacheId()) {}
 const void *ValueCache::lookupSpelling(StringRef spec, bool isType) {
   uint32_t hash = spellingHash(spec);
   RecentSpelling &recent = recentSpelling(hash);
-  if (recent.holds(id, hash, spec) && recent.isType == isType)
-    return recent.value;
-  if (recent.holds(id, hash, spec) && isType)
-    return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(recent.value))
-        .getValueType()
-        .getAsOpaquePointer();
+  if (recent.holds(id, hash, spec)) {
+    if (recent.isType == isType)
+      return recent.value;
+    // A type asked for, an attribute remembered: the attribute's type.
+    if (isType)
+      return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(recent.value))
+          .getValueType()
+          .getAsOpaquePointer();
+  }
   const void *found;
   {
     Shard &shard = shardOf(hash);

@@ -721,16 +721,19 @@ fn crd2idx_by_template(
         memo.template_counts.undone += 1;
         return unrecorded(e);
     }
+    // A type whose table is full lowers its other patterns without recording them.
+    if info.templates.borrow().len() >= TEMPLATES_PER_TYPE {
+        return unrecorded(e);
+    }
     e.start_recording(&inputs);
     let lowered = lower::crd2idx(e, f, coords).map(|r| e.materialize(r));
     let recording = e.stop_recording();
     let value = lowered?;
-    let mut templates = info.templates.borrow_mut();
-    if templates.len() < TEMPLATES_PER_TYPE {
-        if let Some(template) = recording.and_then(|r| r.finish(&[value])) {
-            templates.push((pattern, Rc::new(template)));
-            memo.template_counts.recorded += 1;
-        }
+    if let Some(template) = recording.and_then(|r| r.finish(&[value])) {
+        info.templates
+            .borrow_mut()
+            .push((pattern, Rc::new(template)));
+        memo.template_counts.recorded += 1;
     }
     Ok(vec![value])
 }
