@@ -33,3 +33,18 @@ MlirPass mlirLayoutCreateCanonicalizePass(void) {
 }
 
 void mlirLayoutRegisterPasses(void) { mlir::layout::registerLayoutPasses(); }
+
+void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
+                              const char *message) {
+  mlir::Location l = unwrap(loc);
+  switch (severity) {
+  case 0:
+    mlir::emitRemark(l) << message;
+    return;
+  case 1:
+    mlir::emitWarning(l) << message;
+    return;
+  default:
+    mlir::emitError(l) << message;
+  }
+}

@@ -1,5 +1,6 @@
-//! Diagnostics of the Rust passes on a raw MLIR operation: its name, and an error at its
-//! location in MLIR's own form `'<name>' op <message>` (what `op->emitError()` prints in C++).
+//! Diagnostics of the Rust passes on a raw MLIR operation: its name, and an error (or a remark
+//! or warning) at its location in MLIR's own form `'<name>' op <message>` (what
+//! `op->emitError()` prints in C++).
 //! Shared by the lowering, NVVM lowering and proof passes.
 
 use std::ffi::CString;
@@ -18,11 +19,32 @@ pub fn op_name(op: MlirOperation) -> String {
         .to_string()
 }
 
-/// Emit `'<name>' op <message>` as an error at the operation's location. A NUL byte in the
+/// How serious a diagnostic is (MLIR's remark, warning and error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    Remark = 0,
+    Warning = 1,
+    Error = 2,
+}
+
+extern "C" {
+    fn mlirLayoutEmitDiagnostic(
+        loc: mlir_sys::MlirLocation,
+        severity: i32,
+        message: *const std::os::raw::c_char,
+    );
+}
+
+/// Emit `'<name>' op <message>` with `severity` at the operation's location. A NUL byte in the
 /// message (which a C string cannot hold) is printed as a space.
-pub fn emit_op_error(op: MlirOperation, message: &str) {
+pub fn emit_op_diagnostic(op: MlirOperation, severity: Severity, message: &str) {
     let loc = unsafe { OperationRef::from_raw(op) }.location();
     let text = format!("'{}' op {message}", op_name(op)).replace('\0', " ");
     let text = CString::new(text).expect("NUL bytes were replaced");
-    unsafe { mlir_sys::mlirEmitError(loc.to_raw(), text.as_ptr()) };
+    unsafe { mlirLayoutEmitDiagnostic(loc.to_raw(), severity as i32, text.as_ptr()) };
+}
+
+/// Emit `'<name>' op <message>` as an error at the operation's location.
+pub fn emit_op_error(op: MlirOperation, message: &str) {
+    emit_op_diagnostic(op, Severity::Error, message)
 }

@@ -102,8 +102,11 @@ def Layout_CompositionOp : Layout_AlgebraOp<"composition", [{
     R = A o B, with R(c) = A(B(c)) for every coordinate c of B. When the image
     of B reaches past size(A), A is read outside its domain (extended along its
     last mode, as CuTe does): the verifier warns and names the index range
-    and, for static layouts, the exact set of coordinates of B that read past
-    size(A) (an ISL set computed by the relation layer).
+    [size(A), cosize(B)), computed by the algebra (linear in the number of
+    leaves: the verifier runs no search). The exact set of coordinates of B
+    that read past size(A) is the opt-in analysis
+    `--layout-composition-domain` (an ISL set over B's natural coordinates,
+    under an operation and time budget).
   }]> {
   let hasVerifier = 1;
 }

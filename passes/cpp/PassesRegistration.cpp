@@ -2,7 +2,8 @@
 //
 // The passes are Rust (melior external passes, src/). MLIR's pass registry has
 // no C API, so this file registers them, one line per pass:
-// `--layout-prove-descriptors`, `--layout-prove-lowering`.
+// `--layout-prove-descriptors`, `--layout-prove-lowering`,
+// `--layout-composition-domain`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 
 extern "C" MlirPass layout_passes_create_prove_descriptors(void);
 extern "C" MlirPass layout_passes_create_prove_lowering(void);
+extern "C" MlirPass layout_passes_create_composition_domain(void);
 
 namespace {
 template <MlirPass (*Create)(void)> std::unique_ptr<mlir::Pass> make() {
@@ -26,4 +28,5 @@ extern "C" void layout_passes_register(void) {
   registered = true;
   mlir::registerPass(make<layout_passes_create_prove_descriptors>);
   mlir::registerPass(make<layout_passes_create_prove_lowering>);
+  mlir::registerPass(make<layout_passes_create_composition_domain>);
 }

@@ -8,12 +8,16 @@
 //!   ISL (docs/relations.md). Its decoders follow the PTX ISA, written apart from the encoders
 //!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`];
 //!   [`xor_swizzle`] and [`isl_text`] are their shared pieces, [`tile_relation`] the source side.
+//! - `--layout-composition-domain` ([`composition_domain`]): the exact set of coordinates at
+//!   which a composition reads A past size(A), an analysis users opt into (the verifier names
+//!   only the index range).
 //! - `--layout-prove-lowering` ([`prove_lowering`]): lowers every static `layout.crd2idx` /
 //!   `layout.idx2crd` with the code of `--lower-to-index`, translates the emitted arith into an
 //!   ISL relation ([`arith_relation`]) and proves it equal to the layout's relation
 //!   (layout-relation) over the whole domain, or reports a witness coordinate.
 
 pub mod arith_relation;
+pub mod composition_domain;
 pub mod isl_text;
 pub mod matrix_lanes_decode;
 pub mod prove_descriptors;
@@ -55,6 +59,12 @@ pub extern "C" fn layout_passes_create_prove_descriptors() -> mlir_sys::MlirPass
 #[no_mangle]
 pub extern "C" fn layout_passes_create_prove_lowering() -> mlir_sys::MlirPass {
     prove_lowering::create_pass().to_raw()
+}
+
+/// The composition-domain pass as a raw `MlirPass` (for the C++ registry entry in cpp/).
+#[no_mangle]
+pub extern "C" fn layout_passes_create_composition_domain() -> mlir_sys::MlirPass {
+    composition_domain::create_pass().to_raw()
 }
 
 /// Register this crate's passes with MLIR's global pass registry. Idempotent.

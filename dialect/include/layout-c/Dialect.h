@@ -28,6 +28,11 @@ MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutValue(MlirType type);
 /// Canonical CuTe text of a layout-dialect type (`*` when unknown).
 MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueTypeGetText(MlirType type);
 
+/// Emit `message` at `loc` as a remark (severity 0), warning (1) or error (2).
+/// The MLIR C API emits errors only; passes written in other languages use this.
+MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
+                                                 const char *message);
+
 /// A new `layout-canonicalize` pass (owned by the caller, e.g. a pass manager).
 MLIR_CAPI_EXPORTED MlirPass mlirLayoutCreateCanonicalizePass(void);
 /// Register the layout passes with the global pass registry (for textual

@@ -1,7 +1,7 @@
 //! `layout-opt`: MLIR's `MlirOptMain` with the `layout` dialect registered next to every
-//! upstream dialect and pass. Flags, diagnostics and exit codes are mlir-opt's; the everyday
-//! command line runs MlirOptMain's steps in `cpp/OptDriver.cpp`, which parses and prints a large
-//! module on several threads (cut where [`top_level_split`] says).
+//! upstream dialect and pass. Flags, diagnostics, exit codes and output are mlir-opt's: the
+//! entry point (`cpp/layout_opt_main.cpp`) registers our dialects and passes and calls
+//! `MlirOptMain`.
 
 use std::ffi::{c_char, c_int, CString};
 
@@ -13,8 +13,6 @@ pub use layout_lowering;
 pub use layout_lowering_nvvm;
 // The proof passes (`--layout-prove-descriptors`, `--layout-prove-lowering`), registered the same way.
 pub use layout_passes;
-
-pub mod top_level_split;
 
 extern "C" {
     fn layout_opt_main(argc: c_int, argv: *mut *mut c_char) -> c_int;

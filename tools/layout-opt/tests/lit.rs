@@ -10,11 +10,7 @@
 //! tests/lit/nvvm/embed_ptx.mlir run in both lit runs (LAYOUT_EMBED_DIR). The installed
 //! library is checked to hold no copy of MLIR or LLVM ([`check_one_copy_of_mlir`]).
 //!
-//! The crate's other tests live here too, to keep one test binary: the driver's comparisons
-//! with MLIR's own schedule, and the text cuts of the parallel parse (`driver/`).
-
-#[path = "driver/top_level_split.rs"]
-mod top_level_split;
+//! The crate's other tests live here too, to keep one test binary.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -230,57 +226,4 @@ fn ptx_dash_writes_the_ptx_alone_to_stdout() {
     let written = std::fs::read_to_string(&file).unwrap();
     let _ = std::fs::remove_file(&file);
     assert_eq!(stdout, written);
-}
-
-/// The `.mlir` files under `dir`, recursively, sorted.
-fn mlir_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(mlir_files(&path));
-        } else if path.extension().is_some_and(|e| e == "mlir") {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
-
-/// A top-level `--canonicalize` scheduled once per isolated child (layout-opt's default) gives,
-/// on every lit input, the stdout, stderr and exit code of mlir-opt's single rewrite over the
-/// whole module (`--layout-whole-module-canonicalize`, sequential): modules, locations
-/// (`--mlir-print-debuginfo`), diagnostics and their order, inputs with errors included.
-#[test]
-fn canonicalize_per_function_prints_what_the_whole_module_rewrite_prints() {
-    let exe = env!("CARGO_BIN_EXE_layout-opt");
-    let run = |file: &Path, args: &[&str]| {
-        let out = Command::new(exe)
-            .arg(file)
-            .args(["--canonicalize", "--mlir-print-debuginfo"])
-            .args(args)
-            .output()
-            .expect("layout-opt runs");
-        (out.status.code(), out.stdout, out.stderr)
-    };
-    let files = mlir_files(&root().join("tests/lit"));
-    assert!(files.len() > 100, "the lit inputs were not found");
-    let differ: Vec<_> = files
-        .iter()
-        .filter(|file| {
-            run(file, &[])
-                != run(
-                    file,
-                    &[
-                        "--layout-whole-module-canonicalize",
-                        "--mlir-disable-threading",
-                    ],
-                )
-        })
-        .map(|file| file.display().to_string())
-        .collect();
-    assert!(
-        differ.is_empty(),
-        "the two schedules differ on: {differ:#?}"
-    );
 }
