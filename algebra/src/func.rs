@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::int;
-use crate::layout::Layout;
+use crate::layout::{print_layout, Layout};
 use crate::swizzle::Swizzle;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -100,7 +100,7 @@ impl Func {
         if work > WORK_LIMIT {
             return Err(Error::algebra(format!(
                 "evaluating {n} points of {} takes {work} steps ({} per point), past the limit of {WORK_LIMIT}",
-                crate::text::print_func(self),
+                print_func(self),
                 self.point_cost()
             )));
         }
@@ -167,5 +167,19 @@ impl Func {
 impl From<Layout> for Func {
     fn from(l: Layout) -> Func {
         Func::Layout(l)
+    }
+}
+
+/// The canonical text of a layout function: `s:d`, `Sw<b,m,s>`, `outer o offset o inner`.
+pub fn print_func(f: &Func) -> String {
+    match f {
+        Func::Layout(l) => print_layout(l),
+        Func::Swizzle(sw) => format!("Sw<{},{},{}>", sw.b, sw.m, sw.s),
+        Func::Composed(c) => format!(
+            "{} o {} o {}",
+            print_func(&c.outer),
+            c.offset,
+            print_func(&c.inner)
+        ),
     }
 }

@@ -102,3 +102,38 @@ pub fn shape_div(a: i64, b: i64, ctx: &dyn Fn() -> String) -> Result<i64> {
     let q = div(a, b)?;
     Ok(if q != 0 { q } else { signum(a) * signum(b) })
 }
+
+/// Decimal text of `v`, written at the end of `buf` (20 bytes hold every i64 with its sign);
+/// returns the written part. No formatting machinery: printing is on the batch path.
+pub fn decimal(v: i64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    let mut u = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    &buf[i..]
+}
+
+/// Append the decimal text of `v` to `out`.
+pub(crate) fn push_i64(out: &mut String, v: i64) {
+    decimal(v, &mut [0; 20])
+        .iter()
+        .for_each(|&c| out.push(char::from(c)));
+}
+
+/// Append the canonical text of an integer leaf: its value, or `?` when dynamic.
+pub(crate) fn push_int(out: &mut String, x: &Int) {
+    match x {
+        Int::Lit(v) => push_i64(out, *v),
+        Int::Dyn => out.push('?'),
+    }
+}

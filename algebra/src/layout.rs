@@ -1,10 +1,11 @@
 //! Shape:stride layouts: functions from coordinates to offsets,
 //! L(c) = sum_i c_i * d_i over the leaves, with coordinates split colexicographically.
 
+use crate::coprofile;
 use crate::error::{Error, Result};
 use crate::int::{self, Int};
-use crate::stride::{Stride, StrideTuple};
-use crate::tuple::{check_shape, IntTuple, Tree};
+use crate::stride::{int_leaf_pairs, print_stride_tuple, push_stride, Stride, StrideTuple};
+use crate::tuple::{check_shape, print_int_tuple, push_tree, IntTuple, Tree};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Layout {
@@ -18,14 +19,14 @@ impl Layout {
         if !shape.congruent(&stride) {
             return Err(Error::algebra(format!(
                 "shape {} and stride {} are not congruent",
-                crate::text::print_int_tuple(&shape),
-                crate::text::print_stride_tuple(&stride)
+                print_int_tuple(&shape),
+                print_stride_tuple(&stride)
             )));
         }
         check_shape(&shape)?;
         let l = Layout { shape, stride };
         if l.stride.has_basis() {
-            crate::ops::basis::check_paths(&l)?;
+            coprofile::check_paths_of(&l.shape, &l.stride)?;
         }
         Ok(l)
     }
@@ -129,23 +130,7 @@ impl Layout {
     }
     /// Static integer (extent, stride) pairs of every leaf.
     pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {
-        fn go(s: &IntTuple, d: &StrideTuple, what: &str, out: &mut Vec<(i64, i64)>) -> Result<()> {
-            match (s, d) {
-                (Tree::Leaf(s), Tree::Leaf(d)) => {
-                    out.push((s.get(what)?, d.value(what)?));
-                    Ok(())
-                }
-                (Tree::Node(ss), Tree::Node(ds)) => {
-                    ss.iter().zip(ds).try_for_each(|(s, d)| go(s, d, what, out))
-                }
-                _ => Err(Error::algebra(format!(
-                    "{what}: shape and stride are not congruent"
-                ))),
-            }
-        }
-        let mut out = Vec::with_capacity(8);
-        go(&self.shape, &self.stride, what, &mut out)?;
-        Ok(out)
+        int_leaf_pairs(&self.shape, &self.stride, what)
     }
     pub fn flatten(&self) -> Layout {
         Layout::raw(self.shape.flatten(), self.stride.flatten())
@@ -177,7 +162,7 @@ impl Layout {
     /// cosize = L_|d|(size - 1) + 1: one past the largest offset (with |strides|).
     pub fn cosize(&self) -> Result<i64> {
         if self.stride.has_basis() {
-            return crate::ops::basis::cosize(self);
+            return coprofile::coshape_of(&self.shape, &self.stride)?.product();
         }
         let leaves = self.int_leaves("cosize")?;
         let mut hi = 0i64;
@@ -285,8 +270,8 @@ pub fn crd2idx(crd: &IntTuple, shape: &IntTuple, stride: &StrideTuple) -> Result
         }
         _ => Err(Error::algebra(format!(
             "coordinate {} is not congruent to shape {}",
-            crate::text::print_int_tuple(crd),
-            crate::text::print_int_tuple(shape)
+            print_int_tuple(crd),
+            print_int_tuple(shape)
         ))),
     }
 }
@@ -309,4 +294,13 @@ pub fn compact_strides(shape: &IntTuple, start: i64) -> Result<StrideTuple> {
             basis: Vec::new(),
         })
     })
+}
+
+/// The canonical text of a layout: `shape:stride`, `(2,4):(1,2)`.
+pub fn print_layout(l: &Layout) -> String {
+    let mut s = String::with_capacity(32);
+    push_tree(&mut s, &l.shape, &int::push_int);
+    s.push(':');
+    push_tree(&mut s, &l.stride, &push_stride);
+    s
 }

@@ -3,8 +3,34 @@
 //! Layouts are functions from (hierarchical) coordinates to offsets. Every operation returns
 //! a value that satisfies the operation's post-conditions, or an [`Error`] that says which
 //! mode and which condition failed.
+//!
+//! # Layers
+//!
+//! The modules form layers, lowest first. A module uses only modules of its own layer or of a
+//! lower one, and the module graph has no cycle (tests/contracts.rs, `module_layers`, checks
+//! both from the source). Where a lower module needs a higher operation, the caller passes
+//! it in as a function (the scaled-basis extension gets the integer inverses and composition
+//! check; the lifts of composed layouts get the dispatch). One item per layer (an item may
+//! wrap onto indented lines):
+//!
+//! 1. core: `error` `int` `fast_hash` `tuple` `stride` `coprofile` `layout` `scaled_basis`
+//!    `swizzle` `func` `offset_composed` `value` `crate`
+//! 2. text: `text` `text::*`
+//! 3. primitive ops: `ops::coalesce` `ops::filter` `ops::slice` `ops::modes` `ops::shape_arith`
+//!    `ops::tiler` `ops::zip` `ops::ordered` `ops::nullspace` `ops::domain_distribute`
+//!    `ops::contract_complement` `ops::contract_left_inverse` `ops::contract_product`
+//!    `ops::contract_bounds` `ops::printable`
+//! 4. scaled-basis extension: `ops::basis`
+//! 5. composition, complement, inverse: `ops::composition` `ops::complement` `ops::inverse`
+//!    `ops::swizzle_slice` `ops::composed`
+//! 6. divides, products, tilers: `ops::divide` `ops::product` `ops::basis_product`
+//!    `ops::ceil_div` `ops::tile_to_shape` `ops::recast` `ops::common` `ops::offset_composed_ops`
+//! 7. linear layouts, bijective layouts, hardware descriptors: `linear::*` `bijective::*` `hw::*`
+//! 8. dispatch: the name -> operation tables and the facades that export them:
+//!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`
 
 pub mod bijective;
+pub mod coprofile;
 pub mod error;
 pub mod fast_hash;
 pub mod func;
@@ -14,6 +40,7 @@ pub mod layout;
 pub mod linear;
 pub mod offset_composed;
 pub mod ops;
+pub mod scaled_basis;
 pub mod stride;
 pub mod swizzle;
 pub mod text;

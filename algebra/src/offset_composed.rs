@@ -13,10 +13,9 @@
 
 use crate::error::{Error, Result};
 use crate::int;
-use crate::layout::Layout;
-use crate::ops::basis;
-use crate::text::{print_int_tuple, print_layout};
-use crate::tuple::{idx2crd, IntTuple, Tree};
+use crate::layout::{print_layout, Layout};
+use crate::scaled_basis;
+use crate::tuple::{idx2crd, print_int_tuple, IntTuple, Tree};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OffsetComposed {
@@ -69,7 +68,7 @@ impl OffsetComposed {
     /// The coordinate O + B(x) of the outer layout's domain.
     fn outer_coord(&self, x: i64) -> Result<IntTuple> {
         let v = if self.inner.stride.has_basis() {
-            basis::eval(&self.inner, x)?
+            scaled_basis::eval(&self.inner, x)?
         } else {
             idx2crd(self.inner.eval(x)?, &self.outer.shape)?
         };
@@ -95,7 +94,7 @@ impl OffsetComposed {
             )));
         }
         if self.outer.stride.has_basis() {
-            basis::crd2idx(&c, &self.outer)
+            scaled_basis::crd2idx(&c, &self.outer)
         } else {
             Ok(IntTuple::lit(self.outer.eval_crd(&c)?))
         }

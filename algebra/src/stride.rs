@@ -1,9 +1,11 @@
 //! Stride leaves: an integer, or an integer scaling a basis vector `e_path` (CuTe's
 //! ScaledBasis, printed `d@i@j`: innermost mode index first, outermost last).
 
+use std::fmt::Write;
+
 use crate::error::{Error, Result};
 use crate::int::{self, Int};
-use crate::tuple::Tree;
+use crate::tuple::{push_tree, IntTuple, Tree};
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Stride {
@@ -36,7 +38,7 @@ impl Stride {
         if !self.basis.is_empty() {
             return Err(Error::algebra(format!(
                 "{what} needs integer strides, but the layout has the scaled-basis stride {}",
-                crate::text::print_stride(self)
+                print_stride(self)
             )));
         }
         self.coef.get(what)
@@ -75,4 +77,53 @@ impl StrideTuple {
             Tree::Node(v) => v.iter().any(|t| t.has_basis()),
         }
     }
+}
+
+/// Append the canonical text of a stride: the coefficient, then `@m` per basis mode,
+/// innermost first (`2@1@0`).
+pub(crate) fn push_stride(out: &mut String, d: &Stride) {
+    int::push_int(out, &d.coef);
+    for m in d.basis.iter().rev() {
+        write!(out, "@{m}").unwrap();
+    }
+}
+
+/// The canonical text of a stride: `3`, `?`, `1@0`.
+pub fn print_stride(d: &Stride) -> String {
+    let mut s = String::new();
+    push_stride(&mut s, d);
+    s
+}
+
+/// The canonical text of a stride tuple: `(1,2@1)`.
+pub fn print_stride_tuple(t: &StrideTuple) -> String {
+    let mut s = String::new();
+    push_tree(&mut s, t, &push_stride);
+    s
+}
+
+/// Static integer (extent, stride) pairs of every leaf of congruent shape and stride trees
+/// (the leaves of the layout `shape:stride`), or an error naming `what`.
+pub fn int_leaf_pairs(
+    shape: &IntTuple,
+    stride: &StrideTuple,
+    what: &str,
+) -> Result<Vec<(i64, i64)>> {
+    fn go(s: &IntTuple, d: &StrideTuple, what: &str, out: &mut Vec<(i64, i64)>) -> Result<()> {
+        match (s, d) {
+            (Tree::Leaf(s), Tree::Leaf(d)) => {
+                out.push((s.get(what)?, d.value(what)?));
+                Ok(())
+            }
+            (Tree::Node(ss), Tree::Node(ds)) => {
+                ss.iter().zip(ds).try_for_each(|(s, d)| go(s, d, what, out))
+            }
+            _ => Err(Error::algebra(format!(
+                "{what}: shape and stride are not congruent"
+            ))),
+        }
+    }
+    let mut out = Vec::with_capacity(8);
+    go(shape, stride, what, &mut out)?;
+    Ok(out)
 }

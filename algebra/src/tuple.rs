@@ -150,6 +150,30 @@ impl IntTuple {
     }
 }
 
+/// Append the canonical text of a tree: a leaf by `leaf`, a tuple as `(a,b,...)` (no spaces).
+pub(crate) fn push_tree<T, F: Fn(&mut String, &T)>(out: &mut String, t: &Tree<T>, leaf: &F) {
+    match t {
+        Tree::Leaf(x) => leaf(out, x),
+        Tree::Node(v) => {
+            out.push('(');
+            for (i, c) in v.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_tree(out, c, leaf);
+            }
+            out.push(')');
+        }
+    }
+}
+
+/// The canonical text of an integer tuple: `(2,(4,?))`.
+pub fn print_int_tuple(t: &IntTuple) -> String {
+    let mut s = String::new();
+    push_tree(&mut s, t, &int::push_int);
+    s
+}
+
 /// Check that every leaf of a shape is a positive extent.
 pub fn check_shape(shape: &IntTuple) -> Result<()> {
     let mut bad = None;
@@ -210,8 +234,8 @@ pub fn crd2lin(crd: &IntTuple, shape: &IntTuple) -> Result<i64> {
         }
         _ => Err(Error::algebra(format!(
             "coordinate {} is not congruent to shape {}",
-            crate::text::print_int_tuple(crd),
-            crate::text::print_int_tuple(shape)
+            print_int_tuple(crd),
+            print_int_tuple(shape)
         ))),
     }
 }

@@ -11,6 +11,9 @@
 //! - no result has a size or cosize past i64, and every result re-parses;
 //! - logical_divide and logical_product satisfy their stated post-conditions, also when the
 //!   tiler does not divide.
+//!
+//! And the contract of the crate's structure (`module_layers`): the module graph of
+//! algebra/src has no cycle, and every module uses only its own or lower layers (lib.rs).
 
 use std::collections::HashSet;
 
@@ -482,4 +485,841 @@ fn left_inverse_limits() {
         li("(1048576,1048576):(1048576,1)").as_deref(),
         Ok("(1048576,1048576):(1048576,1)")
     );
+}
+
+/// The contract of the crate's own structure: the module graph of algebra/src has no cycle,
+/// and every module uses only modules of its own layer or of a lower one, the layers being
+/// those listed in the crate doc of algebra/src/lib.rs ("Layers").
+///
+/// The graph is read from the source text: a module (a file; its inline modules, such as
+/// `mod tests`, count as the file) uses another when its code names a path into it:
+/// `crate::a::b`, `super::x`, `self::x`, a child module `x::...`, or a name brought in by a
+/// `use` (each `use` is itself such a path). A path is resolved to the longest module prefix;
+/// a name that this module imports (`pub use` re-exports included) is followed to where it is
+/// defined, so `crate::text::print_layout` is a use of the module that defines
+/// `print_layout`, not of the `text` facade. Comments and literals are skipped.
+mod module_layers {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::path::{Path, PathBuf};
+
+    /// A module by its path from the crate root: `[]` for lib.rs, `["ops", "coalesce"]`.
+    type ModPath = Vec<String>;
+
+    fn src_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    }
+
+    /// `ops::coalesce`; `crate` for the root.
+    fn show(m: &[String]) -> String {
+        if m.is_empty() {
+            "crate".to_string()
+        } else {
+            m.join("::")
+        }
+    }
+
+    /// Every module file of the crate: module path -> file path (relative to src/).
+    fn module_files() -> BTreeMap<ModPath, String> {
+        fn walk(dir: &Path, rel: &mut Vec<String>, out: &mut BTreeMap<ModPath, String>) {
+            let mut entries: Vec<_> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .collect();
+            entries.sort();
+            for p in entries {
+                let name = p.file_name().unwrap().to_str().unwrap().to_string();
+                if p.is_dir() {
+                    rel.push(name);
+                    walk(&p, rel, out);
+                    rel.pop();
+                } else if let Some(stem) = name.strip_suffix(".rs") {
+                    let mut m = rel.clone();
+                    if !((stem == "lib" && rel.is_empty()) || stem == "mod") {
+                        m.push(stem.to_string());
+                    }
+                    let mut file = rel.join("/");
+                    if !file.is_empty() {
+                        file.push('/');
+                    }
+                    file.push_str(&name);
+                    out.insert(m, file);
+                }
+            }
+        }
+        let mut out = BTreeMap::new();
+        walk(&src_dir(), &mut Vec::new(), &mut out);
+        out
+    }
+
+    /// The source with comments and the contents of string and character literals blanked
+    /// (newlines kept, so that line numbers stay).
+    fn strip(src: &str) -> String {
+        let b = src.as_bytes();
+        let mut out = String::with_capacity(src.len());
+        let blank = |s: &[u8], out: &mut String| {
+            for &c in s {
+                out.push(if c == b'\n' { '\n' } else { ' ' });
+            }
+        };
+        let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let mut i = 0;
+        while i < b.len() {
+            let prev_ident = i > 0 && ident(b[i - 1]);
+            if b[i..].starts_with(b"//") {
+                let end = src[i..].find('\n').map_or(b.len(), |k| i + k);
+                blank(&b[i..end], &mut out);
+                i = end;
+            } else if b[i..].starts_with(b"/*") {
+                let (mut j, mut depth) = (i, 0);
+                while j < b.len() {
+                    if b[j..].starts_with(b"/*") {
+                        depth += 1;
+                        j += 2;
+                    } else if b[j..].starts_with(b"*/") {
+                        depth -= 1;
+                        j += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        j += 1;
+                    }
+                }
+                blank(&b[i..j], &mut out);
+                i = j;
+            } else if !prev_ident && (b[i] == b'r' || b[i..].starts_with(b"br")) && {
+                let k = i + if b[i] == b'b' { 2 } else { 1 };
+                let hashes = b[k..].iter().take_while(|&&c| c == b'#').count();
+                b.get(k + hashes) == Some(&b'"')
+            } {
+                // A raw string: r"..", r#".."#, br"..".
+                let k = i + if b[i] == b'b' { 2 } else { 1 };
+                let hashes = b[k..].iter().take_while(|&&c| c == b'#').count();
+                let close: Vec<u8> = std::iter::once(b'"')
+                    .chain(std::iter::repeat_n(b'#', hashes))
+                    .collect();
+                let body = k + hashes + 1;
+                let end = b[body..]
+                    .windows(close.len())
+                    .position(|w| w == close.as_slice())
+                    .map_or(b.len(), |p| body + p + close.len());
+                blank(&b[i..end], &mut out);
+                i = end;
+            } else if b[i] == b'"' || (!prev_ident && b[i..].starts_with(b"b\"")) {
+                let mut j = i + if b[i] == b'b' { 2 } else { 1 };
+                while j < b.len() && b[j] != b'"' {
+                    j += if b[j] == b'\\' { 2 } else { 1 };
+                }
+                let end = (j + 1).min(b.len());
+                blank(&b[i..end], &mut out);
+                i = end;
+            } else if b[i] == b'\'' {
+                // A character literal ('x', '\n', '\u{1F}'); a lifetime ('a) is kept.
+                let end = if b.get(i + 1) == Some(&b'\\') {
+                    b[i + 3..]
+                        .iter()
+                        .position(|&c| c == b'\'')
+                        .map(|p| i + 3 + p + 1)
+                } else {
+                    let ch = src[i + 1..].chars().next().map_or(0, |c| c.len_utf8());
+                    (b.get(i + 1 + ch) == Some(&b'\'')).then_some(i + 2 + ch)
+                };
+                match end {
+                    Some(end) => {
+                        blank(&b[i..end], &mut out);
+                        i = end;
+                    }
+                    None => {
+                        out.push('\'');
+                        i += 1;
+                    }
+                }
+            } else {
+                let ch = src[i..].chars().next().unwrap();
+                out.push(ch);
+                i += ch.len_utf8();
+            }
+        }
+        out
+    }
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum Tok {
+        Ident(String),
+        PathSep,
+        Punct(char),
+    }
+
+    /// Tokens with their line numbers.
+    fn tokens(code: &str) -> Vec<(Tok, usize)> {
+        let mut out = Vec::new();
+        let mut line = 1;
+        let mut it = code.char_indices().peekable();
+        while let Some((i, c)) = it.next() {
+            if c == '\n' {
+                line += 1;
+            } else if c.is_alphabetic() || c == '_' {
+                let mut end = i + c.len_utf8();
+                while let Some(&(j, d)) = it.peek() {
+                    if !(d.is_alphanumeric() || d == '_') {
+                        break;
+                    }
+                    end = j + d.len_utf8();
+                    it.next();
+                }
+                out.push((Tok::Ident(code[i..end].to_string()), line));
+            } else if c.is_ascii_digit() {
+                while it
+                    .peek()
+                    .is_some_and(|&(_, d)| d.is_alphanumeric() || d == '_')
+                {
+                    it.next();
+                }
+            } else if c == ':' && it.peek().is_some_and(|&(_, d)| d == ':') {
+                it.next();
+                out.push((Tok::PathSep, line));
+            } else if !c.is_whitespace() {
+                out.push((Tok::Punct(c), line));
+            }
+        }
+        out
+    }
+
+    /// One name a `use` brings in: the path as written, the name in scope (`None` for a
+    /// glob), and the line.
+    struct Import {
+        path: Vec<String>,
+        name: Option<String>,
+        line: usize,
+    }
+
+    /// Parse a use tree starting at `toks[*i]` with the given prefix, up to `;` (not eaten).
+    fn use_tree(toks: &[(Tok, usize)], i: &mut usize, prefix: &[String], out: &mut Vec<Import>) {
+        let mut path = prefix.to_vec();
+        loop {
+            let Some((t, line)) = toks.get(*i) else {
+                return;
+            };
+            let line = *line;
+            match t {
+                Tok::PathSep => *i += 1,
+                Tok::Ident(s) => {
+                    path.push(s.clone());
+                    *i += 1;
+                    if toks.get(*i).map(|t| &t.0) == Some(&Tok::PathSep) {
+                        continue;
+                    }
+                    let mut name = s.clone();
+                    if toks.get(*i).map(|t| &t.0) == Some(&Tok::Ident("as".into())) {
+                        if let Some((Tok::Ident(a), _)) = toks.get(*i + 1) {
+                            name = a.clone();
+                        }
+                        *i += 2;
+                    }
+                    if name == "self" {
+                        path.pop();
+                        name = path.last().cloned().unwrap_or_default();
+                    }
+                    out.push(Import {
+                        path,
+                        name: Some(name),
+                        line,
+                    });
+                    return;
+                }
+                Tok::Punct('*') => {
+                    *i += 1;
+                    out.push(Import {
+                        path,
+                        name: None,
+                        line,
+                    });
+                    return;
+                }
+                Tok::Punct('{') => {
+                    *i += 1;
+                    loop {
+                        match toks.get(*i).map(|t| &t.0) {
+                            Some(Tok::Punct('}')) => {
+                                *i += 1;
+                                return;
+                            }
+                            Some(Tok::Punct(',')) => *i += 1,
+                            None => return,
+                            _ => use_tree(toks, i, &path, out),
+                        }
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// What one file says: its scopes (the file's module and its inline modules), the
+    /// imports of each scope, and the paths its code names (scope, segments, line).
+    #[derive(Default)]
+    struct FileInfo {
+        imports: BTreeMap<ModPath, Vec<Import>>,
+        paths: Vec<(ModPath, Vec<String>, usize)>,
+        inline: BTreeSet<ModPath>,
+    }
+
+    fn read(module: &ModPath, text: &str) -> FileInfo {
+        let toks = tokens(&strip(text));
+        let mut info = FileInfo::default();
+        // (module path, brace depth at which it closes)
+        let mut scopes: Vec<(ModPath, usize)> = vec![(module.clone(), 0)];
+        let mut depth = 0usize;
+        let mut i = 0;
+        let ident = |k: usize| match toks.get(k) {
+            Some((Tok::Ident(s), _)) => Some(s.as_str()),
+            _ => None,
+        };
+        while i < toks.len() {
+            let scope = scopes.last().unwrap().0.clone();
+            match &toks[i].0 {
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => {
+                    if scopes.len() > 1 && scopes.last().unwrap().1 == depth {
+                        scopes.pop();
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                Tok::Ident(kw) if kw == "mod" => {
+                    if let (Some(name), Some((Tok::Punct('{'), _))) =
+                        (ident(i + 1), toks.get(i + 2))
+                    {
+                        let mut m = scope.clone();
+                        m.push(name.to_string());
+                        info.inline.insert(m.clone());
+                        depth += 1;
+                        scopes.push((m, depth));
+                        i += 3;
+                        continue;
+                    }
+                }
+                Tok::Ident(kw)
+                    if kw == "use" && !matches!(toks.get(i + 1), Some((Tok::Punct('<'), _))) =>
+                {
+                    i += 1;
+                    let mut imports = Vec::new();
+                    use_tree(&toks, &mut i, &[], &mut imports);
+                    info.imports.entry(scope).or_default().extend(imports);
+                    while i < toks.len() && toks[i].0 != Tok::Punct(';') {
+                        i += 1;
+                    }
+                    continue;
+                }
+                Tok::Ident(first)
+                    if !matches!(i.checked_sub(1).map(|k| &toks[k].0), Some(Tok::PathSep)) =>
+                {
+                    let mut segs = vec![first.clone()];
+                    let mut k = i + 1;
+                    while let (Some((Tok::PathSep, _)), Some(s)) = (toks.get(k), ident(k + 1)) {
+                        segs.push(s.to_string());
+                        k += 2;
+                    }
+                    if segs.len() > 1 {
+                        info.paths.push((scope, segs, toks[i].1));
+                        i = k;
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        info
+    }
+
+    /// The module graph: for each module file, the module files it uses, each with the first
+    /// line that uses it and the path written there.
+    type Graph = BTreeMap<ModPath, BTreeMap<ModPath, (usize, String)>>;
+
+    fn graph() -> (BTreeMap<ModPath, String>, Graph) {
+        let files = module_files();
+        let infos: BTreeMap<ModPath, FileInfo> = files
+            .iter()
+            .map(|(m, f)| {
+                (
+                    m.clone(),
+                    read(m, &std::fs::read_to_string(src_dir().join(f)).unwrap()),
+                )
+            })
+            .collect();
+        let inline: BTreeMap<ModPath, ModPath> = infos
+            .iter()
+            .flat_map(|(m, info)| info.inline.iter().map(move |x| (x.clone(), m.clone())))
+            .collect();
+        // The imports of every scope (file modules and inline modules).
+        let imports: BTreeMap<&ModPath, &Vec<Import>> = infos
+            .values()
+            .flat_map(|info| info.imports.iter())
+            .collect();
+        let is_module = |m: &[String]| files.contains_key(m) || inline.contains_key(m);
+
+        // A path written in `scope`, made absolute (None: another crate, a local name).
+        fn absolute(
+            scope: &[String],
+            segs: &[String],
+            is_module: &dyn Fn(&[String]) -> bool,
+            imports: &BTreeMap<&ModPath, &Vec<Import>>,
+            depth: usize,
+        ) -> Option<ModPath> {
+            let (first, rest) = segs.split_first()?;
+            match first.as_str() {
+                "crate" => return Some(rest.to_vec()),
+                "self" => return Some([scope, rest].concat()),
+                "super" => {
+                    let mut s = scope.to_vec();
+                    let mut rest = rest;
+                    s.pop()?;
+                    while rest.first().map(String::as_str) == Some("super") {
+                        s.pop()?;
+                        rest = &rest[1..];
+                    }
+                    return Some([s.as_slice(), rest].concat());
+                }
+                _ => {}
+            }
+            let mut child = scope.to_vec();
+            child.push(first.clone());
+            if is_module(&child) {
+                return Some([child.as_slice(), rest].concat());
+            }
+            if depth > 8 {
+                return None;
+            }
+            let scope_imports = imports.get(&scope.to_vec())?;
+            if let Some(imp) = scope_imports
+                .iter()
+                .find(|x| x.name.as_deref() == Some(first))
+            {
+                let target = absolute(scope, &imp.path, is_module, imports, depth + 1)?;
+                return Some([target.as_slice(), rest].concat());
+            }
+            // A name brought in by a glob (`use super::*`): look it up in the glob's module.
+            for glob in scope_imports.iter().filter(|x| x.name.is_none()) {
+                let g = absolute(scope, &glob.path, is_module, imports, depth + 1)?;
+                if g != scope {
+                    if let Some(t) = absolute(&g, segs, is_module, imports, depth + 1) {
+                        return Some(t);
+                    }
+                }
+            }
+            None
+        }
+
+        // The module file an absolute path lands in, following imports of the module it
+        // names an item of.
+        let resolve = |path: &[String]| -> Option<ModPath> {
+            let mut path = path.to_vec();
+            for _ in 0..16 {
+                let k = (0..=path.len()).rev().find(|&k| is_module(&path[..k]))?;
+                let module = path[..k].to_vec();
+                let followed = path.get(k).and_then(|name| {
+                    let imp = imports
+                        .get(&module)?
+                        .iter()
+                        .find(|x| x.name.as_ref() == Some(name))?;
+                    absolute(&module, &imp.path, &is_module, &imports, 0)
+                });
+                match followed {
+                    Some(target) if target != path[..=k] => {
+                        path = [target.as_slice(), &path[k + 1..]].concat();
+                    }
+                    _ => {
+                        return Some(inline.get(&module).cloned().unwrap_or(module));
+                    }
+                }
+            }
+            None
+        };
+
+        let mut g = Graph::new();
+        for (m, info) in &infos {
+            let deps = g.entry(m.clone()).or_default();
+            let uses = info.imports.iter().flat_map(|(scope, imps)| {
+                imps.iter().map(move |x| (scope, x.path.clone(), x.line))
+            });
+            let paths = info.paths.iter().map(|(s, p, l)| (s, p.clone(), *l));
+            for (scope, p, line) in uses.chain(paths) {
+                let Some(abs) = absolute(scope, &p, &is_module, &imports, 0) else {
+                    continue;
+                };
+                if let Some(t) = resolve(&abs) {
+                    if &t != m {
+                        deps.entry(t).or_insert((line, p.join("::")));
+                    }
+                }
+            }
+        }
+        (files, g)
+    }
+
+    /// The layers of lib.rs's crate doc: the numbered items under "# Layers", lowest first;
+    /// each names its modules in backticks (`ops::coalesce`, `hw::*` for every module below
+    /// `hw`, `crate` for lib.rs); an item may wrap onto indented lines.
+    fn layers() -> Vec<(String, Vec<String>)> {
+        let lib = std::fs::read_to_string(src_dir().join("lib.rs")).unwrap();
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        let mut in_layers = false;
+        for line in lib.lines() {
+            let Some(doc) = line.strip_prefix("//!") else {
+                break;
+            };
+            let doc = doc.strip_prefix(' ').unwrap_or(doc);
+            if doc.starts_with('#') {
+                in_layers = doc.trim_start_matches('#').trim() == "Layers";
+                continue;
+            }
+            if !in_layers {
+                continue;
+            }
+            let item = doc
+                .split_once(". ")
+                .filter(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            let text = match item {
+                Some((_, rest)) => {
+                    let name = rest.split(':').next().unwrap().trim().to_string();
+                    out.push((name, Vec::new()));
+                    rest.split_once(':').map_or("", |x| x.1)
+                }
+                None if doc.starts_with("  ") && !out.is_empty() => doc,
+                None => continue,
+            };
+            let layer = &mut out.last_mut().unwrap().1;
+            layer.extend(text.split('`').skip(1).step_by(2).map(str::to_string));
+        }
+        out
+    }
+
+    /// The layer of every module file (an exact name wins over a `::*` pattern).
+    fn layer_of(files: &BTreeMap<ModPath, String>) -> Result<BTreeMap<ModPath, usize>, String> {
+        let layers = layers();
+        if layers.len() < 2 {
+            return Err("lib.rs lists no layers under \"# Layers\"".into());
+        }
+        let mut out = BTreeMap::new();
+        let mut problems = Vec::new();
+        for m in files.keys() {
+            let name = show(m);
+            let exact: Vec<usize> = (0..layers.len())
+                .filter(|&k| layers[k].1.contains(&name))
+                .collect();
+            let pattern: Vec<usize> = (0..layers.len())
+                .filter(|&k| {
+                    layers[k].1.iter().any(|x| {
+                        x.strip_suffix("::*")
+                            .is_some_and(|p| name.starts_with(&format!("{p}::")))
+                    })
+                })
+                .collect();
+            match (exact.as_slice(), pattern.as_slice()) {
+                ([k], _) | ([], [k]) => {
+                    out.insert(m.clone(), *k);
+                }
+                ([], []) => problems.push(format!("{} ({name}) is in no layer", files[m])),
+                _ => problems.push(format!("{} ({name}) is in several layers", files[m])),
+            }
+        }
+        for (name, mods) in &layers {
+            for x in mods {
+                let known = files.keys().any(|m| {
+                    show(m) == *x
+                        || x.strip_suffix("::*")
+                            .is_some_and(|p| show(m).starts_with(&format!("{p}::")))
+                });
+                if !known {
+                    problems.push(format!("layer {name:?} names `{x}`, which is no module"));
+                }
+            }
+        }
+        if problems.is_empty() {
+            Ok(out)
+        } else {
+            Err(problems.join("\n"))
+        }
+    }
+
+    /// A cycle of every strongly connected component with more than one module (Tarjan).
+    fn cycles(g: &Graph) -> Vec<Vec<ModPath>> {
+        struct State<'g> {
+            g: &'g Graph,
+            index: BTreeMap<&'g ModPath, usize>,
+            low: BTreeMap<&'g ModPath, usize>,
+            stack: Vec<&'g ModPath>,
+            on_stack: BTreeSet<&'g ModPath>,
+            sccs: Vec<Vec<&'g ModPath>>,
+        }
+        fn visit<'g>(s: &mut State<'g>, v: &'g ModPath) {
+            let n = s.index.len();
+            s.index.insert(v, n);
+            s.low.insert(v, n);
+            s.stack.push(v);
+            s.on_stack.insert(v);
+            for w in s.g[v].keys() {
+                if !s.index.contains_key(w) {
+                    visit(s, w);
+                    let lw = s.low[w];
+                    let lv = s.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if s.on_stack.contains(w) {
+                    let iw = s.index[w];
+                    let lv = s.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if s.low[v] == s.index[v] {
+                let mut scc = Vec::new();
+                loop {
+                    let w = s.stack.pop().unwrap();
+                    s.on_stack.remove(w);
+                    scc.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                s.sccs.push(scc);
+            }
+        }
+        let mut s = State {
+            g,
+            index: BTreeMap::new(),
+            low: BTreeMap::new(),
+            stack: Vec::new(),
+            on_stack: BTreeSet::new(),
+            sccs: Vec::new(),
+        };
+        for v in g.keys() {
+            if !s.index.contains_key(v) {
+                visit(&mut s, v);
+            }
+        }
+        // In each component, a shortest path back to its first module (breadth first).
+        let mut out = Vec::new();
+        for scc in s.sccs.into_iter().filter(|c| c.len() > 1) {
+            let inside: BTreeSet<&ModPath> = scc.iter().copied().collect();
+            let start = *inside.iter().next().unwrap();
+            let mut prev: BTreeMap<&ModPath, &ModPath> = BTreeMap::new();
+            let mut queue = std::collections::VecDeque::from([start]);
+            let mut end = None;
+            while let Some(v) = queue.pop_front() {
+                for w in g[v].keys().filter(|w| inside.contains(w)) {
+                    if w == start {
+                        end = Some(v);
+                        break;
+                    }
+                    if !prev.contains_key(w) {
+                        prev.insert(w, v);
+                        queue.push_back(w);
+                    }
+                }
+                if end.is_some() {
+                    break;
+                }
+            }
+            let mut cycle = vec![end.unwrap().clone()];
+            while cycle.last().unwrap() != start {
+                cycle.push(prev[cycle.last().unwrap()].clone());
+            }
+            cycle.reverse();
+            out.push(cycle);
+        }
+        out
+    }
+
+    #[test]
+    fn module_graph_has_no_cycle() {
+        let (files, g) = graph();
+        let found = cycles(&g);
+        let text: Vec<String> = found
+            .iter()
+            .map(|c| {
+                let steps: Vec<String> = (0..c.len())
+                    .map(|k| {
+                        let (from, to) = (&c[k], &c[(k + 1) % c.len()]);
+                        let (line, path) = &g[from][to];
+                        format!("  {}:{line} uses {path} ({})", files[from], show(to))
+                    })
+                    .collect();
+                let names: Vec<String> = c.iter().chain(&c[..1]).map(|m| show(m)).collect();
+                format!("cycle {}:\n{}", names.join(" -> "), steps.join("\n"))
+            })
+            .collect();
+        assert!(
+            found.is_empty(),
+            "the module graph of algebra/src has cycles:\n{}",
+            text.join("\n")
+        );
+    }
+
+    #[test]
+    fn modules_use_only_their_own_or_lower_layers() {
+        let (files, g) = graph();
+        let layer = layer_of(&files).unwrap_or_else(|e| panic!("{e}"));
+        let names = layers();
+        let mut bad = Vec::new();
+        for (from, deps) in &g {
+            for (to, (line, path)) in deps {
+                if layer[to] > layer[from] {
+                    bad.push(format!(
+                        "  {}:{line} ({}, layer {:?}) uses {path} ({}, layer {:?})",
+                        files[from],
+                        show(from),
+                        names[layer[from]].0,
+                        show(to),
+                        names[layer[to]].0
+                    ));
+                }
+            }
+        }
+        assert!(
+            bad.is_empty(),
+            "modules use higher layers:\n{}",
+            bad.join("\n")
+        );
+    }
+}
+
+/// The i64 bounds on every result of `ops::call` (algebra/src/ops/contract_bounds.rs).
+mod result_bounds {
+    use layout_algebra::ops::call;
+    use layout_algebra::text::parse;
+
+    fn run(op: &str, args: &[&str]) -> Result<String, String> {
+        let vals: Vec<_> = args.iter().map(|a| parse(a).unwrap()).collect();
+        call(op, &vals)
+            .map(|v| layout_algebra::text::print(&v))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_divide_whose_size_reaches_2_pow_63_is_refused() {
+        let e = run("logical_divide", &["9223372036854775807:1", "2:1"]).unwrap_err();
+        assert!(e.contains("size 9223372036854775808"), "{e}");
+        assert!(e.contains("logical_divide"), "{e}");
+        let e = run("logical_divide", &["9223372036854775807:1", "3:1"]).unwrap_err();
+        assert!(e.contains("size 9223372036854775809"), "{e}");
+        let r = run("logical_divide", &["4611686018427387904:1", "2:1"]).unwrap();
+        assert_eq!(r, "(2,2305843009213693952):(1,2)");
+    }
+
+    #[test]
+    fn cosize_is_checked_per_basis_direction() {
+        // size 6 fits; the cosize along @1 is 3·2^62 + 1 > 2^63-1, along @0 it is small.
+        let e = run(
+            "print",
+            &["(2,3,2):(4611686018427387904@1,4611686018427387904@1,1@0)"],
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("cosize 13835058055282163713 along the basis direction @1"),
+            "{e}"
+        );
+        let e = run(
+            "print",
+            &["(2,2):(4611686018427387904,4611686018427387904)"],
+        )
+        .unwrap_err();
+        assert!(e.contains("cosize 9223372036854775809"), "{e}");
+        // The outer layout of a composed layout is checked too.
+        let e = run(
+            "print",
+            &["(2,2):(4611686018427387904,4611686018427387904) o 0 o 4:1"],
+        )
+        .unwrap_err();
+        assert!(e.contains("cosize"), "{e}");
+        assert!(run("print", &["(2,2):(4611686018427387903,1)"]).is_ok());
+    }
+}
+
+/// Every result of `ops::call` re-parses (algebra/src/ops/printable.rs).
+mod printable_results {
+    use layout_algebra::ops::call;
+    use layout_algebra::text::{parse, print, MAX_DEPTH};
+
+    /// Found by the fuzzer after the basis and tiler merges: joining two layouts whose basis
+    /// paths disagree on their depth, and selecting no item of a tiler, gave results the
+    /// parser refuses. Both are errors now.
+    #[test]
+    fn joined_basis_paths_and_empty_tilers_are_refused() {
+        let a = parse("(2,3):(1@0,1@1)").unwrap();
+        let b = parse("(4):(1@0@0)").unwrap();
+        for op in ["append", "prepend"] {
+            let e = call(op, &[a.clone(), b.clone()]).unwrap_err().to_string();
+            assert!(e.contains("do not agree on their depth"), "{op}: {e}");
+        }
+        let e = call("select", &[parse("[_]").unwrap()])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("an empty tiler"), "{e}");
+        // Agreeing paths still join, and the result re-parses.
+        let ok = call("append", &[a, parse("(4):(1@2)").unwrap()]).unwrap();
+        assert_eq!(parse(&print(&ok)).unwrap(), ok);
+    }
+
+    fn nest(d: usize, inner: &str) -> String {
+        format!("{}{inner}{}", "(".repeat(d), ")".repeat(d))
+    }
+
+    /// A product or divide with a tiler at the nesting limit adds a level: refused with the
+    /// limit named, while one level less gives a result that re-parses.
+    #[test]
+    fn results_never_nest_past_the_parser_limit() {
+        for op in [
+            "logical_product",
+            "zipped_divide",
+            "logical_divide",
+            "tiled_divide",
+            "zipped_product",
+        ] {
+            let deep = format!("{}:{}", nest(MAX_DEPTH, "2"), nest(MAX_DEPTH, "1"));
+            let args = [parse("(2,2):(1,2)").unwrap(), parse(&deep).unwrap()];
+            match call(op, &args) {
+                Ok(v) => {
+                    let t = print(&v);
+                    assert_eq!(
+                        parse(&t).map(|b| print(&b)).as_deref(),
+                        Ok(t.as_str()),
+                        "{op}"
+                    );
+                }
+                Err(e) => assert!(e.to_string().contains("limit of 64 levels"), "{op}: {e}"),
+            }
+        }
+        let r = call(
+            "logical_product",
+            &[
+                parse("(2,2):(1,2)").unwrap(),
+                parse(&format!(
+                    "{}:{}",
+                    nest(MAX_DEPTH, "2"),
+                    nest(MAX_DEPTH, "1")
+                ))
+                .unwrap(),
+            ],
+        );
+        assert!(r.is_err(), "{r:?}");
+    }
+
+    /// Two arguments within the leaf limit can make a result past it: refused, never printed.
+    #[test]
+    fn results_never_have_more_leaves_than_the_parser_reads() {
+        let wide = |n: usize| {
+            parse(&format!(
+                "({}):({})",
+                vec!["1"; n].join(","),
+                vec!["1"; n].join(",")
+            ))
+            .unwrap()
+        };
+        let e = call("append", &[wide(1500), wide(1500)]).unwrap_err();
+        assert!(
+            e.to_string().contains("past the limit of 4096 leaves"),
+            "{e}"
+        );
+        let r = call("append", &[wide(1000), wide(1000)]).unwrap();
+        assert_eq!(parse(&print(&r)).unwrap(), r);
+    }
 }

@@ -6,6 +6,8 @@
 //! - properties: a tuple tiler equals the `[...]` tiler for every divide, product, composition
 //!   and ceil_div; the blocked/raked products are logical_product regrouped mode by mode
 //!   (checked pointwise); every result re-parses to itself.
+//! - `tile_to_shape_cases`, `tiler_mode_ops`: named cases of tile_to_shape and of get, select
+//!   and flatten on by-mode tilers.
 
 use layout_algebra::ops::call;
 use layout_algebra::text::{parse, print};
@@ -343,5 +345,94 @@ proptest! {
                 );
             }
         }
+    }
+}
+
+/// tile_to_shape through `ops::call` (algebra/src/ops/tile_to_shape.rs).
+mod tile_to_shape_cases {
+    use layout_algebra::text::{parse, print};
+
+    fn tts(l: &str, s: &str, o: Option<&str>) -> std::result::Result<String, String> {
+        let mut args = vec![parse(l).unwrap(), parse(s).unwrap()];
+        if let Some(o) = o {
+            args.push(parse(o).unwrap());
+        }
+        layout_algebra::ops::call("tile_to_shape", &args)
+            .map(|x| print(&x))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn tiles() {
+        // A 8x8 row-major atom over 32x32: column-major tiles of atoms.
+        assert_eq!(
+            tts("(8,8):(8,1)", "(32,32)", None).unwrap(),
+            "((8,4),(8,4)):((8,64),(1,256))"
+        );
+        // Tiles along mode 1 first.
+        assert_eq!(
+            tts("(8,8):(8,1)", "(32,32)", Some("(1,0)")).unwrap(),
+            "((8,4),(8,4)):((8,256),(1,64))"
+        );
+        // CuTe C++ (CUTLASS >= v3.8, no coalesce).
+        assert_eq!(
+            tts("(128,128):(128,1)", "(1024,512)", None).unwrap(),
+            "((128,8),(128,4)):((128,16384),(1,131072))"
+        );
+        assert_eq!(
+            tts("Sw<3,3,3> o 0 o (8,64):(64,1)", "(64,128)", None),
+            tts("(8,64):(64,1)", "(64,128)", None).map(|x| format!("Sw<3,3,3> o 0 o {x}"))
+        );
+        // Every mode is (block, tiles), size-1 modes included (CuTe C++ prints the same).
+        assert_eq!(
+            tts("(4,2):(1,4)", "(8,4)", None).unwrap(),
+            "((4,2),(2,2)):((1,8),(4,16))"
+        );
+        assert_eq!(
+            tts("4:1", "(8,3)", None).unwrap(),
+            "((4,2),(1,3)):((1,4),(0,8))"
+        );
+        assert_eq!(
+            tts("(2,2):(1,2)", "(2,2)", None).unwrap(),
+            "((2,1),(2,1)):((1,0),(2,0))"
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        assert!(tts("(3,2):(1,3)", "(8,4)", None)
+            .unwrap_err()
+            .contains("does not divide"));
+        assert!(tts("(2,2,2):(1,2,4)", "(8,4)", None)
+            .unwrap_err()
+            .contains("rank"));
+        assert!(tts("(2,2):(1,2)", "(8,4)", Some("(0,0)")).is_err());
+    }
+}
+
+/// The mode operations on by-mode tilers through `ops::call` (algebra/src/ops/tiler.rs).
+mod tiler_mode_ops {
+    use layout_algebra::text::{parse, print};
+    use layout_algebra::Value;
+
+    #[test]
+    fn tiler_modes() {
+        let run = |op: &str, args: &[&str]| {
+            let v: Vec<Value> = args.iter().map(|a| parse(a).unwrap()).collect();
+            layout_algebra::ops::call(op, &v)
+                .map(|x| print(&x))
+                .map_err(|e| e.to_string())
+        };
+        let t = "[2:1,[4:2,_],8]";
+        assert_eq!(run("get", &[t, "0"]).unwrap(), "2:1");
+        assert_eq!(run("get", &[t, "1"]).unwrap(), "[4:2,_]");
+        assert_eq!(run("get", &[t, "1", "1"]).unwrap(), "_");
+        assert_eq!(run("get", &[t]).unwrap(), t);
+        assert!(run("get", &[t, "3"]).unwrap_err().contains("out of range"));
+        assert!(run("get", &[t, "0", "0"]).unwrap_err().contains("no modes"));
+        assert_eq!(run("select", &[t, "2", "0"]).unwrap(), "[8,2:1]");
+        assert!(run("select", &[t, "-1"]).is_err());
+        assert_eq!(run("flatten", &[t]).unwrap(), "[2:1,4:2,_,8]");
+        assert_eq!(run("flatten", &["[[[2]],[3,4:1]]"]).unwrap(), "[2,3,4:1]");
     }
 }

@@ -24,26 +24,11 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::hw::elem::Elem;
 use crate::hw::json::J;
+pub use crate::hw::ldmatrix_sm100::MatrixOp;
 use crate::hw::ldmatrix_sm100::{self, MatrixForm};
 use crate::hw::smem::AnySmem;
 use crate::layout::Layout;
 use crate::tuple::IntTuple;
-
-/// Load (ldmatrix) or store (stmatrix).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum MatrixOp {
-    Ld,
-    St,
-}
-
-impl MatrixOp {
-    pub fn name(self) -> &'static str {
-        match self {
-            MatrixOp::Ld => "ldmatrix",
-            MatrixOp::St => "stmatrix",
-        }
-    }
-}
 
 /// The chosen form and the per-lane row addresses.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -17,6 +17,25 @@
 //! - `m16n8.trans.b8`: i = j, h = 2(t%4) + k%2, c = t/4 + 8(k/2);
 //! - `m8n16.b8x16.b6x16_p32`: i = j, h = t/4, c = 4(t%4) + k: 16 packed 6-bit values (12 bytes
 //!   and 4 bytes of padding) per row, one value per register byte.
+//!
+//! The instruction kinds (`MatrixOp`) and forms (`MatrixForm`) of every ldmatrix/stmatrix are
+//! defined here; ldmatrix.rs chooses among them.
+
+/// Load (ldmatrix) or store (stmatrix).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatrixOp {
+    Ld,
+    St,
+}
+
+impl MatrixOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            MatrixOp::Ld => "ldmatrix",
+            MatrixOp::St => "stmatrix",
+        }
+    }
+}
 
 /// The shape and element type of an ldmatrix/stmatrix form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -93,8 +112,6 @@ impl MatrixForm {
         }
     }
 }
-
-use crate::hw::ldmatrix::MatrixOp;
 
 type Rows = Vec<Vec<i64>>;
 

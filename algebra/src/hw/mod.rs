@@ -26,6 +26,7 @@ pub mod umma_desc;
 pub mod umma_instr_desc;
 pub mod wgmma_addr;
 pub mod wgmma_desc;
+pub mod wgmma_fields;
 pub mod wgmma_kblock;
 
 use crate::error::{Error, Result};

@@ -14,7 +14,7 @@
 use crate::error::{Error, Result};
 use crate::hw::elem::Elem;
 use crate::hw::swizzle_modes::ByteSwizzle;
-use crate::hw::wgmma_desc::{Major, WgmmaDesc};
+use crate::hw::wgmma_fields::{Major, WgmmaDesc};
 
 /// The byte address of element (mn, k) under descriptor `d` (elements of at least 8 bits).
 pub fn wgmma_address(d: &WgmmaDesc, elem: Elem, major: Major, mn: i64, k: i64) -> Result<i64> {

@@ -28,36 +28,12 @@ use crate::error::{Error, Result};
 use crate::func::Func;
 use crate::hw::elem::Elem;
 use crate::hw::smem::Smem;
-use crate::hw::swizzle_modes::{ByteSwizzle, WgmmaLayoutType};
+use crate::hw::swizzle_modes::ByteSwizzle;
 use crate::hw::wgmma_addr::wgmma_address;
+pub use crate::hw::wgmma_fields::{Major, WgmmaDesc, FIELD_MAX_BYTES};
 use crate::int;
 use crate::layout::Layout;
 use crate::ops::coalesce::coalesce;
-
-/// Which dimension of the operand is contiguous in 16-byte core-matrix rows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Major {
-    K,
-    MN,
-}
-
-impl Major {
-    pub fn parse(name: &str) -> Result<Major> {
-        match name {
-            "K" => Ok(Major::K),
-            "MN" => Ok(Major::MN),
-            _ => Err(Error::algebra(format!(
-                "unknown major '{name}' (expected K or MN)"
-            ))),
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Major::K => "K",
-            Major::MN => "MN",
-        }
-    }
-}
 
 /// The instruction-level rules on an operand's element type and major (for the wgmma op
 /// verifier; `wgmma_desc` itself encodes any block, as CuTe's `make_gmma_desc` does):
@@ -77,35 +53,6 @@ pub fn check_wgmma_operand(elem: Elem, major: Major) -> Result<()> {
         )));
     }
     Ok(())
-}
-
-/// Largest byte value a 14-bit `>> 4` field holds.
-pub const FIELD_MAX_BYTES: i64 = ((1 << 14) - 1) << 4;
-
-/// The fields of a descriptor (offsets in bytes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct WgmmaDesc {
-    pub start_address: i64,
-    pub leading_byte_offset: i64,
-    pub stride_byte_offset: i64,
-    pub base_offset: i64,
-    pub layout_type: WgmmaLayoutType,
-}
-
-impl WgmmaDesc {
-    /// The 64-bit descriptor.
-    pub fn encode(&self) -> u64 {
-        let f = |bytes: i64| ((bytes as u64) >> 4) & 0x3fff;
-        f(self.start_address)
-            | (f(self.leading_byte_offset) << 16)
-            | (f(self.stride_byte_offset) << 32)
-            | (((self.base_offset as u64) & 7) << 49)
-            | (self.layout_type.field() << 62)
-    }
-    /// `0x%016x`.
-    pub fn hex(&self) -> String {
-        format!("0x{:016x}", self.encode())
-    }
 }
 
 /// The descriptor of the WGMMA operand block `smem` (layout (MN, K) in elements, swizzle

@@ -18,22 +18,7 @@ use crate::ops::filter::{filter, filter_int_modes};
 use crate::stride::Stride;
 use crate::tuple::{IntTuple, Tree};
 
-/// ceil_div of a (possibly tuple) shape by an integer, mode by mode (CuTe).
-pub fn ceil_div_shape(a: &IntTuple, b: i64) -> Result<IntTuple> {
-    match a {
-        Tree::Leaf(x) => Ok(IntTuple::lit(int::ceil_div(x.get("ceil_div")?, b)?)),
-        Tree::Node(v) => {
-            let mut rest = b;
-            let mut out = Vec::with_capacity(v.len());
-            for ai in v {
-                let ai_size = ai.product()?;
-                out.push(ceil_div_shape(ai, rest)?);
-                rest = int::ceil_div(rest, ai_size)?;
-            }
-            Ok(Tree::Node(out))
-        }
-    }
-}
+pub use crate::ops::shape_arith::ceil_div_shape;
 
 /// complement with an integer or shape cotarget: the result meets the contract (a truncated
 /// gap extends the rest until cosize((A, R)) >= M).

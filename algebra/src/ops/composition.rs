@@ -194,7 +194,7 @@ pub(crate) fn check_composition(a: &Layout, b: &Layout, r: &Layout) -> Result<()
         return Ok(()); // B selects sub-layouts of A; checked by the sub-layout compositions
     }
     if a.stride.has_basis() {
-        return crate::ops::basis::check_composition(a, b, r);
+        return crate::ops::basis::check_composition(a, b, r, &check_composition);
     }
     let n = b.size()?;
     if r.size()? != n {

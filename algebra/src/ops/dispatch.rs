@@ -6,8 +6,9 @@ use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::{
-    coalesce, common, complement, composed, composition, divide, domain_distribute, filter,
-    inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape, tiler,
+    ceil_div, coalesce, common, complement, composed, composition, divide, domain_distribute,
+    filter, inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
+    tiler,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -146,12 +147,12 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         op if (composed::LIFTED_OPS.contains(&op) || composed::DOMAIN_QUERIES.contains(&op))
             && args.first().is_some_and(composed::is_swizzled) =>
         {
-            composed::lift_call(op, args)
+            composed::lift_call(op, args, &call)
         }
         op if composed::LIFTED_OPS.contains(&op)
             && matches!(args.first(), Some(Value::OffsetComposed(_))) =>
         {
-            crate::ops::offset_composed_ops::lift(op, args)
+            crate::ops::offset_composed_ops::lift(op, args, &call)
         }
         "size" | "crd2idx" | "eval" | "shape" | "rank" | "depth"
             if args.iter().any(|v| matches!(v, Value::OffsetComposed(_))) =>
@@ -234,7 +235,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             a.arity(2)?;
             let x = a.tuple(0)?;
             Ok(Value::Tuple(if op == "ceil_div" {
-                tiler::ceil_div(&x, &args[1])?
+                ceil_div::ceil_div(&x, &args[1])?
             } else {
                 shape_arith::shape_div(&x, &a.tuple(1)?)?
             }))

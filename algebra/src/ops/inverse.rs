@@ -52,7 +52,7 @@ fn build(shapes: Vec<i64>, strides: Vec<i64>) -> Result<Layout> {
 
 pub fn right_inverse(l: &Layout) -> Result<Layout> {
     if l.stride.has_basis() {
-        return crate::ops::basis::right_inverse(l);
+        return crate::ops::basis::right_inverse(l, &right_inverse);
     }
     let (modes, pre) = flat_modes(l, "right_inverse")?;
     let mut shapes = vec![1i64];
@@ -92,7 +92,7 @@ pub use crate::ops::contract_left_inverse::VERIFY_LIMIT;
 
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
     if l.stride.has_basis() {
-        return crate::ops::basis::left_inverse(l);
+        return crate::ops::basis::left_inverse(l, &left_inverse);
     }
     check_non_negative_image(l)?;
     let (modes, pre) = flat_modes(l, "left_inverse")?;

@@ -2,6 +2,8 @@
 //! on parsed values (used by the `layout` CLI, `layout batch` and the dialect's hooks).
 
 pub mod basis;
+pub mod basis_product;
+pub mod ceil_div;
 pub mod coalesce;
 pub mod common;
 pub mod complement;

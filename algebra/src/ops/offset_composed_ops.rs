@@ -93,12 +93,17 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
     }
 }
 
-/// `op(A o O o B, args...) = A o O o op(B, args...)` for an op on the domain.
-pub fn lift(op: &str, args: &[Value]) -> Result<Value> {
+/// `op(A o O o B, args...) = A o O o op(B, args...)` for an op on the domain; `call` runs
+/// the op on the inner layout (the dispatch passes itself: it sits above this file).
+pub fn lift(
+    op: &str,
+    args: &[Value],
+    call: &dyn Fn(&str, &[Value]) -> Result<Value>,
+) -> Result<Value> {
     let c = the_layout(op, args)?;
     let mut inner_args = args.to_vec();
     inner_args[0] = Value::layout(c.inner.clone());
-    match crate::ops::call(op, &inner_args)? {
+    match call(op, &inner_args)? {
         Value::Func(crate::func::Func::Layout(inner)) => Ok(Value::OffsetComposed(Box::new(
             OffsetComposed::new(c.outer.clone(), c.offset.clone(), inner)?,
         ))),

@@ -31,7 +31,7 @@ fn product_one(a: &Layout, b: &Layout) -> Result<Layout> {
         ));
     }
     if a.stride.has_basis() {
-        return crate::ops::basis::logical_product(a, b);
+        return crate::ops::basis_product::logical_product(a, b);
     }
     let target = int::mul(a.size()?, b.cosize()?)?;
     let c = complement_cute(a, &IntTuple::lit(target))

@@ -11,9 +11,25 @@
 
 use crate::error::{Error, Result};
 use crate::int;
-use crate::ops::complement::ceil_div_shape;
 use crate::text::print_int_tuple;
 use crate::tuple::{IntTuple, Tree};
+
+/// ceil_div of a (possibly tuple) shape by an integer, mode by mode (CuTe).
+pub fn ceil_div_shape(a: &IntTuple, b: i64) -> Result<IntTuple> {
+    match a {
+        Tree::Leaf(x) => Ok(IntTuple::lit(int::ceil_div(x.get("ceil_div")?, b)?)),
+        Tree::Node(v) => {
+            let mut rest = b;
+            let mut out = Vec::with_capacity(v.len());
+            for ai in v {
+                let ai_size = ai.product()?;
+                out.push(ceil_div_shape(ai, rest)?);
+                rest = int::ceil_div(rest, ai_size)?;
+            }
+            Ok(Tree::Node(out))
+        }
+    }
+}
 
 pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
     check_positive(a, "ceil_div")?;

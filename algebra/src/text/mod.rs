@@ -4,9 +4,12 @@
 mod parse;
 mod print;
 
+pub use crate::func::print_func;
+pub use crate::int::decimal;
+pub use crate::layout::print_layout;
+pub use crate::stride::{print_stride, print_stride_tuple};
+pub use crate::tuple::print_int_tuple;
 pub use parse::{
     parse, parse_func, parse_int_tuple, parse_layout, MAX_BASIS_MODE, MAX_DEPTH, MAX_LEAVES,
 };
-pub use print::{
-    decimal, print, print_func, print_int_tuple, print_layout, print_stride, print_stride_tuple,
-};
+pub use print::print;
