@@ -16,20 +16,12 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// The text of a #layout.bijective attribute, or an error on `op`.
-FailureOr<StringRef> bijectiveText(Operation *op, ValueAttr attr) {
+LogicalResult checkCount(Operation *op, ValueAttr attr, size_t n, bool inv) {
   if (attr.getValueKind() != ValueKind::Bijective)
     return op->emitOpError() << "expects a #layout.bijective attribute, got "
                              << attr;
-  return attr.getText();
-}
-
-LogicalResult checkCount(Operation *op, ValueAttr attr, size_t n, bool inv) {
-  FailureOr<StringRef> text = bijectiveText(op, attr);
-  if (failed(text))
-    return failure();
   rust::Result r =
-      rust::take(layout_ffi_bijective_check(rust::str(*text), n, inv));
+      rust::take(layout_ffi_bijective_check(attr.getValueHandle(), n, inv));
   if (!r.ok() || !r.text.empty())
     return op->emitOpError() << r.text;
   return success();
@@ -49,7 +41,7 @@ std::optional<SmallVector<int64_t, 4>> fold(ValueAttr attr,
     values.push_back(i.getInt());
   }
   rust::Result r = rust::take(layout_ffi_bijective_fold(
-      rust::str(attr.getText()), values.data(), values.size(), inv));
+      attr.getValueHandle(), values.data(), values.size(), inv));
   if (!r.ok())
     return std::nullopt;
   SmallVector<int64_t, 4> out;

@@ -48,3 +48,11 @@ void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
     mlir::emitError(l) << message;
   }
 }
+
+const void *mlirLayoutValueAttrGetValue(MlirAttribute attr) {
+  return llvm::cast<mlir::layout::ValueAttr>(unwrap(attr)).getValueHandle();
+}
+
+const void *mlirLayoutValueTypeGetValue(MlirType type) {
+  return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueHandle();
+}

@@ -35,7 +35,7 @@ Value simplified(PatternRewriter &rewriter, Location loc, Value value) {
     return {};
   StringRef name = SimplifyOp::getOperationName();
   name.consume_front("layout.");
-  rust::Result r = rust::call(name, {type.getText()});
+  rust::Result r = rust::call(name, type.asOperand());
   if (!r.ok() || r.text == type.getText())
     return {};
   return SimplifyOp::create(rewriter, loc, ValueRange{value}).getResult();

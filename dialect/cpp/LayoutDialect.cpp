@@ -93,10 +93,11 @@ std::optional<ValueKind> mnemonicKind(StringRef m) {
       .Default(std::nullopt);
 }
 
-/// A parsed `<mnemonic><cute-text>` body: canonical text and kind.
+/// A parsed `<mnemonic><cute-text>` body: canonical text, kind and value.
 struct ParsedValue {
   std::string text;
   ValueKind kind;
+  rust::OwnedValue value;
 };
 
 /// Parse the full symbol spec of an attribute or type. `allowUnknown`
@@ -130,7 +131,7 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
       parser.emitError(locAt(body.data() + off)) << r.text;
       return std::nullopt;
     }
-    return ParsedValue{std::move(r.text), ValueKind::Linear};
+    return ParsedValue{std::move(r.text), ValueKind::Linear, std::move(r.value)};
   }
   // `bijective<...>`: a LEGO chain, parsed and verified (GenP bijectivity) by Rust.
   // A GenP's `->`, `<` and `>` would unbalance MLIR's `<...>` lexing: the body may be a
@@ -147,10 +148,11 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
       parser.emitError(locAt(text.data() + off)) << r.text;
       return std::nullopt;
     }
-    return ParsedValue{std::move(r.text), ValueKind::Bijective};
+    return ParsedValue{std::move(r.text), ValueKind::Bijective,
+                       std::move(r.value)};
   }
   if (allowUnknown && *kind == ValueKind::Layout && body.trim() == "*")
-    return ParsedValue{"*", ValueKind::Layout};
+    return ParsedValue{"*", ValueKind::Layout, rust::OwnedValue()};
 
   // `swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
   std::string source = body.str();
@@ -180,7 +182,7 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
         << "<...>', got " << kindNoun(got) << " '" << r.text << "'";
     return std::nullopt;
   }
-  return ParsedValue{std::move(r.text), got};
+  return ParsedValue{std::move(r.text), got, std::move(r.value)};
 }
 
 void printSpec(DialectAsmPrinter &printer, StringRef text, ValueKind kind) {
@@ -206,8 +208,8 @@ Attribute LayoutDialect::parseAttribute(DialectAsmParser &parser,
   std::optional<ParsedValue> v = parseSpec(parser, false, "attribute");
   if (!v)
     return {};
-  Attribute attr =
-      ValueAttr::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+  Attribute attr = ValueAttr::getWithValue(
+      getContext(), v->text, static_cast<unsigned>(v->kind), v->value.get());
   getCache().insertAttr(spec, attr);
   return attr;
 }
@@ -225,8 +227,8 @@ Type LayoutDialect::parseType(DialectAsmParser &parser) const {
   std::optional<ParsedValue> v = parseSpec(parser, true, "type");
   if (!v)
     return {};
-  Type type =
-      ValueType::get(getContext(), v->text, static_cast<unsigned>(v->kind));
+  Type type = ValueType::getWithValue(
+      getContext(), v->text, static_cast<unsigned>(v->kind), v->value.get());
   getCache().insertType(spec, type);
   return type;
 }
@@ -242,11 +244,31 @@ unsigned ValueAttr::getKind() const { return getImpl()->kind; }
 StringRef ValueType::getText() const { return getImpl()->text; }
 unsigned ValueType::getKind() const { return getImpl()->kind; }
 
+LayoutHandle ValueAttr::getValueHandle() const { return getImpl()->value; }
+bool ValueAttr::isCanonical() const { return getImpl()->canonical; }
+LayoutHandle ValueType::getValueHandle() const { return getImpl()->value; }
+
+LayoutOperand ValueType::asOperand() const {
+  return LayoutOperand{rust::str(getText()), static_cast<int32_t>(getKind()),
+                       getValueHandle()};
+}
+
+ValueAttr ValueAttr::getWithValue(MLIRContext *context, StringRef text,
+                                  unsigned kind, LayoutHandle value) {
+  return Base::get(context, text, kind, value);
+}
+
+layout::ValueType ValueType::getWithValue(MLIRContext *context, StringRef text,
+                                          unsigned kind, LayoutHandle value) {
+  return Base::get(context, text, kind, value);
+}
+
 // (Inside the attribute class `ValueType` names a member of Attribute.)
 layout::ValueType ValueAttr::getValueType() const {
   if (const void *t = getImpl()->peer.load(std::memory_order_acquire))
     return llvm::cast<layout::ValueType>(Type::getFromOpaquePointer(t));
-  auto type = layout::ValueType::get(getContext(), getText(), getKind());
+  auto type = layout::ValueType::getWithValue(getContext(), getText(), getKind(),
+                                              getValueHandle());
   getImpl()->peer.store(type.getAsOpaquePointer(), std::memory_order_release);
   return type;
 }
@@ -254,28 +276,10 @@ layout::ValueType ValueAttr::getValueType() const {
 ValueAttr ValueType::getValueAttr() const {
   if (const void *a = getImpl()->peer.load(std::memory_order_acquire))
     return llvm::cast<ValueAttr>(Attribute::getFromOpaquePointer(a));
-  auto attr = ValueAttr::get(getContext(), getText(), getKind());
+  auto attr =
+      ValueAttr::getWithValue(getContext(), getText(), getKind(), getValueHandle());
   getImpl()->peer.store(attr.getAsOpaquePointer(), std::memory_order_release);
   return attr;
-}
-
-bool ValueAttr::isChecked() const {
-  return getImpl()->checked.load(std::memory_order_acquire);
-}
-
-void ValueAttr::markChecked() const {
-  getImpl()->checked.store(true, std::memory_order_release);
-}
-
-bool ValueType::acceptsCoordinateCount(size_t n) const {
-  return n < 64 &&
-         (getImpl()->coordinateCounts.load(std::memory_order_acquire) >> n) & 1;
-}
-
-void ValueType::markCoordinateCount(size_t n) const {
-  if (n < 64)
-    getImpl()->coordinateCounts.fetch_or(uint64_t{1} << n,
-                                         std::memory_order_acq_rel);
 }
 
 bool ValueType::isStatic() const {
@@ -491,171 +495,39 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
   insertWords<const void *>(shard.results, key, result.getAsOpaquePointer());
 }
 
-std::string ValueCache::pairText(StringRef what, Type a, Type b,
-                                 llvm::function_ref<std::string()> compute) {
-  Type pair[2] = {a, b};
-  SmallVector<uint64_t, 8> words;
-  WordKey key = wordKey(what, TypeRange(ArrayRef<Type>(pair)), {}, words);
-  Shard &shard = shardOf(key);
-  {
-    std::lock_guard<std::mutex> lock(shard.mutex);
-    if (const std::string *found = find(shard.pairs, key))
-      return *found;
-  }
-  std::string text = compute();
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  insertWords<std::string>(shard.pairs, key, text);
-  return text;
-}
-
 //===----------------------------------------------------------------------===//
 // Rust calls
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Memo of the pure Rust functions: the same texts recur throughout a module
-/// (every use of a value repeats its type). Bounded: cleared when full.
-class Memo {
-public:
-  template <typename F> rust::Result get(StringRef key, F compute) {
-    {
-      std::shared_lock<std::shared_mutex> lock(mutex);
-      auto it = map.find(key);
-      if (it != map.end())
-        return it->second;
-    }
-    rust::Result r = compute();
-    std::unique_lock<std::shared_mutex> lock(mutex);
-    if (map.size() >= kMaxEntries)
-      map.clear();
-    map.try_emplace(key, r);
-    return r;
-  }
-
-private:
-  static constexpr size_t kMaxEntries = 1 << 16;
-  std::shared_mutex mutex;
-  llvm::StringMap<rust::Result> map;
-};
-
-Memo &bijectiveMemo() {
-  static Memo memo;
-  return memo;
-}
-Memo &callMemo() {
-  static Memo memo;
-  return memo;
-}
-Memo &linearMemo() {
-  static Memo memo;
-  return memo;
-}
-Memo &analysisMemo() {
-  static Memo memo;
-  return memo;
-}
-Memo &relationMemo() {
-  static Memo memo;
-  return memo;
-}
-
-/// Append `NUL kind:text` per operand to a memo key (NUL cannot occur in the
-/// texts).
-void appendKindedArgs(std::string &key, ArrayRef<StringRef> args,
-                      ArrayRef<int32_t> kinds) {
-  for (auto [a, k] : llvm::zip(args, kinds)) {
-    key.push_back('\0');
-    key += std::to_string(k);
-    key.push_back(':');
-    key.append(a.data(), a.size());
-  }
-}
-
-/// The operand texts as borrowed C strings for the Rust calls.
-SmallVector<LayoutStr, 4> strsOf(ArrayRef<StringRef> args) {
-  SmallVector<LayoutStr, 4> strs;
-  for (StringRef a : args)
-    strs.push_back(rust::str(a));
-  return strs;
-}
-} // namespace
-
 rust::Result rust::parse(StringRef text) {
-  // Not memoized: its callers are memoized (the parse hooks by spelling, the
-  // const verifier in the attribute's storage).
   return take(layout_ffi_parse(str(text)));
 }
 
 rust::Result rust::parseBijective(StringRef text) {
-  return bijectiveMemo().get(text, [&] {
-    return take(layout_ffi_parse_bijective(str(text)));
-  });
+  return take(layout_ffi_parse_bijective(str(text)));
 }
 
 rust::Result rust::parseLinear(StringRef text) {
   return take(layout_ffi_parse_linear(str(text)));
 }
 
-rust::Result rust::call(StringRef op, ArrayRef<StringRef> args) {
-  // Key: op NUL arg0 NUL arg1 ... (NUL cannot occur in the texts).
-  std::string key = op.str();
-  for (StringRef a : args) {
-    key.push_back('\0');
-    key.append(a.data(), a.size());
-  }
-  return callMemo().get(key, [&] {
-    SmallVector<LayoutStr, 4> strs;
-    for (StringRef a : args)
-      strs.push_back(str(a));
-    return take(layout_ffi_call(str(op), strs.data(), strs.size()));
-  });
+rust::Result rust::call(StringRef op, ArrayRef<LayoutOperand> args,
+                        ArrayRef<int64_t> indices) {
+  return take(layout_ffi_call(str(op), args.data(), args.size(), indices.data(),
+                              indices.size()));
 }
 
-rust::Result rust::callLinear(StringRef op, ArrayRef<StringRef> args,
-                              ArrayRef<int32_t> kinds) {
-  // Key: op NUL kind arg0 NUL kind arg1 ... (NUL cannot occur in the texts).
-  std::string key = op.str();
-  for (auto [a, k] : llvm::zip(args, kinds)) {
-    key.push_back('\0');
-    key.push_back(static_cast<char>('0' + k));
-    key.append(a.data(), a.size());
-  }
-  return linearMemo().get(key, [&] {
-    SmallVector<LayoutStr, 4> strs;
-    for (StringRef a : args)
-      strs.push_back(str(a));
-    return take(layout_ffi_call_linear(str(op), strs.data(), kinds.data(),
-                                       strs.size()));
-  });
+rust::Result rust::callLinear(StringRef op, ArrayRef<LayoutOperand> args) {
+  return take(layout_ffi_call_linear(str(op), args.data(), args.size()));
 }
 
-rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<StringRef> args,
-                                      ArrayRef<int32_t> kinds,
+rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<LayoutOperand> args,
                                       std::optional<int64_t> bits) {
-  // Key: op NUL bits NUL kind arg0 NUL kind arg1 ... (NUL cannot occur in the
-  // texts).
-  std::string key = op.str();
-  key.push_back('\0');
-  if (bits)
-    key += std::to_string(*bits);
-  appendKindedArgs(key, args, kinds);
-  return analysisMemo().get(key, [&] {
-    SmallVector<LayoutStr, 4> strs = strsOf(args);
-    return take(layout_ffi_call_linear_analysis(str(op), strs.data(),
-                                                kinds.data(), strs.size(),
-                                                bits.value_or(0),
-                                                bits.has_value()));
-  });
+  return take(layout_ffi_call_linear_analysis(str(op), args.data(), args.size(),
+                                              bits.value_or(0),
+                                              bits.has_value()));
 }
 
-rust::Result rust::callRelation(StringRef op, ArrayRef<StringRef> args,
-                                ArrayRef<int32_t> kinds) {
-  // Key: op NUL kind:arg0 NUL kind:arg1 ... (NUL cannot occur in the texts).
-  std::string key = op.str();
-  appendKindedArgs(key, args, kinds);
-  return relationMemo().get(key, [&] {
-    SmallVector<LayoutStr, 4> strs = strsOf(args);
-    return take(layout_ffi_relation_verdict(str(op), strs.data(), kinds.data(),
-                                            strs.size()));
-  });
+rust::Result rust::callRelation(StringRef op, ArrayRef<LayoutOperand> args) {
+  return take(layout_ffi_relation_verdict(str(op), args.data(), args.size()));
 }

@@ -1,7 +1,9 @@
 //===- LayoutOps.cpp - verify, infer and fold hooks -----------------------===//
 //
-// Every hook hands operand texts to the Rust algebra and turns its answer into
-// a type, an attribute or a diagnostic. No layout math here.
+// Every hook hands the operands' parsed values (held by their types and
+// attributes, Layout/ValueStorage.h) to the Rust algebra and turns its answer
+// into a type (adopting the value the algebra returns), an attribute or a
+// diagnostic. No layout math here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,15 +23,21 @@ StringRef cuteName(StringRef opName) {
   return opName;
 }
 
-/// The texts of value-typed operands; false if one is not static.
-bool staticTexts(TypeRange types, SmallVectorImpl<StringRef> &texts) {
+/// The value-typed operands as Rust operands; false if one is not static.
+bool staticOperands(TypeRange types, SmallVectorImpl<LayoutOperand> &args) {
   for (Type t : types) {
     auto vt = llvm::dyn_cast<ValueType>(t);
     if (!vt || !vt.isStatic())
       return false;
-    texts.push_back(vt.getText());
+    args.push_back(vt.asOperand());
   }
   return true;
+}
+
+/// The type of a value the algebra returned (its text, kind and value).
+ValueType typeOf(MLIRContext *context, const rust::Result &r) {
+  return ValueType::getWithValue(context, r.text, static_cast<unsigned>(r.kind),
+                                 r.value.get());
 }
 
 /// The per-context memo of the layout dialect (null if it is not loaded).
@@ -75,8 +83,7 @@ LogicalResult mlir::layout::inferAlgebraResult(
       results.push_back(known);
       return success();
     }
-  SmallVector<StringRef, 4> texts;
-  SmallVector<std::string, 4> indexTexts;
+  SmallVector<LayoutOperand, 4> args;
   for (Type t : operandTypes) {
     auto vt = llvm::dyn_cast<ValueType>(t);
     if (!vt)
@@ -86,21 +93,17 @@ LogicalResult mlir::layout::inferAlgebraResult(
       results.push_back(ValueType::get(context, "*", 0));
       return success();
     }
-    texts.push_back(vt.getText());
+    args.push_back(vt.asOperand());
   }
   // Integer parameters (mode indices) follow the operands.
-  for (int64_t i : indices)
-    indexTexts.push_back(std::to_string(i));
-  for (const std::string &t : indexTexts)
-    texts.push_back(t);
-  rust::Result r = rust::call(cuteName(opName), texts);
+  rust::Result r = rust::call(cuteName(opName), args, indices);
   if (r.status == rust::Dynamic) {
     results.push_back(ValueType::get(context, "*", 0));
     return success();
   }
   if (!r.ok())
     return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  Type result = ValueType::get(context, r.text, static_cast<unsigned>(r.kind));
+  Type result = typeOf(context, r);
   if (cache)
     cache->insertResult(opName, operandTypes, indices, result);
   results.push_back(result);
@@ -112,21 +115,18 @@ LogicalResult mlir::layout::inferLinearResult(MLIRContext *context,
                                              StringRef opName,
                                              TypeRange operandTypes,
                                              SmallVectorImpl<Type> &results) {
-  SmallVector<StringRef, 2> texts;
-  SmallVector<int32_t, 2> kinds;
+  SmallVector<LayoutOperand, 2> args;
   for (Type t : operandTypes) {
     auto vt = llvm::dyn_cast<ValueType>(t);
     if (!vt)
       return emitOptionalError(loc, "'", opName,
                                "' op expects layout-dialect operands, got ", t);
-    texts.push_back(vt.getText());
-    kinds.push_back(static_cast<int32_t>(vt.getKind()));
+    args.push_back(vt.asOperand());
   }
-  rust::Result r = rust::callLinear(cuteName(opName), texts, kinds);
+  rust::Result r = rust::callLinear(cuteName(opName), args);
   if (!r.ok())
     return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  results.push_back(
-      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  results.push_back(typeOf(context, r));
   return success();
 }
 
@@ -140,10 +140,10 @@ OpFoldResult mlir::layout::foldStaticValue(Type type) {
 /// Shared by verifyIndexOp/foldIndexOp: the integer the algebra computes for
 /// a static index op, or an error message (empty when not static).
 static std::optional<int64_t> evalIndexOp(Operation *op, std::string &error) {
-  SmallVector<StringRef, 4> texts;
-  if (!staticTexts(op->getOperandTypes(), texts))
+  SmallVector<LayoutOperand, 4> args;
+  if (!staticOperands(op->getOperandTypes(), args))
     return std::nullopt;
-  rust::Result r = rust::call(cuteName(op->getName().getStringRef()), texts);
+  rust::Result r = rust::call(cuteName(op->getName().getStringRef()), args);
   if (r.status == rust::Dynamic)
     return std::nullopt;
   if (!r.ok()) {
@@ -180,20 +180,18 @@ OpFoldResult mlir::layout::foldIndexOp(Operation *op) {
 /// result when an operand is not a layout-dialect value.
 static rust::Result evalLinearAnalysis(StringRef opName, TypeRange types,
                                        std::optional<int64_t> bits) {
-  SmallVector<StringRef, 2> texts;
-  SmallVector<int32_t, 2> kinds;
+  SmallVector<LayoutOperand, 2> args;
   for (Type t : types) {
     auto vt = llvm::dyn_cast<ValueType>(t);
     if (!vt) {
       std::string msg;
       llvm::raw_string_ostream os(msg);
       os << "expects layout-dialect operands, got " << t;
-      return rust::Result{rust::AlgebraError, 0, 0, msg};
+      return rust::Result{rust::AlgebraError, 0, 0, msg, rust::OwnedValue()};
     }
-    texts.push_back(vt.getText());
-    kinds.push_back(static_cast<int32_t>(vt.getKind()));
+    args.push_back(vt.asOperand());
   }
-  return rust::callLinearAnalysis(cuteName(opName), texts, kinds, bits);
+  return rust::callLinearAnalysis(cuteName(opName), args, bits);
 }
 
 LogicalResult mlir::layout::verifyLinearAnalysis(Operation *op,
@@ -230,8 +228,7 @@ LogicalResult mlir::layout::inferLinearAnalysisResult(
   rust::Result r = evalLinearAnalysis(opName, operandTypes, bits.getInt());
   if (!r.ok())
     return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  results.push_back(
-      ValueType::get(context, r.text, static_cast<unsigned>(r.kind)));
+  results.push_back(typeOf(context, r));
   return success();
 }
 
@@ -241,15 +238,10 @@ LogicalResult mlir::layout::inferLinearAnalysisResult(
 
 /// The relation layer's verdict on the op's operands (their texts and kinds).
 static rust::Result evalRelationOp(Operation *op) {
-  SmallVector<StringRef, 2> texts;
-  SmallVector<int32_t, 2> kinds;
-  for (Type t : op->getOperandTypes()) {
-    auto vt = llvm::cast<ValueType>(t);
-    texts.push_back(vt.getText());
-    kinds.push_back(static_cast<int32_t>(vt.getKind()));
-  }
-  return rust::callRelation(cuteName(op->getName().getStringRef()), texts,
-                            kinds);
+  SmallVector<LayoutOperand, 2> args;
+  for (Type t : op->getOperandTypes())
+    args.push_back(llvm::cast<ValueType>(t).asOperand());
+  return rust::callRelation(cuteName(op->getName().getStringRef()), args);
 }
 
 LogicalResult mlir::layout::verifyRelationOp(Operation *op) {
@@ -273,20 +265,12 @@ OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
 }
 
 LogicalResult CompositionOp::verify() {
-  SmallVector<StringRef, 2> texts;
-  if (getArgs().size() != 2 || !staticTexts(getArgs().getTypes(), texts))
+  SmallVector<LayoutOperand, 2> args;
+  if (getArgs().size() != 2 || !staticOperands(getArgs().getTypes(), args))
     return success();
-  // Memoized per (A, B): the verifier runs after parsing and after each pass.
-  auto compute = [&] {
-    return rust::take(layout_ffi_composition_reach(rust::str(texts[0]),
-                                                   rust::str(texts[1])))
-        .text;
-  };
-  ValueCache *cache = cacheOf(getContext());
+  // size(A) and cosize(B) from the algebra: bounded by the operands' size.
   std::string warning =
-      cache ? cache->pairText("composition_reach", getArgs()[0].getType(),
-                              getArgs()[1].getType(), compute)
-            : compute();
+      rust::take(layout_ffi_composition_reach(args[0].value, args[1].value)).text;
   if (!warning.empty())
     // Location-based: an op-attached diagnostic prints (and so re-verifies) the op.
     mlir::emitWarning(getLoc()) << warning;
@@ -299,8 +283,8 @@ LogicalResult CompositionOp::verify() {
 
 static rust::Result leafOf(Value layout, ArrayRef<int64_t> path, bool stride) {
   auto type = llvm::cast<ValueType>(layout.getType());
-  return rust::take(layout_ffi_leaf(rust::str(type.getText()), stride,
-                                    path.data(), path.size()));
+  return rust::take(
+      layout_ffi_leaf(type.getValueHandle(), stride, path.data(), path.size()));
 }
 
 LogicalResult mlir::layout::verifyLeafOp(Operation *op, Value layout,
@@ -381,34 +365,27 @@ void ConstOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult ConstOp::verify() {
-  // The checks below depend on the attribute only: once passed, they are
-  // recorded in its storage (Layout/ValueStorage.h).
-  if (getValue().isChecked())
-    return success();
-  if (getValue().getValueKind() == ValueKind::Linear) {
-    rust::Result r = rust::parseLinear(getValue().getText());
-    if (!r.ok())
-      return emitOpError() << "invalid linear layout '" << getValue().getText()
-                           << "': " << r.text;
-    if (r.text != getValue().getText())
-      return emitOpError() << "linear layout '" << getValue().getText()
-                           << "' is not canonical (expected '" << r.text
-                           << "')";
-    getValue().markChecked();
-    return success();
+  // The attribute's storage parsed its text once: what is checked here is a
+  // fact it recorded (a value, the canonical text) or a property of the value.
+  ValueAttr value = getValue();
+  bool linear = value.getValueKind() == ValueKind::Linear;
+  if (!value.getValueHandle()) {
+    rust::Result r = linear ? rust::parseLinear(value.getText())
+                            : rust::parse(value.getText());
+    return emitOpError() << "invalid " << (linear ? "linear layout" : "value")
+                         << " '" << value.getText() << "': " << r.text;
   }
-  rust::Result r = rust::parse(getValue().getText());
-  if (!r.ok())
-    return emitOpError() << "invalid value '" << getValue().getText()
-                         << "': " << r.text;
-  if (StringRef(r.text).contains('?'))
-    return emitOpError() << "value '" << r.text
+  if (!value.isCanonical()) {
+    rust::Result r = linear ? rust::parseLinear(value.getText())
+                            : rust::parse(value.getText());
+    return emitOpError() << (linear ? "linear layout" : "value") << " '"
+                         << value.getText() << "' is not canonical (expected '"
+                         << r.text << "')";
+  }
+  if (!linear && value.getText().contains('?'))
+    return emitOpError() << "value '" << value.getText()
                          << "' has dynamic leaves '?': build it with "
                             "layout.make from index values";
-  if (r.text != getValue().getText())
-    return emitOpError() << "value '" << getValue().getText()
-                         << "' is not canonical (expected '" << r.text << "')";
-  getValue().markChecked();
   return success();
 }
 
@@ -425,9 +402,10 @@ LogicalResult MakeOp::verify() {
   if (type.getValueKind() == ValueKind::Linear)
     return emitOpError() << "a linear layout has no runtime leaves: build " << type
                          << " with layout.const";
-  int64_t n = layout_ffi_dynamic_leaves(rust::str(type.getText()));
-  if (n < 0)
+  if (!type.getValueHandle())
     return emitOpError() << "invalid result type text '" << type.getText() << "'";
+  // The canonical text of a CuTe value spells each runtime leaf as `?`.
+  int64_t n = type.getText().count('?');
   if (static_cast<int64_t>(getLeaves().size()) != n)
     return emitOpError() << "expects one index operand per '?' leaf of "
                          << type << ": " << n << " leaves, got "
@@ -448,14 +426,18 @@ OpFoldResult MakeOp::fold(FoldAdaptor) {
 static std::optional<int64_t> evalCrd2Idx(ValueType type, ArrayRef<int64_t> coords,
                                           std::string &error) {
   rust::Result crd = rust::take(layout_ffi_coord_text(
-      rust::str(type.getText()), coords.data(), coords.size()));
+      type.getValueHandle(), coords.data(), coords.size()));
   if (!crd.ok()) {
     error = crd.text;
     return std::nullopt;
   }
   if (!type.isStatic())
     return std::nullopt;
-  rust::Result r = rust::call("crd2idx", {crd.text, type.getText()});
+  LayoutOperand args[2] = {
+      {rust::str(crd.text), static_cast<int32_t>(ValueKind::Tuple),
+       crd.value.get()},
+      type.asOperand()};
+  rust::Result r = rust::call("crd2idx", args);
   if (!r.ok()) {
     error = r.text;
     return std::nullopt;
@@ -488,14 +470,11 @@ LogicalResult Crd2IdxOp::verify() {
   std::string error;
   if (!constant) {
     // Whether n coordinates fit the shape depends on the layout and n only
-    // (the constants among them are not looked at): asked once per type and n.
-    if (type.acceptsCoordinateCount(coords.size()))
-      return success();
+    // (the constants among them are not looked at).
     rust::Result crd = rust::take(layout_ffi_coord_text(
-        rust::str(type.getText()), coords.data(), coords.size()));
+        type.getValueHandle(), coords.data(), coords.size()));
     if (!crd.ok())
       return emitOpError() << crd.text;
-    type.markCoordinateCount(coords.size());
     return success();
   }
   evalCrd2Idx(type, coords, error);
@@ -523,10 +502,11 @@ LogicalResult Idx2CrdOp::verify() {
     return emitOpError() << "expects a layout operand, got " << type;
   if (!type.isStatic())
     return success();
-  rust::Result shape = rust::call("shape", {type.getText()});
+  LayoutOperand layout = type.asOperand();
+  rust::Result shape = rust::call("shape", layout);
   if (!shape.ok())
     return success();
-  int64_t n = layout_ffi_int_leaves(rust::str(shape.text), nullptr, 0);
+  int64_t n = layout_ffi_int_leaves(shape.value.get(), nullptr, 0);
   if (n >= 0 && static_cast<int64_t>(getCoord().size()) != n)
     return emitOpError() << "expects one result per leaf of the shape "
                          << shape.text << ": " << n << " results, got "
@@ -540,15 +520,20 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
   auto idx = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getIndex());
   if (!type.isStatic() || !idx)
     return failure();
-  rust::Result shape = rust::call("shape", {type.getText()});
-  if (!shape.ok())
-    return failure();
+  // idx2crd(i, L): the index as a value of the algebra (an integer).
   std::string i = std::to_string(idx.getInt());
-  rust::Result r = rust::call("idx2crd", {i, shape.text});
+  rust::Result index = rust::parse(i);
+  if (!index.ok())
+    return failure();
+  LayoutOperand args[2] = {{rust::str(index.text),
+                            static_cast<int32_t>(ValueKind::Tuple),
+                            index.value.get()},
+                           type.asOperand()};
+  rust::Result r = rust::call("idx2crd", args);
   if (!r.ok())
     return failure();
   SmallVector<int64_t, 8> leaves(getCoord().size());
-  int64_t n = layout_ffi_int_leaves(rust::str(r.text), leaves.data(), leaves.size());
+  int64_t n = layout_ffi_int_leaves(r.value.get(), leaves.data(), leaves.size());
   if (n != static_cast<int64_t>(getCoord().size()))
     return failure();
   for (int64_t v : leaves)
@@ -568,20 +553,20 @@ LogicalResult LinearApplyOp::verify() {
                             "attribute or as an SSA operand of type "
                             "!layout.linear<...>, got "
                          << (attr ? "both" : "neither");
-  StringRef text;
+  LayoutHandle value;
   if (attr) {
     if (attr.getValueKind() != ValueKind::Linear)
       return emitOpError() << "expects a #layout.linear attribute, got " << attr;
-    text = attr.getText();
+    value = attr.getValueHandle();
   } else {
     auto type = llvm::cast<ValueType>(linear.getType());
     if (type.getValueKind() != ValueKind::Linear)
       return emitOpError() << "expects an operand of type !layout.linear<...>, got "
                            << type;
-    text = type.getText();
+    value = type.getValueHandle();
   }
   rust::Result r = rust::take(
-      layout_ffi_linear_apply_check(rust::str(text), getInputs().size()));
+      layout_ffi_linear_apply_check(value, getInputs().size()));
   if (!r.ok() || !r.text.empty())
     return emitOpError() << r.text;
   return success();

@@ -34,11 +34,11 @@
 
 pub use layout_dialect_ffi as ffi;
 
-use std::sync::Arc;
 
 pub mod op_diagnostics;
 
-use layout_algebra::{Error, Value};
+use layout_algebra::Error;
+pub use layout_dialect_ffi::stored::CuteRef;
 use melior::dialect::DialectHandle;
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
 use melior::Context;
@@ -50,6 +50,9 @@ extern "C" {
     fn mlirTypeIsALayoutValue(ty: mlir_sys::MlirType) -> bool;
     fn mlirLayoutValueTypeGetText(ty: mlir_sys::MlirType) -> mlir_sys::MlirStringRef;
     fn mlirLayoutCreateCanonicalizePass() -> mlir_sys::MlirPass;
+    // Handles (`layout_dialect_ffi::Handle`) behind an opaque pointer type.
+    fn mlirLayoutValueAttrGetValue(attr: mlir_sys::MlirAttribute) -> *const std::ffi::c_void;
+    fn mlirLayoutValueTypeGetValue(ty: mlir_sys::MlirType) -> *const std::ffi::c_void;
     fn mlirLayoutRegisterPasses();
 }
 
@@ -101,16 +104,18 @@ pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
     }
 }
 
-/// The parsed algebra value of a layout-dialect type, shared: each distinct text is parsed once
-/// per process ([`ffi::interner`]). `None` for a type of another dialect; an error for a text
-/// that is not CuTe text (`*`, linear and bijective layouts).
-pub fn type_value(ty: Type) -> Option<Result<Arc<Value>, Error>> {
-    type_text(ty).map(layout_dialect_ffi::interner::parsed)
+/// The parsed algebra value a layout-dialect type holds, shared (the type's storage parsed it
+/// once, or adopted the value the algebra computed). `None` for a type of another dialect; an
+/// error for a type without a CuTe value (`*`, linear and bijective layouts).
+pub fn type_value(ty: Type) -> Option<Result<CuteRef, Error>> {
+    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }
+        .then(|| unsafe { CuteRef::new(mlirLayoutValueTypeGetValue(ty.to_raw()).cast()) })
 }
 
 /// The parsed algebra value of a layout-dialect attribute (see [`type_value`]).
-pub fn attr_value(attr: Attribute) -> Option<Result<Arc<Value>, Error>> {
-    attr_text(attr).map(layout_dialect_ffi::interner::parsed)
+pub fn attr_value(attr: Attribute) -> Option<Result<CuteRef, Error>> {
+    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }
+        .then(|| unsafe { CuteRef::new(mlirLayoutValueAttrGetValue(attr.to_raw()).cast()) })
 }
 
 /// Register and load the `layout` dialect and every upstream dialect into `context`.

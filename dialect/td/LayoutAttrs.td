@@ -18,8 +18,8 @@ def Layout_ValueAttr : AttrDef<Layout_Dialect, "Value"> {
   let attrName = "layout.value";
   let parameters = (ins StringRefParameter<"canonical CuTe text">:$text,
                         "unsigned":$kind);
-  // Layout/ValueStorage.h: the key plus memo fields (the type of the same
-  // value, whether the text was checked).
+  // Layout/ValueStorage.h: the key, the parsed value and the type of the same
+  // value.
   let storageClass = "ValueAttrStorage";
   let storageNamespace = "detail";
   let genStorageClass = 0;
@@ -30,10 +30,15 @@ def Layout_ValueAttr : AttrDef<Layout_Dialect, "Value"> {
     }
     /// The type of the same text and kind (computed once per value).
     ::mlir::layout::ValueType getValueType() const;
-    /// True once markChecked() recorded that the text is valid, canonical and
-    /// static (the requirements of `layout.const`).
-    bool isChecked() const;
-    void markChecked() const;
+    /// The parsed value (null when the text is not valid text of its kind).
+    LayoutHandle getValueHandle() const;
+    /// Whether the text is the canonical text of the value.
+    bool isCanonical() const;
+    /// The attribute of `text` and `kind` whose value is `value` (a value the
+    /// algebra computed: adopted by a new storage instead of parsed again).
+    static ValueAttr getWithValue(::mlir::MLIRContext *context,
+                                  ::llvm::StringRef text, unsigned kind,
+                                  LayoutHandle value);
   }];
 }
 

@@ -17,8 +17,8 @@ def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
   let typeName = "layout.value";
   let parameters = (ins StringRefParameter<"canonical CuTe text">:$text,
                         "unsigned":$kind);
-  // Layout/ValueStorage.h: the key plus a memo field (the attribute of the
-  // same value).
+  // Layout/ValueStorage.h: the key, the parsed value and the attribute of the
+  // same value.
   let storageClass = "ValueTypeStorage";
   let storageNamespace = "detail";
   let genStorageClass = 0;
@@ -31,10 +31,15 @@ def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
     /// True when the text has no `?` leaf and is not `*`: the value is then
     /// fully determined by the type.
     bool isStatic() const;
-    /// True once markCoordinateCount(n) recorded that n runtime coordinates
-    /// are a coordinate of this layout (Layout/ValueStorage.h).
-    bool acceptsCoordinateCount(size_t n) const;
-    void markCoordinateCount(size_t n) const;
+    /// The parsed value (null for `*` and for text that is not valid).
+    LayoutHandle getValueHandle() const;
+    /// This type as an operand of a Rust call (text, kind and value).
+    LayoutOperand asOperand() const;
+    /// The type of `text` and `kind` whose value is `value` (a value the
+    /// algebra computed: adopted by a new storage instead of parsed again).
+    static ValueType getWithValue(::mlir::MLIRContext *context,
+                                  ::llvm::StringRef text, unsigned kind,
+                                  LayoutHandle value);
   }];
 }
 

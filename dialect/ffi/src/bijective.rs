@@ -4,10 +4,13 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use layout_algebra::bijective::{parse_chain, print_chain};
+use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::Error;
 
-use super::{from_error, owned, utf8, LayoutResult, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
+use super::stored::{self, Handle, Stored};
+use super::{
+    from_error, owned, utf8, with_value, LayoutResult, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK,
+};
 
 /// Kind of a bijective layout value (`mlir::layout::ValueKind::Bijective`).
 pub const KIND_BIJECTIVE: i32 = 5;
@@ -25,18 +28,32 @@ fn guarded_text(f: impl FnOnce() -> Result<String, Error>, kind: i32) -> LayoutR
     }
 }
 
-/// Parse and verify a bijective layout (GenP bijectivity included); on success its canonical
-/// text with kind [`KIND_BIJECTIVE`].
+/// Parse and verify a bijective layout (GenP bijectivity included); on success its value and
+/// canonical text with kind [`KIND_BIJECTIVE`].
 ///
 /// # Safety
 /// `text` must be a valid [`LayoutStr`].
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_parse_bijective(text: LayoutStr) -> LayoutResult {
     let bytes = text.bytes();
-    guarded_text(
-        || Ok(print_chain(&parse_chain(utf8(bytes)?)?)),
-        KIND_BIJECTIVE,
-    )
+    match catch_unwind(AssertUnwindSafe(|| parse_chain(utf8(bytes)?))) {
+        Ok(Ok(c)) => with_value(Stored::Bijective(c)),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+/// The chain behind `h`, or the error of an operand that is not a bijective layout.
+unsafe fn chain<'a>(h: Handle) -> Result<&'a Chain, Error> {
+    match stored::borrowed(h) {
+        Some(Stored::Bijective(c)) => Ok(c),
+        _ => Err(Error::algebra("expects a bijective layout")),
+    }
 }
 
 /// The verifier check of `layout.apply` (`inv == false`: `n` index operands, one per logical
@@ -44,17 +61,16 @@ pub unsafe extern "C" fn layout_ffi_parse_bijective(text: LayoutStr) -> LayoutRe
 /// text when the count fits, else the message.
 ///
 /// # Safety
-/// `text` must be a valid [`LayoutStr`].
+/// `layout` must be null or a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_bijective_check(
-    text: LayoutStr,
+    layout: Handle,
     n: usize,
     inv: bool,
 ) -> LayoutResult {
-    let bytes = text.bytes();
     guarded_text(
         || {
-            let c = parse_chain(utf8(bytes)?)?;
+            let c = chain(layout)?;
             let dims = c.dims();
             if dims.len() == n {
                 return Ok(String::new());
@@ -75,15 +91,14 @@ pub unsafe extern "C" fn layout_ffi_bijective_check(
 /// separated by `,`. An input outside the domain is an error (the op is then not folded).
 ///
 /// # Safety
-/// `text` must be a valid [`LayoutStr`]; `values` must point to `n` integers.
+/// `layout` must be null or a live handle; `values` must point to `n` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_bijective_fold(
-    text: LayoutStr,
+    layout: Handle,
     values: *const i64,
     n: usize,
     inv: bool,
 ) -> LayoutResult {
-    let bytes = text.bytes();
     let vals: Vec<i64> = if n == 0 || values.is_null() {
         Vec::new()
     } else {
@@ -91,7 +106,7 @@ pub unsafe extern "C" fn layout_ffi_bijective_fold(
     };
     guarded_text(
         || {
-            let c = parse_chain(utf8(bytes)?)?;
+            let c = chain(layout)?;
             let out = if inv {
                 match vals.as_slice() {
                     [x] => c.inv(*x)?,
@@ -141,27 +156,30 @@ mod tests {
             layout_ffi_parse_bijective(s("OrderBy(RegP([2,3],[1,1])).GroupBy([6])"))
         });
         assert_eq!((st, off), (crate::STATUS_PARSE_ERROR, 19));
+        let ops = crate::TestOperands::new(&[(l, KIND_BIJECTIVE)]);
+        let h = ops.value(0);
+        assert!(!h.is_null());
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_check(s(l), 2, false) }).2,
+            take(unsafe { layout_ffi_bijective_check(h, 2, false) }).2,
             ""
         );
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_check(s(l), 3, true) }).2,
+            take(unsafe { layout_ffi_bijective_check(h, 3, true) }).2,
             "expects one result per logical dim of the bijective layout: 2 dims [6, 6], got 3"
         );
         let v = [4i64, 2];
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_fold(s(l), v.as_ptr(), 2, false) }).2,
+            take(unsafe { layout_ffi_bijective_fold(h, v.as_ptr(), 2, false) }).2,
             "23"
         );
         let x = [23i64];
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_fold(s(l), x.as_ptr(), 1, true) }).2,
+            take(unsafe { layout_ffi_bijective_fold(h, x.as_ptr(), 1, true) }).2,
             "4,2"
         );
         let bad = [6i64, 0];
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_fold(s(l), bad.as_ptr(), 2, false) }).0,
+            take(unsafe { layout_ffi_bijective_fold(h, bad.as_ptr(), 2, false) }).0,
             STATUS_ALGEBRA_ERROR
         );
     }

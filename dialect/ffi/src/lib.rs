@@ -1,13 +1,18 @@
-//! The `extern "C"` functions the C++ hooks of the `layout` dialect call. Text goes in, canonical text (or an
-//! error with its message and byte offset) comes out; every computation is done by
-//! `layout_algebra`. No function here panics across the FFI boundary: a panic in the algebra is
-//! caught and reported as an error result.
+//! The `extern "C"` functions the C++ hooks of the `layout` dialect call. Source text goes in
+//! only where MLIR parses an attribute or type; everywhere else the operands are the parsed
+//! values the attributes and types hold ([`stored`]: handles), and a result comes back as a new
+//! value (a handle the result type's storage adopts) with its canonical text (the uniquing key)
+//! and kind, or as an error with its message (and, for parse errors, the byte offset). Every
+//! computation is done by `layout_algebra`. No function here panics across the FFI boundary: a
+//! panic in the algebra is caught and reported as an error result.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod bijective;
-pub mod interner;
 mod relation;
+pub mod stored;
+
+pub use stored::{Handle, Stored};
 
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
 
@@ -43,9 +48,12 @@ pub const KIND_SWIZZLE: i32 = 1;
 pub const KIND_TILER: i32 = 2;
 pub const KIND_TUPLE: i32 = 3;
 
-/// Result of a call: on success `text` is the canonical text of the value and `kind` its kind;
-/// on error `text` is the message and, for parse errors, `offset` the byte offset. The text is
-/// owned by Rust: release it with [`layout_result_free`].
+/// Result of a call: on success `text` is the canonical text of the value and `kind` its kind,
+/// and `value` the parsed value (a handle with one reference, null for results that are not
+/// values of the dialect: integers in words, messages); on error `text` is the message and, for
+/// parse errors, `offset` the byte offset. The text and the reference are owned by the
+/// receiver: release both with [`layout_result_free`] (after taking `value` over, if it keeps
+/// it: set the field to null).
 #[repr(C)]
 pub struct LayoutResult {
     pub status: i32,
@@ -53,6 +61,25 @@ pub struct LayoutResult {
     pub offset: usize,
     pub text: *mut u8,
     pub len: usize,
+    pub value: Handle,
+}
+
+/// An operand of a call: the canonical text of its attribute or type (for messages), its kind
+/// and its parsed value (null for `*`).
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct LayoutOperand {
+    pub text: LayoutStr,
+    pub kind: i32,
+    pub value: Handle,
+}
+
+/// A [`LayoutOperand`] on the Rust side.
+#[derive(Clone, Copy, Debug)]
+pub struct Operand<'a> {
+    pub text: &'a str,
+    pub kind: i32,
+    pub value: Option<&'a Stored>,
 }
 
 /// The kind of a value (which mnemonic prints it).
@@ -75,12 +102,33 @@ fn owned(status: i32, kind: i32, offset: usize, s: String) -> LayoutResult {
         offset,
         text,
         len,
+        value: std::ptr::null(),
     }
+}
+
+/// The canonical text and kind of a stored value.
+pub fn text_and_kind(v: &Stored) -> (String, i32) {
+    match v {
+        Stored::Cute(v) => (text::print(v), kind_of(v)),
+        Stored::Linear(_, t) => (t.to_string(), KIND_LINEAR),
+        Stored::Bijective(c) => (
+            layout_algebra::bijective::print_chain(c),
+            bijective::KIND_BIJECTIVE,
+        ),
+    }
+}
+
+/// A successful result carrying `v`: its canonical text, kind and a handle.
+fn with_value(v: Stored) -> LayoutResult {
+    let (t, kind) = text_and_kind(&v);
+    let mut r = owned(STATUS_OK, kind, 0, t);
+    r.value = v.into_handle();
+    r
 }
 
 fn from_result(r: Result<Value, Error>) -> LayoutResult {
     match r {
-        Ok(v) => owned(STATUS_OK, kind_of(&v), 0, text::print(&v)),
+        Ok(v) => with_value(Stored::Cute(v)),
         Err(e) => from_error(e),
     }
 }
@@ -109,7 +157,7 @@ fn utf8(b: &[u8]) -> Result<&str, Error> {
     std::str::from_utf8(b).map_err(|e| Error::parse(e.valid_up_to(), "invalid UTF-8"))
 }
 
-/// Parse `text` and return its canonical form and kind.
+/// Parse `text` and return its canonical form, kind and value.
 ///
 /// # Safety
 /// `text` must be a valid [`LayoutStr`].
@@ -130,78 +178,106 @@ pub unsafe extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
 }
 
 /// Apply the algebra op `op` (a CuTe name, see `layout_algebra::ops::OP_NAMES`) to the values
-/// whose texts are `args[0..nargs]`.
+/// `args[0..nargs]`, followed by the integer parameters `indices[0..nindices]` (mode indices of
+/// `get`, `select`, ...).
 ///
 /// # Safety
-/// `op` and each of the `nargs` entries of `args` must be valid [`LayoutStr`]s.
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands and `indices` to
+/// `nindices` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_call(
     op: LayoutStr,
-    args: *const LayoutStr,
+    args: *const LayoutOperand,
     nargs: usize,
+    indices: *const i64,
+    nindices: usize,
 ) -> LayoutResult {
     let op = op.bytes();
-    let args: &[LayoutStr] = if nargs == 0 {
-        &[]
-    } else {
-        std::slice::from_raw_parts(args, nargs)
-    };
-    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
+    let args = operands(args, nargs);
+    let indices = i64s(indices, nindices);
     guarded(|| {
         let op = utf8(op)?;
-        let mut values = Vec::with_capacity(args.len());
+        let mut values = Vec::with_capacity(args.len() + indices.len());
         for (i, a) in args.iter().enumerate() {
-            let a = utf8(a)?;
-            let v = interner::parsed(a).map_err(|e| {
-                if a.trim_start().starts_with('{') {
-                    // The canonical text of a linear layout (`!layout.linear<{...}>`).
-                    Error::algebra(format!(
-                        "{op}: operand #{i} is a linear layout (!layout.linear<...>); this op takes CuTe values (convert with layout.from_linear)"
-                    ))
-                } else {
-                    Error::algebra(format!("{op}: operand #{i}: {e}"))
-                }
-            })?;
-            values.push(Value::clone(&v));
+            values.push(cute_operand(op, i, a)?.clone());
         }
+        values.extend(indices.iter().map(|&i| Value::int(i)));
         layout_algebra::ops::call(op, &values)
     })
+}
+
+/// The operands of a C call as Rust [`Operand`]s (texts that are not UTF-8 read as empty).
+///
+/// # Safety
+/// `args` must point to `n` operands (or be anything when `n == 0`) whose texts and values
+/// outlive the returned borrows.
+unsafe fn operands<'a>(args: *const LayoutOperand, n: usize) -> Vec<Operand<'a>> {
+    if n == 0 {
+        return Vec::new();
+    }
+    std::slice::from_raw_parts(args, n)
+        .iter()
+        .map(|a| Operand {
+            text: std::str::from_utf8(a.text.bytes()).unwrap_or(""),
+            kind: a.kind,
+            value: stored::borrowed(a.value),
+        })
+        .collect()
+}
+
+/// Operand `i` of `op` as a CuTe value (an error that names the operand otherwise).
+fn cute_operand<'a>(op: &str, i: usize, a: &Operand<'a>) -> Result<&'a Value, Error> {
+    match a.value {
+        Some(Stored::Cute(v)) => Ok(v),
+        Some(Stored::Linear(..)) => Err(Error::algebra(format!(
+            "{op}: operand #{i} is a linear layout (!layout.linear<...>); this op takes CuTe values (convert with layout.from_linear)"
+        ))),
+        Some(Stored::Bijective(_)) => Err(Error::algebra(format!(
+            "{op}: operand #{i} is a bijective layout (!layout.bijective<...>); this op takes CuTe values"
+        ))),
+        None => Err(Error::algebra(format!(
+            "{op}: operand #{i} '{}' has no value",
+            a.text
+        ))),
+    }
 }
 
 /// The warning for a composition `A o B` that reads A outside its domain: when B's image (the
 /// offsets `0 .. cosize(B)`) reaches past `size(A)`. `text` is empty when there is nothing to
 /// report (or when A or B is not a static layout).
 ///
+/// The verifier calls this for every composition, so its cost is that of `size` and `cosize`
+/// (linear in the operands' leaves): the index range comes from the algebra alone. The exact set
+/// of B's coordinates that read past size(A) is a search (ISL) and therefore an opt-in analysis:
+/// the pass `--layout-composition-domain` (crate layout-passes).
+///
 /// # Safety
-/// `a` and `b` must be valid [`LayoutStr`]s.
+/// `a` and `b` must be null or live handles.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_composition_reach(a: LayoutStr, b: LayoutStr) -> LayoutResult {
-    let (a, b) = (a.bytes(), b.bytes());
+pub unsafe extern "C" fn layout_ffi_composition_reach(a: Handle, b: Handle) -> LayoutResult {
     let r = catch_unwind(AssertUnwindSafe(|| -> Option<String> {
-        let a = interner::parsed(utf8(a).ok()?).ok()?;
-        let b = interner::parsed(utf8(b).ok()?).ok()?;
-        let (a, b) = (&*a, &*b);
-        if !matches!(a, Value::Func(Func::Layout(_))) || !matches!(b, Value::Func(Func::Layout(_)))
-        {
-            return None;
-        }
-        let int = |v: Value| text::print(&v).parse::<i64>().ok();
-        let size_a = int(layout_algebra::ops::call("size", std::slice::from_ref(a)).ok()?)?;
-        let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(b)).ok()?)?;
-        (cosize_b > size_a).then(|| {
-            let exact = relation::out_of_domain_text(a, b)
-                .map(|(flat, natural)| {
-                    format!("; the coordinates of B that read past it: {flat} (flat), {natural} (natural)")
-                })
-                .unwrap_or_default();
-            format!(
-                "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode){exact}",
-                text::print(a),
-                text::print(b)
-            )
-        })
+        let a = stored::borrowed(a)?.cute()?;
+        let b = stored::borrowed(b)?.cute()?;
+        composition_reach(a, b)
     }));
     owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
+}
+
+/// The out-of-domain warning of `A o B` (see [`layout_ffi_composition_reach`]), or None.
+pub fn composition_reach(a: &Value, b: &Value) -> Option<String> {
+    if !matches!(a, Value::Func(Func::Layout(_))) || !matches!(b, Value::Func(Func::Layout(_))) {
+        return None;
+    }
+    let int = |v: Value| text::print(&v).parse::<i64>().ok();
+    let size_a = int(layout_algebra::ops::call("size", std::slice::from_ref(a)).ok()?)?;
+    let cosize_b = int(layout_algebra::ops::call("cosize", std::slice::from_ref(b)).ok()?)?;
+    (cosize_b > size_a).then(|| {
+        format!(
+            "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode)",
+            text::print(a),
+            text::print(b)
+        )
+    })
 }
 
 /// The `n` integers at `p` (`p` may be null when `n` is 0).
@@ -221,24 +297,25 @@ unsafe fn i64s(p: *const i64, n: usize) -> Vec<i64> {
 /// with the shape's profile. An error says which counts the layout accepts.
 ///
 /// # Safety
-/// `layout` must be a valid [`LayoutStr`] and `coords` must point to `n` readable i64s.
+/// `layout` must be null or a live handle and `coords` must point to `n` readable i64s.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_coord_text(
-    layout: LayoutStr,
+    layout: Handle,
     coords: *const i64,
     n: usize,
 ) -> LayoutResult {
-    let layout = layout.bytes();
+    let layout = stored::borrowed(layout);
     let coords = i64s(coords, n);
     guarded(|| {
-        let shape = match text::parse(utf8(layout)?)? {
-            Value::Func(f) => f.domain_layout()?.shape.clone(),
-            v => {
+        let shape = match layout.and_then(Stored::cute) {
+            Some(Value::Func(f)) => f.domain_layout()?.shape.clone(),
+            Some(v) => {
                 return Err(Error::algebra(format!(
                     "crd2idx: expected a layout, found {}",
                     v.kind()
                 )))
             }
+            None => return Err(Error::algebra("crd2idx: expected a layout")),
         };
         let leaves: Vec<IntTuple> = coords.iter().map(|&c| IntTuple::lit(c)).collect();
         let (rank, count) = (shape.rank(), shape.leaf_count());
@@ -269,25 +346,30 @@ pub unsafe extern "C" fn layout_ffi_coord_text(
 /// the k-th `?` leaf of the layout's text in print order (the k-th operand of `layout.make`).
 ///
 /// # Safety
-/// `layout` must be a valid [`LayoutStr`] and `path` must point to `n` readable i64s.
+/// `layout` must be null or a live handle and `path` must point to `n` readable i64s.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_leaf(
-    layout: LayoutStr,
+    layout: Handle,
     stride: bool,
     path: *const i64,
     n: usize,
 ) -> LayoutResult {
-    let layout = layout.bytes();
+    let layout = stored::borrowed(layout);
     let path = i64s(path, n);
     let which = if stride { "stride" } else { "shape" };
     let r =
         catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
-            let l = match text::parse(utf8(layout)?)? {
-                Value::Func(Func::Layout(l)) => l,
-                v => {
+            let l = match layout.and_then(Stored::cute) {
+                Some(Value::Func(Func::Layout(l))) => l,
+                Some(v) => {
                     return Err(Error::algebra(format!(
                         "{which}_leaf: expected a layout, found {}",
                         v.kind()
+                    )))
+                }
+                None => {
+                    return Err(Error::algebra(format!(
+                        "{which}_leaf: expected a layout"
                     )))
                 }
             };
@@ -364,36 +446,19 @@ pub unsafe extern "C" fn layout_ffi_leaf(
     }
 }
 
-/// The number of dynamic `?` leaves of a value, or -1 (with nothing else reported) when the
-/// text does not parse.
-///
-/// # Safety
-/// `text` must be a valid [`LayoutStr`].
-#[no_mangle]
-pub unsafe extern "C" fn layout_ffi_dynamic_leaves(text: LayoutStr) -> i64 {
-    let bytes = text.bytes();
-    catch_unwind(AssertUnwindSafe(|| {
-        match utf8(bytes).and_then(text::parse) {
-            Ok(v) => text::print(&v).bytes().filter(|&c| c == b'?').count() as i64,
-            Err(_) => -1,
-        }
-    }))
-    .unwrap_or(-1)
-}
-
 /// The static integer leaves of an integer or integer tuple, in print order, written to
 /// `out[0..max]`. Returns the number of leaves, or -1 when the value is not a static integer
 /// tuple.
 ///
 /// # Safety
-/// `text` must be a valid [`LayoutStr`] and `out` must point to `max` writable i64s.
+/// `value` must be null or a live handle and `out` must point to `max` writable i64s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_int_leaves(text: LayoutStr, out: *mut i64, max: usize) -> i64 {
-    let bytes = text.bytes();
+pub unsafe extern "C" fn layout_ffi_int_leaves(value: Handle, out: *mut i64, max: usize) -> i64 {
+    let value = stored::borrowed(value);
     let leaves = catch_unwind(AssertUnwindSafe(|| {
-        match utf8(bytes).and_then(text::parse) {
-            Ok(Value::Tuple(t)) => t.values("idx2crd").ok(),
-            Ok(Value::Ints(v)) => Some(v),
+        match value.and_then(Stored::cute) {
+            Some(Value::Tuple(t)) => t.values("idx2crd").ok(),
+            Some(Value::Ints(v)) => Some(v.clone()),
             _ => None,
         }
     }))
@@ -416,13 +481,80 @@ pub unsafe extern "C" fn layout_ffi_int_leaves(text: LayoutStr, out: *mut i64, m
 /// `r` must come from one of the functions above and not have been freed.
 #[no_mangle]
 pub unsafe extern "C" fn layout_result_free(r: *mut LayoutResult) {
-    if r.is_null() || (*r).text.is_null() {
+    if r.is_null() {
+        return;
+    }
+    stored::layout_ffi_value_release((*r).value);
+    (*r).value = std::ptr::null();
+    if (*r).text.is_null() {
         return;
     }
     let slice = std::ptr::slice_from_raw_parts_mut((*r).text, (*r).len);
     drop(Box::from_raw(slice));
     (*r).text = std::ptr::null_mut();
     (*r).len = 0;
+}
+
+/// Run `f` on operands given as (canonical text, kind), each parsed into its value (none for
+/// `*` or a text that does not parse), as the storage of their types would hold them.
+#[cfg(test)]
+pub(crate) fn with_operands<R>(args: &[(&str, i32)], f: impl FnOnce(&[Operand]) -> R) -> R {
+    let values: Vec<Option<Stored>> = args
+        .iter()
+        .map(|&(t, k)| (t != "*").then(|| Stored::parse(t, k).ok()).flatten())
+        .collect();
+    let ops: Vec<Operand> = args
+        .iter()
+        .zip(&values)
+        .map(|(&(text, kind), v)| Operand {
+            text,
+            kind,
+            value: v.as_ref(),
+        })
+        .collect();
+    f(&ops)
+}
+
+/// C operands of (canonical text, kind) pairs, each with its parsed value (null for `*` or a
+/// text that does not parse), released on drop; the texts are borrowed.
+#[cfg(test)]
+pub(crate) struct TestOperands {
+    pub ops: Vec<LayoutOperand>,
+}
+
+#[cfg(test)]
+impl TestOperands {
+    pub fn new(args: &[(&str, i32)]) -> TestOperands {
+        let ops = args
+            .iter()
+            .map(|&(t, kind)| LayoutOperand {
+                text: LayoutStr {
+                    data: t.as_ptr(),
+                    len: t.len(),
+                },
+                kind,
+                value: (t != "*")
+                    .then(|| Stored::parse(t, kind).ok().map(Stored::into_handle))
+                    .flatten()
+                    .unwrap_or(std::ptr::null()),
+            })
+            .collect();
+        TestOperands { ops }
+    }
+
+    /// The value of operand `i`.
+    pub fn value(&self, i: usize) -> Handle {
+        self.ops[i].value
+    }
+}
+
+#[cfg(test)]
+impl Drop for TestOperands {
+    fn drop(&mut self) {
+        for o in &self.ops {
+            unsafe { stored::layout_ffi_value_release(o.value) };
+        }
+    }
 }
 
 #[cfg(test)]
@@ -479,40 +611,57 @@ mod tests {
         assert_eq!(take(r).0, STATUS_PARSE_ERROR);
     }
 
+    /// One CuTe operand (kind from its text).
+    fn one(t: &str) -> TestOperands {
+        let kind = text::parse(t).map(|v| kind_of(&v)).unwrap_or(KIND_LAYOUT);
+        TestOperands::new(&[(t, kind)])
+    }
+
     #[test]
     fn call_computes_and_reports() {
-        let args = [s("(20):(2)"), s("(5,4):(4,1)")];
-        assert_eq!(
-            take(unsafe { layout_ffi_call(s("composition"), args.as_ptr(), 2) }).3,
-            "(5,4):(8,2)"
-        );
-        let (status, _, _, msg) =
-            take(unsafe { layout_ffi_call(s("no_such_op"), args.as_ptr(), 2) });
+        let args = TestOperands::new(&[("(20):(2)", KIND_LAYOUT), ("(5,4):(4,1)", KIND_LAYOUT)]);
+        let call = |op: &str, a: &TestOperands, idx: &[i64]| {
+            take(unsafe {
+                layout_ffi_call(s(op), a.ops.as_ptr(), a.ops.len(), idx.as_ptr(), idx.len())
+            })
+        };
+        assert_eq!(call("composition", &args, &[]).3, "(5,4):(8,2)");
+        let (status, _, _, msg) = call("no_such_op", &args, &[]);
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
         assert!(msg.contains("no_such_op"), "{msg}");
-        let bad = [s("(4,8):(8,x)")];
-        let (status, _, _, msg) = take(unsafe { layout_ffi_call(s("size"), bad.as_ptr(), 1) });
+        // An operand without a value (its text did not parse) is named.
+        let (status, _, _, msg) = call("size", &one("(4,8):(8,x)"), &[]);
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
         assert!(msg.contains("operand #0"), "{msg}");
-        let dynamic = [s("(?,8):(1,?)")];
-        assert_eq!(
-            take(unsafe { layout_ffi_call(s("size"), dynamic.as_ptr(), 1) }).0,
-            STATUS_DYNAMIC
-        );
+        assert_eq!(call("size", &one("(?,8):(1,?)"), &[]).0, STATUS_DYNAMIC);
+        // Integer parameters follow the operands.
+        assert_eq!(call("get", &one("((2,4),8):((1,16),2)"), &[0]).3, "(2,4):(1,16)");
+        // The result carries its value: a handle whose text is the result's.
+        let mut r = unsafe {
+            layout_ffi_call(s("composition"), args.ops.as_ptr(), 2, std::ptr::null(), 0)
+        };
+        let v = unsafe { stored::shared(r.value) }.unwrap();
+        assert_eq!(text::print(v.cute().unwrap()), "(5,4):(8,2)");
+        unsafe { layout_result_free(&mut r) };
+        assert!(r.value.is_null());
+        assert_eq!(std::sync::Arc::strong_count(&v), 1);
     }
 
     #[test]
     fn leaves_and_coordinates() {
-        assert_eq!(unsafe { layout_ffi_dynamic_leaves(s("(?,8):(1,?)")) }, 2);
-        assert_eq!(unsafe { layout_ffi_dynamic_leaves(s("(4,8")) }, -1);
         let mut out = [0i64; 4];
+        let t = one("((1,2),3)");
         assert_eq!(
-            unsafe { layout_ffi_int_leaves(s("((1,2),3)"), out.as_mut_ptr(), 4) },
+            unsafe { layout_ffi_int_leaves(t.value(0), out.as_mut_ptr(), 4) },
             3
         );
         assert_eq!(out[..3], [1, 2, 3]);
-        let l = s("((2,4),8):((1,16),2)");
-        let c = |v: &[i64]| take(unsafe { layout_ffi_coord_text(l, v.as_ptr(), v.len()) });
+        assert_eq!(
+            unsafe { layout_ffi_int_leaves(std::ptr::null(), out.as_mut_ptr(), 4) },
+            -1
+        );
+        let l = one("((2,4),8):((1,16),2)");
+        let c = |v: &[i64]| take(unsafe { layout_ffi_coord_text(l.value(0), v.as_ptr(), v.len()) });
         assert_eq!(c(&[13]).3, "13");
         assert_eq!(c(&[5, 3]).3, "(5,3)");
         assert_eq!(c(&[1, 2, 3]).3, "((1,2),3)");
@@ -521,9 +670,9 @@ mod tests {
 
     #[test]
     fn leaf_values_and_ordinals() {
-        let l = s("((2,?),?):((1,?),16)");
+        let l = one("((2,?),?):((1,?),16)");
         let leaf = |stride: bool, p: &[i64]| {
-            take(unsafe { layout_ffi_leaf(l, stride, p.as_ptr(), p.len()) })
+            take(unsafe { layout_ffi_leaf(l.value(0), stride, p.as_ptr(), p.len()) })
         };
         assert_eq!(leaf(false, &[0, 0]).3, "2");
         assert_eq!(leaf(false, &[0, 1]).3, "?0");
@@ -538,18 +687,20 @@ mod tests {
 
     #[test]
     fn composition_reach_names_the_range() {
-        let (_, _, _, w) =
-            take(unsafe { layout_ffi_composition_reach(s("6:1"), s("(4,3):(3,1)")) });
-        assert!(w.contains("[6, 12)"), "{w}");
-        // The exact sets themselves are checked in relation::tests::out_of_domain_is_exact.
-        assert!(
-            w.contains("read past it: { [c] :") && w.ends_with("(natural)"),
-            "{w}"
-        );
+        let reach = |a: &str, b: &str| {
+            let ops = TestOperands::new(&[(a, KIND_LAYOUT), (b, KIND_LAYOUT)]);
+            take(unsafe { layout_ffi_composition_reach(ops.value(0), ops.value(1)) }).3
+        };
         assert_eq!(
-            take(unsafe { layout_ffi_composition_reach(s("(20):(2)"), s("(5,4):(4,1)")) }).3,
-            ""
+            reach("6:1", "(4,3):(3,1)"),
+            "composition reads A = 6:1 outside its domain: B = (4,3):(3,1) reaches indices [6, 12) past size(A) = 6 (A is extended along its last mode)"
         );
+        // The verifier's warning runs no search: the exact set is the opt-in pass's
+        // (layout-passes, composition_domain). The reproducer of issue 29, whose exact set kept
+        // ISL busy for minutes, answers from the algebra alone.
+        let w = reach("((8,4)):((4,1))", "((32,2)):((2,1))");
+        assert!(w.contains("reaches indices [32, 64) past size(A) = 32"), "{w}");
+        assert_eq!(reach("(20):(2)", "(5,4):(4,1)"), "");
     }
 }
 
@@ -572,19 +723,20 @@ pub fn linear_canonical(l: &layout_algebra::linear::LinearLayout) -> String {
 }
 
 /// Parse a linear layout (JSON or Triton text, verified by `LinearLayout::new`) and return its
-/// canonical text ([`linear_canonical`]) with kind [`KIND_LINEAR`].
+/// canonical text ([`linear_canonical`]) with kind [`KIND_LINEAR`], and its value.
 ///
 /// # Safety
 /// `text` must be a valid [`LayoutStr`].
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_parse_linear(text: LayoutStr) -> LayoutResult {
     let bytes = text.bytes();
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
         let l = layout_algebra::linear::parse_linear(utf8(bytes)?)?;
-        Ok(linear_canonical(&l))
+        let canonical = linear_canonical(&l);
+        Ok(Stored::Linear(l, canonical.into()))
     }));
     match r {
-        Ok(Ok(s)) => owned(STATUS_OK, KIND_LINEAR, 0, s),
+        Ok(Ok(v)) => with_value(v),
         Ok(Err(e)) => from_error(e),
         Err(_) => owned(
             STATUS_ALGEBRA_ERROR,
@@ -645,10 +797,10 @@ fn type_text(text: &str, kind: i32) -> String {
     }
 }
 
-/// The result of the linear-layout op `op` (a dialect op name, see [`LINEAR_OPS`]) on operands
-/// given as (canonical text, kind): the result value's canonical text and kind, or the
-/// algebra's message. Linear layouts are static: a `*` or `?` operand is an error.
-pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Error> {
+/// The result of the linear-layout op `op` (a dialect op name, see [`LINEAR_OPS`]) on the
+/// operands `args`: the result value, or the algebra's message. Linear layouts are static: a
+/// `*` or `?` operand is an error.
+pub fn call_linear(op: &str, args: &[Operand]) -> Result<Stored, Error> {
     let Some(&(_, algebra_op, kinds)) = LINEAR_OPS.iter().find(|(name, _, _)| *name == op) else {
         return Err(Error::algebra(format!(
             "{op}: not a linear-layout op of the dialect"
@@ -663,7 +815,8 @@ pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Erro
         )));
     }
     let mut values = Vec::with_capacity(args.len());
-    for (i, (&(t, kind), &want)) in args.iter().zip(kinds).enumerate() {
+    for (i, (a, &want)) in args.iter().zip(kinds).enumerate() {
+        let (t, kind) = (a.text, a.kind);
         let fits = kind == want || (want == KIND_LAYOUT && kind == KIND_SWIZZLE);
         if !fits {
             return Err(Error::algebra(format!(
@@ -673,10 +826,13 @@ pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Erro
             )));
         }
         if kind == KIND_LINEAR {
-            // Checked here so that the message names the operand; passed on as text.
-            layout_algebra::linear::parse_linear(t)
-                .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
-            values.push(Value::Json(t.to_string()));
+            // The algebra's linear-layout entry points take linear operands as their text.
+            let Some(Stored::Linear(_, canonical)) = a.value else {
+                return Err(Error::algebra(format!(
+                    "{op}: operand #{i} is not a valid linear layout"
+                )));
+            };
+            values.push(Value::Json(canonical.to_string()));
             continue;
         }
         if t == "*" || t.contains('?') {
@@ -685,8 +841,7 @@ pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Erro
                 type_text(t, kind)
             )));
         }
-        values
-            .push(text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?);
+        values.push(cute_operand(op, i, a)?.clone());
     }
     let r = layout_algebra::linear::call(algebra_op, &values)
         .unwrap_or_else(|| Err(Error::algebra(format!("{algebra_op}: unknown algebra op"))))
@@ -698,9 +853,10 @@ pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Erro
     match r {
         Value::Json(s) => {
             let l = layout_algebra::linear::parse_linear(&s)?;
-            Ok((linear_canonical(&l), KIND_LINEAR))
+            let canonical = linear_canonical(&l);
+            Ok(Stored::Linear(l, canonical.into()))
         }
-        v @ Value::Func(_) => Ok((text::print(&v), kind_of(&v))),
+        v @ Value::Func(_) => Ok(Stored::Cute(v)),
         v => Err(Error::algebra(format!(
             "{op}: the algebra returned {}, not a layout-dialect value",
             v.kind()
@@ -708,20 +864,18 @@ pub fn call_linear(op: &str, args: &[(&str, i32)]) -> Result<(String, i32), Erro
     }
 }
 
-/// [`call_linear`] through the C ABI: `args[i]` is the canonical text of operand `i` and
-/// `kinds[i]` its kind (`KIND_*`). On success `text` is the result's canonical text and `kind`
-/// its kind; on failure the status is an algebra error and `text` the message.
+/// [`call_linear`] through the C ABI. On success the result's value, canonical text and kind;
+/// on failure the status is an algebra error and `text` the message.
 ///
 /// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_call_linear(
     op: LayoutStr,
-    args: *const LayoutStr,
-    kinds: *const i32,
+    args: *const LayoutOperand,
     nargs: usize,
 ) -> LayoutResult {
-    call_on_texts(op, args, kinds, nargs, |op, texts| call_linear(op, texts))
+    call_on_operands(op, args, nargs, call_linear)
 }
 
 /// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
@@ -759,8 +913,8 @@ fn analysis_kind_noun(kind: i32) -> &'static str {
     }
 }
 
-/// The result of the linear-layout analysis `op` (see [`LINEAR_ANALYSES`]) on operands given as
-/// (canonical text, kind) and the element width `bits` (for the ops that take one):
+/// The result of the linear-layout analysis `op` (see [`LINEAR_ANALYSES`]) on the operands
+/// `args` and the element width `bits` (for the ops that take one):
 ///
 /// - `linear_vector_width(L)`, `linear_bank_conflicts(R, S)` / `(C)`: the integer, as decimal
 ///   text with kind [`KIND_TUPLE`];
@@ -773,10 +927,10 @@ fn analysis_kind_noun(kind: i32) -> &'static str {
 /// Every refusal of the algebra is an error carrying its message.
 pub fn call_linear_analysis(
     op: &str,
-    args: &[(&str, i32)],
+    args: &[Operand],
     bits: Option<i64>,
-) -> Result<(String, i32), Error> {
-    use layout_algebra::linear::{from_cute, parse_linear, swizzle_choice, LinearLayout};
+) -> Result<Stored, Error> {
+    use layout_algebra::linear::{from_cute, swizzle_choice, LinearLayout};
     let Some(&(_, forms, takes_bits)) = LINEAR_ANALYSES.iter().find(|(name, _, _)| *name == op)
     else {
         return Err(Error::algebra(format!(
@@ -813,7 +967,8 @@ pub fn call_linear_analysis(
     let mut values = Vec::with_capacity(args.len() + 1);
     let mut linear: Vec<LinearLayout> = Vec::with_capacity(args.len());
     let mut cute: Vec<Option<Func>> = Vec::with_capacity(args.len());
-    for (i, (&(t, kind), &want)) in args.iter().zip(kinds.iter()).enumerate() {
+    for (i, (a, &want)) in args.iter().zip(kinds.iter()).enumerate() {
+        let (t, kind) = (a.text, a.kind);
         let fits = kind == want
             || (want == KIND_LINEAR_OR_LAYOUT
                 && matches!(kind, KIND_LINEAR | KIND_LAYOUT | KIND_SWIZZLE));
@@ -825,10 +980,13 @@ pub fn call_linear_analysis(
             )));
         }
         if kind == KIND_LINEAR {
-            let l =
-                parse_linear(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
-            values.push(Value::Json(t.to_string()));
-            linear.push(l);
+            let Some(Stored::Linear(l, canonical)) = a.value else {
+                return Err(Error::algebra(format!(
+                    "{op}: operand #{i} is not a valid linear layout"
+                )));
+            };
+            values.push(Value::Json(canonical.to_string()));
+            linear.push(l.clone());
             cute.push(None);
             continue;
         }
@@ -838,7 +996,7 @@ pub fn call_linear_analysis(
                 type_text(t, kind)
             )));
         }
-        let v = text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))?;
+        let v = cute_operand(op, i, a)?.clone();
         let Value::Func(f) = &v else {
             return Err(Error::algebra(format!(
                 "{op}: operand #{i} must be {}, got {}",
@@ -863,15 +1021,18 @@ pub fn call_linear_analysis(
             Some(s) => {
                 let sw = Func::Swizzle(ch.swizzle);
                 let f = layout_algebra::ops::composed::compose(&sw, s)?;
-                let v = Value::Func(f);
-                Ok((text::print(&v), kind_of(&v)))
+                Ok(Stored::Cute(Value::Func(f)))
             }
-            None => Ok((linear_canonical(&ch.smem), KIND_LINEAR)),
+            None => {
+                let canonical = linear_canonical(&ch.smem);
+                Ok(Stored::Linear(ch.smem, canonical.into()))
+            }
         };
     }
     if op == "linear_optimal_swizzling" {
         let ch = swizzle_choice::optimal_swizzling(&linear[0], &linear[1], bits.unwrap_or(0))?;
-        return Ok((linear_canonical(&ch.smem), KIND_LINEAR));
+        let canonical = linear_canonical(&ch.smem);
+        return Ok(Stored::Linear(ch.smem, canonical.into()));
     }
     if let Some(b) = bits {
         values.push(Value::int(b));
@@ -884,7 +1045,7 @@ pub fn call_linear_analysis(
             e => e,
         })?;
     match r {
-        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(x))) => Ok((x.to_string(), KIND_TUPLE)),
+        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(x))) => Ok(Stored::Cute(Value::int(x))),
         v => Err(Error::algebra(format!(
             "{op}: the algebra returned {}, not an integer",
             v.kind()
@@ -892,59 +1053,43 @@ pub fn call_linear_analysis(
     }
 }
 
-/// [`call_linear_analysis`] through the C ABI: `args[i]` is the canonical text of operand `i`
-/// and `kinds[i]` its kind (`KIND_*`); `bits` is the element width when `has_bits`. On success
-/// `text` is the result (a decimal integer with kind [`KIND_TUPLE`], or a value's canonical
-/// text and kind); on failure the status is an algebra error and `text` the message.
+/// [`call_linear_analysis`] through the C ABI, with the element width `bits` when `has_bits`.
+/// On success the result (an integer with kind [`KIND_TUPLE`], or a value) with its canonical
+/// text and kind; on failure the status is an algebra error and `text` the message.
 ///
 /// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
     op: LayoutStr,
-    args: *const LayoutStr,
-    kinds: *const i32,
+    args: *const LayoutOperand,
     nargs: usize,
     bits: i64,
     has_bits: bool,
 ) -> LayoutResult {
-    call_on_texts(op, args, kinds, nargs, |op, texts| {
-        call_linear_analysis(op, texts, has_bits.then_some(bits))
+    call_on_operands(op, args, nargs, |op, args| {
+        call_linear_analysis(op, args, has_bits.then_some(bits))
     })
 }
 
-/// Read the op name and the (text, kind) operands of a C call and answer with `f`: its
-/// (text, kind) on success, its message as an algebra error, a panic as an internal error.
+/// Read the op name and the operands of a C call and answer with `f`: its value on success,
+/// its message as an algebra error (or the dynamic status), a panic as an internal error.
 ///
 /// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
-unsafe fn call_on_texts(
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+unsafe fn call_on_operands(
     op: LayoutStr,
-    args: *const LayoutStr,
-    kinds: *const i32,
+    args: *const LayoutOperand,
     nargs: usize,
-    f: impl FnOnce(&str, &[(&str, i32)]) -> Result<(String, i32), Error>,
+    f: impl FnOnce(&str, &[Operand]) -> Result<Stored, Error>,
 ) -> LayoutResult {
     let op = op.bytes();
-    let (args, kinds): (&[LayoutStr], &[i32]) = if nargs == 0 {
-        (&[], &[])
-    } else {
-        (
-            std::slice::from_raw_parts(args, nargs),
-            std::slice::from_raw_parts(kinds, nargs),
-        )
-    };
-    let args: Vec<&[u8]> = args.iter().map(|a| a.bytes()).collect();
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(String, i32), Error> {
-        let op = utf8(op)?;
-        let mut texts = Vec::with_capacity(args.len());
-        for (a, &k) in args.iter().zip(kinds) {
-            texts.push((utf8(a)?, k));
-        }
-        f(op, &texts)
+    let args = operands(args, nargs);
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
+        f(utf8(op)?, &args)
     }));
     match r {
-        Ok(Ok((t, k))) => owned(STATUS_OK, k, 0, t),
+        Ok(Ok(v)) => with_value(v),
         Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
         Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
         Err(_) => owned(
@@ -961,12 +1106,14 @@ unsafe fn call_on_texts(
 /// both numbers and the input dimensions).
 ///
 /// # Safety
-/// `text` must be a valid [`LayoutStr`].
+/// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_linear_apply_check(text: LayoutStr, n: usize) -> LayoutResult {
-    let bytes = text.bytes();
+pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize) -> LayoutResult {
+    let layout = stored::borrowed(layout);
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
-        let l = layout_algebra::linear::parse_linear(utf8(bytes)?)?;
+        let Some(Stored::Linear(l, _)) = layout else {
+            return Err(Error::algebra("expects a linear layout"));
+        };
         let dims = l.ins().len();
         if n == dims {
             return Ok(String::new());
@@ -1015,9 +1162,8 @@ mod linear_tests {
     }
 
     fn call(op: &str, args: &[(&str, i32)]) -> (i32, i32, String) {
-        let strs: Vec<LayoutStr> = args.iter().map(|a| s(a.0)).collect();
-        let kinds: Vec<i32> = args.iter().map(|a| a.1).collect();
-        take(unsafe { layout_ffi_call_linear(s(op), strs.as_ptr(), kinds.as_ptr(), args.len()) })
+        let ops = TestOperands::new(args);
+        take(unsafe { layout_ffi_call_linear(s(op), ops.ops.as_ptr(), args.len()) })
     }
 
     const SW128: &str = "Sw<3,4,3> o 0 o (8,64):(64,1)";
@@ -1080,13 +1226,11 @@ mod linear_tests {
     }
 
     fn analysis(op: &str, args: &[(&str, i32)], bits: Option<i64>) -> (i32, i32, String) {
-        let strs: Vec<LayoutStr> = args.iter().map(|a| s(a.0)).collect();
-        let kinds: Vec<i32> = args.iter().map(|a| a.1).collect();
+        let ops = TestOperands::new(args);
         take(unsafe {
             layout_ffi_call_linear_analysis(
                 s(op),
-                strs.as_ptr(),
-                kinds.as_ptr(),
+                ops.ops.as_ptr(),
                 args.len(),
                 bits.unwrap_or(0),
                 bits.is_some(),
@@ -1243,13 +1387,15 @@ mod linear_tests {
     #[test]
     fn apply_check_counts_input_dims() {
         let l = "{register = [[1], [2]], lane = [[4]]}";
-        let check = |n| take(unsafe { layout_ffi_linear_apply_check(s(l), n) });
+        let ops = TestOperands::new(&[(l, KIND_LINEAR)]);
+        let check = |n| take(unsafe { layout_ffi_linear_apply_check(ops.value(0), n) });
         assert_eq!(check(2), (STATUS_OK, 0, String::new()));
         assert_eq!(
             check(1).2,
             "expects one index operand per input dimension of the linear layout: 2 input dimensions (register, lane), got 1 operand"
         );
-        let (status, _, _) = take(unsafe { layout_ffi_linear_apply_check(s("(4,8)"), 1) });
+        let ops = TestOperands::new(&[("(4,8)", KIND_TUPLE)]);
+        let (status, _, _) = take(unsafe { layout_ffi_linear_apply_check(ops.value(0), 1) });
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
     }
 }

@@ -1,5 +1,5 @@
-//! The `extern "C"` calls of `layout.equal`, `layout.is_injective`, `layout.is_bijective` and of
-//! the exact out-of-domain set in the `layout.composition` warning. The math is
+//! The `extern "C"` calls of `layout.equal`, `layout.is_injective` and `layout.is_bijective`. The
+//! math is
 //! `layout_relation`: every layout kind becomes an ISL relation from the flat coordinate to the
 //! offset, and ISL decides the property, with a witness when it fails.
 //!
@@ -9,8 +9,9 @@
 //! (a `?` stride times a coordinate is not affine: ISL has no symbolic multiplication): the
 //! status is then "dynamic" and the op does not fold.
 
-use layout_algebra::linear::parse_linear;
-use layout_algebra::{text, Error, Value};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use layout_algebra::{Error, Value};
 use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
 use layout_relation::kinds::{AnyLayout, Space};
 use layout_relation::props::{self, Equality};
@@ -18,7 +19,8 @@ use layout_relation::Ctx;
 
 use super::bijective::KIND_BIJECTIVE;
 use super::{
-    call_on_texts, type_text, LayoutResult, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE,
+    operands, owned, type_text, utf8, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
+    KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
 };
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
@@ -34,11 +36,15 @@ pub struct Verdict {
 /// An operand of a relation op as a layout of the relation layer: a CuTe layout, a swizzle or
 /// a composed layout (`!layout.layout`, `!layout.swizzle`), or a linear layout
 /// (`!layout.linear`). A dynamic operand is [`Error::Dynamic`]; other kinds are refused.
-fn operand(op: &str, i: usize, t: &str, kind: i32) -> Result<AnyLayout, Error> {
+fn operand(op: &str, i: usize, a: &Operand) -> Result<AnyLayout, Error> {
+    let (t, kind) = (a.text, a.kind);
     match kind {
-        KIND_LINEAR => parse_linear(t)
-            .map(AnyLayout::Linear)
-            .map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}"))),
+        KIND_LINEAR => match a.value {
+            Some(Stored::Linear(l, _)) => Ok(AnyLayout::Linear(l.clone())),
+            _ => Err(Error::algebra(format!(
+                "{op}: operand #{i} is not a valid linear layout"
+            ))),
+        },
         KIND_LAYOUT | KIND_SWIZZLE => {
             if t == "*" || t.contains('?') {
                 return Err(Error::Dynamic(format!(
@@ -47,8 +53,8 @@ fn operand(op: &str, i: usize, t: &str, kind: i32) -> Result<AnyLayout, Error> {
                     type_text(t, kind)
                 )));
             }
-            match text::parse(t).map_err(|e| Error::algebra(format!("{op}: operand #{i}: {e}")))? {
-                Value::Func(f) => Ok(AnyLayout::Func(f)),
+            match super::cute_operand(op, i, a)? {
+                Value::Func(f) => Ok(AnyLayout::Func(f.clone())),
                 v => Err(Error::algebra(format!(
                     "{op}: operand #{i}: expected a layout, found {}",
                     v.kind()
@@ -76,7 +82,7 @@ fn operand(op: &str, i: usize, t: &str, kind: i32) -> Result<AnyLayout, Error> {
 /// - `is_bijective(L)`: a bijection onto `[0, size)` (CuTe, swizzled, composed) or `[0, 2^N)`
 ///   (a linear layout with N output bits); the witness is a collision or an offset missed or
 ///   reached outside that range.
-pub fn relation_verdict(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error> {
+pub fn relation_verdict(op: &str, args: &[Operand]) -> Result<Verdict, Error> {
     let Some(&(_, arity)) = RELATION_OPS.iter().find(|(name, _)| *name == op) else {
         return Err(Error::algebra(format!(
             "{op}: not a relation op of the dialect"
@@ -94,7 +100,7 @@ pub fn relation_verdict(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error
     let read: Vec<Result<AnyLayout, Error>> = args
         .iter()
         .enumerate()
-        .map(|(i, &(t, k))| operand(op, i, t, k))
+        .map(|(i, a)| operand(op, i, a))
         .collect();
     if let Some(Err(e)) = read
         .iter()
@@ -144,45 +150,33 @@ pub fn relation_verdict(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error
     })
 }
 
-/// [`relation_verdict`] through the C ABI: `args[i]` is the canonical text of operand `i` and
-/// `kinds[i]` its kind. Status ok: `kind` is 1 when the property holds, 0 when not, and `text`
-/// the witness in words; status dynamic: an operand has runtime leaves (no fold); status
-/// algebra error: the message (an operand kind the relation layer has no relation for, an ISL
-/// failure or its operation bound).
+/// [`relation_verdict`] through the C ABI. Status ok: `kind` is 1 when the property holds, 0
+/// when not, and `text` the witness in words; status dynamic: an operand has runtime leaves (no
+/// fold); status algebra error: the message (an operand kind the relation layer has no relation
+/// for, an ISL failure or its operation bound).
 ///
 /// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` and `kinds` must point to `nargs` entries each.
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_relation_verdict(
     op: LayoutStr,
-    args: *const LayoutStr,
-    kinds: *const i32,
+    args: *const LayoutOperand,
     nargs: usize,
 ) -> LayoutResult {
-    call_on_texts(op, args, kinds, nargs, |op, texts| {
-        relation_verdict(op, texts).map(|v| (v.witness, i32::from(v.holds)))
-    })
-}
-
-/// The coordinates of the CuTe layout `b` whose offset is at or past size(`a`), as ISL sets
-/// (`layout_relation::ops::out_of_domain`): over B's flat (colexicographic) coordinate, as
-/// `layout batch out_of_domain` prints it, and over B's natural coordinate (one variable per
-/// leaf of its shape), which reads more easily. None when the layouts have no relation (not
-/// static, or ISL gives up).
-pub fn out_of_domain_text(a: &Value, b: &Value) -> Option<(String, String)> {
-    let (Value::Func(fa), Value::Func(fb)) = (a, b) else {
-        return None;
-    };
-    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).ok()?;
-    let (la, lb) = (AnyLayout::Func(fa.clone()), AnyLayout::Func(fb.clone()));
-    let ra = la.relation(&ctx, Space::Flat).ok()?;
-    let set = |space| -> Option<String> {
-        let rb = lb.relation(&ctx, space).ok()?;
-        layout_relation::ops::out_of_domain(&ra, &rb)
-            .and_then(|s| s.to_text())
-            .ok()
-    };
-    Some((set(Space::Flat)?, set(Space::Coord)?))
+    let op = op.bytes();
+    let args = operands(args, nargs);
+    let r = catch_unwind(AssertUnwindSafe(|| relation_verdict(utf8(op)?, &args)));
+    match r {
+        Ok(Ok(v)) => owned(STATUS_OK, i32::from(v.holds), 0, v.witness),
+        Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
 }
 
 #[cfg(test)]
@@ -190,7 +184,12 @@ mod tests {
     use super::*;
 
     fn verdict(op: &str, args: &[(&str, i32)]) -> Verdict {
-        relation_verdict(op, args).unwrap_or_else(|e| panic!("{op}: {e}"))
+        decide(op, args).unwrap_or_else(|e| panic!("{op}: {e}"))
+    }
+
+    /// [`relation_verdict`] on operands given as (canonical text, kind).
+    fn decide(op: &str, args: &[(&str, i32)]) -> Result<Verdict, Error> {
+        crate::with_operands(args, |ops| relation_verdict(op, ops))
     }
 
     #[test]
@@ -236,14 +235,14 @@ mod tests {
     #[test]
     fn dynamic_and_refused_operands() {
         assert!(matches!(
-            relation_verdict("is_injective", &[("(?,8):(1,?)", KIND_LAYOUT)]),
+            decide("is_injective", &[("(?,8):(1,?)", KIND_LAYOUT)]),
             Err(Error::Dynamic(_))
         ));
-        let e = relation_verdict("is_injective", &[("(4,8)", super::super::KIND_TUPLE)])
+        let e = decide("is_injective", &[("(4,8)", super::super::KIND_TUPLE)])
             .unwrap_err()
             .to_string();
         assert!(e.contains("must be a layout"), "{e}");
-        let e = relation_verdict(
+        let e = decide(
             "equal",
             &[
                 ("(?,8):(1,?)", KIND_LAYOUT),
@@ -253,29 +252,9 @@ mod tests {
         .unwrap_err()
         .to_string();
         assert!(e.contains("operand #1 must be a layout"), "{e}");
-        let e = relation_verdict("equal", &[("4:1", KIND_LAYOUT)])
+        let e = decide("equal", &[("4:1", KIND_LAYOUT)])
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected 2 operands"), "{e}");
-    }
-
-    #[test]
-    fn out_of_domain_is_exact() {
-        let a = text::parse("6:1").unwrap();
-        let b = text::parse("(4,3):(3,1)").unwrap();
-        // Offsets 3i + j >= 6 for i in {2, 3}: coordinates i + 4j.
-        let (s, natural) = out_of_domain_text(&a, &b).unwrap();
-        let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).unwrap();
-        let got = layout_relation::Set::parse(&ctx, &s).unwrap();
-        let want = layout_relation::Set::parse(
-            &ctx,
-            "{ [c] : c = 2 or c = 3 or c = 6 or c = 7 or c = 10 or c = 11 }",
-        )
-        .unwrap();
-        assert!(got.is_equal(&want).unwrap(), "{s}");
-        let got = layout_relation::Set::parse(&ctx, &natural).unwrap();
-        let want =
-            layout_relation::Set::parse(&ctx, "{ [i, j] : 2 <= i <= 3 and 0 <= j <= 2 }").unwrap();
-        assert!(got.is_equal(&want).unwrap(), "{natural}");
     }
 }

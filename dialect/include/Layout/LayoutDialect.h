@@ -3,6 +3,8 @@
 #ifndef LAYOUT_LAYOUTDIALECT_H
 #define LAYOUT_LAYOUTDIALECT_H
 
+#include "Layout/RustAlgebra.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Builders.h"

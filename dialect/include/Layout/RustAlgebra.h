@@ -1,7 +1,10 @@
 //===- RustAlgebra.h - the Rust functions the C++ hooks call -------------===//
 //
-// Declared here, defined in the Rust crate layout-dialect (src/ffi.rs). All
-// layout math happens behind these functions.
+// Declared here, defined in the Rust crate layout-dialect-ffi (dialect/ffi).
+// All layout math happens behind these functions. Operands are the parsed
+// values that attributes and types hold (handles, Layout/ValueStorage.h);
+// a result that is a value comes back as a new handle that the storage of its
+// attribute or type adopts, with its canonical text (the uniquing key).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string>
 
 #include "llvm/ADT/ArrayRef.h"
@@ -22,34 +26,53 @@ typedef struct {
   size_t len;
 } LayoutStr;
 
+/// A parsed value (an `Arc` reference on the Rust side); null for none.
+typedef const void *LayoutHandle;
+
 typedef struct {
   int32_t status;
   int32_t kind;
   size_t offset;
   char *text;
   size_t len;
+  LayoutHandle value;
 } LayoutResult;
+
+/// An operand: the canonical text of its type (for messages), its kind and
+/// its value (null for `*`).
+typedef struct {
+  LayoutStr text;
+  int32_t kind;
+  LayoutHandle value;
+} LayoutOperand;
+
+LayoutHandle layout_ffi_value_new(LayoutStr text, int32_t kind, bool *canonical);
+void layout_ffi_value_retain(LayoutHandle value);
+void layout_ffi_value_release(LayoutHandle value);
 
 LayoutResult layout_ffi_parse(LayoutStr text);
 LayoutResult layout_ffi_parse_linear(LayoutStr text);
-LayoutResult layout_ffi_call(LayoutStr op, const LayoutStr *args, size_t nargs);
-LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutStr *args,
-                                    const int32_t *kinds, size_t nargs);
-LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, const LayoutStr *args,
-                                             const int32_t *kinds, size_t nargs,
-                                             int64_t bits, bool has_bits);
-LayoutResult layout_ffi_relation_verdict(LayoutStr op, const LayoutStr *args,
-                                         const int32_t *kinds, size_t nargs);
-LayoutResult layout_ffi_linear_apply_check(LayoutStr text, size_t n);
 LayoutResult layout_ffi_parse_bijective(LayoutStr text);
-LayoutResult layout_ffi_bijective_check(LayoutStr text, size_t n, bool inv);
-LayoutResult layout_ffi_bijective_fold(LayoutStr text, const int64_t *values, size_t n,
-                                       bool inv);
-int64_t layout_ffi_dynamic_leaves(LayoutStr text);
-LayoutResult layout_ffi_composition_reach(LayoutStr a, LayoutStr b);
-LayoutResult layout_ffi_leaf(LayoutStr layout, bool stride, const int64_t *path, size_t n);
-LayoutResult layout_ffi_coord_text(LayoutStr layout, const int64_t *coords, size_t n);
-int64_t layout_ffi_int_leaves(LayoutStr text, int64_t *out, size_t max);
+LayoutResult layout_ffi_call(LayoutStr op, const LayoutOperand *args, size_t nargs,
+                             const int64_t *indices, size_t nindices);
+LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutOperand *args,
+                                    size_t nargs);
+LayoutResult layout_ffi_call_linear_analysis(LayoutStr op,
+                                             const LayoutOperand *args,
+                                             size_t nargs, int64_t bits,
+                                             bool has_bits);
+LayoutResult layout_ffi_relation_verdict(LayoutStr op, const LayoutOperand *args,
+                                         size_t nargs);
+LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
+LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
+LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, const int64_t *values,
+                                       size_t n, bool inv);
+LayoutResult layout_ffi_composition_reach(LayoutHandle a, LayoutHandle b);
+LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, const int64_t *path,
+                             size_t n);
+LayoutResult layout_ffi_coord_text(LayoutHandle layout, const int64_t *coords,
+                                   size_t n);
+int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
 void layout_result_free(LayoutResult *r);
 }
 
@@ -57,12 +80,35 @@ namespace mlir::layout::rust {
 
 enum Status : int32_t { Ok = 0, ParseError = 1, AlgebraError = 2, Dynamic = 3 };
 
+/// An owned reference to a parsed value (released when destroyed).
+class OwnedValue {
+public:
+  OwnedValue() = default;
+  /// Adopt the reference `value` carries.
+  explicit OwnedValue(LayoutHandle value) : value(value) {}
+  OwnedValue(const OwnedValue &o) : value(o.value) {
+    layout_ffi_value_retain(value);
+  }
+  OwnedValue(OwnedValue &&o) : value(o.value) { o.value = nullptr; }
+  OwnedValue &operator=(OwnedValue o) {
+    std::swap(value, o.value);
+    return *this;
+  }
+  ~OwnedValue() { layout_ffi_value_release(value); }
+  LayoutHandle get() const { return value; }
+
+private:
+  LayoutHandle value = nullptr;
+};
+
 /// An owned copy of a LayoutResult.
 struct Result {
   Status status;
   int32_t kind;
   size_t offset;
   std::string text;
+  /// The result's value, when it is a value of the dialect.
+  OwnedValue value;
   bool ok() const { return status == Ok; }
 };
 
@@ -70,45 +116,40 @@ inline LayoutStr str(llvm::StringRef s) { return LayoutStr{s.data(), s.size()}; 
 
 inline Result take(LayoutResult r) {
   Result out{static_cast<Status>(r.status), r.kind, r.offset,
-             std::string(r.text ? r.text : "", r.len)};
+             std::string(r.text ? r.text : "", r.len), OwnedValue(r.value)};
+  r.value = nullptr;
   layout_result_free(&r);
   return out;
 }
 
-/// Parse CuTe text; on success `text` is canonical. Not memoized (callers
-/// keep what they need: the parse hooks by spelling, `layout.const` in the
-/// attribute's storage).
+/// Parse CuTe text; on success `text` is canonical and `value` the value.
 Result parse(llvm::StringRef text);
 /// Parse a linear layout (JSON or Triton text); canonical text on success.
 Result parseLinear(llvm::StringRef text);
 /// Parse and verify a bijective (LEGO) layout; canonical text on success.
 Result parseBijective(llvm::StringRef text);
 
-/// Apply the algebra op named `op` (CuTe name) to values given as text.
-/// Memoized (a pure function of the op name and the texts).
-Result call(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args);
+/// Apply the algebra op named `op` (CuTe name) to `args`, followed by the
+/// integer parameters `indices`.
+Result call(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args,
+            llvm::ArrayRef<int64_t> indices = {});
 
 /// Apply the linear-layout op named `op` (dialect op name without `layout.`:
-/// to_linear, from_linear, linear_compose, ...) to operands given as text and
-/// kind (mlir::layout::ValueKind). Memoized.
-Result callLinear(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
-                  llvm::ArrayRef<int32_t> kinds);
+/// to_linear, from_linear, linear_compose, ...) to `args`.
+Result callLinear(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
 
 /// Apply the linear-layout analysis `op` (linear_vector_width,
-/// linear_bank_conflicts, linear_choose_swizzle) to operands given as text and
-/// kind, with the element width `bits` when given. The result is a decimal
-/// integer (kind Tuple) or a value's canonical text and kind. Memoized.
-Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
-                          llvm::ArrayRef<int32_t> kinds,
+/// linear_bank_conflicts, linear_choose_swizzle) to `args`, with the element
+/// width `bits` when given. The result is an integer (kind Tuple) or a value.
+Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args,
                           std::optional<int64_t> bits);
 
-/// Decide the relation op `op` (equal, is_injective, is_bijective) on operands
-/// given as text and kind, with the relation layer on ISL. Status Ok: `kind` is
-/// 1 when the property holds and 0 when not, `text` the witness in words;
-/// status Dynamic: an operand has runtime leaves (no relation, no fold); an
-/// algebra error: the message. Memoized.
-Result callRelation(llvm::StringRef op, llvm::ArrayRef<llvm::StringRef> args,
-                    llvm::ArrayRef<int32_t> kinds);
+/// Decide the relation op `op` (equal, is_injective, is_bijective) on `args`
+/// with the relation layer on ISL. Status Ok: `kind` is 1 when the property
+/// holds and 0 when not, `text` the witness in words; status Dynamic: an
+/// operand has runtime leaves (no relation, no fold); an algebra error: the
+/// message.
+Result callRelation(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
 
 } // namespace mlir::layout::rust
 

@@ -18,7 +18,6 @@
 //    (a small id of the op name, the uniqued operand types as pointers, the
 //    parameters), so a repeated inference is one hash lookup of those words,
 //    with no text concatenated and no Rust call.
-//  - (A, B) -> the composition's out-of-domain warning (usually none).
 //
 // Facts about one value (the type of an attribute and back, a checked
 // constant) live in the value's storage instead (Layout/ValueStorage.h).
@@ -74,11 +73,6 @@ public:
   void insertResult(llvm::StringRef opName, TypeRange operands,
                     llvm::ArrayRef<int64_t> indices, Type result);
 
-  /// The memoized `compute(a, b)` for the pair of uniqued types (a, b) under
-  /// the name `what` (e.g. the composition's out-of-domain warning).
-  std::string pairText(llvm::StringRef what, Type a, Type b,
-                       llvm::function_ref<std::string()> compute);
-
 private:
   /// A key of uniqued inputs: [name length, name bytes packed into words...,
   /// number of types, type pointers..., integer parameters...]; the words of a
@@ -112,7 +106,6 @@ private:
     std::mutex mutex;
     llvm::StringMap<const void *> attrs, types;
     WordMap<const void *> results;
-    WordMap<std::string> pairs;
   };
 
   /// The attribute (or, with `isType`, the type) of a spelling, as an opaque

@@ -4,31 +4,27 @@
 // `!layout.<kind><text>`) is uniqued by its key (canonical text, kind): one
 // storage object per distinct value and context, alive as long as the context.
 //
-// Besides the key, the storage carries two memo fields. They never change what
-// the value is (equality and hashing use the key only); they record facts
-// about it the first time a hook computes them, so that later hooks read a
-// field instead of looking the value up in a table or asking Rust again:
+// The storage holds the parsed value: one reference to the Rust value
+// (Layout/RustAlgebra.h, a handle), taken when the storage is constructed and
+// released when the context destroys it. Every hook and Rust pass reads the
+// value through it; the text is only the key and the printed form. A value
+// computed by the algebra arrives with its handle (the key's `value`), which
+// the new storage adopts, so it is never parsed; a key without one (the text
+// alone, as MLIR's generated getters build it) is parsed once, here.
 //
-//  - peer: the type of an attribute, or the attribute of a type, with the same
-//    text and kind. `layout.const` infers its result type from its attribute
-//    when it is parsed, built and verified; a fold turns a static result type
-//    into its attribute. Both directions are one pointer load after the first.
-//  - checked: the text was confirmed to be valid, canonical and static (what
-//    the verifier of `layout.const` requires of its attribute). Only a success
-//    is recorded, so a bad attribute is diagnosed at each use.
-//  - coordinateCounts: bit n (n < 64) is set once n runtime coordinates were
-//    found to be a valid coordinate of the layout (1 linear index, one per
-//    mode or one per leaf: what the verifier of `layout.crd2idx` asks Rust).
-//    The answer depends on the text and n only; only successes are recorded.
-//
-// Writers race benignly: two threads that compute a peer compute the same
-// uniqued object, and `checked` and the bits of `coordinateCounts` only go
-// from false to true.
+// Besides the key and the value, the storage records two facts about the
+// value: whether the text is the value's canonical text (computed with the
+// parse), and the peer (the type of an attribute, or the attribute of a type,
+// with the same text and kind), computed the first time it is needed. Neither
+// changes what the value is: equality and hashing use the key only. Writers
+// of the peer race benignly: two threads compute the same uniqued object.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LAYOUT_VALUESTORAGE_H
 #define LAYOUT_VALUESTORAGE_H
+
+#include "Layout/RustAlgebra.h"
 
 #include "mlir/IR/AttributeSupport.h"
 #include "mlir/IR/TypeSupport.h"
@@ -36,45 +32,65 @@
 
 #include <atomic>
 #include <cstdint>
-#include <tuple>
 
 namespace mlir::layout::detail {
 
+/// The key of a layout value: canonical text and kind. `value`, when not
+/// null, is the parsed value of that text (a handle the caller keeps alive
+/// during the call); it is not part of the key's identity.
+struct ValueKey {
+  ValueKey(llvm::StringRef text, unsigned kind, LayoutHandle value = nullptr)
+      : text(text), kind(kind), value(value) {}
+  llvm::StringRef text;
+  unsigned kind;
+  LayoutHandle value;
+};
+
 template <typename Derived, typename BaseStorage>
 struct ValueStorageBase : public BaseStorage {
-  using KeyTy = std::tuple<llvm::StringRef, unsigned>;
+  using KeyTy = ValueKey;
 
-  ValueStorageBase(llvm::StringRef text, unsigned kind)
-      : text(text), kind(kind) {}
+  ValueStorageBase(llvm::StringRef text, unsigned kind, LayoutHandle value,
+                   bool canonical)
+      : text(text), kind(kind), value(value), canonical(canonical) {}
+  ~ValueStorageBase() { layout_ffi_value_release(value); }
 
   KeyTy getAsKey() const { return KeyTy(text, kind); }
 
   bool operator==(const KeyTy &key) const {
-    return text == std::get<0>(key) && kind == std::get<1>(key);
+    return text == key.text && kind == key.kind;
   }
 
   static llvm::hash_code hashKey(const KeyTy &key) {
-    return llvm::hash_combine(std::get<0>(key), std::get<1>(key));
+    return llvm::hash_combine(key.text, key.kind);
   }
 
   static Derived *construct(StorageUniquer::StorageAllocator &allocator,
                             KeyTy &&key) {
-    llvm::StringRef text = allocator.copyInto(std::get<0>(key));
+    llvm::StringRef text = allocator.copyInto(key.text);
+    LayoutHandle value = key.value;
+    bool canonical = true;
+    if (value)
+      layout_ffi_value_retain(value);
+    else
+      value = layout_ffi_value_new(rust::str(text),
+                                   static_cast<int32_t>(key.kind), &canonical);
     return new (allocator.allocate<Derived>())
-        Derived(text, std::get<1>(key));
+        Derived(text, key.kind, value, canonical);
   }
 
   /// The key: canonical text (owned by the context's allocator) and kind.
   llvm::StringRef text;
   unsigned kind;
+  /// The parsed value (one reference owned by this storage); null when the
+  /// text has no value (`*`) or is not valid text of its kind.
+  LayoutHandle value;
+  /// Whether `text` is the canonical text of `value` under `kind`.
+  bool canonical;
 
   /// The opaque pointer of the peer value (type of an attribute, attribute of
   /// a type), or null until it is first needed.
   mutable std::atomic<const void *> peer{nullptr};
-  /// True once the text was checked valid, canonical and static.
-  mutable std::atomic<bool> checked{false};
-  /// Bit n: n runtime coordinates were accepted for this layout.
-  mutable std::atomic<uint64_t> coordinateCounts{0};
 };
 
 struct ValueAttrStorage

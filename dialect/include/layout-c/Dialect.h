@@ -28,6 +28,12 @@ MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutValue(MlirType type);
 /// Canonical CuTe text of a layout-dialect type (`*` when unknown).
 MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueTypeGetText(MlirType type);
 
+/// The parsed value an attribute or type holds (a reference-counted Rust
+/// value, see dialect/ffi/src/stored.rs), borrowed: valid as long as the
+/// attribute or type, i.e. the context. Null for `*` and invalid text.
+MLIR_CAPI_EXPORTED const void *mlirLayoutValueAttrGetValue(MlirAttribute attr);
+MLIR_CAPI_EXPORTED const void *mlirLayoutValueTypeGetValue(MlirType type);
+
 /// Emit `message` at `loc` as a remark (severity 0), warning (1) or error (2).
 /// The MLIR C API emits errors only; passes written in other languages use this.
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,

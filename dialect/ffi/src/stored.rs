@@ -1,0 +1,223 @@
+//! The parsed value an attribute or type of the `layout` dialect holds.
+//!
+//! MLIR uniques a `#layout.<kind><text>` attribute and a `!layout.<kind><text>` type by its
+//! canonical text and kind; the storage object (dialect/include/Layout/ValueStorage.h) also
+//! holds the parsed value, as one strong reference of an `Arc<Stored>` passed across the C ABI
+//! as an opaque [`Handle`]. The text is then only the uniquing key and the printed form: every
+//! verifier, inference, fold and Rust pass reads the value through the handle, and an algebra
+//! result comes back as a handle that the new storage adopts, so nothing is parsed twice.
+//!
+//! Lifetime: the storage takes one reference when it is constructed
+//! ([`layout_ffi_value_new`] parses the canonical text once, or [`layout_ffi_value_retain`]
+//! adopts the value an algebra call returned) and drops it when the context destroys it
+//! ([`layout_ffi_value_release`]). A result handle that no storage adopts is released by its
+//! receiver.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use layout_algebra::bijective::{parse_chain, Chain};
+use layout_algebra::linear::{parse_linear, LinearLayout};
+use layout_algebra::{text, Error, Value};
+
+use super::{LayoutStr, KIND_LINEAR};
+use crate::bijective::KIND_BIJECTIVE;
+
+/// A value of the dialect, parsed.
+#[derive(Debug)]
+pub enum Stored {
+    /// A CuTe value: layout, swizzle, composed layout, tiler, integer tuple (kinds 0..=3).
+    Cute(Value),
+    /// A linear layout (kind 4), with its canonical text: the algebra's linear-layout entry
+    /// points take linear operands as that text (`Value::Json`).
+    Linear(LinearLayout, Box<str>),
+    /// A bijective (LEGO) layout (kind 5).
+    Bijective(Chain),
+}
+
+/// A borrowed `Arc<Stored>` across the C ABI (null: no value, e.g. `!layout.layout<*>`).
+pub type Handle = *const Stored;
+
+impl Stored {
+    /// Parse the canonical text of a value of `kind` (the key of an attribute or type).
+    pub fn parse(text: &str, kind: i32) -> Result<Stored, Error> {
+        match kind {
+            KIND_LINEAR => Ok(Stored::Linear(parse_linear(text)?, text.into())),
+            KIND_BIJECTIVE => Ok(Stored::Bijective(parse_chain(text)?)),
+            _ => Ok(Stored::Cute(text::parse(text)?)),
+        }
+    }
+
+    /// The CuTe value, if this is one.
+    pub fn cute(&self) -> Option<&Value> {
+        match self {
+            Stored::Cute(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Wrap a new value in a handle that carries one strong reference (the receiver owns it).
+    pub fn into_handle(self) -> Handle {
+        Arc::into_raw(Arc::new(self))
+    }
+}
+
+/// A shared CuTe value held by an attribute or type (derefs to the [`Value`]).
+#[derive(Clone, Debug)]
+pub struct CuteRef(Arc<Stored>);
+
+impl std::ops::Deref for CuteRef {
+    type Target = Value;
+    fn deref(&self) -> &Value {
+        match &*self.0 {
+            Stored::Cute(v) => v,
+            // CuteRef::new admits CuTe values only.
+            _ => unreachable!("a CuteRef holds a CuTe value"),
+        }
+    }
+}
+
+impl CuteRef {
+    /// The CuTe value behind `h`, shared; an error that says what it is otherwise.
+    ///
+    /// # Safety
+    /// `h` must be null or a live handle.
+    pub unsafe fn new(h: Handle) -> Result<CuteRef, Error> {
+        match shared(h) {
+            Some(s) if matches!(*s, Stored::Cute(_)) => Ok(CuteRef(s)),
+            Some(s) => Err(Error::algebra(match *s {
+                Stored::Linear(..) => "a linear layout is not a CuTe value",
+                _ => "a bijective layout is not a CuTe value",
+            })),
+            None => Err(Error::algebra(
+                "the value is not known statically ('*') or its text is not valid",
+            )),
+        }
+    }
+}
+
+/// The value behind `h`, with a new strong reference (None for null).
+///
+/// # Safety
+/// `h` must be null or a live handle (from [`Stored::into_handle`] or the storage).
+pub unsafe fn shared(h: Handle) -> Option<Arc<Stored>> {
+    if h.is_null() {
+        return None;
+    }
+    Arc::increment_strong_count(h);
+    Some(Arc::from_raw(h))
+}
+
+/// The value behind `h`, borrowed for as long as the caller keeps its reference.
+///
+/// # Safety
+/// `h` must be null or a live handle that outlives `'a`.
+pub unsafe fn borrowed<'a>(h: Handle) -> Option<&'a Stored> {
+    h.as_ref()
+}
+
+/// The value of the canonical `text` of kind `kind`, as a new handle (one reference, owned by
+/// the caller), or null when the text has no value (`*`) or does not parse. `*canonical` is set
+/// to whether `text` is the value's canonical text and kind (what the parse hooks always
+/// produce; a text given to an attribute or type getter directly may not be).
+///
+/// # Safety
+/// `text` must be a valid [`LayoutStr`]; `canonical` must point to a writable bool.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_value_new(
+    text: LayoutStr,
+    kind: i32,
+    canonical: *mut bool,
+) -> Handle {
+    let bytes = text.bytes();
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        let t = std::str::from_utf8(bytes).ok()?;
+        if t == "*" {
+            return None;
+        }
+        let v = Stored::parse(t, kind).ok()?;
+        let (printed, printed_kind) = super::text_and_kind(&v);
+        Some((v, printed == t && printed_kind == kind))
+    }))
+    .ok()
+    .flatten();
+    *canonical = matches!(r, Some((_, true)));
+    r.map_or(std::ptr::null(), |(v, _)| v.into_handle())
+}
+
+/// Take one more reference to `h` (null: nothing).
+///
+/// # Safety
+/// `h` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_value_retain(h: Handle) {
+    if !h.is_null() {
+        Arc::increment_strong_count(h);
+    }
+}
+
+/// Drop one reference to `h` (null: nothing).
+///
+/// # Safety
+/// `h` must be null or a handle whose reference the caller owns.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_value_release(h: Handle) {
+    if !h.is_null() {
+        drop(Arc::from_raw(h));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(t: &str) -> LayoutStr {
+        LayoutStr {
+            data: t.as_ptr(),
+            len: t.len(),
+        }
+    }
+
+    fn new(t: &str, kind: i32) -> (Handle, bool) {
+        let mut canonical = false;
+        let h = unsafe { layout_ffi_value_new(s(t), kind, &mut canonical) };
+        (h, canonical)
+    }
+
+    #[test]
+    fn handles_count_references() {
+        let (h, canonical) = new("(4,8):(8,1)", 0);
+        assert!(canonical);
+        assert!(!h.is_null());
+        let a = unsafe { shared(h) }.unwrap();
+        assert_eq!(Arc::strong_count(&a), 2);
+        unsafe { layout_ffi_value_retain(h) };
+        assert_eq!(Arc::strong_count(&a), 3);
+        unsafe { layout_ffi_value_release(h) };
+        unsafe { layout_ffi_value_release(h) };
+        assert_eq!(Arc::strong_count(&a), 1);
+        assert_eq!(
+            text::print(a.cute().unwrap()),
+            "(4,8):(8,1)",
+            "the handle holds the parsed value"
+        );
+    }
+
+    #[test]
+    fn no_value_for_unknown_or_bad_text() {
+        assert!(new("*", 0).0.is_null());
+        assert!(new("(4,8):(8,", 0).0.is_null());
+        assert!(new("(128,64):(1,128) o x", KIND_LINEAR).0.is_null());
+    }
+
+    #[test]
+    fn canonical_text_is_recognized() {
+        let (h, canonical) = new("(_4,8):(8,1)", 0);
+        assert!(!h.is_null() && !canonical);
+        unsafe { layout_ffi_value_release(h) };
+        // The right text under the wrong kind is not canonical either.
+        let (h, canonical) = new("Sw<3,4,3>", 0);
+        assert!(!h.is_null() && !canonical);
+        unsafe { layout_ffi_value_release(h) };
+    }
+}
