@@ -1,6 +1,5 @@
 //! A fast, non-cryptographic hash for in-process memo tables: the lowering pass's per-run maps
-//! (keys are pointers, small integers and op names) and the dialect's text interner (keys are
-//! canonical layout texts). Keys are hashed once per emitted op or parsed value, where std's
+//! (keys are pointers, small integers and op names). Keys are hashed once per emitted op, where std's
 //! SipHash was a visible part of the time; none of these tables faces untrusted input that
 //! could be chosen to collide (each is bounded and holds one compilation's values).
 //!

@@ -56,3 +56,7 @@ const void *mlirLayoutValueAttrGetValue(MlirAttribute attr) {
 const void *mlirLayoutValueTypeGetValue(MlirType type) {
   return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueHandle();
 }
+
+unsigned mlirLayoutValueTypeGetKind(MlirType type) {
+  return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getKind();
+}

@@ -49,6 +49,7 @@ extern "C" {
     fn mlirLayoutValueAttrGetText(attr: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
     fn mlirTypeIsALayoutValue(ty: mlir_sys::MlirType) -> bool;
     fn mlirLayoutValueTypeGetText(ty: mlir_sys::MlirType) -> mlir_sys::MlirStringRef;
+    fn mlirLayoutValueTypeGetKind(ty: mlir_sys::MlirType) -> u32;
     fn mlirLayoutCreateCanonicalizePass() -> mlir_sys::MlirPass;
     // Handles (`layout_dialect_ffi::Handle`) behind an opaque pointer type.
     fn mlirLayoutValueAttrGetValue(attr: mlir_sys::MlirAttribute) -> *const std::ffi::c_void;
@@ -102,6 +103,21 @@ pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
         mlirAttributeIsALayoutValue(attr.to_raw())
             .then(|| stored_text(mlirLayoutValueAttrGetText(attr.to_raw())))
     }
+}
+
+/// The mnemonic of a layout-dialect type's kind (`layout`, `swizzle`, `tiler`, `tuple`,
+/// `linear`, `bijective`); `None` for a type of another dialect.
+pub fn type_mnemonic(ty: Type) -> Option<&'static str> {
+    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }.then(|| {
+        match unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) } {
+            0 => "layout",
+            1 => "swizzle",
+            2 => "tiler",
+            3 => "tuple",
+            4 => "linear",
+            _ => "bijective",
+        }
+    })
 }
 
 /// The parsed algebra value a layout-dialect type holds, shared (the type's storage parsed it

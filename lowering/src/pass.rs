@@ -85,15 +85,7 @@ impl Memo {
         if let Some(i) = self.types.get(&key) {
             return Ok(i.clone());
         }
-        let (mnemonic, text) = type_text(v)?;
-        let static_func = if mnemonic == "!layout.layout" && !text.contains('?') {
-            match text::parse(&text) {
-                Ok(AlgebraValue::Func(f)) => Some(f),
-                _ => None,
-            }
-        } else {
-            None
-        };
+        let static_func = static_func(v);
         let overflow = static_func.as_ref().and_then(overflow::static_overflow);
         let static_sym = static_func.as_ref().map(|f| SymFunc::bind(f, &[]));
         let info = Rc::new(TypeInfo {
@@ -297,16 +289,23 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
     ok
 }
 
-/// The text between the `<` after the mnemonic and the final `>` of a layout-dialect type.
+/// The mnemonic (`!layout.layout`, `!layout.swizzle`, ...) and the canonical CuTe text of a
+/// layout-dialect value's type, read from the type's storage (a swizzle's text is `Sw<B,M,S>`).
 fn type_text(v: MlirValue) -> Result<(String, String), String> {
-    let t = unsafe { Value::from_raw(v) }.r#type().to_string();
-    let open = t
-        .find('<')
-        .ok_or_else(|| format!("not a layout value type: {t}"))?;
-    if !t.ends_with('>') || !t.starts_with("!layout.") {
-        return Err(format!("not a layout value type: {t}"));
+    let ty = unsafe { Value::from_raw(v) }.r#type();
+    match (layout_dialect::type_mnemonic(ty), layout_dialect::type_text(ty)) {
+        (Some(m), Some(t)) => Ok((format!("!layout.{m}"), t.to_string())),
+        _ => Err(format!("not a layout value type: {ty}")),
     }
-    Ok((t[..open].to_string(), t[open + 1..t.len() - 1].to_string()))
+}
+
+/// The parsed value a layout-dialect value's type holds.
+fn type_value(v: MlirValue) -> Result<layout_dialect::CuteRef, String> {
+    let ty = unsafe { Value::from_raw(v) }.r#type();
+    match layout_dialect::type_value(ty) {
+        Some(r) => r.map_err(|e| e.to_string()),
+        None => Err(format!("not a layout value type: {ty}")),
+    }
 }
 
 /// Whether `op` is named `name` (without copying the name, as `op_name` does).
@@ -339,20 +338,14 @@ pub fn static_func(v: MlirValue) -> Option<Func> {
     if mnemonic != "!layout.layout" || text.contains('?') {
         return None;
     }
-    match text::parse(&text) {
-        Ok(AlgebraValue::Func(f)) => Some(f),
+    match &*type_value(v).ok()? {
+        AlgebraValue::Func(f) => Some(f.clone()),
         _ => None,
     }
 }
 
 fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
     let (mnemonic, text) = type_text(v)?;
-    // `!layout.swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
-    let text = if mnemonic == "!layout.swizzle" {
-        format!("Sw<{text}>")
-    } else {
-        text
-    };
     if mnemonic != "!layout.layout" && mnemonic != "!layout.swizzle" {
         return Err(format!("expected a layout, got {mnemonic}<{text}>"));
     }
@@ -361,10 +354,9 @@ fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
             "the layout's structure is not known statically (type !layout.layout<*>)".into(),
         );
     }
-    let func: Func = match text::parse(&text) {
-        Ok(AlgebraValue::Func(f)) => f,
-        Ok(other) => return Err(format!("expected a layout, got {}", other.kind())),
-        Err(e) => return Err(format!("'{text}': {e}")),
+    let func: Func = match &*type_value(v).map_err(|e| format!("'{text}': {e}"))? {
+        AlgebraValue::Func(f) => f.clone(),
+        other => return Err(format!("expected a layout, got {}", other.kind())),
     };
     if !text.contains('?') {
         return SymFunc::bind(&func, &[]);
@@ -438,12 +430,7 @@ fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
     let mut args = Vec::new();
     let mut texts = Vec::new();
     for operand in operands(def) {
-        let (mnemonic, text) = type_text(operand)?;
-        let text = if mnemonic == "!layout.swizzle" {
-            format!("Sw<{text}>")
-        } else {
-            text
-        };
+        let (_, text) = type_text(operand)?;
         let vals = leaf_values(operand)?;
         texts.push((text, runtime.len(), vals.len()));
         runtime.extend(vals);
@@ -667,9 +654,8 @@ pub fn emit_lowering_with(
                 vec![lower::size(e, &f)?]
             } else {
                 // Structure only: the algebra answers even with runtime leaves.
-                let (_, text) = type_text(ops[0])?;
-                let value = text::parse(&text).map_err(|e| e.to_string())?;
-                let r = layout_algebra::ops::call(&name["layout.".len()..], &[value])
+                let value = type_value(ops[0])?;
+                let r = layout_algebra::ops::call(&name["layout.".len()..], &[AlgebraValue::clone(&value)])
                     .map_err(|e| e.to_string())?;
                 match r {
                     AlgebraValue::Tuple(t) => match t.as_int() {

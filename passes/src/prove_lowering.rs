@@ -88,20 +88,15 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
 }
 
 /// The layout function of a value of fully static type `!layout.layout<L>` or
-/// `!layout.swizzle<B,M,S>` (None otherwise: dynamic, unknown or another type).
+/// `!layout.swizzle<B,M,S>` (None otherwise: dynamic, unknown or another type), as the type's
+/// storage holds it.
 pub fn static_layout(v: MlirValue) -> Option<Func> {
-    let t = unsafe { Value::from_raw(v) }.r#type().to_string();
-    let body = |p: &str| t.strip_prefix(p).and_then(|b| b.strip_suffix('>'));
-    let text = if let Some(b) = body("!layout.layout<") {
-        b.to_string()
-    } else {
-        format!("Sw<{}>", body("!layout.swizzle<")?)
-    };
-    if text.contains('?') || text.contains('*') {
+    let ty = unsafe { Value::from_raw(v) }.r#type();
+    if layout_dialect::type_text(ty)?.contains('?') {
         return None;
     }
-    match text::parse(&text) {
-        Ok(AlgebraValue::Func(f)) => Some(f),
+    match &*layout_dialect::type_value(ty)?.ok()? {
+        AlgebraValue::Func(f) => Some(f.clone()),
         _ => None,
     }
 }

@@ -73,8 +73,8 @@ fn operand(op: &str, i: usize, a: &Operand) -> Result<AnyLayout, Error> {
     }
 }
 
-/// Decide the relation op `op` (see [`RELATION_OPS`]) on operands given as (canonical text,
-/// kind), over the flat coordinate:
+/// Decide the relation op `op` (see [`RELATION_OPS`]) on the operands `args` (their parsed
+/// values; the texts name them in messages), over the flat coordinate:
 ///
 /// - `equal(A, B)`: the same domain and the same offset at every coordinate; the witness is a
 ///   coordinate where they differ (or one in only one domain), with both offsets;

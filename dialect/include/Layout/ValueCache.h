@@ -19,13 +19,13 @@
 //    parameters), so a repeated inference is one hash lookup of those words,
 //    with no text concatenated and no Rust call.
 //
-// Facts about one value (the type of an attribute and back, a checked
-// constant) live in the value's storage instead (Layout/ValueStorage.h).
+// The value itself, and facts about it (the type of an attribute and back,
+// whether its text is canonical), live in the value's storage instead
+// (Layout/ValueStorage.h).
 //
 // The maps are split into shards by the hash of the key, each with its own
-// lock: the parallel parse of a large module (tools/layout-opt) and the
-// parallel rewrites insert on several threads, and one lock for all made them
-// wait for each other most of the time.
+// lock: MLIR's pass manager rewrites functions on several threads, and the
+// inferences of their ops insert into the same maps.
 //
 // Only successes are kept: a failure is recomputed so that its diagnostic is
 // emitted at the location of each offending use. Entries are keyed by

@@ -33,6 +33,9 @@ MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueTypeGetText(MlirType type);
 /// attribute or type, i.e. the context. Null for `*` and invalid text.
 MLIR_CAPI_EXPORTED const void *mlirLayoutValueAttrGetValue(MlirAttribute attr);
 MLIR_CAPI_EXPORTED const void *mlirLayoutValueTypeGetValue(MlirType type);
+/// The kind of a layout-dialect type: 0 layout, 1 swizzle, 2 tiler, 3 tuple,
+/// 4 linear, 5 bijective (its mnemonic).
+MLIR_CAPI_EXPORTED unsigned mlirLayoutValueTypeGetKind(MlirType type);
 
 /// Emit `message` at `loc` as a remark (severity 0), warning (1) or error (2).
 /// The MLIR C API emits errors only; passes written in other languages use this.
