@@ -476,6 +476,23 @@ void ValueCache::insertWords(WordMap<V> &into, WordKey key, V value) {
                        std::move(value));
 }
 
+ValueCache::Decision
+ValueCache::decision(StringRef opName, TypeRange operands,
+                     llvm::function_ref<Decision()> decide) {
+  SmallVector<uint64_t, 8> words;
+  WordKey key = wordKey(opName, operands, {}, words);
+  Shard &shard = shardOf(key);
+  {
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    if (const Decision *found = find(shard.decisions, key))
+      return *found;
+  }
+  Decision d = decide();
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  insertWords<Decision>(shard.decisions, key, d);
+  return d;
+}
+
 Type ValueCache::lookupResult(StringRef opName, TypeRange operands,
                               ArrayRef<int64_t> indices) {
   SmallVector<uint64_t, 8> words;
@@ -530,4 +547,8 @@ rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<LayoutOperand> args
 
 rust::Result rust::callRelation(StringRef op, ArrayRef<LayoutOperand> args) {
   return take(layout_ffi_relation_verdict(str(op), args.data(), args.size()));
+}
+
+rust::Result rust::checkRelation(StringRef op, ArrayRef<LayoutOperand> args) {
+  return take(layout_ffi_relation_check(str(op), args.data(), args.size()));
 }

@@ -236,31 +236,44 @@ LogicalResult mlir::layout::inferLinearAnalysisResult(
 // Relations: layout.equal, layout.is_injective, layout.is_bijective
 //===----------------------------------------------------------------------===//
 
-/// The relation layer's verdict on the op's operands (their texts and kinds).
-static rust::Result evalRelationOp(Operation *op) {
+/// The op's operands as Rust operands.
+static SmallVector<LayoutOperand, 2> relationOperands(Operation *op) {
   SmallVector<LayoutOperand, 2> args;
   for (Type t : op->getOperandTypes())
     args.push_back(llvm::cast<ValueType>(t).asOperand());
-  return rust::callRelation(cuteName(op->getName().getStringRef()), args);
+  return args;
 }
 
 LogicalResult mlir::layout::verifyRelationOp(Operation *op) {
-  rust::Result r = evalRelationOp(op);
-  if (r.status == rust::Dynamic || r.ok())
+  // Arity and operand kinds only: deciding the relation is a search (ISL),
+  // which belongs to the folder, under its budget.
+  rust::Result r = rust::checkRelation(cuteName(op->getName().getStringRef()),
+                                       relationOperands(op));
+  if (r.ok())
     return success();
   return op->emitOpError() << r.text;
 }
 
 OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
-  rust::Result r = evalRelationOp(op);
-  if (!r.ok())
+  StringRef name = op->getName().getStringRef();
+  // Location-based diagnostics: an op-attached one would print (and
+  // re-verify) the op being folded. The warning of an undecided op is given
+  // once, when the decision is made (later folds read it from the cache).
+  auto decide = [&] {
+    rust::Result r = rust::callRelation(cuteName(name), relationOperands(op));
+    if (r.status != rust::Ok && r.status != rust::Dynamic)
+      mlir::emitWarning(op->getLoc()) << name << " is not folded: " << r.text;
+    return ValueCache::Decision{static_cast<int32_t>(r.status), r.kind, r.text};
+  };
+  ValueCache *cache = cacheOf(op->getContext());
+  ValueCache::Decision d =
+      cache ? cache->decision(name, op->getOperandTypes(), decide) : decide();
+  if (d.status != rust::Ok)
     return {};
-  bool holds = r.kind != 0;
+  bool holds = d.holds != 0;
   if (!holds)
-    // Location-based: an op-attached diagnostic would print (and re-verify)
-    // the op being folded.
     mlir::emitRemark(op->getLoc())
-        << op->getName() << " folds to false: " << r.text;
+        << op->getName() << " folds to false: " << d.text;
   return IntegerAttr::get(IntegerType::get(op->getContext(), 1), holds);
 }
 

@@ -34,7 +34,6 @@
 
 pub use layout_dialect_ffi as ffi;
 
-
 pub mod op_diagnostics;
 
 use layout_algebra::Error;

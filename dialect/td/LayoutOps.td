@@ -602,7 +602,10 @@ class Layout_RelationOp<string mnemonic, dag args, string format, string doc>
     a runtime leaf `?` does not fold: its relation has a `?` stride times a
     coordinate, which is not affine (ISL has no symbolic multiplication).
     An operand the relation layer cannot model (a tuple, a tiler, a LEGO
-    bijective layout) is a verifier error, as is an ISL failure.
+    bijective layout) is a verifier error; the verifier runs no ISL. The
+    folder decides with ISL under a budget (2,000,000 operations and 2 s);
+    when ISL fails or the budget runs out, it warns (once per op name and
+    operand types) and leaves the op unfolded.
   }];
   let arguments = args;
   let results = (outs I1:$result);

@@ -293,7 +293,10 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
 /// layout-dialect value's type, read from the type's storage (a swizzle's text is `Sw<B,M,S>`).
 fn type_text(v: MlirValue) -> Result<(String, String), String> {
     let ty = unsafe { Value::from_raw(v) }.r#type();
-    match (layout_dialect::type_mnemonic(ty), layout_dialect::type_text(ty)) {
+    match (
+        layout_dialect::type_mnemonic(ty),
+        layout_dialect::type_text(ty),
+    ) {
         (Some(m), Some(t)) => Ok((format!("!layout.{m}"), t.to_string())),
         _ => Err(format!("not a layout value type: {ty}")),
     }
@@ -655,8 +658,11 @@ pub fn emit_lowering_with(
             } else {
                 // Structure only: the algebra answers even with runtime leaves.
                 let value = type_value(ops[0])?;
-                let r = layout_algebra::ops::call(&name["layout.".len()..], &[AlgebraValue::clone(&value)])
-                    .map_err(|e| e.to_string())?;
+                let r = layout_algebra::ops::call(
+                    &name["layout.".len()..],
+                    &[AlgebraValue::clone(&value)],
+                )
+                .map_err(|e| e.to_string())?;
                 match r {
                     AlgebraValue::Tuple(t) => match t.as_int() {
                         Some(v) => vec![Sym::constant(v)],

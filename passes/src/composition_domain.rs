@@ -13,12 +13,14 @@
 //! over B's natural coordinate (one variable `c0, c1, ...` per leaf of B's shape, leftmost
 //! first). There `B(c) = sum_i c_i * d_i` is affine in the coordinate, so the set has no
 //! integer divisions (`floor`): it reads as the box of B's domain cut by one or two
-//! half-spaces. ISL runs under an operation budget ([`MAX_OPERATIONS`]); when it runs out the
-//! remark says so instead of giving a set. The pass changes nothing in the IR.
+//! half-spaces (`layout_relation::ops::out_of_domain_natural`). ISL runs under a budget
+//! ([`MAX_OPERATIONS`] operations, [`TIME_LIMIT`]); when it runs out the remark says so
+//! instead of giving a set. The pass changes nothing in the IR.
 
 use layout_algebra::{Func, Value as AlgebraValue};
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, op_name, Severity};
-use layout_relation::{AnyLayout, Ctx, Set, Space};
+use layout_relation::isl::Budget;
+use layout_relation::{AnyLayout, Ctx};
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::r#type::TypeId;
 use melior::ir::ValueLike;
@@ -29,8 +31,11 @@ use mlir_sys::MlirOperation;
 /// The pass argument (`layout-opt --layout-composition-domain`).
 pub const ARGUMENT: &str = "layout-composition-domain";
 
-/// ISL operations one composition may use (the relation layer's bound on a request).
+/// ISL operations one composition may use.
 pub const MAX_OPERATIONS: u64 = 2_000_000;
+
+/// Wall time one composition may use.
+pub const TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 #[repr(align(8))]
 struct PassId;
@@ -94,7 +99,7 @@ fn remark_of(op: MlirOperation) -> Option<String> {
     if cosize_b <= size_a {
         return None;
     }
-    Some(match out_of_domain_natural(&b, size_a) {
+    Some(match out_of_domain_natural(&a, &b) {
         Ok(set) => format!(
             "the coordinates of B = {} that read A past size(A) = {size_a}: {set} (B's natural coordinate, one variable per leaf)",
             layout_algebra::text::print_func(&b)
@@ -106,11 +111,14 @@ fn remark_of(op: MlirOperation) -> Option<String> {
     })
 }
 
-/// `{ c in dom(B) : B(c) < 0 or B(c) >= size_a }` over B's natural coordinate, as ISL text.
-pub fn out_of_domain_natural(b: &Func, size_a: i64) -> Result<String, layout_algebra::Error> {
-    let ctx = Ctx::new(MAX_OPERATIONS)?;
-    let rb = AnyLayout::Func(b.clone()).relation(&ctx, Space::Coord)?;
-    let outside = Set::parse(&ctx, &format!("{{ [o] : o < 0 or o >= {size_a} }}"))?;
-    let set = rb.intersect_range(outside)?.domain()?.coalesce()?;
+/// `{ c in dom(B) : B(c) < 0 or B(c) >= size(A) }` over B's natural coordinate, as ISL text,
+/// under the budget of [`MAX_OPERATIONS`] operations and [`TIME_LIMIT`].
+pub fn out_of_domain_natural(a: &Func, b: &Func) -> Result<String, layout_algebra::Error> {
+    let ctx = Ctx::with_budget(Budget {
+        operations: MAX_OPERATIONS,
+        time: Some(TIME_LIMIT),
+    })?;
+    let (a, b) = (AnyLayout::Func(a.clone()), AnyLayout::Func(b.clone()));
+    let set = layout_relation::ops::out_of_domain_natural(&ctx, &a, &b)?;
     set.to_text()
 }

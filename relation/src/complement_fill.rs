@@ -21,6 +21,9 @@ use layout_algebra::{Error, Layout, Result};
 use crate::cute::{flat_map, static_leaves};
 use crate::isl::{Ctx, Set};
 
+/// Largest offset range (and domain of `H`) the bitmap form handles.
+const BITMAP_LIMIT: i64 = 1 << 22;
+
 /// Iterations at most (each appends a mode of extent >= 2 or moves `end` past a gap).
 const MAX_STEPS: usize = 256;
 
@@ -35,6 +38,20 @@ fn interval<'c>(ctx: &'c Ctx, lo: i64, hi_excl: i64) -> Result<Set<'c>> {
 
 /// The paper's complement of `h` up to `d`.
 pub fn complement_fill(ctx: &Ctx, h: &Layout, d: i64) -> Result<Layout> {
+    if d < 1 {
+        return Err(Error::algebra(format!(
+            "complement_fill: the target size {d} must be positive"
+        )));
+    }
+    if let Some(r) = by_bitmap(&static_leaves(h)?, d) {
+        return r;
+    }
+    complement_fill_isl(ctx, h, d)
+}
+
+/// [`complement_fill`] with every image computed by ISL (any strides and sizes; bounded by the
+/// context's budget).
+pub fn complement_fill_isl(ctx: &Ctx, h: &Layout, d: i64) -> Result<Layout> {
     if d < 1 {
         return Err(Error::algebra(format!(
             "complement_fill: the target size {d} must be positive"
@@ -94,4 +111,145 @@ pub fn complement_fill(ctx: &Ctx, h: &Layout, d: i64) -> Result<Layout> {
         [(s, d)] => Layout::leaf(*s, *d),
         _ => layout_of(&comp),
     })
+}
+
+/// Offsets `[0, len)` as bits.
+struct Bitmap {
+    words: Vec<u64>,
+    len: i64,
+}
+
+impl Bitmap {
+    fn new(len: i64) -> Bitmap {
+        Bitmap {
+            words: vec![0; (len as usize).div_ceil(64)],
+            len,
+        }
+    }
+    fn set(&mut self, i: i64) {
+        if (0..self.len).contains(&i) {
+            self.words[i as usize / 64] |= 1 << (i % 64);
+        }
+    }
+    fn get(&self, i: i64) -> bool {
+        self.words[i as usize / 64] >> (i % 64) & 1 == 1
+    }
+    /// self |= self shifted up by `k` >= 0 (bits past `len` are dropped).
+    fn or_shifted(&mut self, k: i64) {
+        if k >= self.len {
+            return;
+        }
+        let (w, b) = ((k / 64) as usize, (k % 64) as u32);
+        for i in (w..self.words.len()).rev() {
+            let lo = self.words[i - w];
+            let mut v = lo << b;
+            if b > 0 && i > w {
+                v |= self.words[i - w - 1] >> (64 - b);
+            }
+            self.words[i] |= v;
+        }
+        let tail = self.len as usize % 64;
+        if tail != 0 {
+            *self.words.last_mut().unwrap() &= (1u64 << tail) - 1;
+        }
+    }
+    /// Add the mode (s, d): the union of the image shifted by 0, d, ..., (s-1) d, by doubling
+    /// (O(log s) shifts).
+    fn add_mode(&mut self, s: i64, d: i64) {
+        let mut covered = 1i64;
+        while covered < s {
+            let step = covered.min(s - covered);
+            match step.checked_mul(d) {
+                Some(k) if k < self.len => self.or_shifted(k),
+                _ => break,
+            }
+            covered += step;
+        }
+    }
+    /// The least offset in `[from, len)` whose bit is clear.
+    fn first_clear(&self, from: i64) -> Option<i64> {
+        (from..self.len).find(|&i| !self.get(i))
+    }
+}
+
+/// The same algorithm on explicit sets of offsets, for a layout with strides >= 0 whose
+/// domain and offsets below max(D, cosize(H)) fit [`BITMAP_LIMIT`]: the images are bitmaps,
+/// and appending a mode is a union of shifted copies. Exact, and instant where ISL's ranges of
+/// floor-heavy relations are not (complement_fill(((2,64)):((5,32)), 17) ran for minutes).
+/// None when the layout is outside these bounds (then ISL computes it).
+fn by_bitmap(leaves: &[(i64, i64)], d: i64) -> Option<Result<Layout>> {
+    if leaves.iter().any(|&(s, st)| s < 1 || st < 0) {
+        return None;
+    }
+    let size = leaves
+        .iter()
+        .try_fold(1i64, |p, &(s, _)| p.checked_mul(s))
+        .filter(|&n| n <= BITMAP_LIMIT)?;
+    let cosize = leaves
+        .iter()
+        .try_fold(0i64, |acc, &(s, st)| {
+            acc.checked_add((s - 1).checked_mul(st)?)
+        })?
+        .checked_add(1)?;
+    let limit = d.max(cosize);
+    if limit > BITMAP_LIMIT {
+        return None;
+    }
+    let table = match layout_algebra::layout::table_leaves(leaves, size) {
+        Ok(t) => t,
+        Err(e) => return Some(Err(e)),
+    };
+    let mut range_h = table.clone();
+    range_h.sort_unstable();
+    range_h.dedup();
+    let max_index = limit - 1;
+    let mut image = Bitmap::new(limit);
+    for &o in &table {
+        image.set(o);
+    }
+    let mut comp: Vec<(i64, i64)> = Vec::new();
+    let mut filled = 1i64;
+    let mut end = 0i64;
+    let mut steps = 0;
+    while end <= max_index {
+        steps += 1;
+        if steps > MAX_STEPS {
+            return Some(Err(Error::algebra(format!(
+                "complement_fill: no fixed point after {MAX_STEPS} steps"
+            ))));
+        }
+        let Some(begin) = image.first_clear(filled) else {
+            break;
+        };
+        let shape;
+        if begin < cosize {
+            // The least offset of the image of H at or past begin.
+            let i = range_h.partition_point(|&o| o < begin);
+            end = match range_h.get(i) {
+                Some(&o) => o,
+                None => {
+                    return Some(Err(Error::algebra(
+                        "internal: complement_fill past the image",
+                    )))
+                }
+            };
+            shape = end / begin;
+        } else {
+            end = limit;
+            shape = match layout_algebra::int::ceil_div(end, begin) {
+                Ok(v) => v,
+                Err(e) => return Some(Err(e)),
+            };
+        }
+        if shape > 1 {
+            image.add_mode(shape, begin);
+            comp.push((shape, begin));
+        }
+        filled = end;
+    }
+    Some(Ok(match comp.as_slice() {
+        [] => Layout::trivial(),
+        [(s, d)] => Layout::leaf(*s, *d),
+        _ => layout_of(&comp),
+    }))
 }

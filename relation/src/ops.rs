@@ -1,6 +1,13 @@
 //! The relation operations by name, for `layout eval` and `layout batch` (the CLI routes
 //! these names here; the algebra knows nothing of ISL).
 //!
+//! Every request runs in its own ISL context under [`Budget::DEFAULT`] (20 million ISL
+//! operations and 20 s of wall time; past either, an error that names the request and the
+//! bound). Where ISL's general procedure is slow, an exact cheaper form answers: `gaps` of a
+//! small layout from its table, `complement_fill` on bitmaps, `is_injective`/`is_bijective` of
+//! linear layouts over F2, `out_of_domain` without a complement ([`out_of_domain_natural`]
+//! gives it over B's natural coordinates).
+//!
 //! Arguments are texts: layouts of any kind (see [`AnyLayout`]), ISL maps, coordinate-space
 //! names, shapes and integers. Results are ISL text, CuTe layouts, or JSON objects:
 //!
@@ -24,7 +31,7 @@ use layout_algebra::hw::json::J;
 use layout_algebra::{text, Error, Func, Result, Value};
 
 use crate::complement_check::ComplementFailure;
-use crate::isl::{Ctx, Map, DEFAULT_MAX_OPERATIONS};
+use crate::isl::{Budget, Ctx, Map, Set};
 use crate::kinds::{AnyLayout, Space};
 use crate::lego_check::GenPFailure;
 use crate::props::{self, Equality, Failure};
@@ -72,16 +79,41 @@ impl Answer {
 /// An error and the index of the argument it is about (for parse errors with offsets).
 pub type CallError = (Error, Option<usize>);
 
-/// Run `op` on argument texts; None when `op` is not a relation operation.
+/// Run `op` on argument texts; None when `op` is not a relation operation. The request runs
+/// in its own ISL context under [`Budget::DEFAULT`] (20 million ISL operations and 20 s of
+/// wall time): past either bound it fails with an error that names the request and the bound.
 pub fn call_text<S: AsRef<str>>(
     op: &str,
     args: &[S],
+) -> Option<std::result::Result<Answer, CallError>> {
+    call_text_with_budget(op, args, Budget::DEFAULT)
+}
+
+/// [`call_text`] under the given budget.
+pub fn call_text_with_budget<S: AsRef<str>>(
+    op: &str,
+    args: &[S],
+    budget: Budget,
 ) -> Option<std::result::Result<Answer, CallError>> {
     if !OP_NAMES.contains(&op) {
         return None;
     }
     let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
-    Some(run(op, &args))
+    Some(run(op, &args, budget))
+}
+
+/// `op(arg, ...)`, shortened past 200 characters, to name a request in budget errors.
+fn request_label(op: &str, args: &[&str]) -> String {
+    let mut l = format!("{op}({})", args.join(", "));
+    if l.len() > 200 {
+        let mut cut = 200;
+        while !l.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        l.truncate(cut);
+        l.push_str("...");
+    }
+    l
 }
 
 fn arity(op: &str, args: &[&str], lo: usize, hi: usize) -> std::result::Result<(), CallError> {
@@ -117,8 +149,9 @@ fn no_arg(e: Error) -> CallError {
     (e, None)
 }
 
-fn run(op: &str, args: &[&str]) -> std::result::Result<Answer, CallError> {
-    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).map_err(no_arg)?;
+fn run(op: &str, args: &[&str], budget: Budget) -> std::result::Result<Answer, CallError> {
+    let ctx = Ctx::with_budget(budget).map_err(no_arg)?;
+    ctx.set_label(request_label(op, args));
     match op {
         "relation" => {
             arity(op, args, 1, 2)?;
@@ -141,6 +174,11 @@ fn run(op: &str, args: &[&str]) -> std::result::Result<Answer, CallError> {
         "image" | "gaps" | "relation_inverse" => {
             arity(op, args, 1, 1)?;
             let l = layout_arg(args, 0)?;
+            if op == "gaps" {
+                if let Some(t) = gaps_by_table(&ctx, &l).map_err(no_arg)? {
+                    return Ok(Answer::Text(t));
+                }
+            }
             let rel = l.relation(&ctx, Space::Flat).map_err(no_arg)?;
             let t = match op {
                 "image" => rel.range().and_then(|s| s.coalesce()?.to_text()),
@@ -173,12 +211,12 @@ fn run(op: &str, args: &[&str]) -> std::result::Result<Answer, CallError> {
         "relation_compose" | "out_of_domain" => {
             arity(op, args, 2, 2)?;
             let (a, b) = (layout_arg(args, 0)?, layout_arg(args, 1)?);
-            let ra = a.relation(&ctx, Space::Flat).map_err(no_arg)?;
-            let rb = b.relation(&ctx, Space::Flat).map_err(no_arg)?;
             let t = if op == "relation_compose" {
+                let ra = a.relation(&ctx, Space::Flat).map_err(no_arg)?;
+                let rb = b.relation(&ctx, Space::Flat).map_err(no_arg)?;
                 rb.apply_range(ra).and_then(|m| text_of(&m))
             } else {
-                out_of_domain(&ra, &rb).and_then(|s| s.to_text())
+                out_of_domain_flat(&ctx, &a, &b).and_then(|s| s.to_text())
             };
             t.map(Answer::Text).map_err(no_arg)
         }
@@ -222,10 +260,128 @@ fn text_of(rel: &Map<'_>) -> Result<String> {
     rel.clone().coalesce()?.to_text()
 }
 
-/// The coordinates of `b` whose offset is outside the domain of `a`.
-pub fn out_of_domain<'c>(a: &Map<'c>, b: &Map<'c>) -> Result<crate::isl::Set<'c>> {
+/// The coordinates of `b` whose offset is outside the domain of `a`, for a relation `b` that
+/// is a function (every layout's relation is): the domain of `b` restricted to offsets in the
+/// complement of `a`'s domain. No complement of `b`'s image is taken: the old form, the domain
+/// of `b` minus that of `b ; a`, subtracted a set with existential variables (the floors of
+/// both layouts), which kept ISL pivoting on huge numbers for minutes
+/// (`((8,4)):((4,1))`, `((32,2)):((2,1))`). For relations that are not functions, see
+/// [`out_of_domain_general`].
+pub fn out_of_domain<'c>(a: &Map<'c>, b: &Map<'c>) -> Result<Set<'c>> {
+    outside_of(&a.domain()?, b)
+}
+
+/// The coordinates of `b` none of whose offsets is in the domain of `a` (any relation `b`).
+pub fn out_of_domain_general<'c>(a: &Map<'c>, b: &Map<'c>) -> Result<Set<'c>> {
     let inside = b.clone().apply_range(a.clone())?.domain()?;
     b.domain()?.subtract(inside)?.coalesce()
+}
+
+/// The domain of the function `b` restricted to offsets outside `dom`.
+fn outside_of<'c>(dom: &Set<'c>, b: &Map<'c>) -> Result<Set<'c>> {
+    let n = b.out_dim()?;
+    let universe = Set::parse(
+        b.ctx(),
+        &format!("{{ [{}] }}", crate::expr::vars("o", n).join(", ")),
+    )?;
+    let beyond = universe.subtract(dom.clone())?;
+    b.clone().intersect_range(beyond)?.domain()?.coalesce()
+}
+
+/// The coordinates of the layout `b`, over its natural coordinates (`Space::Coord`: one
+/// variable per leaf of a CuTe layout, `c0` fastest), whose offset is outside the domain of
+/// the layout `a` (`[0, size(a))` for a CuTe, swizzled or composed layout): a readable set,
+/// e.g. `{ [c0, c1] : 16 <= c0 <= 31 and 0 <= c1 <= 1 }` for A = `((8,4)):((4,1))`,
+/// B = `((32,2)):((2,1))`. For a CuTe layout `b` this is a plain affine set (no floor, no
+/// existential variable), which ISL decides at once. An ISL map `b` that is not a function
+/// gets the coordinates none of whose offsets is inside.
+pub fn out_of_domain_natural<'c>(ctx: &'c Ctx, a: &AnyLayout, b: &AnyLayout) -> Result<Set<'c>> {
+    out_of_domain_in(ctx, a, b, Space::Coord)
+}
+
+/// As [`out_of_domain_natural`], over `b`'s flat (colexicographic) coordinate, as the
+/// `out_of_domain` operation prints it.
+pub fn out_of_domain_flat<'c>(ctx: &'c Ctx, a: &AnyLayout, b: &AnyLayout) -> Result<Set<'c>> {
+    out_of_domain_in(ctx, a, b, Space::Flat)
+}
+
+fn out_of_domain_in<'c>(
+    ctx: &'c Ctx,
+    a: &AnyLayout,
+    b: &AnyLayout,
+    space: Space,
+) -> Result<Set<'c>> {
+    let rb = b.relation(ctx, space)?;
+    if !b.is_function() {
+        return out_of_domain_general(&a.relation(ctx, Space::Flat)?, &rb);
+    }
+    // The domain of `a` from its bounds (no projection of its relation).
+    outside_of(&a.domain(ctx, Space::Flat)?, &rb)
+}
+
+/// Largest domain `gaps_by_table` evaluates.
+const GAPS_TABLE_LIMIT: i64 = 1 << 20;
+/// Most intervals `gaps_by_table` writes out.
+const GAPS_MAX_RUNS: usize = 256;
+
+/// The gaps of a CuTe, swizzled or composed layout of at most 2^20 points from its table of
+/// values (the algebra's evaluation, which agrees with the relation at every point: see
+/// tests/against_algebra.rs), as a union of at most 256 intervals; None past either bound
+/// (then ISL computes them). A swizzle's relation has a variable per bit, and ISL's
+/// lexicographic optimum of its range pivots on huge numbers (`gaps(Sw<4,5,-4>)` ran for
+/// minutes); its table of 8192 values takes microseconds.
+fn gaps_by_table(ctx: &Ctx, l: &AnyLayout) -> Result<Option<String>> {
+    let AnyLayout::Func(f) = l else {
+        return Ok(None);
+    };
+    // Let the relation's own checks (static leaves, swizzles of negative offsets) refuse.
+    l.relation(ctx, Space::Flat)?;
+    let mut t = match f {
+        // A bare swizzle's domain is [0, 2^(B+M+|S|)).
+        Func::Swizzle(sw) => {
+            let bits = crate::swizzle::swizzle_bits(sw);
+            if bits > 20 {
+                return Ok(None);
+            }
+            (0..1i64 << bits).map(|x| sw.apply(x)).collect()
+        }
+        _ => {
+            if f.size().map_or(true, |n| n > GAPS_TABLE_LIMIT) {
+                return Ok(None);
+            }
+            let Ok(t) = f.table(GAPS_TABLE_LIMIT) else {
+                return Ok(None);
+            };
+            t
+        }
+    };
+    t.sort_unstable();
+    t.dedup();
+    let mut runs = Vec::new();
+    for w in t.windows(2) {
+        if w[1] - w[0] > 1 {
+            if runs.len() == GAPS_MAX_RUNS {
+                return Ok(None);
+            }
+            runs.push((w[0] + 1, w[1] - 1));
+        }
+    }
+    let body: Vec<String> = runs
+        .iter()
+        .map(|&(lo, hi)| {
+            if lo == hi {
+                format!("o = {lo}")
+            } else {
+                format!("{lo} <= o <= {hi}")
+            }
+        })
+        .collect();
+    let text = if body.is_empty() {
+        "{ [o] : false }".to_string()
+    } else {
+        format!("{{ [o] : {} }}", body.join(" or "))
+    };
+    Set::parse(ctx, &text)?.coalesce()?.to_text().map(Some)
 }
 
 fn point_json(p: &[i64]) -> J {
@@ -263,16 +419,11 @@ fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<A
 }
 
 fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
-    let rel = l.relation(ctx, Space::Flat)?;
-    let failure = if bijective {
-        props::bijectivity(
-            &rel,
-            &l.codomain(ctx, &rel)?,
-            l.same_size(),
-            l.is_function(),
-        )?
-    } else {
-        props::injectivity(&rel)?
+    let failure = match l {
+        // Decided over F2, exactly and at once.
+        AnyLayout::Linear(lin) if bijective => crate::linear::f2_bijectivity(lin)?,
+        AnyLayout::Linear(lin) => crate::linear::f2_injectivity(lin)?,
+        _ => isl_holds(ctx, l, bijective)?,
     };
     Ok(Answer::Json(match failure {
         None => J::Obj(vec![("holds", J::Bool(true)), ("witness", J::Arr(vec![]))]).render(),
@@ -284,6 +435,21 @@ fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
             J::Obj(kv).render()
         }
     }))
+}
+
+/// Injectivity or bijectivity onto the layout's codomain, decided by ISL.
+fn isl_holds(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Option<Failure>> {
+    let rel = l.relation(ctx, Space::Flat)?;
+    if bijective {
+        props::bijectivity(
+            &rel,
+            &l.codomain(ctx, &rel)?,
+            l.same_size(),
+            l.is_function(),
+        )
+    } else {
+        props::injectivity(&rel)
+    }
 }
 
 /// The kind, witness and offsets of a failure, as JSON fields.

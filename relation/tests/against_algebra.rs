@@ -195,15 +195,55 @@ fn check_properties(text: &str, table: &[i64], codomain: i64) {
     }
 }
 
+/// `gaps` equals the offsets between the least and the largest value of the table that are
+/// not values.
+fn check_gaps(ctx: &Ctx, t: &str, table: &[i64]) {
+    let (lo, hi) = (*table.iter().min().unwrap(), *table.iter().max().unwrap());
+    let missing: Vec<String> = (lo..=hi)
+        .filter(|o| !table.contains(o))
+        .map(|o| format!("[{o}]"))
+        .collect();
+    let want = if missing.is_empty() {
+        "{ [o] : false }".to_string()
+    } else {
+        format!("{{ {} }}", missing.join("; "))
+    };
+    let got = layout_relation::Set::parse(ctx, &run("gaps", &[t])).unwrap();
+    let want = layout_relation::Set::parse(ctx, &want).unwrap();
+    assert!(got.is_equal(&want).unwrap(), "gaps of {t}");
+}
+
 #[test]
 fn cute_layouts_match_the_algebra_at_every_point() {
     let ctx = Ctx::new(layout_relation::isl::DEFAULT_MAX_OPERATIONS).unwrap();
     let mut r = Rng(0x9E37_79B9_7F4A_7C15);
-    for _ in 0..150 {
+    let mut prev: Option<(String, i64)> = None;
+    for i in 0..150 {
         let l = random_layout(&mut r, true);
         let t = text::print_layout(&l);
         let table = l.table(1 << 20).unwrap();
         check_relation(&ctx, &AnyLayout::parse(&t).unwrap(), &table, &t);
+        check_gaps(&ctx, &t, &table);
+        // out_of_domain(previous layout, this one), every third layout: the coordinates whose
+        // offset is outside [0, size(A)), from the table.
+        if let (Some((ta, size_a)), 0) = (&prev, i % 3) {
+            let outside: Vec<String> = table
+                .iter()
+                .enumerate()
+                .filter(|&(_, &o)| o < 0 || o >= *size_a)
+                .map(|(c, _)| format!("[{c}]"))
+                .collect();
+            let want = if outside.is_empty() {
+                "{ [c] : false }".to_string()
+            } else {
+                format!("{{ {} }}", outside.join("; "))
+            };
+            let want = layout_relation::Set::parse(&ctx, &want).unwrap();
+            let got = run("out_of_domain", &[ta, &t]);
+            let got = layout_relation::Set::parse(&ctx, &got).unwrap();
+            assert!(got.is_equal(&want).unwrap(), "out_of_domain({ta}, {t})");
+        }
+        prev = Some((t.clone(), l.size().unwrap()));
         let printed = run("relation", &[&t]);
         check_relation(&ctx, &AnyLayout::Isl(printed), &table, &t);
         check_properties(&t, &table, l.size().unwrap());
@@ -273,6 +313,7 @@ fn swizzled_layouts_match_the_algebra_at_every_point() {
         let table = f.table(1 << 20).unwrap();
         check_relation(&ctx, &AnyLayout::parse(&t).unwrap(), &table, &t);
         check_properties(&t, &table, f.size().unwrap());
+        check_gaps(&ctx, &t, &table);
         // The printed relation re-parses to the same relation.
         let printed = run("relation", &[&t]);
         check_relation(&ctx, &AnyLayout::Isl(printed), &table, &t);

@@ -1,7 +1,11 @@
 //! Bad input gets a precise error, never a panic or an unbounded computation.
 
-use layout_relation::isl::{Ctx, Map};
-use layout_relation::ops::{call_text, Answer};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use layout_relation::isl::{Budget, Ctx, Map};
+use layout_relation::ops::{call_text, call_text_with_budget, Answer};
+use layout_relation::AnyLayout;
 
 fn err(op: &str, args: &[&str]) -> (String, Option<usize>) {
     match call_text(op, args).expect("a relation op") {
@@ -204,4 +208,179 @@ fn chain_and_complement_check_errors_name_what_is_wrong() {
         ok("complement_check", &["4:1", "16"]),
         r#"{"holds":true,"complement":"4:4"}"#
     );
+}
+
+/// `op(args)` on a thread: its result, or a failure after 60 s (a regression that hangs fails
+/// instead of hanging the suite).
+fn within_a_minute(op: &'static str, args: Vec<String>) -> Result<String, String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let r = match call_text(op, &args).expect("a relation op") {
+            Ok(Answer::Text(t)) | Ok(Answer::Json(t)) => Ok(t),
+            Err((e, _)) => Err(e.to_string()),
+        };
+        let _ = tx.send(r);
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .unwrap_or_else(|_| panic!("{op} did not answer within 60 s"))
+}
+
+/// An error of an exhausted budget (the only error a reproducer may give).
+fn assert_budget_error(e: &str) {
+    assert!(
+        e.contains("ISL gave up on") && e.contains("budget") && e.contains("was exhausted"),
+        "not a budget error: {e}"
+    );
+}
+
+/// A dense random 8-bit bijective linear layout (ISL's integer programming over the bits of
+/// its flat relation took past 10 s).
+const LINEAR8: &str = r#"{"in_dims": [{"name": "dim0", "size": 256, "bases": [[176], [193], [16], [37], [20], [32], [204], [10]]}], "out_dims": [{"name": "offset", "size": 256}]}"#;
+
+#[test]
+fn issue29_reproducers_answer_within_the_bound() {
+    let ctx = Ctx::new(1_000_000).unwrap();
+    let same = |got: &str, want: &str| {
+        let (x, y) = (
+            layout_relation::Set::parse(&ctx, got).unwrap(),
+            layout_relation::Set::parse(&ctx, want).unwrap(),
+        );
+        assert!(x.is_equal(&y).unwrap(), "{got} vs {want}");
+    };
+    // gaps(Sw<4,5,-4>) ran past 300 s: a swizzle is a bijection of [0, 2^13).
+    match within_a_minute("gaps", vec!["Sw<4,5,-4>".into()]) {
+        Ok(t) => same(&t, "{ [o] : false }"),
+        Err(e) => assert_budget_error(&e),
+    }
+    // complement_fill(((2,64)):((5,32)), 17) ran past 120 s.
+    match within_a_minute(
+        "complement_fill",
+        vec!["((2,64)):((5,32))".into(), "17".into()],
+    ) {
+        Ok(t) => assert_eq!(t, "(5,3):(1,10)"),
+        Err(e) => assert_budget_error(&e),
+    }
+    // is_bijective of a small linear layout took past 10 s.
+    let lin = layout_algebra::linear::parse_linear(LINEAR8).unwrap();
+    assert!(lin.is_invertible());
+    match within_a_minute("is_bijective", vec![LINEAR8.into()]) {
+        Ok(t) => assert_eq!(t, r#"{"holds":true,"witness":[]}"#),
+        Err(e) => assert_budget_error(&e),
+    }
+    // out_of_domain hung for 20 minutes in isl_map_subtract: B(c) = 2 c0 + c1 >= 32 exactly
+    // when c0 >= 16, i.e. the flat coordinates c with c mod 32 >= 16.
+    match within_a_minute(
+        "out_of_domain",
+        vec!["((8,4)):((4,1))".into(), "((32,2)):((2,1))".into()],
+    ) {
+        Ok(t) => same(&t, "{ [c] : 0 <= c < 64 and c mod 32 >= 16 }"),
+        Err(e) => assert_budget_error(&e),
+    }
+}
+
+#[test]
+fn out_of_domain_natural_is_readable_and_exact() {
+    let ctx = Ctx::new(1_000_000).unwrap();
+    let (a, b) = (
+        AnyLayout::parse("((8,4)):((4,1))").unwrap(),
+        AnyLayout::parse("((32,2)):((2,1))").unwrap(),
+    );
+    let s = layout_relation::ops::out_of_domain_natural(&ctx, &a, &b).unwrap();
+    let text = s.to_text().unwrap();
+    assert!(
+        !text.contains("floor") && !text.contains("exists"),
+        "{text}"
+    );
+    let want = layout_relation::Set::parse(&ctx, "{ [c0, c1] : 16 <= c0 <= 31 and 0 <= c1 <= 1 }")
+        .unwrap();
+    assert!(s.is_equal(&want).unwrap(), "{text}");
+    // The flat form is the same set over the colexicographic coordinate c0 + 32 c1, and the
+    // general form (domain minus the domain of the composition) agrees with both.
+    let flat = layout_relation::ops::out_of_domain_flat(&ctx, &a, &b).unwrap();
+    let ra = a.relation(&ctx, layout_relation::Space::Flat).unwrap();
+    let rb = b.relation(&ctx, layout_relation::Space::Flat).unwrap();
+    let fast = layout_relation::ops::out_of_domain(&ra, &rb).unwrap();
+    assert!(flat.is_equal(&fast).unwrap());
+    let small = |a: &str, b: &str| {
+        let (a, b) = (AnyLayout::parse(a).unwrap(), AnyLayout::parse(b).unwrap());
+        let ra = a.relation(&ctx, layout_relation::Space::Flat).unwrap();
+        let rb = b.relation(&ctx, layout_relation::Space::Flat).unwrap();
+        let general = layout_relation::ops::out_of_domain_general(&ra, &rb).unwrap();
+        let flat = layout_relation::ops::out_of_domain_flat(&ctx, &a, &b).unwrap();
+        assert!(general.is_equal(&flat).unwrap());
+    };
+    small("6:1", "(4,3):(3,1)");
+    small("2:1", "(2,2):(2,1)");
+    small("Sw<1,2,1>", "(4,8):(1,4)");
+    // Offsets 3i + j >= 6 for i in {2, 3}.
+    let s = layout_relation::ops::out_of_domain_natural(
+        &ctx,
+        &AnyLayout::parse("6:1").unwrap(),
+        &AnyLayout::parse("(4,3):(3,1)").unwrap(),
+    )
+    .unwrap();
+    let want =
+        layout_relation::Set::parse(&ctx, "{ [i, j] : 2 <= i <= 3 and 0 <= j <= 2 }").unwrap();
+    assert!(s.is_equal(&want).unwrap());
+}
+
+#[test]
+fn an_exhausted_budget_is_a_precise_error() {
+    // Ten operations: the request names itself and the bound.
+    let tiny = Budget {
+        operations: 10,
+        time: None,
+    };
+    let e = match call_text_with_budget("is_injective", &["(4,2):(1,2)"], tiny).unwrap() {
+        Ok(a) => panic!("succeeded with 10 operations: {a:?}"),
+        Err((e, _)) => e.to_string(),
+    };
+    assert!(
+        e.starts_with("ISL gave up on ")
+            && e.contains(" in the request is_injective((4,2):(1,2)): ")
+            && e.contains("the operation budget of 10 ISL operations was exhausted"),
+        "{e}"
+    );
+    // No time: the first call does not start.
+    let none = Budget {
+        operations: 1_000_000,
+        time: Some(Duration::ZERO),
+    };
+    let e = match call_text_with_budget("image", &["8:1"], none).unwrap() {
+        Ok(a) => panic!("succeeded without time: {a:?}"),
+        Err((e, _)) => e.to_string(),
+    };
+    assert!(
+        e.contains("in the request image(8:1)")
+            && e.contains("the time budget of 0 s was exhausted"),
+        "{e}"
+    );
+    // A call that runs past the deadline is stopped inside ISL (the watchdog aborts the
+    // context): the old form of out_of_domain pivoted for 20 minutes on this pair.
+    let ctx = Ctx::with_budget(Budget {
+        operations: u64::MAX,
+        time: Some(Duration::from_millis(300)),
+    })
+    .unwrap();
+    let ra = AnyLayout::parse("((8,4)):((4,1))")
+        .unwrap()
+        .relation(&ctx, layout_relation::Space::Flat)
+        .unwrap();
+    let rb = AnyLayout::parse("((32,2)):((2,1))")
+        .unwrap()
+        .relation(&ctx, layout_relation::Space::Flat)
+        .unwrap();
+    let start = std::time::Instant::now();
+    let r = layout_relation::ops::out_of_domain_general(&ra, &rb);
+    let took = start.elapsed();
+    let e = r.err().expect("20 minutes of work in 300 ms").to_string();
+    assert!(e.contains("the time budget of 300 ms was exhausted"), "{e}");
+    assert!(took < Duration::from_secs(30), "stopped after {took:?}");
+    assert_eq!(ctx.exhausted(), Some(layout_relation::isl::Exhausted::Time));
+    // The exhausted context starts no more work: every later call is the same error.
+    let e = layout_relation::Set::parse(&ctx, "{ [c] : 0 <= c < 4 }")
+        .err()
+        .expect("an exhausted context")
+        .to_string();
+    assert!(e.contains("time budget of 300 ms was exhausted"), "{e}");
 }

@@ -158,6 +158,50 @@ fn table2_complements_fill_the_gaps() {
 }
 
 #[test]
+fn complement_fill_on_bitmaps_equals_the_isl_form() {
+    // The op computes images as bitmaps where they fit; ISL gives the same complements.
+    let ctx = layout_relation::Ctx::new(layout_relation::isl::DEFAULT_MAX_OPERATIONS).unwrap();
+    let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
+    let mut below = |n: u64| {
+        seed ^= seed >> 12;
+        seed ^= seed << 25;
+        seed ^= seed >> 27;
+        (seed.wrapping_mul(0x2545_F491_4F6C_DD1D) % n) as i64
+    };
+    let mut cases: Vec<(layout_algebra::Layout, i64)> = Vec::new();
+    for (h, d) in [
+        ("(2,2):(1,5)", 20),
+        ("(4,2):(1,16)", 32),
+        ("(2,2):(2,10)", 20),
+        ("(2,2):(1,4)", 20),
+        ("(2,4):(5,3)", 7),
+    ] {
+        cases.push((layout_algebra::text::parse_layout(h).unwrap(), d));
+    }
+    for _ in 0..40 {
+        let n = 1 + below(3) as usize;
+        let shapes: Vec<i64> = (0..n).map(|_| 1 + below(4)).collect();
+        let strides: Vec<i64> = (0..n).map(|_| below(12)).collect();
+        let d = 1 + below(40);
+        cases.push((layout_algebra::Layout::flat(&shapes, &strides), d));
+    }
+    for (h, d) in cases {
+        let fast = layout_relation::complement_fill::complement_fill(&ctx, &h, d);
+        let isl = layout_relation::complement_fill::complement_fill_isl(&ctx, &h, d);
+        let show = |r: &layout_algebra::Result<layout_algebra::Layout>| match r {
+            Ok(l) => layout_algebra::text::print_layout(l),
+            Err(e) => format!("error: {e}"),
+        };
+        assert_eq!(
+            show(&fast),
+            show(&isl),
+            "complement_fill({}, {d})",
+            layout_algebra::text::print_layout(&h)
+        );
+    }
+}
+
+#[test]
 fn swizzles_section4() {
     // Equation 15 and Table 2: Sw<1,2,1> and Sw<1,2,-1> over [0, 16).
     assert_equal(

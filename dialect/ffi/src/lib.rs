@@ -367,11 +367,7 @@ pub unsafe extern "C" fn layout_ffi_leaf(
                         v.kind()
                     )))
                 }
-                None => {
-                    return Err(Error::algebra(format!(
-                        "{which}_leaf: expected a layout"
-                    )))
-                }
+                None => return Err(Error::algebra(format!("{which}_leaf: expected a layout"))),
             };
             let mut idx = Vec::with_capacity(path.len());
             for &i in &path {
@@ -455,12 +451,10 @@ pub unsafe extern "C" fn layout_ffi_leaf(
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_int_leaves(value: Handle, out: *mut i64, max: usize) -> i64 {
     let value = stored::borrowed(value);
-    let leaves = catch_unwind(AssertUnwindSafe(|| {
-        match value.and_then(Stored::cute) {
-            Some(Value::Tuple(t)) => t.values("idx2crd").ok(),
-            Some(Value::Ints(v)) => Some(v.clone()),
-            _ => None,
-        }
+    let leaves = catch_unwind(AssertUnwindSafe(|| match value.and_then(Stored::cute) {
+        Some(Value::Tuple(t)) => t.values("idx2crd").ok(),
+        Some(Value::Ints(v)) => Some(v.clone()),
+        _ => None,
     }))
     .ok()
     .flatten();
@@ -635,11 +629,13 @@ mod tests {
         assert!(msg.contains("operand #0"), "{msg}");
         assert_eq!(call("size", &one("(?,8):(1,?)"), &[]).0, STATUS_DYNAMIC);
         // Integer parameters follow the operands.
-        assert_eq!(call("get", &one("((2,4),8):((1,16),2)"), &[0]).3, "(2,4):(1,16)");
+        assert_eq!(
+            call("get", &one("((2,4),8):((1,16),2)"), &[0]).3,
+            "(2,4):(1,16)"
+        );
         // The result carries its value: a handle whose text is the result's.
-        let mut r = unsafe {
-            layout_ffi_call(s("composition"), args.ops.as_ptr(), 2, std::ptr::null(), 0)
-        };
+        let mut r =
+            unsafe { layout_ffi_call(s("composition"), args.ops.as_ptr(), 2, std::ptr::null(), 0) };
         let v = unsafe { stored::shared(r.value) }.unwrap();
         assert_eq!(text::print(v.cute().unwrap()), "(5,4):(8,2)");
         unsafe { layout_result_free(&mut r) };
@@ -699,7 +695,10 @@ mod tests {
         // (layout-passes, composition_domain). The reproducer of issue 29, whose exact set kept
         // ISL busy for minutes, answers from the algebra alone.
         let w = reach("((8,4)):((4,1))", "((32,2)):((2,1))");
-        assert!(w.contains("reaches indices [32, 64) past size(A) = 32"), "{w}");
+        assert!(
+            w.contains("reaches indices [32, 64) past size(A) = 32"),
+            "{w}"
+        );
         assert_eq!(reach("(20):(2)", "(5,4):(4,1)"), "");
     }
 }

@@ -12,7 +12,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::{Error, Value};
-use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
+use layout_relation::isl::Budget;
 use layout_relation::kinds::{AnyLayout, Space};
 use layout_relation::props::{self, Equality};
 use layout_relation::Ctx;
@@ -82,7 +82,23 @@ fn operand(op: &str, i: usize, a: &Operand) -> Result<AnyLayout, Error> {
 /// - `is_bijective(L)`: a bijection onto `[0, size)` (CuTe, swizzled, composed) or `[0, 2^N)`
 ///   (a linear layout with N output bits); the witness is a collision or an offset missed or
 ///   reached outside that range.
+#[cfg(test)]
 pub fn relation_verdict(op: &str, args: &[Operand]) -> Result<Verdict, Error> {
+    relation_verdict_within(op, args, layout_relation::isl::DEFAULT_MAX_OPERATIONS)
+}
+
+/// ISL operations a fold of a relation op may use (the dialect's folder): a relation op folds
+/// when ISL decides it within this budget; otherwise the folder warns and leaves the op.
+pub const FOLD_MAX_OPERATIONS: u64 = 2_000_000;
+
+/// Wall time a fold of a relation op may use.
+pub const FOLD_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The operands of the relation op `op` as layouts of the relation layer: the op's arity and
+/// every operand's kind are checked (no ISL: this is the verifier's check). A dynamic operand
+/// is [`Error::Dynamic`], reported only after every kind was checked, so that a wrong kind is
+/// an error even next to a dynamic layout.
+pub fn relation_operands(op: &str, args: &[Operand]) -> Result<Vec<AnyLayout>, Error> {
     let Some(&(_, arity)) = RELATION_OPS.iter().find(|(name, _)| *name == op) else {
         return Err(Error::algebra(format!(
             "{op}: not a relation op of the dialect"
@@ -95,8 +111,6 @@ pub fn relation_verdict(op: &str, args: &[Operand]) -> Result<Verdict, Error> {
             args.len()
         )));
     }
-    // Every operand's kind is checked before a dynamic operand stops the decision, so that a
-    // wrong kind is an error even next to a dynamic layout.
     let read: Vec<Result<AnyLayout, Error>> = args
         .iter()
         .enumerate()
@@ -108,8 +122,21 @@ pub fn relation_verdict(op: &str, args: &[Operand]) -> Result<Verdict, Error> {
     {
         return Err(e.clone());
     }
-    let layouts = read.into_iter().collect::<Result<Vec<_>, Error>>()?;
-    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS)?;
+    read.into_iter().collect()
+}
+
+/// [`relation_verdict`] with ISL bounded by `max_operations` and [`FOLD_TIME_LIMIT`]: an
+/// exhausted budget is an error that says so.
+pub fn relation_verdict_within(
+    op: &str,
+    args: &[Operand],
+    max_operations: u64,
+) -> Result<Verdict, Error> {
+    let layouts = relation_operands(op, args)?;
+    let ctx = Ctx::with_budget(Budget {
+        operations: max_operations,
+        time: Some(FOLD_TIME_LIMIT),
+    })?;
     let at = |e: Error| match e {
         Error::Algebra(m) => Error::algebra(format!("{op}: {m}")),
         e => e,
@@ -150,10 +177,11 @@ pub fn relation_verdict(op: &str, args: &[Operand]) -> Result<Verdict, Error> {
     })
 }
 
-/// [`relation_verdict`] through the C ABI. Status ok: `kind` is 1 when the property holds, 0
-/// when not, and `text` the witness in words; status dynamic: an operand has runtime leaves (no
-/// fold); status algebra error: the message (an operand kind the relation layer has no relation
-/// for, an ISL failure or its operation bound).
+/// The decision of the dialect's folder: [`relation_verdict_within`] with the budget
+/// [`FOLD_MAX_OPERATIONS`], through the C ABI. Status ok: `kind` is 1 when the property holds,
+/// 0 when not, and `text` the witness in words; status dynamic: an operand has runtime leaves
+/// (no fold); status algebra error: the message (an operand kind the relation layer has no
+/// relation for, an ISL failure or its exhausted budget).
 ///
 /// # Safety
 /// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
@@ -163,9 +191,47 @@ pub unsafe extern "C" fn layout_ffi_relation_verdict(
     args: *const LayoutOperand,
     nargs: usize,
 ) -> LayoutResult {
+    answer(op, args, nargs, |op, args| {
+        relation_verdict_within(op, args, FOLD_MAX_OPERATIONS)
+    })
+}
+
+/// The verifier's check of a relation op ([`relation_operands`]: arity and operand kinds, no
+/// ISL). Status ok (also for dynamic operands, which are legal and do not fold) or the error.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_relation_check(
+    op: LayoutStr,
+    args: *const LayoutOperand,
+    nargs: usize,
+) -> LayoutResult {
+    answer(op, args, nargs, |op, args| {
+        match relation_operands(op, args) {
+            Ok(_) | Err(Error::Dynamic(_)) => Ok(Verdict {
+                holds: true,
+                witness: String::new(),
+            }),
+            Err(e) => Err(e),
+        }
+    })
+}
+
+/// Read the operands of a C call and answer with `f`'s verdict (see
+/// [`layout_ffi_relation_verdict`] for the statuses).
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+unsafe fn answer(
+    op: LayoutStr,
+    args: *const LayoutOperand,
+    nargs: usize,
+    f: impl FnOnce(&str, &[Operand]) -> Result<Verdict, Error>,
+) -> LayoutResult {
     let op = op.bytes();
     let args = operands(args, nargs);
-    let r = catch_unwind(AssertUnwindSafe(|| relation_verdict(utf8(op)?, &args)));
+    let r = catch_unwind(AssertUnwindSafe(|| f(utf8(op)?, &args)));
     match r {
         Ok(Ok(v)) => owned(STATUS_OK, i32::from(v.holds), 0, v.witness),
         Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
@@ -256,5 +322,28 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("expected 2 operands"), "{e}");
+    }
+
+    #[test]
+    fn an_exhausted_budget_is_an_error_that_says_so() {
+        let e = crate::with_operands(&[("Sw<3,4,3> o 0 o (8,128):(128,1)", KIND_LAYOUT)], |ops| {
+            relation_verdict_within("is_bijective", ops, 1)
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("ISL gave up"), "{e}");
+    }
+
+    #[test]
+    fn the_verifier_check_runs_no_isl() {
+        let ok = |args: &[(&str, i32)]| {
+            crate::with_operands(args, |ops| relation_operands("equal", ops).map(|_| ()))
+        };
+        assert!(ok(&[("(4,8):(1,4)", KIND_LAYOUT), ("32:1", KIND_LAYOUT)]).is_ok());
+        assert!(matches!(
+            ok(&[("(?,8):(1,?)", KIND_LAYOUT), ("32:1", KIND_LAYOUT)]),
+            Err(Error::Dynamic(_))
+        ));
+        assert!(ok(&[("(4,8)", super::super::KIND_TUPLE), ("32:1", KIND_LAYOUT)]).is_err());
     }
 }

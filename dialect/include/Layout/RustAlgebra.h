@@ -63,6 +63,8 @@ LayoutResult layout_ffi_call_linear_analysis(LayoutStr op,
                                              bool has_bits);
 LayoutResult layout_ffi_relation_verdict(LayoutStr op, const LayoutOperand *args,
                                          size_t nargs);
+LayoutResult layout_ffi_relation_check(LayoutStr op, const LayoutOperand *args,
+                                       size_t nargs);
 LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, const int64_t *values,
@@ -145,11 +147,14 @@ Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args
                           std::optional<int64_t> bits);
 
 /// Decide the relation op `op` (equal, is_injective, is_bijective) on `args`
-/// with the relation layer on ISL. Status Ok: `kind` is 1 when the property
-/// holds and 0 when not, `text` the witness in words; status Dynamic: an
-/// operand has runtime leaves (no relation, no fold); an algebra error: the
-/// message.
+/// with the relation layer on ISL, under the folder's budget. Status Ok:
+/// `kind` is 1 when the property holds and 0 when not, `text` the witness in
+/// words; status Dynamic: an operand has runtime leaves (no relation, no
+/// fold); an algebra error: the message (an exhausted budget says so).
 Result callRelation(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
+/// The verifier's check of a relation op: its arity and operand kinds (no
+/// ISL). Ok, or the message.
+Result checkRelation(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
 
 } // namespace mlir::layout::rust
 

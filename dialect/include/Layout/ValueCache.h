@@ -73,6 +73,18 @@ public:
   void insertResult(llvm::StringRef opName, TypeRange operands,
                     llvm::ArrayRef<int64_t> indices, Type result);
 
+  /// The decision of a relation op (status, verdict, witness or message) on
+  /// uniqued operand types, computed by `decide` once per context: the
+  /// folder asks again in every iteration of the greedy driver, and the
+  /// decision (ISL under a budget) is the costly part.
+  struct Decision {
+    int32_t status;
+    int32_t holds;
+    std::string text;
+  };
+  Decision decision(llvm::StringRef opName, TypeRange operands,
+                    llvm::function_ref<Decision()> decide);
+
 private:
   /// A key of uniqued inputs: [name length, name bytes packed into words...,
   /// number of types, type pointers..., integer parameters...]; the words of a
@@ -106,6 +118,7 @@ private:
     std::mutex mutex;
     llvm::StringMap<const void *> attrs, types;
     WordMap<const void *> results;
+    WordMap<Decision> decisions;
   };
 
   /// The attribute (or, with `isType`, the type) of a spelling, as an opaque

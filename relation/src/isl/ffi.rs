@@ -44,6 +44,7 @@ pub const ISL_ON_ERROR_CONTINUE: c_int = 1;
 
 /// `enum isl_error` values used here.
 pub const ISL_ERROR_NONE: c_int = 0;
+pub const ISL_ERROR_ABORT: c_int = 1;
 pub const ISL_ERROR_QUOTA: c_int = 6;
 
 #[link(name = "isl")]
@@ -53,6 +54,7 @@ extern "C" {
     pub fn isl_options_set_on_error(ctx: *mut isl_ctx, val: c_int) -> c_int;
     pub fn isl_ctx_set_max_operations(ctx: *mut isl_ctx, max: c_ulong);
     pub fn isl_ctx_reset_operations(ctx: *mut isl_ctx);
+    pub fn isl_ctx_abort(ctx: *mut isl_ctx);
     pub fn isl_ctx_last_error(ctx: *mut isl_ctx) -> c_int;
     pub fn isl_ctx_last_error_msg(ctx: *mut isl_ctx) -> *const c_char;
     pub fn isl_ctx_reset_error(ctx: *mut isl_ctx);

@@ -22,6 +22,8 @@ impl<'c> Map<'c> {
     /// Parse ISL map notation, e.g. `{ [c] -> [o] : o = 2c and 0 <= c < 8 }`.
     pub fn parse(ctx: &'c Ctx, text: &str) -> Result<Map<'c>> {
         let c = Ctx::c_text(text)?;
+        let what = "reading the relation";
+        ctx.enter(what)?;
         // SAFETY: ctx is live, c is NUL-terminated and outlives the call.
         let raw = unsafe { ffi::isl_map_read_from_str(ctx.ptr(), c.as_ptr()) };
         Map::wrap(
@@ -30,11 +32,15 @@ impl<'c> Map<'c> {
             "reading the relation (ISL map notation with quasi-affine constraints, e.g. { [c] -> [o] : o = 2c + (c mod 4) and 0 <= c < 8 }; no product of variables)",
         )
     }
+    /// Own the result of an ISL call: an error when it is NULL, or when ISL recorded an error
+    /// or the deadline passed during the call (the map is freed then).
     pub(super) fn wrap(ctx: &'c Ctx, raw: *mut ffi::isl_map, what: &str) -> Result<Map<'c>> {
-        Ok(Map {
+        let m = Map {
             ctx,
             raw: ctx.check(raw, what)?,
-        })
+        };
+        ctx.settle(what)?;
+        Ok(m)
     }
     pub(super) fn into_raw(self) -> *mut ffi::isl_map {
         let p = self.raw.as_ptr();
@@ -43,11 +49,13 @@ impl<'c> Map<'c> {
     }
     fn op1(self, f: MapOp1, what: &str) -> Result<Map<'c>> {
         let ctx = self.ctx;
+        ctx.enter(what)?;
         // SAFETY: the map is owned and consumed by f (isl_take).
         Map::wrap(ctx, unsafe { f(self.into_raw()) }, what)
     }
     fn op2(self, other: Map<'c>, f: MapOp2, what: &str) -> Result<Map<'c>> {
         let ctx = self.ctx;
+        ctx.enter(what)?;
         // SAFETY: both maps are owned and consumed by f (isl_take).
         Map::wrap(ctx, unsafe { f(self.into_raw(), other.into_raw()) }, what)
     }
@@ -67,9 +75,13 @@ impl<'c> Map<'c> {
         self.dim(ffi::ISL_DIM_OUT)
     }
     fn dim(&self, ty: i32) -> Result<usize> {
+        let what = "counting map dimensions";
+        self.ctx.enter(what)?;
         // SAFETY: kept.
         let n = unsafe { ffi::isl_map_dim(self.raw.as_ptr(), ty) };
-        usize::try_from(n).map_err(|_| self.ctx.error("counting map dimensions"))
+        let n = usize::try_from(n).map_err(|_| self.ctx.error(what))?;
+        self.ctx.settle(what)?;
+        Ok(n)
     }
     /// `{ a -> c : exists b : a -> b in self, b -> c in next }` (self first, then next).
     pub fn apply_range(self, next: Map<'c>) -> Result<Map<'c>> {
@@ -100,6 +112,7 @@ impl<'c> Map<'c> {
     }
     pub fn intersect_range(self, ran: Set<'c>) -> Result<Map<'c>> {
         let ctx = self.ctx;
+        ctx.enter("restricting a range")?;
         // SAFETY: both consumed.
         Map::wrap(
             ctx,
@@ -109,6 +122,7 @@ impl<'c> Map<'c> {
     }
     pub fn intersect_domain(self, dom: Set<'c>) -> Result<Map<'c>> {
         let ctx = self.ctx;
+        ctx.enter("restricting a domain")?;
         // SAFETY: both consumed.
         Map::wrap(
             ctx,
@@ -117,6 +131,7 @@ impl<'c> Map<'c> {
         )
     }
     pub fn domain(&self) -> Result<Set<'c>> {
+        self.ctx.enter("the domain of a relation")?;
         // SAFETY: a copy is consumed.
         Set::wrap(
             self.ctx,
@@ -125,6 +140,7 @@ impl<'c> Map<'c> {
         )
     }
     pub fn range(&self) -> Result<Set<'c>> {
+        self.ctx.enter("the range of a relation")?;
         // SAFETY: a copy is consumed.
         Set::wrap(
             self.ctx,
@@ -134,6 +150,7 @@ impl<'c> Map<'c> {
     }
     /// The set `{ [[a] -> [b]] : a -> b in self }`.
     pub fn wrapped(&self) -> Result<Set<'c>> {
+        self.ctx.enter("wrapping a relation")?;
         // SAFETY: a copy is consumed.
         Set::wrap(
             self.ctx,
@@ -142,27 +159,32 @@ impl<'c> Map<'c> {
         )
     }
     pub fn is_equal(&self, other: &Map<'c>) -> Result<bool> {
+        self.ctx.enter("a relation equality test")?;
         // SAFETY: both kept.
         let b = unsafe { ffi::isl_map_is_equal(self.raw.as_ptr(), other.raw.as_ptr()) };
         self.ctx.truth(b, "a relation equality test")
     }
     pub fn is_empty(&self) -> Result<bool> {
+        self.ctx.enter("an emptiness test")?;
         // SAFETY: kept.
         let b = unsafe { ffi::isl_map_is_empty(self.raw.as_ptr()) };
         self.ctx.truth(b, "an emptiness test")
     }
     pub fn is_injective(&self) -> Result<bool> {
+        self.ctx.enter("an injectivity test")?;
         // SAFETY: kept.
         let b = unsafe { ffi::isl_map_is_injective(self.raw.as_ptr()) };
         self.ctx.truth(b, "an injectivity test")
     }
     pub fn is_single_valued(&self) -> Result<bool> {
+        self.ctx.enter("a single-valuedness test")?;
         // SAFETY: kept.
         let b = unsafe { ffi::isl_map_is_single_valued(self.raw.as_ptr()) };
         self.ctx.truth(b, "a single-valuedness test")
     }
     /// ISL notation.
     pub fn to_text(&self) -> Result<String> {
+        self.ctx.enter("printing a relation")?;
         // SAFETY: kept; the string is taken and freed.
         self.ctx.take_string(
             unsafe { ffi::isl_map_to_str(self.raw.as_ptr()) },

@@ -1,5 +1,5 @@
 //! A thin, safe layer over the system ISL: a context that owns `isl_ctx` (errors become
-//! [`Error`]s, work is bounded), and owned maps and sets whose `Drop` frees what ISL allocated
+//! [`Error`]s, work is bounded by a [`Budget`] of operations and wall time), and owned maps and sets whose `Drop` frees what ISL allocated
 //! and whose `Clone` is `isl_*_copy`. Every object borrows its context, so none outlives it.
 
 mod ctx;
@@ -7,6 +7,6 @@ mod ffi;
 mod map;
 mod set;
 
-pub use ctx::{Ctx, DEFAULT_MAX_OPERATIONS};
+pub use ctx::{Budget, Ctx, Exhausted, DEFAULT_MAX_OPERATIONS, DEFAULT_TIME_LIMIT};
 pub use map::Map;
 pub use set::Set;

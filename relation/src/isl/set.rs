@@ -21,29 +21,33 @@ type SetOp2 = unsafe extern "C" fn(*mut ffi::isl_set, *mut ffi::isl_set) -> *mut
 impl<'c> Set<'c> {
     fn op1(self, f: SetOp1, what: &str) -> Result<Set<'c>> {
         let ctx = self.ctx;
+        ctx.enter(what)?;
         // SAFETY: the set is owned and consumed by f (isl_take).
         Set::wrap(ctx, unsafe { f(self.into_raw()) }, what)
     }
     fn op2(self, other: Set<'c>, f: SetOp2, what: &str) -> Result<Set<'c>> {
         let ctx = self.ctx;
+        ctx.enter(what)?;
         // SAFETY: both sets are owned and consumed by f (isl_take).
         Set::wrap(ctx, unsafe { f(self.into_raw(), other.into_raw()) }, what)
     }
     /// Parse ISL set notation, e.g. `{ [c] : 0 <= c < 16 }`.
     pub fn parse(ctx: &'c Ctx, text: &str) -> Result<Set<'c>> {
         let c = Ctx::c_text(text)?;
+        ctx.enter("reading the set")?;
         // SAFETY: ctx is live, c is NUL-terminated and outlives the call.
         let raw = unsafe { ffi::isl_set_read_from_str(ctx.ptr(), c.as_ptr()) };
-        Ok(Set {
-            ctx,
-            raw: ctx.check(raw, "reading the set")?,
-        })
+        Set::wrap(ctx, raw, "reading the set")
     }
+    /// Own the result of an ISL call: an error when it is NULL, or when ISL recorded an error
+    /// or the deadline passed during the call (the set is freed then).
     pub(super) fn wrap(ctx: &'c Ctx, raw: *mut ffi::isl_set, what: &str) -> Result<Set<'c>> {
-        Ok(Set {
+        let s = Set {
             ctx,
             raw: ctx.check(raw, what)?,
-        })
+        };
+        ctx.settle(what)?;
+        Ok(s)
     }
     /// Give up ownership (for an `__isl_take` argument).
     pub(super) fn into_raw(self) -> *mut ffi::isl_set {
@@ -56,9 +60,13 @@ impl<'c> Set<'c> {
     }
     /// Number of set dimensions.
     pub fn dim(&self) -> Result<usize> {
+        let what = "counting set dimensions";
+        self.ctx.enter(what)?;
         // SAFETY: self is live (isl_keep).
         let n = unsafe { ffi::isl_set_dim(self.raw.as_ptr(), ffi::ISL_DIM_SET) };
-        usize::try_from(n).map_err(|_| self.ctx.error("counting set dimensions"))
+        let n = usize::try_from(n).map_err(|_| self.ctx.error(what))?;
+        self.ctx.settle(what)?;
+        Ok(n)
     }
     pub fn subtract(self, other: Set<'c>) -> Result<Set<'c>> {
         self.op2(other, ffi::isl_set_subtract, "set difference")
@@ -81,6 +89,7 @@ impl<'c> Set<'c> {
     /// The image of the set under `map`.
     pub fn apply(self, map: Map<'c>) -> Result<Set<'c>> {
         let ctx = self.ctx;
+        ctx.enter("the image of a set")?;
         // SAFETY: both consumed.
         Set::wrap(
             ctx,
@@ -91,6 +100,7 @@ impl<'c> Set<'c> {
     /// The map of a wrapped set `{ [[a] -> [b]] }`.
     pub fn unwrap_map(self) -> Result<Map<'c>> {
         let ctx = self.ctx;
+        ctx.enter("unwrapping a set")?;
         // SAFETY: consumed.
         Map::wrap(
             ctx,
@@ -99,16 +109,19 @@ impl<'c> Set<'c> {
         )
     }
     pub fn is_empty(&self) -> Result<bool> {
+        self.ctx.enter("an emptiness test")?;
         // SAFETY: kept.
         let b = unsafe { ffi::isl_set_is_empty(self.raw.as_ptr()) };
         self.ctx.truth(b, "an emptiness test")
     }
     pub fn is_equal(&self, other: &Set<'c>) -> Result<bool> {
+        self.ctx.enter("a set equality test")?;
         // SAFETY: both kept.
         let b = unsafe { ffi::isl_set_is_equal(self.raw.as_ptr(), other.raw.as_ptr()) };
         self.ctx.truth(b, "a set equality test")
     }
     pub fn is_subset(&self, other: &Set<'c>) -> Result<bool> {
+        self.ctx.enter("a subset test")?;
         // SAFETY: both kept.
         let b = unsafe { ffi::isl_set_is_subset(self.raw.as_ptr(), other.raw.as_ptr()) };
         self.ctx.truth(b, "a subset test")
@@ -130,18 +143,21 @@ impl<'c> Set<'c> {
     fn point(self) -> Result<Option<Vec<i64>>> {
         let n = self.dim()?;
         let ctx = self.ctx;
+        ctx.enter("sampling a point")?;
         // SAFETY: consumed; the point is freed below.
         let p = ctx.check(
             unsafe { ffi::isl_set_sample_point(self.into_raw()) },
             "sampling a point",
         )?;
         let out = (|| {
+            ctx.settle("sampling a point")?;
             // SAFETY: p is live until freed below.
             if ctx.truth(unsafe { ffi::isl_point_is_void(p.as_ptr()) }, "a point")? {
                 return Ok(None);
             }
             let mut xs = Vec::with_capacity(n);
             for i in 0..n {
+                ctx.enter("reading a point")?;
                 // SAFETY: p is live, i < dim.
                 let v = ctx.check(
                     unsafe {
@@ -150,7 +166,12 @@ impl<'c> Set<'c> {
                     "reading a point",
                 )?;
                 // SAFETY: v is owned; printed, then freed.
-                let text = ctx.take_string(unsafe { ffi::isl_val_to_str(v.as_ptr()) }, "a value");
+                let text = ctx
+                    .settle("reading a point")
+                    .and_then(|_| ctx.enter("printing a value"))
+                    .and_then(|_| {
+                        ctx.take_string(unsafe { ffi::isl_val_to_str(v.as_ptr()) }, "a value")
+                    });
                 unsafe { ffi::isl_val_free(v.as_ptr()) };
                 let text = text?;
                 let x = text.parse::<i64>().map_err(|_| {
@@ -166,6 +187,7 @@ impl<'c> Set<'c> {
     }
     /// ISL notation.
     pub fn to_text(&self) -> Result<String> {
+        self.ctx.enter("printing a set")?;
         // SAFETY: kept; the string is taken and freed.
         self.ctx.take_string(
             unsafe { ffi::isl_set_to_str(self.raw.as_ptr()) },

@@ -53,12 +53,14 @@ func.func @not_a_layout(%x: index) {
 
 // -----
 
-// A composed layout whose swizzle would act on a negative offset has no relation.
-func.func @negative_swizzle_argument() {
+// A composed layout whose swizzle would act on a negative offset has no relation: the
+// verifier (operand kinds, no ISL) accepts the op, the folder says why it does not fold.
+func.func @negative_swizzle_argument(%m: memref<i1>) {
   %a = layout.const #layout.layout<4:1>
   %s = layout.const #layout.layout<Sw<1,0,1> o -4 o 4:1>
-  // expected-error@+1 {{'layout.equal' op equal: relation of Sw<1,0,1> o -4 o 4:1: at coordinate 0 a swizzle is applied to a negative offset (a swizzle acts on offsets >= 0)}}
+  // expected-warning@+1 {{layout.equal is not folded: equal: relation of Sw<1,0,1> o -4 o 4:1: at coordinate 0 a swizzle is applied to a negative offset (a swizzle acts on offsets >= 0)}}
   %e = layout.equal %a, %s : !layout.layout<4:1>, !layout.layout<Sw<1,0,1> o -4 o 4:1>
+  memref.store %e, %m[] : memref<i1>
   return
 }
 
