@@ -7,4 +7,4 @@
 # Usage: bench/op_count.sh [--oracle cute_pycute_seed1.jsonl] [--baseline FILE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec "${CARGO:-cargo}" run --quiet --release -p layout-lowering --bin lowering-op-count -- "$@"
+exec "${CARGO:-cargo}" run --quiet --release -p layout-lowering-harness --bin lowering-op-count -- "$@"

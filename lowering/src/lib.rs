@@ -6,15 +6,13 @@
 //! mode. The structure of a layout comes from the algebra (`layout_algebra`), coalescing
 //! included; this crate only turns that structure into IR (docs/lowering.md).
 //!
-//! [`harness`] builds test modules from layout texts, runs the pipeline to the LLVM dialect and
-//! JIT-compiles them: the evaluation test and the op-count benchmark share it.
+//! The test harness (JIT evaluation, corpora, the op-count tool) lives in the crate
+//! `layout-lowering-harness` (lowering/harness), outside what liblayout-c.so links.
 
 pub mod bijective;
 pub mod bitfield;
-pub mod bitfield_corpus;
 pub mod emit;
 pub use layout_algebra::fast_hash;
-pub mod harness;
 pub mod linear;
 pub mod lower;
 pub mod overflow;

@@ -8,7 +8,7 @@
 //! (`basis`, `out_shift`), never re-derived here.
 //!
 //! This is the building block the `layout.linear_apply` lowering uses (docs/linear.md); the
-//! evaluation test (tests/eval.rs) JIT-compiles it and compares with `apply_packed` on every
+//! evaluation test (lowering/harness/tests/eval.rs) JIT-compiles it and compares with `apply_packed` on every
 //! input point of the Triton reference layouts.
 
 use layout_algebra::linear::LinearLayout;
@@ -60,20 +60,6 @@ pub fn apply_ops(l: &LinearLayout, inputs: &[String], prefix: &str) -> (String, 
         None => fresh(&mut ops, "arith.constant 0 : index".into()),
     };
     (ops, result)
-}
-
-/// `func.func @name` with [`crate::harness::ARITY`] index arguments applying `l` to the first
-/// `l.ins().len()` of them (the harness signature).
-pub fn apply_func_ir(name: &str, l: &LinearLayout) -> String {
-    let args: Vec<String> = (0..crate::harness::ARITY)
-        .map(|i| format!("%a{i}: index"))
-        .collect();
-    let inputs: Vec<String> = (0..l.ins().len()).map(|i| format!("%a{i}")).collect();
-    let (ops, r) = apply_ops(l, &inputs, "t");
-    format!(
-        "  func.func @{name}({}) -> index {{\n{ops}    return {r} : index\n  }}\n",
-        args.join(", ")
-    )
 }
 
 /// The same index math through the [`crate::emit::Emitter`] (used by the lowering of

@@ -11,7 +11,7 @@
 
 use layout_algebra::tuple::{idx2crd, IntTuple, Tree};
 use layout_algebra::Func;
-use layout_lowering::harness::{self, Case, Query, Rng, ARITY};
+use layout_lowering_harness::harness::{self, Case, Query, Rng, ARITY};
 
 /// Functions per module (one JIT compilation each).
 const CHUNK: usize = 2500;
@@ -69,7 +69,7 @@ fn corpus() -> Vec<Case> {
     }
     // The bit-field corpus (issue 15): stride-0 and identity modes between power-of-two fields,
     // moved fields, runs broken by other extents; also with runtime leaves below.
-    for (label, t) in layout_lowering::bitfield_corpus::layouts() {
+    for (label, t) in layout_lowering_harness::bitfield_corpus::layouts() {
         cases.push(Case::fixed(label, &t).expect("bit-field layout parses"));
     }
     // Dynamic variants: three per oracle layout (strides, shapes, a random subset of leaves).
@@ -423,7 +423,7 @@ fn linear_apply_equals_the_algebra() {
     let funcs: Vec<String> = layouts
         .iter()
         .enumerate()
-        .map(|(n, l)| layout_lowering::linear::apply_func_ir(&format!("lin{n}"), l))
+        .map(|(n, l)| layout_lowering_harness::linear_apply::apply_func_ir(&format!("lin{n}"), l))
         .collect();
     // The same layouts through the op: `layout.linear_apply` lowered by lower-to-index.
     let op_funcs: Vec<String> = layouts

@@ -197,7 +197,7 @@ pub fn module<'c>(ctx: &'c Context, funcs: &[String]) -> Result<Module<'c>, Stri
 /// folded, with pooled constants, so no canonicalize/cse follows).
 pub fn lower(ctx: &Context, m: &mut Module) -> Result<(), String> {
     let pm = PassManager::new(ctx);
-    pm.add_pass(crate::create_lower_to_index_pass());
+    pm.add_pass(layout_lowering::create_lower_to_index_pass());
     pm.run(m).map_err(|e| format!("lower-to-index failed: {e}"))
 }
 
@@ -439,7 +439,7 @@ pub fn oracle_layouts(path: &std::path::Path) -> Result<Vec<(String, String)>, S
 
 /// The default location of the oracle corpus, from the repository root.
 pub fn oracle_path() -> std::path::PathBuf {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     std::env::var("ORACLE_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|_| root.join("tests/data/oracle"))

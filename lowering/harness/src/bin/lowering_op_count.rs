@@ -1,5 +1,5 @@
 //! `make bench` op-count report: every layout of the oracle corpus and of the bit-field corpus
-//! (`layout_lowering::bitfield_corpus`) applied to a linear index, lowered by `lower-to-index`
+//! (`layout_lowering_harness::bitfield_corpus`) applied to a linear index, lowered by `lower-to-index`
 //! (layout-lower-to-index alone: it emits folded, pooled arithmetic); the arith ops (arith.constant not counted)
 //! against
 //! - the bound 4 x non-trivial modes after coalescing (+3 per swizzle, +1 per composition
@@ -16,8 +16,8 @@ use std::collections::{BTreeMap, HashMap};
 
 use layout_algebra::ops::coalesce::coalesce;
 use layout_algebra::{Func, Int};
-use layout_lowering::bitfield_corpus;
-use layout_lowering::harness::{self, Case, Query};
+use layout_lowering_harness::bitfield_corpus;
+use layout_lowering_harness::harness::{self, Case, Query};
 
 fn main() {
     if let Err(e) = run() {
@@ -33,7 +33,7 @@ struct Args {
 }
 
 fn args() -> Result<Args, String> {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut a = Args {
         oracle: harness::oracle_path(),
         baseline: root.join("bench/op_count_baseline.tsv"),
