@@ -1194,6 +1194,35 @@ mod result_bounds {
             .map_err(|e| e.to_string())
     }
 
+    /// The operations that read their own argument texts (linear, hardware, LEGO) are held to
+    /// the same result contracts through `call_text_at` as through `call` (issue 29: `layout
+    /// batch` answered `wgmma_k_block` with a layout of cosize past i64 that `print` refuses).
+    #[test]
+    fn text_calls_meet_the_result_contracts_of_value_calls() {
+        let args = [
+            "f16",
+            "(64,16):(130000000000000000,-130000000000000000)",
+            "0",
+        ];
+        let by_value = layout_algebra::ops::call(
+            "wgmma_k_block",
+            &args
+                .iter()
+                .map(|a| layout_algebra::ops::parse_arg(a).unwrap())
+                .collect::<Vec<_>>(),
+        )
+        .unwrap_err();
+        let (by_text, arg) = layout_algebra::ops::call_text_at("wgmma_k_block", &args).unwrap_err();
+        assert_eq!(by_text, by_value);
+        assert_eq!(arg, None);
+        assert!(
+            by_text.to_string().starts_with(
+                "wgmma_k_block: the result (64,16):(130000000000000000,-130000000000000000) has cosize 10140000000000000001"
+            ),
+            "{by_text}"
+        );
+    }
+
     #[test]
     fn a_divide_whose_size_reaches_2_pow_63_is_refused() {
         let e = run("logical_divide", &["9223372036854775807:1", "2:1"]).unwrap_err();

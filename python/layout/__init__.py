@@ -5,7 +5,9 @@ CLI and the MLIR dialect).
 Classes: ``Layout``, ``Swizzle``, ``ComposedLayout``, ``LinearLayout``. Every operation of
 the algebra is a function of this module named as in CuTe / pycute / the CuTe DSL
 (``composition``, ``complement``, ``logical_divide``, ``size``, ``cosize``, ...; ``slice_``
-for CuTe's ``slice``), plus the ``linear_*`` and hardware operations of ``layout help``.
+for CuTe's ``slice``), plus the ``linear_*``, hardware, ``lego_*`` and relation operations
+(``equal``, ``is_injective``, ``is_bijective``, ``gaps``, ... on ISL) of ``layout help``: one
+function per entry of the registry the CLI reads (``OP_NAMES``).
 Arguments are objects of these classes, ints, nested tuples (shapes and coordinates; ``None``
 is CuTe's ``_``), tuples or lists of layouts (by-mode tilers), or strings in the layout
 syntax (``"(4,8):(8,1)"``, ``"Sw<3,4,3> o 0 o (8,64):(64,1)"``, ``"#ttg.linear<{...}>"``,

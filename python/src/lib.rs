@@ -3,8 +3,10 @@
 //! Values cross the boundary as the algebra's [`Value`]: a Python object becomes a value by
 //! [`to_value`] (classes of this module, ints, tuples, lists, `None` for `_`, dicts, strings
 //! in the layout syntax or the linear/hardware argument forms), a result becomes a Python
-//! object by [`from_value`]. Every operation of `ops::all_op_names()` is reached through
-//! [`call`]; the Python layer (`layout/__init__.py`) makes one function per name. Errors are
+//! object by [`from_value`]. Every operation of the registry (`tools/layout/src/op_help.rs`,
+//! shared with the CLI: the algebra's operations and the relation operations of
+//! `layout-relation`) is reached through [`call`], routed by its family as `layout eval`
+//! routes it; the Python layer (`layout/__init__.py`) makes one function per name. Errors are
 //! `LayoutError` (a `ValueError`) with the algebra's message, the byte `offset` of a parse
 //! error (else `None`) and the index `arg` of the argument it is in.
 
@@ -20,6 +22,8 @@ use layout_algebra::{ops, text, Error, Func, Int, IntTuple, Tree, Value};
 #[path = "../../tools/layout/src/op_help.rs"]
 #[allow(dead_code)]
 mod help_table;
+
+use help_table::Family;
 
 create_exception!(
     layout,
@@ -141,12 +145,17 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
         return match int_tree(obj, true) {
             Some(false) => Ok(Value::Tuple(tuple_of(obj)?)),
             Some(true) => Ok(Value::Coord(coord_of(obj)?)),
-            // Layouts (or other values) by mode: a tiler, as in pycute.
-            None => t
-                .iter()
-                .map(|x| to_value(&x))
-                .collect::<PyResult<_>>()
-                .map(Value::Tiler),
+            None => match scalar_tuple_text(obj) {
+                // A tuple with `?` or scaled-basis leaves (`L.shape`, `L.stride` give them as
+                // strings): the tuple, stride or coordinate it is.
+                Some(text) => text::parse(&text).map_err(|e| layout_error(py, &e, None)),
+                // Layouts (or other values) by mode: a tiler, as in pycute.
+                None => t
+                    .iter()
+                    .map(|x| to_value(&x))
+                    .collect::<PyResult<_>>()
+                    .map(Value::Tiler),
+            },
         };
     }
     if let Ok(l) = obj.downcast::<PyList>() {
@@ -168,6 +177,40 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
             obj.get_type().name()?
         ),
     ))
+}
+
+/// The text of a nested tuple whose leaves are ints, `None` and strings of one scalar of the
+/// layout syntax, with at least one string that an int cannot stand for (`?`, a scaled basis
+/// `1@0`); None for any other object.
+fn scalar_tuple_text(obj: &Bound<'_, PyAny>) -> Option<String> {
+    fn go(obj: &Bound<'_, PyAny>, special: &mut bool) -> Option<String> {
+        if obj.is_none() {
+            return Some("_".into());
+        }
+        if is_int(obj) {
+            return obj.extract::<i64>().ok().map(|v| v.to_string());
+        }
+        if let Ok(s) = obj.downcast::<PyString>() {
+            let t = s.to_cow().ok()?;
+            return match text::parse(&t).ok()? {
+                Value::Tuple(Tree::Leaf(Int::Lit(_))) => Some(t.trim().to_string()),
+                Value::Tuple(Tree::Leaf(Int::Dyn)) | Value::Strides(Tree::Leaf(_)) => {
+                    *special = true;
+                    Some(t.trim().to_string())
+                }
+                _ => None,
+            };
+        }
+        let t = obj.downcast::<PyTuple>().ok()?;
+        let parts = t
+            .iter()
+            .map(|x| go(&x, special))
+            .collect::<Option<Vec<_>>>()?;
+        Some(format!("({})", parts.join(",")))
+    }
+    let mut special = false;
+    let t = go(obj, &mut special)?;
+    special.then_some(t)
 }
 
 fn is_func(obj: &Bound<'_, PyAny>) -> bool {
@@ -268,19 +311,77 @@ pub fn from_value(py: Python<'_>, v: Value) -> PyResult<PyObject> {
 // ------------------------------------------------------------------------------------------
 // The operation call
 
-/// `op(*args)`: every operation of the algebra by name. String arguments are read as
-/// `layout batch` reads them (so answers and errors equal the CLI's); other arguments are
-/// converted by `to_value`.
+/// An argument of an operation that reads texts (LEGO and relation operations), as `layout
+/// eval` passes it: a string as it is, a JSON string value as its contents, other JSON as it
+/// is, any other value in canonical text (an int as its decimal, a Layout as its text).
+fn arg_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = obj.downcast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    Ok(match to_value(obj)? {
+        Value::Json(j) if j.starts_with('"') => {
+            let json = obj.py().import("json")?;
+            match json
+                .call_method1("loads", (j.as_str(),))?
+                .extract::<String>()
+            {
+                Ok(t) => t,
+                Err(_) => j,
+            }
+        }
+        Value::Json(j) => j,
+        v => text::print(&v),
+    })
+}
+
+/// The texts of the arguments (see [`arg_text`]), each conversion error with its index.
+fn arg_texts(py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<Vec<String>> {
+    args.iter()
+        .enumerate()
+        .map(|(i, a)| arg_text(&a).map_err(|e| reindex(py, e, i)))
+        .collect()
+}
+
+/// A relation operation's answer: JSON as Python objects, a CuTe layout (`from_relation`,
+/// `complement_fill`) as a Layout, ISL notation as a str; `str()` of each is what `layout
+/// eval` prints.
+fn relation_answer(py: Python<'_>, a: layout_relation::ops::Answer) -> PyResult<PyObject> {
+    use layout_relation::ops::Answer;
+    match a {
+        Answer::Json(j) => from_value(py, Value::Json(j)),
+        Answer::Text(t) => match text::parse(&t) {
+            Ok(v @ Value::Func(_)) => from_value(py, v),
+            _ => Ok(PyString::new(py, &t).into_any().unbind()),
+        },
+    }
+}
+
+/// `op(*args)`: every operation of the registry by name, routed by its family as `layout
+/// eval` routes it. String arguments are read as `layout batch` reads them (so answers and
+/// errors equal the CLI's); other arguments are converted by `to_value`, or for the LEGO and
+/// relation operations (which read texts) by `arg_text`.
 #[pyfunction]
 #[pyo3(signature = (op, *args))]
 fn call(py: Python<'_>, op: &str, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
-    if !ops::is_op(op) {
+    let Some(family) = help_table::family(op) else {
         return Err(algebra_error(
             py,
             format!("unknown operation '{op}' (layout.OP_NAMES lists the operations)"),
         ));
+    };
+    if family == Family::Relation {
+        let texts = arg_texts(py, args)?;
+        let r = py.allow_threads(|| layout_relation::ops::call_text(op, &texts));
+        return match r {
+            Some(Ok(a)) => relation_answer(py, a),
+            Some(Err((e, arg))) => Err(layout_error(py, &e, arg)),
+            None => Err(algebra_error(py, format!("unknown operation '{op}'"))),
+        };
     }
-    let r = if args.iter().all(|a| a.is_instance_of::<PyString>()) {
+    let r = if family == Family::Lego {
+        let texts = arg_texts(py, args)?;
+        py.allow_threads(|| ops::call_text_at(op, &texts))
+    } else if args.iter().all(|a| a.is_instance_of::<PyString>()) {
         let texts: Vec<String> = args.iter().map(|a| a.extract()).collect::<PyResult<_>>()?;
         py.allow_threads(|| ops::call_text_at(op, &texts))
     } else {
@@ -344,6 +445,24 @@ fn to_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 fn op_help(name: &str) -> Option<(&'static str, &'static str, &'static str, &'static str)> {
     help_table::lookup(name).map(|h| (h.signature, h.contract, h.example, h.result))
+}
+
+/// The registry entry of an operation as a dict (name, family, signature, arity as (least,
+/// most or None), contract, example, result), or None.
+#[pyfunction]
+fn op_info(py: Python<'_>, name: &str) -> PyResult<Option<PyObject>> {
+    let Some(h) = help_table::lookup(name) else {
+        return Ok(None);
+    };
+    let d = PyDict::new(py);
+    d.set_item("name", h.name)?;
+    d.set_item("family", format!("{:?}", h.family).to_lowercase())?;
+    d.set_item("signature", h.signature)?;
+    d.set_item("arity", h.arity())?;
+    d.set_item("contract", h.contract)?;
+    d.set_item("example", h.example)?;
+    d.set_item("result", h.result)?;
+    Ok(Some(d.into_any().unbind()))
 }
 
 // ------------------------------------------------------------------------------------------
@@ -880,7 +999,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
     m.add_function(wrap_pyfunction!(op_help, m)?)?;
-    m.add("OP_NAMES", ops::all_op_names())?;
+    m.add_function(wrap_pyfunction!(op_info, m)?)?;
+    m.add("OP_NAMES", help_table::names())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -201,3 +201,133 @@ def test_docs_session_and_docstrings_run_as_shown():
     assert r.attempted >= 10 and r.failed == 0, r
     r = doctest.testmod(layout)
     assert r.attempted >= 3 and r.failed == 0, r
+
+
+# ---------------------------------------------------------------------------------------
+# Every surface answers the same (issue 29, item 3)
+
+import json
+import subprocess
+
+from conftest import cli_path
+
+FIG9 = "OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])"
+CHAIN = "OrderBy(Col([2,3])).GroupBy([2,3])"
+
+
+def cli_eval(expr):
+    """`layout eval EXPR`: (stdout without its newline, exit code)."""
+    r = subprocess.run([str(cli_path()), "eval", expr], capture_output=True, text=True)
+    return r.stdout.rstrip("\n"), r.returncode
+
+
+def test_op_names_are_the_registry_of_the_cli():
+    """OP_NAMES is the registry the CLI reads: every operation `layout help` lists, each
+    with its help, and every one a function of the package."""
+    out = subprocess.run([str(cli_path()), "help"], capture_output=True, text=True, check=True).stdout
+    listed = " ".join(out.split("OPERATIONS")[1].splitlines()[1:]).split()
+    assert list(layout.OP_NAMES) == listed
+    for op in ["equal", "is_injective", "is_bijective", "gaps", "out_of_domain", "complement_fill",
+               "relation", "image", "from_relation", "relation_compose", "relation_inverse",
+               "lego_is_bijective", "complement_check"]:
+        assert op in layout.OP_NAMES and callable(getattr(layout, op)), op
+        info = layout._native.op_info(op)
+        assert info["family"] == "relation" and info["name"] == op
+        lo, hi = info["arity"]
+        assert lo >= 1 and (hi is None or hi >= lo)
+    assert layout._native.op_info("select")["arity"] == (2, None)
+    assert layout._native.op_info("frob") is None
+
+
+def relation_text(value):
+    """A relation operation's answer as `layout eval` prints it."""
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, separators=(",", ":"))
+    return str(value)
+
+
+def test_relation_operations_answer_as_the_cli():
+    cases = [
+        ("relation", ["(2,2):(1,4)", "coord"]),
+        ("relation", ["(4,2):(2,1)"]),
+        ("equal", ["(4,2):(1,4)", "8:1"]),
+        ("equal", ["(4,2):(2,1)", "(2,4):(4,1)"]),
+        ("is_injective", ["(4,8):(8,1)"]),
+        ("is_bijective", ["8:2"]),
+        ("is_bijective", [CHAIN]),
+        ("image", ["4:2"]),
+        ("gaps", ["(2,3):(1,4)"]),
+        ("from_relation", ["{ [c] -> [31 + 4c + 31*floor((-1 - c)/8)] : 0 <= c <= 31 }"]),
+        ("from_relation", ["{ [c] -> [2c] : 0 <= c < 8 }", "(2,4)"]),
+        ("relation_compose", ["(4,2):(1,4)", "8:1"]),
+        ("out_of_domain", ["4:1", "(2,4):(1,2)"]),
+        ("relation_inverse", ["4:2"]),
+        ("complement_fill", ["(2,2):(1,5)", "20"]),
+        ("lego_is_bijective", [CHAIN]),
+        ("complement_check", ["4:2", "24"]),
+    ]
+    assert {op for op, _ in cases} == {op for op in layout.OP_NAMES
+                                       if layout._native.op_info(op)["family"] == "relation"}
+    for op, args in cases:
+        want, code = cli_eval(f"{op}({', '.join(args)})")
+        assert code == 0, (op, args)
+        # Text arguments, and the named function.
+        got = layout.call(op, *args)
+        assert relation_text(got) == want, (op, args, got, want)
+        assert relation_text(getattr(layout, op)(*args)) == want
+    # Object arguments: layouts, ints, linear layouts.
+    A = Layout((4, 2), (1, 4))
+    assert layout.equal(A, Layout(8)) == {"equal": True}
+    assert str(layout.complement_fill(Layout((2, 2), (1, 5)), 20)) == "(2,3):(2,9)"
+    assert isinstance(layout.complement_fill("(2,2):(1,5)", 20), Layout)
+    assert layout.is_bijective(LinearLayout.identity(4, "register", "dim0"))["holds"] is True
+    assert layout.is_injective(Layout((4, 2), (1, 0)))["holds"] is False
+    # A LEGO chain as the text it is.
+    assert layout.equal(CHAIN, Layout((2, 3), (1, 2))) == {"equal": True}
+    # Errors: the relation's message, with the argument of a parse error.
+    with pytest.raises(LayoutError) as e:
+        layout.equal("8:1", "(2,4:(1,2)")
+    assert e.value.arg == 1 and e.value.offset == 4
+    with pytest.raises(LayoutError) as e:
+        layout.complement_fill("(2,2):(1,5)", "x")
+    assert "complement_fill: the target size must be an integer" in e.value.message
+    with pytest.raises(LayoutError) as e:
+        layout.gaps("8:1", "8:1")
+    assert e.value.message == "gaps: expected 1 arguments, found 2"
+
+
+def test_lego_operations_take_ints_and_objects():
+    want, code = cli_eval(f"lego_apply({FIG9}, 4, 2)")
+    assert (want, code) == ("23", 0)
+    assert layout.lego_apply(FIG9, 4, 2) == 23
+    assert layout.call("lego_apply", FIG9, 4, "2") == 23
+    assert layout.lego_apply(FIG9, "4", "2") == 23
+    assert layout.lego_inv(FIG9, 23) == [4, 2]
+    # A CuTe layout object where the operation reads a layout.
+    assert layout.lego_equal(CHAIN, Layout((2, 3), (1, 2))) == {"equal": True}
+    assert str(layout.lego_to_cute(layout.lego_from_cute(Layout((2, 3), (1, 2))))) == "(2,3):(1,2)"
+    with pytest.raises(LayoutError) as e:
+        layout.lego_apply(FIG9, 6, 2)
+    assert e.value.message == layout_error_of("lego_apply", FIG9, "6", "2")
+
+
+def layout_error_of(op, *args):
+    with pytest.raises(LayoutError) as e:
+        layout.call(op, *args)
+    return e.value.message
+
+
+def test_to_text_of_tuples_with_dynamic_and_basis_leaves():
+    """A tuple with `?` or a scaled basis `1@0` is the tuple it is, in the CLI's text."""
+    assert layout.to_text((4, "?")) == "(4,?)"
+    assert layout.to_text(("?", (2, "?"))) == "(?,(2,?))"
+    assert layout.to_text((1, "1@0")) == "(1,1@0)"
+    assert layout.to_text(("1@0", ("1@1", 2))) == "(1@0,(1@1,2))"
+    assert layout.to_text((None, "?")) == "(_,?)"
+    I = layout.make_identity_layout((4, 2))
+    assert layout.to_text(I.stride) == "(1@0,1@1)" == cli_eval("stride(make_identity_layout((4,2)))")[0]
+    D = Layout("(4,?):(1,4)")
+    assert D.shape == (4, "?") and layout.to_text(D.shape) == "(4,?)" == cli_eval("shape((4,?):(1,4))")[0]
+    # Tuples of layouts stay tilers; tuples of plain int strings as before.
+    assert layout.to_text((Layout(2), Layout(4))) == "[2:1,4:1]"
+    assert layout.to_text(("4", "2")) == "[4,2]"

@@ -77,7 +77,13 @@ pub const OP_NAMES: &[&str] = &[
 /// Apply the operation `op` to `args`. The result is one the text syntax can express
 /// (ops/printable.rs), or an error.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
-    let r = crate::ops::printable::check(op, call_unchecked(op, args)?)?;
+    result_contracts(op, call_unchecked(op, args)?)
+}
+
+/// The contracts of every result: it prints as text the parser accepts, and its sizes and
+/// cosizes are within i64.
+fn result_contracts(op: &str, v: Value) -> Result<Value> {
+    let r = crate::ops::printable::check(op, v)?;
     crate::ops::contract_bounds::check(op, r)
 }
 
@@ -411,7 +417,8 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
 
 /// Apply `op` to argument texts: linear-layout and hardware operations read their own
 /// argument forms (Triton's `#ttg.linear<...>`/JSON, names like `f16`), the others the layout
-/// syntax. A parse error comes with the index of the argument it is in.
+/// syntax. A parse error comes with the index of the argument it is in. Results meet the
+/// contracts of [`call`]'s (printable, size and cosize within i64), whichever module answers.
 pub fn call_text_at<S: AsRef<str>>(
     op: &str,
     args: &[S],
@@ -422,14 +429,11 @@ pub fn call_text_at<S: AsRef<str>>(
         .contains(op)
     {
         let texts: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
-        if let Some(r) = crate::linear::call_text_at(op, &texts) {
-            return r;
-        }
-        if let Some(r) = crate::hw::call_text_at(op, &texts) {
-            return r;
-        }
-        if let Some(r) = crate::bijective::call_text_at(op, &texts) {
-            return r;
+        let r = crate::linear::call_text_at(op, &texts)
+            .or_else(|| crate::hw::call_text_at(op, &texts))
+            .or_else(|| crate::bijective::call_text_at(op, &texts));
+        if let Some(r) = r {
+            return r.and_then(|v| result_contracts(op, v).map_err(|e| (e, None)));
         }
     }
     let mut vals = Vec::with_capacity(args.len());

@@ -266,11 +266,14 @@ fn special_byte_offset(b: &[u8]) -> usize {
 
 pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     let op: &str = &req.op;
-    if let Some(r) = crate::relation_ops::batch(op, &req.args) {
-        return r;
-    }
-    if !ops::is_op(op) {
-        return Err(Failure::new(unknown_op(op)));
+    match crate::op_help::family(op) {
+        None => return Err(Failure::new(unknown_op(op))),
+        Some(crate::op_help::Family::Relation) => {
+            if let Some(r) = crate::relation_ops::batch(op, &req.args) {
+                return r;
+            }
+        }
+        Some(_) => {}
     }
     // The algebra never panics by contract; should it, the request fails, not the batch.
     match panic::catch_unwind(AssertUnwindSafe(|| ops::call_text_at(op, &req.args))) {

@@ -9,6 +9,8 @@
 
 use layout_algebra::{ops, Error, Value};
 
+use crate::op_help::{self, Family};
+
 /// Deepest nesting of calls accepted (the value parser has its own limit).
 pub const MAX_CALL_DEPTH: usize = 64;
 
@@ -187,31 +189,38 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
 }
 
 fn is_op(name: &str) -> bool {
-    ops::all_op_names().contains(&name)
+    op_help::lookup(name).is_some()
 }
 
 /// Operations that read their arguments as texts (the bijective layouts' syntax is not a
-/// value of the layout syntax).
+/// value of the layout syntax; the relation operations read layouts of every kind).
 fn is_text_op(name: &str) -> bool {
-    layout_algebra::bijective::OP_NAMES.contains(&name)
+    op_help::family(name).is_some_and(Family::reads_text)
 }
 
-/// A text operation's call: value arguments go as they were written, call arguments as the
-/// canonical text of their value.
-fn eval_text_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
+/// The argument texts of a text operation's call: value arguments as they were written, call
+/// arguments as the text of their value (a JSON string result, e.g. `lego_from_cute`'s
+/// chain, stands for its text; other JSON as it is; values in canonical text).
+pub fn arg_texts(args: &[Expr<'_>]) -> Result<Vec<String>, ExprError> {
     let mut texts = Vec::with_capacity(args.len());
     for a in args {
         texts.push(match a {
             Expr::Value { text, .. } => (*text).to_string(),
             Expr::Call { .. } => match eval(a)? {
-                // A JSON string result (e.g. `lego_from_cute`'s chain) stands for its text.
                 Value::Json(raw) if raw.starts_with('"') => {
                     serde_json::from_str::<String>(&raw).unwrap_or(raw)
                 }
+                Value::Json(raw) => raw,
                 v => layout_algebra::text::print(&v),
             },
         });
     }
+    Ok(texts)
+}
+
+/// A text operation's call (see [`arg_texts`]).
+fn eval_text_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
+    let texts = arg_texts(args)?;
     ops::call_text_at(name, &texts).map_err(|(err, arg)| {
         match (arg, arg.and_then(|i| args.get(i))) {
             (Some(_), Some(Expr::Value { at: arg_at, .. })) if err.offset().is_some() => {
@@ -237,14 +246,11 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
             }
         }),
         Expr::Call { name, at, args } => {
-            if crate::relation_ops::is_op(name) {
-                return crate::relation_ops::eval_call(name, *at, args);
-            }
-            if !is_op(name) {
-                return Err(ExprError::at(*at, unknown_op(name)));
-            }
-            if is_text_op(name) {
-                return eval_text_call(name, *at, args);
+            match op_help::family(name) {
+                None => return Err(ExprError::at(*at, unknown_op(name))),
+                Some(Family::Relation) => return crate::relation_ops::eval_call(name, *at, args),
+                Some(Family::Lego) => return eval_text_call(name, *at, args),
+                Some(_) => {}
             }
             let vals = args.iter().map(eval).collect::<Result<Vec<_>, _>>()?;
             // The algebra never panics by contract; should it, report it like an error.

@@ -19,7 +19,7 @@ mod show_views;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use layout_algebra::{ops, text};
+use layout_algebra::text;
 
 /// mimalloc: the batch mode allocates many small trees per request.
 #[global_allocator]
@@ -89,10 +89,7 @@ OPERATIONS (semantics in docs/algebra.md):
 ",
     );
     let mut line = String::from("   ");
-    for name in ops::all_op_names()
-        .into_iter()
-        .chain(layout_relation::ops::OP_NAMES.iter().copied())
-    {
+    for name in op_help::names() {
         if line.len() + name.len() + 1 > 92 {
             s.push_str(&line);
             s.push('\n');

@@ -1,20 +1,54 @@
-//! The help text of every operation, in one table above the operations: its signature, its
-//! contract (what the result is and which conditions the arguments must meet) and an example
-//! with its result. `layout help OP` prints one entry; docs/cli.md's operation list is
-//! generated from this table (`markdown`), and the tests check that every operation of
-//! `ops::all_op_names()` has exactly one entry, in that order, that every example evaluates
-//! to its result, and that docs/cli.md holds the current list.
+//! The registry of every operation: its name, family (which engine answers it and how its
+//! arguments are read), signature (arity and operand kinds), contract (what the result is and
+//! which conditions the arguments must meet) and an example with its result. It is the one
+//! list of operation names of the `layout` CLI and of the Python package (which includes this
+//! file): `layout help` lists it, `layout help OP` prints one entry, `layout eval` and
+//! `layout batch` route a call by its family, Python's `OP_NAMES` and functions are made from
+//! it, and docs/cli.md's operation list is generated from it (`markdown`). The tests check
+//! that its names are exactly those the dispatchers accept (`ops::all_op_names()` and
+//! `layout_relation::ops::OP_NAMES`, family by family, in that order), that every example
+//! evaluates to its result, and that docs/cli.md holds the current list.
 //!
 //! Argument names: S a shape (integer tuple), L a layout, F a layout, swizzle or composed
 //! layout `Sw<B,M,S> o off o L`, T a tiler (a layout, an integer n = n:1, or by mode
 //! `[T0,T1,...]`; a tuple of integers `(2,4)` is by mode too, as in CuTe), c a
 //! coordinate (`_` marks a free mode), LL a linear layout (Triton's `#ttg.linear<{...}>` text
 //! or its JSON; a CuTe layout is accepted and converted), elem an element type (f16, bf16,
-//! f32, ...).
+//! f32, ...); for the relation operations, L is a layout of any kind (CuTe, swizzled,
+//! composed, linear, a LEGO chain or an ISL map).
 
-/// One operation's help.
+/// Which engine answers an operation, and how its arguments are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The CuTe algebra (`layout_algebra::ops::OP_NAMES`): arguments are values.
+    Cute,
+    /// Linear layouts (`layout_algebra::linear::OP_NAMES`).
+    Linear,
+    /// Hardware descriptors (`layout_algebra::hw::OP_NAMES`).
+    Hardware,
+    /// Bijective (LEGO) layouts (`layout_algebra::bijective::OP_NAMES`): arguments are texts
+    /// (a chain `OrderBy(...).GroupBy(...)` is not a value of the layout syntax).
+    Lego,
+    /// Integer set relations on ISL (`layout_relation::ops::OP_NAMES`, through
+    /// `layout_relation::ops::call_text`): arguments are texts.
+    Relation,
+}
+
+impl Family {
+    /// Whether the operation reads its arguments as texts: a call of a name that is not an
+    /// operation inside its arguments (a LEGO chain) is text, and a nested operation's value
+    /// is passed on as its text.
+    pub fn reads_text(self) -> bool {
+        matches!(self, Family::Lego | Family::Relation)
+    }
+}
+
+/// One operation's entry.
 pub struct OpHelp {
     pub name: &'static str,
+    pub family: Family,
+    /// `name(operand, ...)`: the operand kinds; `[, x]` marks optional operands, `...` more of
+    /// the same, `A | B` alternatives.
     pub signature: &'static str,
     pub contract: &'static str,
     /// An expression for `layout eval` ...
@@ -23,10 +57,94 @@ pub struct OpHelp {
     pub result: &'static str,
 }
 
-/// Every operation, in the order of `ops::all_op_names()`.
+impl OpHelp {
+    /// The number of operands the signature allows: (least, most; None for no bound). Of
+    /// alternative signatures (`f(a, b) | f(a, b, c)`), the widest range. (The Python package
+    /// gives it in `op_info`; the binary uses it in its tests only.)
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn arity(&self) -> (usize, Option<usize>) {
+        let (mut lo, mut hi) = (usize::MAX, Some(0));
+        let call = format!(" | {}(", self.name);
+        let sig = self.signature.replace(&call, " | (");
+        let sig = sig.strip_prefix(self.name).unwrap_or(&sig);
+        for alt in sig.split(" | (") {
+            let params = alt.strip_prefix('(').unwrap_or(alt);
+            let params = params.strip_suffix(')').unwrap_or(params);
+            let (a, b) = params_arity(params);
+            lo = lo.min(a);
+            hi = match (hi, b) {
+                (Some(x), Some(y)) => Some(x.max(y)),
+                _ => None,
+            };
+        }
+        (lo, hi)
+    }
+}
+
+/// (least, most) operands of a parameter list `a, b[, c, d]` or `a, i, j, ...`: the
+/// parameters outside `[, ...]` are required, those inside are optional; `...` repeats the
+/// parameter before it (`i, j, ...`: one or more), so that one is optional and there is no
+/// bound. Commas inside `<>`, `()`, `{}` and a literal list `[...]` (`Sw<B,M,S>`, `[i, ...]`)
+/// do not separate operands, and a `|` inside one operand (`K | MN`) gives alternatives.
+#[cfg_attr(not(test), allow(dead_code))]
+fn params_arity(params: &str) -> (usize, Option<usize>) {
+    let (mut req, mut opt, mut unbounded) = (0usize, 0usize, false);
+    // Open brackets: true for an optional part `[, ...]`, false for nesting.
+    let mut stack: Vec<bool> = Vec::new();
+    let mut item = String::new();
+    let chars: Vec<char> = params.chars().collect();
+    let mut flush = |item: &mut String, optional: bool| {
+        let t = item.trim();
+        if t == "..." {
+            unbounded = true;
+            if optional {
+                opt = opt.saturating_sub(1);
+            } else {
+                req = req.saturating_sub(1);
+            }
+        } else if !t.is_empty() {
+            if optional {
+                opt += 1;
+            } else {
+                req += 1;
+            }
+        }
+        item.clear();
+    };
+    for (k, &ch) in chars.iter().enumerate() {
+        let nested = stack.iter().any(|&o| !o);
+        let optional = stack.iter().any(|&o| o);
+        match ch {
+            '[' if !nested && chars.get(k + 1) == Some(&',') => {
+                flush(&mut item, optional);
+                stack.push(true);
+            }
+            '[' | '<' | '(' | '{' => {
+                stack.push(false);
+                item.push(ch);
+            }
+            ']' if stack.last() == Some(&true) => {
+                flush(&mut item, optional);
+                stack.pop();
+            }
+            ']' | '>' | ')' | '}' => {
+                stack.pop();
+                item.push(ch);
+            }
+            ',' if !nested => flush(&mut item, optional),
+            c => item.push(c),
+        }
+    }
+    let optional = stack.iter().any(|&o| o);
+    flush(&mut item, optional);
+    (req, (!unbounded).then_some(req + opt))
+}
+
+/// Every operation, in the order of `ops::all_op_names()`, then the relation operations.
 pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"print"##,
+        family: Family::Cute,
         signature: r##"print(X)"##,
         contract: r##"X itself, printed in canonical text (no _ marks, no spaces); parse(print(X)) == X."##,
         example: r##"print((_2,_4):(_1,_2))"##,
@@ -34,6 +152,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"size"##,
+        family: Family::Cute,
         signature: r##"size(S | F)"##,
         contract: r##"The product of the extents of a shape S, or the domain size of a layout or composed layout F."##,
         example: r##"size(((2,4),8):((1,16),2))"##,
@@ -41,6 +160,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"cosize"##,
+        family: Family::Cute,
         signature: r##"cosize(F)"##,
         contract: r##"One past the largest offset F takes on its domain: L(size-1)+1 with |strides| for a layout, max F + 1 for a composed layout. With scaled-basis strides: the product over the basis coordinates of one past the largest |coordinate|."##,
         example: r##"cosize((4,2):(2,1))"##,
@@ -48,6 +168,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"rank"##,
+        family: Family::Cute,
         signature: r##"rank(S | L)"##,
         contract: r##"The number of top-level modes (1 for an integer)."##,
         example: r##"rank(((2,4),8):((1,16),2))"##,
@@ -55,6 +176,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"depth"##,
+        family: Family::Cute,
         signature: r##"depth(S | L)"##,
         contract: r##"The nesting depth: 0 for an integer, 1 for a flat tuple."##,
         example: r##"depth(((2,4),8):((1,16),2))"##,
@@ -62,6 +184,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"shape"##,
+        family: Family::Cute,
         signature: r##"shape(L)"##,
         contract: r##"The shape of L (of the inner layout of a composed layout)."##,
         example: r##"shape(((2,4),8):((1,16),2))"##,
@@ -69,6 +192,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"stride"##,
+        family: Family::Cute,
         signature: r##"stride(L)"##,
         contract: r##"The strides of L, a stride descriptor."##,
         example: r##"stride(((2,4),8):((1,16),2))"##,
@@ -76,6 +200,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"coalesce"##,
+        family: Family::Cute,
         signature: r##"coalesce(L[, profile])"##,
         contract: r##"Merge adjacent modes where stride_{i+1} = shape_i * stride_i and drop size-1 modes; with a profile, by mode. Post: size(R) = size(L), R(i) = L(i) for every i < size(L)."##,
         example: r##"coalesce((2,4,6):(1,2,8))"##,
@@ -83,6 +208,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"filter_zeros"##,
+        family: Family::Cute,
         signature: r##"filter_zeros(L[, profile])"##,
         contract: r##"Replace the extent of every stride-0 mode by 1. Post: the same function on the remaining coordinates."##,
         example: r##"filter_zeros((4,2,3):(1,0,4))"##,
@@ -90,6 +216,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"filter"##,
+        family: Family::Cute,
         signature: r##"filter(L[, profile])"##,
         contract: r##"coalesce(filter_zeros(L)): drop stride-0 and size-1 modes. Post: the same image as L."##,
         example: r##"filter((4,2,3):(1,0,4))"##,
@@ -97,6 +224,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"composition"##,
+        family: Family::Cute,
         signature: r##"composition(A, B)"##,
         contract: r##"R = A o B: R(c) = A(B(c)) for every c in the domain of B, with the shape of B (by mode for a tiler [B0,B1,...]). Errors name the mode whose strides do not divide."##,
         example: r##"composition((6,2):(8,2), (4,3):(3,1))"##,
@@ -104,6 +232,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"complement"##,
+        family: Family::Cute,
         signature: r##"complement(A[, M])"##,
         contract: r##"The layout R of the offsets A does not reach, up to M (default cosize(filter(A))): R is ordered (R(i-1) < R(i)), (filter(A), R) is injective, cosize((A, R)) >= M; CuTe's answer, with the last extent grown where CuTe's falls short of M. A non-injective or interleaved A is an error. With scaled-basis strides (no M): per basis coordinate, complement((2,5,3):(4@1,5@0,16@1)) = ((5,1),(4,2,1)):((1@0,25@0),(1@1,8@1,48@1))."##,
         example: r##"complement(4:2, 24)"##,
@@ -111,6 +240,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"right_inverse"##,
+        family: Family::Cute,
         signature: r##"right_inverse(L)"##,
         contract: r##"R with L(R(i)) = i for every i < size(R), as large as possible (CuTe's right_inverse). With scaled-basis strides: one inverse per basis coordinate, L(R(c)) = c (right_inverse((2,3):(1@0,1@1)) = (2,3):(1,2))."##,
         example: r##"right_inverse((4,8):(8,1))"##,
@@ -118,6 +248,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"left_inverse"##,
+        family: Family::Cute,
         signature: r##"left_inverse(L)"##,
         contract: r##"CuTe's quasi-inverse R: L(R(L(i))) = L(i), and R(L(i)) = i when L is injective. A non-injective L is accepted when CuTe's R satisfies this (proven from the strides, else checked on up to 2^20 points), else an error with a witness i."##,
         example: r##"left_inverse((4,2):(2,1))"##,
@@ -125,6 +256,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"logical_divide"##,
+        family: Family::Cute,
         signature: r##"logical_divide(A, T)"##,
         contract: r##"A split into tiles of T: mode 0 the tile, mode 1 over the tiles (by mode for a tiler [T0,T1] or an integer tuple (2,4), as in CuTe: (2,4) = [2,4]). Post: R(c) = A(T*(c)) with T* = (T, C), C = CuTe's complement(T, shape(coalesce(A))); size(mode 0) = size(T); size(R) = size(T)*size(C), at least size(A) when (T, C) is onto [0, size(R)): with a tiler that does not divide A the size grows past size(A) and R reads A past its size along its last mode."##,
         example: r##"logical_divide(16:1, 4:2)"##,
@@ -132,6 +264,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"zipped_divide"##,
+        family: Family::Cute,
         signature: r##"zipped_divide(A, T)"##,
         contract: r##"logical_divide with the tile modes gathered into mode 0 and the rest into mode 1 (CuTe's zip2_by: a nested tiler keeps rank-1 tuples; a _ item needs a rank-2 mode, split into tile and rest)."##,
         example: r##"zipped_divide((8,8):(1,8), (2,4))"##,
@@ -139,6 +272,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"tiled_divide"##,
+        family: Family::Cute,
         signature: r##"tiled_divide(A, T)"##,
         contract: r##"zipped_divide with mode 1 unpacked into separate modes."##,
         example: r##"tiled_divide((8,8):(1,8), [2:1,4:1])"##,
@@ -146,6 +280,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"flat_divide"##,
+        family: Family::Cute,
         signature: r##"flat_divide(A, T)"##,
         contract: r##"zipped_divide with both modes unpacked into separate modes."##,
         example: r##"flat_divide((8,8):(1,8), [2:1,4:1])"##,
@@ -153,6 +288,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"logical_product"##,
+        family: Family::Cute,
         signature: r##"logical_product(A, B)"##,
         contract: r##"A repeated at the offsets of B scaled past A's footprint: mode 0 is A (by mode for a tiler [B0,B1] or an integer tuple), mode 1 is complement(A, size(A)*cosize(B)) o B. Post: size(R) = size(A)*size(B); the copies of A are disjoint (R injective when A and B are), else an error."##,
         example: r##"logical_product((2,2):(1,2), 3:1)"##,
@@ -160,6 +296,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"zipped_product"##,
+        family: Family::Cute,
         signature: r##"zipped_product(A, B)"##,
         contract: r##"logical_product by mode, tile modes in mode 0, the repetitions in mode 1."##,
         example: r##"zipped_product((2,2):(1,2), [2:1,2:1])"##,
@@ -167,6 +304,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"tiled_product"##,
+        family: Family::Cute,
         signature: r##"tiled_product(A, B)"##,
         contract: r##"zipped_product with mode 1 unpacked."##,
         example: r##"tiled_product((2,2):(1,2), [2:1,2:1])"##,
@@ -174,6 +312,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"flat_product"##,
+        family: Family::Cute,
         signature: r##"flat_product(A, B)"##,
         contract: r##"zipped_product with both modes unpacked."##,
         example: r##"flat_product((2,2):(1,2), [2:1,2:1])"##,
@@ -181,6 +320,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"blocked_product"##,
+        family: Family::Cute,
         signature: r##"blocked_product(A, B)"##,
         contract: r##"Mode i of R is (A_i, B_i): B's blocks of A, A contiguous (CUTLASS 3.8+, no coalesce; ranks padded with 1:0). B is a layout (an integer n is n:1, a shape its compact layout)."##,
         example: r##"blocked_product((3,4):(4,1), (2,5):(1,2))"##,
@@ -188,6 +328,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"raked_product"##,
+        family: Family::Cute,
         signature: r##"raked_product(A, B)"##,
         contract: r##"Mode i of R is (B_i, A_i): A's elements raked across B (CUTLASS 3.8+, no coalesce; ranks padded with 1:0)."##,
         example: r##"raked_product((3,4):(4,1), (2,5):(1,2))"##,
@@ -195,6 +336,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"slice"##,
+        family: Family::Cute,
         signature: r##"slice(c, F)"##,
         contract: r##"The sub-layout of F at the modes where the coordinate c has _ (the offset of the fixed part goes to the pointer, as CuTe). A composed layout F o off o L keeps it in its offset; a swizzled one follows CuTe C++ (decayed to a plain layout when the slice misses the swizzle's paired bits). Post: R(j) - R(0) = F(c_j) - F(c_0)."##,
         example: r##"slice((_,2), (4,8):(8,1))"##,
@@ -202,6 +344,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"dice"##,
+        family: Family::Cute,
         signature: r##"dice(c, L)"##,
         contract: r##"The complement of slice: the modes where c has an integer; an integer c keeps the whole layout (CuTe: dice(n, L) = L)."##,
         example: r##"dice((_,2), (4,8):(8,1))"##,
@@ -209,6 +352,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"crd2idx"##,
+        family: Family::Cute,
         signature: r##"crd2idx(c, L) | crd2idx(c, S, strides)"##,
         contract: r##"L(c); c may be a linear index in any mode. Every coordinate leaf must lie in its extent. With scaled-basis strides L(c) is a coordinate vector (crd2idx((1,2), (2,3):(1@0,1@1)) = (1,2)); for A o (o0,o1) o B it is A(O + B(c))."##,
         example: r##"crd2idx((1,2), (4,8):(8,1))"##,
@@ -216,6 +360,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"idx2crd"##,
+        family: Family::Cute,
         signature: r##"idx2crd(i, S | L)"##,
         contract: r##"The colexicographic coordinate of i in S. Requires 0 <= i < size(S)."##,
         example: r##"idx2crd(13, (4,8))"##,
@@ -223,6 +368,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"crd2crd"##,
+        family: Family::Cute,
         signature: r##"crd2crd(c, S, S')"##,
         contract: r##"The coordinate of S' with the same linear index as c in S."##,
         example: r##"crd2crd((1,3), (4,8), (2,2,8))"##,
@@ -230,6 +376,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"eval"##,
+        family: Family::Cute,
         signature: r##"eval(F)"##,
         contract: r##"The table F(0), F(1), ..., F(size-1) (at most 2^20 points)."##,
         example: r##"eval((2,3):(3,1))"##,
@@ -237,6 +384,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"select"##,
+        family: Family::Cute,
         signature: r##"select(L, i, j, ...)"##,
         contract: r##"The modes i, j, ... of L (or the items of a tiler [T0,T1,...], or the modes of an integer tuple as a tuple) in that order."##,
         example: r##"select((2,3,4):(1,2,6), 2, 0)"##,
@@ -244,6 +392,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"take"##,
+        family: Family::Cute,
         signature: r##"take(L, b, e)"##,
         contract: r##"The modes [b, e) of L."##,
         example: r##"take((2,3,4):(1,2,6), 1, 3)"##,
@@ -251,6 +400,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"group_modes"##,
+        family: Family::Cute,
         signature: r##"group_modes(L, b, e)"##,
         contract: r##"The modes [b, e) of L grouped into one mode; b == e groups nothing (CuTe's group<B,E>)."##,
         example: r##"group_modes((2,3,4):(1,2,6), 0, 2)"##,
@@ -258,6 +408,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"flatten"##,
+        family: Family::Cute,
         signature: r##"flatten(S | L | T)"##,
         contract: r##"The leaves as a depth-1 tuple (same function); for a tiler, its nested tilers spliced in."##,
         example: r##"flatten(((2,4),8):((1,16),2))"##,
@@ -265,6 +416,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"append"##,
+        family: Family::Cute,
         signature: r##"append(L, X)"##,
         contract: r##"X added as the last mode of L."##,
         example: r##"append((2,3):(1,2), 4:6)"##,
@@ -272,6 +424,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"prepend"##,
+        family: Family::Cute,
         signature: r##"prepend(L, X)"##,
         contract: r##"X added as the first mode of L."##,
         example: r##"prepend((2,3):(1,2), 4:6)"##,
@@ -279,6 +432,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"get"##,
+        family: Family::Cute,
         signature: r##"get(L, i, j, ...)"##,
         contract: r##"The sub-layout at the mode path i, j, ... (for a tiler [T0,T1,...] the item there, for an integer tuple the sub-tuple)."##,
         example: r##"get(((2,4),8):((1,16),2), 0, 1)"##,
@@ -286,6 +440,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"make_layout"##,
+        family: Family::Cute,
         signature: r##"make_layout(S[, strides])"##,
         contract: r##"S with the given strides, or the compact column-major layout of S (static size-1 leaves get stride 0, as CuTe)."##,
         example: r##"make_layout((2,(3,4)))"##,
@@ -293,6 +448,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"swizzle"##,
+        family: Family::Cute,
         signature: r##"swizzle(Sw<B,M,S>, x)"##,
         contract: r##"Sw(x) = x XOR ((x & mask(B, M+S)) >> S) for x >= 0 (negative S shifts left)."##,
         example: r##"swizzle(Sw<3,4,3>, 1234)"##,
@@ -300,6 +456,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"nullspace"##,
+        family: Family::Cute,
         signature: r##"nullspace(L)"##,
         contract: r##"The coordinates L maps to 0: R injective with L(R(i)) = 0, size(R) = size(L) / size(filter(L))."##,
         example: r##"nullspace((7,5,16):(3,1,0))"##,
@@ -307,6 +464,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"domain_distribute"##,
+        family: Family::Cute,
         signature: r##"domain_distribute(S, n)"##,
         contract: r##"The layout of the first n elements of S's domain spread over its modes, leading modes first (CuTe's domain_distribute)."##,
         example: r##"domain_distribute((15,14), 6)"##,
@@ -314,6 +472,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"max_common_vector"##,
+        family: Family::Cute,
         signature: r##"max_common_vector(A, B)"##,
         contract: r##"The largest n such that A and B agree as the identity on their first n elements (the vector width of a copy A -> B)."##,
         example: r##"max_common_vector((8,4):(1,16), 32:1)"##,
@@ -321,6 +480,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"max_common_layout"##,
+        family: Family::Cute,
         signature: r##"max_common_layout(A, B)"##,
         contract: r##"The largest layout R with A(R(i)) = B(R(i)) contiguous: B(R(i)) = i for i < size(R)."##,
         example: r##"max_common_layout((4,8):(8,1), (4,8):(8,1))"##,
@@ -328,6 +488,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"max_alignment"##,
+        family: Family::Cute,
         signature: r##"max_alignment(F)"##,
         contract: r##"The largest power of two n such that F maps every aligned run of n indices to n contiguous aligned offsets."##,
         example: r##"max_alignment((6,4):(1,8))"##,
@@ -335,6 +496,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"upcast"##,
+        family: Family::Cute,
         signature: r##"upcast(L, n)"##,
         contract: r##"L on elements n times larger (strides divided by n, stride-1 modes shortened). Post: image(R) = { L(i) / n }."##,
         example: r##"upcast((4,8):(1,4), 2)"##,
@@ -342,6 +504,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"downcast"##,
+        family: Family::Cute,
         signature: r##"downcast(L, n)"##,
         contract: r##"L on elements n times smaller. Post: image(R) = { n*L(j) + k : k < n }."##,
         example: r##"downcast((4,2):(1,8), 2)"##,
@@ -349,6 +512,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"recast"##,
+        family: Family::Cute,
         signature: r##"recast(L, old_bits, new_bits)"##,
         contract: r##"upcast or downcast from old_bits-wide to new_bits-wide elements."##,
         example: r##"recast((8,4):(1,8), 16, 32)"##,
@@ -356,6 +520,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"tile_to_shape"##,
+        family: Family::Cute,
         signature: r##"tile_to_shape(L, S[, order])"##,
         contract: r##"blocked_product of L and the blocks in column-major order (or by order), no coalesce (CUTLASS 3.8+): mode i is (L_i, S_i / size(L_i)). Post: size(mode i of R) = S_i, R on the first block is L."##,
         example: r##"tile_to_shape((8,8):(8,1), (32,32))"##,
@@ -363,6 +528,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"make_ordered_layout"##,
+        family: Family::Cute,
         signature: r##"make_ordered_layout(S, order)"##,
         contract: r##"The compact layout of S whose modes are laid out from the smallest order to the largest."##,
         example: r##"make_ordered_layout((2,3,4), (1,2,0))"##,
@@ -370,6 +536,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"make_layout_like"##,
+        family: Family::Cute,
         signature: r##"make_layout_like(L)"##,
         contract: r##"The compact layout with L's shape whose modes are ordered as L's strides (a bijection onto [0, size(filter_zeros(L)))."##,
         example: r##"make_layout_like((4,8):(100,3))"##,
@@ -377,6 +544,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"make_identity_layout"##,
+        family: Family::Cute,
         signature: r##"make_identity_layout(S)"##,
         contract: r##"The layout mapping every coordinate of S to itself, with scaled-basis strides."##,
         example: r##"make_identity_layout((4,(2,3)))"##,
@@ -384,6 +552,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"ceil_div"##,
+        family: Family::Cute,
         signature: r##"ceil_div(a, b | T)"##,
         contract: r##"Element-wise ceiling division of shapes (a tuple by an integer divides the leading modes); by a layout T, shape(complement(T, a)) (the rest mode of a divide), by mode for a tiler [T0,T1,...]."##,
         example: r##"ceil_div((10,7), 8)"##,
@@ -391,6 +560,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"shape_div"##,
+        family: Family::Cute,
         signature: r##"shape_div(a, b)"##,
         contract: r##"CuTe's shape_div: a / b where one divides the other, by mode; an error otherwise."##,
         example: r##"shape_div((4,6), 8)"##,
@@ -398,6 +568,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_print"##,
+        family: Family::Linear,
         signature: r##"linear_print(LL)"##,
         contract: r##"The linear layout in canonical JSON (checked: sizes powers of two, bases in range)."##,
         example: r##"linear_print(#ttg.linear<{register = [[1], [2]]}>)"##,
@@ -405,6 +576,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_to_triton"##,
+        family: Family::Linear,
         signature: r##"linear_to_triton(LL)"##,
         contract: r##"The linear layout in Triton's text form, as a JSON string."##,
         example: r##"linear_to_triton(linear_identity(4, register, dim0))"##,
@@ -412,6 +584,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_identity"##,
+        family: Family::Linear,
         signature: r##"linear_identity(n, in, out)"##,
         contract: r##"The identity of size n (a power of two) from in to out: bit k -> 2^k."##,
         example: r##"linear_identity(4, register, dim0)"##,
@@ -419,6 +592,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_zeros"##,
+        family: Family::Linear,
         signature: r##"linear_zeros(n, in, out[, m])"##,
         contract: r##"The zero map of size n from in to out (out size m, default 1)."##,
         example: r##"linear_zeros(4, register, dim0, 2)"##,
@@ -426,6 +600,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_strided"##,
+        family: Family::Linear,
         signature: r##"linear_strided(n, s, in, out)"##,
         contract: r##"bit k -> s * 2^k (s a power of two)."##,
         example: r##"linear_strided(4, 2, register, dim0)"##,
@@ -433,6 +608,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_apply"##,
+        family: Family::Linear,
         signature: r##"linear_apply(LL, {"in": v, ...})"##,
         contract: r##"The outputs {"out": v, ...} at the given input point (every input named once, values in range)."##,
         example: r##"linear_apply(linear_identity(8, lane, dim0), {"lane": 5})"##,
@@ -440,6 +616,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_compose"##,
+        family: Family::Linear,
         signature: r##"linear_compose(A, B)"##,
         contract: r##"x -> B(A(x)) (Triton's A.compose(B)); A's outputs are B's inputs."##,
         example: r##"linear_compose(linear_identity(4, a, b), linear_strided(4, 2, b, c))"##,
@@ -447,6 +624,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_invert"##,
+        family: Family::Linear,
         signature: r##"linear_invert(LL)"##,
         contract: r##"The inverse of a bijective layout; an error otherwise."##,
         example: r##"linear_invert(linear_strided(2, 1, a, b))"##,
@@ -454,6 +632,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_pseudoinvert"##,
+        family: Family::Linear,
         signature: r##"linear_pseudoinvert(LL)"##,
         contract: r##"A right inverse of a surjective layout (the smallest preimage)."##,
         example: r##"linear_pseudoinvert(linear_from_cute((4,2):(2,1)))"##,
@@ -461,6 +640,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_invert_and_compose"##,
+        family: Family::Linear,
         signature: r##"linear_invert_and_compose(A, B)"##,
         contract: r##"C with B(C(x)) = A(x) (Triton's A.invertAndCompose(B))."##,
         example: r##"linear_invert_and_compose(linear_identity(4, x, o), linear_identity(4, y, o))"##,
@@ -468,6 +648,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_product"##,
+        family: Family::Linear,
         signature: r##"linear_product(A, B)"##,
         contract: r##"Triton's A * B: A is the minor part of each shared dimension."##,
         example: r##"linear_product(linear_identity(2, r, d), linear_identity(4, l, d))"##,
@@ -475,6 +656,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_divide_left"##,
+        family: Family::Linear,
         signature: r##"linear_divide_left(A, B)"##,
         contract: r##"C with B * C = A, or an error naming the basis that fails."##,
         example: r##"linear_divide_left(linear_product(linear_identity(2, r, d), linear_identity(4, l, d)), linear_identity(2, r, d))"##,
@@ -482,6 +664,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_divide_right"##,
+        family: Family::Linear,
         signature: r##"linear_divide_right(A, B)"##,
         contract: r##"C with C * B = A, or an error naming the basis that fails."##,
         example: r##"linear_divide_right(linear_product(linear_identity(2, r, d), linear_identity(4, l, d)), linear_identity(4, l, d))"##,
@@ -489,6 +672,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_quotient"##,
+        family: Family::Linear,
         signature: r##"linear_quotient(LL, dims)"##,
         contract: r##"LL without the dimensions dims, when LL is the identity on them and uncoupled from the others; an error otherwise."##,
         example: r##"linear_quotient(linear_product(linear_identity(4, a, a), linear_identity(2, b, c)), ["a"])"##,
@@ -496,6 +680,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_sublayout"##,
+        family: Family::Linear,
         signature: r##"linear_sublayout(LL, ins, outs)"##,
         contract: r##"The restriction of LL to the in dimensions ins and out dimensions outs."##,
         example: r##"linear_sublayout(linear_from_cute((2,4):(4,1)), ["dim1"], ["offset"])"##,
@@ -503,6 +688,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_transpose_ins"##,
+        family: Family::Linear,
         signature: r##"linear_transpose_ins(LL, order)"##,
         contract: r##"The same map with the in dimensions in the given order."##,
         example: r##"linear_transpose_ins(linear_from_cute((2,4):(4,1)), ["dim1","dim0"])"##,
@@ -510,6 +696,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_transpose_outs"##,
+        family: Family::Linear,
         signature: r##"linear_transpose_outs(LL, order)"##,
         contract: r##"The same map with the out dimensions in the given order."##,
         example: r##"linear_transpose_outs(linear_product(linear_identity(2, r, d), linear_identity(4, l, e)), ["e","d"])"##,
@@ -517,6 +704,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_reshape_ins"##,
+        family: Family::Linear,
         signature: r##"linear_reshape_ins(LL, [[name, size], ...])"##,
         contract: r##"The in dimensions flattened (minor to major) and split into the given ones."##,
         example: r##"linear_reshape_ins(linear_identity(8, r, d), [["a",2],["b",4]])"##,
@@ -524,6 +712,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_reshape_outs"##,
+        family: Family::Linear,
         signature: r##"linear_reshape_outs(LL, [[name, size], ...])"##,
         contract: r##"The out dimensions flattened (minor to major) and split into the given ones."##,
         example: r##"linear_reshape_outs(linear_identity(8, r, d), [["x",2],["y",4]])"##,
@@ -531,6 +720,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_flatten_ins"##,
+        family: Family::Linear,
         signature: r##"linear_flatten_ins(LL)"##,
         contract: r##"All in dimensions as one, named like the first."##,
         example: r##"linear_flatten_ins(linear_from_cute((2,4):(4,1)))"##,
@@ -538,6 +728,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_flatten_outs"##,
+        family: Family::Linear,
         signature: r##"linear_flatten_outs(LL)"##,
         contract: r##"All out dimensions as one, named like the first."##,
         example: r##"linear_flatten_outs(linear_product(linear_identity(2, r, d), linear_identity(4, l, e)))"##,
@@ -545,6 +736,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_concat_ins"##,
+        family: Family::Linear,
         signature: r##"linear_concat_ins(A, B)"##,
         contract: r##"The in dimensions of A then those of B (the out dimensions must be equal)."##,
         example: r##"linear_concat_ins(linear_identity(2, r, d), linear_zeros(2, l, d, 2))"##,
@@ -552,6 +744,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_concat_outs"##,
+        family: Family::Linear,
         signature: r##"linear_concat_outs(A, B)"##,
         contract: r##"The out dimensions of A then those of B (the in dimensions must be equal)."##,
         example: r##"linear_concat_outs(linear_identity(2, r, d), linear_identity(2, r, e))"##,
@@ -559,6 +752,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_column_action"##,
+        family: Family::Linear,
         signature: r##"linear_column_action(LL, in, [i, ...])"##,
         contract: r##"The bases of in permuted or selected: bases'[j] = bases[action[j]]."##,
         example: r##"linear_column_action(linear_identity(4, r, d), r, [1,0])"##,
@@ -566,6 +760,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_is_surjective"##,
+        family: Family::Linear,
         signature: r##"linear_is_surjective(LL)"##,
         contract: r##"Whether every output is reached."##,
         example: r##"linear_is_surjective(linear_identity(4, r, d))"##,
@@ -573,6 +768,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_is_injective"##,
+        family: Family::Linear,
         signature: r##"linear_is_injective(LL)"##,
         contract: r##"Whether no two inputs map to the same output."##,
         example: r##"linear_is_injective(linear_zeros(2, r, d))"##,
@@ -580,6 +776,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_is_invertible"##,
+        family: Family::Linear,
         signature: r##"linear_is_invertible(LL)"##,
         contract: r##"Whether LL is a bijection (square and surjective)."##,
         example: r##"linear_is_invertible(linear_identity(4, r, d))"##,
@@ -587,6 +784,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_rank"##,
+        family: Family::Linear,
         signature: r##"linear_rank(LL)"##,
         contract: r##"The rank of LL's matrix over F2."##,
         example: r##"linear_rank(linear_zeros(4, a, b))"##,
@@ -594,6 +792,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_vector_width"##,
+        family: Family::Linear,
         signature: r##"linear_vector_width(LL)"##,
         contract: r##"Triton's getNumConsecutiveInOut: how many consecutive register elements map to consecutive outputs."##,
         example: r##"linear_vector_width(linear_identity(8, register, dim0))"##,
@@ -601,6 +800,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_free_variable_masks"##,
+        family: Family::Linear,
         signature: r##"linear_free_variable_masks(LL)"##,
         contract: r##"{"in": mask, ...}: the input bits that are free variables (do not change the output independently)."##,
         example: r##"linear_free_variable_masks(linear_zeros(4, a, b))"##,
@@ -608,6 +808,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_from_cute"##,
+        family: Family::Linear,
         signature: r##"linear_from_cute(F[, ins[, out]])"##,
         contract: r##"A CuTe layout (power-of-two shapes, swizzles allowed) as a linear layout: one in dimension per mode (default names dim0, dim1, ...), out dimension offset."##,
         example: r##"linear_from_cute((4,2):(2,1))"##,
@@ -615,6 +816,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_to_cute"##,
+        family: Family::Linear,
         signature: r##"linear_to_cute(LL)"##,
         contract: r##"The CuTe layout (maybe Sw<B,M,S> o 0 o L) of a linear layout, or an error when none exists."##,
         example: r##"linear_to_cute(linear_from_cute((4,2):(2,1)))"##,
@@ -622,6 +824,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_encoding"##,
+        family: Family::Linear,
         signature: r##"linear_encoding(ENC, [extents])"##,
         contract: r##"The linear layout of a Triton encoding over a tensor of power-of-two extents. ENC is #ttg.blocked<{...}> or #ttg.nvidia_mma<{...}> text, or a JSON object with a kind (docs/linear.md)."##,
         example: r##"linear_encoding(#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, [4, 32])"##,
@@ -629,6 +832,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_bank_conflicts"##,
+        family: Family::Linear,
         signature: r##"linear_bank_conflicts(R, S, bits) | (C, bits)"##,
         contract: r##"The shared-memory bank conflicts of a register layout R stored through S (or of a register -> offset map C) with elements of the given bit width."##,
         example: r##"linear_bank_conflicts(linear_from_cute((32,4):(4,1), ["lane","register"], "offset"), 16)"##,
@@ -636,6 +840,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_smem_access"##,
+        family: Family::Linear,
         signature: r##"linear_smem_access(R, S, bits) | (C, bits)"##,
         contract: r##"The detail of that access: vector width, bytes, lanes per phase, conflicts, wavefronts, instructions."##,
         example: r##"linear_smem_access(linear_from_cute((32,4):(4,1), ["lane","register"], "offset"), 16)"##,
@@ -643,6 +848,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_optimal_swizzling"##,
+        family: Family::Linear,
         signature: r##"linear_optimal_swizzling(src, dst, bits)"##,
         contract: r##"A shared-memory layout through which src is written and dst read without bank conflicts, with its vector width."##,
         example: r##"linear_optimal_swizzling(linear_from_cute((32,4):(4,1), ["lane","register"], "dim0"), linear_from_cute((32,4):(1,32), ["lane","register"], "dim0"), 16)"##,
@@ -650,6 +856,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"linear_choose_swizzle"##,
+        family: Family::Linear,
         signature: r##"linear_choose_swizzle(R, S, bits)"##,
         contract: r##"The CuTe swizzle Sw<B,M,S> for the smem layout S that minimizes R's bank conflicts, with the swizzled layout."##,
         example: r##"linear_choose_swizzle(linear_encoding(#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [0, 1]}>, [64, 8]), (64,8):(8,1), 16)"##,
@@ -657,6 +864,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"wgmma_desc"##,
+        family: Family::Hardware,
         signature: r##"wgmma_desc(elem, K | MN, smem[, byte_address])"##,
         contract: r##"The 64-bit WGMMA shared-memory matrix descriptor of the operand tile smem (swizzle included), as hex; errors say which field or condition fails."##,
         example: r##"wgmma_desc(f16, K, wgmma_k_block(f16, Sw<3,3,3> o 0 o ((8,8),64):((64,512),1), 1))"##,
@@ -664,6 +872,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"wgmma_k_block"##,
+        family: Family::Hardware,
         signature: r##"wgmma_k_block(elem, tile, k)"##,
         contract: r##"The operand block k (one instruction's K) of a K-major WGMMA tile."##,
         example: r##"wgmma_k_block(f16, Sw<3,3,3> o 0 o ((8,8),64):((64,512),1), 1)"##,
@@ -671,6 +880,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"tma_desc"##,
+        family: Family::Hardware,
         signature: r##"tma_desc(elem, gmem, smem)"##,
         contract: r##"The cuTensorMapEncodeTiled arguments (JSON) of a TMA copy between the global layout gmem and the shared tile smem, with the box coordinates; the driver's rules are checked."##,
         example: r##"tma_desc(f32, (1024,256):(256,1), (64,32):(32,1))"##,
@@ -678,6 +888,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"ldmatrix"##,
+        family: Family::Hardware,
         signature: r##"ldmatrix(elem, smem, fragment)"##,
         contract: r##"The ldmatrix form (x1/x2/x4, .trans) that loads the TV fragment (32 threads, V values) from smem, with each lane's row byte offset."##,
         example: r##"ldmatrix(f16, (16,16):(16,1), ((4,8),(2,2,2)):((32,1),(16,8,128)))"##,
@@ -685,6 +896,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"stmatrix"##,
+        family: Family::Hardware,
         signature: r##"stmatrix(elem, smem, fragment)"##,
         contract: r##"The stmatrix form that stores the TV fragment to smem, with each lane's row byte offset."##,
         example: r##"stmatrix(f16, (16,16):(16,1), ((4,8),(2,2,2)):((32,1),(16,8,128)))"##,
@@ -692,6 +904,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"umma_desc"##,
+        family: Family::Hardware,
         signature: r##"umma_desc(elem, K | MN, smem[, byte_address])"##,
         contract: r##"The 64-bit tcgen05 (UMMA) shared-memory matrix descriptor of the operand tile smem, as hex: start address, LBO, SBO, version bits 46-48 = 0b001, base offset, LBO mode and layout type (bits 61-63), derived from the tile's canonical form (one of the five swizzle modes); an illegal tile is an error naming the rule."##,
         example: r##"umma_desc(f16, K, Sw<3,3,3> o 0 o (128,16):(64,1))"##,
@@ -699,6 +912,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"umma_instr_desc"##,
+        family: Family::Hardware,
         signature: r##"umma_instr_desc(a, b, d, M, N, majorA, majorB[, negA, negB, sat, sparse])"##,
         contract: r##"The 32-bit tcgen05.mma instruction descriptor, as hex, from the element types of A, B and the accumulator, the MMA shape and the operand majors; a shape or type combination PTX does not define is an error."##,
         example: r##"umma_instr_desc(f16, f16, f32, 128, 256, K, K)"##,
@@ -706,6 +920,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"tmem_copy"##,
+        family: Family::Hardware,
         signature: r##"tmem_copy(tmem, fragment[, warp])"##,
         contract: r##"The tcgen05.ld/st form (shape 32x32b, 16x64b, 16x128b, 16x256b or 16x32bx2, and .num) that moves the register fragment to or from the TMEM layout tmem (tile index -> lane<<16 | column), each warp's TMEM address and the allocation size (a power of two >= 32 columns); a warp that would reach outside its own 32-lane quadrant is an error."##,
         example: r##"tmem_copy((16,8):(65536,1), ((4,8),(2,2)):((32,1),(16,8)))"##,
@@ -713,6 +928,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_apply"##,
+        family: Family::Lego,
         signature: r##"lego_apply(L, i0, i1, ...)"##,
         contract: r##"The physical offset of the logical index (i0, i1, ...) under the bijective (LEGO) layout L; each index within its dim."##,
         example: r##"lego_apply(OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6]), 4, 2)"##,
@@ -720,6 +936,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_inv"##,
+        family: Family::Lego,
         signature: r##"lego_inv(L, x)"##,
         contract: r##"The logical index of offset x (0 <= x < size): lego_apply(L, lego_inv(L, x)) == x."##,
         example: r##"lego_inv(OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6]), 23)"##,
@@ -727,6 +944,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_table"##,
+        family: Family::Lego,
         signature: r##"lego_table(L)"##,
         contract: r##"lego_apply at every logical index in row-major order (size <= 2^20); a permutation of [0, size)."##,
         example: r##"lego_table(OrderBy(Col([2,3])).GroupBy([2,3]))"##,
@@ -734,6 +952,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_print"##,
+        family: Family::Lego,
         signature: r##"lego_print(L)"##,
         contract: r##"L in canonical text (sugar expanded); it parses back to the same layout."##,
         example: r##"lego_print(TileBy([2,3],[4,5]))"##,
@@ -741,6 +960,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_index"##,
+        family: Family::Lego,
         signature: r##"lego_index(L)"##,
         contract: r##"The index expressions of apply and inv, simplified and unsimplified, with their operation counts; each simplified expression equals its unsimplified one on the whole domain."##,
         example: r##"lego_index(OrderBy(Col([2,3])).GroupBy([2,3]))"##,
@@ -748,6 +968,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_simplify"##,
+        family: Family::Lego,
         signature: r##"lego_simplify(expr, x:n | x:lo..hi, ...)"##,
         contract: r##"expr simplified under the ranges 0 <= x < n (or lo <= x < hi) of its variables; equal to expr at every point of those ranges."##,
         example: r##"lego_simplify((6*q + r) / 6, r:6)"##,
@@ -755,6 +976,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_to_cute"##,
+        family: Family::Lego,
         signature: r##"lego_to_cute(L)"##,
         contract: r##"The CuTe layout with the same function as L over one index per logical dim, when L is strided; an error naming the first piece that is not."##,
         example: r##"lego_to_cute(OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6]))"##,
@@ -762,6 +984,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_from_cute"##,
+        family: Family::Lego,
         signature: r##"lego_from_cute(C)"##,
         contract: r##"A bijective layout equal to the static CuTe layout C, when C is a bijection onto [0, size(C)); an error naming the leaf otherwise."##,
         example: r##"lego_from_cute((2,3):(1,2))"##,
@@ -769,6 +992,7 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_codegen"##,
+        family: Family::Lego,
         signature: r##"lego_codegen(L, c | triton | mlir[, name])"##,
         contract: r##"Source text of L's simplified apply and inv in C, Triton or MLIR (arith), as `layout codegen` prints it."##,
         example: r##"lego_codegen(OrderBy(Col([2,3])).GroupBy([2,3]), triton)"##,
@@ -776,16 +1000,140 @@ pub const OP_HELP: &[OpHelp] = &[
     },
     OpHelp {
         name: r##"lego_equal"##,
+        family: Family::Lego,
         signature: r##"lego_equal(A, B)"##,
         contract: r##"Whether A and B (bijective, CuTe or linear layouts) are the same function over the same index box, checked at every point (at most 2^22); when not, the first index where they differ and both values."##,
         example: r##"lego_equal(OrderBy(Col([2,3])).GroupBy([2,3]), (2,3):(1,2))"##,
         result: r##"{"equal":true}"##,
     },
+    OpHelp {
+        name: r##"relation"##,
+        family: Family::Relation,
+        signature: r##"relation(L[, flat | coord | modes])"##,
+        contract: r##"The integer set relation of the layout L (any kind) in ISL notation, simplified: over the flat coordinate `[c]` (default), the natural coordinate (coord: one input per leaf) or one input per top-level mode (modes)."##,
+        example: r##"relation((2,2):(1,4), coord)"##,
+        result: r##"{ [c0, c1] -> [o = c0 + 4c1] : 0 <= c0 <= 1 and 0 <= c1 <= 1 }"##,
+    },
+    OpHelp {
+        name: r##"equal"##,
+        family: Family::Relation,
+        signature: r##"equal(L1, L2[, flat | coord | modes])"##,
+        contract: r##"Whether L1 and L2 (layouts of any kind) are the same relation over the same domain, decided by ISL: {"equal": true}, or {"equal": false} with a coordinate where they differ (witness), both offsets there (left, right) and the reason."##,
+        example: r##"equal((4,2):(1,4), 8:1)"##,
+        result: r##"{"equal":true}"##,
+    },
+    OpHelp {
+        name: r##"is_injective"##,
+        family: Family::Relation,
+        signature: r##"is_injective(L)"##,
+        contract: r##"Whether no two coordinates of L map to one offset: {"holds": true, "witness": []}, or {"holds": false, "kind": "collision"} with two coordinates (witness), their offset and the reason."##,
+        example: r##"is_injective((4,8):(8,1))"##,
+        result: r##"{"holds":true,"witness":[]}"##,
+    },
+    OpHelp {
+        name: r##"is_bijective"##,
+        family: Family::Relation,
+        signature: r##"is_bijective(L)"##,
+        contract: r##"Whether L is a function, injective and onto its codomain ([0, size) for CuTe, swizzled, composed and LEGO layouts, [0, 2^N) for a linear layout with N output bits): as is_injective, with the failure kinds collision, missed (an offset no coordinate reaches), outside (a coordinate whose offset leaves the codomain) and not_a_function."##,
+        example: r##"is_bijective(8:2)"##,
+        result: r##"{"holds":false,"kind":"outside","witness":[4],"offset":8,"reason":"coordinate 4 maps to offset 8, outside the codomain"}"##,
+    },
+    OpHelp {
+        name: r##"image"##,
+        family: Family::Relation,
+        signature: r##"image(L)"##,
+        contract: r##"The set of offsets L reaches, in ISL notation."##,
+        example: r##"image(4:2)"##,
+        result: r##"{ [o] : (o) mod 2 = 0 and 0 <= o <= 6 }"##,
+    },
+    OpHelp {
+        name: r##"gaps"##,
+        family: Family::Relation,
+        signature: r##"gaps(L)"##,
+        contract: r##"The offsets between the least and the largest offset of L that L does not reach, in ISL notation."##,
+        example: r##"gaps((2,3):(1,4))"##,
+        result: r##"{ [o] : 2 <= o <= 7 and (o <= 3 or o >= 6) }"##,
+    },
+    OpHelp {
+        name: r##"from_relation"##,
+        family: Family::Relation,
+        signature: r##"from_relation(MAP[, S])"##,
+        contract: r##"The CuTe layout whose relation is the ISL map MAP (a function of static integers from a box to offsets, 0 at 0), coalesced mode by mode; with a shape S, the layout over S whose strides are the offsets at its mode boundaries. An error says why no layout exists."##,
+        example: r##"from_relation({ [c] -> [31 + 4c + 31*floor((-1 - c)/8)] : 0 <= c <= 31 })"##,
+        result: r##"(8,4):(4,1)"##,
+    },
+    OpHelp {
+        name: r##"relation_compose"##,
+        family: Family::Relation,
+        signature: r##"relation_compose(A, B)"##,
+        contract: r##"The relation of A o B (B first) in ISL notation: ISL's apply_range, over A's own domain [0, size(A)) (a coordinate of B whose offset is outside it has no image; see out_of_domain)."##,
+        example: r##"relation_compose((4,2):(1,4), 8:1)"##,
+        result: r##"{ [c] -> [o = c] : 0 <= c <= 7 }"##,
+    },
+    OpHelp {
+        name: r##"out_of_domain"##,
+        family: Family::Relation,
+        signature: r##"out_of_domain(A, B)"##,
+        contract: r##"The coordinates c of B whose offset B(c) is outside A's domain [0, size(A)), in ISL notation: where CuTe's composition A o B reads A past its size."##,
+        example: r##"out_of_domain(4:1, (2,4):(1,2))"##,
+        result: r##"{ [c] : 4 <= c <= 7 }"##,
+    },
+    OpHelp {
+        name: r##"relation_inverse"##,
+        family: Family::Relation,
+        signature: r##"relation_inverse(L)"##,
+        contract: r##"The reverse relation of L (offset -> coordinate), in ISL notation."##,
+        example: r##"relation_inverse(4:2)"##,
+        result: r##"{ [o] -> [c] : 2c = o and 0 <= o <= 6 }"##,
+    },
+    OpHelp {
+        name: r##"complement_fill"##,
+        family: Family::Relation,
+        signature: r##"complement_fill(L, D)"##,
+        contract: r##"The paper's complement of the shape:stride layout L up to the size D: fill as many gaps of L's image as possible, each new mode floor(end/begin):begin from the least offset not reached; CuTe's complement is complement."##,
+        example: r##"complement_fill((2,2):(1,5), 20)"##,
+        result: r##"(2,3):(2,9)"##,
+    },
+    OpHelp {
+        name: r##"lego_is_bijective"##,
+        family: Family::Relation,
+        signature: r##"lego_is_bijective(CHAIN)"##,
+        contract: r##"Whether the LEGO chain is a bijection, each GenP piece proved by ISL at any size: {"holds": true, "witness": []}, or {"holds": false} with the piece, the kind of failure, a witness and the reason."##,
+        example: r##"lego_is_bijective(OrderBy(Col([2,3])).GroupBy([2,3]))"##,
+        result: r##"{"holds":true,"witness":[]}"##,
+    },
+    OpHelp {
+        name: r##"complement_check"##,
+        family: Family::Relation,
+        signature: r##"complement_check(A, M)"##,
+        contract: r##"CuTe's complement R of A up to M with its contract proved by ISL: {"holds": true, "complement": R}, or {"holds": false} with the complement, the condition that fails, a witness and the reason."##,
+        example: r##"complement_check(4:2, 24)"##,
+        result: r##"{"holds":true,"complement":"(2,3):(1,8)"}"##,
+    },
 ];
 
-/// The help of `name`, if it is an operation.
+/// The entry of `name`, if it is an operation (a hashed lookup, built once).
 pub fn lookup(name: &str) -> Option<&'static OpHelp> {
-    OP_HELP.iter().find(|h| h.name == name)
+    static INDEX: std::sync::OnceLock<std::collections::HashMap<&'static str, usize>> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        OP_HELP
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.name, i))
+            .collect()
+    });
+    index.get(name).map(|&i| &OP_HELP[i])
+}
+
+/// The family of `name`, if it is an operation.
+pub fn family(name: &str) -> Option<Family> {
+    lookup(name).map(|h| h.family)
+}
+
+/// Every operation name, in table order.
+pub fn names() -> Vec<&'static str> {
+    OP_HELP.iter().map(|h| h.name).collect()
 }
 
 /// `layout help OP`.
@@ -802,12 +1150,11 @@ pub fn render(h: &OpHelp) -> String {
 
 /// The user document that describes the operation `name` in full.
 fn reference(name: &str) -> &'static str {
-    if name.starts_with("linear_") {
-        "docs/linear.md"
-    } else if layout_algebra::hw::OP_NAMES.contains(&name) {
-        "docs/nvvm.md"
-    } else {
-        "docs/algebra.md"
+    match family(name) {
+        Some(Family::Linear) => "docs/linear.md",
+        Some(Family::Hardware) => "docs/nvvm.md",
+        Some(Family::Relation) => "docs/relations.md",
+        _ => "docs/algebra.md",
     }
 }
 
@@ -871,10 +1218,73 @@ mod tests {
     use super::*;
     use layout_algebra::{ops, text};
 
+    /// The registry holds exactly the operations the dispatchers accept (the algebra's
+    /// `ops::all_op_names()`, then the relation operations), in that order, each in the
+    /// family of the dispatcher that answers it: an operation in a dispatcher but not here, or
+    /// here but in no dispatcher, fails.
     #[test]
-    fn one_entry_per_operation_in_table_order() {
-        let names: Vec<&str> = OP_HELP.iter().map(|h| h.name).collect();
-        assert_eq!(names, ops::all_op_names());
+    fn registry_is_exactly_the_dispatchers_operations() {
+        let mut dispatched = ops::all_op_names();
+        dispatched.extend(layout_relation::ops::OP_NAMES);
+        assert_eq!(names(), dispatched);
+        let lists: [(Family, &[&str]); 5] = [
+            (Family::Cute, ops::OP_NAMES),
+            (Family::Linear, layout_algebra::linear::OP_NAMES),
+            (Family::Hardware, layout_algebra::hw::OP_NAMES),
+            (Family::Lego, layout_algebra::bijective::OP_NAMES),
+            (Family::Relation, layout_relation::ops::OP_NAMES),
+        ];
+        for (fam, list) in lists {
+            let ours: Vec<&str> = OP_HELP
+                .iter()
+                .filter(|h| h.family == fam)
+                .map(|h| h.name)
+                .collect();
+            assert_eq!(ours, list, "{fam:?}");
+        }
+        for h in OP_HELP {
+            let accepted = ops::is_op(h.name) || layout_relation::ops::OP_NAMES.contains(&h.name);
+            assert!(
+                accepted,
+                "{} is in the registry but no dispatcher accepts it",
+                h.name
+            );
+            assert_eq!(lookup(h.name).unwrap().signature, h.signature, "{}", h.name);
+        }
+        let unique: std::collections::HashSet<&str> = names().into_iter().collect();
+        assert_eq!(unique.len(), OP_HELP.len(), "a name twice in the registry");
+        for name in dispatched {
+            assert!(
+                lookup(name).is_some(),
+                "{name} is dispatched but not in the registry"
+            );
+        }
+    }
+
+    /// Every example's operand count is within the arity its signature gives.
+    #[test]
+    fn arity_from_the_signature_fits_the_example() {
+        for h in OP_HELP {
+            let (lo, hi) = h.arity();
+            assert!(lo <= hi.unwrap_or(usize::MAX), "{}: {lo}..{hi:?}", h.name);
+            let n = match crate::expr::parse_expr(h.example).unwrap() {
+                crate::expr::Expr::Call { args, .. } => args.len(),
+                _ => panic!("{}: the example is not a call", h.name),
+            };
+            assert!(
+                lo <= n && hi.is_none_or(|hi| n <= hi),
+                "{}: {n} operands outside {lo}..{hi:?}",
+                h.name
+            );
+        }
+        let arity = |name| lookup(name).unwrap().arity();
+        assert_eq!(arity("coalesce"), (1, Some(2)));
+        assert_eq!(arity("crd2idx"), (2, Some(3)));
+        assert_eq!(arity("select"), (2, None));
+        assert_eq!(arity("wgmma_desc"), (3, Some(4)));
+        assert_eq!(arity("umma_instr_desc"), (7, Some(11)));
+        assert_eq!(arity("equal"), (2, Some(3)));
+        assert_eq!(arity("lego_apply"), (2, None));
     }
 
     #[test]

@@ -3,16 +3,11 @@
 //! in `layout eval` and `layout batch`. They sit above the algebra, which knows nothing of ISL;
 //! their arguments are passed on as text (a nested call's value as its printed text).
 
-use layout_algebra::{text, Value};
-use layout_relation::ops::{call_text, OP_NAMES};
+use layout_algebra::Value;
+use layout_relation::ops::call_text;
 
 use crate::batch::Failure;
-use crate::expr::{eval, Expr, ExprError};
-
-/// Whether `name` is a relation operation.
-pub fn is_op(name: &str) -> bool {
-    OP_NAMES.contains(&name)
-}
+use crate::expr::{arg_texts, Expr, ExprError};
 
 /// A batch request to a relation operation; None for other operations.
 pub fn batch<S: AsRef<str>>(op: &str, args: &[S]) -> Option<Result<Value, Failure>> {
@@ -23,18 +18,11 @@ pub fn batch<S: AsRef<str>>(op: &str, args: &[S]) -> Option<Result<Value, Failur
     }))
 }
 
-/// `layout eval` of a call to a relation operation (results as plain text).
+/// `layout eval` of a call to a relation operation (results as plain text). Arguments are
+/// read as `layout batch` reads them: a LEGO chain is text, a nested operation's value its
+/// text (`crate::expr::arg_texts`).
 pub fn eval_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
-    let mut texts = Vec::with_capacity(args.len());
-    for a in args {
-        texts.push(match a {
-            Expr::Value { text, .. } => text.to_string(),
-            call => match eval(call)? {
-                Value::Json(j) => j,
-                v => text::print(&v),
-            },
-        });
-    }
+    let texts = arg_texts(args)?;
     let r = call_text(name, &texts).expect("a relation operation");
     r.map(|a| Value::Json(a.into_text())).map_err(|(e, arg)| {
         // A parse error inside an argument points into the whole expression.
