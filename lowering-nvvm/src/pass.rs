@@ -9,6 +9,7 @@ use melior::dialect::DialectHandle;
 use melior::ir::attribute::Attribute;
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::r#type::TypeId;
+use melior::ir::AttributeLike;
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
 use mlir_sys::*;
@@ -110,15 +111,11 @@ pub fn attrs(op: MlirOperation) -> Attrs {
                     .into_owned()
             } else if mlirAttributeIsAInteger(attr) {
                 mlirIntegerAttrGetValueInt(attr).to_string()
+            } else if let Some(t) = layout_dialect::attr_text(Attribute::from_raw(attr)) {
+                // The canonical CuTe text a layout attribute holds (a swizzle's is `Sw<B,M,S>`).
+                t.to_string()
             } else {
-                let t = Attribute::from_raw(attr).to_string();
-                match (t.find('<'), t.ends_with('>')) {
-                    (Some(i), true) if t.starts_with("#layout.swizzle") => {
-                        format!("Sw<{}>", &t[i + 1..t.len() - 1])
-                    }
-                    (Some(i), true) => t[i + 1..t.len() - 1].to_string(),
-                    _ => t,
-                }
+                Attribute::from_raw(attr).to_string()
             }
         };
         a.insert(k.to_string(), v);
@@ -309,16 +306,24 @@ fn lower_matrix(
 }
 
 /// Which optional operands a `*_desc` op has: (runtime base pointer, runtime k).
+///
+/// Read from the op's `operandSegmentSizes` (a `DenseI32ArrayAttr` with one size per operand
+/// group: `base`, then `kIndex`).
 pub fn smem_desc_operands(op: MlirOperation) -> (bool, bool) {
-    let segs = unsafe { OperationRef::from_raw(op) }
-        .attribute("operandSegmentSizes")
-        .map(|x| x.to_string())
-        .unwrap_or_default();
-    match segs.as_str() {
-        s if s.contains("1, 1") => (true, true),
-        s if s.contains("1, 0") => (true, false),
-        s if s.contains("0, 1") => (false, true),
-        _ => (false, false),
+    let Ok(segs) = unsafe { OperationRef::from_raw(op) }.attribute("operandSegmentSizes") else {
+        return (false, false);
+    };
+    let segs = segs.to_raw();
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseI32Array(segs)
+            || mlir_sys::mlirDenseArrayGetNumElements(segs) < 2
+        {
+            return (false, false);
+        }
+        (
+            mlir_sys::mlirDenseI32ArrayGetElement(segs, 0) == 1,
+            mlir_sys::mlirDenseI32ArrayGetElement(segs, 1) == 1,
+        )
     }
 }
 
