@@ -126,12 +126,7 @@ pub unsafe extern "C" fn layout_ffi_bijective_fold(
 mod tests {
     use super::*;
 
-    fn s(t: &str) -> LayoutStr {
-        LayoutStr {
-            data: t.as_ptr(),
-            len: t.len(),
-        }
-    }
+    use crate::test_str as s;
 
     fn take(r: LayoutResult) -> (i32, usize, String) {
         let t = unsafe { std::slice::from_raw_parts(r.text, r.len) };

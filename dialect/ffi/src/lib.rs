@@ -512,6 +512,15 @@ pub(crate) fn with_operands<R>(args: &[(&str, i32)], f: impl FnOnce(&[Operand]) 
     f(&ops)
 }
 
+/// A borrowed C string of `t` (tests).
+#[cfg(test)]
+pub(crate) fn test_str(t: &str) -> LayoutStr {
+    LayoutStr {
+        data: t.as_ptr(),
+        len: t.len(),
+    }
+}
+
 /// C operands of (canonical text, kind) pairs, each with its parsed value (null for `*` or a
 /// text that does not parse), released on drop; the texts are borrowed.
 #[cfg(test)]
@@ -558,12 +567,7 @@ impl Drop for TestOperands {
 mod tests {
     use super::*;
 
-    fn s(t: &str) -> LayoutStr {
-        LayoutStr {
-            data: t.as_ptr(),
-            len: t.len(),
-        }
-    }
+    use crate::test_str as s;
 
     /// (status, kind, offset, text) of a result, which is freed.
     fn take(mut r: LayoutResult) -> (i32, i32, usize, String) {
@@ -1085,13 +1089,27 @@ unsafe fn call_on_operands(
     nargs: usize,
     f: impl FnOnce(&str, &[Operand]) -> Result<Stored, Error>,
 ) -> LayoutResult {
+    on_operands(op, args, nargs, f, with_value)
+}
+
+/// Read the op name and the operands of a C call and answer with `f`: `ok` of its answer on
+/// success, its message as an algebra error (or the dynamic status), a panic as an internal
+/// error.
+///
+/// # Safety
+/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+pub(crate) unsafe fn on_operands<T>(
+    op: LayoutStr,
+    args: *const LayoutOperand,
+    nargs: usize,
+    f: impl FnOnce(&str, &[Operand]) -> Result<T, Error>,
+    ok: impl FnOnce(T) -> LayoutResult,
+) -> LayoutResult {
     let op = op.bytes();
     let args = operands(args, nargs);
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
-        f(utf8(op)?, &args)
-    }));
+    let r = catch_unwind(AssertUnwindSafe(|| f(utf8(op)?, &args)));
     match r {
-        Ok(Ok(v)) => with_value(v),
+        Ok(Ok(v)) => ok(v),
         Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
         Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
         Err(_) => owned(
@@ -1147,12 +1165,7 @@ pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize)
 mod linear_tests {
     use super::*;
 
-    fn s(t: &str) -> LayoutStr {
-        LayoutStr {
-            data: t.as_ptr(),
-            len: t.len(),
-        }
-    }
+    use crate::test_str as s;
 
     fn take(mut r: LayoutResult) -> (i32, i32, String) {
         let text = unsafe {

@@ -9,8 +9,6 @@
 //! (a `?` stride times a coordinate is not affine: ISL has no symbolic multiplication): the
 //! status is then "dynamic" and the op does not fold.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use layout_algebra::{Error, Value};
 use layout_relation::isl::Budget;
 use layout_relation::kinds::{AnyLayout, Space};
@@ -19,8 +17,8 @@ use layout_relation::Ctx;
 
 use super::bijective::KIND_BIJECTIVE;
 use super::{
-    operands, owned, type_text, utf8, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
-    KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
+    on_operands, owned, type_text, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
+    KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
 };
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
@@ -229,20 +227,9 @@ unsafe fn answer(
     nargs: usize,
     f: impl FnOnce(&str, &[Operand]) -> Result<Verdict, Error>,
 ) -> LayoutResult {
-    let op = op.bytes();
-    let args = operands(args, nargs);
-    let r = catch_unwind(AssertUnwindSafe(|| f(utf8(op)?, &args)));
-    match r {
-        Ok(Ok(v)) => owned(STATUS_OK, i32::from(v.holds), 0, v.witness),
-        Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
+    on_operands(op, args, nargs, f, |v| {
+        owned(STATUS_OK, i32::from(v.holds), 0, v.witness)
+    })
 }
 
 #[cfg(test)]

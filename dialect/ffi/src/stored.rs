@@ -171,12 +171,7 @@ pub unsafe extern "C" fn layout_ffi_value_release(h: Handle) {
 mod tests {
     use super::*;
 
-    fn s(t: &str) -> LayoutStr {
-        LayoutStr {
-            data: t.as_ptr(),
-            len: t.len(),
-        }
-    }
+    use crate::test_str as s;
 
     fn new(t: &str, kind: i32) -> (Handle, bool) {
         let mut canonical = false;
