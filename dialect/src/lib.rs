@@ -104,6 +104,12 @@ pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
     }
 }
 
+/// Whether `ty` is a layout-dialect value type (`!layout.layout<...>`, `!layout.swizzle<...>`,
+/// ...).
+pub fn is_layout_type(ty: mlir_sys::MlirType) -> bool {
+    unsafe { mlirTypeIsALayoutValue(ty) }
+}
+
 /// The mnemonic of a layout-dialect type's kind (`layout`, `swizzle`, `tiler`, `tuple`,
 /// `linear`, `bijective`); `None` for a type of another dialect.
 pub fn type_mnemonic(ty: Type) -> Option<&'static str> {

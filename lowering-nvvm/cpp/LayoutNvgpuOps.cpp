@@ -1,6 +1,7 @@
 //===- LayoutNvgpuOps.cpp - verifiers and registration of the NVGPU ops ---===//
 //
-// Thin: each verifier hands the op's attributes (as text) to the Rust
+// Thin: each verifier hands the op's attributes and layout operands (the
+// canonical text of each layout) to the Rust
 // function layout_nvvm_verify (src/verify.rs), which runs the hardware rules
 // of layout_algebra::hw and returns the numbers the operand/result types must
 // agree with. No layout math here.
@@ -13,7 +14,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
 #include "mlir/IR/OperationSupport.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 
@@ -38,7 +42,43 @@ using namespace mlir::layout;
 namespace {
 LayoutNvStr str(StringRef s) { return LayoutNvStr{s.data(), s.size()}; }
 
-/// Run the Rust checks on the op's attributes; fills `info`.
+/// The layout parameters of an op (attribute names) with the optional
+/// operand that may give each instead of the attribute.
+SmallVector<std::pair<StringRef, Value>, 2> layoutParams(Operation *op);
+
+/// Each layout parameter comes from its attribute or from its operand (a
+/// static layout-dialect value), not both: the error otherwise. Adds the
+/// parameters given as operands to `keys`/`values` (the canonical text their
+/// type holds).
+LogicalResult collectLayoutOperands(Operation *op,
+                                    std::vector<std::string> &keys,
+                                    std::vector<std::string> &values) {
+  for (auto [key, operand] : layoutParams(op)) {
+    bool attr = static_cast<bool>(op->getAttr(key));
+    if (attr && operand)
+      return op->emitOpError()
+             << "takes the layout '" << key
+             << "' as an attribute or as an operand, not both";
+    if (!attr && !operand)
+      return op->emitOpError()
+             << "requires the layout '" << key << "': an attribute " << key
+             << " = #layout.layout<...> or an operand " << key
+             << "(%l : !layout.layout<...>)";
+    if (!operand)
+      continue;
+    auto type = dyn_cast<ValueType>(operand.getType());
+    if (!type || !type.isStatic())
+      return op->emitOpError()
+             << "the layout operand '" << key << "' must be a static layout, found "
+             << operand.getType()
+             << " (a layout with runtime leaves has no hardware parameters to derive)";
+    keys.push_back(key.str());
+    values.push_back(type.getText().str());
+  }
+  return success();
+}
+
+/// Run the Rust checks on the op's attributes and layout operands; fills `info`.
 LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
                          bool dynamicK = false) {
   std::vector<std::string> keys, values;
@@ -46,6 +86,8 @@ LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
     keys.push_back("%k");
     values.push_back("1");
   }
+  if (failed(collectLayoutOperands(op, keys, values)))
+    return failure();
   for (NamedAttribute a : op->getAttrDictionary()) {
     std::string v;
     if (auto s = dyn_cast<StringAttr>(a.getValue()))
@@ -246,6 +288,43 @@ LogicalResult Tcgen05CpOp::verify() {
 
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.cpp.inc"
+
+namespace {
+SmallVector<std::pair<StringRef, Value>, 2> layoutParams(Operation *op) {
+  using Params = SmallVector<std::pair<StringRef, Value>, 2>;
+  return llvm::TypeSwitch<Operation *, Params>(op)
+      .Case<LdmatrixOp, StmatrixOp, LaneOffsetOp>([](auto o) {
+        return Params{{"smem", o.getSmemLayout()},
+                      {"fragment", o.getFragmentLayout()}};
+      })
+      .Case<TmaDescOp, TmaLoadOp, TmaStoreOp>([](auto o) {
+        return Params{{"gmem", o.getGmemLayout()}, {"smem", o.getSmemLayout()}};
+      })
+      .Case<WgmmaDescOp, UmmaDescOp, Tcgen05CpOp>(
+          [](auto o) { return Params{{"tile", o.getTileLayout()}}; })
+      .Case<TmemLoadOp, TmemStoreOp>([](auto o) {
+        return Params{{"tmem", o.getTmemLayout()},
+                      {"fragment", o.getFragmentLayout()}};
+      })
+      .Default([](Operation *) { return Params{}; });
+}
+} // namespace
+
+/// The layout parameter `key` of a hardware op: its attribute, or the
+/// attribute of the layout its operand's type holds; null when it has neither
+/// (the lowering reads every layout through this).
+extern "C" MlirAttribute mlirLayoutNvLayoutParam(MlirOperation op,
+                                                 MlirStringRef key) {
+  Operation *o = unwrap(op);
+  StringRef k = unwrap(key);
+  if (Attribute a = o->getAttr(k))
+    return wrap(a);
+  for (auto [name, operand] : layoutParams(o))
+    if (name == k && operand)
+      if (auto type = dyn_cast<ValueType>(operand.getType()))
+        return wrap(Attribute(type.getValueAttr()));
+  return wrap(Attribute());
+}
 
 void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *ctx, LayoutDialect *dialect) {

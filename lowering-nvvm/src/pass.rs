@@ -100,7 +100,8 @@ pub fn attrs(op: MlirOperation) -> Attrs {
             data: k.as_ptr() as *const _,
             length: k.len(),
         };
-        let attr = unsafe { mlirOperationGetAttributeByName(op, name) };
+        // The attribute, or the layout an operand gives for it (cpp/LayoutNvgpuOps.cpp).
+        let attr = unsafe { mlirLayoutNvLayoutParam(op, name) };
         if attr.ptr.is_null() {
             continue;
         }
@@ -123,11 +124,18 @@ pub fn attrs(op: MlirOperation) -> Attrs {
     a
 }
 
+/// The data operands of a hardware op, in order: every operand but the layouts given as
+/// operands (values of layout-dialect types, read through [`attrs`] instead).
 fn operands(op: MlirOperation) -> Vec<MlirValue> {
     let n = unsafe { mlirOperationGetNumOperands(op) };
     (0..n)
         .map(|i| unsafe { mlirOperationGetOperand(op, i) })
+        .filter(|&v| unsafe { !layout_dialect::is_layout_type(mlirValueGetType(v)) })
         .collect()
+}
+
+extern "C" {
+    fn mlirLayoutNvLayoutParam(op: MlirOperation, key: MlirStringRef) -> mlir_sys::MlirAttribute;
 }
 
 fn lower_op(op: MlirOperation) -> Result<(), String> {

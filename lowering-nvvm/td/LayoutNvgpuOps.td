@@ -3,7 +3,10 @@
 // ldmatrix/stmatrix of a register fragment from/to a shared-memory layout,
 // WGMMA shared-memory descriptors (with the per-k advance) and the wgmma
 // itself, TMA tensor maps (host) and TMA loads/stores (device). Every layout
-// is an attribute; every parameter the hardware sees (lane addresses,
+// parameter (`smem`, `fragment`, `tile`, `gmem`, `tmem`) is given either as
+// an attribute or as an SSA operand of layout type (`smem(%l : !layout...)`),
+// so layouts the algebra computes flow into the ops; an operand's type must
+// be static. Every parameter the hardware sees (lane addresses,
 // descriptor bits, box sizes, swizzle modes) is derived from it by
 // layout_algebra::hw, and the verifiers reject what the hardware would reject.
 // The ops join the `layout` dialect through a registry extension
@@ -16,6 +19,7 @@
 
 include "LayoutDialect.td"
 include "LayoutAttrs.td"
+include "LayoutTypes.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -24,7 +28,7 @@ class LayoutNv_Op<string mnemonic, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
-def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix"> {
+def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix", [AttrSizedOperandSegments]> {
   let summary = "ldmatrix of a register fragment from a shared-memory layout";
   let description = [{
     ```mlir
@@ -37,13 +41,17 @@ def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix"> {
     the registers. The x1/x2/x4 and `.trans` form and each lane's row address
     are derived from them; the result is one i32 per matrix (i32 for x1).
   }];
-  let arguments = (ins AnyType:$base, StrAttr:$elem, Layout_ValueAttr:$smem,
-                       Layout_ValueAttr:$fragment);
+  let arguments = (ins AnyType:$base,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       Optional<Layout_ValueType>:$fragmentLayout,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$smem,
+                       OptionalAttr<Layout_ValueAttr>:$fragment);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$base attr-dict `:` type($base) `->` type($result)";
+  let assemblyFormat = "$base (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($base) `->` type($result)";
 }
 
-def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix"> {
+def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix", [AttrSizedOperandSegments]> {
   let summary = "stmatrix of a register fragment to a shared-memory layout";
   let description = [{
     ```mlir
@@ -52,12 +60,17 @@ def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix"> {
     ```
     One i32 operand per matrix (x1/x2/x4, derived like ldmatrix).
   }];
-  let arguments = (ins AnyType:$base, Variadic<I32>:$values, StrAttr:$elem,
-                       Layout_ValueAttr:$smem, Layout_ValueAttr:$fragment);
-  let assemblyFormat = "$base `,` $values attr-dict `:` type($base) `,` type($values)";
+  let arguments = (ins AnyType:$base,
+                       Variadic<I32>:$values,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       Optional<Layout_ValueType>:$fragmentLayout,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$smem,
+                       OptionalAttr<Layout_ValueAttr>:$fragment);
+  let assemblyFormat = "$base `,` $values (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($base) `,` type($values)";
 }
 
-def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure]> {
+def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure, AttrSizedOperandSegments]> {
   let summary = "the byte offset of the row a lane supplies to ldmatrix/stmatrix";
   let description = [{
     ```mlir
@@ -69,10 +82,15 @@ def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure]> {
     `%lane` hands to the instruction. Lowers to the same i32 arithmetic (runs
     on any target: the evaluation tests run it on the host).
   }];
-  let arguments = (ins I32:$lane, StrAttr:$instr, StrAttr:$elem,
-                       Layout_ValueAttr:$smem, Layout_ValueAttr:$fragment);
+  let arguments = (ins I32:$lane,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       Optional<Layout_ValueType>:$fragmentLayout,
+                       StrAttr:$instr,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$smem,
+                       OptionalAttr<Layout_ValueAttr>:$fragment);
   let results = (outs I32:$offset);
-  let assemblyFormat = "$lane attr-dict";
+  let assemblyFormat = "$lane (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict";
 }
 
 def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]> {
@@ -89,13 +107,17 @@ def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]>
     the descriptor folds to one constant; with `base` the start-address field
     is computed from the pointer, every other field stays constant.
   }];
-  let arguments = (ins Optional<AnyType>:$base, Optional<I32>:$kIndex,
-                       StrAttr:$elem, StrAttr:$major, Layout_ValueAttr:$tile,
+  let arguments = (ins Optional<AnyType>:$base,
+                       Optional<I32>:$kIndex,
+                       Optional<Layout_ValueType>:$tileLayout,
+                       StrAttr:$elem,
+                       StrAttr:$major,
+                       OptionalAttr<Layout_ValueAttr>:$tile,
                        DefaultValuedAttr<I64Attr, "0">:$k,
                        DefaultValuedAttr<I64Attr, "0">:$address);
   let results = (outs I64:$desc);
   let assemblyFormat = [{
-    (`base` `(` $base^ `:` type($base) `)`)? (`k` `(` $kIndex^ `)`)? attr-dict
+    (`base` `(` $base^ `:` type($base) `)`)? (`k` `(` $kIndex^ `)`)? (`tile` `(` $tileLayout^ `:` qualified(type($tileLayout)) `)`)? attr-dict
   }];
 }
 
@@ -118,7 +140,7 @@ def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
   let assemblyFormat = "$a `,` $descB `,` $acc attr-dict `:` type($a) `,` type($acc) `->` type($result)";
 }
 
-def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc"> {
+def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
   let summary = "host: encode a TMA tensor map for a global tensor and a shared-memory tile";
   let description = [{
     ```mlir
@@ -132,15 +154,21 @@ def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc"> {
     i64 operands `dims(...)`: first the dynamic `globalDim` entries, then the
     dynamic `globalStrides` entries (bytes), innermost first.
   }];
-  let arguments = (ins AnyType:$tensorMap, AnyType:$global, Variadic<I64>:$dynamic,
-                       StrAttr:$elem, Layout_ValueAttr:$gmem, Layout_ValueAttr:$smem);
+  let arguments = (ins AnyType:$tensorMap,
+                       AnyType:$global,
+                       Variadic<I64>:$dynamic,
+                       Optional<Layout_ValueType>:$gmemLayout,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$gmem,
+                       OptionalAttr<Layout_ValueAttr>:$smem);
   let results = (outs I32:$status);
   let assemblyFormat = [{
-    $tensorMap `,` $global (`dims` `(` $dynamic^ `)`)? attr-dict `:` type($tensorMap) `,` type($global)
+    $tensorMap `,` $global (`dims` `(` $dynamic^ `)`)? (`gmem` `(` $gmemLayout^ `:` qualified(type($gmemLayout)) `)`)? (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($tensorMap) `,` type($global)
   }];
 }
 
-def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load"> {
+def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
   let summary = "device: TMA load of a tile into shared memory, completing on an mbarrier";
   let description = [{
     ```mlir
@@ -151,15 +179,21 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load"> {
     Sets the mbarrier's expected transaction bytes (arrive.expect_tx with the
     tile's byte count) and issues one cp.async.bulk.tensor per box.
   }];
-  let arguments = (ins AnyType:$dst, AnyType:$tensorMap, AnyType:$mbar,
-                       Variadic<I32>:$coords, StrAttr:$elem,
-                       Layout_ValueAttr:$gmem, Layout_ValueAttr:$smem);
+  let arguments = (ins AnyType:$dst,
+                       AnyType:$tensorMap,
+                       AnyType:$mbar,
+                       Variadic<I32>:$coords,
+                       Optional<Layout_ValueType>:$gmemLayout,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$gmem,
+                       OptionalAttr<Layout_ValueAttr>:$smem);
   let assemblyFormat = [{
-    $dst `,` $tensorMap `,` $mbar `[` $coords `]` attr-dict `:` type($dst) `,` type($tensorMap) `,` type($mbar)
+    $dst `,` $tensorMap `,` $mbar `[` $coords `]` (`gmem` `(` $gmemLayout^ `:` qualified(type($gmemLayout)) `)`)? (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($dst) `,` type($tensorMap) `,` type($mbar)
   }];
 }
 
-def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store"> {
+def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments]> {
   let summary = "device: TMA store of a shared-memory tile to global memory";
   let description = [{
     ```mlir
@@ -168,10 +202,16 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store"> {
     ```
     A proxy fence, one cp.async.bulk.tensor store per box, commit and wait.
   }];
-  let arguments = (ins AnyType:$tensorMap, AnyType:$src, Variadic<I32>:$coords,
-                       StrAttr:$elem, Layout_ValueAttr:$gmem, Layout_ValueAttr:$smem);
+  let arguments = (ins AnyType:$tensorMap,
+                       AnyType:$src,
+                       Variadic<I32>:$coords,
+                       Optional<Layout_ValueType>:$gmemLayout,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$gmem,
+                       OptionalAttr<Layout_ValueAttr>:$smem);
   let assemblyFormat = [{
-    $tensorMap `,` $src `[` $coords `]` attr-dict `:` type($tensorMap) `,` type($src)
+    $tensorMap `,` $src `[` $coords `]` (`gmem` `(` $gmemLayout^ `:` qualified(type($gmemLayout)) `)`)? (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($tensorMap) `,` type($src)
   }];
 }
 
@@ -190,13 +230,17 @@ def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [AttrSizedOperandSegments]> {
     As `layout.wgmma_desc`, with the Blackwell descriptor (version bits 46-48,
     layout type in bits 61-63, the 128B swizzle with 32-byte atoms).
   }];
-  let arguments = (ins Optional<AnyType>:$base, Optional<I32>:$kIndex,
-                       StrAttr:$elem, StrAttr:$major, Layout_ValueAttr:$tile,
+  let arguments = (ins Optional<AnyType>:$base,
+                       Optional<I32>:$kIndex,
+                       Optional<Layout_ValueType>:$tileLayout,
+                       StrAttr:$elem,
+                       StrAttr:$major,
+                       OptionalAttr<Layout_ValueAttr>:$tile,
                        DefaultValuedAttr<I64Attr, "0">:$k,
                        DefaultValuedAttr<I64Attr, "0">:$address);
   let results = (outs I64:$desc);
   let assemblyFormat = [{
-    (`base` `(` $base^ `:` type($base) `)`)? (`k` `(` $kIndex^ `)`)? attr-dict
+    (`base` `(` $base^ `:` type($base) `)`)? (`k` `(` $kIndex^ `)`)? (`tile` `(` $tileLayout^ `:` qualified(type($tileLayout)) `)`)? attr-dict
   }];
 }
 
@@ -222,7 +266,7 @@ def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma"> {
   let assemblyFormat = "$tmemD `,` $descA `,` $descB `,` $accumulate attr-dict";
 }
 
-def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load"> {
+def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load", [AttrSizedOperandSegments]> {
   let summary = "tcgen05.ld of a register fragment from a TMEM layout";
   let description = [{
     ```mlir
@@ -237,13 +281,17 @@ def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load"> {
     is one i32 per register (i32 or vector<N x i32>), valid after the
     `tcgen05.wait::ld` the op ends with.
   }];
-  let arguments = (ins I32:$taddr, Layout_ValueAttr:$tmem, Layout_ValueAttr:$fragment,
+  let arguments = (ins I32:$taddr,
+                       Optional<Layout_ValueType>:$tmemLayout,
+                       Optional<Layout_ValueType>:$fragmentLayout,
+                       OptionalAttr<Layout_ValueAttr>:$tmem,
+                       OptionalAttr<Layout_ValueAttr>:$fragment,
                        DefaultValuedAttr<I64Attr, "0">:$warp);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$taddr attr-dict `:` type($result)";
+  let assemblyFormat = "$taddr (`tmem` `(` $tmemLayout^ `:` qualified(type($tmemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($result)";
 }
 
-def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store"> {
+def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store", [AttrSizedOperandSegments]> {
   let summary = "tcgen05.st of a register fragment to a TMEM layout";
   let description = [{
     ```mlir
@@ -251,9 +299,14 @@ def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store"> {
     ```
     As `layout.tmem_load`; ends with `tcgen05.wait::st`.
   }];
-  let arguments = (ins I32:$taddr, AnyType:$values, Layout_ValueAttr:$tmem,
-                       Layout_ValueAttr:$fragment, DefaultValuedAttr<I64Attr, "0">:$warp);
-  let assemblyFormat = "$taddr `,` $values attr-dict `:` type($values)";
+  let arguments = (ins I32:$taddr,
+                       AnyType:$values,
+                       Optional<Layout_ValueType>:$tmemLayout,
+                       Optional<Layout_ValueType>:$fragmentLayout,
+                       OptionalAttr<Layout_ValueAttr>:$tmem,
+                       OptionalAttr<Layout_ValueAttr>:$fragment,
+                       DefaultValuedAttr<I64Attr, "0">:$warp);
+  let assemblyFormat = "$taddr `,` $values (`tmem` `(` $tmemLayout^ `:` qualified(type($tmemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($values)";
 }
 
 def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
@@ -268,8 +321,12 @@ def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
     to lane r. The source descriptor is `umma_desc(elem, K, tile)` with the
     start address from `%smem`.
   }];
-  let arguments = (ins I32:$taddr, AnyType:$base, StrAttr:$elem, Layout_ValueAttr:$tile);
-  let assemblyFormat = "$taddr `,` $base attr-dict `:` type($base)";
+  let arguments = (ins I32:$taddr,
+                       AnyType:$base,
+                       Optional<Layout_ValueType>:$tileLayout,
+                       StrAttr:$elem,
+                       OptionalAttr<Layout_ValueAttr>:$tile);
+  let assemblyFormat = "$taddr `,` $base (`tile` `(` $tileLayout^ `:` qualified(type($tileLayout)) `)`)? attr-dict `:` type($base)";
 }
 
 #endif // LAYOUT_NVGPU_OPS_TD
