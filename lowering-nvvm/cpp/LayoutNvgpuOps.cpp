@@ -31,8 +31,8 @@ typedef struct {
 } LayoutNvStr;
 /// Null when the op is legal; else a message (free with layout_nvvm_free).
 char *layout_nvvm_verify(LayoutNvStr op, const LayoutNvStr *keys,
-                         const LayoutNvStr *values, size_t n, int64_t *info,
-                         size_t ninfo);
+                         const LayoutNvStr *values, const LayoutHandle *layouts,
+                         size_t n, int64_t *info, size_t ninfo);
 void layout_nvvm_free(char *message);
 }
 
@@ -46,13 +46,22 @@ LayoutNvStr str(StringRef s) { return LayoutNvStr{s.data(), s.size()}; }
 /// operand that may give each instead of the attribute.
 SmallVector<std::pair<StringRef, Value>, 2> layoutParams(Operation *op);
 
+/// An op's parameters for the Rust checks: name, text (strings, integers) and,
+/// for a layout, the value its attribute or operand type holds.
+struct Params {
+  std::vector<std::string> keys, values;
+  std::vector<LayoutHandle> layouts;
+  void add(StringRef key, std::string value, LayoutHandle layout = nullptr) {
+    keys.push_back(key.str());
+    values.push_back(std::move(value));
+    layouts.push_back(layout);
+  }
+};
+
 /// Each layout parameter comes from its attribute or from its operand (a
 /// static layout-dialect value), not both: the error otherwise. Adds the
-/// parameters given as operands to `keys`/`values` (the canonical text their
-/// type holds).
-LogicalResult collectLayoutOperands(Operation *op,
-                                    std::vector<std::string> &keys,
-                                    std::vector<std::string> &values) {
+/// parameters given as operands to `params` (the value their type holds).
+LogicalResult collectLayoutOperands(Operation *op, Params &params) {
   for (auto [key, operand] : layoutParams(op)) {
     bool attr = static_cast<bool>(op->getAttr(key));
     if (attr && operand)
@@ -72,8 +81,7 @@ LogicalResult collectLayoutOperands(Operation *op,
              << "the layout operand '" << key << "' must be a static layout, found "
              << operand.getType()
              << " (a layout with runtime leaves has no hardware parameters to derive)";
-    keys.push_back(key.str());
-    values.push_back(type.getText().str());
+    params.add(key, type.getText().str(), type.getValueHandle());
   }
   return success();
 }
@@ -81,35 +89,29 @@ LogicalResult collectLayoutOperands(Operation *op,
 /// Run the Rust checks on the op's attributes and layout operands; fills `info`.
 LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
                          bool dynamicK = false) {
-  std::vector<std::string> keys, values;
-  if (dynamicK) {
-    keys.push_back("%k");
-    values.push_back("1");
-  }
-  if (failed(collectLayoutOperands(op, keys, values)))
+  Params params;
+  if (dynamicK)
+    params.add("%k", "1");
+  if (failed(collectLayoutOperands(op, params)))
     return failure();
   for (NamedAttribute a : op->getAttrDictionary()) {
-    std::string v;
     if (auto s = dyn_cast<StringAttr>(a.getValue()))
-      v = s.getValue().str();
+      params.add(a.getName(), s.getValue().str());
     else if (auto l = dyn_cast<ValueAttr>(a.getValue()))
-      v = l.getText().str();
+      params.add(a.getName(), l.getText().str(), l.getValueHandle());
     else if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
-      v = std::to_string(i.getInt());
+      params.add(a.getName(), std::to_string(i.getInt()));
     else if (isa<UnitAttr>(a.getValue()))
-      v = "true";
-    else
-      continue;
-    keys.push_back(a.getName().str());
-    values.push_back(std::move(v));
+      params.add(a.getName(), "true");
   }
   std::vector<LayoutNvStr> k, v;
-  for (size_t i = 0; i < keys.size(); ++i) {
-    k.push_back(str(keys[i]));
-    v.push_back(str(values[i]));
+  for (size_t i = 0; i < params.keys.size(); ++i) {
+    k.push_back(str(params.keys[i]));
+    v.push_back(str(params.values[i]));
   }
   StringRef name = op->getName().getStringRef();
-  char *msg = layout_nvvm_verify(str(name), k.data(), v.data(), k.size(), info, ninfo);
+  char *msg = layout_nvvm_verify(str(name), k.data(), v.data(),
+                                 params.layouts.data(), k.size(), info, ninfo);
   if (!msg)
     return success();
   InFlightDiagnostic d = op->emitOpError() << msg;

@@ -4,11 +4,43 @@
 use std::collections::HashMap;
 
 use layout_algebra::hw::{self, Elem, Major, MatrixCopy, MatrixOp, TmaDesc, TmemCopy};
-use layout_algebra::{text, Func, Layout, Value};
+use layout_algebra::{Func, Layout, Value};
+use layout_dialect::CuteRef;
 
-/// An op's attributes as text: string attributes by value, layout attributes by their CuTe
-/// text, integers in decimal.
-pub type Attrs = HashMap<String, String>;
+/// An op's parameters: string attributes by value and integers in decimal, and its layouts
+/// (attributes, or operands of layout type) as the parsed values their attributes and types
+/// hold (nothing is parsed here).
+#[derive(Clone, Debug, Default)]
+pub struct Attrs {
+    texts: HashMap<String, String>,
+    layouts: HashMap<String, Result<CuteRef, String>>,
+}
+
+impl Attrs {
+    pub fn new() -> Attrs {
+        Attrs::default()
+    }
+
+    /// A string or integer parameter, as text.
+    pub fn insert(&mut self, key: impl Into<String>, text: impl Into<String>) {
+        self.texts.insert(key.into(), text.into());
+    }
+
+    /// A layout parameter: its value, or why the attribute or type holds no CuTe value.
+    pub fn insert_layout(&mut self, key: impl Into<String>, value: Result<CuteRef, String>) {
+        self.layouts.insert(key.into(), value);
+    }
+
+    /// The text of a string or integer parameter.
+    pub fn get(&self, key: &str) -> Option<&String> {
+        self.texts.get(key)
+    }
+
+    /// Whether the op has the parameter `key` (of any kind).
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.texts.contains_key(key) || self.layouts.contains_key(key)
+    }
+}
 
 fn get<'a>(a: &'a Attrs, key: &str) -> Result<&'a str, String> {
     a.get(key)
@@ -33,12 +65,15 @@ fn int(a: &Attrs, key: &str, default: i64) -> Result<i64, String> {
     }
 }
 
-fn func(a: &Attrs, key: &str) -> Result<Func, String> {
-    let t = get(a, key)?;
-    match text::parse(t) {
-        Ok(Value::Func(f)) => Ok(f),
-        Ok(v) => Err(format!("'{key}' must be a layout, found {}", v.kind())),
-        Err(e) => Err(format!("'{key}': {e}")),
+/// The layout parameter `key` (a layout, swizzle or composed layout).
+pub fn func(a: &Attrs, key: &str) -> Result<Func, String> {
+    match a.layouts.get(key) {
+        None => Err(format!("missing attribute '{key}'")),
+        Some(Err(e)) => Err(format!("'{key}': {e}")),
+        Some(Ok(v)) => match &**v {
+            Value::Func(f) => Ok(f.clone()),
+            v => Err(format!("'{key}' must be a layout, found {}", v.kind())),
+        },
     }
 }
 

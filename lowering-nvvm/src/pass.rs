@@ -87,7 +87,8 @@ pub fn lower_under(root: MlirOperation) -> bool {
     ok
 }
 
-/// The attribute texts `derive` reads (string value, CuTe text of a layout, integer).
+/// The parameters `derive` reads: string values and integers as text, layouts as the values
+/// their attributes (or their operands' types) hold.
 pub fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
         "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
@@ -105,6 +106,10 @@ pub fn attrs(op: MlirOperation) -> Attrs {
         if attr.ptr.is_null() {
             continue;
         }
+        if let Some(v) = layout_dialect::attr_value(unsafe { Attribute::from_raw(attr) }) {
+            a.insert_layout(k, v.map_err(|e| e.to_string()));
+            continue;
+        }
         let v = unsafe {
             if mlirAttributeIsAString(attr) {
                 let s = mlirStringAttrGetValue(attr);
@@ -112,14 +117,11 @@ pub fn attrs(op: MlirOperation) -> Attrs {
                     .into_owned()
             } else if mlirAttributeIsAInteger(attr) {
                 mlirIntegerAttrGetValueInt(attr).to_string()
-            } else if let Some(t) = layout_dialect::attr_text(Attribute::from_raw(attr)) {
-                // The canonical CuTe text a layout attribute holds (a swizzle's is `Sw<B,M,S>`).
-                t.to_string()
             } else {
                 Attribute::from_raw(attr).to_string()
             }
         };
-        a.insert(k.to_string(), v);
+        a.insert(k, v);
     }
     a
 }

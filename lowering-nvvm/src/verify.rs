@@ -7,6 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use layout_algebra::hw::MatrixOp;
 
 use crate::derive::{self, Attrs};
+use layout_dialect::CuteRef;
 
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -61,12 +62,16 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
 }
 
 /// # Safety
-/// `keys`/`values` point to `n` strings each; `info` to `ninfo` writable integers.
+/// `keys`/`values`/`layouts` point to `n` entries each: a parameter's name, its text (strings
+/// and integers) and, for a layout, the value its attribute or operand type holds (a handle
+/// of the dialect's storage, see `layout_dialect_ffi::stored`; null for the others); `info`
+/// points to `ninfo` writable integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_verify(
     op: LayoutNvStr,
     keys: *const LayoutNvStr,
     values: *const LayoutNvStr,
+    layouts: *const *const std::ffi::c_void,
     n: usize,
     info: *mut i64,
     ninfo: usize,
@@ -75,7 +80,13 @@ pub unsafe extern "C" fn layout_nvvm_verify(
         let op = text(op);
         let mut a = Attrs::new();
         for i in 0..n {
-            a.insert(text(*keys.add(i)), text(*values.add(i)));
+            let layout = *layouts.add(i);
+            if layout.is_null() {
+                a.insert(text(*keys.add(i)), text(*values.add(i)));
+            } else {
+                let value = CuteRef::new(layout.cast()).map_err(|e| e.to_string());
+                a.insert_layout(text(*keys.add(i)), value);
+            }
         }
         check(&op, &a)
     }));

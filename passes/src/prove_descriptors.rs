@@ -28,8 +28,8 @@
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{self, Major};
-use layout_algebra::{text, Func, Value};
-use layout_lowering_nvvm::derive::{self, Attrs, DescKind};
+use layout_algebra::{text, Func};
+use layout_lowering_nvvm::derive::{self, func, Attrs, DescKind};
 use layout_lowering_nvvm::pass::{attrs, smem_desc_operands};
 use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
 use layout_relation::props;
@@ -197,17 +197,6 @@ fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
             prove_tma(ctx, &a, fault.as_ref())
         }
         _ => prove_lanes(ctx, &name, &a, fault.as_ref()),
-    }
-}
-
-fn func(a: &Attrs, key: &str) -> Result<Func, String> {
-    let t = a
-        .get(key)
-        .ok_or_else(|| format!("missing attribute '{key}'"))?;
-    match text::parse(t) {
-        Ok(Value::Func(f)) => Ok(f),
-        Ok(v) => Err(format!("'{key}' must be a layout, found {}", v.kind())),
-        Err(e) => Err(format!("'{key}': {e}")),
     }
 }
 
