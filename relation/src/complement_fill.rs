@@ -49,6 +49,84 @@ pub fn complement_fill(ctx: &Ctx, h: &Layout, d: i64) -> Result<Layout> {
     complement_fill_isl(ctx, h, d)
 }
 
+/// The images the fixed point of [`complement_fill`] asks for, in one representation (ISL sets
+/// or bitmaps): the algorithm is written once, in [`fill`].
+trait Images {
+    /// The least offset in `[from, limit)` outside the image of `H_curr`.
+    fn first_gap(&mut self, from: i64, limit: i64) -> Result<Option<i64>>;
+    /// The least offset of the image of `H` at or past `begin`.
+    fn image_of_h_from(&self, begin: i64) -> Result<Option<i64>>;
+    /// Append the mode `shape : stride` to `H_curr`.
+    fn add_mode(&mut self, shape: i64, stride: i64) -> Result<()>;
+}
+
+/// The fixed point of the module doc on `images`, with `cosize` = cosize(H) and `limit` =
+/// max(D, cosize(H)).
+fn fill(images: &mut impl Images, cosize: i64, limit: i64) -> Result<Layout> {
+    let max_index = limit - 1;
+    let mut comp: Vec<(i64, i64)> = Vec::new();
+    let mut filled = 1i64;
+    let mut end = 0i64;
+    let mut steps = 0;
+    while end <= max_index {
+        steps += 1;
+        if steps > MAX_STEPS {
+            return Err(Error::algebra(format!(
+                "complement_fill: no fixed point after {MAX_STEPS} steps"
+            )));
+        }
+        let Some(begin) = images.first_gap(filled, limit)? else {
+            break;
+        };
+        let shape;
+        if begin < cosize {
+            end = images
+                .image_of_h_from(begin)?
+                .ok_or_else(|| Error::algebra("internal: complement_fill past the image"))?;
+            shape = end / begin;
+        } else {
+            end = limit;
+            shape = layout_algebra::int::ceil_div(end, begin)?;
+        }
+        if shape > 1 {
+            images.add_mode(shape, begin)?;
+            comp.push((shape, begin));
+        }
+        filled = end;
+    }
+    Ok(match comp.as_slice() {
+        [] => Layout::trivial(),
+        [(s, d)] => Layout::leaf(*s, *d),
+        _ => layout_of(&comp),
+    })
+}
+
+/// The images as ISL sets: `H_curr` by its leaves, the image of `H` as a set.
+struct IslImages<'c> {
+    ctx: &'c Ctx,
+    curr: Vec<(i64, i64)>,
+    range_h: Set<'c>,
+}
+
+impl Images for IslImages<'_> {
+    fn first_gap(&mut self, from: i64, limit: i64) -> Result<Option<i64>> {
+        let image = flat_map(self.ctx, &layout_of(&self.curr), false)?.range()?;
+        let gaps = interval(self.ctx, from, limit)?.subtract(image)?;
+        Ok(gaps.lexmin_point()?.map(|p| p[0]))
+    }
+    fn image_of_h_from(&self, begin: i64) -> Result<Option<i64>> {
+        let rest = self
+            .range_h
+            .clone()
+            .subtract(interval(self.ctx, 0, begin)?)?;
+        Ok(rest.lexmin_point()?.map(|p| p[0]))
+    }
+    fn add_mode(&mut self, shape: i64, stride: i64) -> Result<()> {
+        self.curr.push((shape, stride));
+        Ok(())
+    }
+}
+
 /// [`complement_fill`] with every image computed by ISL (any strides and sizes; bounded by the
 /// context's budget).
 pub fn complement_fill_isl(ctx: &Ctx, h: &Layout, d: i64) -> Result<Layout> {
@@ -65,52 +143,13 @@ pub fn complement_fill_isl(ctx: &Ctx, h: &Layout, d: i64) -> Result<Layout> {
             .ok_or_else(|| Error::overflow("complement_fill: cosize"))?,
         None => return Err(Error::algebra("complement_fill: the layout is empty")),
     };
-    let max_index = (d - 1).max(cosize - 1);
-    let limit = max_index
-        .checked_add(1)
-        .ok_or_else(|| Error::overflow("complement_fill: target"))?;
-    let mut curr = leaves;
-    let mut comp: Vec<(i64, i64)> = Vec::new();
-    let mut filled = 1i64;
-    let mut end = 0i64;
-    let mut steps = 0;
-    while end <= max_index {
-        steps += 1;
-        if steps > MAX_STEPS {
-            return Err(Error::algebra(format!(
-                "complement_fill: no fixed point after {MAX_STEPS} steps"
-            )));
-        }
-        let image = flat_map(ctx, &layout_of(&curr), false)?.range()?;
-        let gaps = interval(ctx, filled, limit)?.subtract(image)?;
-        let Some(begin) = gaps.lexmin_point()?.map(|p| p[0]) else {
-            break;
-        };
-        let (shape, stride);
-        if begin < cosize {
-            let rest = range_h.clone().subtract(interval(ctx, 0, begin)?)?;
-            end = rest
-                .lexmin_point()?
-                .map(|p| p[0])
-                .ok_or_else(|| Error::algebra("internal: complement_fill past the image"))?;
-            shape = end / begin;
-            stride = begin;
-        } else {
-            end = limit;
-            shape = layout_algebra::int::ceil_div(end, begin)?;
-            stride = begin;
-        }
-        if shape > 1 {
-            curr.push((shape, stride));
-            comp.push((shape, stride));
-        }
-        filled = end;
-    }
-    Ok(match comp.as_slice() {
-        [] => Layout::trivial(),
-        [(s, d)] => Layout::leaf(*s, *d),
-        _ => layout_of(&comp),
-    })
+    let limit = d.max(cosize);
+    let mut images = IslImages {
+        ctx,
+        curr: leaves,
+        range_h,
+    };
+    fill(&mut images, cosize, limit)
 }
 
 /// Offsets `[0, len)` as bits.
@@ -202,54 +241,30 @@ fn by_bitmap(leaves: &[(i64, i64)], d: i64) -> Option<Result<Layout>> {
     let mut range_h = table.clone();
     range_h.sort_unstable();
     range_h.dedup();
-    let max_index = limit - 1;
     let mut image = Bitmap::new(limit);
     for &o in &table {
         image.set(o);
     }
-    let mut comp: Vec<(i64, i64)> = Vec::new();
-    let mut filled = 1i64;
-    let mut end = 0i64;
-    let mut steps = 0;
-    while end <= max_index {
-        steps += 1;
-        if steps > MAX_STEPS {
-            return Some(Err(Error::algebra(format!(
-                "complement_fill: no fixed point after {MAX_STEPS} steps"
-            ))));
-        }
-        let Some(begin) = image.first_clear(filled) else {
-            break;
-        };
-        let shape;
-        if begin < cosize {
-            // The least offset of the image of H at or past begin.
-            let i = range_h.partition_point(|&o| o < begin);
-            end = match range_h.get(i) {
-                Some(&o) => o,
-                None => {
-                    return Some(Err(Error::algebra(
-                        "internal: complement_fill past the image",
-                    )))
-                }
-            };
-            shape = end / begin;
-        } else {
-            end = limit;
-            shape = match layout_algebra::int::ceil_div(end, begin) {
-                Ok(v) => v,
-                Err(e) => return Some(Err(e)),
-            };
-        }
-        if shape > 1 {
-            image.add_mode(shape, begin);
-            comp.push((shape, begin));
-        }
-        filled = end;
+    Some(fill(&mut BitmapImages { image, range_h }, cosize, limit))
+}
+
+/// The images as bitmaps: `H_curr`'s image as bits, the image of `H` as a sorted list.
+struct BitmapImages {
+    image: Bitmap,
+    range_h: Vec<i64>,
+}
+
+impl Images for BitmapImages {
+    fn first_gap(&mut self, from: i64, _limit: i64) -> Result<Option<i64>> {
+        // The bitmap's length is the limit.
+        Ok(self.image.first_clear(from))
     }
-    Some(Ok(match comp.as_slice() {
-        [] => Layout::trivial(),
-        [(s, d)] => Layout::leaf(*s, *d),
-        _ => layout_of(&comp),
-    }))
+    fn image_of_h_from(&self, begin: i64) -> Result<Option<i64>> {
+        let i = self.range_h.partition_point(|&o| o < begin);
+        Ok(self.range_h.get(i).copied())
+    }
+    fn add_mode(&mut self, shape: i64, stride: i64) -> Result<()> {
+        self.image.add_mode(shape, stride);
+        Ok(())
+    }
 }
