@@ -37,6 +37,7 @@ pub use layout_dialect_ffi as ffi;
 pub mod op_diagnostics;
 
 use layout_algebra::Error;
+pub use layout_dialect_ffi::reads_past_domain;
 pub use layout_dialect_ffi::stored::CuteRef;
 use melior::dialect::DialectHandle;
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};

@@ -94,11 +94,7 @@ fn remark_of(op: MlirOperation) -> Option<String> {
     let (Func::Layout(la), Func::Layout(lb)) = (&a, &b) else {
         return None;
     };
-    let size_a = la.size().ok()?;
-    let cosize_b = lb.cosize().ok()?;
-    if cosize_b <= size_a {
-        return None;
-    }
+    let (size_a, _) = layout_dialect::reads_past_domain(la, lb)?;
     Some(match out_of_domain_natural(&a, &b) {
         Ok(set) => format!(
             "the coordinates of B = {} that read A past size(A) = {size_a}: {set} (B's natural coordinate, one variable per leaf)",

@@ -263,18 +263,27 @@ pub unsafe extern "C" fn layout_ffi_composition_reach(a: Handle, b: Handle) -> L
     owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
 }
 
+/// `(size(A), cosize(B))` when `A o B` reads A past its domain (`cosize(B) > size(A)`), for
+/// static integer layouts (a scaled-basis stride has a coshape, not an index range); None
+/// otherwise. The condition of the composition warning and of `--layout-composition-domain`.
+pub fn reads_past_domain(
+    a: &layout_algebra::Layout,
+    b: &layout_algebra::Layout,
+) -> Option<(i64, i64)> {
+    if !a.is_static() || !b.is_static() || a.stride.has_basis() || b.stride.has_basis() {
+        return None;
+    }
+    let (size_a, cosize_b) = (a.size().ok()?, b.cosize().ok()?);
+    (cosize_b > size_a).then_some((size_a, cosize_b))
+}
+
 /// The out-of-domain warning of `A o B` (see [`layout_ffi_composition_reach`]), or None.
 pub fn composition_reach(a: &Value, b: &Value) -> Option<String> {
     let (Value::Func(Func::Layout(la)), Value::Func(Func::Layout(lb))) = (a, b) else {
         return None;
     };
-    // Static integer layouts only (a scaled-basis stride has a coshape, not an index range).
-    if !la.is_static() || !lb.is_static() || la.stride.has_basis() || lb.stride.has_basis() {
-        return None;
-    }
-    let size_a = la.size().ok()?;
-    let cosize_b = lb.cosize().ok()?;
-    (cosize_b > size_a).then(|| {
+    let (size_a, cosize_b) = reads_past_domain(la, lb)?;
+    Some({
         format!(
             "composition reads A = {} outside its domain: B = {} reaches indices [{size_a}, {cosize_b}) past size(A) = {size_a} (A is extended along its last mode)",
             text::print(a),
