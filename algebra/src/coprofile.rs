@@ -11,7 +11,7 @@
 //! - coshape(L) = P with the bucket extents cosize(|L_p|) = sum (s-1)|d| + 1.
 
 use crate::error::{Error, Result};
-use crate::int::{self, Int};
+use crate::int;
 use crate::stride::{int_leaf_pairs, print_stride, print_stride_tuple, Stride, StrideTuple};
 use crate::tuple::{print_int_tuple, IntTuple, Tree};
 
@@ -35,7 +35,7 @@ fn layout_text(shape: &IntTuple, stride: &StrideTuple) -> String {
 /// coprofile of L = shape:stride.
 pub fn coprofile_of(shape: &IntTuple, stride: &StrideTuple, op: &str) -> Result<Coprofile> {
     for d in stride.leaves() {
-        if d.coef == Int::Dyn {
+        if !d.coef.is_static() {
             return Err(Error::algebra(format!(
                 "{op}: {} has the dynamic stride {}; the scaled-basis algebra needs static strides",
                 layout_text(shape, stride),
@@ -117,7 +117,7 @@ pub fn project_strides(stride: &StrideTuple, p: &[u32]) -> StrideTuple {
     stride.map(&mut |d| {
         if d.basis == p {
             Stride {
-                coef: d.coef,
+                coef: d.coef.clone(),
                 basis: Vec::new(),
             }
         } else {

@@ -117,7 +117,7 @@ impl Layout {
     pub fn leaf_modes(&self) -> Vec<(Int, Stride)> {
         fn go(s: &IntTuple, d: &StrideTuple, out: &mut Vec<(Int, Stride)>) {
             match (s, d) {
-                (Tree::Leaf(x), Tree::Leaf(y)) => out.push((*x, y.clone())),
+                (Tree::Leaf(x), Tree::Leaf(y)) => out.push((x.clone(), y.clone())),
                 (Tree::Node(xs), Tree::Node(ys)) => {
                     xs.iter().zip(ys).for_each(|(x, y)| go(x, y, out));
                 }
@@ -137,6 +137,93 @@ impl Layout {
     }
     pub fn is_static(&self) -> bool {
         self.shape.is_static() && self.stride.leaves().iter().all(|d| d.coef.is_static())
+    }
+
+    /// Whether some leaf (extent or stride) is a runtime value.
+    pub fn has_runtime_leaf(&self) -> bool {
+        !self.is_static()
+    }
+    /// size(L) with C++'s arithmetic: static when every extent is (crate::int).
+    pub fn size_int(&self) -> Result<Int> {
+        let mut p = Int::Lit(1);
+        for x in self.shape.leaves() {
+            p = p.mul(&x)?;
+        }
+        Ok(p)
+    }
+    /// cosize(L) = sum_i (s_i - 1)·|d_i| + 1 with C++'s arithmetic (integer strides).
+    pub fn cosize_int(&self) -> Result<Int> {
+        let mut hi = Int::Lit(1);
+        for (s, d) in self.leaf_modes() {
+            if !d.is_int() {
+                return Err(Error::algebra(format!(
+                    "cosize of {} with runtime leaves needs integer strides",
+                    print_layout(self)
+                )));
+            }
+            hi = hi.add(&s.add(&Int::Lit(-1))?.mul(&d.coef.abs()?)?)?;
+        }
+        Ok(hi)
+    }
+    /// The layout with the runtime conditions `conds` recorded (crate::sym): they go into the
+    /// first runtime leaf, so that evaluating the layout for values checks them. A condition
+    /// that is statically false is an error; a runtime one on a layout without runtime
+    /// leaves cannot be checked there, so it is refused with the condition.
+    pub fn with_conditions(self, conds: Vec<(Int, String)>, op: &str) -> Result<Layout> {
+        let mut pending: Vec<(Int, String)> = Vec::new();
+        for (c, what) in conds {
+            match c {
+                Int::Lit(0) => return Err(Error::algebra(what)),
+                Int::Lit(_) => {}
+                c => pending.push((c, what)),
+            }
+        }
+        if pending.is_empty() {
+            return Ok(self);
+        }
+        let mut pending = Some(pending);
+        let mut attach = |x: &Int| -> Result<Int> {
+            match (x, pending.take()) {
+                (Int::Dyn(_), Some(ps)) => {
+                    let mut v = x.clone();
+                    for (c, what) in ps {
+                        v = v.check(&c, &|| what.clone())?;
+                    }
+                    Ok(v)
+                }
+                (_, p) => {
+                    pending = p;
+                    Ok(x.clone())
+                }
+            }
+        };
+        let shape = self.shape.try_map(&mut attach)?;
+        let stride = self.stride.try_map(&mut |d| {
+            Ok(Stride {
+                coef: attach(&d.coef)?,
+                basis: d.basis.clone(),
+            })
+        })?;
+        if let Some(ps) = pending {
+            return Err(Error::algebra(format!(
+                "{op}: the result {} has no runtime leaf to check the runtime condition {} on ({})",
+                print_layout(&self),
+                ps[0].0.sym().text(),
+                ps[0].1
+            )));
+        }
+        Ok(Layout::raw(shape, stride))
+    }
+    /// The runtime conditions recorded in the leaves (crate::sym), each once.
+    pub fn conditions(&self) -> Vec<(Int, String)> {
+        let mut out = Vec::new();
+        for (s, d) in self.leaf_modes() {
+            crate::sym::conditions(&s.sym(), &mut out);
+            crate::sym::conditions(&d.coef.sym(), &mut out);
+        }
+        out.into_iter()
+            .map(|(c, w)| (Int::Dyn(c), w.to_string()))
+            .collect()
     }
 
     /// L(i) for a linear index i (the last leaf absorbs indices past the size).
@@ -283,12 +370,9 @@ pub fn compact_strides(shape: &IntTuple, start: i64) -> Result<StrideTuple> {
     shape.try_map(&mut |s| {
         let d = match s {
             Int::Lit(1) => return Ok(Stride::int(0)),
-            _ => cur,
+            _ => cur.clone(),
         };
-        cur = match (cur, s) {
-            (Int::Lit(c), Int::Lit(v)) => Int::Lit(int::mul(c, *v)?),
-            _ => Int::Dyn,
-        };
+        cur = cur.mul(s)?;
         Ok(Stride {
             coef: d,
             basis: Vec::new(),

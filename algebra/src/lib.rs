@@ -13,7 +13,7 @@
 //! check; the lifts of composed layouts get the dispatch). One item per layer (an item may
 //! wrap onto indented lines):
 //!
-//! 1. core: `error` `int` `fast_hash` `tuple` `stride` `coprofile` `layout` `scaled_basis`
+//! 1. core: `error` `checked` `sym` `int` `fast_hash` `tuple` `stride` `coprofile` `layout` `scaled_basis`
 //!    `swizzle` `func` `offset_composed` `value` `crate`
 //! 2. text: `text` `text::*`
 //! 3. primitive ops: `ops::coalesce` `ops::filter` `ops::slice` `ops::modes` `ops::shape_arith`
@@ -21,15 +21,17 @@
 //!    `ops::contract_complement` `ops::contract_left_inverse` `ops::contract_product`
 //!    `ops::contract_bounds` `ops::printable`
 //! 4. scaled-basis extension: `ops::basis`
-//! 5. composition, complement, inverse: `ops::composition` `ops::complement` `ops::inverse`
+//! 5. composition, complement, inverse: `ops::composition_runtime` `ops::composition`
+//!    `ops::complement_runtime` `ops::complement` `ops::inverse_runtime` `ops::inverse`
 //!    `ops::swizzle_slice` `ops::composed`
-//! 6. divides, products, tilers: `ops::divide` `ops::product` `ops::basis_product`
+//! 6. divides, products, tilers, bind: `ops::bind` `ops::divide` `ops::product` `ops::basis_product`
 //!    `ops::ceil_div` `ops::tile_to_shape` `ops::recast` `ops::common` `ops::offset_composed_ops`
 //! 7. linear layouts, bijective layouts, hardware descriptors: `linear::*` `bijective::*` `hw::*`
 //! 8. dispatch: the name -> operation tables and the facades that export them:
 //!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`
 
 pub mod bijective;
+pub mod checked;
 pub mod coprofile;
 pub mod error;
 pub mod fast_hash;
@@ -43,6 +45,7 @@ pub mod ops;
 pub mod scaled_basis;
 pub mod stride;
 pub mod swizzle;
+pub mod sym;
 pub mod text;
 pub mod tuple;
 pub mod value;

@@ -24,9 +24,10 @@ impl Stride {
             basis: Vec::new(),
         }
     }
-    pub fn dynamic() -> Stride {
+    /// The i-th runtime leaf of an input as an integer stride.
+    pub fn var(i: u32) -> Stride {
         Stride {
-            coef: Int::Dyn,
+            coef: Int::var(i),
             basis: Vec::new(),
         }
     }
@@ -45,13 +46,16 @@ impl Stride {
     }
     /// `k * self` (scales the coefficient, keeps the basis).
     pub fn scale(&self, k: i64) -> Result<Stride> {
-        let coef = match self.coef {
-            Int::Lit(v) => Int::Lit(int::mul(v, k)?),
-            Int::Dyn if k == 0 => Int::Lit(0),
-            Int::Dyn => Int::Dyn,
-        };
+        let coef = self.coef.mul(&Int::Lit(k))?;
         Ok(Stride {
             coef,
+            basis: self.basis.clone(),
+        })
+    }
+    /// `k * self` for a static or runtime k (C++'s arithmetic, crate::int).
+    pub fn scale_by(&self, k: &Int) -> Result<Stride> {
+        Ok(Stride {
+            coef: self.coef.mul(k)?,
             basis: self.basis.clone(),
         })
     }

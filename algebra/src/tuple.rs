@@ -135,6 +135,14 @@ impl IntTuple {
             Tree::Node(v) => v.iter().try_fold(1i64, |p, t| int::mul(p, t.product()?)),
         }
     }
+    /// The product with C++'s arithmetic: static when every leaf is (crate::int).
+    pub fn product_int(&self) -> Result<Int> {
+        let mut p = Int::Lit(1);
+        for x in self.leaves() {
+            p = p.mul(&x)?;
+        }
+        Ok(p)
+    }
     pub fn is_static(&self) -> bool {
         match self {
             Tree::Leaf(x) => x.is_static(),

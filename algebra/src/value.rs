@@ -9,7 +9,7 @@ use crate::stride::StrideTuple;
 use crate::tuple::{IntTuple, Tree};
 
 /// A coordinate leaf: an integer or the slicing wildcard `_`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum CrdLeaf {
     Int(Int),
     All,

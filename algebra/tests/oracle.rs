@@ -9,6 +9,8 @@ use serde_json::Value as Json;
 #[path = "oracle/cute_cpp_v4.rs"]
 mod cute_cpp_v4;
 
+#[path = "oracle/cute_cpp_dynamic.rs"]
+mod cute_cpp_dynamic;
 #[path = "oracle/cuteir_suite.rs"]
 mod cuteir_suite;
 #[path = "oracle/id_list.rs"]

@@ -57,6 +57,15 @@ struct uint4 { unsigned x, y, z, w; };
 struct float2 { float x, y; };
 struct float4 { float x, y, z, w; };
 struct double2 { double x, y; };
+struct long2 { long x, y; };
+struct ulong2 { unsigned long x, y; };
+struct long4 { long x, y, z, w; };
+struct ulong4 { unsigned long x, y, z, w; };
+struct longlong2 { long long x, y; };
+struct ulonglong2 { unsigned long long x, y; };
+struct longlong4 { long long x, y, z, w; };
+struct ulonglong4 { unsigned long long x, y, z, w; };
+struct double4 { double x, y, z, w; };
 """,
     "cuComplex.h": """#pragma once
 struct cuFloatComplex { float x, y; };

@@ -5,7 +5,11 @@ corpus uses: integers, tuples, scaled-basis strides `n@i@j`, layouts `S:D`, by-m
 `[t0,t1,...]` whose items are layouts, integers, tuples or `_`. Trees are tuples:
 
     ("int", n)  ("tup", [v, ...])  ("basis", n, [i, j, ...])  ("layout", S, D)
-    ("tiler", [v, ...])  ("under",)
+    ("tiler", [v, ...])  ("under",)  ("dyn", name)
+
+A runtime leaf `?` (("dyn", name); parsed only with parse(text, dynamic=True), name None) is
+printed as `?` and written in C++ as its name (an `int` variable); `bind_dyn` numbers the
+runtime leaves of a value in text order and `subst_dyn` replaces them by integers.
 
 Evaluation follows CuTe: a coordinate is the colexicographic decomposition of an index over
 the shape, and an index past the size extends along the last mode (the last mode absorbs the
@@ -45,10 +49,11 @@ def _tokens(text):
 
 
 class _Parser:
-    def __init__(self, text):
+    def __init__(self, text, dynamic=False):
         self.toks = _tokens(text)
         self.i = 0
         self.text = text
+        self.dynamic = dynamic
 
     def peek(self):
         return self.toks[self.i] if self.i < len(self.toks) else ("end", None)
@@ -99,6 +104,9 @@ class _Parser:
         if t == ("ch", "_"):
             self.i += 1
             return ("under",)
+        if t == ("ch", "?") and self.dynamic:
+            self.i += 1
+            return ("dyn", None)
         if t[0] != "num":
             raise ParseError(f"expected a number at token {self.i} of {self.text!r}")
         self.i += 1
@@ -116,8 +124,9 @@ class _Parser:
         return ("int", n)
 
 
-def parse(text):
-    p = _Parser(text)
+def parse(text, dynamic=False):
+    """The value of `text`; `?` (a runtime leaf) is accepted only when `dynamic`."""
+    p = _Parser(text, dynamic)
     v = p.value()
     if p.peek()[0] != "end":
         raise ParseError(f"trailing text in {text!r}")
@@ -130,6 +139,8 @@ def to_text(v):
         return str(v[1])
     if kind == "under":
         return "_"
+    if kind == "dyn":
+        return "?"
     if kind == "basis":
         return str(v[1]) + "".join(f"@{i}" for i in v[2])
     if kind == "tup":
@@ -148,6 +159,8 @@ def _cpp_leaf(v, stride):
         return f"Int<{v[1]}>{{}}"
     if v[0] == "under":
         return "_"
+    if v[0] == "dyn":
+        return v[1]
     if v[0] == "basis":
         # C++ prints E<b,a> as `1@a@b`: the printed path is the reversed template path.
         e = "E<" + ",".join(str(i) for i in reversed(v[2])) + ">{}"
@@ -170,6 +183,38 @@ def to_cpp(v):
     if kind == "tiler":
         return "make_tile(" + ", ".join(to_cpp(x) for x in v[1]) + ")"
     return _cpp_tuple(v, False)
+
+
+def _map_dyn(v, fn):
+    kind = v[0]
+    if kind == "dyn":
+        return fn(v)
+    if kind in ("tup", "tiler"):
+        return (kind, [_map_dyn(x, fn) for x in v[1]])
+    if kind == "layout":
+        return ("layout", _map_dyn(v[1], fn), _map_dyn(v[2], fn))
+    return v
+
+
+def bind_dyn(values, prefix="v"):
+    """The values (a list) with their runtime leaves named prefix0, prefix1, ... in text order
+    (over the whole list, left to right: a layout's shape before its stride); and the count."""
+    k = [0]
+
+    def name(_):
+        k[0] += 1
+        return ("dyn", f"{prefix}{k[0] - 1}")
+    out = [_map_dyn(v, name) for v in values]
+    return out, k[0]
+
+
+def subst_dyn(values, ints):
+    """The values (a list) with their i-th runtime leaf (text order) replaced by ints[i]."""
+    it = iter(ints)
+    out = [_map_dyn(v, lambda _: ("int", next(it))) for v in values]
+    if next(it, None) is not None:
+        raise ValueError("more values than runtime leaves")
+    return out
 
 
 # ---------------------------------------------------------------- evaluation

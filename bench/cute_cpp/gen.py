@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -80,13 +81,13 @@ def cpp_line(k, case):
     return f"static void c{k}() {{ auto r = {CALL[case['op']]}({args}); print(r); }}"
 
 
-def write_tu(path, batch):
+def write_tu(path, batch, line=cpp_line):
     lines = HEADER.count("\n")
     first = lines + 1
     with open(path, "w") as f:
         f.write(HEADER)
         for k, case in enumerate(batch):
-            f.write(cpp_line(k, case) + "\n")
+            f.write(line(k, case) + "\n")
         f.write("typedef void (*case_fn)();\n")
         f.write("static const case_fn cases[] = {" + ", ".join(f"c{k}" for k in range(len(batch)))
                 + "};\n")
@@ -147,13 +148,24 @@ def run_exe(exe, n):
         if p.returncode == 0:
             break
         # the case that was running (`@@k ` printed, no newline) aborted
-        out[last] = ("abort", (p.stderr.strip().splitlines() or ["runtime abort"])[-1][:300])
+        why = "runtime abort"
+        if p.returncode < 0:  # killed by a signal (SIGFPE: a division by zero)
+            try:
+                why = signal.Signals(-p.returncode).name
+            except ValueError:
+                why = f"signal {-p.returncode}"
+        out[last] = ("abort", (p.stderr.strip().splitlines() or [why])[-1][:300])
         start = last + 1
     return out
 
 
-def answer_batch(batch, inc, stub, work, tag):
-    """C++ answers for `batch`: list of {"result": ...} / {"rejects": ..., "message": ...}."""
+def answer_batch(batch, inc, stub, work, tag, line=cpp_line, raw=False, group=None):
+    """C++ answers for `batch`: list of {"result": ...} / {"rejects": ..., "message": ...}.
+
+    `line(k, case)` writes case k as one line of C++ (default: cpp_line); with `raw` the
+    printed result is kept as printed (`_N` marks too); `group(case)` names cases that
+    instantiate the same templates (g++ reports a failed instantiation once, at its first
+    line), so a compile error attributed to one is attributed to all of its group."""
     answers = [None] * len(batch)
     todo = list(range(len(batch)))
     attempt = 0
@@ -162,26 +174,32 @@ def answer_batch(batch, inc, stub, work, tag):
         sub = [batch[i] for i in todo]
         src = os.path.join(work, f"{tag}_{attempt}.cpp")
         exe = src[:-4]
-        first = write_tu(src, sub)
+        first = write_tu(src, sub, line)
         ok, err = compile_tu(src, exe, inc, stub)
         if ok:
             for k, r in run_exe(exe, len(sub)).items():
                 if isinstance(r, tuple):
                     answers[todo[k]] = {"rejects": "runtime", "message": r[1]}
                 else:
-                    answers[todo[k]] = {"result": cute_text.strip_marks(r)}
+                    answers[todo[k]] = {"result": r.strip() if raw else cute_text.strip_marks(r)}
             for k in range(len(sub)):
                 if answers[todo[k]] is None:
                     answers[todo[k]] = {"rejects": "runtime", "message": "no output"}
             break
         bad = case_errors(err, src, first, len(sub))
+        if group is not None:
+            for k, msg in list(bad.items()):
+                g = group(sub[k])
+                for k2, c in enumerate(sub):
+                    if group(c) == g:
+                        bad.setdefault(k2, msg)
         if not bad:
             if len(sub) == 1:
                 answers[todo[0]] = {"rejects": "compile", "message": first_error(err)}
                 break
             half = len(sub) // 2
-            left = answer_batch(sub[:half], inc, stub, work, f"{tag}_{attempt}a")
-            right = answer_batch(sub[half:], inc, stub, work, f"{tag}_{attempt}b")
+            left = answer_batch(sub[:half], inc, stub, work, f"{tag}_{attempt}a", line, raw, group)
+            right = answer_batch(sub[half:], inc, stub, work, f"{tag}_{attempt}b", line, raw, group)
             for k, a in enumerate(left + right):
                 answers[todo[k]] = a
             break

@@ -48,10 +48,10 @@ pub enum SymFunc {
     Composed(Box<SymFunc>, i64, Box<SymFunc>),
 }
 
-fn bind_int(x: Int, values: &mut dyn Iterator<Item = MlirValue>) -> Result<Leaf, String> {
+fn bind_int(x: &Int, values: &mut dyn Iterator<Item = MlirValue>) -> Result<Leaf, String> {
     match x {
-        Int::Lit(v) => Ok(Leaf::Lit(v)),
-        Int::Dyn => values
+        Int::Lit(v) => Ok(Leaf::Lit(*v)),
+        Int::Dyn(_) => values
             .next()
             .map(Leaf::Dyn)
             .ok_or_else(|| "fewer runtime values than '?' leaves".to_string()),
@@ -65,7 +65,7 @@ fn bind_stride(d: &Stride, values: &mut dyn Iterator<Item = MlirValue>) -> Resul
             layout_algebra::text::print_stride(d)
         ));
     }
-    bind_int(d.coef, values)
+    bind_int(&d.coef, values)
 }
 
 impl SymLayout {
@@ -78,7 +78,7 @@ impl SymLayout {
             .shape
             .leaves()
             .into_iter()
-            .map(|s| bind_int(s, values))
+            .map(|s| bind_int(&s, values))
             .collect::<Result<Vec<_>, _>>()?;
         let stride = layout
             .stride
@@ -143,8 +143,8 @@ impl SymLayout {
             if !d.basis.is_empty() {
                 return Err("scaled-basis strides cannot be lowered to one index".into());
             }
-            match (s, d.coef) {
-                (Int::Lit(sv), Int::Lit(dv)) => out.push((Leaf::Lit(sv), Leaf::Lit(dv))),
+            match (&s, &d.coef) {
+                (Int::Lit(sv), Int::Lit(dv)) => out.push((Leaf::Lit(*sv), Leaf::Lit(*dv))),
                 _ => {
                     while j < orig.len() && !(orig[j].0 == s && orig[j].1 == d) {
                         j += 1;

@@ -194,7 +194,7 @@ fn scalar_tuple_text(obj: &Bound<'_, PyAny>) -> Option<String> {
             let t = s.to_cow().ok()?;
             return match text::parse(&t).ok()? {
                 Value::Tuple(Tree::Leaf(Int::Lit(_))) => Some(t.trim().to_string()),
-                Value::Tuple(Tree::Leaf(Int::Dyn)) | Value::Strides(Tree::Leaf(_)) => {
+                Value::Tuple(Tree::Leaf(Int::Dyn(_))) | Value::Strides(Tree::Leaf(_)) => {
                     *special = true;
                     Some(t.trim().to_string())
                 }
@@ -225,7 +225,7 @@ fn is_func(obj: &Bound<'_, PyAny>) -> bool {
 fn int_obj(py: Python<'_>, x: &Int) -> PyObject {
     match x {
         Int::Lit(v) => v.into_pyobject(py).unwrap().into_any().unbind(),
-        Int::Dyn => "?".into_pyobject(py).unwrap().into_any().unbind(),
+        Int::Dyn(_) => "?".into_pyobject(py).unwrap().into_any().unbind(),
     }
 }
 

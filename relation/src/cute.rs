@@ -29,7 +29,7 @@ pub fn static_leaves(l: &Layout) -> Result<Vec<(i64, i64)>> {
     for (k, (s, d)) in l.leaf_modes().into_iter().enumerate() {
         let s = match s {
             Int::Lit(v) => v,
-            Int::Dyn => return Err(dynamic(l, k, "extent")),
+            Int::Dyn(_) => return Err(dynamic(l, k, "extent")),
         };
         if !d.is_int() {
             return Err(Error::algebra(format!(
@@ -40,7 +40,7 @@ pub fn static_leaves(l: &Layout) -> Result<Vec<(i64, i64)>> {
         }
         let d = match d.coef {
             Int::Lit(v) => v,
-            Int::Dyn => return Err(dynamic(l, k, "stride")),
+            Int::Dyn(_) => return Err(dynamic(l, k, "stride")),
         };
         out.push((s, d));
     }

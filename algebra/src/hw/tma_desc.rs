@@ -300,9 +300,9 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
     for &(b, j) in &dims {
         if let Some((gb, gj)) = groups.last_mut() {
             let first = gj[0];
-            let merge = match (flat[first].stride, flat[j].stride) {
+            let merge = match (&flat[first].stride, &flat[j].stride) {
                 (Int::Lit(d0), Int::Lit(d1)) => {
-                    gb.checked_mul(d0) == Some(d1) && gb.checked_mul(b).is_some_and(|x| x <= 256)
+                    gb.checked_mul(*d0) == Some(*d1) && gb.checked_mul(b).is_some_and(|x| x <= 256)
                 }
                 _ => false,
             };
@@ -348,17 +348,17 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
     let mut gstride: Vec<Option<i64>> = Vec::new();
     for (_, js) in &groups {
         if let [j] = js.as_slice() {
-            gdim.push(lit(flat[*j].extent));
-            gstride.push(lit(flat[*j].stride));
+            gdim.push(lit(&flat[*j].extent));
+            gstride.push(lit(&flat[*j].stride));
             continue;
         }
         let mut shape: Option<i64> = Some(1);
         let mut stride = 0i64;
         for &j in js {
-            let dj = lit(flat[j].stride).unwrap_or(0);
+            let dj = lit(&flat[j].stride).unwrap_or(0);
             let old = stride;
             stride = int::gcd(stride, dj);
-            shape = match (shape, lit(flat[j].extent)) {
+            shape = match (shape, lit(&flat[j].extent)) {
                 (Some(sh), Some(ej)) if stride != 0 => Some(int::add(
                     int::add(
                         int::mul(sh - 1, old / stride)?,
@@ -496,7 +496,7 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
                 return Some((m, 1));
             }
             let g = gstride[m].unwrap_or(1).max(1);
-            Some((m, lit(flat[j].stride).unwrap_or(0) / g))
+            Some((m, lit(&flat[j].stride).unwrap_or(0) / g))
         })
         .collect();
     let tma_of = |crd: &[i64]| -> Vec<i64> {
@@ -549,10 +549,10 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
     })
 }
 
-fn lit(i: Int) -> Option<i64> {
+fn lit(i: &Int) -> Option<i64> {
     match i {
-        Int::Lit(v) => Some(v),
-        Int::Dyn => None,
+        Int::Lit(v) => Some(*v),
+        Int::Dyn(_) => None,
     }
 }
 
@@ -619,8 +619,8 @@ fn collect_leaves(
             }
             out.push(GLeaf {
                 path: path.clone(),
-                extent: *e,
-                stride: d.coef,
+                extent: e.clone(),
+                stride: d.coef.clone(),
             });
             Ok(())
         }
@@ -649,11 +649,11 @@ fn split_into_leaves(x: i64, leaves: &[GLeaf], crd: &mut [i64], first: usize) ->
         }
         let e = match l.extent {
             Int::Lit(e) => e,
-            Int::Dyn if rest == 0 => {
+            Int::Dyn(_) if rest == 0 => {
                 crd[first + k] = 0;
                 continue;
             }
-            Int::Dyn => {
+            Int::Dyn(_) => {
                 return Err(Error::dynamic(format!(
                     "tma_desc: splitting the tile over gmem mode {} (an inner leaf of extent '?')",
                     path_name(&l.path)

@@ -72,7 +72,7 @@ fn reaches(lp: &Layout) -> bool {
 /// Scale an integer layout's strides by e_p.
 fn scale_by_basis(r: Layout, p: &[u32]) -> Layout {
     let stride = r.stride.map(&mut |d| Stride {
-        coef: d.coef,
+        coef: d.coef.clone(),
         basis: p.to_vec(),
     });
     Layout::raw(r.shape, stride)

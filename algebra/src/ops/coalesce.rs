@@ -4,7 +4,7 @@
 //! the profile's tuples are kept).
 
 use crate::error::{Error, Result};
-use crate::int::{self, Int};
+use crate::int::Int;
 use crate::layout::Layout;
 use crate::stride::Stride;
 use crate::tuple::{IntTuple, Tree};
@@ -25,18 +25,20 @@ fn bw_coalesce(old: &[Mode], seed: Mode) -> Result<Option<Vec<Mode>>> {
         let lone = out.len() == 1;
         let front = out.last_mut().expect("out starts with the seed");
         if lone && front.0 == Int::Lit(1) {
-            *front = (*s, d.clone());
+            *front = (s.clone(), d.clone());
             continue;
         }
-        if let (Int::Lit(fs), Int::Lit(sv), Int::Lit(dv), Int::Lit(fd)) =
-            (front.0, *s, d.coef, front.1.coef)
-        {
-            if d.basis == front.1.basis && int::mul(sv, dv).ok() == Some(fd) {
-                *front = (Int::Lit(int::mul(sv, fs)?), d.clone());
-                continue;
+        // C++ merges when the front extent is static and s·d == front stride is a static
+        // truth (`_0 * x = _0`: a runtime extent of stride 0 merges into a stride-0 front).
+        if front.0.is_static() && d.basis == front.1.basis {
+            if let (Ok(Int::Lit(p)), Int::Lit(fd)) = (s.mul(&d.coef), &front.1.coef) {
+                if p == *fd {
+                    *front = (s.mul(&front.0)?, d.clone());
+                    continue;
+                }
             }
         }
-        out.push((*s, d.clone()));
+        out.push((s.clone(), d.clone()));
     }
     if out.len() == 1 && out[0].0 == Int::Lit(1) {
         return Ok(None);

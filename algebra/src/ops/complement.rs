@@ -37,6 +37,9 @@ pub(crate) fn complement_cute(a: &Layout, cotarget: &IntTuple) -> Result<Layout>
 }
 
 fn complement_with(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool) -> Result<Layout> {
+    if a.has_runtime_leaf() || !cotarget.is_static() {
+        return crate::ops::complement_runtime::complement_runtime(a, cotarget, reach_cotarget);
+    }
     let modes = match filter_int_modes(a) {
         Some(m) => m,
         None => filter(a)?.int_leaves("complement")?,
@@ -112,6 +115,10 @@ fn check_cotarget(c: &IntTuple) -> Result<()> {
 pub fn complement_default(a: &Layout) -> Result<Layout> {
     if a.stride.has_basis() {
         return crate::ops::basis::complement(a);
+    }
+    if a.has_runtime_leaf() {
+        let c = filter(a)?.cosize_int()?;
+        return complement(a, &Tree::Leaf(c));
     }
     let c = filter(a)?.cosize()?;
     complement(a, &IntTuple::lit(c))

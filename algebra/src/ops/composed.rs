@@ -492,7 +492,7 @@ fn fill_coord(
 ) -> Result<crate::tuple::IntTuple> {
     match (crd, shape) {
         (Tree::Leaf(CrdLeaf::All), s) => Ok(s.map(&mut |_| Int::Lit(vals.next().unwrap_or(0)))),
-        (Tree::Leaf(CrdLeaf::Int(i)), _) => Ok(Tree::Leaf(*i)),
+        (Tree::Leaf(CrdLeaf::Int(i)), _) => Ok(Tree::Leaf(i.clone())),
         (Tree::Node(cs), Tree::Node(ss)) if cs.len() == ss.len() => Ok(Tree::Node(
             cs.iter()
                 .zip(ss)

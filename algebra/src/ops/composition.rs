@@ -33,6 +33,9 @@ const CHECK_ALL: i64 = 1 << 16;
 
 /// A o B for shape:stride layouts.
 pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
+    if a.has_runtime_leaf() || b.has_runtime_leaf() {
+        return crate::ops::composition_runtime::compose_runtime(a, b);
+    }
     let flat_a = if b.stride.has_basis() {
         None
     } else {
@@ -336,9 +339,7 @@ fn per_leaf(
 pub fn compose_tiler(a: &Layout, t: &Value) -> Result<Layout> {
     match by_mode_form(t).as_ref() {
         Value::All => Ok(a.clone()),
-        Value::Tuple(Tree::Leaf(Int::Lit(n))) => {
-            compose(a, &crate::ops::tiler::int_tile(*n, "composition")?)
-        }
+        Value::Tuple(Tree::Leaf(n)) => compose(a, &crate::ops::tiler::leaf_tile(n, "composition")?),
         Value::Func(Func::Layout(b)) => compose(a, b),
         Value::Tiler(items) => {
             let modes = crate::ops::tiler::modes_of(a);

@@ -42,7 +42,7 @@ fn layout_overflow(l: &Layout) -> Option<String> {
     let strides = l.stride.leaves();
     let shapes = l.shape.leaves();
     for (s, d) in shapes.iter().zip(&strides) {
-        if let (Int::Lit(s), Int::Lit(c)) = (s, d.coef) {
+        if let (Int::Lit(s), Int::Lit(c)) = (s, d.coef.clone()) {
             let term = ((*s as i128) - 1).checked_mul((c as i128).abs());
             let e = hi.entry(d.basis.as_slice()).or_insert(Some(0));
             *e = e.and_then(|x| term.and_then(|t| x.checked_add(t)));

@@ -57,6 +57,7 @@ pub const OP_NAMES: &[&str] = &[
     "prepend",
     "get",
     "make_layout",
+    "bind",
     "swizzle",
     "nullspace",
     "domain_distribute",
@@ -122,7 +123,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             let c = match c {
                 Value::Coord(c) => c.clone(),
                 Value::All => Tree::Leaf(CrdLeaf::All),
-                Value::Tuple(t) => t.map(&mut |x| CrdLeaf::Int(*x)),
+                Value::Tuple(t) => t.map(&mut |x| CrdLeaf::Int(x.clone())),
                 other => {
                     return Err(Error::algebra(format!(
                         "slice: expected a coordinate, found {}",
@@ -247,11 +248,26 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             }))
         }
         "print" => Ok(a.one()?.clone()),
-        "size" => Ok(Value::int(match a.one()? {
-            Value::Tuple(t) => t.product()?,
-            v => func(op, v)?.size()?,
-        })),
-        "cosize" => Ok(Value::int(func(op, a.one()?)?.cosize()?)),
+        "bind" => {
+            if args.is_empty() {
+                return Err(a.bad_arity(0, "1 or more"));
+            }
+            let values = (1..args.len())
+                .map(|i| a.int(i))
+                .collect::<Result<Vec<_>>>()?;
+            crate::ops::bind::bind(&args[0], None, &values)
+        }
+        "size" => Ok(Value::Tuple(Tree::Leaf(match a.one()? {
+            Value::Tuple(t) => t.product_int()?,
+            v => match &*func(op, v)? {
+                Func::Layout(l) if l.has_runtime_leaf() => l.size_int()?,
+                f => Int::Lit(f.size()?),
+            },
+        }))),
+        "cosize" => Ok(Value::Tuple(Tree::Leaf(match &*func(op, a.one()?)? {
+            Func::Layout(l) if l.has_runtime_leaf() => l.cosize_int()?,
+            f => Int::Lit(f.cosize()?),
+        }))),
         "rank" => Ok(Value::int(match a.one()? {
             Value::Tuple(t) => t.rank() as i64,
             v => a.layout_of(v)?.rank() as i64,
@@ -447,7 +463,13 @@ pub fn call_text_at<S: AsRef<str>>(
 /// syntax; else a linear layout or JSON (`#ttg.linear<...>`, `{...}`, `["a","b"]`) or a bare name (`f16`,
 /// `K`), passed on as [`Value::Json`]. Anything else keeps the layout parser's error.
 pub fn parse_arg(text: &str) -> Result<Value> {
-    crate::text::parse(text).or_else(|e| {
+    parse_arg_numbered(text, &mut 0)
+}
+
+/// [`parse_arg`] with the runtime leaves `?` numbered from `*vars` on (crate::sym); `*vars`
+/// moves past them.
+pub fn parse_arg_numbered(text: &str, vars: &mut u32) -> Result<Value> {
+    crate::text::parse_numbered(text, vars).or_else(|e| {
         let t = text.trim();
         let json_list = || t.starts_with('[') && crate::linear::json::parse_json(t).is_ok();
         if t.starts_with('#') || t.starts_with('{') || t.starts_with('"') || json_list() {
@@ -586,7 +608,7 @@ impl<'a> Args<'a> {
         match self.get(i)? {
             Value::Strides(s) => Ok(s.clone()),
             Value::Tuple(t) => Ok(t.map(&mut |x| crate::stride::Stride {
-                coef: *x,
+                coef: x.clone(),
                 basis: Vec::new(),
             })),
             other => Err(Error::algebra(format!(
@@ -602,7 +624,7 @@ impl<'a> Args<'a> {
             match v {
                 Value::Coord(c) => Some(c.clone()),
                 Value::All => Some(Tree::Leaf(CrdLeaf::All)),
-                Value::Tuple(t) => Some(t.map(&mut |x| CrdLeaf::Int(*x))),
+                Value::Tuple(t) => Some(t.map(&mut |x| CrdLeaf::Int(x.clone()))),
                 _ => None,
             }
         };

@@ -14,11 +14,10 @@ use std::borrow::Cow;
 
 use crate::error::{Error, Result};
 use crate::func::Func;
-use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::complement::complement_cute;
 use crate::ops::composition::compose;
-use crate::ops::tiler::{by_mode_form, int_tile, mode_path, modes_of};
+use crate::ops::tiler::{by_mode_form, leaf_tile, mode_path, modes_of};
 use crate::ops::zip::{tile_unzip, unpack_both, unpack_second};
 use crate::tuple::Tree;
 use crate::value::Value;
@@ -29,7 +28,7 @@ use crate::value::Value;
 pub(crate) fn tiler_layout<'t>(t: &'t Value, op: &str) -> Result<Option<Cow<'t, Layout>>> {
     match t {
         Value::All => Ok(None),
-        Value::Tuple(Tree::Leaf(Int::Lit(n))) => Ok(Some(Cow::Owned(int_tile(*n, op)?))),
+        Value::Tuple(Tree::Leaf(n)) => Ok(Some(Cow::Owned(leaf_tile(n, op)?))),
         Value::Tuple(shape) => Ok(Some(Cow::Owned(Layout::compact(shape)?))),
         Value::Func(Func::Layout(l)) => Ok(Some(Cow::Borrowed(l))),
         other => Err(Error::algebra(format!(

@@ -32,15 +32,7 @@ fn flat_modes(l: &Layout, what: &str) -> Result<(Vec<(i64, i64)>, Vec<i64>)> {
 /// (`right_inverse((2,2,2):(1,1,0))` is `2:2` in CuTe C++, not `2:1`). O(n^2) in the
 /// coalesced modes (at most 4096).
 fn sorted_by_stride(modes: &[(i64, i64)]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..modes.len()).collect();
-    for i in 0..idx.len() {
-        for j in i + 1..idx.len() {
-            if modes[idx[j]].1 < modes[idx[i]].1 {
-                idx.swap(i, j);
-            }
-        }
-    }
-    idx
+    crate::ops::inverse_runtime::sorted_by_key(&modes.iter().map(|m| m.1).collect::<Vec<_>>())
 }
 
 fn build(shapes: Vec<i64>, strides: Vec<i64>) -> Result<Layout> {
@@ -51,6 +43,9 @@ fn build(shapes: Vec<i64>, strides: Vec<i64>) -> Result<Layout> {
 }
 
 pub fn right_inverse(l: &Layout) -> Result<Layout> {
+    if l.has_runtime_leaf() && !l.stride.has_basis() {
+        return crate::ops::inverse_runtime::right_inverse_runtime(l);
+    }
     if l.stride.has_basis() {
         return crate::ops::basis::right_inverse(l, &right_inverse);
     }
@@ -91,6 +86,9 @@ fn check_non_negative_image(l: &Layout) -> Result<()> {
 pub use crate::ops::contract_left_inverse::VERIFY_LIMIT;
 
 pub fn left_inverse(l: &Layout) -> Result<Layout> {
+    if l.has_runtime_leaf() && !l.stride.has_basis() {
+        return crate::ops::inverse_runtime::left_inverse_runtime(l);
+    }
     if l.stride.has_basis() {
         return crate::ops::basis::left_inverse(l, &left_inverse);
     }

@@ -3,12 +3,15 @@
 
 pub mod basis;
 pub mod basis_product;
+pub mod bind;
 pub mod ceil_div;
 pub mod coalesce;
 pub mod common;
 pub mod complement;
+pub mod complement_runtime;
 pub mod composed;
 pub mod composition;
+pub mod composition_runtime;
 pub mod contract_bounds;
 mod contract_complement;
 pub mod contract_left_inverse;
@@ -18,6 +21,7 @@ pub mod divide;
 pub mod domain_distribute;
 pub mod filter;
 pub mod inverse;
+pub mod inverse_runtime;
 pub mod modes;
 pub mod nullspace;
 pub mod offset_composed_ops;
@@ -32,4 +36,7 @@ pub mod tile_to_shape;
 pub mod tiler;
 pub mod zip;
 
-pub use dispatch::{all_op_names, call, call_structure, call_text_at, is_op, parse_arg, OP_NAMES};
+pub use dispatch::{
+    all_op_names, call, call_structure, call_text_at, is_op, parse_arg, parse_arg_numbered,
+    OP_NAMES,
+};

@@ -17,7 +17,7 @@ pub fn nullspace(l: &Layout) -> Result<Layout> {
     let shapes = flat.shape.leaves();
     let strides = flat.stride.leaves();
     let rstride = compact_strides(
-        &Tree::Node(shapes.iter().map(|s| Tree::Leaf(*s)).collect()),
+        &Tree::Node(shapes.iter().map(|s| Tree::Leaf(s.clone())).collect()),
         1,
     )?
     .leaves();
@@ -29,7 +29,12 @@ pub fn nullspace(l: &Layout) -> Result<Layout> {
     }
     let modes: Vec<Layout> = keep
         .iter()
-        .map(|&i| Layout::raw(Tree::Leaf(shapes[i]), Tree::Leaf(rstride[i].clone())))
+        .map(|&i| {
+            Layout::raw(
+                Tree::Leaf(shapes[i].clone()),
+                Tree::Leaf(rstride[i].clone()),
+            )
+        })
         .collect();
     let r = Layout::from_modes_unwrapped(modes);
     check(l, &r)?;

@@ -27,7 +27,7 @@ const CHECK_ALL: i64 = 1 << 16;
 fn pair_up(shape: &IntTuple, order: &IntTuple, out: &mut Vec<(IntTuple, Int)>) -> Result<()> {
     match (shape, order) {
         (s, Tree::Leaf(o)) => {
-            out.push((s.clone(), *o));
+            out.push((s.clone(), o.clone()));
             Ok(())
         }
         (Tree::Node(ss), Tree::Node(os)) if ss.len() == os.len() => {
@@ -46,14 +46,11 @@ fn pair_up(shape: &IntTuple, order: &IntTuple, out: &mut Vec<(IntTuple, Int)>) -
 
 /// Product of a (sub-)shape as an Int (dynamic if any leaf is).
 fn size_of(s: &IntTuple) -> Result<Int> {
-    let mut p = 1i64;
+    let mut p = Int::Lit(1);
     for x in s.leaves() {
-        match x {
-            Int::Lit(v) => p = int::mul(p, v)?,
-            Int::Dyn => return Ok(Int::Dyn),
-        }
+        p = p.mul(&x)?;
     }
-    Ok(Int::Lit(p))
+    Ok(p)
 }
 
 /// Column-major strides of a sub-shape from `start` (static size-1 leaves get 0).
@@ -63,11 +60,8 @@ fn compact_from(s: &IntTuple, start: Int) -> Result<StrideTuple> {
         if *x == Int::Lit(1) {
             return Ok(Stride::int(0));
         }
-        let d = cur;
-        cur = match (cur, x) {
-            (Int::Lit(c), Int::Lit(v)) => Int::Lit(int::mul(c, *v)?),
-            _ => Int::Dyn,
-        };
+        let d = cur.clone();
+        cur = cur.mul(x)?;
         Ok(Stride {
             coef: d,
             basis: Vec::new(),
@@ -84,7 +78,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
         .iter()
         .filter_map(|(_, o)| match o {
             Int::Lit(v) => Some(*v),
-            Int::Dyn => None,
+            Int::Dyn(_) => None,
         })
         .max()
         .unwrap_or(0);
@@ -93,7 +87,7 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
         .enumerate()
         .map(|(i, (_, o))| match o {
             Int::Lit(v) => Ok((*v, i)),
-            Int::Dyn => Ok((int::add(int::add(max_static, 1)?, i as i64)?, i)),
+            Int::Dyn(_) => Ok((int::add(int::add(max_static, 1)?, i as i64)?, i)),
         })
         .collect::<Result<_>>()?;
     let sizes: Vec<Int> = pairs
@@ -118,16 +112,13 @@ pub fn make_ordered_layout(shape: &IntTuple, order: &IntTuple) -> Result<Layout>
     let mut starts = vec![Int::Lit(1); pairs.len()];
     let mut cur = Int::Lit(1);
     for &(_, i) in &sorted {
-        starts[i] = cur;
-        cur = match (cur, sizes[i]) {
-            (Int::Lit(c), Int::Lit(v)) => Int::Lit(int::mul(c, v)?),
-            _ => Int::Dyn,
-        };
+        starts[i] = cur.clone();
+        cur = cur.mul(&sizes[i])?;
     }
     let mut strides = pairs
         .iter()
         .zip(&starts)
-        .map(|((s, _), st)| compact_from(s, *st))
+        .map(|((s, _), st)| compact_from(s, st.clone()))
         .collect::<Result<Vec<_>>>()?
         .into_iter();
     let stride = rebuild(shape, order, &mut strides)?;
@@ -189,7 +180,7 @@ pub fn make_layout_like(l: &Layout) -> Result<Layout> {
                 print_layout(l)
             )));
         }
-        Ok(d.coef)
+        Ok(d.coef.clone())
     })?;
     let ordered = make_ordered_layout(&filtered.shape, &order)?;
     // Keep the shape of L; zero strides stay zero.

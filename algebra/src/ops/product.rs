@@ -33,6 +33,15 @@ fn product_one(a: &Layout, b: &Layout) -> Result<Layout> {
     if a.stride.has_basis() {
         return crate::ops::basis_product::logical_product(a, b);
     }
+    if a.has_runtime_leaf() || b.has_runtime_leaf() {
+        // C++: (A, complement(A, size(A)·cosize(B)) o B) on runtime values; the runtime
+        // composition records the conditions under which the copies of A are right.
+        let target = a.size_int()?.mul(&b.cosize_int()?)?;
+        let c = complement_cute(a, &crate::tuple::Tree::Leaf(target))
+            .map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
+        let rest = compose(&c, b).map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
+        return Ok(Layout::from_modes(vec![a.clone(), rest]));
+    }
     let target = int::mul(a.size()?, b.cosize()?)?;
     let c = complement_cute(a, &IntTuple::lit(target))
         .map_err(|e| Error::algebra(format!("logical_product: {e}")))?;
@@ -112,6 +121,15 @@ fn zip_product(a: &Layout, t: &Value, op: &str, raked: bool) -> Result<Layout> {
     let [p0, p1] = <[Layout; 2]>::try_from(p.into_modes())
         .map_err(|_| Error::algebra(format!("{op}: internal rank mismatch")))?;
     let (x, y) = if raked { (p1, p0) } else { (p0, p1) };
+    if (a.has_runtime_leaf() || b.has_runtime_leaf()) && !x.shape.is_leaf() && y.shape.is_leaf() {
+        // With runtime leaves nothing is coalesced away, and C++'s zip of a tuple with an
+        // integer does not compile.
+        return Err(Error::algebra(format!(
+            "{op}: the halves {} and {} are a tuple and an integral layout, which C++'s zip does not pair (with runtime leaves the composition keeps its modes)",
+            crate::text::print_layout(&x),
+            crate::text::print_layout(&y)
+        )));
+    }
     zip_halves(x, y).map_err(|e| Error::algebra(format!("{op}: {e}")))
 }
 

@@ -49,7 +49,7 @@ fn check_n(op: &str, n: i64) -> Result<()> {
     Ok(())
 }
 
-fn leaf_upcast(s: Int, d: &Stride, n: i64, l: &Layout) -> Result<(Int, Stride)> {
+fn leaf_upcast(s: &Int, d: &Stride, n: i64, l: &Layout) -> Result<(Int, Stride)> {
     if !d.is_int() {
         return Err(Error::algebra(format!(
             "upcast: {} has the scaled-basis stride {}; upcast needs integer strides",
@@ -58,30 +58,33 @@ fn leaf_upcast(s: Int, d: &Stride, n: i64, l: &Layout) -> Result<(Int, Stride)> 
         )));
     }
     let ctx = || format!("upcast of {} by {n}", print_layout(l));
-    match d.coef {
-        Int::Lit(0) => Ok((s, d.clone())),
+    match &d.coef {
+        Int::Lit(0) => Ok((s.clone(), d.clone())),
         Int::Lit(dv) => {
-            let k = int::shape_div(n, int::abs(dv)?, &ctx)?;
-            let new_s = match s {
-                Int::Lit(sv) => Int::Lit(int::shape_div(sv, k, &ctx)?),
-                Int::Dyn => Int::Dyn,
-            };
-            Ok((new_s, Stride::int(int::shape_div(dv, n, &ctx)?)))
+            let k = int::shape_div(n, int::abs(*dv)?, &ctx)?;
+            let new_s = s.shape_div(&Int::Lit(k), &ctx)?;
+            Ok((new_s, Stride::int(int::shape_div(*dv, n, &ctx)?)))
         }
-        Int::Dyn => Ok((s, d.clone())),
+        Int::Dyn(_) => Ok((
+            s.clone(),
+            Stride {
+                coef: d.coef.shape_div(&Int::Lit(n), &ctx)?,
+                basis: Vec::new(),
+            },
+        )),
     }
 }
 
 fn map_leaves(
     l: &Layout,
-    f: &mut dyn FnMut(Int, &Stride) -> Result<(Int, Stride)>,
+    f: &mut dyn FnMut(&Int, &Stride) -> Result<(Int, Stride)>,
 ) -> Result<Layout> {
     let pairs: Vec<(Int, Stride)> = l
         .leaf_modes()
         .iter()
-        .map(|(s, d)| f(*s, d))
+        .map(|(s, d)| f(s, d))
         .collect::<Result<_>>()?;
-    let shapes: Vec<Int> = pairs.iter().map(|p| p.0).collect();
+    let shapes: Vec<Int> = pairs.iter().map(|p| p.0.clone()).collect();
     let strides: Vec<Stride> = pairs.into_iter().map(|p| p.1).collect();
     Layout::new(
         Tree::unflatten(&shapes, &l.shape),
@@ -126,13 +129,9 @@ pub fn downcast_layout(l: &Layout, n: i64) -> Result<Layout> {
         let g = grow[k];
         k += 1;
         if g {
-            let s = match s {
-                Int::Lit(v) => Int::Lit(int::mul(v, n)?),
-                Int::Dyn => Int::Dyn,
-            };
-            Ok((s, d.clone()))
+            Ok((s.mul(&Int::Lit(n))?, d.clone()))
         } else {
-            Ok((s, d.scale(n)?))
+            Ok((s.clone(), d.scale(n)?))
         }
     })
 }
@@ -298,14 +297,14 @@ pub fn max_alignment_layout(l: &Layout) -> Result<i64> {
         .map(|(s, d)| {
             let s = match s {
                 Int::Lit(v) => *v,
-                Int::Dyn => 1,
+                Int::Dyn(_) => 1,
             };
             let d = if !d.is_int() {
                 0
             } else {
                 match d.coef {
                     Int::Lit(v) => v,
-                    Int::Dyn => 0,
+                    Int::Dyn(_) => 0,
                 }
             };
             (s, d)

@@ -74,7 +74,7 @@ pub fn dice(c: &Coord, l: &Layout) -> Result<Layout> {
 /// L(c) with `_` read as 0.
 pub fn slice_offset(c: &Coord, l: &Layout) -> Result<i64> {
     let zeroed: IntTuple = c.map(&mut |x| match x {
-        CrdLeaf::Int(i) => *i,
+        CrdLeaf::Int(i) => i.clone(),
         CrdLeaf::All => Int::Lit(0),
     });
     l.eval_crd(&zeroed)

@@ -130,7 +130,7 @@ pub(crate) fn decay(crd: &Coord, sw: &Swizzle, offset: i64, l: &Layout) -> Resul
 fn dice_coord(crd: &Coord) -> Result<IntTuple> {
     fn go(c: &Coord, out: &mut Vec<IntTuple>) {
         match c {
-            Tree::Leaf(CrdLeaf::Int(i)) => out.push(Tree::Leaf(*i)),
+            Tree::Leaf(CrdLeaf::Int(i)) => out.push(Tree::Leaf(i.clone())),
             Tree::Leaf(CrdLeaf::All) => {}
             Tree::Node(v) => v.iter().for_each(|x| go(x, out)),
         }

@@ -45,6 +45,9 @@ pub fn tile_to_shape(
         )));
     }
     let padded = pad_rank(block, r);
+    if block.has_runtime_leaf() || !target.is_static() {
+        return tile_to_shape_runtime(block, &padded, target, &target_modes, order);
+    }
     let mut product = Vec::with_capacity(r);
     for (i, (bm, tm)) in padded.modes().iter().zip(&target_modes).enumerate() {
         let (b, t) = (bm.size()?, tm.product()?);
@@ -59,17 +62,49 @@ pub fn tile_to_shape(
     }
     // CuTe's product_each(shape(S)) is a tuple even for an integral S.
     let product_shape = Tree::Node(product);
+    let tiles = make_ordered_layout(&product_shape, &order_of(order, r)?)?;
+    let out = blocked_product(&padded, &Value::layout(tiles))?;
+    check(block, &padded, target, &target_modes, &out)?;
+    Ok(out)
+}
+
+fn order_of(order: Option<&IntTuple>, r: usize) -> Result<IntTuple> {
     let order = match order {
         Some(o @ Tree::Node(_)) => o.clone(),
         Some(o) => Tree::Node(vec![o.clone()]),
         None => Tree::Node((0..r as i64).map(IntTuple::lit).collect()),
     };
     check_order(&order, r)?;
-    let order = &order;
-    let tiles = make_ordered_layout(&product_shape, order)?;
-    let out = blocked_product(&padded, &Value::layout(tiles))?;
-    check(block, &padded, target, &target_modes, &out)?;
-    Ok(out)
+    Ok(order)
+}
+
+/// tile_to_shape with runtime leaves: C++'s steps on runtime values (the tile counts are
+/// ceil_div(t_i, b_i)); where C++ rounds a non-dividing runtime target up, the condition
+/// b_i | t_i is recorded (Layout::with_conditions).
+fn tile_to_shape_runtime(
+    block: &Layout,
+    padded: &Layout,
+    target: &IntTuple,
+    target_modes: &[IntTuple],
+    order: Option<&IntTuple>,
+) -> Result<Layout> {
+    let mut product = Vec::with_capacity(target_modes.len());
+    let mut conds = Vec::new();
+    for (i, (bm, tm)) in padded.modes().iter().zip(target_modes).enumerate() {
+        let (b, t) = (bm.size_int()?, tm.product_int()?);
+        conds.push((
+            t.rem(&b)?.eq_cond(&crate::int::Int::Lit(0))?,
+            format!(
+                "tile_to_shape: mode {i}: the block size does not divide the target size (block {} into shape {})",
+                print_layout(block),
+                print_int_tuple(target)
+            ),
+        ));
+        product.push(Tree::Leaf(t.ceil_div(&b)?));
+    }
+    let product_shape = Tree::Node(product);
+    let tiles = make_ordered_layout(&product_shape, &order_of(order, target_modes.len())?)?;
+    blocked_product(padded, &Value::layout(tiles))?.with_conditions(conds, "tile_to_shape")
 }
 
 fn check(
@@ -157,7 +192,7 @@ fn check_order(order: &IntTuple, r: usize) -> Result<()> {
                 }
             }
             int::Int::Lit(k) => return bad(format!("{k} is out of range")),
-            int::Int::Dyn => return bad("a dynamic entry '?'".to_string()),
+            int::Int::Dyn(_) => return bad("a dynamic entry '?'".to_string()),
         }
     }
     Ok(())

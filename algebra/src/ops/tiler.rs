@@ -68,6 +68,18 @@ pub(crate) fn int_tile(n: i64, op: &str) -> Result<Layout> {
     Ok(Layout::leaf(n, 1))
 }
 
+/// An integer tile size, static or runtime, as the layout `n:1` (a runtime size is not checked
+/// here, as in C++: a layout with a non-positive extent has no elements).
+pub(crate) fn leaf_tile(n: &crate::int::Int, op: &str) -> Result<Layout> {
+    match n {
+        crate::int::Int::Lit(v) => int_tile(*v, op),
+        n => Ok(Layout::raw(
+            Tree::Leaf(n.clone()),
+            Tree::Leaf(crate::stride::Stride::int(1)),
+        )),
+    }
+}
+
 /// A mode path for diagnostics: `1` or `1.0`.
 pub(crate) fn mode_path(path: &[usize]) -> String {
     path.iter()

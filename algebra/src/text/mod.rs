@@ -10,6 +10,7 @@ pub use crate::layout::print_layout;
 pub use crate::stride::{print_stride, print_stride_tuple};
 pub use crate::tuple::print_int_tuple;
 pub use parse::{
-    parse, parse_func, parse_int_tuple, parse_layout, MAX_BASIS_MODE, MAX_DEPTH, MAX_LEAVES,
+    parse, parse_func, parse_int_tuple, parse_layout, parse_numbered, MAX_BASIS_MODE, MAX_DEPTH,
+    MAX_LEAVES,
 };
 pub use print::print;

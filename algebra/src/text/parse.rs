@@ -47,6 +47,9 @@ struct Parser<'a> {
     leaves: usize,
     /// Try `plain_atom` first (off only to test it against the general path).
     plain: bool,
+    /// Runtime leaves `?` read so far, counting from the first of the text's call: the next
+    /// `?` is the runtime leaf of this number (crate::sym).
+    vars: u32,
 }
 
 type LeafTree = Tree<Leaf>;
@@ -149,6 +152,13 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The next runtime leaf `?`.
+    fn runtime_leaf(&mut self) -> Int {
+        let i = Int::var(self.vars);
+        self.vars += 1;
+        i
+    }
+
     fn leaf(&mut self) -> Result<Leaf> {
         self.ws();
         self.count_leaf()?;
@@ -156,7 +166,7 @@ impl<'a> Parser<'a> {
         match self.s.get(self.pos) {
             Some(b'?') => {
                 self.pos += 1;
-                return Ok(Leaf::Int(Int::Dyn));
+                return Ok(Leaf::Int(self.runtime_leaf()));
             }
             Some(b'_') => {
                 self.pos += 1;
@@ -322,7 +332,7 @@ impl<'a> Parser<'a> {
         match self.peek()? {
             b'?' => {
                 self.pos += 1;
-                return Some(Int::Dyn);
+                return Some(self.runtime_leaf());
             }
             b'_' => match self.s.get(self.pos + 1) {
                 Some(c) if c.is_ascii_digit() || *c == b'-' => self.pos += 1,
@@ -465,11 +475,11 @@ impl<'a> Parser<'a> {
                 "expected a layout, tuple or integer, found end of input",
             ),
             _ => {
-                let (save_pos, save_depth, save_leaves) = (self.pos, self.depth, self.leaves);
+                let save = (self.pos, self.depth, self.leaves, self.vars);
                 if let Some(v) = self.plain.then(|| self.plain_atom()).flatten() {
                     return Ok(v);
                 }
-                (self.pos, self.depth, self.leaves) = (save_pos, save_depth, save_leaves);
+                (self.pos, self.depth, self.leaves, self.vars) = save;
                 let shape = self.tree()?;
                 if self.peek() == Some(b':') {
                     self.pos += 1;
@@ -614,7 +624,7 @@ fn as_func(v: Value, at: usize) -> Result<Func> {
 
 fn to_int_tuple(t: &LeafTree, at: usize, what: &str) -> Result<IntTuple> {
     t.try_map(&mut |l| match l {
-        Leaf::Int(i) => Ok(*i),
+        Leaf::Int(i) => Ok(i.clone()),
         Leaf::All => Err(Error::parse(at, format!("'_' cannot appear in {what}"))),
         Leaf::Basis { at, .. } => Err(Error::parse(
             *at,
@@ -626,7 +636,7 @@ fn to_int_tuple(t: &LeafTree, at: usize, what: &str) -> Result<IntTuple> {
 fn to_strides(t: &LeafTree, at: usize) -> Result<StrideTuple> {
     t.try_map(&mut |l| match l {
         Leaf::Int(i) => Ok(Stride {
-            coef: *i,
+            coef: i.clone(),
             basis: Vec::new(),
         }),
         Leaf::All => Err(Error::parse(at, "'_' cannot appear in a stride")),
@@ -680,7 +690,7 @@ fn classify(t: LeafTree, at: usize) -> Result<Value> {
     }
     if leaves.iter().any(|l| matches!(l, Leaf::All)) {
         return Ok(Value::Coord(t.map(&mut |l| match l {
-            Leaf::Int(i) => CrdLeaf::Int(*i),
+            Leaf::Int(i) => CrdLeaf::Int(i.clone()),
             _ => CrdLeaf::All,
         })));
     }
@@ -689,16 +699,23 @@ fn classify(t: LeafTree, at: usize) -> Result<Value> {
 
 /// Parse any value of the syntax; the whole input must be consumed.
 pub fn parse(text: &str) -> Result<Value> {
-    parse_with(text, true)
+    parse_with(text, true, &mut 0)
 }
 
-fn parse_with(text: &str, plain: bool) -> Result<Value> {
+/// Parse a value whose runtime leaves `?` are numbered from `*vars` on (the arguments of one
+/// call share the numbering, left to right); `*vars` moves past them.
+pub fn parse_numbered(text: &str, vars: &mut u32) -> Result<Value> {
+    parse_with(text, true, vars)
+}
+
+fn parse_with(text: &str, plain: bool, vars: &mut u32) -> Result<Value> {
     let mut p = Parser {
         s: text.as_bytes(),
         pos: 0,
         depth: 0,
         leaves: 0,
         plain,
+        vars: *vars,
     };
     let v = p.value()?;
     if p.peek().is_some() {
@@ -707,6 +724,7 @@ fn parse_with(text: &str, plain: bool) -> Result<Value> {
             format!("unexpected trailing text starting with {}", p.found()),
         );
     }
+    *vars = p.vars;
     Ok(v)
 }
 
@@ -813,7 +831,7 @@ mod tests {
                 2 => format!("[{a}, {}]", text(&mut seed, 2)),
                 _ => format!("Sw<2,3,3> o 0 o {a}:{}", text(&mut seed, 3)),
             };
-            let (x, y) = (parse_with(&t, true), parse_with(&t, false));
+            let (x, y) = (parse_with(&t, true, &mut 0), parse_with(&t, false, &mut 0));
             fast += usize::from(x.is_ok());
             assert_eq!(format!("{x:?}"), format!("{y:?}"), "text {t:?}");
         }

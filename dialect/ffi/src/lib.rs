@@ -421,9 +421,9 @@ pub unsafe extern "C" fn layout_ffi_leaf(
                 .count();
             let dyn_shape = shape_leaves.iter().filter(|x| !x.is_static()).count();
             if !stride {
-                return Ok(match shape_leaves[before] {
+                return Ok(match &shape_leaves[before] {
                     layout_algebra::Int::Lit(v) => v.to_string(),
-                    layout_algebra::Int::Dyn => format!("?{dyn_shape_before}"),
+                    layout_algebra::Int::Dyn(_) => format!("?{dyn_shape_before}"),
                 });
             }
             let leaf = &stride_leaves[before];
@@ -437,9 +437,9 @@ pub unsafe extern "C" fn layout_ffi_leaf(
                 .iter()
                 .filter(|x| !x.coef.is_static())
                 .count();
-            Ok(match leaf.coef {
+            Ok(match &leaf.coef {
                 layout_algebra::Int::Lit(v) => v.to_string(),
-                layout_algebra::Int::Dyn => format!("?{}", dyn_shape + dyn_stride_before),
+                layout_algebra::Int::Dyn(_) => format!("?{}", dyn_shape + dyn_stride_before),
             })
         }));
     match r {

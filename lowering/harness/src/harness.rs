@@ -82,9 +82,9 @@ pub fn dynamic_variant(l: &Layout, dyn_shape: &[bool], dyn_stride: &[bool]) -> (
             if let Int::Lit(v) = s {
                 values.push(*v);
             }
-            Int::Dyn
+            Int::var(0)
         } else {
-            *s
+            s.clone()
         }
     });
     let mut k = 0usize;
@@ -96,7 +96,7 @@ pub fn dynamic_variant(l: &Layout, dyn_shape: &[bool], dyn_stride: &[bool]) -> (
             if let Int::Lit(v) = d.coef {
                 values.push(v);
             }
-            d.coef = Int::Dyn;
+            d.coef = Int::var(0);
         }
         d
     });

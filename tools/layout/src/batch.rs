@@ -266,6 +266,11 @@ fn special_byte_offset(b: &[u8]) -> usize {
 
 pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     let op: &str = &req.op;
+    if op == "bind" {
+        // The first argument is an expression (calls allowed), as in `layout eval`.
+        let texts: Vec<&str> = req.args.iter().map(|a| a.as_ref()).collect();
+        return crate::expr::eval_bind_texts(&texts).map_err(|e| Failure::new(e.message));
+    }
     match crate::op_help::family(op) {
         None => return Err(Failure::new(unknown_op(op))),
         Some(crate::op_help::Family::Relation) => {

@@ -237,14 +237,21 @@ fn eval_text_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, Exp
 
 /// Evaluate a parsed expression.
 pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
+    eval_numbered(e, &mut 0)
+}
+
+/// Evaluate with the runtime leaves `?` of the value texts numbered from `*vars` on, left to
+/// right (what `bind` gives values to).
+fn eval_numbered(e: &Expr<'_>, vars: &mut u32) -> Result<Value, ExprError> {
     match e {
-        Expr::Value { text, at } => ops::parse_arg(text).map_err(|err| {
+        Expr::Value { text, at } => ops::parse_arg_numbered(text, vars).map_err(|err| {
             let err = err.shifted(*at);
             ExprError {
                 message: err.to_string(),
                 offset: err.offset(),
             }
         }),
+        Expr::Call { name, at, args } if *name == "bind" => eval_bind(*at, args),
         Expr::Call { name, at, args } => {
             match op_help::family(name) {
                 None => return Err(ExprError::at(*at, unknown_op(name))),
@@ -252,7 +259,10 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
                 Some(Family::Lego) => return eval_text_call(name, *at, args),
                 Some(_) => {}
             }
-            let vals = args.iter().map(eval).collect::<Result<Vec<_>, _>>()?;
+            let vals = args
+                .iter()
+                .map(|a| eval_numbered(a, vars))
+                .collect::<Result<Vec<_>, _>>()?;
             // The algebra never panics by contract; should it, report it like an error.
             let r = std::panic::catch_unwind(|| ops::call(name, &vals)).unwrap_or_else(|_| {
                 Err(Error::algebra(format!(
@@ -262,6 +272,38 @@ pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
             r.map_err(|err| ExprError::at(*at, err.to_string()))
         }
     }
+}
+
+/// `bind` of `layout batch`: the first argument is the text of EXPR, the others values.
+pub fn eval_bind_texts(args: &[&str]) -> Result<Value, ExprError> {
+    let mut exprs = Vec::with_capacity(args.len());
+    for a in args {
+        exprs.push(parse_expr(a)?);
+    }
+    eval_bind(0, &exprs)
+}
+
+/// `bind(EXPR, v0, v1, ...)`: EXPR with its runtime leaves numbered from 0, bound to the
+/// values (layout_algebra::ops::bind).
+fn eval_bind(at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
+    let Some((expr, rest)) = args.split_first() else {
+        return Err(ExprError::at(at, "bind: expected bind(EXPR, v0, v1, ...)"));
+    };
+    let mut leaves = 0u32;
+    let v = eval_numbered(expr, &mut leaves)?;
+    let mut values = Vec::with_capacity(rest.len());
+    for (i, a) in rest.iter().enumerate() {
+        match eval(a)? {
+            Value::Tuple(layout_algebra::Tree::Leaf(layout_algebra::Int::Lit(x))) => values.push(x),
+            other => {
+                return Err(ExprError::at(
+                    at,
+                    format!("bind: value {i} must be an integer, found {}", other.kind()),
+                ))
+            }
+        }
+    }
+    ops::bind::bind(&v, Some(leaves), &values).map_err(|err| ExprError::at(at, err.to_string()))
 }
 
 /// Parse and evaluate. A whole expression that is a value must be a value of the layout

@@ -447,6 +447,14 @@ pub const OP_HELP: &[OpHelp] = &[
         result: r##"(2,(3,4)):(1,(2,6))"##,
     },
     OpHelp {
+        name: r##"bind"##,
+        family: Family::Cute,
+        signature: r##"bind(EXPR, v0, v1, ...)"##,
+        contract: r##"EXPR evaluated with its i-th runtime leaf '?' (left to right in EXPR's text) taking the value v_i: the layout CuTe C++ computes with int leaves of those values (without C++'s _ marks). Runtime leaves carry the expression of their value; a runtime condition C++ leaves unchecked (a divisibility condition) that the values break is an error naming it. Post: exactly one value per '?'."##,
+        example: r##"bind(zipped_divide((?,?):(?,1), (128,64)), 500, 300, 512)"##,
+        result: r##"((128,64),(4,5)):((512,1),(65536,64))"##,
+    },
+    OpHelp {
         name: r##"swizzle"##,
         family: Family::Cute,
         signature: r##"swizzle(Sw<B,M,S>, x)"##,

@@ -1449,3 +1449,47 @@ fn pasted_cute_forms_and_basis_strides() {
         assert!(o.stdout.contains(want), "{want} missing in:\n{}", o.stdout);
     }
 }
+
+#[test]
+fn runtime_leaves_and_bind() {
+    // The structure C++'s types give (runtime leaves stay '?'), then the values C++ computes.
+    eval_ok(
+        "zipped_divide((?,?):(?,1), (128,64))",
+        "((128,64),(?,?)):((?,1),(?,64))",
+    );
+    eval_ok(
+        "bind(zipped_divide((?,?):(?,1), (128,64)), 500, 300, 512)",
+        "((128,64),(4,5)):((512,1),(65536,64))",
+    );
+    eval_ok("coalesce((128,?):(1,128))", "(128,?):(1,128)");
+    eval_ok("size((?,4):(1,?))", "?");
+    eval_ok("bind(size((?,4):(1,?)), 3, 7)", "12");
+    let fails_with = |expr: &str, what: &str| {
+        let o = run(&["eval", expr], "");
+        assert!(
+            o.code == 1 && o.stdout.is_empty() && o.stderr.contains(what),
+            "{expr}: {}",
+            o.stderr
+        );
+    };
+    // C++ gives (1000,(3,1)):(3,(_1,3000)), of size 3000 instead of 4000: refused.
+    fails_with(
+        "bind(logical_product(?:?, 4:1), 1000, 3)",
+        "shape divisibility condition",
+    );
+    fails_with(
+        "bind((?,4):(1,?), 3)",
+        "2 runtime leaves '?' but 1 values were given",
+    );
+    // batch: the first argument is the expression's text.
+    let out = run(
+        &["batch"],
+        "{\"id\":1,\"op\":\"bind\",\"args\":[\"composition((?,128):(1,?), (32,4):(1,32))\",\"128\",\"128\"]}\n",
+    );
+    assert!(
+        out.stdout
+            .contains("\"result\":\"((32,1),(4,1)):((1,128),(32,128))\""),
+        "{}",
+        out.stdout
+    );
+}
