@@ -72,8 +72,8 @@ fn class(f: &Func) -> &'static str {
             let modes: Vec<(i64, i64)> = c
                 .leaf_modes()
                 .iter()
-                .filter_map(|(s, d)| match (s, d.coef) {
-                    (Int::Lit(s), Int::Lit(v)) if d.basis.is_empty() => Some((*s, v)),
+                .filter_map(|(s, d)| match (s, &d.coef) {
+                    (Int::Lit(s), Int::Lit(v)) if d.basis.is_empty() => Some((*s, *v)),
                     _ => None,
                 })
                 .filter(|(s, _)| *s != 1)
