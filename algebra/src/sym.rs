@@ -58,6 +58,26 @@ pub enum Expr {
     Check(Sym, Sym, Arc<str>),
 }
 
+impl Expr {
+    /// The operands (none for a literal or a runtime leaf).
+    pub fn operands(&self) -> Vec<&Sym> {
+        match self {
+            Expr::Lit(_) | Expr::Var(_) => Vec::new(),
+            Expr::Abs(a) | Expr::Signum(a) => vec![a],
+            Expr::Add(a, b)
+            | Expr::Mul(a, b)
+            | Expr::Div(a, b)
+            | Expr::Rem(a, b)
+            | Expr::Min(a, b)
+            | Expr::Max(a, b)
+            | Expr::Eq(a, b)
+            | Expr::Le(a, b)
+            | Expr::Or(a, b)
+            | Expr::Check(a, b, _) => vec![a, b],
+        }
+    }
+}
+
 impl std::fmt::Debug for Sym {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text())
@@ -78,20 +98,10 @@ impl Sym {
     }
     /// A node; an error when its tree would exceed [`MAX_NODES`].
     pub fn node(expr: Expr) -> Result<Sym> {
-        let size = match &expr {
-            Expr::Var(_) | Expr::Lit(_) => 1,
-            Expr::Abs(a) | Expr::Signum(a) => 1 + size_of(a),
-            Expr::Add(a, b)
-            | Expr::Mul(a, b)
-            | Expr::Div(a, b)
-            | Expr::Rem(a, b)
-            | Expr::Min(a, b)
-            | Expr::Max(a, b)
-            | Expr::Eq(a, b)
-            | Expr::Le(a, b)
-            | Expr::Or(a, b)
-            | Expr::Check(a, b, _) => 1u32.saturating_add(size_of(a)).saturating_add(size_of(b)),
-        };
+        let size = expr
+            .operands()
+            .iter()
+            .fold(1u32, |n, x| n.saturating_add(size_of(x)));
         if size > MAX_NODES {
             return Err(Error::algebra(format!(
                 "a runtime value's expression would exceed {MAX_NODES} nodes"
@@ -213,26 +223,8 @@ fn print_vars(x: &Sym, vars: &[i64]) -> String {
     let mut seen = Vec::new();
     fn go(s: &Sym, seen: &mut Vec<u32>) {
         match s.expr() {
-            Expr::Lit(_) => {}
-            Expr::Var(i) => {
-                if !seen.contains(i) {
-                    seen.push(*i)
-                }
-            }
-            Expr::Abs(a) | Expr::Signum(a) => go(a, seen),
-            Expr::Add(a, b)
-            | Expr::Mul(a, b)
-            | Expr::Div(a, b)
-            | Expr::Rem(a, b)
-            | Expr::Min(a, b)
-            | Expr::Max(a, b)
-            | Expr::Eq(a, b)
-            | Expr::Le(a, b)
-            | Expr::Or(a, b)
-            | Expr::Check(a, b, _) => {
-                go(a, seen);
-                go(b, seen)
-            }
+            Expr::Var(i) if !seen.contains(i) => seen.push(*i),
+            e => e.operands().into_iter().for_each(|x| go(x, seen)),
         }
     }
     go(x, &mut seen);
@@ -248,27 +240,13 @@ fn print_vars(x: &Sym, vars: &[i64]) -> String {
 
 /// The runtime conditions (`check` nodes) inside `x`, each once.
 pub fn conditions(s: &Sym, out: &mut Vec<(Sym, Arc<str>)>) {
-    match s.expr() {
-        Expr::Lit(_) | Expr::Var(_) => {}
-        Expr::Abs(a) | Expr::Signum(a) => conditions(a, out),
-        Expr::Check(a, c, what) => {
-            if !out.iter().any(|(d, w)| d == c && w == what) {
-                out.push((c.clone(), what.clone()));
-            }
-            conditions(a, out);
-            conditions(c, out);
-        }
-        Expr::Add(a, b)
-        | Expr::Mul(a, b)
-        | Expr::Div(a, b)
-        | Expr::Rem(a, b)
-        | Expr::Min(a, b)
-        | Expr::Max(a, b)
-        | Expr::Eq(a, b)
-        | Expr::Le(a, b)
-        | Expr::Or(a, b) => {
-            conditions(a, out);
-            conditions(b, out);
+    if let Expr::Check(_, c, what) = s.expr() {
+        if !out.iter().any(|(d, w)| d == c && w == what) {
+            out.push((c.clone(), what.clone()));
         }
     }
+    s.expr()
+        .operands()
+        .into_iter()
+        .for_each(|x| conditions(x, out));
 }

@@ -37,7 +37,7 @@ pub fn complement_runtime(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool)
         )));
     }
     if modes.len() == 1 && modes[0].1.coef.is_const(0) {
-        return Ok(compact(&coalesce_shape(cotarget)?, &Int::Lit(1)));
+        return compact(&coalesce_shape(cotarget)?, &Int::Lit(1));
     }
     if modes.len() > 1 && modes.iter().any(|(_, d)| !d.coef.is_static()) {
         return Err(Error::algebra(format!(
@@ -80,7 +80,7 @@ pub fn complement_runtime(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool)
         cotarget,
         &Tree::Leaf(span.clone()),
     )?)?;
-    let rest = compact(&rest_shape, &span);
+    let rest = compact(&rest_shape, &span)?;
     out.extend(rest.leaf_modes());
     let r = coalesce_leaf_modes(&out)?;
     if reach_cotarget {
@@ -115,18 +115,18 @@ pub(crate) fn coalesce_shape(m: &IntTuple) -> Result<IntTuple> {
 }
 
 /// CuTe's compact column-major layout of a shape from `start` (a static 1 gets stride 0).
-fn compact(shape: &IntTuple, start: &Int) -> Layout {
+fn compact(shape: &IntTuple, start: &Int) -> Result<Layout> {
     let mut cur = start.clone();
-    let stride = shape.map(&mut |x| {
+    let stride = shape.try_map(&mut |x| {
         if x.is_const(1) {
-            return Stride::int(0);
+            return Ok(Stride::int(0));
         }
         let d = cur.clone();
-        cur = cur.mul(x).unwrap_or_else(|_| Int::Lit(0));
-        Stride {
+        cur = cur.mul(x)?;
+        Ok(Stride {
             coef: d,
             basis: Vec::new(),
-        }
-    });
-    Layout::raw(shape.clone(), stride)
+        })
+    })?;
+    Ok(Layout::raw(shape.clone(), stride))
 }
