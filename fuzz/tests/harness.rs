@@ -28,7 +28,7 @@ fn oracles_reject_broken_results() {
     let bad = Value::layout(Layout {
         shape: tuple("(-1,4)"),
         stride: tuple("(0,1)").map(&mut |i| layout_algebra::Stride {
-            coef: *i,
+            coef: i.clone(),
             basis: vec![],
         }),
     });
