@@ -14,7 +14,7 @@
 //! wrap onto indented lines):
 //!
 //! 1. core: `error` `checked` `sym` `int` `fast_hash` `tuple` `stride` `coprofile` `layout` `scaled_basis`
-//!    `swizzle` `func` `offset_composed` `value` `crate`
+//!    `swizzle` `pointer_swizzle` `func` `offset_composed` `value` `crate`
 //! 2. text: `text` `text::*`
 //! 3. primitive ops: `ops::coalesce` `ops::filter` `ops::slice` `ops::modes` `ops::shape_arith`
 //!    `ops::tiler` `ops::zip` `ops::ordered` `ops::nullspace` `ops::domain_distribute`
@@ -42,6 +42,7 @@ pub mod layout;
 pub mod linear;
 pub mod offset_composed;
 pub mod ops;
+pub mod pointer_swizzle;
 pub mod scaled_basis;
 pub mod stride;
 pub mod swizzle;

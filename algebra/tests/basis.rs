@@ -558,16 +558,18 @@ fn tuple_offsets_and_printed_forms() {
             &["(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)"],
             "(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)",
         ),
-        // CuTe C++ prints the pointer in the offset position: read as offset 0
+        // CuTe C++ prints the pointer in the offset position: read as offset 0, and the
+        // swizzle, which CuTe applies to byte addresses, on element offsets
+        // (tests/pointer_swizzle.rs)
         (
             "print",
             &["Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)"],
-            "Sw<3,4,3> o 0 o (8,64):(64,1)",
+            "Sw<3,3,3> o 0 o (8,64):(64,1)",
         ),
         (
             "print",
-            &["Sw<2,4,3> o gmem_ptr[32b](0x7f00a0) o (8,32):(32,1)"],
-            "Sw<2,4,3> o 0 o (8,32):(32,1)",
+            &["Sw<2,4,3> o gmem_ptr[32b](0x7f0000) o (8,32):(32,1)"],
+            "Sw<2,2,3> o 0 o (8,32):(32,1)",
         ),
         (
             "print",
@@ -601,6 +603,10 @@ fn tuple_offsets_and_printed_forms() {
             "element width",
         ),
         ("Sw<3,4,3> o smem_ptr[16b](unset o (8,8):(8,1)", "address"),
+        (
+            "Sw<2,4,3> o gmem_ptr[32b](0x7f00a0) o (8,32):(32,1)",
+            "the address 0x7f00a0 is not a multiple of 512 bytes",
+        ),
     ] {
         let e = parse(text).unwrap_err().to_string();
         assert!(e.contains(want), "{text}: {e}");

@@ -2,7 +2,9 @@
 //! the offending character and what was expected there. Nesting is bounded by MAX_DEPTH,
 //! integers must fit in i64.
 //!
-//! value  := atom ( 'o' atom 'o' atom )*          composed: outer o offset o inner
+//! value  := atom ( 'o' offset 'o' atom )*        composed: outer o offset o inner
+//! offset := atom | name 'ptr' '[' uint 'b' ']' '(' address ')'   CuTe's pointer: offset 0
+//!           (under a swizzle, the swizzle is read on element offsets: pointer_swizzle.rs)
 //! atom   := 'Sw' '<' int ',' int ',' int '>' | '[' value (',' value)* ']' | tree [':' tree]
 //! tree   := '(' [tree (',' tree)*] ')' | '(' tree ',' ')' | leaf     (`(8,)` = `(8)`, pycute)
 //! leaf   := '?' | '_' | ['_'] int ['/' int] ('@' uint)*
@@ -12,6 +14,7 @@ use crate::func::Func;
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::offset_composed::OffsetComposed;
+use crate::pointer_swizzle::element_swizzle;
 use crate::stride::{Stride, StrideTuple};
 use crate::swizzle::Swizzle;
 use crate::tuple::{IntTuple, Tree};
@@ -53,6 +56,25 @@ struct Parser<'a> {
 }
 
 type LeafTree = Tree<Leaf>;
+
+/// CuTe's printed pointer in the offset position of a composition.
+struct Pointer {
+    /// Byte offset of the pointer's name.
+    at: usize,
+    /// The element width `[Nb]`, N > 0.
+    bits: u64,
+    address: Address,
+    address_at: usize,
+}
+
+enum Address {
+    /// `unset`: CuTe's smem_ptr_flag, the integer 0.
+    Unset,
+    /// A hexadecimal byte address (`0x7f00`, `7f00`).
+    Bytes(u64),
+    /// Any other alphanumeric text (dropped before a layout, refused under a swizzle).
+    Other,
+}
 
 impl<'a> Parser<'a> {
     fn ws(&mut self) {
@@ -383,8 +405,8 @@ impl<'a> Parser<'a> {
 
     /// CuTe's printed pointer `smem_ptr[16b](unset)`, `gmem_ptr[32b](0x7f00)`, `ptr[8b](...)`:
     /// a name ending in `ptr`, the element width in brackets, the address in parentheses.
-    /// Consumed when present (true); the text is left alone otherwise.
-    fn pointer(&mut self) -> Result<bool> {
+    /// Consumed when present (Some); the text is left alone otherwise.
+    fn pointer(&mut self) -> Result<Option<Pointer>> {
         let start = self.pos;
         let name_len = self.s[start..]
             .iter()
@@ -392,9 +414,10 @@ impl<'a> Parser<'a> {
             .count();
         let name = &self.s[start..start + name_len];
         if !name.ends_with(b"ptr") || self.s.get(start + name_len) != Some(&b'[') {
-            return Ok(false);
+            return Ok(None);
         }
         self.pos = start + name_len + 1;
+        let width_at = self.pos;
         let width = self.s[self.pos..]
             .iter()
             .take_while(|c| c.is_ascii_digit())
@@ -412,6 +435,20 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
+        let digits = &self.s[width_at..self.pos];
+        let bits = std::str::from_utf8(digits)
+            .ok()
+            .and_then(|d| d.parse::<u64>().ok())
+            .filter(|&b| b > 0);
+        let Some(bits) = bits else {
+            return self.err(
+                width_at,
+                format!(
+                    "the pointer's element width {}b is not a positive 64-bit integer",
+                    String::from_utf8_lossy(digits)
+                ),
+            );
+        };
         self.pos += 2;
         if self.s.get(self.pos) != Some(&b'(') {
             return self.err(
@@ -426,16 +463,61 @@ impl<'a> Parser<'a> {
         let Some(close) = close else {
             return self.err(self.pos, "the pointer's address is not closed by ')'");
         };
-        let addr = &self.s[self.pos + 1..self.pos + close];
+        let address_at = self.pos + 1;
+        let addr = &self.s[address_at..self.pos + close];
         if addr.is_empty() || !addr.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_') {
             return self.err(
-                self.pos + 1,
+                address_at,
                 "expected the pointer's address: 'unset' or hexadecimal digits",
             );
         }
+        let address = if addr == b"unset" {
+            Address::Unset
+        } else {
+            let hex = addr
+                .strip_prefix(b"0x")
+                .or_else(|| addr.strip_prefix(b"0X"))
+                .unwrap_or(addr);
+            std::str::from_utf8(hex)
+                .ok()
+                .filter(|h| !h.is_empty() && h.bytes().all(|c| c.is_ascii_hexdigit()))
+                .and_then(|h| u64::from_str_radix(h, 16).ok())
+                .map_or(Address::Other, Address::Bytes)
+        };
         self.pos += close + 1;
         self.ws();
-        Ok(true)
+        Ok(Some(Pointer {
+            at: start,
+            bits,
+            address,
+            address_at,
+        }))
+    }
+
+    /// The offset 0 that a pointer after `outer` stands for. Under a swizzle, which CuTe
+    /// applies to byte addresses, `outer` becomes the same function on element offsets
+    /// (pointer_swizzle.rs) or the text is refused; before a layout the width and the address
+    /// are dropped (offsets are relative to the pointer).
+    fn pointer_offset(&self, outer: &mut Value, ptr: &Pointer) -> Result<Value> {
+        if let Value::Func(Func::Swizzle(sw)) = outer {
+            let address = match ptr.address {
+                Address::Unset => None,
+                Address::Bytes(a) => Some(a),
+                Address::Other => {
+                    return self.err(
+                        ptr.address_at,
+                        format!(
+                            "expected the address of the pointer under Sw<{},{},{}>: 'unset' or \
+                             a hexadecimal byte address that fits in 64 bits",
+                            sw.b, sw.m, sw.s
+                        ),
+                    )
+                }
+            };
+            *sw = element_swizzle(sw, ptr.bits, address)
+                .map_err(|e| Error::parse(ptr.at, e.to_string()))?;
+        }
+        Ok(Value::int(0))
     }
 
     fn atom(&mut self) -> Result<Value> {
@@ -526,11 +608,18 @@ impl<'a> Parser<'a> {
                     );
                 }
                 // The offset position also takes the pointer CuTe prints there
-                // (`smem_ptr[16b](unset)`): read as the offset 0.
-                let part = if parts.len() % 2 == 1 && self.pointer()? {
-                    Value::int(0)
+                // (`smem_ptr[16b](unset)`): read as the offset 0 (pointer_offset).
+                let ptr = if parts.len() % 2 == 1 {
+                    self.pointer()?
                 } else {
-                    self.atom()?
+                    None
+                };
+                let part = match ptr {
+                    Some(ptr) => {
+                        let outer = &mut parts.last_mut().unwrap().0;
+                        self.pointer_offset(outer, &ptr)?
+                    }
+                    None => self.atom()?,
                 };
                 parts.push((part, at));
             } else {

@@ -1417,9 +1417,23 @@ fn batch_relation_operations() {
 /// offsets), and the scaled-basis algebra answers there (docs/syntax.md, docs/algebra.md).
 #[test]
 fn pasted_cute_forms_and_basis_strides() {
+    // the swizzle acts on byte addresses: on 16-bit element offsets it is Sw<3,3,3>
     eval_ok(
         "Sw<3,4,3> o smem_ptr[16b](unset) o (_8,_64):(_64,_1)",
-        "Sw<3,4,3> o 0 o (8,64):(64,1)",
+        "Sw<3,3,3> o 0 o (8,64):(64,1)",
+    );
+    eval_ok(
+        "Sw<3,4,3> o smem_ptr[4b](unset) o (_8,_256):(_256,_1)",
+        "Sw<3,5,3> o 0 o (8,256):(256,1)",
+    );
+    eval_ok(
+        "Sw<2,4,3> o smem_ptr[8b](unset) o (_64,_8):(_1,_64)",
+        "Sw<2,4,3> o 0 o (64,8):(1,64)",
+    );
+    let bad = "Sw<3,2,3> o smem_ptr[64b](unset) o (8,16):(16,1)";
+    eval_err(
+        bad,
+        &format!("error: {}\n  {bad}\n              ^\n", parse_msg(bad, 0)),
     );
     eval_ok(
         "(4,3):(1@0,1@1) o (1,1) o (4,3):(1,4)",
@@ -1442,7 +1456,7 @@ fn pasted_cute_forms_and_basis_strides() {
     );
     assert_eq!(o.code, 0, "{}", o.stderr);
     for want in [
-        r#"{"id":1,"result":"Sw<3,4,3> o 0 o (8,64):(64,1)"}"#,
+        r#"{"id":1,"result":"Sw<3,3,3> o 0 o (8,64):(64,1)"}"#,
         r#"{"id":2,"result":10}"#,
         r#"{"id":3,"result":"((4,3),(2,5)):((1@0,1@1),(3@1,6@1))"}"#,
     ] {
