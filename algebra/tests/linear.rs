@@ -1010,7 +1010,26 @@ fn dispatch_by_name() {
         ),
         r#"{"dim0":9,"dim1":3}"#
     );
-    assert_eq!(run("linear_vector_width", &[t]), "1");
+    // MMA v2 accumulator: registers [0,1], [8,0] over dim0 x dim1 = 16 x 8, read row-major
+    // (dim1 fastest): flat 1 and 64, lanes from 2: each thread holds column pairs.
+    assert_eq!(run("linear_vector_width", &[t]), "2");
+    // Issue 32: sizePerThread [1, 8] with order [1, 0] is 8 consecutive elements of a row
+    // (registers [0,1], [0,2], [0,4]; flat 1, 2, 4; lanes and warps from 8), in every text
+    // form that carries its shape.
+    let blocked = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>";
+    let typed = format!("tensor<16x64xf16, {blocked}>");
+    assert_eq!(run("linear_vector_width", &[&typed]), "8");
+    let via_encoding = run("linear_encoding", &[blocked, "[16,64]"]);
+    assert_eq!(run("linear_vector_width", &[&via_encoding]), "8");
+    assert_eq!(run("linear_print", &[&typed]), via_encoding);
+    let v = ops::call("linear_vector_width", &[Value::Json(typed.clone())]).unwrap();
+    assert_eq!(text::print(&v), "8");
+    // Alone, an encoding has no shape: the error says how to give one.
+    let e = run("linear_vector_width", &[blocked]);
+    assert!(
+        e.contains("#ttg.blocked is an encoding, whose layout depends on the tensor shape"),
+        "{e}"
+    );
     assert_eq!(run("linear_rank", &[t]), "7");
     assert_eq!(
         run("linear_free_variable_masks", &[t]),

@@ -461,9 +461,11 @@ class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
 
 def Layout_LinearVectorWidthOp : Layout_LinearIndexAnalysisOp<"linear_vector_width",
     (ins Layout_ValueType:$layout), [{
-    Triton's `getNumConsecutiveInOut` of a register layout: the number of
-    consecutive elements a thread holds (the widest vector of its
-    registers along the fastest tensor dimension).
+    The vector width of a register layout: the number of consecutive
+    registers of a thread that hold consecutive elements along the fastest
+    tensor dimension. Out dims `dim0, ..., dim{n-1}` are a row-major
+    tensor's (`dim{n-1}` fastest); other out dims are read as Triton's
+    `getNumConsecutiveInOut` does (the first one fastest).
     ```mlir
     %v = layout.linear_vector_width %l : !layout.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0]]}>
     ```

@@ -396,6 +396,110 @@ pub fn encoding(r: &mut Rng) -> String {
     }
 }
 
+/// A Triton encoding in its attribute text (`#ttg.blocked<{...}>`, ..., parents inline) of
+/// rank `rank` (lists sometimes of another length on purpose).
+fn encoding_text(r: &mut Rng, rank: usize, depth: usize) -> String {
+    let list = |r: &mut Rng, n: usize| {
+        let n = if r.one_in(10) { r.below(4) } else { n };
+        let v: Vec<String> = (0..n).map(|_| (1i64 << r.below(4)).to_string()).collect();
+        format!("[{}]", v.join(", "))
+    };
+    let order = |r: &mut Rng, n: usize| {
+        let mut v: Vec<String> = (0..n).rev().map(|x| x.to_string()).collect();
+        if r.one_in(3) {
+            v.reverse();
+        }
+        format!("[{}]", v.join(", "))
+    };
+    let blocked = |r: &mut Rng, n: usize| {
+        format!(
+            "#ttg.blocked<{{sizePerThread = {}, threadsPerWarp = {}, warpsPerCTA = {}, order = {}}}>",
+            list(r, n),
+            list(r, n),
+            list(r, n),
+            order(r, n)
+        )
+    };
+    let mma = |r: &mut Rng, n: usize| {
+        let v = r.range(2, 3);
+        let instr = if v == 2 {
+            "[16, 8]".to_string()
+        } else {
+            format!("[16, {}, 16]", 8 << r.below(4))
+        };
+        format!(
+            "#ttg.nvidia_mma<{{versionMajor = {v}, versionMinor = 0, warpsPerCTA = {}, instrShape = {instr}}}>",
+            list(r, n)
+        )
+    };
+    match r.below(if depth > 2 { 3 } else { 8 }) {
+        0 => blocked(r, rank),
+        1 => mma(r, rank),
+        2 => linear_triton(r),
+        3 => {
+            let parent = if r.one_in(2) {
+                blocked(r, rank)
+            } else {
+                mma(r, rank)
+            };
+            format!(
+                "#ttg.dot_op<{{opIdx = {}, parent = {parent}, kWidth = {}}}>",
+                r.range(0, 1),
+                1 << r.below(4)
+            )
+        }
+        4 | 5 => format!(
+            "#ttg.slice<{{dim = {}, parent = {}}}>",
+            r.range(0, rank as i64),
+            encoding_text(r, rank + 1, depth + 1)
+        ),
+        6 => format!(
+            "#ttg.swizzled_shared<{{vec = {}, perPhase = {}, maxPhase = {}, order = {}}}>",
+            1 << r.below(4),
+            1 << r.below(3),
+            1 << r.below(4),
+            order(r, rank)
+        ),
+        _ => format!(
+            "#ttg.nvmma_shared<{{swizzlingByteWidth = {}, transposed = {}, elementBitWidth = {}, fp4Padded = {}}}>",
+            [0, 32, 64, 128][r.below(4)],
+            r.one_in(2),
+            [8, 16, 32][r.below(3)],
+            r.one_in(6)
+        ),
+    }
+}
+
+/// A Triton encoding with its shape, in Triton's type syntax: `tensor<16x64xf16, #ttg...>` or
+/// `!ttg.memdesc<...>` (the kind of type sometimes not the one the encoding needs).
+pub fn typed_encoding(r: &mut Rng) -> String {
+    let rank = r.range(1, 3) as usize;
+    let enc = encoding_text(r, rank, 0);
+    let dims: Vec<String> = (0..rank)
+        .map(|_| {
+            if r.one_in(40) {
+                "?".to_string()
+            } else if r.one_in(40) {
+                "48".to_string()
+            } else {
+                (1i64 << r.below(8)).to_string()
+            }
+        })
+        .collect();
+    let shape = dims.join("x");
+    let shared = enc.contains("_shared<");
+    if shared != r.one_in(10) {
+        let alloc = if r.one_in(3) {
+            format!(", {}x{shape}", r.range(1, 4))
+        } else {
+            String::new()
+        };
+        format!("!ttg.memdesc<{shape}xf16, {enc}, #ttg.shared_memory, mutable{alloc}>")
+    } else {
+        format!("tensor<{shape}xf16, {enc}>")
+    }
+}
+
 /// A tensor shape for an encoding: a JSON list of powers of two.
 pub fn enc_shape(r: &mut Rng) -> String {
     let n = r.range(0, 3) as usize;
@@ -406,7 +510,8 @@ pub fn enc_shape(r: &mut Rng) -> String {
 /// name, a JSON object or an integer.
 pub fn any_arg(r: &mut Rng) -> String {
     match r.below(30) {
-        0..=1 => linear_json(r),
+        0 => linear_json(r),
+        1 => typed_encoding(r),
         2 => linear_triton(r),
         3 => encoding(r),
         4 => enc_shape(r),

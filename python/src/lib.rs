@@ -420,7 +420,7 @@ fn op_obj(py: Python<'_>, op: &str, args: &[Value]) -> PyResult<PyObject> {
 fn parse(py: Python<'_>, text: &str) -> PyResult<PyObject> {
     let v = ops::parse_arg(text).map_err(|e| layout_error(py, &e, Some(0)))?;
     match v {
-        Value::Json(t) if t.starts_with('#') || t.starts_with('{') => {
+        Value::Json(t) if layout_algebra::linear::is_linear_text(&t) => {
             op_obj(py, "linear_print", &[Value::Json(t)])
         }
         Value::Json(t) => Err(algebra_error(

@@ -175,6 +175,15 @@ def test_linear_layouts():
     with pytest.raises(LayoutError) as e:
         LinearLayout("#ttg.linear<{register = [[1], [2]}>")
     assert e.value.offset is not None
+    # An encoding with its shape, in Triton's type syntax, is a linear layout too (issue 32).
+    T = LinearLayout(f"tensor<64x64xf16, {enc}>")
+    assert T == B
+    # sizePerThread [1, 4] along dim1, the fastest dimension: 4 consecutive elements.
+    assert layout.linear_vector_width(T) == 4
+    assert layout.linear_vector_width(f"tensor<64x64xf16, {enc}>") == 4
+    with pytest.raises(LayoutError) as e:
+        LinearLayout(enc)
+    assert "depends on the tensor shape" in e.value.message
 
 
 def test_hardware_operations():

@@ -15,7 +15,7 @@
 //! such coordinate.
 
 use layout_algebra::bijective::{parse_chain, Chain};
-use layout_algebra::linear::{parse_linear, LinearLayout};
+use layout_algebra::linear::{is_linear_text, parse_linear, LinearLayout};
 use layout_algebra::{text, Error, Func, Layout, Result, Value};
 
 use crate::cute;
@@ -87,7 +87,7 @@ impl AnyLayout {
         if is_chain_text(s) {
             return parse_chain(t).map(AnyLayout::Lego);
         }
-        if s.starts_with('{') || s.starts_with('#') {
+        if is_linear_text(s) {
             return parse_linear(t).map(AnyLayout::Linear);
         }
         match text::parse(t)? {

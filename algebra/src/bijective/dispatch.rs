@@ -140,7 +140,7 @@ fn operand(args: &[&str], k: usize) -> std::result::Result<Operand, Failure> {
     if t.starts_with("OrderBy") || t.starts_with("GroupBy") || t.starts_with("TileBy") {
         return chain_arg(args, k).map(Operand::Chain);
     }
-    if t.starts_with('#') || t.starts_with('{') {
+    if crate::linear::is_linear_text(t) {
         return crate::linear::parse_linear(args[k])
             .map(Operand::Linear)
             .map_err(|e| {

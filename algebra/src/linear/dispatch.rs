@@ -1,16 +1,18 @@
 //! The linear-layout operations by name, for `ops::call`, `layout eval` and `layout batch`.
 //!
-//! Arguments: a linear layout is given in its JSON form (`{"in_dims": [...], "out_dims":
-//! [...]}`) or in Triton's text form (`#ttg.linear<{register = [[0, 1]], ...}>`), carried as
-//! raw text (`Value::Json`); a CuTe layout value is accepted too and converted with
+//! Arguments: a linear layout is given in any of its text forms (`text_forms`: JSON
+//! `{"in_dims": [...], "out_dims": [...]}`, Triton's `#ttg.linear<{register = [[0, 1]],
+//! ...}>`, or an encoding with its shape, `tensor<64x64xf16, #ttg.blocked<{...}>>`), carried
+//! as raw text (`Value::Json`); a CuTe layout value is accepted too and converted with
 //! `from_cute`'s default names. Names are bare words or JSON strings, name lists JSON arrays,
 //! integers plain. Results: linear layouts as canonical JSON text, booleans and objects as
 //! JSON, counts as integers, CuTe layouts as values.
 
 use super::bank_conflicts::{access, access_of_map, count, totals, Access};
-use super::json::{layout_to_json, parse_json, parse_layout_json, write_str, Json};
+use super::json::{layout_to_json, parse_json, write_str, Json};
 use super::layout::LinearLayout;
-use super::triton_text::{parse_triton_text, print_triton_text};
+use super::text_forms::{is_linear_text, parse_linear};
+use super::triton_text::print_triton_text;
 use super::{
     compose, divide, encoding_text, encodings, from_cute, invert, product, queries, reshape,
     swizzle_choice, to_cute,
@@ -61,23 +63,6 @@ pub const OP_NAMES: &[&str] = &[
     "linear_choose_swizzle",
 ];
 
-/// Read a linear layout from either text form (JSON or Triton's).
-pub fn parse_linear(text: &str) -> Result<LinearLayout> {
-    let t = text.trim_start();
-    let lead = text.len() - t.len();
-    let json = t.starts_with('{') && t[1..].trim_start().starts_with('"');
-    if json {
-        parse_layout_json(text)
-    } else if t.starts_with('#') || t.starts_with('{') {
-        parse_triton_text(text)
-    } else {
-        Err(Error::parse(
-            lead,
-            "expected a linear layout: JSON '{\"in_dims\": ...}' or '#ttg.linear<{...}>'",
-        ))
-    }
-}
-
 /// Like `call_text`, with the index of the argument a parse error is in.
 pub fn call_text_at(
     op: &str,
@@ -87,9 +72,8 @@ pub fn call_text_at(
     Some(r.map_err(|e| {
         let at = if e.offset().is_some() {
             args.iter().position(|a| {
-                let t = a.trim_start();
                 let same = |r: Option<Error>| r.as_ref() == Some(&e);
-                if matches!(t.as_bytes().first(), Some(b'#' | b'{')) {
+                if is_linear_text(a) {
                     same(parse_linear(a).err())
                         || encoding_text::is_encoding_text(a)
                             && same(encoding_text::parse_encoding_text(a).err())
@@ -113,7 +97,7 @@ pub fn call_text(op: &str, args: &[&str]) -> Option<Result<Value>> {
     let mut vals = Vec::with_capacity(args.len());
     for a in args {
         let t = a.trim_start();
-        let raw = matches!(t.as_bytes().first(), Some(b'#' | b'{' | b'[' | b'"'));
+        let raw = is_linear_text(t) || matches!(t.as_bytes().first(), Some(b'[' | b'"'));
         // Text that starts like a CuTe value (not a bare name such as `register` or `f16`)
         // keeps its parse error.
         let cute = t.starts_with("Sw<")
@@ -493,7 +477,7 @@ fn run(a: &Args<'_>) -> Result<Value> {
         }
         "linear_vector_width" => {
             a.arity(1, 1)?;
-            Ok(Value::int(queries::num_consecutive_in_out(&a.ll(0)?)))
+            Ok(Value::int(queries::vector_width(&a.ll(0)?)?))
         }
         "linear_free_variable_masks" => {
             a.arity(1, 1)?;

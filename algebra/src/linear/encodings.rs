@@ -1,11 +1,12 @@
 //! The GPU encodings a kernel author uses, as linear layouts (Triton's conversions of its
 //! TritonGPU encodings): `blocked`, `nvidia_mma` (MMA v2 register layout, v3 = Hopper
 //! WGMMA accumulators), `dot_operand` (of an MMA v2/v3 or of a blocked parent),
-//! `slice`, `swizzled_shared`, `nvmma_shared` (32/64/128-byte swizzles, transposed,
-//! fp4-padded) and `tensor_memory`. Encodings are given as JSON objects with a `kind` (the
-//! fields of the Triton reference cases); register layouts have in dimensions
-//! `register, lane, warp, block`, shared ones `offset, block`, tensor memory `row, col`; the
-//! out dimensions are `dim0, dim1, ...`.
+//! `slice`, `linear` (a `#ttg.linear` layout fitted to a shape), `swizzled_shared`,
+//! `nvmma_shared` (32/64/128-byte swizzles, transposed, fp4-padded) and `tensor_memory`.
+//! Encodings are given as JSON objects with a `kind` (the fields of the Triton reference
+//! cases; `encoding_text` reads Triton's attribute text into them); register layouts have in
+//! dimensions `register, lane, warp, block`, shared ones `offset, block`, tensor memory
+//! `row, col`; the out dimensions are `dim0, dim1, ...`.
 
 use super::json::Json;
 use super::layout::{log2_exact, LinearLayout, OutDim};
@@ -13,6 +14,9 @@ use super::product::product;
 use super::reshape::{reshape_outs, transpose_outs};
 use crate::error::{Error, Result};
 use crate::int;
+
+/// The input dimensions of a `linear` encoding (`#ttg.linear`), in Triton's order.
+pub const LINEAR_IN_DIMS: [&str; 4] = ["register", "lane", "warp", "block"];
 
 fn bad(what: String) -> Error {
     Error::algebra(format!("encoding: {what}"))
@@ -373,10 +377,21 @@ fn dot_operand(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
                 )?,
                 &bcast("warp", &ints_rank(parent, "warps_per_cta", rank)?)?,
             )?;
+            // Triton's verifier: no kWidth under a blocked parent.
+            if let Some(kw) = e.get("k_width").and_then(Json::as_int).filter(|&k| k != 0) {
+                return Err(bad(format!(
+                    "dot_operand of a blocked parent takes no k_width (0 or absent), got {kw}"
+                )));
+            }
             combine(&l, &cga(parent, rank)?, shape)
         }
         Some("nvidia_mma") => {
             let version = mma_version(parent)?;
+            if version == 3 && op_idx != 0 {
+                return Err(bad(
+                    "dot_operand of an MMA v3 (Hopper) parent has op_idx 0: WGMMA reads only operand A from registers".into(),
+                ));
+            }
             let warps = ints(parent, "warps_per_cta")?;
             check_shape(shape, warps.len())?;
             let kw = int(e, "k_width")?;
@@ -457,6 +472,120 @@ fn slice(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
         ins.push((dm.name.clone(), b));
     }
     LinearLayout::with_inferred_sizes(ins, s.outs().iter().map(|o| o.name.clone()).collect())
+}
+
+/// The dimension a basis moves along (its one nonzero component), `None` for a zero basis.
+fn moves_along(b: &[i64], what: &str, k: usize) -> Result<Option<usize>> {
+    let mut nz = b
+        .iter()
+        .enumerate()
+        .filter(|(_, &x)| x != 0)
+        .map(|(d, _)| d);
+    let d = nz.next();
+    if nz.next().is_some() {
+        return Err(bad(format!(
+            "linear: basis {k} of '{what}' moves along two dimensions; a distributed layout's bases move along one"
+        )));
+    }
+    Ok(d)
+}
+
+/// Triton's `#ttg.linear` encoding over a tensor of `shape` (LinearEncodingAttr's
+/// toLinearLayout). The layout L (in dimensions `register, lane, warp, block`, out sizes
+/// inferred from the bases, every basis along one dimension) is fitted to the shape with the
+/// out dimensions taken minor first in its order: the dimensions in the order the register
+/// bases first move along them, then the others from the last to the first. Too small a
+/// dimension repeats along `register` (`not_smaller`); too large a one loses its largest
+/// bases, where a register basis is removed (the thread holds fewer registers) and a lane,
+/// warp or block basis becomes 0 (a broadcast).
+fn linear(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
+    let rank = shape.len();
+    check_shape(shape, rank)?;
+    let mut ins = Vec::new();
+    for name in LINEAR_IN_DIMS {
+        let v = e
+            .get(name)
+            .ok_or_else(|| bad(format!("linear: missing the bases of '{name}'")))?;
+        let bases = super::json::int_vecs(v, &format!("the bases of '{name}'"))?;
+        for (k, b) in bases.iter().enumerate() {
+            if b.len() != rank {
+                return Err(bad(format!(
+                    "linear: basis {k} of '{name}' has {} components, but the shape has rank {rank}",
+                    b.len()
+                )));
+            }
+            moves_along(b, name, k)?;
+        }
+        ins.push((name.to_string(), bases));
+    }
+    let l = LinearLayout::with_inferred_sizes(ins, names(rank))?;
+    if !l.is_surjective() {
+        return Err(bad(
+            "linear: the bases do not reach every element of the sizes they imply (Triton requires a surjective #ttg.linear)".into(),
+        ));
+    }
+    // Minor-first order: first moves of the register bases, then rank-1, ..., 0.
+    let mut order: Vec<usize> = Vec::with_capacity(rank);
+    for (k, b) in l.bases_of(0).iter().enumerate() {
+        if let Some(d) = moves_along(b, "register", k)? {
+            if !order.contains(&d) {
+                order.push(d);
+            }
+        }
+    }
+    for d in (0..rank).rev() {
+        if !order.contains(&d) {
+            order.push(d);
+        }
+    }
+    let permuted: Vec<String> = order.iter().map(|&d| dim(d)).collect();
+    let lab = labeled(shape);
+    let t = transpose_outs(&l, &refs(&permuted))?;
+    let t = not_smaller(&t, &lab)?;
+    // Not larger, removing the register bases instead of zeroing them.
+    let mut comps: Vec<Vec<Vec<i64>>> = (0..t.ins().len()).map(|i| t.bases_of(i)).collect();
+    let mut dropped = vec![false; comps[0].len()];
+    for (j, od) in t.outs().iter().enumerate() {
+        let want = lab.iter().find(|(n, _)| *n == od.name).map_or(1, |p| p.1);
+        let mut actual = t.out_size(j);
+        let mut sorted: Vec<(i64, usize, usize)> = Vec::new();
+        for (i, c) in comps.iter().enumerate() {
+            for (k, b) in c.iter().enumerate() {
+                if b[j] != 0 && !(i == 0 && dropped[k]) {
+                    sorted.push((b[j], i, k));
+                }
+            }
+        }
+        sorted.sort_by_key(|e| std::cmp::Reverse(e.0));
+        for (_, i, k) in sorted {
+            if actual <= want {
+                break;
+            }
+            if i == 0 {
+                dropped[k] = true;
+            } else {
+                comps[i][k][j] = 0;
+            }
+            actual /= 2;
+        }
+    }
+    let mut it = dropped.iter();
+    comps[0].retain(|_| !*it.next().unwrap_or(&false));
+    let ins = t.ins().iter().map(|d| d.name.clone()).zip(comps).collect();
+    let fitted = LinearLayout::with_inferred_sizes(
+        ins,
+        t.out_names().iter().map(|n| n.to_string()).collect(),
+    )?;
+    let out = transpose_outs(&fitted, &refs(&names(rank)))?;
+    for (d, &s) in shape.iter().enumerate() {
+        if out.out_size(d) != s {
+            return Err(bad(format!(
+                "linear: the layout fitted to the shape covers {} elements of dimension {d}, not {s}",
+                out.out_size(d)
+            )));
+        }
+    }
+    Ok(out)
 }
 
 fn swizzled_shared(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
@@ -661,12 +790,13 @@ pub fn to_linear_layout(enc: &Json, shape: &[i64]) -> Result<LinearLayout> {
         "nvidia_mma" => nvidia_mma(enc, shape)?,
         "dot_operand" => dot_operand(enc, shape)?,
         "slice" => slice(enc, shape)?,
+        "linear" => linear(enc, shape)?,
         "swizzled_shared" => swizzled_shared(enc, shape)?,
         "nvmma_shared" => nvmma_shared(enc, shape)?,
         "tensor_memory" => tensor_memory(enc, shape)?,
         k => {
             return Err(bad(format!(
-                "unknown kind '{k}' (blocked, nvidia_mma, dot_operand, slice, swizzled_shared, nvmma_shared, tensor_memory)"
+                "unknown kind '{k}' (blocked, nvidia_mma, dot_operand, slice, linear, swizzled_shared, nvmma_shared, tensor_memory)"
             )))
         }
     };

@@ -6,8 +6,10 @@
 //! (and quotient), `reshape` (transpose, reshape, flatten, sublayout), `queries` (vector
 //! width, free variables), the text forms (`json`, `triton_text`), CuTe conversions
 //! (`from_cute`, `to_cute`), GPU encodings (`encodings`) and the shared-memory analyses
-//! (`bank_conflicts`, `swizzle_choice`), Triton's encoding attribute text (`encoding_text`).
-//! `dispatch` exposes them by name.
+//! (`bank_conflicts`, `swizzle_choice`), Triton's encoding attribute text (`encoding_text`)
+//! and its typed form with a shape (`typed_encoding`: `tensor<...>`, `!ttg.memdesc<...>`).
+//! `text_forms::parse_linear` reads every text form; `dispatch` exposes the operations by
+//! name.
 
 pub mod bank_conflicts;
 pub mod compose;
@@ -24,8 +26,11 @@ pub mod product;
 pub mod queries;
 pub mod reshape;
 pub mod swizzle_choice;
+pub mod text_forms;
 pub mod to_cute;
 pub mod triton_text;
+pub mod typed_encoding;
 
-pub use dispatch::{call, call_text, call_text_at, parse_linear, OP_NAMES};
+pub use dispatch::{call, call_text, call_text_at, OP_NAMES};
 pub use layout::{InDim, LinearLayout, OutDim};
+pub use text_forms::{is_linear_text, parse_linear};

@@ -460,8 +460,9 @@ pub fn call_text_at<S: AsRef<str>>(
 }
 
 /// One argument text as a value (for calls built from text, like `layout eval`): the layout
-/// syntax; else a linear layout or JSON (`#ttg.linear<...>`, `{...}`, `["a","b"]`) or a bare name (`f16`,
-/// `K`), passed on as [`Value::Json`]. Anything else keeps the layout parser's error.
+/// syntax; else a linear layout or JSON (`#ttg.linear<...>`, `tensor<64x64xf16, #ttg...>`,
+/// `{...}`, `["a","b"]`) or a bare name (`f16`, `K`), passed on as [`Value::Json`]. Anything
+/// else keeps the layout parser's error.
 pub fn parse_arg(text: &str) -> Result<Value> {
     parse_arg_numbered(text, &mut 0)
 }
@@ -472,7 +473,7 @@ pub fn parse_arg_numbered(text: &str, vars: &mut u32) -> Result<Value> {
     crate::text::parse_numbered(text, vars).or_else(|e| {
         let t = text.trim();
         let json_list = || t.starts_with('[') && crate::linear::json::parse_json(t).is_ok();
-        if t.starts_with('#') || t.starts_with('{') || t.starts_with('"') || json_list() {
+        if crate::linear::is_linear_text(t) || t.starts_with('"') || json_list() {
             Ok(Value::Json(t.to_string()))
         } else {
             crate::hw::parse_arg(text).map_err(|_| e)

@@ -1262,6 +1262,32 @@ mod linear_tests {
         })
     }
 
+    /// Issue 32: a Triton encoding with its shape is a linear layout in the dialect too
+    /// (`#layout.linear<tensor<...>>`): stored as the `#ttg.linear` body of its layout, with
+    /// the vector width along the fastest (last) tensor dimension.
+    #[test]
+    fn typed_encodings_parse_and_fold() {
+        let t = "tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>";
+        let (status, kind, text) = take(unsafe { layout_ffi_parse_linear(s(t)) });
+        assert_eq!((status, kind), (STATUS_OK, KIND_LINEAR), "{text}");
+        assert_eq!(
+            text,
+            "{register = [[0, 1], [0, 2], [0, 4]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}"
+        );
+        assert_eq!(
+            analysis("linear_vector_width", &[(&text, KIND_LINEAR)], None),
+            (STATUS_OK, KIND_TUPLE, "8".to_string())
+        );
+        let smem = "!ttg.memdesc<8x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, #ttg.shared_memory, mutable>";
+        let (status, _, text) = take(unsafe { layout_ffi_parse_linear(s(smem)) });
+        assert_eq!(status, STATUS_OK, "{text}");
+        assert!(text.starts_with("{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]]"), "{text}");
+        // Errors keep their byte offset into the attribute body.
+        let mut r = unsafe { layout_ffi_parse_linear(s("tensor<48x64xf16, #ttg.blocked<{}>>")) };
+        assert_eq!((r.status, r.offset), (STATUS_PARSE_ERROR, 7));
+        unsafe { layout_result_free(&mut r) };
+    }
+
     /// Lane i reads row i of a row-major 32x32 tile (one element per lane).
     const COLUMN_READ: &str = "{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}";
 
@@ -1301,13 +1327,26 @@ mod linear_tests {
             ok(analysis(
                 "linear_vector_width",
                 &[(
-                    "{register = [[1, 0], [2, 0]], lane = [[0, 1]]}",
+                    "{register = [[0, 1], [0, 2]], lane = [[1, 0]]}",
                     KIND_LINEAR
                 )],
                 None
             ))
             .1,
             "4"
+        );
+        // Registers along dim0, the slow dimension of the row-major tensor: 1 (issue 32).
+        assert_eq!(
+            ok(analysis(
+                "linear_vector_width",
+                &[(
+                    "{register = [[1, 0], [2, 0]], lane = [[0, 1]]}",
+                    KIND_LINEAR
+                )],
+                None
+            ))
+            .1,
+            "1"
         );
         // The swizzled layout has the shared layout's kind, and no conflicts left.
         let (kind, sw) = ok(analysis("linear_choose_swizzle", &[col, sm], Some(32)));

@@ -170,9 +170,10 @@ fn arg(r: &mut Rng, k: K) -> String {
             }
         }
         K::C => gen::coord(r, s),
-        K::Lin => match r.below(5) {
+        K::Lin => match r.below(6) {
             0 => gen::linear_triton(r),
             1 => pow2_layout(r),
+            2 => gen::typed_encoding(r),
             _ => gen::linear_json(r),
         },
         K::N => match r.below(3) {

@@ -9,17 +9,41 @@
 // RUN: layout-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: layout-opt %s --canonicalize | FileCheck %s --check-prefix=FOLD
 
-// Two register bits along dim0 (the first out dimension): 4 consecutive elements per thread.
+// Two register bits along dim1, the fastest dimension of the row-major dim0 x dim1 tensor:
+// 4 consecutive elements per thread.
 // CHECK-LABEL: func.func @vector_width
-// CHECK: layout.linear_vector_width %{{.*}} : !layout.linear<{register = {{\[\[}}1, 0], [2, 0]], lane = {{\[\[}}0, 1]]}>
+// CHECK: layout.linear_vector_width %{{.*}} : !layout.linear<{register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}1, 0]]}>
 // GENERIC-LABEL: sym_name = "vector_width"
-// GENERIC: "layout.linear_vector_width"(%{{.*}}) : (!layout.linear<{register = {{\[\[}}1, 0], [2, 0]], lane = {{\[\[}}0, 1]]}>) -> index
+// GENERIC: "layout.linear_vector_width"(%{{.*}}) : (!layout.linear<{register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}1, 0]]}>) -> index
 // FOLD-LABEL: func.func @vector_width
 // FOLD-NEXT: %[[C:.*]] = arith.constant 4 : index
 // FOLD-NEXT: return %[[C]] : index
 func.func @vector_width() -> index {
+  %r = layout.const #layout.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0]]}>
+  %c = layout.linear_vector_width %r : !layout.linear<{register = [[0, 1], [0, 2]], lane = [[1, 0]]}>
+  return %c : index
+}
+
+// Registers along dim0, the slow dimension: 1 element (issue 32: the dimension order).
+// FOLD-LABEL: func.func @vector_width_rows
+// FOLD-NEXT: %[[C:.*]] = arith.constant 1 : index
+// FOLD-NEXT: return %[[C]] : index
+func.func @vector_width_rows() -> index {
   %r = layout.const #layout.linear<{register = [[1, 0], [2, 0]], lane = [[0, 1]]}>
   %c = layout.linear_vector_width %r : !layout.linear<{register = [[1, 0], [2, 0]], lane = [[0, 1]]}>
+  return %c : index
+}
+
+// A Triton encoding with its shape (issue 32): sizePerThread [1, 8], order [1, 0] holds 8
+// consecutive elements of a row. The attribute stores the #ttg.linear body of its layout.
+// CHECK-LABEL: func.func @vector_width_blocked
+// CHECK: layout.const #layout.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 4]], lane = {{\[\[}}0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = {{\[\[}}4, 0], [8, 0]], block = []}>
+// FOLD-LABEL: func.func @vector_width_blocked
+// FOLD-NEXT: %[[C:.*]] = arith.constant 8 : index
+// FOLD-NEXT: return %[[C]] : index
+func.func @vector_width_blocked() -> index {
+  %r = layout.const #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+  %c = layout.linear_vector_width %r : !layout.linear<{register = [[0, 1], [0, 2], [0, 4]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
   return %c : index
 }
 

@@ -316,9 +316,14 @@ pub fn eval_str(src: &str) -> Result<Value, ExprError> {
         (Expr::Value { text, at }, Value::Json(raw)) => {
             let lead = text.len() - text.trim_start().len();
             let at = at + lead;
-            if raw.starts_with('#') || raw.starts_with('{') {
-                ops::call("linear_print", &[Value::Json(raw)])
-                    .map_err(|err| ExprError::at(at, err.to_string()))
+            if layout_algebra::linear::is_linear_text(&raw) {
+                ops::call("linear_print", &[Value::Json(raw)]).map_err(|err| {
+                    let err = err.shifted(at);
+                    ExprError {
+                        message: err.to_string(),
+                        offset: err.offset().or(Some(at)),
+                    }
+                })
             } else {
                 Err(ExprError::at(at, bare_word(&raw)))
             }

@@ -12,8 +12,10 @@
 //! Argument names: S a shape (integer tuple), L a layout, F a layout, swizzle or composed
 //! layout `Sw<B,M,S> o off o L`, T a tiler (a layout, an integer n = n:1, or by mode
 //! `[T0,T1,...]`; a tuple of integers `(2,4)` is by mode too, as in CuTe), c a
-//! coordinate (`_` marks a free mode), LL a linear layout (Triton's `#ttg.linear<{...}>` text
-//! or its JSON; a CuTe layout is accepted and converted), elem an element type (f16, bf16,
+//! coordinate (`_` marks a free mode), LL a linear layout (Triton's `#ttg.linear<{...}>` text,
+//! its JSON, or a Triton encoding with its shape, `tensor<64x64xf16, #ttg.blocked<{...}>>` or
+//! `!ttg.memdesc<64x64xf16, #ttg.nvmma_shared<{...}>>`; a CuTe layout is accepted and
+//! converted), elem an element type (f16, bf16,
 //! f32, ...); for the relation operations, L is a layout of any kind (CuTe, swizzled,
 //! composed, linear, a LEGO chain or an ISL map).
 
@@ -802,8 +804,8 @@ pub const OP_HELP: &[OpHelp] = &[
         name: r##"linear_vector_width"##,
         family: Family::Linear,
         signature: r##"linear_vector_width(LL)"##,
-        contract: r##"Triton's getNumConsecutiveInOut: how many consecutive register elements map to consecutive outputs."##,
-        example: r##"linear_vector_width(linear_identity(8, register, dim0))"##,
+        contract: r##"How many consecutive registers (values of the first in dimension) hold consecutive elements along the tensor's fastest dimension: out dimensions dim0, ..., dim{n-1} are a row-major tensor's (dim{n-1} fastest), any other out dimensions are read as Triton's getNumConsecutiveInOut does (the first one fastest)."##,
+        example: r##"linear_vector_width(tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>)"##,
         result: r##"8"##,
     },
     OpHelp {
@@ -834,7 +836,7 @@ pub const OP_HELP: &[OpHelp] = &[
         name: r##"linear_encoding"##,
         family: Family::Linear,
         signature: r##"linear_encoding(ENC, [extents])"##,
-        contract: r##"The linear layout of a Triton encoding over a tensor of power-of-two extents. ENC is #ttg.blocked<{...}> or #ttg.nvidia_mma<{...}> text, or a JSON object with a kind (docs/linear.md)."##,
+        contract: r##"The linear layout of a Triton encoding over a tensor of power-of-two extents. ENC is Triton's attribute text (#ttg.blocked, #ttg.nvidia_mma, #ttg.dot_op, #ttg.slice, #ttg.swizzled_shared, #ttg.nvmma_shared, #ttg.linear; parents inline) or a JSON object with a kind (docs/linear.md)."##,
         example: r##"linear_encoding(#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>, [4, 32])"##,
         result: r##"{"in_dims":[{"name":"register","size":4,"bases":[[0,1],[0,2]]},{"name":"lane","size":32,"bases":[[0,4],[0,8],[0,16],[1,0],[2,0]]},{"name":"warp","size":1,"bases":[]},{"name":"block","size":1,"bases":[]}],"out_dims":[{"name":"dim0","size":4},{"name":"dim1","size":32}]}"##,
     },

@@ -364,6 +364,70 @@ fn linear_encoding_reads_triton_encoding_text() {
     );
 }
 
+/// Issue 32: a Triton encoding with its shape is a linear layout wherever one is read (eval,
+/// batch), and `linear_vector_width` counts along the fastest (last) tensor dimension.
+#[test]
+fn typed_encodings_are_linear_layouts_and_their_vector_width_is_row_major() {
+    let blocked = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>";
+    let typed = format!("tensor<16x64xf16, {blocked}>");
+    // Registers [0,1], [0,2], [0,4]: 8 consecutive elements of a row.
+    eval_ok(&format!("linear_vector_width({typed})"), "8");
+    eval_ok(
+        &format!("linear_vector_width(linear_encoding({blocked}, [16, 64]))"),
+        "8",
+    );
+    // Alone it is checked and printed canonically, as linear_print does.
+    let a = run(&["eval", &typed], "");
+    let b = run(
+        &["eval", &format!("linear_encoding({blocked}, [16, 64])")],
+        "",
+    );
+    assert_eq!((a.code, b.code), (0, 0), "{}{}", a.stderr, b.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    // Shared encodings in a memory descriptor: the 128-byte f16 swizzle keeps 16 bytes.
+    eval_ok(
+        "linear_vector_width(!ttg.memdesc<8x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, #ttg.shared_memory, mutable>)",
+        "8",
+    );
+    // dot_op and slice with their parent inline.
+    eval_ok(
+        "linear_vector_width(tensor<16x64xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 8}>>)",
+        "8",
+    );
+    eval_ok(
+        &format!(
+            "linear_vector_width(tensor<64xf16, #ttg.slice<{{dim = 0, parent = {blocked}}}>>)"
+        ),
+        "8",
+    );
+    // An encoding alone needs its shape; a bad extent is pointed at.
+    let o = run(&["eval", &format!("linear_vector_width({blocked})")], "");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr
+            .contains("#ttg.blocked is an encoding, whose layout depends on the tensor shape"),
+        "{}",
+        o.stderr
+    );
+    eval_err(
+        &format!("tensor<48x64xf16, {blocked}>"),
+        "error: parse error at byte 7: extent 48 is not a power of two (a linear layout's extents are)\n  tensor<48x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>\n         ^\n",
+    );
+    // The batch: the same answers, a parse error with its argument and offset.
+    let req = format!(
+        "{{\"id\":1,\"op\":\"linear_vector_width\",\"args\":[{}]}}\n{{\"id\":2,\"op\":\"linear_vector_width\",\"args\":[{}]}}\n",
+        serde_json::to_string(&typed).unwrap(),
+        serde_json::to_string(&typed.replace("16x64", "16x?")).unwrap()
+    );
+    let o = run(&["batch"], &req);
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(lines[0], r#"{"id":1,"result":8}"#);
+    assert_eq!(
+        lines[1],
+        r#"{"id":2,"error":"parse error at byte 10: a dynamic extent '?' has no linear layout: the extents are static","offset":10,"arg":0}"#
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // show
 
