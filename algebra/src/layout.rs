@@ -128,6 +128,38 @@ impl Layout {
         go(&self.shape, &self.stride, &mut out);
         out
     }
+    /// The position, in leaf order, of the leaf of the shape at the mode path `path` (a
+    /// leaf mode is its own mode 0); `what` names the caller in errors.
+    pub fn leaf_position(&self, path: &[i64], what: &str) -> Result<usize> {
+        let mut t = &self.shape;
+        let mut before = 0usize;
+        for (depth, &i) in path.iter().enumerate() {
+            let k = usize::try_from(i)
+                .map_err(|_| Error::algebra(format!("{what}: negative mode index {i}")))?;
+            match t {
+                Tree::Node(v) if k < v.len() => {
+                    before += v[..k].iter().map(|m| m.leaf_count()).sum::<usize>();
+                    t = &v[k];
+                }
+                Tree::Leaf(_) if k == 0 => {}
+                _ => {
+                    return Err(Error::algebra(format!(
+                        "{what}: mode {:?} is out of range for the shape {}",
+                        &path[..=depth],
+                        print_int_tuple(&self.shape)
+                    )))
+                }
+            }
+        }
+        if !t.is_leaf() {
+            return Err(Error::algebra(format!(
+                "{what}: mode {path:?} of the shape {} is the tuple {}, not a leaf",
+                print_int_tuple(&self.shape),
+                print_int_tuple(t)
+            )));
+        }
+        Ok(before)
+    }
     /// Static integer (extent, stride) pairs of every leaf.
     pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {
         int_leaf_pairs(&self.shape, &self.stride, what)

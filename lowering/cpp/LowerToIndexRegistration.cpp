@@ -17,6 +17,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -50,7 +51,8 @@ struct LowerOutsideIsolated
     return "LayoutLowerToIndexOutsideIsolated";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
-    registry.insert<mlir::arith::ArithDialect>();
+    // cf: the asserts of conditions that runtime leaves carry (src/runtime_leaves.rs).
+    registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect>();
   }
   void runOnOperation() override {
     switch (layout_lowering_lower_outside_isolated(wrap(getOperation()))) {

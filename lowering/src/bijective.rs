@@ -13,9 +13,7 @@ use layout_algebra::bijective::expr::{CmpOp, Expr};
 use layout_algebra::bijective::index_math::IndexMath;
 use layout_algebra::bijective::parse_chain;
 use layout_algebra::bijective::range::{range, Ranges};
-use melior::ir::attribute::IntegerAttribute;
-use melior::ir::operation::OperationBuilder;
-use melior::ir::{Identifier, Location, Type, Value};
+use melior::ir::Type;
 use melior::Context;
 use mlir_sys::MlirValue;
 
@@ -42,7 +40,6 @@ pub fn attr_body(attr: &str) -> Result<&str, String> {
 
 struct Ssa<'a, 'c> {
     ctx: &'c Context,
-    loc: Location<'c>,
     e: &'a mut Emitter<'c>,
     vars: HashMap<String, MlirValue>,
     memo: HashMap<Expr, MlirValue>,
@@ -59,35 +56,11 @@ impl<'c> Ssa<'_, 'c> {
         result: Type<'c>,
         attrs: Vec<(&str, i64)>,
     ) -> MlirValue {
-        let key = match attrs.as_slice() {
-            [] => crate::emit::expr_key(name, operands, 0),
-            [("predicate", p)] => crate::emit::expr_key(name, operands, *p),
-            _ => None,
-        };
-        if let Some(v) = key.and_then(|k| self.e.lookup(&k)) {
-            return v;
-        }
-        let vals: Vec<Value> = operands
+        let predicate = attrs
             .iter()
-            .map(|v| unsafe { Value::from_raw(*v) })
-            .collect();
-        let i64t = Type::parse(self.ctx, "i64").expect("i64 parses");
-        let attrs: Vec<_> = attrs
-            .into_iter()
-            .map(|(n, v)| {
-                (
-                    Identifier::new(self.ctx, n),
-                    IntegerAttribute::new(i64t, v).into(),
-                )
-            })
-            .collect();
-        let op = OperationBuilder::new(name, self.loc)
-            .add_operands(&vals)
-            .add_results(&[result])
-            .add_attributes(&attrs)
-            .build()
-            .expect("valid arith op");
-        self.e.insert_keyed(op, key)
+            .find(|(n, _)| *n == "predicate")
+            .map(|(_, p)| *p);
+        self.e.generic(name, operands, result, predicate)
     }
     fn index(&self) -> Type<'c> {
         Type::index(self.ctx)
@@ -209,7 +182,6 @@ impl<'c> Ssa<'_, 'c> {
 pub fn lower<'c>(
     e: &mut Emitter<'c>,
     ctx: &'c Context,
-    loc: Location<'c>,
     attr: &str,
     which: Which,
     inputs: &[MlirValue],
@@ -239,7 +211,6 @@ pub fn lower<'c>(
     };
     let mut ssa = Ssa {
         ctx,
-        loc,
         e,
         vars: names.iter().cloned().zip(inputs.iter().copied()).collect(),
         memo: HashMap::new(),

@@ -9,8 +9,11 @@
 use crate::fast_hash::{FastMap, FastSet};
 use crate::template::Recording;
 
+use melior::ir::attribute::{Attribute, IntegerAttribute, StringAttribute};
+use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::{Location, Operation};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{Identifier, Location, Operation, Type, Value};
 use melior::IrRewriter;
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 
@@ -179,6 +182,8 @@ enum Created {
     /// A pooled constant, and the constant placed before it at the anchor.
     Const(i64, Option<MlirOperation>),
     Expr(ExprKey),
+    /// An op without results kept for its effect (`cf.assert`), remembered under its key.
+    Effect(ExprKey),
     Other,
 }
 
@@ -252,6 +257,11 @@ impl<'c> Emitter<'c> {
         self.recording.take()
     }
 
+    /// The context of the ops being emitted.
+    pub fn context(&self) -> melior::ContextRef<'c> {
+        self.loc.context()
+    }
+
     pub fn rewriter(&self) -> &IrRewriter<'c> {
         &self.rewriter
     }
@@ -299,7 +309,7 @@ impl<'c> Emitter<'c> {
             let Some((op, created)) = self.pool.log.pop() else {
                 break;
             };
-            if only_dead && has_uses(op) {
+            if only_dead && (has_uses(op) || matches!(created, Created::Effect(_))) {
                 continue;
             }
             match created {
@@ -313,7 +323,7 @@ impl<'c> Emitter<'c> {
                         }
                     }
                 }
-                Created::Expr(key) => {
+                Created::Expr(key) | Created::Effect(key) => {
                     self.pool.exprs.remove(&key);
                 }
                 Created::Other => {}
@@ -400,6 +410,68 @@ impl<'c> Emitter<'c> {
             }
             None => self.insert_logged(op, Created::Other),
         }
+    }
+
+    /// The op `name` of `operands` with one result of type `result` (and, for `arith.cmpi`,
+    /// its `predicate`), built by name, or the identical op already emitted into the block.
+    pub fn generic(
+        &mut self,
+        name: &'static str,
+        operands: &[MlirValue],
+        result: Type<'c>,
+        predicate: Option<i64>,
+    ) -> MlirValue {
+        let key = expr_key(name, operands, predicate.unwrap_or(0));
+        if let Some(v) = key.and_then(|k| self.lookup(&k)) {
+            return v;
+        }
+        let vals: Vec<Value> = operands
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
+        let ctx = self.loc.context();
+        let attrs: Vec<(Identifier, Attribute)> = predicate
+            .map(|p| {
+                let i64t = IntegerType::new(unsafe { ctx.to_ref() }, 64).into();
+                (
+                    Identifier::new(unsafe { ctx.to_ref() }, "predicate"),
+                    IntegerAttribute::new(i64t, p).into(),
+                )
+            })
+            .into_iter()
+            .collect();
+        let op = OperationBuilder::new(name, self.loc)
+            .add_operands(&vals)
+            .add_results(&[result])
+            .add_attributes(&attrs)
+            .build()
+            .expect("the arith ops built here verify by construction");
+        self.insert_keyed(op, key)
+    }
+
+    /// `cf.assert %cond, "message"` at the insertion point, once per block for the same
+    /// condition value; kept by [`Emitter::commit`] although it has no result.
+    pub fn assert(&mut self, cond: MlirValue, message: &str) {
+        let Some(key) = expr_key("cf.assert", &[cond], 0) else {
+            return;
+        };
+        if self.lookup(&key).is_some() {
+            return;
+        }
+        let ctx = self.loc.context();
+        let c = unsafe { Value::from_raw(cond) };
+        let op = OperationBuilder::new("cf.assert", self.loc)
+            .add_operands(&[c])
+            .add_attributes(&[(
+                Identifier::new(unsafe { ctx.to_ref() }, "msg"),
+                StringAttribute::new(unsafe { ctx.to_ref() }, message).into(),
+            )])
+            .build()
+            .expect("cf.assert of an i1 verifies");
+        let base = self.rewriter.as_rewriter_base();
+        let r = base.insert(op).to_raw();
+        self.pool.log.push((r, Created::Effect(key)));
+        self.pool.exprs.insert(key, cond);
     }
 
     /// The SSA value of `s` (materializing a constant if needed).

@@ -17,6 +17,7 @@ pub mod linear;
 pub mod lower;
 pub mod overflow;
 pub mod pass;
+pub mod runtime_leaves;
 pub mod symbolic;
 pub mod template;
 

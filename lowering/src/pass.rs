@@ -1,12 +1,13 @@
 //! The pass `layout-lower-to-index`: rewrites every `layout.crd2idx` and `layout.idx2crd`
 //! under the op it runs on into arith index math, then erases layout ops left without uses.
 
-use layout_dialect::op_diagnostics::{emit_op_error, op_name};
+use layout_dialect::op_diagnostics::emit_op_error;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use layout_algebra::{text, Func, Value as AlgebraValue};
 use melior::dialect::DialectHandle;
+use melior::ir::attribute::DenseI64ArrayAttribute;
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::r#type::TypeId;
 use melior::ir::{Value, ValueLike};
@@ -19,6 +20,7 @@ use crate::emit::{Emitter, Pool, Sym};
 use crate::fast_hash::FastMap;
 use crate::lower;
 use crate::overflow;
+use crate::runtime_leaves;
 use crate::symbolic::SymFunc;
 use crate::template::{coordinate_pattern, Coord, Template};
 
@@ -87,7 +89,7 @@ impl Memo {
         }
         let static_func = static_func(v);
         let overflow = static_func.as_ref().and_then(overflow::static_overflow);
-        let static_sym = static_func.as_ref().map(|f| SymFunc::bind(f, &[]));
+        let static_sym = static_func.as_ref().map(SymFunc::bind_static);
         let info = Rc::new(TypeInfo {
             overflow,
             static_sym,
@@ -142,7 +144,7 @@ pub fn create_lower_to_index_pass() -> Pass {
         ARGUMENT,
         "Lower layout.crd2idx/idx2crd (static, dynamic, swizzled, composed layouts) to arith index math",
         "",
-        &[DialectHandle::arith()],
+        &[DialectHandle::arith(), DialectHandle::cf()],
     )
 }
 
@@ -159,6 +161,9 @@ fn is_target(name: &str) -> bool {
             | "layout.size"
             | "layout.rank"
             | "layout.depth"
+            | "layout.cosize"
+            | "layout.shape_leaf"
+            | "layout.stride_leaf"
             | "layout.linear_apply"
             | "layout.apply"
             | "layout.inv"
@@ -258,9 +263,16 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
             current_block = block.ptr as usize;
         }
         e.move_before(opref);
-        let shape_query = ["layout.size", "layout.rank", "layout.depth"]
-            .iter()
-            .any(|n| is_named(*op, n));
+        let shape_query = [
+            "layout.size",
+            "layout.rank",
+            "layout.depth",
+            "layout.cosize",
+            "layout.shape_leaf",
+            "layout.stride_leaf",
+        ]
+        .iter()
+        .any(|n| is_named(*op, n));
         match lower_op(*op, memo, e) {
             Ok(true) => {
                 e.commit();
@@ -270,7 +282,8 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
                 };
             }
             Ok(false) => e.commit(),
-            // size/rank/depth are lowered when their operand can be traced; otherwise they stay.
+            // size/rank/depth/cosize and the leaf queries are lowered when their operand's
+            // runtime leaves can be computed; otherwise they stay.
             Err(_) if shape_query => e.rollback(),
             Err(m) => {
                 e.rollback();
@@ -291,7 +304,7 @@ fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) 
 
 /// The mnemonic (`!layout.layout`, `!layout.swizzle`, ...) and the canonical CuTe text of a
 /// layout-dialect value's type, read from the type's storage (a swizzle's text is `Sw<B,M,S>`).
-fn type_text(v: MlirValue) -> Result<(String, String), String> {
+pub(crate) fn type_text(v: MlirValue) -> Result<(String, String), String> {
     let ty = unsafe { Value::from_raw(v) }.r#type();
     match (
         layout_dialect::type_mnemonic(ty),
@@ -303,7 +316,7 @@ fn type_text(v: MlirValue) -> Result<(String, String), String> {
 }
 
 /// The parsed value a layout-dialect value's type holds.
-fn type_value(v: MlirValue) -> Result<layout_dialect::CuteRef, String> {
+pub(crate) fn type_value(v: MlirValue) -> Result<layout_dialect::CuteRef, String> {
     let ty = unsafe { Value::from_raw(v) }.r#type();
     match layout_dialect::type_value(ty) {
         Some(r) => r.map_err(|e| e.to_string()),
@@ -317,7 +330,7 @@ fn is_named(op: MlirOperation, name: &str) -> bool {
     op.name().as_string_ref().as_str() == Ok(name)
 }
 
-fn defining_op(v: MlirValue) -> Option<MlirOperation> {
+pub(crate) fn defining_op(v: MlirValue) -> Option<MlirOperation> {
     unsafe {
         if mlir_sys::mlirValueIsAOpResult(v) {
             Some(mlir_sys::mlirOpResultGetOwner(v))
@@ -327,7 +340,7 @@ fn defining_op(v: MlirValue) -> Option<MlirOperation> {
     }
 }
 
-fn operands(op: MlirOperation) -> Vec<MlirValue> {
+pub(crate) fn operands(op: MlirOperation) -> Vec<MlirValue> {
     let r = unsafe { OperationRef::from_raw(op) };
     r.operands().map(|v| v.to_raw()).collect()
 }
@@ -347,7 +360,7 @@ pub fn static_func(v: MlirValue) -> Option<Func> {
     }
 }
 
-fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
+fn resolve(e: &mut Emitter, v: MlirValue, linear: bool) -> Result<SymFunc, String> {
     let (mnemonic, text) = type_text(v)?;
     if mnemonic != "!layout.layout" && mnemonic != "!layout.swizzle" {
         return Err(format!("expected a layout, got {mnemonic}<{text}>"));
@@ -357,154 +370,42 @@ fn resolve(v: MlirValue, linear: bool) -> Result<SymFunc, String> {
             "the layout's structure is not known statically (type !layout.layout<*>)".into(),
         );
     }
-    let func: Func = match &*type_value(v).map_err(|e| format!("'{text}': {e}"))? {
-        AlgebraValue::Func(f) => f.clone(),
+    if !text.contains('?') {
+        return match &*type_value(v).map_err(|e| format!("'{text}': {e}"))? {
+            AlgebraValue::Func(f) => SymFunc::bind_static(f),
+            other => Err(format!("expected a layout, got {}", other.kind())),
+        };
+    }
+    // A use that observes only the function on the domain looks through a coalesce.
+    if linear {
+        if let Some(def) = defining_op(v).filter(|d| is_named(*d, "layout.coalesce")) {
+            return resolve(e, operands(def)[0], linear);
+        }
+    }
+    let mut vars = Vec::new();
+    let func = match runtime_leaves::symbolic_value(v, &mut vars)? {
+        AlgebraValue::Func(f) => f,
         other => return Err(format!("expected a layout, got {}", other.kind())),
     };
-    if !text.contains('?') {
-        return SymFunc::bind(&func, &[]);
-    }
-    let def = defining_op(v).ok_or_else(|| {
-        format!("the dynamic layout {text} is a block argument; build it with layout.make in the same region")
-    })?;
-    match op_name(def).as_str() {
-        "layout.coalesce" if linear => resolve(operands(def)[0], linear),
-        _ => SymFunc::bind(&func, &leaf_values(v)?),
-    }
+    let mut leaves = runtime_leaves::LeafEmitter::new(&vars);
+    SymFunc::bind(&func, &mut |x| leaves.leaf(e, x))
 }
 
-/// The runtime values of the `?` leaves of an SSA layout-dialect value, in print order:
-/// the operands of its `layout.make`, or, through any other layout-dialect op, traced by
-/// [`trace`].
-fn leaf_values(v: MlirValue) -> Result<Vec<MlirValue>, String> {
-    let (_, text) = type_text(v)?;
-    if !text.contains('?') {
-        return Ok(Vec::new());
+/// The value of a runtime integer of the layout value `v` (`pick` selects it from the
+/// algebra value of `v`), emitted from the runtime leaves it depends on.
+fn runtime_integer(
+    e: &mut Emitter,
+    v: MlirValue,
+    pick: &dyn Fn(&AlgebraValue) -> Result<layout_algebra::Int, String>,
+) -> Result<Sym, String> {
+    let mut vars = Vec::new();
+    let value = runtime_leaves::symbolic_value(v, &mut vars)?;
+    let x = pick(&value)?;
+    let mut leaves = runtime_leaves::LeafEmitter::new(&vars);
+    match &x {
+        layout_algebra::Int::Lit(k) => Ok(Sym::constant(*k)),
+        layout_algebra::Int::Dyn(s) => leaves.value(e, s),
     }
-    let def = defining_op(v).ok_or_else(|| {
-        format!("the dynamic layout {text} is a block argument; build it with layout.make in the same region")
-    })?;
-    let name = op_name(def);
-    match name.as_str() {
-        "layout.make" => Ok(operands(def)),
-        n if n.starts_with("layout.") => trace(def, &text),
-        other => Err(format!("the dynamic value {text} is defined by '{other}'")),
-    }
-}
-
-/// Distinct primes far apart (about k * 2^24): stand-ins for runtime leaves. A sum with a
-/// layout-sized number cannot reach another one, and a product of a stand-in is never one.
-fn sentinels(n: usize) -> Vec<i64> {
-    let is_prime = |x: i64| x > 1 && (2..).take_while(|d: &i64| d * d <= x).all(|d| x % d != 0);
-    (0..n)
-        .map(|k| {
-            let mut x = ((k as i64) + 3) << 24 | 1;
-            while !is_prime(x) {
-                x += 2;
-            }
-            x
-        })
-        .collect()
-}
-
-/// Replace the i-th `?` of `text` by `values[i]`.
-fn fill(text: &str, values: &[i64]) -> String {
-    let mut it = values.iter();
-    text.chars()
-        .map(|c| {
-            if c == '?' {
-                it.next().map(|v| v.to_string()).unwrap_or("?".into())
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
-/// The runtime leaves of the result of the layout-dialect op `def` (result text `want`):
-/// the algebra computes the op on its operands with every `?` replaced by a distinct stand-in
-/// value; the result must print as `want` once the stand-ins are turned back into `?`, and
-/// then each `?` of the result is the runtime value its stand-in came from. An op that combines
-/// a runtime leaf arithmetically fails this check: it is refused, never guessed.
-fn trace(def: MlirOperation, want: &str) -> Result<Vec<MlirValue>, String> {
-    let name = op_name(def);
-    let cute = &name["layout.".len()..];
-    let mut runtime: Vec<MlirValue> = Vec::new();
-    let mut args = Vec::new();
-    let mut texts = Vec::new();
-    for operand in operands(def) {
-        let (_, text) = type_text(operand)?;
-        let vals = leaf_values(operand)?;
-        texts.push((text, runtime.len(), vals.len()));
-        runtime.extend(vals);
-    }
-    let stand_ins = sentinels(runtime.len());
-    for (text, start, n) in &texts {
-        let t = fill(text, &stand_ins[*start..*start + *n]);
-        args.push(text::parse(&t).map_err(|e| format!("{name}: {e}"))?);
-    }
-    let opref = unsafe { OperationRef::from_raw(def) };
-    if let Ok(a) = opref.attribute("indices") {
-        // array<i64: 1, 0>
-        let s = a.to_string();
-        let list = s
-            .split_once(':')
-            .map(|x| x.1)
-            .unwrap_or("")
-            .trim_end_matches('>');
-        for x in list.split(',').map(str::trim).filter(|x| !x.is_empty()) {
-            let i: i64 = x.parse().map_err(|_| format!("{name}: bad indices {s}"))?;
-            args.push(AlgebraValue::Tuple(layout_algebra::IntTuple::lit(i)));
-        }
-    }
-    // Structure only: the stand-ins are large numbers whose products may pass i64, which
-    // `ops::call` would refuse as a result's size.
-    let result = layout_algebra::ops::call_structure(cute, &args)
-        .map_err(|e| format!("{name} on stand-in leaves: {e}"))?;
-    let printed = text::print(&result);
-    // Turn stand-ins back into `?`, recording their runtime values in order.
-    let mut out = String::new();
-    let mut values = Vec::new();
-    let mut num = String::new();
-    let flush = |num: &mut String, out: &mut String, values: &mut Vec<MlirValue>| {
-        if num.is_empty() {
-            return;
-        }
-        match num
-            .parse::<i64>()
-            .ok()
-            .and_then(|v| stand_ins.iter().position(|s| *s == v))
-        {
-            Some(k) => {
-                out.push('?');
-                values.push(runtime[k]);
-            }
-            None => out.push_str(num),
-        }
-        num.clear();
-    };
-    for c in printed.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-        } else {
-            flush(&mut num, &mut out, &mut values);
-            out.push(c);
-        }
-    }
-    flush(&mut num, &mut out, &mut values);
-    // `!layout.swizzle<B,M,S>` types print without `Sw<>`.
-    let want_full = if out.starts_with("Sw<") && !out.contains(" o ") && !want.starts_with("Sw<") {
-        format!("Sw<{want}>")
-    } else {
-        want.to_string()
-    };
-    if out != want_full {
-        return Err(format!(
-            "the runtime leaves of {want} (from '{name}') cannot be traced to layout.make operands: \
-             the op combines them ({out})"
-        ));
-    }
-    Ok(values)
 }
 
 /// A coordinate operand: a constant when defined by arith.constant.
@@ -582,7 +483,7 @@ pub fn emit_lowering_with(
                 Some(Ok(f)) => return crd2idx_by_template(e, memo, &info, f, &coords).map(Some),
                 Some(Err(m)) => return Err(m.clone()),
                 None => {
-                    let f = resolve(ops[0], coords.len() == 1)?;
+                    let f = resolve(e, ops[0], coords.len() == 1)?;
                     vec![lower::crd2idx(e, &f, &coords)?]
                 }
             }
@@ -632,15 +533,14 @@ pub fn emit_lowering_with(
                 crate::bijective::Which::Inv
             };
             let simplified = opref.attribute("unsimplified").is_err();
-            let loc = opref.location();
             // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the
             // emitter.
             let ctx_ref = opref.context();
             let ctx = unsafe { ctx_ref.to_ref() };
-            crate::bijective::lower(e, ctx, loc, &attr, which, &ops, simplified)?
+            crate::bijective::lower(e, ctx, &attr, which, &ops, simplified)?
         }
         "layout.idx2crd" => {
-            let f = resolve(ops[0], false)?;
+            let f = resolve(e, ops[0], false)?;
             let r = lower::idx2crd(e, &f, coord_sym(ops[1]))?;
             if r.len() != opref.result_count() {
                 return Err(format!(
@@ -651,8 +551,44 @@ pub fn emit_lowering_with(
             }
             r
         }
+        "layout.cosize" if ops.len() == 1 => vec![runtime_integer(e, ops[0], &|v| match v {
+            AlgebraValue::Func(Func::Layout(l)) => l.cosize_int().map_err(|e| e.to_string()),
+            other => Err(format!("cosize: expected a layout, got {}", other.kind())),
+        })?],
+        "layout.shape_leaf" | "layout.stride_leaf" if ops.len() == 1 => {
+            let stride = name == "layout.stride_leaf";
+            let path = opref
+                .attribute("path")
+                .ok()
+                .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+                .ok_or_else(|| format!("{name}: no 'path' array<i64>"))?;
+            let path: Vec<i64> = (0..path.len())
+                .map(|i| path.element(i).map_err(|e| format!("{name}: {e}")))
+                .collect::<Result<_, _>>()?;
+            let what = &name["layout.".len()..];
+            vec![runtime_integer(e, ops[0], &|v| {
+                let l = match v {
+                    AlgebraValue::Func(Func::Layout(l)) => l,
+                    other => {
+                        return Err(format!("{what}: expected a layout, got {}", other.kind()))
+                    }
+                };
+                let k = l.leaf_position(&path, what).map_err(|e| e.to_string())?;
+                if !stride {
+                    return Ok(l.shape.leaves()[k].clone());
+                }
+                let d = &l.stride.leaves()[k];
+                if !d.basis.is_empty() {
+                    return Err(format!(
+                        "{what}: the stride at mode {path:?} is the scaled basis {}, not an integer",
+                        text::print_stride(d)
+                    ));
+                }
+                Ok(d.coef.clone())
+            })?]
+        }
         "layout.size" | "layout.rank" | "layout.depth" if ops.len() == 1 => {
-            let f = resolve(ops[0], true)?;
+            let f = resolve(e, ops[0], true)?;
             if name == "layout.size" {
                 vec![lower::size(e, &f)?]
             } else {

@@ -1,9 +1,10 @@
-//! Layout functions whose dynamic `?` leaves are bound to SSA index values.
+//! Layout functions whose runtime `?` leaves are bound to SSA index values.
 //!
-//! The structure (shape, strides, swizzles, composition) comes from the algebra's parse of the
-//! type text; each `?` leaf is paired, in print order, with the `index` operand of the
-//! `layout.make` that built it. Coalescing is the algebra's `coalesce`; this module only keeps
-//! track of which SSA value each surviving dynamic leaf is.
+//! The structure (shape, strides, swizzles, composition) is the algebra's; each runtime leaf
+//! carries the expression of its value (runtime_leaves.rs), which the caller's `leaf` function
+//! turns into the SSA value computing it. Coalescing is the algebra's `coalesce`, whose
+//! runtime leaves are again expressions (a merged mode's extent is a product), bound the same
+//! way.
 
 use layout_algebra::ops::coalesce::coalesce;
 use layout_algebra::{Func, Int, Layout, Stride, Swizzle};
@@ -37,6 +38,9 @@ pub struct SymLayout {
     /// [`SymLayout::coalesced`], computed once (a pass run keeps one `SymLayout` per static
     /// layout type and lowers every op of that type with it).
     coalesced: OnceCell<Result<Vec<(Leaf, Leaf)>, String>>,
+    /// With runtime leaves: the coalesced leaves of each top-level mode, bound with the rest
+    /// (empty for a static layout, whose modes coalesce on first use).
+    modes_coalesced: Vec<Result<Vec<(Leaf, Leaf)>, String>>,
 }
 
 /// A layout function with bound leaves (mirrors [`Func`]).
@@ -48,49 +52,72 @@ pub enum SymFunc {
     Composed(Box<SymFunc>, i64, Box<SymFunc>),
 }
 
-fn bind_int(x: &Int, values: &mut dyn Iterator<Item = MlirValue>) -> Result<Leaf, String> {
+/// Turns a leaf of the algebra (static, or a runtime expression) into a bound [`Leaf`].
+pub type LeafOf<'a> = dyn FnMut(&Int) -> Result<Leaf, String> + 'a;
+
+/// The binding of a layout without runtime leaves.
+pub fn static_leaf(x: &Int) -> Result<Leaf, String> {
     match x {
         Int::Lit(v) => Ok(Leaf::Lit(*v)),
-        Int::Dyn(_) => values
-            .next()
-            .map(Leaf::Dyn)
-            .ok_or_else(|| "fewer runtime values than '?' leaves".to_string()),
+        Int::Dyn(s) => Err(format!("the runtime leaf {} has no value", s.text())),
     }
 }
 
-fn bind_stride(d: &Stride, values: &mut dyn Iterator<Item = MlirValue>) -> Result<Leaf, String> {
+fn bind_stride(d: &Stride, leaf: &mut LeafOf) -> Result<Leaf, String> {
     if !d.basis.is_empty() {
         return Err(format!(
             "scaled-basis stride {} (a coordinate-valued layout) cannot be lowered to one index",
             layout_algebra::text::print_stride(d)
         ));
     }
-    bind_int(&d.coef, values)
+    leaf(&d.coef)
+}
+
+/// The flat (extent, stride) leaves of `coalesce(layout)`, bound by `leaf`.
+fn coalesced_leaves(layout: &Layout, leaf: &mut LeafOf) -> Result<Vec<(Leaf, Leaf)>, String> {
+    let c = coalesce(layout).map_err(|e| e.to_string())?;
+    c.leaf_modes()
+        .iter()
+        .map(|(s, d)| {
+            if !d.basis.is_empty() {
+                return Err("scaled-basis strides cannot be lowered to one index".to_string());
+            }
+            Ok((leaf(s)?, leaf(&d.coef)?))
+        })
+        .collect()
 }
 
 impl SymLayout {
-    /// Bind the `?` leaves of `layout` (shape leaves first, then stride leaves: print order).
-    pub fn bind(
-        layout: &Layout,
-        values: &mut dyn Iterator<Item = MlirValue>,
-    ) -> Result<SymLayout, String> {
+    /// Bind the leaves of `layout` by `leaf`. With runtime leaves, the coalesced leaves are
+    /// bound at once too (their expressions need `leaf`); a static layout coalesces on first
+    /// use.
+    pub fn bind(layout: &Layout, leaf: &mut LeafOf) -> Result<SymLayout, String> {
         let shape = layout
             .shape
             .leaves()
-            .into_iter()
-            .map(|s| bind_int(&s, values))
+            .iter()
+            .map(|s| leaf(s))
             .collect::<Result<Vec<_>, _>>()?;
         let stride = layout
             .stride
             .leaves()
             .iter()
-            .map(|d| bind_stride(d, values))
+            .map(|d| bind_stride(d, leaf))
             .collect::<Result<Vec<_>, _>>()?;
+        let coalesced = OnceCell::new();
+        let mut modes_coalesced = Vec::new();
+        if layout.has_runtime_leaf() {
+            let _ = coalesced.set(coalesced_leaves(layout, leaf));
+            for m in layout.modes() {
+                modes_coalesced.push(coalesced_leaves(&m, leaf));
+            }
+        }
         Ok(SymLayout {
             layout: layout.clone(),
             shape,
             stride,
-            coalesced: OnceCell::new(),
+            coalesced,
+            modes_coalesced,
         })
     }
 
@@ -111,11 +138,16 @@ impl SymLayout {
             .ok_or_else(|| format!("mode {i} out of range"))?;
         let start: usize = modes[..i].iter().map(|m| m.shape.leaf_count()).sum();
         let n = m.shape.leaf_count();
+        let coalesced = OnceCell::new();
+        if let Some(c) = self.modes_coalesced.get(i) {
+            let _ = coalesced.set(c.clone());
+        }
         Ok(SymLayout {
             layout: m.clone(),
             shape: self.shape[start..start + n].to_vec(),
             stride: self.stride[start..start + n].to_vec(),
-            coalesced: OnceCell::new(),
+            coalesced,
+            modes_coalesced: Vec::new(),
         })
     }
 
@@ -124,68 +156,30 @@ impl SymLayout {
         self.layout.size().ok()
     }
 
-    /// The leaves of `coalesce(layout)` (the algebra's), with the runtime values of the
-    /// dynamic leaves carried over. coalesce never merges a mode with a dynamic extent or
-    /// stride; it keeps such modes verbatim and in order (or drops them when their extent is a
-    /// static 1), so each dynamic mode of the result is the next equal dynamic mode of the input.
+    /// The leaves of `coalesce(layout)` (the algebra's), bound.
     pub fn coalesced(&self) -> Result<Vec<(Leaf, Leaf)>, String> {
         self.coalesced
-            .get_or_init(|| self.compute_coalesced())
+            .get_or_init(|| coalesced_leaves(&self.layout, &mut static_leaf))
             .clone()
-    }
-
-    fn compute_coalesced(&self) -> Result<Vec<(Leaf, Leaf)>, String> {
-        let c = coalesce(&self.layout).map_err(|e| e.to_string())?;
-        let orig = self.layout.leaf_modes();
-        let mut j = 0usize;
-        let mut out = Vec::new();
-        for (s, d) in c.leaf_modes() {
-            if !d.basis.is_empty() {
-                return Err("scaled-basis strides cannot be lowered to one index".into());
-            }
-            match (&s, &d.coef) {
-                (Int::Lit(sv), Int::Lit(dv)) => out.push((Leaf::Lit(*sv), Leaf::Lit(*dv))),
-                _ => {
-                    while j < orig.len() && !(orig[j].0 == s && orig[j].1 == d) {
-                        j += 1;
-                    }
-                    if j == orig.len() {
-                        return Err(
-                            "internal: a dynamic mode of coalesce() has no source mode".into()
-                        );
-                    }
-                    out.push((self.shape[j], self.stride[j]));
-                    j += 1;
-                }
-            }
-        }
-        Ok(out)
     }
 }
 
 impl SymFunc {
-    /// Bind the `?` leaves of `func` to `values` (print order: outer before inner).
-    pub fn bind(func: &Func, values: &[MlirValue]) -> Result<SymFunc, String> {
-        let mut it = values.iter().copied();
-        let f = Self::bind_iter(func, &mut it)?;
-        if it.next().is_some() {
-            return Err("more runtime values than '?' leaves".into());
-        }
-        Ok(f)
-    }
-
-    fn bind_iter(
-        func: &Func,
-        values: &mut dyn Iterator<Item = MlirValue>,
-    ) -> Result<SymFunc, String> {
+    /// Bind the leaves of `func` by `leaf` (outer before inner).
+    pub fn bind(func: &Func, leaf: &mut LeafOf) -> Result<SymFunc, String> {
         Ok(match func {
-            Func::Layout(l) => SymFunc::Layout(SymLayout::bind(l, values)?),
+            Func::Layout(l) => SymFunc::Layout(SymLayout::bind(l, leaf)?),
             Func::Swizzle(s) => SymFunc::Swizzle(*s),
             Func::Composed(c) => {
-                let outer = Self::bind_iter(&c.outer, values)?;
-                let inner = Self::bind_iter(&c.inner, values)?;
+                let outer = Self::bind(&c.outer, leaf)?;
+                let inner = Self::bind(&c.inner, leaf)?;
                 SymFunc::Composed(Box::new(outer), c.offset, Box::new(inner))
             }
         })
+    }
+
+    /// Bind a function without runtime leaves.
+    pub fn bind_static(func: &Func) -> Result<SymFunc, String> {
+        Self::bind(func, &mut static_leaf)
     }
 }

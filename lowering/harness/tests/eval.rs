@@ -406,6 +406,236 @@ fn linear_layouts_in(
 /// harness arity are skipped): the direct index math, `layout.linear_apply` with the layout
 /// as an attribute, and with the layout as an SSA value (`layout.const`, type
 /// `!layout.linear<...>`), both lowered by lower-to-index.
+/// Runtime leaves through algebra ops (runtime_leaves.rs): dynamic variants of oracle
+/// layouts (leaves made `?` at random) go through an algebra op in the IR; `layout.crd2idx`
+/// (a linear index), `layout.size` and `layout.cosize` of the result are lowered, JIT-compiled
+/// and evaluated with the variant's values, and must equal the algebra's result for the same
+/// values (`bind`: the layout CuTe C++ computes with `int` leaves). Value sets that break a
+/// recorded condition (bind refuses) are not run: the lowering asserts the condition
+/// (`cf.assert`, which aborts the process).
+#[test]
+fn runtime_leaves_through_algebra_ops_equal_bind() {
+    use layout_algebra::ops::bind::bind;
+    use layout_algebra::{text, Value};
+    // (op, second operand: attribute and type), applied to every variant.
+    let ops: [(&str, Option<(&str, &str)>); 14] = [
+        ("coalesce", None),
+        ("filter_zeros", None),
+        ("complement", None),
+        ("right_inverse", None),
+        ("left_inverse", None),
+        (
+            "logical_divide",
+            Some(("#layout.layout<2:1>", "!layout.layout<2:1>")),
+        ),
+        (
+            "logical_divide",
+            Some(("#layout.layout<(2,2):(1,4)>", "!layout.layout<(2,2):(1,4)>")),
+        ),
+        (
+            "zipped_divide",
+            Some(("#layout.tiler<[2:1,2:1]>", "!layout.tiler<[2:1,2:1]>")),
+        ),
+        (
+            "tiled_divide",
+            Some(("#layout.tiler<[4:1]>", "!layout.tiler<[4:1]>")),
+        ),
+        (
+            "composition",
+            Some(("#layout.layout<(2,4):(4,1)>", "!layout.layout<(2,4):(4,1)>")),
+        ),
+        (
+            "composition",
+            Some(("#layout.layout<(4,2):(1,4)>", "!layout.layout<(4,2):(1,4)>")),
+        ),
+        (
+            "logical_product",
+            Some(("#layout.layout<(2,2):(1,2)>", "!layout.layout<(2,2):(1,2)>")),
+        ),
+        (
+            "blocked_product",
+            Some(("#layout.layout<(2,3):(1,2)>", "!layout.layout<(2,3):(1,2)>")),
+        ),
+        (
+            "raked_product",
+            Some(("#layout.layout<(2,2):(2,1)>", "!layout.layout<(2,2):(2,1)>")),
+        ),
+    ];
+    let oracle = harness::oracle_layouts(&harness::oracle_path()).expect("oracle corpus");
+    let mut rng = Rng(777);
+    // (function name, query, bound result, values)
+    struct Run {
+        name: String,
+        query: &'static str,
+        expect: Func,
+        values: Vec<i64>,
+    }
+    let mut funcs = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut per_op = std::collections::BTreeMap::<&str, usize>::new();
+    for (_, t) in oracle.iter().take(130) {
+        let Ok(Func::Layout(l)) = harness::parse_func(t) else {
+            continue;
+        };
+        if l.size().is_ok_and(|n| n > 4096) || l.stride.leaves().iter().any(|d| !d.basis.is_empty())
+        {
+            continue;
+        }
+        let n = l.shape.leaf_count();
+        let dyn_shape: Vec<bool> = (0..n).map(|_| rng.below(3) == 0).collect();
+        let dyn_stride: Vec<bool> = (0..n).map(|_| rng.below(3) == 0).collect();
+        let (dtext, values) = harness::dynamic_variant(&l, &dyn_shape, &dyn_stride);
+        if values.is_empty() || values.len() + 1 > ARITY {
+            continue;
+        }
+        let mut vars = 0u32;
+        let Ok(dv) = text::parse_numbered(&dtext, &mut vars) else {
+            continue;
+        };
+        for (op, second) in &ops {
+            let mut args = vec![dv.clone()];
+            if let Some((attr, _)) = second {
+                let body = &attr[attr.find('<').unwrap() + 1..attr.len() - 1];
+                args.push(text::parse(body).expect("operand parses"));
+            }
+            let Ok(result) = layout_algebra::ops::call(op, &args) else {
+                continue;
+            };
+            let Value::Func(Func::Layout(rl)) = &result else {
+                continue;
+            };
+            // A query whose runtime expression the algebra refuses (past its node bound) is
+            // not lowered either: the op stays, as the pass documents.
+            let queries: Vec<&'static str> = [
+                ("crd2idx", true),
+                ("size", rl.size_int().is_ok()),
+                ("cosize", rl.cosize_int().is_ok()),
+            ]
+            .into_iter()
+            .filter(|q| q.1)
+            .map(|q| q.0)
+            .collect();
+            let Ok(Value::Func(expect)) = bind(&result, Some(vars), &values) else {
+                continue;
+            };
+            if expect.size().is_err() || expect.size().is_ok_and(|n| n > 1 << 14) {
+                continue;
+            }
+            *per_op.entry(op).or_default() += 1;
+            let ty = harness::type_of(&dtext);
+            let rty = harness::type_of(&text::print(&result));
+            let leaves: Vec<String> = (0..values.len()).map(|j| format!("%a{}", j + 1)).collect();
+            let (second_def, operands, types) = match second {
+                Some((attr, bty)) => (
+                    format!("%b = layout.const {attr}\n    "),
+                    "%l, %b".to_string(),
+                    format!("{ty}, {bty}"),
+                ),
+                None => (String::new(), "%l".to_string(), ty.clone()),
+            };
+            for query in queries.iter().copied() {
+                let name = format!("r{}", runs.len());
+                let q = match query {
+                    "crd2idx" => format!("%r = layout.crd2idx %z[%a0] : {rty}"),
+                    other => format!("%r = layout.{other} %z : {rty}"),
+                };
+                let args: Vec<String> = (0..ARITY).map(|i| format!("%a{i}: index")).collect();
+                funcs.push(format!(
+                    "  func.func @{name}({}) -> index {{\n    %l = layout.make {} : {ty}\n    {second_def}%z = layout.{op} {operands} : {types}\n    {q}\n    return %r : index\n  }}\n",
+                    args.join(", "),
+                    leaves.join(", ")
+                ));
+                runs.push(Run {
+                    name,
+                    query,
+                    expect: expect.clone(),
+                    values: values.clone(),
+                });
+            }
+        }
+    }
+    assert!(
+        runs.len() >= 1500,
+        "only {} functions: {per_op:?}",
+        runs.len()
+    );
+    for op in [
+        "coalesce",
+        "complement",
+        "logical_divide",
+        "zipped_divide",
+        "composition",
+        "logical_product",
+        "blocked_product",
+    ] {
+        assert!(per_op.get(op).is_some_and(|&n| n >= 10), "{op}: {per_op:?}");
+    }
+    let ctx = harness::context();
+    let t0 = std::time::Instant::now();
+    let mut m = harness::module(&ctx, &funcs).expect("test module parses");
+    harness::lower(&ctx, &mut m).expect("lower-to-index");
+    let t1 = std::time::Instant::now();
+    let counts = harness::op_counts(&m);
+    let left: Vec<String> = runs
+        .iter()
+        .filter(|r| counts[&r.name].2 != 0)
+        .take(5)
+        .map(|r| harness::func_text(&m, &r.name))
+        .collect();
+    assert!(
+        left.is_empty(),
+        "ops left after lowering:\n{}",
+        left.join("\n")
+    );
+    harness::to_llvm(&ctx, &mut m).expect("conversion to LLVM");
+    let jit = harness::Jit::new(&m);
+    let t2 = std::time::Instant::now();
+    let mut failures = Vec::new();
+    let mut points = 0usize;
+    for r in &runs {
+        let f = jit.get(&r.name).expect("JIT symbol");
+        let size = r.expect.size().expect("size");
+        let mut check = |i: i64, want: i64| {
+            let mut args = vec![i];
+            args.extend(&r.values);
+            let got = f.call(&args);
+            points += 1;
+            if got != want && failures.len() < 20 {
+                failures.push(format!(
+                    "{} {} at {i} with {:?}: lowered {got}, bound {} gives {want}\n{}",
+                    r.name,
+                    r.query,
+                    r.values,
+                    text::print_func(&r.expect),
+                    &funcs[runs.iter().position(|x| x.name == r.name).unwrap()]
+                ));
+            }
+        };
+        match r.query {
+            "size" => check(0, size),
+            "cosize" => {
+                let Func::Layout(l) = &r.expect else {
+                    unreachable!()
+                };
+                check(0, l.cosize().expect("cosize"));
+            }
+            _ => {
+                for i in 0..size {
+                    check(i, r.expect.apply(i).expect("apply"));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "runtime leaves: {} functions, {points} points; per op {per_op:?}; lower {:.1} s, JIT {:.1} s, run {:.1} s",
+        runs.len(),
+        (t1 - t0).as_secs_f64(),
+        (t2 - t1).as_secs_f64(),
+        t2.elapsed().as_secs_f64()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn linear_apply_equals_the_algebra() {
     use layout_algebra::linear::json::parse_json;
