@@ -15,6 +15,8 @@
 #include "Layout/LayoutPasses.h"
 #include "Layout/RustAlgebra.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -71,6 +73,87 @@ struct FilterCosizeOperand : OpRewritePattern<CosizeOp> {
   }
 };
 
+/// bind, as a fold of the dialect: an op of the algebra (a layout-valued or
+/// index-valued op whose operands are all layout values) whose runtime operands
+/// are built by `layout.make` from constants is computed on its runtime leaves,
+/// as CuTe C++ computes with `int` leaves, and bound to those constants
+/// (`layout_ffi_call_bound`). An index result becomes an `arith.constant`; a
+/// result with runtime leaves becomes a `layout.make` of the same type whose
+/// operands are the constants of its runtime leaves (the type keeps C++'s
+/// static/runtime split, so a value of it stays what C++ would hold). Values
+/// that break a condition the algebra records for runtime leaves are left
+/// alone: the lowering asserts the condition where it is computed.
+struct BindConstantLeaves : RewritePattern {
+  BindConstantLeaves(MLIRContext *ctx)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || dialect->getNamespace() != LayoutDialect::getDialectNamespace() ||
+        isa<MakeOp, ConstOp>(op) || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0)
+      return failure();
+    Type resultType = op->getResult(0).getType();
+    auto valueType = llvm::dyn_cast<ValueType>(resultType);
+    bool indexResult = resultType.isIndex();
+    if (!indexResult &&
+        (!valueType || valueType.getText() == "*" || valueType.isStatic()))
+      return failure();
+    SmallVector<LayoutOperand, 4> args;
+    SmallVector<int64_t, 8> values;
+    bool bound = false;
+    for (Value v : op->getOperands()) {
+      auto t = llvm::dyn_cast<ValueType>(v.getType());
+      if (!t || t.getText() == "*")
+        return failure();
+      args.push_back(t.asOperand());
+      if (t.isStatic())
+        continue;
+      auto make = v.getDefiningOp<MakeOp>();
+      if (!make)
+        return failure();
+      for (Value leaf : make.getLeaves()) {
+        APInt c;
+        if (!matchPattern(leaf, m_ConstantInt(&c)))
+          return failure();
+        values.push_back(c.getSExtValue());
+      }
+      bound = true;
+    }
+    if (!bound)
+      return failure();
+    SmallVector<int64_t, 4> indices;
+    if (auto a = op->getAttrOfType<DenseI64ArrayAttr>("indices"))
+      indices.assign(a.asArrayRef().begin(), a.asArrayRef().end());
+    StringRef name = op->getName().getStringRef();
+    name.consume_front("layout.");
+    rust::Result r = rust::take(layout_ffi_call_bound(
+        rust::str(name), args.data(), args.size(), indices.data(),
+        indices.size(), values.data(), values.size(), !indexResult));
+    if (!r.ok())
+      return failure();
+    if (indexResult) {
+      int64_t v;
+      if (StringRef(r.text).getAsInteger(10, v))
+        return failure();
+      rewriter.replaceOpWithNewOp<arith::ConstantIndexOp>(op, v);
+      return success();
+    }
+    SmallVector<int64_t, 8> leafValues;
+    for (StringRef piece : llvm::split(StringRef(r.text), ',')) {
+      int64_t v;
+      if (piece.empty() || piece.getAsInteger(10, v))
+        return failure();
+      leafValues.push_back(v);
+    }
+    SmallVector<Value, 8> leaves;
+    for (int64_t v : leafValues)
+      leaves.push_back(arith::ConstantIndexOp::create(rewriter, op->getLoc(), v));
+    rewriter.replaceOpWithNewOp<MakeOp>(op, resultType, leaves);
+    return success();
+  }
+};
+
 struct LayoutCanonicalizePass
     : PassWrapper<LayoutCanonicalizePass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LayoutCanonicalizePass)
@@ -88,6 +171,8 @@ struct LayoutCanonicalizePass
     for (RegisteredOperationName name : ctx->getRegisteredOperations())
       if (name.getDialectNamespace() == LayoutDialect::getDialectNamespace())
         name.getCanonicalizationPatterns(patterns, ctx);
+    if (auto *dialect = ctx->getLoadedDialect<LayoutDialect>())
+      dialect->getCanonicalizationPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -102,6 +187,11 @@ void Crd2IdxOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void CosizeOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                            MLIRContext *context) {
   results.add<FilterCosizeOperand>(context);
+}
+
+void LayoutDialect::getCanonicalizationPatterns(
+    RewritePatternSet &results) const {
+  results.add<BindConstantLeaves>(getContext());
 }
 
 std::unique_ptr<Pass> mlir::layout::createLayoutCanonicalizePass() {

@@ -340,3 +340,23 @@ def test_to_text_of_tuples_with_dynamic_and_basis_leaves():
     # Tuples of layouts stay tilers; tuples of plain int strings as before.
     assert layout.to_text((Layout(2), Layout(4))) == "[2:1,4:1]"
     assert layout.to_text(("4", "2")) == "[4,2]"
+
+
+def test_bind_runtime_leaves():
+    # A `?` leaf carries the expression of its value; bind gives the layout CuTe C++ computes
+    # with int leaves of those values (the i-th `?` of the parsed text takes the i-th value).
+    a = layout.Layout("(?,?):(?,1)")
+    z = layout.zipped_divide(a, [128, 64])
+    assert str(z) == "((128,64),(?,?)):((?,1),(?,64))"
+    b = layout.bind(z, 1000, 512, 512)
+    assert isinstance(b, layout.Layout)
+    assert str(b) == "((128,64),(8,8)):((512,1),(65536,64))"
+    # The same from texts, as `layout batch` reads them.
+    assert str(layout.bind("(?,8):(1,?)", "3", "5")) == "(3,8):(1,5)"
+    # A value set that breaks a condition C++ leaves unchecked is refused with the condition.
+    p = layout.logical_product(layout.Layout("?:?"), layout.Layout("4:1"))
+    with pytest.raises(layout.LayoutError, match="shape divisibility condition"):
+        layout.bind(p, 1000, 3)
+    # The count of values must match the runtime leaves.
+    with pytest.raises(layout.LayoutError):
+        layout.bind(z, 1000)

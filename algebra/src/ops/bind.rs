@@ -26,49 +26,50 @@ pub fn bind(v: &Value, leaves: Option<u32>, values: &[i64]) -> Result<Value> {
     bind_value(v, values)
 }
 
-fn int(x: &Int, values: &[i64]) -> Result<Int> {
-    Ok(Int::Lit(x.eval(values)?))
-}
+/// What a walk does at each integer leaf (in print order).
+type LeafMap<'a> = dyn FnMut(&Int) -> Result<Int> + 'a;
 
-fn stride(d: &Stride, values: &[i64]) -> Result<Stride> {
+fn stride(d: &Stride, leaf: &mut LeafMap) -> Result<Stride> {
     Ok(Stride {
-        coef: int(&d.coef, values)?,
+        coef: leaf(&d.coef)?,
         basis: d.basis.clone(),
     })
 }
 
-fn layout(l: &Layout, values: &[i64]) -> Result<Layout> {
+fn layout(l: &Layout, leaf: &mut LeafMap) -> Result<Layout> {
     Layout::new(
-        l.shape.try_map(&mut |x| int(x, values))?,
-        l.stride.try_map(&mut |d| stride(d, values))?,
+        l.shape.try_map(&mut |x| leaf(x))?,
+        l.stride.try_map(&mut |d| stride(d, leaf))?,
     )
 }
 
-fn func(f: &Func, values: &[i64]) -> Result<Func> {
+fn func(f: &Func, leaf: &mut LeafMap) -> Result<Func> {
     Ok(match f {
-        Func::Layout(l) => Func::Layout(layout(l, values)?),
+        Func::Layout(l) => Func::Layout(layout(l, leaf)?),
         Func::Swizzle(s) => Func::Swizzle(*s),
         Func::Composed(c) => Func::Composed(Box::new(Composed {
-            outer: func(&c.outer, values)?,
+            outer: func(&c.outer, leaf)?,
             offset: c.offset,
-            inner: func(&c.inner, values)?,
+            inner: func(&c.inner, leaf)?,
         })),
     })
 }
 
-fn bind_value(v: &Value, values: &[i64]) -> Result<Value> {
+/// `v` with every integer leaf replaced by `leaf` of it, visiting the leaves in print order
+/// (a layout's shape before its stride, a composed layout's outer function before its inner).
+fn map_leaves(v: &Value, leaf: &mut LeafMap) -> Result<Value> {
     Ok(match v {
-        Value::Tuple(t) => Value::Tuple(t.try_map(&mut |x| int(x, values))?),
+        Value::Tuple(t) => Value::Tuple(t.try_map(&mut |x| leaf(x))?),
         Value::Coord(c) => Value::Coord(c.try_map(&mut |x| match x {
-            CrdLeaf::Int(i) => Ok(CrdLeaf::Int(int(i, values)?)),
+            CrdLeaf::Int(i) => Ok(CrdLeaf::Int(leaf(i)?)),
             CrdLeaf::All => Ok(CrdLeaf::All),
         })?),
-        Value::Strides(s) => Value::Strides(s.try_map(&mut |d| stride(d, values))?),
-        Value::Func(f) => Value::Func(func(f, values)?),
+        Value::Strides(s) => Value::Strides(s.try_map(&mut |d| stride(d, leaf))?),
+        Value::Func(f) => Value::Func(func(f, leaf)?),
         Value::Tiler(items) => Value::Tiler(
             items
                 .iter()
-                .map(|x| bind_value(x, values))
+                .map(|x| map_leaves(x, leaf))
                 .collect::<Result<_>>()?,
         ),
         Value::OffsetComposed(_) => {
@@ -78,4 +79,40 @@ fn bind_value(v: &Value, values: &[i64]) -> Result<Value> {
         }
         other => other.clone(),
     })
+}
+
+fn bind_value(v: &Value, values: &[i64]) -> Result<Value> {
+    map_leaves(v, &mut |x| Ok(Int::Lit(x.eval(values)?)))
+}
+
+/// The values of the runtime leaves of `v`, in print order (the i-th `?` of its text), for
+/// the input values `values`: what a runtime value of that type holds when its inputs hold
+/// `values`. A broken recorded condition is an error, as in [`bind`].
+pub fn runtime_leaf_values(v: &Value, values: &[i64]) -> Result<Vec<i64>> {
+    let mut out = Vec::new();
+    map_leaves(v, &mut |x| {
+        if !x.is_static() {
+            out.push(x.eval(values)?);
+        }
+        Ok(x.clone())
+    })?;
+    Ok(out)
+}
+
+/// `v`, as parsed from its text (its i-th runtime leaf is `$i`), with its runtime leaves
+/// numbered from `first` instead, and the number after its last: the operand of a call whose
+/// earlier operands hold the runtime leaves `$0 .. $first-1`.
+pub fn number_leaves_from(v: &Value, first: u32) -> Result<(Value, u32)> {
+    let mut next = first;
+    let v = map_leaves(v, &mut |x| {
+        if x.is_static() {
+            return Ok(x.clone());
+        }
+        let i = next;
+        next = next
+            .checked_add(1)
+            .ok_or_else(|| Error::algebra("too many runtime leaves"))?;
+        Ok(Int::var(i))
+    })?;
+    Ok((v, next))
 }

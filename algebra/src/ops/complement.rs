@@ -37,6 +37,7 @@ pub(crate) fn complement_cute(a: &Layout, cotarget: &IntTuple) -> Result<Layout>
 }
 
 fn complement_with(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool) -> Result<Layout> {
+    check_cotarget(cotarget)?;
     if a.has_runtime_leaf() || !cotarget.is_static() {
         return crate::ops::complement_runtime::complement_runtime(a, cotarget, reach_cotarget);
     }
@@ -44,7 +45,6 @@ fn complement_with(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool) -> Res
         Some(m) => m,
         None => filter(a)?.int_leaves("complement")?,
     };
-    check_cotarget(cotarget)?;
     // Irreducible stride-0 layout: the compact layout of the cotarget.
     if modes.len() == 1 && modes[0].1 == 0 {
         let total = cotarget.product()?;
@@ -99,14 +99,14 @@ fn complement_with(a: &Layout, cotarget: &IntTuple, reach_cotarget: bool) -> Res
     Ok(r)
 }
 
+/// Every static extent of the cotarget is positive (a runtime one is checked where the
+/// runtime path divides by it).
 fn check_cotarget(c: &IntTuple) -> Result<()> {
     match c {
-        Tree::Leaf(x) => match x.get("complement")? {
-            v if v <= 0 => Err(Error::algebra(format!(
-                "complement: cotarget extent {v} is not positive"
-            ))),
-            _ => Ok(()),
-        },
+        Tree::Leaf(Int::Lit(v)) if *v <= 0 => Err(Error::algebra(format!(
+            "complement: cotarget extent {v} is not positive"
+        ))),
+        Tree::Leaf(_) => Ok(()),
         Tree::Node(v) => v.iter().try_for_each(check_cotarget),
     }
 }

@@ -206,6 +206,58 @@ pub unsafe extern "C" fn layout_ffi_call(
     })
 }
 
+/// [`layout_ffi_call`] where the runtime leaves of the operands have the values
+/// `values[0..nvalues]` (operand 0's `?` leaves in print order, then operand 1's, ...): the op
+/// is computed on the runtime leaves as CuTe C++ computes with `int` leaves, and then bound to
+/// the values (`bind`). The text of the result is the bound value's; with `leaves`, it is
+/// instead the values of the result's runtime leaves in print order, comma-separated (what a
+/// `layout.make` of the result type takes). A recorded runtime condition that the values break
+/// is an error naming it.
+///
+/// # Safety
+/// As [`layout_ffi_call`]; `values` must point to `nvalues` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_call_bound(
+    op: LayoutStr,
+    args: *const LayoutOperand,
+    nargs: usize,
+    indices: *const i64,
+    nindices: usize,
+    values: *const i64,
+    nvalues: usize,
+    leaves: bool,
+) -> LayoutResult {
+    let op = op.bytes();
+    let args = operands(args, nargs);
+    let indices = i64s(indices, nindices);
+    let bound = i64s(values, nvalues);
+    guarded(|| {
+        let op = utf8(op)?;
+        let mut operands = Vec::with_capacity(args.len() + indices.len());
+        let mut first = 0u32;
+        for (i, a) in args.iter().enumerate() {
+            let v = cute_operand(op, i, a)?;
+            let (v, next) = layout_algebra::ops::bind::number_leaves_from(v, first)?;
+            first = next;
+            operands.push(v);
+        }
+        if first as usize != bound.len() {
+            return Err(Error::algebra(format!(
+                "{op}: the operands have {first} runtime leaves but {} values were given",
+                bound.len()
+            )));
+        }
+        operands.extend(indices.iter().map(|&i| Value::int(i)));
+        let result = layout_algebra::ops::call(op, &operands)?;
+        if leaves {
+            let vals = layout_algebra::ops::bind::runtime_leaf_values(&result, &bound)?;
+            let text: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
+            return Ok(Value::Json(text.join(",")));
+        }
+        layout_algebra::ops::bind::bind(&result, Some(first), &bound)
+    })
+}
+
 /// The operands of a C call as Rust [`Operand`]s (texts that are not UTF-8 read as empty).
 ///
 /// # Safety
@@ -593,6 +645,48 @@ mod tests {
     fn one(t: &str) -> TestOperands {
         let kind = text::parse(t).map(|v| kind_of(&v)).unwrap_or(KIND_LAYOUT);
         TestOperands::new(&[(t, kind)])
+    }
+
+    #[test]
+    fn call_bound_binds_the_runtime_leaves_of_every_operand() {
+        let call = |op: &str, a: &TestOperands, values: &[i64], leaves: bool| {
+            take(unsafe {
+                layout_ffi_call_bound(
+                    s(op),
+                    a.ops.as_ptr(),
+                    a.ops.len(),
+                    std::ptr::null(),
+                    0,
+                    values.as_ptr(),
+                    values.len(),
+                    leaves,
+                )
+            })
+        };
+        // The leaves of both operands are numbered in turn: $0 $1 of A, then $2 of B.
+        let args = TestOperands::new(&[("(?,8):(1,?)", KIND_LAYOUT), ("?:2", KIND_LAYOUT)]);
+        let (status, _, _, text) = call("composition", &args, &[4, 4, 8], false);
+        assert_eq!((status, text.as_str()), (STATUS_OK, "(2,4):(2,4)"));
+        // The values of the result's runtime leaves, in print order.
+        let tiler =
+            TestOperands::new(&[("(?,?):(?,1)", KIND_LAYOUT), ("[128:1,64:1]", KIND_TILER)]);
+        let (status, _, _, text) = call("zipped_divide", &tiler, &[1000, 512, 512], true);
+        assert_eq!((status, text.as_str()), (STATUS_OK, "8,8,512,65536"));
+        let (status, _, _, text) = call(
+            "size",
+            &TestOperands::new(&[("(?,8):(1,?)", KIND_LAYOUT)]),
+            &[3, 5],
+            false,
+        );
+        assert_eq!((status, text.as_str()), (STATUS_OK, "24"));
+        // A broken recorded condition and a wrong count of values are errors.
+        let p = TestOperands::new(&[("?:?", KIND_LAYOUT), ("4:1", KIND_LAYOUT)]);
+        let (status, _, _, text) = call("logical_product", &p, &[1000, 3], true);
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(text.contains("divisibility"), "{text}");
+        let (status, _, _, text) = call("zipped_divide", &tiler, &[1000], true);
+        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(text.contains("3 runtime leaves but 1 values"), "{text}");
     }
 
     #[test]

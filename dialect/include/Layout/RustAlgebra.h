@@ -55,6 +55,10 @@ LayoutResult layout_ffi_parse_linear(LayoutStr text);
 LayoutResult layout_ffi_parse_bijective(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutOperand *args, size_t nargs,
                              const int64_t *indices, size_t nindices);
+LayoutResult layout_ffi_call_bound(LayoutStr op, const LayoutOperand *args,
+                                   size_t nargs, const int64_t *indices,
+                                   size_t nindices, const int64_t *values,
+                                   size_t nvalues, bool leaves);
 LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutOperand *args,
                                     size_t nargs);
 LayoutResult layout_ffi_call_linear_analysis(LayoutStr op,
