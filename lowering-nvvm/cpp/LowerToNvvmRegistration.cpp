@@ -17,6 +17,7 @@
 #include <string>
 
 extern "C" MlirPass layout_nvvm_create_lower_pass(void);
+extern "C" MlirPass layout_nvvm_create_lower_to_index_pass(void);
 extern "C" MlirPass layout_nvvm_create_write_ptx_pass(const char *path, size_t len);
 
 namespace {
@@ -37,6 +38,9 @@ struct LowerToNvvmOptions : public mlir::PassPipelineOptions<LowerToNvvmOptions>
 
 void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
   pm.addPass(createLower());
+  // The index math of the layout ops the hardware lowering leaves (crd2idx, size, ... in
+  // kernels and host code, with runtime leaves computed in place).
+  pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(layout_nvvm_create_lower_to_index_pass())));
   std::string p = "canonicalize,cse,convert-scf-to-cf,"
                   "nvvm-attach-target{chip=" + o.chip + " features=" + o.features + " O=3},"
                   "gpu.module(convert-gpu-to-nvvm),convert-nvvm-to-llvm,"

@@ -26,6 +26,15 @@ extern "C" {
     fn layout_nvvm_register_ops(registry: *mut std::ffi::c_void);
 }
 
+/// `layout-lower-to-index` as a raw `MlirPass`, for the `--lower-to-nvvm` pipeline
+/// (cpp/LowerToNvvmRegistration.cpp): the index math of the layout ops left in kernels and
+/// host code (crd2idx, idx2crd, size, ... with static or runtime leaves) before the upstream
+/// conversions.
+#[no_mangle]
+pub extern "C" fn layout_nvvm_create_lower_to_index_pass() -> mlir_sys::MlirPass {
+    layout_lowering::create_lower_to_index_pass().to_raw()
+}
+
 #[no_mangle]
 pub extern "C" fn layout_nvvm_create_lower_pass() -> mlir_sys::MlirPass {
     create_lower_pass().to_raw()
