@@ -78,7 +78,49 @@ pub const OP_NAMES: &[&str] = &[
 /// Apply the operation `op` to `args`. The result is one the text syntax can express
 /// (ops/printable.rs), or an error.
 pub fn call(op: &str, args: &[Value]) -> Result<Value> {
-    result_contracts(op, call_unchecked(op, args)?)
+    let r = carry_conditions(op, args, call_unchecked(op, args)?)?;
+    result_contracts(op, r)
+}
+
+/// The conditions recorded on the runtime leaves of the layout operands (crate::sym's
+/// `check`) stay with a layout result that has runtime leaves: those its leaves do not carry
+/// already go into its first runtime leaf (`Layout::with_conditions`), so an op that drops
+/// the leaf holding a condition (`get`, `select`, `take`, `slice`, ...) keeps the condition,
+/// and `bind` and the lowering still check it. A result without runtime leaves does not
+/// depend on the runtime values and carries none.
+fn carry_conditions(op: &str, args: &[Value], r: Value) -> Result<Value> {
+    let Value::Func(Func::Layout(l)) = &r else {
+        return Ok(r);
+    };
+    if op == "bind" || !l.has_runtime_leaf() {
+        return Ok(r);
+    }
+    let mut conds: Vec<(Int, String)> = Vec::new();
+    for a in args {
+        if let Value::Func(Func::Layout(x)) = a {
+            if x.has_runtime_leaf() {
+                for c in x.conditions() {
+                    if !conds.contains(&c) {
+                        conds.push(c);
+                    }
+                }
+            }
+        }
+    }
+    if conds.is_empty() {
+        return Ok(r);
+    }
+    let have = l.conditions();
+    let missing: Vec<(Int, String)> = conds.into_iter().filter(|c| !have.contains(c)).collect();
+    if missing.is_empty() {
+        return Ok(r);
+    }
+    match r {
+        Value::Func(Func::Layout(l)) => {
+            Ok(Value::Func(Func::Layout(l.with_conditions(missing, op)?)))
+        }
+        other => Ok(other),
+    }
 }
 
 /// The contracts of every result: it prints as text the parser accepts, and its sizes and
@@ -86,13 +128,6 @@ pub fn call(op: &str, args: &[Value]) -> Result<Value> {
 fn result_contracts(op: &str, v: Value) -> Result<Value> {
     let r = crate::ops::printable::check(op, v)?;
     crate::ops::contract_bounds::check(op, r)
-}
-
-/// `call` without the i64 bounds on the result's size and cosize (ops/contract_bounds.rs),
-/// for callers that trace only the structure of a result through stand-in leaf values whose
-/// products mean nothing (the lowering's tracer of runtime leaves). The result still re-parses.
-pub fn call_structure(op: &str, args: &[Value]) -> Result<Value> {
-    crate::ops::printable::check(op, call_unchecked(op, args)?)
 }
 
 fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {

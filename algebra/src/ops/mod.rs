@@ -37,6 +37,5 @@ pub mod tiler;
 pub mod zip;
 
 pub use dispatch::{
-    all_op_names, call, call_structure, call_text_at, is_op, parse_arg, parse_arg_numbered,
-    OP_NAMES,
+    all_op_names, call, call_text_at, is_op, parse_arg, parse_arg_numbered, OP_NAMES,
 };

@@ -34,6 +34,21 @@ fn strides_ok(t: &StrideTuple) -> Option<String> {
     bad
 }
 
+/// A static extent <= 0 in a layout of `f` (the parser reads positive extents only; an
+/// operation that would compute one refuses its input before, this is the last guard).
+fn non_positive_extent(f: &Func) -> Option<String> {
+    match f {
+        Func::Layout(l) => l.shape.leaves().iter().find_map(|x| match x {
+            crate::int::Int::Lit(v) if *v <= 0 => Some(format!("the extent {v}")),
+            _ => None,
+        }),
+        Func::Swizzle(_) => None,
+        Func::Composed(c) => {
+            non_positive_extent(&c.outer).or_else(|| non_positive_extent(&c.inner))
+        }
+    }
+}
+
 /// (nesting depth, chain length) of a layout function.
 fn func_shape(f: &Func) -> (usize, usize) {
     match f {
@@ -140,6 +155,7 @@ pub fn check(op: &str, v: Value) -> Result<Value> {
         _ => {}
     }
     for f in funcs {
+        problem = problem.or_else(|| non_positive_extent(f));
         let (_, chain) = func_shape(f);
         // The parser accepts at most 2 * MAX_DEPTH parts (layouts and offsets).
         if 2 * chain - 1 > 2 * MAX_DEPTH {
