@@ -195,35 +195,37 @@ pub fn encoding_rank(enc: &Json) -> Option<usize> {
 /// Deepest nesting of `parent` encodings.
 const MAX_PARENTS: usize = 16;
 
-struct Cursor<'a> {
-    src: &'a str,
-    at: usize,
+/// A position in an encoding text (also read by typed_encoding.rs, which adds the shape of a
+/// `tensor<...>`/`!ttg.memdesc<...>` type to it).
+pub(crate) struct Cursor<'a> {
+    pub(crate) src: &'a str,
+    pub(crate) at: usize,
 }
 
 impl<'a> Cursor<'a> {
-    fn ws(&mut self) {
+    pub(crate) fn ws(&mut self) {
         let b = self.src.as_bytes();
         while self.at < b.len() && b[self.at].is_ascii_whitespace() {
             self.at += 1;
         }
     }
-    fn peek(&self, s: &str) -> bool {
+    pub(crate) fn peek(&self, s: &str) -> bool {
         self.src[self.at..].starts_with(s)
     }
-    fn eat(&mut self, s: &str) -> bool {
+    pub(crate) fn eat(&mut self, s: &str) -> bool {
         let yes = self.peek(s);
         if yes {
             self.at += s.len();
         }
         yes
     }
-    fn found(&self) -> String {
+    pub(crate) fn found(&self) -> String {
         self.src[self.at..]
             .chars()
             .next()
             .map_or("end of input".to_string(), |c| format!("'{c}'"))
     }
-    fn expect(&mut self, s: &str) -> Result<()> {
+    pub(crate) fn expect(&mut self, s: &str) -> Result<()> {
         self.ws();
         if self.eat(s) {
             return Ok(());

@@ -20,7 +20,7 @@
 //! conversion (a shape smaller than an NVMMA swizzle atom, a slice dimension past the
 //! parent's rank, ...) points at the encoding.
 
-use super::encoding_text::{encoding_rank, parse_encoding_at, SHARED_KINDS};
+use super::encoding_text::{encoding_rank, parse_encoding_at, Cursor, SHARED_KINDS};
 use super::encodings::to_linear_layout;
 use super::json::Json;
 use super::layout::LinearLayout;
@@ -162,46 +162,7 @@ fn pow2(dims: Vec<(i64, usize)>) -> Result<Vec<i64>> {
         .collect()
 }
 
-struct Cursor<'a> {
-    src: &'a str,
-    at: usize,
-}
-
 impl Cursor<'_> {
-    fn ws(&mut self) {
-        let b = self.src.as_bytes();
-        while self.at < b.len() && b[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-    }
-    fn peek(&self, s: &str) -> bool {
-        self.src[self.at..].starts_with(s)
-    }
-    fn eat(&mut self, s: &str) -> bool {
-        let yes = self.peek(s);
-        if yes {
-            self.at += s.len();
-        }
-        yes
-    }
-    fn found(&self) -> String {
-        self.src[self.at..]
-            .chars()
-            .next()
-            .map_or("end of input".to_string(), |c| format!("'{c}'"))
-    }
-    fn expect(&mut self, s: &str) -> Result<()> {
-        self.ws();
-        if self.eat(s) {
-            return Ok(());
-        }
-        Err(Error::parse(
-            self.at,
-            format!("expected '{s}', found {}", self.found()),
-        ))
-    }
-    /// Extents `d0xd1x...` (positive), each with its offset: with `then_type`, each one is
-    /// followed by `x` (the element type comes next); without, they are separated by `x`.
     fn dims(&mut self, then_type: bool) -> Result<Vec<(i64, usize)>> {
         let b = self.src.as_bytes();
         let mut out = Vec::new();
