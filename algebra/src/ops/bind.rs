@@ -17,6 +17,12 @@ use crate::value::{CrdLeaf, Value};
 /// runtime leaves of the expression's text (each must have a value; else a leaf without a
 /// value is an error where it is evaluated).
 pub fn bind(v: &Value, leaves: Option<u32>, values: &[i64]) -> Result<Value> {
+    if let Value::Json(_) = v {
+        // A name or JSON (`f16`, a linear layout) has no runtime leaves to bind.
+        return Err(Error::algebra(
+            "bind: EXPR must be a value of the layout syntax (a layout, tuple, tiler, ...), found a name or JSON",
+        ));
+    }
     if let Some(leaves) = leaves.filter(|&n| values.len() != n as usize) {
         return Err(Error::algebra(format!(
             "bind: the expression has {leaves} runtime leaves '?' but {} values were given",

@@ -1570,4 +1570,16 @@ fn runtime_leaves_and_bind() {
         "{}",
         out.stdout
     );
+    // A name or JSON has no runtime leaves: an error, not the name echoed (fuzz finding).
+    fails_with("bind(f16)", "must be a value of the layout syntax");
+    let out = run(
+        &["batch"],
+        "{\"id\":2,\"op\":\"bind\",\"args\":[\"\\\"register\\\"\"]}\n",
+    );
+    assert!(
+        out.stdout
+            .contains("\"error\":\"bind: EXPR must be a value of the layout syntax"),
+        "{}",
+        out.stdout
+    );
 }
