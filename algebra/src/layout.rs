@@ -160,6 +160,42 @@ impl Layout {
         }
         Ok(before)
     }
+    /// The layout whose shape and stride have the tree of `self`, with its k-th leaf mode
+    /// (s_k, d_k) replaced by the layout `f(k, s_k, d_k)` (CuTe's transform over the leaves of
+    /// B that composition does: `R = (A o s_0:d_0, A o s_1:d_1, ...)` with B's profile).
+    pub fn map_leaf_modes(
+        &self,
+        f: &mut dyn FnMut(usize, &Int, &Stride) -> Result<Layout>,
+    ) -> Result<Layout> {
+        fn go(
+            s: &IntTuple,
+            d: &StrideTuple,
+            k: &mut usize,
+            f: &mut dyn FnMut(usize, &Int, &Stride) -> Result<Layout>,
+        ) -> Result<Layout> {
+            match (s, d) {
+                (Tree::Node(ss), Tree::Node(ds)) => {
+                    let mut shape = Vec::with_capacity(ss.len());
+                    let mut stride = Vec::with_capacity(ss.len());
+                    for (si, di) in ss.iter().zip(ds) {
+                        let m = go(si, di, k, f)?;
+                        shape.push(m.shape);
+                        stride.push(m.stride);
+                    }
+                    Ok(Layout::raw(Tree::Node(shape), Tree::Node(stride)))
+                }
+                (Tree::Leaf(x), Tree::Leaf(y)) => {
+                    let i = *k;
+                    *k += 1;
+                    f(i, x, y)
+                }
+                _ => Err(Error::algebra(
+                    "a layout's shape and stride are not congruent",
+                )),
+            }
+        }
+        go(&self.shape, &self.stride, &mut 0, f)
+    }
     /// Static integer (extent, stride) pairs of every leaf.
     pub fn int_leaves(&self, what: &str) -> Result<Vec<(i64, i64)>> {
         int_leaf_pairs(&self.shape, &self.stride, what)

@@ -24,7 +24,7 @@ use crate::int::{self, Int};
 use crate::layout::Layout;
 use crate::ops::coalesce::{coalesce_leaf_modes, coalesce_x, Mode};
 use crate::ops::tiler::by_mode_form;
-use crate::stride::StrideTuple;
+use crate::stride::{Stride, StrideTuple};
 use crate::tuple::{IntTuple, Tree};
 use crate::value::Value;
 
@@ -46,15 +46,8 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
     let mut digits = flat_a
         .as_ref()
         .map(|f| vec![0i64; f.len().saturating_sub(1)]);
-    let mut leaf_index = 0usize;
-    let r = compose_tree(
-        a,
-        flat_a.as_deref(),
-        &b.shape,
-        &b.stride,
-        &mut leaf_index,
-        &mut digits,
-    )?;
+    let r =
+        b.map_leaf_modes(&mut |k, s, d| compose_leaf(a, flat_a.as_deref(), s, d, k, &mut digits))?;
     if let (Some(f), Some(sums)) = (&flat_a, &digits) {
         let below = |(&m, (s, _)): (&i64, &Mode)| m == 0 || matches!(s, Int::Lit(x) if m < *x);
         if sums.iter().zip(f.iter()).all(below) {
@@ -65,46 +58,28 @@ pub fn compose(a: &Layout, b: &Layout) -> Result<Layout> {
     Ok(r)
 }
 
-fn compose_tree(
+/// A composed with B's leaf mode number `k`, s:d (a scaled-basis stride d@path composes the
+/// sub-layout of A at that path).
+fn compose_leaf(
     a: &Layout,
     flat_a: Option<&[Mode]>,
-    s: &IntTuple,
-    d: &StrideTuple,
-    leaf: &mut usize,
+    s: &Int,
+    d: &Stride,
+    k: usize,
     digits: &mut Option<Vec<i64>>,
 ) -> Result<Layout> {
-    match (s, d) {
-        (Tree::Node(ss), Tree::Node(ds)) => {
-            let mut shape = Vec::with_capacity(ss.len());
-            let mut stride = Vec::with_capacity(ss.len());
-            for (si, di) in ss.iter().zip(ds) {
-                let m = compose_tree(a, flat_a, si, di, leaf, digits)?;
-                shape.push(m.shape);
-                stride.push(m.stride);
-            }
-            Ok(Layout::raw(Tree::Node(shape), Tree::Node(stride)))
+    let s = s.get("composition")?;
+    if d.is_int() {
+        let d = d.coef.get("composition")?;
+        match flat_a {
+            Some(f) => compose_mode(f, s, d, k, digits),
+            None => compose_mode(&coalesce_x(a)?, s, d, k, &mut None),
         }
-        (Tree::Leaf(s), Tree::Leaf(d)) => {
-            let k = *leaf;
-            *leaf += 1;
-            let s = s.get("composition")?;
-            if d.is_int() {
-                let d = d.coef.get("composition")?;
-                match flat_a {
-                    Some(f) => compose_mode(f, s, d, k, digits),
-                    None => compose_mode(&coalesce_x(a)?, s, d, k, &mut None),
-                }
-            } else {
-                // A scaled-basis stride d@path selects the sub-layout of A at that path.
-                let path: Vec<usize> = d.basis.iter().map(|&m| m as usize).collect();
-                let sub = sub_layout(a, &path)?;
-                let d = d.coef.get("composition")?;
-                compose_mode(&coalesce_x(&sub)?, s, d, k, &mut None)
-            }
-        }
-        _ => Err(Error::algebra(
-            "composition: B's shape and stride are not congruent",
-        )),
+    } else {
+        let path: Vec<usize> = d.basis.iter().map(|&m| m as usize).collect();
+        let sub = sub_layout(a, &path)?;
+        let d = d.coef.get("composition")?;
+        compose_mode(&coalesce_x(&sub)?, s, d, k, &mut None)
     }
 }
 

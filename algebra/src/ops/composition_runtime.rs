@@ -28,9 +28,9 @@ use crate::error::{Error, Result};
 use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::coalesce::{coalesce_x, Mode};
-use crate::stride::{Stride, StrideTuple};
+use crate::stride::Stride;
 use crate::text::print_layout;
-use crate::tuple::{IntTuple, Tree};
+use crate::tuple::Tree;
 
 /// The walk's state over one composition: per mode of flat A but the last, the sum of the
 /// largest digits the leaves of B reach; and the conditions found so far.
@@ -53,8 +53,7 @@ pub fn compose_runtime(a: &Layout, b: &Layout) -> Result<Layout> {
         digits: vec![Int::Lit(0); flat.len().saturating_sub(1)],
         conds: Vec::new(),
     };
-    let mut leaf = 0usize;
-    let r = compose_tree(&flat, &b.shape, &b.stride, &mut leaf, &mut walk)?;
+    let r = b.map_leaf_modes(&mut |k, s, d| compose_mode(&flat, s, &d.coef, k, &mut walk))?;
     // S_i = sum_i + (the carry out of mode i - 1 when that mode continues into mode i, d_i =
     // s_{i-1}·d_{i-1}: then the two act as one mode and the carry is harmless); the condition
     // is S_i < s_i unless mode i continues into mode i + 1.
@@ -73,35 +72,6 @@ pub fn compose_runtime(a: &Layout, b: &Layout) -> Result<Layout> {
         walk.conds.push((c, what));
     }
     r.with_conditions(walk.conds, "composition")
-}
-
-fn compose_tree(
-    flat: &[Mode],
-    s: &IntTuple,
-    d: &StrideTuple,
-    leaf: &mut usize,
-    walk: &mut Walk,
-) -> Result<Layout> {
-    match (s, d) {
-        (Tree::Node(ss), Tree::Node(ds)) => {
-            let mut shape = Vec::with_capacity(ss.len());
-            let mut stride = Vec::with_capacity(ss.len());
-            for (si, di) in ss.iter().zip(ds) {
-                let m = compose_tree(flat, si, di, leaf, walk)?;
-                shape.push(m.shape);
-                stride.push(m.stride);
-            }
-            Ok(Layout::raw(Tree::Node(shape), Tree::Node(stride)))
-        }
-        (Tree::Leaf(s), Tree::Leaf(d)) => {
-            let k = *leaf;
-            *leaf += 1;
-            compose_mode(flat, s, &d.coef, k, walk)
-        }
-        _ => Err(Error::algebra(
-            "composition: B's shape and stride are not congruent",
-        )),
-    }
 }
 
 fn int_layout(shape: Vec<Int>, stride: Vec<Stride>) -> Layout {
