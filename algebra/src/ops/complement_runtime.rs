@@ -116,17 +116,6 @@ pub(crate) fn coalesce_shape(m: &IntTuple) -> Result<IntTuple> {
 
 /// CuTe's compact column-major layout of a shape from `start` (a static 1 gets stride 0).
 fn compact(shape: &IntTuple, start: &Int) -> Result<Layout> {
-    let mut cur = start.clone();
-    let stride = shape.try_map(&mut |x| {
-        if x.is_const(1) {
-            return Ok(Stride::int(0));
-        }
-        let d = cur.clone();
-        cur = cur.mul(x)?;
-        Ok(Stride {
-            coef: d,
-            basis: Vec::new(),
-        })
-    })?;
+    let stride = crate::ops::ordered::compact_from(shape, start.clone())?;
     Ok(Layout::raw(shape.clone(), stride))
 }

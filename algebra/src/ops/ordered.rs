@@ -54,7 +54,7 @@ fn size_of(s: &IntTuple) -> Result<Int> {
 }
 
 /// Column-major strides of a sub-shape from `start` (static size-1 leaves get 0).
-fn compact_from(s: &IntTuple, start: Int) -> Result<StrideTuple> {
+pub(crate) fn compact_from(s: &IntTuple, start: Int) -> Result<StrideTuple> {
     let mut cur = start;
     s.try_map(&mut |x| {
         if *x == Int::Lit(1) {
