@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-cute-cpp bench-linear bench-python fmt package fuzz
+.PHONY: setup build demo demo-calculator test bench bench-cute-cpp bench-linear bench-python fmt package fuzz gpu-build gpu-check gpu-run
 
 setup:
 	bash scripts/setup.sh
@@ -46,6 +46,21 @@ fuzz: setup
 	$(CARGO) build -p layout-cli -p layout-opt
 	$(CARGO) run --profile fuzz -p layout-fuzz -- --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) \
 		--layout target/debug/layout --layout-opt target/debug/layout-opt --crashes fuzz-crashes
+
+# The GEMMs on a GPU (not part of `make test`): gpu-build lowers examples/gemm_sm90.mlir (f16 and
+# bf16) to PTX, assembles cubins with ptxas and compiles the host function that encodes the tensor
+# maps (target/gpu; no GPU needed); gpu-run runs them on the GPU of this machine for several shapes,
+# checks them against a float64 reference and times them beside torch.matmul (cuBLAS)
+# (bench/gpu/run_gemm.py: needs torch and libcuda). On a machine with a GPU and no toolchain,
+# carry target/gpu and run `make gpu-run`.
+gpu-build: setup
+	$(CARGO) build --release --bin layout-opt
+	bash scripts/gpu_build.sh target/release/layout-opt
+
+gpu-run:
+	python3 bench/gpu/run_gemm.py --dir target/gpu
+
+gpu-check: gpu-build gpu-run
 
 # `layout batch` vs pycute; BENCH_REQUESTS=N scales it, ORACLE_DIR moves the input.
 # PROVE_BENCH_LAYOUTS: oracle layouts of the --layout-prove-lowering timing (bench/prove_lowering_bench.py).

@@ -203,6 +203,25 @@ LogicalResult WgmmaOp::verify() {
   return success();
 }
 
+LogicalResult FragmentStoreOp::verify() {
+  int64_t info[2] = {0, 0};
+  if (failed(rustVerify(*this, info, 2)))
+    return failure();
+  auto p = dyn_cast<LLVM::LLVMPointerType>(getBase().getType());
+  if (!p || (p.getAddressSpace() != 0 && p.getAddressSpace() != 1))
+    return emitOpError() << "the base must be !llvm.ptr or !llvm.ptr<1> (global memory), found "
+                         << getBase().getType();
+  Type acc = getAcc().getType();
+  auto s = dyn_cast<LLVM::LLVMStructType>(acc);
+  bool ok = s && (int64_t)s.getBody().size() == info[0] &&
+            llvm::all_of(s.getBody(), [](Type e) { return e.isF32(); });
+  if (!ok)
+    return emitOpError() << "the fragment has " << info[0]
+                         << " registers per thread: the values must be !llvm.struct of "
+                         << info[0] << " f32, found " << acc;
+  return success();
+}
+
 LogicalResult TmaDescOp::verify() {
   int64_t info[2] = {0, 0};
   if (failed(expectPtr(*this, getTensorMap().getType(), 0, "the tensor map")) ||
@@ -295,6 +314,9 @@ namespace {
 SmallVector<std::pair<StringRef, Value>, 2> layoutParams(Operation *op) {
   using Params = SmallVector<std::pair<StringRef, Value>, 2>;
   return llvm::TypeSwitch<Operation *, Params>(op)
+      .Case<FragmentStoreOp>([](auto o) {
+        return Params{{"fragment", o.getFragmentLayout()}};
+      })
       .Case<LdmatrixOp, StmatrixOp, LaneOffsetOp>([](auto o) {
         return Params{{"smem", o.getSmemLayout()},
                       {"fragment", o.getFragmentLayout()}};
@@ -335,6 +357,7 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
     RegisteredOperationName::insert<LaneOffsetOp>(*dialect);
     RegisteredOperationName::insert<WgmmaDescOp>(*dialect);
     RegisteredOperationName::insert<WgmmaOp>(*dialect);
+    RegisteredOperationName::insert<FragmentStoreOp>(*dialect);
     RegisteredOperationName::insert<TmaDescOp>(*dialect);
     RegisteredOperationName::insert<TmaLoadOp>(*dialect);
     RegisteredOperationName::insert<TmaStoreOp>(*dialect);

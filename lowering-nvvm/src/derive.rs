@@ -243,6 +243,12 @@ pub fn wgmma(a: &Attrs) -> Result<Wgmma, String> {
     })
 }
 
+/// fragment_store: the store plan of the fragment (thread offsets, register offsets, vectors).
+pub fn fragment_store(a: &Attrs) -> Result<hw::FragmentStore, String> {
+    let rows = int(a, "tileRows", 0)?;
+    hw::fragment_store(elem(a, "elem")?, &layout(a, "fragment")?, rows).map_err(|e| e.to_string())
+}
+
 /// TMA: the cuTensorMapEncodeTiled arguments, boxes and byte counts.
 pub fn tma(a: &Attrs) -> Result<TmaDesc, String> {
     hw::tma_desc(elem(a, "elem")?, &layout(a, "gmem")?, &func(a, "smem")?)

@@ -13,6 +13,7 @@
 
 pub mod build;
 pub mod derive;
+pub mod fragment_store;
 pub mod pass;
 pub mod ptx;
 pub mod tcgen05;

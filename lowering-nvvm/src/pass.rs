@@ -54,6 +54,7 @@ const OPS: &[&str] = &[
     "layout.lane_offset",
     "layout.wgmma_desc",
     "layout.wgmma",
+    "layout.fragment_store",
     "layout.tma_desc",
     "layout.tma_load",
     "layout.tma_store",
@@ -93,7 +94,7 @@ pub fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
         "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
         "majorA", "majorB", "elemD", "gmem", "instr", "m", "tmem", "warp", "ctaGroup", "negA",
-        "negB",
+        "negB", "tileRows", "async",
     ];
     let mut a = Attrs::new();
     for k in keys {
@@ -160,6 +161,7 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
         "layout.tmem_store" => crate::tcgen05::lower_tmem_copy(&b, op, true, &a, &ops),
         "layout.tcgen05_cp" => crate::tcgen05::lower_cp(&b, op, &a, &ops),
         "layout.wgmma" => lower_wgmma(&b, op, &a, &ops),
+        "layout.fragment_store" => crate::fragment_store::lower(&b, op, &a, &ops),
         "layout.tma_load" => lower_tma_load(&b, op, &a, &ops),
         "layout.tma_store" => lower_tma_store(&b, op, &a, &ops),
         "layout.tma_desc" => lower_tma_desc(&b, op, &a, &ops),
@@ -392,20 +394,26 @@ pub(crate) fn emit_smem_desc(
 fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
     let w = derive::wgmma(a)?;
     let acc_ty = unsafe { melior::ir::Type::from_raw(mlirValueGetType(ops[2])) }.to_string();
-    b.op("nvvm.wgmma.fence.aligned", &[], &[], &[])?;
+    // `async`: the mma alone; the kernel fences, commits and waits (several in flight).
+    let asynchronous = a.contains_key("async");
+    if !asynchronous {
+        b.op("nvvm.wgmma.fence.aligned", &[], &[], &[])?;
+    }
     let a_is_desc = unsafe { mlirTypeIsAInteger(mlirValueGetType(ops[0])) };
     let r = if a_is_desc {
         wgmma_descriptors(b, &w, ops, &acc_ty)?
     } else {
         wgmma_registers_a(b, &w, ops, &acc_ty)?
     };
-    b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
-    b.op(
-        "nvvm.wgmma.wait.group.sync.aligned",
-        &[],
-        &[("group", "0 : i64".into())],
-        &[],
-    )?;
+    if !asynchronous {
+        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
+        b.op(
+            "nvvm.wgmma.wait.group.sync.aligned",
+            &[],
+            &[("group", "0 : i64".into())],
+            &[],
+        )?;
+    }
     replace(op, &[r]);
     Ok(())
 }

@@ -24,7 +24,8 @@ unsafe fn text(s: LayoutNvStr) -> String {
 }
 
 /// The checks of one op; the numbers the C++ verifier compares operand/result types with:
-/// ldmatrix/stmatrix [registers per thread (= matrices for m8n8)]; wgmma [accumulator count]; tma_load/tma_store [rank];
+/// ldmatrix/stmatrix [registers per thread (= matrices for m8n8)]; wgmma [accumulator count];
+/// fragment_store [registers per thread]; tma_load/tma_store [rank];
 /// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread].
 pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
@@ -36,6 +37,7 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
             Ok(vec![])
         }
         "layout.wgmma" => Ok(vec![derive::wgmma(a)?.n / 2]),
+        "layout.fragment_store" => Ok(vec![derive::fragment_store(a)?.values.len() as i64]),
         "layout.tma_desc" => {
             let t = derive::tma(a)?;
             Ok(vec![t.rank() as i64, derive::tma_dynamic_count(&t) as i64])

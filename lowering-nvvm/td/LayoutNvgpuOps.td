@@ -132,12 +132,50 @@ def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
     A is either an i64 shared-memory descriptor or the warp's A fragment in
     four i32 registers (e.g. from `layout.ldmatrix`; then A is K-major).
     Lowers to wgmma.fence, wgmma.mma_async, commit_group and wait_group 0.
+    With `async`, to the wgmma.mma_async alone: several may be in flight, and
+    the kernel fences, commits and waits (`nvvm.wgmma.fence.aligned`,
+    `nvvm.wgmma.commit.group.sync.aligned`, `nvvm.wgmma.wait.group.sync.aligned N`)
+    as CuTe's warpgroup_arrive / commit_batch / wait<N> do.
   }];
   let arguments = (ins AnyType:$a, I64:$descB, AnyType:$acc, I64Attr:$n,
                        StrAttr:$elemA, StrAttr:$majorA, StrAttr:$elemB,
-                       StrAttr:$majorB, StrAttr:$elemD);
+                       StrAttr:$majorB, StrAttr:$elemD, UnitAttr:$async);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$a `,` $descB `,` $acc attr-dict `:` type($a) `,` type($acc) `->` type($result)";
+}
+
+def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
+  let summary = "store an MMA accumulator fragment to a row-major global tensor, predicated";
+  let description = [{
+    ```mlir
+    layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ldc)
+        {elem = "f16", tileRows = 64 : i64,
+         fragment = #layout.layout<((4,8,4),(2,2,16)):((128,1,16),(64,8,512))>}
+        : !llvm.struct<(f32, ...)>, !llvm.ptr
+    ```
+    `fragment` maps (thread, register) to the column-major index `m + tileRows * n`
+    of the tile whose origin is element (`%row`, `%col`) of the row-major tensor at
+    `%C` (leading dimension `%ldc` elements, `%M` x `%N`); `%t` is the thread's index
+    in the fragment's thread mode. Register v of the f32 struct is converted to
+    `elem` and stored at `(row + m, col + n)` when that is inside the bounds.
+    Registers adjacent in a row are stored as one vector (width derived from the
+    fragment; used where the address is aligned, else element stores).
+  }];
+  let arguments = (ins AnyType:$acc,
+                       AnyType:$base,
+                       I32:$row,
+                       I32:$col,
+                       I32:$thread,
+                       I32:$rowBound,
+                       I32:$colBound,
+                       I32:$ld,
+                       Optional<Layout_ValueType>:$fragmentLayout,
+                       StrAttr:$elem,
+                       I64Attr:$tileRows,
+                       OptionalAttr<Layout_ValueAttr>:$fragment);
+  let assemblyFormat = [{
+    $acc `,` $base `[` $row `,` $col `]` `thread` `(` $thread `)` `bounds` `(` $rowBound `,` $colBound `)` `ld` `(` $ld `)` (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($acc) `,` type($base)
+  }];
 }
 
 def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {

@@ -15,6 +15,7 @@
 //! the bare word); see [`name_arg`].
 
 pub mod elem;
+pub mod fragment_store;
 pub mod json;
 pub mod ldmatrix;
 pub mod ldmatrix_sm100;
@@ -37,6 +38,7 @@ use crate::tuple::Tree;
 use crate::value::Value;
 
 pub use elem::Elem;
+pub use fragment_store::{fragment_store, FragmentStore};
 pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use ldmatrix_sm100::MatrixForm;
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};

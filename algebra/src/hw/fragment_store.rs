@@ -1,0 +1,216 @@
+//! Where each register of an MMA fragment lands in a row-major global tensor.
+//!
+//! A fragment is a CuTe layout `F : (thread, value) -> i`, `i` the column-major index of a
+//! `rows x cols` tile (`i = m + rows * n`), as CuTe's MMA atoms give their C layouts (the
+//! WGMMA m64nN f32 accumulator is `((4,8,4),(2,2,N/8)):((128,1,16),(64,8,512))`). A layout is
+//! additive over its top-level modes,
+//!
+//! ```text
+//!     F(t, v) = F_T(t) + F_V(v),
+//! ```
+//!
+//! so when neither part carries into the other's rows,
+//!
+//! ```text
+//!     max_t (F_T(t) mod rows) + max_v (F_V(v) mod rows) < rows,
+//! ```
+//!
+//! the tile coordinate splits, `m = m_T(t) + m_V(v)` and `n = n_T(t) + n_V(v)` with
+//! `(m_X, n_X) = (F_X mod rows, F_X div rows)`. A store then computes the thread's
+//! `(m_T, n_T)` once, from the thread mode's leaves, and adds a constant `(m_V, n_V)` per
+//! register. In a row-major tensor the registers `v_0..v_{w-1}` with equal `m_V` and
+//! `n_V(v_j) = n_V(v_0) + j` are adjacent: one vector store of width `w` when every thread's
+//! `n_T + n_V(v_0)` is a multiple of `w` (the runtime address alignment is the lowering's check).
+//! Widths are powers of two up to 16 bytes.
+
+use crate::error::{Error, Result};
+use crate::layout::{eval_leaves, Layout};
+
+use super::Elem;
+
+/// The store plan of one fragment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FragmentStore {
+    /// The thread mode's flat leaves `(extent, stride)`: `F_T(t)` for `t` below their product.
+    pub thread_leaves: Vec<(i64, i64)>,
+    /// Threads in the thread mode.
+    pub threads: i64,
+    /// Tile rows (the modulus of the column-major tile index).
+    pub rows: i64,
+    /// `(m_V, n_V)` of each register, in register order.
+    pub values: Vec<(i64, i64)>,
+    /// The registers of each store, in order: `groups[g]` are adjacent columns of one row.
+    pub groups: Vec<Vec<usize>>,
+}
+
+impl FragmentStore {
+    /// The widest store, in registers.
+    pub fn max_width(&self) -> usize {
+        self.groups.iter().map(Vec::len).max().unwrap_or(0)
+    }
+}
+
+/// The plan for `fragment : (thread, value) -> m + rows * n`, storing `elem` values.
+pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<FragmentStore> {
+    let bad = |m: String| Error::algebra(format!("fragment_store: {m}"));
+    if !fragment.is_static() {
+        return Err(bad(format!(
+            "the fragment {} must be static (registers are named at compile time)",
+            crate::layout::print_layout(fragment)
+        )));
+    }
+    if fragment.rank() != 2 {
+        return Err(bad(format!(
+            "the fragment must have two modes (thread, value), found rank {}",
+            fragment.rank()
+        )));
+    }
+    if rows < 1 {
+        return Err(bad(format!("tileRows must be >= 1, found {rows}")));
+    }
+    if !matches!(elem.name(), "f16" | "bf16" | "f32") {
+        return Err(bad(format!(
+            "stores f16, bf16 or f32 (converted from the f32 registers), found {}",
+            elem.name()
+        )));
+    }
+    let t_leaves = fragment.mode(0)?.int_leaves("fragment thread mode")?;
+    let v_leaves = fragment.mode(1)?.int_leaves("fragment value mode")?;
+    let threads: i64 = t_leaves.iter().map(|l| l.0).product();
+    let nvals: i64 = v_leaves.iter().map(|l| l.0).product();
+    const MAX: i64 = 1024;
+    if threads > MAX || nvals > MAX {
+        return Err(bad(format!(
+            "{threads} threads x {nvals} registers: at most {MAX} of each"
+        )));
+    }
+    let split = |x: i64| (x.rem_euclid(rows), x.div_euclid(rows));
+    let mut thread_offsets = Vec::with_capacity(threads as usize);
+    for t in 0..threads {
+        let x = eval_leaves(&t_leaves, t)?;
+        if x < 0 {
+            return Err(bad(format!("thread {t} has a negative tile index {x}")));
+        }
+        thread_offsets.push(split(x));
+    }
+    let mut values = Vec::with_capacity(nvals as usize);
+    for v in 0..nvals {
+        let x = eval_leaves(&v_leaves, v)?;
+        if x < 0 {
+            return Err(bad(format!("register {v} has a negative tile index {x}")));
+        }
+        values.push(split(x));
+    }
+    let max_mt = thread_offsets.iter().map(|p| p.0).max().unwrap_or(0);
+    let max_mv = values.iter().map(|p| p.0).max().unwrap_or(0);
+    if max_mt + max_mv >= rows {
+        return Err(bad(format!(
+            "thread rows (up to {max_mt}) plus register rows (up to {max_mv}) reach row {} of a {rows}-row tile: the thread and value modes carry into each other's columns",
+            max_mt + max_mv
+        )));
+    }
+    let mut seen = std::collections::HashSet::new();
+    for &(mt, nt) in &thread_offsets {
+        for &(mv, nv) in &values {
+            if !seen.insert((mt + mv, nt + nv)) {
+                return Err(bad(format!(
+                    "two registers store to tile element ({}, {}): the fragment is not injective",
+                    mt + mv,
+                    nt + nv
+                )));
+            }
+        }
+    }
+    let bytes = elem.bits() / 8;
+    let widest = (16 / bytes.max(1)).max(1) as usize;
+    let mut used = vec![false; values.len()];
+    let mut groups = Vec::new();
+    for v in 0..values.len() {
+        if used[v] {
+            continue;
+        }
+        let (m, n) = values[v];
+        let mut width = widest;
+        let group = loop {
+            let members: Option<Vec<usize>> = (0..width as i64)
+                .map(|j| {
+                    (0..values.len()).find(|&w| !used[w] && values[w] == (m, n + j))
+                })
+                .collect();
+            let aligned = thread_offsets
+                .iter()
+                .all(|&(_, nt)| (nt + n) % width as i64 == 0);
+            match members {
+                Some(g) if aligned || width == 1 => break g,
+                _ => width /= 2,
+            }
+        };
+        for &w in &group {
+            used[w] = true;
+        }
+        groups.push(group);
+    }
+    Ok(FragmentStore {
+        thread_leaves: t_leaves,
+        threads,
+        rows,
+        values,
+        groups,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::parse_layout;
+
+    fn frag(s: &str) -> Layout {
+        parse_layout(s).unwrap()
+    }
+
+    #[test]
+    fn wgmma_accumulator_pairs() {
+        // m64n16 f32 accumulator: register i at row lane/4 + 8*((i/2)%2) + 16*warp, column
+        // 2*(lane%4) + i%2 + 8*(i/4) (PTX ISA, wgmma D fragment).
+        let f = frag("((4,8,4),(2,2,2)):((128,1,16),(64,8,512))");
+        let p = fragment_store(Elem::parse("f16").unwrap(), &f, 64).unwrap();
+        assert_eq!(p.threads, 128);
+        for (i, &(m, n)) in p.values.iter().enumerate() {
+            let i = i as i64;
+            assert_eq!((m, n), (8 * ((i / 2) % 2), i % 2 + 8 * (i / 4)));
+        }
+        assert_eq!(p.groups, vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]);
+        for t in 0..128i64 {
+            let x = eval_leaves(&p.thread_leaves, t).unwrap();
+            let (lane, warp) = (t % 32, t / 32);
+            assert_eq!((x % 64, x / 64), (lane / 4 + 16 * warp, 2 * (lane % 4)));
+        }
+    }
+
+    #[test]
+    fn carries_and_overlaps_are_refused() {
+        let f16 = Elem::parse("f16").unwrap();
+        let e = fragment_store(f16, &frag("(32,4):(1,16)"), 32).unwrap_err();
+        assert!(e.to_string().contains("carry"), "{e}");
+        let e = fragment_store(f16, &frag("(4,4):(1,1)"), 16).unwrap_err();
+        assert!(e.to_string().contains("not injective"), "{e}");
+        let e = fragment_store(Elem::parse("e4m3").unwrap(), &frag("(4,4):(1,4)"), 16).unwrap_err();
+        assert!(e.to_string().contains("f16, bf16 or f32"), "{e}");
+        let e = fragment_store(f16, &frag("(4,4,4):(1,4,16)"), 16).unwrap_err();
+        assert!(e.to_string().contains("two modes"), "{e}");
+    }
+
+    #[test]
+    fn widths_follow_the_columns() {
+        // One thread, 8 registers along a row: one 16-byte store of f16, two of f32.
+        let f = frag("(1,8):(0,4)");
+        let p = fragment_store(Elem::parse("f16").unwrap(), &f, 4).unwrap();
+        assert_eq!(p.groups, vec![(0..8).collect::<Vec<_>>()]);
+        let p = fragment_store(Elem::parse("f32").unwrap(), &f, 4).unwrap();
+        assert_eq!(p.groups, vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]]);
+        // Thread 1 starts at column 3: its pair is not aligned, so no thread gets one.
+        let f = frag("(2,2):(12,4)");
+        let p = fragment_store(Elem::parse("f16").unwrap(), &f, 4).unwrap();
+        assert_eq!(p.max_width(), 1);
+    }
+}

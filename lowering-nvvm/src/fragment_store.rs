@@ -1,0 +1,202 @@
+//! Lowering of `layout.fragment_store`: each register of an f32 accumulator fragment converted
+//! and stored, predicated, into a row-major global tensor, by the plan of
+//! `layout_algebra::hw::fragment_store`.
+//!
+//! The thread's tile offset `(m_T, n_T)` is emitted once from the thread mode's leaves,
+//! `F_T(t) = sum_i ((t / p_i) mod s_i) * d_i`, `m_T = F_T mod rows`, `n_T = F_T div rows`;
+//! each store group adds its constant `(m_V, n_V)`. A group of `w > 1` registers is one
+//! `st.v*.b32` when its row is inside `M`, its last column inside `N` and its address a
+//! multiple of its width; otherwise each register is stored alone under its own bounds
+//! predicate. Predicates are PTX predicates on the stores (inline PTX), so no branch is
+//! emitted: the same code serves full tiles and the ragged edge of a tensor.
+
+use mlir_sys::*;
+
+use crate::build::{replace, Builder};
+use crate::derive::{self, Attrs};
+
+/// `icmp ult` in the LLVM dialect's predicate numbering.
+const ULT: i64 = 6;
+const EQ: i64 = 0;
+
+pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let plan = derive::fragment_store(a)?;
+    let elem = a.get("elem").map(String::as_str).unwrap_or("f32").to_string();
+    let bytes: i64 = if elem == "f32" { 4 } else { 2 };
+    let (acc, base, row, col, thread, m_bound, n_bound, ld) = (
+        ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
+    );
+    let global = unsafe {
+        mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(base)) == 1
+    };
+    let space = if global { ".global" } else { "" };
+    let c32 = |v: i64| b.const_int(v, "i32");
+    let c64 = |v: i64| b.const_int(v, "i64");
+
+    // F_T(t), then the thread's row and column in the tile.
+    let mut ft: Option<MlirValue> = None;
+    let mut prefix = 1i64;
+    for &(s, d) in &plan.thread_leaves {
+        if s > 1 && d != 0 {
+            let mut x = thread;
+            if prefix > 1 {
+                x = b.binop("llvm.udiv", x, c32(prefix)?, "i32")?;
+            }
+            x = b.binop("llvm.urem", x, c32(s)?, "i32")?;
+            if d != 1 {
+                x = b.binop("llvm.mul", x, c32(d)?, "i32")?;
+            }
+            ft = Some(match ft {
+                None => x,
+                Some(acc) => b.binop("llvm.add", acc, x, "i32")?,
+            });
+        }
+        prefix *= s;
+    }
+    let ft = match ft {
+        Some(v) => v,
+        None => c32(0)?,
+    };
+    let rows = c32(plan.rows)?;
+    let mt = b.binop("llvm.urem", ft, rows, "i32")?;
+    let nt = b.binop("llvm.udiv", ft, rows, "i32")?;
+    let r0 = b.binop("llvm.add", row, mt, "i32")?;
+    let c0 = b.binop("llvm.add", col, nt, "i32")?;
+    let base64 = b.val("llvm.ptrtoint", &[base], &[], "i64")?;
+    let ld64 = b.val("llvm.zext", &[ld], &[], "i64")?;
+    let bytes64 = c64(bytes)?;
+    let ult = |x: MlirValue, y: MlirValue| {
+        b.val("llvm.icmp", &[x, y], &[("predicate", format!("{ULT} : i64"))], "i1")
+    };
+    let add_const = |x: MlirValue, k: i64| -> Result<MlirValue, String> {
+        if k == 0 {
+            Ok(x)
+        } else {
+            b.binop("llvm.add", x, c32(k)?, "i32")
+        }
+    };
+    let reg = |v: usize| {
+        b.val(
+            "llvm.extractvalue",
+            &[acc],
+            &[("position", format!("array<i64: {v}>"))],
+            "f32",
+        )
+    };
+    // A predicated `st[.global].<ty>` of `data` (constraint letters `cons`) at `addr`.
+    let store = |addr: MlirValue, pred: MlirValue, data: &[MlirValue], ty: &str, cons: &str| {
+        let p32 = b.val("llvm.zext", &[pred], &[], "i32")?;
+        let n = data.len();
+        let regs = (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let (vec, regs) = if n == 1 {
+            (String::new(), regs)
+        } else {
+            (format!(".v{n}"), format!("{{{regs}}}"))
+        };
+        let asm = format!(
+            "{{ .reg .pred p; setp.ne.b32 p, ${}, 0; @p st{space}{vec}.{ty} [$0], {regs}; }}",
+            n + 1
+        );
+        let mut cs = vec!["l".to_string()];
+        cs.extend((0..n).map(|_| cons.to_string()));
+        cs.push("r".into());
+        cs.push("~{memory}".into());
+        let mut ins = vec![addr];
+        ins.extend_from_slice(data);
+        ins.push(p32);
+        b.op(
+            "llvm.inline_asm",
+            &ins,
+            &[
+                ("asm_string", format!("\"{asm}\"")),
+                ("constraints", format!("\"{}\"", cs.join(","))),
+                ("has_side_effects", "unit".into()),
+            ],
+            &[],
+        )
+        .map(|_| ())
+    };
+    let half = if elem == "bf16" { "bf16" } else { "f16" };
+    // One register converted to a b16 (i16) or b32 (i32) store operand.
+    let scalar = |v: usize| -> Result<MlirValue, String> {
+        let x = reg(v)?;
+        if bytes == 4 {
+            b.val("llvm.bitcast", &[x], &[], "i32")
+        } else {
+            let h = b.val("llvm.fptrunc", &[x], &[], half)?;
+            b.val("llvm.bitcast", &[h], &[], "i16")
+        }
+    };
+    for group in &plan.groups {
+        let (mv, nv) = plan.values[group[0]];
+        let w = group.len() as i64;
+        let rr = add_const(r0, mv)?;
+        let cc = add_const(c0, nv)?;
+        let row_ok = ult(rr, m_bound)?;
+        let rr64 = b.val("llvm.zext", &[rr], &[], "i64")?;
+        let cc64 = b.val("llvm.zext", &[cc], &[], "i64")?;
+        let line = b.binop("llvm.mul", rr64, ld64, "i64")?;
+        let off = b.binop("llvm.add", line, cc64, "i64")?;
+        let off = b.binop("llvm.mul", off, bytes64, "i64")?;
+        let addr = b.binop("llvm.add", base64, off, "i64")?;
+        let col_ok = |j: i64| -> Result<MlirValue, String> { ult(add_const(cc, j)?, n_bound) };
+        if w == 1 {
+            let ok = b.binop("llvm.and", row_ok, col_ok(0)?, "i1")?;
+            let (ty, cons) = if bytes == 4 { ("b32", "r") } else { ("b16", "h") };
+            store(addr, ok, &[scalar(group[0])?], ty, cons)?;
+            continue;
+        }
+        // The vector: w registers as w*bytes/4 words.
+        let mut words = Vec::new();
+        if bytes == 4 {
+            for &v in group {
+                words.push(b.val("llvm.bitcast", &[reg(v)?], &[], "i32")?);
+            }
+        } else {
+            for pair in group.chunks(2) {
+                let u = b.val("llvm.mlir.poison", &[], &[], "vector<2xf32>")?;
+                let u = b.val(
+                    "llvm.insertelement",
+                    &[u, reg(pair[0])?, c32(0)?],
+                    &[],
+                    "vector<2xf32>",
+                )?;
+                let u = b.val(
+                    "llvm.insertelement",
+                    &[u, reg(pair[1])?, c32(1)?],
+                    &[],
+                    "vector<2xf32>",
+                )?;
+                let h = b.val("llvm.fptrunc", &[u], &[], &format!("vector<2x{half}>"))?;
+                words.push(b.val("llvm.bitcast", &[h], &[], "i32")?);
+            }
+        }
+        let mask = c64(w * bytes - 1)?;
+        let low = b.binop("llvm.and", addr, mask, "i64")?;
+        let aligned = b.val(
+            "llvm.icmp",
+            &[low, c64(0)?],
+            &[("predicate", format!("{EQ} : i64"))],
+            "i1",
+        )?;
+        let inside = b.binop("llvm.and", row_ok, col_ok(w - 1)?, "i1")?;
+        let vec_ok = b.binop("llvm.and", inside, aligned, "i1")?;
+        store(addr, vec_ok, &words, "b32", "r")?;
+        let one = b.val("llvm.mlir.constant", &[], &[("value", "true".into())], "i1")?;
+        let not_vec = b.binop("llvm.xor", vec_ok, one, "i1")?;
+        let alone = b.binop("llvm.and", row_ok, not_vec, "i1")?;
+        let (ty, cons) = if bytes == 4 { ("b32", "r") } else { ("b16", "h") };
+        for (j, &v) in group.iter().enumerate() {
+            let j = j as i64;
+            let ok = b.binop("llvm.and", alone, col_ok(j)?, "i1")?;
+            let a_j = if j == 0 {
+                addr
+            } else {
+                b.binop("llvm.add", addr, c64(j * bytes)?, "i64")?
+            };
+            store(a_j, ok, &[scalar(v)?], ty, cons)?;
+        }
+    }
+    replace(op, &[]);
+    Ok(())
+}

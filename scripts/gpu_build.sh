@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Build what `make gpu-check` runs, here (no GPU needed): for each element type, the sm_90a GEMM
+# of examples/gemm_sm90.mlir lowered by `layout-opt --lower-to-nvvm` to PTX, assembled by the real
+# ptxas into a cubin, and its host function `encode_tensor_maps` (layout.tma_desc, lowered to a
+# call of cuTensorMapEncodeTiled) compiled into a shared library. The bf16 kernel is the same
+# source with every element type "f16" replaced by "bf16".
+# Output: target/gpu/<elem>/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
+# target/gpu/manifest.json (what the runner needs: kernel name, block, tile, shared memory).
+# Usage: scripts/gpu_build.sh [layout-opt]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OPT=${1:-target/release/layout-opt}
+LLVM_BIN=/usr/lib/llvm-22/bin
+OUT=target/gpu
+PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
+[[ -n $PTXAS ]] || { echo "gpu_build: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
+SRC=examples/gemm_sm90.mlir
+rm -rf "$OUT"
+mkdir -p "$OUT"
+for elem in f16 bf16; do
+  d=$OUT/$elem
+  mkdir -p "$d"
+  sed "s/\"f16\"/\"$elem\"/g" "$SRC" >"$d/gemm.mlir"
+  "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx" -o "$d/gemm.lowered.mlir"
+  "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
+  # The host function alone: LLVM IR of the lowered module, the function extracted (the
+  # module's GPU binary and its loader are not needed: the runner loads the cubin itself).
+  "$LLVM_BIN/mlir-translate" --mlir-to-llvmir "$d/gemm.lowered.mlir" -o "$d/module.ll"
+  "$LLVM_BIN/llvm-extract" --func=encode_tensor_maps -S "$d/module.ll" -o "$d/host.ll"
+  "$LLVM_BIN/llc" -O2 -filetype=obj -relocation-model=pic "$d/host.ll" -o "$d/host.o"
+  cc -shared "$d/host.o" -o "$d/libgemm_host.so"
+  echo "gpu_build: $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
+done
+# 4 stages x (A 16 KB + B 16 KB) + 4 barriers, and 1 KB for the kernel to align its base.
+cat >"$OUT/manifest.json" <<'EOF'
+{"kernel": "gemm", "block": 256, "tile_m": 128, "tile_n": 128,
+ "smem_bytes": 133152, "host": "libgemm_host.so", "encode": "encode_tensor_maps",
+ "arch": "sm_90a", "source": "examples/gemm_sm90.mlir"}
+EOF
+echo "gpu_build: OK -> $OUT"
