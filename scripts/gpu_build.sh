@@ -6,18 +6,23 @@
 # source with every element type "f16" replaced by "bf16".
 # Output: target/gpu/<elem>/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
 # target/gpu/manifest.json (what the runner needs: kernel name, block, tile, shared memory).
-# Usage: scripts/gpu_build.sh [layout-opt]
+# Usage: scripts/gpu_build.sh [layout-opt]; SRC, OUT, ELEMS and the launch parameters of the
+# kernel (TILE_N, RASTER, SMEM: see the header of the source) may be overridden to build a variant.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPT=${1:-target/release/layout-opt}
 LLVM_BIN=/usr/lib/llvm-22/bin
-OUT=target/gpu
+OUT=${OUT:-target/gpu}
+SRC=${SRC:-examples/gemm_sm90.mlir}
+ELEMS=${ELEMS:-f16 bf16}
+TILE_N=${TILE_N:-256}
+RASTER=${RASTER:-8}
+SMEM=${SMEM:-197664}
 PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
 [[ -n $PTXAS ]] || { echo "gpu_build: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
-SRC=examples/gemm_sm90.mlir
 rm -rf "$OUT"
 mkdir -p "$OUT"
-for elem in f16 bf16; do
+for elem in $ELEMS; do
   d=$OUT/$elem
   mkdir -p "$d"
   sed "s/\"f16\"/\"$elem\"/g" "$SRC" >"$d/gemm.mlir"
@@ -31,10 +36,11 @@ for elem in f16 bf16; do
   cc -shared "$d/host.o" -o "$d/libgemm_host.so"
   echo "gpu_build: $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
 done
-# 4 stages x (A 16 KB + B 16 KB) + 4 barriers, and 1 KB for the kernel to align its base.
-cat >"$OUT/manifest.json" <<'EOF'
-{"kernel": "gemm", "block": 256, "tile_m": 128, "tile_n": 128,
- "smem_bytes": 133152, "host": "libgemm_host.so", "encode": "encode_tensor_maps",
- "arch": "sm_90a", "source": "examples/gemm_sm90.mlir"}
+# The launch (from the source's header): a 1-D grid of RASTER x ceil(N/TILE_N) x
+# ceil(ceil(M/128)/RASTER) CTAs of 256 threads with SMEM bytes of dynamic shared memory.
+cat >"$OUT/manifest.json" <<EOF
+{"kernel": "gemm", "block": 256, "tile_m": 128, "tile_n": $TILE_N, "raster_group": $RASTER,
+ "smem_bytes": $SMEM, "host": "libgemm_host.so", "encode": "encode_tensor_maps",
+ "arch": "sm_90a", "source": "$SRC", "elems": "$ELEMS"}
 EOF
 echo "gpu_build: OK -> $OUT"

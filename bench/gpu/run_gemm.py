@@ -152,7 +152,9 @@ def run_elem(elem, out_dir, shapes):
         B = (torch.rand(N, K, device="cuda", generator=g) * 2 - 1).to(dt)
         C = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
         keep, mapA, mapB = tensor_maps(torch, host, A, B, M, N, K)
-        grid = ((N + man["tile_n"] - 1) // man["tile_n"], (M + man["tile_m"] - 1) // man["tile_m"])
+        # The kernel's raster: groups of `raster_group` M tiles side by side, one CTA per tile.
+        tn, tm, rg = -(-N // man["tile_n"]), -(-M // man["tile_m"]), man["raster_group"]
+        grid = (rg * tn * -(-tm // rg), 1)
         args = [("ptr", mapA), ("ptr", mapB), ("ptr", C.data_ptr()), ("i32", M), ("i32", N), ("i32", K)]
 
         def ours():
@@ -197,7 +199,8 @@ def main():
     if a.elem:
         sys.exit(0 if run_elem(a.elem, a.dir, shapes) else 1)
     failed = []
-    for elem in ["f16", "bf16"]:
+    man = json.load(open(os.path.join(a.dir, "manifest.json")))
+    for elem in man.get("elems", "f16 bf16").split():
         cmd = [sys.executable, __file__, "--dir", a.dir, "--elem", elem] + (["--quick"] if a.quick else [])
         t0 = time.time()
         try:
