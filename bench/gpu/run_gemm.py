@@ -12,7 +12,7 @@ For each element type (f16, bf16) and shape, this runner
     (p = 11 for f16 / 8 for bf16 output rounding, then f32 accumulation in any order, and the
     smallest subnormal step), and reports the largest error relative to that bound,
   - times it and torch.matmul (cuBLAS) on the same inputs in the same process (CUDA events,
-    median of the iterations) and prints TFLOP/s side by side.
+    alternating the two, median of the iterations) and prints TFLOP/s side by side.
 
 Each element type runs in a child process with a timeout, so a hung kernel cannot stall the run.
 Usage: run_gemm.py [--dir target/gpu] [--quick] [--timeout 240]
@@ -112,17 +112,19 @@ def tensor_maps(torch, host, A, B, M, N, K):
     return dev, dev.data_ptr(), dev.data_ptr() + 128
 
 
-def median_ms(torch, fn, iters):
-    times = []
+def interleaved_ms(torch, fns, iters):
+    """Median time of each of `fns`, measured alternately (one call of each per round), so
+    that clock and thermal drift fall on all of them alike."""
+    times = [[] for _ in fns]
     for _ in range(iters):
-        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        s.record()
-        fn()
-        e.record()
-        e.synchronize()
-        times.append(s.elapsed_time(e))
-    times.sort()
-    return times[len(times) // 2]
+        for i, fn in enumerate(fns):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record()
+            fn()
+            e.record()
+            e.synchronize()
+            times[i].append(s.elapsed_time(e))
+    return [sorted(t)[len(t) // 2] for t in times]
 
 
 def run_elem(elem, out_dir, shapes):
@@ -170,12 +172,13 @@ def run_elem(elem, out_dir, shapes):
         cublas = torch.matmul(A, B.t())
         cratio = float(((cublas.double() - ref).abs() / bound).max())
         del ref, bound, err
-        iters = 5 if M * N * K < 2**33 else 20
+        iters = 10 if M * N * K < 2**33 else 30
         for _ in range(2):
             ours()
             torch.matmul(A, B.t())
-        t_ours = median_ms(torch, ours, iters)
-        t_cublas = median_ms(torch, lambda: torch.matmul(A, B.t(), out=cublas), iters)
+        t_ours, t_cublas = interleaved_ms(
+            torch, [ours, lambda: torch.matmul(A, B.t(), out=cublas)], iters
+        )
         flop = 2.0 * M * N * K
         ok = finite and ratio <= 1.0
         ok_all &= ok

@@ -21,14 +21,16 @@ const EQ: i64 = 0;
 
 pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
     let plan = derive::fragment_store(a)?;
-    let elem = a.get("elem").map(String::as_str).unwrap_or("f32").to_string();
+    let elem = a
+        .get("elem")
+        .map(String::as_str)
+        .unwrap_or("f32")
+        .to_string();
     let bytes: i64 = if elem == "f32" { 4 } else { 2 };
     let (acc, base, row, col, thread, m_bound, n_bound, ld) = (
         ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
     );
-    let global = unsafe {
-        mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(base)) == 1
-    };
+    let global = unsafe { mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(base)) == 1 };
     let space = if global { ".global" } else { "" };
     let c32 = |v: i64| b.const_int(v, "i32");
     let c64 = |v: i64| b.const_int(v, "i64");
@@ -66,7 +68,12 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
     let ld64 = b.val("llvm.zext", &[ld], &[], "i64")?;
     let bytes64 = c64(bytes)?;
     let ult = |x: MlirValue, y: MlirValue| {
-        b.val("llvm.icmp", &[x, y], &[("predicate", format!("{ULT} : i64"))], "i1")
+        b.val(
+            "llvm.icmp",
+            &[x, y],
+            &[("predicate", format!("{ULT} : i64"))],
+            "i1",
+        )
     };
     let add_const = |x: MlirValue, k: i64| -> Result<MlirValue, String> {
         if k == 0 {
@@ -87,7 +94,10 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
     let store = |addr: MlirValue, pred: MlirValue, data: &[MlirValue], ty: &str, cons: &str| {
         let p32 = b.val("llvm.zext", &[pred], &[], "i32")?;
         let n = data.len();
-        let regs = (1..=n).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let regs = (1..=n)
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
         let (vec, regs) = if n == 1 {
             (String::new(), regs)
         } else {
@@ -142,7 +152,11 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         let col_ok = |j: i64| -> Result<MlirValue, String> { ult(add_const(cc, j)?, n_bound) };
         if w == 1 {
             let ok = b.binop("llvm.and", row_ok, col_ok(0)?, "i1")?;
-            let (ty, cons) = if bytes == 4 { ("b32", "r") } else { ("b16", "h") };
+            let (ty, cons) = if bytes == 4 {
+                ("b32", "r")
+            } else {
+                ("b16", "h")
+            };
             store(addr, ok, &[scalar(group[0])?], ty, cons)?;
             continue;
         }
@@ -185,7 +199,11 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         let one = b.val("llvm.mlir.constant", &[], &[("value", "true".into())], "i1")?;
         let not_vec = b.binop("llvm.xor", vec_ok, one, "i1")?;
         let alone = b.binop("llvm.and", row_ok, not_vec, "i1")?;
-        let (ty, cons) = if bytes == 4 { ("b32", "r") } else { ("b16", "h") };
+        let (ty, cons) = if bytes == 4 {
+            ("b32", "r")
+        } else {
+            ("b16", "h")
+        };
         for (j, &v) in group.iter().enumerate() {
             let j = j as i64;
             let ok = b.binop("llvm.and", alone, col_ok(j)?, "i1")?;

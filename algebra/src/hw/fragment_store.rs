@@ -133,9 +133,7 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
         let mut width = widest;
         let group = loop {
             let members: Option<Vec<usize>> = (0..width as i64)
-                .map(|j| {
-                    (0..values.len()).find(|&w| !used[w] && values[w] == (m, n + j))
-                })
+                .map(|j| (0..values.len()).find(|&w| !used[w] && values[w] == (m, n + j)))
                 .collect();
             let aligned = thread_offsets
                 .iter()
@@ -179,7 +177,10 @@ mod tests {
             let i = i as i64;
             assert_eq!((m, n), (8 * ((i / 2) % 2), i % 2 + 8 * (i / 4)));
         }
-        assert_eq!(p.groups, vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]);
+        assert_eq!(
+            p.groups,
+            vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]
+        );
         for t in 0..128i64 {
             let x = eval_leaves(&p.thread_leaves, t).unwrap();
             let (lane, warp) = (t % 32, t / 32);

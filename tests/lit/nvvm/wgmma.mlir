@@ -30,3 +30,19 @@ llvm.func @registers(%a: !llvm.struct<(i32, i32, i32, i32)>, %b: i64, %acc: !llv
   %r = layout.wgmma %a, %b, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(i32, i32, i32, i32)>, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return %r : !llvm.struct<(f32, f32, f32, f32)>
 }
+
+// `async`: the mma alone (several in flight); the kernel fences, commits and waits.
+// CHECK-LABEL: llvm.func @in_flight
+// CHECK-NEXT: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[D0:.*]] = nvvm.wgmma.mma_async %arg0, %arg1, %arg2, <m = 64, n = 8, k = 16>
+// CHECK-NEXT: %[[D1:.*]] = nvvm.wgmma.mma_async %arg0, %arg1, %[[D0]], <m = 64, n = 8, k = 16>
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+llvm.func @in_flight(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)> {
+  nvvm.wgmma.fence.aligned
+  %r0 = layout.wgmma %a, %b, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32", async} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r1 = layout.wgmma %a, %b, %r0 {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32", async} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  nvvm.wgmma.commit.group.sync.aligned
+  nvvm.wgmma.wait.group.sync.aligned 1
+  llvm.return %r1 : !llvm.struct<(f32, f32, f32, f32)>
+}
