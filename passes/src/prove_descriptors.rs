@@ -43,7 +43,7 @@ use mlir_sys::*;
 use crate::matrix_lanes_decode;
 use crate::smem_desc_decode::{self, DescFormat};
 use crate::tile_relation::{k_block, mode_size, tile_bytes, tile_identity};
-use crate::tma_box_decode::{self, TmaArgs};
+use crate::tma_box_decode::{self, GlobalStride, TmaArgs};
 use crate::xor_swizzle::XorSwizzle;
 
 pub const ARGUMENT: &str = "layout-prove-descriptors";
@@ -534,11 +534,59 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
             )
         })?;
     }
-    // 2. The boxes, before the swizzle.
+    // 2. The boxes, before the swizzle. A global layout with runtime leaves is related by its
+    // linear form in the runtime strides (relation/src/runtime_layout.rs): both sides map to
+    // [static byte part, multiple of each runtime stride]; runtime extents bound nothing here
+    // (the box's coordinates come from the tile; TMA fills or drops what lies outside).
+    let (g, global_strides, runtime_strides) = match &gmem {
+        Func::Layout(gl) if gl.has_runtime_leaf() => {
+            let form = layout_relation::runtime_layout::modes_linear_form(gl, false)
+                .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
+            if bits % 8 != 0 {
+                return Err("cannot prove the TMA box: a global layout with runtime leaves of sub-byte elements".into());
+            }
+            let k = form.stride_leaves.len();
+            let us: Vec<String> = (0..k).map(|j| format!("u{j}")).collect();
+            let mut outs = vec!["b".to_string()];
+            outs.extend(us.iter().cloned());
+            let mut ins = vec!["g".to_string()];
+            ins.extend(us.iter().cloned());
+            let to_bytes = Map::parse(
+                ctx,
+                &format!(
+                    "{{ [{}] -> [{}] : b = {}*g }}",
+                    ins.join(", "),
+                    outs.join(", "),
+                    bits / 8
+                ),
+            )
+            .map_err(err)?;
+            let g = Map::parse(ctx, &form.text)
+                .and_then(|m| m.apply_range(to_bytes))
+                .map_err(err)?;
+            let strides = tma_strides(&t, gl, &strides, &form.stride_leaves)?;
+            (g, strides, k)
+        }
+        _ => {
+            let g = tile_bytes(ctx, &gmem, Space::Modes, bits, 0)
+                .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
+            let strides = strides
+                .iter()
+                .enumerate()
+                .map(|(d, s)| {
+                    s.map(GlobalStride::Bytes).ok_or_else(|| {
+                        format!("cannot prove the TMA box: the global stride of dimension {} is a runtime value", d + 1)
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            (g, strides, 0)
+        }
+    };
     let args = TmaArgs {
         elem_bits: bits,
         box_dim: &box_dim,
-        global_strides: &strides,
+        global_strides: &global_strides,
+        runtime_strides,
         element_strides: &t.element_strides,
         swizzle: 0,
         boxes: &t.boxes,
@@ -546,8 +594,6 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
     let decoded = tma_box_decode::relation_text(&args)
         .map_err(|x| format!("cannot prove the TMA box: {x}"))?;
     let decoded = Map::parse(ctx, &decoded).map_err(err)?;
-    let g = tile_bytes(ctx, &gmem, Space::Modes, bits, 0)
-        .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
     let (sr, gr) = (s_pre.in_dim().map_err(err)?, g.in_dim().map_err(err)?);
     if sr > gr {
         return Err(format!(
@@ -579,6 +625,48 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
             text::print_func(&gmem)
         )
     })
+}
+
+/// The global stride of each TMA dimension >= 1: static bytes, or the runtime stride of the
+/// gmem leaf the derivation's `tma_basis` names for that dimension (its index among
+/// `stride_leaves`, the runtime-stride leaves of the global layout).
+fn tma_strides(
+    t: &layout_algebra::hw::TmaDesc,
+    gmem: &layout_algebra::Layout,
+    strides: &[Option<i64>],
+    stride_leaves: &[usize],
+) -> Result<Vec<GlobalStride>, String> {
+    let dims = t.tma_basis.modes();
+    strides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let d = i + 1;
+            if let Some(b) = s {
+                return Ok(GlobalStride::Bytes(*b));
+            }
+            let leaves = dims.get(d).map(|m| m.leaf_modes()).unwrap_or_default();
+            let [(_, basis)] = leaves.as_slice() else {
+                return Err(format!(
+                    "cannot prove the TMA box: TMA dimension {d} has a runtime stride and walks {} global leaves (a merged dimension with a runtime stride)",
+                    leaves.len()
+                ));
+            };
+            let path: Vec<i64> = basis.basis.iter().map(|&x| x as i64).collect();
+            let leaf = gmem
+                .leaf_position(&path, "tma_basis")
+                .map_err(|x| format!("cannot prove the TMA box: {x}"))?;
+            stride_leaves
+                .iter()
+                .position(|&l| l == leaf)
+                .map(GlobalStride::Runtime)
+                .ok_or_else(|| {
+                    format!(
+                        "cannot prove the TMA box: TMA dimension {d} has a runtime stride but walks global leaf {leaf}, whose stride is static"
+                    )
+                })
+        })
+        .collect()
 }
 
 fn show_strides(s: &[Option<i64>]) -> String {

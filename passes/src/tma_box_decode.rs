@@ -8,19 +8,34 @@
 //! 32B/64B/128B: the XOR of address bits 4.. by bits 7..) acts on the address. It comes from
 //! global byte `e*(x_0 + b_0) + sum_{d>=1} globalStrides[d-1]*(x_d + b_d)` where x is the box's
 //! TMA coordinate relative to the tile and e the element size. The tile's boxes form a union.
-//! Only element strides of 1 (dense boxes) and static global strides are decoded. The shared
+//! A runtime global stride `globalStrides[d-1] = e*S_j` (S_j a runtime stride of the global
+//! layout, in elements) cannot multiply a coordinate in a quasi-affine relation: the global
+//! offset is then the linear form `g + sum_j e*S_j*u_j` and the relation maps to
+//! `[g, u_0, ..]` with `u_j = x_d + b_d` (relation/src/runtime_layout.rs builds the layouts'
+//! side the same way). Only element strides of 1 (dense boxes) are decoded. The shared
 //! memory tile is taken at an address aligned to the swizzle's repeat (TMA's swizzle acts on
 //! absolute addresses; the tile base is a runtime pointer).
 
 use crate::isl_text::{names, Constraints};
 use crate::xor_swizzle::XorSwizzle;
 
+/// A global stride of a TMA dimension >= 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GlobalStride {
+    /// Static, in bytes.
+    Bytes(i64),
+    /// `e * S_j`: the j-th runtime stride of the global layout (output `u_j`).
+    Runtime(usize),
+}
+
 /// The arguments the decoder reads.
 pub struct TmaArgs<'a> {
     pub elem_bits: i64,
     pub box_dim: &'a [i64],
-    /// Byte strides of dimensions 1.. (None: runtime).
-    pub global_strides: &'a [Option<i64>],
+    /// Strides of dimensions 1..
+    pub global_strides: &'a [GlobalStride],
+    /// Number of runtime strides `S_j` (outputs `u_0..`).
+    pub runtime_strides: usize,
     pub element_strides: &'a [i64],
     /// `CUtensorMapSwizzle` value.
     pub swizzle: i64,
@@ -28,7 +43,8 @@ pub struct TmaArgs<'a> {
     pub boxes: &'a [(i64, Vec<i64>)],
 }
 
-/// `{ [s] -> [g] }`: shared-memory byte of the tile -> global byte relative to the tile origin.
+/// `{ [s] -> [g, u_0, ..] }`: shared-memory byte of the tile -> global byte relative to the tile
+/// origin (its static part g and the multiples u_j of each runtime stride e*S_j).
 pub fn relation_text(t: &TmaArgs) -> Result<String, String> {
     let r = t.box_dim.len();
     if t.global_strides.len() + 1 != r || t.element_strides.len() != r {
@@ -44,14 +60,14 @@ pub fn relation_text(t: &TmaArgs) -> Result<String, String> {
             t.element_strides[d]
         ));
     }
-    let mut gs = Vec::with_capacity(r);
-    for (d, s) in t.global_strides.iter().enumerate() {
-        gs.push(s.ok_or_else(|| {
-            format!(
-                "the global stride of dimension {} is a runtime value",
-                d + 1
-            )
-        })?);
+    if let Some(j) = t.global_strides.iter().find_map(|g| match g {
+        GlobalStride::Runtime(j) if *j >= t.runtime_strides => Some(*j),
+        _ => None,
+    }) {
+        return Err(format!("runtime stride {j} of {} named", t.runtime_strides));
+    }
+    if t.runtime_strides > 0 && t.elem_bits % 8 != 0 {
+        return Err("runtime global strides of sub-byte elements are not decoded".into());
     }
     let swizzle = match t.swizzle {
         0 => None,
@@ -94,11 +110,26 @@ pub fn relation_text(t: &TmaArgs) -> Result<String, String> {
             at[0], b[0]
         ));
         let mut g = vec![g0];
+        let mut u = vec![Vec::new(); t.runtime_strides];
         for d in 1..r {
-            g.push(format!("{}*({} + {})", gs[d - 1], at[d], b[d]));
+            match t.global_strides[d - 1] {
+                GlobalStride::Bytes(s) => g.push(format!("{s}*({} + {})", at[d], b[d])),
+                GlobalStride::Runtime(j) => u[j].push(format!("({} + {})", at[d], b[d])),
+            }
         }
         c.push(format!("g = {}", g.join(" + ")));
-        let m = c.map(&["s".to_string()], &["g".to_string()], &[]);
+        let mut outs = vec!["g".to_string()];
+        for (j, terms) in u.iter().enumerate() {
+            let name = format!("u{j}");
+            let sum = if terms.is_empty() {
+                "0".to_string()
+            } else {
+                terms.join(" + ")
+            };
+            c.push(format!("{name} = {sum}"));
+            outs.push(name);
+        }
+        let m = c.map(&["s".to_string()], &outs, &[]);
         alts.push(m);
     }
     if alts.is_empty() {

@@ -20,6 +20,7 @@ pub mod linear;
 pub mod ops;
 pub mod props;
 pub mod reconstruct;
+pub mod runtime_layout;
 pub mod swizzle;
 
 pub use isl::{Ctx, Map, Set};

@@ -75,6 +75,15 @@ func.func @tma_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 
 // -----
 
+// TMA with a runtime row stride: a box 8 rows short leaves rows of the tile unmoved.
+func.func @tma_runtime_box(%map: !llvm.ptr, %g: !llvm.ptr, %m: i64, %k: i64, %ld: i64) -> i32 {
+  // expected-error @+1 {{proof failed: coordinate 15360 is in the domain of the layout relation only (the decoded relation does not cover it)}}
+  %s = layout.tma_desc %map, %g dims(%k, %m, %ld) {elem = "f16", layout.prove_fault = "box1-8", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+  return %s : i32
+}
+
+// -----
+
 // ldmatrix: lane 5 supplies the row 16 bytes off.
 func.func @ldmatrix_lane(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
   // expected-error @+1 {{at (thread, value) = (20, 0) the instruction uses byte 176, the layouts byte 160}}
