@@ -13,8 +13,9 @@ setup:
 build: setup
 	$(CARGO) build --workspace --release
 
-# The main job: examples/tile_gemm.mlir (TMA, ldmatrix, WGMMA, stmatrix from layouts) lowered by
-# `layout-opt --lower-to-nvvm` to PTX for sm_90a, assembled by ptxas; prints the derived layouts.
+# The main job: examples/gemm_sm90.mlir (a complete GEMM: TMA pipeline, async WGMMA, fragment
+# store, from layouts) lowered by `layout-opt --lower-to-nvvm` to PTX for sm_90a, assembled by
+# ptxas; prints the derived layouts and proves the TMA boxes and descriptors; then the sm_100a demo.
 demo: setup
 	$(CARGO) build --release --bin layout --bin layout-opt
 	bash scripts/demo.sh target/release/layout-opt $(LAYOUT)

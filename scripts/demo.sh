@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# `make demo`: the example kernel examples/tile_gemm.mlir (TMA loads of 128x64 f16 tiles of A and
-# B with the 128B swizzle under an mbarrier, ldmatrix of the A fragments, WGMMA descriptors for B,
-# wgmma with A from registers, the accumulator converted to f16 and written back with stmatrix,
-# then a TMA store) lowered by `layout-opt --lower-to-nvvm` to PTX for sm_90a, assembled by the
-# ptxas of .venv. Prints where the PTX is, the instructions in it, and what the layouts derived.
+# `make demo`: the complete sm_90a GEMM examples/gemm_sm90.mlir (C = A B^T for runtime M, N, K;
+# 128x256 CTA tiles, a 4-stage TMA pipeline of 128B-swizzled tiles, four async wgmma m64n256k16
+# per k-block, the accumulator stored by its fragment layout) lowered by
+# `layout-opt --lower-to-nvvm` to PTX for sm_90a and assembled by the ptxas of .venv. Prints the
+# instructions in the PTX, what the layouts derived, and proves every TMA box and WGMMA descriptor.
+# `make gpu-check` runs it on a GPU (docs/nvvm.md).
 # Usage: scripts/demo.sh [layout-opt] [layout]   (default target/release/{layout-opt,layout})
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPT=${1:-target/release/layout-opt}
 LAYOUT=${2:-target/release/layout}
 OUT=target/demo
-KERNEL=examples/tile_gemm.mlir
+KERNEL=examples/gemm_sm90.mlir
 mkdir -p "$OUT"
-PTX=$OUT/tile_gemm.ptx
-LLVM=$OUT/tile_gemm.llvm.mlir
-CUBIN=$OUT/tile_gemm.cubin
+PTX=$OUT/gemm_sm90.ptx
+LLVM=$OUT/gemm_sm90.llvm.mlir
+CUBIN=$OUT/gemm_sm90.cubin
 PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
 [[ -n $PTXAS ]] || { echo "demo: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
 
@@ -23,7 +24,7 @@ show() { printf '$ %s\n' "$*"; "$@"; }
 
 say "1. Lower the kernel: layout ops -> NVVM -> LLVM dialect -> PTX (LLVM NVPTX backend, in process)"
 show "$OPT" "$KERNEL" --lower-to-nvvm -o "$LLVM"
-show "$OPT" "$KERNEL" --lower-to-nvvm="ptx=$PTX" -o "$OUT/tile_gemm.binary.mlir"
+show "$OPT" "$KERNEL" --lower-to-nvvm="ptx=$PTX" -o "$OUT/gemm_sm90.binary.mlir"
 echo "NVVM/LLVM dialect: $LLVM ($(wc -l <"$LLVM") lines)"
 echo "PTX:          $PTX ($(wc -l <"$PTX") lines, $(grep -m1 '^.target' "$PTX"))"
 
@@ -36,43 +37,42 @@ grep -oE '^\s*(ldmatrix|stmatrix|wgmma|cp\.async\.bulk|mbarrier|fence)[A-Za-z0-9
   sed 's/^[[:space:]]*//' | sort | uniq -c | sort -k2 | sed 's/^/  /'
 
 say "4. What the layouts derived (layout_algebra::hw through \`layout batch\`; the same values are in the IR)"
-SW='Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)'
-CT='Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))'
-G='(4096,4096):(4096,1)'
-F='((4,8),(2,2,2)):((32,1),(16,8,128))'
-json() { python3 -c 'import json,sys; [print(json.dumps(json.loads(l)["result"])) for l in sys.stdin]'; }
+A='Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)'
+B='Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)'
+AW='Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)'
+G='(?,?):(?,1)'
+F='((4,8,4),(2,2,32)):((128,1,16),(64,8,512))'
 batch() { printf '%s\n' "$@" | "$LAYOUT" batch; }
 field() { python3 -c "import json,sys; r=json.loads(sys.stdin.read())['result']; print(', '.join(f'{k}={json.dumps(r[k])}' for k in sys.argv[1:]))" "$@"; }
-
-echo "A/B tile in smem (128 x 64 f16, K-major, 128B swizzle): $SW"
-echo "  TMA (cuTensorMapEncodeTiled for A and B):"
-batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$SW\"]}" |
-  field dataTypeName rank globalDim globalStrides boxDim swizzleName boxBytes | sed 's/^/    /'
-echo "C tile in smem (128 x 128 f16, two 64-column 128B-swizzled blocks): $CT"
-echo "  TMA store:"
-batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$CT\"]}" |
-  field boxDim swizzleName boxBytes boxes | sed 's/^/    /'
-echo "  mbarrier: 2 arrivals (one expect_tx per tile), 16384 transaction bytes each"
-echo "WGMMA descriptors of B, per k-block (m64n128k16, start address at byte 0 of the B tile):"
+result() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["result"])'; }
+echo "global A (M x K), B (N x K): $G (runtime extents and row stride)"
+echo "A tile (128 x 64 f16, K-major, 128B swizzle): $A"
+batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$A\"]}" |
+  field globalDim globalStrides boxDim swizzleName boxBytes | sed 's/^/  TMA: /'
+echo "B tile (256 x 64 f16): $B"
+batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$B\"]}" |
+  field globalDim globalStrides boxDim swizzleName boxBytes | sed 's/^/  TMA: /'
+echo "  one stage = 16384 + 32768 bytes: the full mbarrier expects both (two arrive.expect_tx)"
+echo "WGMMA descriptors per k-block (m64n256k16; a warpgroup's A rows $AW, and B):"
 for k in 0 1 2 3; do
-  blk=$(batch "{\"op\":\"wgmma_k_block\",\"args\":[\"f16\",\"$SW\",\"$k\"]}" | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["result"])')
-  d=$(batch "{\"op\":\"wgmma_desc\",\"args\":[\"f16\",\"K\",\"$blk\"]}" | python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["result"])')
-  printf '  k=%d  block %-36s desc %s\n' "$k" "$blk" "$d"
+  da=$(batch "{\"op\":\"wgmma_k_block\",\"args\":[\"f16\",\"$AW\",\"$k\"]}" | result)
+  db=$(batch "{\"op\":\"wgmma_k_block\",\"args\":[\"f16\",\"$B\",\"$k\"]}" | result)
+  xa=$(batch "{\"op\":\"wgmma_desc\",\"args\":[\"f16\",\"K\",\"$da\"]}" | result)
+  xb=$(batch "{\"op\":\"wgmma_desc\",\"args\":[\"f16\",\"K\",\"$db\"]}" | result)
+  printf '  k=%d  A %s  B %s   (start address of the stage added at run time)\n' "$k" "$xa" "$xb"
 done
-echo "  (LBO 1, SBO 64 = 1024 bytes, layout type 1 = 128B; the start field advances by 2 = 32 bytes per k)"
-hi=$(grep -oE 'llvm.mlir.constant\((-?[0-9]+) : i64\)' "$LLVM" | grep -oE -- '-?[0-9]{12,}' | sort -u | head -n1 || true)
-[[ -n $hi ]] && printf '  in the lowered IR: the constant fields %s = 0x%016x, OR-ed with ((smem + 32k) >> 4) & 0x3fff\n' "$hi" "$hi"
-echo "ldmatrix of the A fragment (warp 0, k-block 0; lane -> byte offset of the row it supplies):"
-batch "{\"op\":\"ldmatrix\",\"args\":[\"f16\",\"Sw<3,3,3> o 0 o (16,16):(64,1)\",\"$F\"]}" |
-  field instr lane_offsets | sed 's/^/  /'
-echo "stmatrix of C chunk 1 (columns 16-31):"
-batch "{\"op\":\"stmatrix\",\"args\":[\"f16\",\"Sw<3,3,3> o 16 o (16,16):(64,1)\",\"$F\"]}" |
-  field instr lane_offsets | sed 's/^/  /'
+echo "The accumulator (m64n256 f32, 128 registers per thread) stored by its fragment layout $F:"
+batch "{\"op\":\"fragment_store\",\"args\":[\"f16\",\"$F\",\"64\"]}" | python3 -c '
+import json, sys
+r = json.loads(sys.stdin.read())["result"]
+w, n, t = r["widths"], len(r["values"]), r["threads"]
+print(f"  {t} threads, {n} registers -> {len(w)} stores of {max(w)} f16 (4 bytes, when aligned and inside M x N)")
+print("  registers 0..7 at (row, column) offsets", r["values"][:8])'
 
 say "5. Prove what the lowering derived (--layout-prove-descriptors: decoded back, proven equal to the tile layouts by ISL)"
 . scripts/prove_kernel.sh
 prove_kernel "$OPT" "$KERNEL"
 
-say "demo: OK. PTX for sm_90a: $PTX (assembled by ptxas: $CUBIN)"
+say "demo: OK. PTX for sm_90a: $PTX (assembled by ptxas: $CUBIN); make gpu-check runs it on a GPU"
 
 bash scripts/demo_sm100.sh "$OPT" "$LAYOUT"

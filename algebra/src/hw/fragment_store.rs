@@ -44,6 +44,32 @@ pub struct FragmentStore {
 }
 
 impl FragmentStore {
+    /// `{"threads", "rows", "values": [[m, n], ..], "groups": [[v, ..], ..], "widths": [..]}`.
+    pub fn to_json(&self) -> String {
+        let pairs: Vec<String> = self
+            .values
+            .iter()
+            .map(|(m, n)| format!("[{m},{n}]"))
+            .collect();
+        let groups: Vec<String> = self
+            .groups
+            .iter()
+            .map(|g| {
+                let v: Vec<String> = g.iter().map(|x| x.to_string()).collect();
+                format!("[{}]", v.join(","))
+            })
+            .collect();
+        let widths: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
+        format!(
+            "{{\"threads\":{},\"rows\":{},\"values\":[{}],\"groups\":[{}],\"widths\":[{}]}}",
+            self.threads,
+            self.rows,
+            pairs.join(","),
+            groups.join(","),
+            widths.join(",")
+        )
+    }
+
     /// The widest store, in registers.
     pub fn max_width(&self) -> usize {
         self.groups.iter().map(Vec::len).max().unwrap_or(0)

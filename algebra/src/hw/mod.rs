@@ -10,6 +10,8 @@
 //!   (see [`tma_desc()`]).
 //! - `ldmatrix(elem, smem, fragment)` / `stmatrix(...)` -> JSON object with the instruction and
 //!   the 32 lane byte offsets (see [`matrix_copy`]).
+//! - `fragment_store(elem, fragment, rows)` -> JSON object with the store plan of a register
+//!   fragment into a row-major tensor (see [`fragment_store()`]).
 //!
 //! Name arguments (`f16`, `K`, `MN`) arrive as [`Value::Json`] text (a JSON string `"f16"` or
 //! the bare word); see [`name_arg`].
@@ -62,6 +64,7 @@ pub const OP_NAMES: &[&str] = &[
     "umma_desc",
     "umma_instr_desc",
     "tmem_copy",
+    "fragment_store",
 ];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
@@ -75,6 +78,7 @@ pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
         "umma_desc" => call_umma_desc(args),
         "umma_instr_desc" => call_umma_instr_desc(args),
         "tmem_copy" => call_tmem_copy(args),
+        "fragment_store" => call_fragment_store(args),
         _ => return None,
     })
 }
@@ -89,6 +93,17 @@ fn call_umma_desc(args: &[Value]) -> Result<Value> {
     let (elem, major, smem, addr) = smem_desc_args("umma_desc", args)?;
     let d = umma_desc(elem, major, &smem, addr)?;
     Ok(Value::Json(format!("\"{}\"", d.hex())))
+}
+
+fn call_fragment_store(args: &[Value]) -> Result<Value> {
+    let op = "fragment_store";
+    if args.len() != 3 {
+        return Err(arity(op, args.len(), "3 (elem, fragment, tile rows)"));
+    }
+    let elem = Elem::parse(&name_arg(op, args, 0, "the stored element type")?)?;
+    let frag = layout_arg(op, args, 1, "the fragment (thread, value) layout")?;
+    let rows = int_arg(op, args, 2, "the tile rows")?;
+    Ok(Value::Json(fragment_store(elem, &frag, rows)?.to_json()))
 }
 
 fn call_tmem_copy(args: &[Value]) -> Result<Value> {

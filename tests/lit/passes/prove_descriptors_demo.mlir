@@ -1,4 +1,4 @@
-// --layout-prove-descriptors on the two demo kernels, end to end: every TMA box (the
+// --layout-prove-descriptors on the demo kernels and the sm_90a GEMM, end to end: every TMA box (the
 // 128B-swizzled A, B and C tiles, the C tile in two boxes), ldmatrix/stmatrix lane table and
 // WGMMA/UMMA descriptor that --lower-to-nvvm derives is proven equal to its tile layout over
 // the whole tile. The pass fails on the first proof that does not hold (or that ISL cannot
@@ -13,6 +13,8 @@
 // RUN: FileCheck %s --check-prefix=TMA90 < %t.sm90
 // RUN: FileCheck %s --check-prefix=LANES90 < %t.sm90
 // RUN: FileCheck %s --check-prefix=DESC90 < %t.sm90
+// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-prove-descriptors -o %t.gemm
+// RUN: FileCheck %s --check-prefix=GEMM < %t.gemm
 // RUN: layout-opt %S/../../../examples/tile_gemm_sm100.mlir --layout-prove-descriptors -o %t.sm100
 // RUN: FileCheck %s --check-prefix=TMA100 < %t.sm100
 // RUN: FileCheck %s --check-prefix=DESC100 < %t.sm100
@@ -26,3 +28,8 @@
 // TMA100-COUNT-2: layout.tma_desc
 // TMA100-COUNT-2: layout.tma_load
 // DESC100-COUNT-8: layout.umma_desc
+// The GEMM: tensor maps and loads with runtime extents and row stride, descriptors with a
+// runtime k-block on a runtime base.
+// GEMM-COUNT-2: layout.tma_desc {{.*}} dims(
+// GEMM-COUNT-2: layout.tma_load {{.*}}gmem = #layout.layout<(?,?):(?,1)>
+// GEMM-COUNT-2: layout.wgmma_desc base({{.*}}) k(
