@@ -28,7 +28,7 @@
 // TMA100-COUNT-2: layout.tma_desc
 // TMA100-COUNT-2: layout.tma_load
 // DESC100-COUNT-8: layout.umma_desc
-// The GEMM: tensor maps and loads with runtime extents and row stride, descriptors with a
+// The complete kernel, tensor maps and loads with runtime extents and row stride, descriptors with a
 // runtime k-block on a runtime base.
 // GEMM-COUNT-2: layout.tma_desc {{.*}} dims(
 // GEMM-COUNT-2: layout.tma_load {{.*}}gmem = #layout.layout<(?,?):(?,1)>
