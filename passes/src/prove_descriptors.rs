@@ -540,12 +540,13 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
     // (the box's coordinates come from the tile; TMA fills or drops what lies outside).
     let (g, global_strides, runtime_strides) = match &gmem {
         Func::Layout(gl) if gl.has_runtime_leaf() => {
-            let form = layout_relation::runtime_layout::modes_linear_form(gl, false)
+            use layout_relation::runtime_layout::{input_index, modes_linear_form};
+            let k = text::print_layout(gl).matches('?').count();
+            let form = modes_linear_form(gl, false, k, &input_index)
                 .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
             if bits % 8 != 0 {
                 return Err("cannot prove the TMA box: a global layout with runtime leaves of sub-byte elements".into());
             }
-            let k = form.stride_leaves.len();
             let us: Vec<String> = (0..k).map(|j| format!("u{j}")).collect();
             let mut outs = vec!["b".to_string()];
             outs.extend(us.iter().cloned());
@@ -634,7 +635,7 @@ fn tma_strides(
     t: &layout_algebra::hw::TmaDesc,
     gmem: &layout_algebra::Layout,
     strides: &[Option<i64>],
-    stride_leaves: &[usize],
+    stride_leaves: &[(usize, usize)],
 ) -> Result<Vec<GlobalStride>, String> {
     let dims = t.tma_basis.modes();
     strides
@@ -658,8 +659,8 @@ fn tma_strides(
                 .map_err(|x| format!("cannot prove the TMA box: {x}"))?;
             stride_leaves
                 .iter()
-                .position(|&l| l == leaf)
-                .map(GlobalStride::Runtime)
+                .find(|&&(l, _)| l == leaf)
+                .map(|&(_, r)| GlobalStride::Runtime(r))
                 .ok_or_else(|| {
                     format!(
                         "cannot prove the TMA box: TMA dimension {d} has a runtime stride but walks global leaf {leaf}, whose stride is static"

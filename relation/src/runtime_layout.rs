@@ -7,18 +7,22 @@
 //! leaf of its mode: `0 <= floor(m_i / P_k) < E` is a static coefficient times `E`. Before
 //! another leaf it would make `P_{k+1} = P_k * E` a product with the coordinate: refused.
 //!
-//! A runtime stride `S_j` multiplies a coordinate, which no quasi-affine relation can. The
-//! offset is instead kept as its linear form in the runtime strides,
+//! A runtime stride `S` multiplies a coordinate, which no quasi-affine relation can. The
+//! offset is instead kept as its linear form in the runtime values,
 //!
 //! ```text
-//!     o = g + S_0 u_0 + ... + S_{k-1} u_{k-1},
+//!     o = g + R_0 s_0 + ... + R_{n-1} s_{n-1},
 //! ```
 //!
-//! and the relation maps the mode coordinates to `[g, u_0, .., u_{k-1}]` (`u_j` the coordinate
-//! of the j-th runtime-stride leaf, in leaf order). Two such forms are equal for every value of
-//! the strides (each taking at least two values) exactly when their coefficient vectors are,
-//! so the relations compare as maps. `[E_0, ..] -> { [m_0, ..] -> [g, u_0, ..] : ... }`.
+//! and the relation maps the mode coordinates to `[g, s_0, .., s_{n-1}]` (`s_i` the sum of the
+//! coordinates of the leaves whose stride is the runtime value `R_i`). Two such forms are equal
+//! for every value of the `R_i` (each taking at least two values) exactly when their
+//! coefficient vectors are, so the relations compare as maps. The runtime values are named by
+//! the caller (`symbol`: the runtime leaf's expression -> its index i < n), so that two leaves
+//! holding one value share it; the extents are the parameters `R_i`:
+//! `[R_0, ..] -> { [m_0, ..] -> [g, s_0, ..] : ... }`.
 
+use layout_algebra::sym::{Expr, Sym};
 use layout_algebra::{text, Error, Int, Layout, Result};
 
 use crate::expr::{floor_div, modulo, vars, Sum};
@@ -26,26 +30,51 @@ use crate::expr::{floor_div, modulo, vars, Sum};
 /// The relation of a layout with runtime leaves over one coordinate per top-level mode.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LinearForm {
-    /// ISL text `[E..] -> { [m..] -> [g, u..] : .. }`.
+    /// ISL text `[R_0..] -> { [m..] -> [g, s_0..] : .. }`.
     pub text: String,
-    /// Names of the runtime extents (the ISL parameters), in leaf order.
-    pub params: Vec<String>,
-    /// Flat leaf index of each runtime stride `S_j` (the output `u_j`).
-    pub stride_leaves: Vec<usize>,
+    /// (flat leaf index, runtime value index) of each leaf with a runtime stride.
+    pub stride_leaves: Vec<(usize, usize)>,
 }
 
-/// The relation of `l` (see the module comment). With `bound_extents` false a runtime extent
-/// bounds nothing (its mode runs on: the coordinates come from elsewhere, as a TMA box's do).
-pub fn modes_linear_form(l: &Layout, bound_extents: bool) -> Result<LinearForm> {
+/// The index of a runtime leaf that is the i-th runtime input `$i` itself (a layout parsed from
+/// its text, or a type): `i`. A leaf computed from inputs is an error.
+pub fn input_index(s: &Sym) -> Result<usize> {
+    match s.expr() {
+        Expr::Var(i) => Ok(*i as usize),
+        _ => Err(Error::algebra(format!(
+            "the runtime leaf {} is computed from runtime values; only leaves that are runtime values themselves are related",
+            s.text()
+        ))),
+    }
+}
+
+/// The relation of `l` (see the module comment) with `count` runtime values, `symbol` naming
+/// each runtime leaf's. With `bound_extents` false a runtime extent bounds nothing (its mode
+/// runs on: the coordinates come from elsewhere, as a TMA box's do).
+pub fn modes_linear_form(
+    l: &Layout,
+    bound_extents: bool,
+    count: usize,
+    symbol: &dyn Fn(&Sym) -> Result<usize>,
+) -> Result<LinearForm> {
     let modes = l.modes();
     let ms = vars("m", modes.len());
     let mut g = Sum::new();
-    let mut us: Vec<String> = Vec::new();
+    let mut slots: Vec<Sum> = vec![Sum::new(); count];
     let mut stride_leaves = Vec::new();
-    let mut params = Vec::new();
     let mut conds = Vec::new();
     let mut flat = 0usize;
     let name = || text::print_layout(l);
+    let index = |x: &Sym| -> Result<usize> {
+        let i = symbol(x)?;
+        if i >= count {
+            return Err(Error::algebra(format!(
+                "relation of {}: runtime value {i} of {count}",
+                name()
+            )));
+        }
+        Ok(i)
+    };
     for (i, (m, mode)) in ms.iter().zip(&modes).enumerate() {
         let leaves = mode.leaf_modes();
         let mut prefix: i64 = 1;
@@ -54,25 +83,24 @@ pub fn modes_linear_form(l: &Layout, bound_extents: bool) -> Result<LinearForm> 
             let last = k + 1 == leaves.len();
             let q = floor_div(m, prefix);
             let coord = match s {
-                Int::Lit(v) if last => {
-                    prefix = prefix
-                        .checked_mul(*v)
-                        .ok_or_else(|| Error::overflow("layout relation: mode size"))?;
-                    q
-                }
                 Int::Lit(v) => {
-                    let c = if *v > 1 { modulo(&q, *v) } else { "0".into() };
+                    let c = if last {
+                        q
+                    } else if *v > 1 {
+                        modulo(&q, *v)
+                    } else {
+                        "0".into()
+                    };
                     prefix = prefix
                         .checked_mul(*v)
                         .ok_or_else(|| Error::overflow("layout relation: mode size"))?;
                     c
                 }
-                Int::Dyn(_) if last => {
-                    let e = format!("E{}", params.len());
+                Int::Dyn(e) if last => {
+                    let r = index(e)?;
                     if bound_extents {
-                        conds.push(format!("{q} < {e}"));
+                        conds.push(format!("{q} < R{r}"));
                     }
-                    params.push(e);
                     bounded = false;
                     q
                 }
@@ -93,11 +121,12 @@ pub fn modes_linear_form(l: &Layout, bound_extents: bool) -> Result<LinearForm> 
                     text::print_stride(d)
                 )));
             }
-            match d.coef {
-                Int::Lit(v) => g.add(v, &coord),
-                Int::Dyn(_) => {
-                    us.push(coord);
-                    stride_leaves.push(flat);
+            match &d.coef {
+                Int::Lit(v) => g.add(*v, &coord),
+                Int::Dyn(e) => {
+                    let r = index(e)?;
+                    slots[r].add(1, &coord);
+                    stride_leaves.push((flat, r));
                 }
             }
             flat += 1;
@@ -107,13 +136,14 @@ pub fn modes_linear_form(l: &Layout, bound_extents: bool) -> Result<LinearForm> 
             conds.push(format!("{m} < {prefix}"));
         }
     }
-    let mut outs = vec![format!("g")];
+    let mut outs = vec!["g".to_string()];
     let mut eqs = vec![format!("g = {}", g.text())];
-    for (j, u) in us.iter().enumerate() {
-        outs.push(format!("u{j}"));
-        eqs.push(format!("u{j} = {u}"));
+    for (r, sum) in slots.iter().enumerate() {
+        outs.push(format!("s{r}"));
+        eqs.push(format!("s{r} = {}", sum.text()));
     }
     eqs.extend(conds);
+    let params: Vec<String> = (0..count).map(|r| format!("R{r}")).collect();
     let text = format!(
         "[{}] -> {{ [{}] -> [{}] : {} }}",
         params.join(", "),
@@ -123,7 +153,6 @@ pub fn modes_linear_form(l: &Layout, bound_extents: bool) -> Result<LinearForm> 
     );
     Ok(LinearForm {
         text,
-        params,
         stride_leaves,
     })
 }
@@ -135,19 +164,25 @@ mod tests {
     use layout_algebra::text::parse_layout;
 
     fn form(s: &str, bound: bool) -> LinearForm {
-        modes_linear_form(&parse_layout(s).unwrap(), bound).unwrap()
+        let l = parse_layout(s).unwrap();
+        let n = s.matches('?').count();
+        modes_linear_form(&l, bound, n, &input_index).unwrap()
+    }
+
+    fn ctx() -> Ctx {
+        Ctx::new(crate::isl::DEFAULT_MAX_OPERATIONS).unwrap()
     }
 
     #[test]
     fn row_major_with_a_runtime_leading_dimension() {
+        // (?,?):(?,1): R0, R1 the extents, R2 the row stride.
         let f = form("(?,?):(?,1)", true);
-        assert_eq!(f.params, vec!["E0", "E1"]);
-        assert_eq!(f.stride_leaves, vec![0]);
-        let ctx = Ctx::new(crate::isl::DEFAULT_MAX_OPERATIONS).unwrap();
+        assert_eq!(f.stride_leaves, vec![(0, 2)]);
+        let ctx = ctx();
         let m = Map::parse(&ctx, &f.text).unwrap();
         let want = Map::parse(
             &ctx,
-            "[E0, E1] -> { [m0, m1] -> [m1, m0] : 0 <= m0 < E0 and 0 <= m1 < E1 }",
+            "[R0, R1, R2] -> { [m0, m1] -> [m1, 0, 0, m0] : 0 <= m0 < R0 and 0 <= m1 < R1 }",
         )
         .unwrap();
         assert!(m.is_equal(&want).unwrap(), "{}", f.text);
@@ -155,27 +190,38 @@ mod tests {
 
     #[test]
     fn static_prefix_and_unbounded_extents() {
-        // ((8,?),64):((64,?),1): leaf 1 (runtime stride) gets floor(m0/8); no extent bound.
+        // ((8,?),64):((64,?),1): leaf 1 (runtime stride R1) gets floor(m0/8); no extent bound.
         let f = form("((8,?),64):((64,?),1)", false);
-        let ctx = Ctx::new(crate::isl::DEFAULT_MAX_OPERATIONS).unwrap();
+        let ctx = ctx();
         let m = Map::parse(&ctx, &f.text).unwrap();
         let want = Map::parse(
             &ctx,
-            "[E0] -> { [m0, m1] -> [g, u0] : g = 64*(m0 mod 8) + m1 and u0 = floor(m0/8) and m0 >= 0 and 0 <= m1 < 64 }",
+            "[R0, R1] -> { [m0, m1] -> [g, 0, s1] : g = 64*(m0 mod 8) + m1 and s1 = floor(m0/8) and m0 >= 0 and 0 <= m1 < 64 }",
         )
         .unwrap();
         assert!(m.is_equal(&want).unwrap(), "{}", f.text);
-        assert_eq!(f.stride_leaves, vec![1]);
+        assert_eq!(f.stride_leaves, vec![(1, 1)]);
+    }
+
+    #[test]
+    fn one_value_in_two_leaves_shares_its_slot() {
+        // (4,4):(?,?) with both strides the same runtime value 0: s0 = m0's two leaves summed.
+        let l = parse_layout("((4,4)):((?,?))").unwrap();
+        let f = modes_linear_form(&l, true, 1, &|_| Ok(0)).unwrap();
+        let ctx = ctx();
+        let m = Map::parse(&ctx, &f.text).unwrap();
+        let want = Map::parse(
+            &ctx,
+            "[R0] -> { [m0] -> [0, s] : s = (m0 mod 4) + floor(m0/4) and 0 <= m0 < 16 }",
+        )
+        .unwrap();
+        assert!(m.is_equal(&want).unwrap(), "{}", f.text);
     }
 
     #[test]
     fn a_runtime_extent_inside_a_mode_is_refused() {
-        let e =
-            modes_linear_form(&parse_layout("((?,8),4):((1,?),64)").unwrap(), true).unwrap_err();
-        assert!(
-            e.to_string()
-                .contains("mode 0 leaf 0 has a runtime extent before leaf 1"),
-            "{e}"
-        );
+        let l = parse_layout("((?,8),4):((1,?),64)").unwrap();
+        let e = modes_linear_form(&l, true, 2, &input_index).unwrap_err();
+        assert!(e.to_string().contains("mode 0 leaf 0 has a runtime extent before leaf 1"), "{e}");
     }
 }
