@@ -23,6 +23,14 @@
 //! index_cast, index_castui : v = a (index and i64 are both 64 bits)
 //! ```
 //!
+//! Runtime values (the operands of the `layout.make` that built a runtime layout) are symbols
+//! `R_i`: ISL parameters where they appear additively or in comparisons. A runtime value times
+//! a coordinate is not quasi-affine, so a value is kept as its linear form in the runtime
+//! values, `g + sum_i R_i u_i` (g and the u_i quasi-affine): `muli x R_i` of an x without such
+//! parts gives `u_i = x`; add, sub, a constant factor and index casts act on every part; any
+//! other op of a value with parts, a product of two runtime values, and a division by one are
+//! translation errors that name them. The results are the vectors `[g, u_0, ..]`.
+//!
 //! These are exact over the integers. The machine computes modulo 2^64, so every value also
 //! gets a sound interval from the inputs' bounds (interval arithmetic per op); a value whose
 //! interval leaves i64 (a possible wrap-around, which would also break an `nsw`/`nuw` flag),
@@ -52,6 +60,12 @@ struct Term {
     /// For a value known to be >= 0: the bits that may be 1, when tighter than its range
     /// (known-bits of masks and shifts); None: from the range.
     bits: Option<i128>,
+    /// The value is the runtime value `R_i` itself.
+    symbol: Option<usize>,
+    /// `(i, u_i)`: the value is `text + sum R_i * u_i` (sorted by i; empty for quasi-affine).
+    parts: Vec<(usize, String)>,
+    /// `text` depends on a runtime value (a parameter).
+    dep: bool,
 }
 
 impl Term {
@@ -73,6 +87,9 @@ impl Term {
             hi: k as i128,
             konst: Some(k),
             bits: None,
+            symbol: None,
+            parts: Vec::new(),
+            dep: false,
         }
     }
 }
@@ -85,15 +102,31 @@ pub struct Input {
     pub hi: i64,
 }
 
+/// A runtime value the lowered math reads: the SSA value, its index i (the parameter `R_i`)
+/// and its assumed range.
+pub struct Symbol {
+    pub value: MlirValue,
+    pub index: usize,
+    pub lo: i64,
+    pub hi: i64,
+}
+
 /// The translation of the results: the existential variables with their constraints, and one
-/// term per result.
+/// term per result: its quasi-affine part and, per runtime value i < `symbols`, the multiple
+/// u_i of `R_i` (`0` when none).
 pub struct Translation {
     pub exists: Exists,
     pub results: Vec<String>,
+    pub parts: Vec<Vec<String>>,
 }
 
-/// Translate `results` (SSA values computed by arith ops from `inputs`) into terms.
-pub fn translate(inputs: &[Input], results: &[MlirValue]) -> Result<Translation, String> {
+/// Translate `results` (SSA values computed by arith ops from `inputs` and the runtime
+/// values `symbols`) into terms.
+pub fn translate(
+    inputs: &[Input],
+    symbols: &[Symbol],
+    results: &[MlirValue],
+) -> Result<Translation, String> {
     let mut t = Translator {
         ex: Exists::default(),
         memo: HashMap::new(),
@@ -107,16 +140,43 @@ pub fn translate(inputs: &[Input], results: &[MlirValue]) -> Result<Translation,
                 hi: i.hi as i128,
                 konst: None,
                 bits: None,
+                symbol: None,
+                parts: Vec::new(),
+                dep: false,
+            },
+        );
+    }
+    let count = symbols.iter().map(|s| s.index + 1).max().unwrap_or(0);
+    for s in symbols {
+        t.memo.insert(
+            s.value.ptr as usize,
+            Term {
+                text: format!("R{}", s.index),
+                lo: s.lo as i128,
+                hi: s.hi as i128,
+                konst: None,
+                bits: None,
+                symbol: Some(s.index),
+                parts: Vec::new(),
+                dep: true,
             },
         );
     }
     let mut out = Vec::with_capacity(results.len());
+    let mut parts = Vec::with_capacity(results.len());
     for r in results {
-        out.push(t.value(*r)?.text);
+        let term = t.value(*r)?;
+        let mut p = vec!["0".to_string(); count];
+        for (i, u) in &term.parts {
+            p[*i] = u.clone();
+        }
+        out.push(term.text);
+        parts.push(p);
     }
     Ok(Translation {
         exists: t.ex,
         results: out,
+        parts,
     })
 }
 
@@ -163,6 +223,9 @@ impl Translator {
             hi,
             konst: None,
             bits: None,
+            symbol: None,
+            parts: Vec::new(),
+            dep: false,
         })
     }
 
@@ -176,6 +239,9 @@ impl Translator {
             hi,
             konst: None,
             bits: None,
+            symbol: None,
+            parts: Vec::new(),
+            dep: false,
         }
     }
 
@@ -225,7 +291,24 @@ impl Translator {
             t.konst
                 .ok_or_else(|| format!("'{name}': its {what} is not a constant"))
         };
-        match name.as_str() {
+        let linear = matches!(
+            name.as_str(),
+            "arith.index_cast"
+                | "arith.index_castui"
+                | "arith.addi"
+                | "arith.subi"
+                | "arith.muli"
+                | "arith.shli"
+        );
+        if !linear {
+            if let Some((i, _)) = a.iter().find_map(|t| t.parts.first()) {
+                return Err(format!(
+                    "'{name}' of a value that holds the runtime value R{i} times a coordinate: not quasi-affine (only add, sub, constant factors and casts keep that form)"
+                ));
+            }
+        }
+        let dep = a.iter().any(|t| t.dep);
+        let r = match name.as_str() {
             "arith.index_cast" | "arith.index_castui" => {
                 if name == "arith.index_castui" {
                     nonneg(&a[0], "operand")?;
@@ -234,21 +317,21 @@ impl Translator {
             }
             "arith.addi" => {
                 let text = format!("{} + {}", a[0].text, a[1].text);
-                self.define(&name, text, a[0].lo + a[1].lo, a[0].hi + a[1].hi)
+                let mut t = self.define(&name, text, a[0].lo + a[1].lo, a[0].hi + a[1].hi)?;
+                t.parts = self.combine(&a[0].parts, &a[1].parts, 1);
+                Ok(t)
             }
             "arith.subi" => {
                 let text = format!("{} - ({})", a[0].text, a[1].text);
-                self.define(&name, text, a[0].lo - a[1].hi, a[0].hi - a[1].lo)
+                let mut t = self.define(&name, text, a[0].lo - a[1].hi, a[0].hi - a[1].lo)?;
+                t.parts = self.combine(&a[0].parts, &a[1].parts, -1);
+                Ok(t)
             }
             "arith.muli" => {
                 let (k, x) = match (a[0].konst, a[1].konst) {
                     (Some(k), _) => (k, &a[1]),
                     (_, Some(k)) => (k, &a[0]),
-                    _ => {
-                        return Err(format!(
-                            "'{name}' of two non-constants is not affine (no relation)"
-                        ))
-                    }
+                    _ => return self.runtime_product(&name, &a[0], &a[1]),
                 };
                 self.scale(&name, x, k as i128)
             }
@@ -377,12 +460,95 @@ impl Translator {
             other => Err(format!(
                 "'{other}' is not an op the proof translates (the lowering emits only add, sub, mul, shifts, div/rem by constants, and/or/xor, cmpi, select and index casts)"
             )),
-        }
+        };
+        r.map(|mut t| {
+            t.dep |= dep && t.konst.is_none();
+            t
+        })
     }
 
     fn scale(&mut self, name: &str, x: &Term, k: i128) -> Result<Term, String> {
         let (p, q) = (x.lo * k, x.hi * k);
-        self.define(name, format!("{k}*({})", x.text), p.min(q), p.max(q))
+        let mut t = self.define(name, format!("{k}*({})", x.text), p.min(q), p.max(q))?;
+        t.parts = x
+            .parts
+            .iter()
+            .map(|(i, u)| (*i, format!("{k}*({u})")))
+            .collect();
+        Ok(t)
+    }
+
+    /// `x + sign * y` of the runtime parts (sorted by value index).
+    fn combine(
+        &mut self,
+        x: &[(usize, String)],
+        y: &[(usize, String)],
+        sign: i64,
+    ) -> Vec<(usize, String)> {
+        let mut out: Vec<(usize, String)> = x.to_vec();
+        for (i, u) in y {
+            let term = if sign < 0 {
+                format!("-({u})")
+            } else {
+                format!("({u})")
+            };
+            match out.iter_mut().find(|(j, _)| j == i) {
+                Some((_, w)) => *w = format!("({w}) + {term}"),
+                None => out.push((*i, term)),
+            }
+        }
+        out.sort_by_key(|(i, _)| *i);
+        out
+    }
+
+    /// `muli` of two non-constants: a runtime value R_i times a quasi-affine x gives the part
+    /// `u_i = x`; anything else is not modeled, and the error names it.
+    fn runtime_product(&mut self, name: &str, a: &Term, b: &Term) -> Result<Term, String> {
+        let (r, x) = match (a.symbol, b.symbol) {
+            (Some(i), Some(j)) => {
+                return Err(format!(
+                    "'{name}' of the runtime values R{i} and R{j}: a product of two runtime values is not modeled"
+                ))
+            }
+            (Some(i), None) => (i, b),
+            (None, Some(j)) => (j, a),
+            (None, None) => {
+                return Err(format!(
+                    "'{name}' of two non-constants that are not a runtime value and a coordinate expression is not affine (no relation)"
+                ))
+            }
+        };
+        if let Some((i, _)) = x.parts.first() {
+            return Err(format!(
+                "'{name}' of the runtime value R{r} and a value holding R{i} times a coordinate: a product of two runtime values is not modeled"
+            ));
+        }
+        if x.dep {
+            // A runtime value inside x (R_j + c) times R_r: a product of two runtime values.
+            return Err(format!(
+                "'{name}' of the runtime value R{r} and a value computed from a runtime value: a product of two runtime values is not modeled"
+            ));
+        }
+        let (p, q) = (x.lo.min(x.hi), x.lo.max(x.hi));
+        let s = if a.symbol == Some(r) { a } else { b };
+        let cands = [p * s.lo, p * s.hi, q * s.lo, q * s.hi];
+        let lo = *cands.iter().min().unwrap();
+        let hi = *cands.iter().max().unwrap();
+        if lo < I64_MIN || hi > I64_MAX {
+            return Err(format!(
+                "'{name}' may wrap around: R{r} times a value in [{p}, {q}] ranges over [{lo}, {hi}], outside i64"
+            ));
+        }
+        Ok(Term {
+            text: "0".into(),
+            lo,
+            hi,
+            konst: None,
+            bits: None,
+            symbol: None,
+            parts: vec![(r, x.text.clone())],
+            dep: false,
+        })
     }
 
     fn floor_div(&mut self, name: &str, x: &Term, k: i64) -> Result<Term, String> {

@@ -110,20 +110,71 @@ pub fn prove_under(root: MlirOperation) -> bool {
         if matches!(n.as_str(), "layout.crd2idx" | "layout.idx2crd") {
             let ops = operands(op.to_raw());
             if let Some(f) = ops.first().and_then(|v| static_layout(*v)) {
-                targets.push((op.to_raw(), f));
+                targets.push((op.to_raw(), Target::Static(f)));
+            } else if n == "layout.crd2idx" {
+                if let Some(r) = ops.first().and_then(|v| runtime_make(*v)) {
+                    targets.push((op.to_raw(), r));
+                }
             }
         }
         WalkResult::Advance
     });
     let mut ok = true;
-    for (op, f) in targets {
-        if let Err(m) = prove_op(op, &f) {
+    for (op, t) in targets {
+        let r = match &t {
+            Target::Static(f) => prove_op(op, f),
+            Target::Runtime { layout, inputs } => prove_runtime_op(op, layout, inputs),
+        };
+        if let Err(m) = r {
             emit_op_error(op, &m);
             ok = false;
         }
     }
     ok
 }
+
+/// What a crd2idx/idx2crd is proven against.
+enum Target {
+    /// A layout of static type.
+    Static(Func),
+    /// A runtime layout made by `layout.make` from these runtime values (its i-th `?` is
+    /// `inputs[i]`).
+    Runtime {
+        layout: Layout,
+        inputs: Vec<MlirValue>,
+    },
+}
+
+/// A layout operand of runtime type made by `layout.make` directly: its layout (leaves `$i`)
+/// and the make's operands. None for other producers (a runtime layout computed by algebra
+/// ops is checked by evaluation, lowering/harness, not here).
+fn runtime_make(v: MlirValue) -> Option<Target> {
+    let ty = unsafe { Value::from_raw(v) }.r#type();
+    if !layout_dialect::type_text(ty)?.contains('?') {
+        return None;
+    }
+    let def = unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(v) {
+            return None;
+        }
+        mlir_sys::mlirOpResultGetOwner(v)
+    };
+    if op_name(def) != "layout.make" {
+        return None;
+    }
+    let layout = match &*layout_dialect::type_value(ty)?.ok()? {
+        AlgebraValue::Func(Func::Layout(l)) => l.clone(),
+        _ => return None,
+    };
+    Some(Target::Runtime {
+        layout,
+        inputs: operands(def),
+    })
+}
+
+/// The range assumed for a runtime value: extents in [1, 2^31 - 1], strides in
+/// [-(2^31 - 1), 2^31 - 1] (a value that is both: the extent's).
+pub const RUNTIME_MAX: i64 = (1 << 31) - 1;
 
 fn innermost(f: &Func) -> &Func {
     match f {
@@ -224,6 +275,229 @@ fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
     result
 }
 
+/// Prove a crd2idx of a layout made from runtime values: the reference is the layout's linear
+/// form in the runtime values (relation/src/runtime_layout.rs: extents as ISL parameters, each
+/// runtime stride's multiple as an output), the lowered math is translated with the make's
+/// operands as those parameters (arith_relation.rs); equal as maps for every value of the
+/// parameters in their assumed ranges ([`RUNTIME_MAX`]).
+fn prove_runtime_op(
+    op: MlirOperation,
+    layout: &Layout,
+    inputs: &[MlirValue],
+) -> Result<(), String> {
+    use layout_relation::runtime_layout::{input_index, modes_linear_form};
+    let err = |e: layout_algebra::Error| e.to_string();
+    let ops = operands(op);
+    let coords = &ops[1..];
+    let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).map_err(|e| e.to_string())?;
+    // Constant make operands are part of the layout (the lowering folds them); the others are
+    // the runtime values, one per distinct SSA value.
+    let extent_leaves = layout
+        .shape
+        .leaves()
+        .iter()
+        .filter(|x| !x.is_static())
+        .count();
+    let mut symbol_of: Vec<Option<usize>> = Vec::with_capacity(inputs.len());
+    let mut symbols: Vec<crate::arith_relation::Symbol> = Vec::new();
+    let mut konst: Vec<Option<i64>> = Vec::with_capacity(inputs.len());
+    for (i, v) in inputs.iter().enumerate() {
+        let k = unsafe {
+            mlir_sys::mlirValueIsAOpResult(*v)
+                .then(|| mlir_sys::mlirOpResultGetOwner(*v))
+                .filter(|d| op_name(*d) == "arith.constant")
+                .and_then(constant_value)
+        };
+        konst.push(k);
+        if k.is_some() {
+            symbol_of.push(None);
+            continue;
+        }
+        let extent = i < extent_leaves;
+        let idx = match symbols.iter().position(|s| s.value.ptr == v.ptr) {
+            Some(j) => {
+                if extent {
+                    symbols[j].lo = 1;
+                }
+                j
+            }
+            None => {
+                symbols.push(crate::arith_relation::Symbol {
+                    value: *v,
+                    index: symbols.len(),
+                    lo: if extent { 1 } else { -RUNTIME_MAX },
+                    hi: RUNTIME_MAX,
+                });
+                symbols.len() - 1
+            }
+        };
+        symbol_of.push(Some(idx));
+    }
+    let n = symbols.len();
+    // The layout with its constant leaves in place.
+    let mut next = 0usize;
+    let mut leaf = |x: &layout_algebra::Int| -> Result<layout_algebra::Int, layout_algebra::Error> {
+        if x.is_static() {
+            return Ok(x.clone());
+        }
+        let i = next;
+        next += 1;
+        Ok(match konst.get(i).copied().flatten() {
+            Some(k) => layout_algebra::Int::Lit(k),
+            None => x.clone(),
+        })
+    };
+    let shape = layout.shape.try_map(&mut |x| leaf(x)).map_err(err)?;
+    let stride = layout
+        .stride
+        .try_map(&mut |d| {
+            Ok::<_, layout_algebra::Error>(layout_algebra::Stride {
+                coef: leaf(&d.coef)?,
+                basis: d.basis.clone(),
+            })
+        })
+        .map_err(err)?;
+    let bound = Layout::new(shape, stride).map_err(err)?;
+    let symbol = |x: &layout_algebra::sym::Sym| -> Result<usize, layout_algebra::Error> {
+        let i = input_index(x)?;
+        symbol_of.get(i).copied().flatten().ok_or_else(|| {
+            layout_algebra::Error::algebra(format!("runtime leaf {i} has no runtime value"))
+        })
+    };
+    let shown = text::print_layout(layout);
+    let reference_layout = if coords.len() == bound.rank() && coords.len() > 1 {
+        bound.clone()
+    } else if coords.len() == 1 {
+        let flat = bound.flatten();
+        Layout::new(
+            layout_algebra::Tree::Node(vec![flat.shape]),
+            layout_algebra::Tree::Node(vec![flat.stride]),
+        )
+        .map_err(err)?
+    } else {
+        return Err(format!(
+            "has {} coordinate operand(s), which the lowering does not accept for {shown}",
+            coords.len()
+        ));
+    };
+    let form = modes_linear_form(&reference_layout, true, n, &symbol)
+        .map_err(|e| format!("cannot prove the lowering of {shown}: {e}"))?;
+    let reference = Map::parse(&ctx, &form.text).map_err(err)?;
+    // The domain: the reference's, the constant and repeated coordinates, the assumed ranges.
+    let params: Vec<String> = (0..n).map(|r| format!("R{r}")).collect();
+    let names: Vec<String> = (0..coords.len()).map(|i| format!("c{i}")).collect();
+    let mut dom: Vec<String> = symbols
+        .iter()
+        .map(|s| format!("{} <= R{} <= {}", s.lo, s.index, s.hi))
+        .collect();
+    let mut ins: Vec<Input> = Vec::new();
+    for (i, v) in coords.iter().enumerate() {
+        if let Some(j) = coords[..i].iter().position(|w| w.ptr == v.ptr) {
+            dom.push(format!("{} = {}", names[i], names[j]));
+            continue;
+        }
+        let fixed = unsafe {
+            mlir_sys::mlirValueIsAOpResult(*v)
+                .then(|| mlir_sys::mlirOpResultGetOwner(*v))
+                .filter(|d| op_name(*d) == "arith.constant")
+                .and_then(constant_value)
+        };
+        if let Some(k) = fixed {
+            dom.push(format!("{} = {k}", names[i]));
+        }
+        // Coordinates below the mode's size: at most its static part times RUNTIME_MAX.
+        let mode = reference_layout.mode(i).map_err(err)?;
+        let hi = mode.shape.leaves().iter().try_fold(1i64, |acc, x| match x {
+            layout_algebra::Int::Lit(v) => acc.checked_mul(*v),
+            _ => acc.checked_mul(RUNTIME_MAX),
+        });
+        ins.push(Input {
+            value: *v,
+            name: names[i].clone(),
+            lo: 0,
+            hi: hi.ok_or("the mode size overflows")?.saturating_sub(1),
+        });
+    }
+    let domain = reference
+        .domain()
+        .and_then(|d| {
+            d.intersect(Set::parse(
+                &ctx,
+                &format!(
+                    "[{}] -> {{ [{}] : {} }}",
+                    params.join(", "),
+                    names.join(", "),
+                    if dom.is_empty() {
+                        "true".into()
+                    } else {
+                        dom.join(" and ")
+                    }
+                ),
+            )?)
+        })
+        .map_err(err)?;
+    let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+    let before: HashSet<usize> = block_ops(block)
+        .into_iter()
+        .map(|o| o.ptr as usize)
+        .collect();
+    let opref = unsafe { OperationRef::from_raw(op) };
+    let mut e = Emitter::new(IrRewriter::from_op(opref), opref.location());
+    let lowered = emit_lowering(&mut e, op);
+    let scratch: Vec<MlirOperation> = block_ops(block)
+        .into_iter()
+        .filter(|o| !before.contains(&(o.ptr as usize)))
+        .collect();
+    let result = lowered
+        .map_err(|m| format!("cannot be lowered to index math, so nothing is proven: {m}"))
+        .and_then(|v| v.ok_or_else(|| "is not lowered by --lower-to-index".to_string()))
+        .and_then(|values| {
+            if opref.attribute(FAULT_ATTRIBUTE).is_ok() {
+                inject_fault(&scratch)?;
+            }
+            let t = translate(&ins, &symbols, &values)?;
+            let mut outs = Vec::new();
+            let mut defs = Vec::new();
+            for (k, (g, parts)) in t.results.iter().zip(&t.parts).enumerate() {
+                outs.push(format!("o{k}"));
+                defs.push(format!("o{k} = {g}"));
+                for (r, u) in parts.iter().enumerate() {
+                    outs.push(format!("o{k}s{r}"));
+                    defs.push(format!("o{k}s{r} = {u}"));
+                }
+            }
+            let text = format!(
+                "[{}] -> {{ [{}] -> [{}] : {} }}",
+                params.join(", "),
+                names.join(", "),
+                outs.join(", "),
+                t.exists.wrap(&defs.join(" and "))
+            );
+            let lowered = Map::parse(&ctx, &text)
+                .and_then(|m| m.intersect_domain(domain.clone()))
+                .map_err(|e| format!("the translated lowering is not a valid relation: {e}"))?;
+            let reference = reference.clone().intersect_domain(domain.clone()).map_err(err)?;
+            match equal(&lowered, &domain, &reference, &domain, true).map_err(err)? {
+                Equality::Equal => Ok(()),
+                Equality::Unequal {
+                    witness,
+                    left,
+                    right,
+                    ..
+                } => Err(format!(
+                    "lowering is wrong for {shown} (runtime values R0.. = the make's non-constant operands, each result as [static part, multiple of R0, ..]): at coordinate {} the lowered index math gives {} and the layout gives {}",
+                    show_point(&witness),
+                    left.as_deref().map_or("nothing".into(), show_point),
+                    right.as_deref().map_or("nothing".into(), show_point),
+                )),
+            }
+        });
+    for o in scratch.into_iter().rev() {
+        unsafe { mlir_sys::mlirOperationDestroy(o) };
+    }
+    result
+}
+
 /// The deliberate fault: the first non-zero constant of the lowering, plus one.
 fn inject_fault(scratch: &[MlirOperation]) -> Result<(), String> {
     for &o in scratch {
@@ -286,7 +560,7 @@ fn compare(
             hi: n - 1,
         });
     }
-    let t = translate(&inputs, values)?;
+    let t = translate(&inputs, &[], values)?;
     let outs: Vec<String> = (0..values.len()).map(|i| format!("o{i}")).collect();
     let defs: Vec<String> = outs
         .iter()

@@ -222,6 +222,10 @@ mod tests {
     fn a_runtime_extent_inside_a_mode_is_refused() {
         let l = parse_layout("((?,8),4):((1,?),64)").unwrap();
         let e = modes_linear_form(&l, true, 2, &input_index).unwrap_err();
-        assert!(e.to_string().contains("mode 0 leaf 0 has a runtime extent before leaf 1"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("mode 0 leaf 0 has a runtime extent before leaf 1"),
+            "{e}"
+        );
     }
 }

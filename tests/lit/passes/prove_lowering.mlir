@@ -120,3 +120,50 @@ func.func @constant_and_repeated(%i: index) -> (index, index) {
   %b = layout.crd2idx %l[%i, %i] : !layout.layout<(6,10):(10,1)>
   return %a, %b : index, index
 }
+
+// Runtime leaves (layouts made by layout.make): the runtime extents are ISL parameters, and a
+// runtime stride, which multiplies a coordinate, is kept as its multiple: each result is proven
+// as the vector [static part, multiple of R0, R1, ..] (R_i the make's distinct non-constant
+// operands, extents assumed in [1, 2^31 - 1], strides in [-(2^31 - 1), 2^31 - 1]). Row-major
+// with a runtime leading dimension, per mode:
+// CHECK-LABEL: func.func @runtime_row_major
+// CHECK-NEXT: layout.make
+// CHECK-NEXT: layout.crd2idx
+// LOWERED-LABEL: func.func @runtime_row_major
+// LOWERED: arith.muli %arg0, %arg4
+// LOWERED-NOT: layout.
+func.func @runtime_row_major(%i: index, %j: index, %m: index, %n: index, %ld: index) -> index {
+  %l = layout.make %m, %n, %ld : !layout.layout<(?,?):(?,1)>
+  %o = layout.crd2idx %l[%i, %j] : !layout.layout<(?,?):(?,1)>
+  return %o : index
+}
+
+// One integral coordinate: (i mod 8) * ld + i / 8, the runtime extent last.
+// CHECK-LABEL: func.func @runtime_flat
+func.func @runtime_flat(%i: index, %m: index, %ld: index) -> index {
+  %l = layout.make %m, %ld : !layout.layout<(8,?):(?,1)>
+  %o = layout.crd2idx %l[%i] : !layout.layout<(8,?):(?,1)>
+  return %o : index
+}
+
+// Nested modes with two runtime strides, one value used twice, and a constant operand (part of
+// the layout, as the lowering folds it).
+// CHECK-LABEL: func.func @runtime_nested
+// CHECK-LABEL: func.func @runtime_shared
+// CHECK-LABEL: func.func @runtime_constant
+func.func @runtime_nested(%i: index, %j: index, %m: index, %s: index, %t: index) -> index {
+  %l = layout.make %m, %s, %t : !layout.layout<((4,?),8):((?,?),1)>
+  %o = layout.crd2idx %l[%i, %j] : !layout.layout<((4,?),8):((?,?),1)>
+  return %o : index
+}
+func.func @runtime_shared(%i: index, %m: index) -> index {
+  %l = layout.make %m, %m : !layout.layout<(8,?):(?,1)>
+  %o = layout.crd2idx %l[%i] : !layout.layout<(8,?):(?,1)>
+  return %o : index
+}
+func.func @runtime_constant(%i: index, %j: index, %n: index) -> index {
+  %c = arith.constant 40 : index
+  %l = layout.make %n, %c : !layout.layout<(?,8):(?,1)>
+  %o = layout.crd2idx %l[%i, %j] : !layout.layout<(?,8):(?,1)>
+  return %o : index
+}

@@ -51,3 +51,26 @@ func.func @nothing_to_corrupt(%i: index) -> index {
   %o = layout.crd2idx %l[%i] {layout.test_wrong_lowering} : !layout.layout<32:1>
   return %o : index
 }
+
+// -----
+
+// Runtime leaves: (8,?):(?,1) lowers to ((i & 7) * R1) + (i >> 3); with the mask 8, i = 7 gives
+// no multiple of the runtime stride R1 where the layout gives 7 (results as [static part,
+// multiple of R0, multiple of R1]).
+func.func @runtime_mask(%i: index, %m: index, %ld: index) -> index {
+  %l = layout.make %m, %ld : !layout.layout<(8,?):(?,1)>
+  // expected-error @+1 {{lowering is wrong for (8,?):(?,1) (runtime values R0.. = the make's non-constant operands, each result as [static part, multiple of R0, ..]): at coordinate 7 the lowered index math gives (0, 0, 0) and the layout gives (0, 0, 7)}}
+  %o = layout.crd2idx %l[%i] {layout.test_wrong_lowering} : !layout.layout<(8,?):(?,1)>
+  return %o : index
+}
+
+// -----
+
+// What a quasi-affine relation cannot express is an error naming it: one integral coordinate
+// over a runtime extent followed by another leaf divides by the runtime value.
+func.func @runtime_extent_inside(%i: index, %m: index, %ld: index) -> index {
+  %l = layout.make %m, %ld : !layout.layout<(?,8):(1,?)>
+  // expected-error @+1 {{cannot prove the lowering of (?,8):(1,?): relation of ((?,8)):((1,?)): mode 0 leaf 0 has a runtime extent before leaf 1: the coordinate of that leaf divides by a runtime value, which a quasi-affine relation cannot}}
+  %o = layout.crd2idx %l[%i] : !layout.layout<(?,8):(1,?)>
+  return %o : index
+}
