@@ -1320,6 +1320,13 @@ mod robustness {
             ],
         );
         assert!(e.contains("integer overflow"), "{e}");
+        // Fuzzer finding: a huge kWidth of a Hopper dot operand overflowed 4 * kWidth.
+        let mma = r#"{"kind":"nvidia_mma","version":[3,0],"instr_shape":[16,64,16],"warps_per_cta":[4,1]}"#;
+        let dot = format!(
+            r#"{{"kind":"dot_operand","op_idx":0,"k_width":4611686018427387904,"parent":{mma}}}"#
+        );
+        let e = err("linear_encoding", &[&dot, "[64,64]"]);
+        assert!(e.contains("k_width 4611686018427387904 is past 2^30"), "{e}");
     }
 
     /// Fuzzer finding: an empty dimension name made a layout that does not re-parse.

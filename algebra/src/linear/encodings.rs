@@ -396,6 +396,12 @@ fn dot_operand(e: &Json, shape: &[i64]) -> Result<LinearLayout> {
             check_shape(shape, warps.len())?;
             let kw = int(e, "k_width")?;
             log2_exact(kw, "dot_operand k_width")?;
+            // The register bases reach 4 * k_width (K elements): bound it far below i64.
+            if kw > 1 << 30 {
+                return Err(bad(format!(
+                    "dot_operand k_width {kw} is past 2^30: its register and lane bases (up to 4 * k_width elements along K) leave the coordinate range"
+                )));
+            }
             // Bases as (K, non-K).
             let mut regs: Vec<Vec<i64>> = Vec::new();
             let mut k = 1;
