@@ -1326,7 +1326,10 @@ mod robustness {
             r#"{{"kind":"dot_operand","op_idx":0,"k_width":4611686018427387904,"parent":{mma}}}"#
         );
         let e = err("linear_encoding", &[&dot, "[64,64]"]);
-        assert!(e.contains("k_width 4611686018427387904 is past 2^30"), "{e}");
+        assert!(
+            e.contains("k_width 4611686018427387904 is past 2^30"),
+            "{e}"
+        );
     }
 
     /// Fuzzer finding: an empty dimension name made a layout that does not re-parse.

@@ -12,12 +12,77 @@
 
 use mlir_sys::*;
 
+use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
+
 use crate::build::{replace, Builder};
 use crate::derive::{self, Attrs};
 
 /// `icmp ult` in the LLVM dialect's predicate numbering.
 const ULT: i64 = 6;
 const EQ: i64 = 0;
+
+/// `.global` for a pointer in address space 1, else the generic form.
+fn global_space(base: MlirValue) -> &'static str {
+    if unsafe { mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(base)) } == 1 {
+        ".global"
+    } else {
+        ""
+    }
+}
+
+/// The instruction of a store of `words` 32-bit words (`st.b32`, `st.v2.b32`, `st.v4.b32`).
+fn word_store(space: &str, words: i64) -> String {
+    if words == 1 {
+        format!("st{space}.b32")
+    } else {
+        format!("st{space}.v{words}.b32")
+    }
+}
+
+/// What the lowering chose and why each wider store was rejected (issued as a remark).
+pub fn remark(
+    plan: &layout_algebra::hw::FragmentStore,
+    elem: &str,
+    bytes: i64,
+    space: &str,
+) -> String {
+    let mut by_width: Vec<(usize, usize)> = Vec::new();
+    for g in &plan.groups {
+        match by_width.iter_mut().find(|(w, _)| *w == g.len()) {
+            Some((_, n)) => *n += 1,
+            None => by_width.push((g.len(), 1)),
+        }
+    }
+    by_width.sort_by(|a, b| b.0.cmp(&a.0));
+    let single = if bytes == 4 {
+        format!("st{space}.b32")
+    } else {
+        format!("st{space}.b16")
+    };
+    let chosen: Vec<String> = by_width
+        .iter()
+        .map(|&(w, n)| {
+            let ins = if w == 1 {
+                single.clone()
+            } else {
+                word_store(space, w as i64 * bytes / 4)
+            };
+            format!("{n} x {ins} ({w} x {elem})")
+        })
+        .collect();
+    let mut text = format!(
+        "stores the {} registers of each thread as {}, each where its address is aligned and it lies inside the tensor, else one {single} per register",
+        plan.values.len(),
+        chosen.join(" + ")
+    );
+    for (w, why) in &plan.rejected {
+        text.push_str(&format!(
+            "; {w} x {elem} ({}) rejected: {why}",
+            word_store(space, (*w as i64 * bytes / 4).max(1))
+        ));
+    }
+    text
+}
 
 pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
     let plan = derive::fragment_store(a)?;
@@ -27,11 +92,15 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         .unwrap_or("f32")
         .to_string();
     let bytes: i64 = if elem == "f32" { 4 } else { 2 };
+    emit_op_diagnostic(
+        op,
+        Severity::Remark,
+        &remark(&plan, &elem, bytes, global_space(ops[1])),
+    );
     let (acc, base, row, col, thread, m_bound, n_bound, ld) = (
         ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
     );
-    let global = unsafe { mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(base)) == 1 };
-    let space = if global { ".global" } else { "" };
+    let space = global_space(base);
     let c32 = |v: i64| b.const_int(v, "i32");
     let c64 = |v: i64| b.const_int(v, "i64");
 

@@ -26,6 +26,7 @@
 use crate::error::{Error, Result};
 use crate::layout::{eval_leaves, Layout};
 
+use super::json::J;
 use super::Elem;
 
 /// The store plan of one fragment.
@@ -41,10 +42,14 @@ pub struct FragmentStore {
     pub values: Vec<(i64, i64)>,
     /// The registers of each store, in order: `groups[g]` are adjacent columns of one row.
     pub groups: Vec<Vec<usize>>,
+    /// Each width (in registers) wider than the widest chosen, with the first reason it was
+    /// rejected, widest first.
+    pub rejected: Vec<(usize, String)>,
 }
 
 impl FragmentStore {
-    /// `{"threads", "rows", "values": [[m, n], ..], "groups": [[v, ..], ..], "widths": [..]}`.
+    /// `{"threads", "rows", "values": [[m, n], ..], "groups": [[v, ..], ..], "widths": [..],
+    /// "rejected": [{"width", "why"}, ..]}`.
     pub fn to_json(&self) -> String {
         let pairs: Vec<String> = self
             .values
@@ -60,13 +65,19 @@ impl FragmentStore {
             })
             .collect();
         let widths: Vec<String> = self.groups.iter().map(|g| g.len().to_string()).collect();
+        let rejected: Vec<String> = self
+            .rejected
+            .iter()
+            .map(|(w, why)| format!("{{\"width\":{w},\"why\":{}}}", J::str(why.clone()).render()))
+            .collect();
         format!(
-            "{{\"threads\":{},\"rows\":{},\"values\":[{}],\"groups\":[{}],\"widths\":[{}]}}",
+            "{{\"threads\":{},\"rows\":{},\"values\":[{}],\"groups\":[{}],\"widths\":[{}],\"rejected\":[{}]}}",
             self.threads,
             self.rows,
             pairs.join(","),
             groups.join(","),
-            widths.join(",")
+            widths.join(","),
+            rejected.join(",")
         )
     }
 
@@ -151,6 +162,7 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
     let widest = (16 / bytes.max(1)).max(1) as usize;
     let mut used = vec![false; values.len()];
     let mut groups = Vec::new();
+    let mut rejected: Vec<(usize, String)> = Vec::new();
     for v in 0..values.len() {
         if used[v] {
             continue;
@@ -158,15 +170,34 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
         let (m, n) = values[v];
         let mut width = widest;
         let group = loop {
-            let members: Option<Vec<usize>> = (0..width as i64)
-                .map(|j| (0..values.len()).find(|&w| !used[w] && values[w] == (m, n + j)))
-                .collect();
-            let aligned = thread_offsets
+            let held = |j: i64| (0..values.len()).find(|&w| !used[w] && values[w] == (m, n + j));
+            let members: Option<Vec<usize>> = (0..width as i64).map(held).collect();
+            let misaligned = thread_offsets
                 .iter()
-                .all(|&(_, nt)| (nt + n) % width as i64 == 0);
-            match members {
-                Some(g) if aligned || width == 1 => break g,
-                _ => width /= 2,
+                .position(|&(_, nt)| (nt + n) % width as i64 != 0);
+            match (members, misaligned) {
+                (Some(g), None) => break g,
+                (Some(g), Some(_)) if width == 1 => break g,
+                (members, misaligned) => {
+                    if !rejected.iter().any(|r: &(usize, String)| r.0 == width) {
+                        let why = match (members, misaligned) {
+                            (None, _) => {
+                                let gap = (0..width as i64).find(|&j| held(j).is_none()).unwrap_or(0);
+                                format!(
+                                    "register {v} is at (row {m}, column {n}) of the thread's part, but column {} of that row is not one of its registers",
+                                    n + gap
+                                )
+                            }
+                            (Some(_), t) => format!(
+                                "thread {} would start it at column {} of the tile, not a multiple of {width}",
+                                t.unwrap_or(0),
+                                thread_offsets[t.unwrap_or(0)].1 + n
+                            ),
+                        };
+                        rejected.push((width, why));
+                    }
+                    width /= 2
+                }
             }
         };
         for &w in &group {
@@ -179,6 +210,13 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
         threads,
         rows,
         values,
+        rejected: {
+            let chosen = groups.iter().map(Vec::len).max().unwrap_or(1);
+            let mut r: Vec<(usize, String)> =
+                rejected.into_iter().filter(|(w, _)| *w > chosen).collect();
+            r.sort_by(|a, b| b.0.cmp(&a.0));
+            r
+        },
         groups,
     })
 }
@@ -206,6 +244,18 @@ mod tests {
         assert_eq!(
             p.groups,
             vec![vec![0, 1], vec![2, 3], vec![4, 5], vec![6, 7]]
+        );
+        // 16 bytes (8 f16) and 8 bytes (4 f16): the row's next columns belong to other threads.
+        assert_eq!(
+            p.rejected.iter().map(|r| r.0).collect::<Vec<_>>(),
+            vec![8, 4]
+        );
+        assert!(
+            p.rejected[1]
+                .1
+                .contains("column 2 of that row is not one of its registers"),
+            "{:?}",
+            p.rejected
         );
         for t in 0..128i64 {
             let x = eval_leaves(&p.thread_leaves, t).unwrap();
@@ -239,5 +289,13 @@ mod tests {
         let f = frag("(2,2):(12,4)");
         let p = fragment_store(Elem::parse("f16").unwrap(), &f, 4).unwrap();
         assert_eq!(p.max_width(), 1);
+        assert!(
+            p.rejected.iter().any(|(w, why)| *w == 2
+                && why.contains(
+                    "thread 1 would start it at column 3 of the tile, not a multiple of 2"
+                )),
+            "{:?}",
+            p.rejected
+        );
     }
 }

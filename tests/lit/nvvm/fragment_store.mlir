@@ -4,6 +4,12 @@
 // registers as one vector) comes from layout_algebra::hw::fragment_store.
 // RUN: layout-opt %s | layout-opt | FileCheck %s --check-prefix=ROUND
 // RUN: layout-opt %s --layout-lower-to-nvvm --canonicalize --cse | FileCheck %s
+// RUN: layout-opt %s --layout-lower-to-nvvm -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// The lowering says which stores it chose and why each wider one was rejected.
+// REMARK: remark: 'layout.fragment_store' op stores the 8 registers of each thread as 4 x st.b32 (2 x f16), each where its address is aligned and it lies inside the tensor, else one st.b16 per register; 8 x f16 (st.v4.b32) rejected: register 0 is at (row 0, column 0) of the thread's part, but column 2 of that row is not one of its registers; 4 x f16 (st.v2.b32) rejected: {{.*}}
+// REMARK: remark: 'layout.fragment_store' op stores the 8 registers of each thread as 4 x st.global.b32 (2 x bf16)
+// REMARK: remark: 'layout.fragment_store' op stores the 4 registers of each thread as 1 x st.v4.b32 (4 x f32), each where its address is aligned and it lies inside the tensor, else one st.b32 per register{{$}}
 
 // ROUND-LABEL: llvm.func @wgmma_n16
 // ROUND: layout.fragment_store %arg0, %arg1[%arg2, %arg3] thread(%arg4) bounds(%arg5, %arg6) ld(%arg7) {elem = "f16", fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>, tileRows = 64 : i64} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
