@@ -942,7 +942,7 @@ pub const OP_HELP: &[OpHelp] = &[
         signature: r##"fragment_store(elem, fragment, rows)"##,
         contract: r##"The plan of layout.fragment_store: the fragment (thread, register) -> m + rows*n of a tile split into each register's (row, column) offset, added to the thread's, when the two modes do not carry into each other's rows; the registers grouped into vector stores (adjacent columns of one row, aligned for every thread, up to 16 bytes of elem). A fragment that carries or stores two registers to one element is an error."##,
         example: r##"fragment_store(f16, ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)), 64)"##,
-        result: r##"{"threads":128,"rows":64,"values":[[0,0],[0,1],[8,0],[8,1],[0,8],[0,9],[8,8],[8,9]],"groups":[[0,1],[2,3],[4,5],[6,7]],"widths":[2,2,2,2]}"##,
+        result: r##"{"threads":128,"rows":64,"values":[[0,0],[0,1],[8,0],[8,1],[0,8],[0,9],[8,8],[8,9]],"groups":[[0,1],[2,3],[4,5],[6,7]],"widths":[2,2,2,2],"rejected":[{"width":8,"why":"register 0 is at (row 0, column 0) of the thread's part, but column 2 of that row is not one of its registers"},{"width":4,"why":"register 0 is at (row 0, column 0) of the thread's part, but column 2 of that row is not one of its registers"}]}"##,
     },
     OpHelp {
         name: r##"lego_apply"##,
