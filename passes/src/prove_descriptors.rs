@@ -19,10 +19,12 @@
 //! | `layout.tcgen05_cp` | `[mn, k] -> [byte]`, the 128 x 32-byte block |
 //! | `layout.tma_desc`, `tma_load`, `tma_store` | `[smem byte] -> [gmem byte]` of the whole tile |
 //! | `layout.ldmatrix`, `stmatrix`, `lane_offset` | `[thread, value] -> [smem byte]` |
+//! | `layout.fragment_store` | `[thread, register] -> [row, column]` of the tile |
 //!
 //! Testing hook: a string attribute `layout.prove_fault` on an op perturbs the derived value
 //! before decoding (`sbo+128`, `lbo-16`, `start+16`, `layout=1`; `lane5+16`; `box0-8`,
-//! `stride1+16`, `swizzle=2`), standing for a faulty encoder, so that the tests can check
+//! `stride1+16`, `swizzle=2`; `row3+8`, `col3+1` for register 3 of a fragment store), standing
+//! for a faulty encoder, so that the tests can check
 //! that a wrong descriptor is caught with its witness.
 
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
@@ -91,6 +93,7 @@ const OPS: &[&str] = &[
     "layout.ldmatrix",
     "layout.stmatrix",
     "layout.lane_offset",
+    "layout.fragment_store",
 ];
 
 /// Prove every target op under `root`; false when one failed (each failure is reported).
@@ -196,6 +199,7 @@ fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
         "layout.tma_desc" | "layout.tma_load" | "layout.tma_store" => {
             prove_tma(ctx, &a, fault.as_ref())
         }
+        "layout.fragment_store" => prove_fragment_store(ctx, &a, fault.as_ref()),
         _ => prove_lanes(ctx, &name, &a, fault.as_ref()),
     }
 }
@@ -668,6 +672,64 @@ fn tma_strides(
                 })
         })
         .collect()
+}
+
+/// fragment_store: the (row, column) the lowering stores register v of thread t at, from the
+/// plan (the thread's part from the thread mode's leaves, `m_T = F_T mod rows`,
+/// `n_T = floor(F_T / rows)`; register j of a store group at the group's first offset plus j
+/// columns), against the fragment layout followed by the column-major split of the tile index.
+fn prove_fragment_store(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    let plan = derive::fragment_store(a)?;
+    let frag = func(a, "fragment")?;
+    let err = |e: layout_algebra::Error| e.to_string();
+    let mut offsets: Vec<(i64, i64)> = vec![(0, 0); plan.values.len()];
+    for g in &plan.groups {
+        let (m, n) = plan.values[g[0]];
+        for (j, &v) in g.iter().enumerate() {
+            offsets[v] = (m, n + j as i64);
+        }
+    }
+    if let Some(f) = fault {
+        let at = |name: &str| f.indexed(name).filter(|&v| v < offsets.len());
+        if let Some(v) = at("row") {
+            offsets[v].0 = f.apply(offsets[v].0);
+        } else if let Some(v) = at("col") {
+            offsets[v].1 = f.apply(offsets[v].1);
+        } else {
+            return Err(f.unknown("a fragment store (row<v>, col<v>)"));
+        }
+    }
+    let ft = layout_relation::cute::flat_offset("t", &plan.thread_leaves).map_err(err)?;
+    let rows = plan.rows;
+    let cases: Vec<String> = offsets
+        .iter()
+        .enumerate()
+        .map(|(v, (m, n))| format!("(v = {v} and mv = {m} and nv = {n})"))
+        .collect();
+    let decoded = Map::parse(
+        ctx,
+        &format!(
+            "{{ [t, v] -> [m, n] : 0 <= t < {} and exists (ft, mv, nv : ft = {ft} and m = (ft mod {rows}) + mv and n = floor(ft/{rows}) + nv and ({})) }}",
+            plan.threads,
+            cases.join(" or ")
+        ),
+    )
+    .map_err(err)?;
+    let split = Map::parse(
+        ctx,
+        &format!("{{ [i] -> [m, n] : m = i mod {rows} and n = floor(i/{rows}) }}"),
+    )
+    .map_err(err)?;
+    let source = layout_relation::AnyLayout::Func(frag.clone())
+        .relation(ctx, Space::Modes)
+        .and_then(|r| r.apply_range(split))
+        .map_err(err)?;
+    verdict(&decoded, &source, None, |w, l, r| {
+        format!(
+            "fragment_store of {} ({rows}-row tile): (thread, register) = {w} is stored at (row, column) {l} by the lowering, {r} by the fragment layout",
+            text::print_func(&frag)
+        )
+    })
 }
 
 fn show_strides(s: &[Option<i64>]) -> String {

@@ -10,6 +10,8 @@
 // RUN: layout-opt %S/../nvvm/wgmma_desc.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=WGMMA
 // RUN: layout-opt %S/../nvvm/umma_desc.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=UMMA
 // RUN: layout-opt %S/../nvvm/ldmatrix.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=LANES
+// RUN: layout-opt %S/../nvvm/fragment_store.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=FRAG
+// FRAG-COUNT-3: layout.fragment_store
 // RUN: layout-opt %s --layout-prove-descriptors | FileCheck %s
 // WGMMA: layout.wgmma_desc
 // UMMA: layout.umma_desc

@@ -33,3 +33,4 @@
 // GEMM-COUNT-2: layout.tma_desc {{.*}} dims(
 // GEMM-COUNT-2: layout.tma_load {{.*}}gmem = #layout.layout<(?,?):(?,1)>
 // GEMM-COUNT-2: layout.wgmma_desc base({{.*}}) k(
+// GEMM: layout.fragment_store

@@ -135,3 +135,12 @@ func.func @tma_demo_c_box(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
   %s = layout.tma_desc %map, %g {elem = "f16", layout.prove_fault = "box1-8", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
+
+// -----
+
+// fragment_store: register 3 of the m64n16 accumulator one column off.
+llvm.func @fragment_col(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %C: !llvm.ptr, %i: i32) {
+  // expected-error @+1 {{fragment_store of ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)) (64-row tile): (thread, register) = (0, 3) is stored at (row, column) (8, 2) by the lowering, (8, 1) by the fragment layout}}
+  layout.fragment_store %acc, %C[%i, %i] thread(%i) bounds(%i, %i) ld(%i) {elem = "f16", tileRows = 64 : i64, layout.prove_fault = "col3+1", fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
+  llvm.return
+}
