@@ -247,6 +247,16 @@ fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
     let coords = &ops[1..];
     let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).map_err(|e| e.to_string())?;
     let spec = spec(&ctx, &name, f, coords.len())?;
+    with_lowering(op, |values| compare(&ctx, &spec, coords, values, f))
+}
+
+/// Run the lowering's own code on `op` (its arith ops emitted right before it, the fault
+/// injected when the op asks for it), hand the lowered values to `check`, then erase the
+/// emitted ops: the IR is left as it was.
+fn with_lowering(
+    op: MlirOperation,
+    check: impl FnOnce(&[MlirValue]) -> Result<(), String>,
+) -> Result<(), String> {
     let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
     let before: HashSet<usize> = block_ops(block)
         .into_iter()
@@ -266,13 +276,23 @@ fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
             if opref.attribute(FAULT_ATTRIBUTE).is_ok() {
                 inject_fault(&scratch)?;
             }
-            compare(&ctx, &spec, coords, &values, f)
+            check(&values)
         });
     // The scratch ops are used only among themselves: erase users first.
     for o in scratch.into_iter().rev() {
         unsafe { mlir_sys::mlirOperationDestroy(o) };
     }
     result
+}
+
+/// The value of an operand defined by `arith.constant` (None otherwise).
+fn constant_operand(v: MlirValue) -> Option<i64> {
+    unsafe {
+        mlir_sys::mlirValueIsAOpResult(v)
+            .then(|| mlir_sys::mlirOpResultGetOwner(v))
+            .filter(|d| op_name(*d) == "arith.constant")
+            .and_then(constant_value)
+    }
 }
 
 /// Prove a crd2idx of a layout made from runtime values: the reference is the layout's linear
@@ -302,12 +322,7 @@ fn prove_runtime_op(
     let mut symbols: Vec<crate::arith_relation::Symbol> = Vec::new();
     let mut konst: Vec<Option<i64>> = Vec::with_capacity(inputs.len());
     for (i, v) in inputs.iter().enumerate() {
-        let k = unsafe {
-            mlir_sys::mlirValueIsAOpResult(*v)
-                .then(|| mlir_sys::mlirOpResultGetOwner(*v))
-                .filter(|d| op_name(*d) == "arith.constant")
-                .and_then(constant_value)
-        };
+        let k = constant_operand(*v);
         konst.push(k);
         if k.is_some() {
             symbol_of.push(None);
@@ -390,34 +405,21 @@ fn prove_runtime_op(
         .iter()
         .map(|s| format!("{} <= R{} <= {}", s.lo, s.index, s.hi))
         .collect();
-    let mut ins: Vec<Input> = Vec::new();
-    for (i, v) in coords.iter().enumerate() {
-        if let Some(j) = coords[..i].iter().position(|w| w.ptr == v.ptr) {
-            dom.push(format!("{} = {}", names[i], names[j]));
-            continue;
-        }
-        let fixed = unsafe {
-            mlir_sys::mlirValueIsAOpResult(*v)
-                .then(|| mlir_sys::mlirOpResultGetOwner(*v))
-                .filter(|d| op_name(*d) == "arith.constant")
-                .and_then(constant_value)
-        };
-        if let Some(k) = fixed {
-            dom.push(format!("{} = {k}", names[i]));
-        }
-        // Coordinates below the mode's size: at most its static part times RUNTIME_MAX.
-        let mode = reference_layout.mode(i).map_err(err)?;
-        let hi = mode.shape.leaves().iter().try_fold(1i64, |acc, x| match x {
-            layout_algebra::Int::Lit(v) => acc.checked_mul(*v),
-            _ => acc.checked_mul(RUNTIME_MAX),
-        });
-        ins.push(Input {
-            value: *v,
-            name: names[i].clone(),
-            lo: 0,
-            hi: hi.ok_or("the mode size overflows")?.saturating_sub(1),
-        });
-    }
+    let sizes = (0..coords.len())
+        .map(|i| {
+            // At most the mode's static part times RUNTIME_MAX.
+            let mode = reference_layout.mode(i).map_err(err)?;
+            mode.shape
+                .leaves()
+                .iter()
+                .try_fold(1i64, |acc, x| match x {
+                    layout_algebra::Int::Lit(v) => acc.checked_mul(*v),
+                    _ => acc.checked_mul(RUNTIME_MAX),
+                })
+                .ok_or_else(|| "the mode size overflows".to_string())
+        })
+        .collect::<Result<Vec<i64>, String>>()?;
+    let ins = coordinate_inputs(coords, &names, &sizes, &mut dom);
     let domain = reference
         .domain()
         .and_then(|d| {
@@ -436,66 +438,33 @@ fn prove_runtime_op(
             )?)
         })
         .map_err(err)?;
-    let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
-    let before: HashSet<usize> = block_ops(block)
-        .into_iter()
-        .map(|o| o.ptr as usize)
-        .collect();
-    let opref = unsafe { OperationRef::from_raw(op) };
-    let mut e = Emitter::new(IrRewriter::from_op(opref), opref.location());
-    let lowered = emit_lowering(&mut e, op);
-    let scratch: Vec<MlirOperation> = block_ops(block)
-        .into_iter()
-        .filter(|o| !before.contains(&(o.ptr as usize)))
-        .collect();
-    let result = lowered
-        .map_err(|m| format!("cannot be lowered to index math, so nothing is proven: {m}"))
-        .and_then(|v| v.ok_or_else(|| "is not lowered by --lower-to-index".to_string()))
-        .and_then(|values| {
-            if opref.attribute(FAULT_ATTRIBUTE).is_ok() {
-                inject_fault(&scratch)?;
+    with_lowering(op, |values| {
+        let t = translate(&ins, &symbols, values)?;
+        let mut outs = Vec::new();
+        let mut defs = Vec::new();
+        for (k, (g, parts)) in t.results.iter().zip(&t.parts).enumerate() {
+            outs.push(format!("o{k}"));
+            defs.push(format!("o{k} = {g}"));
+            for (r, u) in parts.iter().enumerate() {
+                outs.push(format!("o{k}s{r}"));
+                defs.push(format!("o{k}s{r} = {u}"));
             }
-            let t = translate(&ins, &symbols, &values)?;
-            let mut outs = Vec::new();
-            let mut defs = Vec::new();
-            for (k, (g, parts)) in t.results.iter().zip(&t.parts).enumerate() {
-                outs.push(format!("o{k}"));
-                defs.push(format!("o{k} = {g}"));
-                for (r, u) in parts.iter().enumerate() {
-                    outs.push(format!("o{k}s{r}"));
-                    defs.push(format!("o{k}s{r} = {u}"));
-                }
-            }
-            let text = format!(
-                "[{}] -> {{ [{}] -> [{}] : {} }}",
-                params.join(", "),
-                names.join(", "),
-                outs.join(", "),
-                t.exists.wrap(&defs.join(" and "))
-            );
-            let lowered = Map::parse(&ctx, &text)
-                .and_then(|m| m.intersect_domain(domain.clone()))
-                .map_err(|e| format!("the translated lowering is not a valid relation: {e}"))?;
-            let reference = reference.clone().intersect_domain(domain.clone()).map_err(err)?;
-            match equal(&lowered, &domain, &reference, &domain, true).map_err(err)? {
-                Equality::Equal => Ok(()),
-                Equality::Unequal {
-                    witness,
-                    left,
-                    right,
-                    ..
-                } => Err(format!(
-                    "lowering is wrong for {shown} (runtime values R0.. = the make's non-constant operands, each result as [static part, multiple of R0, ..]): at coordinate {} the lowered index math gives {} and the layout gives {}",
-                    show_point(&witness),
-                    left.as_deref().map_or("nothing".into(), show_point),
-                    right.as_deref().map_or("nothing".into(), show_point),
-                )),
-            }
-        });
-    for o in scratch.into_iter().rev() {
-        unsafe { mlir_sys::mlirOperationDestroy(o) };
-    }
-    result
+        }
+        let text = format!(
+            "[{}] -> {{ [{}] -> [{}] : {} }}",
+            params.join(", "),
+            names.join(", "),
+            outs.join(", "),
+            t.exists.wrap(&defs.join(" and "))
+        );
+        let lowered = Map::parse(&ctx, &text)
+            .and_then(|m| m.intersect_domain(domain.clone()))
+            .map_err(|e| format!("the translated lowering is not a valid relation: {e}"))?;
+        let what = format!(
+            "{shown} (runtime values R0.. = the make's non-constant operands, each result as [static part, multiple of R0, ..])"
+        );
+        decide(&lowered, reference.clone(), &domain, &what)
+    })
 }
 
 /// The deliberate fault: the first non-zero constant of the lowering, plus one.
@@ -535,31 +504,12 @@ fn compare(
 ) -> Result<(), String> {
     let err = |e: layout_algebra::Error| e.to_string();
     let names: Vec<String> = (0..coords.len()).map(|i| format!("c{i}")).collect();
-    let mut dom: Vec<String> = Vec::new();
-    let mut inputs: Vec<Input> = Vec::new();
-    for (i, v) in coords.iter().enumerate() {
-        let n = spec.extents[i];
-        dom.push(format!("0 <= {} < {n}", names[i]));
-        if let Some(j) = coords[..i].iter().position(|w| w.ptr == v.ptr) {
-            dom.push(format!("{} = {}", names[i], names[j]));
-            continue;
-        }
-        let fixed = unsafe {
-            mlir_sys::mlirValueIsAOpResult(*v)
-                .then(|| mlir_sys::mlirOpResultGetOwner(*v))
-                .filter(|d| op_name(*d) == "arith.constant")
-                .and_then(constant_value)
-        };
-        if let Some(k) = fixed {
-            dom.push(format!("{} = {k}", names[i]));
-        }
-        inputs.push(Input {
-            value: *v,
-            name: names[i].clone(),
-            lo: 0,
-            hi: n - 1,
-        });
-    }
+    let mut dom: Vec<String> = names
+        .iter()
+        .zip(&spec.extents)
+        .map(|(c, n)| format!("0 <= {c} < {n}"))
+        .collect();
+    let inputs = coordinate_inputs(coords, &names, &spec.extents, &mut dom);
     let t = translate(&inputs, &[], values)?;
     let outs: Vec<String> = (0..values.len()).map(|i| format!("o{i}")).collect();
     let defs: Vec<String> = outs
@@ -585,15 +535,50 @@ fn compare(
             spec.reference.out_dim().map_err(err)?
         ));
     }
-    let reference = spec
-        .reference
-        .clone()
-        .intersect_domain(domain.clone())
-        .map_err(err)?;
     // The translation is total on its domain by construction (every variable is defined for
     // every value of its operands), so both relations have the domain `domain`; projecting the
     // existential variables to check it would cost more than the proof.
-    match equal(&lowered, &domain, &reference, &domain, true).map_err(err)? {
+    decide(
+        &lowered,
+        spec.reference.clone(),
+        &domain,
+        &text::print(&AlgebraValue::Func(f.clone())),
+    )
+}
+
+/// The translation's inputs for the coordinate operands (range [0, size)), adding to `dom` that
+/// a repeated operand is one coordinate and a constant one is fixed to its value (the lowering
+/// folds it, so the proof holds at that point).
+fn coordinate_inputs(
+    coords: &[MlirValue],
+    names: &[String],
+    sizes: &[i64],
+    dom: &mut Vec<String>,
+) -> Vec<Input> {
+    let mut inputs = Vec::new();
+    for (i, v) in coords.iter().enumerate() {
+        if let Some(j) = coords[..i].iter().position(|w| w.ptr == v.ptr) {
+            dom.push(format!("{} = {}", names[i], names[j]));
+            continue;
+        }
+        if let Some(k) = constant_operand(*v) {
+            dom.push(format!("{} = {k}", names[i]));
+        }
+        inputs.push(Input {
+            value: *v,
+            name: names[i].clone(),
+            lo: 0,
+            hi: sizes[i].saturating_sub(1),
+        });
+    }
+    inputs
+}
+
+/// Equality of the lowered relation and the reference on `domain`, or the error with a witness.
+fn decide(lowered: &Map, reference: Map, domain: &Set, what: &str) -> Result<(), String> {
+    let err = |e: layout_algebra::Error| e.to_string();
+    let reference = reference.intersect_domain(domain.clone()).map_err(err)?;
+    match equal(lowered, domain, &reference, domain, true).map_err(err)? {
         Equality::Equal => Ok(()),
         Equality::Unequal {
             witness,
@@ -601,8 +586,7 @@ fn compare(
             right,
             ..
         } => Err(format!(
-            "lowering is wrong for {}: at coordinate {} the lowered index math gives {} and the layout gives {}",
-            text::print(&AlgebraValue::Func(f.clone())),
+            "lowering is wrong for {what}: at coordinate {} the lowered index math gives {} and the layout gives {}",
             show_point(&witness),
             left.as_deref().map_or("nothing".into(), show_point),
             right.as_deref().map_or("nothing".into(), show_point),
