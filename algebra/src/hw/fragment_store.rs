@@ -102,8 +102,8 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
             fragment.rank()
         )));
     }
-    if rows < 1 {
-        return Err(bad(format!("tileRows must be >= 1, found {rows}")));
+    if !(1..1 << 31).contains(&rows) {
+        return Err(bad(format!("tileRows must be in [1, 2^31), found {rows}")));
     }
     if !matches!(elem.name(), "f16" | "bf16" | "f32") {
         return Err(bad(format!(
@@ -113,28 +113,50 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
     }
     let t_leaves = fragment.mode(0)?.int_leaves("fragment thread mode")?;
     let v_leaves = fragment.mode(1)?.int_leaves("fragment value mode")?;
-    let threads: i64 = t_leaves.iter().map(|l| l.0).product();
-    let nvals: i64 = v_leaves.iter().map(|l| l.0).product();
     const MAX: i64 = 1024;
+    let count = |leaves: &[(i64, i64)]| {
+        leaves
+            .iter()
+            .try_fold(1i64, |acc, l| acc.checked_mul(l.0).filter(|&n| n <= MAX))
+    };
+    let (Some(threads), Some(nvals)) = (count(&t_leaves), count(&v_leaves)) else {
+        let ext = |l: &[(i64, i64)]| {
+            l.iter()
+                .map(|x| x.0.to_string())
+                .collect::<Vec<_>>()
+                .join("x")
+        };
+        return Err(bad(format!(
+            "{} threads x {} registers: at most {MAX} of each",
+            ext(&t_leaves),
+            ext(&v_leaves)
+        )));
+    };
     if threads > MAX || nvals > MAX {
         return Err(bad(format!(
             "{threads} threads x {nvals} registers: at most {MAX} of each"
         )));
     }
+    // The lowering computes the thread's part in i32: tile indices below 2^31.
+    const LIMIT: i64 = 1 << 31;
     let split = |x: i64| (x.rem_euclid(rows), x.div_euclid(rows));
     let mut thread_offsets = Vec::with_capacity(threads as usize);
     for t in 0..threads {
         let x = eval_leaves(&t_leaves, t)?;
-        if x < 0 {
-            return Err(bad(format!("thread {t} has a negative tile index {x}")));
+        if !(0..LIMIT).contains(&x) {
+            return Err(bad(format!(
+                "thread {t} has the tile index {x}, outside [0, 2^31)"
+            )));
         }
         thread_offsets.push(split(x));
     }
     let mut values = Vec::with_capacity(nvals as usize);
     for v in 0..nvals {
         let x = eval_leaves(&v_leaves, v)?;
-        if x < 0 {
-            return Err(bad(format!("register {v} has a negative tile index {x}")));
+        if !(0..LIMIT).contains(&x) {
+            return Err(bad(format!(
+                "register {v} has the tile index {x}, outside [0, 2^31)"
+            )));
         }
         values.push(split(x));
     }
@@ -275,6 +297,16 @@ mod tests {
         assert!(e.to_string().contains("f16, bf16 or f32"), "{e}");
         let e = fragment_store(f16, &frag("(4,4,4):(1,4,16)"), 16).unwrap_err();
         assert!(e.to_string().contains("two modes"), "{e}");
+        // Bounds: counts, tile indices and rows stay where the i32 lowering computes them.
+        let e = fragment_store(f16, &frag("((4611686018427387904,4),2):((1,1),1)"), 4).unwrap_err();
+        assert!(e.to_string().contains("at most 1024 of each"), "{e}");
+        let e = fragment_store(f16, &frag("(2,2):(4611686018427387904,1)"), 4).unwrap_err();
+        assert!(e.to_string().contains("outside [0, 2^31)"), "{e}");
+        let e = fragment_store(f16, &frag("(2,2):(1,2)"), 1 << 31).unwrap_err();
+        assert!(
+            e.to_string().contains("tileRows must be in [1, 2^31)"),
+            "{e}"
+        );
     }
 
     #[test]
