@@ -99,6 +99,7 @@ fn signature(op: &str) -> &'static [K] {
         "wgmma_k_block" => &[H, F, I],
         "tma_desc" => &[H, L, F],
         "ldmatrix" | "stmatrix" => &[H, F, F],
+        "fragment_store" => &[H, L, I],
         _ => &[V, V],
     }
 }
