@@ -86,11 +86,7 @@ pub fn remark(
 
 pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
     let plan = derive::fragment_store(a)?;
-    let elem = a
-        .get("elem")
-        .map(String::as_str)
-        .unwrap_or("f32")
-        .to_string();
+    let elem = a.get("elem").ok_or("missing attribute 'elem'")?.to_string();
     let bytes: i64 = if elem == "f32" { 4 } else { 2 };
     emit_op_diagnostic(
         op,

@@ -545,7 +545,12 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
     let (g, global_strides, runtime_strides) = match &gmem {
         Func::Layout(gl) if gl.has_runtime_leaf() => {
             use layout_relation::runtime_layout::{input_index, modes_linear_form};
-            let k = text::print_layout(gl).matches('?').count();
+            let k = gl.shape.leaves().iter().filter(|x| !x.is_static()).count()
+                + gl.stride
+                    .leaves()
+                    .iter()
+                    .filter(|d| !d.coef.is_static())
+                    .count();
             let form = modes_linear_form(gl, false, k, &input_index)
                 .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
             if bits % 8 != 0 {

@@ -150,9 +150,10 @@ enum Target {
 /// ops is checked by evaluation, lowering/harness, not here).
 fn runtime_make(v: MlirValue) -> Option<Target> {
     let ty = unsafe { Value::from_raw(v) }.r#type();
-    if !layout_dialect::type_text(ty)?.contains('?') {
-        return None;
-    }
+    let layout = match &*layout_dialect::type_value(ty)?.ok()? {
+        AlgebraValue::Func(Func::Layout(l)) if l.has_runtime_leaf() => l.clone(),
+        _ => return None,
+    };
     let def = unsafe {
         if !mlir_sys::mlirValueIsAOpResult(v) {
             return None;
@@ -162,10 +163,6 @@ fn runtime_make(v: MlirValue) -> Option<Target> {
     if op_name(def) != "layout.make" {
         return None;
     }
-    let layout = match &*layout_dialect::type_value(ty)?.ok()? {
-        AlgebraValue::Func(Func::Layout(l)) => l.clone(),
-        _ => return None,
-    };
     Some(Target::Runtime {
         layout,
         inputs: operands(def),
