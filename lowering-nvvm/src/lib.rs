@@ -3,7 +3,8 @@
 //!
 //! - Ops (td/LayoutNvgpuOps.td, joined to the dialect by a registry extension):
 //!   `layout.ldmatrix`, `layout.stmatrix`, `layout.wgmma_desc`, `layout.wgmma`,
-//!   `layout.tma_desc` (host), `layout.tma_load`, `layout.tma_store` (device); Blackwell:
+//!   `layout.fragment_store` ([`fragment_store`]), `layout.tma_desc` (host), `layout.tma_load`,
+//!   `layout.tma_store` (device); Blackwell:
 //!   `layout.umma_desc`, `layout.tcgen05_mma`, `layout.tmem_load`, `layout.tmem_store`,
 //!   `layout.tcgen05_cp` ([`tcgen05`]). Their verifiers
 //!   run the hardware rules of `layout_algebra::hw` ([`verify`]).

@@ -42,7 +42,7 @@ pub fn create_lower_pass() -> Pass {
         TypeId::create(&LOWER_ID),
         "LayoutLowerToNvvm",
         ARGUMENT,
-        "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/tma_desc/tma_load/tma_store to NVVM and LLVM-dialect ops",
+        "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/fragment_store/tma_desc/tma_load/tma_store to NVVM and LLVM-dialect ops",
         "",
         &[DialectHandle::llvm(), unsafe { DialectHandle::from_raw(mlirGetDialectHandle__nvvm__()) }],
     )
