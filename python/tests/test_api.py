@@ -190,6 +190,13 @@ def test_hardware_operations():
     d = layout.tma_desc("f32", "(1024,256):(256,1)", "(64,32):(32,1)")
     assert d["boxDim"] == [32, 64] and d["globalDim"] == [256, 1024]
     assert layout.wgmma_desc("f16", "K", "Sw<3,3,3> o 16 o (64,16):(64,1)") == "0x4000004000010002"
+    # The WGMMA m64n16 accumulator stored as f16 pairs; 8- and 16-byte stores rejected.
+    p = layout.fragment_store("f16", "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))", 64)
+    assert p["threads"] == 128 and p["widths"] == [2, 2, 2, 2]
+    assert p["values"][2] == [8, 0] and [r["width"] for r in p["rejected"]] == [8, 4]
+    with pytest.raises(LayoutError) as e:
+        layout.fragment_store("f16", "(4,4):(1,1)", 16)
+    assert "not injective" in e.value.message
 
 
 def test_every_operation_has_its_help_and_its_example_holds():
