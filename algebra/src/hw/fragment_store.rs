@@ -139,27 +139,22 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
     }
     // The lowering computes the thread's part in i32: tile indices below 2^31.
     const LIMIT: i64 = 1 << 31;
-    let split = |x: i64| (x.rem_euclid(rows), x.div_euclid(rows));
-    let mut thread_offsets = Vec::with_capacity(threads as usize);
-    for t in 0..threads {
-        let x = eval_leaves(&t_leaves, t)?;
-        if !(0..LIMIT).contains(&x) {
-            return Err(bad(format!(
-                "thread {t} has the tile index {x}, outside [0, 2^31)"
-            )));
-        }
-        thread_offsets.push(split(x));
-    }
-    let mut values = Vec::with_capacity(nvals as usize);
-    for v in 0..nvals {
-        let x = eval_leaves(&v_leaves, v)?;
-        if !(0..LIMIT).contains(&x) {
-            return Err(bad(format!(
-                "register {v} has the tile index {x}, outside [0, 2^31)"
-            )));
-        }
-        values.push(split(x));
-    }
+    // (row, column) of each entry of one mode: its tile index split by the column-major tile.
+    let offsets = |leaves: &[(i64, i64)], n: i64, what: &str| -> Result<Vec<(i64, i64)>> {
+        (0..n)
+            .map(|i| {
+                let x = eval_leaves(leaves, i)?;
+                if !(0..LIMIT).contains(&x) {
+                    return Err(bad(format!(
+                        "{what} {i} has the tile index {x}, outside [0, 2^31)"
+                    )));
+                }
+                Ok((x.rem_euclid(rows), x.div_euclid(rows)))
+            })
+            .collect()
+    };
+    let thread_offsets = offsets(&t_leaves, threads, "thread")?;
+    let values = offsets(&v_leaves, nvals, "register")?;
     let max_mt = thread_offsets.iter().map(|p| p.0).max().unwrap_or(0);
     let max_mv = values.iter().map(|p| p.0).max().unwrap_or(0);
     if max_mt + max_mv >= rows {
@@ -202,19 +197,18 @@ pub fn fragment_store(elem: Elem, fragment: &Layout, rows: i64) -> Result<Fragme
                 (Some(g), Some(_)) if width == 1 => break g,
                 (members, misaligned) => {
                     if !rejected.iter().any(|r: &(usize, String)| r.0 == width) {
-                        let why = match (members, misaligned) {
-                            (None, _) => {
+                        let why = match misaligned {
+                            Some(t) if members.is_some() => format!(
+                                "thread {t} would start it at column {} of the tile, not a multiple of {width}",
+                                thread_offsets[t].1 + n
+                            ),
+                            _ => {
                                 let gap = (0..width as i64).find(|&j| held(j).is_none()).unwrap_or(0);
                                 format!(
                                     "register {v} is at (row {m}, column {n}) of the thread's part, but column {} of that row is not one of its registers",
                                     n + gap
                                 )
                             }
-                            (Some(_), t) => format!(
-                                "thread {} would start it at column {} of the tile, not a multiple of {width}",
-                                t.unwrap_or(0),
-                                thread_offsets[t.unwrap_or(0)].1 + n
-                            ),
                         };
                         rejected.push((width, why));
                     }
