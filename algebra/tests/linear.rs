@@ -1406,3 +1406,347 @@ mod robustness {
         assert!(call_text("linear_rank", &[&ok]).unwrap().is_ok());
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Layout conversions: convert_plan's paths, its shared-memory plans against their
+// certificate, and the checker against wrong plans.
+
+mod conversions {
+    use super::Rng;
+    use layout_algebra::linear::convert_certificate::verify;
+    use layout_algebra::linear::convert_plan::{convert_plan, plan_to_json, Path};
+    use layout_algebra::linear::convert_shared::AccessKind;
+    use layout_algebra::linear::distributed::{combine, Distributed};
+    use layout_algebra::linear::json::parse_layout_json;
+    use layout_algebra::linear::text_forms::parse_linear;
+    use layout_algebra::linear::LinearLayout;
+    use serde_json::Value as J;
+
+    fn blocked(shape: &str, spt: &str, tpw: &str, wpc: &str, order: &str) -> LinearLayout {
+        parse_linear(&format!(
+            "tensor<{shape}, #ttg.blocked<{{sizePerThread = [{spt}], threadsPerWarp = [{tpw}], warpsPerCTA = [{wpc}], order = [{order}]}}>>"
+        ))
+        .unwrap()
+    }
+
+    fn mma(shape: &str, version: u32, instr: &str) -> LinearLayout {
+        parse_linear(&format!(
+            "tensor<{shape}, #ttg.nvidia_mma<{{versionMajor = {version}, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [{instr}]}}>>"
+        ))
+        .unwrap()
+    }
+
+    /// (name, count, wavefronts) of each instruction.
+    fn summary(
+        src: &LinearLayout,
+        dst: &LinearLayout,
+        bits: i64,
+    ) -> (String, Vec<(String, i64, i64)>, i64, i64) {
+        let p = convert_plan(src, dst, bits, 232_448).unwrap();
+        let ins = p
+            .instructions
+            .iter()
+            .map(|i| (i.name.clone(), i.count, i.wavefronts))
+            .collect();
+        (p.path.name().to_string(), ins, p.cost, p.lower_bound)
+    }
+
+    fn ins(v: &[(&str, i64, i64)]) -> Vec<(String, i64, i64)> {
+        v.iter().map(|(n, c, w)| (n.to_string(), *c, *w)).collect()
+    }
+
+    #[test]
+    fn worked_conversions() {
+        // An mma.sync accumulator of f16 to a blocked layout of 8-element rows: stmatrix.x4
+        // (each 8x8 matrix of the accumulator is a row-major b16 matrix) and 16-byte loads,
+        // both at the bound: 8 KiB over 4 warps is 16 wavefronts per warp and side.
+        let acc = mma("64x64xf16", 2, "16, 8");
+        let rows8 = blocked("64x64xf16", "1, 8", "8, 4", "4, 1", "1, 0");
+        assert_eq!(
+            summary(&acc, &rows8, 16),
+            (
+                "shared".into(),
+                ins(&[
+                    ("stmatrix.sync.aligned.m8n8.x4.shared.b16", 4, 4),
+                    ("bar.sync", 1, 0),
+                    ("ld.shared.v4.b32", 4, 4)
+                ]),
+                32,
+                32
+            )
+        );
+        // A blocked layout whose threads hold ldmatrix's fragment: ldmatrix on the read side.
+        let pairs = blocked("64x64xf16", "1, 2", "8, 4", "4, 1", "1, 0");
+        assert_eq!(
+            summary(&acc, &pairs, 16).1[2],
+            ("ldmatrix.sync.aligned.m8n8.x4.shared.b16".into(), 4, 4)
+        );
+        // A transpose of 16-bit rows: stmatrix.trans writes columns as rows.
+        let cols8 = blocked("64x64xf16", "8, 1", "4, 8", "1, 4", "0, 1");
+        assert_eq!(
+            summary(&rows8, &cols8, 16).1[0],
+            (
+                "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16".into(),
+                4,
+                4
+            )
+        );
+        // A WGMMA accumulator of f32 (128x256, 4 warps) to 4-element rows: 16-byte stores of
+        // two column pairs of two rows, conflict-free; within a 64 KiB budget, two tiles.
+        let wg = mma("128x256xf32", 3, "16, 256, 16");
+        let rows4 = blocked("128x256xf32", "1, 4", "1, 32", "4, 1", "1, 0");
+        let (_, i, cost, lb) = summary(&wg, &rows4, 32);
+        assert_eq!(
+            (i[0].clone(), i[2].clone(), cost, lb),
+            (
+                ("st.shared.v4.b32".into(), 64, 4),
+                ("ld.shared.v4.b32".into(), 64, 4),
+                512,
+                512
+            )
+        );
+        let tiled = convert_plan(&wg, &rows4, 32, 65_536).unwrap();
+        let sh = tiled.shared.as_ref().unwrap();
+        assert_eq!(
+            (
+                sh.tiles(),
+                sh.smem_bytes(32),
+                tiled.cost,
+                tiled.instructions[1].count
+            ),
+            (2, 65_536, 512, 3)
+        );
+        // The same layout: registers only.
+        let same = convert_plan(&acc, &acc, 16, 232_448).unwrap();
+        assert_eq!(
+            (same.path, same.instructions.len(), same.register_map.len()),
+            (Path::Registers, 0, 5)
+        );
+        // Pairs to quads of a row within one warp: shuffles, 32 words a lane lacks.
+        let p2 = blocked("16x64xf16", "1, 2", "1, 32", "1, 1", "1, 0");
+        let p4 = blocked("16x64xf16", "1, 4", "1, 32", "1, 1", "1, 0");
+        assert_eq!(
+            summary(&p2, &p4, 16),
+            (
+                "shuffle".into(),
+                ins(&[("shfl.sync.idx.b32", 32, 0)]),
+                32,
+                32
+            )
+        );
+    }
+
+    #[test]
+    fn bad_input_is_refused_precisely() {
+        let a = blocked("64x64xf16", "1, 8", "8, 4", "4, 1", "1, 0");
+        let msg = |src: &LinearLayout, dst: &LinearLayout, bits: i64, budget: i64| {
+            convert_plan(src, dst, bits, budget)
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(msg(&a, &a, 12, 1000).contains("element bits must be 8, 16, 32 or 64, got 12"));
+        assert!(msg(&a, &a, 16, 0).contains("budget must be positive, got 0"));
+        let b = blocked("64x32xf16", "1, 8", "8, 4", "4, 1", "1, 0");
+        assert!(msg(&a, &b, 16, 1 << 20)
+            .contains("differ in size: [dim0=64, dim1=64] vs [dim0=64, dim1=32]"));
+        let c = blocked("64x64xf16", "1, 8", "8, 4", "8, 1", "1, 0");
+        assert!(msg(&a, &c, 16, 1 << 20).contains("source has 4 warps and destination 8"));
+        let t = blocked("64x64xf16", "8, 1", "4, 8", "1, 4", "0, 1");
+        assert!(msg(&a, &t, 16, 1024).contains("needs 8192 bytes of shared memory, more than the budget of 1024; tiling it needs 3 register bits common to both layouts (and independent of their lanes and warps), and they have 2"));
+        let lanes16 = LinearLayout::new(
+            vec![
+                ("register".into(), vec![vec![1]]),
+                ("lane".into(), (1..5).map(|k| vec![1 << k]).collect()),
+            ],
+            vec![("dim0".into(), 32)],
+        )
+        .unwrap();
+        assert!(msg(&lanes16, &lanes16, 16, 1024).contains("has 16 lanes; a warp has 32"));
+        let partial = LinearLayout::new(
+            vec![
+                ("register".into(), vec![vec![0]]),
+                ("lane".into(), (0..5).map(|k| vec![1 << k]).collect()),
+            ],
+            vec![("dim0".into(), 64)],
+        )
+        .unwrap();
+        assert!(
+            msg(&partial, &partial, 16, 1024).contains("reaches 2^5 of the tensor's 2^6 elements")
+        );
+    }
+
+    /// A register layout of one CTA: a random basis of the tensor (unit vectors, sometimes
+    /// mixed by XORs) cut into registers, 5 lanes and `warps` warp bits; with `broadcast`, a
+    /// lane or register bit selects nothing (the element it held moves to a new register).
+    fn random_layout(
+        r: &mut Rng,
+        outs: &[(String, i64)],
+        warps: usize,
+        broadcast: bool,
+    ) -> LinearLayout {
+        let n: u32 = outs.iter().map(|(_, s)| s.trailing_zeros()).sum();
+        let mut cols: Vec<u64> = (0..n).map(|i| 1u64 << i).collect();
+        for i in (1..cols.len()).rev() {
+            let j = r.below(i as u64 + 1) as usize;
+            cols.swap(i, j);
+        }
+        if r.chance(0.3) {
+            for _ in 0..n {
+                let (i, j) = (r.below(n as u64) as usize, r.below(n as u64) as usize);
+                if i != j {
+                    cols[i] ^= cols[j];
+                }
+            }
+        }
+        let nreg = n as usize - 5 - warps;
+        let mut reg: Vec<u64> = cols[..nreg].to_vec();
+        let mut lane: Vec<u64> = cols[nreg..nreg + 5].to_vec();
+        let warp: Vec<u64> = cols[nreg + 5..].to_vec();
+        if broadcast {
+            let k = r.below(5) as usize;
+            reg.push(lane[k]);
+            lane[k] = 0;
+        }
+        let unpack = |mut x: u64| -> Vec<i64> {
+            outs.iter()
+                .map(|(_, s)| {
+                    let b = s.trailing_zeros();
+                    let v = (x & ((1u64 << b) - 1)) as i64;
+                    x >>= b;
+                    v
+                })
+                .collect()
+        };
+        let dim = |v: &[u64]| v.iter().map(|&c| unpack(c)).collect::<Vec<_>>();
+        LinearLayout::new(
+            vec![
+                ("register".into(), dim(&reg)),
+                ("lane".into(), dim(&lane)),
+                ("warp".into(), dim(&warp)),
+            ],
+            outs.to_vec(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn random_conversions_are_certified_and_at_least_their_bound() {
+        let mut r = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut shared, mut at_bound, mut caught, mut mutated) = (0, 0, 0, 0);
+        let mut paths = std::collections::BTreeMap::new();
+        for _ in 0..160 {
+            let bits = [8i64, 16, 32, 64][r.below(4) as usize];
+            let (a, b) = (3 + r.below(4), 3 + r.below(4));
+            let outs = vec![
+                ("dim0".to_string(), 1i64 << a),
+                ("dim1".to_string(), 1i64 << b),
+            ];
+            let warps = r.below(3.min(a + b - 5) + 1) as usize;
+            let bc = r.chance(0.2);
+            let src = random_layout(&mut r, &outs, warps, bc);
+            let dst = if r.chance(0.15) {
+                src.clone()
+            } else {
+                let bc = r.chance(0.2);
+                random_layout(&mut r, &outs, warps, bc)
+            };
+            let budget = if r.chance(0.3) {
+                1i64 << (6 + r.below(6))
+            } else {
+                232_448
+            };
+            let plan = match convert_plan(&src, &dst, bits, budget) {
+                Ok(p) => p,
+                Err(e) => {
+                    assert!(
+                        budget < 232_448 && e.to_string().contains("more than the budget"),
+                        "{e}\n{}\n{}\nbits {bits} budget {budget}",
+                        layout_algebra::linear::json::layout_to_json(&src),
+                        layout_algebra::linear::json::layout_to_json(&dst)
+                    );
+                    continue;
+                }
+            };
+            *paths.entry(plan.path.name()).or_insert(0) += 1;
+            assert!(plan.cost >= plan.lower_bound, "{}", plan_to_json(&plan));
+            let s = Distributed::from_layout(&src, "source").unwrap();
+            let d = Distributed::from_layout(&dst, "destination").unwrap();
+            match plan.path {
+                Path::Registers => {
+                    // Every destination register is the named source register of the same thread.
+                    for w in 0..s.warps() as u64 {
+                        for t in 0..32 {
+                            for rr in 0..1u64 << d.reg.len() {
+                                let from: u64 = (0..d.reg.len())
+                                    .filter(|j| rr >> j & 1 == 1)
+                                    .fold(0, |acc, j| acc ^ plan.register_map[j]);
+                                assert_eq!(
+                                    d.thread_base(t, w) ^ combine(&d.reg, rr),
+                                    s.thread_base(t, w) ^ combine(&s.reg, from)
+                                );
+                            }
+                        }
+                    }
+                }
+                Path::Shuffle => assert!(plan.shared.is_none()),
+                Path::Shared => {
+                    shared += 1;
+                    let sh = plan.shared.clone().unwrap();
+                    let n = (a + b) as u32;
+                    assert!(sh.smem_bytes(bits as u32) <= budget);
+                    if let Err(e) = verify(&s, &d, bits as u32, n, &sh) {
+                        panic!("{e}\n{s:?}\n{d:?}\nbits {bits}\n{sh:?}");
+                    }
+                    assert_eq!(
+                        verify(&s, &d, bits as u32, n, &sh).unwrap(),
+                        plan.certificate.unwrap()
+                    );
+                    assert!(sh.instructions() >= sh.instruction_bound());
+                    if plan.cost == plan.lower_bound {
+                        at_bound += 1;
+                    } else {
+                        eprintln!(
+                            "gap bits {bits}: {}",
+                            plan_to_json(&plan).split(",\"smem\"").next().unwrap()
+                        );
+                    }
+                    // The answer re-parses: its smem layout is the plan's.
+                    let j: J = serde_json::from_str(&plan_to_json(&plan)).unwrap();
+                    assert_eq!(parse_layout_json(&j["smem"].to_string()).unwrap(), sh.smem);
+                    // A wrong wavefront claim is caught.
+                    let mut lie = sh.clone();
+                    lie.read_wavefronts += 1;
+                    assert!(verify(&s, &d, bits as u32, n, &lie).is_err());
+                    // Moving the lowest offset bit breaks a vector or matrix row.
+                    let chained = !matches!(sh.write.kind, AccessKind::Vector { a: 0 });
+                    let bases = &sh.smem.ins()[0].bases;
+                    if chained && bases.len() >= 2 {
+                        mutated += 1;
+                        let mut m = sh.clone();
+                        let json = serde_json::to_string(&serde_json::json!({
+                            "in_dims": [{"name": "offset", "size": 1i64 << bases.len(), "bases":
+                                (0..bases.len()).map(|k| {
+                                    let v = if k == 0 { bases[0] ^ bases[bases.len() - 1] } else { bases[k] };
+                                    vec![(v & ((1 << a) - 1)) as i64, (v >> a) as i64]
+                                }).collect::<Vec<_>>()}],
+                            "out_dims": [{"name": "dim0", "size": 1i64 << a}, {"name": "dim1", "size": 1i64 << b}]
+                        }))
+                        .unwrap();
+                        m.smem = parse_layout_json(&json).unwrap();
+                        if verify(&s, &d, bits as u32, n, &m).is_err() {
+                            caught += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(shared >= 60 && paths.len() == 3, "{paths:?}");
+        assert_eq!(caught, mutated, "every moved vector or row is caught");
+        // Random layouts often cannot share a vector between the two sides (the bounds are
+        // per side), so only a part reaches them; Triton's layouts do (worked_conversions).
+        assert!(
+            mutated >= 30 && at_bound * 3 >= shared,
+            "{at_bound} of {shared} at the bound"
+        );
+    }
+}

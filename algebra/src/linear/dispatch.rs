@@ -14,8 +14,8 @@ use super::layout::LinearLayout;
 use super::text_forms::{is_linear_text, parse_linear};
 use super::triton_text::print_triton_text;
 use super::{
-    compose, divide, encoding_text, encodings, from_cute, invert, product, queries, reshape,
-    swizzle_choice, to_cute,
+    compose, convert_plan, divide, encoding_text, encodings, from_cute, invert, product, queries,
+    reshape, swizzle_choice, to_cute,
 };
 use crate::error::{Error, Result};
 use crate::func::Func;
@@ -61,6 +61,7 @@ pub const OP_NAMES: &[&str] = &[
     "linear_smem_access",
     "linear_optimal_swizzling",
     "linear_choose_swizzle",
+    "convert_plan",
 ];
 
 /// Like `call_text`, with the index of the argument a parse error is in.
@@ -566,6 +567,16 @@ fn run(a: &Args<'_>) -> Result<Value> {
                 ch.conflicts,
                 layout_to_json(&ch.smem)
             )))
+        }
+        "convert_plan" => {
+            a.arity(3, 4)?;
+            let budget = if a.args.len() == 4 {
+                a.int(3)?
+            } else {
+                convert_plan::DEFAULT_SMEM_BUDGET
+            };
+            let plan = convert_plan::convert_plan(&a.ll(0)?, &a.ll(1)?, a.int(2)?, budget)?;
+            Ok(Value::Json(convert_plan::plan_to_json(&plan)))
         }
         _ => unreachable!("op listed in OP_NAMES"),
     }

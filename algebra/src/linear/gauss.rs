@@ -93,3 +93,55 @@ pub fn rank(cols: impl Iterator<Item = u64>) -> u32 {
     }
     r
 }
+
+/// Whether `v` lies in the span of `gens`.
+pub fn in_span(gens: &[u64], v: u64) -> bool {
+    let mut e = Echelon::new();
+    for (i, &g) in gens.iter().enumerate() {
+        e.insert(i as u32 % 64, g);
+    }
+    e.solve(v).is_some()
+}
+
+/// The vectors of `gens` that are independent of the ones before them: a basis of
+/// `span(gens)`, in order.
+pub fn basis_of(gens: &[u64]) -> Vec<u64> {
+    let mut e = Echelon::new();
+    let mut out = Vec::new();
+    for &g in gens {
+        if e.insert(out.len() as u32 % 64, g) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// A basis of `span(a) ∩ span(b)`.
+///
+/// With `A`, `B` bases of the two spans, every `b_j` that depends on `A ∪ {b_0..b_{j-1}}`
+/// gives one relation `b_j + sum(b_i) = sum(a_i)`, whose `A` part lies in both spans; these
+/// parts are independent (each relation has its own last `b`), and there are
+/// `|A| + |B| - dim(A + B) = dim(A ∩ B)` of them.
+pub fn intersection(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let a = basis_of(a);
+    let b = basis_of(b);
+    let mut e = Echelon::new();
+    for (i, &x) in a.iter().enumerate() {
+        e.insert(i as u32, x);
+    }
+    let mut out = Vec::new();
+    for (j, &y) in b.iter().enumerate() {
+        match e.solve(y) {
+            Some(combo) => {
+                let part = (0..a.len())
+                    .filter(|&i| combo >> i & 1 == 1)
+                    .fold(0u64, |acc, i| acc ^ a[i]);
+                out.push(part);
+            }
+            None => {
+                e.insert((a.len() + j) as u32, y);
+            }
+        }
+    }
+    out
+}

@@ -11,7 +11,7 @@
 //! A phase's words then differ in their bank bits for both accesses: zero conflicts.
 
 use super::bank_conflicts::{access_of_map, bank_conflicts, count, register_to_offset};
-use super::gauss::Echelon;
+use super::gauss::in_span;
 use super::layout::{InDim, LinearLayout};
 use super::reshape::transpose_outs;
 use crate::error::{Error, Result};
@@ -28,14 +28,6 @@ pub struct SwizzleChoice {
     pub read_conflicts: i64,
 }
 
-fn in_span(gens: &[u64], v: u64) -> bool {
-    let mut e = Echelon::new();
-    for (i, &g) in gens.iter().enumerate() {
-        e.insert(i as u32 % 64, g);
-    }
-    e.solve(v).is_some()
-}
-
 fn span_dim(gens: &[u64]) -> u32 {
     super::gauss::rank(gens.iter().copied())
 }
@@ -43,7 +35,7 @@ fn span_dim(gens: &[u64]) -> u32 {
 /// Pick x in span(pool) outside span(a) and outside span(b) (both proper subspaces of
 /// span(pool)): a pool vector outside one and inside the other plus one the other way round
 /// is outside both.
-fn outside_both(a: &[u64], b: &[u64], pool: &[u64]) -> Option<u64> {
+pub(crate) fn outside_both(a: &[u64], b: &[u64], pool: &[u64]) -> Option<u64> {
     let u = pool.iter().copied().find(|&u| !in_span(a, u))?;
     if !in_span(b, u) {
         return Some(u);

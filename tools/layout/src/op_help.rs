@@ -873,6 +873,14 @@ pub const OP_HELP: &[OpHelp] = &[
         result: r##"{"swizzle":"Sw<3,2,4>","vector":1,"conflicts":0,"smem":{"in_dims":[{"name":"dim0","size":64,"bases":[[8],[16],[32],[68],[136],[272]]},{"name":"dim1","size":8,"bases":[[1],[2],[4]]}],"out_dims":[{"name":"offset","size":512}]}}"##,
     },
     OpHelp {
+        name: r##"convert_plan"##,
+        family: Family::Linear,
+        signature: r##"convert_plan(src, dst, bits[, smem_budget])"##,
+        contract: r##"How a register tensor moves from layout src to layout dst (linear layouts or Triton encodings with their shape; warps follow from them): path registers, shuffle or shared; for shared, the smem layout and the st/ld.shared or stmatrix/ldmatrix instructions chosen together for the fewest wavefronts, then instructions, with the per-warp lower bound, the gap and a certificate re-derived by enumerating every lane (budget default 232448 bytes; a tensor larger than it is tiled over common register bits)."##,
+        example: r##"convert_plan(tensor<32x32xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>, tensor<32x32xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>>, 16)"##,
+        result: r##"{"path":"shared","warps":1,"elem_bits":16,"instructions":[{"name":"stmatrix.sync.aligned.m8n8.x4.trans.shared.b16","width":128,"count":4,"wavefronts":4},{"name":"bar.sync","width":0,"count":1,"wavefronts":0},{"name":"ld.shared.v4.b32","width":128,"count":4,"wavefronts":4}],"smem":{"in_dims":[{"name":"offset","size":1024,"bases":[[1,0],[2,0],[4,0],[8,0],[16,0],[0,1],[0,2],[0,4],[8,8],[16,16]]}],"out_dims":[{"name":"dim0","size":32},{"name":"dim1","size":32}]},"smem_bytes":2048,"tiles":1,"measure":"wavefronts","cost":32,"lower_bound":32,"gap":0,"instruction_count":8,"instruction_lower_bound":8,"certificate":{"verified":true,"write_wavefronts":16,"read_wavefronts":16,"write_lower_bound":16,"read_lower_bound":16}}"##,
+    },
+    OpHelp {
         name: r##"wgmma_desc"##,
         family: Family::Hardware,
         signature: r##"wgmma_desc(elem, K | MN, smem[, byte_address])"##,

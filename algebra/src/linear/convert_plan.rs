@@ -1,0 +1,383 @@
+//! How to convert a register tensor from one layout to another, and what it costs: Triton's
+//! `convert_layout`, CuTe's `copy` between two fragments, planned on linear layouts.
+//!
+//! `S` and `D` are register layouts of one CTA over the same tensor (`distributed`): thread
+//! `(t, w)` holds `S(t, w) + span(S.reg)` before and must hold `D(t, w) + span(D.reg)` after.
+//! The cheapest path that can do it is taken:
+//!
+//! 1. **registers** when every thread already holds its elements in the same registers of
+//!    every thread: `D.lane = S.lane`, `D.warp = S.warp` and `span(D.reg) ⊆ span(S.reg)`.
+//!    Destination register bit `j` is the source register `S.reg^-1(D.reg[j])`
+//!    (`register_map`); no instruction moves data (lower bound 0).
+//! 2. **shuffle** when the data stays in its warp: `D.warp = S.warp` and
+//!    `span(D.reg + D.lane) ⊆ span(S.reg + S.lane)`. With `P` a fixed preimage of each element
+//!    in `(source register, source lane)`, destination lane `l` gets element `v` from lane
+//!    `P_lane(v)` in one `shfl.sync.idx.b32`, provided every sender is asked for one value per
+//!    shuffle: the register a receiver needs, `P_reg(D.lane(l))`, must depend only on its
+//!    sender, `P_lane(D.lane(l))` (`ker P_lane∘D.lane ⊆ ker P_reg∘D.lane`); a sender picks
+//!    among `2^m` registers by lane (`m = rank P_reg∘D.lane`) with `2^m - 1` `selp.b32`.
+//!    Elements are packed `32/bits` to a shuffle when the packed registers travel together.
+//!    Lower bound: a shuffle brings a lane 32 bits, and lane `l` lacks
+//!    `|D(l) + span(D.reg) \ S(l) + span(S.reg)|` elements; the bound is the largest
+//!    `ceil(missing * bits / 32)` over the lanes.
+//! 3. **shared** otherwise: `convert_shared` chooses the shared layout and the store and load
+//!    instructions together to minimise wavefronts, then instructions, within the
+//!    shared-memory budget, and `convert_certificate` re-verifies the plan by enumeration.
+
+use super::convert_certificate::{verify, Certificate};
+use super::convert_shared::{instruction_name, instruction_width, plan_shared, SharedPlan};
+use super::distributed::{combine, Distributed};
+use super::gauss::{in_span, rank, Echelon};
+use super::layout::{low_mask, LinearLayout};
+use super::reshape::transpose_outs;
+use crate::error::{Error, Result};
+use std::collections::BTreeSet;
+
+/// sm_90's largest shared memory of a CTA (227 KiB), the default budget.
+pub const DEFAULT_SMEM_BUDGET: i64 = 232_448;
+
+/// Largest register bits of a thread (1024 elements) and warp bits of a CTA (32 warps).
+const MAX_REG_BITS: usize = 10;
+const MAX_WARP_BITS: usize = 5;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Path {
+    Registers,
+    Shuffle,
+    Shared,
+}
+
+impl Path {
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Registers => "registers",
+            Path::Shuffle => "shuffle",
+            Path::Shared => "shared",
+        }
+    }
+    /// What the cost and the lower bound count.
+    pub fn measure(self) -> &'static str {
+        match self {
+            Path::Registers => "none",
+            Path::Shuffle => "shuffles",
+            Path::Shared => "wavefronts",
+        }
+    }
+}
+
+/// One instruction of a plan: its PTX name, bits per thread, count per thread, and
+/// shared-memory wavefronts per warp-wide instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instruction {
+    pub name: String,
+    pub width: i64,
+    pub count: i64,
+    pub wavefronts: i64,
+}
+
+/// A conversion plan.
+#[derive(Debug, Clone)]
+pub struct ConvertPlan {
+    pub path: Path,
+    pub warps: i64,
+    pub elem_bits: u32,
+    pub instructions: Vec<Instruction>,
+    /// Registers path: the source register of each destination register bit.
+    pub register_map: Vec<u64>,
+    pub shared: Option<SharedPlan>,
+    pub certificate: Option<Certificate>,
+    /// Per warp, in the path's measure (`Path::measure`).
+    pub cost: i64,
+    pub lower_bound: i64,
+}
+
+fn err(msg: String) -> Error {
+    Error::algebra(format!("convert_plan: {msg}"))
+}
+
+/// Plan the conversion of `bits`-bit elements from `src` to `dst` within `budget` bytes of
+/// shared memory.
+pub fn convert_plan(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    bits: i64,
+    budget: i64,
+) -> Result<ConvertPlan> {
+    if ![8, 16, 32, 64].contains(&bits) {
+        return Err(err(format!(
+            "element bits must be 8, 16, 32 or 64, got {bits}"
+        )));
+    }
+    if budget <= 0 {
+        return Err(err(format!(
+            "the shared-memory budget must be positive, got {budget}"
+        )));
+    }
+    let bits = bits as u32;
+    let dst = transpose_outs(dst, &src.out_names()).map_err(|_| {
+        err(format!(
+            "source and destination must have the same tensor dimensions; source has [{}], destination [{}]",
+            src.out_names().join(", "),
+            dst.out_names().join(", ")
+        ))
+    })?;
+    if dst.outs() != src.outs() {
+        let sizes = |l: &LinearLayout| {
+            (0..l.outs().len())
+                .map(|j| format!("{}={}", l.outs()[j].name, l.out_size(j)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return Err(err(format!(
+            "source and destination tensors differ in size: [{}] vs [{}]",
+            sizes(src),
+            sizes(&dst)
+        )));
+    }
+    let s = Distributed::from_layout(src, "source")?;
+    let d = Distributed::from_layout(&dst, "destination")?;
+    for (l, side) in [(&s, "source"), (&d, "destination")] {
+        if l.reg.len() > MAX_REG_BITS {
+            return Err(err(format!(
+                "the {side} layout has 2^{} registers per thread; at most 2^{MAX_REG_BITS} are planned",
+                l.reg.len()
+            )));
+        }
+        if l.warp.len() > MAX_WARP_BITS {
+            return Err(err(format!(
+                "the {side} layout has 2^{} warps; a CTA has at most 32",
+                l.warp.len()
+            )));
+        }
+    }
+    if s.warp.len() != d.warp.len() {
+        return Err(err(format!(
+            "source has {} warps and destination {}; a conversion keeps the CTA",
+            s.warps(),
+            d.warps()
+        )));
+    }
+    let base = ConvertPlan {
+        path: Path::Registers,
+        warps: s.warps(),
+        elem_bits: bits,
+        instructions: Vec::new(),
+        register_map: Vec::new(),
+        shared: None,
+        certificate: None,
+        cost: 0,
+        lower_bound: 0,
+    };
+    if s.lane == d.lane && s.warp == d.warp && d.reg.iter().all(|&v| in_span(&s.reg, v)) {
+        let mut e = Echelon::new();
+        for (i, &v) in s.reg.iter().enumerate() {
+            e.insert(i as u32, v);
+        }
+        let register_map = d.reg.iter().map(|&v| e.solve(v).unwrap_or(0)).collect();
+        return Ok(ConvertPlan {
+            register_map,
+            ..base
+        });
+    }
+    if s.warp == d.warp {
+        if let Some(plan) = shuffle_plan(&s, &d, bits, base.clone()) {
+            return Ok(plan);
+        }
+    }
+    let outs = src.outs();
+    let n: u32 = outs.iter().map(|o| o.log2).sum();
+    let shared = plan_shared(&s, &d, bits, outs, budget)?;
+    let certificate = verify(&s, &d, bits, n, &shared)?;
+    let tiles = shared.tiles();
+    let instructions = vec![
+        Instruction {
+            name: instruction_name(shared.write.kind, true, bits),
+            width: instruction_width(shared.write.kind, bits),
+            count: shared.write_instructions,
+            wavefronts: shared.write_wavefronts_per_instruction,
+        },
+        Instruction {
+            name: "bar.sync".into(),
+            width: 0,
+            count: 2 * tiles - 1,
+            wavefronts: 0,
+        },
+        Instruction {
+            name: instruction_name(shared.read.kind, false, bits),
+            width: instruction_width(shared.read.kind, bits),
+            count: shared.read_instructions,
+            wavefronts: shared.read_wavefronts_per_instruction,
+        },
+    ];
+    Ok(ConvertPlan {
+        path: Path::Shared,
+        instructions,
+        cost: shared.wavefronts(),
+        lower_bound: shared.bound(),
+        shared: Some(shared),
+        certificate: Some(certificate),
+        ..base
+    })
+}
+
+/// The warp-shuffle plan, or `None` when a sender would be asked for two values at once or
+/// the data leaves its warp.
+fn shuffle_plan(
+    s: &Distributed,
+    d: &Distributed,
+    bits: u32,
+    base: ConvertPlan,
+) -> Option<ConvertPlan> {
+    let within: Vec<u64> = s.reg.iter().chain(&s.lane).copied().collect();
+    if d.reg.iter().chain(&d.lane).any(|&v| !in_span(&within, v)) {
+        return None;
+    }
+    let nr = s.reg.len();
+    let mut e = Echelon::new();
+    for (i, &v) in within.iter().enumerate() {
+        e.insert(i as u32, v);
+    }
+    // (source register, source lane) of an element of the warp.
+    let preimage = |v: u64| -> (u64, u64) {
+        let c = e.solve(v).unwrap_or(0);
+        (c & low_mask(nr as u32), c >> nr)
+    };
+    let q: Vec<(u64, u64)> = d.lane.iter().map(|&v| preimage(v)).collect();
+    let qr: Vec<u64> = q.iter().map(|x| x.0).collect();
+    let ql: Vec<u64> = q.iter().map(|x| x.1).collect();
+    for l in 0..32u64 {
+        if combine(&ql, l) == 0 && combine(&qr, l) != 0 {
+            return None;
+        }
+    }
+    let m = rank(qr.iter().copied());
+    let lanes_fixed = ql.iter().enumerate().all(|(i, &x)| x == 1u64 << i);
+    // Packing: the first `pk` destination register bits are the sender's packed register
+    // bits, from the same lane, and nothing else selects those register bits.
+    let want_pk = if bits < 32 {
+        (32 / bits).trailing_zeros() as usize
+    } else {
+        0
+    };
+    let pre: Vec<(u64, u64)> = d.reg.iter().map(|&v| preimage(v)).collect();
+    let pk_mask = low_mask(want_pk as u32);
+    let packs = want_pk <= d.reg.len()
+        && (0..want_pk).all(|j| pre[j] == (1u64 << j, 0))
+        && pre[want_pk..].iter().all(|x| x.0 & pk_mask == 0)
+        && qr.iter().all(|&x| x & pk_mask == 0);
+    let pk = if packs { want_pk } else { 0 };
+    // One round per distinct packed destination value.
+    let mut values: BTreeSet<u64> = BTreeSet::new();
+    for r in 0..1u64 << d.reg.len() {
+        if r & low_mask(pk as u32) == 0 {
+            values.insert(combine(&d.reg, r));
+        }
+    }
+    let rounds = values.len() as i64;
+    let local = values
+        .iter()
+        .filter(|&&v| lanes_fixed && preimage(v).1 == 0)
+        .count() as i64;
+    let per_value = if bits == 64 { 2 } else { 1 };
+    let shuffles = (rounds - local) * per_value;
+    let selects = if m > 0 { rounds * ((1i64 << m) - 1) } else { 0 };
+    // Lower bound: the elements a lane lacks, 32 bits per shuffle.
+    let dvals: BTreeSet<u64> = (0..1u64 << d.reg.len())
+        .map(|r| combine(&d.reg, r))
+        .collect();
+    let mut worst = 0i64;
+    for l in 0..32u64 {
+        let need = combine(&d.lane, l);
+        let have = combine(&s.lane, l);
+        let missing = dvals
+            .iter()
+            .filter(|&&v| !in_span(&s.reg, v ^ need ^ have))
+            .count() as i64;
+        worst = worst.max((missing * bits as i64 + 31) / 32);
+    }
+    let mut instructions = Vec::new();
+    if shuffles > 0 {
+        instructions.push(Instruction {
+            name: "shfl.sync.idx.b32".into(),
+            width: 32,
+            count: shuffles,
+            wavefronts: 0,
+        });
+    }
+    if selects > 0 {
+        instructions.push(Instruction {
+            name: "selp.b32".into(),
+            width: 32,
+            count: selects,
+            wavefronts: 0,
+        });
+    }
+    Some(ConvertPlan {
+        path: Path::Shuffle,
+        instructions,
+        cost: shuffles,
+        lower_bound: worst,
+        ..base
+    })
+}
+
+/// The plan as JSON: `path`, `warps`, `elem_bits`, `instructions` (`name`, `width` bits per
+/// thread, `count` per thread, `wavefronts` per warp-wide instruction), `smem` (`offset ->
+/// tensor`, or null), `smem_bytes`, `tiles`, `measure`, `cost` and `lower_bound` (per warp, in
+/// that measure), `gap`, and per path `register_map` or `certificate`.
+pub fn plan_to_json(p: &ConvertPlan) -> String {
+    use super::json::{layout_to_json, write_str};
+    let mut s = String::from("{\"path\":");
+    write_str(&mut s, p.path.name());
+    s.push_str(&format!(
+        ",\"warps\":{},\"elem_bits\":{}",
+        p.warps, p.elem_bits
+    ));
+    s.push_str(",\"instructions\":[");
+    for (i, ins) in p.instructions.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str("{\"name\":");
+        write_str(&mut s, &ins.name);
+        s.push_str(&format!(
+            ",\"width\":{},\"count\":{},\"wavefronts\":{}}}",
+            ins.width, ins.count, ins.wavefronts
+        ));
+    }
+    s.push(']');
+    match &p.shared {
+        Some(sh) => s.push_str(&format!(
+            ",\"smem\":{},\"smem_bytes\":{},\"tiles\":{}",
+            layout_to_json(&sh.smem),
+            sh.smem_bytes(p.elem_bits),
+            sh.tiles()
+        )),
+        None => s.push_str(",\"smem\":null,\"smem_bytes\":0,\"tiles\":1"),
+    }
+    s.push_str(",\"measure\":");
+    write_str(&mut s, p.path.measure());
+    s.push_str(&format!(
+        ",\"cost\":{},\"lower_bound\":{},\"gap\":{}",
+        p.cost,
+        p.lower_bound,
+        p.cost - p.lower_bound
+    ));
+    if p.path == Path::Registers {
+        let m: Vec<String> = p.register_map.iter().map(|r| r.to_string()).collect();
+        s.push_str(&format!(",\"register_map\":[{}]", m.join(",")));
+    }
+    if let (Some(sh), Some(c)) = (&p.shared, &p.certificate) {
+        s.push_str(&format!(
+            ",\"instruction_count\":{},\"instruction_lower_bound\":{},\"certificate\":{{\"verified\":true,\"write_wavefronts\":{},\"read_wavefronts\":{},\"write_lower_bound\":{},\"read_lower_bound\":{}}}",
+            sh.instructions(),
+            sh.instruction_bound(),
+            c.write_wavefronts,
+            c.read_wavefronts,
+            sh.write_bound,
+            sh.read_bound
+        ));
+    }
+    s.push('}');
+    s
+}
