@@ -186,6 +186,23 @@ def test_linear_layouts():
     assert "depends on the tensor shape" in e.value.message
 
 
+def test_convert_plan():
+    # An mma.sync accumulator to 8-element rows (issue 32): stmatrix.x4 and 16-byte loads, at
+    # the per-warp lower bound, with the certificate the checker re-derived.
+    acc = "tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>"
+    rows = "tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>"
+    p = layout.convert_plan(acc, rows, 16)
+    assert p["path"] == "shared" and p["warps"] == 4 and p["smem_bytes"] == 8192
+    assert [(i["name"], i["count"]) for i in p["instructions"]] == [
+        ("stmatrix.sync.aligned.m8n8.x4.shared.b16", 4), ("bar.sync", 1), ("ld.shared.v4.b32", 4)]
+    assert p["cost"] == p["lower_bound"] == 32 and p["certificate"]["verified"]
+    assert p["smem"].ins == [("offset", 4096)] and p["smem"].is_invertible()
+    assert layout.convert_plan(acc, acc, 16)["path"] == "registers"
+    with pytest.raises(LayoutError) as e:
+        layout.convert_plan(acc, rows, 16, 1024)
+    assert "more than the budget of 1024" in e.value.message
+
+
 def test_hardware_operations():
     d = layout.tma_desc("f32", "(1024,256):(256,1)", "(64,32):(32,1)")
     assert d["boxDim"] == [32, 64] and d["globalDim"] == [256, 1024]
