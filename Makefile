@@ -5,7 +5,7 @@ LAYOUT := target/release/layout
 # .venv is made by scripts/setup.sh (ptxas, and pycute for the benchmark)
 PYTHON := .venv/bin/python
 
-.PHONY: setup build demo demo-calculator test bench bench-cute-cpp bench-linear bench-python fmt package fuzz gpu-build gpu-check gpu-run
+.PHONY: setup build demo demo-calculator test bench bench-convert triton-wheel bench-cute-cpp bench-linear bench-python fmt package fuzz gpu-build gpu-check gpu-run
 
 setup:
 	bash scripts/setup.sh
@@ -76,6 +76,19 @@ bench: setup
 	python3 bench/lower_bench.py
 	python3 bench/prove_lowering_bench.py $(PROVE_BENCH_LAYOUTS) target/release/layout-opt
 	$(MAKE) bench-cute-cpp
+	$(MAKE) bench-convert
+
+# convert_plan against the `triton` wheel on the same layout conversions (bench/convert/): the
+# table is printed when TRITON_PYTHON imports triton (`make triton-wheel` makes .venv-triton);
+# otherwise the script says it skipped.
+TRITON_PYTHON ?= $(if $(wildcard .venv-triton/bin/python),.venv-triton/bin/python,python3)
+bench-convert:
+	$(CARGO) build --release -p layout-cli
+	python3 bench/convert/compare_triton.py --layout $(LAYOUT) --python $(TRITON_PYTHON)
+
+triton-wheel:
+	python3 -m venv .venv-triton
+	.venv-triton/bin/pip install --quiet --disable-pip-version-check 'triton==3.9.0'
 
 # A fresh random corpus answered by CuTe C++ on the host (bench/cute_cpp/README.md), compared
 # with `layout batch`: needs CUTLASS_DIR (CUTLASS's include/ folder); skipped without it.

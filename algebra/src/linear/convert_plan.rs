@@ -21,8 +21,11 @@
 //!    `|D(l) + span(D.reg) \ S(l) + span(S.reg)|` elements; the bound is the largest
 //!    `ceil(missing * bits / 32)` over the lanes.
 //! 3. **shared** otherwise: `convert_shared` chooses the shared layout and the store and load
-//!    instructions together to minimise wavefronts, then instructions, within the
-//!    shared-memory budget, and `convert_certificate` re-verifies the plan by enumeration.
+//!    instructions together to minimise wavefronts, then instructions, then shared memory
+//!    (within the budget), and `convert_certificate` re-verifies the plan by enumeration. The
+//!    barrier between the stores and the loads (and between tiles) is `bar.warp.sync` when each
+//!    warp moves only its own elements (the data stays in the warp and warps hold disjoint
+//!    elements), else `bar.sync`.
 
 use super::convert_certificate::{verify, Certificate};
 use super::convert_shared::{instruction_name, instruction_width, plan_shared, SharedPlan};
@@ -189,6 +192,18 @@ pub fn convert_plan(
     let shared = plan_shared(&s, &d, bits, outs, budget)?;
     let certificate = verify(&s, &d, bits, n, &shared)?;
     let tiles = shared.tiles();
+    // Each warp stores and loads only its own elements when the data stays in its warp and
+    // warps hold disjoint elements: a warp barrier orders the accesses.
+    let within: Vec<u64> = s.reg.iter().chain(&s.lane).copied().collect();
+    let warp_local = s.warp == d.warp
+        && d.reg.iter().chain(&d.lane).all(|&v| in_span(&within, v))
+        && rank(within.iter().chain(&s.warp).copied())
+            == rank(within.iter().copied()) + s.warp.len() as u32;
+    let barrier = if warp_local {
+        "bar.warp.sync"
+    } else {
+        "bar.sync"
+    };
     let instructions = vec![
         Instruction {
             name: instruction_name(shared.write.kind, true, bits),
@@ -197,7 +212,7 @@ pub fn convert_plan(
             wavefronts: shared.write_wavefronts_per_instruction,
         },
         Instruction {
-            name: "bar.sync".into(),
+            name: barrier.into(),
             width: 0,
             count: 2 * tiles - 1,
             wavefronts: 0,

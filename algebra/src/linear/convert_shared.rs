@@ -617,9 +617,19 @@ pub fn plan_shared(
             break;
         }
     }
+    let none = || Error::algebra("convert_plan: no shared-memory access pattern fits both layouts");
+    let untiled = search(s, d, bits, outs, Vec::new());
+    if k == 0 {
+        return untiled.ok_or_else(none);
+    }
     // Tile vectors: register vectors of both sides, independent of every lane and warp
-    // vector (a thread's elements of one tile are then one coset of its registers).
+    // vector (a thread's elements of one tile are then one coset of its registers); first
+    // those both sides of the untiled plan enumerate as instructions (tiling them keeps the
+    // instructions and wavefronts), then any other common register vector.
     let common = intersection(&basis_of(&s.reg), &basis_of(&d.reg));
+    let prefer = untiled
+        .map(|p| intersection(&p.write.iterations, &p.read.iterations))
+        .unwrap_or_default();
     let mut outer: Vec<u64> = Vec::new();
     let mut spanned: Vec<u64> = s
         .lane
@@ -629,7 +639,7 @@ pub fn plan_shared(
         .chain(&d.warp)
         .copied()
         .collect();
-    for &v in common.iter().rev() {
+    for &v in prefer.iter().chain(common.iter().rev()) {
         if outer.len() < k as usize && !in_span(&spanned, v) {
             outer.push(v);
             spanned.push(v);
@@ -642,6 +652,19 @@ pub fn plan_shared(
             outer.len()
         )));
     }
+    search(s, d, bits, outs, outer).ok_or_else(none)
+}
+
+/// The cheapest plan whose tiles are enumerated by `outer` (fewest wavefronts, then
+/// instructions), if any candidate pair fits.
+fn search(
+    s: &Distributed,
+    d: &Distributed,
+    bits: u32,
+    outs: &[OutDim],
+    outer: Vec<u64>,
+) -> Option<SharedPlan> {
+    let n: u32 = outs.iter().map(|o| o.log2).sum();
     let p = Problem {
         s,
         d,
@@ -724,7 +747,5 @@ pub fn plan_shared(
             }
         }
     }
-    best.ok_or_else(|| {
-        Error::algebra("convert_plan: no shared-memory access pattern fits both layouts")
-    })
+    best
 }
