@@ -140,6 +140,14 @@ pub fn attr_value(attr: Attribute) -> Option<Result<CuteRef, Error>> {
         .then(|| unsafe { CuteRef::new(mlirLayoutValueAttrGetValue(attr.to_raw()).cast()) })
 }
 
+/// The linear layout of a `#layout.linear<...>` attribute; `None` for an attribute of another
+/// dialect, an error for a layout-dialect value that is not a linear layout.
+pub fn attr_linear(attr: Attribute) -> Option<Result<layout_algebra::linear::LinearLayout, Error>> {
+    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }.then(|| unsafe {
+        layout_dialect_ffi::stored::linear_value(mlirLayoutValueAttrGetValue(attr.to_raw()).cast())
+    })
+}
+
 /// Register and load the `layout` dialect and every upstream dialect into `context`.
 pub fn register(context: &Context) {
     let registry = melior::dialect::DialectRegistry::new();

@@ -222,6 +222,39 @@ LogicalResult FragmentStoreOp::verify() {
   return success();
 }
 
+/// `n` values of the element type `elem` as !llvm.struct<(elem, ...)>.
+static LogicalResult expectElems(Operation *op, Type t, int64_t n, StringRef elem,
+                                 StringRef what) {
+  auto s = dyn_cast<LLVM::LLVMStructType>(t);
+  bool ok = s && (int64_t)s.getBody().size() == n;
+  if (ok)
+    for (Type e : s.getBody()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      e.print(os);
+      ok = ok && os.str() == elem;
+    }
+  if (ok)
+    return success();
+  return op->emitOpError() << what << " must be !llvm.struct of " << n << " " << elem
+                           << " (one field per register of the layout), found " << t;
+}
+
+LogicalResult ConvertOp::verify() {
+  int64_t info[3] = {0, 0, 0};
+  if (failed(rustVerify(*this, info, 3)))
+    return failure();
+  if (failed(expectElems(*this, getSrc().getType(), info[0], getElem(), "the source")) ||
+      failed(expectElems(*this, getResult().getType(), info[1], getElem(), "the result")))
+    return failure();
+  if (info[2] > 0 && !getSmem())
+    return emitOpError() << "the conversion goes through shared memory (" << info[2]
+                         << " bytes): give the buffer as smem(%buf : !llvm.ptr<3>)";
+  if (getSmem() && failed(expectPtr(*this, getSmem().getType(), 3, "the shared buffer")))
+    return failure();
+  return success();
+}
+
 LogicalResult TmaDescOp::verify() {
   int64_t info[2] = {0, 0};
   if (failed(expectPtr(*this, getTensorMap().getType(), 0, "the tensor map")) ||
@@ -358,6 +391,7 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
     RegisteredOperationName::insert<WgmmaDescOp>(*dialect);
     RegisteredOperationName::insert<WgmmaOp>(*dialect);
     RegisteredOperationName::insert<FragmentStoreOp>(*dialect);
+    RegisteredOperationName::insert<ConvertOp>(*dialect);
     RegisteredOperationName::insert<TmaDescOp>(*dialect);
     RegisteredOperationName::insert<TmaLoadOp>(*dialect);
     RegisteredOperationName::insert<TmaStoreOp>(*dialect);

@@ -4,6 +4,8 @@
 use std::collections::HashMap;
 
 use layout_algebra::hw::{self, Elem, Major, MatrixCopy, MatrixOp, TmaDesc, TmemCopy};
+use layout_algebra::linear::convert_plan::{convert_plan, ConvertPlan, DEFAULT_SMEM_BUDGET};
+use layout_algebra::linear::LinearLayout;
 use layout_algebra::{Func, Layout, Value};
 use layout_dialect::CuteRef;
 
@@ -14,6 +16,7 @@ use layout_dialect::CuteRef;
 pub struct Attrs {
     texts: HashMap<String, String>,
     layouts: HashMap<String, Result<CuteRef, String>>,
+    linears: HashMap<String, LinearLayout>,
 }
 
 impl Attrs {
@@ -31,6 +34,11 @@ impl Attrs {
         self.layouts.insert(key.into(), value);
     }
 
+    /// A linear-layout parameter (`#layout.linear<...>`).
+    pub fn insert_linear(&mut self, key: impl Into<String>, value: LinearLayout) {
+        self.linears.insert(key.into(), value);
+    }
+
     /// The text of a string or integer parameter.
     pub fn get(&self, key: &str) -> Option<&String> {
         self.texts.get(key)
@@ -38,7 +46,9 @@ impl Attrs {
 
     /// Whether the op has the parameter `key` (of any kind).
     pub fn contains_key(&self, key: &str) -> bool {
-        self.texts.contains_key(key) || self.layouts.contains_key(key)
+        self.texts.contains_key(key)
+            || self.layouts.contains_key(key)
+            || self.linears.contains_key(key)
     }
 }
 
@@ -336,4 +346,39 @@ pub fn tcgen05_cp(a: &Attrs) -> Result<SmemDesc, String> {
         ));
     }
     Ok(d)
+}
+
+/// The element type of `layout.convert` and its width in bits.
+pub fn convert_elem(a: &Attrs) -> Result<(String, u32), String> {
+    let e = get(a, "elem")?;
+    let bits = match e {
+        "i8" => 8,
+        "f16" | "bf16" => 16,
+        "f32" | "i32" => 32,
+        "f64" | "i64" => 64,
+        _ => {
+            return Err(format!(
+                "'elem' must be i8, f16, bf16, f32, i32, f64 or i64, found \"{e}\""
+            ))
+        }
+    };
+    Ok((e.to_string(), bits))
+}
+
+fn linear<'a>(a: &'a Attrs, key: &str) -> Result<&'a LinearLayout, String> {
+    match a.linears.get(key) {
+        Some(l) => Ok(l),
+        None if a.layouts.contains_key(key) => Err(format!(
+            "'{key}' must be a linear layout (#layout.linear<...>)"
+        )),
+        None => Err(format!("missing attribute '{key}'")),
+    }
+}
+
+/// layout.convert: the conversion plan of `from` -> `to` (`convert_plan`).
+pub fn convert(a: &Attrs) -> Result<ConvertPlan, String> {
+    let (_, bits) = convert_elem(a)?;
+    let budget = int(a, "smemBudget", DEFAULT_SMEM_BUDGET)?;
+    convert_plan(linear(a, "from")?, linear(a, "to")?, bits as i64, budget)
+        .map_err(|e| e.to_string())
 }

@@ -13,6 +13,7 @@
 //!   through `gpu-module-to-binary{format=isa}` and [`ptx`]).
 
 pub mod build;
+pub mod convert;
 pub mod derive;
 pub mod fragment_store;
 pub mod pass;

@@ -42,7 +42,7 @@ pub fn create_lower_pass() -> Pass {
         TypeId::create(&LOWER_ID),
         "LayoutLowerToNvvm",
         ARGUMENT,
-        "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/fragment_store/tma_desc/tma_load/tma_store to NVVM and LLVM-dialect ops",
+        "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/fragment_store/convert/tma_desc/tma_load/tma_store to NVVM and LLVM-dialect ops",
         "",
         &[DialectHandle::llvm(), unsafe { DialectHandle::from_raw(mlirGetDialectHandle__nvvm__()) }],
     )
@@ -55,6 +55,7 @@ const OPS: &[&str] = &[
     "layout.wgmma_desc",
     "layout.wgmma",
     "layout.fragment_store",
+    "layout.convert",
     "layout.tma_desc",
     "layout.tma_load",
     "layout.tma_store",
@@ -92,9 +93,32 @@ pub fn lower_under(root: MlirOperation) -> bool {
 /// their attributes (or their operands' types) hold.
 pub fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
-        "elem", "smem", "fragment", "major", "tile", "k", "address", "n", "elemA", "elemB",
-        "majorA", "majorB", "elemD", "gmem", "instr", "m", "tmem", "warp", "ctaGroup", "negA",
-        "negB", "tileRows", "async",
+        "elem",
+        "smem",
+        "fragment",
+        "major",
+        "tile",
+        "k",
+        "address",
+        "n",
+        "elemA",
+        "elemB",
+        "majorA",
+        "majorB",
+        "elemD",
+        "gmem",
+        "instr",
+        "m",
+        "tmem",
+        "warp",
+        "ctaGroup",
+        "negA",
+        "negB",
+        "tileRows",
+        "async",
+        "from",
+        "to",
+        "smemBudget",
     ];
     let mut a = Attrs::new();
     for k in keys {
@@ -105,6 +129,10 @@ pub fn attrs(op: MlirOperation) -> Attrs {
         // The attribute, or the layout an operand gives for it (cpp/LayoutNvgpuOps.cpp).
         let attr = unsafe { mlirLayoutNvLayoutParam(op, name) };
         if attr.ptr.is_null() {
+            continue;
+        }
+        if let Some(Ok(l)) = layout_dialect::attr_linear(unsafe { Attribute::from_raw(attr) }) {
+            a.insert_linear(k, l);
             continue;
         }
         if let Some(v) = layout_dialect::attr_value(unsafe { Attribute::from_raw(attr) }) {
@@ -162,6 +190,7 @@ fn lower_op(op: MlirOperation) -> Result<(), String> {
         "layout.tcgen05_cp" => crate::tcgen05::lower_cp(&b, op, &a, &ops),
         "layout.wgmma" => lower_wgmma(&b, op, &a, &ops),
         "layout.fragment_store" => crate::fragment_store::lower(&b, op, &a, &ops),
+        "layout.convert" => crate::convert::lower(&b, op, &a, &ops),
         "layout.tma_load" => lower_tma_load(&b, op, &a, &ops),
         "layout.tma_store" => lower_tma_store(&b, op, &a, &ops),
         "layout.tma_desc" => lower_tma_desc(&b, op, &a, &ops),

@@ -25,7 +25,8 @@ unsafe fn text(s: LayoutNvStr) -> String {
 
 /// The checks of one op; the numbers the C++ verifier compares operand/result types with:
 /// ldmatrix/stmatrix [registers per thread (= matrices for m8n8)]; wgmma [accumulator count];
-/// fragment_store [registers per thread]; tma_load/tma_store [rank];
+/// fragment_store [registers per thread]; convert [source and destination registers per
+/// thread, shared bytes]; tma_load/tma_store [rank];
 /// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread].
 pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
@@ -54,6 +55,11 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
         "layout.tcgen05_cp" => {
             derive::tcgen05_cp(a)?;
             Ok(vec![])
+        }
+        "layout.convert" => {
+            let p = derive::convert(a)?;
+            let smem = p.shared.as_ref().map_or(0, |s| s.smem_bytes(p.elem_bits));
+            Ok(vec![1i64 << p.src.reg.len(), 1i64 << p.dst.reg.len(), smem])
         }
         "layout.tma_load" | "layout.tma_store" => {
             let t = derive::tma(a)?;
@@ -85,6 +91,8 @@ pub unsafe extern "C" fn layout_nvvm_verify(
             let layout = *layouts.add(i);
             if layout.is_null() {
                 a.insert(text(*keys.add(i)), text(*values.add(i)));
+            } else if let Ok(l) = layout_dialect::ffi::stored::linear_value(layout.cast()) {
+                a.insert_linear(text(*keys.add(i)), l);
             } else {
                 let value = CuteRef::new(layout.cast()).map_err(|e| e.to_string());
                 a.insert_layout(text(*keys.add(i)), value);

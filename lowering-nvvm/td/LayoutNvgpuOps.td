@@ -178,6 +178,39 @@ def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
   }];
 }
 
+def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
+  let summary = "move a register tensor from one layout to another (registers, shuffles or shared memory)";
+  let description = [{
+    ```mlir
+    %out = layout.convert %in smem(%buf) thread(%t)
+        {elem = "f16",
+         from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{...}>>>,
+         to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{...}>>>}
+        : !llvm.struct<(f16, ...)>, !llvm.ptr<3> -> !llvm.struct<(f16, ...)>
+    ```
+    `from` and `to` are register layouts of the CTA (in dimensions `register`,
+    `lane`, `warp`) over the same tensor; register `r` of a thread is field `r`
+    of the struct (2^|register bits| fields of `elem`). `%t` is the thread's
+    index in the CTA (lane = t % 32, warp = t / 32). The lowering follows
+    `convert_plan(from, to, bits, smemBudget)`: register moves, warp shuffles,
+    or stores to the shared buffer `%buf` (at least the plan's `smem_bytes`,
+    16-byte aligned), a barrier and loads, with the shared layout and the
+    instructions (st/ld.shared widths, stmatrix/ldmatrix) chosen together; a
+    remark names the plan, its cost and lower bound.
+  }];
+  let arguments = (ins AnyType:$src,
+                       Optional<AnyType>:$smem,
+                       I32:$thread,
+                       StrAttr:$elem,
+                       Layout_ValueAttr:$from,
+                       Layout_ValueAttr:$to,
+                       OptionalAttr<I64Attr>:$smemBudget);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $src (`smem` `(` $smem^ `:` type($smem) `)`)? `thread` `(` $thread `)` attr-dict `:` type($src) `->` type($result)
+  }];
+}
+
 def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
   let summary = "host: encode a TMA tensor map for a global tensor and a shared-memory tile";
   let description = [{

@@ -12,11 +12,10 @@
 //! 2. **shuffle** when the data stays in its warp: `D.warp = S.warp` and
 //!    `span(D.reg + D.lane) ⊆ span(S.reg + S.lane)`. With `P` a fixed preimage of each element
 //!    in `(source register, source lane)`, destination lane `l` gets element `v` from lane
-//!    `P_lane(v)` in one `shfl.sync.idx.b32`, provided every sender is asked for one value per
-//!    shuffle: the register a receiver needs, `P_reg(D.lane(l))`, must depend only on its
-//!    sender, `P_lane(D.lane(l))` (`ker P_lane∘D.lane ⊆ ker P_reg∘D.lane`); a sender picks
-//!    among `2^m` registers by lane (`m = rank P_reg∘D.lane`) with `2^m - 1` `selp.b32`.
-//!    Elements are packed `32/bits` to a shuffle when the packed registers travel together.
+//!    `P_lane(v)` in one `shfl.sync.idx.b32`, provided every sender sends the same register
+//!    in a round: `P_reg∘D.lane = 0` (the register a receiver needs does not depend on its
+//!    lane); otherwise the conversion goes through shared memory. Elements are packed
+//!    `32/bits` to a shuffle when the packed registers travel together.
 //!    Lower bound: a shuffle brings a lane 32 bits, and lane `l` lacks
 //!    `|D(l) + span(D.reg) \ S(l) + span(S.reg)|` elements; the bound is the largest
 //!    `ceil(missing * bits / 32)` over the lanes.
@@ -82,6 +81,10 @@ pub struct Instruction {
 #[derive(Debug, Clone)]
 pub struct ConvertPlan {
     pub path: Path,
+    /// The two layouts as F2 vectors (the destination's tensor dimensions in the source's
+    /// order).
+    pub src: Distributed,
+    pub dst: Distributed,
     pub warps: i64,
     pub elem_bits: u32,
     pub instructions: Vec<Instruction>,
@@ -162,6 +165,8 @@ pub fn convert_plan(
     }
     let base = ConvertPlan {
         path: Path::Registers,
+        src: s.clone(),
+        dst: d.clone(),
         warps: s.warps(),
         elem_bits: bits,
         instructions: Vec::new(),
@@ -260,12 +265,11 @@ fn shuffle_plan(
     let q: Vec<(u64, u64)> = d.lane.iter().map(|&v| preimage(v)).collect();
     let qr: Vec<u64> = q.iter().map(|x| x.0).collect();
     let ql: Vec<u64> = q.iter().map(|x| x.1).collect();
-    for l in 0..32u64 {
-        if combine(&ql, l) == 0 && combine(&qr, l) != 0 {
-            return None;
-        }
+    // A sender whose register depends on the receiver's lane would need selects per round:
+    // such conversions go through shared memory.
+    if qr.iter().any(|&x| x != 0) {
+        return None;
     }
-    let m = rank(qr.iter().copied());
     let lanes_fixed = ql.iter().enumerate().all(|(i, &x)| x == 1u64 << i);
     // Packing: the first `pk` destination register bits are the sender's packed register
     // bits, from the same lane, and nothing else selects those register bits.
@@ -295,7 +299,6 @@ fn shuffle_plan(
         .count() as i64;
     let per_value = if bits == 64 { 2 } else { 1 };
     let shuffles = (rounds - local) * per_value;
-    let selects = if m > 0 { rounds * ((1i64 << m) - 1) } else { 0 };
     // Lower bound: the elements a lane lacks, 32 bits per shuffle.
     let dvals: BTreeSet<u64> = (0..1u64 << d.reg.len())
         .map(|r| combine(&d.reg, r))
@@ -316,14 +319,6 @@ fn shuffle_plan(
             name: "shfl.sync.idx.b32".into(),
             width: 32,
             count: shuffles,
-            wavefronts: 0,
-        });
-    }
-    if selects > 0 {
-        instructions.push(Instruction {
-            name: "selp.b32".into(),
-            width: 32,
-            count: selects,
             wavefronts: 0,
         });
     }

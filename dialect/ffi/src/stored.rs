@@ -108,6 +108,26 @@ pub unsafe fn shared(h: Handle) -> Option<Arc<Stored>> {
     Some(Arc::from_raw(h))
 }
 
+/// The linear layout behind `h`, cloned; an error that says what the value is otherwise.
+///
+/// # Safety
+/// `h` must be null or a live handle.
+pub unsafe fn linear_value(h: Handle) -> Result<LinearLayout, Error> {
+    match borrowed(h) {
+        Some(Stored::Linear(l, _)) => Ok(l.clone()),
+        Some(Stored::Cute(v)) => Err(Error::algebra(format!(
+            "a {} is not a linear layout (#layout.linear<...>)",
+            v.kind()
+        ))),
+        Some(Stored::Bijective(_)) => Err(Error::algebra(
+            "a bijective layout is not a linear layout (#layout.linear<...>)",
+        )),
+        None => Err(Error::algebra(
+            "the value is not known statically ('*') or its text is not valid",
+        )),
+    }
+}
+
 /// The value behind `h`, borrowed for as long as the caller keeps its reference.
 ///
 /// # Safety

@@ -1,0 +1,568 @@
+//! Lowering of `layout.convert`: the plan of `layout_algebra::linear::convert_plan` emitted as
+//! register moves, warp shuffles, or shared-memory stores, a barrier and loads.
+//!
+//! Register `r` of a thread is struct field `r`; the tensor element it holds is
+//! `S(lane, warp) + combine(S.reg, r)`. Every offset is F2-linear in the hardware bits, so a
+//! thread's part is emitted once as the XOR, over the bits `i` of its index that are set, of a
+//! constant per bit (`((t >> i) & 1) * c_i`), and each instruction XORs its own constant:
+//!
+//! * registers: destination register `r` is source register `combine(register_map, r)`;
+//! * shuffle: destination register `r` holds element `v = combine(D.reg, r)`, whose source is
+//!   register `P_reg(v)` of lane `P_lane(v) ^ P_lane(D.lane(l))`; one `shfl.sync.idx.b32`
+//!   per destination word, none where every lane holds its element already;
+//! * shared: per tile, each store instruction of the source side (`st.shared` of a vector, or
+//!   `stmatrix`, whose lane `t` gives the address of row `t % 8` of matrix `t / 8`), a
+//!   barrier, each load of the destination side, and a barrier between tiles; addresses are
+//!   `smem + bytes * offset(element)` with the plan's shared layout.
+
+use std::collections::HashMap;
+
+use mlir_sys::*;
+
+use layout_algebra::linear::convert_plan::{ConvertPlan, Path};
+use layout_algebra::linear::convert_shared::{AccessKind, Coordinates, SharedPlan, SideAccess};
+use layout_algebra::linear::distributed::{combine, Distributed, LANE_BITS};
+use layout_algebra::linear::gauss::Echelon;
+use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
+
+use crate::build::{replace, Builder};
+use crate::derive::{self, Attrs};
+
+/// The register of `l` holding the register part `v` (a vector of `span(l.reg)`).
+struct Registers {
+    e: Echelon,
+}
+
+impl Registers {
+    fn new(l: &Distributed) -> Registers {
+        let mut e = Echelon::new();
+        for (i, &v) in l.reg.iter().enumerate() {
+            e.insert(i as u32, v);
+        }
+        Registers { e }
+    }
+    fn index(&self, v: u64) -> Result<usize, String> {
+        self.e
+            .solve(v)
+            .map(|c| c as usize)
+            .ok_or_else(|| format!("internal: element part {v:#x} is in no register"))
+    }
+}
+
+/// What the remark says: the path, the instructions and the cost against the bound.
+pub fn remark(p: &ConvertPlan) -> String {
+    let mut s = format!("convert: path {}", p.path.name());
+    for i in &p.instructions {
+        s.push_str(&format!("; {} x {}", i.count, i.name));
+        if i.wavefronts > 0 {
+            s.push_str(&format!(" ({} wavefronts each)", i.wavefronts));
+        }
+    }
+    if let Some(sh) = &p.shared {
+        s.push_str(&format!(
+            "; {} bytes of shared memory in {} tile(s)",
+            sh.smem_bytes(p.elem_bits),
+            sh.tiles()
+        ));
+    }
+    s.push_str(&format!(
+        "; {} {} per warp, lower bound {}",
+        p.cost,
+        p.path.measure(),
+        p.lower_bound
+    ));
+    s
+}
+
+/// Emission helpers over one builder.
+struct Emit<'a> {
+    b: &'a Builder,
+    elem: String,
+    bits: u32,
+}
+
+impl<'a> Emit<'a> {
+    fn c32(&self, v: i64) -> Result<MlirValue, String> {
+        self.b.const_int(v, "i32")
+    }
+
+    /// `XOR_i ((x >> shift_i) & 1) * c_i` over the nonzero `c_i` (`c_i` for bit `i` of x).
+    fn xor_bits(&self, x: MlirValue, consts: &[u64]) -> Result<MlirValue, String> {
+        let mut acc: Option<MlirValue> = None;
+        for (i, &c) in consts.iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            let mut bit = x;
+            if i > 0 {
+                bit = self.b.binop("llvm.lshr", bit, self.c32(i as i64)?, "i32")?;
+            }
+            bit = self.b.binop("llvm.and", bit, self.c32(1)?, "i32")?;
+            let term = self.b.binop("llvm.mul", bit, self.c32(c as i64)?, "i32")?;
+            acc = Some(match acc {
+                None => term,
+                Some(a) => self.b.binop("llvm.xor", a, term, "i32")?,
+            });
+        }
+        match acc {
+            Some(a) => Ok(a),
+            None => self.c32(0),
+        }
+    }
+
+    fn xor_const(&self, x: MlirValue, c: u64) -> Result<MlirValue, String> {
+        if c == 0 {
+            Ok(x)
+        } else {
+            self.b.binop("llvm.xor", x, self.c32(c as i64)?, "i32")
+        }
+    }
+
+    fn field(&self, s: MlirValue, i: usize) -> Result<MlirValue, String> {
+        self.b.val(
+            "llvm.extractvalue",
+            &[s],
+            &[("position", format!("array<i64: {i}>"))],
+            &self.elem,
+        )
+    }
+
+    /// `values` (of the element type) as one value of `bits * len` bits: the element itself,
+    /// else a vector of them.
+    fn pack(&self, values: &[MlirValue]) -> Result<MlirValue, String> {
+        if values.len() == 1 {
+            return Ok(values[0]);
+        }
+        let vt = format!("vector<{}x{}>", values.len(), self.elem);
+        let mut v = self.b.val("llvm.mlir.poison", &[], &[], &vt)?;
+        for (k, &x) in values.iter().enumerate() {
+            v = self
+                .b
+                .val("llvm.insertelement", &[v, x, self.c32(k as i64)?], &[], &vt)?;
+        }
+        Ok(v)
+    }
+
+    /// The inverse of [`pack`] for a value of `n` elements.
+    fn unpack(&self, v: MlirValue, n: usize) -> Result<Vec<MlirValue>, String> {
+        if n == 1 {
+            return Ok(vec![v]);
+        }
+        (0..n)
+            .map(|k| {
+                self.b.val(
+                    "llvm.extractelement",
+                    &[v, self.c32(k as i64)?],
+                    &[],
+                    &self.elem,
+                )
+            })
+            .collect()
+    }
+
+    /// A packed value of 32 bits as i32, and back.
+    fn to_i32(&self, v: MlirValue) -> Result<MlirValue, String> {
+        if self.bits == 32 && self.elem == "i32" {
+            return Ok(v);
+        }
+        self.b.val("llvm.bitcast", &[v], &[], "i32")
+    }
+    fn from_i32(&self, v: MlirValue, n: usize) -> Result<MlirValue, String> {
+        if n == 1 {
+            if self.elem == "i32" {
+                return Ok(v);
+            }
+            return self.b.val("llvm.bitcast", &[v], &[], &self.elem);
+        }
+        self.b.val(
+            "llvm.bitcast",
+            &[v],
+            &[],
+            &format!("vector<{n}x{}>", self.elem),
+        )
+    }
+    /// An element of fewer than 32 bits as its integer of the same width, and back.
+    fn as_int(&self, v: MlirValue) -> Result<MlirValue, String> {
+        if self.elem.starts_with('i') {
+            return Ok(v);
+        }
+        self.b
+            .val("llvm.bitcast", &[v], &[], &format!("i{}", self.bits))
+    }
+    fn from_int(&self, v: MlirValue) -> Result<MlirValue, String> {
+        if self.elem.starts_with('i') {
+            return Ok(v);
+        }
+        self.b.val("llvm.bitcast", &[v], &[], &self.elem)
+    }
+
+    fn struct_type(&self, n: usize) -> String {
+        format!("!llvm.struct<({})>", vec![self.elem.as_str(); n].join(", "))
+    }
+
+    fn build_struct(&self, values: &[MlirValue]) -> Result<MlirValue, String> {
+        let t = self.struct_type(values.len());
+        let mut s = self.b.val("llvm.mlir.poison", &[], &[], &t)?;
+        for (i, &v) in values.iter().enumerate() {
+            s = self.b.val(
+                "llvm.insertvalue",
+                &[s, v],
+                &[("position", format!("array<i64: {i}>"))],
+                &t,
+            )?;
+        }
+        Ok(s)
+    }
+}
+
+pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+    let plan = derive::convert(a)?;
+    let (elem, bits) = derive::convert_elem(a)?;
+    emit_op_diagnostic(op, Severity::Remark, &remark(&plan));
+    let (src, smem, thread) = match ops {
+        [s, m, t] => (*s, Some(*m), *t),
+        [s, t] => (*s, None, *t),
+        _ => return Err("internal: layout.convert has 2 or 3 data operands".into()),
+    };
+    let e = Emit { b, elem, bits };
+    let (s, d) = (&plan.src, &plan.dst);
+    let nsrc = 1usize << s.reg.len();
+    let ndst = 1usize << d.reg.len();
+    let regs: Vec<MlirValue> = (0..nsrc)
+        .map(|i| e.field(src, i))
+        .collect::<Result<_, _>>()?;
+    let out: Vec<MlirValue> = match plan.path {
+        Path::Registers => (0..ndst)
+            .map(|r| regs[combine(&plan.register_map, r as u64) as usize])
+            .collect(),
+        Path::Shuffle => shuffle(&e, s, d, &regs, thread)?,
+        Path::Shared => {
+            let sh = plan
+                .shared
+                .as_ref()
+                .ok_or("internal: shared plan missing")?;
+            let smem = smem.ok_or("the conversion goes through shared memory: give smem(%buf)")?;
+            shared(&e, &plan, sh, &regs, smem, thread)?
+        }
+    };
+    let result = e.build_struct(&out)?;
+    replace(op, &[result]);
+    Ok(())
+}
+
+/// Warp shuffles: one round per destination word.
+fn shuffle(
+    e: &Emit<'_>,
+    s: &Distributed,
+    d: &Distributed,
+    regs: &[MlirValue],
+    thread: MlirValue,
+) -> Result<Vec<MlirValue>, String> {
+    let b = e.b;
+    let nr = s.reg.len();
+    let mut ech = Echelon::new();
+    for (i, &v) in s.reg.iter().chain(&s.lane).enumerate() {
+        ech.insert(i as u32, v);
+    }
+    let pre = |v: u64| -> Result<(u64, u64), String> {
+        let c = ech
+            .solve(v)
+            .ok_or_else(|| format!("internal: element {v:#x} is not in the warp"))?;
+        Ok((c & ((1u64 << nr) - 1), c >> nr))
+    };
+    let ql: Vec<u64> = d
+        .lane
+        .iter()
+        .map(|&v| pre(v).map(|x| x.1))
+        .collect::<Result<_, _>>()?;
+    let lanes_fixed = ql.iter().enumerate().all(|(i, &x)| x == 1u64 << i);
+    let lane = b.binop("llvm.and", thread, e.c32(31)?, "i32")?;
+    let from_lane = e.xor_bits(lane, &ql)?;
+    // Pack `32/bits` consecutive destination registers when they come from one lane's
+    // consecutive registers (the same test as the plan's).
+    let want = if e.bits < 32 {
+        (32 / e.bits).trailing_zeros() as usize
+    } else {
+        0
+    };
+    let p: Vec<(u64, u64)> = d.reg.iter().map(|&v| pre(v)).collect::<Result<_, _>>()?;
+    let mask = (1u64 << want) - 1;
+    let qr: Vec<u64> = d
+        .lane
+        .iter()
+        .map(|&v| pre(v).map(|x| x.0))
+        .collect::<Result<_, _>>()?;
+    let packs = want <= d.reg.len()
+        && (0..want).all(|j| p[j] == (1u64 << j, 0))
+        && p[want..].iter().all(|x| x.0 & mask == 0)
+        && qr.iter().all(|&x| x & mask == 0);
+    let pk = if packs { want } else { 0 };
+    let group = 1usize << pk;
+    let minus1 = e.c32(-1)?;
+    let clamp = e.c32(31)?;
+    let mut out: Vec<Option<MlirValue>> = vec![None; 1 << d.reg.len()];
+    let mut done: HashMap<u64, Vec<MlirValue>> = HashMap::new();
+    for r in (0..1usize << d.reg.len()).step_by(group) {
+        let v = combine(&d.reg, r as u64);
+        let vals = match done.get(&v) {
+            Some(x) => x.clone(),
+            None => {
+                let (pr, pl) = pre(v)?;
+                let data: Vec<MlirValue> = (0..group).map(|j| regs[pr as usize | j]).collect();
+                let got = if lanes_fixed && pl == 0 {
+                    data
+                } else {
+                    let src_lane = e.xor_const(from_lane, pl)?;
+                    let words: Vec<MlirValue> = if e.bits == 64 {
+                        let w = b.val("llvm.bitcast", &[data[0]], &[], "vector<2xi32>")?;
+                        e.unpack_i32x2(w)?
+                    } else if e.bits == 32 || group > 1 {
+                        vec![e.to_i32(e.pack(&data)?)?]
+                    } else {
+                        let x = e.as_int(data[0])?;
+                        vec![b.val("llvm.zext", &[x], &[], "i32")?]
+                    };
+                    let mut moved = Vec::new();
+                    for w in words {
+                        moved.push(b.val(
+                            "nvvm.shfl.sync",
+                            &[minus1, w, src_lane, clamp],
+                            &[("kind", "#nvvm<shfl_kind idx>".into())],
+                            "i32",
+                        )?);
+                    }
+                    if e.bits == 64 {
+                        let v2 = e.pack_i32x2(&moved)?;
+                        vec![b.val("llvm.bitcast", &[v2], &[], &e.elem)?]
+                    } else if e.bits == 32 || group > 1 {
+                        e.unpack(e.from_i32(moved[0], group)?, group)?
+                    } else {
+                        let t = format!("i{}", e.bits);
+                        let x = b.val("llvm.trunc", &[moved[0]], &[], &t)?;
+                        vec![e.from_int(x)?]
+                    }
+                };
+                done.insert(v, got.clone());
+                got
+            }
+        };
+        for (j, x) in vals.into_iter().enumerate() {
+            out[r + j] = Some(x);
+        }
+    }
+    out.into_iter()
+        .map(|x| x.ok_or_else(|| "internal: a destination register was not filled".to_string()))
+        .collect()
+}
+
+impl<'a> Emit<'a> {
+    fn unpack_i32x2(&self, v: MlirValue) -> Result<Vec<MlirValue>, String> {
+        (0..2)
+            .map(|k| {
+                self.b
+                    .val("llvm.extractelement", &[v, self.c32(k)?], &[], "i32")
+            })
+            .collect()
+    }
+    fn pack_i32x2(&self, w: &[MlirValue]) -> Result<MlirValue, String> {
+        let mut v = self.b.val("llvm.mlir.poison", &[], &[], "vector<2xi32>")?;
+        for (k, &x) in w.iter().enumerate() {
+            v = self.b.val(
+                "llvm.insertelement",
+                &[v, x, self.c32(k as i64)?],
+                &[],
+                "vector<2xi32>",
+            )?;
+        }
+        Ok(v)
+    }
+}
+
+/// The per-bit offset constants of a side's addresses: for a vector access the offsets of the
+/// thread's lane and warp vectors; for a matrix access, lane `t` gives the address of row
+/// `t % 8` of matrix `t / 8`, so lane bits 0-2 take the row vectors' offsets and bits 3-4 the
+/// matrix vectors' (the warp bits as before).
+fn address_bits(l: &Distributed, a: &SideAccess, c: &Coordinates) -> Vec<u64> {
+    let off = |v: u64| c.of(v).0;
+    let lanes: Vec<u64> = match a.kind {
+        AccessKind::Vector { .. } => l.lane.iter().map(|&v| off(v)).collect(),
+        AccessKind::Matrix { trans, .. } => {
+            let rows = if trans {
+                [a.vector[0], l.lane[0], l.lane[1]]
+            } else {
+                [l.lane[2], l.lane[3], l.lane[4]]
+            };
+            let mut m = rows.iter().map(|&v| off(v)).collect::<Vec<_>>();
+            m.extend((0..2).map(|k| a.matrices.get(k).map_or(0, |&v| off(v))));
+            m
+        }
+    };
+    let mut bits = lanes;
+    bits.extend(l.warp.iter().map(|&v| off(v)));
+    debug_assert_eq!(bits.len(), LANE_BITS + l.warp.len());
+    bits
+}
+
+/// The element parts one instruction of a side moves, in data order, for instruction base
+/// `inst` (a register-span vector): per 32-bit register (matrix) or per vector (one entry).
+fn instruction_elements(a: &SideAccess, bits: u32, inst: u64) -> Vec<Vec<u64>> {
+    match a.kind {
+        AccessKind::Vector { a: va } => vec![(0..1u64 << va)
+            .map(|k| inst ^ combine(&a.vector, k))
+            .collect()],
+        AccessKind::Matrix { x, trans } => {
+            let p = if trans { 2 } else { (32 / bits) as u64 };
+            (0..x as u64)
+                .map(|j| {
+                    let sel = inst ^ combine(&a.matrices, j);
+                    (0..p).map(|q| sel ^ combine(&a.vector, q)).collect()
+                })
+                .collect()
+        }
+    }
+}
+
+/// Stores, barrier, loads (per tile) through the plan's shared layout.
+fn shared(
+    e: &Emit<'_>,
+    plan: &ConvertPlan,
+    sh: &SharedPlan,
+    regs: &[MlirValue],
+    smem: MlirValue,
+    thread: MlirValue,
+) -> Result<Vec<MlirValue>, String> {
+    let b = e.b;
+    let (s, d) = (&plan.src, &plan.dst);
+    let c = Coordinates::new(&sh.smem.ins()[0].bases, &sh.outer);
+    let bytes = (e.bits / 8) as i64;
+    let shift = e.c32(bytes.trailing_zeros() as i64)?;
+    let sreg = Registers::new(s);
+    let dreg = Registers::new(d);
+    let warp_local = plan.instructions.iter().any(|i| i.name == "bar.warp.sync");
+    let barrier = || -> Result<(), String> {
+        if warp_local {
+            b.op("nvvm.bar.warp.sync", &[e.c32(-1)?], &[], &[])?;
+        } else {
+            b.op("nvvm.barrier0", &[], &[], &[])?;
+        }
+        Ok(())
+    };
+    let w_base = e.xor_bits(thread, &address_bits(s, &sh.write, &c))?;
+    let r_base = e.xor_bits(thread, &address_bits(d, &sh.read, &c))?;
+    let address = |base: MlirValue, k: u64| -> Result<MlirValue, String> {
+        let off = e.xor_const(base, k)?;
+        let byte = b.binop("llvm.shl", off, shift, "i32")?;
+        b.byte_offset(smem, byte, "!llvm.ptr<3>", "i32")
+    };
+    let mut loaded: HashMap<u64, MlirValue> = HashMap::new();
+    for o in 0..1u64 << sh.outer.len() {
+        if o > 0 {
+            barrier()?;
+        }
+        let tile = combine(&sh.outer, o);
+        for it in 0..1u64 << sh.write.iterations.len() {
+            let inst = tile ^ combine(&sh.write.iterations, it);
+            let parts = instruction_elements(&sh.write, e.bits, inst);
+            match sh.write.kind {
+                AccessKind::Vector { a } => {
+                    let vals: Vec<MlirValue> = parts[0]
+                        .iter()
+                        .map(|&v| sreg.index(v).map(|i| regs[i]))
+                        .collect::<Result<_, _>>()?;
+                    let ptr = address(w_base, c.of(inst).0)?;
+                    b.op(
+                        "llvm.store",
+                        &[e.pack(&vals)?, ptr],
+                        &[("alignment", format!("{} : i64", bytes << a))],
+                        &[],
+                    )?;
+                }
+                AccessKind::Matrix { trans, .. } => {
+                    let mut words = vec![address(w_base, c.of(inst).0)?];
+                    for reg in &parts {
+                        let vals: Vec<MlirValue> = reg
+                            .iter()
+                            .map(|&v| sreg.index(v).map(|i| regs[i]))
+                            .collect::<Result<_, _>>()?;
+                        words.push(e.to_i32(e.pack(&vals)?)?);
+                    }
+                    b.op("nvvm.stmatrix", &words, &matrix_attrs(trans), &[])?;
+                }
+            }
+        }
+        barrier()?;
+        for it in 0..1u64 << sh.read.iterations.len() {
+            let inst = tile ^ combine(&sh.read.iterations, it);
+            let parts = instruction_elements(&sh.read, e.bits, inst);
+            match sh.read.kind {
+                AccessKind::Vector { a } => {
+                    let n = 1usize << a;
+                    let t = if n == 1 {
+                        e.elem.clone()
+                    } else {
+                        format!("vector<{n}x{}>", e.elem)
+                    };
+                    let ptr = address(r_base, c.of(inst).0)?;
+                    let v = b.val(
+                        "llvm.load",
+                        &[ptr],
+                        &[("alignment", format!("{} : i64", bytes << a))],
+                        &t,
+                    )?;
+                    for (k, x) in e.unpack(v, n)?.into_iter().enumerate() {
+                        loaded.insert(parts[0][k], x);
+                    }
+                }
+                AccessKind::Matrix { x, trans } => {
+                    let ptr = address(r_base, c.of(inst).0)?;
+                    let rt = if x == 1 {
+                        "i32".to_string()
+                    } else {
+                        format!("!llvm.struct<({})>", vec!["i32"; x as usize].join(", "))
+                    };
+                    let mut at = matrix_attrs(trans);
+                    at.push(("num", format!("{x} : i32")));
+                    let r = b.val("nvvm.ldmatrix", &[ptr], &at, &rt)?;
+                    for (j, reg) in parts.iter().enumerate() {
+                        let w = if x == 1 {
+                            r
+                        } else {
+                            b.val(
+                                "llvm.extractvalue",
+                                &[r],
+                                &[("position", format!("array<i64: {j}>"))],
+                                "i32",
+                            )?
+                        };
+                        let vals = e.unpack(e.from_i32(w, reg.len())?, reg.len())?;
+                        for (q, v) in vals.into_iter().enumerate() {
+                            loaded.insert(reg[q], v);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (0..1u64 << d.reg.len())
+        .map(|r| {
+            let v = combine(&d.reg, r);
+            let _ = dreg.index(v)?;
+            loaded
+                .get(&v)
+                .copied()
+                .ok_or_else(|| format!("internal: destination register {r} was not loaded"))
+        })
+        .collect()
+}
+
+/// `nvvm.stmatrix`/`nvvm.ldmatrix` attributes of the m8n8 b16 form.
+fn matrix_attrs(trans: bool) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "layout",
+            format!("#nvvm.mma_layout<{}>", if trans { "col" } else { "row" }),
+        ),
+        ("shape", "#nvvm.ld_st_matrix_shape<m = 8, n = 8>".into()),
+        ("eltType", "#nvvm.ld_st_matrix_elt_type<b16>".into()),
+    ]
+}
