@@ -1201,3 +1201,159 @@ fn dispatch_on_text() {
         assert!(names.contains(op), "{op}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// smem_layout: the widest swizzle atom tiled to the tile and stages (CUTLASS's
+// ss_smem_selector + tile_to_shape), with its certificate.
+
+mod smem_layout {
+    use super::{assert_err, desc};
+    use crate::common::run;
+    use layout_algebra::hw::smem_select::smem_layout;
+    use layout_algebra::hw::{Elem, Major};
+    use layout_algebra::text::{parse, print_func};
+    use layout_algebra::Value;
+    use std::collections::HashSet;
+
+    #[test]
+    fn the_sm90_gemm_tiles() {
+        // A (128 x 64 f16, K-major, 4 stages): 128-byte rows, the layout the GEMM example
+        // writes by hand, and the descriptor of its first K block.
+        let s = smem_layout(Elem::F16, Major::K, 128, 64, 4).unwrap();
+        assert_eq!(s.swizzle_bytes, 128);
+        assert_eq!(
+            print_func(&s.layout),
+            "Sw<3,3,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))"
+        );
+        assert_eq!((s.stage_bytes, s.bytes, s.k_blocks), (16384, 65536, 4));
+        assert_eq!(
+            s.descriptor,
+            desc(&[
+                "f16",
+                "K",
+                "Sw<3,3,3> o 0 o ((8,16),(16,1)):((64,512),(1,0))"
+            ])
+        );
+        // K = 32 f16 is 64 bytes: the 128-byte row is rejected with its reason.
+        let s = smem_layout(Elem::F16, Major::K, 128, 32, 2).unwrap();
+        assert_eq!(s.swizzle_bytes, 64);
+        assert_eq!(
+            s.rejected,
+            vec![(
+                128,
+                "a 128-byte row holds 64 elements and the K extent 32 is not a multiple of 64"
+                    .to_string()
+            )]
+        );
+        // MN-major: MN contiguous, the atom (64,8):(1,64), MN mode tiled first... K first
+        // (CUTLASS's Step<_2,_1,_3>).
+        let s = smem_layout(Elem::F16, Major::MN, 128, 64, 4).unwrap();
+        assert_eq!(
+            print_func(&s.layout),
+            "Sw<3,3,3> o 0 o ((64,2),(8,8),(1,4)):((1,4096),(64,512),(0,8192))"
+        );
+        // Through the registry, as JSON.
+        let j = run("smem_layout", &["f16", "K", "128", "64", "4"]).unwrap();
+        assert!(j.contains("\"descriptor\":\"0x4000004000010000\""), "{j}");
+    }
+
+    #[test]
+    fn refusals_name_the_rule() {
+        assert_err(
+            "smem_layout",
+            &["f16", "K", "100", "64"],
+            &["MN = 100 is not a multiple of 8"],
+        );
+        assert_err(
+            "smem_layout",
+            &["f16", "K", "128", "24"],
+            &["K = 24 is not a multiple of one WGMMA instruction's K (16 f16 elements, 32 bytes)"],
+        );
+        assert_err(
+            "smem_layout",
+            &["f16", "K", "128", "64", "0"],
+            &["stages must be positive, got 0"],
+        );
+        assert_err(
+            "smem_layout",
+            &["f16", "K", "256", "64", "8"],
+            &["8 stages of 256 x 64 f16 are 262144 bytes, more than the 232448 bytes"],
+        );
+        assert_err(
+            "smem_layout",
+            &["b1", "K", "128", "256"],
+            &["b1 elements are 1 bits"],
+        );
+        assert_err(
+            "smem_layout",
+            &["f16", "K", "128"],
+            &["takes 4 or 5 (elem, major, MN, K[, stages]) arguments, got 3"],
+        );
+    }
+
+    /// Every accepted tile: the widest row that divides the contiguous extent (every wider
+    /// one rejected with its reason), a bijection onto MN x K x stages (evaluated), stage
+    /// 0's slice equal to the atom tiled over one stage, and a descriptor.
+    #[test]
+    fn every_tile_is_the_widest_and_a_bijection() {
+        let mut checked = 0;
+        for elem in [
+            Elem::F16,
+            Elem::Bf16,
+            Elem::F32,
+            Elem::Tf32,
+            Elem::E4m3,
+            Elem::S8,
+        ] {
+            let kk = 256 / elem.bits();
+            for major in [Major::K, Major::MN] {
+                for mn in [8, 16, 24, 64, 96, 128] {
+                    for k in [kk, 2 * kk, 3 * kk, 4 * kk] {
+                        for stages in [1, 3] {
+                            let s = match smem_layout(elem, major, mn, k, stages) {
+                                Ok(s) => s,
+                                Err(e) => {
+                                    let row16 = 128 / elem.bits();
+                                    let extent = if major == Major::K { k } else { mn };
+                                    assert!(
+                                        mn * k * stages * elem.bits() / 8 > 232_448
+                                            || (extent % row16 != 0
+                                                && e.to_string()
+                                                    .contains("is not a multiple of the")),
+                                        "{} {major:?} {mn} {k} {stages}: {e}",
+                                        elem.name()
+                                    );
+                                    continue;
+                                }
+                            };
+                            let extent = if major == Major::K { k } else { mn };
+                            let fits = |row: i64| extent % (row * 8 / elem.bits()) == 0;
+                            let widest = [128, 64, 32, 16].into_iter().find(|&r| fits(r)).unwrap();
+                            assert_eq!(s.swizzle_bytes, if widest == 16 { 0 } else { widest });
+                            assert_eq!(
+                                s.rejected.len(),
+                                [128, 64, 32, 16].iter().position(|&r| r == widest).unwrap()
+                            );
+                            let Value::Func(f) = parse(&print_func(&s.layout)).unwrap() else {
+                                panic!("the layout re-parses as a layout");
+                            };
+                            let n = mn * k * stages;
+                            let mut seen = HashSet::new();
+                            for i in 0..n {
+                                let v = f.apply(i).unwrap();
+                                assert!(
+                                    (0..n).contains(&v) && seen.insert(v),
+                                    "{}",
+                                    print_func(&s.layout)
+                                );
+                            }
+                            assert!(s.descriptor.starts_with("0x") && s.descriptor.len() == 18);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 400, "{checked}");
+    }
+}

@@ -12,6 +12,9 @@
 //!   the 32 lane byte offsets (see [`matrix_copy`]).
 //! - `fragment_store(elem, fragment, rows)` -> JSON object with the store plan of a register
 //!   fragment into a row-major tensor (see [`fragment_store()`]).
+//! - `smem_layout(elem, major, MN, K[, stages])` -> JSON object with the shared-memory layout
+//!   of a WGMMA operand or epilogue tile: the widest swizzle atom tiled to the stages, with its
+//!   certificate (see [`smem_select::smem_layout`]).
 //!
 //! Name arguments (`f16`, `K`, `MN`) arrive as [`Value::Json`] text (a JSON string `"f16"` or
 //! the bare word); see [`name_arg`].
@@ -22,6 +25,7 @@ pub mod json;
 pub mod ldmatrix;
 pub mod ldmatrix_sm100;
 pub mod smem;
+pub mod smem_select;
 pub mod swizzle_modes;
 pub mod tma_desc;
 pub mod tmem;
@@ -65,6 +69,7 @@ pub const OP_NAMES: &[&str] = &[
     "umma_instr_desc",
     "tmem_copy",
     "fragment_store",
+    "smem_layout",
 ];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
@@ -79,6 +84,7 @@ pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
         "umma_instr_desc" => call_umma_instr_desc(args),
         "tmem_copy" => call_tmem_copy(args),
         "fragment_store" => call_fragment_store(args),
+        "smem_layout" => call_smem_layout(args),
         _ => return None,
     })
 }
@@ -104,6 +110,29 @@ fn call_fragment_store(args: &[Value]) -> Result<Value> {
     let frag = layout_arg(op, args, 1, "the fragment (thread, value) layout")?;
     let rows = int_arg(op, args, 2, "the tile rows")?;
     Ok(Value::Json(fragment_store(elem, &frag, rows)?.to_json()))
+}
+
+fn call_smem_layout(args: &[Value]) -> Result<Value> {
+    let op = "smem_layout";
+    if args.len() != 4 && args.len() != 5 {
+        return Err(arity(
+            op,
+            args.len(),
+            "4 or 5 (elem, major, MN, K[, stages])",
+        ));
+    }
+    let elem = Elem::parse(&name_arg(op, args, 0, "the element type")?)?;
+    let major = Major::parse(&name_arg(op, args, 1, "the major (K or MN)")?)?;
+    let mn = int_arg(op, args, 2, "MN")?;
+    let k = int_arg(op, args, 3, "K")?;
+    let stages = if args.len() == 5 {
+        int_arg(op, args, 4, "the stages")?
+    } else {
+        1
+    };
+    Ok(Value::Json(
+        smem_select::smem_layout(elem, major, mn, k, stages)?.to_json(),
+    ))
 }
 
 fn call_tmem_copy(args: &[Value]) -> Result<Value> {

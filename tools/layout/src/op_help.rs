@@ -878,7 +878,7 @@ pub const OP_HELP: &[OpHelp] = &[
         signature: r##"convert_plan(src, dst, bits[, smem_budget])"##,
         contract: r##"How a register tensor moves from layout src to layout dst (linear layouts or Triton encodings with their shape; warps follow from them): path registers, shuffle or shared; for shared, the smem layout and the st/ld.shared or stmatrix/ldmatrix instructions chosen together for the fewest wavefronts, then instructions, with the per-warp lower bound, the gap and a certificate re-derived by enumerating every lane (budget default 232448 bytes; a tensor larger than it is tiled over common register bits)."##,
         example: r##"convert_plan(tensor<32x32xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>, tensor<32x32xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]}>>, 16)"##,
-        result: r##"{"path":"shared","warps":1,"elem_bits":16,"instructions":[{"name":"stmatrix.sync.aligned.m8n8.x4.trans.shared.b16","width":128,"count":4,"wavefronts":4},{"name":"bar.sync","width":0,"count":1,"wavefronts":0},{"name":"ld.shared.v4.b32","width":128,"count":4,"wavefronts":4}],"smem":{"in_dims":[{"name":"offset","size":1024,"bases":[[1,0],[2,0],[4,0],[8,0],[16,0],[0,1],[0,2],[0,4],[8,8],[16,16]]}],"out_dims":[{"name":"dim0","size":32},{"name":"dim1","size":32}]},"smem_bytes":2048,"tiles":1,"measure":"wavefronts","cost":32,"lower_bound":32,"gap":0,"instruction_count":8,"instruction_lower_bound":8,"certificate":{"verified":true,"write_wavefronts":16,"read_wavefronts":16,"write_lower_bound":16,"read_lower_bound":16}}"##,
+        result: r##"{"path":"shared","warps":1,"elem_bits":16,"instructions":[{"name":"stmatrix.sync.aligned.m8n8.x4.trans.shared.b16","width":128,"count":4,"wavefronts":4},{"name":"bar.warp.sync","width":0,"count":1,"wavefronts":0},{"name":"ld.shared.v4.b32","width":128,"count":4,"wavefronts":4}],"smem":{"in_dims":[{"name":"offset","size":1024,"bases":[[1,0],[2,0],[4,0],[8,0],[16,0],[0,1],[0,2],[0,4],[8,8],[16,16]]}],"out_dims":[{"name":"dim0","size":32},{"name":"dim1","size":32}]},"smem_bytes":2048,"tiles":1,"measure":"wavefronts","cost":32,"lower_bound":32,"gap":0,"instruction_count":8,"instruction_lower_bound":8,"certificate":{"verified":true,"write_wavefronts":16,"read_wavefronts":16,"write_lower_bound":16,"read_lower_bound":16}}"##,
     },
     OpHelp {
         name: r##"wgmma_desc"##,
@@ -951,6 +951,14 @@ pub const OP_HELP: &[OpHelp] = &[
         contract: r##"The plan of layout.fragment_store: the fragment (thread, register) -> m + rows*n of a tile split into each register's (row, column) offset, added to the thread's, when the two modes do not carry into each other's rows; the registers grouped into vector stores (adjacent columns of one row, aligned for every thread, up to 16 bytes of elem). A fragment that carries or stores two registers to one element is an error."##,
         example: r##"fragment_store(f16, ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)), 64)"##,
         result: r##"{"threads":128,"rows":64,"values":[[0,0],[0,1],[8,0],[8,1],[0,8],[0,9],[8,8],[8,9]],"groups":[[0,1],[2,3],[4,5],[6,7]],"widths":[2,2,2,2],"rejected":[{"width":8,"why":"register 0 is at (row 0, column 0) of the thread's part, but column 2 of that row is not one of its registers"},{"width":4,"why":"register 0 is at (row 0, column 0) of the thread's part, but column 2 of that row is not one of its registers"}]}"##,
+    },
+    OpHelp {
+        name: r##"smem_layout"##,
+        family: Family::Hardware,
+        signature: r##"smem_layout(elem, K | MN, MN, K[, stages])"##,
+        contract: r##"The shared-memory layout of an MN x K WGMMA operand (or epilogue) tile in stages: the widest swizzle atom (128, 64, 32-byte rows, else 16-byte interleaved) whose row divides the contiguous extent, tiled to (MN, K, stages) as CUTLASS's ss_smem_selector and tile_to_shape; each wider row rejected with its reason; certified a bijection with stage bases on atom boundaries and a WGMMA descriptor for stage 0's first K block; the stages must fit 227 KiB."##,
+        example: r##"smem_layout(f16, K, 128, 64, 4)"##,
+        result: r##"{"swizzle_bytes":128,"atom":"Sw<3,3,3> o 0 o (8,64):(64,1)","layout":"Sw<3,3,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))","stage_bytes":16384,"bytes":65536,"rejected":[],"certificate":{"bijective":true,"stage_aligned":true,"descriptor":"0x4000004000010000","k_blocks":4}}"##,
     },
     OpHelp {
         name: r##"lego_apply"##,
