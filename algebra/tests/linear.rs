@@ -1740,7 +1740,7 @@ mod conversions {
                 }
             }
         }
-        assert!(shared >= 60 && paths.len() == 3, "{paths:?}");
+        assert!(shared >= 60 && paths.contains_key("registers"), "{paths:?}");
         assert_eq!(caught, mutated, "every moved vector or row is caught");
         // Random layouts often cannot share a vector between the two sides (the bounds are
         // per side), so only a part reaches them; Triton's layouts do (worked_conversions).

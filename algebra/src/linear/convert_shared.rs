@@ -45,7 +45,7 @@
 use super::distributed::{combine, Distributed, LANE_BITS};
 use super::gauss::{basis_of, in_span, intersection, rank, Echelon};
 use super::layout::{low_mask, InDim, LinearLayout, OutDim};
-use super::swizzle_choice::outside_both;
+use super::swizzle_choice::{outside_both, unit_first_pool, word_fill};
 use crate::error::{Error, Result};
 
 /// How one side moves its elements.
@@ -467,22 +467,8 @@ fn layout_for(
             cbasis.push(v);
         }
     }
-    // Prefer unit vectors of span(C) (readable layouts), then C's own basis.
-    let mut pool: Vec<u64> = (0..p.n)
-        .map(|i| 1u64 << i)
-        .filter(|&u| in_span(&cbasis, u))
-        .collect();
-    pool.extend(cbasis.iter().copied());
-    let word_elems = log2((32 / p.bits).max(1)) as usize;
-    let mut fill: Vec<u64> = Vec::new();
-    for &u in &pool {
-        if chain.len() + fill.len() >= word_elems {
-            break;
-        }
-        if !in_span(&fill, u) {
-            fill.push(u);
-        }
-    }
+    let pool = unit_first_pool(p.n, &cbasis);
+    let fill = word_fill(&pool, chain.len(), p.bits as i64);
     let window = log2(1024 / p.bits) as usize;
     let mut wa: Vec<u64> = w.own.iter().chain(&fill).chain(&w.phase).copied().collect();
     let mut rb: Vec<u64> = r.own.iter().chain(&fill).chain(&r.phase).copied().collect();

@@ -47,6 +47,34 @@ pub(crate) fn outside_both(a: &[u64], b: &[u64], pool: &[u64]) -> Option<u64> {
     Some(u ^ w)
 }
 
+/// The vectors to choose offsets from inside `span(basis)` (over `n` tensor bits): its unit
+/// vectors first (readable layouts), then `basis` itself.
+pub(crate) fn unit_first_pool(n: u32, basis: &[u64]) -> Vec<u64> {
+    let mut pool: Vec<u64> = (0..n)
+        .map(|i| 1u64 << i)
+        .filter(|&u| in_span(basis, u))
+        .collect();
+    pool.extend(basis.iter().copied());
+    pool
+}
+
+/// Offsets that complete a 4-byte word above the `low` lowest offset bits (elements of `bits`
+/// bits), taken from `pool`: lanes that differ only in them share a word (a broadcast, not a
+/// conflict).
+pub(crate) fn word_fill(pool: &[u64], low: usize, bits: i64) -> Vec<u64> {
+    let word_bits = (32 / bits).max(1).trailing_zeros() as usize;
+    let mut fill: Vec<u64> = Vec::new();
+    for &u in pool {
+        if low + fill.len() >= word_bits {
+            break;
+        }
+        if !in_span(&fill, u) {
+            fill.push(u);
+        }
+    }
+    fill
+}
+
 /// Choose the shared layout for writing through `src` and reading through `dst`.
 pub fn optimal_swizzling(
     src: &LinearLayout,
@@ -117,30 +145,14 @@ pub fn optimal_swizzling(
             cbasis.push(u);
         }
     }
-    // Prefer unit vectors inside C when choosing (nicer layouts): try them first.
-    let mut pool: Vec<u64> = (0..n)
-        .map(|i| 1u64 << i)
-        .filter(|&u| in_span(&cbasis, u))
-        .collect();
-    pool.extend(cbasis.iter().copied());
+    let pool = unit_first_pool(n, &cbasis);
     let bytes = ((1i64 << vec.len()) * bitwidth + 7) / 8;
     let lp = match bytes {
         b if b <= 4 => 5,
         8 => 4,
         _ => 3,
     };
-    // A vector smaller than a 4-byte word: fill the word with more offset bits (lanes that
-    // differ only in them share a word, a broadcast, not a conflict).
-    let word_bits = (32 / bitwidth).max(1).trailing_zeros() as usize;
-    let mut fill: Vec<u64> = Vec::new();
-    for &u in &pool {
-        if vec.len() + fill.len() >= word_bits {
-            break;
-        }
-        if !in_span(&fill, u) {
-            fill.push(u);
-        }
-    }
+    let fill = word_fill(&pool, vec.len(), bitwidth);
     let mut a: Vec<u64> = fill.clone();
     a.extend(slane.iter().take(lp).copied().filter(|&v| v != 0));
     let mut b: Vec<u64> = fill.clone();
