@@ -16,6 +16,7 @@ so and exits 0.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -57,6 +58,15 @@ def cases():
             (f"blocked -> dot_op A i8 {warps}w", "64x64", "i8", blk("1, 16", "16, 2", wl), dot(0, m2, 4)),
             (f"mma2 acc -> dot_op A f16 {warps}w", "64x64", "f16", m2, dot(0, m2, 2)),
         ]
+    # Inside one warp: shuffles (with selects where a lane picks its register by lane).
+    w1 = MMA2.format(w="1, 1")
+    out += [
+        ("pairs -> quads f16 1w", "16x64", "f16", blk("1, 2", "1, 32", "1, 1"), blk("1, 4", "1, 32", "1, 1")),
+        ("blocked 8x4 -> 4x8 threads f32 1w", "32x32", "f32", blk("1, 1", "8, 4", "1, 1"), blk("1, 1", "4, 8", "1, 1")),
+        ("mma2 acc -> dot_op A k4 f16 1w", "16x32", "f16", w1, dot(0, w1, 4)),
+        ("rows of 4 -> columns f32 1w", "32x32", "f32", blk("1, 4", "4, 8", "1, 1"), blk("4, 1", "8, 4", "1, 1", "0, 1")),
+        ("mma2 acc -> dot_op A k8 i8 1w", "16x32", "i8", w1, dot(0, w1, 8)),
+    ]
     # Slices: a row reduction's result moved between parents.
     out.append(("slice mma2 -> slice blocked f32 4w", "64", "f32",
                 f"#ttg.slice<{{dim = 1, parent = {MMA2.format(w='4, 1')}}}>",
@@ -151,7 +161,9 @@ def main():
     print(f"{'case':40} {'Triton (per thread)':52} {'wf':>4} {'bar':>5} {'smem':>6} | {'ours (per thread)':44} {'wf':>4} {'lb':>4} {'bar':>5} {'smem':>6}  verdict")
     tally = {"better": 0, "same": 0, "worse": 0, "error": 0}
     for name, shape, ty, src, dst in cases():
-        warps = 8 if "8w" in name else 4
+        warps = 1
+        for a, b in re.findall(r"warpsPerCTA = \[(\d+), (\d+)\]", src)[:1]:
+            warps = int(a) * int(b)
         tri = triton_side(a.python, ttgir(shape, ty, src, dst, warps), warps)
         # The same shared-memory budget as Triton's allocation (Triton tiles to keep it small;
         # convert_plan takes the fewest barriers within its budget).

@@ -1,4 +1,4 @@
-"""Shared-memory traffic of a straight-line PTX kernel, by interpreting its integer address
+"""Shared-memory traffic (and shuffles, barriers, selects) of a straight-line PTX kernel, by interpreting its integer address
 arithmetic for every thread of the CTA.
 
 Each thread runs the kernel body: `%tid.x` is its index, the shared window (`.extern .shared`)
@@ -130,6 +130,8 @@ def run_thread(stmts, tid):
                     raise Unknown(f"branch `{stmt}`: only straight-line kernels are read")
                 break
             elif args and args[0].startswith("%") and not args[0].startswith("{"):
+                if base == "selp":
+                    events.append((i, "alu", op, None))
                 regs[args[0]] = _eval(op, base, [a for a in args[1:]], val)
         except Unknown:
             if base in ("st", "ld", "stmatrix", "ldmatrix") and (".shared" in op or "matrix" in op):
@@ -253,7 +255,7 @@ def smem_traffic(ptx, threads):
         for lane, evs in enumerate(lanes):
             seen = defaultdict(int)
             for (i, kind, op, a) in evs:
-                if kind in ("bar", "shfl"):
+                if kind in ("bar", "shfl", "alu"):
                     continue
                 key = (i, seen[i])
                 seen[i] += 1

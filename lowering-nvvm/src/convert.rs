@@ -7,9 +7,9 @@
 //! constant per bit (`((t >> i) & 1) * c_i`), and each instruction XORs its own constant:
 //!
 //! * registers: destination register `r` is source register `combine(register_map, r)`;
-//! * shuffle: destination register `r` holds element `v = combine(D.reg, r)`, whose source is
-//!   register `P_reg(v)` of lane `P_lane(v) ^ P_lane(D.lane(l))`; one `shfl.sync.idx.b32`
-//!   per destination word, none where every lane holds its element already;
+//! * shuffle: the rounds of `convert_shuffle`'s plan: per round each sender selects its
+//!   register by lane, one `shfl.sync.idx.b32` per word (none where every lane reads itself),
+//!   then each receiver selects, per destination word, the round that filled it;
 //! * shared: per tile, each store instruction of the source side (`st.shared` of a vector, or
 //!   `stmatrix`, whose lane `t` gives the address of row `t % 8` of matrix `t / 8`), a
 //!   barrier, each load of the destination side, and a barrier between tiles; addresses are
@@ -21,6 +21,7 @@ use mlir_sys::*;
 
 use layout_algebra::linear::convert_plan::{ConvertPlan, Path};
 use layout_algebra::linear::convert_shared::{AccessKind, Coordinates, SharedPlan, SideAccess};
+use layout_algebra::linear::convert_shuffle::ShufflePlan;
 use layout_algebra::linear::distributed::{combine, Distributed, LANE_BITS};
 use layout_algebra::linear::gauss::Echelon;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
@@ -235,7 +236,13 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         Path::Registers => (0..ndst)
             .map(|r| regs[combine(&plan.register_map, r as u64) as usize])
             .collect(),
-        Path::Shuffle => shuffle(&e, s, d, &regs, thread)?,
+        Path::Shuffle => {
+            let sp = plan
+                .shuffle
+                .as_ref()
+                .ok_or("internal: shuffle plan missing")?;
+            shuffle(&e, sp, d, &regs, thread)?
+        }
         Path::Shared => {
             let sh = plan
                 .shared
@@ -250,109 +257,123 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
     Ok(())
 }
 
-/// Warp shuffles: one round per destination word.
+/// Warp shuffles by the plan of `convert_shuffle`: per round, each sender picks its register
+/// by lane (`H`), each receiver reads lane `C(k) ^ F(l)`; then each receiver picks, per
+/// destination word, the round that filled it (`M`).
 fn shuffle(
     e: &Emit<'_>,
-    s: &Distributed,
+    sp: &ShufflePlan,
     d: &Distributed,
     regs: &[MlirValue],
     thread: MlirValue,
 ) -> Result<Vec<MlirValue>, String> {
     let b = e.b;
-    let nr = s.reg.len();
-    let mut ech = Echelon::new();
-    for (i, &v) in s.reg.iter().chain(&s.lane).enumerate() {
-        ech.insert(i as u32, v);
-    }
-    let pre = |v: u64| -> Result<(u64, u64), String> {
-        let c = ech
-            .solve(v)
-            .ok_or_else(|| format!("internal: element {v:#x} is not in the warp"))?;
-        Ok((c & ((1u64 << nr) - 1), c >> nr))
-    };
-    let ql: Vec<u64> = d
-        .lane
-        .iter()
-        .map(|&v| pre(v).map(|x| x.1))
-        .collect::<Result<_, _>>()?;
-    let lanes_fixed = ql.iter().enumerate().all(|(i, &x)| x == 1u64 << i);
     let lane = b.binop("llvm.and", thread, e.c32(31)?, "i32")?;
-    let from_lane = e.xor_bits(lane, &ql)?;
-    // Pack `32/bits` consecutive destination registers when they come from one lane's
-    // consecutive registers (the same test as the plan's).
-    let want = if e.bits < 32 {
-        (32 / e.bits).trailing_zeros() as usize
-    } else {
-        0
-    };
-    let p: Vec<(u64, u64)> = d.reg.iter().map(|&v| pre(v)).collect::<Result<_, _>>()?;
-    let mask = (1u64 << want) - 1;
-    let qr: Vec<u64> = d
-        .lane
-        .iter()
-        .map(|&v| pre(v).map(|x| x.0))
+    let bit: Vec<MlirValue> = (0..LANE_BITS)
+        .map(|i| {
+            let x = b.binop("llvm.lshr", lane, e.c32(i as i64)?, "i32")?;
+            let x = b.binop("llvm.and", x, e.c32(1)?, "i32")?;
+            b.val(
+                "llvm.icmp",
+                &[x, e.c32(0)?],
+                &[("predicate", "1 : i64".into())],
+                "i1",
+            )
+        })
         .collect::<Result<_, _>>()?;
-    let packs = want <= d.reg.len()
-        && (0..want).all(|j| p[j] == (1u64 << j, 0))
-        && p[want..].iter().all(|x| x.0 & mask == 0)
-        && qr.iter().all(|&x| x & mask == 0);
-    let pk = if packs { want } else { 0 };
-    let group = 1usize << pk;
+    // `value(base ^ consts(lane))`: a select tree over the lane bits whose constant is not 0.
+    fn choose(
+        b: &Builder,
+        bit: &[MlirValue],
+        consts: &[u64],
+        base: u64,
+        i: usize,
+        value: &mut dyn FnMut(u64) -> Result<MlirValue, String>,
+        ty: &str,
+    ) -> Result<MlirValue, String> {
+        if i == consts.len() {
+            return value(base);
+        }
+        if consts[i] == 0 {
+            return choose(b, bit, consts, base, i + 1, value, ty);
+        }
+        let set = choose(b, bit, consts, base ^ consts[i], i + 1, value, ty)?;
+        let clear = choose(b, bit, consts, base, i + 1, value, ty)?;
+        b.val("llvm.select", &[bit[i], set, clear], &[], ty)
+    }
+    let group = 1usize << sp.pack;
+    let wide = e.bits == 64;
+    let word_ty = if wide {
+        e.elem.clone()
+    } else {
+        "i32".to_string()
+    };
+    // A sender's word of registers `r .. r + group`.
+    let mut word = |r: u64| -> Result<MlirValue, String> {
+        let data: Vec<MlirValue> = (0..group).map(|q| regs[r as usize | q]).collect();
+        if wide {
+            Ok(data[0])
+        } else if e.bits == 32 || group > 1 {
+            e.to_i32(e.pack(&data)?)
+        } else {
+            let x = e.as_int(data[0])?;
+            b.val("llvm.zext", &[x], &[], "i32")
+        }
+    };
     let minus1 = e.c32(-1)?;
     let clamp = e.c32(31)?;
-    let mut out: Vec<Option<MlirValue>> = vec![None; 1 << d.reg.len()];
-    let mut done: HashMap<u64, Vec<MlirValue>> = HashMap::new();
-    for r in (0..1usize << d.reg.len()).step_by(group) {
-        let v = combine(&d.reg, r as u64);
-        let vals = match done.get(&v) {
-            Some(x) => x.clone(),
-            None => {
-                let (pr, pl) = pre(v)?;
-                let data: Vec<MlirValue> = (0..group).map(|j| regs[pr as usize | j]).collect();
-                let got = if lanes_fixed && pl == 0 {
-                    data
-                } else {
-                    let src_lane = e.xor_const(from_lane, pl)?;
-                    let words: Vec<MlirValue> = if e.bits == 64 {
-                        let w = b.val("llvm.bitcast", &[data[0]], &[], "vector<2xi32>")?;
-                        e.unpack_i32x2(w)?
-                    } else if e.bits == 32 || group > 1 {
-                        vec![e.to_i32(e.pack(&data)?)?]
-                    } else {
-                        let x = e.as_int(data[0])?;
-                        vec![b.val("llvm.zext", &[x], &[], "i32")?]
-                    };
-                    let mut moved = Vec::new();
-                    for w in words {
-                        moved.push(b.val(
-                            "nvvm.shfl.sync",
-                            &[minus1, w, src_lane, clamp],
-                            &[("kind", "#nvvm<shfl_kind idx>".into())],
-                            "i32",
-                        )?);
-                    }
-                    if e.bits == 64 {
-                        let v2 = e.pack_i32x2(&moved)?;
-                        vec![b.val("llvm.bitcast", &[v2], &[], &e.elem)?]
-                    } else if e.bits == 32 || group > 1 {
-                        e.unpack(e.from_i32(moved[0], group)?, group)?
-                    } else {
-                        let t = format!("i{}", e.bits);
-                        let x = b.val("llvm.trunc", &[moved[0]], &[], &t)?;
-                        vec![e.from_int(x)?]
-                    }
-                };
-                done.insert(v, got.clone());
-                got
-            }
+    let from_lane = e.xor_bits(lane, &sp.f)?;
+    let shfl = |w: MlirValue, src: MlirValue| -> Result<MlirValue, String> {
+        let one = |x: MlirValue| {
+            b.val(
+                "nvvm.shfl.sync",
+                &[minus1, x, src, clamp],
+                &[("kind", "#nvvm<shfl_kind idx>".into())],
+                "i32",
+            )
         };
-        for (j, x) in vals.into_iter().enumerate() {
-            out[r + j] = Some(x);
+        if !wide {
+            return one(w);
         }
+        let v = b.val("llvm.bitcast", &[w], &[], "vector<2xi32>")?;
+        let moved = e
+            .unpack_i32x2(v)?
+            .into_iter()
+            .map(one)
+            .collect::<Result<Vec<_>, _>>()?;
+        let v2 = e.pack_i32x2(&moved)?;
+        b.val("llvm.bitcast", &[v2], &[], &e.elem)
+    };
+    let mut got: std::collections::HashMap<u64, MlirValue> = std::collections::HashMap::new();
+    for round in &sp.rounds {
+        let w = choose(b, &bit, &sp.h, round.reg_const, 0, &mut word, &word_ty)?;
+        let v = if round.local {
+            w
+        } else {
+            shfl(w, e.xor_const(from_lane, round.lane_const)?)?
+        };
+        got.insert(round.k, v);
     }
-    out.into_iter()
-        .map(|x| x.ok_or_else(|| "internal: a destination register was not filled".to_string()))
-        .collect()
+    let mut out = Vec::with_capacity(1 << d.reg.len());
+    let mut take = |k: u64| -> Result<MlirValue, String> {
+        got.get(&k)
+            .copied()
+            .ok_or_else(|| format!("internal: no shuffle round {k}"))
+    };
+    for r in (0..1u64 << d.reg.len()).step_by(group) {
+        let w = choose(b, &bit, &sp.m, r, 0, &mut take, &word_ty)?;
+        let vals = if wide {
+            vec![w]
+        } else if e.bits == 32 || group > 1 {
+            e.unpack(e.from_i32(w, group)?, group)?
+        } else {
+            let t = format!("i{}", e.bits);
+            let x = b.val("llvm.trunc", &[w], &[], &t)?;
+            vec![e.from_int(x)?]
+        };
+        out.extend(vals);
+    }
+    Ok(out)
 }
 
 impl<'a> Emit<'a> {

@@ -9,16 +9,12 @@
 //!    every thread: `D.lane = S.lane`, `D.warp = S.warp` and `span(D.reg) ⊆ span(S.reg)`.
 //!    Destination register bit `j` is the source register `S.reg^-1(D.reg[j])`
 //!    (`register_map`); no instruction moves data (lower bound 0).
-//! 2. **shuffle** when the data stays in its warp: `D.warp = S.warp` and
-//!    `span(D.reg + D.lane) ⊆ span(S.reg + S.lane)`. With `P` a fixed preimage of each element
-//!    in `(source register, source lane)`, destination lane `l` gets element `v` from lane
-//!    `P_lane(v)` in one `shfl.sync.idx.b32`, provided every sender sends the same register
-//!    in a round: `P_reg∘D.lane = 0` (the register a receiver needs does not depend on its
-//!    lane); otherwise the conversion goes through shared memory. Elements are packed
-//!    `32/bits` to a shuffle when the packed registers travel together.
-//!    Lower bound: a shuffle brings a lane 32 bits, and lane `l` lacks
-//!    `|D(l) + span(D.reg) \ S(l) + span(S.reg)|` elements; the bound is the largest
-//!    `ceil(missing * bits / 32)` over the lanes.
+//! 2. **shuffle** when the data stays in its warp and a shuffle schedule exists
+//!    (`convert_shuffle`: one `shfl.sync.idx.b32` per destination word and round, selects
+//!    where a sender or a receiver picks its register by lane) and costs no more than the
+//!    shared-memory plan: shuffles plus a quarter of the selects against its wavefronts (both
+//!    use the shared-memory crossbar, one warp-wide access per cycle). Lower bound: a shuffle
+//!    brings a lane 32 bits; the largest number of words a lane lacks.
 //! 3. **shared** otherwise: `convert_shared` chooses the shared layout and the store and load
 //!    instructions together to minimise wavefronts, then instructions, then shared memory
 //!    (within the budget), and `convert_certificate` re-verifies the plan by enumeration. The
@@ -28,12 +24,12 @@
 
 use super::convert_certificate::{verify, Certificate};
 use super::convert_shared::{instruction_name, instruction_width, plan_shared, SharedPlan};
-use super::distributed::{combine, Distributed};
+use super::convert_shuffle::{self, ShufflePlan};
+use super::distributed::Distributed;
 use super::gauss::{in_span, rank, Echelon};
-use super::layout::{low_mask, LinearLayout};
+use super::layout::LinearLayout;
 use super::reshape::transpose_outs;
 use crate::error::{Error, Result};
-use std::collections::BTreeSet;
 
 /// sm_90's largest shared memory of a CTA (227 KiB), the default budget.
 pub const DEFAULT_SMEM_BUDGET: i64 = 232_448;
@@ -91,6 +87,7 @@ pub struct ConvertPlan {
     /// Registers path: the source register of each destination register bit.
     pub register_map: Vec<u64>,
     pub shared: Option<SharedPlan>,
+    pub shuffle: Option<ShufflePlan>,
     pub certificate: Option<Certificate>,
     /// Per warp, in the path's measure (`Path::measure`).
     pub cost: i64,
@@ -172,6 +169,7 @@ pub fn convert_plan(
         instructions: Vec::new(),
         register_map: Vec::new(),
         shared: None,
+        shuffle: None,
         certificate: None,
         cost: 0,
         lower_bound: 0,
@@ -187,14 +185,42 @@ pub fn convert_plan(
             ..base
         });
     }
-    if s.warp == d.warp {
-        if let Some(plan) = shuffle_plan(&s, &d, bits, base.clone()) {
-            return Ok(plan);
-        }
-    }
     let outs = src.outs();
     let n: u32 = outs.iter().map(|o| o.log2).sum();
-    let shared = plan_shared(&s, &d, bits, outs, budget)?;
+    let shared = plan_shared(&s, &d, bits, outs, budget);
+    if let Some(sp) = convert_shuffle::plan(&s, &d, bits) {
+        // Shuffles and shared wavefronts both go through the SM's shared-memory crossbar, one
+        // warp-wide access per cycle; four selects are counted as one such slot.
+        let cost = sp.shuffles + (sp.selects + 3) / 4;
+        if shared.as_ref().map_or(true, |sh| cost <= sh.wavefronts()) {
+            let mut instructions = Vec::new();
+            if sp.shuffles > 0 {
+                instructions.push(Instruction {
+                    name: "shfl.sync.idx.b32".into(),
+                    width: 32,
+                    count: sp.shuffles,
+                    wavefronts: 0,
+                });
+            }
+            if sp.selects > 0 {
+                instructions.push(Instruction {
+                    name: "selp.b32".into(),
+                    width: 32,
+                    count: sp.selects,
+                    wavefronts: 0,
+                });
+            }
+            return Ok(ConvertPlan {
+                path: Path::Shuffle,
+                instructions,
+                cost: sp.shuffles,
+                lower_bound: convert_shuffle::lower_bound(&s, &d, bits),
+                shuffle: Some(sp),
+                ..base
+            });
+        }
+    }
+    let shared = shared?;
     let certificate = verify(&s, &d, bits, n, &shared)?;
     let tiles = shared.tiles();
     // Each warp stores and loads only its own elements when the data stays in its warp and
@@ -236,97 +262,6 @@ pub fn convert_plan(
         lower_bound: shared.bound(),
         shared: Some(shared),
         certificate: Some(certificate),
-        ..base
-    })
-}
-
-/// The warp-shuffle plan, or `None` when a sender would be asked for two values at once or
-/// the data leaves its warp.
-fn shuffle_plan(
-    s: &Distributed,
-    d: &Distributed,
-    bits: u32,
-    base: ConvertPlan,
-) -> Option<ConvertPlan> {
-    let within: Vec<u64> = s.reg.iter().chain(&s.lane).copied().collect();
-    if d.reg.iter().chain(&d.lane).any(|&v| !in_span(&within, v)) {
-        return None;
-    }
-    let nr = s.reg.len();
-    let mut e = Echelon::new();
-    for (i, &v) in within.iter().enumerate() {
-        e.insert(i as u32, v);
-    }
-    // (source register, source lane) of an element of the warp.
-    let preimage = |v: u64| -> (u64, u64) {
-        let c = e.solve(v).unwrap_or(0);
-        (c & low_mask(nr as u32), c >> nr)
-    };
-    let q: Vec<(u64, u64)> = d.lane.iter().map(|&v| preimage(v)).collect();
-    let qr: Vec<u64> = q.iter().map(|x| x.0).collect();
-    let ql: Vec<u64> = q.iter().map(|x| x.1).collect();
-    // A sender whose register depends on the receiver's lane would need selects per round:
-    // such conversions go through shared memory.
-    if qr.iter().any(|&x| x != 0) {
-        return None;
-    }
-    let lanes_fixed = ql.iter().enumerate().all(|(i, &x)| x == 1u64 << i);
-    // Packing: the first `pk` destination register bits are the sender's packed register
-    // bits, from the same lane, and nothing else selects those register bits.
-    let want_pk = if bits < 32 {
-        (32 / bits).trailing_zeros() as usize
-    } else {
-        0
-    };
-    let pre: Vec<(u64, u64)> = d.reg.iter().map(|&v| preimage(v)).collect();
-    let pk_mask = low_mask(want_pk as u32);
-    let packs = want_pk <= d.reg.len()
-        && (0..want_pk).all(|j| pre[j] == (1u64 << j, 0))
-        && pre[want_pk..].iter().all(|x| x.0 & pk_mask == 0)
-        && qr.iter().all(|&x| x & pk_mask == 0);
-    let pk = if packs { want_pk } else { 0 };
-    // One round per distinct packed destination value.
-    let mut values: BTreeSet<u64> = BTreeSet::new();
-    for r in 0..1u64 << d.reg.len() {
-        if r & low_mask(pk as u32) == 0 {
-            values.insert(combine(&d.reg, r));
-        }
-    }
-    let rounds = values.len() as i64;
-    let local = values
-        .iter()
-        .filter(|&&v| lanes_fixed && preimage(v).1 == 0)
-        .count() as i64;
-    let per_value = if bits == 64 { 2 } else { 1 };
-    let shuffles = (rounds - local) * per_value;
-    // Lower bound: the elements a lane lacks, 32 bits per shuffle.
-    let dvals: BTreeSet<u64> = (0..1u64 << d.reg.len())
-        .map(|r| combine(&d.reg, r))
-        .collect();
-    let mut worst = 0i64;
-    for l in 0..32u64 {
-        let need = combine(&d.lane, l);
-        let have = combine(&s.lane, l);
-        let missing = dvals
-            .iter()
-            .filter(|&&v| !in_span(&s.reg, v ^ need ^ have))
-            .count() as i64;
-        worst = worst.max((missing * bits as i64 + 31) / 32);
-    }
-    let mut instructions = Vec::new();
-    if shuffles > 0 {
-        instructions.push(Instruction {
-            name: "shfl.sync.idx.b32".into(),
-            width: 32,
-            count: shuffles,
-            wavefronts: 0,
-        });
-    }
-    Some(ConvertPlan {
-        path: Path::Shuffle,
-        instructions,
-        cost: shuffles,
-        lower_bound: worst,
         ..base
     })
 }

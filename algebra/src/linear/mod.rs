@@ -7,7 +7,7 @@
 //! width, free variables), the text forms (`json`, `triton_text`), CuTe conversions
 //! (`from_cute`, `to_cute`), GPU encodings (`encodings`) and the shared-memory analyses
 //! (`bank_conflicts`, `swizzle_choice`), layout conversions (`distributed`, `convert_plan`,
-//! `convert_shared`, `convert_certificate`), Triton's encoding attribute text (`encoding_text`)
+//! `convert_shared`, `convert_shuffle`, `convert_certificate`), Triton's encoding attribute text (`encoding_text`)
 //! and its typed form with a shape (`typed_encoding`: `tensor<...>`, `!ttg.memdesc<...>`).
 //! `text_forms::parse_linear` reads every text form; `dispatch` exposes the operations by
 //! name.
@@ -17,6 +17,7 @@ pub mod compose;
 pub mod convert_certificate;
 pub mod convert_plan;
 pub mod convert_shared;
+pub mod convert_shuffle;
 mod dispatch;
 pub mod distributed;
 pub mod divide;
