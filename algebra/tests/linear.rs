@@ -1534,6 +1534,23 @@ mod conversions {
                 32
             )
         );
+        // A receiver whose element's source register depends on its lane: selects on both
+        // sides (Triton's within-warp transfer: 32 shuffles, 64 selects).
+        let t84 = blocked("32x32xf32", "1, 1", "8, 4", "1, 1", "1, 0");
+        let t48 = blocked("32x32xf32", "1, 1", "4, 8", "1, 1", "1, 0");
+        assert_eq!(
+            summary(&t84, &t48, 32),
+            (
+                "shuffle".into(),
+                ins(&[("shfl.sync.idx.b32", 32, 0), ("selp.b32", 64, 0)]),
+                32,
+                32
+            )
+        );
+        // A transpose inside a warp would need 15 selects a word: shared memory is cheaper.
+        let r4 = blocked("32x32xf32", "1, 4", "4, 8", "1, 1", "1, 0");
+        let c4 = blocked("32x32xf32", "4, 1", "8, 4", "1, 1", "0, 1");
+        assert_eq!(summary(&r4, &c4, 32).0, "shared");
     }
 
     #[test]
@@ -1633,6 +1650,7 @@ mod conversions {
     fn random_conversions_are_certified_and_at_least_their_bound() {
         let mut r = Rng(0x2545_f491_4f6c_dd1d);
         let (mut shared, mut at_bound, mut caught, mut mutated) = (0, 0, 0, 0);
+        let mut shuffles = 0;
         let mut paths = std::collections::BTreeMap::new();
         for _ in 0..160 {
             let bits = [8i64, 16, 32, 64][r.below(4) as usize];
@@ -1688,7 +1706,27 @@ mod conversions {
                         }
                     }
                 }
-                Path::Shuffle => assert!(plan.shared.is_none()),
+                Path::Shuffle => {
+                    // Every round gives every lane, in register k ^ M(l) (+ its pack offset),
+                    // the element the destination layout puts there.
+                    let sp = plan.shuffle.as_ref().unwrap();
+                    let x = |v: &[u64], i: u64| combine(v, i);
+                    for w in 0..s.warps() as u64 {
+                        for r in &sp.rounds {
+                            for l in 0..32u64 {
+                                let from = r.lane_const ^ x(&sp.f, l);
+                                let reg = r.reg_const ^ x(&sp.h, from);
+                                for q in 0..1u64 << sp.pack {
+                                    assert_eq!(
+                                        s.thread_base(from, w) ^ x(&s.reg, reg | q),
+                                        d.thread_base(l, w) ^ x(&d.reg, (r.k ^ x(&sp.m, l)) | q)
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    shuffles += 1;
+                }
                 Path::Shared => {
                     shared += 1;
                     let sh = plan.shared.clone().unwrap();
@@ -1742,6 +1780,7 @@ mod conversions {
         }
         assert!(shared >= 60 && paths.contains_key("registers"), "{paths:?}");
         assert_eq!(caught, mutated, "every moved vector or row is caught");
+        eprintln!("{paths:?}, {shuffles} shuffle plans checked");
         // Random layouts often cannot share a vector between the two sides (the bounds are
         // per side), so only a part reaches them; Triton's layouts do (worked_conversions).
         assert!(

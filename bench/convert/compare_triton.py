@@ -162,8 +162,8 @@ def main():
     tally = {"better": 0, "same": 0, "worse": 0, "error": 0}
     for name, shape, ty, src, dst in cases():
         warps = 1
-        for a, b in re.findall(r"warpsPerCTA = \[(\d+), (\d+)\]", src)[:1]:
-            warps = int(a) * int(b)
+        for w0, w1 in re.findall(r"warpsPerCTA = \[(\d+), (\d+)\]", src)[:1]:
+            warps = int(w0) * int(w1)
         tri = triton_side(a.python, ttgir(shape, ty, src, dst, warps), warps)
         # The same shared-memory budget as Triton's allocation (Triton tiles to keep it small;
         # convert_plan takes the fewest barriers within its budget).

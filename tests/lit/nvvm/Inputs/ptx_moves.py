@@ -257,6 +257,8 @@ class Cta:
                 else:
                     raise Fail(f"`{op}` combines two data bytes")
             return out
+        if base == "selp" and isinstance(v[2][0], int):
+            return v[0] if to_int(v[2]) else v[1]
         if base == "prmt":
             src = fit(v[0], 4) + fit(v[1], 4)
             c = to_int(v[2])
