@@ -232,6 +232,35 @@ LogicalResult mlir::layout::inferLinearAnalysisResult(
   return success();
 }
 
+LogicalResult mlir::layout::inferSmemLayoutResult(
+    MLIRContext *context, std::optional<Location> loc, DictionaryAttr attributes,
+    StringAttr elem, StringAttr major, IntegerAttr mn, IntegerAttr k,
+    IntegerAttr stages, SmallVectorImpl<Type> &results) {
+  // The custom parser leaves the attributes in the dictionary; built ops carry
+  // them in the properties.
+  if (attributes) {
+    if (!elem)
+      elem = llvm::dyn_cast_or_null<StringAttr>(attributes.get("elem"));
+    if (!major)
+      major = llvm::dyn_cast_or_null<StringAttr>(attributes.get("major"));
+    if (!mn)
+      mn = llvm::dyn_cast_or_null<IntegerAttr>(attributes.get("mn"));
+    if (!k)
+      k = llvm::dyn_cast_or_null<IntegerAttr>(attributes.get("k"));
+    if (!stages)
+      stages = llvm::dyn_cast_or_null<IntegerAttr>(attributes.get("stages"));
+  }
+  if (!elem || !major || !mn || !k)
+    return emitOptionalError(loc, "'layout.smem_layout' op requires the attributes "
+                                  "elem, major (strings), mn and k (integers)");
+  rust::Result r = rust::smemLayout(elem.getValue(), major.getValue(), mn.getInt(),
+                                    k.getInt(), stages ? stages.getInt() : 1);
+  if (!r.ok())
+    return emitOptionalError(loc, "'layout.smem_layout' op ", r.text);
+  results.push_back(typeOf(context, r));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Relations: layout.equal, layout.is_injective, layout.is_bijective
 //===----------------------------------------------------------------------===//

@@ -584,6 +584,49 @@ def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swi
     ```
   }]>;
 
+def Layout_SmemLayoutOp : Layout_Op<"smem_layout", [Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "the shared-memory layout of a WGMMA operand (or epilogue) tile in stages";
+  let description = [{
+    The algebra's `smem_layout(elem, major, mn, k, stages)` (docs/nvvm.md): the
+    widest swizzle atom whose row divides the contiguous extent (K for a
+    K-major tile, MN for an MN-major one), tiled to `(mn, k, stages)` as
+    CUTLASS's `ss_smem_selector` and `tile_to_shape` do, certified by the
+    algebra (a bijection, stages on atom boundaries, a WGMMA descriptor for
+    stage 0's first K block). The result type is that layout; the op folds to
+    a `layout.const`, so the layout flows as an SSA value into the layout
+    operands of the hardware ops.
+    ```mlir
+    %a = layout.smem_layout {elem = "f16", major = "K", mn = 128 : i64, k = 64 : i64, stages = 4 : i64}
+    // : !layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))>
+    ```
+    A tile the selector refuses (MN or K not a multiple of 8, K not a
+    multiple of one instruction's K, stages past shared memory) is a
+    diagnostic carrying its message.
+  }];
+  let arguments = (ins StrAttr:$elem, StrAttr:$major, I64Attr:$mn, I64Attr:$k,
+                       OptionalAttr<I64Attr>:$stages);
+  let results = (outs Layout_ValueType:$result);
+  let assemblyFormat = "attr-dict";
+  let hasFolder = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      Adaptor adaptor(operands, attributes, properties, regions);
+      return ::mlir::layout::inferSmemLayoutResult(
+          context, location, attributes, adaptor.getElemAttr(),
+          adaptor.getMajorAttr(), adaptor.getMnAttr(), adaptor.getKAttr(),
+          adaptor.getStagesAttr(), inferredReturnTypes);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldStaticValue(getResult().getType());
+    }
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Relations: equality, injectivity, bijectivity decided by ISL (docs/relations.md)
 //===----------------------------------------------------------------------===//

@@ -1151,6 +1151,35 @@ pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
     })
 }
 
+/// `layout.smem_layout`: the shared-memory layout of an `mn` x `k` WGMMA operand tile in
+/// `stages` stages (`layout_algebra::hw::smem_select::smem_layout`), as a value; the algebra's
+/// message on refusal.
+///
+/// # Safety
+/// `elem` and `major` must be valid [`LayoutStr`]s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_smem_layout(
+    elem: LayoutStr,
+    major: LayoutStr,
+    mn: i64,
+    k: i64,
+    stages: i64,
+) -> LayoutResult {
+    let (elem, major) = (elem.bytes(), major.bytes());
+    let r = std::panic::catch_unwind(|| -> Result<Stored, Error> {
+        use layout_algebra::hw::{smem_select::smem_layout, Elem, Major};
+        let elem = Elem::parse(&String::from_utf8_lossy(elem))?;
+        let major = Major::parse(&String::from_utf8_lossy(major))?;
+        let s = smem_layout(elem, major, mn, k, stages)?;
+        Ok(Stored::Cute(Value::Func(s.layout)))
+    });
+    match r {
+        Ok(Ok(v)) => with_value(v),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => from_error(Error::algebra("smem_layout: internal error (panic)")),
+    }
+}
+
 /// Read the op name and the operands of a C call and answer with `f`: its value on success,
 /// its message as an algebra error (or the dynamic status), a panic as an internal error.
 ///

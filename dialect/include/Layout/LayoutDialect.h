@@ -72,6 +72,14 @@ LogicalResult inferLinearAnalysisResult(MLIRContext *context,
                                         StringRef opName, TypeRange operandTypes,
                                         IntegerAttr bits,
                                         SmallVectorImpl<Type> &results);
+/// Result type of layout.smem_layout (the algebra's `smem_layout` of its
+/// attributes); emits the algebra's message at `loc` on refusal.
+LogicalResult inferSmemLayoutResult(MLIRContext *context,
+                                    std::optional<Location> loc,
+                                    DictionaryAttr attributes, StringAttr elem,
+                                    StringAttr major, IntegerAttr mn,
+                                    IntegerAttr k, IntegerAttr stages,
+                                    SmallVectorImpl<Type> &results);
 /// Verify a relation op (equal, is_injective, is_bijective): the operand kinds
 /// and the relation layer's message when it cannot decide.
 LogicalResult verifyRelationOp(Operation *op);
