@@ -214,6 +214,15 @@ def test_hardware_operations():
     with pytest.raises(LayoutError) as e:
         layout.fragment_store("f16", "(4,4):(1,1)", 16)
     assert "not injective" in e.value.message
+    # The operand layout of the sm_90 GEMM's A tile, chosen and certified (issue 32).
+    s = layout.smem_layout("f16", "K", 128, 64, 4)
+    assert s["swizzle_bytes"] == 128 and s["stage_bytes"] == 16384
+    assert s["layout"] == "Sw<3,3,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))"
+    assert s["certificate"]["descriptor"] == "0x4000004000010000"
+    assert [r["row_bytes"] for r in layout.smem_layout("f16", "K", 128, 32, 2)["rejected"]] == [128]
+    with pytest.raises(LayoutError) as e:
+        layout.smem_layout("f16", "K", 256, 64, 8)
+    assert "more than the 232448 bytes" in e.value.message
 
 
 def test_every_operation_has_its_help_and_its_example_holds():

@@ -93,13 +93,15 @@ fn signature(op: &str) -> &'static [K] {
         "linear_bank_conflicts"
         | "linear_smem_access"
         | "linear_choose_swizzle"
-        | "linear_optimal_swizzling" => &[Lin, Lin, I],
+        | "linear_optimal_swizzling"
+        | "convert_plan" => &[Lin, Lin, I],
         op if op.starts_with("linear_") => &[Lin],
         "wgmma_desc" => &[H, H, F, I],
         "wgmma_k_block" => &[H, F, I],
         "tma_desc" => &[H, L, F],
         "ldmatrix" | "stmatrix" => &[H, F, F],
         "fragment_store" => &[H, L, I],
+        "smem_layout" => &[H, H, I, I, I],
         _ => &[V, V],
     }
 }
