@@ -1357,3 +1357,71 @@ mod smem_layout {
         assert!(checked > 400, "{checked}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// tmem_load: the widest tcgen05.ld reading an epilogue subtile, certified by tmem_copy.
+
+mod tmem_load {
+    use super::assert_err;
+    use layout_algebra::hw::tmem::{tmem_copy, TmemShape};
+    use layout_algebra::hw::tmem_select::tmem_load;
+    use layout_algebra::text::{parse, print_layout};
+    use layout_algebra::{Func, Layout, Value};
+
+    fn layout(s: &str) -> Layout {
+        match parse(s).unwrap() {
+            Value::Func(Func::Layout(l)) => l,
+            v => panic!("{s} is a {}", v.kind()),
+        }
+    }
+
+    #[test]
+    fn accumulators_of_m128_and_m64() {
+        // M = 128: row i in lane i; 32 columns of a 64-column accumulator: 32x32b.x32, thread t
+        // holds row t, register j column j.
+        let s = tmem_load(&layout("(128,64):(65536,1)"), 32, 128).unwrap();
+        assert_eq!(
+            (s.copy.shape, s.copy.num, s.copy.regs),
+            (TmemShape::S32x32b, 32, 32)
+        );
+        assert_eq!(print_layout(&s.fragment), "(128,32):(1,128)");
+        // A register budget of 16: x16.
+        let s = tmem_load(&layout("(128,64):(65536,1)"), 64, 16).unwrap();
+        assert_eq!((s.copy.shape, s.copy.num), (TmemShape::S32x32b, 16));
+        // M = 64 (16 lanes per quadrant): 32x32b would read lanes 16-31 that hold nothing;
+        // 16x256b.x8 (32 registers) reads the 64 columns.
+        let s = tmem_load(&layout("((16,4),64):((65536,2097152),1)"), 64, 128).unwrap();
+        assert_eq!(
+            (s.copy.shape, s.copy.num, s.copy.regs),
+            (TmemShape::S16x256b, 8, 32)
+        );
+        assert!(s
+            .rejected
+            .iter()
+            .any(|(n, why)| n == "32x32b.x64" && why.contains("holds no element")));
+        // The certificate, again from outside: tmem_copy derives the same instruction.
+        let again = tmem_copy(&layout("((16,4),64):((65536,2097152),1)"), &s.fragment, 0).unwrap();
+        assert_eq!(again.instr(false), "tcgen05.ld.sync.aligned.16x256b.x8.b32");
+    }
+
+    #[test]
+    fn refusals_name_the_rule() {
+        assert_err("tmem_load", &["(128,16):(1,1)", "8"], &["not injective"]);
+        assert_err(
+            "tmem_load",
+            &["(128,64):(65536,1)", "0"],
+            &["must be positive"],
+        );
+        assert_err(
+            "tmem_load",
+            &["(128,64):(65536,1)"],
+            &["2 or 3 (tmem, columns[, register budget])"],
+        );
+        // Lanes from 1: no warp's quadrant starts at a lane with data at column 0.
+        assert_err(
+            "tmem_load",
+            &["(4,8):(65536,1)", "8"],
+            &["no tcgen05.ld reads this subtile"],
+        );
+    }
+}

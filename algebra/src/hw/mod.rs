@@ -15,6 +15,9 @@
 //! - `smem_layout(elem, major, MN, K[, stages])` -> JSON object with the shared-memory layout
 //!   of a WGMMA operand or epilogue tile: the widest swizzle atom tiled to the stages, with its
 //!   certificate (see [`smem_select::smem_layout`]).
+//! - `tmem_load(tmem, columns[, budget])` -> JSON object with the `tcgen05.ld` shape and
+//!   `.num` reading an epilogue subtile of a TMEM accumulator and the fragment it gives
+//!   (see [`tmem_select::tmem_load`]).
 //!
 //! Name arguments (`f16`, `K`, `MN`) arrive as [`Value::Json`] text (a JSON string `"f16"` or
 //! the bare word); see [`name_arg`].
@@ -29,6 +32,7 @@ pub mod smem_select;
 pub mod swizzle_modes;
 pub mod tma_desc;
 pub mod tmem;
+pub mod tmem_select;
 pub mod umma_desc;
 pub mod umma_instr_desc;
 pub mod wgmma_addr;
@@ -70,6 +74,7 @@ pub const OP_NAMES: &[&str] = &[
     "tmem_copy",
     "fragment_store",
     "smem_layout",
+    "tmem_load",
 ];
 
 /// Dispatch an operation of this module; `None` when `op` is not one of ours.
@@ -85,6 +90,7 @@ pub fn call(op: &str, args: &[Value]) -> Option<Result<Value>> {
         "tmem_copy" => call_tmem_copy(args),
         "fragment_store" => call_fragment_store(args),
         "smem_layout" => call_smem_layout(args),
+        "tmem_load" => call_tmem_load(args),
         _ => return None,
     })
 }
@@ -132,6 +138,27 @@ fn call_smem_layout(args: &[Value]) -> Result<Value> {
     };
     Ok(Value::Json(
         smem_select::smem_layout(elem, major, mn, k, stages)?.to_json(),
+    ))
+}
+
+fn call_tmem_load(args: &[Value]) -> Result<Value> {
+    let op = "tmem_load";
+    if args.len() != 2 && args.len() != 3 {
+        return Err(arity(
+            op,
+            args.len(),
+            "2 or 3 (tmem, columns[, register budget])",
+        ));
+    }
+    let tmem = layout_arg(op, args, 0, "the TMEM layout")?;
+    let cols = int_arg(op, args, 1, "the subtile columns")?;
+    let budget = if args.len() == 3 {
+        int_arg(op, args, 2, "the register budget")?
+    } else {
+        128
+    };
+    Ok(Value::Json(
+        tmem_select::tmem_load(&tmem, cols, budget)?.to_json(),
     ))
 }
 

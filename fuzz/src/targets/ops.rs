@@ -102,6 +102,7 @@ fn signature(op: &str) -> &'static [K] {
         "ldmatrix" | "stmatrix" => &[H, F, F],
         "fragment_store" => &[H, L, I],
         "smem_layout" => &[H, H, I, I, I],
+        "tmem_load" => &[L, I, I],
         _ => &[V, V],
     }
 }

@@ -961,6 +961,14 @@ pub const OP_HELP: &[OpHelp] = &[
         result: r##"{"swizzle_bytes":128,"atom":"Sw<3,3,3> o 0 o (8,64):(64,1)","layout":"Sw<3,3,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))","stage_bytes":16384,"bytes":65536,"rejected":[],"certificate":{"bijective":true,"stage_aligned":true,"descriptor":"0x4000004000010000","k_blocks":4}}"##,
     },
     OpHelp {
+        name: r##"tmem_load"##,
+        family: Family::Hardware,
+        signature: r##"tmem_load(tmem, columns[, budget])"##,
+        contract: r##"The tcgen05.ld (shape 32x32b, 16x256b, 16x128b or 16x64b, and .num) that reads the first `columns` columns of a TMEM accumulator layout (tile index -> lane << 16 | column) with the most registers per thread within the budget (default 128), and the (thread, register) -> tile index fragment it gives a warpgroup; wider candidates rejected with their reasons; certified by tmem_copy deriving the same instruction from the fragment."##,
+        example: r##"tmem_load((128,64):(65536,1), 32)"##,
+        result: r##"{"ld":"tcgen05.ld.sync.aligned.32x32b.x32.b32","shape":"32x32b","num":32,"regs":32,"fragment":"(128,32):(1,128)","columns":32,"rejected":[{"instr":"32x32b.x128","why":"thread 0 register 32 reads column 32, past the 32-column subtile"},{"instr":"32x32b.x64","why":"thread 0 register 32 reads column 32, past the 32-column subtile"},{"instr":"16x256b.x32","why":"thread 0 register 16 reads column 32, past the 32-column subtile"},{"instr":"16x256b.x16","why":"thread 0 register 16 reads column 32, past the 32-column subtile"},{"instr":"16x128b.x64","why":"thread 0 register 16 reads column 32, past the 32-column subtile"},{"instr":"16x128b.x32","why":"thread 0 register 16 reads column 32, past the 32-column subtile"},{"instr":"16x64b.x128","why":"thread 0 register 16 reads column 32, past the 32-column subtile"},{"instr":"16x64b.x64","why":"thread 0 register 16 reads column 32, past the 32-column subtile"}],"certificate":{"tmem_copy":"tcgen05.ld.sync.aligned.32x32b.x32.b32"}}"##,
+    },
+    OpHelp {
         name: r##"lego_apply"##,
         family: Family::Lego,
         signature: r##"lego_apply(L, i0, i1, ...)"##,
