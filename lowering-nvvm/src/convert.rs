@@ -458,7 +458,6 @@ fn shared(
     let bytes = (e.bits / 8) as i64;
     let shift = e.c32(bytes.trailing_zeros() as i64)?;
     let sreg = Registers::new(s);
-    let dreg = Registers::new(d);
     let warp_local = plan.instructions.iter().any(|i| i.name == "bar.warp.sync");
     let barrier = || -> Result<(), String> {
         if warp_local {
@@ -567,7 +566,6 @@ fn shared(
     (0..1u64 << d.reg.len())
         .map(|r| {
             let v = combine(&d.reg, r);
-            let _ = dreg.index(v)?;
             loaded
                 .get(&v)
                 .copied()
