@@ -208,7 +208,7 @@ pub fn tmem_load(tmem: &Layout, cols: i64, budget: i64) -> Result<TmemLoadSelect
                     ));
                     break;
                 }
-                Err(why) => rejected.push((name, why)),
+                Err(why) => rejected.push((name, regs, why)),
             }
             num /= 2;
         }
@@ -218,7 +218,7 @@ pub fn tmem_load(tmem: &Layout, cols: i64, budget: i64) -> Result<TmemLoadSelect
             "{OP}: no tcgen05.ld reads this subtile ({})",
             rejected
                 .iter()
-                .map(|(n, w)| format!("{n}: {w}"))
+                .map(|(n, _, w)| format!("{n}: {w}"))
                 .collect::<Vec<_>>()
                 .join("; ")
         ))
@@ -226,18 +226,8 @@ pub fn tmem_load(tmem: &Layout, cols: i64, budget: i64) -> Result<TmemLoadSelect
     // Keep the reasons of the candidates at least as wide as the choice.
     sel.rejected = rejected
         .into_iter()
-        .filter(|(name, _)| {
-            let num: i64 = name
-                .rsplit(".x")
-                .next()
-                .and_then(|x| x.parse().ok())
-                .unwrap_or(0);
-            let per = SHAPES
-                .iter()
-                .find(|s| name.starts_with(s.name()))
-                .map_or(1, |s| s.regs_per_num());
-            num * per >= sel.copy.regs
-        })
+        .filter(|(_, regs, _)| *regs >= sel.copy.regs)
+        .map(|(name, _, why)| (name, why))
         .collect();
     Ok(sel)
 }

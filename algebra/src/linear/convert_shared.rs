@@ -71,6 +71,24 @@ pub struct SideAccess {
     pub iterations: Vec<u64>,
 }
 
+impl SideAccess {
+    /// The register vectors whose offsets must keep the access aligned: matrices, iterations
+    /// and, transposed, the register-half row vector (the in-lane vector of a vector access
+    /// and the in-register vectors of a matrix are the chain itself).
+    pub fn row_registers(&self) -> Vec<u64> {
+        let mut regs: Vec<u64> = self
+            .matrices
+            .iter()
+            .chain(&self.iterations)
+            .copied()
+            .collect();
+        if let AccessKind::Matrix { trans: true, .. } = self.kind {
+            regs.extend(self.vector.iter().copied());
+        }
+        regs
+    }
+}
+
 /// A shared-memory plan and its costs (per warp; instruction counts per thread).
 #[derive(Debug, Clone)]
 pub struct SharedPlan {
@@ -289,15 +307,9 @@ struct Built {
     own: Vec<u64>,
 }
 
-fn build_side(
-    p: &Problem<'_>,
-    side: &Distributed,
-    opt: &Option_,
-    chain: &[u64],
-    avoid: &[u64],
-) -> Option<Built> {
+fn build_side(p: &Problem<'_>, side: &Distributed, opt: &Option_, chain: &[u64]) -> Option<Built> {
     let reg_basis = basis_of(&side.reg);
-    let mut taken: Vec<u64> = chain.iter().chain(avoid).chain(&p.outer).copied().collect();
+    let mut taken: Vec<u64> = chain.iter().chain(&p.outer).copied().collect();
     let mut access = SideAccess {
         kind: opt.kind,
         vector: Vec::new(),
@@ -362,15 +374,7 @@ fn build_side(
         .chain(side.warp.iter().copied())
         .filter(|&v| v != 0)
         .collect();
-    let mut regs: Vec<u64> = access
-        .matrices
-        .iter()
-        .chain(&access.iterations)
-        .copied()
-        .collect();
-    if let AccessKind::Matrix { trans: true, .. } = opt.kind {
-        regs.extend(access.vector.iter().copied());
-    }
+    let regs = access.row_registers();
     let own = chain[..prefix].to_vec();
     let reg_prefix = match opt.kind {
         AccessKind::Vector { a } => a as usize,
@@ -537,15 +541,7 @@ fn side_cost(p: &Problem<'_>, c: &Coordinates, side: &Built) -> Option<(SideAcce
     if let AccessKind::Matrix { trans: true, .. } = access.kind {
         access.vector[0] = normalize(c, side, &p.outer, access.vector[0]);
     }
-    let mut regs: Vec<u64> = access
-        .iterations
-        .iter()
-        .chain(&access.matrices)
-        .copied()
-        .collect();
-    if let AccessKind::Matrix { trans: true, .. } = access.kind {
-        regs.push(access.vector[0]);
-    }
+    let regs = access.row_registers();
     let mask = low_mask(side.prefix as u32);
     for &v in &side.others {
         let (off, tile) = c.of(v);
@@ -679,8 +675,8 @@ fn search(
                 continue;
             };
             let (Some(wb), Some(rb)) = (
-                build_side(&p, s, &wo, &chain, &[]),
-                build_side(&p, d, &ro, &chain, &[]),
+                build_side(&p, s, &wo, &chain),
+                build_side(&p, d, &ro, &chain),
             ) else {
                 continue;
             };

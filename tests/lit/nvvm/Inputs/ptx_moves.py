@@ -223,7 +223,10 @@ class Cta:
             dn, sn = int(types[0][1]) // 8, int(types[-1][1]) // 8
             v = self.val(t, args[1], sn)
             if types[-1][0] == "s" and dn > sn:
-                regs[args[0]] = from_int(to_int(v) - ((to_int(v) >> (8 * sn - 1)) << (8 * sn)), dn) if v else v
+                x = to_int(v)
+                if x >> (8 * sn - 1):
+                    x -= 1 << (8 * sn)
+                regs[args[0]] = from_int(x & ((1 << (8 * dn)) - 1), dn)
             else:
                 regs[args[0]] = fit(v, dn)
         else:
