@@ -613,3 +613,48 @@ LogicalResult LinearApplyOp::verify() {
     return emitOpError() << r.text;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// convert_layout
+//===----------------------------------------------------------------------===//
+
+/// The linear layout of a register tensor's encoding, or an error naming `what`.
+static FailureOr<LayoutHandle> tensorEncoding(Operation *op, RankedTensorType type,
+                                              StringRef what) {
+  auto attr = llvm::dyn_cast_or_null<ValueAttr>(type.getEncoding());
+  if (!attr || attr.getValueKind() != ValueKind::Linear)
+    return op->emitOpError() << "the " << what
+                             << " must be a register tensor encoded by a "
+                                "#layout.linear<...>, found "
+                             << type;
+  return attr.getValueHandle();
+}
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = llvm::cast<RankedTensorType>(getSrc().getType());
+  auto dst = llvm::cast<RankedTensorType>(getResult().getType());
+  FailureOr<LayoutHandle> from = tensorEncoding(*this, src, "source");
+  if (failed(from))
+    return failure();
+  FailureOr<LayoutHandle> to = tensorEncoding(*this, dst, "result");
+  if (failed(to))
+    return failure();
+  ArrayRef<int64_t> shape = src.getShape();
+  rust::Result r = rust::take(
+      layout_ffi_convert_layout_check(*from, *to, shape.data(), shape.size()));
+  if (!r.ok() || !r.text.empty())
+    return emitOpError() << r.text;
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getResult().getType())
+    return getSrc();
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>()) {
+    if (inner.getSrc().getType() == getResult().getType())
+      return inner.getSrc();
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return {};
+}

@@ -744,4 +744,34 @@ def Layout_InvOp : Layout_Op<"inv", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Register tensors encoded by linear layouts
+//===----------------------------------------------------------------------===//
+
+def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "the same register tensor in another distribution over the threads";
+  let description = [{
+    ```mlir
+    %b = layout.convert_layout %a
+        : tensor<64x64xf16, #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{...}>>>>
+       -> tensor<64x64xf16, #layout.linear<tensor<64x64xf16, #ttg.blocked<{...}>>>>
+    ```
+    The values of `%a` and `%b` are equal element by element; only the
+    encodings differ: each is a register layout of the CTA (in dimensions
+    `register`, `lane` with 32 lanes, optionally `warp`, and a `block` that
+    selects nothing) whose out dimension `j` is tensor dimension `j`. The
+    verifier checks that both encodings lay out the tensor's extents, name
+    the same dimensions and keep the number of warps. Folds to `%a` when the
+    encodings are equal, and a convert of a convert to one convert of the
+    first operand. `--layout-assign-layouts` removes, moves and inserts these
+    ops (docs/passes.md); its cost is `convert_plan`'s (docs/linear.md).
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
 #endif // LAYOUT_OPS_TD

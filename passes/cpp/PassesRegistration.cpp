@@ -3,7 +3,7 @@
 // The passes are Rust (melior external passes, src/). MLIR's pass registry has
 // no C API, so this file registers them, one line per pass:
 // `--layout-prove-descriptors`, `--layout-prove-lowering`,
-// `--layout-composition-domain`.
+// `--layout-composition-domain`, `--layout-assign-layouts`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 extern "C" MlirPass layout_passes_create_prove_descriptors(void);
 extern "C" MlirPass layout_passes_create_prove_lowering(void);
 extern "C" MlirPass layout_passes_create_composition_domain(void);
+extern "C" MlirPass layout_passes_create_assign_layouts(void);
 
 namespace {
 template <MlirPass (*Create)(void)> std::unique_ptr<mlir::Pass> make() {
@@ -29,4 +30,5 @@ extern "C" void layout_passes_register(void) {
   mlir::registerPass(make<layout_passes_create_prove_descriptors>);
   mlir::registerPass(make<layout_passes_create_prove_lowering>);
   mlir::registerPass(make<layout_passes_create_composition_domain>);
+  mlir::registerPass(make<layout_passes_create_assign_layouts>);
 }

@@ -15,8 +15,13 @@
 //!   `layout.idx2crd` with the code of `--lower-to-index`, translates the emitted arith into an
 //!   ISL relation ([`arith_relation`]) and proves it equal to the layout's relation
 //!   (layout-relation) over the whole domain, or reports a witness coordinate.
+//! - `--layout-assign-layouts` ([`assign_layouts`]): chooses the layouts of the
+//!   layout-polymorphic register tensors of each function so that the `layout.convert_layout`
+//!   ops they need cost least (`layout_algebra::linear::layout_assignment`, exact over the
+//!   candidate layouts), and inserts them with a remark naming each one's plan and cost.
 
 pub mod arith_relation;
+pub mod assign_layouts;
 pub mod composition_domain;
 pub mod isl_text;
 pub mod matrix_lanes_decode;
@@ -65,6 +70,12 @@ pub extern "C" fn layout_passes_create_prove_lowering() -> mlir_sys::MlirPass {
 #[no_mangle]
 pub extern "C" fn layout_passes_create_composition_domain() -> mlir_sys::MlirPass {
     composition_domain::create_pass().to_raw()
+}
+
+/// The layout-assignment pass as a raw `MlirPass` (for the C++ registry entry in cpp/).
+#[no_mangle]
+pub extern "C" fn layout_passes_create_assign_layouts() -> mlir_sys::MlirPass {
+    assign_layouts::create_pass().to_raw()
 }
 
 /// Register this crate's passes with MLIR's global pass registry. Idempotent.

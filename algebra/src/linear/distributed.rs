@@ -35,6 +35,12 @@ impl Distributed {
     /// Read `l` (in dimensions `register`, `lane`, optionally `warp` and a `block` that
     /// selects nothing); `side` names the layout in errors.
     pub fn from_layout(l: &LinearLayout, side: &str) -> Result<Distributed> {
+        Distributed::read(l, &format!("convert_plan: the {side} layout"))
+    }
+
+    /// Read `l` as [`Distributed::from_layout`] does; errors begin with `who` ("the
+    /// encoding").
+    pub fn read(l: &LinearLayout, who: &str) -> Result<Distributed> {
         let mut out = Distributed {
             reg: Vec::new(),
             lane: Vec::new(),
@@ -52,20 +58,20 @@ impl Distributed {
                 "block" => {
                     if d.bases.iter().any(|&b| b != 0) {
                         return Err(Error::algebra(format!(
-                            "convert_plan: the {side} layout distributes the tensor over CTAs ('block' bits select elements); plan one CTA's conversion with per-CTA layouts"
+                            "{who} distributes the tensor over CTAs ('block' bits select elements); plan one CTA's conversion with per-CTA layouts"
                         )));
                     }
                 }
                 other => {
                     return Err(Error::algebra(format!(
-                        "convert_plan: the {side} layout has in dimension '{other}'; a register layout has 'register', 'lane' and optionally 'warp' and 'block'"
+                        "{who} has in dimension '{other}'; a register layout has 'register', 'lane' and optionally 'warp' and 'block'"
                     )))
                 }
             }
         }
         if !has_lane || out.lane.len() != LANE_BITS {
             return Err(Error::algebra(format!(
-                "convert_plan: the {side} layout has {} lanes; a warp has 32 (lane must have 5 bits)",
+                "{who} has {} lanes; a warp has 32 (lane must have 5 bits)",
                 if has_lane { 1i64 << out.lane.len() } else { 0 }
             )));
         }
@@ -73,7 +79,7 @@ impl Distributed {
         let r = rank(out.reg.iter().chain(&out.lane).chain(&out.warp).copied());
         if r != n {
             return Err(Error::algebra(format!(
-                "convert_plan: the {side} layout reaches 2^{r} of the tensor's 2^{n} elements; a register layout must hold every element (surjective)"
+                "{who} reaches 2^{r} of the tensor's 2^{n} elements; a register layout must hold every element (surjective)"
             )));
         }
         Ok(out)

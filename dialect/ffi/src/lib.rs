@@ -1263,6 +1263,44 @@ pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize)
     }
 }
 
+/// The verifier of `layout.convert_layout`: `src` and `dst` (the operand's and the result's
+/// encodings) must both be register layouts of the tensor of extents `shape`, with the same
+/// dimensions and warps (`linear::tensor_encoding`). Status OK with an empty text when they
+/// are, else the message.
+///
+/// # Safety
+/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_convert_layout_check(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+) -> LayoutResult {
+    let shape: Vec<i64> = if rank == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(shape, rank).to_vec()
+    };
+    let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+        let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
+        let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
+        layout_algebra::linear::tensor_encoding::check_same_cta(&src, &dst, &shape)?;
+        Ok(String::new())
+    }));
+    match r {
+        Ok(Ok(t)) => owned(STATUS_OK, 0, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod linear_tests {
     use super::*;

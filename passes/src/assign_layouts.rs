@@ -1,0 +1,869 @@
+//! The pass `layout-assign-layouts`: choose the layout of every layout-polymorphic register
+//! tensor of a function so that the conversions it needs cost least, and materialize them as
+//! `layout.convert_layout` ops (docs/passes.md).
+//!
+//! **IR.** Register tensors are ranked tensors encoded by `#layout.linear<...>`
+//! (`layout.convert_layout`'s verifier: a register layout of the CTA over the tensor). Ops
+//! are of three kinds:
+//!
+//! - *polymorphic*: an `arith`/`math` op whose operands and results are all such tensors of
+//!   one shape (elementwise: any common layout computes the same values), and a splat
+//!   `arith.constant`; an `scf.for` iteration argument (its init, block argument, yield
+//!   operand and result share one layout). Each is a variable of the assignment;
+//! - `layout.convert_layout`: transparent; the pass removes every one and inserts those the
+//!   assignment needs;
+//! - *anchors*: every other op, and a polymorphic op carrying the unit attribute
+//!   `layout.fixed`: their results have, and their operands need, the layouts their types
+//!   name (global loads and stores, MMA operands and results, function arguments, returns).
+//!
+//! **Cost.** A value of layout `D` whose users need the distinct layouts `L1, L2, ..` is
+//! converted once to each `Li != D` right after its definition (`layout_assignment`), each
+//! convert costing `convert_plan(D, Li, bits, budget)`: its shared-memory crossbar accesses
+//! per warp (wavefronts through shared memory, or shuffles plus a quarter of the selects;
+//! 0 for a register renaming), times how often the definition runs (the constant trip counts
+//! of the `scf.for` loops around it; an unknown trip count is a power of `N`). Elements of
+//! fewer than 8 bits move as bytes. The shared-memory budget is the integer attribute
+//! `layout.smem_budget` of the function or of an op around it, else sm_90's 232,448 bytes; a
+//! conversion that does not fit is impossible.
+//!
+//! **Search.** The candidates of a variable are the layouts of its connected component: the
+//! anchors' layouts and the layouts the input gives its values (so the answer is never worse
+//! than the input). `layout_algebra::linear::layout_assignment` finds the cheapest
+//! assignment by branch and bound (exact over the candidates unless the search budget runs
+//! out, then the gap to a proven lower bound is reported). A remark at each inserted convert
+//! gives its plan and cost; a remark at the function the totals, before and after.
+
+use std::collections::HashMap;
+
+use layout_algebra::linear::convert_plan::{convert_plan, Path, DEFAULT_SMEM_BUDGET};
+use layout_algebra::linear::layout_assignment::{
+    assign_layouts, total_cost, Assignment, Cost, Problem, Slot, ValueSlots, Weight,
+};
+use layout_algebra::linear::LinearLayout;
+use layout_dialect::op_diagnostics::{emit_op_diagnostic, emit_op_error, op_name, Severity};
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::r#type::TypeId;
+use melior::ir::Attribute;
+use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
+use melior::ContextRef;
+use mlir_sys::*;
+
+/// The pass argument (`layout-opt --layout-assign-layouts`).
+pub const ARGUMENT: &str = "layout-assign-layouts";
+
+/// The unit attribute that makes a polymorphic op an anchor.
+pub const FIXED_ATTRIBUTE: &str = "layout.fixed";
+
+/// The integer attribute (on the function or an op around it) that bounds a conversion's
+/// shared memory.
+pub const BUDGET_ATTRIBUTE: &str = "layout.smem_budget";
+
+const CONVERT: &str = "layout.convert_layout";
+
+#[repr(align(8))]
+struct PassId;
+static ASSIGN_LAYOUTS_ID: PassId = PassId;
+
+#[derive(Clone, Debug, Default)]
+struct AssignLayouts;
+
+impl<'c> RunExternalPass<'c> for AssignLayouts {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        let mut functions = Vec::new();
+        operation.walk(WalkOrder::PreOrder, |op| {
+            if op_name(op.to_raw()) == "func.func" {
+                functions.push(op.to_raw());
+            }
+            WalkResult::Advance
+        });
+        let mut ok = true;
+        for f in functions {
+            if let Err(m) = assign_function(f) {
+                emit_op_error(f, &m);
+                ok = false;
+            }
+        }
+        if !ok {
+            pass.signal_failure();
+        }
+    }
+}
+
+/// A new `layout-assign-layouts` pass (runs on any op: every `func.func` nested in it).
+pub fn create_pass() -> Pass {
+    create_external(
+        AssignLayouts,
+        TypeId::create(&ASSIGN_LAYOUTS_ID),
+        "LayoutAssignLayouts",
+        ARGUMENT,
+        "Assign layouts to layout-polymorphic register tensors so that the converts they need cost least (exact over the candidates), and insert them",
+        "",
+        &[],
+    )
+}
+
+fn sref(s: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
+}
+
+/// A register tensor's type: shape, element type and the encoding when it is a
+/// `#layout.linear` (with its layout).
+struct TensorType {
+    shape: Vec<i64>,
+    elem: MlirType,
+    encoding: MlirAttribute,
+    layout: LinearLayout,
+}
+
+/// The register-tensor view of `ty` (None for any other type). An encoding that is a
+/// `#layout.linear` whose value cannot be read is an error.
+fn tensor_type(ty: MlirType) -> Result<Option<TensorType>, String> {
+    unsafe {
+        if !mlirTypeIsARankedTensor(ty) {
+            return Ok(None);
+        }
+        let encoding = mlirRankedTensorTypeGetEncoding(ty);
+        if encoding.ptr.is_null() {
+            return Ok(None);
+        }
+        let layout = match layout_dialect::attr_linear(Attribute::from_raw(encoding)) {
+            None => return Ok(None),
+            Some(Err(e)) => return Err(format!("a tensor encoding is not a usable layout: {e}")),
+            Some(Ok(l)) => l,
+        };
+        let rank = mlirShapedTypeGetRank(ty);
+        let shape = (0..rank as isize)
+            .map(|i| mlirShapedTypeGetDimSize(ty, i))
+            .collect();
+        Ok(Some(TensorType {
+            shape,
+            elem: mlirShapedTypeGetElementType(ty),
+            encoding,
+            layout,
+        }))
+    }
+}
+
+fn value_tensor(v: MlirValue) -> Result<Option<TensorType>, String> {
+    tensor_type(unsafe { mlirValueGetType(v) })
+}
+
+/// Bits an element of `elem` moves as (at least a byte); an error for types of no width.
+fn element_bits(elem: MlirType) -> Result<i64, String> {
+    let bits = unsafe {
+        if mlirTypeIsAInteger(elem) {
+            mlirIntegerTypeGetWidth(elem) as i64
+        } else if mlirTypeIsAFloat(elem) {
+            mlirFloatTypeGetWidth(elem) as i64
+        } else if mlirTypeIsAIndex(elem) {
+            64
+        } else {
+            return Err("a register tensor's element type has no bit width (integer, float or index expected)".into());
+        }
+    };
+    let moved = (bits.max(8) as u64).next_power_of_two() as i64;
+    if moved > 64 {
+        return Err(format!(
+            "a register tensor has {bits}-bit elements; conversions move at most 64-bit elements"
+        ));
+    }
+    Ok(moved)
+}
+
+fn operands(op: MlirOperation) -> Vec<MlirValue> {
+    unsafe {
+        (0..mlirOperationGetNumOperands(op))
+            .map(|i| mlirOperationGetOperand(op, i))
+            .collect()
+    }
+}
+
+fn results(op: MlirOperation) -> Vec<MlirValue> {
+    unsafe {
+        (0..mlirOperationGetNumResults(op))
+            .map(|i| mlirOperationGetResult(op, i))
+            .collect()
+    }
+}
+
+fn has_attr(op: MlirOperation, name: &str) -> bool {
+    !unsafe { mlirOperationGetAttributeByName(op, sref(name)) }
+        .ptr
+        .is_null()
+}
+
+fn dialect_of(name: &str) -> &str {
+    name.split('.').next().unwrap_or("")
+}
+
+/// The splat attribute of a splat `arith.constant` (None otherwise).
+fn splat_value(op: MlirOperation) -> Option<MlirAttribute> {
+    unsafe {
+        let a = mlirOperationGetAttributeByName(op, sref("value"));
+        if a.ptr.is_null() || !mlirAttributeIsADenseElements(a) || !mlirDenseElementsAttrIsSplat(a)
+        {
+            return None;
+        }
+        Some(mlirDenseElementsAttrGetSplatValue(a))
+    }
+}
+
+/// Whether `op` is layout-polymorphic: an `arith`/`math` op on register tensors of one shape
+/// (a splat for `arith.constant`), not fixed by the user.
+fn is_polymorphic(op: MlirOperation) -> Result<bool, String> {
+    let name = op_name(op);
+    if !matches!(dialect_of(&name), "arith" | "math") || has_attr(op, FIXED_ATTRIBUTE) {
+        return Ok(false);
+    }
+    let values: Vec<MlirValue> = operands(op).into_iter().chain(results(op)).collect();
+    if results(op).is_empty() {
+        return Ok(false);
+    }
+    if name == "arith.constant" && splat_value(op).is_none() {
+        return Ok(false);
+    }
+    let mut shape: Option<Vec<i64>> = None;
+    for v in values {
+        match value_tensor(v)? {
+            Some(t) if shape.as_ref().map_or(true, |s| *s == t.shape) => shape = Some(t.shape),
+            _ => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+/// Where a variable lives: a polymorphic op (its results), or iteration argument `index` of
+/// an `scf.for` (its init operand `3 + index`, body argument `1 + index`, yield operand
+/// `index` and result `index`).
+#[derive(Clone, Copy)]
+enum Var {
+    Op(MlirOperation),
+    Iter(MlirOperation, usize),
+}
+
+/// One register tensor value: where it is defined, its users (operand slots, seen through
+/// the converts), its cost class and weight, and where its converts go.
+struct Managed {
+    value: MlirValue,
+    def: Slot,
+    uses: Vec<(MlirOperation, usize, Slot)>,
+    class: usize,
+    weight: Weight,
+    /// The op after which converts are inserted (None: at the start of `block`).
+    after: Option<MlirOperation>,
+    block: MlirBlock,
+    tensor: TensorType,
+}
+
+/// The function as an assignment problem.
+struct Model {
+    layouts: Vec<(MlirAttribute, LinearLayout)>,
+    vars: Vec<Var>,
+    var_of_op: HashMap<usize, usize>,
+    var_of_iter: HashMap<(usize, usize), usize>,
+    values: Vec<Managed>,
+    converts: Vec<MlirOperation>,
+    classes: Vec<i64>,
+}
+
+impl Model {
+    fn layout_id(&mut self, t: &TensorType) -> usize {
+        if let Some(i) = self
+            .layouts
+            .iter()
+            .position(|(a, _)| unsafe { mlirAttributeEqual(*a, t.encoding) })
+        {
+            return i;
+        }
+        self.layouts.push((t.encoding, t.layout.clone()));
+        self.layouts.len() - 1
+    }
+
+    fn class_of(&mut self, t: &TensorType) -> Result<usize, String> {
+        let bits = element_bits(t.elem)?;
+        Ok(match self.classes.iter().position(|&b| b == bits) {
+            Some(i) => i,
+            None => {
+                self.classes.push(bits);
+                self.classes.len() - 1
+            }
+        })
+    }
+
+    /// The slot of the operand `index` of `user` (whose type is `t`).
+    fn use_slot(&mut self, user: MlirOperation, index: usize, t: &TensorType) -> Slot {
+        if let Some(&x) = self.var_of_op.get(&(user.ptr as usize)) {
+            return Slot::Var(x);
+        }
+        let name = op_name(user);
+        if name == "scf.for" && index >= 3 {
+            if let Some(&x) = self.var_of_iter.get(&(user.ptr as usize, index - 3)) {
+                return Slot::Var(x);
+            }
+        }
+        if name == "scf.yield" {
+            let parent = unsafe { mlirOperationGetParentOperation(user) };
+            if let Some(&x) = self.var_of_iter.get(&(parent.ptr as usize, index)) {
+                return Slot::Var(x);
+            }
+        }
+        Slot::Fixed(self.layout_id(t))
+    }
+}
+
+/// The ops of `block` in order.
+fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut op = mlirBlockGetFirstOperation(block);
+        while !op.ptr.is_null() {
+            out.push(op);
+            op = mlirOperationGetNextInBlock(op);
+        }
+    }
+    out
+}
+
+/// The blocks of every region of `op` in order.
+fn op_blocks(op: MlirOperation) -> Vec<MlirBlock> {
+    let mut out = Vec::new();
+    unsafe {
+        let mut region = mlirOperationGetFirstRegion(op);
+        while !region.ptr.is_null() {
+            let mut block = mlirRegionGetFirstBlock(region);
+            while !block.ptr.is_null() {
+                out.push(block);
+                block = mlirBlockGetNextInRegion(block);
+            }
+            region = mlirRegionGetNextInOperation(region);
+        }
+    }
+    out
+}
+
+/// The integer value of an `arith.constant` (None for anything else).
+fn constant_int(v: MlirValue) -> Option<i64> {
+    unsafe {
+        if !mlirValueIsAOpResult(v) {
+            return None;
+        }
+        let def = mlirOpResultGetOwner(v);
+        if op_name(def) != "arith.constant" {
+            return None;
+        }
+        let a = mlirOperationGetAttributeByName(def, sref("value"));
+        (!a.ptr.is_null() && mlirAttributeIsAInteger(a)).then(|| mlirIntegerAttrGetValueInt(a))
+    }
+}
+
+/// How often code in `block` runs per run of `function`: constant `scf.for` trip counts
+/// multiply, any other loop (`scf.for` of unknown trip count, `scf.while`) adds a power of N.
+fn block_weight(mut block: MlirBlock, function: MlirOperation) -> Weight {
+    let mut w = Weight::ONCE;
+    loop {
+        let op = unsafe { mlirBlockGetParentOperation(block) };
+        if op.ptr.is_null() || op.ptr == function.ptr {
+            return w;
+        }
+        match op_name(op).as_str() {
+            "scf.for" => {
+                let o = operands(op);
+                match (constant_int(o[0]), constant_int(o[1]), constant_int(o[2])) {
+                    (Some(lb), Some(ub), Some(step)) if step > 0 => {
+                        let trips = ((ub as i128 - lb as i128 + step as i128 - 1) / step as i128)
+                            .clamp(1, u64::MAX as i128) as u64;
+                        w.factor = w.factor.saturating_mul(trips);
+                    }
+                    _ => w.degree += 1,
+                }
+            }
+            "scf.while" => w.degree += 1,
+            _ => {}
+        }
+        block = unsafe { mlirOperationGetBlock(op) };
+        if block.ptr.is_null() {
+            return w;
+        }
+    }
+}
+
+/// The users of `v` as (op, operand index), seen through `layout.convert_layout` chains.
+fn uses_through_converts(v: MlirValue, out: &mut Vec<(MlirOperation, usize)>) {
+    unsafe {
+        let mut u = mlirValueGetFirstUse(v);
+        while !mlirOpOperandIsNull(u) {
+            let owner = mlirOpOperandGetOwner(u);
+            if op_name(owner) == CONVERT {
+                uses_through_converts(mlirOperationGetResult(owner, 0), out);
+            } else {
+                out.push((owner, mlirOpOperandGetOperandNumber(u) as usize));
+            }
+            u = mlirOpOperandGetNextUse(u);
+        }
+    }
+}
+
+/// Build the model of `function`: first the variables and converts, then every register
+/// tensor value in program order.
+fn build_model(function: MlirOperation) -> Result<Model, String> {
+    let mut m = Model {
+        layouts: Vec::new(),
+        vars: Vec::new(),
+        var_of_op: HashMap::new(),
+        var_of_iter: HashMap::new(),
+        values: Vec::new(),
+        converts: Vec::new(),
+        classes: Vec::new(),
+    };
+    let mut all_ops = Vec::new();
+    let fref = unsafe { OperationRef::from_raw(function) };
+    fref.walk(WalkOrder::PreOrder, |op| {
+        if op.to_raw().ptr != function.ptr {
+            all_ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for &op in &all_ops {
+        let name = op_name(op);
+        if name == CONVERT {
+            m.converts.push(op);
+        } else if name == "scf.for" {
+            for (i, r) in results(op).into_iter().enumerate() {
+                if value_tensor(r)?.is_some() {
+                    m.var_of_iter.insert((op.ptr as usize, i), m.vars.len());
+                    m.vars.push(Var::Iter(op, i));
+                }
+            }
+        } else if is_polymorphic(op)? {
+            m.var_of_op.insert(op.ptr as usize, m.vars.len());
+            m.vars.push(Var::Op(op));
+        }
+    }
+    visit_block_values(&mut m, function, None)?;
+    Ok(m)
+}
+
+/// Add the register tensor values of the blocks of `op` (arguments, then each op's results,
+/// then its regions) to the model.
+fn visit_block_values(
+    m: &mut Model,
+    function: MlirOperation,
+    op: Option<MlirOperation>,
+) -> Result<(), String> {
+    for block in op_blocks(op.unwrap_or(function)) {
+        let owner = unsafe { mlirBlockGetParentOperation(block) };
+        let args = unsafe { mlirBlockGetNumArguments(block) };
+        for i in 0..args {
+            let v = unsafe { mlirBlockGetArgument(block, i) };
+            let def = if op_name(owner) == "scf.for" && i >= 1 {
+                m.var_of_iter
+                    .get(&(owner.ptr as usize, i as usize - 1))
+                    .map(|&x| Slot::Var(x))
+            } else {
+                None
+            };
+            add_value(m, function, v, def, None, block)?;
+        }
+        for inner in block_ops(block) {
+            let name = op_name(inner);
+            if name != CONVERT {
+                for (i, r) in results(inner).into_iter().enumerate() {
+                    let def = if let Some(&x) = m.var_of_op.get(&(inner.ptr as usize)) {
+                        Some(Slot::Var(x))
+                    } else {
+                        m.var_of_iter
+                            .get(&(inner.ptr as usize, i))
+                            .map(|&x| Slot::Var(x))
+                    };
+                    add_value(m, function, r, def, Some(inner), block)?;
+                }
+            }
+            visit_block_values(m, function, Some(inner))?;
+        }
+    }
+    Ok(())
+}
+
+fn add_value(
+    m: &mut Model,
+    function: MlirOperation,
+    v: MlirValue,
+    def: Option<Slot>,
+    after: Option<MlirOperation>,
+    block: MlirBlock,
+) -> Result<(), String> {
+    let Some(t) = value_tensor(v)? else {
+        return Ok(());
+    };
+    let def = match def {
+        Some(s) => s,
+        None => Slot::Fixed(m.layout_id(&t)),
+    };
+    let mut raw = Vec::new();
+    uses_through_converts(v, &mut raw);
+    let mut uses = Vec::new();
+    for (user, index) in raw {
+        let operand = unsafe { mlirOperationGetOperand(user, index as isize) };
+        let ut = value_tensor(operand)?
+            .ok_or_else(|| "internal: a convert's result is not a register tensor".to_string())?;
+        let slot = m.use_slot(user, index, &ut);
+        uses.push((user, index, slot));
+    }
+    let class = m.class_of(&t)?;
+    let weight = block_weight(block, function);
+    m.values.push(Managed {
+        value: v,
+        def,
+        uses,
+        class,
+        weight,
+        after,
+        block,
+        tensor: t,
+    });
+    Ok(())
+}
+
+/// The layout the input gives each variable.
+fn input_layouts(m: &mut Model) -> Result<Vec<usize>, String> {
+    let vars = m.vars.clone();
+    vars.iter()
+        .map(|v| {
+            let value = match *v {
+                Var::Op(op) => unsafe { mlirOperationGetResult(op, 0) },
+                Var::Iter(op, i) => unsafe { mlirOperationGetResult(op, i as isize) },
+            };
+            let t = value_tensor(value)?.expect("a variable's value is a register tensor");
+            Ok(m.layout_id(&t))
+        })
+        .collect()
+}
+
+/// The candidates of each variable: the layouts of its connected component, in order of first
+/// appearance (fixed slots and the input's layouts of its values).
+fn candidates(m: &Model, input: &[usize]) -> Vec<Vec<usize>> {
+    let n = m.vars.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    let slots = |v: &Managed| -> Vec<Slot> {
+        std::iter::once(v.def)
+            .chain(v.uses.iter().map(|u| u.2))
+            .collect()
+    };
+    for v in &m.values {
+        let xs: Vec<usize> = slots(v)
+            .into_iter()
+            .filter_map(|s| match s {
+                Slot::Var(x) => Some(x),
+                _ => None,
+            })
+            .collect();
+        for w in xs.windows(2) {
+            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
+            parent[a.max(b)] = a.min(b);
+        }
+    }
+    let mut per_root: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut push = |root: usize, l: usize| {
+        let list = per_root.entry(root).or_default();
+        if !list.contains(&l) {
+            list.push(l);
+        }
+    };
+    for v in &m.values {
+        let s = slots(v);
+        let Some(root) = s.iter().find_map(|s| match s {
+            Slot::Var(x) => Some(find(&mut parent, *x)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        for slot in s {
+            match slot {
+                Slot::Fixed(l) => push(root, l),
+                Slot::Var(x) => push(root, input[x]),
+            }
+        }
+    }
+    (0..n)
+        .map(|x| {
+            let root = find(&mut parent, x);
+            per_root
+                .get(&root)
+                .cloned()
+                .unwrap_or_else(|| vec![input[x]])
+        })
+        .collect()
+}
+
+/// The shared-memory budget: `layout.smem_budget` of the function or the nearest op around it.
+fn smem_budget(function: MlirOperation) -> Result<i64, String> {
+    let mut op = function;
+    while !op.ptr.is_null() {
+        let a = unsafe { mlirOperationGetAttributeByName(op, sref(BUDGET_ATTRIBUTE)) };
+        if !a.ptr.is_null() {
+            if !unsafe { mlirAttributeIsAInteger(a) } {
+                return Err(format!("{BUDGET_ATTRIBUTE} must be an integer (bytes)"));
+            }
+            let b = unsafe { mlirIntegerAttrGetValueInt(a) };
+            if b <= 0 {
+                return Err(format!("{BUDGET_ATTRIBUTE} must be positive, got {b}"));
+            }
+            return Ok(b);
+        }
+        op = unsafe { mlirOperationGetParentOperation(op) };
+    }
+    Ok(DEFAULT_SMEM_BUDGET)
+}
+
+/// One convert's plan summary: cost in crossbar accesses per warp, and its description.
+#[derive(Clone)]
+struct PlanCost {
+    units: u64,
+    text: String,
+}
+
+fn plan_cost(
+    from: &LinearLayout,
+    to: &LinearLayout,
+    bits: i64,
+    budget: i64,
+) -> Result<PlanCost, String> {
+    let p = convert_plan(from, to, bits, budget).map_err(|e| e.to_string())?;
+    let units = match p.path {
+        Path::Registers => 0,
+        Path::Shuffle => {
+            let s = p.shuffle.as_ref().expect("a shuffle plan");
+            (s.shuffles + (s.selects + 3) / 4) as u64
+        }
+        Path::Shared => p.cost as u64,
+    };
+    let instructions: Vec<String> = p
+        .instructions
+        .iter()
+        .map(|i| format!("{} x{}", i.name, i.count))
+        .collect();
+    let text = match p.path {
+        Path::Registers => "registers (no data moves)".to_string(),
+        _ => format!(
+            "{}: {} {} per warp (lower bound {}); {}",
+            p.path.name(),
+            units,
+            if p.path == Path::Shared {
+                "wavefronts"
+            } else {
+                "crossbar slots"
+            },
+            p.lower_bound,
+            instructions.join(", ")
+        ),
+    };
+    Ok(PlanCost { units, text })
+}
+
+fn assign_function(function: MlirOperation) -> Result<(), String> {
+    let mut m = build_model(function)?;
+    if m.vars.is_empty() && m.converts.is_empty() {
+        return Ok(());
+    }
+    let budget = smem_budget(function)?;
+    let input = input_layouts(&mut m)?;
+    let problem = Problem {
+        candidates: candidates(&m, &input),
+        values: m
+            .values
+            .iter()
+            .map(|v| ValueSlots {
+                def: v.def,
+                uses: v.uses.iter().map(|u| u.2).collect(),
+                class: v.class,
+                weight: v.weight,
+            })
+            .collect(),
+    };
+    let mut plans: HashMap<(usize, usize, usize), Result<PlanCost, String>> = HashMap::new();
+    let layouts = m.layouts.clone();
+    let classes = m.classes.clone();
+    let mut plan = |class: usize, from: usize, to: usize| -> Result<PlanCost, String> {
+        plans
+            .entry((class, from, to))
+            .or_insert_with(|| plan_cost(&layouts[from].1, &layouts[to].1, classes[class], budget))
+            .clone()
+    };
+    let mut oracle = |class: usize, from: usize, to: usize| plan(class, from, to).map(|p| p.units);
+    let was = total_cost(&problem, &input, &mut oracle);
+    let answer = assign_layouts(&problem, &mut oracle).map_err(|e| e.to_string())?;
+    let inserted = rewrite(&mut m, &problem, &answer, &mut plan)?;
+    let summary = format!(
+        "layout assignment: {} polymorphic value{} over {} layout{}: {} convert{} (the input had {}), cost {} (the input's layouts: {}); {}",
+        m.vars.len(),
+        if m.vars.len() == 1 { "" } else { "s" },
+        m.layouts.len(),
+        if m.layouts.len() == 1 { "" } else { "s" },
+        inserted,
+        if inserted == 1 { "" } else { "s" },
+        m.converts.len(),
+        answer.cost,
+        was.map_or("impossible".to_string(), |c| c.to_string()),
+        verdict(&answer)
+    );
+    emit_op_diagnostic(function, Severity::Remark, &summary);
+    for &c in m.converts.iter().rev() {
+        unsafe { mlirOperationDestroy(c) };
+    }
+    Ok(())
+}
+
+fn verdict(a: &Assignment) -> String {
+    if a.optimal {
+        format!("optimal over the candidates ({} search nodes)", a.nodes)
+    } else {
+        format!(
+            "best found after {} search nodes, lower bound {} (gap {})",
+            a.nodes,
+            a.lower_bound,
+            gap(a.cost, a.lower_bound)
+        )
+    }
+}
+
+fn gap(cost: Cost, bound: Cost) -> Cost {
+    let mut c = cost.0;
+    for (a, b) in c.iter_mut().zip(bound.0) {
+        *a = a.saturating_sub(b);
+    }
+    Cost(c)
+}
+
+/// Retype the variables' values, insert one convert per value and needed layout, point every
+/// user at the value of its layout. Returns the number of converts inserted.
+fn rewrite(
+    m: &mut Model,
+    problem: &Problem,
+    answer: &Assignment,
+    plan: &mut dyn FnMut(usize, usize, usize) -> Result<PlanCost, String>,
+) -> Result<usize, String> {
+    let resolve = |s: Slot| match s {
+        Slot::Fixed(l) => l,
+        Slot::Var(x) => answer.layouts[x],
+    };
+    // Retype: a variable's values take its layout.
+    for (x, var) in m.vars.clone().into_iter().enumerate() {
+        let enc = m.layouts[answer.layouts[x]].0;
+        match var {
+            Var::Op(op) => {
+                for r in results(op) {
+                    retype(r, enc);
+                }
+                if op_name(op) == "arith.constant" {
+                    let splat = splat_value(op).expect("a polymorphic constant is a splat");
+                    let ty = unsafe { mlirValueGetType(mlirOperationGetResult(op, 0)) };
+                    unsafe {
+                        mlirOperationSetAttributeByName(
+                            op,
+                            sref("value"),
+                            mlirDenseElementsAttrSplatGet(ty, splat),
+                        )
+                    };
+                }
+            }
+            Var::Iter(op, i) => unsafe {
+                retype(mlirOperationGetResult(op, i as isize), enc);
+                let body = op_blocks(op)[0];
+                retype(mlirBlockGetArgument(body, i as isize + 1), enc);
+            },
+        }
+    }
+    let mut inserted = 0;
+    for (k, v) in m.values.iter().enumerate() {
+        let d = resolve(problem.values[k].def);
+        let mut made: Vec<(usize, MlirValue)> = vec![(d, v.value)];
+        let mut last = v.after;
+        for &(user, index, slot) in &v.uses {
+            let l = resolve(slot);
+            let target = match made.iter().find(|(ml, _)| *ml == l) {
+                Some(&(_, val)) => val,
+                None => {
+                    let p = plan(v.class, d, l)?;
+                    let op = new_convert(v, m.layouts[l].0, last)?;
+                    last = Some(op);
+                    inserted += 1;
+                    let times = match (v.weight.factor, v.weight.degree) {
+                        (1, 0) => String::new(),
+                        _ => format!(", runs {} times", Cost::scaled(1, v.weight)),
+                    };
+                    emit_op_diagnostic(
+                        op,
+                        Severity::Remark,
+                        &format!("inserted by layout assignment: {}{times}", p.text),
+                    );
+                    let val = unsafe { mlirOperationGetResult(op, 0) };
+                    made.push((l, val));
+                    val
+                }
+            };
+            unsafe { mlirOperationSetOperand(user, index as isize, target) };
+        }
+    }
+    Ok(inserted)
+}
+
+fn retype(v: MlirValue, encoding: MlirAttribute) {
+    unsafe {
+        let ty = mlirValueGetType(v);
+        let rank = mlirShapedTypeGetRank(ty) as isize;
+        let shape: Vec<i64> = (0..rank).map(|i| mlirShapedTypeGetDimSize(ty, i)).collect();
+        let new = mlirRankedTensorTypeGet(
+            rank,
+            shape.as_ptr(),
+            mlirShapedTypeGetElementType(ty),
+            encoding,
+        );
+        mlirValueSetType(v, new);
+    }
+}
+
+/// A new `layout.convert_layout` of `v` to `encoding`, after `after` (None: at the start of
+/// `v`'s block).
+fn new_convert(
+    v: &Managed,
+    encoding: MlirAttribute,
+    after: Option<MlirOperation>,
+) -> Result<MlirOperation, String> {
+    unsafe {
+        let loc = match v.after {
+            Some(op) => mlirOperationGetLocation(op),
+            None => mlirOperationGetLocation(mlirBlockGetParentOperation(v.block)),
+        };
+        let src = mlirValueGetType(v.value);
+        let ty = mlirRankedTensorTypeGet(
+            v.tensor.shape.len() as isize,
+            v.tensor.shape.as_ptr(),
+            mlirShapedTypeGetElementType(src),
+            encoding,
+        );
+        let mut st = mlirOperationStateGet(sref(CONVERT), loc);
+        mlirOperationStateAddOperands(&mut st, 1, &v.value);
+        mlirOperationStateAddResults(&mut st, 1, &ty);
+        let op = mlirOperationCreate(&mut st);
+        if op.ptr.is_null() {
+            return Err("internal: cannot create layout.convert_layout".into());
+        }
+        match after {
+            Some(a) => mlirBlockInsertOwnedOperationAfter(v.block, a, op),
+            None => mlirBlockInsertOwnedOperation(v.block, 0, op),
+        }
+        Ok(op)
+    }
+}
