@@ -269,6 +269,8 @@ struct Model {
     values: Vec<Managed>,
     converts: Vec<MlirOperation>,
     classes: Vec<i64>,
+    /// Program order of every op of the function (pre-order).
+    order: HashMap<usize, usize>,
 }
 
 impl Model {
@@ -419,6 +421,7 @@ fn build_model(function: MlirOperation) -> Result<Model, String> {
         values: Vec::new(),
         converts: Vec::new(),
         classes: Vec::new(),
+        order: HashMap::new(),
     };
     let mut all_ops = Vec::new();
     let fref = unsafe { OperationRef::from_raw(function) };
@@ -428,6 +431,11 @@ fn build_model(function: MlirOperation) -> Result<Model, String> {
         }
         WalkResult::Advance
     });
+    m.order = all_ops
+        .iter()
+        .enumerate()
+        .map(|(i, op)| (op.ptr as usize, i))
+        .collect();
     for &op in &all_ops {
         let name = op_name(op);
         if name == CONVERT {
@@ -506,6 +514,10 @@ fn add_value(
     };
     let mut raw = Vec::new();
     uses_through_converts(v, &mut raw);
+    // Users in program order (MLIR's use lists are in no fixed order): the converts are
+    // inserted in the order of their first user, so the output does not depend on how the
+    // input was built.
+    raw.sort_by_key(|&(user, index)| (m.order.get(&(user.ptr as usize)).copied(), index));
     let mut uses = Vec::new();
     for (user, index) in raw {
         let operand = unsafe { mlirOperationGetOperand(user, index as isize) };
