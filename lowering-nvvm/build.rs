@@ -72,6 +72,7 @@ fn main() {
         .std("c++17")
         .file(manifest.join("cpp/LayoutNvgpuOps.cpp"))
         .file(manifest.join("cpp/LowerToNvvmRegistration.cpp"))
+        .file(manifest.join("cpp/RegisterTensors.cpp"))
         .include(prefix.join("include"))
         .include(&include)
         .include(&gen_include)

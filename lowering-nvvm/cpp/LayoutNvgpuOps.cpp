@@ -405,6 +405,29 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }
 
+FailureOr<int64_t> mlir::layout::convertSharedBytes(Operation *at, StringRef elem,
+                                                    ValueAttr from, ValueAttr to,
+                                                    int64_t budget) {
+  Params params;
+  params.add("elem", elem.str());
+  params.add("from", from.getText().str(), from.getValueHandle());
+  params.add("to", to.getText().str(), to.getValueHandle());
+  params.add("smemBudget", std::to_string(budget));
+  std::vector<LayoutNvStr> k, v;
+  for (size_t i = 0; i < params.keys.size(); ++i) {
+    k.push_back(str(params.keys[i]));
+    v.push_back(str(params.values[i]));
+  }
+  int64_t info[3] = {0, 0, 0};
+  char *msg = layout_nvvm_verify(str("layout.convert"), k.data(), v.data(),
+                                 params.layouts.data(), k.size(), info, 3);
+  if (!msg)
+    return info[2];
+  at->emitOpError() << msg;
+  layout_nvvm_free(msg);
+  return failure();
+}
+
 extern "C" void layout_nvvm_register_ops(void *registry) {
   mlir::layout::registerNvgpuOps(*static_cast<DialectRegistry *>(registry));
 }

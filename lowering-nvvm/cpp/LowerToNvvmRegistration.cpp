@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LayoutNvvm.h"
+
 #include "mlir/CAPI/Pass.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -37,6 +39,9 @@ struct LowerToNvvmOptions : public mlir::PassPipelineOptions<LowerToNvvmOptions>
 };
 
 void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
+  // Register tensors (tensors encoded by #layout.linear) to structs of registers, their
+  // conversions to layout.convert, which the next pass lowers.
+  pm.addPass(mlir::layout::createLowerRegisterTensorsPass());
   pm.addPass(createLower());
   // The index math of the layout ops the hardware lowering leaves (crd2idx, size, ... in
   // kernels and host code, with runtime leaves computed in place).
@@ -63,6 +68,7 @@ extern "C" void layout_nvvm_register_passes(void) {
     return;
   registered = true;
   mlir::registerPass(createLower);
+  mlir::registerPass(mlir::layout::createLowerRegisterTensorsPass);
   mlir::PassPipelineRegistration<LowerToNvvmOptions>(
       "lower-to-nvvm",
       "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/tma_* to NVVM and the LLVM dialect "

@@ -353,12 +353,12 @@ pub fn convert_elem(a: &Attrs) -> Result<(String, u32), String> {
     let e = get(a, "elem")?;
     let bits = match e {
         "i8" => 8,
-        "f16" | "bf16" => 16,
+        "f16" | "bf16" | "i16" => 16,
         "f32" | "i32" => 32,
         "f64" | "i64" => 64,
         _ => {
             return Err(format!(
-                "'elem' must be i8, f16, bf16, f32, i32, f64 or i64, found \"{e}\""
+                "'elem' must be i8, i16, f16, bf16, f32, i32, f64 or i64, found \"{e}\""
             ))
         }
     };

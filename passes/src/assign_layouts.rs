@@ -1,5 +1,6 @@
 //! The pass `layout-assign-layouts`: choose the layout of every layout-polymorphic register
-//! tensor of a function so that the conversions it needs cost least, and materialize them as
+//! tensor of a function (`func.func`, `gpu.func`) so that the conversions it needs cost least,
+//! and materialize them as
 //! `layout.convert_layout` ops (docs/passes.md).
 //!
 //! **IR.** Register tensors are ranked tensors encoded by `#layout.linear<...>`
@@ -23,8 +24,9 @@
 //! 0 for a register renaming), times how often the definition runs (the constant trip counts
 //! of the `scf.for` loops around it; an unknown trip count is a power of `N`). Elements of
 //! fewer than 8 bits move as bytes. The shared-memory budget is the integer attribute
-//! `layout.smem_budget` of the function or of an op around it, else sm_90's 232,448 bytes; a
-//! conversion that does not fit is impossible.
+//! `layout.smem_budget` of the function or of an op around it, else static shared memory
+//! (48 KiB, as the lowering of register tensors); a conversion that does not fit, even tiled,
+//! is impossible.
 //!
 //! **Search.** The candidates of a variable are the layouts of its connected component: the
 //! anchors' layouts and the layouts the input gives its values (so the answer is never worse
@@ -35,7 +37,7 @@
 
 use std::collections::HashMap;
 
-use layout_algebra::linear::convert_plan::{convert_plan, Path, DEFAULT_SMEM_BUDGET};
+use layout_algebra::linear::convert_plan::{convert_plan, Path};
 use layout_algebra::linear::layout_assignment::{
     assign_layouts, total_cost, Assignment, Cost, Problem, Slot, ValueSlots, Weight,
 };
@@ -58,6 +60,10 @@ pub const FIXED_ATTRIBUTE: &str = "layout.fixed";
 /// shared memory.
 pub const BUDGET_ATTRIBUTE: &str = "layout.smem_budget";
 
+/// The budget without the attribute: static shared memory (48 KiB), what
+/// `--layout-lower-register-tensors` gives the conversions it lowers.
+pub const STATIC_SMEM_BYTES: i64 = 48 * 1024;
+
 const CONVERT: &str = "layout.convert_layout";
 
 #[repr(align(8))]
@@ -73,7 +79,7 @@ impl<'c> RunExternalPass<'c> for AssignLayouts {
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
         let mut functions = Vec::new();
         operation.walk(WalkOrder::PreOrder, |op| {
-            if op_name(op.to_raw()) == "func.func" {
+            if matches!(op_name(op.to_raw()).as_str(), "func.func" | "gpu.func") {
                 functions.push(op.to_raw());
             }
             WalkResult::Advance
@@ -91,7 +97,8 @@ impl<'c> RunExternalPass<'c> for AssignLayouts {
     }
 }
 
-/// A new `layout-assign-layouts` pass (runs on any op: every `func.func` nested in it).
+/// A new `layout-assign-layouts` pass (runs on any op: every `func.func` and `gpu.func`
+/// nested in it).
 pub fn create_pass() -> Pass {
     create_external(
         AssignLayouts,
@@ -636,7 +643,7 @@ fn smem_budget(function: MlirOperation) -> Result<i64, String> {
         }
         op = unsafe { mlirOperationGetParentOperation(op) };
     }
-    Ok(DEFAULT_SMEM_BUDGET)
+    Ok(STATIC_SMEM_BYTES)
 }
 
 /// One convert's plan summary: cost in crossbar accesses per warp, and its description.

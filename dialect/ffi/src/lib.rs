@@ -1301,6 +1301,51 @@ pub unsafe extern "C" fn layout_ffi_convert_layout_check(
     }
 }
 
+/// A register tensor of extents `shape` encoded by `encoding`: `out[0]` = registers per thread
+/// (`2^|register bases|`), `out[1]` = warps; status OK with an empty text, else the reason it is
+/// not a register tensor (`linear::tensor_encoding`).
+///
+/// # Safety
+/// `encoding` must be null or a live handle; `shape` must point to `rank` integers and `out`
+/// to 2 writable integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_register_tensor(
+    encoding: Handle,
+    shape: *const i64,
+    rank: usize,
+    out: *mut i64,
+) -> LayoutResult {
+    let shape: Vec<i64> = if rank == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(shape, rank).to_vec()
+    };
+    let encoding = stored::linear_value(encoding);
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(i64, i64), Error> {
+        let l = encoding?;
+        let d = layout_algebra::linear::tensor_encoding::check_tensor_encoding(
+            &l,
+            &shape,
+            "the encoding",
+        )?;
+        Ok((1i64 << d.reg.len(), d.warps()))
+    }));
+    match r {
+        Ok(Ok((regs, warps))) => {
+            *out = regs;
+            *out.add(1) = warps;
+            owned(STATUS_OK, 0, 0, String::new())
+        }
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod linear_tests {
     use super::*;

@@ -2,7 +2,7 @@
 // RUN: layout-opt %s --split-input-file --verify-diagnostics
 
 llvm.func @elem(%a: !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>, %buf: !llvm.ptr<3>, %t: i32) {
-  // expected-error @+1 {{'elem' must be i8, f16, bf16, f32, i32, f64 or i64, found "f8"}}
+  // expected-error @+1 {{'elem' must be i8, i16, f16, bf16, f32, i32, f64 or i64, found "f8"}}
   %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "f8", from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>} : !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)> -> !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>
   llvm.return
 }

@@ -3,7 +3,7 @@ and check where each input element ends up.
 
 The kernel loads a struct of `n` elements from its first parameter, moves them (registers,
 shuffles, shared memory) and stores a struct to its second parameter; the third, if any, is
-the shared buffer. Every input byte is a token `("in", thread, byte offset in its struct)`; values are byte lists
+the shared buffer (or a module-level `.shared` array). Every input byte is a token `("in", thread, byte offset in its struct)`; values are byte lists
 whose bytes are integers or tokens, so moves, packing (`mov.b32 {a, b}`, shifts and masks by
 whole bytes, `prmt`, `cvt`) keep the tokens while address arithmetic stays integer. Threads
 run in lockstep; `stmatrix`, `ldmatrix` and `shfl.sync` act on the 32 lanes of a warp with
@@ -360,6 +360,9 @@ def check(ptx, kernel, threads, elem_bytes, fields_out, expected):
     for i, name in enumerate(re.findall(r"\.param \.u64[^,\n)]* (\w+)", ptx[ptx.index(".entry " + kernel):])):
         params[name] = [0x10000000, 0x20000000, 0][i] if i < 3 else 0
     params["in"], params["out"] = 0x10000000, 0x20000000
+    # A module-level shared buffer (`.shared .align 16 .b8 name[bytes];`) is the shared buffer.
+    for name in re.findall(r"\.shared\s+\.align\s+\d+\s+\.b8\s+(\w+)\[", ptx):
+        params[name] = 0
     cta = Cta(statements(ptx, kernel), threads, params).run()
     wrong = 0
     for t in range(threads):

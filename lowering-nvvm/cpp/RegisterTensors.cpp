@@ -1,0 +1,417 @@
+//===- RegisterTensors.cpp - register tensors to LLVM structs -------------===//
+//
+// `--layout-lower-register-tensors`: a register tensor (a ranked tensor
+// encoded by a #layout.linear, docs/dialect.md "Register tensors") becomes the
+// registers one thread holds: `!llvm.struct<(T, ..., T)>` with one field per
+// register, field r holding the element the layout gives register r of the
+// thread. Built on MLIR's dialect conversion framework:
+//
+// - the type converter maps each register tensor to its struct (the register
+//   count from the Rust algebra: 2^|register bases|) and leaves other types;
+// - an elementwise arith/math op becomes the same op on each register
+//   (extractvalue, the scalar op with the op's attributes, insertvalue); its
+//   register tensors must share one encoding;
+// - a splat arith.constant becomes the scalar constant in every register;
+// - layout.convert_layout becomes layout.convert (the plan of convert_plan,
+//   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
+//   the plan goes through shared memory, a module-level shared buffer
+//   `__layout_convert_smem` as large as the largest plan of its module, and a
+//   CTA barrier before it unless it is the first conversion through shared
+//   memory of its function, in the entry block (a later one, or one in a loop,
+//   would overwrite what an earlier one may still be reading);
+// - function signatures, calls, returns, scf ops and casts follow the types
+//   (upstream structural patterns; an unrealized_conversion_cast between a
+//   struct and a register tensor, the boundary with struct-level code, folds
+//   away).
+//
+// The shared-memory budget of a conversion is `layout.smem_budget` on an op
+// around it, else 48 KiB (static shared memory); plans that exceed it are
+// tiled by convert_plan. No layout math here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/LayoutDialect.h"
+#include "LayoutNvvm.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#define GET_OP_CLASSES
+#include "LayoutNvgpuOps.h.inc"
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+
+constexpr StringLiteral kSmemGlobal = "__layout_convert_smem";
+constexpr StringLiteral kBudgetAttr = "layout.smem_budget";
+/// Static shared memory of a CTA: the default budget of a conversion.
+constexpr int64_t kStaticSmemBytes = 48 * 1024;
+
+/// The linear layout encoding a register tensor, or null for any other type.
+ValueAttr registerEncoding(Type t) {
+  auto r = dyn_cast<RankedTensorType>(t);
+  if (!r)
+    return {};
+  auto a = dyn_cast_or_null<ValueAttr>(r.getEncoding());
+  return a && a.getValueKind() == ValueKind::Linear ? a : ValueAttr();
+}
+
+/// Registers per thread of a register tensor, or the algebra's reason it is
+/// not one.
+FailureOr<int64_t> registerCount(RankedTensorType t, std::string *why) {
+  int64_t out[2] = {0, 0};
+  ArrayRef<int64_t> shape = t.getShape();
+  rust::Result r = rust::take(layout_ffi_register_tensor(
+      registerEncoding(t).getValueHandle(), shape.data(), shape.size(), out));
+  if (!r.ok()) {
+    if (why)
+      *why = r.text;
+    return failure();
+  }
+  return out[0];
+}
+
+/// The shared-memory budget of conversions at `op`: `layout.smem_budget` of
+/// the nearest op around it, else static shared memory.
+int64_t budgetAt(Operation *op) {
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto a = p->getAttrOfType<IntegerAttr>(kBudgetAttr))
+      return a.getInt();
+  return kStaticSmemBytes;
+}
+
+std::string elementName(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os);
+  return os.str();
+}
+
+struct RegisterTensorConverter : public TypeConverter {
+  RegisterTensorConverter() {
+    addConversion([](Type t) { return t; });
+    addConversion([](RankedTensorType t) -> std::optional<Type> {
+      if (!registerEncoding(t))
+        return t;
+      FailureOr<int64_t> regs = registerCount(t, nullptr);
+      if (failed(regs))
+        return std::nullopt;
+      return LLVM::LLVMStructType::getLiteral(
+          t.getContext(), SmallVector<Type>(*regs, t.getElementType()));
+    });
+    auto cast = [](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs).getResult(0);
+    };
+    addSourceMaterialization(cast);
+    addTargetMaterialization(cast);
+  }
+};
+
+/// An undefined struct of `type`, filled register by register.
+Value undefStruct(ConversionPatternRewriter &rw, Location loc, Type type) {
+  return LLVM::UndefOp::create(rw, loc, type);
+}
+
+/// An elementwise arith/math op on register tensors, one op per register.
+struct ElementwisePattern : public ConversionPattern {
+  ElementwisePattern(const TypeConverter &tc, MLIRContext *ctx)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rw) const override {
+    StringRef dialect = op->getName().getDialectNamespace();
+    if ((dialect != "arith" && dialect != "math") || isa<arith::ConstantOp>(op) ||
+        op->getNumRegions() != 0 || op->getNumResults() == 0)
+      return failure();
+    ValueAttr encoding;
+    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+      ValueAttr e = registerEncoding(t);
+      if (!e)
+        continue;
+      if (encoding && e != encoding)
+        return op->emitOpError()
+               << "mixes register tensors of different layouts: give its operands one "
+                  "layout (layout.convert_layout, or --layout-assign-layouts)";
+      encoding = e;
+    }
+    if (!encoding)
+      return failure();
+    for (Type t : op->getResultTypes())
+      if (!registerEncoding(t))
+        return op->emitOpError() << "has a register tensor operand but the result " << t
+                                 << " is not a register tensor";
+    SmallVector<Type> structs;
+    if (failed(typeConverter->convertTypes(op->getResultTypes(), structs)))
+      return failure();
+    int64_t regs = cast<LLVM::LLVMStructType>(structs[0]).getBody().size();
+    Location loc = op->getLoc();
+    SmallVector<Value> results;
+    for (Type s : structs)
+      results.push_back(undefStruct(rw, loc, s));
+    SmallVector<Type> elems;
+    for (Type t : op->getResultTypes())
+      elems.push_back(cast<RankedTensorType>(t).getElementType());
+    for (int64_t r = 0; r < regs; ++r) {
+      SmallVector<Value> scalars;
+      for (auto [orig, now] : llvm::zip(op->getOperands(), operands))
+        scalars.push_back(registerEncoding(orig.getType())
+                              ? LLVM::ExtractValueOp::create(rw, loc, now, r).getResult()
+                              : now);
+      OperationState st(loc, op->getName());
+      st.addOperands(scalars);
+      st.addTypes(elems);
+      st.addAttributes(op->getAttrs());
+      Operation *scalar = rw.create(st);
+      for (unsigned j = 0; j < results.size(); ++j)
+        results[j] =
+            LLVM::InsertValueOp::create(rw, loc, results[j], scalar->getResult(j), r);
+    }
+    rw.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// A splat arith.constant register tensor: the scalar in every register.
+struct SplatConstantPattern : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
+                                ConversionPatternRewriter &rw) const override {
+    if (!registerEncoding(op.getType()))
+      return failure();
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense || !dense.isSplat())
+      return failure(); // refused with a message before the conversion
+    Type s = typeConverter->convertType(op.getType());
+    if (!s)
+      return failure();
+    Location loc = op.getLoc();
+    Value scalar = arith::ConstantOp::create(rw, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    Value result = undefStruct(rw, loc, s);
+    int64_t regs = cast<LLVM::LLVMStructType>(s).getBody().size();
+    for (int64_t r = 0; r < regs; ++r)
+      result = LLVM::InsertValueOp::create(rw, loc, result, scalar, r);
+    rw.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// layout.convert_layout -> layout.convert with the thread index and the
+/// module's shared buffer, after a CTA barrier when an earlier conversion may
+/// still be reading the buffer (`fenced`).
+struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
+  ConvertLayoutPattern(const TypeConverter &tc, MLIRContext *ctx,
+                       const llvm::DenseSet<Operation *> &fenced)
+      : OpConversionPattern(tc, ctx), fenced(fenced) {}
+  const llvm::DenseSet<Operation *> &fenced;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto src = cast<RankedTensorType>(op.getSrc().getType());
+    ValueAttr from = registerEncoding(src), to = registerEncoding(op.getType());
+    Type result = typeConverter->convertType(op.getType());
+    if (!result)
+      return failure();
+    int64_t budget = budgetAt(op);
+    FailureOr<int64_t> bytes =
+        convertSharedBytes(op, elementName(src.getElementType()), from, to, budget);
+    if (failed(bytes))
+      return failure();
+    Location loc = op.getLoc();
+    Value thread = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+    Value buffer;
+    if (fenced.contains(op))
+      NVVM::Barrier0Op::create(rw, loc);
+    if (*bytes > 0)
+      buffer = LLVM::AddressOfOp::create(
+          rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 3), kSmemGlobal);
+    Value converted = ConvertOp::create(rw, loc, result, adaptor.getSrc(), buffer, thread,
+                                        elementName(src.getElementType()), from, to,
+                                        rw.getI64IntegerAttr(budget))
+                          .getResult();
+    rw.replaceOp(op, converted);
+    return success();
+  }
+};
+
+/// A cast between a struct and a register tensor (the boundary with
+/// struct-level code): once both sides are structs, the value itself.
+struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(UnrealizedConversionCastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    SmallVector<Type> want;
+    if (failed(typeConverter->convertTypes(op.getResultTypes(), want)))
+      return failure();
+    if (TypeRange(adaptor.getOperands().getTypes()) != TypeRange(want))
+      return op.emitOpError() << "casts to a register tensor whose registers are "
+                              << want.front() << ", from " << adaptor.getOperands().getTypes().front();
+    rw.replaceOp(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+struct LowerRegisterTensorsPass
+    : public PassWrapper<LowerRegisterTensorsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerRegisterTensorsPass)
+
+  /// Conversions that wait for the CTA before using the shared buffer.
+  llvm::DenseSet<Operation *> fenced;
+
+  StringRef getArgument() const override { return "layout-lower-register-tensors"; }
+  StringRef getDescription() const override {
+    return "Lower register tensors (tensors encoded by #layout.linear) to LLVM structs of "
+           "their registers: elementwise ops per register, layout.convert_layout to "
+           "layout.convert";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect>();
+  }
+
+  /// Check every register tensor type and give each symbol table that holds
+  /// a conversion through shared memory its buffer.
+  LogicalResult prepare(Operation *root) {
+    bool ok = true;
+    root->walk([&](Operation *op) {
+      auto check = [&](Type t) {
+        if (!registerEncoding(t))
+          return;
+        std::string why;
+        if (failed(registerCount(cast<RankedTensorType>(t), &why))) {
+          op->emitOpError() << "has a register tensor " << t << " that is not one: " << why;
+          ok = false;
+        }
+      };
+      for (Type t : op->getOperandTypes())
+        check(t);
+      for (Type t : op->getResultTypes())
+        check(t);
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          for (Type t : b.getArgumentTypes())
+            check(t);
+    });
+    if (!ok)
+      return failure();
+    root->walk([&](arith::ConstantOp op) {
+      auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+      if (registerEncoding(op.getType()) && (!dense || !dense.isSplat())) {
+        op.emitOpError()
+            << "a constant register tensor must be a splat: each thread holds other "
+               "elements, so a non-splat constant has no per-thread value";
+        ok = false;
+      }
+    });
+    if (!ok)
+      return failure();
+    llvm::DenseMap<Operation *, int64_t> need;
+    SmallVector<Operation *> order;
+    llvm::DenseSet<Operation *> seen; // functions with an earlier shared conversion
+    root->walk([&](ConvertLayoutOp op) {
+      auto src = cast<RankedTensorType>(op.getSrc().getType());
+      int64_t budget = budgetAt(op);
+      FailureOr<int64_t> bytes =
+          convertSharedBytes(op, elementName(src.getElementType()),
+                             registerEncoding(src), registerEncoding(op.getType()), budget);
+      if (failed(bytes)) {
+        ok = false;
+        return;
+      }
+      if (*bytes == 0)
+        return;
+      // The buffer is shared by every conversion: one that may follow another
+      // (an earlier one in its function, or itself in an earlier iteration)
+      // waits for the CTA first. Only the first of a function, straight-line
+      // in its entry block, starts with the buffer free.
+      Operation *fn = op->getParentOfType<FunctionOpInterface>();
+      bool first = fn && !seen.contains(fn) && op->getBlock() == &fn->getRegion(0).front();
+      if (fn)
+        seen.insert(fn);
+      if (!first)
+        fenced.insert(op);
+      Operation *table = SymbolTable::getNearestSymbolTable(op);
+      if (!table) {
+        op.emitOpError() << "needs a shared buffer but has no symbol table around it";
+        ok = false;
+        return;
+      }
+      if (!need.count(table))
+        order.push_back(table);
+      need[table] = std::max(need[table], *bytes);
+    });
+    if (!ok)
+      return failure();
+    for (Operation *table : order) {
+      int64_t bytes = need[table];
+      if (bytes > kStaticSmemBytes) {
+        table->emitOpError() << "its conversions need a shared buffer of " << bytes
+                             << " bytes, more than static shared memory holds ("
+                             << kStaticSmemBytes
+                             << "): a smaller layout.smem_budget tiles them";
+        return failure();
+      }
+      if (Operation *old = SymbolTable::lookupSymbolIn(table, kSmemGlobal)) {
+        old->emitOpError() << "is named " << kSmemGlobal
+                           << ", the name of the conversions' shared buffer";
+        return failure();
+      }
+      OpBuilder b(table->getContext());
+      b.setInsertionPointToStart(&table->getRegion(0).front());
+      auto array = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
+      LLVM::GlobalOp::create(b, table->getLoc(), array, /*isConstant=*/false,
+                             LLVM::Linkage::Internal, kSmemGlobal, Attribute(),
+                             /*alignment=*/16, /*addrSpace=*/3);
+    }
+    return success();
+  }
+
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    fenced.clear();
+    if (failed(prepare(root)))
+      return signalPassFailure();
+    MLIRContext *ctx = &getContext();
+    RegisterTensorConverter converter;
+    RewritePatternSet patterns(ctx);
+    patterns.add<ElementwisePattern>(converter, ctx);
+    patterns.add<SplatConstantPattern, CastPattern>(converter, ctx);
+    patterns.add<ConvertLayoutPattern>(converter, ctx, fenced);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
+    populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    scf::populateSCFStructuralTypeConversions(converter, patterns);
+    ConversionTarget target(*ctx);
+    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
+      if (auto f = dyn_cast<FunctionOpInterface>(op))
+        if (auto type = dyn_cast<FunctionType>(f.getFunctionType()))
+          return converter.isSignatureLegal(type) && converter.isLegal(&f.getFunctionBody());
+      return converter.isLegal(op);
+    });
+    if (failed(applyPartialConversion(root, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> mlir::layout::createLowerRegisterTensorsPass() {
+  return std::make_unique<LowerRegisterTensorsPass>();
+}

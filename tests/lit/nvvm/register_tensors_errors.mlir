@@ -1,0 +1,32 @@
+// --layout-lower-register-tensors: what it cannot lower is an error at the op.
+// RUN: layout-opt %s --split-input-file --layout-lower-register-tensors -verify-diagnostics
+
+#mma = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
+func.func @iota() -> tensor<2x64xf32, #layout.linear<tensor<2x64xf32, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>> {
+  // expected-error@+1 {{'arith.constant' op a constant register tensor must be a splat: each thread holds other elements, so a non-splat constant has no per-thread value}}
+  %c = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0], [0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0, 32.0, 33.0, 34.0, 35.0, 36.0, 37.0, 38.0, 39.0, 40.0, 41.0, 42.0, 43.0, 44.0, 45.0, 46.0, 47.0, 48.0, 49.0, 50.0, 51.0, 52.0, 53.0, 54.0, 55.0, 56.0, 57.0, 58.0, 59.0, 60.0, 61.0, 62.0, 63.0]]> : tensor<2x64xf32, #layout.linear<tensor<2x64xf32, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>>
+  return %c : tensor<2x64xf32, #layout.linear<tensor<2x64xf32, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>>
+}
+
+// -----
+
+// The encoding must lay out the tensor's extents.
+#blocked = #layout.linear<tensor<64x64xf32, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+// expected-error@+1 {{that is not one: the encoding lays out a tensor of out dimensions [dim0=64, dim1=64], but the tensor has extents [32, 64]}}
+func.func @extents(%a: tensor<32x64xf32, #blocked>) {
+  return
+}
+
+// -----
+
+// A 128x128 f32 conversion through shared memory takes 64 KiB untiled: the module's budget of
+// 64 KiB lets the plan take it all, more than a static shared array can hold.
+#mma = #layout.linear<tensor<128x128xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
+#blocked = #layout.linear<tensor<128x128xf32, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+// expected-error@+1 {{'builtin.module' op its conversions need a shared buffer of 65536 bytes, more than static shared memory holds (49152): a smaller layout.smem_budget tiles them}}
+module attributes {layout.smem_budget = 65536 : i64} {
+  func.func @big(%a: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #blocked> {
+    %b = layout.convert_layout %a : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked>
+    return %b : tensor<128x128xf32, #blocked>
+  }
+}
