@@ -39,7 +39,8 @@ use std::collections::HashMap;
 
 use layout_algebra::linear::convert_plan::{convert_plan, Path};
 use layout_algebra::linear::layout_assignment::{
-    assign_layouts, total_cost, Assignment, Cost, Problem, Slot, ValueSlots, Weight,
+    assign_layouts, component_candidates, total_cost, Assignment, Cost, Problem, Slot, ValueSlots,
+    Weight,
 };
 use layout_algebra::linear::LinearLayout;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, emit_op_error, op_name, Severity};
@@ -563,69 +564,6 @@ fn input_layouts(m: &mut Model) -> Result<Vec<usize>, String> {
         .collect()
 }
 
-/// The candidates of each variable: the layouts of its connected component, in order of first
-/// appearance (fixed slots and the input's layouts of its values).
-fn candidates(m: &Model, input: &[usize]) -> Vec<Vec<usize>> {
-    let n = m.vars.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(p: &mut [usize], mut x: usize) -> usize {
-        while p[x] != x {
-            p[x] = p[p[x]];
-            x = p[x];
-        }
-        x
-    }
-    let slots = |v: &Managed| -> Vec<Slot> {
-        std::iter::once(v.def)
-            .chain(v.uses.iter().map(|u| u.2))
-            .collect()
-    };
-    for v in &m.values {
-        let xs: Vec<usize> = slots(v)
-            .into_iter()
-            .filter_map(|s| match s {
-                Slot::Var(x) => Some(x),
-                _ => None,
-            })
-            .collect();
-        for w in xs.windows(2) {
-            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
-            parent[a.max(b)] = a.min(b);
-        }
-    }
-    let mut per_root: HashMap<usize, Vec<usize>> = HashMap::new();
-    let mut push = |root: usize, l: usize| {
-        let list = per_root.entry(root).or_default();
-        if !list.contains(&l) {
-            list.push(l);
-        }
-    };
-    for v in &m.values {
-        let s = slots(v);
-        let Some(root) = s.iter().find_map(|s| match s {
-            Slot::Var(x) => Some(find(&mut parent, *x)),
-            _ => None,
-        }) else {
-            continue;
-        };
-        for slot in s {
-            match slot {
-                Slot::Fixed(l) => push(root, l),
-                Slot::Var(x) => push(root, input[x]),
-            }
-        }
-    }
-    (0..n)
-        .map(|x| {
-            let root = find(&mut parent, x);
-            per_root
-                .get(&root)
-                .cloned()
-                .unwrap_or_else(|| vec![input[x]])
-        })
-        .collect()
-}
-
 /// The shared-memory budget: `layout.smem_budget` of the function or the nearest op around it.
 fn smem_budget(function: MlirOperation) -> Result<i64, String> {
     let mut op = function;
@@ -698,18 +636,19 @@ fn assign_function(function: MlirOperation) -> Result<(), String> {
     }
     let budget = smem_budget(function)?;
     let input = input_layouts(&mut m)?;
+    let values: Vec<ValueSlots> = m
+        .values
+        .iter()
+        .map(|v| ValueSlots {
+            def: v.def,
+            uses: v.uses.iter().map(|u| u.2).collect(),
+            class: v.class,
+            weight: v.weight,
+        })
+        .collect();
     let problem = Problem {
-        candidates: candidates(&m, &input),
-        values: m
-            .values
-            .iter()
-            .map(|v| ValueSlots {
-                def: v.def,
-                uses: v.uses.iter().map(|u| u.2).collect(),
-                class: v.class,
-                weight: v.weight,
-            })
-            .collect(),
+        candidates: component_candidates(m.vars.len(), &values, &input),
+        values,
     };
     let mut plans: HashMap<(usize, usize, usize), Result<PlanCost, String>> = HashMap::new();
     let layouts = m.layouts.clone();

@@ -360,29 +360,80 @@ struct Component {
     values: Vec<usize>,
 }
 
-fn components(p: &Problem) -> Vec<Component> {
-    let n = p.candidates.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
+/// The variables joined by sharing a value (union-find).
+struct VarUnion {
+    parent: Vec<usize>,
+}
+
+impl VarUnion {
+    fn of(vars: usize, values: &[ValueSlots]) -> VarUnion {
+        let mut u = VarUnion {
+            parent: (0..vars).collect(),
+        };
+        for v in values {
+            let xs: Vec<usize> = slot_vars(v).collect();
+            for w in xs.windows(2) {
+                let (a, b) = (u.find(w[0]), u.find(w[1]));
+                u.parent[a.max(b)] = a.min(b);
+            }
+        }
+        u
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] != x {
+            self.parent[x] = self.parent[self.parent[x]];
+            x = self.parent[x];
         }
         x
     }
-    for v in &p.values {
-        let xs: Vec<usize> = slot_vars(v).collect();
-        for w in xs.windows(2) {
-            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
-            parent[a.max(b)] = a.min(b);
+}
+
+/// The candidates of each of `vars` variables: the layouts of its connected component, in
+/// order of first appearance in `values` (fixed slots, and `input[x]` for a variable `x`).
+/// Variables no value mentions keep their input layout.
+pub fn component_candidates(
+    vars: usize,
+    values: &[ValueSlots],
+    input: &[usize],
+) -> Vec<Vec<usize>> {
+    let mut u = VarUnion::of(vars, values);
+    let mut per_root: HashMap<usize, Vec<usize>> = HashMap::new();
+    for v in values {
+        let Some(x) = slot_vars(v).next() else {
+            continue;
+        };
+        let list = per_root.entry(u.find(x)).or_default();
+        for s in std::iter::once(&v.def).chain(&v.uses) {
+            let l = match *s {
+                Slot::Fixed(l) => l,
+                Slot::Var(y) => input[y],
+            };
+            if !list.contains(&l) {
+                list.push(l);
+            }
         }
     }
+    (0..vars)
+        .map(|x| {
+            let root = u.find(x);
+            per_root
+                .get(&root)
+                .cloned()
+                .unwrap_or_else(|| vec![input[x]])
+        })
+        .collect()
+}
+
+fn components(p: &Problem) -> Vec<Component> {
+    let mut u = VarUnion::of(p.candidates.len(), &p.values);
+    let n = p.candidates.len();
     let mut index: HashMap<usize, usize> = HashMap::new();
     let mut out: Vec<Component> = Vec::new();
     for (k, v) in p.values.iter().enumerate() {
         let mut first = true;
         for x in slot_vars(v).collect::<Vec<_>>() {
-            let root = find(&mut parent, x);
+            let root = u.find(x);
             let c = *index.entry(root).or_insert_with(|| {
                 out.push(Component {
                     vars: Vec::new(),
@@ -686,244 +737,4 @@ fn solve_component(
         optimal: lower_bound == cost,
         nodes,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A deterministic pseudo-random generator (xorshift).
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: u64) -> u64 {
-            self.next() % n
-        }
-    }
-
-    /// Every complete assignment, the cheapest (None when none is feasible).
-    fn brute_force(p: &Problem, oracle: &mut dyn ConvertCost) -> Option<Cost> {
-        let n = p.candidates.len();
-        let mut idx = vec![0usize; n];
-        let mut best: Option<Cost> = None;
-        loop {
-            let layouts: Vec<usize> = (0..n).map(|i| p.candidates[i][idx[i]]).collect();
-            if let Some(c) = total_cost(p, &layouts, oracle) {
-                best = Some(best.map_or(c, |b| b.min(c)));
-            }
-            let mut i = 0;
-            loop {
-                if i == n {
-                    return best;
-                }
-                idx[i] += 1;
-                if idx[i] < p.candidates[i].len() {
-                    break;
-                }
-                idx[i] = 0;
-                i += 1;
-            }
-        }
-    }
-
-    fn table(seed: u64, classes: usize, layouts: usize, impossible: bool) -> Vec<Option<u64>> {
-        let mut r = Rng(seed | 1);
-        (0..classes * layouts * layouts)
-            .map(|k| {
-                let (from, to) = ((k / layouts) % layouts, k % layouts);
-                if from == to {
-                    Some(0)
-                } else if impossible && r.below(10) == 0 {
-                    None
-                } else {
-                    Some(r.below(40))
-                }
-            })
-            .collect()
-    }
-
-    fn random_problem(r: &mut Rng, layouts: usize) -> Problem {
-        let vars = 1 + r.below(7) as usize;
-        let candidates = (0..vars)
-            .map(|_| {
-                let mut c: Vec<usize> = (0..layouts).filter(|_| r.below(3) != 0).collect();
-                if c.is_empty() {
-                    c.push(r.below(layouts as u64) as usize);
-                }
-                c
-            })
-            .collect();
-        let slot = |r: &mut Rng| {
-            if r.below(3) == 0 {
-                Slot::Fixed(r.below(layouts as u64) as usize)
-            } else {
-                Slot::Var(r.below(vars as u64) as usize)
-            }
-        };
-        let values = (0..1 + r.below(9))
-            .map(|_| ValueSlots {
-                def: slot(r),
-                uses: (0..1 + r.below(3)).map(|_| slot(r)).collect(),
-                class: r.below(2) as usize,
-                weight: Weight {
-                    factor: 1 + r.below(3),
-                    degree: r.below(2) as usize,
-                },
-            })
-            .collect();
-        Problem { candidates, values }
-    }
-
-    #[test]
-    fn matches_exhaustive_search_on_random_problems() {
-        let mut r = Rng(0x9e37_79b9_7f4a_7c15);
-        let mut feasible = 0;
-        for case in 0..600 {
-            let layouts = 2 + r.below(4) as usize;
-            let p = random_problem(&mut r, layouts);
-            let t = table(r.next(), 2, layouts, case % 3 == 0);
-            let mut oracle = |k: usize, a: usize, b: usize| {
-                t[(k * layouts + a) * layouts + b].ok_or_else(|| format!("{a}->{b} impossible"))
-            };
-            let expected = brute_force(&p, &mut oracle);
-            match assign_layouts(&p, &mut oracle) {
-                Ok(got) => {
-                    feasible += 1;
-                    assert!(got.optimal, "case {case}");
-                    assert_eq!(Some(got.cost), expected, "case {case}: {p:?}");
-                    assert_eq!(got.lower_bound, got.cost);
-                    // The reported layouts are candidates and cost what is reported.
-                    for (x, &l) in got.layouts.iter().enumerate() {
-                        assert!(p.candidates[x].contains(&l));
-                    }
-                    assert_eq!(total_cost(&p, &got.layouts, &mut oracle), Some(got.cost));
-                    // Deterministic.
-                    assert_eq!(assign_layouts(&p, &mut oracle), Ok(got));
-                }
-                Err(AssignError::Infeasible(m)) => {
-                    assert_eq!(expected, None, "case {case}");
-                    assert!(m.contains("impossible"), "{m}");
-                }
-                Err(e) => panic!("case {case}: {e}"),
-            }
-        }
-        assert!(feasible > 400, "{feasible}");
-    }
-
-    /// A chain `anchor A -> x0 -> x1 -> ... -> anchor B`: one convert anywhere on it.
-    #[test]
-    fn a_chain_between_two_anchors_converts_once_at_the_narrowest_value() {
-        // Classes: 0 = 16-bit (cost 4), 1 = 32-bit (cost 8).
-        let mut oracle =
-            |k: usize, _: usize, _: usize| Ok::<u64, String>(if k == 0 { 4 } else { 8 });
-        let chain = |def, use_, class| ValueSlots {
-            def,
-            uses: vec![use_],
-            class,
-            weight: Weight::ONCE,
-        };
-        // load (A, f16) -> extf x0 (f32) -> mulf x1 (f32) -> truncf x2 (f16) -> mma (B)
-        let p = Problem {
-            candidates: vec![vec![0, 1]; 3],
-            values: vec![
-                chain(Slot::Fixed(0), Slot::Var(0), 0),
-                chain(Slot::Var(0), Slot::Var(1), 1),
-                chain(Slot::Var(1), Slot::Var(2), 1),
-                chain(Slot::Var(2), Slot::Fixed(1), 0),
-            ],
-        };
-        let a = assign_layouts(&p, &mut oracle).unwrap();
-        assert_eq!(a.cost, Cost([4, 0, 0, 0]));
-        assert!(a.optimal);
-        // Converting at a 16-bit value: either before the extf or after the truncf.
-        assert!(
-            a.layouts == vec![1, 1, 1] || a.layouts == vec![0, 0, 0],
-            "{a:?}"
-        );
-    }
-
-    #[test]
-    fn a_convert_in_an_unknown_loop_outweighs_any_number_outside() {
-        let mut oracle = |_: usize, a: usize, b: usize| {
-            Ok::<u64, String>(if (a, b) == (0, 1) { 1000 } else { 1 })
-        };
-        // x0 is loop-carried: its init (fixed 0) outside, its update inside the loop needs 1.
-        let p = Problem {
-            candidates: vec![vec![0, 1]],
-            values: vec![
-                ValueSlots {
-                    def: Slot::Fixed(0),
-                    uses: vec![Slot::Var(0)],
-                    class: 0,
-                    weight: Weight::ONCE,
-                },
-                ValueSlots {
-                    def: Slot::Fixed(1),
-                    uses: vec![Slot::Var(0)],
-                    class: 0,
-                    weight: Weight {
-                        factor: 1,
-                        degree: 1,
-                    },
-                },
-            ],
-        };
-        let a = assign_layouts(&p, &mut oracle).unwrap();
-        assert_eq!(a.layouts, vec![1]);
-        assert_eq!(a.cost, Cost([1000, 0, 0, 0]));
-        assert_eq!(a.cost.to_string(), "1000");
-        assert_eq!(Cost([3, 2, 0, 1]).to_string(), "1*N^3 + 2*N + 3");
-        assert!(Cost([0, 1, 0, 0]) > Cost([u64::MAX, 0, 0, 0]));
-    }
-
-    #[test]
-    fn a_large_component_stops_with_a_proven_gap() {
-        // 40 variables with 4 candidates each in a ring of disagreeing anchors.
-        let layouts = 4;
-        let t = table(77, 1, layouts, false);
-        let mut oracle =
-            |_: usize, a: usize, b: usize| Ok::<u64, String>(1 + t[a * layouts + b].unwrap());
-        let vars = 40;
-        let mut values = Vec::new();
-        for i in 0..vars {
-            values.push(ValueSlots {
-                def: Slot::Var(i),
-                uses: vec![
-                    Slot::Var((i + 1) % vars),
-                    Slot::Var((i + 7) % vars),
-                    Slot::Fixed(i % layouts),
-                ],
-                class: 0,
-                weight: Weight::ONCE,
-            });
-        }
-        let p = Problem {
-            candidates: vec![(0..layouts).collect(); vars],
-            values,
-        };
-        let a = assign_layouts(&p, &mut oracle).unwrap();
-        assert!(a.lower_bound <= a.cost);
-        assert_eq!(total_cost(&p, &a.layouts, &mut oracle), Some(a.cost));
-        if !a.optimal {
-            assert_eq!(a.nodes, MAX_NODES);
-        }
-    }
-
-    #[test]
-    fn malformed_problems_are_refused() {
-        let mut oracle = |_: usize, _: usize, _: usize| Ok::<u64, String>(1);
-        let p = Problem {
-            candidates: vec![vec![]],
-            values: vec![],
-        };
-        assert_eq!(
-            assign_layouts(&p, &mut oracle).unwrap_err().to_string(),
-            "layout assignment: variable 0 has no candidate layout"
-        );
-    }
 }

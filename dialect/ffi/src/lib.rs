@@ -1180,6 +1180,21 @@ pub unsafe extern "C" fn layout_ffi_smem_layout(
     }
 }
 
+/// Run a check that answers a message (empty when the input is fine): status OK with its
+/// text, an algebra error with the error's message, a panic as an internal error.
+fn checked_text(f: impl FnOnce() -> Result<String, Error>) -> LayoutResult {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(t)) => owned(STATUS_OK, 0, 0, t),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
 /// Read the op name and the operands of a C call and answer with `f`: its value on success,
 /// its message as an algebra error (or the dynamic status), a panic as an internal error.
 ///
@@ -1232,7 +1247,7 @@ pub(crate) unsafe fn on_operands<T>(
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize) -> LayoutResult {
     let layout = stored::borrowed(layout);
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+    checked_text(|| {
         let Some(Stored::Linear(l, _)) = layout else {
             return Err(Error::algebra("expects a linear layout"));
         };
@@ -1250,17 +1265,7 @@ pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize)
             if dims == 1 { "" } else { "s" },
             if n == 1 { "" } else { "s" },
         ))
-    }));
-    match r {
-        Ok(Ok(t)) => owned(STATUS_OK, 0, 0, t),
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
+    })
 }
 
 /// The verifier of `layout.convert_layout`: `src` and `dst` (the operand's and the result's
@@ -1283,22 +1288,12 @@ pub unsafe extern "C" fn layout_ffi_convert_layout_check(
         std::slice::from_raw_parts(shape, rank).to_vec()
     };
     let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
+    checked_text(|| {
         let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
         let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
         layout_algebra::linear::tensor_encoding::check_same_cta(&src, &dst, &shape)?;
         Ok(String::new())
-    }));
-    match r {
-        Ok(Ok(t)) => owned(STATUS_OK, 0, 0, t),
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
+    })
 }
 
 /// A register tensor of extents `shape` encoded by `encoding`: `out[0]` = registers per thread
@@ -1321,29 +1316,20 @@ pub unsafe extern "C" fn layout_ffi_register_tensor(
         std::slice::from_raw_parts(shape, rank).to_vec()
     };
     let encoding = stored::linear_value(encoding);
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<(i64, i64), Error> {
+    let mut answer = (0, 0);
+    let r = checked_text(|| {
         let l = encoding?;
         let d = layout_algebra::linear::tensor_encoding::check_tensor_encoding(
             &l,
             &shape,
             "the encoding",
         )?;
-        Ok((1i64 << d.reg.len(), d.warps()))
-    }));
-    match r {
-        Ok(Ok((regs, warps))) => {
-            *out = regs;
-            *out.add(1) = warps;
-            owned(STATUS_OK, 0, 0, String::new())
-        }
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
+        answer = (1i64 << d.reg.len(), d.warps());
+        Ok(String::new())
+    });
+    *out = answer.0;
+    *out.add(1) = answer.1;
+    r
 }
 
 #[cfg(test)]
