@@ -11,6 +11,7 @@
 #include "Layout/RustAlgebra.h"
 #include "Layout/ValueCache.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -657,4 +658,46 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
     return getResult();
   }
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// global_load / global_store
+//===----------------------------------------------------------------------===//
+
+/// The checks of a global load or store of the register tensor `type`: a global
+/// or generic LLVM pointer, one stride per dimension but the last, and a plan.
+static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Type base,
+                                        size_t strides, int64_t align, bool store) {
+  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
+  if (!p || (p.getAddressSpace() != 0 && p.getAddressSpace() != 1))
+    return op->emitOpError() << "the base must be !llvm.ptr<1> (global) or !llvm.ptr, found "
+                             << base;
+  FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
+  if (failed(encoding))
+    return failure();
+  if (strides + 1 != (size_t)type.getRank())
+    return op->emitOpError() << "takes one i64 stride per dimension but the last: "
+                             << type.getRank() - 1 << " expected, found " << strides;
+  Type elem = type.getElementType();
+  if (!elem.isIntOrFloat())
+    return op->emitOpError() << "elements must be integers or floats, found " << elem;
+  ArrayRef<int64_t> shape = type.getShape();
+  std::vector<int64_t> buffer(globalAccessCapacity(shape.size()));
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_global_access(
+      *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(), align, store,
+      buffer.data(), buffer.size(), &length));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  return success();
+}
+
+LogicalResult GlobalLoadOp::verify() {
+  return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
+                            getBase().getType(), getStrides().size(), getAlign(), false);
+}
+
+LogicalResult GlobalStoreOp::verify() {
+  return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
+                            getBase().getType(), getStrides().size(), getAlign(), true);
 }

@@ -774,4 +774,46 @@ def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
   let hasVerifier = 1;
 }
 
+def Layout_GlobalLoadOp : Layout_Op<"global_load"> {
+  let summary = "load a register tensor from a row-major tensor in global memory";
+  let description = [{
+    ```mlir
+    %t = layout.global_load %base[%stride] {align = 16 : i64}
+        : !llvm.ptr<1> -> tensor<64x64xf16, #layout.linear<tensor<64x64xf16, #ttg.blocked<{...}>>>>
+    ```
+    Element `(c_0, ..., c_{n-1})` of the tensor is at `%base + bytes *
+    (sum_{d < n-1} c_d * stride_d + c_{n-1})`: one i64 stride (in elements)
+    per dimension but the last, which is contiguous. `align` is the byte
+    alignment the caller guarantees for `%base` and for every `stride * bytes`.
+    Each thread loads the registers its encoding gives it, in the widest
+    vectors the layout and `align` allow (`linear::global_access`;
+    `--layout-lower-register-tensors` emits them with a remark naming the
+    width and why each wider one was rejected). An anchor of
+    `--layout-assign-layouts`.
+  }];
+  let arguments = (ins AnyType:$base, Variadic<I64>:$strides, I64Attr:$align);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$base `[` $strides `]` attr-dict `:` type($base) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Layout_GlobalStoreOp : Layout_Op<"global_store"> {
+  let summary = "store a register tensor to a row-major tensor in global memory";
+  let description = [{
+    ```mlir
+    layout.global_store %t, %base[%stride] {align = 16 : i64}
+        : tensor<64x64xf16, #layout.linear<...>>, !llvm.ptr<1>
+    ```
+    The addressing of `layout.global_load`; each element is stored by every
+    thread that holds it (the same value), each thread in the widest vectors
+    the layout and `align` allow.
+  }];
+  let arguments = (ins AnyRankedTensor:$value, AnyType:$base, Variadic<I64>:$strides,
+                       I64Attr:$align);
+  let assemblyFormat = [{
+    $value `,` $base `[` $strides `]` attr-dict `:` type($value) `,` type($base)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // LAYOUT_OPS_TD

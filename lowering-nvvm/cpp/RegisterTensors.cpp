@@ -12,6 +12,11 @@
 //   (extractvalue, the scalar op with the op's attributes, insertvalue); its
 //   register tensors must share one encoding;
 // - a splat arith.constant becomes the scalar constant in every register;
+// - layout.global_load / global_store become one vector load or store per
+//   access of the plan of linear::global_access (the widest vector the layout
+//   and the alignment allow, a remark says which and why not wider), at the
+//   thread's coordinate (XOR of its lane and warp bits' coordinates, from
+//   tid.x) XOR the access's;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -250,6 +255,182 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
   }
 };
 
+/// The plan of a global load or store (linear::global_access), read back from
+/// its flat form.
+struct AccessPlan {
+  int64_t vector = 1, elemBytes = 1;
+  SmallVector<SmallVector<int64_t>> lane, warp;
+  struct Access {
+    SmallVector<int64_t> coord, registers;
+  };
+  SmallVector<Access> accesses;
+  std::string summary;
+};
+
+FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t align,
+                                 bool store) {
+  ArrayRef<int64_t> shape = t.getShape();
+  size_t rank = shape.size();
+  std::vector<int64_t> flat(globalAccessCapacity(rank));
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_global_access(
+      registerEncoding(t).getValueHandle(), shape.data(), rank,
+      t.getElementType().getIntOrFloatBitWidth(), align, store, flat.data(), flat.size(),
+      &length));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  AccessPlan p;
+  size_t at = 0;
+  auto next = [&]() { return flat[at++]; };
+  p.vector = next();
+  p.elemBytes = next();
+  int64_t lanes = next(), warps = next(), accesses = next();
+  auto coord = [&]() {
+    SmallVector<int64_t> c;
+    for (size_t d = 0; d < rank; ++d)
+      c.push_back(next());
+    return c;
+  };
+  for (int64_t i = 0; i < lanes; ++i)
+    p.lane.push_back(coord());
+  for (int64_t i = 0; i < warps; ++i)
+    p.warp.push_back(coord());
+  for (int64_t a = 0; a < accesses; ++a) {
+    AccessPlan::Access x;
+    x.coord = coord();
+    int64_t groups = next();
+    for (int64_t g = 0; g < groups; ++g)
+      x.registers.push_back(next());
+    p.accesses.push_back(std::move(x));
+  }
+  p.summary = r.text;
+  return p;
+}
+
+Value constI32(ConversionPatternRewriter &rw, Location loc, int64_t v) {
+  return arith::ConstantOp::create(rw, loc, rw.getI32IntegerAttr(v));
+}
+
+/// The thread's part of each coordinate: the XOR of the coordinates of its set
+/// lane and warp bits (tid.x: lane = tid % 32, warp = tid / 32).
+SmallVector<Value> threadCoords(ConversionPatternRewriter &rw, Location loc,
+                                const AccessPlan &p, size_t rank) {
+  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+  Value lane = arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31));
+  Value warp = arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5));
+  SmallVector<Value> out;
+  for (size_t d = 0; d < rank; ++d) {
+    Value c = constI32(rw, loc, 0);
+    auto add = [&](Value id, ArrayRef<SmallVector<int64_t>> bits) {
+      for (auto [i, b] : llvm::enumerate(bits)) {
+        if (b[d] == 0)
+          continue;
+        Value bit = arith::AndIOp::create(
+            rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
+            constI32(rw, loc, 1));
+        c = arith::XOrIOp::create(rw, loc, c,
+                                  arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, b[d])));
+      }
+    };
+    add(lane, p.lane);
+    add(warp, p.warp);
+    out.push_back(c);
+  }
+  return out;
+}
+
+/// The address of one access: base + (sum_{d < n-1} c_d * stride_d + c_{n-1})
+/// elements, c_d the thread's coordinate XOR the access's.
+Value accessAddress(ConversionPatternRewriter &rw, Location loc, Value base, Type elem,
+                    ValueRange strides, ArrayRef<Value> thread, ArrayRef<int64_t> coord) {
+  Value offset;
+  for (size_t d = 0; d < thread.size(); ++d) {
+    Value c = coord[d] ? arith::XOrIOp::create(rw, loc, thread[d], constI32(rw, loc, coord[d]))
+                             .getResult()
+                       : thread[d];
+    Value term = arith::ExtSIOp::create(rw, loc, rw.getI64Type(), c);
+    if (d + 1 < thread.size())
+      term = arith::MulIOp::create(rw, loc, term, strides[d]);
+    offset = offset ? arith::AddIOp::create(rw, loc, offset, term).getResult() : term;
+  }
+  return LLVM::GEPOp::create(rw, loc, base.getType(), elem, base, ValueRange{offset});
+}
+
+Type accessType(const AccessPlan &p, Type elem) {
+  return p.vector == 1 ? elem : VectorType::get({p.vector}, elem);
+}
+
+/// layout.global_load: per access, one vector load filling its register groups.
+struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(GlobalLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto t = cast<RankedTensorType>(op.getType());
+    FailureOr<AccessPlan> p = accessPlan(op, t, op.getAlign(), false);
+    Type s = typeConverter->convertType(t);
+    if (failed(p) || !s)
+      return failure();
+    op.emitRemark() << "'" << op->getName() << "' op global_load: " << p->summary;
+    Location loc = op.getLoc();
+    Type elem = t.getElementType();
+    SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
+    Value result = undefStruct(rw, loc, s);
+    int64_t align = std::min<int64_t>(op.getAlign(), p->vector * p->elemBytes);
+    for (const AccessPlan::Access &a : p->accesses) {
+      Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
+                                a.coord);
+      Value v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, align);
+      for (int64_t k = 0; k < p->vector; ++k) {
+        Value x = p->vector == 1 ? v
+                                 : LLVM::ExtractElementOp::create(
+                                       rw, loc, v, constI32(rw, loc, k))
+                                       .getResult();
+        for (int64_t g : a.registers)
+          result = LLVM::InsertValueOp::create(rw, loc, result, x, g + k);
+      }
+    }
+    rw.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// layout.global_store: per access, one vector store of its first register group.
+struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(GlobalStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto t = cast<RankedTensorType>(op.getValue().getType());
+    FailureOr<AccessPlan> p = accessPlan(op, t, op.getAlign(), true);
+    if (failed(p))
+      return failure();
+    op.emitRemark() << "'" << op->getName() << "' op global_store: " << p->summary;
+    Location loc = op.getLoc();
+    Type elem = t.getElementType();
+    SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
+    int64_t align = std::min<int64_t>(op.getAlign(), p->vector * p->elemBytes);
+    for (const AccessPlan::Access &a : p->accesses) {
+      Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
+                                a.coord);
+      int64_t g = a.registers.front();
+      Value v;
+      if (p->vector == 1) {
+        v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g);
+      } else {
+        v = LLVM::UndefOp::create(rw, loc, accessType(*p, elem));
+        for (int64_t k = 0; k < p->vector; ++k)
+          v = LLVM::InsertElementOp::create(
+              rw, loc, v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g + k),
+              constI32(rw, loc, k));
+      }
+      LLVM::StoreOp::create(rw, loc, v, ptr, align);
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// A cast between a struct and a register tensor (the boundary with
 /// struct-level code): once both sides are structs, the value itself.
 struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
@@ -391,7 +572,8 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<SplatConstantPattern, CastPattern>(converter, ctx);
+    patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern>(
+        converter, ctx);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);

@@ -25,6 +25,7 @@ pub mod encoding_text;
 pub mod encodings;
 pub mod from_cute;
 pub mod gauss;
+pub mod global_access;
 pub mod invert;
 pub mod json;
 pub mod layout;

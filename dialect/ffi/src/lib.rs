@@ -1332,6 +1332,69 @@ pub unsafe extern "C" fn layout_ffi_register_tensor(
     r
 }
 
+/// The plan of a global load (`store` false) or store of a register tensor
+/// (`linear::global_access`), flattened into `out` (at most `capacity` integers; `*length` the
+/// number written): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate
+/// of each lane bit and each warp bit (`rank` integers each), then per access its register
+/// coordinate (`rank`), the number of register groups and their first registers. The text is
+/// the plan's summary for a remark; an error when there is no plan or `capacity` is too small.
+///
+/// # Safety
+/// `encoding` must be null or a live handle; `shape` must point to `rank` integers, `out` to
+/// `capacity` writable integers and `length` to a writable size.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_global_access(
+    encoding: Handle,
+    shape: *const i64,
+    rank: usize,
+    elem_bits: i64,
+    align: i64,
+    store: bool,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let shape: Vec<i64> = if rank == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(shape, rank).to_vec()
+    };
+    let encoding = stored::linear_value(encoding);
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let l = encoding?;
+        let p = layout_algebra::linear::global_access::global_access(&l, &shape, elem_bits, align)?;
+        flat = vec![
+            p.vector as i64,
+            p.elem_bytes,
+            p.lane.len() as i64,
+            p.warp.len() as i64,
+            p.accesses.len() as i64,
+        ];
+        for c in p.lane.iter().chain(&p.warp) {
+            flat.extend(c);
+        }
+        for a in &p.accesses {
+            flat.extend(&a.coord);
+            flat.push(a.registers.len() as i64);
+            flat.extend(a.registers.iter().map(|&r| r as i64));
+        }
+        if flat.len() > capacity {
+            return Err(Error::algebra(format!(
+                "global_access: the plan has {} numbers, more than the {capacity} the caller holds",
+                flat.len()
+            )));
+        }
+        Ok(p.summary(if store { "st" } else { "ld" }))
+    });
+    if r.status == STATUS_OK {
+        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+        *length = flat.len();
+    }
+    r
+}
+
 #[cfg(test)]
 mod linear_tests {
     use super::*;

@@ -76,6 +76,10 @@ LayoutResult layout_ffi_convert_layout_check(LayoutHandle src, LayoutHandle dst,
                                              const int64_t *shape, size_t rank);
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, const int64_t *shape,
                                         size_t rank, int64_t *out);
+LayoutResult layout_ffi_global_access(LayoutHandle encoding, const int64_t *shape,
+                                      size_t rank, int64_t elem_bits, int64_t align,
+                                      bool store, int64_t *out, size_t capacity,
+                                      size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, const int64_t *values,
                                        size_t n, bool inv);
@@ -87,6 +91,10 @@ LayoutResult layout_ffi_coord_text(LayoutHandle layout, const int64_t *coords,
 int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
 void layout_result_free(LayoutResult *r);
 }
+
+/// Integers enough for the flat plan of layout_ffi_global_access of a tensor of
+/// `rank` dimensions with at most 1024 registers per thread.
+inline size_t globalAccessCapacity(size_t rank) { return 5 + 16 * rank + 1024 * (rank + 2); }
 
 namespace mlir::layout::rust {
 

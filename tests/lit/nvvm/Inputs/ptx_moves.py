@@ -13,6 +13,13 @@ an address that depends on data.
 
 check(ptx, kernel, threads, elem_bytes, expected): `expected(t, r)` is the set of input
 (thread, field) pairs whose element belongs in field r of thread t's output.
+
+check_copy(ptx, kernel, threads, copy): the kernel copies a row-major tensor in global memory
+(`copy`: `shape` [rows, columns], `stride` in elements, element `bytes`; the stride is the
+kernel's third parameter) from its first parameter to its second, through whatever registers,
+shuffles and shared memory: input bytes are tokens `("in", -1, byte offset)` (the same for
+every thread), and every byte of every element of the output must be written, by each writer
+with the input byte at the same offset.
 """
 
 import re
@@ -66,14 +73,16 @@ def fit(v, n):
 
 
 class Cta:
-    def __init__(self, stmts, threads, params):
+    def __init__(self, stmts, threads, params, shared_input=False):
         self.stmts, self.n, self.params = stmts, threads, params
+        self.shared_input = shared_input
         self.regs = [dict() for _ in range(threads)]
         self.shared = {}  # byte address -> (value, writer thread, (global epoch, warp epoch))
         self.reads = {}  # byte address -> set of (thread, global epoch, warp epoch)
         self.epoch = 0
         self.warp_epoch = [0] * (threads // 32)
         self.out = {}  # (thread, byte offset) -> byte
+        self.writes = {}  # byte offset -> the bytes written there by any thread
 
     # -- values -----------------------------------------------------------------------
     def val(self, t, a, n):
@@ -188,7 +197,8 @@ class Cta:
                 if ".shared" in op:
                     data = self.sh_read(t, at, n)
                 else:
-                    data = [("in", t, at - self.params["in"] + i) for i in range(n)]
+                    who = -1 if self.shared_input else t
+                    data = [("in", who, at - self.params["in"] + i) for i in range(n)]
                 if d != "_":
                     regs[d] = data
             if vec and len(ds) != int(vec.group(1)):
@@ -202,6 +212,8 @@ class Cta:
                 else:
                     for i, b in enumerate(data):
                         self.out[(t, a + k * n - self.params["out"] + i)] = b
+                        self.writes.setdefault(a + k * n - self.params["out"] + i, set()).add(
+                            b if isinstance(b, int) else tuple(b))
         elif base in ("mov", "cvta") and args[1].startswith("{"):
             parts = self.dests(args[1])
             size = n // len(parts)
@@ -379,6 +391,34 @@ def check(ptx, kernel, threads, elem_bytes, fields_out, expected):
     return wrong
 
 
+def check_copy(ptx, kernel, threads, copy):
+    params = {}
+    values = [0x10000000, 0x20000000, copy["stride"]]
+    for i, name in enumerate(re.findall(r"\.param \.u64[^,\n)]* (\w+)", ptx[ptx.index(".entry " + kernel):])):
+        params[name] = values[i] if i < len(values) else 0
+    params["in"], params["out"] = 0x10000000, 0x20000000
+    for name in re.findall(r"\.shared\s+\.align\s+\d+\s+\.b8\s+(\w+)\[", ptx):
+        params[name] = 0
+    cta = Cta(statements(ptx, kernel), threads, params, shared_input=True).run()
+    rows, cols = copy["shape"]
+    n = copy["bytes"]
+    wrong, expected = 0, set()
+    for i in range(rows):
+        for j in range(cols):
+            for b in range(n):
+                o = (i * copy["stride"] + j) * n + b
+                expected.add(o)
+                got = cta.writes.get(o)
+                if got != {("in", -1, o)}:
+                    wrong += 1
+                    if wrong <= 5:
+                        print(f"element ({i}, {j}) byte {b}: got {got}")
+    stray = sorted(set(cta.writes) - expected)
+    if stray:
+        raise Fail(f"writes outside the tensor, first at byte {stray[0]}")
+    return wrong
+
+
 def elements(layout):
     """(in-dimension bases as packed element ids, out sizes) of a linear layout's JSON."""
     outs = [d["size"] for d in layout["out_dims"]]
@@ -410,6 +450,18 @@ def main():
     ptx = open(a.ptx).read()
     failed = 0
     for case in json.load(open(a.cases)):
+        if "copy" in case:
+            c = case["copy"]
+            try:
+                wrong = check_copy(ptx, case["kernel"], case["threads"], c)
+            except Fail as e:
+                print(f"{case['kernel']}: {e}")
+                failed += 1
+                continue
+            elems = c["shape"][0] * c["shape"][1]
+            print(f"{case['kernel']}: {elems} elements copied by {case['threads']} threads: {'all right' if wrong == 0 else f'{wrong} bytes wrong'}")
+            failed += wrong != 0
+            continue
         src, dst = elements(case["src"]), elements(case["dst"])
         warps = 1 << len(src.get("warp", []))
         threads = 32 * warps
