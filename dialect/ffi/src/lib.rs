@@ -1180,6 +1180,18 @@ pub unsafe extern "C" fn layout_ffi_smem_layout(
     }
 }
 
+/// The `rank` integers at `shape` (none when `rank` is 0).
+///
+/// # Safety
+/// `shape` must point to `rank` integers when `rank` is positive.
+unsafe fn extents(shape: *const i64, rank: usize) -> Vec<i64> {
+    if rank == 0 {
+        Vec::new()
+    } else {
+        std::slice::from_raw_parts(shape, rank).to_vec()
+    }
+}
+
 /// Run a check that answers a message (empty when the input is fine): status OK with its
 /// text, an algebra error with the error's message, a panic as an internal error.
 fn checked_text(f: impl FnOnce() -> Result<String, Error>) -> LayoutResult {
@@ -1282,11 +1294,7 @@ pub unsafe extern "C" fn layout_ffi_convert_layout_check(
     shape: *const i64,
     rank: usize,
 ) -> LayoutResult {
-    let shape: Vec<i64> = if rank == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(shape, rank).to_vec()
-    };
+    let shape = extents(shape, rank);
     let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
     checked_text(|| {
         let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
@@ -1310,11 +1318,7 @@ pub unsafe extern "C" fn layout_ffi_register_tensor(
     rank: usize,
     out: *mut i64,
 ) -> LayoutResult {
-    let shape: Vec<i64> = if rank == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(shape, rank).to_vec()
-    };
+    let shape = extents(shape, rank);
     let encoding = stored::linear_value(encoding);
     let mut answer = (0, 0);
     let r = checked_text(|| {
@@ -1355,11 +1359,7 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let shape: Vec<i64> = if rank == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(shape, rank).to_vec()
-    };
+    let shape = extents(shape, rank);
     let encoding = stored::linear_value(encoding);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
