@@ -1455,6 +1455,42 @@ mod conversions {
         v.iter().map(|(n, c, w)| (n.to_string(), *c, *w)).collect()
     }
 
+    /// The target decides which matrix instructions a plan may use: no stmatrix before sm_90,
+    /// no ldmatrix before sm_75; the plans stay certified and as cheap as the bound allows.
+    #[test]
+    fn older_targets_plan_without_the_matrix_instructions_they_lack() {
+        use layout_algebra::linear::convert_plan::convert_plan_for;
+        let acc = mma("64x64xf16", 2, "16, 8");
+        let rows = blocked("64x64xf16", "1, 8", "8, 4", "4, 1", "1, 0");
+        let names = |sm: i64| -> Vec<String> {
+            let p = convert_plan_for(&acc, &rows, 16, 232_448, sm).unwrap();
+            assert!(p.certificate.is_some());
+            assert!(p.cost >= p.lower_bound);
+            p.instructions.iter().map(|i| i.name.clone()).collect()
+        };
+        assert!(names(90).iter().any(|n| n.starts_with("stmatrix")));
+        assert!(names(80).iter().all(|n| !n.starts_with("stmatrix")));
+        // Rows to the accumulator: sm_80 loads with ldmatrix, sm_70 with ld.shared.
+        let back = |sm: i64| -> Vec<String> {
+            let p = convert_plan_for(&rows, &acc, 16, 232_448, sm).unwrap();
+            p.instructions.iter().map(|i| i.name.clone()).collect()
+        };
+        assert!(
+            back(80).iter().any(|n| n.starts_with("ldmatrix")),
+            "{:?}",
+            back(80)
+        );
+        assert!(
+            back(70).iter().all(|n| !n.contains("matrix")),
+            "{:?}",
+            back(70)
+        );
+        let e = convert_plan_for(&acc, &rows, 16, 232_448, 60)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the target must be an SM number from 70"), "{e}");
+    }
+
     #[test]
     fn worked_conversions() {
         // An mma.sync accumulator of f16 to a blocked layout of 8-element rows: stmatrix.x4

@@ -701,3 +701,38 @@ LogicalResult GlobalStoreOp::verify() {
   return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
                             getBase().getType(), getStrides().size(), getAlign(), true);
 }
+
+//===----------------------------------------------------------------------===//
+// mma
+//===----------------------------------------------------------------------===//
+
+LogicalResult MmaOp::verify() {
+  auto a = llvm::cast<RankedTensorType>(getA().getType());
+  auto b = llvm::cast<RankedTensorType>(getB().getType());
+  auto c = llvm::cast<RankedTensorType>(getC().getType());
+  FailureOr<LayoutHandle> la = tensorEncoding(*this, a, "A operand");
+  FailureOr<LayoutHandle> lb = tensorEncoding(*this, b, "B operand");
+  FailureOr<LayoutHandle> lc = tensorEncoding(*this, c, "accumulator");
+  if (failed(la) || failed(lb) || failed(lc))
+    return failure();
+  if (getD().getType() != c)
+    return emitOpError() << "the result type must be the accumulator's, " << c;
+  if (a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2 ||
+      a.getDimSize(1) != b.getDimSize(0) || a.getDimSize(0) != c.getDimSize(0) ||
+      b.getDimSize(1) != c.getDimSize(1))
+    return emitOpError() << "A, B and C must be M x K, K x N and M x N, found " << a << ", "
+                         << b << " and " << c;
+  Type ea = a.getElementType();
+  if (!(ea.isF16() || ea.isBF16()) || b.getElementType() != ea)
+    return emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
+                         << b.getElementType();
+  if (!c.getElementType().isF32())
+    return emitOpError() << "the accumulator must be f32, found " << c.getElementType();
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_mma_sync(*la, *lb, *lc, c.getDimSize(0),
+                                                  c.getDimSize(1), a.getDimSize(1), nullptr,
+                                                  0, &length));
+  if (!r.ok())
+    return emitOpError() << r.text;
+  return success();
+}

@@ -816,4 +816,30 @@ def Layout_GlobalStoreOp : Layout_Op<"global_store"> {
   let hasVerifier = 1;
 }
 
+def Layout_MmaOp : Layout_Op<"mma", [Pure]> {
+  let summary = "D = A B + C on register tensors with mma.sync m16n8k16 (sm_80+)";
+  let description = [{
+    ```mlir
+    %d = layout.mma %a, %b, %c
+        : tensor<64x32xf16, #layout.linear<...dot_op 0...>>,
+          tensor<32x64xf16, #layout.linear<...dot_op 1...>>,
+          tensor<64x64xf32, #layout.linear<...nvidia_mma...>>
+       -> tensor<64x64xf32, #layout.linear<...nvidia_mma...>>
+    ```
+    A is `M x K`, B `K x N`, C and D `M x N`; A and B f16 or bf16 (the same),
+    C and D f32 in one layout. The layouts must hold the m16n8k16 fragments
+    of the PTX ISA in registers that are the same in every thread
+    (`hw::mma_sync`, checked for every lane and warp by the verifier; the
+    error names the operand, lane, warp and fragment element).
+    `--layout-lower-register-tensors` emits one `nvvm.mma.sync` per 16x8
+    accumulator tile and k step. An anchor of `--layout-assign-layouts`.
+  }];
+  let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b, AnyRankedTensor:$c);
+  let results = (outs AnyRankedTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c) `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // LAYOUT_OPS_TD

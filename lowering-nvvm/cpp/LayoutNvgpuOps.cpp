@@ -407,12 +407,13 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
 
 FailureOr<int64_t> mlir::layout::convertSharedBytes(Operation *at, StringRef elem,
                                                     ValueAttr from, ValueAttr to,
-                                                    int64_t budget) {
+                                                    int64_t budget, int64_t sm) {
   Params params;
   params.add("elem", elem.str());
   params.add("from", from.getText().str(), from.getValueHandle());
   params.add("to", to.getText().str(), to.getValueHandle());
   params.add("smemBudget", std::to_string(budget));
+  params.add("sm", std::to_string(sm));
   std::vector<LayoutNvStr> k, v;
   for (size_t i = 0; i < params.keys.size(); ++i) {
     k.push_back(str(params.keys[i]));

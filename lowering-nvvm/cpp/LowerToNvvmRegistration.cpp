@@ -38,10 +38,18 @@ struct LowerToNvvmOptions : public mlir::PassPipelineOptions<LowerToNvvmOptions>
                                llvm::cl::init("+ptx80")};
 };
 
+/// The SM number of a chip name (`sm_90a` -> 90; 90 when it is not of that form).
+int64_t smOf(llvm::StringRef chip) {
+  int64_t sm = 0;
+  if (!chip.consume_front("sm_") || chip.consumeInteger(10, sm))
+    return 90;
+  return sm;
+}
+
 void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
   // Register tensors (tensors encoded by #layout.linear) to structs of registers, their
   // conversions to layout.convert, which the next pass lowers.
-  pm.addPass(mlir::layout::createLowerRegisterTensorsPass());
+  pm.addPass(mlir::layout::createLowerRegisterTensorsPass(smOf(o.chip)));
   pm.addPass(createLower());
   // The index math of the layout ops the hardware lowering leaves (crd2idx, size, ... in
   // kernels and host code, with runtime leaves computed in place).
@@ -68,7 +76,7 @@ extern "C" void layout_nvvm_register_passes(void) {
     return;
   registered = true;
   mlir::registerPass(createLower);
-  mlir::registerPass(mlir::layout::createLowerRegisterTensorsPass);
+  mlir::registerPass([] { return mlir::layout::createLowerRegisterTensorsPass(); });
   mlir::PassPipelineRegistration<LowerToNvvmOptions>(
       "lower-to-nvvm",
       "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/tma_* to NVVM and the LLVM dialect "

@@ -17,6 +17,8 @@
 //   and the alignment allow, a remark says which and why not wider), at the
 //   thread's coordinate (XOR of its lane and warp bits' coordinates, from
 //   tid.x) XOR the access's;
+// - layout.mma becomes one nvvm.mma.sync m16n8k16 per accumulator tile and k
+//   step, its fragments the registers hw::mma_sync derives from the layouts;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -222,9 +224,11 @@ struct SplatConstantPattern : public OpConversionPattern<arith::ConstantOp> {
 /// still be reading the buffer (`fenced`).
 struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
   ConvertLayoutPattern(const TypeConverter &tc, MLIRContext *ctx,
-                       const llvm::DenseSet<Operation *> &fenced)
-      : OpConversionPattern(tc, ctx), fenced(fenced) {}
+                       const llvm::DenseSet<Operation *> &fenced, int64_t sm)
+      : OpConversionPattern(tc, ctx), fenced(fenced), sm(sm) {}
   const llvm::DenseSet<Operation *> &fenced;
+  /// The target SM (which matrix instructions the plans may use).
+  int64_t sm;
 
   LogicalResult matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
@@ -235,7 +239,7 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
       return failure();
     int64_t budget = budgetAt(op);
     FailureOr<int64_t> bytes =
-        convertSharedBytes(op, elementName(src.getElementType()), from, to, budget);
+        convertSharedBytes(op, elementName(src.getElementType()), from, to, budget, sm);
     if (failed(bytes))
       return failure();
     Location loc = op.getLoc();
@@ -248,7 +252,7 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
           rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 3), kSmemGlobal);
     Value converted = ConvertOp::create(rw, loc, result, adaptor.getSrc(), buffer, thread,
                                         elementName(src.getElementType()), from, to,
-                                        rw.getI64IntegerAttr(budget))
+                                        rw.getI64IntegerAttr(budget), rw.getI64IntegerAttr(sm))
                           .getResult();
     rw.replaceOp(op, converted);
     return success();
@@ -431,6 +435,81 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
   }
 };
 
+/// layout.mma: one nvvm.mma.sync (m16n8k16, row.col) per accumulator tile and
+/// k step, each fragment element the register hw::mma_sync derives.
+struct MmaPattern : public OpConversionPattern<MmaOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(MmaOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto a = cast<RankedTensorType>(op.getA().getType());
+    auto b = cast<RankedTensorType>(op.getB().getType());
+    auto c = cast<RankedTensorType>(op.getC().getType());
+    std::vector<int64_t> flat(4096);
+    size_t length = 0;
+    auto plan = [&]() {
+      return rust::take(layout_ffi_mma_sync(
+          registerEncoding(a).getValueHandle(), registerEncoding(b).getValueHandle(),
+          registerEncoding(c).getValueHandle(), c.getDimSize(0), c.getDimSize(1),
+          a.getDimSize(1), flat.data(), flat.size(), &length));
+    };
+    rust::Result r = plan();
+    if (r.ok() && length > flat.size()) {
+      flat.resize(length);
+      r = plan();
+    }
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    op.emitRemark() << "'" << op->getName() << "' op mma: " << r.text;
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rw.getContext();
+    Type elem = a.getElementType();
+    auto pair = VectorType::get({2}, elem);
+    Type f32 = rw.getF32Type();
+    auto fragment = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
+    NVVM::MMATypes type = elem.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+    auto field = [&](Value s, int64_t r) {
+      return LLVM::ExtractValueOp::create(rw, loc, s, r).getResult();
+    };
+    auto pack = [&](Value s, int64_t r0, int64_t r1) {
+      Value v = LLVM::UndefOp::create(rw, loc, pair);
+      v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r0), constI32(rw, loc, 0));
+      return LLVM::InsertElementOp::create(rw, loc, v, field(s, r1), constI32(rw, loc, 1))
+          .getResult();
+    };
+    Value result = adaptor.getC();
+    size_t at = 0;
+    int64_t tiles = flat[at++];
+    for (int64_t t = 0; t < tiles; ++t) {
+      int64_t steps = flat[at++];
+      SmallVector<Value> acc;
+      ArrayRef<int64_t> creg(&flat[at + 12], 4);
+      for (int64_t cr : creg)
+        acc.push_back(field(adaptor.getC(), cr));
+      for (int64_t s = 0; s < steps; ++s, at += 16) {
+        ArrayRef<int64_t> areg(&flat[at], 8), breg(&flat[at + 8], 4);
+        SmallVector<Value> av, bv;
+        for (int i = 0; i < 8; i += 2)
+          av.push_back(pack(adaptor.getA(), areg[i], areg[i + 1]));
+        for (int i = 0; i < 4; i += 2)
+          bv.push_back(pack(adaptor.getB(), breg[i], breg[i + 1]));
+        OperationState st(loc, NVVM::MmaOp::getOperationName());
+        NVVM::MmaOp::build(rw, st, fragment, av, bv, acc, {16, 8, 16}, std::nullopt,
+                           std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
+                           std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                                          NVVM::MMALayout::col});
+        Value d = rw.create(st)->getResult(0);
+        for (int i = 0; i < 4; ++i)
+          acc[i] = field(d, i);
+      }
+      for (int i = 0; i < 4; ++i)
+        result = LLVM::InsertValueOp::create(rw, loc, result, acc[i], creg[i]);
+    }
+    rw.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// A cast between a struct and a register tensor (the boundary with
 /// struct-level code): once both sides are structs, the value itself.
 struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
@@ -455,6 +534,13 @@ struct LowerRegisterTensorsPass
 
   /// Conversions that wait for the CTA before using the shared buffer.
   llvm::DenseSet<Operation *> fenced;
+  /// The target SM: `chip` without its `sm_` prefix and suffix letters.
+  int64_t sm = 90;
+
+  LowerRegisterTensorsPass() = default;
+  LowerRegisterTensorsPass(const LowerRegisterTensorsPass &other)
+      : PassWrapper(other), sm(other.sm) {}
+  explicit LowerRegisterTensorsPass(int64_t sm) : sm(sm) {}
 
   StringRef getArgument() const override { return "layout-lower-register-tensors"; }
   StringRef getDescription() const override {
@@ -509,8 +595,8 @@ struct LowerRegisterTensorsPass
       auto src = cast<RankedTensorType>(op.getSrc().getType());
       int64_t budget = budgetAt(op);
       FailureOr<int64_t> bytes =
-          convertSharedBytes(op, elementName(src.getElementType()),
-                             registerEncoding(src), registerEncoding(op.getType()), budget);
+          convertSharedBytes(op, elementName(src.getElementType()), registerEncoding(src),
+                             registerEncoding(op.getType()), budget, sm);
       if (failed(bytes)) {
         ok = false;
         return;
@@ -572,9 +658,9 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern>(
-        converter, ctx);
-    patterns.add<ConvertLayoutPattern>(converter, ctx, fenced);
+    patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
+                 MmaPattern>(converter, ctx);
+    patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -596,4 +682,8 @@ struct LowerRegisterTensorsPass
 
 std::unique_ptr<Pass> mlir::layout::createLowerRegisterTensorsPass() {
   return std::make_unique<LowerRegisterTensorsPass>();
+}
+
+std::unique_ptr<Pass> mlir::layout::createLowerRegisterTensorsPass(int64_t sm) {
+  return std::make_unique<LowerRegisterTensorsPass>(sm);
 }

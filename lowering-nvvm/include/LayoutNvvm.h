@@ -20,14 +20,17 @@ class ValueAttr;
 void registerNvgpuOps(DialectRegistry &registry);
 
 /// Bytes of shared memory the plan of converting `elem` elements from `from` to
-/// `to` (register layouts, #layout.linear) within `budget` bytes needs (0 when
+/// `to` (register layouts, #layout.linear) within `budget` bytes for the target
+/// `sm` needs (0 when
 /// it moves no data through shared memory); an error at `at` when there is no
 /// plan.
 FailureOr<int64_t> convertSharedBytes(Operation *at, llvm::StringRef elem, ValueAttr from,
-                                      ValueAttr to, int64_t budget);
+                                      ValueAttr to, int64_t budget, int64_t sm);
 
-/// `--layout-lower-register-tensors` (cpp/RegisterTensors.cpp).
+/// `--layout-lower-register-tensors` (cpp/RegisterTensors.cpp), for sm_90 or for
+/// the target `sm` (the matrix instructions conversions may use).
 std::unique_ptr<Pass> createLowerRegisterTensorsPass();
+std::unique_ptr<Pass> createLowerRegisterTensorsPass(int64_t sm);
 } // namespace layout
 } // namespace mlir
 

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use layout_algebra::hw::{self, Elem, Major, MatrixCopy, MatrixOp, TmaDesc, TmemCopy};
-use layout_algebra::linear::convert_plan::{convert_plan, ConvertPlan, DEFAULT_SMEM_BUDGET};
+use layout_algebra::linear::convert_plan::{
+    convert_plan_for, ConvertPlan, DEFAULT_SM, DEFAULT_SMEM_BUDGET,
+};
 use layout_algebra::linear::LinearLayout;
 use layout_algebra::{Func, Layout, Value};
 use layout_dialect::CuteRef;
@@ -375,10 +377,18 @@ fn linear<'a>(a: &'a Attrs, key: &str) -> Result<&'a LinearLayout, String> {
     }
 }
 
-/// layout.convert: the conversion plan of `from` -> `to` (`convert_plan`).
+/// layout.convert: the conversion plan of `from` -> `to` (`convert_plan_for` the target `sm`,
+/// sm_90 when absent).
 pub fn convert(a: &Attrs) -> Result<ConvertPlan, String> {
     let (_, bits) = convert_elem(a)?;
     let budget = int(a, "smemBudget", DEFAULT_SMEM_BUDGET)?;
-    convert_plan(linear(a, "from")?, linear(a, "to")?, bits as i64, budget)
-        .map_err(|e| e.to_string())
+    let sm = int(a, "sm", DEFAULT_SM as i64)?;
+    convert_plan_for(
+        linear(a, "from")?,
+        linear(a, "to")?,
+        bits as i64,
+        budget,
+        sm,
+    )
+    .map_err(|e| e.to_string())
 }

@@ -119,6 +119,7 @@ pub fn attrs(op: MlirOperation) -> Attrs {
         "from",
         "to",
         "smemBudget",
+        "sm",
     ];
     let mut a = Attrs::new();
     for k in keys {

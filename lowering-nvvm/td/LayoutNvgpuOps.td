@@ -196,7 +196,8 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
     or stores to the shared buffer `%buf` (at least the plan's `smem_bytes`,
     16-byte aligned), a barrier and loads, with the shared layout and the
     instructions (st/ld.shared widths, stmatrix/ldmatrix) chosen together; a
-    remark names the plan, its cost and lower bound.
+    remark names the plan, its cost and lower bound. `sm` is the target (default
+    90): `stmatrix` is used only from sm_90, `ldmatrix` from sm_75.
   }];
   let arguments = (ins AnyType:$src,
                        Optional<AnyType>:$smem,
@@ -204,7 +205,8 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
                        StrAttr:$elem,
                        Layout_ValueAttr:$from,
                        Layout_ValueAttr:$to,
-                       OptionalAttr<I64Attr>:$smemBudget);
+                       OptionalAttr<I64Attr>:$smemBudget,
+                       OptionalAttr<I64Attr>:$sm);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $src (`smem` `(` $smem^ `:` type($smem) `)`)? `thread` `(` $thread `)` attr-dict `:` type($src) `->` type($result)

@@ -98,14 +98,35 @@ fn err(msg: String) -> Error {
     Error::algebra(format!("convert_plan: {msg}"))
 }
 
+/// The target `convert_plan` plans for: sm_90 (every instruction it chooses among).
+pub const DEFAULT_SM: u32 = 90;
+
 /// Plan the conversion of `bits`-bit elements from `src` to `dst` within `budget` bytes of
-/// shared memory.
+/// shared memory, for sm_90.
 pub fn convert_plan(
     src: &LinearLayout,
     dst: &LinearLayout,
     bits: i64,
     budget: i64,
 ) -> Result<ConvertPlan> {
+    convert_plan_for(src, dst, bits, budget, DEFAULT_SM as i64)
+}
+
+/// [`convert_plan`] for the target `sm` (70 and up): `stmatrix` only from sm_90, `ldmatrix`
+/// from sm_75.
+pub fn convert_plan_for(
+    src: &LinearLayout,
+    dst: &LinearLayout,
+    bits: i64,
+    budget: i64,
+    sm: i64,
+) -> Result<ConvertPlan> {
+    if !(70..=1000).contains(&sm) {
+        return Err(err(format!(
+            "the target must be an SM number from 70 (sm_70), got {sm}"
+        )));
+    }
+    let sm = sm as u32;
     if ![8, 16, 32, 64].contains(&bits) {
         return Err(err(format!(
             "element bits must be 8, 16, 32 or 64, got {bits}"
@@ -187,7 +208,7 @@ pub fn convert_plan(
     }
     let outs = src.outs();
     let n: u32 = outs.iter().map(|o| o.log2).sum();
-    let shared = plan_shared(&s, &d, bits, outs, budget);
+    let shared = plan_shared(&s, &d, bits, outs, budget, sm);
     if let Some(sp) = convert_shuffle::plan(&s, &d, bits) {
         // Shuffles and shared wavefronts both go through the SM's shared-memory crossbar, one
         // warp-wide access per cycle; four selects are counted as one such slot.

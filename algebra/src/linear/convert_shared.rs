@@ -180,12 +180,18 @@ fn log2(x: u32) -> u32 {
     x.trailing_zeros()
 }
 
-/// The instruction candidates of a side, widest first.
-fn options(side: &Distributed, bits: u32) -> Vec<Option_> {
+/// The first SM with `stmatrix` (sm_90) and with `ldmatrix` (sm_75).
+pub const STMATRIX_SM: u32 = 90;
+pub const LDMATRIX_SM: u32 = 75;
+
+/// The instruction candidates of a side (the stores when `write`), widest first: the matrix
+/// instructions only where the target `sm` has them.
+fn options(side: &Distributed, bits: u32, write: bool, sm: u32) -> Vec<Option_> {
     let r = rank(side.reg.iter().copied());
     let mut out = Vec::new();
     let lanes_ok = |idx: &[usize]| idx.iter().all(|&i| side.lane[i] != 0);
-    if bits <= 32 && lanes_ok(&[0, 1, 2, 3, 4]) {
+    let matrix = sm >= if write { STMATRIX_SM } else { LDMATRIX_SM };
+    if matrix && bits <= 32 && lanes_ok(&[0, 1, 2, 3, 4]) {
         let lp = log2(32 / bits);
         for x in [4u32, 2, 1] {
             if r >= lp + log2(x) {
@@ -582,13 +588,15 @@ fn ceil_div(a: i64, b: i64) -> i64 {
     (a + b - 1) / b
 }
 
-/// Choose the shared layout and both instructions; `budget` bounds the tile's bytes.
+/// Choose the shared layout and both instructions; `budget` bounds the tile's bytes; `sm` is
+/// the target (which matrix instructions exist).
 pub fn plan_shared(
     s: &Distributed,
     d: &Distributed,
     bits: u32,
     outs: &[OutDim],
     budget: i64,
+    sm: u32,
 ) -> Result<SharedPlan> {
     let n: u32 = outs.iter().map(|o| o.log2).sum();
     let bytes = |k: u32| (1i64 << (n - k)) * bits as i64 / 8;
@@ -600,7 +608,7 @@ pub fn plan_shared(
         }
     }
     let none = || Error::algebra("convert_plan: no shared-memory access pattern fits both layouts");
-    let untiled = search(s, d, bits, outs, Vec::new());
+    let untiled = search(s, d, bits, outs, Vec::new(), sm);
     if k == 0 {
         return untiled.ok_or_else(none);
     }
@@ -634,7 +642,7 @@ pub fn plan_shared(
             outer.len()
         )));
     }
-    search(s, d, bits, outs, outer).ok_or_else(none)
+    search(s, d, bits, outs, outer, sm).ok_or_else(none)
 }
 
 /// The cheapest plan whose tiles are enumerated by `outer` (fewest wavefronts, then
@@ -645,6 +653,7 @@ fn search(
     bits: u32,
     outs: &[OutDim],
     outer: Vec<u64>,
+    sm: u32,
 ) -> Option<SharedPlan> {
     let n: u32 = outs.iter().map(|o| o.log2).sum();
     let p = Problem {
@@ -669,8 +678,8 @@ fn search(
     let (write_bound, write_ibound) = bound(s);
     let (read_bound, read_ibound) = bound(d);
     let mut best: Option<SharedPlan> = None;
-    for wo in options(s, bits) {
-        for ro in options(d, bits) {
+    for wo in options(s, bits, true, sm) {
+        for ro in options(d, bits, false, sm) {
             let Some(chain) = merge_chains(&p, &wo, &ro) else {
                 continue;
             };

@@ -1395,6 +1395,58 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     r
 }
 
+/// The registers of the m16n8k16 `mma.sync` instructions of `D = A B + C`
+/// (`hw::mma_sync`) for register tensors of `m x k`, `k x n` and `m x n`, flattened: the number
+/// of accumulator tiles, then per tile its number of k steps and per step the registers of A
+/// (8), B (4) and C (4). `*length` is the number of integers of the plan; they are copied to
+/// `out` only when it holds `capacity >= *length` (call again with a larger buffer otherwise).
+/// The text is a summary for a remark; an error when the layouts do not feed the instruction.
+///
+/// # Safety
+/// `a`, `b`, `c` must be null or live handles; `out` must point to `capacity` writable
+/// integers and `length` to a writable size.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_mma_sync(
+    a: Handle,
+    b: Handle,
+    c: Handle,
+    m: i64,
+    n: i64,
+    k: i64,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let (a, b, c) = (
+        stored::linear_value(a),
+        stored::linear_value(b),
+        stored::linear_value(c),
+    );
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let p = layout_algebra::hw::mma_sync::mma_sync_plan(&a?, &b?, &c?, m, n, k)?;
+        flat.push(p.tiles.len() as i64);
+        for steps in &p.tiles {
+            flat.push(steps.len() as i64);
+            for s in steps {
+                flat.extend(s.a.iter().chain(&s.b).chain(&s.c).map(|&r| r as i64));
+            }
+        }
+        Ok(format!(
+            "{} x mma.sync.aligned.m16n8k16.row.col per thread ({} accumulator tiles of 16x8, {} k steps each)",
+            p.instructions(),
+            p.tiles.len(),
+            p.tiles.first().map_or(0, Vec::len)
+        ))
+    });
+    *length = flat.len();
+    if r.status == STATUS_OK && flat.len() <= capacity {
+        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+    }
+    r
+}
+
 #[cfg(test)]
 mod linear_tests {
     use super::*;

@@ -76,6 +76,9 @@ LayoutResult layout_ffi_convert_layout_check(LayoutHandle src, LayoutHandle dst,
                                              const int64_t *shape, size_t rank);
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, const int64_t *shape,
                                         size_t rank, int64_t *out);
+LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,
+                                 int64_t n, int64_t k, int64_t *out, size_t capacity,
+                                 size_t *length);
 LayoutResult layout_ffi_global_access(LayoutHandle encoding, const int64_t *shape,
                                       size_t rank, int64_t elem_bits, int64_t align,
                                       bool store, int64_t *out, size_t capacity,

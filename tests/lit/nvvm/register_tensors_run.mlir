@@ -7,6 +7,14 @@
 // RUN: layout-opt %s --layout-assign-layouts --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: python3 %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
+// For sm_80 (no stmatrix) the plans store with st.shared and the data still moves right.
+// RUN: layout-opt %s --layout-assign-layouts --lower-to-nvvm="ptx=%t.80.ptx chip=sm_80" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=SM80 < %t.80.ptx
+// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
+// SM80-LABEL: .entry tensor_mma_to_rows
+// SM80-NOT: stmatrix
+// SM80: st.shared
+// SM80-LABEL: .entry tensor_pairs_to_quads
 // Without the assignment the input's two conversions run one after the other through the same
 // buffer, the second after a CTA barrier, and move the data right too; without that barrier
 // the second's stores overwrite what the first's loads may still read (the checker's race).
