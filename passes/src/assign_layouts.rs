@@ -26,7 +26,8 @@
 //! fewer than 8 bits move as bytes. The shared-memory budget is the integer attribute
 //! `layout.smem_budget` of the function or of an op around it, else static shared memory
 //! (48 KiB, as the lowering of register tensors); a conversion that does not fit, even tiled,
-//! is impossible.
+//! is impossible. The plans are for the target `layout.sm` (an integer attribute found the
+//! same way, 90 without it): no `stmatrix` before sm_90, no `ldmatrix` before sm_75.
 //!
 //! **Search.** The candidates of a variable are the layouts of its connected component: the
 //! anchors' layouts and the layouts the input gives its values (so the answer is never worse
@@ -37,7 +38,7 @@
 
 use std::collections::HashMap;
 
-use layout_algebra::linear::convert_plan::{convert_plan, Path};
+use layout_algebra::linear::convert_plan::{convert_plan_for, Path, DEFAULT_SM};
 use layout_algebra::linear::layout_assignment::{
     assign_layouts, component_candidates, total_cost, Assignment, Cost, Problem, Slot, ValueSlots,
     Weight,
@@ -60,6 +61,10 @@ pub const FIXED_ATTRIBUTE: &str = "layout.fixed";
 /// The integer attribute (on the function or an op around it) that bounds a conversion's
 /// shared memory.
 pub const BUDGET_ATTRIBUTE: &str = "layout.smem_budget";
+
+/// The integer attribute (on the function or an op around it) naming the target SM the
+/// conversions are planned for (which matrix instructions they may use); 90 without it.
+pub const SM_ATTRIBUTE: &str = "layout.sm";
 
 /// The budget without the attribute: static shared memory (48 KiB), what
 /// `--layout-lower-register-tensors` gives the conversions it lowers.
@@ -564,24 +569,30 @@ fn input_layouts(m: &mut Model) -> Result<Vec<usize>, String> {
         .collect()
 }
 
-/// The shared-memory budget: `layout.smem_budget` of the function or the nearest op around it.
-fn smem_budget(function: MlirOperation) -> Result<i64, String> {
+/// The positive integer attribute `name` (counting `unit`) of the function or the nearest op
+/// around it, else `default`.
+fn int_attribute_around(
+    function: MlirOperation,
+    name: &str,
+    unit: &str,
+    default: i64,
+) -> Result<i64, String> {
     let mut op = function;
     while !op.ptr.is_null() {
-        let a = unsafe { mlirOperationGetAttributeByName(op, sref(BUDGET_ATTRIBUTE)) };
+        let a = unsafe { mlirOperationGetAttributeByName(op, sref(name)) };
         if !a.ptr.is_null() {
             if !unsafe { mlirAttributeIsAInteger(a) } {
-                return Err(format!("{BUDGET_ATTRIBUTE} must be an integer (bytes)"));
+                return Err(format!("{name} must be an integer ({unit})"));
             }
             let b = unsafe { mlirIntegerAttrGetValueInt(a) };
             if b <= 0 {
-                return Err(format!("{BUDGET_ATTRIBUTE} must be positive, got {b}"));
+                return Err(format!("{name} must be positive, got {b}"));
             }
             return Ok(b);
         }
         op = unsafe { mlirOperationGetParentOperation(op) };
     }
-    Ok(STATIC_SMEM_BYTES)
+    Ok(default)
 }
 
 /// One convert's plan summary: cost in crossbar accesses per warp, and its description.
@@ -596,8 +607,9 @@ fn plan_cost(
     to: &LinearLayout,
     bits: i64,
     budget: i64,
+    sm: i64,
 ) -> Result<PlanCost, String> {
-    let p = convert_plan(from, to, bits, budget).map_err(|e| e.to_string())?;
+    let p = convert_plan_for(from, to, bits, budget, sm).map_err(|e| e.to_string())?;
     let units = match p.path {
         Path::Registers => 0,
         Path::Shuffle => {
@@ -634,7 +646,8 @@ fn assign_function(function: MlirOperation) -> Result<(), String> {
     if m.vars.is_empty() && m.converts.is_empty() {
         return Ok(());
     }
-    let budget = smem_budget(function)?;
+    let budget = int_attribute_around(function, BUDGET_ATTRIBUTE, "bytes", STATIC_SMEM_BYTES)?;
+    let sm = int_attribute_around(function, SM_ATTRIBUTE, "an SM number", DEFAULT_SM as i64)?;
     let input = input_layouts(&mut m)?;
     let values: Vec<ValueSlots> = m
         .values
@@ -656,7 +669,9 @@ fn assign_function(function: MlirOperation) -> Result<(), String> {
     let mut plan = |class: usize, from: usize, to: usize| -> Result<PlanCost, String> {
         plans
             .entry((class, from, to))
-            .or_insert_with(|| plan_cost(&layouts[from].1, &layouts[to].1, classes[class], budget))
+            .or_insert_with(|| {
+                plan_cost(&layouts[from].1, &layouts[to].1, classes[class], budget, sm)
+            })
             .clone()
     };
     let mut oracle = |class: usize, from: usize, to: usize| plan(class, from, to).map(|p| p.units);
