@@ -15,8 +15,9 @@
 
 // PTX-LABEL: .entry gemm_k_loop
 // PTX-NOT: stmatrix
-// PTX-COUNT-4: ld.global.v4.b32
+// PTX-COUNT-2: ld.global.v4.b32
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-COUNT-2: ld.global.v4.b32
 // PTX: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // PTX-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // PTX: st.global
