@@ -367,14 +367,20 @@ def bfe(x, signed):
     return f
 
 
-def check(ptx, kernel, threads, elem_bytes, fields_out, expected):
+def kernel_params(ptx, kernel, values):
+    """The kernel's u64 parameters by position (`values`, then 0), `in` and `out`, and any
+    module-level shared array (`.shared .align 16 .b8 name[bytes];`) as the shared buffer."""
     params = {}
     for i, name in enumerate(re.findall(r"\.param \.u64[^,\n)]* (\w+)", ptx[ptx.index(".entry " + kernel):])):
-        params[name] = [0x10000000, 0x20000000, 0][i] if i < 3 else 0
+        params[name] = values[i] if i < len(values) else 0
     params["in"], params["out"] = 0x10000000, 0x20000000
-    # A module-level shared buffer (`.shared .align 16 .b8 name[bytes];`) is the shared buffer.
     for name in re.findall(r"\.shared\s+\.align\s+\d+\s+\.b8\s+(\w+)\[", ptx):
         params[name] = 0
+    return params
+
+
+def check(ptx, kernel, threads, elem_bytes, fields_out, expected):
+    params = kernel_params(ptx, kernel, [0x10000000, 0x20000000, 0])
     cta = Cta(statements(ptx, kernel), threads, params).run()
     wrong = 0
     for t in range(threads):
@@ -392,13 +398,7 @@ def check(ptx, kernel, threads, elem_bytes, fields_out, expected):
 
 
 def check_copy(ptx, kernel, threads, copy):
-    params = {}
-    values = [0x10000000, 0x20000000, copy["stride"]]
-    for i, name in enumerate(re.findall(r"\.param \.u64[^,\n)]* (\w+)", ptx[ptx.index(".entry " + kernel):])):
-        params[name] = values[i] if i < len(values) else 0
-    params["in"], params["out"] = 0x10000000, 0x20000000
-    for name in re.findall(r"\.shared\s+\.align\s+\d+\s+\.b8\s+(\w+)\[", ptx):
-        params[name] = 0
+    params = kernel_params(ptx, kernel, [0x10000000, 0x20000000, copy["stride"]])
     cta = Cta(statements(ptx, kernel), threads, params, shared_input=True).run()
     rows, cols = copy["shape"]
     n = copy["bytes"]
