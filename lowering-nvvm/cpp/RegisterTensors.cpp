@@ -263,6 +263,8 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
 /// its flat form.
 struct AccessPlan {
   int64_t vector = 1, elemBytes = 1;
+  /// The alignment of one access: the promised one, at most the access's bytes.
+  int64_t align = 1;
   SmallVector<SmallVector<int64_t>> lane, warp;
   struct Access {
     SmallVector<int64_t> coord, registers;
@@ -271,6 +273,7 @@ struct AccessPlan {
   std::string summary;
 };
 
+/// The plan of `op` (a global load or store), with a remark naming it.
 FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t align,
                                  bool store) {
   ArrayRef<int64_t> shape = t.getShape();
@@ -308,6 +311,9 @@ FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t alig
     p.accesses.push_back(std::move(x));
   }
   p.summary = r.text;
+  p.align = std::min<int64_t>(align, p.vector * p.elemBytes);
+  op->emitRemark() << "'" << op->getName() << "' op " << (store ? "global_store: " : "global_load: ")
+                   << p.summary;
   return p;
 }
 
@@ -375,16 +381,14 @@ struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
     Type s = typeConverter->convertType(t);
     if (failed(p) || !s)
       return failure();
-    op.emitRemark() << "'" << op->getName() << "' op global_load: " << p->summary;
     Location loc = op.getLoc();
     Type elem = t.getElementType();
     SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
     Value result = undefStruct(rw, loc, s);
-    int64_t align = std::min<int64_t>(op.getAlign(), p->vector * p->elemBytes);
     for (const AccessPlan::Access &a : p->accesses) {
       Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
                                 a.coord);
-      Value v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, align);
+      Value v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, p->align);
       for (int64_t k = 0; k < p->vector; ++k) {
         Value x = p->vector == 1 ? v
                                  : LLVM::ExtractElementOp::create(
@@ -409,11 +413,9 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
     FailureOr<AccessPlan> p = accessPlan(op, t, op.getAlign(), true);
     if (failed(p))
       return failure();
-    op.emitRemark() << "'" << op->getName() << "' op global_store: " << p->summary;
     Location loc = op.getLoc();
     Type elem = t.getElementType();
     SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
-    int64_t align = std::min<int64_t>(op.getAlign(), p->vector * p->elemBytes);
     for (const AccessPlan::Access &a : p->accesses) {
       Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
                                 a.coord);
@@ -428,7 +430,7 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
               rw, loc, v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g + k),
               constI32(rw, loc, k));
       }
-      LLVM::StoreOp::create(rw, loc, v, ptr, align);
+      LLVM::StoreOp::create(rw, loc, v, ptr, p->align);
     }
     rw.eraseOp(op);
     return success();

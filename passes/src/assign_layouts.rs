@@ -706,17 +706,9 @@ fn verdict(a: &Assignment) -> String {
             "best found after {} search nodes, lower bound {} (gap {})",
             a.nodes,
             a.lower_bound,
-            gap(a.cost, a.lower_bound)
+            a.cost.sub(a.lower_bound)
         )
     }
-}
-
-fn gap(cost: Cost, bound: Cost) -> Cost {
-    let mut c = cost.0;
-    for (a, b) in c.iter_mut().zip(bound.0) {
-        *a = a.saturating_sub(b);
-    }
-    Cost(c)
 }
 
 /// Retype the variables' values, insert one convert per value and needed layout, point every

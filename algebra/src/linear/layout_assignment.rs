@@ -79,8 +79,14 @@ impl Cost {
         Cost(c)
     }
 
-    pub fn is_zero(self) -> bool {
-        self == Cost::ZERO
+    /// `self - other` power by power of `N`, each floored at 0 (exact when `other` is a part
+    /// of `self`, as a bound of a sum is of the sum).
+    pub fn sub(self, other: Cost) -> Cost {
+        let mut c = self.0;
+        for (a, b) in c.iter_mut().zip(other.0) {
+            *a = a.saturating_sub(b);
+        }
+        Cost(c)
     }
 }
 
@@ -226,16 +232,6 @@ impl<'a> Costs<'a> {
         };
         self.memo[k] = Some(c);
         c
-    }
-}
-
-impl Cost {
-    fn sub(self, other: Cost) -> Cost {
-        let mut c = self.0;
-        for (a, b) in c.iter_mut().zip(other.0) {
-            *a = a.saturating_sub(b);
-        }
-        Cost(c)
     }
 }
 

@@ -212,8 +212,7 @@ class Cta:
                 else:
                     for i, b in enumerate(data):
                         self.out[(t, a + k * n - self.params["out"] + i)] = b
-                        self.writes.setdefault(a + k * n - self.params["out"] + i, set()).add(
-                            b if isinstance(b, int) else tuple(b))
+                        self.writes.setdefault(a + k * n - self.params["out"] + i, set()).add(b)
         elif base in ("mov", "cvta") and args[1].startswith("{"):
             parts = self.dests(args[1])
             size = n // len(parts)
