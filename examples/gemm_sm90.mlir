@@ -21,8 +21,8 @@ module {
   func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
     %c2 = arith.constant 2 : i64
     %row = arith.muli %k, %c2 : i64
-    %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = "f16", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
-    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = "f16", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+    %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
     %s = arith.ori %sa, %sb : i32
     return %s : i32
   }
@@ -55,8 +55,8 @@ module {
       %ji = arith.index_castui %j : index to i32
       %c64 = arith.constant 64 : i32
       %k = arith.muli %ji, %c64 : i32
-      layout.tma_load %a, %mapA, %bar[%k, %m0] {elem = "f16", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
-      layout.tma_load %b, %mapB, %bar[%k, %n0] {elem = "f16", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+      layout.tma_load %a, %mapA, %bar[%k, %m0] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+      layout.tma_load %b, %mapB, %bar[%k, %n0] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
       return
     }
 
@@ -147,9 +147,9 @@ module {
         %i4 = arith.constant 4 : index
         %r = scf.for %j = %i0 to %i4 step %i1 iter_args(%e = %d) -> (!acc) {
           %j32 = arith.index_castui %j : index to i32
-          %da = layout.wgmma_desc base(%aw : !llvm.ptr<3>) k(%j32) {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
-          %db = layout.wgmma_desc base(%b : !llvm.ptr<3>) k(%j32) {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>}
-          %f = layout.wgmma %da, %db, %e {n = 256, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32", async} : i64, !acc -> !acc
+          %da = layout.wgmma_desc base(%aw : !llvm.ptr<3>) k(%j32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
+          %db = layout.wgmma_desc base(%b : !llvm.ptr<3>) k(%j32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>}
+          %f = layout.wgmma %da, %db, %e {n = 256, elemA = f16, majorA = #layout.major<K>, elemB = f16, majorB = #layout.major<K>, elemD = f32, async} : i64, !acc -> !acc
           scf.yield %f : !acc
         }
         nvvm.wgmma.commit.group.sync.aligned
@@ -169,7 +169,7 @@ module {
       // Epilogue: each register to C[m0 + 64 wg + m, n0 + n] by the accumulator layout, in bounds.
       %c64r = arith.muli %wg, %c64 : i32
       %row = arith.addi %m0, %c64r : i32
-      layout.fragment_store %acc, %C[%row, %n0] thread(%t) bounds(%M, %N) ld(%N) {elem = "f16", tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,32)):((128,1,16),(64,8,512))>} : !acc, !llvm.ptr
+      layout.fragment_store %acc, %C[%row, %n0] thread(%t) bounds(%M, %N) ld(%N) {elem = f16, tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,32)):((128,1,16),(64,8,512))>} : !acc, !llvm.ptr
       gpu.return
     ^done:
       gpu.return

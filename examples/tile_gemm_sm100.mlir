@@ -22,8 +22,8 @@
 module {
   // Host: the tensor maps of A and B (128-byte CUtensorMap each, written by the driver).
   func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr) -> i32 {
-    %sa = layout.tma_desc %mapA, %A {elem = "f16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
-    %sb = layout.tma_desc %mapB, %B {elem = "f16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+    %sa = layout.tma_desc %mapA, %A {elem = f16, gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+    %sb = layout.tma_desc %mapB, %B {elem = f16, gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
     %s = arith.ori %sa, %sb : i32
     return %s : i32
   }
@@ -78,26 +78,26 @@ module {
 
       // TMA: thread 0 loads both tiles; every thread waits on the mbarrier (phase 0).
       scf.if %leader {
-        layout.tma_load %sA, %mapA, %tma_bar[%c0, %m0] {elem = "f16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
-        layout.tma_load %sB, %mapB, %tma_bar[%c0, %n0] {elem = "f16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+        layout.tma_load %sA, %mapA, %tma_bar[%c0, %m0] {elem = f16, gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+        layout.tma_load %sB, %mapB, %tma_bar[%c0, %n0] {elem = f16, gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
       }
       nvvm.mbarrier.try_wait.parity %tma_bar, %c0, %ticks : !llvm.ptr<3>, i32, i32
 
       // UMMA: thread 0 issues the four k-blocks (K = 16 each) into the TMEM accumulator, then
       // commits them to the MMA mbarrier.
       scf.if %leader {
-        %dA0 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = "f16", major = "K", k = 0, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        %dB0 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = "f16", major = "K", k = 0, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        layout.tcgen05_mma %tmem, %dA0, %dB0, %false {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "K"}
-        %dA1 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = "f16", major = "K", k = 1, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        %dB1 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = "f16", major = "K", k = 1, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        layout.tcgen05_mma %tmem, %dA1, %dB1, %true {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "K"}
-        %dA2 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = "f16", major = "K", k = 2, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        %dB2 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = "f16", major = "K", k = 2, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        layout.tcgen05_mma %tmem, %dA2, %dB2, %true {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "K"}
-        %dA3 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = "f16", major = "K", k = 3, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        %dB3 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = "f16", major = "K", k = 3, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-        layout.tcgen05_mma %tmem, %dA3, %dB3, %true {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "K"}
+        %dA0 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 0, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        %dB0 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 0, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        layout.tcgen05_mma %tmem, %dA0, %dB0, %false {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
+        %dA1 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 1, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        %dB1 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 1, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        layout.tcgen05_mma %tmem, %dA1, %dB1, %true {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
+        %dA2 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 2, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        %dB2 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 2, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        layout.tcgen05_mma %tmem, %dA2, %dB2, %true {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
+        %dA3 = layout.umma_desc base(%sA : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 3, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        %dB3 = layout.umma_desc base(%sB : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, k = 3, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+        layout.tcgen05_mma %tmem, %dA3, %dB3, %true {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
         nvvm.tcgen05.commit %mma_bar : !llvm.ptr<3>
       }
       nvvm.mbarrier.try_wait.parity %mma_bar, %c0, %ticks : !llvm.ptr<3>, i32, i32

@@ -3,7 +3,7 @@
 # of examples/gemm_sm90.mlir lowered by `layout-opt --lower-to-nvvm` to PTX, assembled by the real
 # ptxas into a cubin, and its host function `encode_tensor_maps` (layout.tma_desc, lowered to a
 # call of cuTensorMapEncodeTiled) compiled into a shared library. The bf16 kernel is the same
-# source with every element type "f16" replaced by "bf16".
+# source with every element-type attribute `elem = f16` (elemA, elemB) replaced by `bf16`.
 # Output: target/gpu/<elem>/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
 # target/gpu/manifest.json (what the runner needs: kernel name, block, tile, shared memory).
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC, OUT, ELEMS and the launch parameters of the
@@ -25,7 +25,7 @@ mkdir -p "$OUT"
 for elem in $ELEMS; do
   d=$OUT/$elem
   mkdir -p "$d"
-  sed "s/\"f16\"/\"$elem\"/g" "$SRC" >"$d/gemm.mlir"
+  sed -E "s/\b(elem[AB]?) = f16\b/\1 = $elem/g" "$SRC" >"$d/gemm.mlir"
   "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx" -o "$d/gemm.lowered.mlir"
   "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
   # The host function alone: LLVM IR of the lowered module, the function extracted (the

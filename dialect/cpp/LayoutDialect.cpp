@@ -28,6 +28,8 @@ using namespace mlir::layout;
 
 #include "LayoutDialect.cpp.inc"
 
+#include "LayoutEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "LayoutAttrs.cpp.inc"
 
@@ -112,7 +114,8 @@ std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
   if (!kind) {
     parser.emitError(locAt(spec.data()))
         << "unknown layout " << what << " '" << mnemonic
-        << "': expected one of layout, swizzle, tiler, tuple, linear, bijective";
+        << "': expected one of layout, swizzle, tiler, tuple, linear, bijective"
+        << (allowUnknown ? "" : ", major");
     return std::nullopt;
   }
   if (lt == StringRef::npos || !spec.ends_with(">")) {
@@ -203,6 +206,12 @@ void printSpec(DialectAsmPrinter &printer, StringRef text, ValueKind kind) {
 Attribute LayoutDialect::parseAttribute(DialectAsmParser &parser,
                                         Type type) const {
   StringRef spec = parser.getFullSymbolSpec();
+  // `major<K>` / `major<MN>`: the enum attribute of the hardware ops.
+  if (spec.starts_with("major<") || spec == "major") {
+    if (parser.parseKeyword("major"))
+      return {};
+    return MajorAttr::parse(parser, type);
+  }
   if (Attribute known = getCache().lookupAttr(spec))
     return known;
   std::optional<ParsedValue> v = parseSpec(parser, false, "attribute");
@@ -216,6 +225,11 @@ Attribute LayoutDialect::parseAttribute(DialectAsmParser &parser,
 
 void LayoutDialect::printAttribute(Attribute attr,
                                    DialectAsmPrinter &printer) const {
+  if (auto major = llvm::dyn_cast<MajorAttr>(attr)) {
+    printer << "major";
+    major.print(printer);
+    return;
+  }
   auto v = llvm::cast<ValueAttr>(attr);
   printSpec(printer, v.getText(), v.getValueKind());
 }
@@ -556,4 +570,59 @@ rust::Result rust::callRelation(StringRef op, ArrayRef<LayoutOperand> args) {
 
 rust::Result rust::checkRelation(StringRef op, ArrayRef<LayoutOperand> args) {
   return take(layout_ffi_relation_check(str(op), args.data(), args.size()));
+}
+
+//===----------------------------------------------------------------------===//
+// Element types of the hardware ops
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::layout::hardwareElementName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isTF32())
+    return "tf32";
+  if (type.isF32())
+    return "f32";
+  if (type.isF64())
+    return "f64";
+  if (isa<Float8E4M3FNType>(type))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(type))
+    return "e5m2";
+  if (isa<Float6E2M3FNType>(type))
+    return "e2m3";
+  if (isa<Float6E3M2FNType>(type))
+    return "e3m2";
+  if (isa<Float4E2M1FNType>(type))
+    return "e2m1";
+  auto i = dyn_cast<IntegerType>(type);
+  if (!i)
+    return {};
+  unsigned w = i.getWidth();
+  if (i.isSigned())
+    return w == 8 ? "s8" : w == 32 ? "s32" : StringRef();
+  if (i.isUnsigned())
+    return w == 8 ? "u8" : StringRef();
+  switch (w) {
+  case 1: return "b1";
+  case 8: return "i8";
+  case 16: return "i16";
+  case 32: return "i32";
+  case 64: return "i64";
+  default: return {};
+  }
+}
+
+std::string mlir::layout::typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+StringRef mlir::layout::hardwareElementTypes() {
+  return "f16, bf16, tf32, f32, f64, f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, "
+         "f4E2M1FN, si8, ui8, si32, i1, i8, i16, i32, i64";
 }

@@ -235,15 +235,15 @@ LogicalResult mlir::layout::inferLinearAnalysisResult(
 
 LogicalResult mlir::layout::inferSmemLayoutResult(
     MLIRContext *context, std::optional<Location> loc, DictionaryAttr attributes,
-    StringAttr elem, StringAttr major, IntegerAttr mn, IntegerAttr k,
+    TypeAttr elem, MajorAttr major, IntegerAttr mn, IntegerAttr k,
     IntegerAttr stages, SmallVectorImpl<Type> &results) {
   // The custom parser leaves the attributes in the dictionary; built ops carry
   // them in the properties.
   if (attributes) {
     if (!elem)
-      elem = llvm::dyn_cast_or_null<StringAttr>(attributes.get("elem"));
+      elem = llvm::dyn_cast_or_null<TypeAttr>(attributes.get("elem"));
     if (!major)
-      major = llvm::dyn_cast_or_null<StringAttr>(attributes.get("major"));
+      major = llvm::dyn_cast_or_null<MajorAttr>(attributes.get("major"));
     if (!mn)
       mn = llvm::dyn_cast_or_null<IntegerAttr>(attributes.get("mn"));
     if (!k)
@@ -253,8 +253,14 @@ LogicalResult mlir::layout::inferSmemLayoutResult(
   }
   if (!elem || !major || !mn || !k)
     return emitOptionalError(loc, "'layout.smem_layout' op requires the attributes "
-                                  "elem, major (strings), mn and k (integers)");
-  rust::Result r = rust::smemLayout(elem.getValue(), major.getValue(), mn.getInt(),
+                                  "elem (a type), major (#layout.major<K> or "
+                                  "#layout.major<MN>), mn and k (integers)");
+  StringRef elemName = hardwareElementName(elem.getValue());
+  if (elemName.empty())
+    return emitOptionalError(loc, "'layout.smem_layout' op 'elem' must be one of the "
+                                  "element types ",
+                             hardwareElementTypes(), "; found ", typeText(elem.getValue()));
+  rust::Result r = rust::smemLayout(elemName, stringifyMajor(major.getValue()), mn.getInt(),
                                     k.getInt(), stages ? stages.getInt() : 1);
   if (!r.ok())
     return emitOptionalError(loc, "'layout.smem_layout' op ", r.text);

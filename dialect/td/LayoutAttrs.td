@@ -12,6 +12,7 @@
 
 include "LayoutDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "LayoutEnums.td"
 
 def Layout_ValueAttr : AttrDef<Layout_Dialect, "Value"> {
   let summary = "a constant layout-algebra value in canonical CuTe text";

@@ -597,14 +597,14 @@ def Layout_SmemLayoutOp : Layout_Op<"smem_layout", [Pure,
     a `layout.const`, so the layout flows as an SSA value into the layout
     operands of the hardware ops.
     ```mlir
-    %a = layout.smem_layout {elem = "f16", major = "K", mn = 128 : i64, k = 64 : i64, stages = 4 : i64}
+    %a = layout.smem_layout {elem = f16, major = #layout.major<K>, mn = 128 : i64, k = 64 : i64, stages = 4 : i64}
     // : !layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,1),(1,4)):((64,512),(1,0),(0,8192))>
     ```
     A tile the selector refuses (MN or K not a multiple of 8, K not a
     multiple of one instruction's K, stages past shared memory) is a
     diagnostic carrying its message.
   }];
-  let arguments = (ins StrAttr:$elem, StrAttr:$major, I64Attr:$mn, I64Attr:$k,
+  let arguments = (ins TypeAttr:$elem, Layout_MajorAttr:$major, I64Attr:$mn, I64Attr:$k,
                        OptionalAttr<I64Attr>:$stages);
   let results = (outs Layout_ValueType:$result);
   let assemblyFormat = "attr-dict";

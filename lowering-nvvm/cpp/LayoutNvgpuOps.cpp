@@ -97,6 +97,15 @@ LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
   for (NamedAttribute a : op->getAttrDictionary()) {
     if (auto s = dyn_cast<StringAttr>(a.getValue()))
       params.add(a.getName(), s.getValue().str());
+    else if (auto t = dyn_cast<TypeAttr>(a.getValue())) {
+      StringRef elem = hardwareElementName(t.getValue());
+      if (elem.empty())
+        return op->emitOpError()
+               << "'" << a.getName().getValue() << "' must be one of the element types "
+               << hardwareElementTypes() << "; found " << typeText(t.getValue());
+      params.add(a.getName(), elem.str());
+    } else if (auto m = dyn_cast<MajorAttr>(a.getValue()))
+      params.add(a.getName(), stringifyMajor(m.getValue()).str());
     else if (auto l = dyn_cast<ValueAttr>(a.getValue()))
       params.add(a.getName(), l.getText().str(), l.getValueHandle());
     else if (auto i = dyn_cast<IntegerAttr>(a.getValue()))
@@ -186,9 +195,10 @@ LogicalResult WgmmaOp::verify() {
     if (failed(expectRegs(*this, a, 4, "A from registers",
                           "the m64 x 32-byte A fragment of one warp")))
       return failure();
-    if (getMajorA() != "K")
+    if (getMajorA() != Major::K)
       return emitOpError() << "A from registers is K-major (the register fragment has no "
-                              "transpose), found majorA = \"" << getMajorA() << "\"";
+                              "transpose), found majorA = "
+                           << getMajorAAttr();
   }
   Type acc = getAcc().getType();
   auto s = dyn_cast<LLVM::LLVMStructType>(acc);
@@ -223,20 +233,14 @@ LogicalResult FragmentStoreOp::verify() {
 }
 
 /// `n` values of the element type `elem` as !llvm.struct<(elem, ...)>.
-static LogicalResult expectElems(Operation *op, Type t, int64_t n, StringRef elem,
+static LogicalResult expectElems(Operation *op, Type t, int64_t n, Type elem,
                                  StringRef what) {
   auto s = dyn_cast<LLVM::LLVMStructType>(t);
-  bool ok = s && (int64_t)s.getBody().size() == n;
-  if (ok)
-    for (Type e : s.getBody()) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      e.print(os);
-      ok = ok && os.str() == elem;
-    }
+  bool ok = s && (int64_t)s.getBody().size() == n &&
+            llvm::all_of(s.getBody(), [&](Type e) { return e == elem; });
   if (ok)
     return success();
-  return op->emitOpError() << what << " must be !llvm.struct of " << n << " " << elem
+  return op->emitOpError() << what << " must be !llvm.struct of " << n << " " << typeText(elem)
                            << " (one field per register of the layout), found " << t;
 }
 
@@ -370,6 +374,18 @@ SmallVector<std::pair<StringRef, Value>, 2> layoutParams(Operation *op) {
 /// The layout parameter `key` of a hardware op: its attribute, or the
 /// attribute of the layout its operand's type holds; null when it has neither
 /// (the lowering reads every layout through this).
+/// The algebra's name of an element-type or enum attribute of a hardware op
+/// (`f16`, `e4m3`, `K`, ...); empty for any other attribute.
+extern "C" MlirStringRef mlirLayoutNvParamName(MlirAttribute attr) {
+  Attribute a = unwrap(attr);
+  StringRef name;
+  if (auto t = dyn_cast<TypeAttr>(a))
+    name = hardwareElementName(t.getValue());
+  else if (auto m = dyn_cast<MajorAttr>(a))
+    name = stringifyMajor(m.getValue());
+  return wrap(name);
+}
+
 extern "C" MlirAttribute mlirLayoutNvLayoutParam(MlirOperation op,
                                                  MlirStringRef key) {
   Operation *o = unwrap(op);
@@ -405,11 +421,15 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
 }
 
-FailureOr<int64_t> mlir::layout::convertSharedBytes(Operation *at, StringRef elem,
+FailureOr<int64_t> mlir::layout::convertSharedBytes(Operation *at, Type elem,
                                                     ValueAttr from, ValueAttr to,
                                                     int64_t budget, int64_t sm) {
+  StringRef name = hardwareElementName(elem);
+  if (name.empty())
+    return at->emitOpError() << "cannot convert elements of type " << typeText(elem)
+                             << " (one of " << hardwareElementTypes() << ")";
   Params params;
-  params.add("elem", elem.str());
+  params.add("elem", name.str());
   params.add("from", from.getText().str(), from.getValueHandle());
   params.add("to", to.getText().str(), to.getValueHandle());
   params.add("smemBudget", std::to_string(budget));

@@ -103,13 +103,6 @@ int64_t budgetAt(Operation *op) {
   return kStaticSmemBytes;
 }
 
-std::string elementName(Type t) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  t.print(os);
-  return os.str();
-}
-
 struct RegisterTensorConverter : public TypeConverter {
   RegisterTensorConverter() {
     addConversion([](Type t) { return t; });
@@ -239,7 +232,7 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
       return failure();
     int64_t budget = budgetAt(op);
     FailureOr<int64_t> bytes =
-        convertSharedBytes(op, elementName(src.getElementType()), from, to, budget, sm);
+        convertSharedBytes(op, src.getElementType(), from, to, budget, sm);
     if (failed(bytes))
       return failure();
     Location loc = op.getLoc();
@@ -251,7 +244,7 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
       buffer = LLVM::AddressOfOp::create(
           rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 3), kSmemGlobal);
     Value converted = ConvertOp::create(rw, loc, result, adaptor.getSrc(), buffer, thread,
-                                        elementName(src.getElementType()), from, to,
+                                        TypeAttr::get(src.getElementType()), from, to,
                                         rw.getI64IntegerAttr(budget), rw.getI64IntegerAttr(sm))
                           .getResult();
     rw.replaceOp(op, converted);
@@ -597,7 +590,7 @@ struct LowerRegisterTensorsPass
       auto src = cast<RankedTensorType>(op.getSrc().getType());
       int64_t budget = budgetAt(op);
       FailureOr<int64_t> bytes =
-          convertSharedBytes(op, elementName(src.getElementType()), registerEncoding(src),
+          convertSharedBytes(op, src.getElementType(), registerEncoding(src),
                              registerEncoding(op.getType()), budget, sm);
       if (failed(bytes)) {
         ok = false;

@@ -13,18 +13,19 @@ namespace mlir {
 class DialectRegistry;
 class Operation;
 class Pass;
+class Type;
 namespace layout {
 class ValueAttr;
 /// Add ldmatrix/stmatrix/wgmma_desc/wgmma/tma_* to the `layout` dialect (a
 /// registry extension) and the LLVM IR translations the PTX path needs.
 void registerNvgpuOps(DialectRegistry &registry);
 
-/// Bytes of shared memory the plan of converting `elem` elements from `from` to
+/// Bytes of shared memory the plan of converting elements of type `elem` from `from` to
 /// `to` (register layouts, #layout.linear) within `budget` bytes for the target
 /// `sm` needs (0 when
 /// it moves no data through shared memory); an error at `at` when there is no
 /// plan.
-FailureOr<int64_t> convertSharedBytes(Operation *at, llvm::StringRef elem, ValueAttr from,
+FailureOr<int64_t> convertSharedBytes(Operation *at, Type elem, ValueAttr from,
                                       ValueAttr to, int64_t budget, int64_t sm);
 
 /// `--layout-lower-register-tensors` (cpp/RegisterTensors.cpp), for sm_90 or for

@@ -60,8 +60,43 @@ fn get<'a>(a: &'a Attrs, key: &str) -> Result<&'a str, String> {
         .ok_or_else(|| format!("missing attribute '{key}'"))
 }
 
+/// The MLIR element type of each name `hardwareElementName` (dialect/cpp/LayoutDialect.cpp)
+/// gives the algebra, for diagnostics in the types the user wrote.
+const MLIR_ELEMENT_TYPES: &[(&str, &str)] = &[
+    ("f16", "f16"),
+    ("bf16", "bf16"),
+    ("tf32", "tf32"),
+    ("f32", "f32"),
+    ("f64", "f64"),
+    ("e4m3", "f8E4M3FN"),
+    ("e5m2", "f8E5M2"),
+    ("e2m3", "f6E2M3FN"),
+    ("e3m2", "f6E3M2FN"),
+    ("e2m1", "f4E2M1FN"),
+    ("s8", "si8"),
+    ("u8", "ui8"),
+    ("s32", "si32"),
+    ("b1", "i1"),
+];
+
+/// The MLIR spelling of an element name of the algebra (the name itself when it has no other).
+pub fn mlir_element_type(name: &str) -> &str {
+    MLIR_ELEMENT_TYPES.iter().find(|(n, _)| *n == name).map_or(name, |(_, t)| t)
+}
+
+/// The element type of the hardware instructions an attribute names; an error in MLIR's
+/// spelling (`elem = i8` names no MMA/copy element: `si8` or `ui8`).
 fn elem(a: &Attrs, key: &str) -> Result<Elem, String> {
-    Elem::parse(get(a, key)?).map_err(|e| format!("'{key}': {e}"))
+    let name = get(a, key)?;
+    Elem::parse(name).map_err(|_| {
+        let known: Vec<&str> =
+            layout_algebra::hw::elem::ALL_ELEMS.iter().map(|e| mlir_element_type(e.name())).collect();
+        format!(
+            "'{key}' must be one of {} for these instructions, found {}",
+            known.join(", "),
+            mlir_element_type(name)
+        )
+    })
 }
 
 fn major(a: &Attrs, key: &str) -> Result<Major, String> {
@@ -360,7 +395,8 @@ pub fn convert_elem(a: &Attrs) -> Result<(String, u32), String> {
         "f64" | "i64" => 64,
         _ => {
             return Err(format!(
-                "'elem' must be i8, i16, f16, bf16, f32, i32, f64 or i64, found \"{e}\""
+                "'elem' must be i8, i16, f16, bf16, f32, i32, f64 or i64, found {}",
+                mlir_element_type(e)
             ))
         }
     };

@@ -140,6 +140,13 @@ pub fn attrs(op: MlirOperation) -> Attrs {
             a.insert_layout(k, v.map_err(|e| e.to_string()));
             continue;
         }
+        // Element types (TypeAttr) and enums by the algebra's names (`f16`, `e4m3`, `K`).
+        let named = unsafe { mlirLayoutNvParamName(attr) };
+        if named.length > 0 {
+            let bytes = unsafe { std::slice::from_raw_parts(named.data as *const u8, named.length) };
+            a.insert(k, String::from_utf8_lossy(bytes).into_owned());
+            continue;
+        }
         let v = unsafe {
             if mlirAttributeIsAString(attr) {
                 let s = mlirStringAttrGetValue(attr);
@@ -168,6 +175,7 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
 
 extern "C" {
     fn mlirLayoutNvLayoutParam(op: MlirOperation, key: MlirStringRef) -> mlir_sys::MlirAttribute;
+    fn mlirLayoutNvParamName(attr: mlir_sys::MlirAttribute) -> MlirStringRef;
 }
 
 fn lower_op(op: MlirOperation) -> Result<(), String> {

@@ -32,7 +32,7 @@ def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix", [AttrSizedOperandSegments]> {
   let summary = "ldmatrix of a register fragment from a shared-memory layout";
   let description = [{
     ```mlir
-    %r = layout.ldmatrix %smem {elem = "f16", smem = #layout.layout<(16,16):(16,1)>,
+    %r = layout.ldmatrix %smem {elem = f16, smem = #layout.layout<(16,16):(16,1)>,
            fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
          : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
     ```
@@ -44,7 +44,7 @@ def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix", [AttrSizedOperandSegments]> {
   let arguments = (ins AnyType:$base,
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$smem,
                        OptionalAttr<Layout_ValueAttr>:$fragment);
   let results = (outs AnyType:$result);
@@ -55,7 +55,7 @@ def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix", [AttrSizedOperandSegments]> {
   let summary = "stmatrix of a register fragment to a shared-memory layout";
   let description = [{
     ```mlir
-    layout.stmatrix %smem, %r0, %r1, %r2, %r3 {elem = "f16", smem = ..., fragment = ...}
+    layout.stmatrix %smem, %r0, %r1, %r2, %r3 {elem = f16, smem = ..., fragment = ...}
         : !llvm.ptr<3>, i32, i32, i32, i32
     ```
     One i32 operand per matrix (x1/x2/x4, derived like ldmatrix).
@@ -64,7 +64,7 @@ def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix", [AttrSizedOperandSegments]> {
                        Variadic<I32>:$values,
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$smem,
                        OptionalAttr<Layout_ValueAttr>:$fragment);
   let assemblyFormat = "$base `,` $values (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($base) `,` type($values)";
@@ -74,7 +74,7 @@ def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure, AttrSizedOperandSe
   let summary = "the byte offset of the row a lane supplies to ldmatrix/stmatrix";
   let description = [{
     ```mlir
-    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16",
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = f16,
              smem = #layout.layout<...>, fragment = #layout.layout<...>}
     ```
     The address arithmetic `layout.ldmatrix`/`layout.stmatrix` lower to, for an
@@ -86,7 +86,7 @@ def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure, AttrSizedOperandSe
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
                        StrAttr:$instr,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$smem,
                        OptionalAttr<Layout_ValueAttr>:$fragment);
   let results = (outs I32:$offset);
@@ -97,9 +97,9 @@ def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]>
   let summary = "the 64-bit WGMMA shared-memory descriptor of operand block k of a tile";
   let description = [{
     ```mlir
-    %d = layout.wgmma_desc {elem = "f16", major = "K", k = 0 : i64, address = 0 : i64,
+    %d = layout.wgmma_desc {elem = f16, major = #layout.major<K>, k = 0 : i64, address = 0 : i64,
            tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
-    %d = layout.wgmma_desc base(%smem : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", tile = ...}
+    %d = layout.wgmma_desc base(%smem : !llvm.ptr<3>) k(%k) {elem = f16, major = #layout.major<K>, tile = ...}
     ```
     `tile` is the shared-memory tile (MN, K) in elements. Block `k` (attribute,
     default 0) plus `%k` (optional i32 operand) blocks of one instruction's K.
@@ -110,8 +110,8 @@ def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]>
   let arguments = (ins Optional<AnyType>:$base,
                        Optional<I32>:$kIndex,
                        Optional<Layout_ValueType>:$tileLayout,
-                       StrAttr:$elem,
-                       StrAttr:$major,
+                       TypeAttr:$elem,
+                       Layout_MajorAttr:$major,
                        OptionalAttr<Layout_ValueAttr>:$tile,
                        DefaultValuedAttr<I64Attr, "0">:$k,
                        DefaultValuedAttr<I64Attr, "0">:$address);
@@ -125,8 +125,8 @@ def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
   let summary = "warpgroup MMA m64nNk: D = A * B + D, B from a shared-memory descriptor";
   let description = [{
     ```mlir
-    %d = layout.wgmma %descA, %descB, %acc {n = 64 : i64, elemA = "f16", majorA = "K",
-           elemB = "f16", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32 x 32)>
+    %d = layout.wgmma %descA, %descB, %acc {n = 64 : i64, elemA = f16, majorA = #layout.major<K>,
+           elemB = f16, majorB = #layout.major<K>, elemD = f32} : i64, !llvm.struct<(f32 x 32)>
     %d = layout.wgmma %regsA, %descB, %acc {...} : !llvm.struct<(i32, i32, i32, i32)>, ...
     ```
     A is either an i64 shared-memory descriptor or the warp's A fragment in
@@ -138,8 +138,8 @@ def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
     as CuTe's warpgroup_arrive / commit_batch / wait<N> do.
   }];
   let arguments = (ins AnyType:$a, I64:$descB, AnyType:$acc, I64Attr:$n,
-                       StrAttr:$elemA, StrAttr:$majorA, StrAttr:$elemB,
-                       StrAttr:$majorB, StrAttr:$elemD, UnitAttr:$async);
+                       TypeAttr:$elemA, Layout_MajorAttr:$majorA, TypeAttr:$elemB,
+                       Layout_MajorAttr:$majorB, TypeAttr:$elemD, UnitAttr:$async);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$a `,` $descB `,` $acc attr-dict `:` type($a) `,` type($acc) `->` type($result)";
 }
@@ -149,7 +149,7 @@ def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
   let description = [{
     ```mlir
     layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ldc)
-        {elem = "f16", tileRows = 64 : i64,
+        {elem = f16, tileRows = 64 : i64,
          fragment = #layout.layout<((4,8,4),(2,2,16)):((128,1,16),(64,8,512))>}
         : !llvm.struct<(f32, ...)>, !llvm.ptr
     ```
@@ -170,7 +170,7 @@ def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
                        I32:$colBound,
                        I32:$ld,
                        Optional<Layout_ValueType>:$fragmentLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        I64Attr:$tileRows,
                        OptionalAttr<Layout_ValueAttr>:$fragment);
   let assemblyFormat = [{
@@ -183,7 +183,7 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
   let description = [{
     ```mlir
     %out = layout.convert %in smem(%buf) thread(%t)
-        {elem = "f16",
+        {elem = f16,
          from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{...}>>>,
          to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{...}>>>}
         : !llvm.struct<(f16, ...)>, !llvm.ptr<3> -> !llvm.struct<(f16, ...)>
@@ -202,7 +202,7 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
   let arguments = (ins AnyType:$src,
                        Optional<AnyType>:$smem,
                        I32:$thread,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        Layout_ValueAttr:$from,
                        Layout_ValueAttr:$to,
                        OptionalAttr<I64Attr>:$smemBudget,
@@ -217,7 +217,7 @@ def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
   let summary = "host: encode a TMA tensor map for a global tensor and a shared-memory tile";
   let description = [{
     ```mlir
-    %status = layout.tma_desc %map, %global {elem = "f16",
+    %status = layout.tma_desc %map, %global {elem = f16,
                 gmem = #layout.layout<(1024,1024):(1024,1)>,
                 smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64)):((64,512),(1))>}
               : !llvm.ptr, !llvm.ptr -> i32
@@ -232,7 +232,7 @@ def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
                        Variadic<I64>:$dynamic,
                        Optional<Layout_ValueType>:$gmemLayout,
                        Optional<Layout_ValueType>:$smemLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$gmem,
                        OptionalAttr<Layout_ValueAttr>:$smem);
   let results = (outs I32:$status);
@@ -245,7 +245,7 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
   let summary = "device: TMA load of a tile into shared memory, completing on an mbarrier";
   let description = [{
     ```mlir
-    layout.tma_load %dst, %map, %mbar[%x, %y] {elem = "f16", gmem = ..., smem = ...}
+    layout.tma_load %dst, %map, %mbar[%x, %y] {elem = f16, gmem = ..., smem = ...}
         : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
     ```
     `%x, %y` are the TMA coordinates (innermost first) of the tile's origin.
@@ -258,7 +258,7 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
                        Variadic<I32>:$coords,
                        Optional<Layout_ValueType>:$gmemLayout,
                        Optional<Layout_ValueType>:$smemLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$gmem,
                        OptionalAttr<Layout_ValueAttr>:$smem);
   let assemblyFormat = [{
@@ -270,7 +270,7 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments]> {
   let summary = "device: TMA store of a shared-memory tile to global memory";
   let description = [{
     ```mlir
-    layout.tma_store %map, %src[%x, %y] {elem = "f16", gmem = ..., smem = ...}
+    layout.tma_store %map, %src[%x, %y] {elem = f16, gmem = ..., smem = ...}
         : !llvm.ptr, !llvm.ptr<3>
     ```
     A proxy fence, one cp.async.bulk.tensor store per box, commit and wait.
@@ -280,7 +280,7 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments]> {
                        Variadic<I32>:$coords,
                        Optional<Layout_ValueType>:$gmemLayout,
                        Optional<Layout_ValueType>:$smemLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$gmem,
                        OptionalAttr<Layout_ValueAttr>:$smem);
   let assemblyFormat = [{
@@ -296,9 +296,9 @@ def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [AttrSizedOperandSegments]> {
   let summary = "the 64-bit UMMA (tcgen05) shared-memory descriptor of operand block k of a tile";
   let description = [{
     ```mlir
-    %d = layout.umma_desc {elem = "f16", major = "K", k = 1 : i64,
+    %d = layout.umma_desc {elem = f16, major = #layout.major<K>, k = 1 : i64,
            tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
-    %d = layout.umma_desc base(%smem : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", tile = ...}
+    %d = layout.umma_desc base(%smem : !llvm.ptr<3>) k(%k) {elem = f16, major = #layout.major<K>, tile = ...}
     ```
     As `layout.wgmma_desc`, with the Blackwell descriptor (version bits 46-48,
     layout type in bits 61-63, the 128B swizzle with 32-byte atoms).
@@ -306,8 +306,8 @@ def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [AttrSizedOperandSegments]> {
   let arguments = (ins Optional<AnyType>:$base,
                        Optional<I32>:$kIndex,
                        Optional<Layout_ValueType>:$tileLayout,
-                       StrAttr:$elem,
-                       StrAttr:$major,
+                       TypeAttr:$elem,
+                       Layout_MajorAttr:$major,
                        OptionalAttr<Layout_ValueAttr>:$tile,
                        DefaultValuedAttr<I64Attr, "0">:$k,
                        DefaultValuedAttr<I64Attr, "0">:$address);
@@ -321,8 +321,8 @@ def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma"> {
   let summary = "tcgen05.mma, descriptor form: D (TMEM) = A * B (+ D)";
   let description = [{
     ```mlir
-    layout.tcgen05_mma %tmemD, %descA, %descB, %accumulate {elemA = "f16", elemB = "f16",
-        elemD = "f32", m = 128 : i64, n = 256 : i64, majorA = "K", majorB = "K"}
+    layout.tcgen05_mma %tmemD, %descA, %descB, %accumulate {elemA = f16, elemB = f16,
+        elemD = f32, m = 128 : i64, n = 256 : i64, majorA = #layout.major<K>, majorB = #layout.major<K>}
     ```
     `%tmemD` is the accumulator's TMEM address (i32), `%descA`/`%descB` the
     UMMA shared-memory descriptors (i64, e.g. from `layout.umma_desc`),
@@ -332,8 +332,8 @@ def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma"> {
     (default) or 2.
   }];
   let arguments = (ins I32:$tmemD, I64:$descA, I64:$descB, I1:$accumulate,
-                       StrAttr:$elemA, StrAttr:$elemB, StrAttr:$elemD,
-                       I64Attr:$m, I64Attr:$n, StrAttr:$majorA, StrAttr:$majorB,
+                       TypeAttr:$elemA, TypeAttr:$elemB, TypeAttr:$elemD,
+                       I64Attr:$m, I64Attr:$n, Layout_MajorAttr:$majorA, Layout_MajorAttr:$majorB,
                        UnitAttr:$negA, UnitAttr:$negB,
                        DefaultValuedAttr<I64Attr, "1">:$ctaGroup);
   let assemblyFormat = "$tmemD `,` $descA `,` $descB `,` $accumulate attr-dict";
@@ -386,7 +386,7 @@ def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
   let summary = "tcgen05.cp of a shared-memory tile into TMEM (128x256b)";
   let description = [{
     ```mlir
-    layout.tcgen05_cp %taddr, %smem {elem = "f16",
+    layout.tcgen05_cp %taddr, %smem {elem = f16,
         tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
     ```
     Copies a 128-row x 32-byte shared-memory tile (K-major canonical layout,
@@ -397,7 +397,7 @@ def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
   let arguments = (ins I32:$taddr,
                        AnyType:$base,
                        Optional<Layout_ValueType>:$tileLayout,
-                       StrAttr:$elem,
+                       TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$tile);
   let assemblyFormat = "$taddr `,` $base (`tile` `(` $tileLayout^ `:` qualified(type($tileLayout)) `)`)? attr-dict `:` type($base)";
 }

@@ -38,6 +38,8 @@ struct ValueTypeStorage;
 
 #include "LayoutDialect.h.inc"
 
+#include "LayoutEnums.h.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "LayoutAttrs.h.inc"
 
@@ -45,6 +47,17 @@ struct ValueTypeStorage;
 #include "LayoutTypes.h.inc"
 
 namespace mlir::layout {
+/// The name the algebra (layout_algebra::hw::Elem, the conversion plans) gives
+/// an element type of the hardware ops: f16, bf16, tf32, f32, f64; the narrow
+/// floats f8E4M3FN -> e4m3, f8E5M2 -> e5m2, f6E2M3FN -> e2m3, f6E3M2FN -> e3m2,
+/// f4E2M1FN -> e2m1; si8 -> s8, ui8 -> u8, si32 -> s32, i1 -> b1; signless
+/// i8/i16/i32/i64 keep their names. Empty for any other type.
+StringRef hardwareElementName(Type type);
+/// The MLIR element types that hardwareElementName names, for diagnostics.
+StringRef hardwareElementTypes();
+/// A type as written in the IR, unquoted (diagnostics that name an element type).
+std::string typeText(Type type);
+
 /// Result type of an algebra op, computed by the Rust algebra from the
 /// operand types; emits the algebra's message at `loc` on failure.
 LogicalResult inferAlgebraResult(MLIRContext *context,
@@ -76,8 +89,8 @@ LogicalResult inferLinearAnalysisResult(MLIRContext *context,
 /// attributes); emits the algebra's message at `loc` on refusal.
 LogicalResult inferSmemLayoutResult(MLIRContext *context,
                                     std::optional<Location> loc,
-                                    DictionaryAttr attributes, StringAttr elem,
-                                    StringAttr major, IntegerAttr mn,
+                                    DictionaryAttr attributes, TypeAttr elem,
+                                    MajorAttr major, IntegerAttr mn,
                                     IntegerAttr k, IntegerAttr stages,
                                     SmallVectorImpl<Type> &results);
 /// Verify a relation op (equal, is_injective, is_bijective): the operand kinds

@@ -18,8 +18,8 @@
 // RUN: python3 -c "import json,sys; c=json.load(open(sys.argv[1])); c[0]['dst'], c[0]['src'] = c[0]['src'], c[0]['dst']; json.dump(c[:1], open(sys.argv[2], 'w'))" %S/Inputs/convert_cases.json %t.swapped.json
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.ptx %t.swapped.json | FileCheck %s --check-prefix=SWAPPED
 
-// ROUND: layout.convert %{{.*}} smem(%{{.*}} : !llvm.ptr<3>) thread(%{{.*}}) {elem = "f16", from = #layout.linear<
-// ROUND: layout.convert %{{.*}} thread(%{{.*}}) {elem = "f16", from = #layout.linear<
+// ROUND: layout.convert %{{.*}} smem(%{{.*}} : !llvm.ptr<3>) thread(%{{.*}}) {elem = f16, from = #layout.linear<
+// ROUND: layout.convert %{{.*}} thread(%{{.*}}) {elem = f16, from = #layout.linear<
 
 // REMARK: remark: 'layout.convert' op convert: path shared; 4 x stmatrix.sync.aligned.m8n8.x4.shared.b16 (4 wavefronts each); 1 x bar.sync; 4 x ld.shared.v4.b32 (4 wavefronts each); 8192 bytes of shared memory in 1 tile(s); 32 wavefronts per warp, lower bound 32
 // REMARK: remark: 'layout.convert' op convert: path shared; 4 x stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 (4 wavefronts each); 1 x bar.sync; 4 x ld.shared.v4.b32 (4 wavefronts each); 8192 bytes of shared memory in 1 tile(s); 32 wavefronts per warp, lower bound 32
@@ -109,84 +109,84 @@ gpu.module @kernels {
   gpu.func @mma_to_rows(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !mma_to_rows_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "f16", from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>} : !mma_to_rows_src -> !mma_to_rows_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = f16, from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>} : !mma_to_rows_src -> !mma_to_rows_dst
     llvm.store %b, %out : !mma_to_rows_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @rows_transposed(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !rows_transposed_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "f16", from = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>>>} : !rows_transposed_src -> !rows_transposed_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = f16, from = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>>>} : !rows_transposed_src -> !rows_transposed_dst
     llvm.store %b, %out : !rows_transposed_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @mma_f32_to_rows(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !mma_f32_to_rows_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "f32", from = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>} : !mma_f32_to_rows_src -> !mma_f32_to_rows_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = f32, from = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>} : !mma_f32_to_rows_src -> !mma_f32_to_rows_dst
     llvm.store %b, %out : !mma_f32_to_rows_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @wgmma_to_rows_tiled(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !wgmma_to_rows_tiled_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "f32", from = #layout.linear<tensor<64x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>>>, to = #layout.linear<tensor<64x128xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>>, smemBudget = 16384 : i64} : !wgmma_to_rows_tiled_src -> !wgmma_to_rows_tiled_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = f32, from = #layout.linear<tensor<64x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>>>, to = #layout.linear<tensor<64x128xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>>>, smemBudget = 16384 : i64} : !wgmma_to_rows_tiled_src -> !wgmma_to_rows_tiled_dst
     llvm.store %b, %out : !wgmma_to_rows_tiled_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @rows_to_dot_b(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !rows_to_dot_b_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "f16", from = #layout.linear<tensor<32x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>>>} : !rows_to_dot_b_src -> !rows_to_dot_b_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = f16, from = #layout.linear<tensor<32x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>>>} : !rows_to_dot_b_src -> !rows_to_dot_b_dst
     llvm.store %b, %out : !rows_to_dot_b_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @bytes_transposed(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !bytes_transposed_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "i8", from = #layout.linear<tensor<64x64xi8, #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<64x64xi8, #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 4], order = [0, 1]}>>>} : !bytes_transposed_src -> !bytes_transposed_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = i8, from = #layout.linear<tensor<64x64xi8, #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<64x64xi8, #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 4], order = [0, 1]}>>>} : !bytes_transposed_src -> !bytes_transposed_dst
     llvm.store %b, %out : !bytes_transposed_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @mma_to_dot_a(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !mma_to_dot_a_src
-    %b = layout.convert %a thread(%t) {elem = "f16", from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>>>} : !mma_to_dot_a_src -> !mma_to_dot_a_dst
+    %b = layout.convert %a thread(%t) {elem = f16, from = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>>>} : !mma_to_dot_a_src -> !mma_to_dot_a_dst
     llvm.store %b, %out : !mma_to_dot_a_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @pairs_to_quads(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !pairs_to_quads_src
-    %b = layout.convert %a thread(%t) {elem = "f16", from = #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !pairs_to_quads_src -> !pairs_to_quads_dst
+    %b = layout.convert %a thread(%t) {elem = f16, from = #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !pairs_to_quads_src -> !pairs_to_quads_dst
     llvm.store %b, %out : !pairs_to_quads_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @threads_8x4_to_4x8(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !threads_8x4_to_4x8_src
-    %b = layout.convert %a thread(%t) {elem = "f32", from = #layout.linear<tensor<32x32xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x32xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !threads_8x4_to_4x8_src -> !threads_8x4_to_4x8_dst
+    %b = layout.convert %a thread(%t) {elem = f32, from = #layout.linear<tensor<32x32xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x32xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !threads_8x4_to_4x8_src -> !threads_8x4_to_4x8_dst
     llvm.store %b, %out : !threads_8x4_to_4x8_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @mma_to_dot_a_k4(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !mma_to_dot_a_k4_src
-    %b = layout.convert %a thread(%t) {elem = "f16", from = #layout.linear<tensor<16x32xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 4}>>>} : !mma_to_dot_a_k4_src -> !mma_to_dot_a_k4_dst
+    %b = layout.convert %a thread(%t) {elem = f16, from = #layout.linear<tensor<16x32xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>>, to = #layout.linear<tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 4}>>>} : !mma_to_dot_a_k4_src -> !mma_to_dot_a_k4_dst
     llvm.store %b, %out : !mma_to_dot_a_k4_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @pairs_to_quads_i8(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !pairs_to_quads_i8_src
-    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = "i8", from = #layout.linear<tensor<16x128xi8, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<16x128xi8, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !pairs_to_quads_i8_src -> !pairs_to_quads_i8_dst
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = i8, from = #layout.linear<tensor<16x128xi8, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<16x128xi8, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !pairs_to_quads_i8_src -> !pairs_to_quads_i8_dst
     llvm.store %b, %out : !pairs_to_quads_i8_dst, !llvm.ptr<1>
     gpu.return
   }
   gpu.func @doubles_8x4_to_4x8(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
     %t = nvvm.read.ptx.sreg.tid.x : i32
     %a = llvm.load %in : !llvm.ptr<1> -> !doubles_8x4_to_4x8_src
-    %b = layout.convert %a thread(%t) {elem = "f64", from = #layout.linear<tensor<32x32xf64, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x32xf64, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !doubles_8x4_to_4x8_src -> !doubles_8x4_to_4x8_dst
+    %b = layout.convert %a thread(%t) {elem = f64, from = #layout.linear<tensor<32x32xf64, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x32xf64, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !doubles_8x4_to_4x8_src -> !doubles_8x4_to_4x8_dst
     llvm.store %b, %out : !doubles_8x4_to_4x8_dst, !llvm.ptr<1>
     gpu.return
   }

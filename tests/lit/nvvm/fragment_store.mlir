@@ -12,7 +12,7 @@
 // REMARK: remark: 'layout.fragment_store' op stores the 4 registers of each thread as 1 x st.v4.b32 (4 x f32), each where its address is aligned and it lies inside the tensor, else one st.b32 per register{{$}}
 
 // ROUND-LABEL: llvm.func @wgmma_n16
-// ROUND: layout.fragment_store %arg0, %arg1[%arg2, %arg3] thread(%arg4) bounds(%arg5, %arg6) ld(%arg7) {elem = "f16", fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>, tileRows = 64 : i64} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
+// ROUND: layout.fragment_store %arg0, %arg1[%arg2, %arg3] thread(%arg4) bounds(%arg5, %arg6) ld(%arg7) {elem = f16, fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>, tileRows = 64 : i64} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
 
 // The m64n16 WGMMA accumulator: thread t at row (t/4)%8 + 16 (t/32), column 2 (t%4); register
 // pairs (0,1) (2,3) (4,5) (6,7) at (row, column) offsets (0,0) (8,0) (0,8) (8,8). Each pair is
@@ -33,7 +33,7 @@
 // CHECK-NOT: layout.
 // CHECK: llvm.return
 llvm.func @wgmma_n16(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %C: !llvm.ptr, %row: i32, %col: i32, %t: i32, %M: i32, %N: i32, %ld: i32) {
-  layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ld) {elem = "f16", tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
+  layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ld) {elem = f16, tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
   llvm.return
 }
 
@@ -43,7 +43,7 @@ llvm.func @wgmma_n16(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)
 // CHECK-COUNT-12: @p st.global.b{{16|32}} [$0], $1; }"
 // CHECK: llvm.return
 llvm.func @bf16_global(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %C: !llvm.ptr<1>, %row: i32, %col: i32, %t: i32, %M: i32, %N: i32, %ld: i32) {
-  layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ld) {elem = "bf16", tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
+  layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ld) {elem = bf16, tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr<1>
   llvm.return
 }
 
@@ -56,6 +56,6 @@ llvm.func @bf16_global(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f3
 // CHECK: llvm.return
 llvm.func @f32_row(%acc: !llvm.struct<(f32, f32, f32, f32)>, %C: !llvm.ptr, %row: i32, %col: i32, %t: i32, %M: i32, %N: i32, %ld: i32) {
   %f = layout.const #layout.layout<(1,4):(0,4)>
-  layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ld) fragment(%f : !layout.layout<(1,4):(0,4)>) {elem = "f32", tileRows = 4 : i64} : !llvm.struct<(f32, f32, f32, f32)>, !llvm.ptr
+  layout.fragment_store %acc, %C[%row, %col] thread(%t) bounds(%M, %N) ld(%ld) fragment(%f : !layout.layout<(1,4):(0,4)>) {elem = f32, tileRows = 4 : i64} : !llvm.struct<(f32, f32, f32, f32)>, !llvm.ptr
   llvm.return
 }

@@ -20,7 +20,7 @@ func.func @plain() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %i = %c0 to %c32 step %c1 iter_args(%h = %h0) -> (i64) {
     %lane = arith.index_cast %i : index to i32
-    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = f16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
     %o = arith.extsi %off : i32 to i64
     %hm = arith.muli %h, %p : i64
     %hn = arith.addi %hm, %o : i64
@@ -39,7 +39,7 @@ func.func @swizzled() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %i = %c0 to %c32 step %c1 iter_args(%h = %h0) -> (i64) {
     %lane = arith.index_cast %i : index to i32
-    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = f16, smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
     %o = arith.extsi %off : i32 to i64
     %hm = arith.muli %h, %p : i64
     %hn = arith.addi %hm, %o : i64
@@ -58,7 +58,7 @@ func.func @padded() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %i = %c0 to %c32 step %c1 iter_args(%h = %h0) -> (i64) {
     %lane = arith.index_cast %i : index to i32
-    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,16):(72,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = f16, smem = #layout.layout<Sw<3,3,3> o 0 o (16,16):(72,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
     %o = arith.extsi %off : i32 to i64
     %hm = arith.muli %h, %p : i64
     %hn = arith.addi %hm, %o : i64
@@ -77,7 +77,7 @@ func.func @st_chunk() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %i = %c0 to %c32 step %c1 iter_args(%h = %h0) -> (i64) {
     %lane = arith.index_cast %i : index to i32
-    %off = layout.lane_offset %lane {instr = "stmatrix", elem = "f16", smem = #layout.layout<Sw<3,3,3> o 8208 o (16,16):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
+    %off = layout.lane_offset %lane {instr = "stmatrix", elem = f16, smem = #layout.layout<Sw<3,3,3> o 8208 o (16,16):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>}
     %o = arith.extsi %off : i32 to i64
     %hm = arith.muli %h, %p : i64
     %hn = arith.addi %hm, %o : i64
@@ -96,7 +96,7 @@ func.func @trans() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %i = %c0 to %c32 step %c1 iter_args(%h = %h0) -> (i64) {
     %lane = arith.index_cast %i : index to i32
-    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((2,16),(1,8,128))>}
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = f16, smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((2,16),(1,8,128))>}
     %o = arith.extsi %off : i32 to i64
     %hm = arith.muli %h, %p : i64
     %hn = arith.addi %hm, %o : i64
@@ -115,7 +115,7 @@ func.func @x1() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %i = %c0 to %c32 step %c1 iter_args(%h = %h0) -> (i64) {
     %lane = arith.index_cast %i : index to i32
-    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = "f16", smem = #layout.layout<(8,8):(8,1)>, fragment = #layout.layout<((4,8),2):((16,1),8)>}
+    %off = layout.lane_offset %lane {instr = "ldmatrix", elem = f16, smem = #layout.layout<(8,8):(8,1)>, fragment = #layout.layout<((4,8),2):((16,1),8)>}
     %o = arith.extsi %off : i32 to i64
     %hm = arith.muli %h, %p : i64
     %hn = arith.addi %hm, %o : i64

@@ -14,9 +14,9 @@
 
 // ROUND-LABEL: func.func @desc_ssa
 // ROUND: %[[T:.*]] = layout.composition
-// ROUND: layout.wgmma_desc tile(%[[T]] : !layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>) {elem = "f16", major = "K"}
+// ROUND: layout.wgmma_desc tile(%[[T]] : !layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>) {elem = f16, major = #layout.major<K>}
 // ROUND-LABEL: llvm.func @ld_ssa
-// ROUND: layout.ldmatrix %{{.*}} smem(%{{.*}} : !layout.layout<(16,16):(16,1)>) fragment(%{{.*}} : !layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>) {elem = "f16"}
+// ROUND: layout.ldmatrix %{{.*}} smem(%{{.*}} : !layout.layout<(16,16):(16,1)>) fragment(%{{.*}} : !layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>) {elem = f16}
 
 // The 128B-swizzled K-major tile, built by the algebra (Sw<3,3,3> o the tile): the same
 // descriptor constant as the attribute form.
@@ -24,7 +24,7 @@
 // CHECK-NEXT: %[[D:.*]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
 // CHECK-NEXT: return %[[D]]
 func.func @desc_attr() -> i64 {
-  %d = layout.wgmma_desc {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
+  %d = layout.wgmma_desc {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
   return %d : i64
 }
 // CHECK-LABEL: func.func @desc_ssa
@@ -34,7 +34,7 @@ func.func @desc_ssa() -> i64 {
   %sw = layout.const #layout.swizzle<3,3,3>
   %l = layout.const #layout.layout<((8,8),64):((64,512),1)>
   %t = layout.composition %sw, %l : !layout.swizzle<3,3,3>, !layout.layout<((8,8),64):((64,512),1)>
-  %d = layout.wgmma_desc tile(%t : !layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>) {elem = "f16", major = "K"}
+  %d = layout.wgmma_desc tile(%t : !layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>) {elem = f16, major = #layout.major<K>}
   return %d : i64
 }
 
@@ -52,7 +52,7 @@ func.func @desc_ssa() -> i64 {
 // CHECK-NOT: layout.
 // CHECK: llvm.return
 llvm.func @ld_attr(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
-  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = f16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
 llvm.func @ld_ssa(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
@@ -60,6 +60,6 @@ llvm.func @ld_ssa(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
   %b = layout.const #layout.layout<(16,16):(16,1)>
   %s = layout.composition %a, %b : !layout.layout<256:1>, !layout.layout<(16,16):(16,1)>
   %f = layout.const #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>
-  %r = layout.ldmatrix %p smem(%s : !layout.layout<(16,16):(16,1)>) fragment(%f : !layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>) {elem = "f16"} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p smem(%s : !layout.layout<(16,16):(16,1)>) fragment(%f : !layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>) {elem = f16} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
 }

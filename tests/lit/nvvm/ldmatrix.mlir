@@ -25,7 +25,7 @@
 // CHECK:     %[[P:.*]] = llvm.getelementptr %arg0[%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
 // CHECK:     nvvm.ldmatrix %[[P]] {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 llvm.func @x4_plain(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
-  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = f16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
 
@@ -51,7 +51,7 @@ llvm.func @x4_plain(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
 // CHECK:     llvm.getelementptr %arg0[%[[OFF]]]
 // CHECK:     nvvm.ldmatrix
 llvm.func @x4_swizzled(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
-  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = f16, smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
 
@@ -60,8 +60,8 @@ llvm.func @x4_swizzled(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
 // CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}num = 2 : i32{{.*}}} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
 // CHECK: nvvm.ldmatrix %{{.*}} {{{.*}}num = 1 : i32{{.*}}} : (!llvm.ptr<3>) -> i32
 llvm.func @x2_x1(%p: !llvm.ptr<3>) -> i32 {
-  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2)):((32,1),(16,8))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32)>
-  %s = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<(8,8):(8,1)>, fragment = #layout.layout<((4,8),2):((16,1),8)>} : !llvm.ptr<3> -> i32
+  %r = layout.ldmatrix %p {elem = f16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2)):((32,1),(16,8))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32)>
+  %s = layout.ldmatrix %p {elem = f16, smem = #layout.layout<(8,8):(8,1)>, fragment = #layout.layout<((4,8),2):((16,1),8)>} : !llvm.ptr<3> -> i32
   %a = llvm.extractvalue %r[0] : !llvm.struct<(i32, i32)>
   %b = llvm.add %a, %s : i32
   llvm.return %b : i32
@@ -71,7 +71,7 @@ llvm.func @x2_x1(%p: !llvm.ptr<3>) -> i32 {
 // CHECK-LABEL: llvm.func @x4_trans
 // CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
 llvm.func @x4_trans(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
-  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((2,16),(1,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = f16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((2,16),(1,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
 
@@ -82,7 +82,7 @@ llvm.func @x4_trans(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
 // CHECK: %[[P:.*]] = llvm.getelementptr %arg0
 // CHECK: nvvm.stmatrix %[[P]], %arg1, %arg2, %arg3, %arg4 {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
 llvm.func @st_x4(%p: !llvm.ptr<3>, %a: i32, %b: i32, %c: i32, %d: i32) {
-  layout.stmatrix %p, %a, %b, %c, %d {elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3>, i32, i32, i32, i32
+  layout.stmatrix %p, %a, %b, %c, %d {elem = f16, smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3>, i32, i32, i32, i32
   llvm.return
 }
 
@@ -95,6 +95,6 @@ llvm.func @st_x4(%p: !llvm.ptr<3>, %a: i32, %b: i32, %c: i32, %d: i32) {
 // CHECK: %[[P:.*]] = llvm.getelementptr %arg0[%[[OFF]]]
 // CHECK: nvvm.ldmatrix %[[P]]
 llvm.func @x4_table(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
-  %r = layout.ldmatrix %p {elem = "f16", smem = #layout.layout<Sw<3,3,3> o 0 o (16,16):(72,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = f16, smem = #layout.layout<Sw<3,3,3> o 0 o (16,16):(72,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   llvm.return %r : !llvm.struct<(i32, i32, i32, i32)>
 }

@@ -17,11 +17,11 @@
 // PTX-COUNT-2: stmatrix.sync.aligned.m16n8.x1.trans.shared.b8
 gpu.module @kernels {
   gpu.func @ld_sm100(%p: !llvm.ptr<3>, %out: !llvm.ptr<1>) kernel {
-    %r = layout.ldmatrix %p {elem = "u8", smem = #layout.layout<(32,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2,2)):((4,32),(1,256,2,16))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+    %r = layout.ldmatrix %p {elem = ui8, smem = #layout.layout<(32,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2,2)):((4,32),(1,256,2,16))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
     %a = llvm.extractvalue %r[0] : !llvm.struct<(i32, i32, i32, i32)>
-    %q = layout.ldmatrix %p {elem = "e2m3", smem = #layout.layout<(8,16):(16,1)>, fragment = #layout.layout<((4,8),4):((32,1),8)>} : !llvm.ptr<3> -> i32
-    layout.stmatrix %p, %a {elem = "s8", smem = #layout.layout<(8,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2)):((2,8),(1,64))>} : !llvm.ptr<3>, i32
-    layout.stmatrix %p, %q {elem = "s8", smem = #layout.layout<(8,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2)):((2,8),(1,64))>} : !llvm.ptr<3>, i32
+    %q = layout.ldmatrix %p {elem = f6E2M3FN, smem = #layout.layout<(8,16):(16,1)>, fragment = #layout.layout<((4,8),4):((32,1),8)>} : !llvm.ptr<3> -> i32
+    layout.stmatrix %p, %a {elem = si8, smem = #layout.layout<(8,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2)):((2,8),(1,64))>} : !llvm.ptr<3>, i32
+    layout.stmatrix %p, %q {elem = si8, smem = #layout.layout<(8,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2)):((2,8),(1,64))>} : !llvm.ptr<3>, i32
     gpu.return
   }
 }

@@ -24,7 +24,7 @@
 // CHECK-COUNT-31: arith.truncf %{{.*}} : f32 to f16
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK-NEXT: %[[BUF:.*]] = llvm.mlir.addressof @__layout_convert_smem : !llvm.ptr<3>
-// CHECK-NEXT: %[[C:.*]] = layout.convert %{{.*}} smem(%[[BUF]] : !llvm.ptr<3>) thread(%[[TID]]) {elem = "f16", from = #layout.linear<{{.*}}>, sm = 90 : i64, smemBudget = 49152 : i64, to = #layout.linear<{{.*}}>}
+// CHECK-NEXT: %[[C:.*]] = layout.convert %{{.*}} smem(%[[BUF]] : !llvm.ptr<3>) thread(%[[TID]]) {elem = f16, from = #layout.linear<{{.*}}>, sm = 90 : i64, smemBudget = 49152 : i64, to = #layout.linear<{{.*}}>}
 // CHECK-NEXT: return %[[C]]
 // NVVM-LABEL: func.func @epilogue(
 // NVVM-COUNT-4: nvvm.stmatrix

@@ -15,9 +15,9 @@
 // CHECK: nvvm.tcgen05.mma %{{.*}}, %arg1, %arg2, %[[ID2]], %arg3 {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f8f6f4>}
 // CHECK: nvvm.tcgen05.mma %{{.*}}, %arg1, %arg2, %[[ID3]], %arg3 {ctaGroup = #nvvm.cta_group<cta_2>, kind = #nvvm.tcgen05_mma_kind<f16>}
 llvm.func @mma(%d: i32, %a: i64, %b: i64, %acc: i1) {
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 256, majorA = "K", majorB = "K"}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "e4m3", elemB = "e4m3", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "MN", negA}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "bf16", elemB = "bf16", elemD = "f32", m = 256, n = 256, majorA = "K", majorB = "K", ctaGroup = 2}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 256, majorA = #layout.major<K>, majorB = #layout.major<K>}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f8E4M3FN, elemB = f8E4M3FN, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<MN>, negA}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = bf16, elemB = bf16, elemD = f32, m = 256, n = 256, majorA = #layout.major<K>, majorB = #layout.major<K>, ctaGroup = 2}
   llvm.return
 }
 
@@ -60,7 +60,7 @@ llvm.func @store_shapes(%t: i32, %v: vector<4xi32>, %w: vector<2xi32>) {
 // CHECK: %[[T:.*]] = llvm.inttoptr %arg0 : i32 to !llvm.ptr<6>
 // CHECK: nvvm.tcgen05.cp %[[T]], %[[D]] {shape = #nvvm.tcgen05_cp_shape<shape_128x256b>}
 llvm.func @copy(%t: i32, %s: !llvm.ptr<3>) {
-  layout.tcgen05_cp %t, %s {elem = "f16", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
+  layout.tcgen05_cp %t, %s {elem = f16, tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
   llvm.return
 }
 

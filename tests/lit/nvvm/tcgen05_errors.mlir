@@ -4,7 +4,7 @@
 
 llvm.func @a() -> i64 {
   // expected-error @+1 {{umma_desc: the 128B swizzle with 32-byte atoms (Sw<2,5,2> on bytes) exists only for MN-major operands (PTX: SWIZZLE_128B_BASE32B is not valid for K-major)}}
-  %d = layout.umma_desc {elem = "f16", major = "K", tile = #layout.layout<Sw<2,4,2> o 0 o (64,16):(16,1)>}
+  %d = layout.umma_desc {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<2,4,2> o 0 o (64,16):(16,1)>}
   llvm.return %d : i64
 }
 
@@ -12,7 +12,7 @@ llvm.func @a() -> i64 {
 
 llvm.func @b() -> i64 {
   // expected-error @+1 {{umma_desc: f32 is not a tcgen05.mma operand type (use tf32 for 32-bit inputs)}}
-  %d = layout.umma_desc {elem = "f32", major = "K", tile = #layout.layout<(8,4):(4,1)>}
+  %d = layout.umma_desc {elem = f32, major = #layout.major<K>, tile = #layout.layout<(8,4):(4,1)>}
   llvm.return %d : i64
 }
 
@@ -20,7 +20,7 @@ llvm.func @b() -> i64 {
 
 llvm.func @c(%p: !llvm.ptr) -> i64 {
   // expected-error @+1 {{the base must be !llvm.ptr<3> (shared memory), found '!llvm.ptr'}}
-  %d = layout.umma_desc base(%p : !llvm.ptr) {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>}
+  %d = layout.umma_desc base(%p : !llvm.ptr) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>}
   llvm.return %d : i64
 }
 
@@ -28,7 +28,7 @@ llvm.func @c(%p: !llvm.ptr) -> i64 {
 
 llvm.func @d(%p: !llvm.ptr<3>, %k: i32) -> i64 {
   // expected-error @+1 {{a runtime k needs a tile with more than one operand block after block 0 (no per-k advance)}}
-  %d = layout.umma_desc base(%p : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>}
+  %d = layout.umma_desc base(%p : !llvm.ptr<3>) k(%k) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>}
   llvm.return %d : i64
 }
 
@@ -36,7 +36,7 @@ llvm.func @d(%p: !llvm.ptr<3>, %k: i32) -> i64 {
 
 llvm.func @e(%d: i32, %a: i64, %b: i64, %acc: i1) {
   // expected-error @+1 {{umma_instr_desc: N = 24 is not a tcgen05.mma shape for M = 128: N must be a multiple of 16 in [16, 256]}}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 24, majorA = "K", majorB = "K"}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 24, majorA = #layout.major<K>, majorB = #layout.major<K>}
   llvm.return
 }
 
@@ -44,7 +44,7 @@ llvm.func @e(%d: i32, %a: i64, %b: i64, %acc: i1) {
 
 llvm.func @f(%d: i32, %a: i64, %b: i64, %acc: i1) {
   // expected-error @+1 {{M = 256 is not a shape of cta_group::1 (cta_group::1: M = 64 or 128; cta_group::2: M = 128 or 256)}}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "f16", elemB = "f16", elemD = "f32", m = 256, n = 128, majorA = "K", majorB = "K"}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f16, elemB = f16, elemD = f32, m = 256, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
   llvm.return
 }
 
@@ -52,7 +52,7 @@ llvm.func @f(%d: i32, %a: i64, %b: i64, %acc: i1) {
 
 llvm.func @g(%d: i32, %a: i64, %b: i64, %acc: i1) {
   // expected-error @+1 {{umma_instr_desc: A (e2m1) must be K-major: MN-major operands exist only for 8-, 16- and 32-bit types (not for the 6- and 4-bit types)}}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "e2m1", elemB = "e4m3", elemD = "f32", m = 128, n = 128, majorA = "MN", majorB = "K"}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f4E2M1FN, elemB = f8E4M3FN, elemD = f32, m = 128, n = 128, majorA = #layout.major<MN>, majorB = #layout.major<K>}
   llvm.return
 }
 
@@ -60,7 +60,7 @@ llvm.func @g(%d: i32, %a: i64, %b: i64, %acc: i1) {
 
 llvm.func @h(%d: i32, %a: i64, %b: i64, %acc: i1) {
   // expected-error @+1 {{umma_instr_desc: A (f16) and B (s8) belong to different tcgen05.mma kinds (kind::f16 and kind::i8)}}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = "f16", elemB = "s8", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "K"}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f16, elemB = si8, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
   llvm.return
 }
 
@@ -92,7 +92,7 @@ llvm.func @k(%t: i32, %v: vector<3xi32>) {
 
 llvm.func @l(%t: i32, %s: !llvm.ptr<3>) {
   // expected-error @+1 {{tcgen05.cp moves a 128-row x 32-byte tile here (shape 128x256b): the tile is 64 rows x 16 f16 elements}}
-  layout.tcgen05_cp %t, %s {elem = "f16", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>} : !llvm.ptr<3>
+  layout.tcgen05_cp %t, %s {elem = f16, tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>} : !llvm.ptr<3>
   llvm.return
 }
 
@@ -100,7 +100,7 @@ llvm.func @l(%t: i32, %s: !llvm.ptr<3>) {
 
 llvm.func @m(%t: i32, %s: !llvm.ptr) {
   // expected-error @+1 {{the shared-memory source must be !llvm.ptr<3> (shared memory), found '!llvm.ptr'}}
-  layout.tcgen05_cp %t, %s {elem = "f16", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr
+  layout.tcgen05_cp %t, %s {elem = f16, tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr
   llvm.return
 }
 

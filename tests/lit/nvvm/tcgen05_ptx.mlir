@@ -26,10 +26,10 @@
 gpu.module @kernels {
   gpu.func @tcgen05_ops(%t: i32, %a: i64, %b: i64, %s: !llvm.ptr<3>, %v4: vector<4xi32>, %v2: vector<2xi32>, %out: !llvm.ptr<1>) kernel {
     %true = llvm.mlir.constant(true) : i1
-    layout.tcgen05_mma %t, %a, %b, %true {elemA = "f16", elemB = "f16", elemD = "f32", m = 128, n = 256, majorA = "K", majorB = "K"}
-    layout.tcgen05_mma %t, %a, %b, %true {elemA = "e4m3", elemB = "e4m3", elemD = "f32", m = 128, n = 128, majorA = "K", majorB = "MN", negA}
-    layout.tcgen05_mma %t, %a, %b, %true {elemA = "s8", elemB = "s8", elemD = "s32", m = 128, n = 128, majorA = "K", majorB = "K"}
-    layout.tcgen05_cp %t, %s {elem = "f16", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
+    layout.tcgen05_mma %t, %a, %b, %true {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 256, majorA = #layout.major<K>, majorB = #layout.major<K>}
+    layout.tcgen05_mma %t, %a, %b, %true {elemA = f8E4M3FN, elemB = f8E4M3FN, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<MN>, negA}
+    layout.tcgen05_mma %t, %a, %b, %true {elemA = si8, elemB = si8, elemD = si32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
+    layout.tcgen05_cp %t, %s {elem = f16, tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>} : !llvm.ptr<3>
     layout.tmem_store %t, %v4 {tmem = #layout.layout<(16,8):(65536,1)>, fragment = #layout.layout<((4,8),(2,2)):((32,1),(16,8))>} : vector<4xi32>
     layout.tmem_store %t, %v4 {tmem = #layout.layout<(16,8):(65536,1)>, fragment = #layout.layout<((4,8),(2,2)):((16,1),(8,64))>} : vector<4xi32>
     layout.tmem_store %t, %v4 {tmem = #layout.layout<(16,8):(65536,1)>, fragment = #layout.layout<((2,2,8),4):((8,16,1),32)>} : vector<4xi32>

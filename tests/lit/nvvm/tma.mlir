@@ -32,7 +32,7 @@
 // CHECK:     %[[R:.*]] = llvm.call @cuTensorMapEncodeTiled(%arg0, %[[C6]], %[[C2]], %arg1, %[[DIM]], %[[STR]], %[[BOX]], %[[ES]], %[[C0]], %[[C3]], %[[C2]], %[[C0]])
 // CHECK:     return %[[R]]
 func.func @host_static(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
-  %s = layout.tma_desc %map, %g {elem = "f16", gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g {elem = f16, gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -43,7 +43,7 @@ func.func @host_static(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 // CHECK: llvm.store %arg2, %[[DIM1]] : i64, !llvm.ptr
 // CHECK: llvm.call @cuTensorMapEncodeTiled(%arg0, %{{.*}}, %{{.*}}, %arg1,
 func.func @host_dynamic(%map: !llvm.ptr, %g: !llvm.ptr, %m: i64) -> i32 {
-  %s = layout.tma_desc %map, %g dims(%m) {elem = "f32", gmem = #layout.layout<(?,256):(256,1)>, smem = #layout.layout<(64,32):(32,1)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g dims(%m) {elem = f32, gmem = #layout.layout<(?,256):(256,1)>, smem = #layout.layout<(64,32):(32,1)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -61,7 +61,7 @@ gpu.module @device {
   // CHECK:     %[[X1:.*]] = llvm.add %arg3, %[[C64]] : i32
   // CHECK:     nvvm.cp.async.bulk.tensor.shared.cluster.global %[[D1]], %arg1, %arg2, box[%[[X1]], %arg4] : !llvm.ptr<7>, !llvm.ptr
   gpu.func @load_two_boxes(%dst: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i32, %y: i32) kernel {
-    layout.tma_load %dst, %map, %bar[%x, %y] {elem = "f16", gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+    layout.tma_load %dst, %map, %bar[%x, %y] {elem = f16, gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
     gpu.return
   }
 
@@ -71,7 +71,7 @@ gpu.module @device {
   // CHECK: nvvm.cp.async.bulk.commit.group
   // CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
   gpu.func @store(%map: !llvm.ptr, %src: !llvm.ptr<3>, %x: i32, %y: i32) kernel {
-    layout.tma_store %map, %src[%x, %y] {elem = "f16", gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr<3>
+    layout.tma_store %map, %src[%x, %y] {elem = f16, gmem = #layout.layout<(1024,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr<3>
     gpu.return
   }
 }

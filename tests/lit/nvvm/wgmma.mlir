@@ -9,7 +9,7 @@
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 llvm.func @descriptors(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)> {
-  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = "bf16", majorA = "K", elemB = "bf16", majorB = "MN", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = bf16, majorA = #layout.major<K>, elemB = bf16, majorB = #layout.major<MN>, elemD = f32} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return %r : !llvm.struct<(f32, f32, f32, f32)>
 }
 
@@ -17,7 +17,7 @@ llvm.func @descriptors(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)
 // CHECK-LABEL: llvm.func @tf32
 // CHECK: nvvm.wgmma.mma_async %arg0, %arg1, %arg2, <m = 64, n = 8, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
 llvm.func @tf32(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)> {
-  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = "tf32", majorA = "K", elemB = "tf32", majorB = "K", elemD = "f32"} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = tf32, majorA = #layout.major<K>, elemB = tf32, majorB = #layout.major<K>, elemD = f32} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return %r : !llvm.struct<(f32, f32, f32, f32)>
 }
 
@@ -27,7 +27,7 @@ llvm.func @tf32(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) -> !
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 llvm.func @registers(%a: !llvm.struct<(i32, i32, i32, i32)>, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)> {
-  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32"} : !llvm.struct<(i32, i32, i32, i32)>, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r = layout.wgmma %a, %b, %acc {n = 8, elemA = f16, majorA = #layout.major<K>, elemB = f16, majorB = #layout.major<K>, elemD = f32} : !llvm.struct<(i32, i32, i32, i32)>, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   llvm.return %r : !llvm.struct<(f32, f32, f32, f32)>
 }
 
@@ -40,8 +40,8 @@ llvm.func @registers(%a: !llvm.struct<(i32, i32, i32, i32)>, %b: i64, %acc: !llv
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 llvm.func @in_flight(%a: i64, %b: i64, %acc: !llvm.struct<(f32, f32, f32, f32)>) -> !llvm.struct<(f32, f32, f32, f32)> {
   nvvm.wgmma.fence.aligned
-  %r0 = layout.wgmma %a, %b, %acc {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32", async} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
-  %r1 = layout.wgmma %a, %b, %r0 {n = 8, elemA = "f16", majorA = "K", elemB = "f16", majorB = "K", elemD = "f32", async} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r0 = layout.wgmma %a, %b, %acc {n = 8, elemA = f16, majorA = #layout.major<K>, elemB = f16, majorB = #layout.major<K>, elemD = f32, async} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
+  %r1 = layout.wgmma %a, %b, %r0 {n = 8, elemA = f16, majorA = #layout.major<K>, elemB = f16, majorB = #layout.major<K>, elemD = f32, async} : i64, !llvm.struct<(f32, f32, f32, f32)> -> !llvm.struct<(f32, f32, f32, f32)>
   nvvm.wgmma.commit.group.sync.aligned
   nvvm.wgmma.wait.group.sync.aligned 1
   llvm.return %r1 : !llvm.struct<(f32, f32, f32, f32)>

@@ -22,7 +22,7 @@ func.func @tile64() -> i64 {
     %base = llvm.inttoptr %addr : i64 to !llvm.ptr<3>
     %r2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%g = %h) -> (i64) {
       %k32 = arith.index_cast %k : index to i32
-      %d = layout.wgmma_desc base(%base : !llvm.ptr<3>) k(%k32) {elem = "f16", major = "K", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
+      %d = layout.wgmma_desc base(%base : !llvm.ptr<3>) k(%k32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
       %gm = arith.muli %g, %p : i64
       %gn = arith.addi %gm, %d : i64
       scf.yield %gn : i64
@@ -49,7 +49,7 @@ func.func @tile128_from_k1() -> i64 {
     %base = llvm.inttoptr %addr : i64 to !llvm.ptr<3>
     %r2 = scf.for %k = %c0 to %c3 step %c1 iter_args(%g = %h) -> (i64) {
       %k32 = arith.index_cast %k : index to i32
-      %d = layout.wgmma_desc base(%base : !llvm.ptr<3>) k(%k32) {elem = "f16", major = "K", k = 1, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+      %d = layout.wgmma_desc base(%base : !llvm.ptr<3>) k(%k32) {elem = f16, major = #layout.major<K>, k = 1, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
       %gm = arith.muli %g, %p : i64
       %gn = arith.addi %gm, %d : i64
       scf.yield %gn : i64
@@ -70,7 +70,7 @@ func.func @static_address() -> i64 {
   %h0 = arith.constant 0 : i64
   %r = scf.for %k = %c0 to %c4 step %c1 iter_args(%g = %h0) -> (i64) {
     %k32 = arith.index_cast %k : index to i32
-    %d = layout.wgmma_desc k(%k32) {elem = "f16", major = "K", address = 2048, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
+    %d = layout.wgmma_desc k(%k32) {elem = f16, major = #layout.major<K>, address = 2048, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
     %gm = arith.muli %g, %p : i64
     %gn = arith.addi %gm, %d : i64
     scf.yield %gn : i64

@@ -21,7 +21,7 @@
 // CHECK-LABEL: func.func @plain_f32
 // CHECK: layout.tma_desc
 func.func @plain_f32(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
-  %s = layout.tma_desc %map, %g {elem = "f32", gmem = #layout.layout<(512,512):(1,512)>, smem = #layout.layout<(32,16):(1,32)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g {elem = f32, gmem = #layout.layout<(512,512):(1,512)>, smem = #layout.layout<(32,16):(1,32)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -32,20 +32,20 @@ func.func @plain_f32(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 // CHECK-LABEL: func.func @runtime_row_stride
 // CHECK: layout.tma_desc
 func.func @runtime_row_stride(%map: !llvm.ptr, %g: !llvm.ptr, %m: i64, %k: i64, %ld: i64) -> i32 {
-  %s = layout.tma_desc %map, %g dims(%k, %m, %ld) {elem = "f16", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g dims(%k, %m, %ld) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 // CHECK-LABEL: gpu.func @runtime_load
 // CHECK: layout.tma_load
 gpu.module @runtime_device {
   gpu.func @runtime_load(%dst: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i32, %y: i32) kernel {
-    layout.tma_load %dst, %map, %bar[%x, %y] {elem = "f16", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+    layout.tma_load %dst, %map, %bar[%x, %y] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
     gpu.return
   }
 }
 // CHECK-LABEL: func.func @runtime_rank3
 // CHECK: layout.tma_desc
 func.func @runtime_rank3(%map: !llvm.ptr, %g: !llvm.ptr, %a: i64, %b: i64, %c: i64, %d: i64, %e: i64) -> i32 {
-  %s = layout.tma_desc %map, %g dims(%a, %b, %c, %d, %e) {elem = "f32", gmem = #layout.layout<(?,?,?):(?,1,?)>, smem = #layout.layout<(32,16,2):(16,1,512)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g dims(%a, %b, %c, %d, %e) {elem = f32, gmem = #layout.layout<(?,?,?):(?,1,?)>, smem = #layout.layout<(32,16,2):(16,1,512)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }

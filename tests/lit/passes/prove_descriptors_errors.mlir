@@ -6,7 +6,7 @@
 // SBO off by one core matrix (128 bytes) on a K-major 128B-swizzled WGMMA operand.
 func.func @wgmma_sbo() -> i64 {
   // expected-error @+1 {{at (mn, k) = (8, 0) the descriptor gives byte 1168, the tile layout byte 1024}}
-  %0 = layout.wgmma_desc {elem = "f16", major = "K", layout.prove_fault = "sbo+128", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>}
+  %0 = layout.wgmma_desc {elem = f16, major = #layout.major<K>, layout.prove_fault = "sbo+128", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>}
   return %0 : i64
 }
 
@@ -15,7 +15,7 @@ func.func @wgmma_sbo() -> i64 {
 // The wrong swizzle mode: 64B (WGMMA layout type 2) for a 128B-swizzled tile.
 func.func @wgmma_swizzle() -> i64 {
   // expected-error @+1 {{layout type 64B) does not address its tile Sw<3,3,3> o 0 o (64,16):(64,1): at (mn, k) = (1, 0) the descriptor gives byte 64, the tile layout byte 144}}
-  %0 = layout.wgmma_desc {elem = "f16", major = "K", layout.prove_fault = "layout=2", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>}
+  %0 = layout.wgmma_desc {elem = f16, major = #layout.major<K>, layout.prove_fault = "layout=2", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>}
   return %0 : i64
 }
 
@@ -24,7 +24,7 @@ func.func @wgmma_swizzle() -> i64 {
 // LBO off by 16 bytes on an interleaved (unswizzled) K-major tile.
 func.func @wgmma_lbo() -> i64 {
   // expected-error @+1 {{LBO 2064, SBO 128, layout type interleave (none)) does not address its tile (64,(8,2)):(8,(1,1024)): at (mn, k) = (0, 8) the descriptor gives byte 2064, the tile layout byte 2048}}
-  %0 = layout.wgmma_desc {elem = "f16", major = "K", layout.prove_fault = "lbo+16", tile = #layout.layout<(64,(8,2)):(8,(1,1024))>}
+  %0 = layout.wgmma_desc {elem = f16, major = #layout.major<K>, layout.prove_fault = "lbo+16", tile = #layout.layout<(64,(8,2)):(8,(1,1024))>}
   return %0 : i64
 }
 
@@ -33,7 +33,7 @@ func.func @wgmma_lbo() -> i64 {
 // MN-major: SBO off.
 func.func @wgmma_mn() -> i64 {
   // expected-error @+1 {{SBO 2048, layout type 128B) does not address its tile Sw<3,3,3> o 0 o (64,(8,2)):(1,(64,512)): at (mn, k) = (0, 8) the descriptor gives byte 2048, the tile layout byte 1024}}
-  %0 = layout.wgmma_desc {elem = "f16", major = "MN", layout.prove_fault = "sbo+1024", tile = #layout.layout<Sw<3,3,3> o 0 o (64,(8,2)):(1,(64,512))>}
+  %0 = layout.wgmma_desc {elem = f16, major = #layout.major<MN>, layout.prove_fault = "sbo+1024", tile = #layout.layout<Sw<3,3,3> o 0 o (64,(8,2)):(1,(64,512))>}
   return %0 : i64
 }
 
@@ -42,7 +42,7 @@ func.func @wgmma_mn() -> i64 {
 // UMMA: a start address 16 bytes late on block k = 1.
 func.func @umma_start() -> i64 {
   // expected-error @+1 {{(k block 1: start 1072, LBO 16, SBO 1024, layout type 128B) does not address its tile Sw<3,3,3> o 0 o ((8,16),64):((64,512),1): at (mn, k) = (0, 0) the descriptor gives byte 1072, the tile layout byte 1056}}
-  %0 = layout.umma_desc {elem = "f16", major = "K", k = 1, address = 1024, layout.prove_fault = "start+16", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+  %0 = layout.umma_desc {elem = f16, major = #layout.major<K>, k = 1, address = 1024, layout.prove_fault = "start+16", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
   return %0 : i64
 }
 
@@ -51,7 +51,7 @@ func.func @umma_start() -> i64 {
 // UMMA: 128B with 32-byte atoms (layout type 1) for a plain 128B tile.
 func.func @umma_layout() -> i64 {
   // expected-error @+1 {{layout type 128B with 32B atoms) does not address its tile Sw<3,3,3> o 0 o (128,16):(64,1): at (mn, k) = (1, 0) the descriptor gives byte 160, the tile layout byte 144}}
-  %0 = layout.umma_desc {elem = "f16", major = "K", layout.prove_fault = "layout=1", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>}
+  %0 = layout.umma_desc {elem = f16, major = #layout.major<K>, layout.prove_fault = "layout=1", tile = #layout.layout<Sw<3,3,3> o 0 o (128,16):(64,1)>}
   return %0 : i64
 }
 
@@ -60,7 +60,7 @@ func.func @umma_layout() -> i64 {
 // UMMA with a runtime k: SBO off in every block.
 func.func @umma_runtime_k(%p: !llvm.ptr<3>, %k: i32) -> i64 {
   // expected-error @+1 {{SBO 896, layout type 128B) does not address its tile Sw<3,3,3> o 0 o ((8,16),64):((64,512),1): at (mn, k) = (8, 0) the descriptor gives byte 1008, the tile layout byte 1024}}
-  %d = layout.umma_desc base(%p : !llvm.ptr<3>) k(%k) {elem = "f16", major = "K", layout.prove_fault = "sbo-128", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
+  %d = layout.umma_desc base(%p : !llvm.ptr<3>) k(%k) {elem = f16, major = #layout.major<K>, layout.prove_fault = "sbo-128", tile = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>}
   return %d : i64
 }
 
@@ -69,7 +69,7 @@ func.func @umma_runtime_k(%p: !llvm.ptr<3>, %k: i32) -> i64 {
 // TMA: a global row stride 16 bytes off.
 func.func @tma_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
   // expected-error @+1 {{TMA box [32, 16] (global strides [2064]) does not move the tile (32,16):(1,32) of (512,512):(1,512): shared-memory byte 128 (before the swizzle) receives global byte 2064 by the box, 2048 by the layouts}}
-  %s = layout.tma_desc %map, %g {elem = "f32", layout.prove_fault = "stride1+16", gmem = #layout.layout<(512,512):(1,512)>, smem = #layout.layout<(32,16):(1,32)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g {elem = f32, layout.prove_fault = "stride1+16", gmem = #layout.layout<(512,512):(1,512)>, smem = #layout.layout<(32,16):(1,32)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -78,7 +78,7 @@ func.func @tma_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 // TMA with a runtime row stride: a box 8 rows short leaves rows of the tile unmoved.
 func.func @tma_runtime_box(%map: !llvm.ptr, %g: !llvm.ptr, %m: i64, %k: i64, %ld: i64) -> i32 {
   // expected-error @+1 {{proof failed: coordinate 15360 is in the domain of the layout relation only (the decoded relation does not cover it)}}
-  %s = layout.tma_desc %map, %g dims(%k, %m, %ld) {elem = "f16", layout.prove_fault = "box1-8", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g dims(%k, %m, %ld) {elem = f16, layout.prove_fault = "box1-8", gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -87,7 +87,7 @@ func.func @tma_runtime_box(%map: !llvm.ptr, %g: !llvm.ptr, %m: i64, %k: i64, %ld
 // ldmatrix: lane 5 supplies the row 16 bytes off.
 func.func @ldmatrix_lane(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
   // expected-error @+1 {{at (thread, value) = (20, 0) the instruction uses byte 176, the layouts byte 160}}
-  %r = layout.ldmatrix %p {elem = "f16", layout.prove_fault = "lane5+16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = f16, layout.prove_fault = "lane5+16", smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
 
@@ -96,7 +96,7 @@ func.func @ldmatrix_lane(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // stmatrix on a 128B-swizzled tile: lane 9 one row (128 bytes) off.
 func.func @stmatrix_lane(%p: !llvm.ptr<3>, %a: i32, %b: i32, %c: i32, %d: i32) {
   // expected-error @+1 {{at (thread, value) = (4, 2) the instruction uses byte 1296, the layouts byte 1168}}
-  layout.stmatrix %p, %a, %b, %c, %d {elem = "f16", layout.prove_fault = "lane9+128", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3>, i32, i32, i32, i32
+  layout.stmatrix %p, %a, %b, %c, %d {elem = f16, layout.prove_fault = "lane9+128", smem = #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3>, i32, i32, i32, i32
   return
 }
 
@@ -105,7 +105,7 @@ func.func @stmatrix_lane(%p: !llvm.ptr<3>, %a: i32, %b: i32, %c: i32, %d: i32) {
 // A fault the hook does not know.
 func.func @unknown_fault() -> i64 {
   // expected-error @+1 {{layout.prove_fault: unknown field 'bogus' for a descriptor (start, lbo, sbo, layout)}}
-  %0 = layout.wgmma_desc {elem = "f16", major = "K", layout.prove_fault = "bogus+1", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>}
+  %0 = layout.wgmma_desc {elem = f16, major = #layout.major<K>, layout.prove_fault = "bogus+1", tile = #layout.layout<Sw<3,3,3> o 0 o (64,16):(64,1)>}
   return %0 : i64
 }
 
@@ -114,7 +114,7 @@ func.func @unknown_fault() -> i64 {
 // The sm_100 forms are not decoded: the pass says it cannot prove them.
 func.func @sm100_form(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
   // expected-error @+1 {{cannot prove ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8: only the m8n8 lane tables are decoded}}
-  %r = layout.ldmatrix %p {elem = "u8", smem = #layout.layout<(32,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2,2)):((4,32),(1,256,2,16))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
+  %r = layout.ldmatrix %p {elem = ui8, smem = #layout.layout<(32,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2,2)):((4,32),(1,256,2,16))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   return %r : !llvm.struct<(i32, i32, i32, i32)>
 }
 
@@ -123,7 +123,7 @@ func.func @sm100_form(%p: !llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)> {
 // The demo's C tile (two 64-column 128B-swizzled boxes): a global row stride 16 bytes off.
 func.func @tma_demo_c_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
   // expected-error @+1 {{TMA box [64, 128] (global strides [8208]) does not move the tile Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192)) of (4096,4096):(4096,1): shared-memory byte 128 (before the swizzle) receives global byte 8208 by the box, 8192 by the layouts}}
-  %s = layout.tma_desc %map, %g {elem = "f16", layout.prove_fault = "stride1+16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g {elem = f16, layout.prove_fault = "stride1+16", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -132,7 +132,7 @@ func.func @tma_demo_c_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 // The demo's C tile: a box 8 rows short leaves the end of each box unfilled.
 func.func @tma_demo_c_box(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
   // expected-error @+1 {{proof failed: coordinate 15360 is in the domain of the layout relation only (the decoded relation does not cover it)}}
-  %s = layout.tma_desc %map, %g {elem = "f16", layout.prove_fault = "box1-8", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
+  %s = layout.tma_desc %map, %g {elem = f16, layout.prove_fault = "box1-8", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
   return %s : i32
 }
 
@@ -141,6 +141,6 @@ func.func @tma_demo_c_box(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 // fragment_store: register 3 of the m64n16 accumulator one column off.
 llvm.func @fragment_col(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %C: !llvm.ptr, %i: i32) {
   // expected-error @+1 {{fragment_store of ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)) (64-row tile): (thread, register) = (0, 3) is stored at (row, column) (8, 2) by the lowering, (8, 1) by the fragment layout}}
-  layout.fragment_store %acc, %C[%i, %i] thread(%i) bounds(%i, %i) ld(%i) {elem = "f16", tileRows = 64 : i64, layout.prove_fault = "col3+1", fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
+  layout.fragment_store %acc, %C[%i, %i] thread(%i) bounds(%i, %i) ld(%i) {elem = f16, tileRows = 64 : i64, layout.prove_fault = "col3+1", fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
   llvm.return
 }

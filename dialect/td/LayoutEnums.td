@@ -1,0 +1,30 @@
+//===- LayoutEnums.td - enumerated parameters of the `layout` hardware ops -===//
+//
+// The operand majorness of an MMA operand tile in shared memory (CuTe's
+// GMMA::Major): `K` when the K extent is contiguous, `MN` when M (for A) or
+// N (for B) is. Printed `#layout.major<K>`; the hardware ops and
+// `layout.smem_layout` take it as their `major`, `majorA`, `majorB`
+// attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LAYOUT_ENUMS_TD
+#define LAYOUT_ENUMS_TD
+
+include "LayoutDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def Layout_MajorK : I32EnumAttrCase<"K", 0>;
+def Layout_MajorMN : I32EnumAttrCase<"MN", 1>;
+def Layout_Major : I32EnumAttr<"Major",
+    "which extent of an MMA operand tile is contiguous in shared memory",
+    [Layout_MajorK, Layout_MajorMN]> {
+  let cppNamespace = "::mlir::layout";
+  let genSpecializedAttr = 0;
+}
+def Layout_MajorAttr : EnumAttr<Layout_Dialect, Layout_Major, "major"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+#endif // LAYOUT_ENUMS_TD
