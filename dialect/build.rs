@@ -83,8 +83,20 @@ fn main() {
         &out.join("LayoutAttrs.cpp.inc"),
     );
     let enums = td.join("LayoutEnums.td");
-    tblgen(&prefix, &enums, "enum-decls", &[], &out.join("LayoutEnums.h.inc"));
-    tblgen(&prefix, &enums, "enum-defs", &[], &out.join("LayoutEnums.cpp.inc"));
+    tblgen(
+        &prefix,
+        &enums,
+        "enum-decls",
+        &[],
+        &out.join("LayoutEnums.h.inc"),
+    );
+    tblgen(
+        &prefix,
+        &enums,
+        "enum-defs",
+        &[],
+        &out.join("LayoutEnums.cpp.inc"),
+    );
     tblgen(
         &prefix,
         &types,

@@ -63,12 +63,12 @@ struct FilterCosizeOperand : OpRewritePattern<CosizeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(CosizeOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getArgs().size() != 1)
+    if (op->getNumOperands() != 1)
       return failure();
-    Value v = simplified<FilterOp>(rewriter, op.getLoc(), op.getArgs()[0]);
+    Value v = simplified<FilterOp>(rewriter, op.getLoc(), op.getA());
     if (!v)
       return failure();
-    rewriter.modifyOpInPlace(op, [&] { op.getArgsMutable().assign(v); });
+    rewriter.modifyOpInPlace(op, [&] { op.getAMutable().assign(v); });
     return success();
   }
 };

@@ -576,6 +576,11 @@ rust::Result rust::checkRelation(StringRef op, ArrayRef<LayoutOperand> args) {
 // Element types of the hardware ops
 //===----------------------------------------------------------------------===//
 
+bool mlir::layout::isValueOfKind(Type type, std::initializer_list<ValueKind> kinds) {
+  auto v = llvm::dyn_cast<ValueType>(type);
+  return v && llvm::is_contained(kinds, v.getValueKind());
+}
+
 StringRef mlir::layout::hardwareElementName(Type type) {
   if (type.isF16())
     return "f16";

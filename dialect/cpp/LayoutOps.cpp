@@ -315,7 +315,7 @@ OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
 
 LogicalResult CompositionOp::verify() {
   SmallVector<LayoutOperand, 2> args;
-  if (getArgs().size() != 2 || !staticOperands(getArgs().getTypes(), args))
+  if (!staticOperands(getOperation()->getOperandTypes(), args))
     return success();
   // size(A) and cosize(B) from the algebra: bounded by the operands' size.
   std::string warning =

@@ -13,6 +13,7 @@
 include "LayoutDialect.td"
 include "LayoutAttrs.td"
 include "LayoutTypes.td"
+include "LayoutOpContracts.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -62,19 +63,20 @@ def Layout_MakeOp : Layout_Op<"make", [Pure]> {
 // The algebra: value-valued ops (generic over the CuTe op name)
 //===----------------------------------------------------------------------===//
 
-class Layout_AlgebraOp<string mnemonic, string doc>
+class Layout_AlgebraOp<string mnemonic, string doc, dag operands, string format>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "CuTe `" # mnemonic # "`";
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
-    Operands are layout-algebra values (layouts, tuples, tilers); the result
-    type is computed by the algebra from the operand types. The op folds to a
-    `layout.const` when the result type is static.
+    Operands are layout-algebra values of the kinds the op's arguments state
+    (layouts, tuples, tilers); the result type is computed by the algebra from
+    the operand types. The op folds to a `layout.const` when the result type
+    is static.
   }];
-  let arguments = (ins Variadic<Layout_ValueType>:$args);
+  let arguments = operands;
   let results = (outs Layout_ValueType:$result);
-  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let assemblyFormat = format;
   let hasFolder = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -93,11 +95,17 @@ class Layout_AlgebraOp<string mnemonic, string doc>
 }
 
 def Layout_CoalesceOp : Layout_AlgebraOp<"coalesce",
-  "Merge modes that are contiguous in the codomain (same function, fewer modes).">;
+  "Merge modes that are contiguous in the codomain (same function, fewer modes).",
+  (ins Layout_FunctionValue:$a, Optional<Layout_TupleValue>:$b),
+  "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?">;
 def Layout_FilterZerosOp : Layout_AlgebraOp<"filter_zeros",
-  "Replace modes of stride 0 by modes of size 1.">;
+  "Replace modes of stride 0 by modes of size 1.",
+  (ins Layout_FunctionValue:$a, Optional<Layout_TupleValue>:$b),
+  "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?">;
 def Layout_FilterOp : Layout_AlgebraOp<"filter",
-  "coalesce(filter_zeros(L)): the footprint of L.">;
+  "coalesce(filter_zeros(L)): the footprint of L.",
+  (ins Layout_FunctionValue:$a, Optional<Layout_TupleValue>:$b),
+  "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?">;
 def Layout_CompositionOp : Layout_AlgebraOp<"composition", [{
     R = A o B, with R(c) = A(B(c)) for every coordinate c of B. When the image
     of B reaches past size(A), A is read outside its domain (extended along its
@@ -107,92 +115,159 @@ def Layout_CompositionOp : Layout_AlgebraOp<"composition", [{
     that read past size(A) is the opt-in analysis
     `--layout-composition-domain` (an ISL set over B's natural coordinates,
     under an operation and time budget).
-  }]> {
+  }],
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))"> {
   let hasVerifier = 1;
 }
 def Layout_ComplementOp : Layout_AlgebraOp<"complement",
-  "The layout of the offsets L does not reach, up to an optional cosize target.">;
+  "The layout of the offsets L does not reach, up to an optional cosize target.",
+  (ins Layout_FunctionValue:$a, Optional<Layout_CuteValue>:$b),
+  "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?">;
 def Layout_RightInverseOp : Layout_AlgebraOp<"right_inverse",
-  "R with L(R(i)) = i on R's domain.">;
+  "R with L(R(i)) = i on R's domain.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_LeftInverseOp : Layout_AlgebraOp<"left_inverse",
-  "R with R(L(c)) = c for every coordinate of L.">;
+  "R with R(L(c)) = c for every coordinate of L.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_LogicalDivideOp : Layout_AlgebraOp<"logical_divide",
-  "A o (B, complement(B, size(A))).">;
+  "A o (B, complement(B, size(A))).",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_ZippedDivideOp : Layout_AlgebraOp<"zipped_divide",
-  "logical_divide with the tile modes gathered into mode 0.">;
+  "logical_divide with the tile modes gathered into mode 0.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_TiledDivideOp : Layout_AlgebraOp<"tiled_divide",
-  "zipped_divide with the rest modes unpacked.">;
+  "zipped_divide with the rest modes unpacked.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_FlatDivideOp : Layout_AlgebraOp<"flat_divide",
-  "zipped_divide with every mode unpacked.">;
+  "zipped_divide with every mode unpacked.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_LogicalProductOp : Layout_AlgebraOp<"logical_product",
-  "(A, complement(A, size(A) cosize(B)) o B).">;
+  "(A, complement(A, size(A) cosize(B)) o B).",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_ZippedProductOp : Layout_AlgebraOp<"zipped_product",
-  "logical_product, zipped by mode.">;
+  "logical_product, zipped by mode.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_TiledProductOp : Layout_AlgebraOp<"tiled_product",
-  "zipped_product with the rest modes unpacked.">;
+  "zipped_product with the rest modes unpacked.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_FlatProductOp : Layout_AlgebraOp<"flat_product",
-  "zipped_product with every mode unpacked.">;
+  "zipped_product with every mode unpacked.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_BlockedProductOp : Layout_AlgebraOp<"blocked_product",
-  "logical_product with the modes of A and B interleaved, A inner.">;
+  "logical_product with the modes of A and B interleaved, A inner.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_RakedProductOp : Layout_AlgebraOp<"raked_product",
-  "logical_product with the modes of A and B interleaved, B inner.">;
+  "logical_product with the modes of A and B interleaved, B inner.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_SliceOp : Layout_AlgebraOp<"slice",
-  "The sub-layout selected by the `_` modes of a coordinate: slice(crd, L).">;
+  "The sub-layout selected by the `_` modes of a coordinate: slice(crd, L).",
+  (ins Layout_TupleValue:$a, Layout_FunctionValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_DiceOp : Layout_AlgebraOp<"dice",
-  "The sub-layout of the modes not selected by `_`: dice(crd, L).">;
-def Layout_ShapeOp : Layout_AlgebraOp<"shape", "The shape of a layout.">;
-def Layout_StrideOp : Layout_AlgebraOp<"stride", "The stride of a layout.">;
+  "The sub-layout of the modes not selected by `_`: dice(crd, L).",
+  (ins Layout_TupleValue:$a, Layout_FunctionValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
+def Layout_ShapeOp : Layout_AlgebraOp<"shape", "The shape of a layout.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
+def Layout_StrideOp : Layout_AlgebraOp<"stride", "The stride of a layout.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 
 def Layout_FlattenOp : Layout_AlgebraOp<"flatten",
-  "The layout (or tuple) with every nested mode unpacked to top level.">;
+  "The layout (or tuple) with every nested mode unpacked to top level.",
+  (ins Layout_CuteValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_AppendOp : Layout_AlgebraOp<"append",
-  "The layout A with the layout B appended as a new last mode.">;
+  "The layout A with the layout B appended as a new last mode.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_PrependOp : Layout_AlgebraOp<"prepend",
-  "The layout A with the layout B prepended as a new first mode.">;
+  "The layout A with the layout B prepended as a new first mode.",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_MakeLayoutOp : Layout_AlgebraOp<"make_layout",
-  "A layout from a shape (compact, column-major) or from a shape and a stride.">;
+  "A layout from a shape (compact, column-major) or from a shape and a stride.",
+  (ins Layout_TupleValue:$a, Optional<Layout_TupleValue>:$b),
+  "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?">;
 
 def Layout_NullspaceOp : Layout_AlgebraOp<"nullspace",
-  "The layout of the linear indices that L maps to offset 0.">;
+  "The layout of the linear indices that L maps to offset 0.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_DomainDistributeOp : Layout_AlgebraOp<"domain_distribute",
-  "A layout that distributes a count over a shape's domain, innermost modes first.">;
+  "A layout that distributes a count over a shape's domain, innermost modes first.",
+  (ins Layout_FunctionValue:$a, Layout_TupleValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_MaxCommonLayoutOp : Layout_AlgebraOp<"max_common_layout",
-  "The largest layout R with A o R and B o R both contiguous (`n:1`).">;
+  "The largest layout R with A o R and B o R both contiguous (`n:1`).",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_UpcastOp : Layout_AlgebraOp<"upcast",
-  "The layout in units of N elements (strides divided, unit-stride modes shrunk).">;
+  "The layout in units of N elements (strides divided, unit-stride modes shrunk).",
+  (ins Layout_FunctionValue:$a, Layout_TupleValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_DowncastOp : Layout_AlgebraOp<"downcast",
-  "The layout in units of 1/N element (strides and unit-stride modes scaled).">;
+  "The layout in units of 1/N element (strides and unit-stride modes scaled).",
+  (ins Layout_FunctionValue:$a, Layout_TupleValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_RecastOp : Layout_AlgebraOp<"recast",
-  "The layout of elements of `from` bits viewed as elements of `to` bits: recast(L, from, to).">;
+  "The layout of elements of `from` bits viewed as elements of `to` bits: recast(L, from, to).",
+  (ins Layout_FunctionValue:$a, Layout_TupleValue:$b, Layout_TupleValue:$c),
+  "$a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))">;
 def Layout_TileToShapeOp : Layout_AlgebraOp<"tile_to_shape",
-  "The tile repeated (blocked) to a target shape, optionally in a given mode order.">;
+  "The tile repeated (blocked) to a target shape, optionally in a given mode order.",
+  (ins Layout_FunctionValue:$a, Layout_TupleValue:$b, Optional<Layout_TupleValue>:$c),
+  "$a `,` $b (`,` $c^)? attr-dict `:` qualified(type($a)) `,` qualified(type($b)) (`,` qualified(type($c))^)?">;
 def Layout_MakeOrderedLayoutOp : Layout_AlgebraOp<"make_ordered_layout",
-  "The compact layout of a shape whose modes are ordered by an order tuple.">;
+  "The compact layout of a shape whose modes are ordered by an order tuple.",
+  (ins Layout_TupleValue:$a, Layout_TupleValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_MakeLayoutLikeOp : Layout_AlgebraOp<"make_layout_like",
-  "The compact layout with the same shape and stride order as L.">;
+  "The compact layout with the same shape and stride order as L.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_MakeIdentityLayoutOp : Layout_AlgebraOp<"make_identity_layout",
-  "The identity layout of a shape (strides are the basis vectors `1@i`).">;
+  "The identity layout of a shape (strides are the basis vectors `1@i`).",
+  (ins Layout_TupleValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_CeilDivOp : Layout_AlgebraOp<"ceil_div",
-  "Element-wise ceiling division of integer tuples.">;
+  "Element-wise ceiling division of integer tuples.",
+  (ins Layout_TupleValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_ShapeDivOp : Layout_AlgebraOp<"shape_div",
-  "CuTe shape division of integer tuples (divisibility checked).">;
+  "CuTe shape division of integer tuples (divisibility checked).",
+  (ins Layout_TupleValue:$a, Layout_TupleValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 
 /// Algebra ops with static integer parameters (mode indices), passed to the
 /// algebra after the operands.
-class Layout_IndexedAlgebraOp<string mnemonic, string doc>
+class Layout_IndexedAlgebraOp<string mnemonic, string doc, Type operandKind>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "CuTe `" # mnemonic # "`";
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
     The integer parameters follow the operands in brackets. The op folds to a
     `layout.const` when the result type is static.
   }];
-  let arguments = (ins Variadic<Layout_ValueType>:$args,
-                       DenseI64ArrayAttr:$indices);
+  let arguments = (ins operandKind:$a, DenseI64ArrayAttr:$indices);
   let results = (outs Layout_ValueType:$result);
   let assemblyFormat =
-      "$args `modes` $indices attr-dict `:` qualified(type($args))";
+      "$a `modes` $indices attr-dict `:` qualified(type($a))";
   let hasFolder = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -212,28 +287,28 @@ class Layout_IndexedAlgebraOp<string mnemonic, string doc>
 }
 
 def Layout_GetOp : Layout_IndexedAlgebraOp<"get",
-  "The sub-layout at a path of mode indices: `layout.get %l modes [1, 0]`.">;
+  "The sub-layout at a path of mode indices: `layout.get %l modes [1, 0]`.", Layout_CuteValue>;
 def Layout_SelectOp : Layout_IndexedAlgebraOp<"select",
-  "The layout of the selected top-level modes, in the given order.">;
+  "The layout of the selected top-level modes, in the given order.", Layout_CuteValue>;
 def Layout_TakeOp : Layout_IndexedAlgebraOp<"take",
-  "The layout of the top-level modes [b, e): `layout.take %l modes [b, e]`.">;
+  "The layout of the top-level modes [b, e): `layout.take %l modes [b, e]`.", Layout_FunctionValue>;
 def Layout_GroupModesOp : Layout_IndexedAlgebraOp<"group_modes",
-  "The modes [b, e) grouped into one mode: `layout.group_modes %l modes [b, e]`.">;
+  "The modes [b, e) grouped into one mode: `layout.group_modes %l modes [b, e]`.", Layout_FunctionValue>;
 
 //===----------------------------------------------------------------------===//
 // The algebra: index-valued ops
 //===----------------------------------------------------------------------===//
 
-class Layout_IndexOp<string mnemonic, string doc>
+class Layout_IndexOp<string mnemonic, string doc, dag operands, string format>
     : Layout_Op<mnemonic, [Pure]> {
   let summary = "CuTe `" # mnemonic # "`";
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
     Folds to an `arith.constant` of type `index` when the operands are static.
   }];
-  let arguments = (ins Variadic<Layout_ValueType>:$args);
+  let arguments = operands;
   let results = (outs Index:$result);
-  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let assemblyFormat = format;
   let hasFolder = 1;
   let hasVerifier = 1;
   let extraClassDefinition = [{
@@ -246,19 +321,31 @@ class Layout_IndexOp<string mnemonic, string doc>
   }];
 }
 
-def Layout_SizeOp : Layout_IndexOp<"size", "The number of coordinates of a layout.">;
+def Layout_SizeOp : Layout_IndexOp<"size", "The number of coordinates of a layout.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_CosizeOp : Layout_IndexOp<"cosize", [{
     The codomain size: L(size(L) - 1) + 1. It observes only the footprint of
     the layout: canonicalization replaces the operand by its `filter`.
-  }]> {
+  }],
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))"> {
   let hasCanonicalizer = 1;
 }
-def Layout_RankOp : Layout_IndexOp<"rank", "The number of top-level modes.">;
-def Layout_DepthOp : Layout_IndexOp<"depth", "The nesting depth of the shape.">;
+def Layout_RankOp : Layout_IndexOp<"rank", "The number of top-level modes.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
+def Layout_DepthOp : Layout_IndexOp<"depth", "The nesting depth of the shape.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_MaxCommonVectorOp : Layout_IndexOp<"max_common_vector",
-  "The number of elements contiguous in both layouts (a vector width).">;
+  "The number of elements contiguous in both layouts (a vector width).",
+  (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_MaxAlignmentOp : Layout_IndexOp<"max_alignment",
-  "The largest alignment (in elements) of the layout's contiguous vectors.">;
+  "The largest alignment (in elements) of the layout's contiguous vectors.",
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 
 class Layout_LeafOp<string mnemonic, string what>
     : Layout_Op<mnemonic, [Pure]> {
@@ -369,19 +456,20 @@ def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure,
 /// Ops on linear layouts (`!layout.linear<...>`) and conversions with CuTe
 /// layouts. The Rust side (layout_ffi_call_linear) maps the op name to the
 /// operation of layout_algebra::linear and checks the operand kinds.
-class Layout_LinearOp<string mnemonic, string algebraOp, string doc>
+class Layout_LinearOp<string mnemonic, string algebraOp, string doc, dag operands,
+                      string format>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "linear layouts: `" # algebraOp # "` of layout_algebra::linear";
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # algebraOp).text # [{
 
     The result type is computed by the algebra from the operand types (linear
     layouts are static); an operation the algebra refuses is a diagnostic
     carrying its message. The op folds to a `layout.const`.
   }];
-  let arguments = (ins Variadic<Layout_ValueType>:$args);
+  let arguments = operands;
   let results = (outs Layout_ValueType:$result);
-  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let assemblyFormat = format;
   let hasFolder = 1;
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -407,7 +495,9 @@ def Layout_ToLinearOp : Layout_LinearOp<"to_linear", "linear_from_cute", [{
     ```mlir
     %x = layout.to_linear %l : !layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
     ```
-  }]>;
+  }],
+  (ins Layout_FunctionValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_FromLinearOp : Layout_LinearOp<"from_linear", "linear_to_cute", [{
     The CuTe layout of a linear layout: one top-level mode per in dimension,
     the out dimensions flattened into one offset; with a swizzle
@@ -416,26 +506,36 @@ def Layout_FromLinearOp : Layout_LinearOp<"from_linear", "linear_to_cute", [{
     ```mlir
     %l = layout.from_linear %x : !layout.linear<...>
     ```
-  }]>;
+  }],
+  (ins Layout_LinearValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_LinearComposeOp : Layout_LinearOp<"linear_compose", "linear_compose", [{
     `x -> B(A(x))` (Triton's `A.compose(B)`): A's out dimensions are B's in
     dimensions.
     ```mlir
     %c = layout.linear_compose %a, %b : !layout.linear<...>, !layout.linear<...>
     ```
-  }]>;
+  }],
+  (ins Layout_LinearValue:$a, Layout_LinearValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_LinearInvertOp : Layout_LinearOp<"linear_invert", "linear_invert", [{
     The inverse of a bijective linear layout (square and surjective).
-  }]>;
+  }],
+  (ins Layout_LinearValue:$a),
+  "$a attr-dict `:` qualified(type($a))">;
 def Layout_LinearInvertAndComposeOp : Layout_LinearOp<"linear_invert_and_compose",
     "linear_invert_and_compose", [{
     C with B(C(x)) == A(x) (Triton's `A.invertAndCompose(B)`, the conversion
     from layout A to layout B): smallest preimage, identity on shared
     broadcast dimensions.
-  }]>;
+  }],
+  (ins Layout_LinearValue:$a, Layout_LinearValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_LinearProductOp : Layout_LinearOp<"linear_product", "linear_product", [{
     Triton's `A * B`: A is the minor part; shared dimensions are multiplied.
-  }]>;
+  }],
+  (ins Layout_LinearValue:$a, Layout_LinearValue:$b),
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 
 //===----------------------------------------------------------------------===//
 // Linear layouts: analyses (vectorization, bank conflicts, swizzle choice)
@@ -447,7 +547,7 @@ def Layout_LinearProductOp : Layout_LinearOp<"linear_product", "linear_product",
 class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
     : Layout_Op<mnemonic, [Pure]> {
   let summary = "linear layouts: `" # mnemonic # "` of layout_algebra::linear";
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
     Computed by the algebra (linear layouts are static); folds to an
     `arith.constant` of type `index`. An operation the algebra refuses is a
@@ -460,7 +560,7 @@ class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
 }
 
 def Layout_LinearVectorWidthOp : Layout_LinearIndexAnalysisOp<"linear_vector_width",
-    (ins Layout_ValueType:$layout), [{
+    (ins Layout_LinearValue:$layout), [{
     The vector width of a register layout: the number of consecutive
     registers of a thread that hold consecutive elements along the fastest
     tensor dimension. Out dims `dim0, ..., dim{n-1}` are a row-major
@@ -482,7 +582,7 @@ def Layout_LinearVectorWidthOp : Layout_LinearIndexAnalysisOp<"linear_vector_wid
 }
 
 def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_conflicts",
-    (ins Variadic<Layout_ValueType>:$args, I64Attr:$bits), [{
+    (ins Layout_LinearValue:$a, Optional<Layout_LinearOrLayoutValue>:$b, I64Attr:$bits), [{
     Shared-memory bank conflicts per phase of a warp's access (32 banks of 4
     bytes; `conflicts = wavefronts - 1`), with `bits` the element width (a
     power of two in [1, 1024]). Two forms:
@@ -497,7 +597,7 @@ def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_con
     %c = layout.linear_bank_conflicts %reg, %smem {bits = 16 : i64} : !layout.linear<...>, !layout.layout<(64,64):(64,1)>
     ```
   }]> {
-  let assemblyFormat = "$args attr-dict `:` qualified(type($args))";
+  let assemblyFormat = "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?";
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
       return ::mlir::layout::verifyLinearAnalysis(getOperation(), getBits());
@@ -516,7 +616,7 @@ class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = summaryText;
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
     The result type is computed by the algebra; the op folds to a
     `layout.const`. An operation the algebra refuses is a diagnostic carrying
@@ -551,7 +651,7 @@ class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
 }
 
 def Layout_LinearChooseSwizzleOp : Layout_LinearSwizzleOp<"linear_choose_swizzle",
-    (ins Layout_ValueType:$reg, Layout_ValueType:$smem, I64Attr:$bits),
+    (ins Layout_LinearValue:$reg, Layout_LinearOrLayoutValue:$smem, I64Attr:$bits),
     "$reg `,` $smem attr-dict `:` qualified(type($reg)) `,` qualified(type($smem))",
     "linear layouts: the swizzled shared layout for a register layout", [{
     The shared layout `%smem` with the swizzle `Sw<B,M,S>` on its offsets
@@ -571,7 +671,7 @@ def Layout_LinearChooseSwizzleOp : Layout_LinearSwizzleOp<"linear_choose_swizzle
   }]>;
 
 def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swizzling",
-    (ins Layout_ValueType:$src, Layout_ValueType:$dst, I64Attr:$bits),
+    (ins Layout_LinearValue:$src, Layout_LinearValue:$dst, I64Attr:$bits),
     "$src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))",
     "linear layouts: the shared layout for a conversion between register layouts", [{
     The shared layout (a `!layout.linear` in Triton's direction, `offset` ->
@@ -587,7 +687,7 @@ def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swi
 def Layout_SmemLayoutOp : Layout_Op<"smem_layout", [Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "the shared-memory layout of a WGMMA operand (or epilogue) tile in stages";
-  let description = [{
+  let description = !cast<Layout_Contract>("Layout_Contract_smem_layout").text # [{
     The algebra's `smem_layout(elem, major, mn, k, stages)` (docs/nvvm.md): the
     widest swizzle atom whose row divides the contiguous extent (K for a
     K-major tile, MN for an MN-major one), tiled to `(mn, k, stages)` as
@@ -639,7 +739,7 @@ def Layout_SmemLayoutOp : Layout_Op<"smem_layout", [Pure,
 class Layout_RelationOp<string mnemonic, dag args, string format, string doc>
     : Layout_Op<mnemonic, [Pure]> {
   let summary = "relations: `" # mnemonic # "` decided by ISL";
-  let description = doc # [{
+  let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
     Over the flat (colexicographic) coordinate. Folds to an `arith.constant`
     of type `i1` when the operands are static; when it folds to `false` it
@@ -668,7 +768,7 @@ class Layout_RelationOp<string mnemonic, dag args, string format, string doc>
 }
 
 def Layout_EqualOp : Layout_RelationOp<"equal",
-    (ins Layout_ValueType:$lhs, Layout_ValueType:$rhs),
+    (ins Layout_RelationValue:$lhs, Layout_RelationValue:$rhs),
     "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))", [{
     True when the two layouts have the same domain (the same number of
     coordinates) and give the same offset at every coordinate, across kinds:
@@ -682,7 +782,7 @@ def Layout_EqualOp : Layout_RelationOp<"equal",
   }]>;
 
 def Layout_IsInjectiveOp : Layout_RelationOp<"is_injective",
-    (ins Layout_ValueType:$layout),
+    (ins Layout_RelationValue:$layout),
     "$layout attr-dict `:` qualified(type($layout))", [{
     True when no two coordinates share an offset.
     ```mlir
@@ -692,7 +792,7 @@ def Layout_IsInjectiveOp : Layout_RelationOp<"is_injective",
   }]>;
 
 def Layout_IsBijectiveOp : Layout_RelationOp<"is_bijective",
-    (ins Layout_ValueType:$layout),
+    (ins Layout_RelationValue:$layout),
     "$layout attr-dict `:` qualified(type($layout))", [{
     True when the layout is a bijection onto `[0, size)` (CuTe, swizzled and
     composed layouts; for a bare swizzle `Sw<B,M,S>` onto `[0, 2^(B+M+S))`)

@@ -43,4 +43,39 @@ def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Operand kinds: which values of `!layout.*` an operand of an op accepts
+//===----------------------------------------------------------------------===//
+
+/// A layout-algebra value of one of `kinds` (names of mlir::layout::ValueKind).
+/// The ops' operands state their kinds with these; the algebra then checks
+/// what the kind alone cannot (ranks, divisibility, ...) with its message.
+class Layout_ValueOfKind<list<string> kinds, string summaryText>
+    : Type<CPred<"::mlir::layout::isValueOfKind($_self, {" #
+                 !interleave(!foreach(k, kinds, "::mlir::layout::ValueKind::" # k), ", ") #
+                 "})">,
+           summaryText, "::mlir::layout::ValueType">;
+
+/// F: a function of the CuTe algebra: a layout (shape:stride, swizzled or
+/// composed), a swizzle, or an integer tuple standing for its compact layout
+/// (as CuTe reads a shape where a layout is expected).
+def Layout_FunctionValue : Layout_ValueOfKind<["Layout", "Swizzle", "Tuple"],
+    "a CuTe layout, swizzle or shape (!layout.layout, !layout.swizzle, !layout.tuple)">;
+/// S, c, n: an integer, integer tuple, coordinate or stride tuple.
+def Layout_TupleValue : Layout_ValueOfKind<["Tuple"],
+    "an integer, integer tuple or coordinate (!layout.tuple)">;
+/// T, X: any value of the CuTe algebra (a tiler included).
+def Layout_CuteValue : Layout_ValueOfKind<["Layout", "Swizzle", "Tiler", "Tuple"],
+    "a CuTe value (!layout.layout, !layout.swizzle, !layout.tiler, !layout.tuple)">;
+/// LL: a linear layout over F2.
+def Layout_LinearValue : Layout_ValueOfKind<["Linear"],
+    "a linear layout (!layout.linear)">;
+/// A CuTe layout or a linear layout (the linear ops that read both).
+def Layout_LinearOrLayoutValue : Layout_ValueOfKind<["Linear", "Layout", "Swizzle"],
+    "a linear or CuTe layout (!layout.linear, !layout.layout, !layout.swizzle)">;
+/// A layout of any kind the relation ops name (the verifier refuses LEGO
+/// layouts, which have no integer-set relation, with its reason).
+def Layout_RelationValue : Layout_ValueOfKind<["Layout", "Swizzle", "Linear", "Bijective"],
+    "a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective)">;
+
 #endif // LAYOUT_TYPES_TD

@@ -81,7 +81,10 @@ const MLIR_ELEMENT_TYPES: &[(&str, &str)] = &[
 
 /// The MLIR spelling of an element name of the algebra (the name itself when it has no other).
 pub fn mlir_element_type(name: &str) -> &str {
-    MLIR_ELEMENT_TYPES.iter().find(|(n, _)| *n == name).map_or(name, |(_, t)| t)
+    MLIR_ELEMENT_TYPES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(name, |(_, t)| t)
 }
 
 /// The element type of the hardware instructions an attribute names; an error in MLIR's
@@ -89,8 +92,10 @@ pub fn mlir_element_type(name: &str) -> &str {
 fn elem(a: &Attrs, key: &str) -> Result<Elem, String> {
     let name = get(a, key)?;
     Elem::parse(name).map_err(|_| {
-        let known: Vec<&str> =
-            layout_algebra::hw::elem::ALL_ELEMS.iter().map(|e| mlir_element_type(e.name())).collect();
+        let known: Vec<&str> = layout_algebra::hw::elem::ALL_ELEMS
+            .iter()
+            .map(|e| mlir_element_type(e.name()))
+            .collect();
         format!(
             "'{key}' must be one of {} for these instructions, found {}",
             known.join(", "),

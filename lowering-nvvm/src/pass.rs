@@ -143,7 +143,8 @@ pub fn attrs(op: MlirOperation) -> Attrs {
         // Element types (TypeAttr) and enums by the algebra's names (`f16`, `e4m3`, `K`).
         let named = unsafe { mlirLayoutNvParamName(attr) };
         if named.length > 0 {
-            let bytes = unsafe { std::slice::from_raw_parts(named.data as *const u8, named.length) };
+            let bytes =
+                unsafe { std::slice::from_raw_parts(named.data as *const u8, named.length) };
             a.insert(k, String::from_utf8_lossy(bytes).into_owned());
             continue;
         }

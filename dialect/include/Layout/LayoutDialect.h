@@ -47,6 +47,10 @@ struct ValueTypeStorage;
 #include "LayoutTypes.h.inc"
 
 namespace mlir::layout {
+/// Whether `type` is a layout-algebra value of one of `kinds` (the operand
+/// kinds of the ops' ODS).
+bool isValueOfKind(Type type, std::initializer_list<ValueKind> kinds);
+
 /// The name the algebra (layout_algebra::hw::Elem, the conversion plans) gives
 /// an element type of the hardware ops: f16, bf16, tf32, f32, f64; the narrow
 /// floats f8E4M3FN -> e4m3, f8E5M2 -> e5m2, f6E2M3FN -> e2m3, f6E3M2FN -> e3m2,

@@ -22,8 +22,9 @@ func.func @complement_not_injective() {
 
 func.func @arity() {
   %a = layout.const #layout.layout<(4,8):(8,1)>
-  // expected-error@+1 {{'layout.composition' op composition takes 2 arguments, got 1}}
-  %r = layout.composition %a : !layout.layout<(4,8):(8,1)>
+  // The operand kinds and counts are the op's ODS (a F and a T, docs/dialect.md).
+  // expected-error@+1 {{'layout.composition' op expected 2 operands, but found 1}}
+  %r = "layout.composition"(%a) : (!layout.layout<(4,8):(8,1)>) -> !layout.layout<(4,8):(8,1)>
   return
 }
 
@@ -54,7 +55,7 @@ func.func @wrong_result_type() {
 
 func.func @index_op_error() {
   %a = layout.const #layout.tiler<[4:1,_]>
-  // expected-error@+1 {{'layout.size' op size: expected a layout, found a tiler}}
+  // expected-error@+1 {{'layout.size' op operand #0 must be a CuTe layout, swizzle or shape (!layout.layout, !layout.swizzle, !layout.tuple), but got '!layout.tiler<[4:1,_]>'}}
   %s = layout.size %a : !layout.tiler<[4:1,_]>
   return
 }

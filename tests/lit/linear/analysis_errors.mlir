@@ -6,7 +6,7 @@
 // A CuTe layout where the analysis needs a linear layout (convert it with layout.to_linear).
 func.func @e0(%d: !layout.layout<(?,32):(32,1)>) {
   %s = layout.const #layout.layout<(32,32):(32,1)>
-  // expected-error@+1 {{'layout.linear_vector_width' op linear_vector_width: operand #0 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>}}
+  // expected-error@+1 {{'layout.linear_vector_width' op operand #0 must be a linear layout (!layout.linear), but got '!layout.layout<(32,32):(32,1)>'}}
   %v = layout.linear_vector_width %s : !layout.layout<(32,32):(32,1)>
   return
 }
@@ -16,7 +16,7 @@ func.func @e0(%d: !layout.layout<(?,32):(32,1)>) {
 // The register layout must be linear.
 func.func @e1(%d: !layout.layout<(?,32):(32,1)>) {
   %s = layout.const #layout.layout<(32,32):(32,1)>
-  // expected-error@+1 {{'layout.linear_bank_conflicts' op linear_bank_conflicts: operand #0 must be a linear layout (!layout.linear<...>), got !layout.layout<(32,32):(32,1)>}}
+  // expected-error@+1 {{'layout.linear_bank_conflicts' op operand #0 must be a linear layout (!layout.linear), but got '!layout.layout<(32,32):(32,1)>'}}
   %c = layout.linear_bank_conflicts %s, %s {bits = 16 : i64} : !layout.layout<(32,32):(32,1)>, !layout.layout<(32,32):(32,1)>
   return
 }
@@ -71,8 +71,8 @@ func.func @e5(%d: !layout.layout<(?,32):(32,1)>) {
 func.func @e6(%d: !layout.layout<(?,32):(32,1)>) {
   %r = layout.const #layout.linear<{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>
   %s = layout.const #layout.layout<(32,32):(32,1)>
-  // expected-error@+1 {{'layout.linear_bank_conflicts' op linear_bank_conflicts: expected 1 or 2 operands, got 3}}
-  %c = layout.linear_bank_conflicts %r, %s, %s {bits = 16 : i64} : !layout.linear<{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>, !layout.layout<(32,32):(32,1)>, !layout.layout<(32,32):(32,1)>
+  // expected-error@+1 {{'layout.linear_bank_conflicts' op operand group starting at #1 requires 0 or 1 element, but found 2}}
+  %c = "layout.linear_bank_conflicts"(%r, %s, %s) {bits = 16 : i64} : (!layout.linear<{register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>, !layout.layout<(32,32):(32,1)>, !layout.layout<(32,32):(32,1)>) -> index
   return
 }
 

@@ -106,8 +106,8 @@ func.func @compose() {
 
 func.func @arity() {
   %a = layout.const #layout.linear<{register = [[1], [2]]}>
-  // expected-error@+1 {{'layout.linear_product' op linear_product: expected 2 operands, got 1}}
-  %x = layout.linear_product %a : !layout.linear<{register = [[1], [2]]}>
+  // expected-error@+1 {{'layout.linear_product' op expected 2 operands, but found 1}}
+  %x = "layout.linear_product"(%a) : (!layout.linear<{register = [[1], [2]]}>) -> !layout.linear<{register = [[1], [2]]}>
   return
 }
 

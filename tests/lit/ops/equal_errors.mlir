@@ -7,7 +7,7 @@
 func.func @tuple() {
   %a = layout.const #layout.layout<(4,8):(1,4)>
   %t = layout.const #layout.tuple<(4,8)>
-  // expected-error@+1 {{'layout.equal' op equal: operand #1 must be a layout (!layout.layout, !layout.swizzle or !layout.linear), got !layout.tuple<(4,8)>}}
+  // expected-error@+1 {{'layout.equal' op operand #1 must be a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective), but got '!layout.tuple<(4,8)>'}}
   %e = layout.equal %a, %t : !layout.layout<(4,8):(1,4)>, !layout.tuple<(4,8)>
   return
 }
@@ -17,7 +17,7 @@ func.func @tuple() {
 func.func @tiler() {
   %a = layout.const #layout.layout<(4,8):(1,4)>
   %t = layout.const #layout.tiler<[4:1,8:1]>
-  // expected-error@+1 {{'layout.equal' op equal: operand #0 must be a layout (!layout.layout, !layout.swizzle or !layout.linear), got !layout.tiler<[4:1,8:1]>}}
+  // expected-error@+1 {{'layout.equal' op operand #0 must be a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective), but got '!layout.tiler<[4:1,8:1]>'}}
   %e = layout.equal %t, %a : !layout.tiler<[4:1,8:1]>, !layout.layout<(4,8):(1,4)>
   return
 }
@@ -28,7 +28,7 @@ func.func @tiler() {
 func.func @tuple_next_to_dynamic(%n: index) {
   %a = layout.make %n : !layout.layout<(4,?):(1,4)>
   %t = layout.const #layout.tuple<(4,8)>
-  // expected-error@+1 {{'layout.equal' op equal: operand #1 must be a layout}}
+  // expected-error@+1 {{'layout.equal' op operand #1 must be a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective)}}
   %e = layout.equal %a, %t : !layout.layout<(4,?):(1,4)>, !layout.tuple<(4,8)>
   return
 }
@@ -46,7 +46,7 @@ func.func @lego(%b: !layout.bijective<OrderBy(RegP([2,3],[1,2])).GroupBy([6])>) 
 
 func.func @not_a_layout(%x: index) {
   %a = layout.const #layout.layout<6:1>
-  // expected-error@+1 {{'layout.equal' op operand #1 must be an SSA layout-algebra value}}
+  // expected-error@+1 {{'layout.equal' op operand #1 must be a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective), but got 'index'}}
   %e = "layout.equal"(%a, %x) : (!layout.layout<6:1>, index) -> i1
   return
 }

@@ -5,7 +5,7 @@
 
 func.func @tuple() {
   %t = layout.const #layout.tuple<(4,8)>
-  // expected-error@+1 {{'layout.is_bijective' op is_bijective: operand #0 must be a layout (!layout.layout, !layout.swizzle or !layout.linear), got !layout.tuple<(4,8)>}}
+  // expected-error@+1 {{'layout.is_bijective' op operand #0 must be a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective), but got '!layout.tuple<(4,8)>'}}
   %i = layout.is_bijective %t : !layout.tuple<(4,8)>
   return
 }
@@ -21,7 +21,7 @@ func.func @lego(%b: !layout.bijective<OrderBy(RegP([2,3],[1,2])).GroupBy([6])>) 
 // -----
 
 func.func @not_a_layout(%x: i32) {
-  // expected-error@+1 {{'layout.is_bijective' op operand #0 must be an SSA layout-algebra value}}
+  // expected-error@+1 {{'layout.is_bijective' op operand #0 must be a layout (!layout.layout, !layout.swizzle, !layout.linear or !layout.bijective), but got 'i32'}}
   %i = layout.is_bijective %x : i32
   return
 }

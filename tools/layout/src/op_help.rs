@@ -387,7 +387,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"select"##,
         family: Family::Cute,
-        signature: r##"select(L, i, j, ...)"##,
+        signature: r##"select(S | L | T, i, j, ...)"##,
         contract: r##"The modes i, j, ... of L (or the items of a tiler [T0,T1,...], or the modes of an integer tuple as a tuple) in that order."##,
         example: r##"select((2,3,4):(1,2,6), 2, 0)"##,
         result: r##"(4,2):(6,1)"##,
@@ -435,7 +435,7 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"get"##,
         family: Family::Cute,
-        signature: r##"get(L, i, j, ...)"##,
+        signature: r##"get(S | L | T, i, j, ...)"##,
         contract: r##"The sub-layout at the mode path i, j, ... (for a tiler [T0,T1,...] the item there, for an integer tuple the sub-tuple)."##,
         example: r##"get(((2,4),8):((1,16),2), 0, 1)"##,
         result: r##"4:16"##,
@@ -475,8 +475,8 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"domain_distribute"##,
         family: Family::Cute,
-        signature: r##"domain_distribute(S, n)"##,
-        contract: r##"The layout of the first n elements of S's domain spread over its modes, leading modes first (CuTe's domain_distribute)."##,
+        signature: r##"domain_distribute(S | L, n)"##,
+        contract: r##"The layout of the first n elements of S's domain spread over its modes, leading modes first (CuTe's domain_distribute); a layout L stands for its shape."##,
         example: r##"domain_distribute((15,14), 6)"##,
         result: r##"(3,2):(1,15)"##,
     },
@@ -1219,6 +1219,55 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
     out
 }
 
+/// The contracts of the registry as TableGen records (dialect/td/LayoutOpContracts.td): one
+/// `Layout_Contract_<name>` per operation, whose text the `layout` dialect's ODS appends to
+/// the description of the op that runs it (LayoutOps.td), so that the op documentation, `layout
+/// help` and docs/cli.md state the same contract and example.
+#[cfg(test)]
+pub fn ods_contracts() -> String {
+    let mut s = String::from(
+        "//===- LayoutOpContracts.td - the contracts of the algebra ops ---------===//\n\
+         //\n\
+         // Generated from the operation registry (tools/layout/src/op_help.rs) by\n\
+         // `LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help`; do not edit.\n\
+         // LayoutOps.td appends each op's contract to its description.\n\
+         //\n\
+         //===----------------------------------------------------------------------===//\n\n\
+         #ifndef LAYOUT_OP_CONTRACTS_TD\n#define LAYOUT_OP_CONTRACTS_TD\n\n\
+         class Layout_Contract<string contractText> {\n  string text = contractText;\n}\n",
+    );
+    for h in OP_HELP {
+        let body = format!(
+            "Contract of `{}` (the operation registry, as `layout help {}` prints it): {}",
+            h.signature, h.name, h.contract
+        );
+        // One string literal per line (the texts may hold `}]`, which would end a code block).
+        let text = format!(
+            "\n\n{}\n\n    Example: `{}` = `{}`\n",
+            wrap(&body, 80, "    "),
+            h.example,
+            h.result
+        );
+        let lines: Vec<String> = text
+            .split_inclusive('\n')
+            .map(|l| {
+                let l = l
+                    .replace('\\', "\\\\")
+                    .replace('"', "\\\"")
+                    .replace('\n', "\\n");
+                format!("  \"{l}\"")
+            })
+            .collect();
+        s.push_str(&format!(
+            "\ndef Layout_Contract_{} : Layout_Contract<\n{}>;\n",
+            h.name,
+            lines.join(" #\n")
+        ));
+    }
+    s.push_str("\n#endif // LAYOUT_OP_CONTRACTS_TD\n");
+    s
+}
+
 /// Markers around the generated list in docs/cli.md.
 pub const DOC_BEGIN: &str =
     "<!-- BEGIN OPERATIONS: generated from tools/layout/src/op_help.rs by `layout help --markdown`; do not edit -->";
@@ -1372,6 +1421,287 @@ mod tests {
     fn wrap_keeps_words_and_width() {
         let w = wrap("aa bb cc dd", 5, "");
         assert_eq!(w, "aa bb\ncc dd");
+    }
+
+    /// dialect/td/LayoutOpContracts.td holds the contracts generated from this table (the ODS
+    /// descriptions of the dialect's ops append them). After changing the table, run
+    /// `LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help` to rewrite it.
+    #[test]
+    fn ods_contracts_are_the_registry() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../dialect/td/LayoutOpContracts.td"
+        );
+        let want = ods_contracts();
+        if std::env::var_os("LAYOUT_BLESS_DOCS").is_some() {
+            std::fs::write(path, &want).unwrap();
+            return;
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "dialect/td/LayoutOpContracts.td is stale: run LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help"
+        );
+    }
+
+    /// The value kinds of the dialect's types (ValueKind) each parameter name of a signature
+    /// stands for, by family: the legend at the top of this file.
+    fn param_kinds(family: Family, name: &str) -> Option<&'static [&'static str]> {
+        const FUNCTION: &[&str] = &["Layout", "Swizzle", "Tuple"];
+        const TUPLE: &[&str] = &["Tuple"];
+        const CUTE: &[&str] = &["Layout", "Swizzle", "Tiler", "Tuple"];
+        const LINEAR: &[&str] = &["Linear"];
+        const LINEAR_OR_LAYOUT: &[&str] = &["Linear", "Layout", "Swizzle"];
+        const RELATION: &[&str] = &["Layout", "Swizzle", "Linear", "Bijective"];
+        Some(match (family, name) {
+            (Family::Relation, "L" | "L1" | "L2") => RELATION,
+            (Family::Linear, "S") => LINEAR_OR_LAYOUT,
+            (Family::Linear, "LL" | "A" | "B" | "R" | "C" | "src" | "dst") => LINEAR,
+            (_, "L" | "F" | "A") => FUNCTION,
+            (_, "T" | "B" | "X" | "M") => CUTE,
+            (
+                _,
+                "S" | "c" | "n" | "a" | "b" | "profile" | "order" | "strides" | "old_bits"
+                | "new_bits",
+            ) => TUPLE,
+            _ => return None,
+        })
+    }
+
+    /// The parameters of one alternative of a signature: (name alternatives, optional).
+    fn signature_params(sig: &str) -> Vec<Vec<(Vec<String>, bool)>> {
+        let open = sig.find('(').unwrap();
+        let name = &sig[..open];
+        let mut alts = Vec::new();
+        for alt in sig.split(" | (").map(|a| a.trim()) {
+            let body = alt.strip_prefix(name).unwrap_or(alt);
+            let body = body.strip_prefix('(').unwrap_or(body);
+            let body = body.strip_suffix(')').unwrap_or(body);
+            let mut params = Vec::new();
+            let (mut depth, mut optional, mut item) = (0i32, false, String::new());
+            let mut push = |item: &mut String, optional: bool, params: &mut Vec<_>| {
+                let t = item.trim().trim_start_matches('[').trim();
+                if !t.is_empty() {
+                    params.push((
+                        t.split('|')
+                            .map(|p| p.trim().to_string())
+                            .collect::<Vec<_>>(),
+                        optional,
+                    ));
+                }
+                item.clear();
+            };
+            let chars: Vec<char> = body.chars().collect();
+            for (k, &ch) in chars.iter().enumerate() {
+                match ch {
+                    '[' if chars.get(k + 1) == Some(&',') => {
+                        push(&mut item, optional, &mut params);
+                        optional = true;
+                    }
+                    '(' | '<' | '{' | '[' => {
+                        depth += 1;
+                        item.push(ch);
+                    }
+                    ')' | '>' | '}' => {
+                        depth -= 1;
+                        item.push(ch);
+                    }
+                    ']' if depth == 0 => {}
+                    ']' => {
+                        depth -= 1;
+                        item.push(ch);
+                    }
+                    ',' if depth == 0 => push(&mut item, optional, &mut params),
+                    _ => item.push(ch),
+                }
+            }
+            push(&mut item, optional, &mut params);
+            alts.push(params);
+        }
+        alts
+    }
+
+    /// One typed op of dialect/td/LayoutOps.td: its mnemonic, the registry operation it runs,
+    /// its operands (kind constraint, optional) and whether it has integer attributes (bits,
+    /// mode indices) where the registry has integer parameters.
+    struct OdsOp {
+        mnemonic: String,
+        runs: String,
+        operands: Vec<(String, bool)>,
+        attrs: bool,
+    }
+
+    /// The ops of the algebra op classes of LayoutOps.td, read from the ODS source.
+    fn ods_ops(td: &str) -> Vec<OdsOp> {
+        const CLASSES: &[&str] = &[
+            "Layout_AlgebraOp",
+            "Layout_IndexedAlgebraOp",
+            "Layout_IndexOp",
+            "Layout_LinearOp",
+            "Layout_LinearIndexAnalysisOp",
+            "Layout_LinearSwizzleOp",
+            "Layout_RelationOp",
+        ];
+        let mut ops = Vec::new();
+        let defs: Vec<&str> = td.split("\ndef ").skip(1).collect();
+        for def in defs {
+            let Some(colon) = def.find(" : ") else {
+                continue;
+            };
+            let rest = &def[colon + 3..];
+            let Some(lt) = rest.find('<') else { continue };
+            let class = &rest[..lt];
+            if !CLASSES.contains(&class) {
+                continue;
+            }
+            let args = &rest[lt + 1..];
+            let quoted: Vec<&str> = args.split('"').skip(1).step_by(2).collect();
+            let mnemonic = quoted[0].to_string();
+            let runs = if class == "Layout_LinearOp" {
+                quoted[1]
+            } else {
+                quoted[0]
+            }
+            .to_string();
+            let mut operands = Vec::new();
+            let mut attrs = false;
+            if class == "Layout_IndexedAlgebraOp" {
+                let head = &args[..args.find(">;").expect("the def ends with '>;'")];
+                let kind = head.rsplit(", ").next().unwrap();
+                operands.push((kind.trim().to_string(), false));
+                attrs = true;
+            } else {
+                let ins = args.find("(ins ").expect("an (ins ...) dag") + 5;
+                let end = ins + args[ins..].find(')').unwrap();
+                for item in args[ins..end].split(',') {
+                    let ty = item.trim().split(":$").next().unwrap().trim();
+                    if ty.contains("Attr") {
+                        attrs = true;
+                    } else if let Some(inner) = ty.strip_prefix("Optional<") {
+                        operands.push((inner.trim_end_matches('>').to_string(), true));
+                    } else {
+                        operands.push((ty.to_string(), false));
+                    }
+                }
+            }
+            ops.push(OdsOp {
+                mnemonic,
+                runs,
+                operands,
+                attrs,
+            });
+        }
+        ops
+    }
+
+    /// The kinds of each operand constraint of LayoutTypes.td (`Layout_ValueOfKind<[...]>`).
+    fn ods_kinds(types_td: &str) -> std::collections::HashMap<String, Vec<String>> {
+        let mut kinds = std::collections::HashMap::new();
+        for def in types_td.split("\ndef ").skip(1) {
+            let Some((name, rest)) = def.split_once(" : Layout_ValueOfKind<[") else {
+                continue;
+            };
+            let list = rest.split(']').next().unwrap();
+            let mut ks: Vec<String> = list
+                .split(',')
+                .map(|k| k.trim().trim_matches('"').to_string())
+                .collect();
+            ks.sort();
+            kinds.insert(name.trim().to_string(), ks);
+        }
+        kinds
+    }
+
+    /// The registry's integer parameters that the dialect's ops take as attributes (`bits`,
+    /// the mode indices of `modes [...]`).
+    fn is_int_attr(name: &str) -> bool {
+        matches!(name, "bits" | "i" | "j" | "..." | "b" | "e")
+    }
+
+    /// Every algebra op of the dialect runs a registry operation, and its ODS states the
+    /// operand count and kinds the registry's signature gives: operand i of the op takes
+    /// exactly the kinds that parameter i stands for (the union over `A | B`), optional where
+    /// the signature's parameter is; the registry's integer parameters past the operands are
+    /// the op's attributes (`bits`, `modes [...]`) or optional arguments the op does not take.
+    #[test]
+    fn ods_operand_kinds_are_the_registry_signatures() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../dialect/td/");
+        let td = std::fs::read_to_string(format!("{dir}LayoutOps.td")).unwrap();
+        let kinds = ods_kinds(&std::fs::read_to_string(format!("{dir}LayoutTypes.td")).unwrap());
+        let ops = ods_ops(&td);
+        assert!(
+            ops.len() >= 55,
+            "found only {} typed ops in LayoutOps.td",
+            ops.len()
+        );
+        for op in &ops {
+            let h = OP_HELP
+                .iter()
+                .find(|h| h.name == op.runs)
+                .unwrap_or_else(|| {
+                    panic!(
+                        "layout.{} runs '{}', which the registry lacks",
+                        op.mnemonic, op.runs
+                    )
+                });
+            let alts = signature_params(h.signature);
+            let width = alts.iter().map(|a| a.len()).max().unwrap();
+            for (i, (constraint, optional)) in op.operands.iter().enumerate() {
+                let ods: &Vec<String> = kinds.get(constraint).unwrap_or_else(|| {
+                    panic!(
+                        "layout.{}: operand {i} has no kind ({constraint})",
+                        op.mnemonic
+                    )
+                });
+                let mut want: Vec<String> = Vec::new();
+                let mut opt = false;
+                for alt in &alts {
+                    let attr =
+                        |names: &Vec<String>| op.attrs && names.iter().all(|n| is_int_attr(n));
+                    let Some((names, o)) = alt.get(i).filter(|(names, _)| !attr(names)) else {
+                        opt = true;
+                        continue;
+                    };
+                    opt |= *o;
+                    for n in names {
+                        let ks = param_kinds(h.family, n).unwrap_or_else(|| {
+                            panic!("{}: parameter '{n}' has no kind in the legend", h.signature)
+                        });
+                        want.extend(ks.iter().map(|k| k.to_string()));
+                    }
+                }
+                want.sort();
+                want.dedup();
+                assert_eq!(
+                    ods, &want,
+                    "layout.{} operand {i} ({constraint}) vs parameter {i} of {}",
+                    op.mnemonic, h.signature
+                );
+                assert_eq!(
+                    *optional, opt,
+                    "layout.{} operand {i}: optional in ODS vs in {}",
+                    op.mnemonic, h.signature
+                );
+            }
+            // Parameters past the operands: integers the op takes as attributes, or optional.
+            for alt in &alts {
+                for (names, o) in alt.iter().skip(op.operands.len()) {
+                    let integer = names.iter().all(|n| is_int_attr(n));
+                    assert!(
+                        *o || (integer && op.attrs),
+                        "layout.{} lacks the parameter {names:?} of {}",
+                        op.mnemonic,
+                        h.signature
+                    );
+                }
+            }
+            assert!(
+                op.operands.len() <= width,
+                "layout.{}: more operands than {}",
+                op.mnemonic,
+                h.signature
+            );
+        }
     }
 
     /// docs/cli.md holds the list generated from this table. After changing the table, run
