@@ -63,7 +63,8 @@ def Layout_MakeOp : Layout_Op<"make", [Pure]> {
 // The algebra: value-valued ops (generic over the CuTe op name)
 //===----------------------------------------------------------------------===//
 
-class Layout_AlgebraOp<string mnemonic, string doc, dag operands, string format>
+class Layout_AlgebraOp<string mnemonic, string doc, dag operands, string format,
+                       Type resultKind = Layout_CuteValue>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "CuTe `" # mnemonic # "`";
@@ -75,7 +76,7 @@ class Layout_AlgebraOp<string mnemonic, string doc, dag operands, string format>
     is static.
   }];
   let arguments = operands;
-  let results = (outs Layout_ValueType:$result);
+  let results = (outs resultKind:$result);
   let assemblyFormat = format;
   let hasFolder = 1;
   let extraClassDefinition = [{
@@ -182,10 +183,12 @@ def Layout_DiceOp : Layout_AlgebraOp<"dice",
   "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
 def Layout_ShapeOp : Layout_AlgebraOp<"shape", "The shape of a layout.",
   (ins Layout_FunctionValue:$a),
-  "$a attr-dict `:` qualified(type($a))">;
+  "$a attr-dict `:` qualified(type($a))",
+  Layout_TupleValue>;
 def Layout_StrideOp : Layout_AlgebraOp<"stride", "The stride of a layout.",
   (ins Layout_FunctionValue:$a),
-  "$a attr-dict `:` qualified(type($a))">;
+  "$a attr-dict `:` qualified(type($a))",
+  Layout_TupleValue>;
 
 def Layout_FlattenOp : Layout_AlgebraOp<"flatten",
   "The layout (or tuple) with every nested mode unpacked to top level.",
@@ -247,15 +250,18 @@ def Layout_MakeIdentityLayoutOp : Layout_AlgebraOp<"make_identity_layout",
 def Layout_CeilDivOp : Layout_AlgebraOp<"ceil_div",
   "Element-wise ceiling division of integer tuples.",
   (ins Layout_TupleValue:$a, Layout_CuteValue:$b),
-  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))",
+  Layout_TupleValue>;
 def Layout_ShapeDivOp : Layout_AlgebraOp<"shape_div",
   "CuTe shape division of integer tuples (divisibility checked).",
   (ins Layout_TupleValue:$a, Layout_TupleValue:$b),
-  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))">;
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))",
+  Layout_TupleValue>;
 
 /// Algebra ops with static integer parameters (mode indices), passed to the
 /// algebra after the operands.
-class Layout_IndexedAlgebraOp<string mnemonic, string doc, Type operandKind>
+class Layout_IndexedAlgebraOp<string mnemonic, string doc, Type operandKind,
+                              Type resultKind = Layout_CuteValue>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "CuTe `" # mnemonic # "`";
@@ -265,7 +271,7 @@ class Layout_IndexedAlgebraOp<string mnemonic, string doc, Type operandKind>
     `layout.const` when the result type is static.
   }];
   let arguments = (ins operandKind:$a, DenseI64ArrayAttr:$indices);
-  let results = (outs Layout_ValueType:$result);
+  let results = (outs resultKind:$result);
   let assemblyFormat =
       "$a `modes` $indices attr-dict `:` qualified(type($a))";
   let hasFolder = 1;
@@ -457,7 +463,7 @@ def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure,
 /// layouts. The Rust side (layout_ffi_call_linear) maps the op name to the
 /// operation of layout_algebra::linear and checks the operand kinds.
 class Layout_LinearOp<string mnemonic, string algebraOp, string doc, dag operands,
-                      string format>
+                      string format, Type resultKind = Layout_LinearValue>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "linear layouts: `" # algebraOp # "` of layout_algebra::linear";
@@ -468,7 +474,7 @@ class Layout_LinearOp<string mnemonic, string algebraOp, string doc, dag operand
     carrying its message. The op folds to a `layout.const`.
   }];
   let arguments = operands;
-  let results = (outs Layout_ValueType:$result);
+  let results = (outs resultKind:$result);
   let assemblyFormat = format;
   let hasFolder = 1;
   let extraClassDefinition = [{
@@ -508,7 +514,8 @@ def Layout_FromLinearOp : Layout_LinearOp<"from_linear", "linear_to_cute", [{
     ```
   }],
   (ins Layout_LinearValue:$a),
-  "$a attr-dict `:` qualified(type($a))">;
+  "$a attr-dict `:` qualified(type($a))",
+  Layout_FunctionValue>;
 def Layout_LinearComposeOp : Layout_LinearOp<"linear_compose", "linear_compose", [{
     `x -> B(A(x))` (Triton's `A.compose(B)`): A's out dimensions are B's in
     dimensions.
@@ -612,7 +619,7 @@ def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_con
 /// result type is computed by the algebra (layout_ffi_call_linear_analysis)
 /// from the operand types and `bits`; the op folds to a `layout.const`.
 class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
-                             string summaryText, string doc>
+                             string summaryText, string doc, Type resultKind>
     : Layout_Op<mnemonic, [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = summaryText;
@@ -624,7 +631,7 @@ class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
   }];
   // Two operands, named by the subclass (`reg, smem`, `src, dst`), and `bits`.
   let arguments = args;
-  let results = (outs Layout_ValueType:$result);
+  let results = (outs resultKind:$result);
   let assemblyFormat = format;
   let hasFolder = 1;
   let extraClassDefinition = [{
@@ -668,7 +675,8 @@ def Layout_LinearChooseSwizzleOp : Layout_LinearSwizzleOp<"linear_choose_swizzle
     ```
     `layout.linear_bank_conflicts` of the result counts the remaining
     conflicts.
-  }]>;
+  }],
+  Layout_LinearOrLayoutValue>;
 
 def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swizzling",
     (ins Layout_LinearValue:$src, Layout_LinearValue:$dst, I64Attr:$bits),
@@ -682,7 +690,8 @@ def Layout_LinearOptimalSwizzlingOp : Layout_LinearSwizzleOp<"linear_optimal_swi
     ```mlir
     %s = layout.linear_optimal_swizzling %src, %dst {bits = 16 : i64} : !layout.linear<...>, !layout.linear<...>
     ```
-  }]>;
+  }],
+  Layout_LinearValue>;
 
 def Layout_SmemLayoutOp : Layout_Op<"smem_layout", [Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
