@@ -73,6 +73,7 @@ fn main() {
         .file(manifest.join("cpp/LayoutNvgpuOps.cpp"))
         .file(manifest.join("cpp/LowerToNvvmRegistration.cpp"))
         .file(manifest.join("cpp/RegisterTensors.cpp"))
+        .file(manifest.join("cpp/HardwareOpLowering.cpp"))
         .include(prefix.join("include"))
         .include(&include)
         .include(&gen_include)

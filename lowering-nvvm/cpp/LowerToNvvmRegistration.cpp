@@ -1,6 +1,7 @@
 //===- LowerToNvvmRegistration.cpp - pass and pipeline registry entries ---===//
 //
-// The passes are Rust (melior external passes, src/pass.rs, src/ptx.rs); MLIR's
+// The hardware-op lowering is MLIR's dialect conversion (cpp/HardwareOpLowering.cpp,
+// with the Rust lowering of each op), the PTX writer a Rust pass (src/ptx.rs); MLIR's
 // pass registry has no C API, so this file registers them: the flag
 // `--layout-lower-to-nvvm` and the named pipeline `--lower-to-nvvm` with the
 // options `ptx=<file>` (emit PTX for `chip` through LLVM's NVPTX backend in
@@ -18,13 +19,12 @@
 
 #include <string>
 
-extern "C" MlirPass layout_nvvm_create_lower_pass(void);
 extern "C" MlirPass layout_nvvm_create_lower_to_index_pass(void);
 extern "C" MlirPass layout_nvvm_create_write_ptx_pass(const char *path, size_t len);
 
 namespace {
 std::unique_ptr<mlir::Pass> createLower() {
-  return std::unique_ptr<mlir::Pass>(unwrap(layout_nvvm_create_lower_pass()));
+  return mlir::layout::createLowerHardwareOpsPass();
 }
 
 struct LowerToNvvmOptions : public mlir::PassPipelineOptions<LowerToNvvmOptions> {

@@ -31,6 +31,10 @@ FailureOr<int64_t> convertSharedBytes(Operation *at, Type elem, ValueAttr from,
 /// `--layout-lower-register-tensors` (cpp/RegisterTensors.cpp), for sm_90 or for
 /// the target `sm` (the matrix instructions conversions may use).
 std::unique_ptr<Pass> createLowerRegisterTensorsPass();
+
+/// `--layout-lower-to-nvvm` (cpp/HardwareOpLowering.cpp): the hardware ops to NVVM and
+/// LLVM-dialect ops, one conversion pattern per op.
+std::unique_ptr<Pass> createLowerHardwareOpsPass();
 std::unique_ptr<Pass> createLowerRegisterTensorsPass(int64_t sm);
 } // namespace layout
 } // namespace mlir

@@ -1,7 +1,7 @@
 //! A small op builder over the MLIR C API: generic ops with attributes and types given as
-//! text (parsed in the op's context), inserted before the op being lowered.
-
-use std::ffi::c_void;
+//! text (parsed in the op's context), inserted before the op being lowered through the
+//! rewriter of the conversion pattern that lowers it (cpp/HardwareOpLowering.cpp), so that
+//! MLIR's dialect conversion sees every op created and every op replaced.
 
 use mlir_sys::*;
 
@@ -12,22 +12,41 @@ fn sref(s: &str) -> MlirStringRef {
     }
 }
 
-/// Inserts new ops before `at`, at `at`'s location.
+/// Inserts new ops before `at` (at the end of `block` when `at` is null), at `at`'s location,
+/// through `rewriter`.
 pub struct Builder {
     pub ctx: MlirContext,
     pub loc: MlirLocation,
     pub block: MlirBlock,
     pub at: MlirOperation,
+    pub rewriter: MlirRewriterBase,
 }
 
 impl Builder {
-    pub fn before(at: MlirOperation) -> Builder {
+    pub fn before(at: MlirOperation, rewriter: MlirRewriterBase) -> Builder {
         unsafe {
             Builder {
                 ctx: mlirOperationGetContext(at),
                 loc: mlirOperationGetLocation(at),
                 block: mlirOperationGetBlock(at),
                 at,
+                rewriter,
+            }
+        }
+    }
+
+    /// Replace every use of `op`'s results by `values` and erase `op` (through the rewriter).
+    pub fn replace(&self, op: MlirOperation, values: &[MlirValue]) {
+        unsafe {
+            if values.is_empty() {
+                mlirRewriterBaseEraseOp(self.rewriter, op);
+            } else {
+                mlirRewriterBaseReplaceOpWithValues(
+                    self.rewriter,
+                    op,
+                    values.len() as isize,
+                    values.as_ptr(),
+                );
             }
         }
     }
@@ -79,7 +98,12 @@ impl Builder {
             if op.ptr.is_null() {
                 return Err(format!("internal: cannot create {name}"));
             }
-            mlirBlockInsertOwnedOperationBefore(self.block, self.at, op);
+            if self.at.ptr.is_null() {
+                mlirRewriterBaseSetInsertionPointToEnd(self.rewriter, self.block);
+            } else {
+                mlirRewriterBaseSetInsertionPointBefore(self.rewriter, self.at);
+            }
+            mlirRewriterBaseInsert(self.rewriter, op);
             Ok(op)
         }
     }
@@ -183,16 +207,3 @@ impl Builder {
         )
     }
 }
-
-/// Replace every use of `op`'s results by `values` and erase `op`.
-pub fn replace(op: MlirOperation, values: &[MlirValue]) {
-    unsafe {
-        for (i, v) in values.iter().enumerate() {
-            mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, i as isize), *v);
-        }
-        mlirOperationDestroy(op);
-    }
-}
-
-#[allow(dead_code)]
-fn _unused(_: *mut c_void) {}

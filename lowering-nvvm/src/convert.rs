@@ -26,7 +26,7 @@ use layout_algebra::linear::distributed::{combine, Distributed, LANE_BITS};
 use layout_algebra::linear::gauss::Echelon;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
 
-use crate::build::{replace, Builder};
+use crate::build::Builder;
 use crate::derive::{self, Attrs};
 
 /// The register of `l` holding the register part `v` (a vector of `span(l.reg)`).
@@ -253,7 +253,7 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         }
     };
     let result = e.build_struct(&out)?;
-    replace(op, &[result]);
+    b.replace(op, &[result]);
     Ok(())
 }
 

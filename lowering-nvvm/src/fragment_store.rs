@@ -14,7 +14,7 @@ use mlir_sys::*;
 
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
 
-use crate::build::{replace, Builder};
+use crate::build::Builder;
 use crate::derive::{self, Attrs};
 
 /// `icmp ult` in the LLVM dialect's predicate numbering.
@@ -280,6 +280,6 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
             store(a_j, ok, &[scalar(v)?], ty, cons)?;
         }
     }
-    replace(op, &[]);
+    b.replace(op, &[]);
     Ok(())
 }

@@ -5,88 +5,65 @@
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{Major, MatrixOp};
-use melior::dialect::DialectHandle;
 use melior::ir::attribute::Attribute;
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
-use melior::ir::r#type::TypeId;
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::AttributeLike;
-use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
-use melior::ContextRef;
+use melior::pass::Pass;
 use mlir_sys::*;
 
-use crate::build::{replace, Builder};
+use crate::build::Builder;
 use crate::derive::{self, Attrs, DescKind, SmemDesc};
 
 pub const ARGUMENT: &str = "layout-lower-to-nvvm";
 
-#[repr(align(8))]
-struct PassId;
-static LOWER_ID: PassId = PassId;
-
-#[derive(Clone, Debug, Default)]
-struct LowerToNvvm;
-
-impl<'c> RunExternalPass<'c> for LowerToNvvm {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        if !lower_under(operation.to_raw()) {
-            pass.signal_failure();
-        }
-    }
+extern "C" {
+    fn layout_nvvm_create_hardware_lowering_pass() -> MlirPass;
 }
 
-/// A new `layout-lower-to-nvvm` pass (runs on the module: tma_desc declares a function).
+/// A new `layout-lower-to-nvvm` pass: MLIR's dialect conversion with the hardware ops illegal
+/// and one conversion pattern per op (cpp/HardwareOpLowering.cpp), each of which calls
+/// [`layout_nvvm_lower_op`].
 pub fn create_lower_pass() -> Pass {
-    create_external(
-        LowerToNvvm,
-        TypeId::create(&LOWER_ID),
-        "LayoutLowerToNvvm",
-        ARGUMENT,
-        "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/fragment_store/convert/tma_desc/tma_load/tma_store to NVVM and LLVM-dialect ops",
-        "",
-        &[DialectHandle::llvm(), unsafe { DialectHandle::from_raw(mlirGetDialectHandle__nvvm__()) }],
-    )
+    unsafe { Pass::from_raw(layout_nvvm_create_hardware_lowering_pass()) }
 }
-
-const OPS: &[&str] = &[
-    "layout.ldmatrix",
-    "layout.stmatrix",
-    "layout.lane_offset",
-    "layout.wgmma_desc",
-    "layout.wgmma",
-    "layout.fragment_store",
-    "layout.convert",
-    "layout.tma_desc",
-    "layout.tma_load",
-    "layout.tma_store",
-    "layout.umma_desc",
-    "layout.tcgen05_mma",
-    "layout.tmem_load",
-    "layout.tmem_store",
-    "layout.tcgen05_cp",
-];
 
 fn emit_error(op: MlirOperation, message: &str) {
     emit_op_error(op, &format!("cannot be lowered to NVVM: {message}"));
 }
 
-pub fn lower_under(root: MlirOperation) -> bool {
-    let mut targets = Vec::new();
-    unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PostOrder, |op| {
-        let n = op.name();
-        if OPS.contains(&n.as_string_ref().as_str().unwrap_or("")) {
-            targets.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    let mut ok = true;
-    for op in targets {
-        if let Err(e) = lower_op(op) {
+/// Lower one hardware op (the body of its conversion pattern): the ops it becomes are created
+/// and the op replaced through `rewriter`; `operands` are the op's operands as the conversion
+/// remaps them (the adaptor's). False, with the reason emitted at the op, when it cannot be
+/// lowered.
+///
+/// # Safety
+/// `op` is a live hardware op of the `layout` dialect, `rewriter` the pattern's rewriter, and
+/// `operands` points to `n` values.
+#[no_mangle]
+pub unsafe extern "C" fn layout_nvvm_lower_op(
+    op: MlirOperation,
+    rewriter: MlirRewriterBase,
+    operands: *const MlirValue,
+    n: usize,
+) -> bool {
+    let all = if n == 0 {
+        &[][..]
+    } else {
+        std::slice::from_raw_parts(operands, n)
+    };
+    // The data operands: every operand but the layouts given as operands (read by `attrs`).
+    let data: Vec<MlirValue> = all
+        .iter()
+        .copied()
+        .filter(|&v| !layout_dialect::is_layout_type(mlirValueGetType(v)))
+        .collect();
+    match lower_op(op, rewriter, &data) {
+        Ok(()) => true,
+        Err(e) => {
             emit_error(op, &e);
-            ok = false;
+            false
         }
     }
-    ok
 }
 
 /// The parameters `derive` reads: string values and integers as text, layouts as the values
@@ -164,32 +141,25 @@ pub fn attrs(op: MlirOperation) -> Attrs {
     a
 }
 
-/// The data operands of a hardware op, in order: every operand but the layouts given as
-/// operands (values of layout-dialect types, read through [`attrs`] instead).
-fn operands(op: MlirOperation) -> Vec<MlirValue> {
-    let n = unsafe { mlirOperationGetNumOperands(op) };
-    (0..n)
-        .map(|i| unsafe { mlirOperationGetOperand(op, i) })
-        .filter(|&v| unsafe { !layout_dialect::is_layout_type(mlirValueGetType(v)) })
-        .collect()
-}
-
 extern "C" {
     fn mlirLayoutNvLayoutParam(op: MlirOperation, key: MlirStringRef) -> mlir_sys::MlirAttribute;
     fn mlirLayoutNvParamName(attr: mlir_sys::MlirAttribute) -> MlirStringRef;
 }
 
-fn lower_op(op: MlirOperation) -> Result<(), String> {
+fn lower_op(
+    op: MlirOperation,
+    rewriter: MlirRewriterBase,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let name = op_name(op);
     let a = attrs(op);
-    let b = Builder::before(op);
-    let ops = operands(op);
+    let b = Builder::before(op, rewriter);
     match name.as_str() {
         "layout.ldmatrix" | "layout.stmatrix" => lower_matrix(&b, op, &name, &a, &ops),
         "layout.lane_offset" => {
             let m = derive::matrix(derive::matrix_instr(&a)?, &a)?;
             let off = emit_lane_offset(&b, ops[0], &lane_formula(&m.lane_offsets))?;
-            replace(op, &[off]);
+            b.replace(op, &[off]);
             Ok(())
         }
         "layout.wgmma_desc" => lower_smem_desc(&b, op, DescKind::Wgmma, &a, &ops),
@@ -344,13 +314,13 @@ fn lower_matrix(
                 )
             };
             let r = b.val("nvvm.ldmatrix", &[addr], &at, &rt)?;
-            replace(op, &[r]);
+            b.replace(op, &[r]);
         }
         MatrixOp::St => {
             let mut vs = vec![addr];
             vs.extend_from_slice(&ops[1..]);
             b.op("nvvm.stmatrix", &vs, &at, &[])?;
-            replace(op, &[]);
+            b.replace(op, &[]);
         }
     }
     Ok(())
@@ -390,7 +360,7 @@ fn lower_smem_desc(
     let base = has_base.then(|| ops[0]);
     let k = has_k.then(|| ops[if has_base { 1 } else { 0 }]);
     let desc = emit_smem_desc(b, &d, base, k)?;
-    replace(op, &[desc]);
+    b.replace(op, &[desc]);
     Ok(())
 }
 
@@ -453,7 +423,7 @@ fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> 
             &[],
         )?;
     }
-    replace(op, &[r]);
+    b.replace(op, &[r]);
     Ok(())
 }
 
@@ -599,7 +569,7 @@ fn lower_tma_load(
             &[],
         )?;
     }
-    replace(op, &[]);
+    b.replace(op, &[]);
     Ok(())
 }
 
@@ -642,7 +612,7 @@ fn lower_tma_store(
         &[("group", "0 : i32".into()), ("read", "unit".into())],
         &[],
     )?;
-    replace(op, &[]);
+    b.replace(op, &[]);
     Ok(())
 }
 
@@ -651,7 +621,7 @@ const ENCODE_TY: &str =
     "!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32)>";
 
 /// Declare `cuTensorMapEncodeTiled` in the symbol table above `op` unless present.
-fn declare_encode(op: MlirOperation) -> Result<(), String> {
+fn declare_encode(op: MlirOperation, rewriter: MlirRewriterBase) -> Result<(), String> {
     unsafe {
         let mut table_op = mlirOperationGetParentOperation(op);
         while !table_op.ptr.is_null() {
@@ -681,6 +651,7 @@ fn declare_encode(op: MlirOperation) -> Result<(), String> {
             loc: mlirOperationGetLocation(op),
             block: body,
             at: first,
+            rewriter,
         };
         b.op_regions(
             "llvm.func",
@@ -728,7 +699,7 @@ fn lower_tma_desc(
     ops: &[MlirValue],
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
-    declare_encode(op)?;
+    declare_encode(op, b.rewriter)?;
     let (map, global) = (ops[0], ops[1]);
     let mut dynamic = ops[2..].iter();
     let mut ints = |xs: &[Option<i64>]| -> Result<Vec<MlirValue>, String> {
@@ -786,6 +757,6 @@ fn lower_tma_desc(
         ],
         "i32",
     )?;
-    replace(op, &[r]);
+    b.replace(op, &[r]);
     Ok(())
 }

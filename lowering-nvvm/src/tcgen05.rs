@@ -5,7 +5,7 @@
 use layout_algebra::hw::{MmaKind, TmemShape};
 use mlir_sys::*;
 
-use crate::build::{replace, Builder};
+use crate::build::Builder;
 use crate::derive::{self, Attrs};
 
 /// An i32 TMEM address as the NVVM ops' `!llvm.ptr<6>`.
@@ -47,7 +47,7 @@ pub fn lower_mma(
         ],
         &[],
     )?;
-    replace(op, &[]);
+    b.replace(op, &[]);
     Ok(())
 }
 
@@ -93,7 +93,7 @@ pub fn lower_tmem_copy(
             &[("kind", "#nvvm.tcgen05_wait<store>".into())],
             &[],
         )?;
-        replace(op, &[]);
+        b.replace(op, &[]);
     } else {
         let r = b.val("nvvm.tcgen05.ld", &operands, &attrs, &ty)?;
         b.op(
@@ -102,7 +102,7 @@ pub fn lower_tmem_copy(
             &[("kind", "#nvvm.tcgen05_wait<load>".into())],
             &[],
         )?;
-        replace(op, &[r]);
+        b.replace(op, &[r]);
     }
     Ok(())
 }
@@ -124,7 +124,7 @@ pub fn lower_cp(
         &[("shape", "#nvvm.tcgen05_cp_shape<shape_128x256b>".into())],
         &[],
     )?;
-    replace(op, &[]);
+    b.replace(op, &[]);
     Ok(())
 }
 

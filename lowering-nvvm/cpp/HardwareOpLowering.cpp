@@ -1,0 +1,93 @@
+//===- HardwareOpLowering.cpp - `--layout-lower-to-nvvm` on MLIR's conversion -===//
+//
+// The pass `layout-lower-to-nvvm`: MLIR's dialect conversion with every
+// hardware op of the `layout` dialect (ldmatrix, stmatrix, lane_offset,
+// wgmma_desc, wgmma, fragment_store, convert, tma_desc, tma_load, tma_store,
+// umma_desc, tcgen05_mma, tmem_load, tmem_store, tcgen05_cp) illegal and one
+// conversion pattern per op. Each pattern hands the op, its remapped operands
+// and the pattern's rewriter to the Rust lowering (src/pass.rs,
+// layout_nvvm_lower_op), which derives every number from the layouts
+// (layout_algebra::hw) and creates the NVVM/LLVM ops through that rewriter.
+// An op that cannot be lowered is an error that names the reason, and the
+// conversion fails.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout/LayoutDialect.h"
+#include "LayoutNvvm.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Rewrite.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#define GET_OP_CLASSES
+#include "LayoutNvgpuOps.h.inc"
+
+extern "C" bool layout_nvvm_lower_op(MlirOperation op, MlirRewriterBase rewriter,
+                                     const MlirValue *operands, size_t n);
+
+using namespace mlir;
+using namespace mlir::layout;
+
+namespace {
+/// The conversion pattern of one hardware op: its lowering is the Rust one.
+template <typename HardwareOp>
+struct HardwareOpLowering : public OpConversionPattern<HardwareOp> {
+  using OpConversionPattern<HardwareOp>::OpConversionPattern;
+  LogicalResult matchAndRewrite(HardwareOp op, typename HardwareOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<MlirValue> operands;
+    for (Value v : adaptor.getOperands())
+      operands.push_back(wrap(v));
+    RewriterBase *base = &rewriter;
+    if (!layout_nvvm_lower_op(wrap(op.getOperation()), wrap(base), operands.data(),
+                              operands.size()))
+      return failure();
+    return success();
+  }
+};
+
+template <typename... HardwareOps>
+void addHardwareOpLowerings(RewritePatternSet &patterns, ConversionTarget &target) {
+  (patterns.add<HardwareOpLowering<HardwareOps>>(patterns.getContext()), ...);
+  target.addIllegalOp<HardwareOps...>();
+}
+
+struct LowerHardwareOpsPass
+    : public PassWrapper<LowerHardwareOpsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerHardwareOpsPass)
+  StringRef getArgument() const override { return "layout-lower-to-nvvm"; }
+  StringRef getDescription() const override {
+    return "Lower the layout dialect's hardware ops (ldmatrix/stmatrix/wgmma_desc/wgmma/"
+           "fragment_store/convert/tma_*/umma_desc/tcgen05_*/tmem_*) to NVVM and LLVM-dialect "
+           "ops (MLIR's dialect conversion, one pattern per op)";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  }
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(ctx);
+    addHardwareOpLowerings<LdmatrixOp, StmatrixOp, LaneOffsetOp, WgmmaDescOp, WgmmaOp,
+                           FragmentStoreOp, ConvertOp, TmaDescOp, TmaLoadOp, TmaStoreOp,
+                           UmmaDescOp, Tcgen05MmaOp, TmemLoadOp, TmemStoreOp, Tcgen05CpOp>(
+        patterns, target);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+std::unique_ptr<Pass> mlir::layout::createLowerHardwareOpsPass() {
+  return std::make_unique<LowerHardwareOpsPass>();
+}
+
+extern "C" MlirPass layout_nvvm_create_hardware_lowering_pass(void) {
+  return wrap(createLowerHardwareOpsPass().release());
+}
