@@ -708,6 +708,44 @@ LogicalResult GlobalStoreOp::verify() {
                             getBase().getType(), getStrides().size(), getAlign(), true);
 }
 
+LogicalResult AsyncCopyOp::verify() {
+  auto src = llvm::dyn_cast<LLVM::LLVMPointerType>(getSrc().getType());
+  if (!src || (src.getAddressSpace() != 0 && src.getAddressSpace() != 1))
+    return emitOpError() << "the source must be !llvm.ptr<1> (global) or !llvm.ptr, found "
+                         << getSrc().getType();
+  auto dst = llvm::dyn_cast<LLVM::LLVMPointerType>(getDst().getType());
+  if (!dst || dst.getAddressSpace() != 3)
+    return emitOpError() << "the destination must be !llvm.ptr<3> (shared memory), found "
+                         << getDst().getType();
+  auto type = llvm::dyn_cast<RankedTensorType>(getTile());
+  if (!type)
+    return emitOpError() << "the tile must be a ranked tensor type with a register layout "
+                            "(#layout.linear) encoding, found "
+                         << getTile();
+  FailureOr<LayoutHandle> encoding = tensorEncoding(*this, type, "tile");
+  if (failed(encoding))
+    return failure();
+  if (getStrides().size() + 1 != (size_t)type.getRank())
+    return emitOpError() << "takes one i64 stride per dimension but the last: "
+                         << type.getRank() - 1 << " expected, found " << getStrides().size();
+  Type elem = type.getElementType();
+  if (!elem.isIntOrFloat())
+    return emitOpError() << "elements must be integers or floats, found " << elem;
+  auto kind = getSmem().getValueKind();
+  if (kind != ValueKind::Layout && kind != ValueKind::Linear)
+    return emitOpError() << "the shared layout must be a CuTe layout or a linear layout, found "
+                         << getSmem();
+  ArrayRef<int64_t> shape = type.getShape();
+  std::vector<int64_t> buffer(asyncCopyCapacity(shape.size()));
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_async_copy(
+      *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(), getAlign(),
+      getSmem().getValueHandle(), buffer.data(), buffer.size(), &length));
+  if (!r.ok())
+    return emitOpError() << r.text;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // mma
 //===----------------------------------------------------------------------===//

@@ -906,6 +906,41 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load"> {
   let hasVerifier = 1;
 }
 
+def Layout_AsyncCopyOp : Layout_Op<"async_copy"> {
+  let summary = "cp.async of a tile from global to shared memory, the copy width chosen from the layouts";
+  let description = [{
+    ```mlir
+    layout.async_copy %src[%ld] to %dst {align = 16 : i64,
+        smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>}
+        : !llvm.ptr<1>, !llvm.ptr<3>, tensor<64x64xf16, #layout.linear<...>>
+    ```
+    Copies the tile of the tensor type (its extents and element type) from
+    global memory, addressed as `layout.global_load` does (`%src`, one i64
+    stride per dimension but the last, `align` the byte alignment promised for
+    `%src` and every `stride * bytes`), into shared memory at `%dst`, where
+    element `c` goes to `%dst + bytes * smem(c)`: `smem` is a CuTe layout of the
+    tile's coordinates (swizzled or not; it must be linear over F2, as
+    power-of-two tiles and swizzles are) or a linear layout from `dim0, ...` to
+    one offset. The tensor type's encoding (a register layout) says which
+    elements each thread copies. Each thread issues `cp.async` copies of the
+    widest size (4, 8 or 16 bytes) both sides allow (`linear::async_copy`: the
+    elements of one copy are consecutive and aligned in global memory and in
+    shared memory); `--layout-lower-register-tensors` emits them with a remark
+    naming the size and why each wider one was rejected. The copies are
+    asynchronous: the kernel commits and waits
+    (`nvvm.cp.async.commit.group`, `nvvm.cp.async.wait.group N`) and
+    synchronizes the CTA before reading the tile. A tile that no `cp.async`
+    can copy (fewer than 4 contiguous bytes on either side) is an error that
+    says which register, lane or warp bit breaks which condition.
+  }];
+  let arguments = (ins AnyType:$src, Variadic<I64>:$strides, AnyType:$dst, TypeAttr:$tile,
+                       Layout_ValueAttr:$smem, I64Attr:$align);
+  let assemblyFormat = [{
+    $src `[` $strides `]` `to` $dst attr-dict `:` type($src) `,` type($dst) `,` $tile
+  }];
+  let hasVerifier = 1;
+}
+
 def Layout_GlobalStoreOp : Layout_Op<"global_store"> {
   let summary = "store a register tensor to a row-major tensor in global memory";
   let description = [{

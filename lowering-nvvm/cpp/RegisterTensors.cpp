@@ -430,6 +430,92 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
   }
 };
 
+/// layout.async_copy: per copy of the plan (linear::async_copy), one
+/// nvvm.cp.async.shared.global of 4, 8 or 16 bytes from the global address of
+/// its first element to its shared address: `%dst + bytes * (the thread's
+/// shared offset XOR the copy's)`, the thread's offset the XOR of those of its
+/// set lane and warp bits.
+struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(AsyncCopyOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto t = cast<RankedTensorType>(op.getTile());
+    ArrayRef<int64_t> shape = t.getShape();
+    size_t rank = shape.size();
+    std::vector<int64_t> flat(asyncCopyCapacity(rank));
+    size_t length = 0;
+    rust::Result r = rust::take(layout_ffi_async_copy(
+        registerEncoding(t).getValueHandle(), shape.data(), rank,
+        t.getElementType().getIntOrFloatBitWidth(), op.getAlign(),
+        op.getSmem().getValueHandle(), flat.data(), flat.size(), &length));
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    op.emitRemark() << "'" << op->getName() << "' op async_copy: " << r.text;
+    size_t at = 0;
+    auto next = [&]() { return flat[at++]; };
+    AccessPlan p;
+    p.vector = next();
+    p.elemBytes = next();
+    int64_t lanes = next(), warps = next(), copies = next();
+    auto coord = [&]() {
+      SmallVector<int64_t> c;
+      for (size_t d = 0; d < rank; ++d)
+        c.push_back(next());
+      return c;
+    };
+    for (int64_t i = 0; i < lanes; ++i)
+      p.lane.push_back(coord());
+    for (int64_t i = 0; i < warps; ++i)
+      p.warp.push_back(coord());
+    SmallVector<int64_t> smemLane, smemWarp;
+    for (int64_t i = 0; i < lanes; ++i)
+      smemLane.push_back(next());
+    for (int64_t i = 0; i < warps; ++i)
+      smemWarp.push_back(next());
+    Location loc = op.getLoc();
+    Type elem = t.getElementType();
+    SmallVector<Value> thread = threadCoords(rw, loc, p, rank);
+    // The thread's shared offset (elements): XOR of its set lane and warp bits'.
+    Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+    Value smemThread = constI32(rw, loc, 0);
+    auto addBits = [&](Value id, ArrayRef<int64_t> offsets) {
+      for (auto [i, o] : llvm::enumerate(offsets)) {
+        if (o == 0)
+          continue;
+        Value bit = arith::AndIOp::create(
+            rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
+            constI32(rw, loc, 1));
+        smemThread = arith::XOrIOp::create(
+            rw, loc, smemThread, arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, o)));
+      }
+    };
+    addBits(arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31)), smemLane);
+    addBits(arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5)), smemWarp);
+    Value src = adaptor.getSrc();
+    auto global = LLVM::LLVMPointerType::get(rw.getContext(), 1);
+    if (src.getType() != global)
+      src = LLVM::AddrSpaceCastOp::create(rw, loc, global, src);
+    int64_t bytes = p.vector * p.elemBytes;
+    auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA;
+    for (int64_t c = 0; c < copies; ++c) {
+      SmallVector<int64_t> at0 = coord();
+      int64_t smemCopy = next();
+      Value from = accessAddress(rw, loc, src, elem, adaptor.getStrides(), thread, at0);
+      Value off = smemCopy ? arith::XOrIOp::create(rw, loc, smemThread,
+                                                   constI32(rw, loc, smemCopy))
+                                 .getResult()
+                           : smemThread;
+      Value offBytes = arith::MulIOp::create(rw, loc, off, constI32(rw, loc, p.elemBytes));
+      Value to = LLVM::GEPOp::create(rw, loc, adaptor.getDst().getType(), rw.getI8Type(),
+                                     adaptor.getDst(), ValueRange{offBytes});
+      NVVM::CpAsyncOp::create(rw, loc, to, from, bytes, cache, Value());
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// layout.mma: one nvvm.mma.sync (m16n8k16, row.col) per accumulator tile and
 /// k step, each fragment element the register hw::mma_sync derives.
 struct MmaPattern : public OpConversionPattern<MmaOp> {
@@ -654,7 +740,7 @@ struct LowerRegisterTensorsPass
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern>(converter, ctx);
+                 MmaPattern, AsyncCopyPattern>(converter, ctx);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);
@@ -662,6 +748,7 @@ struct LowerRegisterTensorsPass
     populateReturnOpTypeConversionPattern(patterns, converter);
     scf::populateSCFStructuralTypeConversions(converter, patterns);
     ConversionTarget target(*ctx);
+    target.addIllegalOp<AsyncCopyOp>();
     target.markUnknownOpDynamicallyLegal([&](Operation *op) {
       if (auto f = dyn_cast<FunctionOpInterface>(op))
         if (auto type = dyn_cast<FunctionType>(f.getFunctionType()))

@@ -12,6 +12,7 @@
 //! `text_forms::parse_linear` reads every text form; `dispatch` exposes the operations by
 //! name.
 
+pub mod async_copy;
 pub mod bank_conflicts;
 pub mod compose;
 pub mod convert_certificate;

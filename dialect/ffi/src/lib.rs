@@ -1395,6 +1395,86 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     r
 }
 
+/// The `cp.async` plan of copying a tile (register-layout `threads`, extents `shape`,
+/// `elem_bits`) from global memory (row-major, `align`) into shared memory laid out by `smem`
+/// (a CuTe layout of the tile's coordinates, swizzled or not, or a linear layout from
+/// `dim0, ...` to one offset; `linear::async_copy`), flattened: vector, element bytes, number
+/// of lane bits, of warp bits and of copies; the coordinate (one integer per dimension) of each
+/// lane bit, then of each warp bit; the shared offset of each lane bit, then of each warp bit;
+/// per copy its register coordinate and its register shared offset. `*length` is the number of
+/// integers; they are copied to `out` only when `capacity >= *length`. The text is a summary
+/// for a remark; an error when no `cp.async` copies the tile.
+///
+/// # Safety
+/// `threads` and `smem` must be null or live handles; `shape` must point to `rank` integers,
+/// `out` to `capacity` writable integers and `length` to a writable size.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_async_copy(
+    threads: Handle,
+    shape: *const i64,
+    rank: usize,
+    elem_bits: i64,
+    align: i64,
+    smem: Handle,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let shape = extents(shape, rank);
+    let threads = stored::linear_value(threads);
+    let smem_value = stored::borrowed(smem);
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let l = threads?;
+        let s = match smem_value {
+            Some(stored::Stored::Linear(s, _)) => s.clone(),
+            Some(stored::Stored::Cute(Value::Func(f))) => {
+                let names: Vec<String> = (0..shape.len()).map(|d| format!("dim{d}")).collect();
+                let refs: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+                layout_algebra::linear::from_cute::from_cute(f, &refs, "offset").map_err(|e| {
+                    Error::algebra(format!("async_copy: the shared layout is not linear: {e}"))
+                })?
+            }
+            _ => {
+                return Err(Error::algebra(
+                    "async_copy: the shared layout must be a CuTe layout (#layout.layout<...>) or a linear layout (#layout.linear<...>)",
+                ))
+            }
+        };
+        let p = layout_algebra::linear::async_copy::async_copy(&l, &shape, elem_bits, align, &s)?;
+        let g = &p.global;
+        flat = vec![
+            g.vector as i64,
+            g.elem_bytes,
+            g.lane.len() as i64,
+            g.warp.len() as i64,
+            g.accesses.len() as i64,
+        ];
+        for c in g.lane.iter().chain(&g.warp) {
+            flat.extend(c);
+        }
+        flat.extend(&p.smem_lane);
+        flat.extend(&p.smem_warp);
+        for (a, o) in g.accesses.iter().zip(&p.smem_access) {
+            flat.extend(&a.coord);
+            flat.push(*o);
+        }
+        if flat.len() > capacity {
+            return Err(Error::algebra(format!(
+                "async_copy: the plan has {} numbers, more than the {capacity} the caller holds",
+                flat.len()
+            )));
+        }
+        Ok(p.summary())
+    });
+    if r.status == STATUS_OK {
+        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+        *length = flat.len();
+    }
+    r
+}
+
 /// The registers of the m16n8k16 `mma.sync` instructions of `D = A B + C`
 /// (`hw::mma_sync`) for register tensors of `m x k`, `k x n` and `m x n`, flattened: the number
 /// of accumulator tiles, then per tile its number of k steps and per step the registers of A

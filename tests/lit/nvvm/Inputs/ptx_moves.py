@@ -14,6 +14,10 @@ an address that depends on data.
 check(ptx, kernel, threads, elem_bytes, expected): `expected(t, r)` is the set of input
 (thread, field) pairs whose element belongs in field r of thread t's output.
 
+check_shared(ptx, kernel, threads, copy): the kernel copies a row-major tile from global memory
+(`cp.async`) into shared memory laid out by a 2-D CuTe layout (`copy["smem"]`, swizzle
+allowed): every byte must land at its shared offset.
+
 check_copy(ptx, kernel, threads, copy): the kernel copies a row-major tensor in global memory
 (`copy`: `shape` [rows, columns], `stride` in elements, element `bytes`; the stride is the
 kernel's third parameter) from its first parameter to its second, through whatever registers,
@@ -170,6 +174,12 @@ class Cta:
                 for w in range(self.n // 32):
                     self.warp_epoch[w] += 1
                 continue
+            if op.startswith("cp.async.commit_group") or op.startswith("cp.async.wait_group"):
+                continue  # copies land at once here: the groups order nothing more
+            if op.startswith("cp.async") and ".shared.global" in op:
+                for t in active:
+                    self.cp_async(t, args)
+                continue
             if base in ("stmatrix", "ldmatrix"):
                 self.matrix(op, args, active)
                 continue
@@ -179,6 +189,13 @@ class Cta:
             for t in active:
                 self.step(t, op, base, args)
         return self
+
+    def cp_async(self, t, args):
+        """`cp.async.{ca,cg}.shared.global [dst], [src], bytes`: global bytes to shared memory."""
+        dst, src, n = self.addr(t, args[0]), self.addr(t, args[1]), int(args[2])
+        if n not in (4, 8, 16) or dst % n or (src - self.params["in"]) % n:
+            raise Fail(f"thread {t}: cp.async of {n} bytes from {src:#x} to {dst} (sizes 4, 8, 16, aligned)")
+        self.sh_write(t, dst, [("in", -1, src - self.params["in"] + i) for i in range(n)])
 
     def dests(self, a):
         return [x.strip() for x in a.strip("{}").split(",")]
@@ -418,6 +435,46 @@ def check_copy(ptx, kernel, threads, copy):
     return wrong
 
 
+def cute_offset(text, i, j):
+    """The offset of coordinate (i, j) under a 2-D CuTe layout `(R,C):(s0,s1)`, optionally
+    swizzled, `Sw<B,M,S> o 0 o (R,C):(s0,s1)` (the test cases' shared layouts)."""
+    m = re.fullmatch(r"(?:Sw<(\d+),(\d+),(\d+)> o 0 o )?\((\d+),(\d+)\):\((\d+),(\d+)\)", text)
+    if not m:
+        raise Fail(f"shared layout {text}")
+    o = i * int(m.group(6)) + j * int(m.group(7))
+    if m.group(1):
+        b, mm, sh = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        yyy = ((1 << b) - 1) << (mm + sh)
+        o ^= (o & yyy) >> sh
+    return o
+
+
+def check_shared(ptx, kernel, threads, copy):
+    """The kernel copies a row-major tile of global memory (its first parameter, `stride` the
+    second) into shared memory laid out by `copy["smem"]`: every byte of every element must end
+    at its shared offset, nothing else written."""
+    params = kernel_params(ptx, kernel, [0x10000000, copy["stride"]])
+    cta = Cta(statements(ptx, kernel), threads, params, shared_input=True).run()
+    rows, cols = copy["shape"]
+    n = copy["bytes"]
+    wrong, expected = 0, set()
+    for i in range(rows):
+        for j in range(cols):
+            at = cute_offset(copy["smem"], i, j) * n
+            for b in range(n):
+                expected.add(at + b)
+                cell = cta.shared.get(at + b)
+                want = ("in", -1, (i * copy["stride"] + j) * n + b)
+                if cell is None or cell[0] != want:
+                    wrong += 1
+                    if wrong <= 5:
+                        print(f"element ({i}, {j}) byte {b} at shared {at + b}: got {cell and cell[0]}, expected {want}")
+    stray = sorted(set(cta.shared) - expected)
+    if stray:
+        raise Fail(f"writes outside the tile's shared bytes, first at byte {stray[0]}")
+    return wrong
+
+
 def elements(layout):
     """(in-dimension bases as packed element ids, out sizes) of a linear layout's JSON."""
     outs = [d["size"] for d in layout["out_dims"]]
@@ -449,6 +506,18 @@ def main():
     ptx = open(a.ptx).read()
     failed = 0
     for case in json.load(open(a.cases)):
+        if "shared" in case:
+            c = case["shared"]
+            try:
+                wrong = check_shared(ptx, case["kernel"], case["threads"], c)
+            except Fail as e:
+                print(f"{case['kernel']}: {e}")
+                failed += 1
+                continue
+            elems = c["shape"][0] * c["shape"][1]
+            print(f"{case['kernel']}: {elems} elements copied into shared memory by {case['threads']} threads: {'all right' if wrong == 0 else f'{wrong} bytes wrong'}")
+            failed += wrong != 0
+            continue
         if "copy" in case:
             c = case["copy"]
             try:
