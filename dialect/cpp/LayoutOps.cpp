@@ -708,6 +708,42 @@ LogicalResult GlobalStoreOp::verify() {
                             getBase().getType(), getStrides().size(), getAlign(), true);
 }
 
+static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Type base,
+                                        ValueAttr smem, bool store) {
+  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
+  if (!p || p.getAddressSpace() != 3)
+    return op->emitOpError() << "the base must be !llvm.ptr<3> (shared memory), found " << base;
+  FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
+  if (failed(encoding))
+    return failure();
+  Type elem = type.getElementType();
+  if (!elem.isIntOrFloat())
+    return op->emitOpError() << "elements must be integers or floats, found " << elem;
+  auto kind = smem.getValueKind();
+  if (kind != ValueKind::Layout && kind != ValueKind::Linear)
+    return op->emitOpError()
+           << "the shared layout must be a CuTe layout or a linear layout, found " << smem;
+  ArrayRef<int64_t> shape = type.getShape();
+  std::vector<int64_t> buffer(sharedAccessCapacity());
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_shared_access(
+      *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(),
+      smem.getValueHandle(), store, buffer.data(), buffer.size(), &length));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  return success();
+}
+
+LogicalResult SharedLoadOp::verify() {
+  return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
+                            getBase().getType(), getSmem(), false);
+}
+
+LogicalResult SharedStoreOp::verify() {
+  return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
+                            getBase().getType(), getSmem(), true);
+}
+
 LogicalResult AsyncCopyOp::verify() {
   auto src = llvm::dyn_cast<LLVM::LLVMPointerType>(getSrc().getType());
   if (!src || (src.getAddressSpace() != 0 && src.getAddressSpace() != 1))

@@ -906,6 +906,45 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load"> {
   let hasVerifier = 1;
 }
 
+def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
+  let summary = "load a register tensor from shared memory laid out by a given layout";
+  let description = [{
+    ```mlir
+    %t = layout.shared_load %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>}
+        : !llvm.ptr<3> -> tensor<64x64xf16, #layout.linear<...>>
+    ```
+    Element `c` of the tensor is at `%smem + bytes * smem(c)` (`%smem` 16-byte
+    aligned): `smem` is a CuTe layout of the tensor's coordinates (swizzled or
+    not; it must be linear over F2) or a linear layout from `dim0, ...` to one
+    offset. Each thread loads the registers its encoding gives it in the
+    widest `ld.shared` vectors the two layouts allow (`linear::shared_access`:
+    register bits that select the next offsets, every other bit moving the
+    offset by a multiple of the vector); `--layout-lower-register-tensors`
+    emits them with a remark naming the width and why each wider one was
+    rejected. An anchor of `--layout-assign-layouts`.
+  }];
+  let arguments = (ins AnyType:$base, Layout_ValueAttr:$smem);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$base attr-dict `:` type($base) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
+  let summary = "store a register tensor to shared memory laid out by a given layout";
+  let description = [{
+    ```mlir
+    layout.shared_store %t, %smem {smem = #layout.layout<(64,64):(64,1)>}
+        : tensor<64x64xf16, #layout.linear<...>>, !llvm.ptr<3>
+    ```
+    The addressing and vectors of `layout.shared_load`; an element that
+    several registers of a thread hold is stored once per thread. The kernel
+    synchronizes the CTA before other threads read the tile.
+  }];
+  let arguments = (ins AnyRankedTensor:$value, AnyType:$base, Layout_ValueAttr:$smem);
+  let assemblyFormat = "$value `,` $base attr-dict `:` type($value) `,` type($base)";
+  let hasVerifier = 1;
+}
+
 def Layout_AsyncCopyOp : Layout_Op<"async_copy"> {
   let summary = "cp.async of a tile from global to shared memory, the copy width chosen from the layouts";
   let description = [{

@@ -430,6 +430,150 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
   }
 };
 
+/// The plan of a shared load or store (linear::shared_access), read back from
+/// its flat form, with a remark naming it.
+struct SharedPlan {
+  int64_t vector = 1, elemBytes = 1;
+  SmallVector<int64_t> lane, warp;
+  struct Access {
+    int64_t offset;
+    SmallVector<int64_t> registers;
+  };
+  SmallVector<Access> accesses;
+};
+
+FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr smem,
+                                 bool store) {
+  ArrayRef<int64_t> shape = t.getShape();
+  std::vector<int64_t> flat(sharedAccessCapacity());
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_shared_access(
+      registerEncoding(t).getValueHandle(), shape.data(), shape.size(),
+      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, flat.data(),
+      flat.size(), &length));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  SharedPlan p;
+  size_t at = 0;
+  auto next = [&]() { return flat[at++]; };
+  p.vector = next();
+  p.elemBytes = next();
+  int64_t lanes = next(), warps = next(), accesses = next();
+  for (int64_t i = 0; i < lanes; ++i)
+    p.lane.push_back(next());
+  for (int64_t i = 0; i < warps; ++i)
+    p.warp.push_back(next());
+  for (int64_t a = 0; a < accesses; ++a) {
+    SharedPlan::Access x;
+    x.offset = next();
+    int64_t groups = next();
+    for (int64_t g = 0; g < groups; ++g)
+      x.registers.push_back(next());
+    p.accesses.push_back(std::move(x));
+  }
+  op->emitRemark() << "'" << op->getName() << "' op "
+                   << (store ? "shared_store: " : "shared_load: ") << r.text;
+  return p;
+}
+
+/// The thread's shared offset in elements: the XOR of the offsets of its set
+/// lane and warp bits (tid.x: lane = tid % 32, warp = tid / 32).
+Value threadSharedOffset(ConversionPatternRewriter &rw, Location loc, ArrayRef<int64_t> lane,
+                         ArrayRef<int64_t> warp) {
+  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+  Value offset = constI32(rw, loc, 0);
+  auto addBits = [&](Value id, ArrayRef<int64_t> offsets) {
+    for (auto [i, o] : llvm::enumerate(offsets)) {
+      if (o == 0)
+        continue;
+      Value bit = arith::AndIOp::create(
+          rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
+          constI32(rw, loc, 1));
+      offset = arith::XOrIOp::create(rw, loc, offset,
+                                     arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, o)));
+    }
+  };
+  addBits(arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31)), lane);
+  addBits(arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5)), warp);
+  return offset;
+}
+
+/// `%base + bytes * (thread XOR offset)` in shared memory.
+Value sharedAddress(ConversionPatternRewriter &rw, Location loc, Value base, Value thread,
+                    int64_t offset, int64_t elemBytes) {
+  Value off = offset ? arith::XOrIOp::create(rw, loc, thread, constI32(rw, loc, offset)).getResult()
+                     : thread;
+  Value bytes = arith::MulIOp::create(rw, loc, off, constI32(rw, loc, elemBytes));
+  return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), base, ValueRange{bytes});
+}
+
+/// layout.shared_load: per access, one vector load filling its register groups.
+struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(SharedLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto t = cast<RankedTensorType>(op.getType());
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), false);
+    Type s = typeConverter->convertType(t);
+    if (failed(p) || !s)
+      return failure();
+    Location loc = op.getLoc();
+    Type elem = t.getElementType();
+    Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
+    Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
+    Value result = undefStruct(rw, loc, s);
+    for (const SharedPlan::Access &a : p->accesses) {
+      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
+      Value v = LLVM::LoadOp::create(rw, loc, access, ptr, p->vector * p->elemBytes);
+      for (int64_t k = 0; k < p->vector; ++k) {
+        Value x = p->vector == 1
+                      ? v
+                      : LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, k))
+                            .getResult();
+        for (int64_t g : a.registers)
+          result = LLVM::InsertValueOp::create(rw, loc, result, x, g + k);
+      }
+    }
+    rw.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// layout.shared_store: per access, one vector store of its first register group.
+struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(SharedStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto t = cast<RankedTensorType>(op.getValue().getType());
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), true);
+    if (failed(p))
+      return failure();
+    Location loc = op.getLoc();
+    Type elem = t.getElementType();
+    Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
+    Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
+    for (const SharedPlan::Access &a : p->accesses) {
+      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
+      int64_t g = a.registers.front();
+      Value v;
+      if (p->vector == 1) {
+        v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g);
+      } else {
+        v = LLVM::UndefOp::create(rw, loc, access);
+        for (int64_t k = 0; k < p->vector; ++k)
+          v = LLVM::InsertElementOp::create(
+              rw, loc, v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g + k),
+              constI32(rw, loc, k));
+      }
+      LLVM::StoreOp::create(rw, loc, v, ptr, p->vector * p->elemBytes);
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// layout.async_copy: per copy of the plan (linear::async_copy), one
 /// nvvm.cp.async.shared.global of 4, 8 or 16 bytes from the global address of
 /// its first element to its shared address: `%dst + bytes * (the thread's
@@ -476,22 +620,7 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
     Location loc = op.getLoc();
     Type elem = t.getElementType();
     SmallVector<Value> thread = threadCoords(rw, loc, p, rank);
-    // The thread's shared offset (elements): XOR of its set lane and warp bits'.
-    Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-    Value smemThread = constI32(rw, loc, 0);
-    auto addBits = [&](Value id, ArrayRef<int64_t> offsets) {
-      for (auto [i, o] : llvm::enumerate(offsets)) {
-        if (o == 0)
-          continue;
-        Value bit = arith::AndIOp::create(
-            rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
-            constI32(rw, loc, 1));
-        smemThread = arith::XOrIOp::create(
-            rw, loc, smemThread, arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, o)));
-      }
-    };
-    addBits(arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31)), smemLane);
-    addBits(arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5)), smemWarp);
+    Value smemThread = threadSharedOffset(rw, loc, smemLane, smemWarp);
     Value src = adaptor.getSrc();
     auto global = LLVM::LLVMPointerType::get(rw.getContext(), 1);
     if (src.getType() != global)
@@ -502,13 +631,7 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
       SmallVector<int64_t> at0 = coord();
       int64_t smemCopy = next();
       Value from = accessAddress(rw, loc, src, elem, adaptor.getStrides(), thread, at0);
-      Value off = smemCopy ? arith::XOrIOp::create(rw, loc, smemThread,
-                                                   constI32(rw, loc, smemCopy))
-                                 .getResult()
-                           : smemThread;
-      Value offBytes = arith::MulIOp::create(rw, loc, off, constI32(rw, loc, p.elemBytes));
-      Value to = LLVM::GEPOp::create(rw, loc, adaptor.getDst().getType(), rw.getI8Type(),
-                                     adaptor.getDst(), ValueRange{offBytes});
+      Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemCopy, p.elemBytes);
       NVVM::CpAsyncOp::create(rw, loc, to, from, bytes, cache, Value());
     }
     rw.eraseOp(op);
@@ -740,7 +863,8 @@ struct LowerRegisterTensorsPass
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern>(converter, ctx);
+                 MmaPattern, AsyncCopyPattern, SharedLoadPattern, SharedStorePattern>(
+        converter, ctx);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);

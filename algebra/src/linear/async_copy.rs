@@ -25,6 +25,7 @@
 
 use super::global_access::{global_access, GlobalAccess};
 use super::layout::LinearLayout;
+use super::shared_access::{shared_offsets, shared_width};
 use crate::error::{Error, Result};
 
 /// The sizes `cp.async` copies, in bytes.
@@ -79,7 +80,7 @@ pub fn async_copy(
 ) -> Result<AsyncCopy> {
     let widest = global_access(threads, shape, elem_bits, align)?;
     let elem_bytes = widest.elem_bytes;
-    let offset = shared_offsets(smem, shape)?;
+    let offset = shared_offsets(smem, shape, "async_copy")?;
     let of = |c: &[i64]| offset(c);
     let bases = |name: &str| -> Vec<Vec<i64>> {
         threads
@@ -92,39 +93,8 @@ pub fn async_copy(
     let warp: Vec<i64> = bases("warp").iter().map(|c| of(c)).collect();
     let mut rejected = widest.rejected.clone();
     // The widest vector both sides allow, from the global side's down.
-    let mut vector = widest.vector;
-    while vector > 1 {
-        let k = vector.trailing_zeros() as usize;
-        let contiguous = (0..k).find(|&b| reg[b] != 1 << b);
-        let aligned = reg[k..]
-            .iter()
-            .enumerate()
-            .map(|(i, &o)| (format!("register bit {}", k + i), o))
-            .chain(
-                lane.iter()
-                    .enumerate()
-                    .map(|(i, &o)| (format!("lane bit {i}"), o)),
-            )
-            .chain(
-                warp.iter()
-                    .enumerate()
-                    .map(|(i, &o)| (format!("warp bit {i}"), o)),
-            )
-            .find(|(_, o)| o % vector as i64 != 0);
-        let why = match (contiguous, aligned) {
-            (Some(b), _) => format!(
-                "{vector} elements: register bit {b} is at shared offset {}, not {} (the next element in shared memory)",
-                reg[b],
-                1 << b
-            ),
-            (None, Some((what, o))) => format!(
-                "{vector} elements: {what} moves the shared offset by {o}, not a multiple of {vector}, so a copy would start unaligned in shared memory"
-            ),
-            (None, None) => break,
-        };
-        rejected.push(why);
-        vector /= 2;
-    }
+    let (vector, shared_rejected) = shared_width(&reg, &lane, &warp, widest.vector);
+    rejected.extend(shared_rejected);
     let bytes = vector as i64 * elem_bytes;
     if !CP_ASYNC_BYTES.contains(&bytes) {
         return Err(Error::algebra(format!(
@@ -163,49 +133,6 @@ pub fn async_copy(
         smem_warp: warp,
         smem_access,
         rejected,
-    })
-}
-
-/// The shared offset of a tile coordinate under `smem` (XOR of the bases of its set bits),
-/// after checking that `smem` lays out exactly this tile: in dimensions `dim0, ...` of the
-/// tile's extents, one out dimension.
-fn shared_offsets(smem: &LinearLayout, shape: &[i64]) -> Result<impl Fn(&[i64]) -> i64> {
-    let ins = smem.in_names();
-    let want: Vec<String> = (0..shape.len()).map(|d| format!("dim{d}")).collect();
-    if ins != want.iter().map(|s| s.as_str()).collect::<Vec<_>>() {
-        return Err(Error::algebra(format!(
-            "async_copy: the shared layout must map the tile dimensions {} to an offset, it maps [{}]",
-            want.join(", "),
-            ins.join(", ")
-        )));
-    }
-    if smem.out_names().len() != 1 {
-        return Err(Error::algebra(format!(
-            "async_copy: the shared layout must give one offset, it gives [{}]",
-            smem.out_names().join(", ")
-        )));
-    }
-    for (d, &n) in shape.iter().enumerate() {
-        let size = 1i64 << smem.bases_of(d).len();
-        if size != n {
-            return Err(Error::algebra(format!(
-                "async_copy: the shared layout covers {size} along dim{d}, the tile {n}"
-            )));
-        }
-    }
-    let bases: Vec<Vec<i64>> = (0..shape.len())
-        .map(|d| smem.bases_of(d).iter().map(|b| b[0]).collect())
-        .collect();
-    Ok(move |c: &[i64]| {
-        let mut o = 0;
-        for (d, bs) in bases.iter().enumerate() {
-            for (j, b) in bs.iter().enumerate() {
-                if c[d] >> j & 1 == 1 {
-                    o ^= b;
-                }
-            }
-        }
-        o
     })
 }
 

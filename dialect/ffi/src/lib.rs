@@ -1395,6 +1395,90 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     r
 }
 
+/// A shared-memory layout of a tile of `rank` dimensions as the linear layout from `dim0, ...`
+/// to `offset`: a linear layout as it is, a CuTe layout (swizzled or not) converted when it is
+/// linear over F2; an error naming `op` otherwise.
+fn shared_layout(
+    smem: Option<&stored::Stored>,
+    rank: usize,
+    op: &str,
+) -> Result<layout_algebra::linear::layout::LinearLayout, Error> {
+    match smem {
+        Some(stored::Stored::Linear(s, _)) => Ok(s.clone()),
+        Some(stored::Stored::Cute(Value::Func(f))) => {
+            let names: Vec<String> = (0..rank).map(|d| format!("dim{d}")).collect();
+            let refs: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
+            layout_algebra::linear::from_cute::from_cute(f, &refs, "offset")
+                .map_err(|e| Error::algebra(format!("{op}: the shared layout is not linear: {e}")))
+        }
+        _ => Err(Error::algebra(format!(
+            "{op}: the shared layout must be a CuTe layout (#layout.layout<...>) or a linear layout (#layout.linear<...>)"
+        ))),
+    }
+}
+
+/// The plan of loading (`store` false) or storing a register tensor (`threads`, extents
+/// `shape`, `elem_bits`) from or to shared memory laid out by `smem`
+/// (`linear::shared_access`), flattened: vector, element bytes, number of lane bits, of warp
+/// bits and of accesses; the shared offset of each lane bit, then of each warp bit; per access
+/// its register offset, its number of register groups and their first registers. `*length` is
+/// the number of integers; they are copied to `out` only when `capacity >= *length`. The text
+/// is a summary for a remark.
+///
+/// # Safety
+/// `threads` and `smem` must be null or live handles; `shape` must point to `rank` integers,
+/// `out` to `capacity` writable integers and `length` to a writable size.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_shared_access(
+    threads: Handle,
+    shape: *const i64,
+    rank: usize,
+    elem_bits: i64,
+    smem: Handle,
+    store: bool,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let shape = extents(shape, rank);
+    let threads = stored::linear_value(threads);
+    let smem_value = stored::borrowed(smem);
+    let mut flat: Vec<i64> = Vec::new();
+    let op = if store { "shared_store" } else { "shared_load" };
+    let r = checked_text(|| {
+        let l = threads?;
+        let s = shared_layout(smem_value, shape.len(), op)?;
+        let p = layout_algebra::linear::shared_access::shared_access(&l, &shape, elem_bits, &s)?;
+        flat = vec![
+            p.vector as i64,
+            p.elem_bytes,
+            p.lane.len() as i64,
+            p.warp.len() as i64,
+            p.accesses.len() as i64,
+        ];
+        flat.extend(&p.lane);
+        flat.extend(&p.warp);
+        for a in &p.accesses {
+            flat.push(a.offset);
+            flat.push(a.registers.len() as i64);
+            flat.extend(a.registers.iter().map(|&r| r as i64));
+        }
+        if flat.len() > capacity {
+            return Err(Error::algebra(format!(
+                "{op}: the plan has {} numbers, more than the {capacity} the caller holds",
+                flat.len()
+            )));
+        }
+        Ok(p.summary(if store { "st" } else { "ld" }))
+    });
+    if r.status == STATUS_OK {
+        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+        *length = flat.len();
+    }
+    r
+}
+
 /// The `cp.async` plan of copying a tile (register-layout `threads`, extents `shape`,
 /// `elem_bits`) from global memory (row-major, `align`) into shared memory laid out by `smem`
 /// (a CuTe layout of the tile's coordinates, swizzled or not, or a linear layout from
@@ -1427,21 +1511,7 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
         let l = threads?;
-        let s = match smem_value {
-            Some(stored::Stored::Linear(s, _)) => s.clone(),
-            Some(stored::Stored::Cute(Value::Func(f))) => {
-                let names: Vec<String> = (0..shape.len()).map(|d| format!("dim{d}")).collect();
-                let refs: Vec<&str> = names.iter().map(|n| n.as_str()).collect();
-                layout_algebra::linear::from_cute::from_cute(f, &refs, "offset").map_err(|e| {
-                    Error::algebra(format!("async_copy: the shared layout is not linear: {e}"))
-                })?
-            }
-            _ => {
-                return Err(Error::algebra(
-                    "async_copy: the shared layout must be a CuTe layout (#layout.layout<...>) or a linear layout (#layout.linear<...>)",
-                ))
-            }
-        };
+        let s = shared_layout(smem_value, shape.len(), "async_copy")?;
         let p = layout_algebra::linear::async_copy::async_copy(&l, &shape, elem_bits, align, &s)?;
         let g = &p.global;
         flat = vec![

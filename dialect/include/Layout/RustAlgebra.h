@@ -86,6 +86,9 @@ LayoutResult layout_ffi_global_access(LayoutHandle encoding, const int64_t *shap
 LayoutResult layout_ffi_async_copy(LayoutHandle threads, const int64_t *shape, size_t rank,
                                    int64_t elem_bits, int64_t align, LayoutHandle smem,
                                    int64_t *out, size_t capacity, size_t *length);
+LayoutResult layout_ffi_shared_access(LayoutHandle threads, const int64_t *shape, size_t rank,
+                                      int64_t elem_bits, LayoutHandle smem, bool store,
+                                      int64_t *out, size_t capacity, size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, const int64_t *values,
                                        size_t n, bool inv);
@@ -101,6 +104,10 @@ void layout_result_free(LayoutResult *r);
 /// Integers enough for the flat plan of layout_ffi_global_access of a tensor of
 /// `rank` dimensions with at most 1024 registers per thread.
 inline size_t globalAccessCapacity(size_t rank) { return 5 + 16 * rank + 1024 * (rank + 2); }
+
+/// Integers enough for the flat plan of layout_ffi_shared_access with at most 1024
+/// registers per thread.
+inline size_t sharedAccessCapacity() { return 5 + 16 + 3 * 1024; }
 
 /// Integers enough for the flat plan of layout_ffi_async_copy of a tile of `rank`
 /// dimensions with at most 1024 elements per thread.

@@ -42,7 +42,7 @@ module attributes {gpu.container_module} {
     // The 64B swizzle on f16 (Sw<3,2,3>: 4-element units permuted by the row): lane bit 2
     // (column 32) lands 36 elements further, so 8-element copies would start unaligned in
     // shared memory; 4-element (8-byte) copies are the widest.
-    // REMARK: remark: 'layout.async_copy' op async_copy: 8 x cp.async.ca.shared.global of 8 bytes per thread (4 elements of 2 bytes each); wider: 16 elements: register bit 3 selects the element at [16, 0], not the next along dimension 1; 8 elements: lane bit 2 moves the shared offset by 36, not a multiple of 8, so a copy would start unaligned in shared memory
+    // REMARK: remark: 'layout.async_copy' op async_copy: 8 x cp.async.ca.shared.global of 8 bytes per thread (4 elements of 2 bytes each); wider: 16 elements: register bit 3 selects the element at [16, 0], not the next along dimension 1; 8 elements: lane bit 2 moves the shared offset by 36, not a multiple of 8, so an access would start unaligned in shared memory
     // CHECK-LABEL: gpu.func @swizzle_splits
     // CHECK-COUNT-8: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca
     gpu.func @swizzle_splits(%src: !llvm.ptr<1>, %ld: i64) kernel {

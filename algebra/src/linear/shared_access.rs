@@ -1,0 +1,308 @@
+//! How the threads of a CTA load a register tensor from shared memory laid out by a given
+//! layout, or store it there: the widest `ld/st.shared` vector each thread can move at once and
+//! the shared offset of every access.
+//!
+//! The shared layout `S` maps the tensor's dimensions `dim0, ..., dim{n-1}` to one offset in
+//! elements, linear over F2 (a CuTe layout of the tile's coordinates, swizzled or not, through
+//! `to_linear`, or a linear layout): element `c` is at `smem + bytes * S(c)`. The register
+//! layout `L` (`tensor_encoding`) gives thread `(lane t, warp w)` register `r` the element
+//! `L(r, t, w)`; both are linear, so its offset is `S(L(r, t, w))`, the XOR of `S(L(b))` over
+//! the set bits `b` of `(r, t, w)`.
+//!
+//! **Vector width.** `V = 2^k` registers are one access when register bits `0..k` select the
+//! next offsets (`S(L(2^b)) = 2^b` for `b < k`: registers `r, .., r+V-1` are `V` consecutive
+//! elements for every `r` with its low `k` bits zero) and every other basis (register bits from
+//! `k`, lanes, warps) moves the offset by a multiple of `V` (each access `V * bytes` aligned,
+//! given a 16-byte aligned buffer), and `V * bytes <= 16` (`ld/st.shared.v4.b32`). The widest
+//! such `V` is taken; each wider one is reported with the condition it breaks. Registers that
+//! repeat an offset (a broadcast register bit) share one access; a store writes from the first.
+
+use super::layout::LinearLayout;
+use super::tensor_encoding::check_tensor_encoding;
+use crate::error::{Error, Result};
+
+/// The widest shared-memory access in bytes (`ld/st.shared.v4.b32`).
+pub const MAX_SHARED_ACCESS_BYTES: i64 = 16;
+
+/// One access: its register offset and the first register of each group of `vector`
+/// registers it fills (a load) or reads (a store, from the first group).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedAccessItem {
+    pub offset: i64,
+    pub registers: Vec<usize>,
+}
+
+/// The plan of a shared-memory load or store of a register tensor under a given layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SharedAccess {
+    /// Elements per access.
+    pub vector: usize,
+    pub elem_bytes: i64,
+    /// The shared offset (elements, XOR) each lane bit and each warp bit contributes.
+    pub lane: Vec<i64>,
+    pub warp: Vec<i64>,
+    pub accesses: Vec<SharedAccessItem>,
+    /// Why each wider vector was not taken.
+    pub rejected: Vec<String>,
+}
+
+impl SharedAccess {
+    /// `ld.shared.v4.b32`-style name of one access (`ld` or `st`).
+    pub fn instruction(&self, kind: &str) -> String {
+        let bytes = self.vector as i64 * self.elem_bytes;
+        match bytes {
+            16 => format!("{kind}.shared.v4.b32"),
+            8 => format!("{kind}.shared.v2.b32"),
+            b => format!("{kind}.shared.b{}", 8 * b),
+        }
+    }
+
+    /// `4 x ld.shared.v4.b32 per thread (8 elements of 2 bytes each); wider: ...`.
+    pub fn summary(&self, kind: &str) -> String {
+        let mut s = format!(
+            "{} x {} per thread ({} elements of {} bytes each)",
+            self.accesses.len(),
+            self.instruction(kind),
+            self.vector,
+            self.elem_bytes
+        );
+        if !self.rejected.is_empty() {
+            s.push_str(&format!("; wider: {}", self.rejected.join("; ")));
+        }
+        s
+    }
+}
+
+/// The plan of loading (or storing) the register tensor `shape` laid out by `threads` from
+/// (to) shared memory laid out by `smem`.
+pub fn shared_access(
+    threads: &LinearLayout,
+    shape: &[i64],
+    elem_bits: i64,
+    smem: &LinearLayout,
+) -> Result<SharedAccess> {
+    check_tensor_encoding(threads, shape, "the register layout")?;
+    if elem_bits <= 0 || elem_bits % 8 != 0 || elem_bits > 128 {
+        return Err(Error::algebra(format!(
+            "shared_access: elements of {elem_bits} bits; whole bytes (8 to 128 bits) expected"
+        )));
+    }
+    let elem_bytes = elem_bits / 8;
+    let offset = shared_offsets(smem, shape, "shared_access")?;
+    let bases = |name: &str| -> Vec<i64> {
+        threads
+            .in_index(name)
+            .map(|i| threads.bases_of(i).iter().map(|c| offset(c)).collect())
+            .unwrap_or_default()
+    };
+    let (reg, lane, warp) = (bases("register"), bases("lane"), bases("warp"));
+    let most = (MAX_SHARED_ACCESS_BYTES / elem_bytes).max(1) as usize;
+    let mut rejected = Vec::new();
+    let mut cap = 1usize;
+    while cap * 2 <= most && cap * 2 <= 1 << reg.len() {
+        cap *= 2;
+    }
+    if cap * 2 <= 1 << reg.len() && cap * 2 > most {
+        rejected.push(format!(
+            "{} elements: {} bytes, more than one access moves ({MAX_SHARED_ACCESS_BYTES})",
+            cap * 2,
+            cap as i64 * 2 * elem_bytes
+        ));
+    }
+    let (vector, why) = shared_width(&reg, &lane, &warp, cap);
+    rejected.extend(why);
+    let mut accesses: Vec<SharedAccessItem> = Vec::new();
+    for r in (0..1usize << reg.len()).step_by(vector) {
+        let o = (0..reg.len())
+            .filter(|b| r >> b & 1 == 1)
+            .fold(0, |acc, b| acc ^ reg[b]);
+        match accesses.iter_mut().find(|a| a.offset == o) {
+            Some(a) => a.registers.push(r),
+            None => accesses.push(SharedAccessItem {
+                offset: o,
+                registers: vec![r],
+            }),
+        }
+    }
+    Ok(SharedAccess {
+        vector,
+        elem_bytes,
+        lane,
+        warp,
+        accesses,
+        rejected,
+    })
+}
+
+/// The widest `V <= most` (a power of two) with register bits `0..log2 V` at shared offsets
+/// `1, 2, 4, ...` and every other basis at a multiple of `V`, with the reason each wider one
+/// from `most` down fails.
+pub(crate) fn shared_width(
+    reg: &[i64],
+    lane: &[i64],
+    warp: &[i64],
+    most: usize,
+) -> (usize, Vec<String>) {
+    let mut rejected = Vec::new();
+    let mut vector = most;
+    while vector > 1 {
+        let k = vector.trailing_zeros() as usize;
+        let contiguous = (0..k).find(|&b| reg.get(b) != Some(&(1 << b)));
+        let aligned = reg
+            .iter()
+            .enumerate()
+            .skip(k)
+            .map(|(i, &o)| (format!("register bit {i}"), o))
+            .chain(
+                lane.iter()
+                    .enumerate()
+                    .map(|(i, &o)| (format!("lane bit {i}"), o)),
+            )
+            .chain(
+                warp.iter()
+                    .enumerate()
+                    .map(|(i, &o)| (format!("warp bit {i}"), o)),
+            )
+            .find(|(_, o)| o % vector as i64 != 0);
+        let why = match (contiguous, aligned) {
+            (Some(b), _) => match reg.get(b) {
+                Some(o) => format!(
+                    "{vector} elements: register bit {b} is at shared offset {o}, not {} (the next element in shared memory)",
+                    1 << b
+                ),
+                None => format!("{vector} elements: a thread holds {} register(s)", 1 << reg.len()),
+            },
+            (None, Some((what, o))) => format!(
+                "{vector} elements: {what} moves the shared offset by {o}, not a multiple of {vector}, so an access would start unaligned in shared memory"
+            ),
+            (None, None) => break,
+        };
+        rejected.push(why);
+        vector /= 2;
+    }
+    (vector, rejected)
+}
+
+/// The shared offset of a tile coordinate under `smem` (XOR of the bases of its set bits),
+/// after checking that `smem` lays out exactly this tile: in dimensions `dim0, ...` of the
+/// tile's extents, one out dimension. `op` names the operation in errors.
+pub(crate) fn shared_offsets(
+    smem: &LinearLayout,
+    shape: &[i64],
+    op: &str,
+) -> Result<impl Fn(&[i64]) -> i64> {
+    let ins = smem.in_names();
+    let want: Vec<String> = (0..shape.len()).map(|d| format!("dim{d}")).collect();
+    if ins != want.iter().map(|s| s.as_str()).collect::<Vec<_>>() {
+        return Err(Error::algebra(format!(
+            "{op}: the shared layout must map the tile dimensions {} to an offset, it maps [{}]",
+            want.join(", "),
+            ins.join(", ")
+        )));
+    }
+    if smem.out_names().len() != 1 {
+        return Err(Error::algebra(format!(
+            "{op}: the shared layout must give one offset, it gives [{}]",
+            smem.out_names().join(", ")
+        )));
+    }
+    for (d, &n) in shape.iter().enumerate() {
+        let size = 1i64 << smem.bases_of(d).len();
+        if size != n {
+            return Err(Error::algebra(format!(
+                "{op}: the shared layout covers {size} along dim{d}, the tile {n}"
+            )));
+        }
+    }
+    let bases: Vec<Vec<i64>> = (0..shape.len())
+        .map(|d| smem.bases_of(d).iter().map(|b| b[0]).collect())
+        .collect();
+    Ok(move |c: &[i64]| {
+        let mut o = 0;
+        for (d, bs) in bases.iter().enumerate() {
+            for (j, b) in bs.iter().enumerate() {
+                if c[d] >> j & 1 == 1 {
+                    o ^= b;
+                }
+            }
+        }
+        o
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::linear::parse_linear;
+
+    fn cute(text: &str) -> LinearLayout {
+        let f = crate::text::parse_func(text).unwrap();
+        crate::linear::from_cute::from_cute(&f, &["dim0", "dim1"], "offset").unwrap()
+    }
+
+    /// 128 threads, 8 consecutive halves each, rows of 64.
+    const ROWS: &str = "{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}";
+    /// The m16n8k16 A fragment (PTX ISA) of a 64x32 f16 tile, 4 warps along M.
+    const DOT_A: &str = "{register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}";
+
+    #[test]
+    fn rows_of_a_swizzled_tile_are_sixteen_byte_accesses() {
+        let p = shared_access(
+            &parse_linear(ROWS).unwrap(),
+            &[64, 64],
+            16,
+            &cute("Sw<3,3,3> o 0 o (64,64):(64,1)"),
+        )
+        .unwrap();
+        assert_eq!((p.vector, p.accesses.len()), (8, 4));
+        assert_eq!(p.instruction("ld"), "ld.shared.v4.b32");
+        assert!(
+            p.rejected[0].contains("16 elements: 32 bytes, more than one access moves"),
+            "{:?}",
+            p.rejected
+        );
+    }
+
+    #[test]
+    fn the_mma_operand_reads_pairs() {
+        let p = shared_access(
+            &parse_linear(DOT_A).unwrap(),
+            &[64, 32],
+            16,
+            &cute("(64,32):(32,1)"),
+        )
+        .unwrap();
+        assert_eq!((p.vector, p.accesses.len()), (2, 8));
+        assert_eq!(p.instruction("ld"), "ld.shared.b32");
+        assert!(
+            p.rejected
+                .iter()
+                .any(|w| w.contains("4 elements: register bit 1 is at shared offset 256, not 2")),
+            "{:?}",
+            p.rejected
+        );
+        // Every register's offset is S of its element.
+        let t = parse_linear(DOT_A).unwrap();
+        let lane_bases = t.bases_of(t.in_index("lane").unwrap());
+        for (i, c) in lane_bases.iter().enumerate() {
+            assert_eq!(p.lane[i], c[0] * 32 + c[1]);
+        }
+    }
+
+    #[test]
+    fn a_column_major_tile_is_read_element_by_element() {
+        let p = shared_access(
+            &parse_linear(ROWS).unwrap(),
+            &[64, 64],
+            16,
+            &cute("(64,64):(1,64)"),
+        )
+        .unwrap();
+        assert_eq!((p.vector, p.accesses.len()), (1, 32));
+        assert!(
+            p.summary("st").starts_with("32 x st.shared.b16 per thread"),
+            "{}",
+            p.summary("st")
+        );
+    }
+}

@@ -1,0 +1,41 @@
+// The kernels of shared_access.mlir, end to end: --lower-to-nvvm to PTX for sm_80 and sm_90a,
+// ptxas for both (no spills), and Inputs/ptx_moves.py runs the PTX for every thread of the
+// CTA on the CPU: each copies a 64x32 f16 tile (row strides 40 and 32 elements) from its
+// input to its output through shared memory laid out by the 64B swizzle, written by global
+// loads and st.shared (or by cp.async) and read as the m16n8k16 A fragments; every output
+// byte comes from the same input byte, and the race checker sees the CTA barrier between the
+// writes and the reads. Without the barrier the checker reports the race; read with another
+// layout than written, the wrong bytes.
+// REQUIRES: ptxas
+// RUN: layout-opt %S/shared_access.mlir --lower-to-nvvm="ptx=%t.80.ptx chip=sm_80" -o /dev/null 2>/dev/null
+// RUN: %ptxas --gpu-name sm_80 -v %t.80.ptx -o %t.80.cubin 2> %t.80.log
+// RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.80.log | FileCheck %s --check-prefix=ENTRIES
+// RUN: FileCheck %s --check-prefix=PTX < %t.80.ptx
+// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: layout-opt %S/shared_access.mlir --lower-to-nvvm="ptx=%t.90.ptx" -o /dev/null 2>/dev/null
+// RUN: %ptxas --gpu-name sm_90a -v %t.90.ptx -o %t.90.cubin 2> %t.90.log
+// RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.90.log | FileCheck %s --check-prefix=ENTRIES
+// RUN: python3 %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: grep -v "bar.sync" %t.80.ptx > %t.nobarrier.ptx
+// RUN: not python3 %S/Inputs/ptx_moves.py %t.nobarrier.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=RACE
+
+// Reading with the unswizzled layout what was written swizzled: the checker finds the bytes.
+// RUN: sed 's/shared_load %%smem {smem = #layout.layout<Sw<2,3,3> o 0 o /shared_load %%smem {smem = #layout.layout</' %S/shared_access.mlir > %t.mismatch.mlir
+// RUN: layout-opt %t.mismatch.mlir --lower-to-nvvm="ptx=%t.mismatch.ptx chip=sm_80" -o /dev/null 2>/dev/null
+// RUN: not python3 %S/Inputs/ptx_moves.py %t.mismatch.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=WRONG
+
+// ENTRIES: 2
+// PTX-LABEL: .entry rows_to_fragments
+// PTX-COUNT-2: st.shared.v4.b32
+// PTX: bar.sync 0;
+// PTX-COUNT-8: ld.shared.b32
+// PTX-LABEL: .entry async_to_fragments
+// PTX-COUNT-2: cp.async.cg.shared.global
+// PTX: cp.async.wait_group 0;
+// PTX: bar.sync 0;
+// PTX-COUNT-8: ld.shared.b32
+// MOVES: rows_to_fragments: 2048 elements copied by 128 threads: all right
+// MOVES: async_to_fragments: 2048 elements copied by 128 threads: all right
+// WRONG: rows_to_fragments: 2048 elements copied by 128 threads: {{[0-9]+}} bytes wrong
+// WRONG: async_to_fragments: 2048 elements copied by 128 threads: {{[0-9]+}} bytes wrong
+// RACE: rows_to_fragments: race: thread {{[0-9]+}} reads byte {{[0-9]+}} written by thread {{[0-9]+}} without a barrier
