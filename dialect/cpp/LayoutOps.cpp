@@ -728,7 +728,7 @@ static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Ty
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_shared_access(
       *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(),
-      smem.getValueHandle(), store, buffer.data(), buffer.size(), &length));
+      smem.getValueHandle(), store, /*sm=*/0, buffer.data(), buffer.size(), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   return success();

@@ -440,16 +440,22 @@ struct SharedPlan {
     SmallVector<int64_t> registers;
   };
   SmallVector<Access> accesses;
+  /// The ldmatrix form (num > 0): matrices, .trans, the row offset of each lane
+  /// bit, per instruction its register offset and first register.
+  int64_t num = 0;
+  bool trans = false;
+  SmallVector<int64_t> laneRows;
+  SmallVector<std::pair<int64_t, int64_t>> instructions;
 };
 
 FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr smem,
-                                 bool store) {
+                                 bool store, int64_t sm) {
   ArrayRef<int64_t> shape = t.getShape();
   std::vector<int64_t> flat(sharedAccessCapacity());
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_shared_access(
       registerEncoding(t).getValueHandle(), shape.data(), shape.size(),
-      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, flat.data(),
+      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, sm, flat.data(),
       flat.size(), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
@@ -470,6 +476,17 @@ FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr sm
     for (int64_t g = 0; g < groups; ++g)
       x.registers.push_back(next());
     p.accesses.push_back(std::move(x));
+  }
+  if (next()) {
+    p.num = next();
+    p.trans = next() != 0;
+    for (int i = 0; i < 5; ++i)
+      p.laneRows.push_back(next());
+    int64_t n = next();
+    for (int64_t i = 0; i < n; ++i) {
+      int64_t o = next();
+      p.instructions.push_back({o, next()});
+    }
   }
   op->emitRemark() << "'" << op->getName() << "' op "
                    << (store ? "shared_store: " : "shared_load: ") << r.text;
@@ -507,22 +524,53 @@ Value sharedAddress(ConversionPatternRewriter &rw, Location loc, Value base, Val
   return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), base, ValueRange{bytes});
 }
 
-/// layout.shared_load: per access, one vector load filling its register groups.
+/// layout.shared_load: per ldmatrix instruction of the plan, one nvvm.ldmatrix
+/// (lane l supplying its row address) whose 32-bit registers fill register
+/// pairs; else per access one vector load filling its register groups.
 struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  SharedLoadPattern(const TypeConverter &converter, MLIRContext *ctx, int64_t sm)
+      : OpConversionPattern(converter, ctx), sm(sm) {}
+  int64_t sm;
 
   LogicalResult matchAndRewrite(SharedLoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
     auto t = cast<RankedTensorType>(op.getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), false);
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), false, sm);
     Type s = typeConverter->convertType(t);
     if (failed(p) || !s)
       return failure();
     Location loc = op.getLoc();
     Type elem = t.getElementType();
+    Value result = undefStruct(rw, loc, s);
+    if (p->num > 0) {
+      Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
+      Type i32 = rw.getI32Type();
+      Type regs = p->num == 1 ? i32
+                              : LLVM::LLVMStructType::getLiteral(
+                                    rw.getContext(), SmallVector<Type>(p->num, i32));
+      auto pair = VectorType::get({2}, elem);
+      for (auto [offset, first] : p->instructions) {
+        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, offset, p->elemBytes);
+        Value m = NVVM::LdMatrixOp::create(
+            rw, loc, regs, ptr, p->num,
+            p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+            NVVM::LdStMatrixShapeAttr::get(rw.getContext(), 8, 8),
+            NVVM::LdStMatrixEltType::B16);
+        for (int64_t j = 0; j < p->num; ++j) {
+          Value r = p->num == 1 ? m : LLVM::ExtractValueOp::create(rw, loc, m, j).getResult();
+          Value v = LLVM::BitcastOp::create(rw, loc, pair, r);
+          for (int64_t h = 0; h < 2; ++h)
+            result = LLVM::InsertValueOp::create(
+                rw, loc, result,
+                LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, h)),
+                first + 2 * j + h);
+        }
+      }
+      rw.replaceOp(op, result);
+      return success();
+    }
     Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
     Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
-    Value result = undefStruct(rw, loc, s);
     for (const SharedPlan::Access &a : p->accesses) {
       Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
       Value v = LLVM::LoadOp::create(rw, loc, access, ptr, p->vector * p->elemBytes);
@@ -547,7 +595,7 @@ struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
   LogicalResult matchAndRewrite(SharedStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
     auto t = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), true);
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), true, 0);
     if (failed(p))
       return failure();
     Location loc = op.getLoc();
@@ -863,8 +911,8 @@ struct LowerRegisterTensorsPass
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern, SharedLoadPattern, SharedStorePattern>(
-        converter, ctx);
+                 MmaPattern, AsyncCopyPattern, SharedStorePattern>(converter, ctx);
+    patterns.add<SharedLoadPattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);

@@ -16,6 +16,20 @@
 //! given a 16-byte aligned buffer), and `V * bytes <= 16` (`ld/st.shared.v4.b32`). The widest
 //! such `V` is taken; each wider one is reported with the condition it breaks. Registers that
 //! repeat an offset (a broadcast register bit) share one access; a store writes from the first.
+//!
+//! **`ldmatrix` (loads of 16-bit elements, sm_75+).** `ldmatrix.m8n8.x{1,2,4}.b16` gives lane
+//! `t` of matrix `j` the 32-bit register holding row `t/4`, columns `2(t%4)` and `2(t%4)+1` of
+//! that 8x8 matrix, whose 8 rows (16 bytes each, anywhere 16-byte aligned) lane `8j + i`
+//! addresses; `.trans` gives it rows `2(t%4)`, `2(t%4)+1` of column `t/4`. In offsets: without
+//! `.trans`, register bit 0 (the half of a 32-bit register) is at offset 1 and lane bits 0, 1
+//! at 2, 4 (a row's 8 elements), lane bits 2..4 pick the rows; with `.trans`, lane bits 2..4
+//! are at 1, 2, 4 and register bit 0, lane bits 0, 1 pick the rows. Register bits 1.. select
+//! the matrices (up to 4), the rest enumerate instructions; every row offset, matrix,
+//! instruction and warp offset must be a multiple of 8 (16-byte rows). Lane `l` then supplies
+//! the row address `smem + bytes * (thread XOR the XOR over l's bits of their row or matrix
+//! offsets XOR the instruction's)`. When the load's elements are 16-bit, the target has
+//! `ldmatrix` and the form holds, it replaces the vector loads if it needs fewer instructions;
+//! otherwise the remark says which condition fails.
 
 use super::layout::LinearLayout;
 use super::tensor_encoding::check_tensor_encoding;
@@ -32,6 +46,146 @@ pub struct SharedAccessItem {
     pub registers: Vec<usize>,
 }
 
+/// The `ldmatrix` form of a shared load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatrixLoad {
+    /// Matrices per instruction: 1, 2 or 4.
+    pub num: usize,
+    pub trans: bool,
+    /// The offset (elements, XOR) each lane bit adds to the row address the lane supplies.
+    pub lane_rows: Vec<i64>,
+    /// Per instruction: its register offset (XOR) and its first register; matrix `j`'s 32-bit
+    /// register holds registers `first + 2j` and `first + 2j + 1`.
+    pub instructions: Vec<(i64, usize)>,
+}
+
+impl MatrixLoad {
+    pub fn instruction(&self) -> String {
+        format!(
+            "ldmatrix.sync.aligned.m8n8.x{}{}.shared.b16",
+            self.num,
+            if self.trans { ".trans" } else { "" }
+        )
+    }
+}
+
+/// The `ldmatrix` form of loading registers at shared offsets `reg` (per register bit), `lane`
+/// and `warp` (per bit), or why there is none.
+pub fn matrix_load(
+    reg: &[i64],
+    lane: &[i64],
+    warp: &[i64],
+) -> std::result::Result<MatrixLoad, String> {
+    if reg.is_empty() || lane.len() != 5 {
+        return Err(format!(
+            "ldmatrix: a warp of 32 lanes with at least 2 elements each is needed, found {} register bit(s) and {} lane bit(s)",
+            reg.len(),
+            lane.len()
+        ));
+    }
+    let m = (reg.len() - 1).min(2);
+    let mut best = String::new();
+    for trans in [false, true] {
+        let name = if trans { "ldmatrix.trans" } else { "ldmatrix" };
+        // (what, offset, required): the in-row positions.
+        let row: [(&str, i64, i64); 3] = if trans {
+            [
+                ("lane bit 2", lane[2], 1),
+                ("lane bit 3", lane[3], 2),
+                ("lane bit 4", lane[4], 4),
+            ]
+        } else {
+            [
+                ("register bit 0", reg[0], 1),
+                ("lane bit 0", lane[0], 2),
+                ("lane bit 1", lane[1], 4),
+            ]
+        };
+        let rows: [(&str, i64); 3] = if trans {
+            [
+                ("register bit 0", reg[0]),
+                ("lane bit 0", lane[0]),
+                ("lane bit 1", lane[1]),
+            ]
+        } else {
+            [
+                ("lane bit 2", lane[2]),
+                ("lane bit 3", lane[3]),
+                ("lane bit 4", lane[4]),
+            ]
+        };
+        if let Some((what, o, want)) = row.iter().find(|(_, o, want)| o != want) {
+            best = format!(
+                "{name}: {what} is at shared offset {o}, not {want} (within one 16-byte row)"
+            );
+            if !trans {
+                continue;
+            }
+            return Err(format!(
+                "{best}; and without .trans: {}",
+                first_reason(reg, lane)
+            ));
+        }
+        let aligned = rows
+            .iter()
+            .map(|(w, o)| (w.to_string(), *o))
+            .chain(
+                reg.iter()
+                    .enumerate()
+                    .skip(1)
+                    .map(|(i, &o)| (format!("register bit {i}"), o)),
+            )
+            .chain(
+                warp.iter()
+                    .enumerate()
+                    .map(|(i, &o)| (format!("warp bit {i}"), o)),
+            )
+            .find(|(_, o)| o % 8 != 0);
+        if let Some((what, o)) = aligned {
+            best = format!(
+                "{name}: {what} moves the shared offset by {o}, not a multiple of 8 (rows of 16 bytes, 16-byte aligned)"
+            );
+            continue;
+        }
+        let lane_rows = (0..5)
+            .map(|b| match b {
+                0..=2 => rows[b].1,
+                _ if b - 3 < m => reg[1 + (b - 3)],
+                _ => 0,
+            })
+            .collect();
+        let rest = reg.len() - 1 - m;
+        let instructions = (0..1usize << rest)
+            .map(|it| {
+                let o = (0..rest)
+                    .filter(|q| it >> q & 1 == 1)
+                    .fold(0, |acc, q| acc ^ reg[1 + m + q]);
+                (o, it << (1 + m))
+            })
+            .collect();
+        return Ok(MatrixLoad {
+            num: 1 << m,
+            trans,
+            lane_rows,
+            instructions,
+        });
+    }
+    Err(best)
+}
+
+/// The first in-row condition of the non-transposed form that fails (for the combined reason).
+fn first_reason(reg: &[i64], lane: &[i64]) -> String {
+    [
+        ("register bit 0", reg[0], 1),
+        ("lane bit 0", lane[0], 2),
+        ("lane bit 1", lane[1], 4),
+    ]
+    .iter()
+    .find(|(_, o, want)| o != want)
+    .map(|(what, o, want)| format!("{what} is at shared offset {o}, not {want}"))
+    .unwrap_or_default()
+}
+
 /// The plan of a shared-memory load or store of a register tensor under a given layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SharedAccess {
@@ -44,6 +198,11 @@ pub struct SharedAccess {
     pub accesses: Vec<SharedAccessItem>,
     /// Why each wider vector was not taken.
     pub rejected: Vec<String>,
+    /// A load by `ldmatrix` instead of the vector accesses (then `accesses` is the fallback
+    /// the remark compares it with).
+    pub matrix: Option<MatrixLoad>,
+    /// Why `ldmatrix` was not taken (16-bit loads on sm_75+ only).
+    pub matrix_rejected: Option<String>,
 }
 
 impl SharedAccess {
@@ -57,8 +216,18 @@ impl SharedAccess {
         }
     }
 
-    /// `4 x ld.shared.v4.b32 per thread (8 elements of 2 bytes each); wider: ...`.
+    /// `4 x ld.shared.v4.b32 per thread (8 elements of 2 bytes each); wider: ...`, or the
+    /// `ldmatrix` form with the vector loads it replaces.
     pub fn summary(&self, kind: &str) -> String {
+        if let Some(m) = &self.matrix {
+            return format!(
+                "{} x {} per thread (instead of {} x {})",
+                m.instructions.len(),
+                m.instruction(),
+                self.accesses.len(),
+                self.instruction(kind)
+            );
+        }
         let mut s = format!(
             "{} x {} per thread ({} elements of {} bytes each)",
             self.accesses.len(),
@@ -69,17 +238,23 @@ impl SharedAccess {
         if !self.rejected.is_empty() {
             s.push_str(&format!("; wider: {}", self.rejected.join("; ")));
         }
+        if let Some(why) = &self.matrix_rejected {
+            s.push_str(&format!("; not {why}"));
+        }
         s
     }
 }
 
-/// The plan of loading (or storing) the register tensor `shape` laid out by `threads` from
-/// (to) shared memory laid out by `smem`.
+/// The plan of loading (`store` false) or storing the register tensor `shape` laid out by
+/// `threads` from (to) shared memory laid out by `smem`, for the target `sm` (`ldmatrix` for
+/// 16-bit loads from sm_75; 0: vector accesses only).
 pub fn shared_access(
     threads: &LinearLayout,
     shape: &[i64],
     elem_bits: i64,
     smem: &LinearLayout,
+    store: bool,
+    sm: i64,
 ) -> Result<SharedAccess> {
     check_tensor_encoding(threads, shape, "the register layout")?;
     if elem_bits <= 0 || elem_bits % 8 != 0 || elem_bits > 128 {
@@ -124,6 +299,20 @@ pub fn shared_access(
             }),
         }
     }
+    let (mut matrix, mut matrix_rejected) = (None, None);
+    if !store && elem_bits == 16 && sm >= 75 {
+        match matrix_load(&reg, &lane, &warp) {
+            Ok(m) if m.instructions.len() < accesses.len() => matrix = Some(m),
+            Ok(m) => {
+                matrix_rejected = Some(format!(
+                    "{}: {} instructions, no fewer than the vector loads",
+                    m.instruction(),
+                    m.instructions.len()
+                ))
+            }
+            Err(why) => matrix_rejected = Some(why),
+        }
+    }
     Ok(SharedAccess {
         vector,
         elem_bytes,
@@ -131,6 +320,8 @@ pub fn shared_access(
         warp,
         accesses,
         rejected,
+        matrix,
+        matrix_rejected,
     })
 }
 
@@ -252,6 +443,8 @@ mod tests {
             &[64, 64],
             16,
             &cute("Sw<3,3,3> o 0 o (64,64):(64,1)"),
+            false,
+            90,
         )
         .unwrap();
         assert_eq!((p.vector, p.accesses.len()), (8, 4));
@@ -270,6 +463,8 @@ mod tests {
             &[64, 32],
             16,
             &cute("(64,32):(32,1)"),
+            false,
+            70,
         )
         .unwrap();
         assert_eq!((p.vector, p.accesses.len()), (2, 8));
@@ -290,12 +485,59 @@ mod tests {
     }
 
     #[test]
+    fn the_mma_operands_are_ldmatrix_and_ldmatrix_trans() {
+        // A (64x32, K-major, 64B swizzle): two ldmatrix.x4 instead of eight ld.shared.b32.
+        let a = parse_linear(DOT_A).unwrap();
+        let p = shared_access(
+            &a,
+            &[64, 32],
+            16,
+            &cute("Sw<2,3,3> o 0 o (64,32):(32,1)"),
+            false,
+            80,
+        )
+        .unwrap();
+        let m = p.matrix.clone().expect("ldmatrix");
+        assert_eq!((m.num, m.trans, m.instructions.len()), (4, false, 2));
+        assert!(p.summary("ld").starts_with("2 x ldmatrix.sync.aligned.m8n8.x4.shared.b16 per thread (instead of 8 x ld.shared.b32)"), "{}", p.summary("ld"));
+        // Lane l supplies row l%8 of matrix l/8: lane bits 0..2 pick rows 1, 2, 4 (offsets 32,
+        // 64 and 128 under the swizzle: 32, 72, 144), lane bits 3, 4 the matrices of register
+        // bits 1 (row 8: 256 -> 256) and 2 (column 8: 8).
+        assert_eq!(m.lane_rows, vec![32, 72, 144, 256, 8]);
+        // B (32x64, N-major: k rows of 64 n): the k pairs are rows apart, so .trans.
+        let b = parse_linear("{register = [[1, 0], [8, 0], [0, 8], [16, 0]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 16], [0, 32]], block = []}").unwrap();
+        let p = shared_access(&b, &[32, 64], 16, &cute("(32,64):(64,1)"), false, 80).unwrap();
+        let m = p.matrix.expect("ldmatrix.trans");
+        assert_eq!((m.num, m.trans, m.instructions.len()), (4, true, 2));
+        // Stores and sm_70 keep the vector accesses.
+        assert!(
+            shared_access(&a, &[64, 32], 16, &cute("(64,32):(32,1)"), true, 90)
+                .unwrap()
+                .matrix
+                .is_none()
+        );
+        // A column-major (M-major) A tile: the halves are 64 apart, so .trans.
+        let p = shared_access(&a, &[64, 32], 16, &cute("(64,32):(1,64)"), false, 90).unwrap();
+        assert!(p.matrix.expect("ldmatrix.trans of an M-major A").trans);
+        // Rows of 8 halves per thread: no ldmatrix form, and the remark says why.
+        let rows = parse_linear(ROWS).unwrap();
+        let p = shared_access(&rows, &[64, 64], 16, &cute("(64,64):(64,1)"), false, 90).unwrap();
+        let why = p.matrix_rejected.unwrap();
+        assert!(
+            why.starts_with("ldmatrix.trans: lane bit 2 is at shared offset 32, not 1 (within one 16-byte row); and without .trans: lane bit 0 is at shared offset 8, not 2"),
+            "{why}"
+        );
+    }
+
+    #[test]
     fn a_column_major_tile_is_read_element_by_element() {
         let p = shared_access(
             &parse_linear(ROWS).unwrap(),
             &[64, 64],
             16,
             &cute("(64,64):(1,64)"),
+            true,
+            90,
         )
         .unwrap();
         assert_eq!((p.vector, p.accesses.len()), (1, 32));

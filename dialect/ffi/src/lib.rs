@@ -1421,7 +1421,10 @@ fn shared_layout(
 /// `shape`, `elem_bits`) from or to shared memory laid out by `smem`
 /// (`linear::shared_access`), flattened: vector, element bytes, number of lane bits, of warp
 /// bits and of accesses; the shared offset of each lane bit, then of each warp bit; per access
-/// its register offset, its number of register groups and their first registers. `*length` is
+/// its register offset, its number of register groups and their first registers; then 0, or
+/// 1 and the `ldmatrix` form (for a load on `sm` >= 75; `sm` 0: none): matrices, `.trans`, the
+/// row offset of each of the 5 lane bits, the number of instructions and per instruction its
+/// register offset and first register. `*length` is
 /// the number of integers; they are copied to `out` only when `capacity >= *length`. The text
 /// is a summary for a remark.
 ///
@@ -1437,6 +1440,7 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
     elem_bits: i64,
     smem: Handle,
     store: bool,
+    sm: i64,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
@@ -1449,7 +1453,9 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
     let r = checked_text(|| {
         let l = threads?;
         let s = shared_layout(smem_value, shape.len(), op)?;
-        let p = layout_algebra::linear::shared_access::shared_access(&l, &shape, elem_bits, &s)?;
+        let p = layout_algebra::linear::shared_access::shared_access(
+            &l, &shape, elem_bits, &s, store, sm,
+        )?;
         flat = vec![
             p.vector as i64,
             p.elem_bytes,
@@ -1463,6 +1469,17 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
             flat.push(a.offset);
             flat.push(a.registers.len() as i64);
             flat.extend(a.registers.iter().map(|&r| r as i64));
+        }
+        match &p.matrix {
+            None => flat.push(0),
+            Some(m) => {
+                flat.extend([1, m.num as i64, m.trans as i64]);
+                flat.extend(&m.lane_rows);
+                flat.push(m.instructions.len() as i64);
+                for (o, first) in &m.instructions {
+                    flat.extend([*o, *first as i64]);
+                }
+            }
         }
         if flat.len() > capacity {
             return Err(Error::algebra(format!(

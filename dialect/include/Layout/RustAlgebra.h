@@ -88,7 +88,8 @@ LayoutResult layout_ffi_async_copy(LayoutHandle threads, const int64_t *shape, s
                                    int64_t *out, size_t capacity, size_t *length);
 LayoutResult layout_ffi_shared_access(LayoutHandle threads, const int64_t *shape, size_t rank,
                                       int64_t elem_bits, LayoutHandle smem, bool store,
-                                      int64_t *out, size_t capacity, size_t *length);
+                                      int64_t sm, int64_t *out, size_t capacity,
+                                      size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, const int64_t *values,
                                        size_t n, bool inv);
@@ -107,7 +108,7 @@ inline size_t globalAccessCapacity(size_t rank) { return 5 + 16 * rank + 1024 * 
 
 /// Integers enough for the flat plan of layout_ffi_shared_access with at most 1024
 /// registers per thread.
-inline size_t sharedAccessCapacity() { return 5 + 16 + 3 * 1024; }
+inline size_t sharedAccessCapacity() { return 5 + 16 + 3 * 1024 + 9 + 2 * 1024; }
 
 /// Integers enough for the flat plan of layout_ffi_async_copy of a tile of `rank`
 /// dimensions with at most 1024 elements per thread.

@@ -1,9 +1,10 @@
 // The kernels of shared_access.mlir, end to end: --lower-to-nvvm to PTX for sm_80 and sm_90a,
 // ptxas for both (no spills), and Inputs/ptx_moves.py runs the PTX for every thread of the
-// CTA on the CPU: each copies a 64x32 f16 tile (row strides 40 and 32 elements) from its
-// input to its output through shared memory laid out by the 64B swizzle, written by global
-// loads and st.shared (or by cp.async) and read as the m16n8k16 A fragments; every output
-// byte comes from the same input byte, and the race checker sees the CTA barrier between the
+// CTA on the CPU (ldmatrix and ldmatrix.trans with their PTX semantics): each copies a tile
+// from its input to its output through shared memory laid out by a swizzle, written by global
+// loads and st.shared (or by cp.async) and read as the m16n8k16 A fragments (ldmatrix.x4),
+// the B fragments (ldmatrix.x4.trans) or rows (ld.shared.v4); every output byte comes from the
+// same input byte, and the race checker sees the CTA barrier between the
 // writes and the reads. Without the barrier the checker reports the race; read with another
 // layout than written, the wrong bytes.
 // REQUIRES: ptxas
@@ -24,18 +25,24 @@
 // RUN: layout-opt %t.mismatch.mlir --lower-to-nvvm="ptx=%t.mismatch.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.mismatch.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=WRONG
 
-// ENTRIES: 2
+// ENTRIES: 4
 // PTX-LABEL: .entry rows_to_fragments
 // PTX-COUNT-2: st.shared.v4.b32
 // PTX: bar.sync 0;
-// PTX-COUNT-8: ld.shared.b32
+// PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-LABEL: .entry async_to_fragments
 // PTX-COUNT-2: cp.async.cg.shared.global
 // PTX: cp.async.wait_group 0;
 // PTX: bar.sync 0;
-// PTX-COUNT-8: ld.shared.b32
+// PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-LABEL: .entry rows_to_b_fragments
+// PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// PTX-LABEL: .entry rows_round_trip
+// PTX-COUNT-2: ld.shared.v4.b32
 // MOVES: rows_to_fragments: 2048 elements copied by 128 threads: all right
 // MOVES: async_to_fragments: 2048 elements copied by 128 threads: all right
+// MOVES: rows_to_b_fragments: 2048 elements copied by 128 threads: all right
+// MOVES: rows_round_trip: 2048 elements copied by 128 threads: all right
 // WRONG: rows_to_fragments: 2048 elements copied by 128 threads: {{[0-9]+}} bytes wrong
 // WRONG: async_to_fragments: 2048 elements copied by 128 threads: {{[0-9]+}} bytes wrong
 // RACE: rows_to_fragments: race: thread {{[0-9]+}} reads byte {{[0-9]+}} written by thread {{[0-9]+}} without a barrier
