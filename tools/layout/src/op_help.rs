@@ -1479,7 +1479,7 @@ mod tests {
             let body = body.strip_suffix(')').unwrap_or(body);
             let mut params = Vec::new();
             let (mut depth, mut optional, mut item) = (0i32, false, String::new());
-            let mut push = |item: &mut String, optional: bool, params: &mut Vec<_>| {
+            let push = |item: &mut String, optional: bool, params: &mut Vec<_>| {
                 let t = item.trim().trim_start_matches('[').trim();
                 if !t.is_empty() {
                     params.push((
