@@ -708,6 +708,36 @@ LogicalResult GlobalStoreOp::verify() {
                             getBase().getType(), getStrides().size(), getAlign(), true);
 }
 
+ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
+  if (attr)
+    return attr;
+  if (!operand)
+    return {};
+  auto type = llvm::dyn_cast<ValueType>(operand.getType());
+  if (!type || !type.isStatic())
+    return {};
+  return type.getValueAttr();
+}
+
+/// The shared layout comes from the attribute `smem` or from the operand
+/// `smem(%l : ...)` (a static layout), not both.
+static FailureOr<ValueAttr> sharedLayoutParam(Operation *op, ValueAttr attr, Value operand) {
+  if (attr && operand)
+    return op->emitOpError()
+           << "takes the shared layout as the attribute smem or as the operand smem(...), not both";
+  if (!attr && !operand)
+    return op->emitOpError() << "requires the shared layout: an attribute smem = "
+                                "#layout.layout<...> or an operand smem(%l : !layout.layout<...>)";
+  if (operand) {
+    auto type = llvm::dyn_cast<ValueType>(operand.getType());
+    if (!type || !type.isStatic())
+      return op->emitOpError() << "the shared layout operand must be a static layout, found "
+                               << operand.getType();
+    return type.getValueAttr();
+  }
+  return attr;
+}
+
 static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Type base,
                                         ValueAttr smem, bool store) {
   auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
@@ -735,13 +765,19 @@ static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Ty
 }
 
 LogicalResult SharedLoadOp::verify() {
+  FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
+  if (failed(smem))
+    return failure();
   return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
-                            getBase().getType(), getSmem(), false);
+                            getBase().getType(), *smem, false);
 }
 
 LogicalResult SharedStoreOp::verify() {
+  FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
+  if (failed(smem))
+    return failure();
   return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
-                            getBase().getType(), getSmem(), true);
+                            getBase().getType(), *smem, true);
 }
 
 LogicalResult AsyncCopyOp::verify() {
@@ -767,16 +803,19 @@ LogicalResult AsyncCopyOp::verify() {
   Type elem = type.getElementType();
   if (!elem.isIntOrFloat())
     return emitOpError() << "elements must be integers or floats, found " << elem;
-  auto kind = getSmem().getValueKind();
+  FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
+  if (failed(smem))
+    return failure();
+  auto kind = smem->getValueKind();
   if (kind != ValueKind::Layout && kind != ValueKind::Linear)
     return emitOpError() << "the shared layout must be a CuTe layout or a linear layout, found "
-                         << getSmem();
+                         << *smem;
   ArrayRef<int64_t> shape = type.getShape();
   std::vector<int64_t> buffer(asyncCopyCapacity(shape.size()));
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_async_copy(
       *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(), getAlign(),
-      getSmem().getValueHandle(), buffer.data(), buffer.size(), &length));
+      smem->getValueHandle(), buffer.data(), buffer.size(), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();

@@ -916,17 +916,27 @@ def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
     Element `c` of the tensor is at `%smem + bytes * smem(c)` (`%smem` 16-byte
     aligned): `smem` is a CuTe layout of the tensor's coordinates (swizzled or
     not; it must be linear over F2) or a linear layout from `dim0, ...` to one
-    offset. Each thread loads the registers its encoding gives it in the
+    offset, given as the attribute or as a static layout operand
+    `smem(%l : !layout.layout<...>)` (e.g. the result of `layout.smem_layout`). Each thread loads the registers its encoding gives it in the
     widest `ld.shared` vectors the two layouts allow (`linear::shared_access`:
     register bits that select the next offsets, every other bit moving the
     offset by a multiple of the vector); `--layout-lower-register-tensors`
     emits them with a remark naming the width and why each wider one was
     rejected. An anchor of `--layout-assign-layouts`.
   }];
-  let arguments = (ins AnyType:$base, Layout_ValueAttr:$smem);
+  let arguments = (ins AnyType:$base, Optional<Layout_ValueType>:$smemLayout,
+                       OptionalAttr<Layout_ValueAttr>:$smem);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$base attr-dict `:` type($base) `->` type($result)";
+  let assemblyFormat = [{
+    $base (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($base) `->` type($result)
+  }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The shared layout: the attribute, or the value the operand's type holds.
+    ::mlir::layout::ValueAttr getSharedLayout() {
+      return ::mlir::layout::sharedLayoutOf(getSmemAttr(), getSmemLayout());
+    }
+  }];
 }
 
 def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
@@ -940,12 +950,21 @@ def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
     several registers of a thread hold is stored once per thread. The kernel
     synchronizes the CTA before other threads read the tile.
   }];
-  let arguments = (ins AnyRankedTensor:$value, AnyType:$base, Layout_ValueAttr:$smem);
-  let assemblyFormat = "$value `,` $base attr-dict `:` type($value) `,` type($base)";
+  let arguments = (ins AnyRankedTensor:$value, AnyType:$base,
+                       Optional<Layout_ValueType>:$smemLayout,
+                       OptionalAttr<Layout_ValueAttr>:$smem);
+  let assemblyFormat = [{
+    $value `,` $base (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($value) `,` type($base)
+  }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::layout::ValueAttr getSharedLayout() {
+      return ::mlir::layout::sharedLayoutOf(getSmemAttr(), getSmemLayout());
+    }
+  }];
 }
 
-def Layout_AsyncCopyOp : Layout_Op<"async_copy"> {
+def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments]> {
   let summary = "cp.async of a tile from global to shared memory, the copy width chosen from the layouts";
   let description = [{
     ```mlir
@@ -972,12 +991,18 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy"> {
     can copy (fewer than 4 contiguous bytes on either side) is an error that
     says which register, lane or warp bit breaks which condition.
   }];
-  let arguments = (ins AnyType:$src, Variadic<I64>:$strides, AnyType:$dst, TypeAttr:$tile,
-                       Layout_ValueAttr:$smem, I64Attr:$align);
+  let arguments = (ins AnyType:$src, Variadic<I64>:$strides, AnyType:$dst,
+                       Optional<Layout_ValueType>:$smemLayout, TypeAttr:$tile,
+                       OptionalAttr<Layout_ValueAttr>:$smem, I64Attr:$align);
   let assemblyFormat = [{
-    $src `[` $strides `]` `to` $dst attr-dict `:` type($src) `,` type($dst) `,` $tile
+    $src `[` $strides `]` `to` $dst (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($src) `,` type($dst) `,` $tile
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::layout::ValueAttr getSharedLayout() {
+      return ::mlir::layout::sharedLayoutOf(getSmemAttr(), getSmemLayout());
+    }
+  }];
 }
 
 def Layout_GlobalStoreOp : Layout_Op<"global_store"> {

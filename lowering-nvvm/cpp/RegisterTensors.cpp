@@ -535,7 +535,7 @@ struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
   LogicalResult matchAndRewrite(SharedLoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
     auto t = cast<RankedTensorType>(op.getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), false, sm);
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), false, sm);
     Type s = typeConverter->convertType(t);
     if (failed(p) || !s)
       return failure();
@@ -595,7 +595,7 @@ struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
   LogicalResult matchAndRewrite(SharedStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
     auto t = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSmem(), true, 0);
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), true, 0);
     if (failed(p))
       return failure();
     Location loc = op.getLoc();
@@ -640,7 +640,7 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
     rust::Result r = rust::take(layout_ffi_async_copy(
         registerEncoding(t).getValueHandle(), shape.data(), rank,
         t.getElementType().getIntOrFloatBitWidth(), op.getAlign(),
-        op.getSmem().getValueHandle(), flat.data(), flat.size(), &length));
+        op.getSharedLayout().getValueHandle(), flat.data(), flat.size(), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     op.emitRemark() << "'" << op->getName() << "' op async_copy: " << r.text;

@@ -47,6 +47,11 @@ struct ValueTypeStorage;
 #include "LayoutTypes.h.inc"
 
 namespace mlir::layout {
+class ValueAttr;
+/// The shared layout of a shared-memory op: the attribute when given, else the
+/// value the static type of `operand` holds (null when neither).
+ValueAttr sharedLayoutOf(ValueAttr attr, Value operand);
+
 /// Whether `type` is a layout-algebra value of one of `kinds` (the operand
 /// kinds of the ops' ODS).
 bool isValueOfKind(Type type, std::initializer_list<ValueKind> kinds);

@@ -38,6 +38,27 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // The shared layout as an SSA value the algebra computes (the swizzle composed with the
+    // row-major tile), given to the copy and the load as an operand: the same choices.
+    // REMARK: remark: 'layout.async_copy' op async_copy: 2 x cp.async.cg.shared.global of 16 bytes per thread
+    // REMARK: remark: 'layout.shared_load' op shared_load: 2 x ldmatrix.sync.aligned.m8n8.x4.shared.b16 per thread
+    // CHECK-LABEL: gpu.func @computed_layout
+    // CHECK-COUNT-2: nvvm.cp.async.shared.global
+    // CHECK-COUNT-2: nvvm.ldmatrix
+    gpu.func @computed_layout(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %ld: i64) kernel {
+      %smem = llvm.mlir.addressof @tile : !llvm.ptr<3>
+      %sw = layout.const #layout.swizzle<2,3,3>
+      %rm = layout.const #layout.layout<(64,32):(32,1)>
+      %l = layout.composition %sw, %rm : !layout.swizzle<2,3,3>, !layout.layout<(64,32):(32,1)>
+      layout.async_copy %in[%ld] to %smem smem(%l : !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>) {align = 16 : i64} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<64x32xf16, #rows>
+      nvvm.cp.async.commit.group
+      nvvm.cp.async.wait.group 0
+      nvvm.barrier0
+      %a = layout.shared_load %smem smem(%l : !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>) : !llvm.ptr<3> -> tensor<64x32xf16, #dota>
+      layout.global_store %a, %out[%ld] {align = 4 : i64} : tensor<64x32xf16, #dota>, !llvm.ptr<1>
+      gpu.return
+    }
+
     // cp.async into the tile, then the fragments out of it.
     // REMARK: remark: 'layout.async_copy' op async_copy: 2 x cp.async.cg.shared.global of 16 bytes per thread
     // REMARK: remark: 'layout.shared_load' op shared_load: 2 x ldmatrix.sync.aligned.m8n8.x4.shared.b16 per thread

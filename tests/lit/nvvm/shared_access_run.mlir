@@ -25,10 +25,12 @@
 // RUN: layout-opt %t.mismatch.mlir --lower-to-nvvm="ptx=%t.mismatch.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.mismatch.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=WRONG
 
-// ENTRIES: 4
+// ENTRIES: 5
 // PTX-LABEL: .entry rows_to_fragments
 // PTX-COUNT-2: st.shared.v4.b32
 // PTX: bar.sync 0;
+// PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-LABEL: .entry computed_layout
 // PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-LABEL: .entry async_to_fragments
 // PTX-COUNT-2: cp.async.cg.shared.global
@@ -40,6 +42,7 @@
 // PTX-LABEL: .entry rows_round_trip
 // PTX-COUNT-2: ld.shared.v4.b32
 // MOVES: rows_to_fragments: 2048 elements copied by 128 threads: all right
+// MOVES: computed_layout: 2048 elements copied by 128 threads: all right
 // MOVES: async_to_fragments: 2048 elements copied by 128 threads: all right
 // MOVES: rows_to_b_fragments: 2048 elements copied by 128 threads: all right
 // MOVES: rows_round_trip: 2048 elements copied by 128 threads: all right
