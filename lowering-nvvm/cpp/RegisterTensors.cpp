@@ -363,6 +363,34 @@ Type accessType(const AccessPlan &p, Type elem) {
   return p.vector == 1 ? elem : VectorType::get({p.vector}, elem);
 }
 
+/// `result` with the `vector` elements of the loaded value `v` (a vector, or
+/// the element itself when `vector` is 1) in fields `g + k` of each group `g`.
+Value scatterAccess(ConversionPatternRewriter &rw, Location loc, Value result, Value v,
+                    int64_t vector, ArrayRef<int64_t> groups) {
+  for (int64_t k = 0; k < vector; ++k) {
+    Value x = vector == 1
+                  ? v
+                  : LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, k)).getResult();
+    for (int64_t g : groups)
+      result = LLVM::InsertValueOp::create(rw, loc, result, x, g + k);
+  }
+  return result;
+}
+
+/// The value one store writes: fields `first .. first + vector` of the struct
+/// `regs`, as a vector of type `access` (the field itself when `vector` is 1).
+Value gatherAccess(ConversionPatternRewriter &rw, Location loc, Value regs, Type access,
+                   int64_t vector, int64_t first) {
+  if (vector == 1)
+    return LLVM::ExtractValueOp::create(rw, loc, regs, first);
+  Value v = LLVM::UndefOp::create(rw, loc, access);
+  for (int64_t k = 0; k < vector; ++k)
+    v = LLVM::InsertElementOp::create(rw, loc, v,
+                                      LLVM::ExtractValueOp::create(rw, loc, regs, first + k),
+                                      constI32(rw, loc, k));
+  return v;
+}
+
 /// layout.global_load: per access, one vector load filling its register groups.
 struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -382,14 +410,7 @@ struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
       Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
                                 a.coord);
       Value v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, p->align);
-      for (int64_t k = 0; k < p->vector; ++k) {
-        Value x = p->vector == 1 ? v
-                                 : LLVM::ExtractElementOp::create(
-                                       rw, loc, v, constI32(rw, loc, k))
-                                       .getResult();
-        for (int64_t g : a.registers)
-          result = LLVM::InsertValueOp::create(rw, loc, result, x, g + k);
-      }
+      result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
     }
     rw.replaceOp(op, result);
     return success();
@@ -412,17 +433,8 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
     for (const AccessPlan::Access &a : p->accesses) {
       Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
                                 a.coord);
-      int64_t g = a.registers.front();
-      Value v;
-      if (p->vector == 1) {
-        v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g);
-      } else {
-        v = LLVM::UndefOp::create(rw, loc, accessType(*p, elem));
-        for (int64_t k = 0; k < p->vector; ++k)
-          v = LLVM::InsertElementOp::create(
-              rw, loc, v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g + k),
-              constI32(rw, loc, k));
-      }
+      Value v = gatherAccess(rw, loc, adaptor.getValue(), accessType(*p, elem), p->vector,
+                             a.registers.front());
       LLVM::StoreOp::create(rw, loc, v, ptr, p->align);
     }
     rw.eraseOp(op);
@@ -574,14 +586,7 @@ struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
     for (const SharedPlan::Access &a : p->accesses) {
       Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
       Value v = LLVM::LoadOp::create(rw, loc, access, ptr, p->vector * p->elemBytes);
-      for (int64_t k = 0; k < p->vector; ++k) {
-        Value x = p->vector == 1
-                      ? v
-                      : LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, k))
-                            .getResult();
-        for (int64_t g : a.registers)
-          result = LLVM::InsertValueOp::create(rw, loc, result, x, g + k);
-      }
+      result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
     }
     rw.replaceOp(op, result);
     return success();
@@ -604,17 +609,8 @@ struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
     Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
     for (const SharedPlan::Access &a : p->accesses) {
       Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
-      int64_t g = a.registers.front();
-      Value v;
-      if (p->vector == 1) {
-        v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g);
-      } else {
-        v = LLVM::UndefOp::create(rw, loc, access);
-        for (int64_t k = 0; k < p->vector; ++k)
-          v = LLVM::InsertElementOp::create(
-              rw, loc, v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getValue(), g + k),
-              constI32(rw, loc, k));
-      }
+      Value v = gatherAccess(rw, loc, adaptor.getValue(), access, p->vector,
+                             a.registers.front());
       LLVM::StoreOp::create(rw, loc, v, ptr, p->vector * p->elemBytes);
     }
     rw.eraseOp(op);

@@ -1380,19 +1380,10 @@ pub unsafe extern "C" fn layout_ffi_global_access(
             flat.push(a.registers.len() as i64);
             flat.extend(a.registers.iter().map(|&r| r as i64));
         }
-        if flat.len() > capacity {
-            return Err(Error::algebra(format!(
-                "global_access: the plan has {} numbers, more than the {capacity} the caller holds",
-                flat.len()
-            )));
-        }
+        fits("global_access", &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });
-    if r.status == STATUS_OK {
-        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
-        *length = flat.len();
-    }
-    r
+    with_plan(r, &flat, out, length)
 }
 
 /// A shared-memory layout of a tile of `rank` dimensions as the linear layout from `dim0, ...`
@@ -1481,14 +1472,34 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
                 }
             }
         }
-        if flat.len() > capacity {
-            return Err(Error::algebra(format!(
-                "{op}: the plan has {} numbers, more than the {capacity} the caller holds",
-                flat.len()
-            )));
-        }
+        fits(op, &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });
+    with_plan(r, &flat, out, length)
+}
+
+/// The flat plan of an analysis for its C caller: an error when it holds more than the
+/// `capacity` integers the caller gave (`op` names the analysis).
+fn fits(op: &str, flat: &[i64], capacity: usize) -> Result<(), Error> {
+    if flat.len() > capacity {
+        return Err(Error::algebra(format!(
+            "{op}: the plan has {} numbers, more than the {capacity} the caller holds",
+            flat.len()
+        )));
+    }
+    Ok(())
+}
+
+/// `r`, with the flat plan copied to `out` and its length to `length` when `r` is a success.
+///
+/// # Safety
+/// `out` must point to at least `flat.len()` writable integers and `length` to a writable size.
+unsafe fn with_plan(
+    r: LayoutResult,
+    flat: &[i64],
+    out: *mut i64,
+    length: *mut usize,
+) -> LayoutResult {
     if r.status == STATUS_OK {
         std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
         *length = flat.len();
@@ -1547,19 +1558,10 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
             flat.extend(&a.coord);
             flat.push(*o);
         }
-        if flat.len() > capacity {
-            return Err(Error::algebra(format!(
-                "async_copy: the plan has {} numbers, more than the {capacity} the caller holds",
-                flat.len()
-            )));
-        }
+        fits("async_copy", &flat, capacity)?;
         Ok(p.summary())
     });
-    if r.status == STATUS_OK {
-        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
-        *length = flat.len();
-    }
-    r
+    with_plan(r, &flat, out, length)
 }
 
 /// The registers of the m16n8k16 `mma.sync` instructions of `D = A B + C`

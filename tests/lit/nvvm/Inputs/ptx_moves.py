@@ -506,28 +506,19 @@ def main():
     ptx = open(a.ptx).read()
     failed = 0
     for case in json.load(open(a.cases)):
-        if "shared" in case:
-            c = case["shared"]
+        mode = "shared" if "shared" in case else "copy" if "copy" in case else None
+        if mode:
+            c = case[mode]
+            run = check_shared if mode == "shared" else check_copy
             try:
-                wrong = check_shared(ptx, case["kernel"], case["threads"], c)
+                wrong = run(ptx, case["kernel"], case["threads"], c)
             except Fail as e:
                 print(f"{case['kernel']}: {e}")
                 failed += 1
                 continue
             elems = c["shape"][0] * c["shape"][1]
-            print(f"{case['kernel']}: {elems} elements copied into shared memory by {case['threads']} threads: {'all right' if wrong == 0 else f'{wrong} bytes wrong'}")
-            failed += wrong != 0
-            continue
-        if "copy" in case:
-            c = case["copy"]
-            try:
-                wrong = check_copy(ptx, case["kernel"], case["threads"], c)
-            except Fail as e:
-                print(f"{case['kernel']}: {e}")
-                failed += 1
-                continue
-            elems = c["shape"][0] * c["shape"][1]
-            print(f"{case['kernel']}: {elems} elements copied by {case['threads']} threads: {'all right' if wrong == 0 else f'{wrong} bytes wrong'}")
+            where = " into shared memory" if mode == "shared" else ""
+            print(f"{case['kernel']}: {elems} elements copied{where} by {case['threads']} threads: {'all right' if wrong == 0 else f'{wrong} bytes wrong'}")
             failed += wrong != 0
             continue
         src, dst = elements(case["src"]), elements(case["dst"])
