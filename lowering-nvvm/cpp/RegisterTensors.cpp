@@ -593,18 +593,40 @@ struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
   }
 };
 
-/// layout.shared_store: per access, one vector store of its first register group.
+/// layout.shared_store: per stmatrix instruction of the plan, one
+/// nvvm.stmatrix of its register pairs (lane l supplying its row address);
+/// else per access one vector store of its first register group.
 struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  SharedStorePattern(const TypeConverter &converter, MLIRContext *ctx, int64_t sm)
+      : OpConversionPattern(converter, ctx), sm(sm) {}
+  int64_t sm;
 
   LogicalResult matchAndRewrite(SharedStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
     auto t = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), true, 0);
+    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), true, sm);
     if (failed(p))
       return failure();
     Location loc = op.getLoc();
     Type elem = t.getElementType();
+    if (p->num > 0) {
+      Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
+      auto pair = VectorType::get({2}, elem);
+      for (auto [offset, first] : p->instructions) {
+        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, offset, p->elemBytes);
+        SmallVector<Value> regs;
+        for (int64_t j = 0; j < p->num; ++j)
+          regs.push_back(LLVM::BitcastOp::create(
+              rw, loc, rw.getI32Type(),
+              gatherAccess(rw, loc, adaptor.getValue(), pair, 2, first + 2 * j)));
+        NVVM::StMatrixOp::create(rw, loc, ptr, regs,
+                                 p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+                                 NVVM::LdStMatrixShapeAttr::get(rw.getContext(), 8, 8),
+                                 NVVM::LdStMatrixEltType::B16);
+      }
+      rw.eraseOp(op);
+      return success();
+    }
     Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
     Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
     for (const SharedPlan::Access &a : p->accesses) {
@@ -907,8 +929,8 @@ struct LowerRegisterTensorsPass
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern, SharedStorePattern>(converter, ctx);
-    patterns.add<SharedLoadPattern>(converter, ctx, sm);
+                 MmaPattern, AsyncCopyPattern>(converter, ctx);
+    patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);

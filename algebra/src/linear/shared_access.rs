@@ -29,7 +29,8 @@
 //! the row address `smem + bytes * (thread XOR the XOR over l's bits of their row or matrix
 //! offsets XOR the instruction's)`. When the load's elements are 16-bit, the target has
 //! `ldmatrix` and the form holds, it replaces the vector loads if it needs fewer instructions;
-//! otherwise the remark says which condition fails.
+//! otherwise the remark says which condition fails. Stores use `stmatrix` (sm_90+) the same
+//! way: the same fragment and addressing, registers to shared memory.
 
 use super::layout::LinearLayout;
 use super::tensor_encoding::check_tensor_encoding;
@@ -46,9 +47,11 @@ pub struct SharedAccessItem {
     pub registers: Vec<usize>,
 }
 
-/// The `ldmatrix` form of a shared load.
+/// The `ldmatrix` form of a shared load, or the `stmatrix` form of a store.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MatrixLoad {
+pub struct MatrixAccess {
+    /// `stmatrix` (a store) rather than `ldmatrix`.
+    pub store: bool,
     /// Matrices per instruction: 1, 2 or 4.
     pub num: usize,
     pub trans: bool,
@@ -59,26 +62,30 @@ pub struct MatrixLoad {
     pub instructions: Vec<(i64, usize)>,
 }
 
-impl MatrixLoad {
+impl MatrixAccess {
     pub fn instruction(&self) -> String {
         format!(
-            "ldmatrix.sync.aligned.m8n8.x{}{}.shared.b16",
+            "{}.sync.aligned.m8n8.x{}{}.shared.b16",
+            if self.store { "stmatrix" } else { "ldmatrix" },
             self.num,
             if self.trans { ".trans" } else { "" }
         )
     }
 }
 
-/// The `ldmatrix` form of loading registers at shared offsets `reg` (per register bit), `lane`
-/// and `warp` (per bit), or why there is none.
-pub fn matrix_load(
+/// The `ldmatrix` (`stmatrix` when `store`) form of moving registers at shared offsets `reg`
+/// (per register bit), `lane` and `warp` (per bit), or why there is none. The two instructions
+/// have the same fragment and addressing.
+pub fn matrix_access(
     reg: &[i64],
     lane: &[i64],
     warp: &[i64],
-) -> std::result::Result<MatrixLoad, String> {
+    store: bool,
+) -> std::result::Result<MatrixAccess, String> {
+    let op = if store { "stmatrix" } else { "ldmatrix" };
     if reg.is_empty() || lane.len() != 5 {
         return Err(format!(
-            "ldmatrix: a warp of 32 lanes with at least 2 elements each is needed, found {} register bit(s) and {} lane bit(s)",
+            "{op}: a warp of 32 lanes with at least 2 elements each is needed, found {} register bit(s) and {} lane bit(s)",
             reg.len(),
             lane.len()
         ));
@@ -86,7 +93,11 @@ pub fn matrix_load(
     let m = (reg.len() - 1).min(2);
     let mut best = String::new();
     for trans in [false, true] {
-        let name = if trans { "ldmatrix.trans" } else { "ldmatrix" };
+        let name = if trans {
+            format!("{op}.trans")
+        } else {
+            op.to_string()
+        };
         // (what, offset, required): the in-row positions.
         let row: [(&str, i64, i64); 3] = if trans {
             [
@@ -163,7 +174,8 @@ pub fn matrix_load(
                 (o, it << (1 + m))
             })
             .collect();
-        return Ok(MatrixLoad {
+        return Ok(MatrixAccess {
+            store,
             num: 1 << m,
             trans,
             lane_rows,
@@ -198,10 +210,10 @@ pub struct SharedAccess {
     pub accesses: Vec<SharedAccessItem>,
     /// Why each wider vector was not taken.
     pub rejected: Vec<String>,
-    /// A load by `ldmatrix` instead of the vector accesses (then `accesses` is the fallback
-    /// the remark compares it with).
-    pub matrix: Option<MatrixLoad>,
-    /// Why `ldmatrix` was not taken (16-bit loads on sm_75+ only).
+    /// A load by `ldmatrix` (a store by `stmatrix`) instead of the vector accesses (then
+    /// `accesses` is the fallback the remark compares it with).
+    pub matrix: Option<MatrixAccess>,
+    /// Why the matrix instruction was not taken (16-bit loads on sm_75+, stores on sm_90+).
     pub matrix_rejected: Option<String>,
 }
 
@@ -300,14 +312,15 @@ pub fn shared_access(
         }
     }
     let (mut matrix, mut matrix_rejected) = (None, None);
-    if !store && elem_bits == 16 && sm >= 75 {
-        match matrix_load(&reg, &lane, &warp) {
+    if elem_bits == 16 && sm >= if store { 90 } else { 75 } {
+        match matrix_access(&reg, &lane, &warp, store) {
             Ok(m) if m.instructions.len() < accesses.len() => matrix = Some(m),
             Ok(m) => {
                 matrix_rejected = Some(format!(
-                    "{}: {} instructions, no fewer than the vector loads",
+                    "{}: {} instructions, no fewer than the vector {}",
                     m.instruction(),
-                    m.instructions.len()
+                    m.instructions.len(),
+                    if store { "stores" } else { "loads" }
                 ))
             }
             Err(why) => matrix_rejected = Some(why),
@@ -509,13 +522,14 @@ mod tests {
         let p = shared_access(&b, &[32, 64], 16, &cute("(32,64):(64,1)"), false, 80).unwrap();
         let m = p.matrix.expect("ldmatrix.trans");
         assert_eq!((m.num, m.trans, m.instructions.len()), (4, true, 2));
-        // Stores and sm_70 keep the vector accesses.
-        assert!(
-            shared_access(&a, &[64, 32], 16, &cute("(64,32):(32,1)"), true, 90)
-                .unwrap()
-                .matrix
-                .is_none()
+        // Stores: stmatrix from sm_90, the vector accesses before.
+        let st = shared_access(&a, &[64, 32], 16, &cute("(64,32):(32,1)"), true, 90).unwrap();
+        assert_eq!(
+            st.matrix.expect("stmatrix").instruction(),
+            "stmatrix.sync.aligned.m8n8.x4.shared.b16"
         );
+        let st80 = shared_access(&a, &[64, 32], 16, &cute("(64,32):(32,1)"), true, 80).unwrap();
+        assert!(st80.matrix.is_none());
         // A column-major (M-major) A tile: the halves are 64 apart, so .trans.
         let p = shared_access(&a, &[64, 32], 16, &cute("(64,32):(1,64)"), false, 90).unwrap();
         assert!(p.matrix.expect("ldmatrix.trans of an M-major A").trans);

@@ -18,6 +18,7 @@
 module attributes {gpu.container_module} {
   gpu.module @k {
     llvm.mlir.global internal @tile() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+    llvm.mlir.global internal @tile2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
 
     // Rows in through global loads, stored into a 64B-swizzled tile (Sw<2,3,3>: rows of 32
     // halves), read back as the MMA's A fragments with ldmatrix.x4 (two, instead of eight
@@ -90,6 +91,25 @@ module attributes {gpu.container_module} {
       nvvm.barrier0
       %b = layout.shared_load %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !llvm.ptr<3> -> tensor<32x64xf16, #dotb>
       layout.global_store %b, %out[%ld] {align = 2 : i64} : tensor<32x64xf16, #dotb>, !llvm.ptr<1>
+      gpu.return
+    }
+
+    // The A fragments stored back (stmatrix.x4 on sm_90, the pass's default target; 4-byte
+    // st.shared on sm_80) into a second tile, read as rows and stored out.
+    // REMARK: remark: 'layout.shared_store' op shared_store: 2 x stmatrix.sync.aligned.m8n8.x4.shared.b16 per thread (instead of 8 x st.shared.b32)
+    // CHECK-LABEL: gpu.func @fragments_round_trip
+    // CHECK-COUNT-2: nvvm.stmatrix %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : !llvm.ptr<3>, i32, i32, i32, i32
+    gpu.func @fragments_round_trip(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %ld: i64) kernel {
+      %smem = llvm.mlir.addressof @tile : !llvm.ptr<3>
+      %smem2 = llvm.mlir.addressof @tile2 : !llvm.ptr<3>
+      %r = layout.global_load %in[%ld] {align = 16 : i64} : !llvm.ptr<1> -> tensor<64x32xf16, #rows>
+      layout.shared_store %r, %smem {smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : tensor<64x32xf16, #rows>, !llvm.ptr<3>
+      nvvm.barrier0
+      %a = layout.shared_load %smem {smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !llvm.ptr<3> -> tensor<64x32xf16, #dota>
+      layout.shared_store %a, %smem2 {smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : tensor<64x32xf16, #dota>, !llvm.ptr<3>
+      nvvm.barrier0
+      %r2 = layout.shared_load %smem2 {smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !llvm.ptr<3> -> tensor<64x32xf16, #rows>
+      layout.global_store %r2, %out[%ld] {align = 16 : i64} : tensor<64x32xf16, #rows>, !llvm.ptr<1>
       gpu.return
     }
 

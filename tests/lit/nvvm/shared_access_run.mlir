@@ -3,7 +3,8 @@
 // CTA on the CPU (ldmatrix and ldmatrix.trans with their PTX semantics): each copies a tile
 // from its input to its output through shared memory laid out by a swizzle, written by global
 // loads and st.shared (or by cp.async) and read as the m16n8k16 A fragments (ldmatrix.x4),
-// the B fragments (ldmatrix.x4.trans) or rows (ld.shared.v4); every output byte comes from the
+// the B fragments (ldmatrix.x4.trans) or rows (ld.shared.v4), the A fragments stored back
+// (stmatrix.x4 on sm_90a, st.shared.b32 on sm_80); every output byte comes from the
 // same input byte, and the race checker sees the CTA barrier between the
 // writes and the reads. Without the barrier the checker reports the race; read with another
 // layout than written, the wrong bytes.
@@ -16,6 +17,7 @@
 // RUN: layout-opt %S/shared_access.mlir --lower-to-nvvm="ptx=%t.90.ptx" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.90.ptx -o %t.90.cubin 2> %t.90.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.90.log | FileCheck %s --check-prefix=ENTRIES
+// RUN: FileCheck %s --check-prefix=SM90 < %t.90.ptx
 // RUN: python3 %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: grep -v "bar.sync" %t.80.ptx > %t.nobarrier.ptx
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.nobarrier.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=RACE
@@ -25,7 +27,11 @@
 // RUN: layout-opt %t.mismatch.mlir --lower-to-nvvm="ptx=%t.mismatch.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.mismatch.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=WRONG
 
-// ENTRIES: 5
+// ENTRIES: 6
+// On sm_90 the fragments are stored back with stmatrix.
+// SM90-LABEL: .entry fragments_round_trip
+// SM90-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// SM90-COUNT-2: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-LABEL: .entry rows_to_fragments
 // PTX-COUNT-2: st.shared.v4.b32
 // PTX: bar.sync 0;
@@ -39,12 +45,16 @@
 // PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX-LABEL: .entry rows_to_b_fragments
 // PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// PTX-LABEL: .entry fragments_round_trip
+// PTX-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX-COUNT-8: st.shared.b32
 // PTX-LABEL: .entry rows_round_trip
 // PTX-COUNT-2: ld.shared.v4.b32
 // MOVES: rows_to_fragments: 2048 elements copied by 128 threads: all right
 // MOVES: computed_layout: 2048 elements copied by 128 threads: all right
 // MOVES: async_to_fragments: 2048 elements copied by 128 threads: all right
 // MOVES: rows_to_b_fragments: 2048 elements copied by 128 threads: all right
+// MOVES: fragments_round_trip: 2048 elements copied by 128 threads: all right
 // MOVES: rows_round_trip: 2048 elements copied by 128 threads: all right
 // WRONG: rows_to_fragments: 2048 elements copied by 128 threads: {{[0-9]+}} bytes wrong
 // WRONG: async_to_fragments: 2048 elements copied by 128 threads: {{[0-9]+}} bytes wrong
