@@ -266,6 +266,28 @@ struct AccessPlan {
   std::string summary;
 };
 
+/// Reads the header the global and async-copy plans share (vector, element
+/// bytes, the numbers of lane bits, warp bits and accesses, then the coordinate
+/// of each lane bit and each warp bit) into `p`; returns the number of
+/// accesses. `next` yields the flat plan's integers in order.
+template <typename Next>
+int64_t readAccessHeader(Next &next, size_t rank, AccessPlan &p) {
+  p.vector = next();
+  p.elemBytes = next();
+  int64_t lanes = next(), warps = next(), accesses = next();
+  auto coord = [&]() {
+    SmallVector<int64_t> c;
+    for (size_t d = 0; d < rank; ++d)
+      c.push_back(next());
+    return c;
+  };
+  for (int64_t i = 0; i < lanes; ++i)
+    p.lane.push_back(coord());
+  for (int64_t i = 0; i < warps; ++i)
+    p.warp.push_back(coord());
+  return accesses;
+}
+
 /// The plan of `op` (a global load or store), with a remark naming it.
 FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t align,
                                  bool store) {
@@ -282,22 +304,11 @@ FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t alig
   AccessPlan p;
   size_t at = 0;
   auto next = [&]() { return flat[at++]; };
-  p.vector = next();
-  p.elemBytes = next();
-  int64_t lanes = next(), warps = next(), accesses = next();
-  auto coord = [&]() {
-    SmallVector<int64_t> c;
-    for (size_t d = 0; d < rank; ++d)
-      c.push_back(next());
-    return c;
-  };
-  for (int64_t i = 0; i < lanes; ++i)
-    p.lane.push_back(coord());
-  for (int64_t i = 0; i < warps; ++i)
-    p.warp.push_back(coord());
+  int64_t accesses = readAccessHeader(next, rank, p);
   for (int64_t a = 0; a < accesses; ++a) {
     AccessPlan::Access x;
-    x.coord = coord();
+    for (size_t d = 0; d < rank; ++d)
+      x.coord.push_back(next());
     int64_t groups = next();
     for (int64_t g = 0; g < groups; ++g)
       x.registers.push_back(next());
@@ -665,23 +676,11 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
     size_t at = 0;
     auto next = [&]() { return flat[at++]; };
     AccessPlan p;
-    p.vector = next();
-    p.elemBytes = next();
-    int64_t lanes = next(), warps = next(), copies = next();
-    auto coord = [&]() {
-      SmallVector<int64_t> c;
-      for (size_t d = 0; d < rank; ++d)
-        c.push_back(next());
-      return c;
-    };
-    for (int64_t i = 0; i < lanes; ++i)
-      p.lane.push_back(coord());
-    for (int64_t i = 0; i < warps; ++i)
-      p.warp.push_back(coord());
+    int64_t copies = readAccessHeader(next, rank, p);
     SmallVector<int64_t> smemLane, smemWarp;
-    for (int64_t i = 0; i < lanes; ++i)
+    for (size_t i = 0; i < p.lane.size(); ++i)
       smemLane.push_back(next());
-    for (int64_t i = 0; i < warps; ++i)
+    for (size_t i = 0; i < p.warp.size(); ++i)
       smemWarp.push_back(next());
     Location loc = op.getLoc();
     Type elem = t.getElementType();
@@ -694,7 +693,9 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
     int64_t bytes = p.vector * p.elemBytes;
     auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA;
     for (int64_t c = 0; c < copies; ++c) {
-      SmallVector<int64_t> at0 = coord();
+      SmallVector<int64_t> at0;
+      for (size_t d = 0; d < rank; ++d)
+        at0.push_back(next());
       int64_t smemCopy = next();
       Value from = accessAddress(rw, loc, src, elem, adaptor.getStrides(), thread, at0);
       Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemCopy, p.elemBytes);

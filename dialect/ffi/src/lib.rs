@@ -1365,16 +1365,7 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     let r = checked_text(|| {
         let l = encoding?;
         let p = layout_algebra::linear::global_access::global_access(&l, &shape, elem_bits, align)?;
-        flat = vec![
-            p.vector as i64,
-            p.elem_bytes,
-            p.lane.len() as i64,
-            p.warp.len() as i64,
-            p.accesses.len() as i64,
-        ];
-        for c in p.lane.iter().chain(&p.warp) {
-            flat.extend(c);
-        }
+        flat = access_header(&p);
         for a in &p.accesses {
             flat.extend(&a.coord);
             flat.push(a.registers.len() as i64);
@@ -1478,6 +1469,24 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
     with_plan(r, &flat, out, length)
 }
 
+/// The header of a global access plan as the C side reads it (the plans of
+/// `layout_ffi_global_access` and `layout_ffi_async_copy` start with it): vector, element bytes,
+/// the numbers of lane bits, warp bits and accesses, then the coordinate of each lane bit and of
+/// each warp bit.
+fn access_header(p: &layout_algebra::linear::global_access::GlobalAccess) -> Vec<i64> {
+    let mut flat = vec![
+        p.vector as i64,
+        p.elem_bytes,
+        p.lane.len() as i64,
+        p.warp.len() as i64,
+        p.accesses.len() as i64,
+    ];
+    for c in p.lane.iter().chain(&p.warp) {
+        flat.extend(c);
+    }
+    flat
+}
+
 /// The flat plan of an analysis for its C caller: an error when it holds more than the
 /// `capacity` integers the caller gave (`op` names the analysis).
 fn fits(op: &str, flat: &[i64], capacity: usize) -> Result<(), Error> {
@@ -1542,16 +1551,7 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
         let s = shared_layout(smem_value, shape.len(), "async_copy")?;
         let p = layout_algebra::linear::async_copy::async_copy(&l, &shape, elem_bits, align, &s)?;
         let g = &p.global;
-        flat = vec![
-            g.vector as i64,
-            g.elem_bytes,
-            g.lane.len() as i64,
-            g.warp.len() as i64,
-            g.accesses.len() as i64,
-        ];
-        for c in g.lane.iter().chain(&g.warp) {
-            flat.extend(c);
-        }
+        flat = access_header(g);
         flat.extend(&p.smem_lane);
         flat.extend(&p.smem_warp);
         for (a, o) in g.accesses.iter().zip(&p.smem_access) {
