@@ -148,6 +148,27 @@ pub fn attr_linear(attr: Attribute) -> Option<Result<layout_algebra::linear::Lin
     })
 }
 
+/// The linear layout of a `!layout.linear<...>` type (see [`attr_linear`]).
+pub fn type_linear(ty: Type) -> Option<Result<layout_algebra::linear::LinearLayout, Error>> {
+    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }.then(|| unsafe {
+        layout_dialect_ffi::stored::linear_value(mlirLayoutValueTypeGetValue(ty.to_raw()).cast())
+    })
+}
+
+/// The bijective (LEGO) chain of a `#layout.bijective<...>` attribute; `None` for an attribute
+/// of another dialect, an error for a layout-dialect value that is not a bijective layout.
+pub fn attr_bijective(attr: Attribute) -> Option<Result<layout_algebra::bijective::Chain, Error>> {
+    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }.then(|| {
+        let h = unsafe { mlirLayoutValueAttrGetValue(attr.to_raw()) }.cast();
+        match unsafe { layout_dialect_ffi::stored::borrowed(h) } {
+            Some(layout_dialect_ffi::stored::Stored::Bijective(c)) => Ok(c.clone()),
+            _ => Err(Error::algebra(
+                "not a bijective layout (#layout.bijective<...>)",
+            )),
+        }
+    })
+}
+
 /// Register and load the `layout` dialect and every upstream dialect into `context`.
 pub fn register(context: &Context) {
     let registry = melior::dialect::DialectRegistry::new();

@@ -1,47 +1,38 @@
-//===- LowerToIndexRegistration.cpp - registry entries of the Rust pass ---===//
+//===- LowerToIndexRegistration.cpp - registry entries of the lowering ----===//
 //
-// The pass itself is Rust (a melior external pass, src/pass.rs). MLIR's pass
-// registry has no C API, so this file registers it: the flag
-// `--layout-lower-to-index` and the named pipeline `--lower-to-index`.
-// The pass emits folded arithmetic with one constant per value per block and
-// one op per distinct computation, so the pipeline runs no canonicalize/cse
-// over the whole module afterwards (issue 15: 1M crd2idx ops). On a module, the
-// pipeline lowers every isolated-from-above child (each function) on the
-// context's threads, then runs the pass once over the module for anything left
-// outside them (in non-isolated top-level ops, skipping the isolated ones): the
-// same result as one
-// run over the module, since a lowering never looks outside its function.
+// Registers the pass `layout-lower-to-index` (LowerToIndex.cpp) and the named
+// pipeline `--lower-to-index`: the pass, then upstream `canonicalize` and
+// `cse`, which fold and merge what the per-op lowerings emitted (constants
+// hoisted and shared, the same computation of different layout ops once,
+// folded coordinates erased). On a module, the pipeline runs the three on
+// every isolated-from-above child (each function) on the context's threads,
+// then lowers what is left outside them (in non-isolated top-level ops,
+// skipping the isolated ones) and, when that changed something, runs
+// canonicalize and cse on the module: the same result as one run over the
+// module, since a lowering never looks outside its function.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/CAPI/IR.h"
-#include "mlir/CAPI/Pass.h"
+#include "LowerToIndex.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
-extern "C" MlirPass layout_lowering_create_lower_to_index_pass(void);
-/// 0: failed; 1: lowered or erased ops; 2: no layout op outside the isolated
-/// descendants, nothing changed (src/pass.rs).
-extern "C" int layout_lowering_lower_outside_isolated(MlirOperation root);
-
-/// For the Rust pass: whether `op` is isolated from above (no C API names traits).
-extern "C" bool layout_lowering_is_isolated_from_above(MlirOperation op) {
-  return unwrap(op)->hasTrait<mlir::OpTrait::IsIsolatedFromAbove>();
+extern "C" {
+LayoutLoweringMemo *layout_lowering_memo_new(void);
+void layout_lowering_memo_free(LayoutLoweringMemo *memo);
 }
 
 namespace {
-std::unique_ptr<mlir::Pass> createLowerToIndex() {
-  return std::unique_ptr<mlir::Pass>(
-      unwrap(layout_lowering_create_lower_to_index_pass()));
-}
 /// The pipeline's last step: lowers the layout ops under the op it runs on that
 /// are outside its isolated-from-above descendants (those were lowered in
-/// parallel before). When there are none, which is the usual case, it changes
-/// nothing and says so, so the pass manager does not verify the whole module
-/// again.
+/// parallel before), then canonicalize and cse over the op. When there are
+/// none, which is the usual case, it changes nothing and says so, so the pass
+/// manager does not verify the whole module again.
 struct LowerOutsideIsolated
     : public mlir::PassWrapper<LowerOutsideIsolated, mlir::OperationPass<>> {
   llvm::StringRef getArgument() const override {
@@ -50,23 +41,35 @@ struct LowerOutsideIsolated
   llvm::StringRef getName() const override {
     return "LayoutLowerToIndexOutsideIsolated";
   }
+  llvm::StringRef getDescription() const override {
+    return "The last step of the lower-to-index pipeline: layout-lower-to-index, canonicalize "
+           "and cse outside the isolated-from-above ops below the op it runs on";
+  }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
-    // cf: the asserts of conditions that runtime leaves carry (src/runtime_leaves.rs).
     registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect>();
   }
   void runOnOperation() override {
-    switch (layout_lowering_lower_outside_isolated(wrap(getOperation()))) {
-    case 0:
+    LayoutLoweringMemo *memo = layout_lowering_memo_new();
+    mlir::FailureOr<bool> changed = mlir::layout::lowerToIndex(getOperation(), memo, true);
+    layout_lowering_memo_free(memo);
+    if (mlir::failed(changed))
+      return signalPassFailure();
+    if (!*changed)
+      return markAllAnalysesPreserved();
+    mlir::OpPassManager cleanup(getOperation()->getName());
+    cleanup.addPass(mlir::createCanonicalizerPass());
+    cleanup.addPass(mlir::createCSEPass());
+    if (mlir::failed(runPipeline(cleanup, getOperation())))
       signalPassFailure();
-      return;
-    case 2:
-      markAllAnalysesPreserved();
-      return;
-    default:
-      return;
-    }
   }
 };
+
+/// The pass and the upstream cleanup after it.
+void addLowerAndCleanup(mlir::OpPassManager &pm) {
+  pm.addPass(mlir::layout::createLowerToIndexPass());
+  pm.addPass(mlir::createCanonicalizerPass());
+  pm.addPass(mlir::createCSEPass());
+}
 } // namespace
 
 extern "C" void layout_lowering_register_passes(void) {
@@ -74,20 +77,20 @@ extern "C" void layout_lowering_register_passes(void) {
   if (registered)
     return;
   registered = true;
-  mlir::registerPass(createLowerToIndex);
+  mlir::registerPass([] { return mlir::layout::createLowerToIndexPass(); });
   // Registered too, so that the pipeline's text (crash reproducers,
   // --dump-pass-pipeline) parses back to the same passes.
   mlir::PassRegistration<LowerOutsideIsolated>();
   mlir::PassPipelineRegistration<>(
       "lower-to-index",
-      "Lower layout.crd2idx/idx2crd to arith index math "
-      "(layout-lower-to-index; its output is already folded and CSE'd)",
+      "Lower layout.crd2idx/idx2crd/linear_apply/apply/inv and the shape queries to arith "
+      "index math (layout-lower-to-index, then canonicalize and cse)",
       [](mlir::OpPassManager &pm) {
         if (pm.getOpName() != "builtin.module") {
-          pm.addPass(createLowerToIndex());
+          addLowerAndCleanup(pm);
           return;
         }
-        pm.nestAny().addPass(createLowerToIndex());
+        addLowerAndCleanup(pm.nestAny());
         pm.addPass(std::make_unique<LowerOutsideIsolated>());
       });
 }

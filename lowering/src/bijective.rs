@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use layout_algebra::bijective::expr::{CmpOp, Expr};
 use layout_algebra::bijective::index_math::IndexMath;
-use layout_algebra::bijective::parse_chain;
 use layout_algebra::bijective::range::{range, Ranges};
+use layout_algebra::bijective::Chain;
 use melior::ir::Type;
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -24,18 +24,6 @@ use crate::emit::{Emitter, Sym};
 pub enum Which {
     Apply,
     Inv,
-}
-
-/// The chain text inside `#layout.bijective<...>` or `#layout.bijective<"...">`.
-pub fn attr_body(attr: &str) -> Result<&str, String> {
-    let body = attr
-        .strip_prefix("#layout.bijective<")
-        .and_then(|b| b.strip_suffix('>'))
-        .ok_or_else(|| format!("expects a #layout.bijective attribute, got {attr}"))?;
-    Ok(body
-        .strip_prefix('"')
-        .and_then(|b| b.strip_suffix('"'))
-        .unwrap_or(body))
 }
 
 struct Ssa<'a, 'c> {
@@ -182,13 +170,12 @@ impl<'c> Ssa<'_, 'c> {
 pub fn lower<'c>(
     e: &mut Emitter<'c>,
     ctx: &'c Context,
-    attr: &str,
+    chain: &Chain,
     which: Which,
     inputs: &[MlirValue],
     simplified: bool,
 ) -> Result<Vec<Sym>, String> {
-    let chain = parse_chain(attr_body(attr)?).map_err(|err| err.to_string())?;
-    let m = IndexMath::of(&chain).map_err(|err| err.to_string())?;
+    let m = IndexMath::of(chain).map_err(|err| err.to_string())?;
     let (names, roots): (Vec<String>, Vec<&Expr>) = match which {
         Which::Apply => {
             if inputs.len() != m.params.len() {

@@ -14,8 +14,8 @@ use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Identifier, Location, Operation, Type, Value};
-use melior::IrRewriter;
-use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
+use melior::{IrRewriter, RewriterBase};
+use mlir_sys::{MlirOperation, MlirRewriterBase, MlirValue};
 
 extern "C" {
     /// The detached binary `index` op `name` of `lhs` and `rhs` with the overflow flags, by the
@@ -158,12 +158,20 @@ pub fn expr_key(name: &'static str, operands: &[MlirValue], attribute: i64) -> O
     Some((name, ptrs, attribute))
 }
 
-/// Whether some result of `op` has a use.
-fn has_uses(op: MlirOperation) -> bool {
+/// Whether some result of `op` has a use by an op not in `erased` (the ops discarded so far,
+/// which under a conversion pattern stay in place until the conversion has committed).
+fn has_live_uses(op: MlirOperation, erased: &FastSet<usize>) -> bool {
     unsafe {
         (0..mlir_sys::mlirOperationGetNumResults(op)).any(|i| {
-            let v = mlir_sys::mlirOperationGetResult(op, i);
-            !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v))
+            let mut u = mlir_sys::mlirValueGetFirstUse(mlir_sys::mlirOperationGetResult(op, i));
+            while !mlir_sys::mlirOpOperandIsNull(u) {
+                let owner = mlir_sys::mlirOpOperandGetOwner(u);
+                if !erased.contains(&(owner.ptr as usize)) {
+                    return true;
+                }
+                u = mlir_sys::mlirOpOperandGetNextUse(u);
+            }
+            false
         })
     }
 }
@@ -179,71 +187,69 @@ pub type ExprKey = (&'static str, [usize; 3], i64);
 
 /// What one op's emission added to a [`Pool`], so that a failed lowering can be undone.
 enum Created {
-    /// A pooled constant, and the constant placed before it at the anchor.
-    Const(i64, Option<MlirOperation>),
+    /// A pooled constant.
+    Const(i64),
     Expr(ExprKey),
     /// An op without results kept for its effect (`cf.assert`), remembered under its key.
     Effect(ExprKey),
     Other,
 }
 
-/// The values already emitted into one block, shared by the lowering of every op of that
-/// block (the pass keeps one per block): one `arith.constant` per value, placed at the start
-/// of the block, and one op per distinct (name, operands, flags), placed before the first op
-/// that needs it. Both dominate every later op of the block, and the pass lowers the ops of a
-/// block in order, so reusing them is what canonicalize and CSE would have done afterwards.
-///
-/// Without an anchor block (the default, e.g. for `--layout-prove-lowering`), constants are
-/// placed at the insertion point like every other op.
+/// The values already emitted for the layout op being lowered: one `arith.constant` per
+/// value and one op per distinct (name, operands, flags), so that the lowering of one op is a
+/// DAG (its builders compare values by identity: `x mod a + (x div a) * a -> x`). The pass
+/// starts a new pool for every op: merging the constants and ops of different layout ops is
+/// left to upstream `canonicalize` and `cse`, which the `lower-to-index` pipeline runs.
 #[derive(Default)]
 pub struct Pool {
     consts: FastMap<i64, MlirValue>,
     /// The values of `consts`.
     const_values: FastSet<usize>,
     exprs: FastMap<ExprKey, MlirValue>,
-    /// The block whose start holds the constants, and the last constant placed there.
-    anchor: Option<(MlirBlock, Option<MlirOperation>)>,
     /// Ops created since the last [`Emitter::commit`], oldest first.
     log: Vec<(MlirOperation, Created)>,
 }
 
-impl Pool {
-    /// A pool whose constants go to the start of `block`.
-    pub fn at_block_start(block: MlirBlock) -> Pool {
-        Pool {
-            anchor: Some((block, None)),
-            ..Pool::default()
-        }
-    }
-
-    /// This pool emptied and moved to the start of `block`, keeping the capacity of its
-    /// tables (a pass run lowers one block after another; their pools have similar sizes).
-    pub fn reused_at_block_start(mut self, block: MlirBlock) -> Pool {
-        self.consts.clear();
-        self.const_values.clear();
-        self.exprs.clear();
-        self.log.clear();
-        self.anchor = Some((block, None));
-        self
-    }
+/// The rewriter an [`Emitter`] inserts and erases through: its own, or the one of the
+/// conversion pattern that lowers the op (valid for as long as the pattern runs).
+enum Rewriter<'c> {
+    Owned(IrRewriter<'c>),
+    Pattern(RewriterBase<'c, 'static>),
 }
 
 /// Emits arith ops through a rewriter positioned before the op being lowered.
 pub struct Emitter<'c> {
-    rewriter: IrRewriter<'c>,
+    rewriter: Rewriter<'c>,
     loc: Location<'c>,
     pool: Pool,
     /// The calls being recorded for a template (template.rs), if any.
     recording: Option<Recording>,
+    /// The ops discarded under a conversion pattern (see [`Emitter::take_dead`]).
+    dead: Vec<MlirOperation>,
 }
 
 impl<'c> Emitter<'c> {
     pub fn new(rewriter: IrRewriter<'c>, loc: Location<'c>) -> Self {
         Emitter {
-            rewriter,
+            rewriter: Rewriter::Owned(rewriter),
             loc,
             pool: Pool::default(),
             recording: None,
+            dead: Vec::new(),
+        }
+    }
+
+    /// An emitter that inserts and erases through `rewriter` (a conversion pattern's).
+    ///
+    /// # Safety
+    /// `rewriter` must stay valid for as long as the emitter is used.
+    pub unsafe fn with_rewriter(rewriter: MlirRewriterBase, loc: Location<'c>) -> Self {
+        Emitter {
+            rewriter: Rewriter::Pattern(RewriterBase::from_raw(rewriter)),
+            loc,
+            pool: Pool::default(),
+            recording: None,
+            dead: Vec::new(),
         }
     }
 
@@ -262,34 +268,48 @@ impl<'c> Emitter<'c> {
         self.loc.context()
     }
 
-    pub fn rewriter(&self) -> &IrRewriter<'c> {
-        &self.rewriter
+    /// The rewriter the emitter inserts and erases through.
+    pub fn rewriter(&self) -> RewriterBase<'c, '_> {
+        match &self.rewriter {
+            Rewriter::Owned(r) => r.as_rewriter_base(),
+            Rewriter::Pattern(b) => *b,
+        }
     }
 
     /// Emit before `op` from now on, with its location.
     pub fn move_before(&mut self, op: OperationRef<'c, '_>) {
-        self.rewriter
-            .as_rewriter_base()
-            .set_insertion_point_before(op);
+        self.rewriter().set_insertion_point_before(op);
         self.loc = op.location();
     }
 
-    /// Use `pool` from now on; returns the pool used so far.
-    pub fn swap_pool(&mut self, pool: Pool) -> Pool {
-        std::mem::replace(&mut self.pool, pool)
+    /// Keep what was emitted since the last commit that `results` (the values that stand for
+    /// the lowered op's results) use, except the ops left without uses (a value the builders
+    /// computed and then folded away, e.g. `x mod a + (x div a) * a`, which is `x`): those
+    /// are discarded, newest first, so that chains of them go too.
+    pub fn commit(&mut self, results: &[MlirValue]) {
+        let keep: FastSet<usize> = results.iter().map(|v| v.ptr as usize).collect();
+        self.unwind(Some(&keep), 0);
     }
 
-    /// Keep what was emitted since the last commit, except the ops left without uses (a
-    /// value the builders computed and then folded away, e.g. `x mod a + (x div a) * a`,
-    /// which is `x`): those are erased, newest first, so that chains of them go too.
-    pub fn commit(&mut self) {
-        self.unwind(true, 0);
-    }
-
-    /// Erase what was emitted since the last commit (a lowering that failed half way): the
-    /// ops are used only among themselves, so they go newest first.
+    /// Give up what was emitted since the last commit (a lowering that failed half way). With
+    /// its own rewriter the emitter erases the ops, newest first (they are used only among
+    /// themselves); under a conversion pattern it leaves them, and everything it discarded,
+    /// to the conversion, which undoes what a failed pattern did.
     pub fn rollback(&mut self) {
-        self.unwind(false, 0);
+        match self.rewriter {
+            Rewriter::Owned(_) => self.unwind(None, 0),
+            Rewriter::Pattern(_) => {
+                self.pool = Pool::default();
+                self.dead.clear();
+            }
+        }
+    }
+
+    /// The ops discarded under a conversion pattern, newest first per lowering: dead, to be
+    /// erased once the conversion has committed (an op erased while the conversion runs stays
+    /// in place until it commits, so erasing chains of them then is not possible).
+    pub fn take_dead(&mut self) -> Vec<MlirOperation> {
+        std::mem::take(&mut self.dead)
     }
 
     /// A mark of what was emitted so far, for [`Emitter::rollback_to`].
@@ -297,30 +317,36 @@ impl<'c> Emitter<'c> {
         self.pool.log.len()
     }
 
-    /// Erase what was emitted since `mark` (a replay that did not match, template.rs).
+    /// Discard what was emitted since `mark` (a replay that did not match, template.rs).
     pub fn rollback_to(&mut self, mark: usize) {
-        self.unwind(false, mark);
+        self.unwind(None, mark);
     }
 
-    /// Shorten the log to `floor` entries, erasing the ops it drops (only the unused ones when
-    /// `only_dead`) and forgetting them in the pool.
-    fn unwind(&mut self, only_dead: bool, floor: usize) {
+    /// Shorten the log to `floor` entries, discarding the ops it drops (erased at once with the
+    /// emitter's own rewriter, kept for [`Emitter::take_dead`] under a pattern) and forgetting
+    /// them in the pool; with `keep`, only the ops without uses none of whose results is in
+    /// `keep`.
+    fn unwind(&mut self, keep: Option<&FastSet<usize>>, floor: usize) {
+        let mut erased: FastSet<usize> = FastSet::default();
         while self.pool.log.len() > floor {
             let Some((op, created)) = self.pool.log.pop() else {
                 break;
             };
-            if only_dead && (has_uses(op) || matches!(created, Created::Effect(_))) {
-                continue;
+            if let Some(keep) = keep {
+                let kept = matches!(created, Created::Effect(_))
+                    || has_live_uses(op, &erased)
+                    || (0..unsafe { mlir_sys::mlirOperationGetNumResults(op) }).any(|i| {
+                        let v = unsafe { mlir_sys::mlirOperationGetResult(op, i) };
+                        keep.contains(&(v.ptr as usize))
+                    });
+                if kept {
+                    continue;
+                }
             }
             match created {
-                Created::Const(k, before) => {
+                Created::Const(k) => {
                     if let Some(v) = self.pool.consts.remove(&k) {
                         self.pool.const_values.remove(&(v.ptr as usize));
-                    }
-                    if let Some((_, last)) = &mut self.pool.anchor {
-                        if last.map(|l| l.ptr) == Some(op.ptr) {
-                            *last = before;
-                        }
                     }
                 }
                 Created::Expr(key) | Created::Effect(key) => {
@@ -328,7 +354,13 @@ impl<'c> Emitter<'c> {
                 }
                 Created::Other => {}
             }
-            unsafe { mlir_sys::mlirOperationDestroy(op) };
+            erased.insert(op.ptr as usize);
+            match self.rewriter {
+                Rewriter::Owned(_) => self
+                    .rewriter()
+                    .erase_op(unsafe { OperationRef::from_raw(op) }),
+                Rewriter::Pattern(_) => self.dead.push(op),
+            }
         }
     }
 
@@ -339,8 +371,7 @@ impl<'c> Emitter<'c> {
     }
 
     fn insert_logged(&mut self, op: Operation<'c>, created: Created) -> MlirValue {
-        let base = self.rewriter.as_rewriter_base();
-        let r = base.insert(op).to_raw();
+        let r = self.rewriter().insert(op).to_raw();
         self.pool.log.push((r, created));
         unsafe { mlir_sys::mlirOperationGetResult(r, 0) }
     }
@@ -468,8 +499,7 @@ impl<'c> Emitter<'c> {
             )])
             .build()
             .expect("cf.assert of an i1 verifies");
-        let base = self.rewriter.as_rewriter_base();
-        let r = base.insert(op).to_raw();
+        let r = self.rewriter().insert(op).to_raw();
         self.pool.log.push((r, Created::Effect(key)));
         self.pool.exprs.insert(key, cond);
     }
@@ -494,20 +524,7 @@ impl<'c> Emitter<'c> {
         let op = unsafe {
             Operation::from_raw(layout_lowering_build_index_constant(self.loc.to_raw(), k))
         };
-        let v = match &mut self.pool.anchor {
-            Some((block, last)) => {
-                let raw = op.into_raw();
-                let after = last.unwrap_or(MlirOperation {
-                    ptr: std::ptr::null_mut(),
-                });
-                // A null reference puts the op first in the block.
-                unsafe { mlir_sys::mlirBlockInsertOwnedOperationAfter(*block, after, raw) };
-                let before = last.replace(raw);
-                self.pool.log.push((raw, Created::Const(k, before)));
-                unsafe { mlir_sys::mlirOperationGetResult(raw, 0) }
-            }
-            None => self.insert_logged(op, Created::Const(k, None)),
-        };
+        let v = self.insert_logged(op, Created::Const(k));
         self.pool.consts.insert(k, v);
         self.pool.const_values.insert(v.ptr as usize);
         v

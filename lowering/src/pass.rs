@@ -1,22 +1,25 @@
-//! The pass `layout-lower-to-index`: rewrites every `layout.crd2idx` and `layout.idx2crd`
-//! under the op it runs on into arith index math, then erases layout ops left without uses.
+//! The lowering of one layout op to index math: what the conversion patterns of the pass
+//! `layout-lower-to-index` (cpp/LowerToIndex.cpp, MLIR's dialect conversion) call for each
+//! `layout.crd2idx`, `layout.idx2crd`, `layout.linear_apply`, `layout.apply`/`inv` and the
+//! shape queries (`size`, `rank`, `depth`, `cosize`, `shape_leaf`, `stride_leaf`).
+//!
+//! Each op is lowered on its own, through the pattern's rewriter: its constants and arith ops
+//! are emitted right before it (one per distinct value within the op), and the op is replaced
+//! by the results. Merging constants and ops across layout ops, and erasing coordinates that
+//! were folded into the lowering, is upstream `canonicalize` and `cse`, which the
+//! `lower-to-index` pipeline runs after the pass.
 
 use layout_dialect::op_diagnostics::emit_op_error;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use layout_algebra::{text, Func, Value as AlgebraValue};
-use melior::dialect::DialectHandle;
 use melior::ir::attribute::DenseI64ArrayAttribute;
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
-use melior::ir::r#type::TypeId;
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
-use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
-use melior::ContextRef;
-use melior::IrRewriter;
-use mlir_sys::{MlirOperation, MlirValue};
+use mlir_sys::{MlirOperation, MlirRewriterBase, MlirValue};
 
-use crate::emit::{Emitter, Pool, Sym};
+use crate::emit::{Emitter, Sym};
 use crate::fast_hash::FastMap;
 use crate::lower;
 use crate::overflow;
@@ -24,10 +27,11 @@ use crate::runtime_leaves;
 use crate::symbolic::SymFunc;
 use crate::template::{coordinate_pattern, Coord, Template};
 
-/// What one run of the pass knows about each layout type it has met: its parse and, for a fully static `!layout.layout`, whether some point of its domain overflows.
-/// Types are uniqued by the context, which outlives the run, so the type's storage pointer
-/// names its text for the whole run: each distinct type is printed, parsed and checked once,
-/// however many ops use it (the per-op cost of a module of 1M crd2idx ops).
+/// What the lowering knows about each layout type it has met: its parse and, for a fully
+/// static `!layout.layout`, whether some point of its domain overflows. Types are uniqued by
+/// the context, which outlives the pass, so the type's storage pointer names it: each distinct
+/// type is checked once, however many ops use it (the per-op cost of a module of 1M crd2idx
+/// ops). The pass keeps one memo per pass instance (MLIR clones one per thread).
 ///
 /// With each static layout type it also keeps the templates of its crd2idx lowerings
 /// (template.rs), by coordinate pattern: 1M crd2idx ops on a few thousand layouts are planned
@@ -38,8 +42,9 @@ pub struct Memo {
     /// Lower every op from its layout (no template is recorded or replayed).
     no_templates: bool,
     template_counts: TemplateCounts,
-    /// The pools of finished blocks, to be reused (emptied) for the next ones.
-    spare_pools: Vec<Pool>,
+    /// The ops the lowerings of this conversion emitted and then found unused, newest first
+    /// per lowering (erased once the conversion has committed: [`layout_lowering_memo_erase_dead`]).
+    dead: Vec<MlirOperation>,
 }
 
 /// What the templates of a [`Memo`] did.
@@ -100,206 +105,129 @@ impl Memo {
     }
 }
 
-/// Pools a [`Memo`] keeps for reuse, at most.
-const SPARE_POOLS: usize = 8;
-
-/// The pass argument (`layout-opt --layout-lower-to-index`).
-pub const ARGUMENT: &str = "layout-lower-to-index";
-
-#[repr(align(8))]
-struct PassId;
-static LOWER_TO_INDEX_ID: PassId = PassId;
-
-/// The pass object: MLIR clones one per thread when the pass runs on the functions of a module
-/// in parallel (the `lower-to-index` pipeline), and each clone keeps its [`Memo`] across the
-/// functions it lowers, so a layout type met in many functions is parsed once per thread.
-#[derive(Default)]
-struct LowerToIndex {
-    memo: Memo,
+/// A new memo for a pass instance (cpp/LowerToIndex.cpp), freed by [`layout_lowering_memo_free`].
+#[no_mangle]
+pub extern "C" fn layout_lowering_memo_new() -> *mut Memo {
+    Box::into_raw(Box::default())
 }
 
-/// A clone starts with an empty memo: the memo's entries are not shared between threads.
-impl Clone for LowerToIndex {
-    fn clone(&self) -> Self {
-        Self::default()
+/// Free a memo of [`layout_lowering_memo_new`] (null: nothing).
+///
+/// # Safety
+/// `memo` is null or a memo of [`layout_lowering_memo_new`] not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn layout_lowering_memo_free(memo: *mut Memo) {
+    if !memo.is_null() {
+        drop(Box::from_raw(memo));
     }
 }
 
-impl<'c> RunExternalPass<'c> for LowerToIndex {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-
-    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        if !lower_under_with(operation.to_raw(), &mut self.memo) {
-            pass.signal_failure();
+/// After a conversion: erase the ops its lowerings emitted and then found unused (`erase`
+/// true; the conversion committed), or forget them (`erase` false; it rolled everything back).
+///
+/// # Safety
+/// `memo` is a memo of [`layout_lowering_memo_new`] whose conversion has just ended.
+#[no_mangle]
+pub unsafe extern "C" fn layout_lowering_memo_erase_dead(memo: *mut Memo, erase: bool) {
+    let dead = std::mem::take(&mut (*memo).dead);
+    if !erase {
+        return;
+    }
+    for op in dead {
+        // Newest first within a lowering, and no lowering uses another's discarded values.
+        if !has_uses(op) {
+            mlir_sys::mlirOperationDestroy(op);
         }
     }
 }
 
-/// A new `layout-lower-to-index` pass (runs on any op: lowers everything nested in it).
-pub fn create_lower_to_index_pass() -> Pass {
-    create_external(
-        LowerToIndex::default(),
-        TypeId::create(&LOWER_TO_INDEX_ID),
-        "LayoutLowerToIndex",
-        ARGUMENT,
-        "Lower layout.crd2idx/idx2crd (static, dynamic, swizzled, composed layouts) to arith index math",
-        "",
-        &[DialectHandle::arith(), DialectHandle::cf()],
-    )
-}
-
-fn emit_error(op: MlirOperation, message: &str) {
-    emit_op_error(op, &format!("cannot be lowered to index math: {message}"));
-}
-
-/// The ops the pass rewrites.
-fn is_target(name: &str) -> bool {
-    matches!(
-        name,
-        "layout.crd2idx"
-            | "layout.idx2crd"
-            | "layout.size"
-            | "layout.rank"
-            | "layout.depth"
-            | "layout.cosize"
-            | "layout.shape_leaf"
-            | "layout.stride_leaf"
-            | "layout.linear_apply"
-            | "layout.apply"
-            | "layout.inv"
-    )
-}
-
-/// Lower every crd2idx/idx2crd nested under `root`; false (with diagnostics) on failure.
-///
-/// One [`Emitter`] serves the whole run; each block has its own [`Pool`] of constants (at
-/// the start of the block) and of emitted arith ops, so the lowered ops of a block share
-/// them (what canonicalize and CSE would otherwise merge afterwards). The walk is in
-/// post-order, so the ops of a block are lowered in order and every reused value lies
-/// before the op that reuses it.
-///
-/// `memo` may hold the types of earlier runs over the same context (keyed by uniqued type
-/// storage, which the context keeps alive).
-pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
-    lower_collected(collect_layout_ops(root, false), memo)
-}
-
-/// [`lower_under_with`] for the ops under `root` that are not inside an isolated-from-above op below
-/// `root` (the last step of the `lower-to-index` pipeline, cpp/LowerToIndexRegistration.cpp,
-/// after the isolated ops were lowered in parallel): 0 when it failed (with diagnostics), 1
-/// when it lowered or erased ops, 2 when there was no layout op to look at, so that nothing
-/// changed (the usual case; the caller then preserves every analysis).
-#[no_mangle]
-pub extern "C" fn layout_lowering_lower_outside_isolated(root: MlirOperation) -> i32 {
-    let layout_ops = collect_layout_ops(root, true);
-    if layout_ops.is_empty() {
-        return 2;
+/// Whether some result of `op` has a use.
+fn has_uses(op: MlirOperation) -> bool {
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumResults(op)).any(|i| {
+            let v = mlir_sys::mlirOperationGetResult(op, i);
+            !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v))
+        })
     }
-    lower_collected(layout_ops, &mut Memo::default()) as i32
 }
 
 extern "C" {
-    /// Whether the op has MLIR's IsolatedFromAbove trait (cpp/LowerToIndexRegistration.cpp).
-    fn layout_lowering_is_isolated_from_above(op: MlirOperation) -> bool;
+    /// Run the pass's conversion on `root` with `memo` (cpp/LowerToIndex.cpp): false when it
+    /// failed (with diagnostics).
+    fn layout_lowering_convert(root: MlirOperation, memo: *mut std::ffi::c_void) -> bool;
 }
 
-/// Every layout-dialect op with results under `root` (candidates for erasure once unused) and
-/// whether the pass rewrites it, in the order of a post-order walk; with `skip_isolated`, not
-/// inside isolated-from-above ops below `root`. (Layout ops have no regions, so the pre-order
-/// walk that can skip subtrees lists them in the same order as the post-order walk.)
-fn collect_layout_ops(root: MlirOperation, skip_isolated: bool) -> Vec<(MlirOperation, bool)> {
-    let root_ref = unsafe { OperationRef::from_raw(root) };
-    let mut layout_ops: Vec<(MlirOperation, bool)> = Vec::new();
-    let order = if skip_isolated {
-        WalkOrder::PreOrder
+/// Lower every layout op under `root` as the pass does (MLIR's dialect conversion with the
+/// pass's patterns, then the dead layout ops erased), with `memo`: false (with diagnostics) on
+/// failure. Tests use it to compare lowerings with and without templates.
+pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
+    unsafe { layout_lowering_convert(root, (memo as *mut Memo).cast()) }
+}
+
+/// What [`layout_lowering_lower_op`] did.
+const FAILED: i32 = 0;
+const LOWERED: i32 = 1;
+const LEFT: i32 = 2;
+
+/// The conversion pattern's lowering of `op` (cpp/LowerToIndex.cpp): its index math emitted
+/// through `rewriter` before it and the op replaced by the results (1); an error emitted on
+/// the op (0); or nothing done (2: a shape query whose runtime leaves cannot be computed
+/// here stays, as does an op this lowering does not know). `operands` are the op's operands as
+/// the conversion maps them.
+///
+/// # Safety
+/// `op` is a live op, `rewriter` the rewriter of the pattern being applied, `operands` points
+/// to `n` values, `memo` is a memo of [`layout_lowering_memo_new`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_lowering_lower_op(
+    op: MlirOperation,
+    rewriter: MlirRewriterBase,
+    operands: *const MlirValue,
+    n: usize,
+    memo: *mut Memo,
+) -> i32 {
+    let operands = if n == 0 {
+        &[][..]
     } else {
-        WalkOrder::PostOrder
+        std::slice::from_raw_parts(operands, n)
     };
-    root_ref.walk(order, |op| {
-        if op.to_raw().ptr == root.ptr {
-            return WalkResult::Advance;
+    let opref = OperationRef::from_raw(op);
+    let mut e = Emitter::with_rewriter(rewriter, opref.location());
+    e.move_before(opref);
+    let shape_query = [
+        "layout.size",
+        "layout.rank",
+        "layout.depth",
+        "layout.cosize",
+        "layout.shape_leaf",
+        "layout.stride_leaf",
+    ]
+    .iter()
+    .any(|n| is_named(op, n));
+    match emit_lowering_with(&mut e, op, operands, &mut *memo) {
+        Ok(Some(values)) => {
+            e.commit(&values);
+            (*memo).dead.extend(e.take_dead());
+            let values: Vec<Value> = values.into_iter().map(|v| Value::from_raw(v)).collect();
+            e.rewriter().replace_op_with_values(opref, &values);
+            LOWERED
         }
-        if skip_isolated && unsafe { layout_lowering_is_isolated_from_above(op.to_raw()) } {
-            return WalkResult::Skip;
+        Ok(None) => {
+            e.rollback();
+            LEFT
         }
-        let n = op.name();
-        let n = n.as_string_ref();
-        let n = n.as_str().unwrap_or("");
-        if n.starts_with("layout.") {
-            let target = is_target(n);
-            if target || op.result_count() > 0 {
-                layout_ops.push((op.to_raw(), target));
-            }
+        // size/rank/depth/cosize and the leaf queries are lowered when their operand's
+        // runtime leaves can be computed; otherwise they stay.
+        Err(_) if shape_query => {
+            e.rollback();
+            LEFT
         }
-        WalkResult::Advance
-    });
-    layout_ops
-}
-
-fn lower_collected(mut layout_ops: Vec<(MlirOperation, bool)>, memo: &mut Memo) -> bool {
-    let mut ok = true;
-    let mut emitter: Option<Emitter> = None;
-    let mut current_block: usize = 0;
-    let mut pools: FastMap<usize, Pool> = FastMap::default();
-    for (op, target) in layout_ops.iter_mut() {
-        if !*target {
-            continue;
-        }
-        let opref = unsafe { OperationRef::from_raw(*op) };
-        let e = emitter
-            .get_or_insert_with(|| Emitter::new(IrRewriter::from_op(opref), opref.location()));
-        let block = unsafe { mlir_sys::mlirOperationGetBlock(*op) };
-        if block.ptr as usize != current_block {
-            let pool = pools.remove(&(block.ptr as usize)).unwrap_or_else(|| {
-                match memo.spare_pools.pop() {
-                    Some(spare) => spare.reused_at_block_start(block),
-                    None => Pool::at_block_start(block),
-                }
-            });
-            let previous = e.swap_pool(pool);
-            if current_block != 0 {
-                pools.insert(current_block, previous);
-            }
-            current_block = block.ptr as usize;
-        }
-        e.move_before(opref);
-        let shape_query = [
-            "layout.size",
-            "layout.rank",
-            "layout.depth",
-            "layout.cosize",
-            "layout.shape_leaf",
-            "layout.stride_leaf",
-        ]
-        .iter()
-        .any(|n| is_named(*op, n));
-        match lower_op(*op, memo, e) {
-            Ok(true) => {
-                e.commit();
-                // Replaced and erased: not a candidate any more.
-                *op = MlirOperation {
-                    ptr: std::ptr::null_mut(),
-                };
-            }
-            Ok(false) => e.commit(),
-            // size/rank/depth/cosize and the leaf queries are lowered when their operand's
-            // runtime leaves can be computed; otherwise they stay.
-            Err(_) if shape_query => e.rollback(),
-            Err(m) => {
-                e.rollback();
-                emit_error(*op, &m);
-                ok = false;
-            }
+        Err(m) => {
+            e.rollback();
+            emit_op_error(op, &format!("cannot be lowered to index math: {m}"));
+            FAILED
         }
     }
-    erase_dead_layout_ops(&layout_ops);
-    if let Some(mut e) = emitter {
-        memo.spare_pools.push(e.swap_pool(Pool::default()));
-    }
-    memo.spare_pools.extend(pools.into_values());
-    // A run over many blocks leaves many pools; a few are enough for the next runs.
-    memo.spare_pools.truncate(SPARE_POOLS);
-    ok
 }
 
 /// The mnemonic (`!layout.layout`, `!layout.swizzle`, ...) and the canonical CuTe text of a
@@ -423,54 +351,26 @@ fn coord_sym(v: MlirValue) -> Sym {
     Sym::unknown(v)
 }
 
-/// Lower `op` through `e` and replace it; false when it is not an op this pass lowers.
-fn lower_op(op: MlirOperation, memo: &mut Memo, e: &mut Emitter) -> Result<bool, String> {
-    let opref = unsafe { OperationRef::from_raw(op) };
-    let Some(values) = emit_lowering_with(e, op, memo)? else {
-        return Ok(false);
-    };
-    let values: Vec<Value> = values
-        .into_iter()
-        .map(|v| unsafe { Value::from_raw(v) })
-        .collect();
-    // Constant coordinates are folded into the lowering: an `arith.constant` that only fed
-    // this op is erased with it (what canonicalize would do).
-    let mut folded: Vec<MlirOperation> = operands(op)
-        .into_iter()
-        .filter_map(defining_op)
-        .filter(|d| is_named(*d, "arith.constant"))
-        .collect();
-    folded.sort_by_key(|d| d.ptr as usize);
-    folded.dedup_by_key(|d| d.ptr as usize);
-    e.rewriter()
-        .as_rewriter_base()
-        .replace_op_with_values(opref, &values);
-    for d in folded {
-        if !has_uses(d) && !e.is_constant(unsafe { mlir_sys::mlirOperationGetResult(d, 0) }) {
-            unsafe { mlir_sys::mlirOperationDestroy(d) };
-        }
-    }
-    Ok(true)
-}
-
 /// Emit the index math of one layout op through `e` (whose insertion point is before the op)
 /// and return the values that stand for its results, without replacing it (None: not an op
 /// this pass lowers). The lowering uses exactly this; `--layout-prove-lowering`
 /// (layout-passes) calls it on the op to translate what the lowering emits.
 pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<MlirValue>>, String> {
-    emit_lowering_with(e, op, &mut Memo::default())
+    emit_lowering_with(e, op, &operands(op), &mut Memo::default())
 }
 
 /// [`emit_lowering`] with the memo of a pass run.
+/// `operands` are the op's operands (as a conversion maps them).
 pub fn emit_lowering_with(
     e: &mut Emitter,
     op: MlirOperation,
+    operands: &[MlirValue],
     memo: &mut Memo,
 ) -> Result<Option<Vec<MlirValue>>, String> {
     let opref = unsafe { OperationRef::from_raw(op) };
     let name = opref.name();
     let name = name.as_string_ref().as_str().unwrap_or("");
-    let ops = operands(op);
+    let ops = operands;
     let results: Vec<Sym> = match name {
         "layout.crd2idx" => {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
@@ -491,22 +391,19 @@ pub fn emit_lowering_with(
         "layout.linear_apply" => {
             // The layout: the attribute, or the static type of the SSA operand (then the
             // first operand; the index inputs follow).
-            let (t, ops) = match opref.attribute("layout") {
-                Ok(a) => (a.to_string(), &ops[..]),
+            let (l, ops) = match opref.attribute("layout") {
+                Ok(a) => (layout_dialect::attr_linear(a), ops),
                 Err(_) => {
                     let first = ops
                         .first()
                         .ok_or_else(|| "linear_apply: no linear layout".to_string())?;
-                    let t = unsafe { Value::from_raw(*first) }.r#type().to_string();
-                    (t, &ops[1..])
+                    let t = unsafe { Value::from_raw(*first) }.r#type();
+                    (layout_dialect::type_linear(t), &ops[1..])
                 }
             };
-            let body = t
-                .strip_prefix("#layout.linear<")
-                .or_else(|| t.strip_prefix("!layout.linear<"))
-                .and_then(|b| b.strip_suffix('>'))
-                .ok_or_else(|| format!("linear_apply: not a linear layout: {t}"))?;
-            let l = layout_algebra::linear::parse_linear(body).map_err(|e| e.to_string())?;
+            let l = l
+                .ok_or_else(|| "linear_apply: the layout is not a #layout.linear".to_string())?
+                .map_err(|e| format!("linear_apply: {e}"))?;
             if ops.len() != l.ins().len() {
                 return Err(format!(
                     "linear_apply: {} inputs for a linear layout with {} input dimensions",
@@ -523,10 +420,12 @@ pub fn emit_lowering_with(
             vec![crate::linear::apply(e, &l, &xs)?]
         }
         "layout.apply" | "layout.inv" => {
-            let attr = opref
+            let chain = opref
                 .attribute("layout")
-                .map_err(|_| format!("{name}: no #layout.bijective attribute"))?
-                .to_string();
+                .ok()
+                .and_then(layout_dialect::attr_bijective)
+                .ok_or_else(|| format!("{name}: no #layout.bijective attribute"))?
+                .map_err(|e| format!("{name}: {e}"))?;
             let which = if name == "layout.apply" {
                 crate::bijective::Which::Apply
             } else {
@@ -537,7 +436,7 @@ pub fn emit_lowering_with(
             // emitter.
             let ctx_ref = opref.context();
             let ctx = unsafe { ctx_ref.to_ref() };
-            crate::bijective::lower(e, ctx, &attr, which, &ops, simplified)?
+            crate::bijective::lower(e, ctx, &chain, which, ops, simplified)?
         }
         "layout.idx2crd" => {
             let f = resolve(e, ops[0], false)?;
@@ -664,28 +563,4 @@ fn crd2idx_by_template(
         memo.template_counts.recorded += 1;
     }
     Ok(vec![value])
-}
-
-fn has_uses(op: MlirOperation) -> bool {
-    let r = unsafe { OperationRef::from_raw(op) };
-    let used = r.results().any(|v| unsafe {
-        !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(v.to_raw()))
-    });
-    used
-}
-
-/// Erase the layout-dialect ops of `ops` (all side-effect free; null: already erased) whose
-/// results are unused. `ops` is in post-order, so every user of an op comes after it (later
-/// in its block, or nested in a later op): one pass from the end erases whole chains of
-/// layout ops that only feed each other.
-fn erase_dead_layout_ops(ops: &[(MlirOperation, bool)]) {
-    for (op, _) in ops.iter().rev() {
-        if op.ptr.is_null() {
-            continue;
-        }
-        let results = unsafe { mlir_sys::mlirOperationGetNumResults(*op) };
-        if results > 0 && !has_uses(*op) {
-            unsafe { mlir_sys::mlirOperationDestroy(*op) };
-        }
-    }
 }

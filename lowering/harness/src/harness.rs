@@ -193,11 +193,12 @@ pub fn module<'c>(ctx: &'c Context, funcs: &[String]) -> Result<Module<'c>, Stri
         .ok_or_else(|| format!("module does not parse:\n{}", &text[..text.len().min(4000)]))
 }
 
-/// layout-lower-to-index (the `lower-to-index` pipeline: the pass's output is already
-/// folded, with pooled constants, so no canonicalize/cse follows).
+/// The `lower-to-index` pipeline: layout-lower-to-index, then upstream canonicalize and cse.
 pub fn lower(ctx: &Context, m: &mut Module) -> Result<(), String> {
     let pm = PassManager::new(ctx);
     pm.add_pass(layout_lowering::create_lower_to_index_pass());
+    pm.add_pass(melior::pass::transform::create_canonicalizer());
+    pm.add_pass(melior::pass::transform::create_cse());
     pm.run(m).map_err(|e| format!("lower-to-index failed: {e}"))
 }
 

@@ -1,9 +1,10 @@
-// The `lower-to-index` pipeline lowers each function on the context's threads, then what lies
-// outside the functions (here: inside a non-isolated top-level op). The output, and the
-// diagnostics in order, are those of one `layout-lower-to-index` run over the whole module.
+// The `lower-to-index` pipeline lowers each function on the context's threads (the pass, then
+// canonicalize and cse), then what lies outside the functions (here: inside a non-isolated
+// top-level op). The output, and the diagnostics in order, are those of one
+// `layout-lower-to-index` run over the whole module followed by canonicalize and cse.
 // UNSUPPORTED: plugin-driver
 // RUN: layout-opt %s --allow-unregistered-dialect --lower-to-index -o %t.par
-// RUN: layout-opt %s --allow-unregistered-dialect --layout-lower-to-index --mlir-disable-threading -o %t.seq
+// RUN: layout-opt %s --allow-unregistered-dialect --pass-pipeline='builtin.module(layout-lower-to-index,canonicalize,cse)' --mlir-disable-threading -o %t.seq
 // RUN: diff %t.par %t.seq
 // RUN: FileCheck %s --input-file=%t.par
 // RUN: layout-opt %s --allow-unregistered-dialect --lower-to-index --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=TIMING
@@ -41,4 +42,6 @@ func.func @second(%i: index) -> index {
 
 // TIMING: 'any' Pipeline
 // TIMING-NEXT: LayoutLowerToIndex
-// TIMING-NEXT: LayoutLowerToIndexOutsideIsolated
+// TIMING-NEXT: Canonicalizer
+// TIMING-NEXT: CSE
+// TIMING: LayoutLowerToIndexOutsideIsolated

@@ -1,6 +1,6 @@
 //! `make bench` op-count report: every layout of the oracle corpus and of the bit-field corpus
 //! (`layout_lowering_harness::bitfield_corpus`) applied to a linear index, lowered by `lower-to-index`
-//! (layout-lower-to-index alone: it emits folded, pooled arithmetic); the arith ops (arith.constant not counted)
+//! (the pass, then upstream canonicalize and cse); the arith ops (arith.constant not counted)
 //! against
 //! - the bound 4 x non-trivial modes after coalescing (+3 per swizzle, +1 per composition
 //!   offset), and
