@@ -1,16 +1,27 @@
-//! A small op builder over the MLIR C API: generic ops with attributes and types given as
-//! text (parsed in the op's context), inserted before the op being lowered through the
-//! rewriter of the conversion pattern that lowers it (cpp/HardwareOpLowering.cpp), so that
+//! The op builder of the lowering: where new ops go (before the op being lowered), the types
+//! they are made with (typed constructors of the MLIR C API), and the replacement of the
+//! lowered op. The ops themselves are made by typed builders: the LLVM-dialect ones in
+//! [`crate::build_llvm`], the NVVM ones in [`crate::build_nvvm`], each a call of the op's
+//! ODS-generated C++ builder (cpp/LlvmOpBuilders.cpp, cpp/NvvmOpBuilders.cpp) through the
+//! rewriter of the conversion pattern that lowers the op (cpp/HardwareOpLowering.cpp), so that
 //! MLIR's dialect conversion sees every op created and every op replaced.
+//!
+//! # Safety
+//! Every handle a `Builder` holds (context, location, block, anchor op, rewriter) is live for
+//! as long as the pattern that made it runs, and every value passed to its methods is a live
+//! value of that context; the `unsafe` blocks of the builder files rest on that.
 
 use mlir_sys::*;
 
-fn sref(s: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: s.as_ptr() as *const _,
-        length: s.len(),
-    }
-}
+/// The null value: an absent optional operand of a builder.
+pub(crate) const NO_VALUE: MlirValue = MlirValue {
+    ptr: std::ptr::null(),
+};
+
+/// The null type: no result type.
+pub(crate) const NO_TYPE: MlirType = MlirType {
+    ptr: std::ptr::null(),
+};
 
 /// Inserts new ops before `at` (at the end of `block` when `at` is null), at `at`'s location,
 /// through `rewriter`.
@@ -35,6 +46,19 @@ impl Builder {
         }
     }
 
+    /// The rewriter, its insertion point set before `at` (at the end of `block` when `at` is
+    /// null): where the next op goes.
+    pub(crate) fn insertion(&self) -> MlirRewriterBase {
+        unsafe {
+            if self.at.ptr.is_null() {
+                mlirRewriterBaseSetInsertionPointToEnd(self.rewriter, self.block);
+            } else {
+                mlirRewriterBaseSetInsertionPointBefore(self.rewriter, self.at);
+            }
+        }
+        self.rewriter
+    }
+
     /// Replace every use of `op`'s results by `values` and erase `op` (through the rewriter).
     pub fn replace(&self, op: MlirOperation, values: &[MlirValue]) {
         unsafe {
@@ -51,159 +75,64 @@ impl Builder {
         }
     }
 
-    pub fn ty(&self, text: &str) -> Result<MlirType, String> {
-        let t = unsafe { mlirTypeParseGet(self.ctx, sref(text)) };
-        if t.ptr.is_null() {
-            return Err(format!("internal: cannot parse type {text}"));
-        }
-        Ok(t)
+    /// The signless integer type of `bits` bits (`i1`, `i32`, ...).
+    pub fn int(&self, bits: u32) -> MlirType {
+        unsafe { mlirIntegerTypeGet(self.ctx, bits) }
     }
 
-    pub fn attr(&self, text: &str) -> Result<MlirAttribute, String> {
-        let a = unsafe { mlirAttributeParseGet(self.ctx, sref(text)) };
-        if a.ptr.is_null() {
-            return Err(format!("internal: cannot parse attribute {text}"));
-        }
-        Ok(a)
+    pub fn i1(&self) -> MlirType {
+        self.int(1)
     }
 
-    /// Build `name(operands) {attrs} : results` (`regions` empty regions) before `at`.
-    pub fn op_regions(
-        &self,
-        name: &str,
-        operands: &[MlirValue],
-        attrs: &[(&str, String)],
-        results: &[&str],
-        regions: usize,
-    ) -> Result<MlirOperation, String> {
-        let types = results
-            .iter()
-            .map(|t| self.ty(t))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut named = Vec::new();
-        for (k, v) in attrs {
-            let id = unsafe { mlirIdentifierGet(self.ctx, sref(k)) };
-            named.push(unsafe { mlirNamedAttributeGet(id, self.attr(v)?) });
-        }
+    pub fn i32(&self) -> MlirType {
+        self.int(32)
+    }
+
+    pub fn i64(&self) -> MlirType {
+        self.int(64)
+    }
+
+    pub fn f32(&self) -> MlirType {
+        unsafe { mlirF32TypeGet(self.ctx) }
+    }
+
+    /// `!llvm.ptr<space>` (`!llvm.ptr` for 0).
+    pub fn ptr(&self, space: u32) -> MlirType {
+        unsafe { mlirLLVMPointerTypeGet(self.ctx, space) }
+    }
+
+    /// `vector<n x elem>`.
+    pub fn vector(&self, n: usize, elem: MlirType) -> MlirType {
+        let shape = [n as i64];
+        unsafe { mlirVectorTypeGet(1, shape.as_ptr(), elem) }
+    }
+
+    /// The literal (unnamed, unpacked) `!llvm.struct<(fields)>`.
+    pub fn structure(&self, fields: &[MlirType]) -> MlirType {
         unsafe {
-            let mut st = mlirOperationStateGet(sref(name), self.loc);
-            mlirOperationStateAddOperands(&mut st, operands.len() as isize, operands.as_ptr());
-            mlirOperationStateAddResults(&mut st, types.len() as isize, types.as_ptr());
-            mlirOperationStateAddAttributes(&mut st, named.len() as isize, named.as_ptr());
-            let regs: Vec<MlirRegion> = (0..regions).map(|_| mlirRegionCreate()).collect();
-            if !regs.is_empty() {
-                mlirOperationStateAddOwnedRegions(&mut st, regs.len() as isize, regs.as_ptr());
-            }
-            let op = mlirOperationCreate(&mut st);
-            if op.ptr.is_null() {
-                return Err(format!("internal: cannot create {name}"));
-            }
-            if self.at.ptr.is_null() {
-                mlirRewriterBaseSetInsertionPointToEnd(self.rewriter, self.block);
-            } else {
-                mlirRewriterBaseSetInsertionPointBefore(self.rewriter, self.at);
-            }
-            mlirRewriterBaseInsert(self.rewriter, op);
-            Ok(op)
+            mlirLLVMStructTypeLiteralGet(self.ctx, fields.len() as isize, fields.as_ptr(), false)
         }
     }
 
-    pub fn op(
-        &self,
-        name: &str,
-        operands: &[MlirValue],
-        attrs: &[(&str, String)],
-        results: &[&str],
-    ) -> Result<MlirOperation, String> {
-        self.op_regions(name, operands, attrs, results, 0)
+    /// `!llvm.func<result (args)>` (not variadic).
+    pub fn function(&self, result: MlirType, args: &[MlirType]) -> MlirType {
+        unsafe { mlirLLVMFunctionTypeGet(result, args.len() as isize, args.as_ptr(), false) }
     }
 
-    /// The single result of a new op.
-    pub fn val(
-        &self,
-        name: &str,
-        operands: &[MlirValue],
-        attrs: &[(&str, String)],
-        result: &str,
-    ) -> Result<MlirValue, String> {
-        let op = self.op(name, operands, attrs, &[result])?;
-        Ok(unsafe { mlirOperationGetResult(op, 0) })
-    }
-
-    pub fn const_int(&self, v: i64, ty: &str) -> Result<MlirValue, String> {
-        self.val(
-            "llvm.mlir.constant",
-            &[],
-            &[("value", format!("{v} : {ty}"))],
-            ty,
-        )
-    }
-
-    pub fn binop(
-        &self,
-        name: &str,
-        a: MlirValue,
-        b: MlirValue,
-        ty: &str,
-    ) -> Result<MlirValue, String> {
-        self.val(name, &[a, b], &[], ty)
-    }
-
-    /// `base + bytes` on a pointer (getelementptr i8).
-    pub fn byte_offset(
-        &self,
-        base: MlirValue,
-        off: MlirValue,
-        ptr_ty: &str,
-        off_ty: &str,
-    ) -> Result<MlirValue, String> {
-        let _ = off_ty;
-        self.val(
-            "llvm.getelementptr",
-            &[base, off],
-            &[
-                ("rawConstantIndices", "array<i32: -2147483648>".into()),
-                ("elem_type", "i8".into()),
-            ],
-            ptr_ty,
-        )
-    }
-
-    /// `values[idx]` for an i32 `idx` below `values.len()`: a constant `vector<N x i32>` and
-    /// `llvm.extractelement`.
-    pub fn table_lookup(&self, values: &[i64], idx: MlirValue) -> Result<MlirValue, String> {
-        let list = values
-            .iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(", ");
-        let ty = format!("vector<{}xi32>", values.len());
-        let table = self.val(
-            "llvm.mlir.constant",
-            &[],
-            &[("value", format!("dense<[{list}]> : {ty}"))],
-            &ty,
-        )?;
-        self.val("llvm.extractelement", &[table, idx], &[], "i32")
-    }
-
-    pub fn const_byte_offset(
-        &self,
-        base: MlirValue,
-        off: i64,
-        ptr_ty: &str,
-    ) -> Result<MlirValue, String> {
-        if off == 0 {
-            return Ok(base);
-        }
-        self.val(
-            "llvm.getelementptr",
-            &[base],
-            &[
-                ("rawConstantIndices", format!("array<i32: {off}>")),
-                ("elem_type", "i8".into()),
-            ],
-            ptr_ty,
-        )
+    /// The element type named `name`: `f16`, `bf16`, `f32`, `f64` or a signless `iN`.
+    pub fn element(&self, name: &str) -> Result<MlirType, String> {
+        let t = unsafe {
+            match name {
+                "f16" => mlirF16TypeGet(self.ctx),
+                "bf16" => mlirBF16TypeGet(self.ctx),
+                "f32" => mlirF32TypeGet(self.ctx),
+                "f64" => mlirF64TypeGet(self.ctx),
+                _ => match name.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
+                    Some(bits) if bits > 0 => mlirIntegerTypeGet(self.ctx, bits),
+                    _ => return Err(format!("internal: no element type {name}")),
+                },
+            }
+        };
+        Ok(t)
     }
 }

@@ -19,6 +19,7 @@ use std::collections::HashMap;
 
 use mlir_sys::*;
 
+use layout_algebra::hw::MatrixForm;
 use layout_algebra::linear::convert_plan::{ConvertPlan, Path};
 use layout_algebra::linear::convert_shared::{AccessKind, Coordinates, SharedPlan, SideAccess};
 use layout_algebra::linear::convert_shuffle::ShufflePlan;
@@ -27,6 +28,8 @@ use layout_algebra::linear::gauss::Echelon;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
 
 use crate::build::Builder;
+use crate::build_llvm::Predicate;
+use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs};
 
 /// The register of `l` holding the register part `v` (a vector of `span(l.reg)`).
@@ -78,17 +81,19 @@ pub fn remark(p: &ConvertPlan) -> String {
 /// Emission helpers over one builder.
 struct Emit<'a> {
     b: &'a Builder,
-    elem: String,
+    /// The element type, and whether it is an integer.
+    elem: MlirType,
+    int: bool,
     bits: u32,
 }
 
 impl<'a> Emit<'a> {
-    fn c32(&self, v: i64) -> Result<MlirValue, String> {
-        self.b.const_int(v, "i32")
+    fn c32(&self, v: i64) -> MlirValue {
+        self.b.c32(v)
     }
 
     /// `XOR_i ((x >> shift_i) & 1) * c_i` over the nonzero `c_i` (`c_i` for bit `i` of x).
-    fn xor_bits(&self, x: MlirValue, consts: &[u64]) -> Result<MlirValue, String> {
+    fn xor_bits(&self, x: MlirValue, consts: &[u64]) -> MlirValue {
         let mut acc: Option<MlirValue> = None;
         for (i, &c) in consts.iter().enumerate() {
             if c == 0 {
@@ -96,123 +101,94 @@ impl<'a> Emit<'a> {
             }
             let mut bit = x;
             if i > 0 {
-                bit = self.b.binop("llvm.lshr", bit, self.c32(i as i64)?, "i32")?;
+                bit = self.b.lshr(bit, self.c32(i as i64));
             }
-            bit = self.b.binop("llvm.and", bit, self.c32(1)?, "i32")?;
-            let term = self.b.binop("llvm.mul", bit, self.c32(c as i64)?, "i32")?;
+            bit = self.b.and(bit, self.c32(1));
+            let term = self.b.mul(bit, self.c32(c as i64));
             acc = Some(match acc {
                 None => term,
-                Some(a) => self.b.binop("llvm.xor", a, term, "i32")?,
+                Some(a) => self.b.xor(a, term),
             });
         }
         match acc {
-            Some(a) => Ok(a),
+            Some(a) => a,
             None => self.c32(0),
         }
     }
 
-    fn xor_const(&self, x: MlirValue, c: u64) -> Result<MlirValue, String> {
+    fn xor_const(&self, x: MlirValue, c: u64) -> MlirValue {
         if c == 0 {
-            Ok(x)
+            x
         } else {
-            self.b.binop("llvm.xor", x, self.c32(c as i64)?, "i32")
+            self.b.xor(x, self.c32(c as i64))
         }
     }
 
-    fn field(&self, s: MlirValue, i: usize) -> Result<MlirValue, String> {
-        self.b.val(
-            "llvm.extractvalue",
-            &[s],
-            &[("position", format!("array<i64: {i}>"))],
-            &self.elem,
-        )
+    fn field(&self, s: MlirValue, i: usize) -> MlirValue {
+        self.b.extract_value(s, i)
     }
 
     /// `values` (of the element type) as one value of `bits * len` bits: the element itself,
     /// else a vector of them.
-    fn pack(&self, values: &[MlirValue]) -> Result<MlirValue, String> {
+    fn pack(&self, values: &[MlirValue]) -> MlirValue {
         if values.len() == 1 {
-            return Ok(values[0]);
+            return values[0];
         }
-        let vt = format!("vector<{}x{}>", values.len(), self.elem);
-        let mut v = self.b.val("llvm.mlir.poison", &[], &[], &vt)?;
+        let vt = self.b.vector(values.len(), self.elem);
+        let mut v = self.b.poison(vt);
         for (k, &x) in values.iter().enumerate() {
-            v = self
-                .b
-                .val("llvm.insertelement", &[v, x, self.c32(k as i64)?], &[], &vt)?;
+            v = self.b.insert_element(v, x, self.c32(k as i64));
         }
-        Ok(v)
+        v
     }
 
     /// The inverse of [`pack`] for a value of `n` elements.
-    fn unpack(&self, v: MlirValue, n: usize) -> Result<Vec<MlirValue>, String> {
+    fn unpack(&self, v: MlirValue, n: usize) -> Vec<MlirValue> {
         if n == 1 {
-            return Ok(vec![v]);
+            return vec![v];
         }
         (0..n)
-            .map(|k| {
-                self.b.val(
-                    "llvm.extractelement",
-                    &[v, self.c32(k as i64)?],
-                    &[],
-                    &self.elem,
-                )
-            })
+            .map(|k| self.b.extract_element(v, self.c32(k as i64)))
             .collect()
     }
 
     /// A packed value of 32 bits as i32, and back.
-    fn to_i32(&self, v: MlirValue) -> Result<MlirValue, String> {
-        if self.bits == 32 && self.elem == "i32" {
-            return Ok(v);
+    fn to_i32(&self, v: MlirValue) -> MlirValue {
+        if self.bits == 32 && self.int {
+            return v;
         }
-        self.b.val("llvm.bitcast", &[v], &[], "i32")
+        self.b.bitcast(v, self.b.i32())
     }
-    fn from_i32(&self, v: MlirValue, n: usize) -> Result<MlirValue, String> {
+    fn from_i32(&self, v: MlirValue, n: usize) -> MlirValue {
         if n == 1 {
-            if self.elem == "i32" {
-                return Ok(v);
+            if self.int && self.bits == 32 {
+                return v;
             }
-            return self.b.val("llvm.bitcast", &[v], &[], &self.elem);
+            return self.b.bitcast(v, self.elem);
         }
-        self.b.val(
-            "llvm.bitcast",
-            &[v],
-            &[],
-            &format!("vector<{n}x{}>", self.elem),
-        )
+        self.b.bitcast(v, self.b.vector(n, self.elem))
     }
     /// An element of fewer than 32 bits as its integer of the same width, and back.
-    fn as_int(&self, v: MlirValue) -> Result<MlirValue, String> {
-        if self.elem.starts_with('i') {
-            return Ok(v);
+    fn as_int(&self, v: MlirValue) -> MlirValue {
+        if self.int {
+            return v;
         }
-        self.b
-            .val("llvm.bitcast", &[v], &[], &format!("i{}", self.bits))
+        self.b.bitcast(v, self.b.int(self.bits))
     }
-    fn from_int(&self, v: MlirValue) -> Result<MlirValue, String> {
-        if self.elem.starts_with('i') {
-            return Ok(v);
+    fn from_int(&self, v: MlirValue) -> MlirValue {
+        if self.int {
+            return v;
         }
-        self.b.val("llvm.bitcast", &[v], &[], &self.elem)
+        self.b.bitcast(v, self.elem)
     }
 
-    fn struct_type(&self, n: usize) -> String {
-        format!("!llvm.struct<({})>", vec![self.elem.as_str(); n].join(", "))
-    }
-
-    fn build_struct(&self, values: &[MlirValue]) -> Result<MlirValue, String> {
-        let t = self.struct_type(values.len());
-        let mut s = self.b.val("llvm.mlir.poison", &[], &[], &t)?;
+    fn build_struct(&self, values: &[MlirValue]) -> MlirValue {
+        let t = self.b.structure(&vec![self.elem; values.len()]);
+        let mut s = self.b.poison(t);
         for (i, &v) in values.iter().enumerate() {
-            s = self.b.val(
-                "llvm.insertvalue",
-                &[s, v],
-                &[("position", format!("array<i64: {i}>"))],
-                &t,
-            )?;
+            s = self.b.insert_value(s, v, i);
         }
-        Ok(s)
+        s
     }
 }
 
@@ -225,13 +201,16 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         [s, t] => (*s, None, *t),
         _ => return Err("internal: layout.convert has 2 or 3 data operands".into()),
     };
-    let e = Emit { b, elem, bits };
+    let e = Emit {
+        b,
+        elem: b.element(&elem)?,
+        int: elem.starts_with('i'),
+        bits,
+    };
     let (s, d) = (&plan.src, &plan.dst);
     let nsrc = 1usize << s.reg.len();
     let ndst = 1usize << d.reg.len();
-    let regs: Vec<MlirValue> = (0..nsrc)
-        .map(|i| e.field(src, i))
-        .collect::<Result<_, _>>()?;
+    let regs: Vec<MlirValue> = (0..nsrc).map(|i| e.field(src, i)).collect();
     let out: Vec<MlirValue> = match plan.path {
         Path::Registers => (0..ndst)
             .map(|r| regs[combine(&plan.register_map, r as u64) as usize])
@@ -252,7 +231,7 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
             shared(&e, &plan, sh, &regs, smem, thread)?
         }
     };
-    let result = e.build_struct(&out)?;
+    let result = e.build_struct(&out);
     b.replace(op, &[result]);
     Ok(())
 }
@@ -268,19 +247,14 @@ fn shuffle(
     thread: MlirValue,
 ) -> Result<Vec<MlirValue>, String> {
     let b = e.b;
-    let lane = b.binop("llvm.and", thread, e.c32(31)?, "i32")?;
+    let lane = b.and(thread, e.c32(31));
     let bit: Vec<MlirValue> = (0..LANE_BITS)
         .map(|i| {
-            let x = b.binop("llvm.lshr", lane, e.c32(i as i64)?, "i32")?;
-            let x = b.binop("llvm.and", x, e.c32(1)?, "i32")?;
-            b.val(
-                "llvm.icmp",
-                &[x, e.c32(0)?],
-                &[("predicate", "1 : i64".into())],
-                "i1",
-            )
+            let x = b.lshr(lane, e.c32(i as i64));
+            let x = b.and(x, e.c32(1));
+            b.icmp(Predicate::Ne, x, e.c32(0))
         })
-        .collect::<Result<_, _>>()?;
+        .collect();
     // `value(base ^ consts(lane))`: a select tree over the lane bits whose constant is not 0.
     fn choose(
         b: &Builder,
@@ -289,68 +263,51 @@ fn shuffle(
         base: u64,
         i: usize,
         value: &mut dyn FnMut(u64) -> Result<MlirValue, String>,
-        ty: &str,
     ) -> Result<MlirValue, String> {
         if i == consts.len() {
             return value(base);
         }
         if consts[i] == 0 {
-            return choose(b, bit, consts, base, i + 1, value, ty);
+            return choose(b, bit, consts, base, i + 1, value);
         }
-        let set = choose(b, bit, consts, base ^ consts[i], i + 1, value, ty)?;
-        let clear = choose(b, bit, consts, base, i + 1, value, ty)?;
-        b.val("llvm.select", &[bit[i], set, clear], &[], ty)
+        let set = choose(b, bit, consts, base ^ consts[i], i + 1, value)?;
+        let clear = choose(b, bit, consts, base, i + 1, value)?;
+        Ok(b.select(bit[i], set, clear))
     }
     let group = 1usize << sp.pack;
     let wide = e.bits == 64;
-    let word_ty = if wide {
-        e.elem.clone()
-    } else {
-        "i32".to_string()
-    };
     // A sender's word of registers `r .. r + group`.
     let mut word = |r: u64| -> Result<MlirValue, String> {
         let data: Vec<MlirValue> = (0..group).map(|q| regs[r as usize | q]).collect();
-        if wide {
-            Ok(data[0])
+        Ok(if wide {
+            data[0]
         } else if e.bits == 32 || group > 1 {
-            e.to_i32(e.pack(&data)?)
+            e.to_i32(e.pack(&data))
         } else {
-            let x = e.as_int(data[0])?;
-            b.val("llvm.zext", &[x], &[], "i32")
-        }
+            let x = e.as_int(data[0]);
+            b.zext(x, b.i32())
+        })
     };
-    let minus1 = e.c32(-1)?;
-    let clamp = e.c32(31)?;
-    let from_lane = e.xor_bits(lane, &sp.f)?;
-    let shfl = |w: MlirValue, src: MlirValue| -> Result<MlirValue, String> {
-        let one = |x: MlirValue| {
-            b.val(
-                "nvvm.shfl.sync",
-                &[minus1, x, src, clamp],
-                &[("kind", "#nvvm<shfl_kind idx>".into())],
-                "i32",
-            )
-        };
+    let minus1 = e.c32(-1);
+    let clamp = e.c32(31);
+    let from_lane = e.xor_bits(lane, &sp.f);
+    let shfl = |w: MlirValue, src: MlirValue| -> MlirValue {
+        let one = |x: MlirValue| b.shfl_idx(minus1, x, src, clamp);
         if !wide {
             return one(w);
         }
-        let v = b.val("llvm.bitcast", &[w], &[], "vector<2xi32>")?;
-        let moved = e
-            .unpack_i32x2(v)?
-            .into_iter()
-            .map(one)
-            .collect::<Result<Vec<_>, _>>()?;
-        let v2 = e.pack_i32x2(&moved)?;
-        b.val("llvm.bitcast", &[v2], &[], &e.elem)
+        let v = b.bitcast(w, b.vector(2, b.i32()));
+        let moved: Vec<MlirValue> = e.unpack_i32x2(v).into_iter().map(one).collect();
+        let v2 = e.pack_i32x2(&moved);
+        b.bitcast(v2, e.elem)
     };
     let mut got: std::collections::HashMap<u64, MlirValue> = std::collections::HashMap::new();
     for round in &sp.rounds {
-        let w = choose(b, &bit, &sp.h, round.reg_const, 0, &mut word, &word_ty)?;
+        let w = choose(b, &bit, &sp.h, round.reg_const, 0, &mut word)?;
         let v = if round.local {
             w
         } else {
-            shfl(w, e.xor_const(from_lane, round.lane_const)?)?
+            shfl(w, e.xor_const(from_lane, round.lane_const))
         };
         got.insert(round.k, v);
     }
@@ -361,15 +318,14 @@ fn shuffle(
             .ok_or_else(|| format!("internal: no shuffle round {k}"))
     };
     for r in (0..1u64 << d.reg.len()).step_by(group) {
-        let w = choose(b, &bit, &sp.m, r, 0, &mut take, &word_ty)?;
+        let w = choose(b, &bit, &sp.m, r, 0, &mut take)?;
         let vals = if wide {
             vec![w]
         } else if e.bits == 32 || group > 1 {
-            e.unpack(e.from_i32(w, group)?, group)?
+            e.unpack(e.from_i32(w, group), group)
         } else {
-            let t = format!("i{}", e.bits);
-            let x = b.val("llvm.trunc", &[w], &[], &t)?;
-            vec![e.from_int(x)?]
+            let x = b.trunc(w, b.int(e.bits));
+            vec![e.from_int(x)]
         };
         out.extend(vals);
     }
@@ -377,25 +333,18 @@ fn shuffle(
 }
 
 impl<'a> Emit<'a> {
-    fn unpack_i32x2(&self, v: MlirValue) -> Result<Vec<MlirValue>, String> {
+    fn unpack_i32x2(&self, v: MlirValue) -> Vec<MlirValue> {
         (0..2)
-            .map(|k| {
-                self.b
-                    .val("llvm.extractelement", &[v, self.c32(k)?], &[], "i32")
-            })
+            .map(|k| self.b.extract_element(v, self.c32(k)))
             .collect()
     }
-    fn pack_i32x2(&self, w: &[MlirValue]) -> Result<MlirValue, String> {
-        let mut v = self.b.val("llvm.mlir.poison", &[], &[], "vector<2xi32>")?;
+    fn pack_i32x2(&self, w: &[MlirValue]) -> MlirValue {
+        let i32x2 = self.b.vector(2, self.b.i32());
+        let mut v = self.b.poison(i32x2);
         for (k, &x) in w.iter().enumerate() {
-            v = self.b.val(
-                "llvm.insertelement",
-                &[v, x, self.c32(k as i64)?],
-                &[],
-                "vector<2xi32>",
-            )?;
+            v = self.b.insert_element(v, x, self.c32(k as i64));
         }
-        Ok(v)
+        v
     }
 }
 
@@ -456,28 +405,27 @@ fn shared(
     let (s, d) = (&plan.src, &plan.dst);
     let c = Coordinates::new(&sh.smem.ins()[0].bases, &sh.outer);
     let bytes = (e.bits / 8) as i64;
-    let shift = e.c32(bytes.trailing_zeros() as i64)?;
+    let shift = e.c32(bytes.trailing_zeros() as i64);
     let sreg = Registers::new(s);
     let warp_local = plan.instructions.iter().any(|i| i.name == "bar.warp.sync");
-    let barrier = || -> Result<(), String> {
+    let barrier = || {
         if warp_local {
-            b.op("nvvm.bar.warp.sync", &[e.c32(-1)?], &[], &[])?;
+            b.warp_sync(e.c32(-1));
         } else {
-            b.op("nvvm.barrier0", &[], &[], &[])?;
+            b.sync(Sync::Barrier0);
         }
-        Ok(())
     };
-    let w_base = e.xor_bits(thread, &address_bits(s, &sh.write, &c))?;
-    let r_base = e.xor_bits(thread, &address_bits(d, &sh.read, &c))?;
-    let address = |base: MlirValue, k: u64| -> Result<MlirValue, String> {
-        let off = e.xor_const(base, k)?;
-        let byte = b.binop("llvm.shl", off, shift, "i32")?;
-        b.byte_offset(smem, byte, "!llvm.ptr<3>", "i32")
+    let w_base = e.xor_bits(thread, &address_bits(s, &sh.write, &c));
+    let r_base = e.xor_bits(thread, &address_bits(d, &sh.read, &c));
+    let address = |base: MlirValue, k: u64| -> MlirValue {
+        let off = e.xor_const(base, k);
+        let byte = b.shl(off, shift);
+        b.byte_offset(smem, byte, b.ptr(3))
     };
     let mut loaded: HashMap<u64, MlirValue> = HashMap::new();
     for o in 0..1u64 << sh.outer.len() {
         if o > 0 {
-            barrier()?;
+            barrier();
         }
         let tile = combine(&sh.outer, o);
         for it in 0..1u64 << sh.write.iterations.len() {
@@ -489,72 +437,48 @@ fn shared(
                         .iter()
                         .map(|&v| sreg.index(v).map(|i| regs[i]))
                         .collect::<Result<_, _>>()?;
-                    let ptr = address(w_base, c.of(inst).0)?;
-                    b.op(
-                        "llvm.store",
-                        &[e.pack(&vals)?, ptr],
-                        &[("alignment", format!("{} : i64", bytes << a))],
-                        &[],
-                    )?;
+                    let ptr = address(w_base, c.of(inst).0);
+                    b.store(e.pack(&vals), ptr, (bytes << a) as u32);
                 }
                 AccessKind::Matrix { trans, .. } => {
-                    let mut words = vec![address(w_base, c.of(inst).0)?];
+                    let ptr = address(w_base, c.of(inst).0);
+                    let mut words = Vec::new();
                     for reg in &parts {
                         let vals: Vec<MlirValue> = reg
                             .iter()
                             .map(|&v| sreg.index(v).map(|i| regs[i]))
                             .collect::<Result<_, _>>()?;
-                        words.push(e.to_i32(e.pack(&vals)?)?);
+                        words.push(e.to_i32(e.pack(&vals)));
                     }
-                    b.op("nvvm.stmatrix", &words, &matrix_attrs(trans), &[])?;
+                    b.stmatrix(ptr, &words, trans, MatrixForm::M8n8B16);
                 }
             }
         }
-        barrier()?;
+        barrier();
         for it in 0..1u64 << sh.read.iterations.len() {
             let inst = tile ^ combine(&sh.read.iterations, it);
             let parts = instruction_elements(&sh.read, e.bits, inst);
             match sh.read.kind {
                 AccessKind::Vector { a } => {
                     let n = 1usize << a;
-                    let t = if n == 1 {
-                        e.elem.clone()
-                    } else {
-                        format!("vector<{n}x{}>", e.elem)
-                    };
-                    let ptr = address(r_base, c.of(inst).0)?;
-                    let v = b.val(
-                        "llvm.load",
-                        &[ptr],
-                        &[("alignment", format!("{} : i64", bytes << a))],
-                        &t,
-                    )?;
-                    for (k, x) in e.unpack(v, n)?.into_iter().enumerate() {
+                    let t = if n == 1 { e.elem } else { b.vector(n, e.elem) };
+                    let ptr = address(r_base, c.of(inst).0);
+                    let v = b.load(t, ptr, (bytes << a) as u32);
+                    for (k, x) in e.unpack(v, n).into_iter().enumerate() {
                         loaded.insert(parts[0][k], x);
                     }
                 }
                 AccessKind::Matrix { x, trans } => {
-                    let ptr = address(r_base, c.of(inst).0)?;
+                    let ptr = address(r_base, c.of(inst).0);
                     let rt = if x == 1 {
-                        "i32".to_string()
+                        b.i32()
                     } else {
-                        format!("!llvm.struct<({})>", vec!["i32"; x as usize].join(", "))
+                        b.structure(&vec![b.i32(); x as usize])
                     };
-                    let mut at = matrix_attrs(trans);
-                    at.push(("num", format!("{x} : i32")));
-                    let r = b.val("nvvm.ldmatrix", &[ptr], &at, &rt)?;
+                    let r = b.ldmatrix(ptr, x as u32, trans, MatrixForm::M8n8B16, rt);
                     for (j, reg) in parts.iter().enumerate() {
-                        let w = if x == 1 {
-                            r
-                        } else {
-                            b.val(
-                                "llvm.extractvalue",
-                                &[r],
-                                &[("position", format!("array<i64: {j}>"))],
-                                "i32",
-                            )?
-                        };
-                        let vals = e.unpack(e.from_i32(w, reg.len())?, reg.len())?;
+                        let w = if x == 1 { r } else { b.extract_value(r, j) };
+                        let vals = e.unpack(e.from_i32(w, reg.len()), reg.len());
                         for (q, v) in vals.into_iter().enumerate() {
                             loaded.insert(reg[q], v);
                         }
@@ -572,16 +496,4 @@ fn shared(
                 .ok_or_else(|| format!("internal: destination register {r} was not loaded"))
         })
         .collect()
-}
-
-/// `nvvm.stmatrix`/`nvvm.ldmatrix` attributes of the m8n8 b16 form.
-fn matrix_attrs(trans: bool) -> Vec<(&'static str, String)> {
-    vec![
-        (
-            "layout",
-            format!("#nvvm.mma_layout<{}>", if trans { "col" } else { "row" }),
-        ),
-        ("shape", "#nvvm.ld_st_matrix_shape<m = 8, n = 8>".into()),
-        ("eltType", "#nvvm.ld_st_matrix_elt_type<b16>".into()),
-    ]
 }

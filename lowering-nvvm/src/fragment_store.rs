@@ -15,11 +15,8 @@ use mlir_sys::*;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
 
 use crate::build::Builder;
+use crate::build_llvm::Predicate;
 use crate::derive::{self, Attrs};
-
-/// `icmp ult` in the LLVM dialect's predicate numbering.
-const ULT: i64 = 6;
-const EQ: i64 = 0;
 
 /// `.global` for a pointer in address space 1, else the generic form.
 fn global_space(base: MlirValue) -> &'static str {
@@ -97,8 +94,8 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
     );
     let space = global_space(base);
-    let c32 = |v: i64| b.const_int(v, "i32");
-    let c64 = |v: i64| b.const_int(v, "i64");
+    let c32 = |v: i64| b.c32(v);
+    let c64 = |v: i64| b.c64(v);
 
     // F_T(t), then the thread's row and column in the tile.
     let mut ft: Option<MlirValue> = None;
@@ -107,57 +104,43 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         if s > 1 && d != 0 {
             let mut x = thread;
             if prefix > 1 {
-                x = b.binop("llvm.udiv", x, c32(prefix)?, "i32")?;
+                x = b.udiv(x, c32(prefix));
             }
-            x = b.binop("llvm.urem", x, c32(s)?, "i32")?;
+            x = b.urem(x, c32(s));
             if d != 1 {
-                x = b.binop("llvm.mul", x, c32(d)?, "i32")?;
+                x = b.mul(x, c32(d));
             }
             ft = Some(match ft {
                 None => x,
-                Some(acc) => b.binop("llvm.add", acc, x, "i32")?,
+                Some(acc) => b.add(acc, x),
             });
         }
         prefix *= s;
     }
     let ft = match ft {
         Some(v) => v,
-        None => c32(0)?,
+        None => c32(0),
     };
-    let rows = c32(plan.rows)?;
-    let mt = b.binop("llvm.urem", ft, rows, "i32")?;
-    let nt = b.binop("llvm.udiv", ft, rows, "i32")?;
-    let r0 = b.binop("llvm.add", row, mt, "i32")?;
-    let c0 = b.binop("llvm.add", col, nt, "i32")?;
-    let base64 = b.val("llvm.ptrtoint", &[base], &[], "i64")?;
-    let ld64 = b.val("llvm.zext", &[ld], &[], "i64")?;
-    let bytes64 = c64(bytes)?;
-    let ult = |x: MlirValue, y: MlirValue| {
-        b.val(
-            "llvm.icmp",
-            &[x, y],
-            &[("predicate", format!("{ULT} : i64"))],
-            "i1",
-        )
-    };
-    let add_const = |x: MlirValue, k: i64| -> Result<MlirValue, String> {
+    let rows = c32(plan.rows);
+    let mt = b.urem(ft, rows);
+    let nt = b.udiv(ft, rows);
+    let r0 = b.add(row, mt);
+    let c0 = b.add(col, nt);
+    let base64 = b.ptrtoint(base);
+    let ld64 = b.zext(ld, b.i64());
+    let bytes64 = c64(bytes);
+    let ult = |x: MlirValue, y: MlirValue| b.icmp(Predicate::Ult, x, y);
+    let add_const = |x: MlirValue, k: i64| -> MlirValue {
         if k == 0 {
-            Ok(x)
+            x
         } else {
-            b.binop("llvm.add", x, c32(k)?, "i32")
+            b.add(x, c32(k))
         }
     };
-    let reg = |v: usize| {
-        b.val(
-            "llvm.extractvalue",
-            &[acc],
-            &[("position", format!("array<i64: {v}>"))],
-            "f32",
-        )
-    };
+    let reg = |v: usize| b.extract_value(acc, v);
     // A predicated `st[.global].<ty>` of `data` (constraint letters `cons`) at `addr`.
     let store = |addr: MlirValue, pred: MlirValue, data: &[MlirValue], ty: &str, cons: &str| {
-        let p32 = b.val("llvm.zext", &[pred], &[], "i32")?;
+        let p32 = b.zext(pred, b.i32());
         let n = data.len();
         let regs = (1..=n)
             .map(|i| format!("${i}"))
@@ -179,91 +162,67 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         let mut ins = vec![addr];
         ins.extend_from_slice(data);
         ins.push(p32);
-        b.op(
-            "llvm.inline_asm",
-            &ins,
-            &[
-                ("asm_string", format!("\"{asm}\"")),
-                ("constraints", format!("\"{}\"", cs.join(","))),
-                ("has_side_effects", "unit".into()),
-            ],
-            &[],
-        )
-        .map(|_| ())
+        b.inline_asm(&ins, &asm, &cs.join(","));
     };
-    let half = if elem == "bf16" { "bf16" } else { "f16" };
+    let half = b.element(if elem == "bf16" { "bf16" } else { "f16" })?;
     // One register converted to a b16 (i16) or b32 (i32) store operand.
-    let scalar = |v: usize| -> Result<MlirValue, String> {
-        let x = reg(v)?;
+    let scalar = |v: usize| -> MlirValue {
+        let x = reg(v);
         if bytes == 4 {
-            b.val("llvm.bitcast", &[x], &[], "i32")
+            b.bitcast(x, b.i32())
         } else {
-            let h = b.val("llvm.fptrunc", &[x], &[], half)?;
-            b.val("llvm.bitcast", &[h], &[], "i16")
+            let h = b.fptrunc(x, half);
+            b.bitcast(h, b.int(16))
         }
     };
     for group in &plan.groups {
         let (mv, nv) = plan.values[group[0]];
         let w = group.len() as i64;
-        let rr = add_const(r0, mv)?;
-        let cc = add_const(c0, nv)?;
-        let row_ok = ult(rr, m_bound)?;
-        let rr64 = b.val("llvm.zext", &[rr], &[], "i64")?;
-        let cc64 = b.val("llvm.zext", &[cc], &[], "i64")?;
-        let line = b.binop("llvm.mul", rr64, ld64, "i64")?;
-        let off = b.binop("llvm.add", line, cc64, "i64")?;
-        let off = b.binop("llvm.mul", off, bytes64, "i64")?;
-        let addr = b.binop("llvm.add", base64, off, "i64")?;
-        let col_ok = |j: i64| -> Result<MlirValue, String> { ult(add_const(cc, j)?, n_bound) };
+        let rr = add_const(r0, mv);
+        let cc = add_const(c0, nv);
+        let row_ok = ult(rr, m_bound);
+        let rr64 = b.zext(rr, b.i64());
+        let cc64 = b.zext(cc, b.i64());
+        let line = b.mul(rr64, ld64);
+        let off = b.add(line, cc64);
+        let off = b.mul(off, bytes64);
+        let addr = b.add(base64, off);
+        let col_ok = |j: i64| -> MlirValue { ult(add_const(cc, j), n_bound) };
         if w == 1 {
-            let ok = b.binop("llvm.and", row_ok, col_ok(0)?, "i1")?;
+            let ok = b.and(row_ok, col_ok(0));
             let (ty, cons) = if bytes == 4 {
                 ("b32", "r")
             } else {
                 ("b16", "h")
             };
-            store(addr, ok, &[scalar(group[0])?], ty, cons)?;
+            store(addr, ok, &[scalar(group[0])], ty, cons);
             continue;
         }
         // The vector: w registers as w*bytes/4 words.
         let mut words = Vec::new();
         if bytes == 4 {
             for &v in group {
-                words.push(b.val("llvm.bitcast", &[reg(v)?], &[], "i32")?);
+                words.push(b.bitcast(reg(v), b.i32()));
             }
         } else {
+            let f32x2 = b.vector(2, b.f32());
             for pair in group.chunks(2) {
-                let u = b.val("llvm.mlir.poison", &[], &[], "vector<2xf32>")?;
-                let u = b.val(
-                    "llvm.insertelement",
-                    &[u, reg(pair[0])?, c32(0)?],
-                    &[],
-                    "vector<2xf32>",
-                )?;
-                let u = b.val(
-                    "llvm.insertelement",
-                    &[u, reg(pair[1])?, c32(1)?],
-                    &[],
-                    "vector<2xf32>",
-                )?;
-                let h = b.val("llvm.fptrunc", &[u], &[], &format!("vector<2x{half}>"))?;
-                words.push(b.val("llvm.bitcast", &[h], &[], "i32")?);
+                let u = b.poison(f32x2);
+                let u = b.insert_element(u, reg(pair[0]), c32(0));
+                let u = b.insert_element(u, reg(pair[1]), c32(1));
+                let h = b.fptrunc(u, b.vector(2, half));
+                words.push(b.bitcast(h, b.i32()));
             }
         }
-        let mask = c64(w * bytes - 1)?;
-        let low = b.binop("llvm.and", addr, mask, "i64")?;
-        let aligned = b.val(
-            "llvm.icmp",
-            &[low, c64(0)?],
-            &[("predicate", format!("{EQ} : i64"))],
-            "i1",
-        )?;
-        let inside = b.binop("llvm.and", row_ok, col_ok(w - 1)?, "i1")?;
-        let vec_ok = b.binop("llvm.and", inside, aligned, "i1")?;
-        store(addr, vec_ok, &words, "b32", "r")?;
-        let one = b.val("llvm.mlir.constant", &[], &[("value", "true".into())], "i1")?;
-        let not_vec = b.binop("llvm.xor", vec_ok, one, "i1")?;
-        let alone = b.binop("llvm.and", row_ok, not_vec, "i1")?;
+        let mask = c64(w * bytes - 1);
+        let low = b.and(addr, mask);
+        let aligned = b.icmp(Predicate::Eq, low, c64(0));
+        let inside = b.and(row_ok, col_ok(w - 1));
+        let vec_ok = b.and(inside, aligned);
+        store(addr, vec_ok, &words, "b32", "r");
+        let one = b.const_true();
+        let not_vec = b.xor(vec_ok, one);
+        let alone = b.and(row_ok, not_vec);
         let (ty, cons) = if bytes == 4 {
             ("b32", "r")
         } else {
@@ -271,13 +230,13 @@ pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Re
         };
         for (j, &v) in group.iter().enumerate() {
             let j = j as i64;
-            let ok = b.binop("llvm.and", alone, col_ok(j)?, "i1")?;
+            let ok = b.and(alone, col_ok(j));
             let a_j = if j == 0 {
                 addr
             } else {
-                b.binop("llvm.add", addr, c64(j * bytes)?, "i64")?
+                b.add(addr, c64(j * bytes))
             };
-            store(a_j, ok, &[scalar(v)?], ty, cons)?;
+            store(a_j, ok, &[scalar(v)], ty, cons);
         }
     }
     b.replace(op, &[]);

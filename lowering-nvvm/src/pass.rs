@@ -12,6 +12,8 @@ use melior::pass::Pass;
 use mlir_sys::*;
 
 use crate::build::Builder;
+use crate::build_llvm::Binary;
+use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs, DescKind, SmemDesc};
 
 pub const ARGUMENT: &str = "layout-lower-to-nvvm";
@@ -219,8 +221,8 @@ pub fn lane_formula(offs: &[i64]) -> LaneFormula {
 /// is a power of two, else multiplied.
 fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<MlirValue, String> {
     let (c0, cs, comb) = match f {
-        LaneFormula::Add(c0, cs) => (*c0, cs, "llvm.add"),
-        LaneFormula::Xor(c0, cs) => (*c0, cs, "llvm.xor"),
+        LaneFormula::Add(c0, cs) => (*c0, cs, Binary::Add),
+        LaneFormula::Xor(c0, cs) => (*c0, cs, Binary::Xor),
         LaneFormula::Table(t) => return b.table_lookup(t, lane),
     };
     let mut acc: Option<MlirValue> = None;
@@ -228,16 +230,16 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
         if c == 0 {
             continue;
         }
-        let bit = b.const_int(1 << i, "i32")?;
-        let masked = b.binop("llvm.and", lane, bit, "i32")?;
+        let bit = b.c32(1 << i);
+        let masked = b.and(lane, bit);
         let term = if c > 0 && c & (c - 1) == 0 {
             let p = c.trailing_zeros() as i64;
             if p > i as i64 {
-                let s = b.const_int(p - i as i64, "i32")?;
-                b.binop("llvm.shl", masked, s, "i32")?
+                let s = b.c32(p - i as i64);
+                b.shl(masked, s)
             } else if p < i as i64 {
-                let s = b.const_int(i as i64 - p, "i32")?;
-                b.binop("llvm.lshr", masked, s, "i32")?
+                let s = b.c32(i as i64 - p);
+                b.lshr(masked, s)
             } else {
                 masked
             }
@@ -245,44 +247,26 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
             let bit01 = if i == 0 {
                 masked
             } else {
-                let s = b.const_int(i as i64, "i32")?;
-                b.binop("llvm.lshr", masked, s, "i32")?
+                let s = b.c32(i as i64);
+                b.lshr(masked, s)
             };
-            let cv = b.const_int(c, "i32")?;
-            b.binop("llvm.mul", bit01, cv, "i32")?
+            let cv = b.c32(c);
+            b.mul(bit01, cv)
         };
         acc = Some(match acc {
             None => term,
-            Some(x) => b.binop(comb, x, term, "i32")?,
+            Some(x) => b.binary(comb, x, term),
         });
     }
     let mut v = match acc {
         Some(v) => v,
-        None => return b.const_int(c0, "i32"),
+        None => return Ok(b.c32(c0)),
     };
     if c0 != 0 {
-        let c = b.const_int(c0, "i32")?;
-        v = b.binop(comb, v, c, "i32")?;
+        let c = b.c32(c0);
+        v = b.binary(comb, v, c);
     }
     Ok(v)
-}
-
-fn matrix_attrs(m: &layout_algebra::hw::MatrixCopy) -> Vec<(&'static str, String)> {
-    let (rows, cols) = m.form.dims();
-    vec![
-        (
-            "layout",
-            format!("#nvvm.mma_layout<{}>", if m.trans { "col" } else { "row" }),
-        ),
-        (
-            "shape",
-            format!("#nvvm.ld_st_matrix_shape<m = {rows}, n = {cols}>"),
-        ),
-        (
-            "eltType",
-            format!("#nvvm.ld_st_matrix_elt_type<{}>", m.form.elt()),
-        ),
-    ]
 }
 
 fn lower_matrix(
@@ -298,28 +282,21 @@ fn lower_matrix(
         MatrixOp::St
     };
     let m = derive::matrix(mop, a)?;
-    let lane = b.val("nvvm.read.ptx.sreg.laneid", &[], &[], "i32")?;
+    let lane = b.lane_id();
     let off = emit_lane_offset(b, lane, &lane_formula(&m.lane_offsets))?;
-    let addr = b.byte_offset(ops[0], off, "!llvm.ptr<3>", "i32")?;
-    let mut at = matrix_attrs(&m);
+    let addr = b.byte_offset(ops[0], off, b.ptr(3));
     match mop {
         MatrixOp::Ld => {
-            at.push(("num", format!("{} : i32", m.num)));
             let rt = if m.regs() == 1 {
-                "i32".to_string()
+                b.i32()
             } else {
-                format!(
-                    "!llvm.struct<({})>",
-                    vec!["i32"; m.regs() as usize].join(", ")
-                )
+                b.structure(&vec![b.i32(); m.regs() as usize])
             };
-            let r = b.val("nvvm.ldmatrix", &[addr], &at, &rt)?;
+            let r = b.ldmatrix(addr, m.num as u32, m.trans, m.form, rt);
             b.replace(op, &[r]);
         }
         MatrixOp::St => {
-            let mut vs = vec![addr];
-            vs.extend_from_slice(&ops[1..]);
-            b.op("nvvm.stmatrix", &vs, &at, &[])?;
+            b.stmatrix(addr, &ops[1..], m.trans, m.form);
             b.replace(op, &[]);
         }
     }
@@ -375,118 +352,80 @@ pub(crate) fn emit_smem_desc(
 ) -> Result<MlirValue, String> {
     let bits = d.bits;
     if base.is_none() && k.is_none() {
-        return b.const_int(bits as i64, "i64");
+        return Ok(b.c64(bits as i64));
     }
-    let hi = b.const_int((bits & !0x3fff) as i64, "i64")?;
-    let mut start = b.const_int(d.start, "i64")?;
+    let hi = b.c64((bits & !0x3fff) as i64);
+    let mut start = b.c64(d.start);
     if let Some(p) = base {
-        let p = b.val("llvm.ptrtoint", &[p], &[], "i64")?;
-        start = if d.start == 0 {
-            p
-        } else {
-            b.binop("llvm.add", p, start, "i64")?
-        };
+        let p = b.ptrtoint(p);
+        start = if d.start == 0 { p } else { b.add(p, start) };
     }
     if let Some(k) = k {
-        let k64 = b.val("llvm.zext", &[k], &[], "i64")?;
-        let advc = b.const_int(d.advance, "i64")?;
-        let koff = b.binop("llvm.mul", k64, advc, "i64")?;
-        start = b.binop("llvm.add", start, koff, "i64")?;
+        let k64 = b.zext(k, b.i64());
+        let advc = b.c64(d.advance);
+        let koff = b.mul(k64, advc);
+        start = b.add(start, koff);
     }
-    let four = b.const_int(4, "i64")?;
-    let units = b.binop("llvm.lshr", start, four, "i64")?;
-    let mask = b.const_int(0x3fff, "i64")?;
-    let field = b.binop("llvm.and", units, mask, "i64")?;
-    b.binop("llvm.or", hi, field, "i64")
+    let four = b.c64(4);
+    let units = b.lshr(start, four);
+    let mask = b.c64(0x3fff);
+    let field = b.and(units, mask);
+    Ok(b.or(hi, field))
 }
 
 fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
     let w = derive::wgmma(a)?;
-    let acc_ty = unsafe { melior::ir::Type::from_raw(mlirValueGetType(ops[2])) }.to_string();
     // `async`: the mma alone; the kernel fences, commits and waits (several in flight).
     let asynchronous = a.contains_key("async");
     if !asynchronous {
-        b.op("nvvm.wgmma.fence.aligned", &[], &[], &[])?;
+        b.sync(Sync::WgmmaFence);
     }
     let a_is_desc = unsafe { mlirTypeIsAInteger(mlirValueGetType(ops[0])) };
     let r = if a_is_desc {
-        wgmma_descriptors(b, &w, ops, &acc_ty)?
+        wgmma_descriptors(b, &w, ops)?
     } else {
-        wgmma_registers_a(b, &w, ops, &acc_ty)?
+        wgmma_registers_a(b, &w, ops)
     };
     if !asynchronous {
-        b.op("nvvm.wgmma.commit.group.sync.aligned", &[], &[], &[])?;
-        b.op(
-            "nvvm.wgmma.wait.group.sync.aligned",
-            &[],
-            &[("group", "0 : i64".into())],
-            &[],
-        )?;
+        b.sync(Sync::WgmmaCommitGroup);
+        b.sync(Sync::WgmmaWaitGroup0);
     }
     b.replace(op, &[r]);
     Ok(())
 }
 
-/// wgmma with both operands as shared-memory descriptors: NVVM's `wgmma.mma_async`.
+/// wgmma with both operands as shared-memory descriptors: NVVM's `wgmma.mma_async` (layout
+/// row for a K-major A, col for a K-major B).
 fn wgmma_descriptors(
     b: &Builder,
     w: &derive::Wgmma,
     ops: &[MlirValue],
-    acc_ty: &str,
 ) -> Result<MlirValue, String> {
-    let la = if w.major_a == Major::K { "row" } else { "col" };
-    let lb = if w.major_b == Major::K { "col" } else { "row" };
-    let attrs = vec![
-        (
-            "shape",
-            format!("#nvvm.shape<m = 64, n = {}, k = {}>", w.n, w.k),
-        ),
-        ("typeA", format!("#nvvm.wgmma_type<{}>", w.elem_a.name())),
-        ("typeB", format!("#nvvm.wgmma_type<{}>", w.elem_b.name())),
-        ("typeD", "#nvvm.wgmma_type<f32>".into()),
-        ("scaleD", "#nvvm.wgmma_scale_out<one>".into()),
-        ("scaleA", "#nvvm.wgmma_scale_in<one>".into()),
-        ("scaleB", "#nvvm.wgmma_scale_in<one>".into()),
-        ("layoutA", format!("#nvvm.mma_layout<{la}>")),
-        ("layoutB", format!("#nvvm.mma_layout<{lb}>")),
-    ];
-    b.val(
-        "nvvm.wgmma.mma_async",
-        &[ops[2], ops[0], ops[1]],
-        &attrs,
-        acc_ty,
+    b.wgmma_mma_async(
+        ops[2],
+        ops[0],
+        ops[1],
+        (w.n, w.k),
+        (w.elem_a, w.elem_b),
+        w.major_a != Major::K,
+        w.major_b == Major::K,
     )
 }
 
 /// wgmma with A in registers (the `.f32.<A>.<B>` form with `{a0..a3}`): NVVM's
 /// `wgmma.mma_async` takes descriptors only, so this one is inline PTX; the accumulator is tied
 /// in and out ("=f" outputs, "0".."N/2-1" inputs).
-fn wgmma_registers_a(
-    b: &Builder,
-    w: &derive::Wgmma,
-    ops: &[MlirValue],
-    acc_ty: &str,
-) -> Result<MlirValue, String> {
+fn wgmma_registers_a(b: &Builder, w: &derive::Wgmma, ops: &[MlirValue]) -> MlirValue {
     let nd = (w.n / 2) as usize;
     let regs = ops[0];
     let mut ins = Vec::new();
     for i in 0..4 {
-        ins.push(b.val(
-            "llvm.extractvalue",
-            &[regs],
-            &[("position", format!("array<i64: {i}>"))],
-            "i32",
-        )?);
+        ins.push(b.extract_value(regs, i));
     }
     ins.push(ops[1]);
-    ins.push(b.const_int(1, "i32")?);
+    ins.push(b.c32(1));
     for i in 0..nd {
-        ins.push(b.val(
-            "llvm.extractvalue",
-            &[ops[2]],
-            &[("position", format!("array<i64: {i}>"))],
-            "f32",
-        )?);
+        ins.push(b.extract_value(ops[2], i));
     }
     let d = (0..nd)
         .map(|i| format!("${i}"))
@@ -503,7 +442,7 @@ fn wgmma_registers_a(
         "1, 1".to_string()
     };
     let asm = format!(
-        "{{\\n.reg .pred p;\\nsetp.ne.b32 p, ${}, 0;\\nwgmma.mma_async.sync.aligned.m64n{}k{}.f32.{}.{} {{{d}}}, {{{a}}}, ${}, p, {imm};\\n}}",
+        "{{\n.reg .pred p;\nsetp.ne.b32 p, ${}, 0;\nwgmma.mma_async.sync.aligned.m64n{}k{}.f32.{}.{} {{{d}}}, {{{a}}}, ${}, p, {imm};\n}}",
         nd + 5,
         w.n,
         w.k,
@@ -514,29 +453,21 @@ fn wgmma_registers_a(
     let mut cons: Vec<String> = vec!["=f".into(); nd];
     cons.extend(["r", "r", "r", "r", "l", "r"].iter().map(|s| s.to_string()));
     cons.extend((0..nd).map(|i| i.to_string()));
-    b.val(
-        "llvm.inline_asm",
-        &ins,
-        &[
-            ("asm_string", format!("\"{asm}\"")),
-            ("constraints", format!("\"{}\"", cons.join(","))),
-            ("has_side_effects", "unit".into()),
-        ],
-        acc_ty,
-    )
+    let acc_ty = unsafe { mlirValueGetType(ops[2]) };
+    b.inline_asm_value(acc_ty, &ins, &asm, &cons.join(","))
 }
 
 /// The coordinates of one box: the op's coordinates plus the box's static TMA offset.
-fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Result<Vec<MlirValue>, String> {
+fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Vec<MlirValue> {
     coords
         .iter()
         .zip(rel.iter().chain(std::iter::repeat(&0)))
         .map(|(&c, &r)| {
             if r == 0 {
-                Ok(c)
+                c
             } else {
-                let rc = b.const_int(r, "i32")?;
-                b.binop("llvm.add", c, rc, "i32")
+                let rc = b.c32(r);
+                b.add(c, rc)
             }
         })
         .collect()
@@ -550,24 +481,13 @@ fn lower_tma_load(
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (dst, map, mbar, coords) = (ops[0], ops[1], ops[2], &ops[3..]);
-    let bytes = b.const_int(derive::tma_tile_bytes(&t), "i32")?;
-    b.op("nvvm.mbarrier.arrive.expect_tx", &[mbar, bytes], &[], &[])?;
+    let bytes = b.c32(derive::tma_tile_bytes(&t));
+    b.mbarrier_arrive_expect_tx(mbar, bytes);
     for (smem_off, rel) in &t.boxes {
-        let d = b.const_byte_offset(dst, *smem_off, "!llvm.ptr<3>")?;
-        let d7 = b.val("llvm.addrspacecast", &[d], &[], "!llvm.ptr<7>")?;
-        let cs = box_coords(b, coords, rel)?;
-        let mut vs = vec![d7, map];
-        vs.extend_from_slice(&cs);
-        vs.push(mbar);
-        b.op(
-            "nvvm.cp.async.bulk.tensor.shared.cluster.global",
-            &vs,
-            &[(
-                "operandSegmentSizes",
-                format!("array<i32: 1, 1, {}, 1, 0, 0, 0, 0>", cs.len()),
-            )],
-            &[],
-        )?;
+        let d = b.const_byte_offset(dst, *smem_off, b.ptr(3));
+        let d7 = b.addrspacecast(d, b.ptr(7));
+        let cs = box_coords(b, coords, rel);
+        b.tma_load(d7, map, &cs, mbar);
     }
     b.replace(op, &[]);
     Ok(())
@@ -581,44 +501,26 @@ fn lower_tma_store(
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (map, src, coords) = (ops[0], ops[1], &ops[2..]);
-    b.op(
-        "nvvm.fence.proxy",
-        &[],
-        &[
-            ("kind", "#nvvm.proxy_kind<async.shared>".into()),
-            ("space", "#nvvm.shared_space<cta>".into()),
-        ],
-        &[],
-    )?;
+    b.sync(Sync::FenceProxyAsyncSharedCta);
     for (smem_off, rel) in &t.boxes {
-        let s = b.const_byte_offset(src, *smem_off, "!llvm.ptr<3>")?;
-        let cs = box_coords(b, coords, rel)?;
-        let mut vs = vec![map, s];
-        vs.extend_from_slice(&cs);
-        b.op(
-            "nvvm.cp.async.bulk.tensor.global.shared.cta",
-            &vs,
-            &[(
-                "operandSegmentSizes",
-                format!("array<i32: 1, 1, {}, 0, 0>", cs.len()),
-            )],
-            &[],
-        )?;
+        let s = b.const_byte_offset(src, *smem_off, b.ptr(3));
+        let cs = box_coords(b, coords, rel);
+        b.tma_store(map, s, &cs);
     }
-    b.op("nvvm.cp.async.bulk.commit.group", &[], &[], &[])?;
-    b.op(
-        "nvvm.cp.async.bulk.wait_group",
-        &[],
-        &[("group", "0 : i32".into()), ("read", "unit".into())],
-        &[],
-    )?;
+    b.sync(Sync::BulkCommitGroup);
+    b.sync(Sync::BulkWaitGroupRead0);
     b.replace(op, &[]);
     Ok(())
 }
 
 pub const ENCODE_FN: &str = "cuTensorMapEncodeTiled";
-const ENCODE_TY: &str =
-    "!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32)>";
+
+/// The type of [`ENCODE_FN`]: `!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32,
+/// i32, i32, i32)>`.
+fn encode_type(b: &Builder) -> MlirType {
+    let (p, i) = (b.ptr(0), b.i32());
+    b.function(i, &[p, i, i, p, p, p, p, p, i, i, i, i])
+}
 
 /// Declare `cuTensorMapEncodeTiled` in the symbol table above `op` unless present.
 fn declare_encode(op: MlirOperation, rewriter: MlirRewriterBase) -> Result<(), String> {
@@ -653,43 +555,20 @@ fn declare_encode(op: MlirOperation, rewriter: MlirRewriterBase) -> Result<(), S
             at: first,
             rewriter,
         };
-        b.op_regions(
-            "llvm.func",
-            &[],
-            &[
-                ("sym_name", format!("\"{ENCODE_FN}\"")),
-                ("function_type", ENCODE_TY.into()),
-                ("linkage", "#llvm.linkage<external>".into()),
-            ],
-            &[],
-            1,
-        )?;
+        b.func_declaration(ENCODE_FN, encode_type(&b));
     }
     Ok(())
 }
 
 /// An i64 array on the stack holding `vals`; returns its pointer.
-fn stack_array(b: &Builder, vals: &[MlirValue], elem: &str) -> Result<MlirValue, String> {
-    let n = b.const_int(vals.len().max(1) as i64, "i32")?;
-    let p = b.val(
-        "llvm.alloca",
-        &[n],
-        &[("elem_type", elem.into())],
-        "!llvm.ptr",
-    )?;
+fn stack_array(b: &Builder, vals: &[MlirValue], elem: MlirType) -> MlirValue {
+    let n = b.c32(vals.len().max(1) as i64);
+    let p = b.alloca(elem, n);
     for (i, v) in vals.iter().enumerate() {
-        let e = b.val(
-            "llvm.getelementptr",
-            &[p],
-            &[
-                ("rawConstantIndices", format!("array<i32: {i}>")),
-                ("elem_type", elem.into()),
-            ],
-            "!llvm.ptr",
-        )?;
-        b.op("llvm.store", &[*v, e], &[], &[])?;
+        let e = b.element_ptr(p, elem, i);
+        b.store(*v, e, 0);
     }
-    Ok(p)
+    p
 }
 
 fn lower_tma_desc(
@@ -705,7 +584,7 @@ fn lower_tma_desc(
     let mut ints = |xs: &[Option<i64>]| -> Result<Vec<MlirValue>, String> {
         xs.iter()
             .map(|x| match x {
-                Some(v) => b.const_int(*v, "i64"),
+                Some(v) => Ok(b.c64(*v)),
                 None => dynamic
                     .next()
                     .copied()
@@ -715,48 +594,28 @@ fn lower_tma_desc(
     };
     let dims = ints(&t.global_dim)?;
     let strides = ints(&t.global_strides)?;
-    let boxd: Vec<MlirValue> = t
-        .box_dim
-        .iter()
-        .map(|v| b.const_int(*v, "i32"))
-        .collect::<Result<_, _>>()?;
-    let es: Vec<MlirValue> = t
-        .element_strides
-        .iter()
-        .map(|v| b.const_int(*v, "i32"))
-        .collect::<Result<_, _>>()?;
-    let pd = stack_array(b, &dims, "i64")?;
-    let ps = stack_array(b, &strides, "i64")?;
-    let pb = stack_array(b, &boxd, "i32")?;
-    let pe = stack_array(b, &es, "i32")?;
-    let c = |v: i64| b.const_int(v, "i32");
+    let boxd: Vec<MlirValue> = t.box_dim.iter().map(|v| b.c32(*v)).collect();
+    let es: Vec<MlirValue> = t.element_strides.iter().map(|v| b.c32(*v)).collect();
+    let pd = stack_array(b, &dims, b.i64());
+    let ps = stack_array(b, &strides, b.i64());
+    let pb = stack_array(b, &boxd, b.i32());
+    let pe = stack_array(b, &es, b.i32());
+    let c = |v: i64| b.c32(v);
     let args = vec![
         map,
-        c(t.data_type.0)?,
-        c(t.rank() as i64)?,
+        c(t.data_type.0),
+        c(t.rank() as i64),
         global,
         pd,
         ps,
         pb,
         pe,
-        c(t.interleave)?,
-        c(t.swizzle.value())?,
-        c(t.l2_promotion)?,
-        c(t.oob_fill)?,
+        c(t.interleave),
+        c(t.swizzle.value()),
+        c(t.l2_promotion),
+        c(t.oob_fill),
     ];
-    let r = b.val(
-        "llvm.call",
-        &args,
-        &[
-            ("callee", format!("@{ENCODE_FN}")),
-            (
-                "operandSegmentSizes",
-                format!("array<i32: {}, 0>", args.len()),
-            ),
-            ("op_bundle_sizes", "array<i32>".into()),
-        ],
-        "i32",
-    )?;
+    let r = b.call(b.i32(), ENCODE_FN, &args);
     b.replace(op, &[r]);
     Ok(())
 }

@@ -2,15 +2,16 @@
 //! `nvvm.tcgen05.mma`, `.ld`, `.st`, `.wait`, `.cp`, so no inline PTX here). TMEM addresses
 //! are i32 values (`lane << 16 | column`), converted to `!llvm.ptr<6>` for the NVVM ops.
 
-use layout_algebra::hw::{MmaKind, TmemShape};
+use layout_algebra::hw::TmemShape;
 use mlir_sys::*;
 
 use crate::build::Builder;
+use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs};
 
 /// An i32 TMEM address as the NVVM ops' `!llvm.ptr<6>`.
-fn tmem_ptr(b: &Builder, addr: MlirValue) -> Result<MlirValue, String> {
-    b.val("llvm.inttoptr", &[addr], &[], "!llvm.ptr<6>")
+fn tmem_ptr(b: &Builder, addr: MlirValue) -> MlirValue {
+    b.inttoptr(addr, b.ptr(6))
 }
 
 /// `layout.tcgen05_mma` -> `nvvm.tcgen05.mma` with the derived instruction descriptor.
@@ -21,38 +22,12 @@ pub fn lower_mma(
     ops: &[MlirValue],
 ) -> Result<(), String> {
     let d = derive::tcgen05_mma(a)?;
-    let kind = match d.kind {
-        MmaKind::F16 => "f16",
-        MmaKind::Tf32 => "tf32",
-        MmaKind::F8f6f4 => "f8f6f4",
-        MmaKind::I8 => "i8",
-    };
-    let cta = if a.get("ctaGroup").map(|s| s.as_str()) == Some("2") {
-        "cta_2"
-    } else {
-        "cta_1"
-    };
-    let dp = tmem_ptr(b, ops[0])?;
-    let idesc = b.const_int(d.encode() as i32 as i64, "i32")?;
-    b.op(
-        "nvvm.tcgen05.mma",
-        &[dp, ops[1], ops[2], idesc, ops[3]],
-        &[
-            ("kind", format!("#nvvm.tcgen05_mma_kind<{kind}>")),
-            ("ctaGroup", format!("#nvvm.cta_group<{cta}>")),
-            (
-                "operandSegmentSizes",
-                "array<i32: 1, 1, 1, 1, 1, 0, 0>".into(),
-            ),
-        ],
-        &[],
-    )?;
+    let cta2 = a.get("ctaGroup").map(|s| s.as_str()) == Some("2");
+    let dp = tmem_ptr(b, ops[0]);
+    let idesc = b.c32(d.encode() as i32 as i64);
+    b.tcgen05_mma(d.kind, cta2, dp, ops[1], ops[2], idesc, ops[3]);
     b.replace(op, &[]);
     Ok(())
-}
-
-fn shape_attr(s: TmemShape) -> String {
-    format!("#nvvm.tcgen05_ldst_shape<shape_{}>", s.name())
 }
 
 /// `layout.tmem_load` / `layout.tmem_store` -> `nvvm.tcgen05.ld` / `.st` at the warp's base
@@ -69,39 +44,23 @@ pub fn lower_tmem_copy(
     let off = warp_base_offset(b, &bases)?;
     let addr = match off {
         None => ops[0],
-        Some(off) => b.binop("llvm.add", ops[0], off, "i32")?,
+        Some(off) => b.add(ops[0], off),
     };
-    let p = tmem_ptr(b, addr)?;
-    let mut operands = vec![p];
+    let p = tmem_ptr(b, addr);
+    // The immediate offset of the second half of a 16x32bx2 access.
+    let imm = (c.shape == TmemShape::S16x32bx2).then(|| b.c64(c.imm));
     if store {
-        operands.push(ops[1]);
-    }
-    if c.shape == TmemShape::S16x32bx2 {
-        operands.push(b.const_int(c.imm, "i64")?);
-    }
-    let attrs = [("shape", shape_attr(c.shape))];
-    let ty = if c.regs == 1 {
-        "i32".to_string()
-    } else {
-        format!("vector<{}xi32>", c.regs)
-    };
-    if store {
-        b.op("nvvm.tcgen05.st", &operands, &attrs, &[])?;
-        b.op(
-            "nvvm.tcgen05.wait",
-            &[],
-            &[("kind", "#nvvm.tcgen05_wait<store>".into())],
-            &[],
-        )?;
+        b.tcgen05_st(c.shape, p, ops[1], imm);
+        b.sync(Sync::Tcgen05WaitStore);
         b.replace(op, &[]);
     } else {
-        let r = b.val("nvvm.tcgen05.ld", &operands, &attrs, &ty)?;
-        b.op(
-            "nvvm.tcgen05.wait",
-            &[],
-            &[("kind", "#nvvm.tcgen05_wait<load>".into())],
-            &[],
-        )?;
+        let ty = if c.regs == 1 {
+            b.i32()
+        } else {
+            b.vector(c.regs as usize, b.i32())
+        };
+        let r = b.tcgen05_ld(ty, c.shape, p, imm);
+        b.sync(Sync::Tcgen05WaitLoad);
         b.replace(op, &[r]);
     }
     Ok(())
@@ -117,13 +76,8 @@ pub fn lower_cp(
 ) -> Result<(), String> {
     let d = derive::tcgen05_cp(a)?;
     let desc = crate::pass::emit_smem_desc(b, &d, Some(ops[1]), None)?;
-    let p = tmem_ptr(b, ops[0])?;
-    b.op(
-        "nvvm.tcgen05.cp",
-        &[p, desc],
-        &[("shape", "#nvvm.tcgen05_cp_shape<shape_128x256b>".into())],
-        &[],
-    )?;
+    let p = tmem_ptr(b, ops[0]);
+    b.tcgen05_cp(p, desc);
     b.replace(op, &[]);
     Ok(())
 }
@@ -133,30 +87,26 @@ pub fn lower_cp(
 /// four bases are evenly spaced, else an element of a constant vector.
 fn warp_base_offset(b: &Builder, bases: &[i64]) -> Result<Option<MlirValue>, String> {
     if let [only] = bases {
-        return Ok(if *only == 0 {
-            None
-        } else {
-            Some(b.const_int(*only, "i32")?)
-        });
+        return Ok((*only != 0).then(|| b.c32(*only)));
     }
-    let tid = b.val("nvvm.read.ptx.sreg.tid.x", &[], &[], "i32")?;
-    let five = b.const_int(5, "i32")?;
-    let three = b.const_int(3, "i32")?;
-    let w = b.binop("llvm.lshr", tid, five, "i32")?;
-    let w = b.binop("llvm.and", w, three, "i32")?;
+    let tid = b.thread_id_x();
+    let five = b.c32(5);
+    let three = b.c32(3);
+    let w = b.lshr(tid, five);
+    let w = b.and(w, three);
     let step = bases[1] - bases[0];
     if bases
         .iter()
         .enumerate()
         .all(|(i, &x)| x == bases[0] + i as i64 * step)
     {
-        let s = b.const_int(step, "i32")?;
-        let ws = b.binop("llvm.mul", w, s, "i32")?;
+        let s = b.c32(step);
+        let ws = b.mul(w, s);
         if bases[0] == 0 {
             return Ok(Some(ws));
         }
-        let c0 = b.const_int(bases[0], "i32")?;
-        return Ok(Some(b.binop("llvm.add", ws, c0, "i32")?));
+        let c0 = b.c32(bases[0]);
+        return Ok(Some(b.add(ws, c0)));
     }
     Ok(Some(b.table_lookup(bases, w)?))
 }

@@ -1,0 +1,437 @@
+//! The NVVM ops of the lowering, each made by its ODS-generated C++ builder
+//! (cpp/NvvmOpBuilders.cpp) with typed attributes, before the op being lowered (see
+//! [`crate::build`], whose safety note the `unsafe` blocks here rest on). The instruction
+//! parameters come as the algebra's types (`MatrixForm`, `Elem`, `MmaKind`, `TmemShape`),
+//! numbered here as the tables of the C++ file list them.
+
+use layout_algebra::hw::{Elem, MatrixForm, MmaKind, TmemShape};
+use mlir_sys::*;
+
+use crate::build::{Builder, NO_VALUE};
+
+/// The special registers (`LayoutNvvmSpecialRegister` in cpp/NvvmOpBuilders.cpp).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SpecialRegister {
+    LaneId = 0,
+    ThreadIdX = 1,
+}
+
+/// The operand-free synchronization ops (`LayoutNvvmSync` in cpp/NvvmOpBuilders.cpp).
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sync {
+    /// `nvvm.wgmma.fence.aligned`
+    WgmmaFence = 0,
+    /// `nvvm.wgmma.commit.group.sync.aligned`
+    WgmmaCommitGroup = 1,
+    /// `nvvm.wgmma.wait.group.sync.aligned 0`
+    WgmmaWaitGroup0 = 2,
+    /// `nvvm.barrier0`
+    Barrier0 = 3,
+    /// `nvvm.cp.async.bulk.commit.group`
+    BulkCommitGroup = 4,
+    /// `nvvm.cp.async.bulk.wait_group 0 {read}`
+    BulkWaitGroupRead0 = 5,
+    /// `nvvm.fence.proxy {kind = async.shared, space = cta}`
+    FenceProxyAsyncSharedCta = 6,
+    /// `nvvm.tcgen05.wait <load>`
+    Tcgen05WaitLoad = 7,
+    /// `nvvm.tcgen05.wait <store>`
+    Tcgen05WaitStore = 8,
+}
+
+extern "C" {
+    fn layout_nvvm_build_special_register(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        kind: SpecialRegister,
+    ) -> MlirValue;
+    fn layout_nvvm_build_sync(rewriter: MlirRewriterBase, loc: MlirLocation, kind: Sync) -> bool;
+    fn layout_nvvm_build_warp_sync(rewriter: MlirRewriterBase, loc: MlirLocation, mask: MlirValue);
+    fn layout_nvvm_build_shfl_idx(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        mask: MlirValue,
+        value: MlirValue,
+        lane: MlirValue,
+        clamp: MlirValue,
+    ) -> MlirValue;
+    fn layout_nvvm_build_ldmatrix(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        result_ty: MlirType,
+        ptr: MlirValue,
+        num: u32,
+        trans: bool,
+        rows: i32,
+        cols: i32,
+        elt: u32,
+    ) -> MlirValue;
+    fn layout_nvvm_build_stmatrix(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        ptr: MlirValue,
+        sources: *const MlirValue,
+        n: usize,
+        trans: bool,
+        rows: i32,
+        cols: i32,
+        elt: u32,
+    ) -> bool;
+    fn layout_nvvm_build_wgmma_mma_async(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        acc: MlirValue,
+        desc_a: MlirValue,
+        desc_b: MlirValue,
+        n: i32,
+        k: i32,
+        type_a: u32,
+        type_b: u32,
+        col_a: bool,
+        col_b: bool,
+    ) -> MlirValue;
+    fn layout_nvvm_build_mbarrier_arrive_expect_tx(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        mbar: MlirValue,
+        bytes: MlirValue,
+    );
+    fn layout_nvvm_build_tma_load(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        dst: MlirValue,
+        map: MlirValue,
+        coordinates: *const MlirValue,
+        n: usize,
+        mbar: MlirValue,
+    );
+    fn layout_nvvm_build_tma_store(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        map: MlirValue,
+        src: MlirValue,
+        coordinates: *const MlirValue,
+        n: usize,
+    );
+    fn layout_nvvm_build_tcgen05_mma(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        kind: u32,
+        cta2: bool,
+        d: MlirValue,
+        a: MlirValue,
+        b: MlirValue,
+        idesc: MlirValue,
+        enable_input_d: MlirValue,
+    ) -> bool;
+    fn layout_nvvm_build_tcgen05_ld(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        result_ty: MlirType,
+        shape: u32,
+        address: MlirValue,
+        offset: MlirValue,
+    ) -> MlirValue;
+    fn layout_nvvm_build_tcgen05_st(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        shape: u32,
+        address: MlirValue,
+        value: MlirValue,
+        offset: MlirValue,
+    ) -> bool;
+    fn layout_nvvm_build_tcgen05_cp(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        taddr: MlirValue,
+        desc: MlirValue,
+    );
+}
+
+/// ldmatrix/stmatrix element type of a form (the index into `matrixElts`).
+fn matrix_elt(form: MatrixForm) -> u32 {
+    match form {
+        MatrixForm::M8n8B16 => 0,
+        MatrixForm::M16n16B8 | MatrixForm::M16n8B8 => 1,
+        MatrixForm::M8n16B6 => 2,
+    }
+}
+
+/// The wgmma operand type of an element type (the index into `wgmmaTypes`).
+fn wgmma_type(e: Elem) -> Result<u32, String> {
+    Ok(match e {
+        Elem::F16 => 0,
+        Elem::Bf16 => 1,
+        Elem::Tf32 => 2,
+        Elem::E4m3 => 3,
+        Elem::E5m2 => 4,
+        Elem::S8 => 5,
+        Elem::U8 => 6,
+        Elem::B1 => 7,
+        Elem::F32 => 8,
+        Elem::E2m1 | Elem::E2m3 | Elem::E3m2 => {
+            return Err(format!("internal: no wgmma type {}", e.name()))
+        }
+    })
+}
+
+/// The tcgen05.mma kind (the index into `tcgen05Kinds`).
+fn tcgen05_kind(k: MmaKind) -> u32 {
+    match k {
+        MmaKind::F16 => 0,
+        MmaKind::Tf32 => 1,
+        MmaKind::F8f6f4 => 2,
+        MmaKind::I8 => 3,
+    }
+}
+
+/// The tcgen05.ld/st shape (the index into `tmemShapes`).
+fn tmem_shape(s: TmemShape) -> u32 {
+    match s {
+        TmemShape::S32x32b => 0,
+        TmemShape::S16x64b => 1,
+        TmemShape::S16x128b => 2,
+        TmemShape::S16x256b => 3,
+        TmemShape::S16x32bx2 => 4,
+    }
+}
+
+impl Builder {
+    /// `nvvm.read.ptx.sreg.laneid : i32`.
+    pub fn lane_id(&self) -> MlirValue {
+        unsafe {
+            layout_nvvm_build_special_register(self.insertion(), self.loc, SpecialRegister::LaneId)
+        }
+    }
+
+    /// `nvvm.read.ptx.sreg.tid.x : i32`.
+    pub fn thread_id_x(&self) -> MlirValue {
+        unsafe {
+            layout_nvvm_build_special_register(
+                self.insertion(),
+                self.loc,
+                SpecialRegister::ThreadIdX,
+            )
+        }
+    }
+
+    /// The synchronization op `kind`.
+    pub fn sync(&self, kind: Sync) {
+        let built = unsafe { layout_nvvm_build_sync(self.insertion(), self.loc, kind) };
+        debug_assert!(built);
+    }
+
+    /// `nvvm.bar.warp.sync mask`.
+    pub fn warp_sync(&self, mask: MlirValue) {
+        unsafe { layout_nvvm_build_warp_sync(self.insertion(), self.loc, mask) }
+    }
+
+    /// `nvvm.shfl.sync idx mask, value, lane, clamp` (of the value's type).
+    pub fn shfl_idx(
+        &self,
+        mask: MlirValue,
+        value: MlirValue,
+        lane: MlirValue,
+        clamp: MlirValue,
+    ) -> MlirValue {
+        unsafe { layout_nvvm_build_shfl_idx(self.insertion(), self.loc, mask, value, lane, clamp) }
+    }
+
+    /// `nvvm.ldmatrix ptr` of `num` matrices of `form` (transposed when `trans`: layout col),
+    /// its registers as `result_ty` (i32, or a struct of them).
+    pub fn ldmatrix(
+        &self,
+        ptr: MlirValue,
+        num: u32,
+        trans: bool,
+        form: MatrixForm,
+        result_ty: MlirType,
+    ) -> MlirValue {
+        let (rows, cols) = form.dims();
+        unsafe {
+            layout_nvvm_build_ldmatrix(
+                self.insertion(),
+                self.loc,
+                result_ty,
+                ptr,
+                num,
+                trans,
+                rows as i32,
+                cols as i32,
+                matrix_elt(form),
+            )
+        }
+    }
+
+    /// `nvvm.stmatrix ptr, sources` of matrices of `form` (transposed when `trans`).
+    pub fn stmatrix(&self, ptr: MlirValue, sources: &[MlirValue], trans: bool, form: MatrixForm) {
+        let (rows, cols) = form.dims();
+        let built = unsafe {
+            layout_nvvm_build_stmatrix(
+                self.insertion(),
+                self.loc,
+                ptr,
+                sources.as_ptr(),
+                sources.len(),
+                trans,
+                rows as i32,
+                cols as i32,
+                matrix_elt(form),
+            )
+        };
+        debug_assert!(built);
+    }
+
+    /// `nvvm.wgmma.mma_async` m64 `n` `k` of the shared-memory descriptors `desc_a`, `desc_b`
+    /// (element types `elem_a`, `elem_b`; layout col when `col_a`/`col_b`, else row) into the
+    /// f32 accumulator `acc`, scales one; the new accumulator.
+    #[allow(clippy::too_many_arguments)]
+    pub fn wgmma_mma_async(
+        &self,
+        acc: MlirValue,
+        desc_a: MlirValue,
+        desc_b: MlirValue,
+        (n, k): (i64, i64),
+        (elem_a, elem_b): (Elem, Elem),
+        col_a: bool,
+        col_b: bool,
+    ) -> Result<MlirValue, String> {
+        let (ta, tb) = (wgmma_type(elem_a)?, wgmma_type(elem_b)?);
+        Ok(unsafe {
+            layout_nvvm_build_wgmma_mma_async(
+                self.insertion(),
+                self.loc,
+                acc,
+                desc_a,
+                desc_b,
+                n as i32,
+                k as i32,
+                ta,
+                tb,
+                col_a,
+                col_b,
+            )
+        })
+    }
+
+    /// `nvvm.mbarrier.arrive.expect_tx mbar, bytes`.
+    pub fn mbarrier_arrive_expect_tx(&self, mbar: MlirValue, bytes: MlirValue) {
+        unsafe {
+            layout_nvvm_build_mbarrier_arrive_expect_tx(self.insertion(), self.loc, mbar, bytes)
+        }
+    }
+
+    /// The TMA tile load `nvvm.cp.async.bulk.tensor.shared.cluster.global dst, map,
+    /// box[coordinates], mbar`.
+    pub fn tma_load(
+        &self,
+        dst: MlirValue,
+        map: MlirValue,
+        coordinates: &[MlirValue],
+        mbar: MlirValue,
+    ) {
+        unsafe {
+            layout_nvvm_build_tma_load(
+                self.insertion(),
+                self.loc,
+                dst,
+                map,
+                coordinates.as_ptr(),
+                coordinates.len(),
+                mbar,
+            )
+        }
+    }
+
+    /// The TMA tile store `nvvm.cp.async.bulk.tensor.global.shared.cta map, src,
+    /// box[coordinates]`.
+    pub fn tma_store(&self, map: MlirValue, src: MlirValue, coordinates: &[MlirValue]) {
+        unsafe {
+            layout_nvvm_build_tma_store(
+                self.insertion(),
+                self.loc,
+                map,
+                src,
+                coordinates.as_ptr(),
+                coordinates.len(),
+            )
+        }
+    }
+
+    /// `nvvm.tcgen05.mma d, a, b, idesc, enable_input_d` of `kind` (cta_group 2 when `cta2`,
+    /// else 1).
+    #[allow(clippy::too_many_arguments)]
+    pub fn tcgen05_mma(
+        &self,
+        kind: MmaKind,
+        cta2: bool,
+        d: MlirValue,
+        a: MlirValue,
+        b: MlirValue,
+        idesc: MlirValue,
+        enable_input_d: MlirValue,
+    ) {
+        let built = unsafe {
+            layout_nvvm_build_tcgen05_mma(
+                self.insertion(),
+                self.loc,
+                tcgen05_kind(kind),
+                cta2,
+                d,
+                a,
+                b,
+                idesc,
+                enable_input_d,
+            )
+        };
+        debug_assert!(built);
+    }
+
+    /// `nvvm.tcgen05.ld address[, offset] {shape}`, its registers as `result_ty`.
+    pub fn tcgen05_ld(
+        &self,
+        result_ty: MlirType,
+        shape: TmemShape,
+        address: MlirValue,
+        offset: Option<MlirValue>,
+    ) -> MlirValue {
+        unsafe {
+            layout_nvvm_build_tcgen05_ld(
+                self.insertion(),
+                self.loc,
+                result_ty,
+                tmem_shape(shape),
+                address,
+                offset.unwrap_or(NO_VALUE),
+            )
+        }
+    }
+
+    /// `nvvm.tcgen05.st address, value[, offset] {shape}`.
+    pub fn tcgen05_st(
+        &self,
+        shape: TmemShape,
+        address: MlirValue,
+        value: MlirValue,
+        offset: Option<MlirValue>,
+    ) {
+        let built = unsafe {
+            layout_nvvm_build_tcgen05_st(
+                self.insertion(),
+                self.loc,
+                tmem_shape(shape),
+                address,
+                value,
+                offset.unwrap_or(NO_VALUE),
+            )
+        };
+        debug_assert!(built);
+    }
+
+    /// `nvvm.tcgen05.cp taddr, desc` (shape 128x256b).
+    pub fn tcgen05_cp(&self, taddr: MlirValue, desc: MlirValue) {
+        unsafe { layout_nvvm_build_tcgen05_cp(self.insertion(), self.loc, taddr, desc) }
+    }
+}
