@@ -13,8 +13,6 @@ use layout_algebra::bijective::expr::{CmpOp, Expr};
 use layout_algebra::bijective::index_math::IndexMath;
 use layout_algebra::bijective::range::{range, Ranges};
 use layout_algebra::bijective::Chain;
-use melior::ir::Type;
-use melior::Context;
 use mlir_sys::MlirValue;
 
 use crate::emit::{Emitter, Sym};
@@ -27,7 +25,6 @@ pub enum Which {
 }
 
 struct Ssa<'a, 'c> {
-    ctx: &'c Context,
     e: &'a mut Emitter<'c>,
     vars: HashMap<String, MlirValue>,
     memo: HashMap<Expr, MlirValue>,
@@ -35,23 +32,15 @@ struct Ssa<'a, 'c> {
 }
 
 impl<'c> Ssa<'_, 'c> {
-    /// One op; an identical op (name, operands, predicate) already emitted into the block
-    /// is reused.
+    /// One op; an identical op (name, operands, predicate) already emitted for this op's
+    /// lowering is reused.
     fn op(
         &mut self,
         name: &'static str,
         operands: &[MlirValue],
-        result: Type<'c>,
-        attrs: Vec<(&str, i64)>,
+        predicate: Option<i64>,
     ) -> MlirValue {
-        let predicate = attrs
-            .iter()
-            .find(|(n, _)| *n == "predicate")
-            .map(|(_, p)| *p);
-        self.e.generic(name, operands, result, predicate)
-    }
-    fn index(&self) -> Type<'c> {
-        Type::index(self.ctx)
+        self.e.arith(name, operands, predicate)
     }
     fn konst(&mut self, k: i64) -> MlirValue {
         self.e.materialize(Sym::constant(k))
@@ -65,14 +54,12 @@ impl<'c> Ssa<'_, 'c> {
             } else {
                 (a, b)
             };
-        let t = self.index();
-        self.op(name, &[a, b], t, vec![])
+        self.op(name, &[a, b], None)
     }
     fn nonneg(&self, e: &Expr) -> bool {
         matches!(range(e, self.ranges), Some((lo, _)) if lo >= 0)
     }
     fn cond(&mut self, c: &Expr) -> Result<MlirValue, String> {
-        let i1 = Type::parse(self.ctx, "i1").expect("i1 parses");
         Ok(match c {
             Expr::Cmp(op, a, b) => {
                 let (x, y) = (self.value(a)?, self.value(b)?);
@@ -85,11 +72,11 @@ impl<'c> Ssa<'_, 'c> {
                     CmpOp::Gt => 4,
                     CmpOp::Ge => 5,
                 };
-                self.op("arith.cmpi", &[x, y], i1, vec![("predicate", p)])
+                self.op("arith.cmpi", &[x, y], Some(p))
             }
             other => {
                 let (v, z) = (self.value(other)?, self.konst(0));
-                self.op("arith.cmpi", &[v, z], i1, vec![("predicate", 1)])
+                self.op("arith.cmpi", &[v, z], Some(1))
             }
         })
     }
@@ -151,14 +138,12 @@ impl<'c> Ssa<'_, 'c> {
             Expr::Cmp(..) => {
                 let c = self.cond(e)?;
                 let (one, zero) = (self.konst(1), self.konst(0));
-                let t = self.index();
-                self.op("arith.select", &[c, one, zero], t, vec![])
+                self.op("arith.select", &[c, one, zero], None)
             }
             Expr::Select(c, a, b) => {
                 let cv = self.cond(c)?;
                 let (x, y) = (self.value(a)?, self.value(b)?);
-                let t = self.index();
-                self.op("arith.select", &[cv, x, y], t, vec![])
+                self.op("arith.select", &[cv, x, y], None)
             }
         };
         self.memo.insert(e.clone(), v);
@@ -169,7 +154,6 @@ impl<'c> Ssa<'_, 'c> {
 /// Lower one op: `inputs` are its index operands; the results in order.
 pub fn lower<'c>(
     e: &mut Emitter<'c>,
-    ctx: &'c Context,
     chain: &Chain,
     which: Which,
     inputs: &[MlirValue],
@@ -197,7 +181,6 @@ pub fn lower<'c>(
         }
     };
     let mut ssa = Ssa {
-        ctx,
         e,
         vars: names.iter().cloned().zip(inputs.iter().copied()).collect(),
         memo: HashMap::new(),

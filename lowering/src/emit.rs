@@ -9,11 +9,8 @@
 use crate::fast_hash::{FastMap, FastSet};
 use crate::template::Recording;
 
-use melior::ir::attribute::{Attribute, IntegerAttribute, StringAttribute};
-use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::IntegerType;
-use melior::ir::{Identifier, Location, Operation, Type, Value};
+use melior::ir::{Location, Operation};
 use melior::{IrRewriter, RewriterBase};
 use mlir_sys::{MlirOperation, MlirRewriterBase, MlirValue};
 
@@ -32,6 +29,31 @@ extern "C" {
     fn layout_lowering_build_index_constant(
         location: mlir_sys::MlirLocation,
         value: i64,
+    ) -> MlirOperation;
+    /// The detached `arith.cmpi` (null for a predicate arith does not number).
+    fn layout_lowering_build_cmpi(
+        location: mlir_sys::MlirLocation,
+        predicate: i64,
+        lhs: MlirValue,
+        rhs: MlirValue,
+    ) -> MlirOperation;
+    /// The detached `arith.select`.
+    fn layout_lowering_build_select(
+        location: mlir_sys::MlirLocation,
+        cond: MlirValue,
+        a: MlirValue,
+        b: MlirValue,
+    ) -> MlirOperation;
+    /// The detached `arith.index_castui` to `index`.
+    fn layout_lowering_build_index_castui(
+        location: mlir_sys::MlirLocation,
+        v: MlirValue,
+    ) -> MlirOperation;
+    /// The detached `cf.assert`.
+    fn layout_lowering_build_assert(
+        location: mlir_sys::MlirLocation,
+        cond: MlirValue,
+        message: mlir_sys::MlirStringRef,
     ) -> MlirOperation;
 }
 
@@ -443,44 +465,53 @@ impl<'c> Emitter<'c> {
         }
     }
 
-    /// The op `name` of `operands` with one result of type `result` (and, for `arith.cmpi`,
-    /// its `predicate`), built by name, or the identical op already emitted into the block.
-    pub fn generic(
+    /// The arith op `name` of `operands` (a binary op of `index` or `i1` operands, `arith.cmpi`
+    /// with its `predicate`, `arith.select`, `arith.index_castui`), built by its typed builder
+    /// (cpp/IndexOpBuilders.cpp), or the identical op already emitted for this op's lowering.
+    pub fn arith(
         &mut self,
         name: &'static str,
         operands: &[MlirValue],
-        result: Type<'c>,
         predicate: Option<i64>,
     ) -> MlirValue {
         let key = expr_key(name, operands, predicate.unwrap_or(0));
         if let Some(v) = key.and_then(|k| self.lookup(&k)) {
             return v;
         }
-        let vals: Vec<Value> = operands
-            .iter()
-            .map(|v| unsafe { Value::from_raw(*v) })
-            .collect();
-        let ctx = self.loc.context();
-        let attrs: Vec<(Identifier, Attribute)> = predicate
-            .map(|p| {
-                let i64t = IntegerType::new(unsafe { ctx.to_ref() }, 64).into();
-                (
-                    Identifier::new(unsafe { ctx.to_ref() }, "predicate"),
-                    IntegerAttribute::new(i64t, p).into(),
-                )
-            })
-            .into_iter()
-            .collect();
-        let op = OperationBuilder::new(name, self.loc)
-            .add_operands(&vals)
-            .add_results(&[result])
-            .add_attributes(&attrs)
-            .build()
-            .expect("the arith ops built here verify by construction");
-        self.insert_keyed(op, key)
+        let loc = self.loc.to_raw();
+        let raw = unsafe {
+            match (name, operands) {
+                ("arith.cmpi", [a, b]) => {
+                    layout_lowering_build_cmpi(loc, predicate.unwrap_or(-1), *a, *b)
+                }
+                ("arith.select", [c, a, b]) => layout_lowering_build_select(loc, *c, *a, *b),
+                ("arith.index_castui", [v]) => layout_lowering_build_index_castui(loc, *v),
+                (_, [a, b]) => layout_lowering_build_index_op(
+                    mlir_sys::MlirStringRef {
+                        data: name.as_ptr() as *const _,
+                        length: name.len(),
+                    },
+                    loc,
+                    *a,
+                    *b,
+                    false,
+                    false,
+                ),
+                _ => MlirOperation {
+                    ptr: std::ptr::null_mut(),
+                },
+            }
+        };
+        // The names are the lowering's own constants, all of which the builders know.
+        assert!(
+            !raw.ptr.is_null(),
+            "IndexOpBuilders.cpp builds {name} of {} operands",
+            operands.len()
+        );
+        self.insert_keyed(unsafe { Operation::from_raw(raw) }, key)
     }
 
-    /// `cf.assert %cond, "message"` at the insertion point, once per block for the same
+    /// `cf.assert %cond, "message"` at the insertion point, once per lowering for the same
     /// condition value; kept by [`Emitter::commit`] although it has no result.
     pub fn assert(&mut self, cond: MlirValue, message: &str) {
         let Some(key) = expr_key("cf.assert", &[cond], 0) else {
@@ -489,16 +520,17 @@ impl<'c> Emitter<'c> {
         if self.lookup(&key).is_some() {
             return;
         }
-        let ctx = self.loc.context();
-        let c = unsafe { Value::from_raw(cond) };
-        let op = OperationBuilder::new("cf.assert", self.loc)
-            .add_operands(&[c])
-            .add_attributes(&[(
-                Identifier::new(unsafe { ctx.to_ref() }, "msg"),
-                StringAttribute::new(unsafe { ctx.to_ref() }, message).into(),
-            )])
-            .build()
-            .expect("cf.assert of an i1 verifies");
+        let raw = unsafe {
+            layout_lowering_build_assert(
+                self.loc.to_raw(),
+                cond,
+                mlir_sys::MlirStringRef {
+                    data: message.as_ptr() as *const _,
+                    length: message.len(),
+                },
+            )
+        };
+        let op = unsafe { Operation::from_raw(raw) };
         let r = self.rewriter().insert(op).to_raw();
         self.pool.log.push((r, Created::Effect(key)));
         self.pool.exprs.insert(key, cond);

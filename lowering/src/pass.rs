@@ -432,11 +432,7 @@ pub fn emit_lowering_with(
                 crate::bijective::Which::Inv
             };
             let simplified = opref.attribute("unsimplified").is_err();
-            // `to_ref` reinterprets the ContextRef itself: keep it alive as long as the
-            // emitter.
-            let ctx_ref = opref.context();
-            let ctx = unsafe { ctx_ref.to_ref() };
-            crate::bijective::lower(e, ctx, &chain, which, ops, simplified)?
+            crate::bijective::lower(e, &chain, which, ops, simplified)?
         }
         "layout.idx2crd" => {
             let f = resolve(e, ops[0], false)?;

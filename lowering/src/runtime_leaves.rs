@@ -34,8 +34,6 @@ use layout_algebra::sym::Expr;
 use layout_algebra::{text, Int, Value as AlgebraValue};
 use melior::ir::attribute::DenseI64ArrayAttribute;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::IntegerType;
-use melior::ir::Type;
 use mlir_sys::MlirValue;
 
 use crate::emit::{Emitter, Sym};
@@ -227,9 +225,8 @@ impl<'v> LeafEmitter<'v> {
                 } else {
                     let zero = e.materialize(Sym::constant(0));
                     let x = e.materialize(a);
-                    let index = Type::index(unsafe { e.context().to_ref() });
-                    let neg = e.generic("arith.subi", &[zero, x], index, None);
-                    let v = e.generic("arith.maxsi", &[x, neg], index, None);
+                    let neg = e.arith("arith.subi", &[zero, x], None);
+                    let v = e.arith("arith.maxsi", &[x, neg], None);
                     Sym::value(v, 0, a.lo.abs().max(a.hi.abs()))
                 }
             }
@@ -248,8 +245,7 @@ impl<'v> LeafEmitter<'v> {
                     let gt = self.cmp(e, 4, x, zero);
                     let lt = self.cmp(e, 2, x, zero);
                     let (gt, lt) = (self.to_index(e, gt), self.to_index(e, lt));
-                    let index = Type::index(unsafe { e.context().to_ref() });
-                    Sym::value(e.generic("arith.subi", &[gt, lt], index, None), -1, 1)
+                    Sym::value(e.arith("arith.subi", &[gt, lt], None), -1, 1)
                 }
             }
             Expr::Eq(..) | Expr::Le(..) | Expr::Or(..) => match self.cond(e, x)? {
@@ -291,8 +287,7 @@ impl<'v> LeafEmitter<'v> {
                 (Cond::Known(true), _) | (_, Cond::Known(true)) => Cond::Known(true),
                 (Cond::Known(false), c) | (c, Cond::Known(false)) => c,
                 (Cond::Value(p), Cond::Value(q)) => {
-                    let i1 = IntegerType::new(unsafe { e.context().to_ref() }, 1).into();
-                    Cond::Value(e.generic("arith.ori", &[p, q], i1, None))
+                    Cond::Value(e.arith("arith.ori", &[p, q], None))
                 }
             },
             _ => {
@@ -309,18 +304,15 @@ impl<'v> LeafEmitter<'v> {
 
     fn binary(&mut self, e: &mut Emitter, name: &'static str, a: Sym, b: Sym) -> MlirValue {
         let (a, b) = (e.materialize(a), e.materialize(b));
-        let index = Type::index(unsafe { e.context().to_ref() });
-        e.generic(name, &[a, b], index, None)
+        e.arith(name, &[a, b], None)
     }
 
     fn cmp(&mut self, e: &mut Emitter, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
-        let i1 = IntegerType::new(unsafe { e.context().to_ref() }, 1).into();
-        e.generic("arith.cmpi", &[a, b], i1, Some(predicate))
+        e.arith("arith.cmpi", &[a, b], Some(predicate))
     }
 
     fn to_index(&mut self, e: &mut Emitter, c: MlirValue) -> MlirValue {
-        let index = Type::index(unsafe { e.context().to_ref() });
-        e.generic("arith.index_castui", &[c], index, None)
+        e.arith("arith.index_castui", &[c], None)
     }
 }
 
