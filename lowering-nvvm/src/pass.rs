@@ -68,8 +68,9 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
     }
 }
 
-/// The parameters `derive` reads: string values and integers as text, layouts as the values
-/// their attributes (or their operands' types) hold.
+/// The parameters `derive` reads: string values, integers and flags (read from the typed
+/// attributes, never printed), element types and enums by the algebra's names, layouts as the
+/// values their attributes (or their operands' types) hold.
 pub fn attrs(op: MlirOperation) -> Attrs {
     let keys = [
         "elem",
@@ -134,8 +135,14 @@ pub fn attrs(op: MlirOperation) -> Attrs {
                     .into_owned()
             } else if mlirAttributeIsAInteger(attr) {
                 mlirIntegerAttrGetValueInt(attr).to_string()
+            } else if mlirAttributeIsABool(attr) {
+                mlirBoolAttrGetValue(attr).to_string()
+            } else if mlirAttributeIsAUnit(attr) {
+                // A flag (`async`, `negA`, ...): its presence is the value.
+                String::new()
             } else {
-                Attribute::from_raw(attr).to_string()
+                // No parameter of these ops has another kind (the ODS constrains them).
+                continue;
             }
         };
         a.insert(k, v);
