@@ -483,8 +483,8 @@ pub fn emit_lowering_with(
             })?]
         }
         "layout.size" | "layout.rank" | "layout.depth" if ops.len() == 1 => {
-            let f = resolve(e, ops[0], true)?;
             if name == "layout.size" {
+                let f = resolve(e, ops[0], true)?;
                 vec![lower::size(e, &f)?]
             } else {
                 // Structure only: the algebra answers even with runtime leaves.

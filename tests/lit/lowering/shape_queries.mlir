@@ -27,3 +27,20 @@ func.func @queries(%m: index, %n: index) -> (index, index, index, index) {
   %c = layout.cosize %l : !layout.layout<((?,2),?):((1,?),64)>
   return %s, %r, %d, %c : index, index, index, index
 }
+
+// A layout that is a block argument: its runtime leaves are not known in the function, so the
+// size and cosize stay (legal for the conversion once the lowering leaves them, no error);
+// rank and depth depend only on the structure and are lowered.
+// CHECK-LABEL: func.func @opaque
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[S:.*]] = layout.size %arg0 : !layout.layout<(?,4):(1,?)>
+// CHECK-DAG: %[[CO:.*]] = layout.cosize %arg0 : !layout.layout<(?,4):(1,?)>
+// CHECK: return %[[S]], %[[C2]], %[[C1]], %[[CO]] : index, index, index, index
+func.func @opaque(%l: !layout.layout<(?,4):(1,?)>) -> (index, index, index, index) {
+  %s = layout.size %l : !layout.layout<(?,4):(1,?)>
+  %r = layout.rank %l : !layout.layout<(?,4):(1,?)>
+  %d = layout.depth %l : !layout.layout<(?,4):(1,?)>
+  %c = layout.cosize %l : !layout.layout<(?,4):(1,?)>
+  return %s, %r, %d, %c : index, index, index, index
+}
