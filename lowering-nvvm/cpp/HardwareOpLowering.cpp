@@ -27,33 +27,39 @@
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.h.inc"
 
-extern "C" bool layout_nvvm_lower_op(MlirOperation op, MlirRewriterBase rewriter,
+extern "C" bool layout_nvvm_lower_op(MlirOperation op, int kind, MlirRewriterBase rewriter,
                                      const MlirValue *operands, size_t n);
 
 using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// The conversion pattern of one hardware op: its lowering is the Rust one.
+/// The conversion pattern of one hardware op: its lowering is the Rust one,
+/// told the op's kind (`HardwareOp` in src/pass.rs), not its name.
 template <typename HardwareOp>
 struct HardwareOpLowering : public OpConversionPattern<HardwareOp> {
-  using OpConversionPattern<HardwareOp>::OpConversionPattern;
+  HardwareOpLowering(MLIRContext *ctx, int kind)
+      : OpConversionPattern<HardwareOp>(ctx), kind(kind) {}
   LogicalResult matchAndRewrite(HardwareOp op, typename HardwareOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     SmallVector<MlirValue> operands;
     for (Value v : adaptor.getOperands())
       operands.push_back(wrap(v));
     RewriterBase *base = &rewriter;
-    if (!layout_nvvm_lower_op(wrap(op.getOperation()), wrap(base), operands.data(),
+    if (!layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base), operands.data(),
                               operands.size()))
       return failure();
     return success();
   }
+  int kind;
 };
 
+/// The patterns of `HardwareOps`, whose order is the numbering of `HardwareOp`
+/// in src/pass.rs (the comma fold runs left to right: kinds 0, 1, ...).
 template <typename... HardwareOps>
 void addHardwareOpLowerings(RewritePatternSet &patterns, ConversionTarget &target) {
-  (patterns.add<HardwareOpLowering<HardwareOps>>(patterns.getContext()), ...);
+  int kind = 0;
+  (patterns.add<HardwareOpLowering<HardwareOps>>(patterns.getContext(), kind++), ...);
   target.addIllegalOp<HardwareOps...>();
 }
 
@@ -74,6 +80,7 @@ struct LowerHardwareOpsPass
     ConversionTarget target(*ctx);
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
+    // In the order of HardwareOp (src/pass.rs).
     addHardwareOpLowerings<LdmatrixOp, StmatrixOp, LaneOffsetOp, WgmmaDescOp, WgmmaOp,
                            FragmentStoreOp, ConvertOp, TmaDescOp, TmaLoadOp, TmaStoreOp,
                            UmmaDescOp, Tcgen05MmaOp, TmemLoadOp, TmemStoreOp, Tcgen05CpOp>(

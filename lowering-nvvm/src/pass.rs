@@ -33,7 +33,8 @@ fn emit_error(op: MlirOperation, message: &str) {
     emit_op_error(op, &format!("cannot be lowered to NVVM: {message}"));
 }
 
-/// Lower one hardware op (the body of its conversion pattern): the ops it becomes are created
+/// Lower one hardware op of the kind numbered `kind` ([`HardwareOp`]; the body of its
+/// conversion pattern): the ops it becomes are created
 /// and the op replaced through `rewriter`; `operands` are the op's operands as the conversion
 /// remaps them (the adaptor's). False, with the reason emitted at the op, when it cannot be
 /// lowered.
@@ -44,6 +45,7 @@ fn emit_error(op: MlirOperation, message: &str) {
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_lower_op(
     op: MlirOperation,
+    kind: i32,
     rewriter: MlirRewriterBase,
     operands: *const MlirValue,
     n: usize,
@@ -59,7 +61,11 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
         .copied()
         .filter(|&v| !layout_dialect::is_layout_type(mlirValueGetType(v)))
         .collect();
-    match lower_op(op, rewriter, &data) {
+    let Some(kind) = HardwareOp::from_number(kind) else {
+        emit_error(op, &format!("internal: no hardware op numbered {kind}"));
+        return false;
+    };
+    match lower_op(op, kind, rewriter, &data) {
         Ok(()) => true,
         Err(e) => {
             emit_error(op, &e);
@@ -155,35 +161,80 @@ extern "C" {
     fn mlirLayoutNvParamName(attr: mlir_sys::MlirAttribute) -> MlirStringRef;
 }
 
+/// The hardware ops the pass lowers, numbered in the order cpp/HardwareOpLowering.cpp adds
+/// their conversion patterns (each pattern passes its op's kind, so nothing here matches names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HardwareOp {
+    Ldmatrix,
+    Stmatrix,
+    LaneOffset,
+    WgmmaDesc,
+    Wgmma,
+    FragmentStore,
+    Convert,
+    TmaDesc,
+    TmaLoad,
+    TmaStore,
+    UmmaDesc,
+    Tcgen05Mma,
+    TmemLoad,
+    TmemStore,
+    Tcgen05Cp,
+}
+
+impl HardwareOp {
+    const ALL: [HardwareOp; 15] = [
+        HardwareOp::Ldmatrix,
+        HardwareOp::Stmatrix,
+        HardwareOp::LaneOffset,
+        HardwareOp::WgmmaDesc,
+        HardwareOp::Wgmma,
+        HardwareOp::FragmentStore,
+        HardwareOp::Convert,
+        HardwareOp::TmaDesc,
+        HardwareOp::TmaLoad,
+        HardwareOp::TmaStore,
+        HardwareOp::UmmaDesc,
+        HardwareOp::Tcgen05Mma,
+        HardwareOp::TmemLoad,
+        HardwareOp::TmemStore,
+        HardwareOp::Tcgen05Cp,
+    ];
+
+    fn from_number(k: i32) -> Option<HardwareOp> {
+        HardwareOp::ALL.get(usize::try_from(k).ok()?).copied()
+    }
+}
+
 fn lower_op(
     op: MlirOperation,
+    kind: HardwareOp,
     rewriter: MlirRewriterBase,
     ops: &[MlirValue],
 ) -> Result<(), String> {
-    let name = op_name(op);
     let a = attrs(op);
     let b = Builder::before(op, rewriter);
-    match name.as_str() {
-        "layout.ldmatrix" | "layout.stmatrix" => lower_matrix(&b, op, &name, &a, &ops),
-        "layout.lane_offset" => {
+    match kind {
+        HardwareOp::Ldmatrix => lower_matrix(&b, op, MatrixOp::Ld, &a, ops),
+        HardwareOp::Stmatrix => lower_matrix(&b, op, MatrixOp::St, &a, ops),
+        HardwareOp::LaneOffset => {
             let m = derive::matrix(derive::matrix_instr(&a)?, &a)?;
             let off = emit_lane_offset(&b, ops[0], &lane_formula(&m.lane_offsets))?;
             b.replace(op, &[off]);
             Ok(())
         }
-        "layout.wgmma_desc" => lower_smem_desc(&b, op, DescKind::Wgmma, &a, &ops),
-        "layout.umma_desc" => lower_smem_desc(&b, op, DescKind::Umma, &a, &ops),
-        "layout.tcgen05_mma" => crate::tcgen05::lower_mma(&b, op, &a, &ops),
-        "layout.tmem_load" => crate::tcgen05::lower_tmem_copy(&b, op, false, &a, &ops),
-        "layout.tmem_store" => crate::tcgen05::lower_tmem_copy(&b, op, true, &a, &ops),
-        "layout.tcgen05_cp" => crate::tcgen05::lower_cp(&b, op, &a, &ops),
-        "layout.wgmma" => lower_wgmma(&b, op, &a, &ops),
-        "layout.fragment_store" => crate::fragment_store::lower(&b, op, &a, &ops),
-        "layout.convert" => crate::convert::lower(&b, op, &a, &ops),
-        "layout.tma_load" => lower_tma_load(&b, op, &a, &ops),
-        "layout.tma_store" => lower_tma_store(&b, op, &a, &ops),
-        "layout.tma_desc" => lower_tma_desc(&b, op, &a, &ops),
-        _ => Ok(()),
+        HardwareOp::WgmmaDesc => lower_smem_desc(&b, op, DescKind::Wgmma, &a, ops),
+        HardwareOp::UmmaDesc => lower_smem_desc(&b, op, DescKind::Umma, &a, ops),
+        HardwareOp::Tcgen05Mma => crate::tcgen05::lower_mma(&b, op, &a, ops),
+        HardwareOp::TmemLoad => crate::tcgen05::lower_tmem_copy(&b, op, false, &a, ops),
+        HardwareOp::TmemStore => crate::tcgen05::lower_tmem_copy(&b, op, true, &a, ops),
+        HardwareOp::Tcgen05Cp => crate::tcgen05::lower_cp(&b, op, &a, ops),
+        HardwareOp::Wgmma => lower_wgmma(&b, op, &a, ops),
+        HardwareOp::FragmentStore => crate::fragment_store::lower(&b, op, &a, ops),
+        HardwareOp::Convert => crate::convert::lower(&b, op, &a, ops),
+        HardwareOp::TmaLoad => lower_tma_load(&b, op, &a, ops),
+        HardwareOp::TmaStore => lower_tma_store(&b, op, &a, ops),
+        HardwareOp::TmaDesc => lower_tma_desc(&b, op, &a, ops),
     }
 }
 
@@ -279,15 +330,10 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
 fn lower_matrix(
     b: &Builder,
     op: MlirOperation,
-    name: &str,
+    mop: MatrixOp,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
-    let mop = if name == "layout.ldmatrix" {
-        MatrixOp::Ld
-    } else {
-        MatrixOp::St
-    };
     let m = derive::matrix(mop, a)?;
     let lane = b.lane_id();
     let off = emit_lane_offset(b, lane, &lane_formula(&m.lane_offsets))?;

@@ -36,7 +36,7 @@ LayoutLoweringMemo *layout_lowering_memo_new(void);
 void layout_lowering_memo_free(LayoutLoweringMemo *memo);
 void layout_lowering_memo_erase_dead(LayoutLoweringMemo *memo, bool erase);
 /// 1: lowered and replaced; 0: an error was emitted on the op; 2: left as is.
-int layout_lowering_lower_op(MlirOperation op, MlirRewriterBase rewriter,
+int layout_lowering_lower_op(MlirOperation op, int kind, MlirRewriterBase rewriter,
                              const MlirValue *operands, size_t n,
                              LayoutLoweringMemo *memo);
 }
@@ -54,18 +54,19 @@ struct ConversionState {
   bool failed = false;
 };
 
-/// The conversion pattern of one layout op: its lowering is the Rust one.
+/// The conversion pattern of one layout op: its lowering is the Rust one,
+/// told the op's kind (`IndexOp` in src/pass.rs), not its name.
 template <typename LayoutOp>
 struct IndexLowering : public OpConversionPattern<LayoutOp> {
-  IndexLowering(MLIRContext *ctx, ConversionState &state)
-      : OpConversionPattern<LayoutOp>(ctx), state(state) {}
+  IndexLowering(MLIRContext *ctx, ConversionState &state, int kind)
+      : OpConversionPattern<LayoutOp>(ctx), state(state), kind(kind) {}
   LogicalResult matchAndRewrite(LayoutOp op, typename LayoutOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     SmallVector<MlirValue> operands;
     for (Value v : adaptor.getOperands())
       operands.push_back(wrap(v));
     RewriterBase *base = &rewriter;
-    switch (layout_lowering_lower_op(wrap(op.getOperation()), wrap(base), operands.data(),
+    switch (layout_lowering_lower_op(wrap(op.getOperation()), kind, wrap(base), operands.data(),
                                      operands.size(), state.memo)) {
     case 1:
       return success();
@@ -78,12 +79,16 @@ struct IndexLowering : public OpConversionPattern<LayoutOp> {
     }
   }
   ConversionState &state;
+  int kind;
 };
 
+/// The patterns of `LayoutOps`, whose order is the numbering of `IndexOp` in
+/// src/pass.rs (the comma fold runs left to right: kinds 0, 1, ...).
 template <typename... LayoutOps>
 void addIndexLowerings(RewritePatternSet &patterns, ConversionTarget &target,
                        ConversionState &state) {
-  (patterns.add<IndexLowering<LayoutOps>>(patterns.getContext(), state), ...);
+  int kind = 0;
+  (patterns.add<IndexLowering<LayoutOps>>(patterns.getContext(), state, kind++), ...);
   target.addDynamicallyLegalOp<LayoutOps...>(
       [&state](Operation *op) { return state.left.contains(op); });
 }
@@ -123,6 +128,7 @@ FailureOr<bool> mlir::layout::lowerToIndex(Operation *root, LayoutLoweringMemo *
   ConversionTarget target(*ctx);
   target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
   RewritePatternSet patterns(ctx);
+  // In the order of IndexOp (src/pass.rs).
   addIndexLowerings<Crd2IdxOp, Idx2CrdOp, LinearApplyOp, ApplyOp, InvOp, SizeOp, RankOp,
                     DepthOp, CosizeOp, ShapeLeafOp, StrideLeafOp>(patterns, target, state);
   // The lowering decides what each op becomes; folding the layout ops first

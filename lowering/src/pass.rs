@@ -164,12 +164,87 @@ pub fn lower_under_with(root: MlirOperation, memo: &mut Memo) -> bool {
     unsafe { layout_lowering_convert(root, (memo as *mut Memo).cast()) }
 }
 
+/// The layout ops the pass lowers. The conversion pattern of each op (cpp/LowerToIndex.cpp)
+/// passes its kind, numbered as here; `--layout-prove-lowering` finds it from the op's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexOp {
+    Crd2Idx = 0,
+    Idx2Crd = 1,
+    LinearApply = 2,
+    Apply = 3,
+    Inv = 4,
+    Size = 5,
+    Rank = 6,
+    Depth = 7,
+    Cosize = 8,
+    ShapeLeaf = 9,
+    StrideLeaf = 10,
+}
+
+impl IndexOp {
+    const ALL: [IndexOp; 11] = [
+        IndexOp::Crd2Idx,
+        IndexOp::Idx2Crd,
+        IndexOp::LinearApply,
+        IndexOp::Apply,
+        IndexOp::Inv,
+        IndexOp::Size,
+        IndexOp::Rank,
+        IndexOp::Depth,
+        IndexOp::Cosize,
+        IndexOp::ShapeLeaf,
+        IndexOp::StrideLeaf,
+    ];
+
+    /// The op's mnemonic (`crd2idx`, ...), also the algebra's name of the shape queries.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            IndexOp::Crd2Idx => "crd2idx",
+            IndexOp::Idx2Crd => "idx2crd",
+            IndexOp::LinearApply => "linear_apply",
+            IndexOp::Apply => "apply",
+            IndexOp::Inv => "inv",
+            IndexOp::Size => "size",
+            IndexOp::Rank => "rank",
+            IndexOp::Depth => "depth",
+            IndexOp::Cosize => "cosize",
+            IndexOp::ShapeLeaf => "shape_leaf",
+            IndexOp::StrideLeaf => "stride_leaf",
+        }
+    }
+
+    /// The kind numbered `k` (the C++ patterns' argument).
+    pub fn from_number(k: i32) -> Option<IndexOp> {
+        IndexOp::ALL.get(usize::try_from(k).ok()?).copied()
+    }
+
+    /// The kind of a `layout.<mnemonic>` op name.
+    pub fn of_name(name: &str) -> Option<IndexOp> {
+        let m = name.strip_prefix("layout.")?;
+        IndexOp::ALL.into_iter().find(|k| k.mnemonic() == m)
+    }
+
+    /// A shape query: lowered when its operand's runtime leaves can be computed, else left.
+    fn is_shape_query(self) -> bool {
+        matches!(
+            self,
+            IndexOp::Size
+                | IndexOp::Rank
+                | IndexOp::Depth
+                | IndexOp::Cosize
+                | IndexOp::ShapeLeaf
+                | IndexOp::StrideLeaf
+        )
+    }
+}
+
 /// What [`layout_lowering_lower_op`] did.
 const FAILED: i32 = 0;
 const LOWERED: i32 = 1;
 const LEFT: i32 = 2;
 
-/// The conversion pattern's lowering of `op` (cpp/LowerToIndex.cpp): its index math emitted
+/// The conversion pattern's lowering of `op`, of the kind numbered `kind` ([`IndexOp`];
+/// cpp/LowerToIndex.cpp): its index math emitted
 /// through `rewriter` before it and the op replaced by the results (1); an error emitted on
 /// the op (0); or nothing done (2: a shape query whose runtime leaves cannot be computed
 /// here stays, as does an op this lowering does not know). `operands` are the op's operands as
@@ -181,6 +256,7 @@ const LEFT: i32 = 2;
 #[no_mangle]
 pub unsafe extern "C" fn layout_lowering_lower_op(
     op: MlirOperation,
+    kind: i32,
     rewriter: MlirRewriterBase,
     operands: *const MlirValue,
     n: usize,
@@ -191,20 +267,13 @@ pub unsafe extern "C" fn layout_lowering_lower_op(
     } else {
         std::slice::from_raw_parts(operands, n)
     };
+    let Some(kind) = IndexOp::from_number(kind) else {
+        return LEFT;
+    };
     let opref = OperationRef::from_raw(op);
     let mut e = Emitter::with_rewriter(rewriter, opref.location());
     e.move_before(opref);
-    let shape_query = [
-        "layout.size",
-        "layout.rank",
-        "layout.depth",
-        "layout.cosize",
-        "layout.shape_leaf",
-        "layout.stride_leaf",
-    ]
-    .iter()
-    .any(|n| is_named(op, n));
-    match emit_lowering_with(&mut e, op, operands, &mut *memo) {
+    match emit_lowering_with(&mut e, op, kind, operands, &mut *memo) {
         Ok(Some(values)) => {
             e.commit(&values);
             (*memo).dead.extend(e.take_dead());
@@ -218,7 +287,7 @@ pub unsafe extern "C" fn layout_lowering_lower_op(
         }
         // size/rank/depth/cosize and the leaf queries are lowered when their operand's
         // runtime leaves can be computed; otherwise they stay.
-        Err(_) if shape_query => {
+        Err(_) if kind.is_shape_query() => {
             e.rollback();
             LEFT
         }
@@ -356,7 +425,12 @@ fn coord_sym(v: MlirValue) -> Sym {
 /// this pass lowers). The lowering uses exactly this; `--layout-prove-lowering`
 /// (layout-passes) calls it on the op to translate what the lowering emits.
 pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<MlirValue>>, String> {
-    emit_lowering_with(e, op, &operands(op), &mut Memo::default())
+    let opref = unsafe { OperationRef::from_raw(op) };
+    let name = opref.name();
+    match IndexOp::of_name(name.as_string_ref().as_str().unwrap_or("")) {
+        Some(kind) => emit_lowering_with(e, op, kind, &operands(op), &mut Memo::default()),
+        None => Ok(None),
+    }
 }
 
 /// [`emit_lowering`] with the memo of a pass run.
@@ -364,15 +438,15 @@ pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<Ml
 pub fn emit_lowering_with(
     e: &mut Emitter,
     op: MlirOperation,
+    kind: IndexOp,
     operands: &[MlirValue],
     memo: &mut Memo,
 ) -> Result<Option<Vec<MlirValue>>, String> {
     let opref = unsafe { OperationRef::from_raw(op) };
-    let name = opref.name();
-    let name = name.as_string_ref().as_str().unwrap_or("");
+    let name = format!("layout.{}", kind.mnemonic());
     let ops = operands;
-    let results: Vec<Sym> = match name {
-        "layout.crd2idx" => {
+    let results: Vec<Sym> = match kind {
+        IndexOp::Crd2Idx => {
             let coords: Vec<Sym> = ops[1..].iter().map(|v| coord_sym(*v)).collect();
             // What folding reports as an overflow is not lowered to wrapping arithmetic.
             let info = memo.info(ops[0])?;
@@ -388,7 +462,7 @@ pub fn emit_lowering_with(
                 }
             }
         }
-        "layout.linear_apply" => {
+        IndexOp::LinearApply => {
             // The layout: the attribute, or the static type of the SSA operand (then the
             // first operand; the index inputs follow).
             let (l, ops) = match opref.attribute("layout") {
@@ -419,14 +493,14 @@ pub fn emit_lowering_with(
                 .collect();
             vec![crate::linear::apply(e, &l, &xs)?]
         }
-        "layout.apply" | "layout.inv" => {
+        IndexOp::Apply | IndexOp::Inv => {
             let chain = opref
                 .attribute("layout")
                 .ok()
                 .and_then(layout_dialect::attr_bijective)
                 .ok_or_else(|| format!("{name}: no #layout.bijective attribute"))?
                 .map_err(|e| format!("{name}: {e}"))?;
-            let which = if name == "layout.apply" {
+            let which = if kind == IndexOp::Apply {
                 crate::bijective::Which::Apply
             } else {
                 crate::bijective::Which::Inv
@@ -434,7 +508,7 @@ pub fn emit_lowering_with(
             let simplified = opref.attribute("unsimplified").is_err();
             crate::bijective::lower(e, &chain, which, ops, simplified)?
         }
-        "layout.idx2crd" => {
+        IndexOp::Idx2Crd => {
             let f = resolve(e, ops[0], false)?;
             let r = lower::idx2crd(e, &f, coord_sym(ops[1]))?;
             if r.len() != opref.result_count() {
@@ -446,12 +520,12 @@ pub fn emit_lowering_with(
             }
             r
         }
-        "layout.cosize" if ops.len() == 1 => vec![runtime_integer(e, ops[0], &|v| match v {
+        IndexOp::Cosize if ops.len() == 1 => vec![runtime_integer(e, ops[0], &|v| match v {
             AlgebraValue::Func(Func::Layout(l)) => l.cosize_int().map_err(|e| e.to_string()),
             other => Err(format!("cosize: expected a layout, got {}", other.kind())),
         })?],
-        "layout.shape_leaf" | "layout.stride_leaf" if ops.len() == 1 => {
-            let stride = name == "layout.stride_leaf";
+        IndexOp::ShapeLeaf | IndexOp::StrideLeaf if ops.len() == 1 => {
+            let stride = kind == IndexOp::StrideLeaf;
             let path = opref
                 .attribute("path")
                 .ok()
@@ -460,7 +534,7 @@ pub fn emit_lowering_with(
             let path: Vec<i64> = (0..path.len())
                 .map(|i| path.element(i).map_err(|e| format!("{name}: {e}")))
                 .collect::<Result<_, _>>()?;
-            let what = &name["layout.".len()..];
+            let what = kind.mnemonic();
             vec![runtime_integer(e, ops[0], &|v| {
                 let l = match v {
                     AlgebraValue::Func(Func::Layout(l)) => l,
@@ -482,18 +556,15 @@ pub fn emit_lowering_with(
                 Ok(d.coef.clone())
             })?]
         }
-        "layout.size" | "layout.rank" | "layout.depth" if ops.len() == 1 => {
-            if name == "layout.size" {
+        IndexOp::Size | IndexOp::Rank | IndexOp::Depth if ops.len() == 1 => {
+            if kind == IndexOp::Size {
                 let f = resolve(e, ops[0], true)?;
                 vec![lower::size(e, &f)?]
             } else {
                 // Structure only: the algebra answers even with runtime leaves.
                 let value = type_value(ops[0])?;
-                let r = layout_algebra::ops::call(
-                    &name["layout.".len()..],
-                    &[AlgebraValue::clone(&value)],
-                )
-                .map_err(|e| e.to_string())?;
+                let r = layout_algebra::ops::call(kind.mnemonic(), &[AlgebraValue::clone(&value)])
+                    .map_err(|e| e.to_string())?;
                 match r {
                     AlgebraValue::Tuple(t) => match t.as_int() {
                         Some(v) => vec![Sym::constant(v)],
