@@ -1,12 +1,18 @@
-// A GEMM tile for sm_80 written with layouts: C[64x64] = A[64xK] B[Kx64] for one CTA of 128
-// threads, K a runtime multiple of 32, A and B row-major (leading dimensions %lda, %ldb), C
-// f16 row-major (%ldc). Every k step of 32 is copied global -> shared by cp.async (16-byte
-// copies, chosen from the thread layout, the swizzled shared layout and the alignment), two
-// stages deep: the copy of step k+1 is in flight while step k is multiplied. The operands are
-// read from shared memory straight into the mma.sync fragments (ldmatrix.x4 for A,
-// ldmatrix.x4.trans for B, chosen from the layouts), and the accumulator stays in the MMA
-// layout across the loop. No offset, fragment register or instruction is written by hand.
-// tests/lit/nvvm/gemm_sm80.mlir checks it; its arithmetic has not run on a GPU.
+// A GEMM for sm_80 written with layouts: C = A B for runtime M, N, K, with A (M x K), B (K x N)
+// and C (M x N) row-major f16 in global memory (leading dimensions %lda, %ldb, %ldc, multiples
+// of 8 elements), f32 accumulation. One CTA of 128 threads computes a 64x64 tile of C: the grid
+// is (ceil(N/64), ceil(M/64)), and the tensors are tiled by `layout.local_tile` at the CTA's
+// coordinate, so no offset is computed by hand. M, N and K need not be multiples of the tile:
+// where a tile reaches past a tensor, `--layout-lower-tensors` predicates its copies on the
+// residue it derives from the tile chain (cp.async zero-fills the elements past M and K, the
+// epilogue's stores skip those past M and N).
+//
+// Every k step of 32 is copied global -> shared by cp.async (16-byte copies, chosen from the
+// thread layout, the swizzled shared layout and the alignment), two stages deep: the copy of
+// step k+1 is in flight while step k is multiplied. The operands are read from shared memory
+// straight into the mma.sync fragments (ldmatrix.x4 for A, ldmatrix.x4.trans for B, chosen
+// from the layouts), and the accumulator stays in the MMA layout across the loop.
+// tests/lit/nvvm/gemm_sm80.mlir checks it; `make gpu-check` runs it (bench/gpu/run_gemm.py).
 //
 //   layout-opt examples/gemm_sm80.mlir --lower-to-nvvm="ptx=gemm.ptx chip=sm_80"
 #mma = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>>
@@ -16,6 +22,11 @@
 #rowsa = #layout.linear<tensor<64x32xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 #rowsb = #layout.linear<tensor<32x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 #rowsc = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+!rm = !layout.layout<(?,?):(?,1)>
+!gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+!tileA = !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
+!tileB = !layout.tensor<f16, global, !layout.layout<(32,64):(?,1)>>
+!tileC = !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
 gpu.module @kernels attributes {layout.sm = 80 : i64} {
   // The two stages of A (64x32, K contiguous, 64B swizzle) and B (32x64, N contiguous, 128B swizzle).
   llvm.mlir.global internal @a0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
@@ -23,37 +34,50 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
   llvm.mlir.global internal @b0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
   llvm.mlir.global internal @b1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
 
-  gpu.func @gemm_sm80(%pa: !llvm.ptr<1>, %pb: !llvm.ptr<1>, %pc: !llvm.ptr<1>, %k: i64, %lda: i64, %ldb: i64, %ldc: i64) kernel {
-    %c0 = arith.constant 0 : i64
-    %c1 = arith.constant 1 : i64
-    %c32 = arith.constant 32 : i64
+  gpu.func @gemm_sm80(%pa: !llvm.ptr<1>, %pb: !llvm.ptr<1>, %pc: !llvm.ptr<1>, %m: index, %n: index, %k: index, %lda: index, %ldb: index, %ldc: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // The tensors, and the CTA's tile coordinate (bm, bn).
+    %la = layout.make %m, %k, %lda : !rm
+    %lb = layout.make %k, %n, %ldb : !rm
+    %lc = layout.make %m, %n, %ldc : !rm
+    %A = layout.make_tensor %pa, %la : !llvm.ptr<1> -> !gmem
+    %B = layout.make_tensor %pb, %lb : !llvm.ptr<1> -> !gmem
+    %C = layout.make_tensor %pc, %lc : !llvm.ptr<1> -> !gmem
+    %bn = gpu.block_id x
+    %bm = gpu.block_id y
+    // The number of k tiles: the extent of mode 1 of A's tiles (ceil(K / 32)).
+    %tiles = layout.const #layout.tuple<(64,32)>
+    %byk = layout.zipped_divide %la, %tiles : !rm, !layout.tuple<(64,32)>
+    %rest = layout.get %byk modes [1] : !layout.layout<((64,32),(?,?)):((?,1),(?,32))>
+    %ktiles = layout.shape_leaf %rest modes [1] : !layout.layout<(?,?):(?,32)>
     %sa0 = llvm.mlir.addressof @a0 : !llvm.ptr<3>
     %sa1 = llvm.mlir.addressof @a1 : !llvm.ptr<3>
     %sb0 = llvm.mlir.addressof @b0 : !llvm.ptr<3>
     %sb1 = llvm.mlir.addressof @b1 : !llvm.ptr<3>
     // Stage 0: the first k step in flight.
-    layout.async_copy %pa[%lda] to %sa0 {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
-    layout.async_copy %pb[%ldb] to %sb0 {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<32x64xf16, #rowsb>
+    %ga0 = layout.local_tile %A[%bm, %c0] {tile = #layout.tuple<(64,32)>} : !gmem -> !tileA
+    %gb0 = layout.local_tile %B[%c0, %bn] {tile = #layout.tuple<(32,64)>} : !gmem -> !tileB
+    layout.async_copy %ga0[] to %sa0 {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !tileA, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
+    layout.async_copy %gb0[] to %sb0 {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !tileB, !llvm.ptr<3>, tensor<32x64xf16, #rowsb>
     nvvm.cp.async.commit.group
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
-    %acc = scf.for %k0 = %c0 to %k step %c32 iter_args(%c = %zero) -> (tensor<64x64xf32, #mma>) : i64 {
+    %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%c = %zero) -> (tensor<64x64xf32, #mma>) {
       // This step's stage and the next one's.
-      %step = arith.divui %k0, %c32 : i64
-      %parity = arith.andi %step, %c1 : i64
-      %odd = arith.cmpi ne, %parity, %c0 : i64
+      %parity = arith.andi %kt, %c1 : index
+      %odd = arith.cmpi ne, %parity, %c0 : index
       %sa = arith.select %odd, %sa1, %sa0 : !llvm.ptr<3>
       %sb = arith.select %odd, %sb1, %sb0 : !llvm.ptr<3>
       %na = arith.select %odd, %sa0, %sa1 : !llvm.ptr<3>
       %nb = arith.select %odd, %sb0, %sb1 : !llvm.ptr<3>
       // Copy step k+1 into the other stage while step k is multiplied.
-      %k1 = arith.addi %k0, %c32 : i64
-      %more = arith.cmpi ult, %k1, %k : i64
+      %kn = arith.addi %kt, %c1 : index
+      %more = arith.cmpi ult, %kn, %ktiles : index
       scf.if %more {
-        %boff = arith.muli %k1, %ldb : i64
-        %pak = llvm.getelementptr %pa[%k1] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
-        %pbk = llvm.getelementptr %pb[%boff] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
-        layout.async_copy %pak[%lda] to %na {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
-        layout.async_copy %pbk[%ldb] to %nb {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<32x64xf16, #rowsb>
+        %ga = layout.local_tile %A[%bm, %kn] {tile = #layout.tuple<(64,32)>} : !gmem -> !tileA
+        %gb = layout.local_tile %B[%kn, %bn] {tile = #layout.tuple<(32,64)>} : !gmem -> !tileB
+        layout.async_copy %ga[] to %na {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !tileA, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
+        layout.async_copy %gb[] to %nb {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !tileB, !llvm.ptr<3>, tensor<32x64xf16, #rowsb>
       }
       nvvm.cp.async.commit.group
       // All but the newest group have landed: this step's stage is complete.
@@ -68,7 +92,8 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
     }
     %h = arith.truncf %acc : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
     %r = layout.convert_layout %h : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #rowsc>
-    layout.global_store %r, %pc[%ldc] {align = 16 : i64} : tensor<64x64xf16, #rowsc>, !llvm.ptr<1>
+    %gc = layout.local_tile %C[%bm, %bn] {tile = #layout.tuple<(64,64)>} : !gmem -> !tileC
+    layout.global_store %r, %gc[] {align = 16 : i64} : tensor<64x64xf16, #rowsc>, !tileC
     gpu.return
   }
 }

@@ -1,25 +1,50 @@
 #!/usr/bin/env bash
-# Build what `make gpu-check` runs, here (no GPU needed): for each element type, the sm_90a GEMM
-# of examples/gemm_sm90.mlir lowered by `layout-opt --lower-to-nvvm` to PTX, assembled by the real
-# ptxas into a cubin, and its host function `encode_tensor_maps` (layout.tma_desc, lowered to a
-# call of cuTensorMapEncodeTiled) compiled into a shared library. The bf16 kernel is the same
-# source with every element-type attribute `elem = f16` (elemA, elemB) replaced by `bf16`.
-# Output: target/gpu/<elem>/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
-# target/gpu/manifest.json (what the runner needs: kernel name, block, tile, shared memory).
-# Usage: scripts/gpu_build.sh [layout-opt]; SRC, OUT, ELEMS and the launch parameters of the
-# kernel (TILE_N, RASTER, SMEM: see the header of the source) may be overridden to build a variant.
+# Build what `make gpu-check` runs, here (no GPU needed):
+#  - sm90a: for each element type, the sm_90a GEMM of examples/gemm_sm90.mlir lowered by
+#    `layout-opt --lower-to-nvvm` to PTX, assembled by the real ptxas into a cubin, and its host
+#    function `encode_tensor_maps` (layout.tma_desc, lowered to a call of cuTensorMapEncodeTiled)
+#    compiled into a shared library. The bf16 kernel is the same source with every element-type
+#    attribute `elem = f16` (elemA, elemB) replaced by `bf16`.
+#    Output: target/gpu/<elem>/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
+#    target/gpu/manifest.json (what the runner needs: kernel name, block, tile, shared memory).
+#  - sm80: for each element type, the sm_80 GEMM of examples/gemm_sm80.mlir (cp.async, ldmatrix,
+#    mma.sync; no TMA, so no host library): `gemm_sm80(pa, pb, pc, m, n, k, lda, ldb, ldc)`,
+#    C = A B with A (M x K), B (K x N), C (M x N) row-major, 64x64x32 tiles, 128 threads, static
+#    shared memory only. The bf16 kernel is the same source with every `f16` replaced by `bf16`.
+#    The PTX (.target sm_80) is assembled by ptxas for sm_90 (an H100 runs no sm_80 SASS; the
+#    PTX is forward compatible and kept for the driver's JIT).
+#    Output: target/gpu/sm80/<elem>/{gemm.mlir,gemm.ptx,gemm.cubin,ptxas.txt} and
+#    target/gpu/sm80/manifest.json. The .entry parameters of the PTX are checked against that
+#    signature: a source with another signature fails the build instead of the launch.
+# The sm90a part is built (and its manifest written) first, so a failure of the sm80 part leaves
+# it complete; the script still exits non-zero.
+# Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), OUT, ELEMS (ELEMS80 for sm80
+# alone; default ELEMS), PARTS (default
+# "sm90a sm80": the parts to build; building sm90a clears all of OUT, sm80 alone only OUT/sm80)
+# and the launch parameters of the sm90a kernel (TILE_N, RASTER, SMEM: see the header of the
+# source) may be overridden to build a variant.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OPT=${1:-target/release/layout-opt}
 LLVM_BIN=/usr/lib/llvm-22/bin
 OUT=${OUT:-target/gpu}
 SRC=${SRC:-examples/gemm_sm90.mlir}
+SRC80=${SRC80:-examples/gemm_sm80.mlir}
 ELEMS=${ELEMS:-f16 bf16}
+ELEMS80=${ELEMS80:-$ELEMS}
+PARTS=${PARTS:-sm90a sm80}
 TILE_N=${TILE_N:-256}
 RASTER=${RASTER:-8}
 SMEM=${SMEM:-197664}
+trap 'echo "gpu_build: FAILED (line $LINENO: $BASH_COMMAND)" >&2' ERR
 PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
 [[ -n $PTXAS ]] || { echo "gpu_build: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
+for part in $PARTS; do
+  [[ $part == sm90a || $part == sm80 ]] || { echo "gpu_build: unknown part '$part' in PARTS"; exit 1; }
+done
+has_part() { [[ " $PARTS " == *" $1 "* ]]; }
+
+if has_part sm90a; then
 rm -rf "$OUT"
 mkdir -p "$OUT"
 for elem in $ELEMS; do
@@ -43,4 +68,48 @@ cat >"$OUT/manifest.json" <<EOF
  "smem_bytes": $SMEM, "host": "libgemm_host.so", "encode": "encode_tensor_maps",
  "arch": "sm_90a", "source": "$SRC", "elems": "$ELEMS"}
 EOF
-echo "gpu_build: OK -> $OUT"
+echo "gpu_build: sm90a OK -> $OUT"
+fi
+
+if has_part sm80; then
+O80=$OUT/sm80
+rm -rf "$O80"
+mkdir -p "$O80"
+# The .entry parameters the runner passes (gemm_sm80(pa, pb, pc, m, n, k, lda, ldb, ldc)): a
+# global pointer is `.param .u64 .ptr .global`, an i64 `.param .u64`.
+want="ptr ptr ptr .u64 .u64 .u64 .u64 .u64 .u64"
+for elem in $ELEMS80; do
+  d=$O80/$elem
+  mkdir -p "$d"
+  sed -E "s/(^|[^b])f16/\1$elem/g" "$SRC80" >"$d/gemm.mlir"
+  if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx chip=sm_80" -o "$d/gemm.lowered.mlir" \
+      2>"$d/lower.txt"; then
+    grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
+    echo "gpu_build: sm80 $elem: lowering $SRC80 failed (all of it: $d/lower.txt)" >&2
+    exit 1
+  fi
+  got=$(awk '/\.entry gemm_sm80\(/ {on = 1; next} on && /^\)/ {exit}
+             on && /\.param/ {printf "%s%s", sep, ($0 ~ /\.ptr/ ? "ptr" : $2); sep = " "}' "$d/gemm.ptx")
+  if [[ $got != "$want" ]]; then
+    echo "gpu_build: sm80 $elem: the PTX entry gemm_sm80 has parameters '${got:-<no such entry>}'," \
+      "the runner passes '$want' (pa, pb, pc, m, n, k, lda, ldb, ldc): is $SRC80 the new kernel?" >&2
+    exit 1
+  fi
+  if ! "$PTXAS" --gpu-name sm_90 -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"; then
+    cat "$d/ptxas.txt" >&2
+    echo "gpu_build: sm80 $elem: ptxas --gpu-name sm_90 failed" >&2
+    exit 1
+  fi
+  echo "gpu_build: sm80 $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
+done
+# The launch (the kernel's contract): grid (ceil(N/64), ceil(M/64)), 128 threads, no dynamic
+# shared memory; lda, ldb, ldc multiples of 8 and K a multiple of 8; partial tiles predicated.
+cat >"$O80/manifest.json" <<EOF
+{"kernel": "gemm_sm80", "block": [128, 1, 1], "tile_m": 64, "tile_n": 64, "tile_k": 32,
+ "smem_bytes": 0, "params": ["ptr", "ptr", "ptr", "i64", "i64", "i64", "i64", "i64", "i64"],
+ "ld_multiple": 8, "k_multiple": 8, "b_layout": "KxN", "arch": "sm_80", "cubin_arch": "sm_90",
+ "source": "$SRC80", "elems": "$ELEMS80"}
+EOF
+echo "gpu_build: sm80 OK -> $O80"
+fi
+echo "gpu_build: OK -> $OUT ($PARTS)"

@@ -1,21 +1,37 @@
 #!/usr/bin/env python3
 """Run the GEMMs that scripts/gpu_build.sh built (target/gpu) on a GPU and check them.
 
-For each element type (f16, bf16) and shape, this runner
-  - encodes the TMA tensor maps of A and B by calling the kernel module's own host function
-    `encode_tensor_maps` (compiled from `layout.tma_desc`: every cuTensorMapEncodeTiled argument
-    is derived from the layouts), copies them to device memory,
-  - loads the cubin (ptxas sm_90a) with the driver API (ctypes over libcuda; the PTX is JIT-ed
-    by the driver if the cubin is refused) and launches it on runtime M, N, K,
-  - checks C against a float64 reference of A @ B^T with the bound
-        |C - ref| <= 2^-p |ref| + 2 K 2^-24 (|A| @ |B|^T) + 2^-p_min
+Two kernels, each for each element type (f16, bf16) and shape:
+  - sm90a (target/gpu/manifest.json, target/gpu/<elem>/): C = A @ B^T, A (M x K), B (N x K),
+    TMA + wgmma. The runner encodes the TMA tensor maps of A and B by calling the kernel
+    module's own host function `encode_tensor_maps` (compiled from `layout.tma_desc`: every
+    cuTensorMapEncodeTiled argument is derived from the layouts), copies them to device memory,
+    and launches gemm(mapA, mapB, C, M, N, K) (i32 sizes).
+  - sm80 (target/gpu/sm80/manifest.json, target/gpu/sm80/<elem>/): C = A @ B, A (M x K), B
+    (K x N), C (M x N) row-major with leading dimensions lda, ldb, ldc (multiples of 8),
+    cp.async + ldmatrix + mma.sync, 64x64x32 tiles: gemm_sm80(A, B, C, M, N, K, lda, ldb, ldc)
+    (i64 sizes) on a grid (ceil(N/64), ceil(M/64)) of 128 threads. A simple kernel: it is not
+    expected to reach cuBLAS on an H100; its figure is reported all the same. Every operand is
+    allocated padded (rows to whole tiles, leading dimensions to multiples of 8); the padding
+    along K holds NaN (a read of it poisons C) and C's padding must still be NaN after the run
+    (no store outside M x N).
+For each, the runner
+  - loads the cubin (ptxas sm_90a, resp. sm_90 from the sm_80 PTX) with the driver API (ctypes
+    over libcuda; the PTX is JIT-ed by the driver if the cubin is refused) and launches it on
+    runtime M, N, K,
+  - checks C against a float64 reference of A @ B (B^T for sm90a) with the bound
+        |C - ref| <= 2^-p |ref| + 2 K 2^-24 (|A| @ |B|) + 2^-p_min
     (p = 11 for f16 / 8 for bf16 output rounding, then f32 accumulation in any order, and the
     smallest subnormal step), and reports the largest error relative to that bound,
-  - times it and torch.matmul (cuBLAS) on the same inputs in the same process (CUDA events,
-    alternating the two, median of the iterations) and prints TFLOP/s side by side.
+  - times it and torch.matmul (cuBLAS) of the same product on the same inputs in the same
+    process (CUDA events, alternating the two, median of the iterations) and prints TFLOP/s
+    side by side.
 
-Each element type runs in a child process with a timeout, so a hung kernel cannot stall the run.
-Usage: run_gemm.py [--dir target/gpu] [--quick] [--timeout 240]
+Each kernel and element type runs in a child process with a timeout, so a hung kernel cannot
+stall the run. A kernel whose manifest is missing counts as failed.
+Usage: run_gemm.py [--dir target/gpu] [--quick] [--timeout 240] [--kernels sm90a,sm80]
+                   [--dry-run]   (print every launch: grid, block, shared memory, packed
+                                  parameters; no GPU, torch or libcuda needed)
 """
 
 import argparse
@@ -35,6 +51,33 @@ SHAPES = [
     (8192, 8192, 8192),
 ]
 QUICK = SHAPES[:3]
+KERNELS = ["sm90a", "sm80"]
+# Where each kernel's build lies under --dir.
+SUBDIR = {"sm90a": "", "sm80": "sm80"}
+CTYPE = {"ptr": ctypes.c_uint64, "i32": ctypes.c_int32, "i64": ctypes.c_int64}
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+def round_up(a, b):
+    return cdiv(a, b) * b
+
+
+def dim3(v):
+    v = tuple(v) if isinstance(v, (list, tuple)) else (v,)
+    return v + (1,) * (3 - len(v))
+
+
+def pack_params(args):
+    """The kernelParams array of cuLaunchKernel: one pointer per argument, each to a value of
+    the argument's PTX parameter type (.u64 for a pointer, .u32/.u64 for i32/i64)."""
+    holders = [CTYPE[kind](v) for kind, v in args]
+    params = (ctypes.c_void_p * len(holders))(
+        *[ctypes.cast(ctypes.byref(h), ctypes.c_void_p) for h in holders]
+    )
+    return holders, params
 
 
 class Driver:
@@ -70,26 +113,112 @@ class Driver:
 
     def launch(self, f, grid, block, smem, args):
         """cuLaunchKernel on the legacy default stream (the one torch uses here)."""
-        holders = []
-        for kind, v in args:
-            holders.append(ctypes.c_uint64(v) if kind == "ptr" else ctypes.c_int32(v))
-        params = (ctypes.c_void_p * len(holders))(
-            *[ctypes.cast(ctypes.byref(h), ctypes.c_void_p) for h in holders]
-        )
+        holders, params = pack_params(args)
+        g, b = dim3(grid), dim3(block)
         self.call(
             "cuLaunchKernel",
             f,
-            ctypes.c_uint(grid[0]),
-            ctypes.c_uint(grid[1]),
-            ctypes.c_uint(1),
-            ctypes.c_uint(block),
-            ctypes.c_uint(1),
-            ctypes.c_uint(1),
+            *[ctypes.c_uint(x) for x in g],
+            *[ctypes.c_uint(x) for x in b],
             ctypes.c_uint(smem),
             ctypes.c_void_p(0),
             params,
             ctypes.c_void_p(0),
         )
+
+
+def launch_sm90a(man, M, N, K, mapA, mapB, C):
+    """Grid, block, dynamic shared memory and arguments of gemm(mapA, mapB, C, M, N, K): the
+    kernel's raster, groups of `raster_group` M tiles side by side, one CTA per tile."""
+    tn, tm, rg = cdiv(N, man["tile_n"]), cdiv(M, man["tile_m"]), man["raster_group"]
+    grid = (rg * tn * cdiv(tm, rg), 1)
+    args = [("ptr", mapA), ("ptr", mapB), ("ptr", C), ("i32", M), ("i32", N), ("i32", K)]
+    return grid, man["block"], man["smem_bytes"], args
+
+
+def sm80_lds(man, M, N, K):
+    """Leading dimensions (elements) and allocated rows of A (M x K), B (K x N), C (M x N): the
+    leading dimensions rounded up to the kernel's multiple (16-byte rows), the rows to whole
+    tiles (so an unpredicated access of a partial tile stays inside the allocation)."""
+    q = man["ld_multiple"]
+    if K % man["k_multiple"]:
+        raise ValueError(f"sm80: K = {K} is not a multiple of {man['k_multiple']}")
+    lda, ldb, ldc = round_up(K, q), round_up(N, q), round_up(N, q)
+    rows_a = rows_c = round_up(M, man["tile_m"])
+    rows_b = round_up(K, man["tile_k"])
+    return (lda, ldb, ldc), (rows_a, rows_b, rows_c)
+
+
+def launch_sm80(man, M, N, K, A, B, C, lda, ldb, ldc):
+    """Grid, block, dynamic shared memory and arguments of
+    gemm_sm80(A, B, C, M, N, K, lda, ldb, ldc): one CTA per 64x64 tile of C, x along N."""
+    grid = (cdiv(N, man["tile_n"]), cdiv(M, man["tile_m"]), 1)
+    args = [("ptr", A), ("ptr", B), ("ptr", C)] + [("i64", v) for v in (M, N, K, lda, ldb, ldc)]
+    kinds = [k for k, _ in args]
+    if kinds != man["params"]:
+        raise RuntimeError(f"sm80: the runner passes {kinds}, the manifest says {man['params']}")
+    if grid[1] > 65535:
+        raise ValueError(f"sm80: grid.y = {grid[1]} > 65535")
+    return grid, man["block"], man["smem_bytes"], args
+
+
+def manifest(out_dir, kernel):
+    path = os.path.join(out_dir, SUBDIR[kernel], "manifest.json")
+    with open(path) as f:
+        return json.load(f), os.path.dirname(path)
+
+
+def interleaved_ms(torch, fns, iters):
+    """Median time of each of `fns`, measured alternately (one call of each per round), so
+    that clock and thermal drift fall on all of them alike."""
+    times = [[] for _ in fns]
+    for _ in range(iters):
+        for i, fn in enumerate(fns):
+            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            s.record()
+            fn()
+            e.record()
+            e.synchronize()
+            times[i].append(s.elapsed_time(e))
+    return [sorted(t)[len(t) // 2] for t in times]
+
+
+def check_and_time(torch, tag, elem, M, N, K, A, Bkn, C, ours, extra_ok=None):
+    """Run `ours` (which writes C = A @ Bkn, Bkn the K x N operand as a view), check C against
+    the float64 reference, time it beside torch.matmul(A, Bkn) and print one line."""
+    p = {"f16": 11, "bf16": 8}[elem]
+    tiny = {"f16": 2.0**-24, "bf16": 2.0**-133}[elem]
+    ours()
+    torch.cuda.synchronize()
+    ref = A.double() @ Bkn.double()
+    bound = ref.abs() * 2.0**-p + (A.float().abs() @ Bkn.float().abs()).double() * (2 * K * 2.0**-24) + tiny
+    err = (C.double() - ref).abs()
+    finite = bool(torch.isfinite(C).all())
+    ratio = float((err / bound).max()) if finite else float("inf")
+    cublas = torch.matmul(A, Bkn)
+    cratio = float(((cublas.double() - ref).abs() / bound).max())
+    del ref, bound, err
+    note = extra_ok() if extra_ok else ""
+    iters = 10 if M * N * K < 2**33 else 30
+    for _ in range(2):
+        ours()
+        torch.matmul(A, Bkn)
+    t_ours, t_cublas = interleaved_ms(torch, [ours, lambda: torch.matmul(A, Bkn, out=cublas)], iters)
+    flop = 2.0 * M * N * K
+    ok = finite and ratio <= 1.0 and not note
+    print(f"[{tag}] {M}x{N}x{K}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g} "
+          f"(cuBLAS {cratio:.3g}){note}; ours {t_ours:.3f} ms {flop / t_ours / 1e9:.1f} TFLOP/s, "
+          f"cuBLAS {t_cublas:.3f} ms {flop / t_cublas / 1e9:.1f} TFLOP/s "
+          f"({100 * t_cublas / t_ours:.0f}% of cuBLAS)", flush=True)
+    del cublas
+    return ok
+
+
+def load_kernel(drv, d, man):
+    cubin = open(os.path.join(d, "gemm.cubin"), "rb").read()
+    ptx = open(os.path.join(d, "gemm.ptx"), "rb").read()
+    mod, how = drv.load(cubin, ptx)
+    return mod, drv.function(mod, man["kernel"]), how
 
 
 def tensor_maps(torch, host, A, B, M, N, K):
@@ -112,39 +241,19 @@ def tensor_maps(torch, host, A, B, M, N, K):
     return dev, dev.data_ptr(), dev.data_ptr() + 128
 
 
-def interleaved_ms(torch, fns, iters):
-    """Median time of each of `fns`, measured alternately (one call of each per round), so
-    that clock and thermal drift fall on all of them alike."""
-    times = [[] for _ in fns]
-    for _ in range(iters):
-        for i, fn in enumerate(fns):
-            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            s.record()
-            fn()
-            e.record()
-            e.synchronize()
-            times[i].append(s.elapsed_time(e))
-    return [sorted(t)[len(t) // 2] for t in times]
-
-
-def run_elem(elem, out_dir, shapes):
+def run_sm90a(elem, out_dir, shapes):
     import torch
 
-    man = json.load(open(os.path.join(out_dir, "manifest.json")))
-    d = os.path.join(out_dir, elem)
+    man, top = manifest(out_dir, "sm90a")
+    d = os.path.join(top, elem)
     drv = Driver()
     torch.zeros(1, device="cuda")  # the primary context, current on this thread
     host = ctypes.CDLL(os.path.join(d, man["host"]))
     host.encode_tensor_maps.restype = ctypes.c_int32
-    cubin = open(os.path.join(d, "gemm.cubin"), "rb").read()
-    ptx = open(os.path.join(d, "gemm.ptx"), "rb").read()
-    mod, how = drv.load(cubin, ptx)
-    f = drv.function(mod, man["kernel"])
+    mod, f, how = load_kernel(drv, d, man)
     smem = man["smem_bytes"]
     drv.call("cuFuncSetAttribute", f, ctypes.c_int(8), ctypes.c_int(smem))  # MAX_DYNAMIC_SHARED
     dt = {"f16": torch.float16, "bf16": torch.bfloat16}[elem]
-    p = {"f16": 11, "bf16": 8}[elem]
-    tiny = {"f16": 2.0**-24, "bf16": 2.0**-133}[elem]
     print(f"[{elem}] device {torch.cuda.get_device_name()}; module loaded from {how}; "
           f"dynamic smem {smem} B", flush=True)
     ok_all = True
@@ -154,41 +263,95 @@ def run_elem(elem, out_dir, shapes):
         B = (torch.rand(N, K, device="cuda", generator=g) * 2 - 1).to(dt)
         C = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
         keep, mapA, mapB = tensor_maps(torch, host, A, B, M, N, K)
-        # The kernel's raster: groups of `raster_group` M tiles side by side, one CTA per tile.
-        tn, tm, rg = -(-N // man["tile_n"]), -(-M // man["tile_m"]), man["raster_group"]
-        grid = (rg * tn * -(-tm // rg), 1)
-        args = [("ptr", mapA), ("ptr", mapB), ("ptr", C.data_ptr()), ("i32", M), ("i32", N), ("i32", K)]
+        grid, block, smem, args = launch_sm90a(man, M, N, K, mapA, mapB, C.data_ptr())
 
         def ours():
-            drv.launch(f, grid, man["block"], smem, args)
+            drv.launch(f, grid, block, smem, args)
 
-        ours()
-        torch.cuda.synchronize()
-        ref = A.double() @ B.double().t()
-        bound = ref.abs() * 2.0**-p + (A.float().abs() @ B.float().abs().t()).double() * (2 * K * 2.0**-24) + tiny
-        err = (C.double() - ref).abs()
-        finite = bool(torch.isfinite(C).all())
-        ratio = float((err / bound).max()) if finite else float("inf")
-        cublas = torch.matmul(A, B.t())
-        cratio = float(((cublas.double() - ref).abs() / bound).max())
-        del ref, bound, err
-        iters = 10 if M * N * K < 2**33 else 30
-        for _ in range(2):
-            ours()
-            torch.matmul(A, B.t())
-        t_ours, t_cublas = interleaved_ms(
-            torch, [ours, lambda: torch.matmul(A, B.t(), out=cublas)], iters
-        )
-        flop = 2.0 * M * N * K
-        ok = finite and ratio <= 1.0
-        ok_all &= ok
-        print(f"[{elem}] {M}x{N}x{K}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g} "
-              f"(cuBLAS {cratio:.3g}); ours {t_ours:.3f} ms {flop / t_ours / 1e9:.1f} TFLOP/s, "
-              f"cuBLAS {t_cublas:.3f} ms {flop / t_cublas / 1e9:.1f} TFLOP/s "
-              f"({100 * t_cublas / t_ours:.0f}% of cuBLAS)", flush=True)
-        del A, B, C, cublas, keep
+        ok_all &= check_and_time(torch, elem, elem, M, N, K, A, B.t(), C, ours)
+        del A, B, C, keep
         torch.cuda.empty_cache()
     return ok_all
+
+
+def run_sm80(elem, out_dir, shapes):
+    import torch
+
+    man, top = manifest(out_dir, "sm80")
+    d = os.path.join(top, elem)
+    drv = Driver()
+    torch.zeros(1, device="cuda")  # the primary context, current on this thread
+    mod, f, how = load_kernel(drv, d, man)
+    dt = {"f16": torch.float16, "bf16": torch.bfloat16}[elem]
+    tag = f"sm80 {elem}"
+    print(f"[{tag}] device {torch.cuda.get_device_name()}; module loaded from {how}; "
+          f"{man['tile_m']}x{man['tile_n']}x{man['tile_k']} tiles, mma.sync (a simple sm_80 "
+          f"kernel: not expected to reach cuBLAS)", flush=True)
+    ok_all = True
+    g = torch.Generator(device="cuda").manual_seed(7)
+    nan = float("nan")
+    for (M, N, K) in shapes:
+        (lda, ldb, ldc), (rows_a, rows_b, rows_c) = sm80_lds(man, M, N, K)
+        # Padding along K (A's columns past K, B's rows past K) is NaN: reading it poisons C.
+        # Padding along M and N (A's rows past M, B's columns past N) is 0: it only reaches C
+        # outside M x N, whose NaN must survive.
+        Af = torch.zeros(rows_a, lda, device="cuda", dtype=dt)
+        Af[:, K:] = nan
+        Bf = torch.zeros(rows_b, ldb, device="cuda", dtype=dt)
+        Bf[K:, :] = nan
+        Cf = torch.full((rows_c, ldc), nan, device="cuda", dtype=dt)
+        A, B, C = Af[:M, :K], Bf[:K, :N], Cf[:M, :N]
+        A.copy_((torch.rand(M, K, device="cuda", generator=g) * 2 - 1).to(dt))
+        B.copy_((torch.rand(K, N, device="cuda", generator=g) * 2 - 1).to(dt))
+        grid, block, smem, args = launch_sm80(
+            man, M, N, K, Af.data_ptr(), Bf.data_ptr(), Cf.data_ptr(), lda, ldb, ldc)
+
+        def ours():
+            drv.launch(f, grid, block, smem, args)
+
+        def outside_untouched():
+            mask = torch.ones(rows_c, ldc, device="cuda", dtype=torch.bool)
+            mask[:M, :N] = False
+            written = int((~torch.isnan(Cf[mask])).sum())
+            return f"; {written} elements of C written outside {M}x{N}" if written else ""
+
+        ok_all &= check_and_time(torch, tag, elem, M, N, K, A, B, C, ours, outside_untouched)
+        del A, B, C, Af, Bf, Cf
+        torch.cuda.empty_cache()
+    return ok_all
+
+
+def dry_run(out_dir, kernels, shapes):
+    """Every launch the run would make, with fake device pointers: no GPU needed."""
+    ok = True
+    for kernel in kernels:
+        try:
+            man, top = manifest(out_dir, kernel)
+        except OSError as e:
+            print(f"[{kernel}] no manifest: {e}")
+            ok = False
+            continue
+        for elem in man.get("elems", "f16 bf16").split():
+            d = os.path.join(top, elem)
+            missing = [x for x in ["gemm.cubin", "gemm.ptx"] + ([man["host"]] if "host" in man else [])
+                       if not os.path.exists(os.path.join(d, x))]
+            print(f"[{kernel} {elem}] kernel {man['kernel']} in {d}"
+                  + (f"; MISSING {missing}" if missing else ""))
+            ok &= not missing
+            for (M, N, K) in shapes:
+                if kernel == "sm90a":
+                    grid, block, smem, args = launch_sm90a(man, M, N, K, 0xA000, 0xA080, 0xC000)
+                    extra = ""
+                else:
+                    lds, rows = sm80_lds(man, M, N, K)
+                    grid, block, smem, args = launch_sm80(man, M, N, K, 0xA000, 0xB000, 0xC000, *lds)
+                    extra = f"; rows allocated A {rows[0]} B {rows[1]} C {rows[2]}"
+                holders, params = pack_params(args)
+                packed = " ".join(f"{k}[{ctypes.sizeof(h)}]={h.value:#x}" if k == "ptr" else
+                                  f"{k}[{ctypes.sizeof(h)}]={h.value}" for (k, _), h in zip(args, holders))
+                print(f"  {M}x{N}x{K}: grid {dim3(grid)} block {dim3(block)} smem {smem}; "
+                      f"{len(params)} params: {packed}{extra}")
+    return ok
 
 
 def main():
@@ -196,23 +359,41 @@ def main():
     ap.add_argument("--dir", default="target/gpu")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--timeout", type=int, default=240)
-    ap.add_argument("--elem")
+    ap.add_argument("--kernels", default=",".join(KERNELS), help="comma-separated: sm90a,sm80")
+    ap.add_argument("--dry-run", action="store_true")
+    ap.add_argument("--elem")  # child: run this element type of --kernel in this process
+    ap.add_argument("--kernel", default="sm90a", choices=KERNELS)
     a = ap.parse_args()
     shapes = QUICK if a.quick else SHAPES
+    kernels = [k for k in a.kernels.split(",") if k]
+    for k in kernels:
+        if k not in KERNELS:
+            ap.error(f"unknown kernel {k!r} (known: {', '.join(KERNELS)})")
+    if a.dry_run:
+        sys.exit(0 if dry_run(a.dir, kernels, shapes) else 1)
     if a.elem:
-        sys.exit(0 if run_elem(a.elem, a.dir, shapes) else 1)
+        run = {"sm90a": run_sm90a, "sm80": run_sm80}[a.kernel]
+        sys.exit(0 if run(a.elem, a.dir, shapes) else 1)
     failed = []
-    man = json.load(open(os.path.join(a.dir, "manifest.json")))
-    for elem in man.get("elems", "f16 bf16").split():
-        cmd = [sys.executable, __file__, "--dir", a.dir, "--elem", elem] + (["--quick"] if a.quick else [])
-        t0 = time.time()
+    for kernel in kernels:
         try:
-            r = subprocess.run(cmd, timeout=a.timeout)
-            if r.returncode != 0:
-                failed.append(f"{elem} (exit {r.returncode})")
-        except subprocess.TimeoutExpired:
-            failed.append(f"{elem} (timed out after {a.timeout} s)")
-        print(f"[{elem}] {time.time() - t0:.1f} s", flush=True)
+            man, _ = manifest(a.dir, kernel)
+        except OSError as e:
+            print(f"[{kernel}] not built: {e}", flush=True)
+            failed.append(f"{kernel} (no manifest)")
+            continue
+        for elem in man.get("elems", "f16 bf16").split():
+            tag = elem if kernel == "sm90a" else f"{kernel} {elem}"
+            cmd = [sys.executable, __file__, "--dir", a.dir, "--kernel", kernel, "--elem", elem]
+            cmd += ["--quick"] if a.quick else []
+            t0 = time.time()
+            try:
+                r = subprocess.run(cmd, timeout=a.timeout)
+                if r.returncode != 0:
+                    failed.append(f"{tag} (exit {r.returncode})")
+            except subprocess.TimeoutExpired:
+                failed.append(f"{tag} (timed out after {a.timeout} s)")
+            print(f"[{tag}] {time.time() - t0:.1f} s", flush=True)
     if failed:
         print("gpu-check: FAILED: " + ", ".join(failed))
         sys.exit(1)

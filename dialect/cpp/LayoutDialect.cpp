@@ -236,6 +236,15 @@ void LayoutDialect::printAttribute(Attribute attr,
 
 Type LayoutDialect::parseType(DialectAsmParser &parser) const {
   StringRef spec = parser.getFullSymbolSpec();
+  // `!layout.tensor<...>`: the ODS assembly format of its parameters.
+  if (spec.starts_with(MemoryTensorType::getMnemonic())) {
+    StringRef mnemonic;
+    Type type;
+    OptionalParseResult r = generatedTypeParser(parser, &mnemonic, type);
+    if (r.has_value() && succeeded(*r))
+      return type;
+    return {};
+  }
   if (Type known = getCache().lookupType(spec))
     return known;
   std::optional<ParsedValue> v = parseSpec(parser, true, "type");
@@ -248,8 +257,37 @@ Type LayoutDialect::parseType(DialectAsmParser &parser) const {
 }
 
 void LayoutDialect::printType(Type type, DialectAsmPrinter &printer) const {
+  if (succeeded(generatedTypePrinter(type, printer)))
+    return;
   auto v = llvm::cast<ValueType>(type);
   printSpec(printer, v.getText(), v.getValueKind());
+}
+
+/// A tensor's layout is a CuTe layout (plain, swizzled or composed) of the
+/// elements' offsets; its element type is an integer or float type.
+LogicalResult MemoryTensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type elementType,
+                                 MemorySpace space, ValueType layout) {
+  if (!elementType.isIntOrFloat())
+    return emitError() << "a tensor's elements must be integers or floats, found " << elementType;
+  if (layout.getValueKind() != ValueKind::Layout)
+    return emitError() << "a tensor's layout must be a CuTe layout (!layout.layout<...>), found "
+                       << Type(layout);
+  if (layout.getText() == "*")
+    return emitError() << "a tensor's layout must have a known structure (runtime leaves are "
+                          "allowed, !layout.layout<*> is not)";
+  return success();
+}
+
+unsigned MemoryTensorType::getAddressSpace() const {
+  switch (getSpace()) {
+  case MemorySpace::global:
+    return 1;
+  case MemorySpace::shared:
+    return 3;
+  case MemorySpace::tmem:
+    return 6;
+  }
+  return 0;
 }
 
 // The accessors of the key (TableGen declares them; the storage is ours).

@@ -667,26 +667,150 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensors in memory: make_tensor, local_tile
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeTensorOp::verify() {
+  auto tensor = llvm::cast<MemoryTensorType>(getResult().getType());
+  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(getPtr().getType());
+  unsigned space = tensor.getAddressSpace();
+  bool generic = tensor.getSpace() == MemorySpace::global && p && p.getAddressSpace() == 0;
+  if (!p || (p.getAddressSpace() != space && !generic))
+    return emitOpError() << "a tensor in " << stringifyMemorySpace(tensor.getSpace())
+                         << " memory is made from an !llvm.ptr<" << space << ">"
+                         << (tensor.getSpace() == MemorySpace::global ? " or !llvm.ptr" : "")
+                         << ", found " << getPtr().getType();
+  return success();
+}
+
+/// An integer the algebra computes for `op` on `args` (rank, depth, ...).
+static std::optional<int64_t> algebraInteger(StringRef op, ArrayRef<LayoutOperand> args) {
+  rust::Result r = rust::call(op, args);
+  if (!r.ok())
+    return std::nullopt;
+  return asInteger(r.text);
+}
+
+LogicalResult LocalTileOp::verify() {
+  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
+  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
+  ValueAttr tile = getTile();
+  if (tile.getValueKind() != ValueKind::Tuple)
+    return emitOpError() << "the tile must be a flat tuple of extents (#layout.tuple<(64,32)>), found "
+                         << tile;
+  LayoutOperand tileArg = tile.getValueType().asOperand();
+  std::optional<int64_t> tileRank = algebraInteger("rank", tileArg);
+  std::optional<int64_t> tileDepth = algebraInteger("depth", tileArg);
+  SmallVector<int64_t> extents(16);
+  int64_t n = layout_ffi_int_leaves(tile.getValueHandle(), extents.data(), extents.size());
+  if (!tileRank || !tileDepth || *tileDepth > 1 || n != *tileRank ||
+      llvm::any_of(ArrayRef<int64_t>(extents).take_front(std::max<int64_t>(n, 0)),
+                   [](int64_t e) { return e <= 0; }))
+    return emitOpError() << "the tile must be a flat tuple of positive extents, found " << tile;
+  std::optional<int64_t> rank = algebraInteger("rank", source.getLayout().asOperand());
+  if (!rank || *rank != *tileRank)
+    return emitOpError() << "the tile " << tile << " has " << *tileRank
+                         << " modes, the tensor's layout " << Type(source.getLayout()) << " "
+                         << (rank ? std::to_string(*rank) : std::string("?"))
+                         << ": one tile extent per mode";
+  if ((int64_t)getCoord().size() != *tileRank)
+    return emitOpError() << "takes one coordinate per tile mode (" << *tileRank << "), found "
+                         << getCoord().size();
+  // The tile mode of zipped_divide(L, tile), by the algebra.
+  SmallVector<Type, 1> divided, tileLayout;
+  if (failed(inferAlgebraResult(getContext(), getLoc(), "layout.zipped_divide",
+                                {source.getLayout(), tile.getValueType()}, divided)) ||
+      failed(inferAlgebraResult(getContext(), getLoc(), "layout.get", divided, tileLayout, {0})))
+    return failure();
+  auto expected = MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(),
+                                        llvm::cast<ValueType>(tileLayout.front()));
+  if (result != expected)
+    return emitOpError() << "the tile of " << Type(source) << " by " << tile << " is "
+                         << Type(expected) << ", not " << Type(result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // global_load / global_store
 //===----------------------------------------------------------------------===//
 
-/// The checks of a global load or store of the register tensor `type`: a global
-/// or generic LLVM pointer, one stride per dimension but the last, and a plan.
-static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Type base,
-                                        size_t strides, int64_t align, bool store) {
+/// A tensor in memory, or a pointer with strides, addressing a tile of the
+/// register-tensor type `tile` in global memory (the source of
+/// `async_copy`, the base of `global_load`/`global_store`):
+/// - a `!layout.tensor` in global memory of the tile's element type whose
+///   layout has one flat mode per dimension, the tile's extents, and a last
+///   mode of stride 1 (the tensor carries its strides: no stride operands);
+/// - or a global or generic LLVM pointer and one i64 stride per dimension but
+///   the last.
+/// `bounds` (the predication of a partial tile) is empty or one per dimension.
+static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
+                                      size_t strides, size_t bounds, RankedTensorType tile) {
+  int64_t rank = tile.getRank();
+  if (bounds != 0 && bounds != (size_t)rank)
+    return op->emitOpError() << "takes one i64 bound per dimension (" << rank
+                             << ") or none, found " << bounds;
+  if (auto tensor = llvm::dyn_cast<MemoryTensorType>(base)) {
+    if (tensor.getSpace() != MemorySpace::global)
+      return op->emitOpError() << "the " << what << " tensor must be in global memory, found "
+                               << base;
+    if (tensor.getElementType() != tile.getElementType())
+      return op->emitOpError() << "the " << what << " tensor holds "
+                               << tensor.getElementType() << ", the tile "
+                               << tile.getElementType();
+    if (strides != 0)
+      return op->emitOpError() << "a tensor operand carries its strides: no stride operands, found "
+                               << strides;
+    SmallVector<int64_t> extent(rank + 1), stride(rank + 1);
+    int64_t modes = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(), extent.data(),
+                                          stride.data(), extent.size());
+    if (modes != rank)
+      return op->emitOpError() << "the " << what << " tensor's layout "
+                               << Type(tensor.getLayout()) << " must have one mode per dimension of the "
+                               << tile << " tile (" << rank << ")";
+    for (int64_t d = 0; d < rank; ++d) {
+      if (extent[d] == LAYOUT_FLAT_NESTED || stride[d] == LAYOUT_FLAT_NESTED)
+        return op->emitOpError() << "mode " << d << " of the " << what << " tensor's layout "
+                                 << Type(tensor.getLayout())
+                                 << " is not a single extent and stride";
+      if (extent[d] != tile.getDimSize(d))
+        return op->emitOpError()
+               << "mode " << d << " of the " << what << " tensor's layout "
+               << Type(tensor.getLayout()) << " has extent "
+               << (extent[d] == LAYOUT_FLAT_DYNAMIC ? std::string("?")
+                                                     : std::to_string(extent[d]))
+               << ", the tile " << tile.getDimSize(d);
+    }
+    if (stride[rank - 1] != 1)
+      return op->emitOpError() << "the last mode of the " << what << " tensor's layout "
+                               << Type(tensor.getLayout())
+                               << " must have stride 1 (its elements are consecutive)";
+    return success();
+  }
   auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
   if (!p || (p.getAddressSpace() != 0 && p.getAddressSpace() != 1))
-    return op->emitOpError() << "the base must be !llvm.ptr<1> (global) or !llvm.ptr, found "
+    return op->emitOpError() << "the " << what
+                             << " must be a global !layout.tensor, !llvm.ptr<1> (global) or "
+                                "!llvm.ptr, found "
                              << base;
+  if (strides + 1 != (size_t)rank)
+    return op->emitOpError() << "takes one i64 stride per dimension but the last: " << rank - 1
+                             << " expected, found " << strides;
+  return success();
+}
+
+/// The checks of a global load or store of the register tensor `type`: its
+/// global side (verifyGlobalSide) and a plan.
+static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Type base,
+                                        size_t strides, size_t bounds, int64_t align,
+                                        bool store) {
   FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
   if (failed(encoding))
     return failure();
-  if (strides + 1 != (size_t)type.getRank())
-    return op->emitOpError() << "takes one i64 stride per dimension but the last: "
-                             << type.getRank() - 1 << " expected, found " << strides;
   Type elem = type.getElementType();
   if (!elem.isIntOrFloat())
     return op->emitOpError() << "elements must be integers or floats, found " << elem;
+  if (failed(verifyGlobalSide(op, "base", base, strides, bounds, type)))
+    return failure();
   ArrayRef<int64_t> shape = type.getShape();
   std::vector<int64_t> buffer(globalAccessCapacity(shape.size()));
   size_t length = 0;
@@ -700,12 +824,14 @@ static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Ty
 
 LogicalResult GlobalLoadOp::verify() {
   return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
-                            getBase().getType(), getStrides().size(), getAlign(), false);
+                            getBase().getType(), getStrides().size(), getBounds().size(),
+                            getAlign(), false);
 }
 
 LogicalResult GlobalStoreOp::verify() {
   return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
-                            getBase().getType(), getStrides().size(), getAlign(), true);
+                            getBase().getType(), getStrides().size(), getBounds().size(),
+                            getAlign(), true);
 }
 
 ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
@@ -781,10 +907,6 @@ LogicalResult SharedStoreOp::verify() {
 }
 
 LogicalResult AsyncCopyOp::verify() {
-  auto src = llvm::dyn_cast<LLVM::LLVMPointerType>(getSrc().getType());
-  if (!src || (src.getAddressSpace() != 0 && src.getAddressSpace() != 1))
-    return emitOpError() << "the source must be !llvm.ptr<1> (global) or !llvm.ptr, found "
-                         << getSrc().getType();
   auto dst = llvm::dyn_cast<LLVM::LLVMPointerType>(getDst().getType());
   if (!dst || dst.getAddressSpace() != 3)
     return emitOpError() << "the destination must be !llvm.ptr<3> (shared memory), found "
@@ -797,12 +919,12 @@ LogicalResult AsyncCopyOp::verify() {
   FailureOr<LayoutHandle> encoding = tensorEncoding(*this, type, "tile");
   if (failed(encoding))
     return failure();
-  if (getStrides().size() + 1 != (size_t)type.getRank())
-    return emitOpError() << "takes one i64 stride per dimension but the last: "
-                         << type.getRank() - 1 << " expected, found " << getStrides().size();
   Type elem = type.getElementType();
   if (!elem.isIntOrFloat())
     return emitOpError() << "elements must be integers or floats, found " << elem;
+  if (failed(verifyGlobalSide(*this, "source", getSrc().getType(), getStrides().size(),
+                              getBounds().size(), type)))
+    return failure();
   FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
   if (failed(smem))
     return failure();

@@ -854,6 +854,63 @@ def Layout_InvOp : Layout_Op<"inv", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensors in memory: a pointer and a layout
+//===----------------------------------------------------------------------===//
+
+def Layout_MakeTensorOp : Layout_Op<"make_tensor", [Pure,
+    TypesMatchWith<"the layout operand has the tensor's layout type", "result", "layout",
+                   "::llvm::cast<::mlir::layout::MemoryTensorType>($_self).getLayout()">]> {
+  let summary = "a tensor in memory from a pointer and a layout (CuTe's make_tensor)";
+  let description = [{
+    ```mlir
+    %l = layout.make %m, %k, %lda : !layout.layout<(?,?):(?,1)>
+    %A = layout.make_tensor %pa, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+    ```
+    The tensor whose element at coordinate `c` lies at `%pa + layout(c)`
+    elements. The pointer's address space is the tensor's memory space
+    (`global`: 1, or the generic 0; `shared`: 3; `tmem`: 6); the layout operand
+    has the tensor type's layout type.
+  }];
+  let arguments = (ins AnyType:$ptr, Layout_ValueType:$layout);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = "$ptr `,` $layout attr-dict `:` type($ptr) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Layout_LocalTileOp : Layout_Op<"local_tile", [Pure]> {
+  let summary = "the tile of a tensor at a tile coordinate (CuTe's local_tile)";
+  let description = [{
+    ```mlir
+    %gA = layout.local_tile %A[%bm, %kt] {tile = #layout.tuple<(64,32)>}
+        : !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+       -> !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
+    ```
+    `tile` is a flat tuple of positive extents, one per top-level mode of the
+    tensor's layout `L`, and there is one `index` coordinate per mode. The
+    result is CuTe's `local_tile(T, tile, coord)`: the tensor
+    `zipped_divide(L, tile)` restricted to the tile mode at the rest
+    coordinate, i.e. its layout is mode 0 of `zipped_divide(L, tile)` (the
+    verifier computes it with the algebra and compares it with the result
+    type) and its first element is element `(c_0 t_0, c_1 t_1, ...)` of the
+    tensor (each `c_d t_d` the one-dimensional coordinate of mode `d`).
+
+    When an extent of `L` is not a static multiple of its tile extent, the
+    last tiles reach past the tensor: the copies that read or write a tile
+    (`layout.async_copy`, `layout.global_load`, `layout.global_store`) are then
+    predicated on the residue `extent_d - c_d t_d` of each mode, which
+    `--layout-lower-tensors` derives from the tile chain (elements past it are
+    zero-filled by loads and copies, and not written by stores).
+  }];
+  let arguments = (ins Layout_TensorType:$tensor, Variadic<Index>:$coord,
+                       Layout_ValueAttr:$tile);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Register tensors encoded by linear layouts
 //===----------------------------------------------------------------------===//
 
@@ -883,7 +940,7 @@ def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
   let hasVerifier = 1;
 }
 
-def Layout_GlobalLoadOp : Layout_Op<"global_load"> {
+def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
   let summary = "load a register tensor from a row-major tensor in global memory";
   let description = [{
     ```mlir
@@ -900,9 +957,12 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load"> {
     width and why each wider one was rejected). An anchor of
     `--layout-assign-layouts`.
   }];
-  let arguments = (ins AnyType:$base, Variadic<I64>:$strides, I64Attr:$align);
+  let arguments = (ins AnyType:$base, Variadic<I64>:$strides, Variadic<I64>:$bounds,
+                       I64Attr:$align);
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$base `[` $strides `]` attr-dict `:` type($base) `->` type($result)";
+  let assemblyFormat = [{
+    $base `[` $strides `]` (`bounds` `(` $bounds^ `)`)? attr-dict `:` type($base) `->` type($result)
+  }];
   let hasVerifier = 1;
 }
 
@@ -991,11 +1051,11 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments]> {
     can copy (fewer than 4 contiguous bytes on either side) is an error that
     says which register, lane or warp bit breaks which condition.
   }];
-  let arguments = (ins AnyType:$src, Variadic<I64>:$strides, AnyType:$dst,
-                       Optional<Layout_ValueType>:$smemLayout, TypeAttr:$tile,
+  let arguments = (ins AnyType:$src, Variadic<I64>:$strides, Variadic<I64>:$bounds,
+                       AnyType:$dst, Optional<Layout_ValueType>:$smemLayout, TypeAttr:$tile,
                        OptionalAttr<Layout_ValueAttr>:$smem, I64Attr:$align);
   let assemblyFormat = [{
-    $src `[` $strides `]` `to` $dst (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($src) `,` type($dst) `,` $tile
+    $src `[` $strides `]` (`bounds` `(` $bounds^ `)`)? `to` $dst (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($src) `,` type($dst) `,` $tile
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -1005,7 +1065,7 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments]> {
   }];
 }
 
-def Layout_GlobalStoreOp : Layout_Op<"global_store"> {
+def Layout_GlobalStoreOp : Layout_Op<"global_store", [AttrSizedOperandSegments]> {
   let summary = "store a register tensor to a row-major tensor in global memory";
   let description = [{
     ```mlir
@@ -1017,9 +1077,9 @@ def Layout_GlobalStoreOp : Layout_Op<"global_store"> {
     the layout and `align` allow.
   }];
   let arguments = (ins AnyRankedTensor:$value, AnyType:$base, Variadic<I64>:$strides,
-                       I64Attr:$align);
+                       Variadic<I64>:$bounds, I64Attr:$align);
   let assemblyFormat = [{
-    $value `,` $base `[` $strides `]` attr-dict `:` type($value) `,` type($base)
+    $value `,` $base `[` $strides `]` (`bounds` `(` $bounds^ `)`)? attr-dict `:` type($value) `,` type($base)
   }];
   let hasVerifier = 1;
 }

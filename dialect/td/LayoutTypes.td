@@ -10,6 +10,7 @@
 #define LAYOUT_TYPES_TD
 
 include "LayoutDialect.td"
+include "LayoutEnums.td"
 include "mlir/IR/AttrTypeBase.td"
 
 def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
@@ -40,6 +41,29 @@ def Layout_ValueType : TypeDef<Layout_Dialect, "Value"> {
     static ValueType getWithValue(::mlir::MLIRContext *context,
                                   ::llvm::StringRef text, unsigned kind,
                                   LayoutHandle value);
+  }];
+}
+
+def Layout_TensorType : TypeDef<Layout_Dialect, "MemoryTensor"> {
+  let summary = "a tensor in memory: element type, memory space and a layout (runtime leaves allowed)";
+  let description = [{
+    `!layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>` is a tensor of
+    `f16` in global memory whose element at coordinate `c` lies at
+    `pointer + layout(c)` elements (CuTe's `Tensor<gmem_ptr<T>, Layout>`). The
+    layout is a CuTe layout value type (plain, swizzled or composed); each of
+    its `?` leaves is a runtime value of the `layout.make` that built the
+    layout. A value of this type is made by `layout.make_tensor` from a pointer
+    and a layout value, and tiled by `layout.local_tile`.
+  }];
+  let mnemonic = "tensor";
+  let parameters = (ins "::mlir::Type":$elementType,
+                        EnumParameter<Layout_MemorySpace>:$space,
+                        "::mlir::layout::ValueType":$layout);
+  let assemblyFormat = "`<` $elementType `,` $space `,` qualified($layout) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The LLVM address space of a pointer into this memory (global: 1).
+    unsigned getAddressSpace() const;
   }];
 }
 

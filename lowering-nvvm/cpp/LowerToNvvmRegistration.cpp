@@ -47,6 +47,8 @@ int64_t smOf(llvm::StringRef chip) {
 }
 
 void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
+  // Tensors in memory resolved at their copies (pointer, strides, bounds of partial tiles).
+  pm.addPass(mlir::layout::createLowerTensorsPass());
   // Register tensors (tensors encoded by #layout.linear) to structs of registers, their
   // conversions to layout.convert, which the next pass lowers.
   pm.addPass(mlir::layout::createLowerRegisterTensorsPass(smOf(o.chip)));
@@ -77,6 +79,7 @@ extern "C" void layout_nvvm_register_passes(void) {
   registered = true;
   mlir::registerPass(createLower);
   mlir::registerPass([] { return mlir::layout::createLowerRegisterTensorsPass(); });
+  mlir::registerPass([] { return mlir::layout::createLowerTensorsPass(); });
   mlir::PassPipelineRegistration<LowerToNvvmOptions>(
       "lower-to-nvvm",
       "Lower layout.ldmatrix/stmatrix/wgmma_desc/wgmma/tma_* to NVVM and the LLVM dialect "

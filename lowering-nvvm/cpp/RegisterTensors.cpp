@@ -50,6 +50,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
@@ -353,22 +354,110 @@ SmallVector<Value> threadCoords(ConversionPatternRewriter &rw, Location loc,
   return out;
 }
 
-/// The address of one access: base + (sum_{d < n-1} c_d * stride_d + c_{n-1})
-/// elements, c_d the thread's coordinate XOR the access's.
-Value accessAddress(ConversionPatternRewriter &rw, Location loc, Value base, Type elem,
-                    ValueRange strides, ArrayRef<Value> thread, ArrayRef<int64_t> coord) {
-  Value offset;
+/// The coordinates (i64) of one access: c_d, the thread's coordinate XOR the
+/// access's.
+SmallVector<Value> accessCoords(ConversionPatternRewriter &rw, Location loc,
+                                ArrayRef<Value> thread, ArrayRef<int64_t> coord) {
+  SmallVector<Value> out;
   for (size_t d = 0; d < thread.size(); ++d) {
     Value c = coord[d] ? arith::XOrIOp::create(rw, loc, thread[d], constI32(rw, loc, coord[d]))
                              .getResult()
                        : thread[d];
-    Value term = arith::ExtSIOp::create(rw, loc, rw.getI64Type(), c);
-    if (d + 1 < thread.size())
+    out.push_back(arith::ExtSIOp::create(rw, loc, rw.getI64Type(), c));
+  }
+  return out;
+}
+
+/// The address of the element at `c`: base + (sum_{d < n-1} c_d * stride_d +
+/// c_{n-1}) elements.
+Value elementAddress(ConversionPatternRewriter &rw, Location loc, Value base, Type elem,
+                     ValueRange strides, ArrayRef<Value> c) {
+  Value offset;
+  for (size_t d = 0; d < c.size(); ++d) {
+    Value term = c[d];
+    if (d + 1 < c.size())
       term = arith::MulIOp::create(rw, loc, term, strides[d]);
     offset = offset ? arith::AddIOp::create(rw, loc, offset, term).getResult() : term;
   }
   return LLVM::GEPOp::create(rw, loc, base.getType(), elem, base, ValueRange{offset});
 }
+
+/// The address of one access (the element at its coordinates, accessCoords).
+Value accessAddress(ConversionPatternRewriter &rw, Location loc, Value base, Type elem,
+                    ValueRange strides, ArrayRef<Value> thread, ArrayRef<int64_t> coord) {
+  return elementAddress(rw, loc, base, elem, strides, accessCoords(rw, loc, thread, coord));
+}
+
+/// The bounds of a partial tile (`bounds(...)` of the copies): element `c` is
+/// inside when `c_d < b_d` for every dimension d. A bound that is a constant
+/// no smaller than the tile's extent never fails and is not tested.
+struct TileBounds {
+  SmallVector<Value> bound;
+  SmallVector<bool> tested;
+
+  TileBounds(ValueRange bounds, ArrayRef<int64_t> shape) {
+    for (auto [d, b] : llvm::enumerate(bounds)) {
+      APInt v;
+      bound.push_back(b);
+      tested.push_back(!(matchPattern(b, m_ConstantInt(&v)) && v.getSExtValue() >= shape[d]));
+    }
+  }
+  bool any() const { return llvm::is_contained(tested, true); }
+  bool lastTested() const { return !tested.empty() && tested.back(); }
+
+  /// Whether every coordinate of `c` but the last is inside (null: no test).
+  Value rowInside(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c) const {
+    Value in;
+    for (size_t d = 0; d + 1 < bound.size(); ++d) {
+      if (!tested[d])
+        continue;
+      Value t = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::slt, c[d], bound[d]);
+      in = in ? arith::AndIOp::create(rw, loc, in, t).getResult() : t;
+    }
+    return in;
+  }
+
+  /// Per element k of a `vector` starting at `c`: inside (an i1 vector).
+  Value mask(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c,
+             int64_t vector) const {
+    Value row = rowInside(rw, loc, c);
+    auto i1 = rw.getI1Type();
+    auto type = VectorType::get({vector}, i1);
+    Value m = LLVM::UndefOp::create(rw, loc, type);
+    for (int64_t k = 0; k < vector; ++k) {
+      Value in = row;
+      if (lastTested()) {
+        Value at = k ? arith::AddIOp::create(rw, loc, c.back(),
+                                             arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), k))
+                           .getResult()
+                     : c.back();
+        Value t = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::slt, at, bound.back());
+        in = in ? arith::AndIOp::create(rw, loc, in, t).getResult() : t;
+      }
+      if (!in)
+        in = arith::ConstantIntOp::create(rw, loc, i1, 1);
+      m = LLVM::InsertElementOp::create(rw, loc, m, in, constI32(rw, loc, k));
+    }
+    return m;
+  }
+
+  /// The bytes of a copy of `vector` elements at `c` that are inside:
+  /// clamp(b_last - c_last, 0, vector) * bytes, 0 when the row is outside (i32).
+  Value copyBytes(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c,
+                  int64_t vector, int64_t bytes) const {
+    Type i64 = rw.getI64Type();
+    Value n = arith::ConstantIntOp::create(rw, loc, i64, vector);
+    if (lastTested()) {
+      Value left = arith::SubIOp::create(rw, loc, bound.back(), c.back());
+      n = arith::MinSIOp::create(rw, loc, n, left);
+      n = arith::MaxSIOp::create(rw, loc, n, arith::ConstantIntOp::create(rw, loc, i64, 0));
+    }
+    n = arith::MulIOp::create(rw, loc, n, arith::ConstantIntOp::create(rw, loc, i64, bytes));
+    if (Value row = rowInside(rw, loc, c))
+      n = arith::SelectOp::create(rw, loc, row, n, arith::ConstantIntOp::create(rw, loc, i64, 0));
+    return arith::TruncIOp::create(rw, loc, rw.getI32Type(), n);
+  }
+};
 
 Type accessType(const AccessPlan &p, Type elem) {
   return p.vector == 1 ? elem : VectorType::get({p.vector}, elem);
@@ -402,7 +491,40 @@ Value gatherAccess(ConversionPatternRewriter &rw, Location loc, Value regs, Type
   return v;
 }
 
-/// layout.global_load: per access, one vector load filling its register groups.
+/// Emit `body(masked)` for a tile with `bounds`: unmasked when there are none;
+/// else under `scf.if` on whether the whole tile is inside (every bound at
+/// least the tile's extent), unmasked in the then-branch (the tiles inside the
+/// tensor pay nothing) and masked in the else-branch. `body` returns the
+/// values the branches yield (`types`).
+SmallVector<Value> splitOnWholeTile(
+    ConversionPatternRewriter &rw, Location loc, const TileBounds &bounds,
+    ArrayRef<int64_t> shape, TypeRange types,
+    llvm::function_ref<SmallVector<Value>(bool masked)> body) {
+  if (!bounds.any())
+    return body(false);
+  Value whole;
+  for (auto [d, b] : llvm::enumerate(bounds.bound)) {
+    if (!bounds.tested[d])
+      continue;
+    Value t = arith::CmpIOp::create(
+        rw, loc, arith::CmpIPredicate::sge, b,
+        arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), shape[d]));
+    whole = whole ? arith::AndIOp::create(rw, loc, whole, t).getResult() : t;
+  }
+  auto branch = scf::IfOp::create(rw, loc, types, whole, /*addThenBlock=*/true,
+                                  /*addElseBlock=*/true);
+  OpBuilder::InsertionGuard guard(rw);
+  for (bool masked : {false, true}) {
+    rw.setInsertionPointToEnd(masked ? branch.elseBlock() : branch.thenBlock());
+    SmallVector<Value> yielded = body(masked);
+    scf::YieldOp::create(rw, loc, yielded);
+  }
+  return branch.getResults();
+}
+
+/// layout.global_load: per access, one vector load filling its register
+/// groups; in a partial tile (bounds), masked loads that read only the
+/// elements inside and give zero for the others.
 struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -416,19 +538,34 @@ struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
     Location loc = op.getLoc();
     Type elem = t.getElementType();
     SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
-    Value result = undefStruct(rw, loc, s);
-    for (const AccessPlan::Access &a : p->accesses) {
-      Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
-                                a.coord);
-      Value v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, p->align);
-      result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
-    }
-    rw.replaceOp(op, result);
+    TileBounds bounds(adaptor.getBounds(), t.getShape());
+    auto body = [&](bool masked) -> SmallVector<Value> {
+      Value result = undefStruct(rw, loc, s);
+      for (const AccessPlan::Access &a : p->accesses) {
+        SmallVector<Value> c = accessCoords(rw, loc, thread, a.coord);
+        Value ptr = elementAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), c);
+        Value v;
+        if (masked) {
+          auto vec = VectorType::get({p->vector}, elem);
+          Value zero = arith::ConstantOp::create(rw, loc, vec, rw.getZeroAttr(vec));
+          v = LLVM::MaskedLoadOp::create(rw, loc, vec, ptr, bounds.mask(rw, loc, c, p->vector),
+                                         zero, rw.getI32IntegerAttr(p->align));
+          if (p->vector == 1)
+            v = LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, 0));
+        } else {
+          v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, p->align);
+        }
+        result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
+      }
+      return {result};
+    };
+    rw.replaceOp(op, splitOnWholeTile(rw, loc, bounds, t.getShape(), s, body));
     return success();
   }
 };
 
-/// layout.global_store: per access, one vector store of its first register group.
+/// layout.global_store: per access, one vector store of its first register
+/// group; in a partial tile (bounds), masked stores of the elements inside.
 struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -441,13 +578,29 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
     Location loc = op.getLoc();
     Type elem = t.getElementType();
     SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
-    for (const AccessPlan::Access &a : p->accesses) {
-      Value ptr = accessAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), thread,
-                                a.coord);
-      Value v = gatherAccess(rw, loc, adaptor.getValue(), accessType(*p, elem), p->vector,
-                             a.registers.front());
-      LLVM::StoreOp::create(rw, loc, v, ptr, p->align);
-    }
+    TileBounds bounds(adaptor.getBounds(), t.getShape());
+    auto body = [&](bool masked) -> SmallVector<Value> {
+      for (const AccessPlan::Access &a : p->accesses) {
+        SmallVector<Value> c = accessCoords(rw, loc, thread, a.coord);
+        Value ptr = elementAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), c);
+        if (masked) {
+          auto vec = VectorType::get({p->vector}, elem);
+          Value v =
+              gatherAccess(rw, loc, adaptor.getValue(), vec, p->vector, a.registers.front());
+          if (p->vector == 1)
+            v = LLVM::InsertElementOp::create(rw, loc, LLVM::UndefOp::create(rw, loc, vec), v,
+                                              constI32(rw, loc, 0));
+          LLVM::MaskedStoreOp::create(rw, loc, v, ptr, bounds.mask(rw, loc, c, p->vector),
+                                      (uint32_t)p->align);
+          continue;
+        }
+        Value v = gatherAccess(rw, loc, adaptor.getValue(), accessType(*p, elem), p->vector,
+                               a.registers.front());
+        LLVM::StoreOp::create(rw, loc, v, ptr, p->align);
+      }
+      return {};
+    };
+    splitOnWholeTile(rw, loc, bounds, t.getShape(), TypeRange(), body);
     rw.eraseOp(op);
     return success();
   }
@@ -692,14 +845,20 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
       src = LLVM::AddrSpaceCastOp::create(rw, loc, global, src);
     int64_t bytes = p.vector * p.elemBytes;
     auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA;
+    TileBounds bounds(adaptor.getBounds(), shape);
     for (int64_t c = 0; c < copies; ++c) {
       SmallVector<int64_t> at0;
       for (size_t d = 0; d < rank; ++d)
         at0.push_back(next());
       int64_t smemCopy = next();
-      Value from = accessAddress(rw, loc, src, elem, adaptor.getStrides(), thread, at0);
+      SmallVector<Value> coords = accessCoords(rw, loc, thread, at0);
+      Value from = elementAddress(rw, loc, src, elem, adaptor.getStrides(), coords);
       Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemCopy, p.elemBytes);
-      NVVM::CpAsyncOp::create(rw, loc, to, from, bytes, cache, Value());
+      // A partial tile: the copy reads only the bytes inside (cp.async's
+      // src-size) and zero-fills the rest of its shared bytes.
+      Value srcBytes =
+          bounds.any() ? bounds.copyBytes(rw, loc, coords, p.vector, p.elemBytes) : Value();
+      NVVM::CpAsyncOp::create(rw, loc, to, from, bytes, cache, srcBytes);
     }
     rw.eraseOp(op);
     return success();
@@ -742,11 +901,15 @@ struct MmaPattern : public OpConversionPattern<MmaOp> {
     auto field = [&](Value s, int64_t r) {
       return LLVM::ExtractValueOp::create(rw, loc, s, r).getResult();
     };
+    // Two 16-bit elements in one register: vector<2xf16> (NVVM's f16 operand
+    // type), bf16 pairs as i32 (its bf16 operand type).
     auto pack = [&](Value s, int64_t r0, int64_t r1) {
       Value v = LLVM::UndefOp::create(rw, loc, pair);
       v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r0), constI32(rw, loc, 0));
-      return LLVM::InsertElementOp::create(rw, loc, v, field(s, r1), constI32(rw, loc, 1))
-          .getResult();
+      v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r1), constI32(rw, loc, 1));
+      if (elem.isBF16())
+        v = LLVM::BitcastOp::create(rw, loc, rw.getI32Type(), v);
+      return v;
     };
     Value result = adaptor.getC();
     size_t at = 0;
@@ -764,12 +927,10 @@ struct MmaPattern : public OpConversionPattern<MmaOp> {
           av.push_back(pack(adaptor.getA(), areg[i], areg[i + 1]));
         for (int i = 0; i < 4; i += 2)
           bv.push_back(pack(adaptor.getB(), breg[i], breg[i + 1]));
-        OperationState st(loc, NVVM::MmaOp::getOperationName());
-        NVVM::MmaOp::build(rw, st, fragment, av, bv, acc, {16, 8, 16}, std::nullopt,
-                           std::nullopt, std::array<NVVM::MMATypes, 2>{type, type},
-                           std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                                          NVVM::MMALayout::col});
-        Value d = rw.create(st)->getResult(0);
+        Value d = NVVM::MmaOp::create(
+            rw, loc, fragment, av, bv, acc, {16, 8, 16}, std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{type, type},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
         for (int i = 0; i < 4; ++i)
           acc[i] = field(d, i);
       }
@@ -820,7 +981,7 @@ struct LowerRegisterTensorsPass
            "layout.convert";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect>();
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect, scf::SCFDialect>();
   }
 
   /// Check every register tensor type and give each symbol table that holds

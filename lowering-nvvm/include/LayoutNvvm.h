@@ -35,6 +35,8 @@ std::unique_ptr<Pass> createLowerRegisterTensorsPass();
 /// `--layout-lower-to-nvvm` (cpp/HardwareOpLowering.cpp): the hardware ops to NVVM and
 /// LLVM-dialect ops, one conversion pattern per op.
 std::unique_ptr<Pass> createLowerHardwareOpsPass();
+/// `--layout-lower-tensors` (cpp/MemoryTensors.cpp).
+std::unique_ptr<Pass> createLowerTensorsPass();
 std::unique_ptr<Pass> createLowerRegisterTensorsPass(int64_t sm);
 } // namespace layout
 } // namespace mlir

@@ -501,6 +501,66 @@ pub unsafe extern "C" fn layout_ffi_int_leaves(value: Handle, out: *mut i64, max
     }
 }
 
+/// A runtime leaf in [`layout_ffi_flat_modes`].
+pub const FLAT_DYNAMIC: i64 = i64::MIN;
+/// A mode that is not a single integer leaf (a nested mode, or a scaled-basis stride) in
+/// [`layout_ffi_flat_modes`].
+pub const FLAT_NESTED: i64 = i64::MIN + 1;
+
+/// The top-level modes of a plain CuTe layout as (shape, stride) leaves: the rank, with mode
+/// `i`'s extent in `shape[i]` and its stride in `stride[i]` (a runtime leaf is
+/// [`FLAT_DYNAMIC`], a mode that is not one integer leaf [`FLAT_NESTED`]); -1 when the value
+/// is not a plain CuTe layout (a swizzled or composed layout, a tuple, ...) or has more than
+/// `max` modes.
+///
+/// # Safety
+/// `layout` must be null or a live handle; `shape` and `stride` must point to `max` writable
+/// i64s each.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_flat_modes(
+    layout: Handle,
+    shape: *mut i64,
+    stride: *mut i64,
+    max: usize,
+) -> i64 {
+    let layout = stored::borrowed(layout);
+    let modes = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(Func::Layout(l))) => Some(
+            l.modes()
+                .iter()
+                .map(|m| {
+                    let int = |x: &layout_algebra::Int| match x {
+                        layout_algebra::Int::Lit(v) => *v,
+                        layout_algebra::Int::Dyn(_) => FLAT_DYNAMIC,
+                    };
+                    let e = match &m.shape {
+                        layout_algebra::Tree::Leaf(x) => int(x),
+                        layout_algebra::Tree::Node(_) => FLAT_NESTED,
+                    };
+                    let d = match &m.stride {
+                        layout_algebra::Tree::Leaf(x) if x.is_int() => int(&x.coef),
+                        _ => FLAT_NESTED,
+                    };
+                    (e, d)
+                })
+                .collect::<Vec<_>>(),
+        ),
+        _ => None,
+    }))
+    .ok()
+    .flatten();
+    match modes {
+        Some(v) if v.len() <= max => {
+            for (i, (e, d)) in v.iter().enumerate() {
+                *shape.add(i) = *e;
+                *stride.add(i) = *d;
+            }
+            v.len() as i64
+        }
+        _ => -1,
+    }
+}
+
 /// Release the text of a [`LayoutResult`].
 ///
 /// # Safety

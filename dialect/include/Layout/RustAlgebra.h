@@ -99,6 +99,12 @@ LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, const int64_t *pa
 LayoutResult layout_ffi_coord_text(LayoutHandle layout, const int64_t *coords,
                                    size_t n);
 int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
+/// The top-level modes of a plain CuTe layout: the rank, each mode's extent and stride
+/// (LAYOUT_FLAT_DYNAMIC for a runtime leaf, LAYOUT_FLAT_NESTED for a mode that is not one
+/// integer leaf); -1 for another value or more than `max` modes.
+int64_t layout_ffi_flat_modes(LayoutHandle layout, int64_t *shape, int64_t *stride, size_t max);
+#define LAYOUT_FLAT_DYNAMIC INT64_MIN
+#define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
 }
 

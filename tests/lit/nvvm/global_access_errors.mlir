@@ -13,7 +13,7 @@ func.func @strides(%p: !llvm.ptr<1>, %s: i64) {
 
 #rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 func.func @shared_base(%p: !llvm.ptr<3>, %s: i64) {
-  // expected-error@+1 {{'layout.global_load' op the base must be !llvm.ptr<1> (global) or !llvm.ptr, found '!llvm.ptr<3>'}}
+  // expected-error@+1 {{'layout.global_load' op the base must be a global !layout.tensor, !llvm.ptr<1> (global) or !llvm.ptr, found '!llvm.ptr<3>'}}
   %x = layout.global_load %p[%s] {align = 16 : i64} : !llvm.ptr<3> -> tensor<64x64xf16, #rows>
   return
 }

@@ -16,7 +16,9 @@ check(ptx, kernel, threads, elem_bytes, expected): `expected(t, r)` is the set o
 
 check_shared(ptx, kernel, threads, copy): the kernel copies a row-major tile from global memory
 (`cp.async`) into shared memory laid out by a 2-D CuTe layout (`copy["smem"]`, swizzle
-allowed): every byte must land at its shared offset.
+allowed): every byte must land at its shared offset. With `origin` and `valid`, the tile starts
+at that element of the tensor and only `valid` rows and columns of it lie inside: the others
+must be zero (cp.async's src-size); `params` are the kernel's parameters after the first.
 
 check_copy(ptx, kernel, threads, copy): the kernel copies a row-major tensor in global memory
 (`copy`: `shape` [rows, columns], `stride` in elements, element `bytes`; the stride is the
@@ -191,11 +193,16 @@ class Cta:
         return self
 
     def cp_async(self, t, args):
-        """`cp.async.{ca,cg}.shared.global [dst], [src], bytes`: global bytes to shared memory."""
+        """`cp.async.{ca,cg}.shared.global [dst], [src], bytes{, src-size}`: global bytes to
+        shared memory; with src-size, only the first src-size bytes are read and the others
+        are zero-filled (integer 0)."""
         dst, src, n = self.addr(t, args[0]), self.addr(t, args[1]), int(args[2])
         if n not in (4, 8, 16) or dst % n or (src - self.params["in"]) % n:
             raise Fail(f"thread {t}: cp.async of {n} bytes from {src:#x} to {dst} (sizes 4, 8, 16, aligned)")
-        self.sh_write(t, dst, [("in", -1, src - self.params["in"] + i) for i in range(n)])
+        size = n if len(args) < 4 else to_int(self.val(t, args[3], 4))
+        if isinstance(size, tuple) or not 0 <= size <= n:
+            raise Fail(f"thread {t}: cp.async src-size {size} of a {n}-byte copy")
+        self.sh_write(t, dst, [("in", -1, src - self.params["in"] + i) if i < size else 0 for i in range(n)])
 
     def dests(self, a):
         return [x.strip() for x in a.strip("{}").split(",")]
@@ -310,7 +317,8 @@ class Cta:
             "or": lambda: x[0] | x[1], "xor": lambda: x[0] ^ x[1], "not": lambda: ~x[0],
             "shl": lambda: x[0] << x[1], "shr": lambda: (signed(x[0]) if ".s" in op else x[0]) >> x[1],
             "mul": lambda: x[0] * x[1], "mad": lambda: x[0] * x[1] + x[2], "neg": lambda: -x[0],
-            "min": lambda: min(x[0], x[1]), "max": lambda: max(x[0], x[1]),
+            "min": lambda: min(*((signed(x[0]), signed(x[1])) if ".s" in op else x[:2])),
+            "max": lambda: max(*((signed(x[0]), signed(x[1])) if ".s" in op else x[:2])),
             "selp": lambda: x[0] if x[2] else x[1],
             "bfe": lambda: bfe(x, ".s" in op),
         }.get(base)
@@ -453,10 +461,13 @@ def check_shared(ptx, kernel, threads, copy):
     """The kernel copies a row-major tile of global memory (its first parameter, `stride` the
     second) into shared memory laid out by `copy["smem"]`: every byte of every element must end
     at its shared offset, nothing else written."""
-    params = kernel_params(ptx, kernel, [0x10000000, copy["stride"]])
+    params = kernel_params(ptx, kernel, [0x10000000] + copy.get("params", [copy["stride"]]))
     cta = Cta(statements(ptx, kernel), threads, params, shared_input=True).run()
     rows, cols = copy["shape"]
     n = copy["bytes"]
+    # A tile at `origin` of the global tensor of which `valid` rows and columns are inside:
+    # the others must be zero-filled.
+    (r0, c0), (vr, vc) = copy.get("origin", (0, 0)), copy.get("valid", (rows, cols))
     wrong, expected = 0, set()
     for i in range(rows):
         for j in range(cols):
@@ -464,7 +475,8 @@ def check_shared(ptx, kernel, threads, copy):
             for b in range(n):
                 expected.add(at + b)
                 cell = cta.shared.get(at + b)
-                want = ("in", -1, (i * copy["stride"] + j) * n + b)
+                inside = i < vr and j < vc
+                want = ("in", -1, ((r0 + i) * copy["stride"] + c0 + j) * n + b) if inside else 0
                 if cell is None or cell[0] != want:
                     wrong += 1
                     if wrong <= 5:

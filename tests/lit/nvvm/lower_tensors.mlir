@@ -1,0 +1,96 @@
+// --layout-lower-tensors: tensors in memory (layout.make_tensor, layout.local_tile) resolved at
+// the copies that read and write them. The tile's pointer is the tensor's plus rest(c), rest =
+// mode 1 of zipped_divide(L, tile); its strides are the stride leaves of mode 0; a mode whose
+// extent is not a static multiple of the tile's gets the predicate of its residue
+// (extent - c * tile), the others the static tile extent. The run of these kernels on the CPU
+// is lower_tensors_run.mlir.
+// RUN: layout-opt %s --layout-lower-tensors | FileCheck %s
+// RUN: layout-opt %s --layout-lower-tensors --layout-lower-to-index --canonicalize --cse | FileCheck %s --check-prefix=INDEX
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+!rm = !layout.layout<(?,?):(?,1)>
+!gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+!tile = !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
+
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    llvm.mlir.global internal @buf() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8192 x i8>
+
+    // A tile of a runtime M x K tensor at (bm, bk), copied to a 128B-swizzled shared tile; its
+    // rows and columns past M and K are zero-filled (cp.async's src-size).
+    // CHECK-LABEL: gpu.func @ragged
+    // CHECK-NOT: layout.make_tensor
+    // CHECK-NOT: layout.local_tile
+    // CHECK: %[[T:.*]] = layout.const #layout.tuple<(64,64)>
+    // CHECK: %[[L:.*]] = layout.make %arg1, %arg2, %arg3 : !layout.layout<(?,?):(?,1)>
+    // CHECK: %[[M0:.*]] = layout.get %[[L]] modes [0]
+    // CHECK: %[[M:.*]] = layout.size %[[M0]]
+    // CHECK: %[[K1:.*]] = layout.get %[[L]] modes [1]
+    // CHECK: %[[K:.*]] = layout.size %[[K1]]
+    // CHECK: %[[Z:.*]] = layout.zipped_divide %[[L]], %[[T]]
+    // CHECK: %[[IN:.*]] = layout.get %[[Z]] modes [0] : !layout.layout<((64,64),(?,?)):((?,1),(?,64))>
+    // CHECK: %[[REST:.*]] = layout.get %[[Z]] modes [1] : !layout.layout<((64,64),(?,?)):((?,1),(?,64))>
+    // CHECK: %[[OFF:.*]] = layout.crd2idx %[[REST]][%arg4, %arg5] : !layout.layout<(?,?):(?,64)>
+    // CHECK: %[[OFF64:.*]] = arith.index_cast %[[OFF]] : index to i64
+    // CHECK: %[[P:.*]] = llvm.getelementptr %arg0[%[[OFF64]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
+    // CHECK: %[[RM:.*]] = arith.subi %[[M]], %{{.*}} : index
+    // CHECK: %[[RK:.*]] = arith.subi %[[K]], %{{.*}} : index
+    // CHECK: %[[S:.*]] = layout.stride_leaf %[[IN]] modes [0] : !layout.layout<(64,64):(?,1)>
+    // CHECK: %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
+    // CHECK: %[[BM:.*]] = arith.index_cast %[[RM]] : index to i64
+    // CHECK: %[[BK:.*]] = arith.index_cast %[[RK]] : index to i64
+    // CHECK: layout.async_copy %[[P]][%[[S64]]] bounds(%[[BM]], %[[BK]]) to
+    // INDEX-LABEL: gpu.func @ragged
+    // INDEX-NOT: layout.
+    // INDEX: layout.async_copy %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}}) to
+    gpu.func @ragged(%pa: !llvm.ptr<1>, %m: index, %k: index, %ld: index, %bm: index, %bk: index) kernel {
+      %l = layout.make %m, %k, %ld : !rm
+      %A = layout.make_tensor %pa, %l : !llvm.ptr<1> -> !gmem
+      %t = layout.local_tile %A[%bm, %bk] {tile = #layout.tuple<(64,64)>} : !gmem -> !tile
+      %dst = llvm.mlir.addressof @buf : !llvm.ptr<3>
+      layout.async_copy %t[] to %dst {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>} : !tile, !llvm.ptr<3>, tensor<64x64xf16, #rows>
+      nvvm.cp.async.commit.group
+      nvvm.cp.async.wait.group 0
+      gpu.return
+    }
+
+    // Static extents that the tile divides: no predicate, no bounds.
+    // CHECK-LABEL: gpu.func @whole
+    // CHECK: layout.async_copy %{{.*}}[%{{.*}}] to
+    gpu.func @whole(%pa: !llvm.ptr<1>, %ld: index, %bm: index, %bk: index) kernel {
+      %l = layout.make %ld : !layout.layout<(256,128):(?,1)>
+      %A = layout.make_tensor %pa, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(256,128):(?,1)>>
+      %t = layout.local_tile %A[%bm, %bk] {tile = #layout.tuple<(64,64)>} : !layout.tensor<f16, global, !layout.layout<(256,128):(?,1)>> -> !tile
+      %dst = llvm.mlir.addressof @buf : !llvm.ptr<3>
+      layout.async_copy %t[] to %dst {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>} : !tile, !llvm.ptr<3>, tensor<64x64xf16, #rows>
+      gpu.return
+    }
+
+    // Only K is ragged: M's bound is the tile extent (64), K's the residue.
+    // CHECK-LABEL: gpu.func @ragged_k
+    // CHECK: %[[C64:.*]] = arith.constant 64 : i64
+    // CHECK: layout.global_load %{{.*}}[%{{.*}}] bounds(%[[C64]], %{{.*}}) {align = 16 : i64}
+    gpu.func @ragged_k(%pa: !llvm.ptr<1>, %k: index, %ld: index, %bm: index, %bk: index, %out: !llvm.ptr<1>) kernel {
+      %l = layout.make %k, %ld : !layout.layout<(256,?):(?,1)>
+      %A = layout.make_tensor %pa, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(256,?):(?,1)>>
+      %t = layout.local_tile %A[%bm, %bk] {tile = #layout.tuple<(64,64)>} : !layout.tensor<f16, global, !layout.layout<(256,?):(?,1)>> -> !tile
+      %v = layout.global_load %t[] {align = 16 : i64} : !tile -> tensor<64x64xf16, #rows>
+      %c64 = arith.constant 64 : i64
+      layout.global_store %v, %out[%c64] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+      gpu.return
+    }
+
+    // A tile of a tile: the inner tile's residue is the outer one's minus its own start.
+    // CHECK-LABEL: gpu.func @nested
+    // CHECK: layout.global_store %{{.*}}, %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}})
+    gpu.func @nested(%pc: !llvm.ptr<1>, %m: index, %n: index, %ld: index, %i: index, %j: index, %v: tensor<64x64xf16, #rows>) kernel {
+      %l = layout.make %m, %n, %ld : !rm
+      %C = layout.make_tensor %pc, %l : !llvm.ptr<1> -> !gmem
+      %big = layout.local_tile %C[%i, %j] {tile = #layout.tuple<(128,128)>} : !gmem -> !layout.tensor<f16, global, !layout.layout<(128,128):(?,1)>>
+      %c1 = arith.constant 1 : index
+      %t = layout.local_tile %big[%c1, %c1] {tile = #layout.tuple<(64,64)>} : !layout.tensor<f16, global, !layout.layout<(128,128):(?,1)>> -> !tile
+      layout.global_store %v, %t[] {align = 16 : i64} : tensor<64x64xf16, #rows>, !tile
+      gpu.return
+    }
+  }
+}
