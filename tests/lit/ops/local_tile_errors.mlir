@@ -1,0 +1,64 @@
+// layout.local_tile: the tile is a flat tuple of positive extents, one per mode of the tensor's
+// layout, with one coordinate per mode; the result type is the algebra's tile of the tensor.
+// RUN: layout-opt %s --split-input-file --verify-diagnostics
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @result(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op the tile of '!layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>' by #layout.tuple<(64,32)> is '!layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>', not '!layout.tensor<f16, global, !layout.layout<(32,64):(?,1)>>'}}
+  %g = layout.local_tile %t[%i, %i] {tile = #layout.tuple<(64,32)>} : !t -> !layout.tensor<f16, global, !layout.layout<(32,64):(?,1)>>
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @space(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op the tile of '!layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>' by #layout.tuple<(64,32)> is '!layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>', not '!layout.tensor<f16, shared, !layout.layout<(64,32):(?,1)>>'}}
+  %g = layout.local_tile %t[%i, %i] {tile = #layout.tuple<(64,32)>} : !t -> !layout.tensor<f16, shared, !layout.layout<(64,32):(?,1)>>
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @not_a_tuple(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op the tile must be a flat tuple of extents (#layout.tuple<(64,32)>), found #layout.layout<(64,32):(1,64)>}}
+  %g = layout.local_tile %t[%i, %i] {tile = #layout.layout<(64,32):(1,64)>} : !t -> !t
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @nested(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op the tile must be a flat tuple of positive extents, found #layout.tuple<((8,8),32)>}}
+  %g = layout.local_tile %t[%i, %i] {tile = #layout.tuple<((8,8),32)>} : !t -> !t
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @zero(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op the tile must be a flat tuple of positive extents, found #layout.tuple<(64,0)>}}
+  %g = layout.local_tile %t[%i, %i] {tile = #layout.tuple<(64,0)>} : !t -> !t
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @rank(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op the tile #layout.tuple<(64,32,2)> has 3 modes, the tensor's layout '!layout.layout<(?,?):(?,1)>' 2: one tile extent per mode}}
+  %g = layout.local_tile %t[%i, %i, %i] {tile = #layout.tuple<(64,32,2)>} : !t -> !t
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+func.func @coordinates(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op takes one coordinate per tile mode (2), found 1}}
+  %g = layout.local_tile %t[%i] {tile = #layout.tuple<(64,32)>} : !t -> !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
+  return
+}
