@@ -9,9 +9,11 @@
 //
 // Every k step of 32 is copied global -> shared by cp.async (16-byte copies, chosen from the
 // thread layout, the swizzled shared layout and the alignment), two stages deep: the copy of
-// step k+1 is in flight while step k is multiplied. The operands are read from shared memory
-// straight into the mma.sync fragments (ldmatrix.x4 for A, ldmatrix.x4.trans for B, chosen
-// from the layouts), and the accumulator stays in the MMA layout across the loop.
+// step k+1 is in flight while step k is multiplied. The stage is a mode of the shared layout
+// (`Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)` for A): `layout.slice_tensor` fixes it, which the
+// verifier checks is a translation the swizzle does not see. The operands are read from shared
+// memory straight into the mma.sync fragments (ldmatrix.x4 for A, ldmatrix.x4.trans for B,
+// chosen from the layouts), and the accumulator stays in the MMA layout across the loop.
 // tests/lit/nvvm/gemm_sm80.mlir checks it; `make gpu-check` runs it (bench/gpu/run_gemm.py).
 //
 //   layout-opt examples/gemm_sm80.mlir --lower-to-nvvm="ptx=gemm.ptx chip=sm_80"
@@ -27,16 +29,20 @@
 !tileA = !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
 !tileB = !layout.tensor<f16, global, !layout.layout<(32,64):(?,1)>>
 !tileC = !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
+// The two stages of A (64x32, K contiguous, 64B swizzle) and B (32x64, N contiguous, 128B
+// swizzle) in shared memory, the stage the last mode.
+!stagesA = !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>>
+!stagesB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (32,64,2):(64,1,2048)>>
+!stageA = !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>>
+!stageB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>>
 gpu.module @kernels attributes {layout.sm = 80 : i64} {
-  // The two stages of A (64x32, K contiguous, 64B swizzle) and B (32x64, N contiguous, 128B swizzle).
-  llvm.mlir.global internal @a0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
-  llvm.mlir.global internal @a1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
-  llvm.mlir.global internal @b0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
-  llvm.mlir.global internal @b1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+  llvm.mlir.global internal @smem_a() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8192 x i8>
+  llvm.mlir.global internal @smem_b() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8192 x i8>
 
   gpu.func @gemm_sm80(%pa: !llvm.ptr<1>, %pb: !llvm.ptr<1>, %pc: !llvm.ptr<1>, %m: index, %n: index, %k: index, %lda: index, %ldb: index, %ldc: index) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
     // The tensors, and the CTA's tile coordinate (bm, bn).
     %la = layout.make %m, %k, %lda : !rm
     %lb = layout.make %k, %n, %ldb : !rm
@@ -51,40 +57,43 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
     %byk = layout.zipped_divide %la, %tiles : !rm, !layout.tuple<(64,32)>
     %rest = layout.get %byk modes [1] : !layout.layout<((64,32),(?,?)):((?,1),(?,32))>
     %ktiles = layout.shape_leaf %rest modes [1] : !layout.layout<(?,?):(?,32)>
-    %sa0 = llvm.mlir.addressof @a0 : !llvm.ptr<3>
-    %sa1 = llvm.mlir.addressof @a1 : !llvm.ptr<3>
-    %sb0 = llvm.mlir.addressof @b0 : !llvm.ptr<3>
-    %sb1 = llvm.mlir.addressof @b1 : !llvm.ptr<3>
+    %pa_s = llvm.mlir.addressof @smem_a : !llvm.ptr<3>
+    %pb_s = llvm.mlir.addressof @smem_b : !llvm.ptr<3>
+    %lsa = layout.const #layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>
+    %lsb = layout.const #layout.layout<Sw<3,3,3> o 0 o (32,64,2):(64,1,2048)>
+    %sA = layout.make_tensor %pa_s, %lsa : !llvm.ptr<3> -> !stagesA
+    %sB = layout.make_tensor %pb_s, %lsb : !llvm.ptr<3> -> !stagesB
     // Stage 0: the first k step in flight.
     %ga0 = layout.local_tile %A[%bm, %c0] {tile = #layout.tuple<(64,32)>} : !gmem -> !tileA
     %gb0 = layout.local_tile %B[%c0, %bn] {tile = #layout.tuple<(32,64)>} : !gmem -> !tileB
-    layout.async_copy %ga0[] to %sa0 {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !tileA, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
-    layout.async_copy %gb0[] to %sb0 {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !tileB, !llvm.ptr<3>, tensor<32x64xf16, #rowsb>
+    %sa0 = layout.slice_tensor %sA[%c0] {modes = array<i64: 2>} : !stagesA -> !stageA
+    %sb0 = layout.slice_tensor %sB[%c0] {modes = array<i64: 2>} : !stagesB -> !stageB
+    layout.async_copy %ga0[] to %sa0 {align = 16 : i64} : !tileA, !stageA, tensor<64x32xf16, #rowsa>
+    layout.async_copy %gb0[] to %sb0 {align = 16 : i64} : !tileB, !stageB, tensor<32x64xf16, #rowsb>
     nvvm.cp.async.commit.group
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
     %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%c = %zero) -> (tensor<64x64xf32, #mma>) {
-      // This step's stage and the next one's.
-      %parity = arith.andi %kt, %c1 : index
-      %odd = arith.cmpi ne, %parity, %c0 : index
-      %sa = arith.select %odd, %sa1, %sa0 : !llvm.ptr<3>
-      %sb = arith.select %odd, %sb1, %sb0 : !llvm.ptr<3>
-      %na = arith.select %odd, %sa0, %sa1 : !llvm.ptr<3>
-      %nb = arith.select %odd, %sb0, %sb1 : !llvm.ptr<3>
-      // Copy step k+1 into the other stage while step k is multiplied.
+      // Step k is in stage k mod 2; step k+1 goes to the other one while step k is multiplied.
       %kn = arith.addi %kt, %c1 : index
+      %stage = arith.remui %kt, %c2 : index
+      %next = arith.remui %kn, %c2 : index
       %more = arith.cmpi ult, %kn, %ktiles : index
       scf.if %more {
         %ga = layout.local_tile %A[%bm, %kn] {tile = #layout.tuple<(64,32)>} : !gmem -> !tileA
         %gb = layout.local_tile %B[%kn, %bn] {tile = #layout.tuple<(32,64)>} : !gmem -> !tileB
-        layout.async_copy %ga[] to %na {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !tileA, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
-        layout.async_copy %gb[] to %nb {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !tileB, !llvm.ptr<3>, tensor<32x64xf16, #rowsb>
+        %na = layout.slice_tensor %sA[%next] {modes = array<i64: 2>} : !stagesA -> !stageA
+        %nb = layout.slice_tensor %sB[%next] {modes = array<i64: 2>} : !stagesB -> !stageB
+        layout.async_copy %ga[] to %na {align = 16 : i64} : !tileA, !stageA, tensor<64x32xf16, #rowsa>
+        layout.async_copy %gb[] to %nb {align = 16 : i64} : !tileB, !stageB, tensor<32x64xf16, #rowsb>
       }
       nvvm.cp.async.commit.group
       // All but the newest group have landed: this step's stage is complete.
       nvvm.cp.async.wait.group 1
       nvvm.barrier0
-      %a = layout.shared_load %sa {smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>} : !llvm.ptr<3> -> tensor<64x32xf16, #dota>
-      %b = layout.shared_load %sb {smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !llvm.ptr<3> -> tensor<32x64xf16, #dotb>
+      %sa = layout.slice_tensor %sA[%stage] {modes = array<i64: 2>} : !stagesA -> !stageA
+      %sb = layout.slice_tensor %sB[%stage] {modes = array<i64: 2>} : !stagesB -> !stageB
+      %a = layout.shared_load %sa : !stageA -> tensor<64x32xf16, #dota>
+      %b = layout.shared_load %sb : !stageB -> tensor<32x64xf16, #dotb>
       %d = layout.mma %a, %b, %c : tensor<64x32xf16, #dota>, tensor<32x64xf16, #dotb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
       // Every warp is done with this stage before the next step's copy overwrites it.
       nvvm.barrier0

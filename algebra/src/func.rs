@@ -2,7 +2,7 @@
 //! `outer o offset o inner`, evaluated as x -> outer(offset + inner(x)).
 
 use crate::error::{Error, Result};
-use crate::int;
+use crate::int::{self, Int};
 use crate::layout::{print_layout, Layout};
 use crate::swizzle::Swizzle;
 
@@ -72,6 +72,64 @@ impl Func {
                 c.outer.apply(int::add(c.offset, y)?)
             }
         }
+    }
+    /// The translation period of the function's offsets: the least power of two `P` such that
+    /// moving the offsets by any multiple `q` of `P` moves the function's values by `q`:
+    ///
+    ///   F'(x) = F(x) + q  where F' is F with its offsets moved by q.
+    ///
+    /// For a plain layout F(x) = L(x) every q works: P = 1. For `Sw<B,M,S> o o o L`,
+    /// F(x) = Sw(o + L(x)); the swizzle reads and writes only bits below B + M + |S|, so for
+    /// q a multiple of 2^(B+M+|S|), o + L(x) + q has the same low bits as o + L(x) and
+    /// Sw(o + L(x) + q) = Sw(o + L(x)) + q: P = 2^(B+M+|S|) (a smaller q can change the bits
+    /// the swizzle reads). This is when a tensor on a swizzled layout may be advanced by
+    /// moving its pointer (a stage of a staged shared-memory layout, CuTe's `sA(_,_,s)`).
+    /// None for another function (a swizzle alone, a composition with another outer layout).
+    pub fn translation_period(&self) -> Option<i64> {
+        match self {
+            Func::Layout(_) => Some(1),
+            Func::Composed(c) => match (&c.outer, &c.inner) {
+                (Func::Swizzle(s), Func::Layout(_)) => {
+                    let bits = s.b as i64 + s.m as i64 + (s.s as i64).abs();
+                    Some(1i64 << bits.min(62))
+                }
+                _ => None,
+            },
+            Func::Swizzle(_) => None,
+        }
+    }
+    /// Whether fixing top-level mode `mode` of the domain at a coordinate is a translation:
+    /// F restricted to the other modes, at coordinate c of `mode`, is the restriction at 0
+    /// moved by inner_mode(c). That holds when every offset of the mode is a multiple of the
+    /// translation period P (translation_period), i.e. every stride leaf of the mode is a
+    /// static multiple of P (any stride when P = 1). The error names the mode, the stride
+    /// and the period.
+    pub fn check_mode_translates(&self, mode: usize) -> Result<()> {
+        let Some(p) = self.translation_period() else {
+            return Err(Error::algebra(format!(
+                "{} is not a layout or a swizzled layout (Sw<B,M,S> o offset o layout)",
+                print_func(self)
+            )));
+        };
+        let m = self.domain_layout()?.mode(mode)?;
+        if p == 1 {
+            return Ok(());
+        }
+        for d in m.stride.leaves() {
+            match (&d.coef, d.basis.is_empty()) {
+                (Int::Lit(v), true) if v % p == 0 => {}
+                _ => {
+                    return Err(Error::algebra(format!(
+                        "mode {mode} of {} has the stride {}, not a static multiple of {p}: \
+                         the swizzle reads the offset bits below {p}, so a slice along this \
+                         mode is not the tile at 0 moved",
+                        print_func(self),
+                        crate::stride::print_stride(&d)
+                    )))
+                }
+            }
+        }
+        Ok(())
     }
     /// Steps of one `apply` (about one per leaf of every layout on the way).
     fn apply_cost(&self) -> i64 {
@@ -181,5 +239,49 @@ pub fn print_func(f: &Func) -> String {
             c.offset,
             print_func(&c.inner)
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn modes(m: Vec<Layout>) -> Layout {
+        Layout::from_modes(m)
+    }
+
+    /// The period is a period (moving the offset by any multiple of it moves every value by
+    /// the same amount) and the least power of two that is (half of it fails somewhere).
+    #[test]
+    fn translation_period_is_the_least_power_of_two_period() {
+        let leaf = Layout::leaf;
+        let cases = [
+            // Sw<2,3,3> o 0 o (64,32):(32,1)
+            (Swizzle::new(2, 3, 3), 0, modes(vec![leaf(64, 32), leaf(32, 1)])),
+            // Sw<3,4,3> o 0 o ((8,16),64):((64,512),1)
+            (
+                Swizzle::new(3, 4, 3),
+                0,
+                modes(vec![modes(vec![leaf(8, 64), leaf(16, 512)]), leaf(64, 1)]),
+            ),
+            // Sw<1,2,-2> o 4 o (16,8):(8,1)
+            (Swizzle::new(1, 2, -2), 4, modes(vec![leaf(16, 8), leaf(8, 1)])),
+        ];
+        for (sw, offset, inner) in cases {
+            let (sw, inner) = (Func::Swizzle(sw.unwrap()), Func::Layout(inner));
+            let f = Func::composed(sw.clone(), offset, inner.clone());
+            let p = f.translation_period().unwrap();
+            let moved = |q: i64| Func::composed(sw.clone(), offset + q, inner.clone());
+            let n = f.size().unwrap();
+            for k in 1..4 {
+                let g = moved(k * p);
+                for x in 0..n {
+                    assert_eq!(g.apply(x).unwrap(), f.apply(x).unwrap() + k * p);
+                }
+            }
+            let g = moved(p / 2);
+            assert!((0..n).any(|x| g.apply(x).unwrap() != f.apply(x).unwrap() + p / 2));
+        }
+        assert_eq!(Func::Layout(leaf(8, 1)).translation_period(), Some(1));
     }
 }

@@ -722,11 +722,66 @@ LogicalResult LocalTileOp::verify() {
                                 {source.getLayout(), tile.getValueType()}, divided)) ||
       failed(inferAlgebraResult(getContext(), getLoc(), "layout.get", divided, tileLayout, {0})))
     return failure();
+  // The tile at c is the tile at 0 moved by rest(c) (a swizzle must read no bit of it).
+  SmallVector<Type, 1> rest;
+  if (failed(inferAlgebraResult(getContext(), getLoc(), "layout.get", divided, rest, {1})))
+    return failure();
+  for (int64_t d = 0; d < *tileRank; ++d) {
+    rust::Result r = rust::take(layout_ffi_check_mode_translates(
+        llvm::cast<ValueType>(rest.front()).getValueHandle(), (size_t)d));
+    if (!r.ok())
+      return emitOpError() << "the tiles of " << Type(source.getLayout())
+                           << " are not one tile moved: " << r.text;
+  }
   auto expected = MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(),
                                         llvm::cast<ValueType>(tileLayout.front()));
   if (result != expected)
     return emitOpError() << "the tile of " << Type(source) << " by " << tile << " is "
                          << Type(expected) << ", not " << Type(result);
+  return success();
+}
+
+LogicalResult SliceTensorOp::verify() {
+  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
+  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
+  ValueType layout = source.getLayout();
+  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
+  if (!rank)
+    return emitOpError() << "cannot read the rank of the tensor's layout " << Type(layout);
+  ArrayRef<int64_t> modes = getModes();
+  if (modes.size() != getCoord().size())
+    return emitOpError() << "takes one coordinate per fixed mode (" << modes.size()
+                         << "), found " << getCoord().size();
+  SmallVector<int64_t> kept;
+  for (int64_t d = 0, i = 0; d < *rank; ++d) {
+    if (i < (int64_t)modes.size() && modes[i] == d) {
+      ++i;
+      continue;
+    }
+    kept.push_back(d);
+  }
+  for (auto [i, d] : llvm::enumerate(modes))
+    if (d < 0 || d >= *rank || (i > 0 && d <= modes[i - 1]))
+      return emitOpError() << "the fixed modes must be increasing modes of the rank-" << *rank
+                           << " layout " << Type(layout) << ", found mode " << d;
+  if (kept.empty())
+    return emitOpError() << "fixes every mode of " << Type(layout)
+                         << ": at least one mode must remain";
+  for (int64_t d : modes) {
+    rust::Result r =
+        rust::take(layout_ffi_check_mode_translates(layout.getValueHandle(), (size_t)d));
+    if (!r.ok())
+      return emitOpError() << r.text;
+  }
+  SmallVector<Type, 1> selected;
+  if (failed(inferAlgebraResult(getContext(), getLoc(), "layout.select", {layout}, selected,
+                                kept)))
+    return failure();
+  auto expected = MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(),
+                                        llvm::cast<ValueType>(selected.front()));
+  if (result != expected)
+    return emitOpError() << "the slice of " << Type(source) << " at modes [" << modes
+                         << "] is " << Type(expected) << ", not " << Type(result);
   return success();
 }
 
@@ -845,9 +900,23 @@ ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
   return type.getValueAttr();
 }
 
-/// The shared layout comes from the attribute `smem` or from the operand
-/// `smem(%l : ...)` (a static layout), not both.
-static FailureOr<ValueAttr> sharedLayoutParam(Operation *op, ValueAttr attr, Value operand) {
+/// The shared layout comes from the attribute `smem`, from the operand
+/// `smem(%l : ...)` (a static layout), not both, or from the shared tensor
+/// `base` (whose layout must then be static; neither of the two is given).
+static FailureOr<ValueAttr> sharedLayoutParam(Operation *op, Type base, ValueAttr attr,
+                                              Value operand) {
+  if (auto tensor = llvm::dyn_cast<MemoryTensorType>(base)) {
+    if (tensor.getSpace() != MemorySpace::shared)
+      return op->emitOpError() << "the shared-memory tensor must be in shared memory, found "
+                               << base;
+    if (attr || operand)
+      return op->emitOpError()
+             << "a shared tensor carries its layout: no smem attribute or operand";
+    if (!tensor.getLayout().isStatic())
+      return op->emitOpError() << "the shared tensor's layout must be static, found "
+                               << Type(tensor.getLayout());
+    return tensor.getLayout().getValueAttr();
+  }
   if (attr && operand)
     return op->emitOpError()
            << "takes the shared layout as the attribute smem or as the operand smem(...), not both";
@@ -864,11 +933,28 @@ static FailureOr<ValueAttr> sharedLayoutParam(Operation *op, ValueAttr attr, Val
   return attr;
 }
 
-static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Type base,
-                                        ValueAttr smem, bool store) {
+/// A shared-memory side (`base` of shared_load/shared_store, `dst` of
+/// async_copy): an !llvm.ptr<3>, or a shared tensor of the tile's elements.
+static LogicalResult verifySharedSide(Operation *op, StringRef what, Type base,
+                                      RankedTensorType tile) {
+  if (auto tensor = llvm::dyn_cast<MemoryTensorType>(base)) {
+    if (tensor.getElementType() != tile.getElementType())
+      return op->emitOpError() << "the " << what << " tensor holds " << tensor.getElementType()
+                               << ", the tile " << tile.getElementType();
+    return success();
+  }
   auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
   if (!p || p.getAddressSpace() != 3)
-    return op->emitOpError() << "the base must be !llvm.ptr<3> (shared memory), found " << base;
+    return op->emitOpError() << "the " << what
+                             << " must be !llvm.ptr<3> (shared memory) or a shared tensor, found "
+                             << base;
+  return success();
+}
+
+static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Type base,
+                                        ValueAttr smem, bool store) {
+  if (failed(verifySharedSide(op, "base", base, type)))
+    return failure();
   FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
   if (failed(encoding))
     return failure();
@@ -891,7 +977,8 @@ static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Ty
 }
 
 LogicalResult SharedLoadOp::verify() {
-  FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
+  FailureOr<ValueAttr> smem =
+      sharedLayoutParam(*this, getBase().getType(), getSmemAttr(), getSmemLayout());
   if (failed(smem))
     return failure();
   return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
@@ -899,7 +986,8 @@ LogicalResult SharedLoadOp::verify() {
 }
 
 LogicalResult SharedStoreOp::verify() {
-  FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
+  FailureOr<ValueAttr> smem =
+      sharedLayoutParam(*this, getBase().getType(), getSmemAttr(), getSmemLayout());
   if (failed(smem))
     return failure();
   return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
@@ -907,10 +995,6 @@ LogicalResult SharedStoreOp::verify() {
 }
 
 LogicalResult AsyncCopyOp::verify() {
-  auto dst = llvm::dyn_cast<LLVM::LLVMPointerType>(getDst().getType());
-  if (!dst || dst.getAddressSpace() != 3)
-    return emitOpError() << "the destination must be !llvm.ptr<3> (shared memory), found "
-                         << getDst().getType();
   auto type = llvm::dyn_cast<RankedTensorType>(getTile());
   if (!type)
     return emitOpError() << "the tile must be a ranked tensor type with a register layout "
@@ -923,9 +1007,11 @@ LogicalResult AsyncCopyOp::verify() {
   if (!elem.isIntOrFloat())
     return emitOpError() << "elements must be integers or floats, found " << elem;
   if (failed(verifyGlobalSide(*this, "source", getSrc().getType(), getStrides().size(),
-                              getBounds().size(), type)))
+                              getBounds().size(), type)) ||
+      failed(verifySharedSide(*this, "destination", getDst().getType(), type)))
     return failure();
-  FailureOr<ValueAttr> smem = sharedLayoutParam(*this, getSmemAttr(), getSmemLayout());
+  FailureOr<ValueAttr> smem =
+      sharedLayoutParam(*this, getDst().getType(), getSmemAttr(), getSmemLayout());
   if (failed(smem))
     return failure();
   auto kind = smem->getValueKind();

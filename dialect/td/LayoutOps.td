@@ -910,6 +910,36 @@ def Layout_LocalTileOp : Layout_Op<"local_tile", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Layout_SliceTensorOp : Layout_Op<"slice_tensor", [Pure]> {
+  let summary = "a tensor with some modes fixed at runtime coordinates (CuTe's `T(_, _, s)`)";
+  let description = [{
+    ```mlir
+    %sA = layout.make_tensor %smem, %staged : !llvm.ptr<3>
+        -> !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>>
+    %s = layout.slice_tensor %sA[%stage] {modes = array<i64: 2>}
+        : !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>>
+       -> !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>>
+    ```
+    The top-level modes `modes` (increasing) of the tensor's layout `L` are
+    fixed at the `index` coordinates (one per mode, each the one-dimensional
+    coordinate of its mode) and dropped: the result is the tensor of the other
+    modes (`select` of them, the algebra's result type) whose first element is
+    element `c` of the tensor (`c` the given coordinates, 0 in the other
+    modes). Its pointer moves by the offset of `c`, so that must be a
+    translation of the rest: for a swizzled layout `Sw<B,M,S> o o o L`, every
+    stride of a fixed mode is a static multiple of `2^(B+M+|S|)` (the swizzle
+    reads no bit of it); a plain layout has no condition. A stage mode of a
+    staged shared-memory layout is such a mode.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor, Variadic<Index>:$coord,
+                       DenseI64ArrayAttr:$modes);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Register tensors encoded by linear layouts
 //===----------------------------------------------------------------------===//

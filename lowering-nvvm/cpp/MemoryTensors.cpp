@@ -91,13 +91,19 @@ Value modeOf(PatternRewriter &rw, Location loc, Value l, int64_t d) {
 /// Whether `tensor` is made by make_tensor through local_tiles, else the
 /// error at its use `at`.
 LogicalResult resolvable(Operation *at, Value tensor) {
-  while (auto tile = tensor.getDefiningOp<LocalTileOp>())
-    tensor = tile.getTensor();
+  while (true) {
+    if (auto tile = tensor.getDefiningOp<LocalTileOp>())
+      tensor = tile.getTensor();
+    else if (auto slice = tensor.getDefiningOp<SliceTensorOp>())
+      tensor = slice.getTensor();
+    else
+      break;
+  }
   if (tensor.getDefiningOp<MakeTensorOp>())
     return success();
   return at->emitOpError()
-         << "reads a tensor that is not made in its function by layout.make_tensor and "
-            "layout.local_tile (a "
+         << "reads a tensor that is not made in its function by layout.make_tensor, "
+            "layout.local_tile and layout.slice_tensor (a "
          << (isa<BlockArgument>(tensor) ? "block argument" : "value of another op")
          << "): its pointer and layout cannot be resolved";
 }
@@ -119,6 +125,40 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
       r.residue.push_back(SizeOp::create(rw, loc, rw.getIndexType(), mode));
       r.partial.push_back(false);
     }
+    return r;
+  }
+  if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
+    // The element at c (the given coordinates in the fixed modes, 0 elsewhere)
+    // is the first; the other modes remain (the verifier checked that this
+    // is a translation).
+    FailureOr<Resolved> parent = resolve(rw, at, slice.getTensor());
+    if (failed(parent))
+      return failure();
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    SmallVector<Value> coord(parent->residue.size(), zero);
+    for (auto [d, c] : llvm::zip(slice.getModes(), slice.getCoord()))
+      coord[d] = c;
+    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), parent->layout, coord);
+    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
+    auto type = cast<MemoryTensorType>(tensor.getType());
+    Resolved r;
+    r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), type.getElementType(),
+                                parent->ptr, ValueRange{offset64});
+    for (size_t d = 0; d < parent->residue.size(); ++d)
+      if (!llvm::is_contained(slice.getModes(), (int64_t)d)) {
+        r.residue.push_back(parent->residue[d]);
+        r.partial.push_back(parent->partial[d]);
+      }
+    // The remaining modes' layout (`layout.select`, the result type's).
+    SmallVector<int64_t> kept;
+    for (size_t d = 0; d < parent->residue.size(); ++d)
+      if (!llvm::is_contained(slice.getModes(), (int64_t)d))
+        kept.push_back(d);
+    Type selected = inferred(rw, loc, SelectOp::getOperationName(), parent->layout, kept);
+    if (!selected)
+      return failure();
+    r.layout = SelectOp::create(rw, loc, selected, parent->layout,
+                                rw.getDenseI64ArrayAttr(kept));
     return r;
   }
   auto tile = tensor.getDefiningOp<LocalTileOp>();
@@ -186,18 +226,66 @@ FailureOr<GlobalOperands> globalOperands(PatternRewriter &rw, Operation *at, Val
 
 bool isTensor(Value v) { return isa<MemoryTensorType>(v.getType()); }
 
+/// A shared tensor resolved at `at`: its pointer and its (static) layout as the
+/// `smem` attribute of the shared-memory ops.
+FailureOr<std::pair<Value, ValueAttr>> sharedOperands(PatternRewriter &rw, Operation *at,
+                                                      Value tensor) {
+  FailureOr<Resolved> r = resolve(rw, at, tensor);
+  if (failed(r))
+    return failure();
+  auto layout = cast<MemoryTensorType>(tensor.getType()).getLayout();
+  return std::make_pair(r->ptr, layout.getValueAttr());
+}
+
 struct ResolveAsyncCopy : public OpRewritePattern<AsyncCopyOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AsyncCopyOp op, PatternRewriter &rw) const override {
-    if (!isTensor(op.getSrc()))
+    if (!isTensor(op.getSrc()) && !isTensor(op.getDst()))
       return failure();
-    FailureOr<GlobalOperands> g =
-        globalOperands(rw, op, op.getSrc(), cast<RankedTensorType>(op.getTile()).getShape());
-    if (failed(g))
+    GlobalOperands g{op.getSrc(), op.getStrides(), op.getBounds()};
+    if (isTensor(op.getSrc())) {
+      FailureOr<GlobalOperands> r =
+          globalOperands(rw, op, op.getSrc(), cast<RankedTensorType>(op.getTile()).getShape());
+      if (failed(r))
+        return failure();
+      g = *r;
+    }
+    Value dst = op.getDst(), smemLayout = op.getSmemLayout();
+    ValueAttr smem = op.getSmemAttr();
+    if (isTensor(dst)) {
+      FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, dst);
+      if (failed(s))
+        return failure();
+      std::tie(dst, smem) = *s;
+    }
+    rw.replaceOpWithNewOp<AsyncCopyOp>(op, g.ptr, g.strides, g.bounds, dst, smemLayout,
+                                       op.getTileAttr(), smem, op.getAlignAttr());
+    return success();
+  }
+};
+
+struct ResolveSharedLoad : public OpRewritePattern<SharedLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SharedLoadOp op, PatternRewriter &rw) const override {
+    if (!isTensor(op.getBase()))
       return failure();
-    rw.replaceOpWithNewOp<AsyncCopyOp>(op, g->ptr, g->strides, g->bounds, op.getDst(),
-                                       op.getSmemLayout(), op.getTileAttr(), op.getSmemAttr(),
-                                       op.getAlignAttr());
+    FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, op.getBase());
+    if (failed(s))
+      return failure();
+    rw.replaceOpWithNewOp<SharedLoadOp>(op, op.getType(), s->first, Value(), s->second);
+    return success();
+  }
+};
+
+struct ResolveSharedStore : public OpRewritePattern<SharedStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SharedStoreOp op, PatternRewriter &rw) const override {
+    if (!isTensor(op.getBase()))
+      return failure();
+    FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, op.getBase());
+    if (failed(s))
+      return failure();
+    rw.replaceOpWithNewOp<SharedStoreOp>(op, op.getValue(), s->first, Value(), s->second);
     return success();
   }
 };
@@ -250,16 +338,17 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // rewrite, so an error leaves the IR as it was).
     bool ok = true;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
         return;
-      bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp>(op);
+      bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
         if (!copy) {
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
-                            << "); only layout.local_tile, layout.async_copy, "
-                               "layout.global_load and layout.global_store read them";
+                            << "); only layout.local_tile, layout.slice_tensor and the copies "
+                               "(layout.async_copy, global_load, global_store, shared_load, "
+                               "shared_store) read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -269,7 +358,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     if (!ok)
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore>(&getContext());
+    patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
+                 ResolveSharedStore>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))
@@ -277,7 +367,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // The tensor ops, now without uses, are erased.
     SmallVector<Operation *> dead;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
         dead.push_back(op);
     });
     for (Operation *op : llvm::reverse(dead))

@@ -998,8 +998,16 @@ struct LowerRegisterTensorsPass
           ok = false;
         }
       };
-      for (Type t : op->getOperandTypes())
+      for (Type t : op->getOperandTypes()) {
         check(t);
+        if (isa<MemoryTensorType>(t) && isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp,
+                                               SharedLoadOp, SharedStoreOp>(op)) {
+          op->emitOpError() << "reads the tensor in memory " << t
+                            << " unresolved: --layout-lower-tensors (the first pass of "
+                               "--lower-to-nvvm) resolves it to a pointer first";
+          ok = false;
+        }
+      }
       for (Type t : op->getResultTypes())
         check(t);
       for (Region &r : op->getRegions())

@@ -561,6 +561,48 @@ pub unsafe extern "C" fn layout_ffi_flat_modes(
     }
 }
 
+/// The translation period of a CuTe layout function (`Func::translation_period`: 1 for a plain
+/// layout, 2^(B+M+|S|) for `Sw<B,M,S> o offset o layout`): moving its offsets by a multiple
+/// of it moves its values by the same amount. -1 for another value.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_translation_period(layout: Handle) -> i64 {
+    let layout = stored::borrowed(layout);
+    catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(f)) => f.translation_period(),
+        _ => None,
+    }))
+    .ok()
+    .flatten()
+    .unwrap_or(-1)
+}
+
+/// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
+/// translation (`Func::check_mode_translates`): status Ok, or the algebra's message.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_check_mode_translates(layout: Handle, mode: usize) -> LayoutResult {
+    let layout = stored::borrowed(layout);
+    let r = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(f)) => f.check_mode_translates(mode),
+        _ => Err(Error::algebra("expected a CuTe layout")),
+    }));
+    match r {
+        Ok(Ok(())) => owned(STATUS_OK, KIND_TUPLE, 0, String::new()),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
 /// Release the text of a [`LayoutResult`].
 ///
 /// # Safety

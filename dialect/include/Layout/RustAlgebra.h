@@ -103,6 +103,13 @@ int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
 /// (LAYOUT_FLAT_DYNAMIC for a runtime leaf, LAYOUT_FLAT_NESTED for a mode that is not one
 /// integer leaf); -1 for another value or more than `max` modes.
 int64_t layout_ffi_flat_modes(LayoutHandle layout, int64_t *shape, int64_t *stride, size_t max);
+/// The translation period of a CuTe layout function (1 for a plain layout, 2^(B+M+|S|) for
+/// Sw<B,M,S> o offset o layout): moving its offsets by a multiple of it moves its values by
+/// the same amount; -1 for another value.
+int64_t layout_ffi_translation_period(LayoutHandle layout);
+/// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
+/// translation of the rest (Ok), or the algebra's message naming the stride and the period.
+LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);

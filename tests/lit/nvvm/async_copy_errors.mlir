@@ -37,7 +37,7 @@ func.func @wrong_tile(%src: !llvm.ptr<1>, %ld: i64, %dst: !llvm.ptr<3>) {
 #rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
 
 func.func @not_shared(%src: !llvm.ptr<1>, %ld: i64, %dst: !llvm.ptr<1>) {
-  // expected-error @+1 {{'layout.async_copy' op the destination must be !llvm.ptr<3> (shared memory), found '!llvm.ptr<1>'}}
+  // expected-error @+1 {{'layout.async_copy' op the destination must be !llvm.ptr<3> (shared memory) or a shared tensor, found '!llvm.ptr<1>'}}
   layout.async_copy %src[%ld] to %dst {align = 16 : i64, smem = #layout.layout<(64,64):(64,1)>} : !llvm.ptr<1>, !llvm.ptr<1>, tensor<64x64xf16, #rows>
   return
 }

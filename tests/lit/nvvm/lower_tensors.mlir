@@ -8,6 +8,8 @@
 // RUN: layout-opt %s --layout-lower-tensors --layout-lower-to-index --canonicalize --cse | FileCheck %s --check-prefix=INDEX
 
 #rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+// 64x32 halves, 8 consecutive per thread (the sm_80 GEMM's copies of A).
+#rowsa = #layout.linear<tensor<64x32xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 !rm = !layout.layout<(?,?):(?,1)>
 !gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
 !tile = !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
@@ -77,6 +79,26 @@ module attributes {gpu.container_module} {
       %v = layout.global_load %t[] {align = 16 : i64} : !tile -> tensor<64x64xf16, #rows>
       %c64 = arith.constant 64 : i64
       layout.global_store %v, %out[%c64] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+      gpu.return
+    }
+
+    // A stage of a staged shared layout: the tile's pointer moves by crd2idx((0,0,s)) of the
+    // staged layout, its layout is the stage's (the swizzle reads no bit of 2048).
+    // CHECK-LABEL: gpu.func @staged
+    // CHECK: %[[OFF:.*]] = layout.crd2idx %{{.*}}[%{{.*}}, %{{.*}}, %arg2] : !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>
+    // CHECK: %[[OFF64:.*]] = arith.index_cast %[[OFF]] : index to i64
+    // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[OFF64]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f16
+    // CHECK: layout.async_copy %arg0[%{{.*}}] to %[[P]] {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>}
+    gpu.func @staged(%pa: !llvm.ptr<1>, %ld: index, %s: index) kernel {
+      %l = layout.make %ld : !layout.layout<(64,32):(?,1)>
+      %A = layout.make_tensor %pa, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
+      %p = llvm.mlir.addressof @buf : !llvm.ptr<3>
+      %st = layout.const #layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>
+      %S = layout.make_tensor %p, %st : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>>
+      %d = layout.slice_tensor %S[%s] {modes = array<i64: 2>} : !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>> -> !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>>
+      layout.async_copy %A[] to %d {align = 16 : i64} : !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>, !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>>, tensor<64x32xf16, #rowsa>
+      nvvm.cp.async.commit.group
+      nvvm.cp.async.wait.group 0
       gpu.return
     }
 

@@ -1,9 +1,10 @@
-// Copies of tensors in memory: the tensor is in global memory, of the tile's element type, with
-// one flat mode per dimension of the tile's extents and a last mode of stride 1; it carries its
-// strides; bounds are one per dimension. --layout-lower-tensors resolves a tensor only when it
-// is made in its function by layout.make_tensor and layout.local_tile, and only the copies may
-// read it.
+// Copies of tensors in memory: a global tensor is of the tile's element type, with one flat
+// mode per dimension of the tile's extents and a last mode of stride 1; it carries its strides;
+// bounds are one per dimension. A shared tensor carries its (static) layout. --layout-lower-tensors
+// resolves a tensor only when it is made in its function by layout.make_tensor,
+// layout.local_tile and layout.slice_tensor, and only the copies may read it.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics --layout-lower-tensors
+// RUN: not layout-opt %s --split-input-file --layout-lower-register-tensors 2>&1 | FileCheck %s --check-prefix=ALONE
 
 #rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
 func.func @element(%t: !layout.tensor<f32, global, !layout.layout<(64,64):(?,1)>>) {
@@ -71,7 +72,7 @@ func.func @shared_source(%t: !layout.tensor<f16, shared, !layout.layout<(64,64):
 // A tensor that reaches the copy as a block argument: its pointer and layout are not known here.
 #rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
 func.func @argument(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>) -> tensor<64x64xf16, #rows> {
-  // expected-error@+1 {{'layout.global_load' op reads a tensor that is not made in its function by layout.make_tensor and layout.local_tile (a block argument): its pointer and layout cannot be resolved}}
+  // expected-error@+1 {{'layout.global_load' op reads a tensor that is not made in its function by layout.make_tensor, layout.local_tile and layout.slice_tensor (a block argument): its pointer and layout cannot be resolved}}
   %v = layout.global_load %t[] {align = 16 : i64} : !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>> -> tensor<64x64xf16, #rows>
   return %v : tensor<64x64xf16, #rows>
 }
@@ -81,6 +82,54 @@ func.func @argument(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)
 func.func @escapes(%p: !llvm.ptr<1>, %ld: index) -> !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>> {
   %l = layout.make %ld : !layout.layout<(64,64):(?,1)>
   %t = layout.make_tensor %p, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
-  // expected-error@+1 {{'func.return' op takes a tensor in memory ('!layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>'); only layout.local_tile, layout.async_copy, layout.global_load and layout.global_store read them}}
+  // expected-error@+1 {{'func.return' op takes a tensor in memory ('!layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>'); only layout.local_tile, layout.slice_tensor and the copies (layout.async_copy, global_load, global_store, shared_load, shared_store) read them}}
   return %t : !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
+}
+
+// -----
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @shared_smem_twice(%t: !layout.tensor<f16, shared, !layout.layout<(64,64):(64,1)>>) {
+  // expected-error@+1 {{'layout.shared_load' op a shared tensor carries its layout: no smem attribute or operand}}
+  %v = layout.shared_load %t {smem = #layout.layout<(64,64):(64,1)>} : !layout.tensor<f16, shared, !layout.layout<(64,64):(64,1)>> -> tensor<64x64xf16, #rows>
+  return
+}
+
+// -----
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @shared_runtime(%t: !layout.tensor<f16, shared, !layout.layout<(64,64):(?,1)>>) {
+  // expected-error@+1 {{'layout.shared_load' op the shared tensor's layout must be static, found '!layout.layout<(64,64):(?,1)>'}}
+  %v = layout.shared_load %t : !layout.tensor<f16, shared, !layout.layout<(64,64):(?,1)>> -> tensor<64x64xf16, #rows>
+  return
+}
+
+// -----
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @global_dst(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>, %v: tensor<64x64xf16, #rows>) {
+  // expected-error@+1 {{'layout.shared_store' op the shared-memory tensor must be in shared memory, found '!layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>'}}
+  layout.shared_store %v, %t : tensor<64x64xf16, #rows>, !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>
+  return
+}
+
+// -----
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @shared_element(%t: !layout.tensor<f32, shared, !layout.layout<(64,64):(64,1)>>) {
+  // expected-error@+1 {{'layout.shared_load' op the base tensor holds 'f32', the tile 'f16'}}
+  %v = layout.shared_load %t : !layout.tensor<f32, shared, !layout.layout<(64,64):(64,1)>> -> tensor<64x64xf16, #rows>
+  return
+}
+
+// -----
+
+// --layout-lower-register-tensors alone does not resolve tensors.
+// ALONE: 'layout.global_load' op reads the tensor in memory '!layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>' unresolved: --layout-lower-tensors (the first pass of --lower-to-nvvm) resolves it to a pointer first
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @unresolved(%p: !llvm.ptr<1>) -> tensor<64x64xf16, #rows> {
+  %l = layout.const #layout.layout<(64,64):(64,1)>
+  %t = layout.make_tensor %p, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>
+  %v = layout.global_load %t[] {align = 16 : i64} : !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>> -> tensor<64x64xf16, #rows>
+  return %v : tensor<64x64xf16, #rows>
 }

@@ -5,7 +5,9 @@
 // residue is 6 elements, so one copy per row reads 12 of its 16 bytes (cp.async's src-size);
 // the last row tile of a 61-row tensor. Every byte inside the tensor lands at its swizzled
 // shared offset, every byte past it is zero, nothing else is written. A case that claims the
-// whole corner tile is inside fails.
+// whole corner tile is inside fails. The @staged copy into stage 0 and stage 1 of a staged,
+// swizzled shared layout (layout.slice_tensor) lands in that stage's 4 KiB under the stage's
+// swizzle.
 // REQUIRES: ptxas
 // RUN: layout-opt %S/lower_tensors.mlir --lower-to-nvvm="ptx=%t.80.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_80 -v %t.80.ptx -o %t.80.cubin 2> %t.80.log
@@ -19,7 +21,7 @@
 // RUN: sed 's/"valid": \[36, 8\]/"valid": [64, 64]/' %S/Inputs/lower_tensors_cases.json > %t.whole.json
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.80.ptx %t.whole.json | FileCheck %s --check-prefix=WRONG
 
-// ENTRIES: 4
+// ENTRIES: 5
 // The copies read src-size bytes; the whole-tile test picks the plain vector accesses or the
 // masked ones (one predicated element store each).
 // PTX-LABEL: .entry ragged
@@ -33,4 +35,5 @@
 // PTX: st.global.v4.b32
 // PTX: st.global.b16
 // MOVES-COUNT-4: ragged: 4096 elements copied into shared memory by 128 threads: all right
+// MOVES-COUNT-2: staged: 2048 elements copied into shared memory by 128 threads: all right
 // WRONG: ragged: 4096 elements copied into shared memory by 128 threads: {{[0-9]+}} bytes wrong

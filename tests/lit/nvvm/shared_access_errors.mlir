@@ -3,7 +3,7 @@
 #rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [32, 0]], lane = [[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
 
 func.func @not_shared(%p: !llvm.ptr<1>) {
-  // expected-error @+1 {{'layout.shared_load' op the base must be !llvm.ptr<3> (shared memory), found '!llvm.ptr<1>'}}
+  // expected-error @+1 {{'layout.shared_load' op the base must be !llvm.ptr<3> (shared memory) or a shared tensor, found '!llvm.ptr<1>'}}
   %t = layout.shared_load %p {smem = #layout.layout<(64,32):(32,1)>} : !llvm.ptr<1> -> tensor<64x32xf16, #rows>
   return
 }

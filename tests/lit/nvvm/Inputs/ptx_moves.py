@@ -18,7 +18,8 @@ check_shared(ptx, kernel, threads, copy): the kernel copies a row-major tile fro
 (`cp.async`) into shared memory laid out by a 2-D CuTe layout (`copy["smem"]`, swizzle
 allowed): every byte must land at its shared offset. With `origin` and `valid`, the tile starts
 at that element of the tensor and only `valid` rows and columns of it lie inside: the others
-must be zero (cp.async's src-size); `params` are the kernel's parameters after the first.
+must be zero (cp.async's src-size); `params` are the kernel's parameters after the first;
+`shared_offset` (elements) moves the whole tile in shared memory (a stage of a staged layout).
 
 check_copy(ptx, kernel, threads, copy): the kernel copies a row-major tensor in global memory
 (`copy`: `shape` [rows, columns], `stride` in elements, element `bytes`; the stride is the
@@ -471,7 +472,7 @@ def check_shared(ptx, kernel, threads, copy):
     wrong, expected = 0, set()
     for i in range(rows):
         for j in range(cols):
-            at = cute_offset(copy["smem"], i, j) * n
+            at = (copy.get("shared_offset", 0) + cute_offset(copy["smem"], i, j)) * n
             for b in range(n):
                 expected.add(at + b)
                 cell = cta.shared.get(at + b)
