@@ -1,0 +1,32 @@
+// The Blackwell GEMM (examples/gemm_sm100.mlir: runtime M, N, K, a grid of 128 x 128 tiles, the
+// k loop over TMA loads and UMMA into the TMEM accumulator, a tcgen05.ld epilogue with the rows
+// and columns past C left unwritten) lowers to PTX that ptxas accepts for sm_100a without spills.
+// The host encodes the tensor maps with the runtime extents and row stride; in the kernel, the
+// UMMA descriptors take the runtime k-block (their constant fields 0x4000404000010000 and the
+// instruction descriptor 0x08200010 as in the tile demo), and each k tile waits for the phase
+// (2,?):(1,0)(j) of both barriers.
+// REQUIRES: ptxas
+// RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86" | FileCheck %s --check-prefix=IR
+// RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86 ptx=%t.ptx" -o /dev/null
+// RUN: %ptxas --gpu-name sm_100a -v %t.ptx -o %t.cubin 2> %t.log
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.log | FileCheck %s --check-prefix=ONE
+
+// IR-COUNT-2: llvm.call @cuTensorMapEncodeTiled
+// IR: gpu.module @kernels
+// IR-DAG: llvm.mlir.constant(4611756662049538048 : i64)
+// IR-DAG: llvm.mlir.constant(136314896 : i32)
+
+// PTX: .target sm_100a
+// PTX: .entry gemm_sm100
+// PTX: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32
+// PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: mbarrier.try_wait.parity.shared.b64
+// PTX-COUNT-4: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard
+// PTX: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// PTX: tcgen05.ld.sync.aligned.32x32b.x128.b32
+// PTX-NEXT: tcgen05.wait::ld.sync.aligned
+// PTX-COUNT-16: st.global.v4.b32
+// PTX-COUNT-128: st.global.b16
+// PTX: tcgen05.dealloc.cta_group::1.sync.aligned.b32
+// ONE: 1
