@@ -257,7 +257,11 @@ mod tests {
         let leaf = Layout::leaf;
         let cases = [
             // Sw<2,3,3> o 0 o (64,32):(32,1)
-            (Swizzle::new(2, 3, 3), 0, modes(vec![leaf(64, 32), leaf(32, 1)])),
+            (
+                Swizzle::new(2, 3, 3),
+                0,
+                modes(vec![leaf(64, 32), leaf(32, 1)]),
+            ),
             // Sw<3,4,3> o 0 o ((8,16),64):((64,512),1)
             (
                 Swizzle::new(3, 4, 3),
@@ -265,7 +269,11 @@ mod tests {
                 modes(vec![modes(vec![leaf(8, 64), leaf(16, 512)]), leaf(64, 1)]),
             ),
             // Sw<1,2,-2> o 4 o (16,8):(8,1)
-            (Swizzle::new(1, 2, -2), 4, modes(vec![leaf(16, 8), leaf(8, 1)])),
+            (
+                Swizzle::new(1, 2, -2),
+                4,
+                modes(vec![leaf(16, 8), leaf(8, 1)]),
+            ),
         ];
         for (sw, offset, inner) in cases {
             let (sw, inner) = (Func::Swizzle(sw.unwrap()), Func::Layout(inner));

@@ -585,7 +585,10 @@ pub unsafe extern "C" fn layout_ffi_translation_period(layout: Handle) -> i64 {
 /// # Safety
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_check_mode_translates(layout: Handle, mode: usize) -> LayoutResult {
+pub unsafe extern "C" fn layout_ffi_check_mode_translates(
+    layout: Handle,
+    mode: usize,
+) -> LayoutResult {
     let layout = stored::borrowed(layout);
     let r = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.check_mode_translates(mode),
