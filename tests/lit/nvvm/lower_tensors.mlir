@@ -102,6 +102,22 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // A tile of a runtime M x K tensor loaded into registers and stored to the same tile of
+    // another: whole tiles take the plain vector accesses, partial ones the masked ones.
+    // CHECK-LABEL: gpu.func @ragged_copy
+    // CHECK: layout.global_load %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}})
+    // CHECK: layout.global_store %{{.*}}, %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}})
+    gpu.func @ragged_copy(%src: !llvm.ptr<1>, %dst: !llvm.ptr<1>, %ld: index, %m: index, %k: index, %bm: index, %bk: index) kernel {
+      %l = layout.make %m, %k, %ld : !rm
+      %A = layout.make_tensor %src, %l : !llvm.ptr<1> -> !gmem
+      %C = layout.make_tensor %dst, %l : !llvm.ptr<1> -> !gmem
+      %ta = layout.local_tile %A[%bm, %bk] {tile = #layout.tuple<(64,64)>} : !gmem -> !tile
+      %tc = layout.local_tile %C[%bm, %bk] {tile = #layout.tuple<(64,64)>} : !gmem -> !tile
+      %v = layout.global_load %ta[] {align = 16 : i64} : !tile -> tensor<64x64xf16, #rows>
+      layout.global_store %v, %tc[] {align = 16 : i64} : tensor<64x64xf16, #rows>, !tile
+      gpu.return
+    }
+
     // A tile of a tile: the inner tile's residue is the outer one's minus its own start.
     // CHECK-LABEL: gpu.func @nested
     // CHECK: layout.global_store %{{.*}}, %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}})

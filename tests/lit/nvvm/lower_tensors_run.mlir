@@ -7,7 +7,11 @@
 // shared offset, every byte past it is zero, nothing else is written. A case that claims the
 // whole corner tile is inside fails. The @staged copy into stage 0 and stage 1 of a staged,
 // swizzled shared layout (layout.slice_tensor) lands in that stage's 4 KiB under the stage's
-// swizzle.
+// swizzle. @ragged_copy loads a tile of a runtime tensor into registers and stores it to the
+// same tile of another (Inputs/ptx_moves.py follows the forward branches: the whole-tile test
+// and each masked element): an interior tile takes the 16-byte accesses, the corner tile and
+// a tile with a 6-column K residue copy exactly the elements inside, nothing else is written;
+// expecting the whole corner tile fails.
 // REQUIRES: ptxas
 // RUN: layout-opt %S/lower_tensors.mlir --lower-to-nvvm="ptx=%t.80.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_80 -v %t.80.ptx -o %t.80.cubin 2> %t.80.log
@@ -20,8 +24,10 @@
 // RUN: python3 %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/lower_tensors_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: sed 's/"valid": \[36, 8\]/"valid": [64, 64]/' %S/Inputs/lower_tensors_cases.json > %t.whole.json
 // RUN: not python3 %S/Inputs/ptx_moves.py %t.80.ptx %t.whole.json | FileCheck %s --check-prefix=WRONG
+// RUN: sed 's/"region": \[\[64, 100\], \[64, 72\]\]/"region": [[64, 128], [64, 128]]/' %S/Inputs/lower_tensors_cases.json > %t.past.json
+// RUN: not python3 %S/Inputs/ptx_moves.py %t.80.ptx %t.past.json | FileCheck %s --check-prefix=PAST
 
-// ENTRIES: 5
+// ENTRIES: 6
 // The copies read src-size bytes; the whole-tile test picks the plain vector accesses or the
 // masked ones (one predicated element store each).
 // PTX-LABEL: .entry ragged
@@ -36,4 +42,8 @@
 // PTX: st.global.b16
 // MOVES-COUNT-4: ragged: 4096 elements copied into shared memory by 128 threads: all right
 // MOVES-COUNT-2: staged: 2048 elements copied into shared memory by 128 threads: all right
+// MOVES: ragged_copy: 4096 elements copied by 128 threads: all right
+// MOVES: ragged_copy: 288 elements copied by 128 threads: all right
+// MOVES: ragged_copy: 384 elements copied by 128 threads: all right
 // WRONG: ragged: 4096 elements copied into shared memory by 128 threads: {{[0-9]+}} bytes wrong
+// PAST: ragged_copy: 4096 elements copied by 128 threads: {{[0-9]+}} bytes wrong

@@ -23,10 +23,15 @@ must be zero (cp.async's src-size); `params` are the kernel's parameters after t
 
 check_copy(ptx, kernel, threads, copy): the kernel copies a row-major tensor in global memory
 (`copy`: `shape` [rows, columns], `stride` in elements, element `bytes`; the stride is the
-kernel's third parameter) from its first parameter to its second, through whatever registers,
-shuffles and shared memory: input bytes are tokens `("in", -1, byte offset)` (the same for
-every thread), and every byte of every element of the output must be written, by each writer
-with the input byte at the same offset.
+kernel's third parameter, or `params` are the parameters after the first two) from its first
+parameter to its second, through whatever registers, shuffles and shared memory: input bytes
+are tokens `("in", -1, byte offset)` (the same for every thread), and every byte of every
+element of the output (of `region`, [[r0, r1], [c0, c1]], when given) must be written, by each
+writer with the input byte at the same offset, and nothing else.
+
+Forward branches are followed (a thread that branches resumes at the label, where it
+reconverges with the others); a backward branch (a loop) and a barrier in divergent code are
+refused.
 """
 
 import re
@@ -52,7 +57,10 @@ def statements(ptx, kernel):
     out = []
     for line in body[:end].split("\n"):
         line = line.split("//")[0].strip()
-        if not line or line.startswith(".") or line.endswith(":"):
+        if line.endswith(":"):
+            out.append(line)  # a label: where threads that branched to it resume
+            continue
+        if not line or line.startswith("."):
             continue
         for stmt in line.split(";"):
             if stmt.strip():
@@ -151,25 +159,42 @@ class Cta:
 
     # -- execution --------------------------------------------------------------------
     def run(self):
-        for stmt in self.stmts:
+        # Forward branches only: a thread that branches waits for its label (reconverging
+        # there); a backward branch (a loop) is refused.
+        labels = {st[:-1]: i for i, st in enumerate(self.stmts) if st.endswith(":")}
+        waiting = [None] * self.n  # the label a thread waits for, or "exit"
+        for at, stmt in enumerate(self.stmts):
+            if stmt.endswith(":"):
+                waiting = [None if w == stmt[:-1] else w for w in waiting]
+                continue
             pred = None
             if stmt.startswith("@"):
                 pred, stmt = stmt.split(None, 1)
             op, _, rest = stmt.partition(" ")
             args = [x.strip() for x in _OPERAND.findall(rest)]
-            active = list(range(self.n))
+            running = [t for t in range(self.n) if waiting[t] is None]
+            active = running
             if pred:
                 neg = pred.startswith("@!")
                 name = pred[2:] if neg else pred[1:]
                 active = [t for t in active if bool(to_int(self.val(t, name, 1))) != neg]
             base = op.split(".")[0]
             if base in ("ret", "exit"):
-                break
+                for t in active:
+                    waiting[t] = "exit"
+                if all(w == "exit" for w in waiting):
+                    break
+                continue
             if base == "bra":
-                raise Fail("branches are not followed")
+                target = args[0]
+                if labels.get(target, -1) <= at:
+                    raise Fail(f"branch to {target}: only forward branches are followed")
+                for t in active:
+                    waiting[t] = target
+                continue
             if op.startswith("bar.sync") or op.startswith("barrier.sync"):
                 if len(active) != self.n:
-                    raise Fail("bar.sync under a predicate")
+                    raise Fail("bar.sync under a predicate or in divergent code")
                 self.epoch += 1
                 self.warp_epoch = [e + 1 for e in self.warp_epoch]
                 continue
@@ -331,6 +356,8 @@ class Cta:
             return [int(ok)]
         if r is None:
             raise Fail(f"unsupported instruction `{op}`")
+        if op.endswith(".pred"):  # predicates are one bit (not.pred: the other one)
+            return [r() & 1]
         return from_int(r() & m, n)
 
     def matrix(self, op, args, active):
@@ -423,13 +450,15 @@ def check(ptx, kernel, threads, elem_bytes, fields_out, expected):
 
 
 def check_copy(ptx, kernel, threads, copy):
-    params = kernel_params(ptx, kernel, [0x10000000, 0x20000000, copy["stride"]])
+    params = kernel_params(ptx, kernel, [0x10000000, 0x20000000] + copy.get("params", [copy["stride"]]))
     cta = Cta(statements(ptx, kernel), threads, params, shared_input=True).run()
     rows, cols = copy["shape"]
     n = copy["bytes"]
+    # Only the elements of `region` ([[r0, r1], [c0, c1]], default all) are copied.
+    (r0, r1), (c0, c1) = copy.get("region", [[0, rows], [0, cols]])
     wrong, expected = 0, set()
-    for i in range(rows):
-        for j in range(cols):
+    for i in range(r0, r1):
+        for j in range(c0, c1):
             for b in range(n):
                 o = (i * copy["stride"] + j) * n + b
                 expected.add(o)
@@ -529,7 +558,8 @@ def main():
                 print(f"{case['kernel']}: {e}")
                 failed += 1
                 continue
-            elems = c["shape"][0] * c["shape"][1]
+            (r0, r1), (c0, c1) = c.get("region", [[0, c["shape"][0]], [0, c["shape"][1]]])
+            elems = (r1 - r0) * (c1 - c0)
             where = " into shared memory" if mode == "shared" else ""
             print(f"{case['kernel']}: {elems} elements copied{where} by {case['threads']} threads: {'all right' if wrong == 0 else f'{wrong} bytes wrong'}")
             failed += wrong != 0
