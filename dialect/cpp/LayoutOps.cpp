@@ -701,11 +701,11 @@ LogicalResult LocalTileOp::verify() {
   LayoutOperand tileArg = tile.getValueType().asOperand();
   std::optional<int64_t> tileRank = algebraInteger("rank", tileArg);
   std::optional<int64_t> tileDepth = algebraInteger("depth", tileArg);
-  SmallVector<int64_t> extents(16);
-  int64_t n = layout_ffi_int_leaves(tile.getValueHandle(), extents.data(), extents.size());
+  int64_t n = layout_ffi_int_leaves(tile.getValueHandle(), nullptr, 0);
+  SmallVector<int64_t> extents(std::max<int64_t>(n, 0));
+  layout_ffi_int_leaves(tile.getValueHandle(), extents.data(), extents.size());
   if (!tileRank || !tileDepth || *tileDepth > 1 || n != *tileRank ||
-      llvm::any_of(ArrayRef<int64_t>(extents).take_front(std::max<int64_t>(n, 0)),
-                   [](int64_t e) { return e <= 0; }))
+      llvm::any_of(extents, [](int64_t e) { return e <= 0; }))
     return emitOpError() << "the tile must be a flat tuple of positive extents, found " << tile;
   std::optional<int64_t> rank = algebraInteger("rank", source.getLayout().asOperand());
   if (!rank || *rank != *tileRank)
