@@ -102,6 +102,23 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // A pointer source and a shared tensor destination, and the other way round: only the
+    // tensor side is resolved.
+    // CHECK-LABEL: gpu.func @mixed
+    // CHECK: layout.async_copy %arg0[%arg1] to %{{.*}} {align = 16 : i64, smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>}
+    // CHECK: layout.async_copy %{{.*}}[%{{.*}}] to %{{.*}} {align = 16 : i64, smem = #layout.layout<(64,32):(32,1)>}
+    gpu.func @mixed(%pa: !llvm.ptr<1>, %ld: i64, %s: index, %ldi: index) kernel {
+      %p = llvm.mlir.addressof @buf : !llvm.ptr<3>
+      %st = layout.const #layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>
+      %S = layout.make_tensor %p, %st : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>>
+      %d = layout.slice_tensor %S[%s] {modes = array<i64: 2>} : !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>> -> !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>>
+      layout.async_copy %pa[%ld] to %d {align = 16 : i64} : !llvm.ptr<1>, !layout.tensor<f16, shared, !layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>>, tensor<64x32xf16, #rowsa>
+      %l = layout.make %ldi : !layout.layout<(64,32):(?,1)>
+      %A = layout.make_tensor %pa, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
+      layout.async_copy %A[] to %p {align = 16 : i64, smem = #layout.layout<(64,32):(32,1)>} : !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>, !llvm.ptr<3>, tensor<64x32xf16, #rowsa>
+      gpu.return
+    }
+
     // A tile of a runtime M x K tensor loaded into registers and stored to the same tile of
     // another: whole tiles take the plain vector accesses, partial ones the masked ones.
     // CHECK-LABEL: gpu.func @ragged_copy
