@@ -691,6 +691,23 @@ static std::optional<int64_t> algebraInteger(StringRef op, ArrayRef<LayoutOperan
   return asInteger(r.text);
 }
 
+/// The type of the algebra op `name` on the value types `operands` (with mode
+/// indices), or the algebra's message as an error of `op` (the op that needs
+/// it, not the algebra op: local_tile and slice_tensor are defined by them).
+static FailureOr<ValueType> algebraType(Operation *op, StringRef name,
+                                        ArrayRef<ValueType> operands,
+                                        ArrayRef<int64_t> indices = {}) {
+  SmallVector<LayoutOperand, 2> args;
+  for (ValueType t : operands)
+    args.push_back(t.asOperand());
+  rust::Result r = rust::call(name, args, indices);
+  if (r.status == rust::Dynamic)
+    return ValueType::get(op->getContext(), "*", 0);
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  return typeOf(op->getContext(), r);
+}
+
 LogicalResult LocalTileOp::verify() {
   auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
   auto result = llvm::cast<MemoryTensorType>(getResult().getType());
@@ -717,24 +734,24 @@ LogicalResult LocalTileOp::verify() {
     return emitOpError() << "takes one coordinate per tile mode (" << *tileRank << "), found "
                          << getCoord().size();
   // The tile mode of zipped_divide(L, tile), by the algebra.
-  SmallVector<Type, 1> divided, tileLayout;
-  if (failed(inferAlgebraResult(getContext(), getLoc(), "layout.zipped_divide",
-                                {source.getLayout(), tile.getValueType()}, divided)) ||
-      failed(inferAlgebraResult(getContext(), getLoc(), "layout.get", divided, tileLayout, {0})))
+  FailureOr<ValueType> divided =
+      algebraType(*this, "zipped_divide", {source.getLayout(), tile.getValueType()});
+  if (failed(divided))
     return failure();
+  FailureOr<ValueType> tileLayout = algebraType(*this, "get", *divided, {0});
   // The tile at c is the tile at 0 moved by rest(c) (a swizzle must read no bit of it).
-  SmallVector<Type, 1> rest;
-  if (failed(inferAlgebraResult(getContext(), getLoc(), "layout.get", divided, rest, {1})))
+  FailureOr<ValueType> rest = algebraType(*this, "get", *divided, {1});
+  if (failed(tileLayout) || failed(rest))
     return failure();
   for (int64_t d = 0; d < *tileRank; ++d) {
-    rust::Result r = rust::take(layout_ffi_check_mode_translates(
-        llvm::cast<ValueType>(rest.front()).getValueHandle(), (size_t)d));
+    rust::Result r =
+        rust::take(layout_ffi_check_mode_translates(rest->getValueHandle(), (size_t)d));
     if (!r.ok())
       return emitOpError() << "the tiles of " << Type(source.getLayout())
                            << " are not one tile moved: " << r.text;
   }
-  auto expected = MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(),
-                                        llvm::cast<ValueType>(tileLayout.front()));
+  auto expected =
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *tileLayout);
   if (result != expected)
     return emitOpError() << "the tile of " << Type(source) << " by " << tile << " is "
                          << Type(expected) << ", not " << Type(result);
@@ -773,12 +790,11 @@ LogicalResult SliceTensorOp::verify() {
     if (!r.ok())
       return emitOpError() << r.text;
   }
-  SmallVector<Type, 1> selected;
-  if (failed(inferAlgebraResult(getContext(), getLoc(), "layout.select", {layout}, selected,
-                                kept)))
+  FailureOr<ValueType> selected = algebraType(*this, "select", layout, kept);
+  if (failed(selected))
     return failure();
-  auto expected = MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(),
-                                        llvm::cast<ValueType>(selected.front()));
+  auto expected =
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *selected);
   if (result != expected)
     return emitOpError() << "the slice of " << Type(source) << " at modes [" << modes
                          << "] is " << Type(expected) << ", not " << Type(result);

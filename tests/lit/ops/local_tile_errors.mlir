@@ -62,3 +62,13 @@ func.func @coordinates(%t: !t, %i: index) {
   %g = layout.local_tile %t[%i] {tile = #layout.tuple<(64,32)>} : !t -> !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
   return
 }
+
+// -----
+
+// The algebra's error, as the local_tile's.
+!t = !layout.tensor<f16, global, !layout.layout<(64,32):(32,1)>>
+func.func @overflow(%t: !t, %i: index) {
+  // expected-error@+1 {{'layout.local_tile' op zipped_divide: the result ((4611686018427387904,1),(1,32)):((32,1),(0,1)) has size 147573952589676412928, past the largest i64 (2^63-1)}}
+  %g = layout.local_tile %t[%i, %i] {tile = #layout.tuple<(4611686018427387904,1)>} : !t -> !t
+  return
+}
