@@ -286,6 +286,8 @@ unsigned MemoryTensorType::getAddressSpace() const {
     return 3;
   case MemorySpace::tmem:
     return 6;
+  case MemorySpace::tma:
+    return 0; // the tensor map, in the generic space
   }
   return 0;
 }

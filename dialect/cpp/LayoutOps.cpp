@@ -675,6 +675,20 @@ LogicalResult MakeTensorOp::verify() {
   auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(getPtr().getType());
   unsigned space = tensor.getAddressSpace();
   bool generic = tensor.getSpace() == MemorySpace::global && p && p.getAddressSpace() == 0;
+  if (tensor.getSpace() == MemorySpace::tma) {
+    if (!p || p.getAddressSpace() != 0)
+      return emitOpError() << "a tma tensor is made from its tensor map, an !llvm.ptr, found "
+                           << getPtr().getType();
+    int64_t shape[8], stride[8];
+    int64_t n = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(), shape, stride, 8);
+    if (n < 1 || n > 5 || llvm::any_of(ArrayRef<int64_t>(shape, n), [](int64_t e) {
+          return e == LAYOUT_FLAT_NESTED;
+        }))
+      return emitOpError() << "a tma tensor's layout is a plain layout of 1 to 5 modes (the "
+                              "tensor map's dimensions), found "
+                           << Type(tensor.getLayout());
+    return success();
+  }
   if (!p || (p.getAddressSpace() != space && !generic))
     return emitOpError() << "a tensor in " << stringifyMemorySpace(tensor.getSpace())
                          << " memory is made from an !llvm.ptr<" << space << ">"
@@ -706,6 +720,29 @@ static FailureOr<ValueType> algebraType(Operation *op, StringRef name,
   if (!r.ok())
     return op->emitOpError() << r.text;
   return typeOf(op->getContext(), r);
+}
+
+/// The static number of elements of top-level mode `d` of `layout`, or none.
+static std::optional<int64_t> modeSize(ValueType layout, int64_t d) {
+  rust::Result mode = rust::call("get", {layout.asOperand()}, {d});
+  if (!mode.ok() || !mode.value.get())
+    return std::nullopt;
+  return algebraInteger("size", typeOf(layout.getContext(), mode).asOperand());
+}
+
+/// The number of elements of each top-level mode of `layout`, or none when one is not static.
+static std::optional<SmallVector<int64_t>> modeSizes(ValueType layout) {
+  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
+  if (!rank)
+    return std::nullopt;
+  SmallVector<int64_t> sizes;
+  for (int64_t d = 0; d < *rank; ++d) {
+    std::optional<int64_t> size = modeSize(layout, d);
+    if (!size)
+      return std::nullopt;
+    sizes.push_back(*size);
+  }
+  return sizes;
 }
 
 LogicalResult LocalTileOp::verify() {
@@ -759,6 +796,12 @@ LogicalResult LocalTileOp::verify() {
 }
 
 LogicalResult SliceTensorOp::verify() {
+  if (getRing())
+    for (int64_t d : getModes())
+      if (!modeSize(llvm::cast<MemoryTensorType>(getTensor().getType()).getLayout(), d))
+        return emitOpError() << "with ring, each fixed mode must have a static extent (the "
+                                "ring's length): mode "
+                             << d << " of " << getTensor().getType() << " has none";
   auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
   auto result = llvm::cast<MemoryTensorType>(getResult().getType());
   ValueType layout = source.getLayout();
@@ -1075,6 +1118,123 @@ LogicalResult MmaOp::verify() {
   rust::Result r = rust::take(layout_ffi_mma_sync(*la, *lb, *lc, c.getDimSize(0),
                                                   c.getDimSize(1), a.getDimSize(1), nullptr,
                                                   0, &length));
+  if (!r.ok())
+    return emitOpError() << r.text;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// shared_alloc, mbarrier_init / mbarrier_wait, tma_copy, mma_async
+//===----------------------------------------------------------------------===//
+
+/// `type` is a tensor in `space` of elements `elem` (any when null) whose layout is static.
+static LogicalResult verifyTensorOf(Operation *op, StringRef what, Type type, MemorySpace space,
+                                    Type elem = {}) {
+  auto t = llvm::dyn_cast<MemoryTensorType>(type);
+  if (!t || t.getSpace() != space)
+    return op->emitOpError() << "the " << what << " must be a tensor in "
+                             << stringifyMemorySpace(space) << " memory, found " << type;
+  if (elem && t.getElementType() != elem)
+    return op->emitOpError() << "the " << what << " must hold " << elem << ", found "
+                             << t.getElementType();
+  if (space == MemorySpace::shared && !t.getLayout().isStatic())
+    return op->emitOpError() << "the " << what << "'s layout must be static (it lays out "
+                             << "shared memory), found " << Type(t.getLayout());
+  return success();
+}
+
+/// A ring of mbarriers: a shared tensor of i64 with a static rank-1 layout.
+static LogicalResult verifyBarrierRing(Operation *op, Type type) {
+  if (failed(verifyTensorOf(op, "barrier ring", type, MemorySpace::shared,
+                            IntegerType::get(op->getContext(), 64))))
+    return failure();
+  ValueType l = llvm::cast<MemoryTensorType>(type).getLayout();
+  std::optional<int64_t> rank = algebraInteger("rank", l.asOperand());
+  if (!rank || *rank != 1)
+    return op->emitOpError() << "a barrier ring has a rank-1 layout (barrier s at s), found "
+                             << Type(l);
+  return success();
+}
+
+LogicalResult SharedAllocOp::verify() {
+  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(getBase().getType());
+  if (!p || p.getAddressSpace() != 3)
+    return emitOpError() << "the base must be a shared pointer (!llvm.ptr<3>), found "
+                         << getBase().getType();
+  if (getTensors().empty())
+    return emitOpError() << "allocates at least one tensor";
+  for (auto [i, t] : llvm::enumerate(getTensors().getTypes()))
+    if (failed(verifyTensorOf(*this, "result #" + std::to_string(i), t, MemorySpace::shared)))
+      return failure();
+  return success();
+}
+
+LogicalResult MbarrierInitOp::verify() {
+  if (failed(verifyTensorOf(*this, "barrier tensor", getBars().getType(), MemorySpace::shared,
+                            IntegerType::get(getContext(), 64))))
+    return failure();
+  int64_t n = getArrivals();
+  if (n < 1 || n >= (1 << 20))
+    return emitOpError() << "an mbarrier expects 1 to 2^20 - 1 arrivals per phase, found " << n;
+  return success();
+}
+
+LogicalResult MbarrierWaitOp::verify() { return verifyBarrierRing(*this, getBars().getType()); }
+
+LogicalResult TmaCopyOp::verify() {
+  auto src = llvm::dyn_cast<MemoryTensorType>(getSrc().getType());
+  auto dst = llvm::dyn_cast<MemoryTensorType>(getDst().getType());
+  bool load = src && src.getSpace() == MemorySpace::tma;
+  MemoryTensorType global = load ? src : dst, shared = load ? dst : src;
+  if (failed(verifyTensorOf(*this, load ? "source" : "destination",
+                            load ? getSrc().getType() : getDst().getType(), MemorySpace::tma)) ||
+      failed(verifyTensorOf(*this, load ? "destination" : "source",
+                            load ? getDst().getType() : getSrc().getType(),
+                            MemorySpace::shared, global.getElementType())))
+    return failure();
+  if (load != static_cast<bool>(getBars()))
+    return emitOpError() << (load ? "a TMA load completes on a barrier: barrier(%ring[%k] : ...)"
+                                  : "a TMA store takes no barrier");
+  if (load && failed(verifyBarrierRing(*this, getBars().getType())))
+    return failure();
+  std::optional<SmallVector<int64_t>> g = modeSizes(global.getLayout());
+  std::optional<SmallVector<int64_t>> s = modeSizes(shared.getLayout());
+  if (!g || !s || *g != *s)
+    return emitOpError() << "the tile " << Type(global.getLayout())
+                         << " and the shared tensor " << Type(shared.getLayout())
+                         << " must have the same static extent in each mode";
+  return success();
+}
+
+LogicalResult MmaAsyncOp::verify() {
+  auto c = llvm::cast<RankedTensorType>(getC().getType());
+  for (auto [what, v] : {std::pair<StringRef, Value>{"A operand", getA()}, {"B operand", getB()}})
+    if (failed(verifyTensorOf(*this, what, v.getType(), MemorySpace::shared)))
+      return failure();
+  auto a = llvm::cast<MemoryTensorType>(getA().getType());
+  auto b = llvm::cast<MemoryTensorType>(getB().getType());
+  Type ea = a.getElementType();
+  if (!(ea.isF16() || ea.isBF16()) || b.getElementType() != ea)
+    return emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
+                         << b.getElementType();
+  FailureOr<LayoutHandle> lc = tensorEncoding(*this, c, "accumulator");
+  if (failed(lc))
+    return failure();
+  if (getD().getType() != c)
+    return emitOpError() << "the result type must be the accumulator's, " << c;
+  if (!c.getElementType().isF32() || c.getRank() != 2)
+    return emitOpError() << "the accumulator must be an M x N tensor of f32, found " << c;
+  std::optional<SmallVector<int64_t>> sa = modeSizes(a.getLayout());
+  std::optional<SmallVector<int64_t>> sb = modeSizes(b.getLayout());
+  if (!sa || !sb || sa->size() != 2 || sb->size() != 2 || (*sa)[0] != c.getDimSize(0) ||
+      (*sb)[0] != c.getDimSize(1) || (*sa)[1] != (*sb)[1] || (*sa)[1] % 16 != 0)
+    return emitOpError() << "A, B and C must be M x K, N x K and M x N with K a multiple of 16, "
+                            "found A "
+                         << Type(a.getLayout()) << ", B " << Type(b.getLayout()) << " and " << c;
+  size_t length = 0;
+  std::vector<int64_t> plan(1 + 128);
+  rust::Result r = rust::take(layout_ffi_wgmma_accumulator(
+      *lc, c.getDimSize(0), c.getDimSize(1), plan.data(), plan.size(), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();

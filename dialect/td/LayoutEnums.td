@@ -29,12 +29,16 @@ def Layout_MajorAttr : EnumAttr<Layout_Dialect, Layout_Major, "major"> {
 
 /// The memory a `!layout.tensor` lives in: `global` (LLVM address space 1, or
 /// the generic space 0), `shared` (address space 3, a CTA's shared memory) and
-/// `tmem` (Blackwell tensor memory, address space 6).
+/// `tmem` (Blackwell tensor memory, address space 6) and `tma` (global memory
+/// addressed through a TMA tensor map: the tensor's pointer is the map, an
+/// `!llvm.ptr`, and its elements are reached by TMA coordinates only).
 def Layout_MemGlobal : I32EnumAttrCase<"global", 0>;
 def Layout_MemShared : I32EnumAttrCase<"shared", 1>;
 def Layout_MemTmem : I32EnumAttrCase<"tmem", 2>;
+def Layout_MemTma : I32EnumAttrCase<"tma", 3>;
 def Layout_MemorySpace : I32EnumAttr<"MemorySpace",
-    "the memory a tensor lives in", [Layout_MemGlobal, Layout_MemShared, Layout_MemTmem]> {
+    "the memory a tensor lives in",
+    [Layout_MemGlobal, Layout_MemShared, Layout_MemTmem, Layout_MemTma]> {
   let cppNamespace = "::mlir::layout";
   let genSpecializedAttr = 0;
 }

@@ -930,12 +930,138 @@ def Layout_SliceTensorOp : Layout_Op<"slice_tensor", [Pure]> {
     stride of a fixed mode is a static multiple of `2^(B+M+|S|)` (the swizzle
     reads no bit of it); a plain layout has no condition. A stage mode of a
     staged shared-memory layout is such a mode.
+
+    With `ring`, each coordinate is the position `k` in a ring of the mode's
+    stages (a pipeline's k-th use): the mode is fixed at `k mod extent`, and
+    each fixed mode must have a static extent.
   }];
   let arguments = (ins Layout_TensorType:$tensor, Variadic<Index>:$coord,
-                       DenseI64ArrayAttr:$modes);
+                       DenseI64ArrayAttr:$modes, UnitAttr:$ring);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = [{
     $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory, barriers and the TMA / WGMMA ops on tensors (sm_90a)
+//===----------------------------------------------------------------------===//
+
+def Layout_SharedAllocOp : Layout_Op<"shared_alloc", [Pure]> {
+  let summary = "shared tensors laid out one after another from a base (CuTe's SharedStorage)";
+  let description = [{
+    ```mlir
+    %sA, %sB, %full = layout.shared_alloc %smem : !llvm.ptr<3>
+        -> !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>>,
+           !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64,4):(64,1,16384)>>,
+           !layout.tensor<i64, shared, !layout.layout<4:1>>
+    ```
+    Each result's layout is static; its bytes are `cosize(L) * sizeof(T)`,
+    placed at the next multiple of its alignment: 16 bytes, or the bytes of
+    the layout's translation period (a swizzle's span: 1024 for `Sw<3,3,3>` of
+    f16) when larger, so every swizzle sees the addresses its layout assumes.
+    The base is rounded up to the largest alignment at run time (the dynamic
+    shared memory of a kernel is 16-byte aligned), so the kernel needs
+    `sum of sizes and paddings + (largest alignment - 16)` bytes, which a
+    remark of `--layout-lower-tensors` prints. No offset is written by hand.
+  }];
+  let arguments = (ins AnyType:$base);
+  let results = (outs Variadic<Layout_TensorType>:$tensors);
+  let assemblyFormat = "$base attr-dict `:` type($base) `->` qualified(type($tensors))";
+  let hasVerifier = 1;
+}
+
+def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init"> {
+  let summary = "initialize every mbarrier of a shared tensor of barriers";
+  let description = [{
+    ```mlir
+    layout.mbarrier_init %full {arrivals = 2 : i64} : !layout.tensor<i64, shared, !layout.layout<4:1>>
+    ```
+    Each i64 of the tensor (a static layout) becomes an mbarrier expecting
+    `arrivals` arrivals per phase, then `fence.mbarrier_init` makes them
+    visible. One thread executes it (the kernel guards it), before a CTA
+    barrier. A ring of S barriers is used by `layout.mbarrier_wait` and
+    `layout.tma_copy` at ring positions `k`: barrier `k mod S`, phase `k div S`.
+  }];
+  let arguments = (ins Layout_TensorType:$bars, I64Attr:$arrivals);
+  let assemblyFormat = "$bars attr-dict `:` qualified(type($bars))";
+  let hasVerifier = 1;
+}
+
+def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait"> {
+  let summary = "wait for the phase of ring position k of a ring of mbarriers";
+  let description = [{
+    ```mlir
+    layout.mbarrier_wait %full[%k] : !layout.tensor<i64, shared, !layout.layout<4:1>>
+    ```
+    For a ring of `S` barriers (a rank-1 tensor of static size `S`), position
+    `k` is barrier `k mod S` in its phase `k div S`: the op waits until that
+    phase has completed, testing the parity `(k div S) mod 2`
+    (`mbarrier.try_wait.parity` in a loop). No phase is tracked by hand.
+  }];
+  let arguments = (ins Layout_TensorType:$bars, Index:$position);
+  let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
+  let hasVerifier = 1;
+}
+
+def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments]> {
+  let summary = "TMA copy of a tile between a tensor-map tensor and a shared tensor";
+  let description = [{
+    ```mlir
+    layout.tma_copy %gA to %sA barrier(%full[%k] : !bars)
+        : !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>,
+          !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+    layout.tma_copy %sC to %gC : !layout.tensor<f16, shared, ...>, !layout.tensor<f16, tma, ...>
+    ```
+    A load (`tma` -> `shared`) copies the tile into the shared tensor and
+    completes on the barrier of ring position `k` (`k mod S` of the rank-1
+    barrier tensor): it sets that barrier's expected transaction bytes to the
+    bytes of the tile and arrives on it. A store (`shared` -> `tma`) has no
+    barrier. The `tma` tensor is made from the tensor map (`layout.make_tensor
+    %map, %l`, `l` the global tensor's layout) and tiled by
+    `layout.local_tile`; the TMA coordinates of the tile's origin, the box and
+    the transaction bytes follow from the global and shared layouts
+    (`hw::tma_desc`), and both tiles have the same extents per mode. One
+    thread issues it (the kernel guards it); elements past the global tensor
+    are zero-filled by loads and not written by stores (the tensor map's
+    bounds).
+  }];
+  let arguments = (ins Layout_TensorType:$src, Layout_TensorType:$dst,
+                       Optional<Layout_TensorType>:$bars, Optional<Index>:$position);
+  let assemblyFormat = [{
+    $src `to` $dst (`barrier` `(` $bars^ `[` $position `]` `:` qualified(type($bars)) `)`)?
+    attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
+  let summary = "D = A B^T + C with A and B in shared memory: warpgroup MMAs in flight (sm_90a)";
+  let description = [{
+    ```mlir
+    %d = layout.mma_async %sA, %sB, %c
+        : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>,
+          !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>>,
+          tensor<128x256xf32, #layout.linear<...nvidia_mma version 3...>>
+       -> tensor<128x256xf32, #layout.linear<...>>
+    ```
+    A is `M x K`, B `N x K` (CuTe's convention), both shared tensors of f16
+    or bf16 (the same) with static layouts; C and D are `M x N` f32 register
+    tensors of one layout that must hold the accumulators of
+    `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`: warpgroup `G`
+    computes rows `64 G ..`; the error names the lane, warp and field).
+    `--layout-lower-tensors` emits `wgmma.fence`, per warpgroup and k block of
+    16 one `wgmma.mma_async` whose descriptors come from the shared layouts
+    (warpgroup `G` reads `local_tile(A, (64, K), (G, 0))`; the major-ness of
+    each operand is read off its layout), and `wgmma.commit_group`. The
+    kernel waits with `nvvm.wgmma.wait.group.sync.aligned N` (several groups
+    may be in flight) before it reads D or overwrites A and B.
+  }];
+  let arguments = (ins Layout_TensorType:$a, Layout_TensorType:$b, AnyRankedTensor:$c);
+  let results = (outs AnyRankedTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
   }];
   let hasVerifier = 1;
 }

@@ -64,18 +64,30 @@ fn c_offset(i: usize, lane: i64) -> (i64, i64) {
     (g + if i >= 2 { 8 } else { 0 }, 2 * q + (i as i64 & 1))
 }
 
-/// A register tensor of two dimensions: `at(r, lane, warp)` = (row, column).
-struct Operand<'a> {
-    name: &'a str,
+/// A register tensor of two dimensions: `at(r, lane, warp)` = (row, column). `op` names the
+/// instruction in messages (`mma_sync`, `wgmma`).
+pub(crate) struct Operand<'a> {
+    pub(crate) op: &'static str,
+    pub(crate) name: &'a str,
     l: &'a LinearLayout,
-    regs: usize,
-    warps: usize,
+    pub(crate) regs: usize,
+    pub(crate) warps: usize,
 }
 
 impl<'a> Operand<'a> {
     fn new(name: &'a str, l: &'a LinearLayout, shape: [i64; 2]) -> Result<Operand<'a>> {
-        let d = check_tensor_encoding(l, &shape, &format!("mma_sync: {name}'s layout"))?;
+        Self::of("mma_sync", name, l, shape)
+    }
+
+    pub(crate) fn of(
+        op: &'static str,
+        name: &'a str,
+        l: &'a LinearLayout,
+        shape: [i64; 2],
+    ) -> Result<Operand<'a>> {
+        let d = check_tensor_encoding(l, &shape, &format!("{op}: {name}'s layout"))?;
         Ok(Operand {
+            op,
             name,
             l,
             regs: 1 << d.reg.len(),
@@ -83,7 +95,7 @@ impl<'a> Operand<'a> {
         })
     }
 
-    fn at(&self, r: usize, lane: i64, warp: i64) -> (i64, i64) {
+    pub(crate) fn at(&self, r: usize, lane: i64, warp: i64) -> (i64, i64) {
         let mut point = Vec::new();
         for d in self.l.ins() {
             let v = match d.name.as_str() {
@@ -99,16 +111,16 @@ impl<'a> Operand<'a> {
     }
 
     /// The register holding `target` in lane 0 of warp 0.
-    fn register_of(&self, index: &HashMap<(i64, i64), usize>, target: (i64, i64)) -> Result<usize> {
+    pub(crate) fn register_of(&self, index: &HashMap<(i64, i64), usize>, target: (i64, i64)) -> Result<usize> {
         index.get(&target).copied().ok_or_else(|| {
             Error::algebra(format!(
-                "mma_sync: {} holds no element at {target:?} in lane 0 of warp 0, where an instruction needs it",
-                self.name
+                "{}: {} holds no element at {target:?} in lane 0 of warp 0, where an instruction needs it",
+                self.op, self.name
             ))
         })
     }
 
-    fn index(&self) -> HashMap<(i64, i64), usize> {
+    pub(crate) fn index(&self) -> HashMap<(i64, i64), usize> {
         let mut m = HashMap::new();
         for r in (0..self.regs).rev() {
             m.insert(self.at(r, 0, 0), r);
@@ -117,7 +129,7 @@ impl<'a> Operand<'a> {
     }
 
     /// Check `registers[i]` holds `origin + offset(i, lane)` in every lane of `warp`.
-    fn check(
+    pub(crate) fn check(
         &self,
         registers: &[usize],
         warp: i64,
@@ -132,8 +144,10 @@ impl<'a> Operand<'a> {
                 let got = self.at(r, lane, warp);
                 if got != want {
                     return Err(Error::algebra(format!(
-                        "mma_sync: {}'s layout does not hold the m16n8k16 fragment: {what}{i} of lane {lane} in warp {warp} must be element {want:?}, register {r} holds {got:?}",
-                        self.name
+                        "{}: {}'s layout does not hold the {} fragment: {what}{i} of lane {lane} in warp {warp} must be element {want:?}, register {r} holds {got:?}",
+                        self.op,
+                        self.name,
+                        if self.op == "mma_sync" { "m16n8k16" } else { "instruction's" }
                     )));
                 }
             }

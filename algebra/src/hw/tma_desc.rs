@@ -73,6 +73,10 @@ pub struct TmaDesc {
     pub smem_to_tma: Option<Layout>,
     /// gmem coordinate -> TMA coordinate (CuTe's TMA tensor strides).
     pub gmem_to_tma: Layout,
+    /// The same per gmem leaf (in order): `Some((m, c))` when a step of the leaf is `c` steps
+    /// of TMA dimension `m`, `None` for a leaf the tensor map does not address (extent 1 or
+    /// stride 0). The coordinates of a tile's origin are read off these.
+    pub gmem_leaf_to_tma: Vec<Option<(usize, i64)>>,
 }
 
 impl TmaDesc {
@@ -546,6 +550,7 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
         tma_basis,
         smem_to_tma,
         gmem_to_tma,
+        gmem_leaf_to_tma: leaf_tma,
     })
 }
 

@@ -1721,6 +1721,84 @@ pub unsafe extern "C" fn layout_ffi_mma_sync(
     r
 }
 
+/// Which register of an `m x n` register tensor laid out by `c` is each field of the f32
+/// accumulator of `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`), flattened: the number of
+/// warpgroups, then the register of each of the `n / 2` fields. `*length` is the number of
+/// integers, copied to `out` only when `capacity >= *length`. The text is a summary for a
+/// remark; an error when the layout does not hold the instruction's accumulator.
+///
+/// # Safety
+/// `c` must be null or a live handle; `out` must point to `capacity` writable integers and
+/// `length` to a writable size.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
+    c: Handle,
+    m: i64,
+    n: i64,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let c = stored::linear_value(c);
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let p = layout_algebra::hw::wgmma_accumulator::wgmma_accumulator(&c?, m, n)?;
+        flat.push(p.warpgroups as i64);
+        flat.extend(p.fields.iter().map(|&r| r as i64));
+        fits("wgmma_accumulator", &flat, capacity)?;
+        Ok(format!(
+            "{} warpgroup(s) of m64n{n}k16, accumulator field i in register {}",
+            p.warpgroups,
+            if p.is_identity() { "i" } else { "of the layout (permuted)" }
+        ))
+    });
+    with_plan(r, &flat, out, length)
+}
+
+/// How the TMA coordinates of an element follow from its coordinate in the global tensor
+/// `gmem` when boxes of `smem` are copied (`hw::tma_desc`'s gmem-to-TMA map), for elements of
+/// `elem` (`f16`, ...): per leaf of `gmem`, in order, the TMA dimension a step of the leaf moves
+/// and by how many steps (`-1, 0` for a leaf the tensor map does not address), into `out`
+/// (`capacity` pairs). The text is empty, or the algebra's error.
+///
+/// # Safety
+/// `elem` must point to `elem_len` bytes of UTF-8; `gmem` and `smem` must be null or live
+/// handles; `out` must point to `2 * capacity` writable integers and `length` to a writable
+/// size.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tma_coords(
+    elem: *const u8,
+    elem_len: usize,
+    gmem: Handle,
+    smem: Handle,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let elem = std::str::from_utf8(std::slice::from_raw_parts(elem, elem_len)).unwrap_or("");
+    let (gmem, smem) = (stored::borrowed(gmem), stored::borrowed(smem));
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let g = match gmem.and_then(Stored::cute) {
+            Some(Value::Func(f)) => f.as_layout().cloned(),
+            _ => None,
+        }
+        .ok_or_else(|| Error::algebra("tma: the global tensor's layout must be a plain layout"))?;
+        let s = match smem.and_then(Stored::cute) {
+            Some(Value::Func(f)) => f.clone(),
+            _ => return Err(Error::algebra("tma: the shared tile's layout must be a CuTe layout")),
+        };
+        let d = layout_algebra::hw::tma_desc(layout_algebra::hw::Elem::parse(elem)?, &g, &s)?;
+        for l in &d.gmem_leaf_to_tma {
+            let (m, c) = l.map_or((-1, 0), |(m, c)| (m as i64, c));
+            flat.extend([m, c]);
+        }
+        fits("tma_coords", &flat, 2 * capacity)?;
+        Ok(String::new())
+    });
+    with_plan(r, &flat, out, length)
+}
+
 #[cfg(test)]
 mod linear_tests {
     use super::*;
