@@ -1,28 +1,48 @@
-// A complete Hopper GEMM written with layouts: C = A * B^T for runtime M, N, K; f16 in and out,
-// f32 accumulate (A: M x K, B: N x K, C: M x N, all row-major). One CTA computes a 128 x 256
-// tile of C with two warpgroups (wgmma m64n256k16, A and B from shared memory, several in
-// flight) over a 4-stage TMA pipeline (thread 0 issues the loads 3 k-blocks ahead).
-// Layouts give every number the hardware sees:
-//   - shared memory: stage s holds the A tile at s*49152 and the B tile at s*49152 + 16384
-//     (128 resp. 256 rows x 64 f16, 128B swizzle: Sw<3,3,3> o 0 o ((8,R/8),64):((64,512),1));
-//     the full barrier of stage s is at 196608 + 8s; warpgroup w reads rows 64w.. of the A tile;
-//   - the pipeline: k-block k uses stage (S,2,?):(1,0,0)(k) with parity (S,2,?):(0,1,0)(k);
-//   - the CTA -> tile raster: 8 M-tiles side by side (L2 reuse of B), (G,?,?):(1,0,G) -> m
-//     tile, (G,?,?):(0,1,0) -> n tile of the CTA index;
-//   - the tensor maps (host), TMA boxes and transaction bytes, every WGMMA descriptor (with the
-//     k-block advance), and where each accumulator register goes (layout.fragment_store, with
-//     the bounds predicates of a ragged edge; K tails are zero-filled by TMA).
+// A complete Hopper GEMM written with tensors and layouts: C = A B^T for runtime M, N, K; f16
+// in and out, f32 accumulate (A: M x K, B: N x K, C: M x N, all row-major). One CTA computes a
+// 128 x 256 tile of C with two warpgroups over a 4-stage TMA pipeline; thread 0 issues the
+// loads 3 k-tiles ahead. Nothing the hardware sees is written by hand:
+//   - A and B are tensors over their TMA tensor maps (`tma`), tiled by `layout.local_tile` at
+//     the CTA's tile and the k-tile: `layout.tma_copy` derives the TMA coordinates, the box
+//     and the transaction bytes from the global and shared layouts;
+//   - shared memory is carved by `layout.shared_alloc` (each tensor aligned to its swizzle's
+//     span, the base rounded up at run time): the stages of A and B are the last mode of their
+//     128B-swizzled layouts, sliced at the k-tile as a ring (`ring`: stage k mod 4), and the
+//     4 full barriers form the ring of `layout.mbarrier_wait` / `tma_copy` (barrier k mod 4,
+//     parity (k div 4) mod 2): no stage offset, barrier address or phase is computed here;
+//   - `layout.mma_async` issues the WGMMAs (m64n256k16, four k blocks, warpgroup G reads rows
+//     64G.. of A): its descriptors come from the shared layouts, its accumulator registers are
+//     those of the register tensor's layout (Triton's nvidia_mma v3, checked to be the
+//     instruction's); one group stays in flight across iterations (wait 1);
+//   - the CTA -> tile raster: 8 M-tiles side by side (L2 reuse of B), (8,?,?):(1,0,8) -> m
+//     tile, (8,?,?):(0,1,0) -> n tile of the CTA index; tile counts from zipped_divide;
+//   - the epilogue stores the f16 accumulator tensor into the tile of C with `global_store`
+//     (vectors of two when N is even), predicated on the edges of C it derives; TMA zero-fills
+//     what A and B lack past M, N and K.
 // Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 256 threads, 197664 bytes
-// of dynamic shared memory. Build: layout-opt --lower-to-nvvm="ptx=gemm.ptx" examples/gemm_sm90.mlir
-!acc = !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)>
+// of dynamic shared memory (shared_alloc's remark: 197648). Build:
+//   layout-opt --lower-to-nvvm="ptx=gemm.ptx" examples/gemm_sm90.mlir
+#acc = #layout.linear<tensor<128x256xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>>
+!rm = !layout.layout<(?,?):(?,1)>
+!map = !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+!tileA = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!tileB = !layout.tensor<f16, tma, !layout.layout<(256,64):(?,1)>>
+!gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+!tileC = !layout.tensor<f16, global, !layout.layout<(128,256):(?,1)>>
+!stagesA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>>
+!stagesB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64,4):(64,1,16384)>>
+!stageA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!stageB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+!accT = tensor<128x256xf32, #acc>
 
 module {
-  // Host: the tensor maps of A and B (K innermost; a row is 2K bytes).
+  // Host: the tensor maps of A and B (K innermost; a row is 2K bytes), boxes of one stage.
   func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
     %c2 = arith.constant 2 : i64
     %row = arith.muli %k, %c2 : i64
-    %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
-    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr, !llvm.ptr
+    %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
+    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>} : !llvm.ptr, !llvm.ptr
     %s = arith.ori %sa, %sb : i32
     return %s : i32
   }
@@ -30,148 +50,94 @@ module {
   gpu.module @kernels {
     llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
-    // Stage s: its A tile, B tile and full barrier.
-    func.func private @stage(%smem: !llvm.ptr<3>, %s: index) -> (!llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>) {
-      %i0 = arith.constant 0 : index
-      %i1 = arith.constant 1 : index
-      %tiles = layout.const #layout.layout<(4,2):(49152,16384)>
-      %bars = layout.const #layout.layout<4:8>
-      %oa = layout.crd2idx %tiles[%s, %i0] : !layout.layout<(4,2):(49152,16384)>
-      %ob = layout.crd2idx %tiles[%s, %i1] : !layout.layout<(4,2):(49152,16384)>
-      %obar = layout.crd2idx %bars[%s] : !layout.layout<4:8>
-      %oa32 = arith.index_castui %oa : index to i32
-      %ob32 = arith.index_castui %ob : index to i32
-      %obar32 = arith.index_castui %obar : index to i32
-      %a = llvm.getelementptr %smem[%oa32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-      %b = llvm.getelementptr %smem[%ob32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-      %bar0 = llvm.getelementptr %smem[196608] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-      %bar = llvm.getelementptr %bar0[%obar32] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-      return %a, %b, %bar : !llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>
-    }
-
-    // The TMA loads of k-block j (A rows m0.., B rows n0..) into stage s.
-    func.func private @load(%smem: !llvm.ptr<3>, %mapA: !llvm.ptr, %mapB: !llvm.ptr, %j: index, %s: index, %m0: i32, %n0: i32) {
-      %a, %b, %bar = func.call @stage(%smem, %s) : (!llvm.ptr<3>, index) -> (!llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>)
-      %ji = arith.index_castui %j : index to i32
-      %c64 = arith.constant 64 : i32
-      %k = arith.muli %ji, %c64 : i32
-      layout.tma_load %a, %mapA, %bar[%k, %m0] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
-      layout.tma_load %b, %mapB, %bar[%k, %n0] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
-      return
-    }
-
-    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %C: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-      %c0 = arith.constant 0 : i32
-      %c2 = arith.constant 2 : i32
-      %c64 = arith.constant 64 : i32
-      %c128 = arith.constant 128 : i32
-      %cbn = arith.constant 256 : i32
-      %i0 = arith.constant 0 : index
-      %i1 = arith.constant 1 : index
-      %ig = arith.constant 8 : index
-      %iS = arith.constant 4 : index
-      %ia = arith.constant 3 : index
-      %i2s = arith.constant 8 : index
-      %ticks = arith.constant 1000000 : i32
+    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c8 = arith.constant 8 : index
+      %m = arith.index_castui %M : i32 to index
+      %n = arith.index_castui %N : i32 to index
+      %k = arith.index_castui %K : i32 to index
+      // The tensors: A and B through their tensor maps, C in global memory.
+      %la = layout.make %m, %k, %k : !rm
+      %lb = layout.make %n, %k, %k : !rm
+      %lc = layout.make %m, %n, %n : !rm
+      %A = layout.make_tensor %mapA, %la : !llvm.ptr -> !map
+      %B = layout.make_tensor %mapB, %lb : !llvm.ptr -> !map
+      %C = layout.make_tensor %pc, %lc : !llvm.ptr -> !gmem
+      // Tile counts: the rest modes of C by (128,256) and of A by (128,64).
+      %tc = layout.const #layout.tuple<(128,256)>
+      %ta = layout.const #layout.tuple<(128,64)>
+      %byc = layout.zipped_divide %lc, %tc : !rm, !layout.tuple<(128,256)>
+      %bya = layout.zipped_divide %la, %ta : !rm, !layout.tuple<(128,64)>
+      %restc = layout.get %byc modes [1] : !layout.layout<((128,256),(?,?)):((?,1),(?,256))>
+      %resta = layout.get %bya modes [1] : !layout.layout<((128,64),(?,?)):((?,1),(?,64))>
+      %tm = layout.shape_leaf %restc modes [0] : !layout.layout<(?,?):(?,256)>
+      %tn = layout.shape_leaf %restc modes [1] : !layout.layout<(?,?):(?,256)>
+      %kt = layout.shape_leaf %resta modes [1] : !layout.layout<(?,?):(?,64)>
       // This CTA's tile by the raster layouts; CTAs past the last M tile have none.
-      %pid32 = nvvm.read.ptx.sreg.ctaid.x : i32
-      %pid = arith.index_castui %pid32 : i32 to index
-      %Mi = arith.index_castui %M : i32 to index
-      %Ni = arith.index_castui %N : i32 to index
-      %i128 = arith.constant 128 : index
-      %ibn = arith.constant 256 : index
-      %tm = arith.ceildivui %Mi, %i128 : index
-      %tn = arith.ceildivui %Ni, %ibn : index
-      %groups = arith.ceildivui %tm, %ig : index
+      %groups = arith.ceildivui %tm, %c8 : index
       %rm = layout.make %tn, %groups : !layout.layout<(8,?,?):(1,0,8)>
       %rn = layout.make %tn, %groups : !layout.layout<(8,?,?):(0,1,0)>
+      %pid = gpu.block_id x
       %mt = layout.crd2idx %rm[%pid] : !layout.layout<(8,?,?):(1,0,8)>
       %nt = layout.crd2idx %rn[%pid] : !layout.layout<(8,?,?):(0,1,0)>
       %has = arith.cmpi ult, %mt, %tm : index
-      cf.cond_br %has, ^tile, ^done
-    ^tile:
-      %mt32 = arith.index_castui %mt : index to i32
-      %nt32 = arith.index_castui %nt : index to i32
-      %m0 = arith.muli %mt32, %c128 : i32
-      %n0 = arith.muli %nt32, %cbn : i32
-      // The dynamic shared memory, rounded up to 1024 bytes (the 128B swizzle's period).
-      %raw = llvm.mlir.addressof @smem : !llvm.ptr<3>
-      %rawi = llvm.ptrtoint %raw : !llvm.ptr<3> to i32
-      %c1023 = arith.constant 1023 : i32
-      %mask = arith.constant -1024 : i32
-      %up = arith.addi %rawi, %c1023 : i32
-      %al = arith.andi %up, %mask : i32
-      %pad = arith.subi %al, %rawi : i32
-      %smem = llvm.getelementptr %raw[%pad] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-      %tid = nvvm.read.ptx.sreg.tid.x : i32
-      %wg = arith.divui %tid, %c128 : i32
-      %t = arith.remui %tid, %c128 : i32
-      %kb = arith.ceildivui %K, %c64 : i32
-      %kt = arith.index_castui %kb : i32 to index
-      %leader = arith.cmpi eq, %tid, %c0 : i32
-      %wgrows = layout.const #layout.layout<2:8192>
-      %wgi = arith.index_castui %wg : i32 to index
-      %arowi = layout.crd2idx %wgrows[%wgi] : !layout.layout<2:8192>
-      %arow = arith.index_castui %arowi : index to i32
-      // The pipeline: k-block k -> its stage and the parity of that stage's barrier phase.
-      %rounds = arith.ceildivui %kt, %i2s : index
-      %stage_of = layout.make %rounds : !layout.layout<(4,2,?):(1,0,0)>
-      %parity_of = layout.make %rounds : !layout.layout<(4,2,?):(0,1,0)>
-
-      // Barriers: two arrivals (one expect_tx per tile) per phase; the first 3 k-blocks.
-      scf.if %leader {
-        scf.for %s = %i0 to %iS step %i1 {
-          %a, %b, %bar = func.call @stage(%smem, %s) : (!llvm.ptr<3>, index) -> (!llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>)
-          nvvm.mbarrier.init %bar, %c2 : !llvm.ptr<3>, i32
+      scf.if %has {
+        %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+        %sA, %sB, %full = layout.shared_alloc %smem : !llvm.ptr<3> -> !stagesA, !stagesB, !ring
+        %tid = gpu.thread_id x
+        %leader = arith.cmpi eq, %tid, %c0 : index
+        // Thread 0: the barriers (one arrival per TMA of a stage), the first 3 k-tiles.
+        scf.if %leader {
+          layout.mbarrier_init %full {arrivals = 2 : i64} : !ring
+          %pro = arith.minui %kt, %c3 : index
+          scf.for %j = %c0 to %pro step %c1 {
+            %ga = layout.local_tile %A[%mt, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
+            %gb = layout.local_tile %B[%nt, %j] {tile = #layout.tuple<(256,64)>} : !map -> !tileB
+            %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
+            %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
+            layout.tma_copy %ga to %sa barrier(%full[%j] : !ring) : !tileA, !stageA
+            layout.tma_copy %gb to %sb barrier(%full[%j] : !ring) : !tileB, !stageB
+          }
         }
-        nvvm.fence.mbarrier.init
-        %pro = arith.minui %kt, %ia : index
-        scf.for %j = %i0 to %pro step %i1 {
-          %s = layout.crd2idx %stage_of[%j] : !layout.layout<(4,2,?):(1,0,0)>
-          func.call @load(%smem, %mapA, %mapB, %j, %s, %m0, %n0) : (!llvm.ptr<3>, !llvm.ptr, !llvm.ptr, index, index, i32, i32) -> ()
-        }
-      }
-      nvvm.barrier0
-
-      // Main loop: wait for k-block k's stage, four wgmmas in flight, keep one group pending;
-      // once every warp has retired k-block k-1, thread 0 refills its stage with k-block k+3.
-      %zero = llvm.mlir.zero : !acc
-      %acc = scf.for %k = %i0 to %kt step %i1 iter_args(%d = %zero) -> (!acc) {
-        %s = layout.crd2idx %stage_of[%k] : !layout.layout<(4,2,?):(1,0,0)>
-        %p = layout.crd2idx %parity_of[%k] : !layout.layout<(4,2,?):(0,1,0)>
-        %phase = arith.index_castui %p : index to i32
-        %a, %b, %bar = func.call @stage(%smem, %s) : (!llvm.ptr<3>, index) -> (!llvm.ptr<3>, !llvm.ptr<3>, !llvm.ptr<3>)
-        nvvm.mbarrier.try_wait.parity %bar, %phase, %ticks : !llvm.ptr<3>, i32, i32
-        %aw = llvm.getelementptr %a[%arow] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-        nvvm.wgmma.fence.aligned
-        %i4 = arith.constant 4 : index
-        %r = scf.for %j = %i0 to %i4 step %i1 iter_args(%e = %d) -> (!acc) {
-          %j32 = arith.index_castui %j : index to i32
-          %da = layout.wgmma_desc base(%aw : !llvm.ptr<3>) k(%j32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)>}
-          %db = layout.wgmma_desc base(%b : !llvm.ptr<3>) k(%j32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)>}
-          %f = layout.wgmma %da, %db, %e {n = 256, elemA = f16, majorA = #layout.major<K>, elemB = f16, majorB = #layout.major<K>, elemD = f32, async} : i64, !acc -> !acc
-          scf.yield %f : !acc
-        }
-        nvvm.wgmma.commit.group.sync.aligned
-        nvvm.wgmma.wait.group.sync.aligned 1
         nvvm.barrier0
-        %next = arith.addi %k, %ia : index
-        %more = arith.cmpi ult, %next, %kt : index
-        %refill = arith.andi %leader, %more : i1
-        scf.if %refill {
-          %sn = layout.crd2idx %stage_of[%next] : !layout.layout<(4,2,?):(1,0,0)>
-          func.call @load(%smem, %mapA, %mapB, %next, %sn, %m0, %n0) : (!llvm.ptr<3>, !llvm.ptr, !llvm.ptr, index, index, i32, i32) -> ()
+        // k-tile j: wait for its stage, its WGMMAs in flight, one group pending; once every
+        // warp has retired k-tile j-1, thread 0 refills that stage with k-tile j+3.
+        %zero = arith.constant dense<0.0> : !accT
+        %acc = scf.for %j = %c0 to %kt step %c1 iter_args(%d = %zero) -> (!accT) {
+          layout.mbarrier_wait %full[%j] : !ring
+          %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
+          %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
+          %e = layout.mma_async %sa, %sb, %d : !stageA, !stageB, !accT -> !accT
+          nvvm.wgmma.wait.group.sync.aligned 1
+          nvvm.barrier0
+          %next = arith.addi %j, %c3 : index
+          %more = arith.cmpi ult, %next, %kt : index
+          %refill = arith.andi %leader, %more : i1
+          scf.if %refill {
+            %ga = layout.local_tile %A[%mt, %next] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
+            %gb = layout.local_tile %B[%nt, %next] {tile = #layout.tuple<(256,64)>} : !map -> !tileB
+            %na = layout.slice_tensor %sA[%next] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
+            %nb = layout.slice_tensor %sB[%next] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
+            layout.tma_copy %ga to %na barrier(%full[%next] : !ring) : !tileA, !stageA
+            layout.tma_copy %gb to %nb barrier(%full[%next] : !ring) : !tileB, !stageB
+          }
+          scf.yield %e : !accT
         }
-        scf.yield %r : !acc
+        nvvm.wgmma.wait.group.sync.aligned 0
+        // Epilogue: the f16 accumulator into C's tile (rows 4-byte aligned when N is even).
+        %h = arith.truncf %acc : !accT to tensor<128x256xf16, #acc>
+        %gc = layout.local_tile %C[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !gmem -> !tileC
+        %odd = arith.remui %n, %c2 : index
+        %even = arith.cmpi eq, %odd, %c0 : index
+        scf.if %even {
+          layout.global_store %h, %gc[] {align = 4 : i64} : tensor<128x256xf16, #acc>, !tileC
+        } else {
+          layout.global_store %h, %gc[] {align = 2 : i64} : tensor<128x256xf16, #acc>, !tileC
+        }
       }
-      nvvm.wgmma.wait.group.sync.aligned 0
-
-      // Epilogue: each register to C[m0 + 64 wg + m, n0 + n] by the accumulator layout, in bounds.
-      %c64r = arith.muli %wg, %c64 : i32
-      %row = arith.addi %m0, %c64r : i32
-      layout.fragment_store %acc, %C[%row, %n0] thread(%t) bounds(%M, %N) ld(%N) {elem = f16, tileRows = 64 : i64, fragment = #layout.layout<((4,8,4),(2,2,32)):((128,1,16),(64,8,512))>} : !acc, !llvm.ptr
-      gpu.return
-    ^done:
       gpu.return
     }
   }

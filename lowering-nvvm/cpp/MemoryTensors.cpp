@@ -39,9 +39,14 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#define GET_OP_CLASSES
+#include "LayoutNvgpuOps.h.inc"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -55,6 +60,10 @@ struct Resolved {
   Value layout;
   SmallVector<Value> residue;
   SmallVector<bool> partial;
+  /// The coordinate (index) of the first element in each mode of the tensor
+  /// made by make_tensor (`root`): a tma tensor's TMA coordinates.
+  SmallVector<Value> origin;
+  ValueType root;
 };
 
 /// The static number of elements of mode `d` of the layout type `l`, if its
@@ -88,6 +97,11 @@ Value modeOf(PatternRewriter &rw, Location loc, Value l, int64_t d) {
   return t ? GetOp::create(rw, loc, t, l, rw.getDenseI64ArrayAttr({d})).getResult() : Value();
 }
 
+bool isTma(Value v) {
+  auto t = dyn_cast<MemoryTensorType>(v.getType());
+  return t && t.getSpace() == MemorySpace::tma;
+}
+
 /// Whether `tensor` is made by make_tensor through local_tiles, else the
 /// error at its use `at`.
 LogicalResult resolvable(Operation *at, Value tensor) {
@@ -101,6 +115,8 @@ LogicalResult resolvable(Operation *at, Value tensor) {
   }
   if (tensor.getDefiningOp<MakeTensorOp>())
     return success();
+  if (auto result = dyn_cast<OpResult>(tensor); result && isa<SharedAllocOp>(result.getOwner()))
+    return success();
   return at->emitOpError()
          << "reads a tensor that is not made in its function by layout.make_tensor, "
             "layout.local_tile and layout.slice_tensor (a "
@@ -112,8 +128,8 @@ LogicalResult resolvable(Operation *at, Value tensor) {
 FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   Location loc = at->getLoc();
   if (auto make = tensor.getDefiningOp<MakeTensorOp>()) {
-    Resolved r{make.getPtr(), make.getLayout(), {}, {}};
     auto type = cast<ValueType>(make.getLayout().getType());
+    Resolved r{make.getPtr(), make.getLayout(), {}, {}, {}, type};
     rust::Result rank = rust::call("rank", {type.asOperand()});
     int64_t n;
     if (!rank.ok() || StringRef(rank.text).getAsInteger(10, n))
@@ -124,6 +140,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
         return failure();
       r.residue.push_back(SizeOp::create(rw, loc, rw.getIndexType(), mode));
       r.partial.push_back(false);
+      r.origin.push_back(arith::ConstantIndexOp::create(rw, loc, 0));
     }
     return r;
   }
@@ -131,23 +148,34 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     // The element at c (the given coordinates in the fixed modes, 0 elsewhere)
     // is the first; the other modes remain (the verifier checked that this
     // is a translation).
+    if (isTma(slice.getTensor()))
+      return at->emitOpError()
+             << "reads a slice of a tma tensor: a tma tensor is tiled by layout.local_tile only";
     FailureOr<Resolved> parent = resolve(rw, at, slice.getTensor());
     if (failed(parent))
       return failure();
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
     SmallVector<Value> coord(parent->residue.size(), zero);
-    for (auto [d, c] : llvm::zip(slice.getModes(), slice.getCoord()))
+    auto parentType = cast<ValueType>(parent->layout.getType());
+    for (auto [d, c] : llvm::zip(slice.getModes(), slice.getCoord())) {
       coord[d] = c;
+      // A ring position k fixes the mode at k mod its extent (static: verified).
+      if (slice.getRing())
+        if (std::optional<int64_t> n = staticModeSize(parentType, d))
+          coord[d] = arith::RemUIOp::create(rw, loc, c, arith::ConstantIndexOp::create(rw, loc, *n));
+    }
     Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), parent->layout, coord);
     Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
     auto type = cast<MemoryTensorType>(tensor.getType());
     Resolved r;
+    r.root = parent->root;
     r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), type.getElementType(),
                                 parent->ptr, ValueRange{offset64});
     for (size_t d = 0; d < parent->residue.size(); ++d)
       if (!llvm::is_contained(slice.getModes(), (int64_t)d)) {
         r.residue.push_back(parent->residue[d]);
         r.partial.push_back(parent->partial[d]);
+        r.origin.push_back(parent->origin[d]);
       }
     // The remaining modes' layout (`layout.select`, the result type's).
     SmallVector<int64_t> kept;
@@ -178,16 +206,23 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   Value rest = modeOf(rw, loc, divided, 1);
   if (!inner || !rest)
     return failure();
-  Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), rest, tile.getCoord());
-  Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
   Type elem = cast<MemoryTensorType>(tensor.getType()).getElementType();
   Resolved r;
-  r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), elem, parent->ptr,
-                              ValueRange{offset64});
+  r.root = parent->root;
+  // A tma tensor's pointer is its tensor map: the tile is addressed by its
+  // origin's coordinates instead.
+  r.ptr = parent->ptr;
+  if (!isTma(tensor)) {
+    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), rest, tile.getCoord());
+    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
+    r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), elem, parent->ptr,
+                                ValueRange{offset64});
+  }
   r.layout = inner;
   for (auto [d, c] : llvm::enumerate(tile.getCoord())) {
     Value start = arith::MulIOp::create(rw, loc, c,
                                         arith::ConstantIndexOp::create(rw, loc, extents[d]));
+    r.origin.push_back(arith::AddIOp::create(rw, loc, parent->origin[d], start));
     r.residue.push_back(arith::SubIOp::create(rw, loc, parent->residue[d], start));
     std::optional<int64_t> size = staticModeSize(parentLayout, d);
     r.partial.push_back(parent->partial[d] || !size || *size % extents[d] != 0);
@@ -320,6 +355,317 @@ struct ResolveGlobalStore : public OpRewritePattern<GlobalStoreOp> {
   }
 };
 
+/// The offset a static layout gives the coordinate `coords`, or none.
+std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
+  rust::Result crd =
+      rust::take(layout_ffi_coord_text(type.getValueHandle(), coords.data(), coords.size()));
+  if (!crd.ok())
+    return std::nullopt;
+  LayoutOperand args[2] = {
+      {rust::str(crd.text), static_cast<int32_t>(ValueKind::Tuple), crd.value.get()},
+      type.asOperand()};
+  rust::Result r = rust::call("crd2idx", args);
+  int64_t v;
+  if (!r.ok() || StringRef(r.text).getAsInteger(10, v))
+    return std::nullopt;
+  return v;
+}
+
+/// An integer the algebra computes on a layout type (size, cosize), or none.
+std::optional<int64_t> algebraInt(StringRef op, ValueType t) {
+  rust::Result r = rust::call(op, {t.asOperand()});
+  int64_t v;
+  if (!r.ok() || StringRef(r.text).getAsInteger(10, v))
+    return std::nullopt;
+  return v;
+}
+
+Value constI32(OpBuilder &rw, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v);
+}
+
+/// layout.shared_alloc -> the base rounded up to the largest alignment and, per
+/// result, `layout.make_tensor` of `base + offset` with its static layout (the
+/// file comment of the op: offsets in order, each aligned to 16 bytes or its
+/// layout's translation period in bytes). A remark gives the bytes it needs.
+LogicalResult lowerSharedAlloc(SharedAllocOp op) {
+  IRRewriter rw(op->getContext());
+  rw.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  SmallVector<int64_t> offsets;
+  int64_t at = 0, align = 16;
+  std::string placed;
+  llvm::raw_string_ostream os(placed);
+  for (Type type : op.getTensors().getTypes()) {
+    auto t = cast<MemoryTensorType>(type);
+    unsigned bits = t.getElementType().getIntOrFloatBitWidth();
+    std::optional<int64_t> cosize = algebraInt("cosize", t.getLayout());
+    int64_t period = layout_ffi_translation_period(t.getLayout().getValueHandle());
+    if (bits % 8 != 0 || !cosize || period < 1 || *cosize > (int64_t(1) << 20) ||
+        period > (int64_t(1) << 20))
+      return op.emitOpError() << "cannot place " << type
+                              << " in shared memory: whole-byte elements, a static cosize and "
+                                 "a period of at most 2^20 elements are needed";
+    int64_t bytes = bits / 8, a = std::max<int64_t>(16, period * bytes);
+    at = (at + a - 1) / a * a;
+    offsets.push_back(at);
+    os << (offsets.size() > 1 ? ", " : "") << "#" << offsets.size() - 1 << " at byte " << at
+       << " (" << *cosize * bytes << " bytes, aligned to " << a << ")";
+    at += *cosize * bytes;
+    align = std::max(align, a);
+  }
+  op.emitRemark() << "'" << op->getName() << "' op needs " << at + align - 16
+                  << " bytes of shared memory from a 16-byte aligned base: " << placed;
+  Value base = op.getBase();
+  auto ptrType = base.getType();
+  if (align > 16) {
+    Value raw = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), base);
+    Value up = arith::AddIOp::create(rw, loc, raw, constI32(rw, loc, align - 1));
+    Value aligned = arith::AndIOp::create(rw, loc, up, constI32(rw, loc, -align));
+    Value pad = arith::SubIOp::create(rw, loc, aligned, raw);
+    base = LLVM::GEPOp::create(rw, loc, ptrType, rw.getI8Type(), base, ValueRange{pad});
+  }
+  for (auto [result, offset] : llvm::zip(op.getTensors(), offsets)) {
+    auto t = cast<MemoryTensorType>(result.getType());
+    Value p = LLVM::GEPOp::create(rw, loc, ptrType, rw.getI8Type(), base,
+                                  ArrayRef<LLVM::GEPArg>{(int32_t)offset});
+    Value l = ConstOp::create(rw, loc, t.getLayout().getValueAttr());
+    result.replaceAllUsesWith(MakeTensorOp::create(rw, loc, t, p, l).getResult());
+  }
+  rw.eraseOp(op);
+  return success();
+}
+
+/// The barrier of ring position `k` of the ring `bars` (barrier `k mod S`) and
+/// the parity of its phase `k div S` (i32).
+FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *at, Value bars,
+                                               Value k) {
+  FailureOr<Resolved> r = resolve(rw, at, bars);
+  if (failed(r))
+    return failure();
+  Location loc = at->getLoc();
+  auto t = cast<MemoryTensorType>(bars.getType());
+  std::optional<int64_t> n = algebraInt("size", t.getLayout());
+  if (!n || *n < 1)
+    return at->emitOpError() << "the barrier ring " << bars.getType() << " has no static size";
+  Value ring = arith::ConstantIndexOp::create(rw, loc, *n);
+  Value s = arith::RemUIOp::create(rw, loc, k, ring);
+  Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r->layout, ValueRange{s});
+  Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
+  Value bar = LLVM::GEPOp::create(rw, loc, r->ptr.getType(), rw.getI64Type(), r->ptr,
+                                  ValueRange{offset64});
+  Value phase = arith::DivUIOp::create(rw, loc, k, ring);
+  Value parity = arith::AndIOp::create(rw, loc, phase, arith::ConstantIndexOp::create(rw, loc, 1));
+  return std::make_pair(bar, arith::IndexCastUIOp::create(rw, loc, rw.getI32Type(), parity)
+                                 .getResult());
+}
+
+/// layout.mbarrier_init: nvvm.mbarrier.init of each barrier of the tensor, then
+/// fence.mbarrier_init.
+struct LowerMbarrierInit : public OpRewritePattern<MbarrierInitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MbarrierInitOp op, PatternRewriter &rw) const override {
+    FailureOr<Resolved> r = resolve(rw, op, op.getBars());
+    if (failed(r))
+      return failure();
+    Location loc = op.getLoc();
+    auto t = cast<MemoryTensorType>(op.getBars().getType());
+    std::optional<int64_t> n = algebraInt("size", t.getLayout());
+    if (!n || *n < 1 || *n > 256)
+      return op.emitOpError() << "initializes 1 to 256 barriers, " << op.getBars().getType()
+                              << " holds " << (n ? std::to_string(*n) : std::string("?"));
+    Value count = constI32(rw, loc, op.getArrivals());
+    for (int64_t i = 0; i < *n; ++i) {
+      std::optional<int64_t> offset = staticOffset(t.getLayout(), {i});
+      if (!offset)
+        return op.emitOpError() << "cannot evaluate " << Type(t.getLayout()) << " at " << i;
+      Value bar = LLVM::GEPOp::create(rw, loc, r->ptr.getType(), rw.getI64Type(), r->ptr,
+                                      ArrayRef<LLVM::GEPArg>{(int32_t)*offset});
+      NVVM::MBarrierInitOp::create(rw, loc, bar, count, Value());
+    }
+    NVVM::FenceMbarrierInitOp::create(rw, loc);
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+/// layout.mbarrier_wait: try_wait.parity (a loop) on the barrier of the ring
+/// position with the parity of its phase.
+struct LowerMbarrierWait : public OpRewritePattern<MbarrierWaitOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MbarrierWaitOp op, PatternRewriter &rw) const override {
+    FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
+    if (failed(b))
+      return failure();
+    NVVM::MBarrierTryWaitParityOp::create(rw, op.getLoc(), b->first, b->second,
+                                          constI32(rw, op.getLoc(), 1000000));
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+/// layout.tma_copy -> layout.tma_load / layout.tma_store: the tensor map, the
+/// shared tile's pointer and layout, the global tensor's layout, and the TMA
+/// coordinates of the tile's origin (each a sum of origin coordinates times
+/// the steps hw::tma_desc assigns their modes).
+struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TmaCopyOp op, PatternRewriter &rw) const override {
+    bool load = isTma(op.getSrc());
+    Value global = load ? op.getSrc() : op.getDst();
+    FailureOr<Resolved> g = resolve(rw, op, global);
+    FailureOr<std::pair<Value, ValueAttr>> s =
+        sharedOperands(rw, op, load ? op.getDst() : op.getSrc());
+    if (failed(g) || failed(s))
+      return failure();
+    Location loc = op.getLoc();
+    Type elem = cast<MemoryTensorType>(global.getType()).getElementType();
+    std::string elemName;
+    llvm::raw_string_ostream(elemName) << elem;
+    std::array<int64_t, 16> steps;
+    size_t length = 0;
+    rust::Result r = rust::take(layout_ffi_tma_coords(elemName.data(), elemName.size(),
+                                                      g->root.getValueHandle(),
+                                                      s->second.getValueHandle(), steps.data(),
+                                                      steps.size() / 2, &length));
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    size_t modes = length / 2;
+    if (modes != g->origin.size())
+      return op.emitOpError() << "the global tensor " << Type(g->root)
+                              << " must have one leaf per mode for TMA coordinates";
+    int64_t rank = 0;
+    for (size_t d = 0; d < modes; ++d)
+      rank = std::max(rank, steps[2 * d] + 1);
+    SmallVector<Value> coords(rank, Value());
+    for (size_t d = 0; d < modes; ++d) {
+      if (steps[2 * d] < 0)
+        continue;
+      Value c = arith::MulIOp::create(rw, loc, g->origin[d],
+                                      arith::ConstantIndexOp::create(rw, loc, steps[2 * d + 1]));
+      Value &m = coords[steps[2 * d]];
+      m = m ? arith::AddIOp::create(rw, loc, m, c).getResult() : c;
+    }
+    SmallVector<Value> coords32;
+    for (Value c : coords)
+      coords32.push_back(c ? arith::IndexCastOp::create(rw, loc, rw.getI32Type(), c).getResult()
+                           : constI32(rw, loc, 0));
+    ValueAttr gmem = g->root.getValueAttr();
+    if (load) {
+      FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
+      if (failed(b))
+        return failure();
+      rw.replaceOpWithNewOp<TmaLoadOp>(op, s->first, g->ptr, b->first, coords32, Value(), Value(),
+                                       TypeAttr::get(elem), gmem, s->second);
+    } else {
+      rw.replaceOpWithNewOp<TmaStoreOp>(op, g->ptr, s->first, coords32, Value(), Value(),
+                                        TypeAttr::get(elem), gmem, s->second);
+    }
+    return success();
+  }
+};
+
+/// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is.
+std::optional<Major> majorOf(ValueType l) {
+  if (staticOffset(l, {0, 1}) == 1)
+    return Major::K;
+  if (staticOffset(l, {1, 0}) == 1)
+    return Major::MN;
+  return std::nullopt;
+}
+
+/// layout.mma_async -> wgmma.fence; per k block of 16 one async layout.wgmma
+/// per warpgroup (its descriptors from the shared layouts: warpgroup G reads
+/// the tile (64, K) of A at (G, 0)); wgmma.commit_group. The accumulator's
+/// registers are the instruction's fields in the order hw::wgmma_accumulator
+/// gives.
+struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MmaAsyncOp op, PatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rw.getContext();
+    auto c = cast<RankedTensorType>(op.getC().getType());
+    auto enc = dyn_cast_or_null<ValueAttr>(c.getEncoding());
+    if (!enc)
+      return op.emitOpError() << "the accumulator is not a register tensor";
+    int64_t m = c.getDimSize(0), n = c.getDimSize(1);
+    std::vector<int64_t> plan(1 + 128);
+    size_t length = 0;
+    rust::Result r = rust::take(layout_ffi_wgmma_accumulator(enc.getValueHandle(), m, n,
+                                                             plan.data(), plan.size(), &length));
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    op.emitRemark() << "'" << op->getName() << "' op mma_async: " << r.text;
+    ArrayRef<int64_t> fields(plan.data() + 1, length - 1);
+    auto aType = cast<MemoryTensorType>(op.getA().getType());
+    Type elem = aType.getElementType();
+    std::optional<int64_t> k = staticModeSize(aType.getLayout(), 1);
+    if (!k)
+      return op.emitOpError() << "A's K extent is not static";
+    // Warpgroup G's rows of A: local_tile(A, (64, K), (G, 0)).
+    Value a = op.getA();
+    if (plan[0] > 1) {
+      Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+      Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
+      Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
+      auto tile = ValueAttr::get(ctx, "(64," + std::to_string(*k) + ")", (unsigned)ValueKind::Tuple);
+      SmallVector<Type, 1> divided, inner;
+      if (!tile ||
+          failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
+                                    TypeRange{aType.getLayout(), tile.getValueType()}, divided)) ||
+          failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
+        return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
+      auto tileType = MemoryTensorType::get(ctx, elem, MemorySpace::shared,
+                                            cast<ValueType>(inner.front()));
+      a = LocalTileOp::create(rw, loc, tileType, op.getA(),
+                              ValueRange{gi, arith::ConstantIndexOp::create(rw, loc, 0)}, tile);
+    }
+    FailureOr<std::pair<Value, ValueAttr>> sa = sharedOperands(rw, op, a);
+    FailureOr<std::pair<Value, ValueAttr>> sb = sharedOperands(rw, op, op.getB());
+    if (failed(sa) || failed(sb))
+      return failure();
+    std::optional<Major> majorA = majorOf(sa->second.getValueType());
+    std::optional<Major> majorB = majorOf(sb->second.getValueType());
+    if (!majorA || !majorB)
+      return op.emitOpError() << "neither mode of " << (majorA ? "B" : "A")
+                              << "'s shared layout is contiguous (stride 1): WGMMA reads K- or "
+                                 "MN-major tiles";
+    Type f32 = rw.getF32Type();
+    auto regs = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(fields.size(), f32));
+    Value acc = UnrealizedConversionCastOp::create(rw, loc, regs, op.getC()).getResult(0);
+    bool identity = llvm::all_of(llvm::enumerate(fields),
+                                 [](auto p) { return (int64_t)p.index() == p.value(); });
+    auto permute = [&](Value from, bool toFields) {
+      Value out = LLVM::UndefOp::create(rw, loc, regs);
+      for (auto [i, reg] : llvm::enumerate(fields)) {
+        Value v = LLVM::ExtractValueOp::create(rw, loc, from, toFields ? reg : (int64_t)i);
+        out = LLVM::InsertValueOp::create(rw, loc, out, v, toFields ? (int64_t)i : reg);
+      }
+      return out;
+    };
+    if (!identity)
+      acc = permute(acc, true);
+    NVVM::WgmmaFenceAlignedOp::create(rw, loc);
+    auto elemAttr = TypeAttr::get(elem);
+    auto mA = MajorAttr::get(ctx, *majorA), mB = MajorAttr::get(ctx, *majorB);
+    for (int64_t j = 0; j < *k / 16; ++j) {
+      Value da = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(), Value(),
+                                     elemAttr, mA, sa->second, rw.getI64IntegerAttr(j),
+                                     rw.getI64IntegerAttr(0));
+      Value db = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sb->first, Value(), Value(),
+                                     elemAttr, mB, sb->second, rw.getI64IntegerAttr(j),
+                                     rw.getI64IntegerAttr(0));
+      acc = WgmmaOp::create(rw, loc, regs, da, db, acc, rw.getI64IntegerAttr(n), elemAttr, mA,
+                            elemAttr, mB, TypeAttr::get(f32), rw.getUnitAttr());
+    }
+    NVVM::WgmmaGroupSyncAlignedOp::create(rw, loc);
+    if (!identity)
+      acc = permute(acc, false);
+    rw.replaceOp(op, UnrealizedConversionCastOp::create(rw, loc, c, acc).getResult(0));
+    return success();
+  }
+};
+
 struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerTensorsPass)
 
@@ -329,7 +675,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
            "that read or write them: pointer, strides and the bounds of partial tiles";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect, arith::ArithDialect>();
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect>();
   }
 
   void runOnOperation() override {
@@ -340,7 +686,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     root->walk([&](Operation *op) {
       if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
         return;
-      bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp>(op);
+      bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
+                      MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -348,7 +695,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
                             << "); only layout.local_tile, layout.slice_tensor and the copies "
                                "(layout.async_copy, global_load, global_store, shared_load, "
-                               "shared_store) read them";
+                               "shared_store, tma_copy), mbarrier_init, mbarrier_wait and "
+                               "mma_async read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -357,9 +705,15 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     });
     if (!ok)
       return signalPassFailure();
+    SmallVector<SharedAllocOp> allocs;
+    root->walk([&](SharedAllocOp op) { allocs.push_back(op); });
+    for (SharedAllocOp op : allocs)
+      if (failed(lowerSharedAlloc(op)))
+        return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
-                 ResolveSharedStore>(&getContext());
+                 ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerTmaCopy,
+                 LowerMmaAsync>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

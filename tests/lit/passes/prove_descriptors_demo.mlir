@@ -13,7 +13,7 @@
 // RUN: FileCheck %s --check-prefix=TMA90 < %t.sm90
 // RUN: FileCheck %s --check-prefix=LANES90 < %t.sm90
 // RUN: FileCheck %s --check-prefix=DESC90 < %t.sm90
-// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-prove-descriptors -o %t.gemm
+// RUN: layout-opt %S/../../../examples/gemm_sm90_hw_ops.mlir --layout-prove-descriptors -o %t.gemm
 // RUN: FileCheck %s --check-prefix=GEMM < %t.gemm
 // RUN: layout-opt %S/../../../examples/tile_gemm_sm100.mlir --layout-prove-descriptors -o %t.sm100
 // RUN: FileCheck %s --check-prefix=TMA100 < %t.sm100

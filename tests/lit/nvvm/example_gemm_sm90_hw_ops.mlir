@@ -1,10 +1,11 @@
-// The complete sm_90a GEMM (examples/gemm_sm90.mlir, `make gpu-check` runs it) lowers to PTX that
-// ptxas accepts without spills: 4-stage TMA pipeline, four m64n256k16 wgmmas per k-block in one
+// The sm_90a GEMM written with hardware ops (examples/gemm_sm90_hw_ops.mlir, the level the tensor ops of
+// examples/gemm_sm90.mlir lower to) lowers to PTX that ptxas accepts without spills: 4-stage TMA
+// pipeline, four m64n256k16 wgmmas per k-block in one
 // commit group with one group left pending, and the accumulator stored by its fragment layout
 // (64 predicated 4-byte pair stores, 128 element stores for the ragged edge).
 // REQUIRES: ptxas
-// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --lower-to-nvvm | FileCheck %s --check-prefix=IR
-// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --lower-to-nvvm="ptx=%t.ptx" -o /dev/null
+// RUN: layout-opt %S/../../../examples/gemm_sm90_hw_ops.mlir --lower-to-nvvm | FileCheck %s --check-prefix=IR
+// RUN: layout-opt %S/../../../examples/gemm_sm90_hw_ops.mlir --lower-to-nvvm="ptx=%t.ptx" -o /dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 
