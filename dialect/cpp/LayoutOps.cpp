@@ -1185,6 +1185,11 @@ LogicalResult TmaCopyOp::verify() {
   auto src = llvm::dyn_cast<MemoryTensorType>(getSrc().getType());
   auto dst = llvm::dyn_cast<MemoryTensorType>(getDst().getType());
   bool load = src && src.getSpace() == MemorySpace::tma;
+  bool store = dst && dst.getSpace() == MemorySpace::tma;
+  if (load == store)
+    return emitOpError() << "copies between a tma tensor and a shared tensor (a load tma -> "
+                            "shared, a store shared -> tma), found "
+                         << getSrc().getType() << " -> " << getDst().getType();
   MemoryTensorType global = load ? src : dst, shared = load ? dst : src;
   if (failed(verifyTensorOf(*this, load ? "source" : "destination",
                             load ? getSrc().getType() : getDst().getType(), MemorySpace::tma)) ||

@@ -1,0 +1,63 @@
+// The complete sm_90a GEMM at the tensor level (examples/gemm_sm90.mlir, `make gpu-check` runs it):
+// --layout-lower-tensors places the shared tensors, turns the tensor ops into the hardware ops
+// (whose descriptors --layout-prove-descriptors then proves), and --lower-to-nvvm gives PTX
+// that ptxas accepts without spills: 4 barriers, two TMA loads per k-tile (prologue and
+// refill), one wait on the ring's parity, four m64n256k16 wgmmas in one commit group with one
+// group left pending, and the accumulator stored by its layout (pairs when N is even).
+// REQUIRES: ptxas
+// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors 2>&1 | FileCheck %s --check-prefix=TENSORS
+// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors --layout-prove-descriptors -o %t.proved 2>/dev/null
+// RUN: FileCheck %s --check-prefix=PROVED-TMA < %t.proved
+// RUN: FileCheck %s --check-prefix=PROVED-DESC < %t.proved
+// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --lower-to-nvvm="ptx=%t.ptx" -o %t.ll 2>/dev/null
+// RUN: FileCheck %s --check-prefix=IR < %t.ll
+// RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+
+// The carve-up of shared memory, the accumulator check and the epilogue's stores.
+// TENSORS: remark: 'layout.shared_alloc' op needs 197648 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16)
+// TENSORS: remark: 'layout.mma_async' op mma_async: 2 warpgroup(s) of m64n256k16, accumulator field i in register i
+// The tensor ops became hardware ops: TMA loads with the global tensor's runtime layout and a
+// stage of the swizzled tile, WGMMA descriptors of warpgroup G's rows of A and of B per k block.
+// TENSORS-NOT: layout.tma_copy
+// TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+// TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>}
+// TENSORS: layout.wgmma_desc base({{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>}
+// TENSORS-NEXT: layout.wgmma_desc base({{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>}
+// TENSORS-NEXT: layout.wgmma {{.*}} {async, elemA = f16, elemB = f16, elemD = f32, majorA = #layout.major<K>, majorB = #layout.major<K>, n = 256 : i64}
+// TENSORS: layout.wgmma_desc base({{.*}}) {elem = f16, k = 3 : i64, major = #layout.major<K>
+// TENSORS: nvvm.wgmma.commit.group.sync.aligned
+// TENSORS: nvvm.wgmma.wait.group.sync.aligned 1
+
+// Every TMA box and WGMMA descriptor the tensor ops derived is proven (the pass keeps them).
+// PROVED-TMA-COUNT-4: layout.tma_load
+// PROVED-TMA-NOT: layout.tma_load
+// PROVED-DESC-COUNT-8: layout.wgmma_desc
+// PROVED-DESC-NOT: layout.wgmma_desc
+
+// IR-NOT: layout.
+// IR: llvm.call @cuTensorMapEncodeTiled
+
+// PTXAS: Compiling entry function 'gemm' for 'sm_90a'
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+
+// PTX: .extern .shared .align 1024 .b8 smem[];
+// PTX: .entry gemm(
+// PTX: .maxntid 256, 1, 1
+// PTX-COUNT-4: mbarrier.init.shared.b64
+// PTX: fence.mbarrier_init.release.cluster
+// PTX: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[BYTES:%r[0-9]+]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: bar.sync 0;
+// PTX: mbarrier.try_wait.parity.shared.b64 P1, [{{.*}}], {{.*}}, 1000000;
+// PTX: wgmma.fence.sync.aligned;
+// PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// PTX-NOT: wgmma.mma_async
+// PTX: wgmma.commit_group.sync.aligned;
+// PTX-NEXT: wgmma.wait_group.sync.aligned 1;
+// PTX-NEXT: bar.sync 0;
+// PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: wgmma.wait_group.sync.aligned 0;
+// PTX-NOT: __assertfail
+// PTX: ret;

@@ -1,0 +1,114 @@
+// The sm_90a tensor ops lowered by --layout-lower-tensors: shared_alloc places its tensors (the
+// base rounded up to the 1024-byte span of the 128B swizzle, each tensor at a multiple of its
+// alignment, a remark with the bytes); mbarrier_init initializes every barrier of the ring;
+// tma_copy becomes a TMA load of the tile's stage with the TMA coordinates of the tile's origin
+// (K innermost: k*64, then m*128) on the barrier k mod 4; mbarrier_wait waits on that barrier
+// with the parity (k div 4) mod 2; mma_async fences, issues one wgmma per k block of 16 with
+// warpgroup G's rows of A (tid / 128) and commits. An MN-major bf16 B reads with MN-major
+// descriptors. The PTX of both kernels assembles.
+// REQUIRES: ptxas
+// RUN: layout-opt %s --layout-lower-tensors 2>&1 | FileCheck %s
+// RUN: layout-opt %s --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
+// RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin > %t.ptxas 2>&1
+// RUN: FileCheck %s --check-prefix=PTXAS < %t.ptxas
+// RUN: FileCheck %s --check-prefix=SPILLS < %t.ptxas
+
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+!sA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>>
+!sB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64,4):(64,1,16384)>>
+!sa = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!sb = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>>
+!map = !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+!ga = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+#acc = #layout.linear<tensor<128x256xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>>
+#acc64 = #layout.linear<tensor<64x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>>>
+!a64 = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+!bmn = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))>>
+
+gpu.module @kernels {
+  llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+
+  // CHECK: remark: 'layout.shared_alloc' op needs 197648 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16)
+  // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 2 warpgroup(s) of m64n256k16, accumulator field i in register i
+  // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 1 warpgroup(s) of m64n128k16
+  // CHECK-LABEL: gpu.func @pipeline
+  // CHECK: %[[RAW:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+  // CHECK: arith.addi %[[RAW]], %c1023_i32
+  // CHECK: arith.andi %{{.*}}, %c-1024_i32
+  // CHECK: %[[BASE:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // CHECK: %[[A:.*]] = llvm.getelementptr %[[BASE]][0]
+  // CHECK: %[[B:.*]] = llvm.getelementptr %[[BASE]][65536]
+  // CHECK: %[[BARS:.*]] = llvm.getelementptr %[[BASE]][196608]
+  // CHECK-COUNT-4: nvvm.mbarrier.init %{{.*}}, %c2_i32
+  // CHECK: nvvm.fence.mbarrier.init
+  // The origin of the tile at (i, j): row i*128, column j*64; TMA coordinates innermost first.
+  // CHECK: %[[ROW:.*]] = arith.muli %arg3, %c128 : index
+  // CHECK: %[[COL:.*]] = arith.muli %arg4, %c64 : index
+  // CHECK: %[[STAGE:.*]] = arith.remui %arg4, %c4 : index
+  // CHECK: layout.crd2idx %{{.*}}[%c0, %c0, %[[STAGE]]] : !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>
+  // CHECK: %[[X:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: %[[Y:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: %[[S:.*]] = arith.remui %arg4, %c4 : index
+  // CHECK: layout.crd2idx %{{.*}}[%[[S]]] : !layout.layout<4:1>
+  // CHECK: %[[BAR:.*]] = llvm.getelementptr %[[BARS]][%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+  // CHECK: layout.tma_load %{{.*}}, %arg0, %[[BAR]][%[[X]], %[[Y]]] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+  // CHECK: %[[PHASE:.*]] = arith.divui %arg4, %c4 : index
+  // CHECK: %[[PARITY:.*]] = arith.andi %[[PHASE]], %c1 : index
+  // CHECK: %[[P32:.*]] = arith.index_castui %[[PARITY]] : index to i32
+  // CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %[[P32]], %c1000000_i32
+  // Warpgroup G = tid / 128 reads rows 64 G.. of the stage of A.
+  // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+  // CHECK: arith.divui %[[TID]], %c128_i32 : i32
+  // CHECK: layout.crd2idx %{{.*}}[%{{.*}}, %c0] : !layout.layout<Sw<3,3,3> o 0 o (2,1):(4096,0)>
+  // CHECK: nvvm.wgmma.fence.aligned
+  // CHECK: layout.wgmma_desc base(%{{.*}} : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>}
+  // CHECK: layout.wgmma_desc base(%{{.*}} : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>}
+  // CHECK: layout.wgmma {{.*}} {async, {{.*}} n = 256 : i64}
+  // CHECK-COUNT-3: layout.wgmma {{.*}} {async,
+  // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+  gpu.func @pipeline(%map: !llvm.ptr, %m: index, %k: index, %i: index, %j: index, %out: !llvm.ptr<1>) kernel {
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    %sA, %sB, %full = layout.shared_alloc %smem : !llvm.ptr<3> -> !sA, !sB, !ring
+    layout.mbarrier_init %full {arrivals = 2 : i64} : !ring
+    %l = layout.make %m, %k, %k : !layout.layout<(?,?):(?,1)>
+    %A = layout.make_tensor %map, %l : !llvm.ptr -> !map
+    %g = layout.local_tile %A[%i, %j] {tile = #layout.tuple<(128,64)>} : !map -> !ga
+    %s = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !sA -> !sa
+    layout.tma_copy %g to %s barrier(%full[%j] : !ring) : !ga, !sa
+    layout.mbarrier_wait %full[%j] : !ring
+    %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !sB -> !sb
+    %c = arith.constant dense<0.0> : tensor<128x256xf32, #acc>
+    %d = layout.mma_async %s, %sb, %c : !sa, !sb, tensor<128x256xf32, #acc> -> tensor<128x256xf32, #acc>
+    nvvm.wgmma.wait.group.sync.aligned 0
+    %h = arith.truncf %d : tensor<128x256xf32, #acc> to tensor<128x256xf16, #acc>
+    %lc = layout.make %m, %m, %m : !layout.layout<(?,?):(?,1)>
+    %C = layout.make_tensor %out, %lc : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+    %gc = layout.local_tile %C[%i, %i] {tile = #layout.tuple<(128,256)>} : !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>> -> !layout.tensor<f16, global, !layout.layout<(128,256):(?,1)>>
+    layout.global_store %h, %gc[] {align = 4 : i64} : tensor<128x256xf16, #acc>, !layout.tensor<f16, global, !layout.layout<(128,256):(?,1)>>
+    gpu.return
+  }
+
+  // One warpgroup, bf16, B MN-major (its column of 64 MN elements contiguous).
+  // CHECK-LABEL: gpu.func @mn_major
+  // CHECK-NOT: nvvm.read.ptx.sreg.tid.x
+  // CHECK: layout.wgmma_desc base(%{{.*}} : !llvm.ptr<3>) {elem = bf16, major = #layout.major<K>
+  // CHECK: layout.wgmma_desc base(%{{.*}} : !llvm.ptr<3>) {elem = bf16, major = #layout.major<MN>, tile = #layout.layout<Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))>}
+  // CHECK: layout.wgmma {{.*}} {async, elemA = bf16, elemB = bf16, elemD = f32, majorA = #layout.major<K>, majorB = #layout.major<MN>, n = 128 : i64}
+  gpu.func @mn_major(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %out: !llvm.ptr<1>) kernel {
+    %la = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>
+    %lb = layout.const #layout.layout<Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))>
+    %a = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a64
+    %b = layout.make_tensor %pb, %lb : !llvm.ptr<3> -> !bmn
+    %c = arith.constant dense<0.0> : tensor<64x128xf32, #acc64>
+    %d = layout.mma_async %a, %b, %c : !a64, !bmn, tensor<64x128xf32, #acc64> -> tensor<64x128xf32, #acc64>
+    nvvm.wgmma.wait.group.sync.aligned 0
+    %lc = layout.const #layout.layout<(64,128):(128,1)>
+    %C = layout.make_tensor %out, %lc : !llvm.ptr<1> -> !layout.tensor<f32, global, !layout.layout<(64,128):(128,1)>>
+    layout.global_store %d, %C[] {align = 8 : i64} : tensor<64x128xf32, #acc64>, !layout.tensor<f32, global, !layout.layout<(64,128):(128,1)>>
+    gpu.return
+  }
+}
+
+// PTXAS-DAG: Compiling entry function 'pipeline' for 'sm_90a'
+// PTXAS-DAG: Compiling entry function 'mn_major' for 'sm_90a'
+// SPILLS-COUNT-2: 0 bytes spill stores, 0 bytes spill loads

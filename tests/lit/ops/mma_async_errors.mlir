@@ -1,0 +1,54 @@
+// layout.mma_async: shared A (M x K) and B (N x K) of f16/bf16 with static layouts, K a multiple
+// of 16, an f32 accumulator M x N whose layout holds the wgmma accumulator (the error names
+// the element the instruction needs).
+// RUN: layout-opt %s --split-input-file --verify-diagnostics
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+#v2 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>>
+!a = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+func.func @accumulator(%a: !a, %b: !a, %c: tensor<64x64xf32, #v2>) {
+  // expected-error@+1 {{'layout.mma_async' op wgmma: the accumulator holds no element at (0, 8) in lane 0 of warp 0, where an instruction needs it}}
+  %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v2> -> tensor<64x64xf32, #v2>
+  return
+}
+
+// -----
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+!b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+func.func @shapes(%a: !a, %b: !b, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 16, found A '!layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>', B '!layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>'}}
+  %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f32, shared, !layout.layout<(64,64):(64,1)>>
+func.func @f32(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A and B must both be f16 or both bf16, found 'f32' and 'f32'}}
+  %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>
+func.func @global(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op the A operand must be a tensor in shared memory, found '!layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>'}}
+  %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f16, shared, !layout.layout<(64,8):(8,1)>>
+func.func @k8(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 16, found A '!layout.layout<(64,8):(8,1)>', B '!layout.layout<(64,8):(8,1)>'}}
+  %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}

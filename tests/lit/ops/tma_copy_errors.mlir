@@ -1,0 +1,73 @@
+// layout.tma_copy: a load (tma -> shared) completes on a ring barrier, a store (shared -> tma)
+// takes none; the elements agree; the tile and the shared tensor have the same extents; a tma
+// tensor comes from a tensor map and a flat layout.
+// RUN: layout-opt %s --split-input-file --verify-diagnostics
+
+!g = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @no_barrier(%g: !g, %s: !s) {
+  // expected-error@+1 {{'layout.tma_copy' op a TMA load completes on a barrier: barrier(%ring[%k] : ...)}}
+  layout.tma_copy %g to %s : !g, !s
+  return
+}
+
+// -----
+
+!g = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @store_barrier(%g: !g, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op a TMA store takes no barrier}}
+  layout.tma_copy %s to %g barrier(%r[%k] : !ring) : !s, !g
+  return
+}
+
+// -----
+
+!g = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @extents(%g: !g, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op the tile '!layout.layout<(128,64):(?,1)>' and the shared tensor '!layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>' must have the same static extent in each mode}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
+  return
+}
+
+// -----
+
+!g = !layout.tensor<bf16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @elements(%g: !g, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op the destination must hold 'bf16', found 'f16'}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
+  return
+}
+
+// -----
+
+!g = !layout.tensor<f16, global, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @not_tma(%g: !g, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op copies between a tma tensor and a shared tensor (a load tma -> shared, a store shared -> tma), found '!layout.tensor<f16, global, !layout.layout<(128,64):(?,1)>>' -> '!layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>'}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
+  return
+}
+
+// -----
+
+func.func @map_space(%p: !llvm.ptr<1>, %l: !layout.layout<(?,?):(?,1)>) {
+  // expected-error@+1 {{'layout.make_tensor' op a tma tensor is made from its tensor map, an !llvm.ptr, found '!llvm.ptr<1>'}}
+  %t = layout.make_tensor %p, %l : !llvm.ptr<1> -> !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+  return
+}
+
+// -----
+
+func.func @nested(%p: !llvm.ptr, %l: !layout.layout<((8,?),?):((?,?),1)>) {
+  // expected-error@+1 {{'layout.make_tensor' op a tma tensor's layout is a plain layout of 1 to 5 modes (the tensor map's dimensions), found '!layout.layout<((8,?),?):((?,?),1)>'}}
+  %t = layout.make_tensor %p, %l : !llvm.ptr -> !layout.tensor<f16, tma, !layout.layout<((8,?),?):((?,?),1)>>
+  return
+}
