@@ -106,12 +106,17 @@ bool isTma(Value v) {
 /// error at its use `at`.
 LogicalResult resolvable(Operation *at, Value tensor) {
   while (true) {
-    if (auto tile = tensor.getDefiningOp<LocalTileOp>())
+    if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
       tensor = tile.getTensor();
-    else if (auto slice = tensor.getDefiningOp<SliceTensorOp>())
+    } else if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
       tensor = slice.getTensor();
-    else
+      if (isTma(tensor))
+        return at->emitOpError() << "reads a slice of the tma tensor " << tensor.getType()
+                                 << ": a tma tensor's tiles are addressed by TMA coordinates, "
+                                    "so it is tiled by layout.local_tile only";
+    } else {
       break;
+    }
   }
   if (tensor.getDefiningOp<MakeTensorOp>())
     return success();
@@ -148,9 +153,6 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     // The element at c (the given coordinates in the fixed modes, 0 elsewhere)
     // is the first; the other modes remain (the verifier checked that this
     // is a translation).
-    if (isTma(slice.getTensor()))
-      return at->emitOpError()
-             << "reads a slice of a tma tensor: a tma tensor is tiled by layout.local_tile only";
     FailureOr<Resolved> parent = resolve(rw, at, slice.getTensor());
     if (failed(parent))
       return failure();
@@ -504,6 +506,24 @@ struct LowerMbarrierWait : public OpRewritePattern<MbarrierWaitOp> {
   }
 };
 
+/// Per mode of the global layout `gmem`: the TMA dimension a step of it moves
+/// and by how many steps, when tiles of `shared` are copied (hw::tma_desc); -1
+/// for a mode the tensor map does not address. The algebra's error at `op`.
+LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
+                       std::vector<int64_t> &steps) {
+  std::string elemName;
+  llvm::raw_string_ostream(elemName) << shared.getElementType();
+  steps.assign(16, 0);
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_tma_coords(
+      elemName.data(), elemName.size(), cast<ValueType>(gmem).getValueHandle(),
+      shared.getLayout().getValueHandle(), steps.data(), steps.size() / 2, &length));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  steps.resize(length);
+  return success();
+}
+
 /// layout.tma_copy -> layout.tma_load / layout.tma_store: the tensor map, the
 /// shared tile's pointer and layout, the global tensor's layout, and the TMA
 /// coordinates of the tile's origin (each a sum of origin coordinates times
@@ -520,17 +540,11 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
       return failure();
     Location loc = op.getLoc();
     Type elem = cast<MemoryTensorType>(global.getType()).getElementType();
-    std::string elemName;
-    llvm::raw_string_ostream(elemName) << elem;
-    std::array<int64_t, 16> steps;
-    size_t length = 0;
-    rust::Result r = rust::take(layout_ffi_tma_coords(elemName.data(), elemName.size(),
-                                                      g->root.getValueHandle(),
-                                                      s->second.getValueHandle(), steps.data(),
-                                                      steps.size() / 2, &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    size_t modes = length / 2;
+    std::vector<int64_t> steps;
+    auto shared = cast<MemoryTensorType>((load ? op.getDst() : op.getSrc()).getType());
+    if (failed(tmaSteps(op, g->root, shared, steps)))
+      return failure();
+    size_t modes = steps.size() / 2;
     if (modes != g->origin.size())
       return op.emitOpError() << "the global tensor " << Type(g->root)
                               << " must have one leaf per mode for TMA coordinates";
@@ -666,6 +680,42 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
   }
 };
 
+/// What the patterns below need beyond the verifiers, checked before any
+/// rewrite (a pattern that failed half-way would leave ops behind): the ring
+/// size mbarrier_init unrolls, a contiguous mode of each mma_async operand, the
+/// TMA coordinates of a tma_copy's global tensor.
+LogicalResult checkLowering(Operation *op) {
+  if (auto init = dyn_cast<MbarrierInitOp>(op)) {
+    auto t = cast<MemoryTensorType>(init.getBars().getType());
+    std::optional<int64_t> n = algebraInt("size", t.getLayout());
+    if (!n || *n < 1 || *n > 256)
+      return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
+                               << (n ? std::to_string(*n) : std::string("?"));
+  }
+  if (auto mma = dyn_cast<MmaAsyncOp>(op)) {
+    for (auto [name, v] : {std::pair<StringRef, Value>{"A", mma.getA()}, {"B", mma.getB()}})
+      if (!majorOf(cast<MemoryTensorType>(v.getType()).getLayout()))
+        return op->emitOpError()
+               << "neither mode of " << name << "'s shared layout "
+               << Type(cast<MemoryTensorType>(v.getType()).getLayout())
+               << " is contiguous (stride 1): WGMMA reads K- or MN-major tiles";
+  }
+  if (auto copy = dyn_cast<TmaCopyOp>(op)) {
+    bool load = isTma(copy.getSrc());
+    Value global = load ? copy.getSrc() : copy.getDst();
+    while (auto tile = global.getDefiningOp<LocalTileOp>())
+      global = tile.getTensor();
+    auto make = global.getDefiningOp<MakeTensorOp>();
+    auto shared = cast<MemoryTensorType>((load ? copy.getDst() : copy.getSrc()).getType());
+    if (make) {
+      std::vector<int64_t> steps;
+      if (failed(tmaSteps(op, make.getLayout().getType(), shared, steps)))
+        return failure();
+    }
+  }
+  return success();
+}
+
 struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerTensorsPass)
 
@@ -700,8 +750,11 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
+          return; // one error per op
         }
       }
+      if (copy && failed(checkLowering(op)))
+        ok = false;
     });
     if (!ok)
       return signalPassFailure();

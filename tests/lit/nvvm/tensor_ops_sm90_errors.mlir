@@ -1,0 +1,73 @@
+// --layout-lower-tensors refuses what the sm_90a tensor ops cannot become: a slice of a tma
+// tensor (its tiles are addressed by coordinates), a ring of more barriers than it initializes,
+// an MMA operand with no contiguous mode, a tensor it cannot trace to its tensor map, a layout
+// the WGMMA descriptor cannot describe.
+// RUN: layout-opt %s --split-input-file --layout-lower-tensors --verify-diagnostics
+
+!map = !layout.tensor<f16, tma, !layout.layout<(?,?,?):(?,1,?)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @tma_slice(%map: !llvm.ptr, %s: !s, %r: !ring, %m: index, %k: index, %b: index) {
+  %l = layout.make %m, %k, %k, %b, %k : !layout.layout<(?,?,?):(?,1,?)>
+  %A = layout.make_tensor %map, %l : !llvm.ptr -> !map
+  %one = layout.slice_tensor %A[%b] {modes = array<i64: 2>} : !map -> !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+  %g = layout.local_tile %one[%m, %k] {tile = #layout.tuple<(128,64)>} : !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>> -> !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+  // expected-error@+1 {{'layout.tma_copy' op reads a slice of the tma tensor '!layout.tensor<f16, tma, !layout.layout<(?,?,?):(?,1,?)>>': a tma tensor's tiles are addressed by TMA coordinates, so it is tiled by layout.local_tile only}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>, !s
+  return
+}
+
+// -----
+
+func.func @many_barriers(%p: !llvm.ptr<3>) {
+  %l = layout.const #layout.layout<512:1>
+  %r = layout.make_tensor %p, %l : !llvm.ptr<3> -> !layout.tensor<i64, shared, !layout.layout<512:1>>
+  // expected-error@+1 {{'layout.mbarrier_init' op initializes 1 to 256 barriers, '!layout.tensor<i64, shared, !layout.layout<512:1>>' holds 512}}
+  layout.mbarrier_init %r {arrivals = 1 : i64} : !layout.tensor<i64, shared, !layout.layout<512:1>>
+  return
+}
+
+// -----
+
+#acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f16, shared, !layout.layout<(64,64):(2,128)>>
+!b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+func.func @no_contiguous_mode(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+  %la = layout.const #layout.layout<(64,64):(2,128)>
+  %lb = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>
+  %a = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a
+  %b = layout.make_tensor %pb, %lb : !llvm.ptr<3> -> !b
+  // expected-error@+1 {{'layout.mma_async' op neither mode of A's shared layout '!layout.layout<(64,64):(2,128)>' is contiguous (stride 1): WGMMA reads K- or MN-major tiles}}
+  %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
+  return %d : tensor<64x64xf32, #acc>
+}
+
+// -----
+
+!g = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @argument(%g: !g, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op reads a tensor that is not made in its function by layout.make_tensor, layout.local_tile and layout.slice_tensor (a block argument): its pointer and layout cannot be resolved}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
+  return
+}
+
+// -----
+
+!map = !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+!g = !layout.tensor<f16, tma, !layout.layout<(128,32):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,32):(32,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @box(%map: !llvm.ptr, %ps: !llvm.ptr<3>, %pr: !llvm.ptr<3>, %m: index, %k: index) {
+  %l = layout.make %m, %k, %k : !layout.layout<(?,?):(?,1)>
+  %A = layout.make_tensor %map, %l : !llvm.ptr -> !map
+  %g = layout.local_tile %A[%m, %k] {tile = #layout.tuple<(128,32)>} : !map -> !g
+  %ls = layout.const #layout.layout<Sw<3,3,3> o 0 o (128,32):(32,1)>
+  %s = layout.make_tensor %ps, %ls : !llvm.ptr<3> -> !s
+  %lr = layout.const #layout.layout<4:1>
+  %r = layout.make_tensor %pr, %lr : !llvm.ptr<3> -> !ring
+  // expected-error@+1 {{'layout.tma_copy' op tma_desc: with the 128B swizzle the inner box dimension must be exactly the swizzle span of 128 bytes (64 f16 elements), found 32 elements = 64 bytes (a narrower box would not fill the swizzle atom rows the smem layout describes)}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
+  return
+}
