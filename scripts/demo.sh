@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# `make demo`: the complete sm_90a GEMM examples/gemm_sm90.mlir (C = A B^T for runtime M, N, K;
-# 128x256 CTA tiles, a 4-stage TMA pipeline of 128B-swizzled tiles, four async wgmma m64n256k16
-# per k-block, the accumulator stored by its fragment layout) lowered by
+# `make demo`: the complete sm_90a GEMM examples/gemm_sm90.mlir, written with tensors (C = A B^T
+# for runtime M, N, K; 128x256 CTA tiles, a 4-stage TMA pipeline of 128B-swizzled stages with a
+# ring of barriers, four async wgmma m64n256k16 per k-tile, the accumulator tensor stored by its
+# layout) lowered by
 # `layout-opt --lower-to-nvvm` to PTX for sm_90a and assembled by the ptxas of .venv. Prints the
 # instructions in the PTX, what the layouts derived, and proves every TMA box and WGMMA descriptor.
 # `make gpu-check` runs it on a GPU (docs/nvvm.md).
@@ -37,22 +38,21 @@ grep -oE '^\s*(ldmatrix|stmatrix|wgmma|cp\.async\.bulk|mbarrier|fence)[A-Za-z0-9
   sed 's/^[[:space:]]*//' | sort | uniq -c | sort -k2 | sed 's/^/  /'
 
 say "4. What the layouts derived (layout_algebra::hw through \`layout batch\`; the same values are in the IR)"
-A='Sw<3,3,3> o 0 o ((8,16),64):((64,512),1)'
-B='Sw<3,3,3> o 0 o ((8,32),64):((64,512),1)'
-AW='Sw<3,3,3> o 0 o ((8,8),64):((64,512),1)'
+A='Sw<3,3,3> o 0 o (128,64):(64,1)'
+B='Sw<3,3,3> o 0 o (256,64):(64,1)'
+AW='Sw<3,3,3> o 0 o (64,64):(64,1)'
 G='(?,?):(?,1)'
-F='((4,8,4),(2,2,32)):((128,1,16),(64,8,512))'
 batch() { printf '%s\n' "$@" | "$LAYOUT" batch; }
 field() { python3 -c "import json,sys; r=json.loads(sys.stdin.read())['result']; print(', '.join(f'{k}={json.dumps(r[k])}' for k in sys.argv[1:]))" "$@"; }
 result() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read())["result"])'; }
 echo "global A (M x K), B (N x K): $G (runtime extents and row stride)"
-echo "A tile (128 x 64 f16, K-major, 128B swizzle): $A"
+echo "A stage (128 x 64 f16, K-major, 128B swizzle): $A"
 batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$A\"]}" |
-  field globalDim globalStrides boxDim swizzleName boxBytes | sed 's/^/  TMA: /'
-echo "B tile (256 x 64 f16): $B"
+  field globalDim globalStrides boxDim swizzleName boxBytes gmemToTma | sed 's/^/  TMA: /'
+echo "B stage (256 x 64 f16): $B"
 batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$B\"]}" |
-  field globalDim globalStrides boxDim swizzleName boxBytes | sed 's/^/  TMA: /'
-echo "  one stage = 16384 + 32768 bytes: the full mbarrier expects both (two arrive.expect_tx)"
+  field globalDim globalStrides boxDim swizzleName boxBytes gmemToTma | sed 's/^/  TMA: /'
+echo "  one stage = 16384 + 32768 bytes: the full mbarrier of the stage expects both (two arrive.expect_tx)"
 echo "WGMMA descriptors per k-block (m64n256k16; a warpgroup's A rows $AW, and B):"
 for k in 0 1 2 3; do
   da=$(batch "{\"op\":\"wgmma_k_block\",\"args\":[\"f16\",\"$AW\",\"$k\"]}" | result)
@@ -61,13 +61,9 @@ for k in 0 1 2 3; do
   xb=$(batch "{\"op\":\"wgmma_desc\",\"args\":[\"f16\",\"K\",\"$db\"]}" | result)
   printf '  k=%d  A %s  B %s   (start address of the stage added at run time)\n' "$k" "$xa" "$xb"
 done
-echo "The accumulator (m64n256 f32, 128 registers per thread) stored by its fragment layout $F:"
-batch "{\"op\":\"fragment_store\",\"args\":[\"f16\",\"$F\",\"64\"]}" | python3 -c '
-import json, sys
-r = json.loads(sys.stdin.read())["result"]
-w, n, t = r["widths"], len(r["values"]), r["threads"]
-print(f"  {t} threads, {n} registers -> {len(w)} stores of {max(w)} f16 (4 bytes, when aligned and inside M x N)")
-print("  registers 0..7 at (row, column) offsets", r["values"][:8])'
+echo "What --layout-lower-tensors chose (its remarks): shared memory, the accumulator, the stores of C:"
+"$OPT" "$KERNEL" --layout-lower-tensors --lower-to-nvvm -o /dev/null 2>&1 | grep -oE "remark: .*" |
+  sed -E 's/^remark: /  /' | sort -u
 
 say "5. Prove what the lowering derived (--layout-prove-descriptors: decoded back, proven equal to the tile layouts by ISL)"
 . scripts/prove_kernel.sh

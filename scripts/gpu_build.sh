@@ -50,8 +50,14 @@ mkdir -p "$OUT"
 for elem in $ELEMS; do
   d=$OUT/$elem
   mkdir -p "$d"
-  sed -E "s/\b(elem[AB]?) = f16\b/\1 = $elem/g" "$SRC" >"$d/gemm.mlir"
-  "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx" -o "$d/gemm.lowered.mlir"
+  # Every f16 of the source (tensor elements, the host's elem) becomes the element type.
+  sed -E "s/(^|[^b])f16/\1$elem/g" "$SRC" >"$d/gemm.mlir"
+  if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx" -o "$d/gemm.lowered.mlir" \
+      2>"$d/lower.txt"; then
+    grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
+    echo "gpu_build: sm90a $elem: lowering $SRC failed (all of it: $d/lower.txt)" >&2
+    exit 1
+  fi
   "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
   # The host function alone: LLVM IR of the lowered module, the function extracted (the
   # module's GPU binary and its loader are not needed: the runner loads the cubin itself).
