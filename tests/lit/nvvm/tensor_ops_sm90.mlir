@@ -5,13 +5,16 @@
 // (K innermost: k*64, then m*128) on the barrier k mod 4; mbarrier_wait waits on that barrier
 // with the parity (k div 4) mod 2; mma_async fences, issues one wgmma per k block of 16 with
 // warpgroup G's rows of A (tid / 128) and commits. An MN-major bf16 B reads with MN-major
-// descriptors. The PTX of both kernels assembles.
+// descriptors. A TMA-store epilogue: the f16 accumulator stored to a 128B-swizzled shared tile
+// (stmatrix, chosen from the layouts), then tma_copy to the tile of C: a TMA store in two
+// boxes (the tile is two swizzle spans wide). The PTX of the three kernels assembles.
 // REQUIRES: ptxas
 // RUN: layout-opt %s --layout-lower-tensors 2>&1 | FileCheck %s
 // RUN: layout-opt %s --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin > %t.ptxas 2>&1
 // RUN: FileCheck %s --check-prefix=PTXAS < %t.ptxas
 // RUN: FileCheck %s --check-prefix=SPILLS < %t.ptxas
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 
 !ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
 !sA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>>
@@ -24,6 +27,8 @@
 #acc64 = #layout.linear<tensor<64x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>>>
 !a64 = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 !bmn = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))>>
+!gc = !layout.tensor<f16, tma, !layout.layout<(64,128):(?,1)>>
+!sc = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>>
 
 gpu.module @kernels {
   llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
@@ -107,8 +112,36 @@ gpu.module @kernels {
     layout.global_store %d, %C[] {align = 8 : i64} : tensor<64x128xf32, #acc64>, !layout.tensor<f32, global, !layout.layout<(64,128):(128,1)>>
     gpu.return
   }
+
+  // CHECK-LABEL: gpu.func @tma_store
+  // CHECK: %[[ROW:.*]] = arith.muli %arg3, %c64 : index
+  // CHECK: %[[COL:.*]] = arith.muli %arg4, %c128 : index
+  // CHECK: %[[X:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: %[[Y:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: layout.tma_store %arg0, %{{.*}}[%[[X]], %[[Y]]] {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>}
+  gpu.func @tma_store(%mapC: !llvm.ptr, %m: index, %n: index, %i: index, %j: index, %d: tensor<64x128xf32, #acc64>) kernel {
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    %sC = layout.shared_alloc %smem : !llvm.ptr<3> -> !sc
+    %h = arith.truncf %d : tensor<64x128xf32, #acc64> to tensor<64x128xf16, #acc64>
+    layout.shared_store %h, %sC : tensor<64x128xf16, #acc64>, !sc
+    nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+    nvvm.barrier0
+    %l = layout.make %m, %n, %n : !layout.layout<(?,?):(?,1)>
+    %C = layout.make_tensor %mapC, %l : !llvm.ptr -> !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+    %g = layout.local_tile %C[%i, %j] {tile = #layout.tuple<(64,128)>} : !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>> -> !gc
+    layout.tma_copy %sC to %g : !sc, !gc
+    gpu.return
+  }
 }
+
+// The epilogue in PTX (stmatrix into the swizzled tile, the TMA store in two boxes).
+// PTX-LABEL: .entry tma_store(
+// PTX-COUNT-8: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX: fence.proxy.async.shared::cta;
+// PTX-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// PTX: cp.async.bulk.commit_group;
 
 // PTXAS-DAG: Compiling entry function 'pipeline' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'mn_major' for 'sm_90a'
-// SPILLS-COUNT-2: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-DAG: Compiling entry function 'tma_store' for 'sm_90a'
+// SPILLS-COUNT-3: 0 bytes spill stores, 0 bytes spill loads

@@ -24,3 +24,11 @@ func.func @rows(%p: !llvm.ptr<1>, %m: index, %n: index, %b: index, %i: index, %j
   %r = layout.slice_tensor %t[%i, %j] {modes = array<i64: 0, 2>} : !layout.tensor<f32, global, !layout.layout<(?,?,?):(?,1,?)>> -> !layout.tensor<f32, global, !layout.layout<(?):(1)>>
   return
 }
+
+// With `ring`, the coordinate is a ring position (stage k mod 4 of a 4-stage layout).
+// CHECK-LABEL: func.func @ring
+// CHECK: layout.slice_tensor %arg0[%arg1] {modes = array<i64: 2>, ring} : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>> -> !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+func.func @ring(%t: !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>>, %k: index) {
+  %s = layout.slice_tensor %t[%k] {modes = array<i64: 2>, ring} : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>> -> !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+  return
+}

@@ -53,3 +53,12 @@ func.func @everything(%t: !t, %s: index) {
   %u = layout.slice_tensor %t[%s, %s] {modes = array<i64: 0, 1>} : !t -> !t
   return
 }
+
+// -----
+
+!t = !layout.tensor<f32, global, !layout.layout<(?,?,?):(?,1,?)>>
+func.func @ring_of_runtime_extent(%t: !t, %k: index) {
+  // expected-error@+1 {{'layout.slice_tensor' op with ring, each fixed mode must have a static extent (the ring's length): mode 2 of '!layout.tensor<f32, global, !layout.layout<(?,?,?):(?,1,?)>>' has none}}
+  %u = layout.slice_tensor %t[%k] {modes = array<i64: 2>, ring} : !t -> !layout.tensor<f32, global, !layout.layout<(?,?):(?,1)>>
+  return
+}
