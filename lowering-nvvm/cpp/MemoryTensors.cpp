@@ -510,7 +510,7 @@ struct LowerMbarrierWait : public OpRewritePattern<MbarrierWaitOp> {
 /// and by how many steps, when tiles of `shared` are copied (hw::tma_desc); -1
 /// for a mode the tensor map does not address. The algebra's error at `op`.
 LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
-                       std::vector<int64_t> &steps) {
+                       std::vector<int64_t> &steps, std::string *summary = nullptr) {
   std::string elemName;
   llvm::raw_string_ostream(elemName) << shared.getElementType();
   steps.assign(16, 0);
@@ -521,6 +521,8 @@ LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
   if (!r.ok())
     return op->emitOpError() << r.text;
   steps.resize(length);
+  if (summary)
+    *summary = r.text;
   return success();
 }
 
@@ -542,8 +544,11 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
     Type elem = cast<MemoryTensorType>(global.getType()).getElementType();
     std::vector<int64_t> steps;
     auto shared = cast<MemoryTensorType>((load ? op.getDst() : op.getSrc()).getType());
-    if (failed(tmaSteps(op, g->root, shared, steps)))
+    std::string summary;
+    if (failed(tmaSteps(op, g->root, shared, steps, &summary)))
       return failure();
+    op.emitRemark() << "'" << op->getName() << "' op tma_copy: " << (load ? "load, " : "store, ")
+                    << summary;
     size_t modes = steps.size() / 2;
     if (modes != g->origin.size())
       return op.emitOpError() << "the global tensor " << Type(g->root)

@@ -1759,7 +1759,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
 /// `gmem` when boxes of `smem` are copied (`hw::tma_desc`'s gmem-to-TMA map), for elements of
 /// `elem` (`f16`, ...): per leaf of `gmem`, in order, the TMA dimension a step of the leaf moves
 /// and by how many steps (`-1, 0` for a leaf the tensor map does not address), into `out`
-/// (`capacity` pairs). The text is empty, or the algebra's error.
+/// (`capacity` pairs). The text summarizes the boxes (for a remark), or is the algebra's error.
 ///
 /// # Safety
 /// `elem` must point to `elem_len` bytes of UTF-8; `gmem` and `smem` must be null or live
@@ -1794,7 +1794,16 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
             flat.extend([m, c]);
         }
         fits("tma_coords", &flat, 2 * capacity)?;
-        Ok(String::new())
+        let dims: Vec<String> = d.box_dim.iter().map(|b| b.to_string()).collect();
+        Ok(format!(
+            "{} x cp.async.bulk.tensor.{}d of the box [{}] ({} bytes each, {}; TMA coordinates {})",
+            d.boxes.len(),
+            d.rank(),
+            dims.join(", "),
+            d.box_bytes,
+            d.swizzle.enumerator(),
+            layout_algebra::text::print_layout(&d.gmem_to_tma)
+        ))
     });
     with_plan(r, &flat, out, length)
 }

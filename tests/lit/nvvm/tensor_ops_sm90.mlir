@@ -36,6 +36,8 @@ gpu.module @kernels {
   // CHECK: remark: 'layout.shared_alloc' op needs 197648 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16)
   // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 2 warpgroup(s) of m64n256k16, accumulator field i in register i
   // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 1 warpgroup(s) of m64n128k16
+  // CHECK-DAG: remark: 'layout.tma_copy' op tma_copy: load, 1 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
+  // CHECK-DAG: remark: 'layout.tma_copy' op tma_copy: store, 2 x cp.async.bulk.tensor.2d of the box [64, 64] (8192 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
   // CHECK-LABEL: gpu.func @pipeline
   // CHECK: %[[RAW:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
   // CHECK: arith.addi %[[RAW]], %c1023_i32
