@@ -1244,3 +1244,16 @@ LogicalResult MmaAsyncOp::verify() {
     return emitOpError() << r.text;
   return success();
 }
+
+LogicalResult TensorPtrOp::verify() {
+  auto t = llvm::cast<MemoryTensorType>(getTensor().getType());
+  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(getPtr().getType());
+  unsigned space = t.getAddressSpace();
+  if (!p || (p.getAddressSpace() != space &&
+             !(t.getSpace() == MemorySpace::global && p.getAddressSpace() == 0)))
+    return emitOpError() << "the pointer of a tensor in " << stringifyMemorySpace(t.getSpace())
+                         << " memory is an !llvm.ptr<" << space << ">"
+                         << (t.getSpace() == MemorySpace::global ? " or !llvm.ptr" : "")
+                         << ", found " << getPtr().getType();
+  return success();
+}

@@ -972,6 +972,24 @@ def Layout_SharedAllocOp : Layout_Op<"shared_alloc", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Layout_TensorPtrOp : Layout_Op<"tensor_ptr", [Pure]> {
+  let summary = "the pointer of a tensor's first element (CuTe's `t.data()`)";
+  let description = [{
+    ```mlir
+    %p = layout.tensor_ptr %sA : !layout.tensor<f16, shared, !layout.layout<...>> -> !llvm.ptr<3>
+    ```
+    The address of the element at coordinate 0 (after the tiles and slices
+    that made the tensor), for the ops that take a pointer (`layout.umma_desc
+    base(...)`, `nvvm.tcgen05.commit`, ...). The result is a pointer of the
+    tensor's address space (a global tensor's may also be the generic one); a
+    tma tensor's is its tensor map. `--layout-lower-tensors` resolves it.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor);
+  let results = (outs AnyType:$ptr);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` type($ptr)";
+  let hasVerifier = 1;
+}
+
 def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init"> {
   let summary = "initialize every mbarrier of a shared tensor of barriers";
   let description = [{

@@ -327,6 +327,20 @@ struct ResolveSharedStore : public OpRewritePattern<SharedStoreOp> {
   }
 };
 
+struct ResolveTensorPtr : public OpRewritePattern<TensorPtrOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TensorPtrOp op, PatternRewriter &rw) const override {
+    FailureOr<Resolved> r = resolve(rw, op, op.getTensor());
+    if (failed(r))
+      return failure();
+    Value p = r->ptr;
+    if (p.getType() != op.getType())
+      p = LLVM::AddrSpaceCastOp::create(rw, op.getLoc(), op.getType(), p);
+    rw.replaceOp(op, p);
+    return success();
+  }
+};
+
 struct ResolveGlobalLoad : public OpRewritePattern<GlobalLoadOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(GlobalLoadOp op, PatternRewriter &rw) const override {
@@ -742,7 +756,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
       if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
-                      MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp>(op);
+                      MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp, TensorPtrOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -750,8 +764,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
                             << "); only layout.local_tile, layout.slice_tensor and the copies "
                                "(layout.async_copy, global_load, global_store, shared_load, "
-                               "shared_store, tma_copy), mbarrier_init, mbarrier_wait and "
-                               "mma_async read them";
+                               "shared_store, tma_copy), mbarrier_init, mbarrier_wait, "
+                               "mma_async and tensor_ptr read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -771,7 +785,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerTmaCopy,
-                 LowerMmaAsync>(&getContext());
+                 LowerMmaAsync, ResolveTensorPtr>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -3,15 +3,23 @@
 // and columns past C left unwritten) lowers to PTX that ptxas accepts for sm_100a without spills.
 // The host encodes the tensor maps with the runtime extents and row stride; in the kernel, the
 // UMMA descriptors take the runtime k-block (their constant fields 0x4000404000010000 and the
-// instruction descriptor 0x08200010 as in the tile demo), and each k tile waits for the phase
-// (2,?):(1,0)(j) of both barriers.
+// instruction descriptor 0x08200010 as in the tile demo), and each k tile waits for ring
+// position j of both barriers (parity j mod 2). Its tensor ops become the TMA loads of the k
+// tile (the coordinates of local_tile(A, (128,64), (m, j)): k*64 innermost, then m*128).
 // REQUIRES: ptxas
+// RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --layout-lower-tensors 2>/dev/null | FileCheck %s --check-prefix=TENSORS
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86" | FileCheck %s --check-prefix=IR
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86 ptx=%t.ptx" -o /dev/null
 // RUN: %ptxas --gpu-name sm_100a -v %t.ptx -o %t.cubin 2> %t.log
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.log | FileCheck %s --check-prefix=ONE
 
+// TENSORS-NOT: layout.tensor_ptr
+// TENSORS-COUNT-2: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+// TENSORS: nvvm.mbarrier.try_wait.parity
+// TENSORS: layout.umma_desc base(%{{.*}} : !llvm.ptr<3>) k(%{{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+// TENSORS: nvvm.tcgen05.commit
+// TENSORS: nvvm.mbarrier.try_wait.parity
 // IR-COUNT-2: llvm.call @cuTensorMapEncodeTiled
 // IR: gpu.module @kernels
 // IR-DAG: llvm.mlir.constant(4611756662049538048 : i64)
