@@ -9,10 +9,10 @@
 //   - shared memory is carved by `layout.shared_alloc` (the two stages, the TMA and MMA
 //     barriers, the TMEM address slot); k tile j waits for ring position j of each barrier
 //     (a ring of one: parity j mod 2, derived);
-//   - thread 0 issues the four UMMA k-blocks of the tile (layout.umma_desc of A's and B's block
-//     k with a runtime k, layout.tcgen05_mma kind::f16 M = 128 N = 128 into the TMEM
-//     accumulator) and commits them to the MMA barrier; the next k tile is loaded once they are
-//     done (one stage: the loads and the MMAs of a k tile do not overlap);
+//   - thread 0 multiplies the stages into the TMEM accumulator tensor with `layout.mma_tmem`
+//     (four UMMA k-blocks, their descriptors from the stage layouts, tcgen05.mma kind::f16
+//     M = 128 N = 128) and commits them to the MMA barrier; the next k tile is loaded once
+//     they are done (one stage: the loads and the MMAs of a k tile do not overlap);
 //   - the epilogue reads the accumulator with layout.tmem_load (tcgen05.ld 32x32b.x128: thread
 //     t of the warpgroup holds row t), rounds it to f16 and stores it at row t of C's tile
 //     (`slice_tensor` of `local_tile(C, (128,128), (m, n))`), whole when the row lies inside
@@ -31,6 +31,7 @@
 !gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
 !tileC = !layout.tensor<f16, global, !layout.layout<(128,128):(?,1)>>
 !rowC = !layout.tensor<f16, global, !layout.layout<(128):(1)>>
+!acc = !layout.tensor<f32, tmem, !layout.layout<(128,128):(65536,1)>>
 module {
   // Host: the tensor maps of A and B (K innermost; a row is 2K bytes), boxes of one stage.
   func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
@@ -48,11 +49,9 @@ module {
     gpu.func @gemm_sm100(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %pc: !llvm.ptr<1>, %m: index, %n: index, %k: index, %ldc: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
-      %c4 = arith.constant 4 : index
       %c32 = arith.constant 32 : index
       %c128 = arith.constant 128 : index
       %ncols = arith.constant 128 : i32
-      %false = arith.constant false
       %tid = gpu.thread_id x
       %bn = gpu.block_id x
       %bm = gpu.block_id y
@@ -84,9 +83,11 @@ module {
       nvvm.tcgen05.fence <before>
       nvvm.barrier0
       nvvm.tcgen05.fence <after>
+      // The accumulator: 128 x 128 f32 in TMEM, row i in lane i.
       %tmem = llvm.load %slot : !llvm.ptr<3> -> i32
-      %pa = layout.tensor_ptr %sA : !stage -> !llvm.ptr<3>
-      %pb = layout.tensor_ptr %sB : !stage -> !llvm.ptr<3>
+      %t6 = llvm.inttoptr %tmem : i32 to !llvm.ptr<6>
+      %ld = layout.const #layout.layout<(128,128):(65536,1)>
+      %D = layout.make_tensor %t6, %ld : !llvm.ptr<6> -> !acc
       %pm = layout.tensor_ptr %mmaBar : !bar -> !llvm.ptr<3>
       scf.for %j = %c0 to %ktiles step %c1 {
         scf.if %leader {
@@ -98,14 +99,8 @@ module {
         layout.mbarrier_wait %tmaBar[%j] : !bar
         nvvm.tcgen05.fence <after>
         scf.if %leader {
-          scf.for %kb = %c0 to %c4 step %c1 {
-            %kb32 = arith.index_castui %kb : index to i32
-            %dA = layout.umma_desc base(%pa : !llvm.ptr<3>) k(%kb32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
-            %dB = layout.umma_desc base(%pb : !llvm.ptr<3>) k(%kb32) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
-            %later = arith.ori %j, %kb : index
-            %accumulate = arith.cmpi ne, %later, %c0 : index
-            layout.tcgen05_mma %tmem, %dA, %dB, %accumulate {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 128, majorA = #layout.major<K>, majorB = #layout.major<K>}
-          }
+          %accumulate = arith.cmpi ne, %j, %c0 : index
+          layout.mma_tmem %sA, %sB, %D accumulate(%accumulate) : !stage, !stage, !acc
           nvvm.tcgen05.commit %pm : !llvm.ptr<3>
         }
         layout.mbarrier_wait %mmaBar[%j] : !bar
@@ -137,7 +132,6 @@ module {
       nvvm.tcgen05.fence <before>
       nvvm.barrier0
       scf.if %warp0 {
-        %t6 = llvm.inttoptr %tmem : i32 to !llvm.ptr<6>
         nvvm.tcgen05.dealloc %t6, %ncols : !llvm.ptr<6>, i32
       }
       gpu.return

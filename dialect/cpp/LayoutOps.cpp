@@ -1257,3 +1257,34 @@ LogicalResult TensorPtrOp::verify() {
                          << ", found " << getPtr().getType();
   return success();
 }
+
+LogicalResult MmaTmemOp::verify() {
+  for (auto [what, v] : {std::pair<StringRef, Value>{"A operand", getA()}, {"B operand", getB()}})
+    if (failed(verifyTensorOf(*this, what, v.getType(), MemorySpace::shared)))
+      return failure();
+  if (failed(verifyTensorOf(*this, "accumulator", getD().getType(), MemorySpace::tmem,
+                            Float32Type::get(getContext()))))
+    return failure();
+  auto a = llvm::cast<MemoryTensorType>(getA().getType());
+  auto b = llvm::cast<MemoryTensorType>(getB().getType());
+  auto d = llvm::cast<MemoryTensorType>(getD().getType());
+  Type ea = a.getElementType();
+  if (!(ea.isF16() || ea.isBF16()) || b.getElementType() != ea)
+    return emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
+                         << b.getElementType();
+  std::optional<SmallVector<int64_t>> sa = modeSizes(a.getLayout());
+  std::optional<SmallVector<int64_t>> sb = modeSizes(b.getLayout());
+  if (!sa || !sb || sa->size() != 2 || sb->size() != 2 || (*sa)[0] != 128 ||
+      (*sa)[1] != (*sb)[1] || (*sa)[1] % 16 != 0 || (*sb)[0] % 16 != 0 || (*sb)[0] > 256)
+    return emitOpError() << "A and B must be 128 x K and N x K (K a multiple of 16, N a multiple "
+                            "of 16 in [16, 256]), found A "
+                         << Type(a.getLayout()) << " and B " << Type(b.getLayout());
+  int64_t n = (*sb)[0];
+  std::string want = "(128," + std::to_string(n) + "):(65536,1)";
+  rust::Result expected = rust::parse(want);
+  if (!expected.ok() || d.getLayout().getText() != expected.text)
+    return emitOpError() << "the accumulator of tcgen05.mma M = 128 N = " << n
+                         << " lies in TMEM lane i, column j: " << want << ", found "
+                         << Type(d.getLayout());
+  return success();
+}

@@ -1084,6 +1084,34 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
   let hasVerifier = 1;
 }
 
+def Layout_MmaTmemOp : Layout_Op<"mma_tmem"> {
+  let summary = "D (TMEM) = A B^T (+ D) with A and B in shared memory: tcgen05.mma (sm_100a)";
+  let description = [{
+    ```mlir
+    layout.mma_tmem %sA, %sB, %D accumulate(%acc)
+        : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>,
+          !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>,
+          !layout.tensor<f32, tmem, !layout.layout<(128,128):(65536,1)>>
+    ```
+    A is `M x K`, B `N x K` (CuTe's convention), shared tensors of f16 or bf16
+    (the same) with static layouts; D is the `M x N` f32 accumulator in tensor
+    memory, laid out as `tcgen05.mma` with M = 128 leaves it: row `i` in TMEM
+    lane `i`, column `j` in column `j` (`(128,N):(65536,1)`, N a multiple of 16
+    in [16, 256]). `--layout-lower-tensors` emits, per k block of 16, the UMMA
+    descriptors of both operands (`layout.umma_desc`, from the shared layouts;
+    the major-ness of each is read off its layout) and one `layout.tcgen05_mma`
+    (cta_group::1, kind::f16) that adds to D when `%acc` is true (every k block
+    after the first adds). One thread issues it; the kernel commits
+    (`nvvm.tcgen05.commit`) to a barrier and waits before it reads D.
+  }];
+  let arguments = (ins Layout_TensorType:$a, Layout_TensorType:$b, Layout_TensorType:$d,
+                       I1:$accumulate);
+  let assemblyFormat = [{
+    $a `,` $b `,` $d `accumulate` `(` $accumulate `)` attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Register tensors encoded by linear layouts
 //===----------------------------------------------------------------------===//

@@ -699,6 +699,48 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
   }
 };
 
+/// layout.mma_tmem -> per k block j of 16: the UMMA descriptors of block j of
+/// A and B (layout.umma_desc from their shared layouts) and one
+/// layout.tcgen05_mma into the TMEM accumulator, adding when `accumulate` is
+/// true or j > 0.
+struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MmaTmemOp op, PatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rw.getContext();
+    FailureOr<std::pair<Value, ValueAttr>> sa = sharedOperands(rw, op, op.getA());
+    FailureOr<std::pair<Value, ValueAttr>> sb = sharedOperands(rw, op, op.getB());
+    FailureOr<Resolved> d = resolve(rw, op, op.getD());
+    if (failed(sa) || failed(sb) || failed(d))
+      return failure();
+    auto aType = cast<MemoryTensorType>(op.getA().getType());
+    std::optional<int64_t> k = staticModeSize(aType.getLayout(), 1);
+    std::optional<int64_t> n =
+        staticModeSize(cast<MemoryTensorType>(op.getB().getType()).getLayout(), 0);
+    std::optional<Major> majorA = majorOf(sa->second.getValueType());
+    std::optional<Major> majorB = majorOf(sb->second.getValueType());
+    if (!k || !n || !majorA || !majorB)
+      return op.emitOpError() << "cannot read K, N or the major-ness of the operands";
+    Value tmem = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->ptr);
+    auto elem = TypeAttr::get(aType.getElementType());
+    auto mA = MajorAttr::get(ctx, *majorA), mB = MajorAttr::get(ctx, *majorB);
+    Value always = arith::ConstantIntOp::create(rw, loc, rw.getI1Type(), 1);
+    for (int64_t j = 0; j < *k / 16; ++j) {
+      Value da = UmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(), Value(), elem,
+                                    mA, sa->second, rw.getI64IntegerAttr(j),
+                                    rw.getI64IntegerAttr(0));
+      Value db = UmmaDescOp::create(rw, loc, rw.getI64Type(), sb->first, Value(), Value(), elem,
+                                    mB, sb->second, rw.getI64IntegerAttr(j),
+                                    rw.getI64IntegerAttr(0));
+      Tcgen05MmaOp::create(rw, loc, tmem, da, db, j == 0 ? op.getAccumulate() : always, elem,
+                           elem, TypeAttr::get(rw.getF32Type()), rw.getI64IntegerAttr(128),
+                           rw.getI64IntegerAttr(*n), mA, mB);
+    }
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// What the patterns below need beyond the verifiers, checked before any
 /// rewrite (a pattern that failed half-way would leave ops behind): the ring
 /// size mbarrier_init unrolls, a contiguous mode of each mma_async operand, the
@@ -711,13 +753,14 @@ LogicalResult checkLowering(Operation *op) {
       return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
                                << (n ? std::to_string(*n) : std::string("?"));
   }
-  if (auto mma = dyn_cast<MmaAsyncOp>(op)) {
-    for (auto [name, v] : {std::pair<StringRef, Value>{"A", mma.getA()}, {"B", mma.getB()}})
+  if (isa<MmaAsyncOp, MmaTmemOp>(op)) {
+    for (auto [name, v] :
+         {std::pair<StringRef, Value>{"A", op->getOperand(0)}, {"B", op->getOperand(1)}})
       if (!majorOf(cast<MemoryTensorType>(v.getType()).getLayout()))
         return op->emitOpError()
                << "neither mode of " << name << "'s shared layout "
                << Type(cast<MemoryTensorType>(v.getType()).getLayout())
-               << " is contiguous (stride 1): WGMMA reads K- or MN-major tiles";
+               << " is contiguous (stride 1): the MMA reads K- or MN-major tiles";
   }
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
     bool load = isTma(copy.getSrc());
@@ -756,7 +799,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
       if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
-                      MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp, TensorPtrOp>(op);
+                      MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp, MmaTmemOp,
+                      TensorPtrOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -765,7 +809,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                             << "); only layout.local_tile, layout.slice_tensor and the copies "
                                "(layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, "
-                               "mma_async and tensor_ptr read them";
+                               "mma_async, mma_tmem and tensor_ptr read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -785,7 +829,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerTmaCopy,
-                 LowerMmaAsync, ResolveTensorPtr>(&getContext());
+                 LowerMmaAsync, LowerMmaTmem, ResolveTensorPtr>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

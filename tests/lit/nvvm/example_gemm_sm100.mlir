@@ -2,7 +2,7 @@
 // k loop over TMA loads and UMMA into the TMEM accumulator, a tcgen05.ld epilogue with the rows
 // and columns past C left unwritten) lowers to PTX that ptxas accepts for sm_100a without spills.
 // The host encodes the tensor maps with the runtime extents and row stride; in the kernel, the
-// UMMA descriptors take the runtime k-block (their constant fields 0x4000404000010000 and the
+// UMMA descriptors of layout.mma_tmem are constant but for the address (their fields 0x4000404000010000 and the
 // instruction descriptor 0x08200010 as in the tile demo), and each k tile waits for ring
 // position j of both barriers (parity j mod 2). Its tensor ops become the TMA loads of the k
 // tile (the coordinates of local_tile(A, (128,64), (m, j)): k*64 innermost, then m*128).
@@ -15,9 +15,17 @@
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.log | FileCheck %s --check-prefix=ONE
 
 // TENSORS-NOT: layout.tensor_ptr
+// TENSORS-NOT: layout.mma_tmem
 // TENSORS-COUNT-2: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
 // TENSORS: nvvm.mbarrier.try_wait.parity
-// TENSORS: layout.umma_desc base(%{{.*}} : !llvm.ptr<3>) k(%{{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+// mma_tmem: per k block, the UMMA descriptors of both stages and one tcgen05_mma (the first adds
+// when the k tile is not the first, the others always).
+// TENSORS: %[[FIRST:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
+// TENSORS: %[[TMEM:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<6> to i32
+// TENSORS: layout.umma_desc base(%{{.*}} : !llvm.ptr<3>) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+// TENSORS: layout.tcgen05_mma %[[TMEM]], %{{.*}}, %{{.*}}, %[[FIRST]] {elemA = f16, elemB = f16, elemD = f32, m = 128 : i64, majorA = #layout.major<K>, majorB = #layout.major<K>, n = 128 : i64}
+// TENSORS: layout.umma_desc base(%{{.*}} : !llvm.ptr<3>) {elem = f16, k = 3 : i64, major = #layout.major<K>
+// TENSORS: layout.tcgen05_mma %[[TMEM]], %{{.*}}, %{{.*}}, %true
 // TENSORS: nvvm.tcgen05.commit
 // TENSORS: nvvm.mbarrier.try_wait.parity
 // IR-COUNT-2: llvm.call @cuTensorMapEncodeTiled

@@ -37,7 +37,7 @@ func.func @no_contiguous_mode(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: tensor<6
   %lb = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>
   %a = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a
   %b = layout.make_tensor %pb, %lb : !llvm.ptr<3> -> !b
-  // expected-error@+1 {{'layout.mma_async' op neither mode of A's shared layout '!layout.layout<(64,64):(2,128)>' is contiguous (stride 1): WGMMA reads K- or MN-major tiles}}
+  // expected-error@+1 {{'layout.mma_async' op neither mode of A's shared layout '!layout.layout<(64,64):(2,128)>' is contiguous (stride 1): the MMA reads K- or MN-major tiles}}
   %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
   return %d : tensor<64x64xf32, #acc>
 }
