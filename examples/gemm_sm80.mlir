@@ -10,8 +10,8 @@
 // Every k step of 32 is copied global -> shared by cp.async (16-byte copies, chosen from the
 // thread layout, the swizzled shared layout and the alignment), two stages deep: the copy of
 // step k+1 is in flight while step k is multiplied. The stage is a mode of the shared layout
-// (`Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)` for A): `layout.slice_tensor` fixes it, which the
-// verifier checks is a translation the swizzle does not see. The operands are read from shared
+// (`Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)` for A): `layout.slice_tensor ... {ring}` fixes it
+// at k mod 2, which the verifier checks is a translation the swizzle does not see. The operands are read from shared
 // memory straight into the mma.sync fragments (ldmatrix.x4 for A, ldmatrix.x4.trans for B,
 // chosen from the layouts), and the accumulator stays in the MMA layout across the loop.
 // tests/lit/nvvm/gemm_sm80.mlir checks it; `make gpu-check` runs it (bench/gpu/run_gemm.py).
@@ -42,7 +42,6 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
   gpu.func @gemm_sm80(%pa: !llvm.ptr<1>, %pb: !llvm.ptr<1>, %pc: !llvm.ptr<1>, %m: index, %n: index, %k: index, %lda: index, %ldb: index, %ldc: index) kernel {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
     // The tensors, and the CTA's tile coordinate (bm, bn).
     %la = layout.make %m, %k, %lda : !rm
     %lb = layout.make %k, %n, %ldb : !rm
@@ -73,16 +72,15 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
     nvvm.cp.async.commit.group
     %zero = arith.constant dense<0.0> : tensor<64x64xf32, #mma>
     %acc = scf.for %kt = %c0 to %ktiles step %c1 iter_args(%c = %zero) -> (tensor<64x64xf32, #mma>) {
-      // Step k is in stage k mod 2; step k+1 goes to the other one while step k is multiplied.
+      // Step k is in stage k mod 2 (the ring position k of the stage mode); step k+1 goes to the
+      // other one while step k is multiplied.
       %kn = arith.addi %kt, %c1 : index
-      %stage = arith.remui %kt, %c2 : index
-      %next = arith.remui %kn, %c2 : index
       %more = arith.cmpi ult, %kn, %ktiles : index
       scf.if %more {
         %ga = layout.local_tile %A[%bm, %kn] {tile = #layout.tuple<(64,32)>} : !gmem -> !tileA
         %gb = layout.local_tile %B[%kn, %bn] {tile = #layout.tuple<(32,64)>} : !gmem -> !tileB
-        %na = layout.slice_tensor %sA[%next] {modes = array<i64: 2>} : !stagesA -> !stageA
-        %nb = layout.slice_tensor %sB[%next] {modes = array<i64: 2>} : !stagesB -> !stageB
+        %na = layout.slice_tensor %sA[%kn] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
+        %nb = layout.slice_tensor %sB[%kn] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
         layout.async_copy %ga[] to %na {align = 16 : i64} : !tileA, !stageA, tensor<64x32xf16, #rowsa>
         layout.async_copy %gb[] to %nb {align = 16 : i64} : !tileB, !stageB, tensor<32x64xf16, #rowsb>
       }
@@ -90,8 +88,8 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
       // All but the newest group have landed: this step's stage is complete.
       nvvm.cp.async.wait.group 1
       nvvm.barrier0
-      %sa = layout.slice_tensor %sA[%stage] {modes = array<i64: 2>} : !stagesA -> !stageA
-      %sb = layout.slice_tensor %sB[%stage] {modes = array<i64: 2>} : !stagesB -> !stageB
+      %sa = layout.slice_tensor %sA[%kt] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
+      %sb = layout.slice_tensor %sB[%kt] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
       %a = layout.shared_load %sa : !stageA -> tensor<64x32xf16, #dota>
       %b = layout.shared_load %sb : !stageB -> tensor<32x64xf16, #dotb>
       %d = layout.mma %a, %b, %c : tensor<64x32xf16, #dota>, tensor<32x64xf16, #dotb>, tensor<64x64xf32, #mma> -> tensor<64x64xf32, #mma>
