@@ -1265,6 +1265,10 @@ LogicalResult MmaTmemOp::verify() {
   if (failed(verifyTensorOf(*this, "accumulator", getD().getType(), MemorySpace::tmem,
                             Float32Type::get(getContext()))))
     return failure();
+  if (static_cast<bool>(getCommitBars()) != static_cast<bool>(getCommitPosition()))
+    return emitOpError() << "commits to a barrier ring at a position: commit(%ring[%k] : ...)";
+  if (getCommitBars() && failed(verifyBarrierRing(*this, getCommitBars().getType())))
+    return failure();
   auto a = llvm::cast<MemoryTensorType>(getA().getType());
   auto b = llvm::cast<MemoryTensorType>(getB().getType());
   auto d = llvm::cast<MemoryTensorType>(getD().getType());

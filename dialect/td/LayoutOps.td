@@ -1084,7 +1084,7 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
   let hasVerifier = 1;
 }
 
-def Layout_MmaTmemOp : Layout_Op<"mma_tmem"> {
+def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments]> {
   let summary = "D (TMEM) = A B^T (+ D) with A and B in shared memory: tcgen05.mma (sm_100a)";
   let description = [{
     ```mlir
@@ -1101,13 +1101,19 @@ def Layout_MmaTmemOp : Layout_Op<"mma_tmem"> {
     descriptors of both operands (`layout.umma_desc`, from the shared layouts;
     the major-ness of each is read off its layout) and one `layout.tcgen05_mma`
     (cta_group::1, kind::f16) that adds to D when `%acc` is true (every k block
-    after the first adds). One thread issues it; the kernel commits
-    (`nvvm.tcgen05.commit`) to a barrier and waits before it reads D.
+    after the first adds). One thread issues it. With `commit(%ring[%k] : ...)`
+    the MMAs are committed (`tcgen05.commit`) to the barrier of ring position
+    `k` (barrier `k mod S`), which completes its phase once they are done (and
+    have read A and B): `layout.mbarrier_wait %ring[%k]` waits for them.
+    Without it the kernel commits them itself.
   }];
   let arguments = (ins Layout_TensorType:$a, Layout_TensorType:$b, Layout_TensorType:$d,
-                       I1:$accumulate);
+                       I1:$accumulate, Optional<Layout_TensorType>:$commitBars,
+                       Optional<Index>:$commitPosition);
   let assemblyFormat = [{
-    $a `,` $b `,` $d `accumulate` `(` $accumulate `)` attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d))
+    $a `,` $b `,` $d `accumulate` `(` $accumulate `)`
+    (`commit` `(` $commitBars^ `[` $commitPosition `]` `:` qualified(type($commitBars)) `)`)?
+    attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d))
   }];
   let hasVerifier = 1;
 }

@@ -702,7 +702,7 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
 /// layout.mma_tmem -> per k block j of 16: the UMMA descriptors of block j of
 /// A and B (layout.umma_desc from their shared layouts) and one
 /// layout.tcgen05_mma into the TMEM accumulator, adding when `accumulate` is
-/// true or j > 0.
+/// true or j > 0; then, with `commit`, tcgen05.commit to the ring's barrier.
 struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MmaTmemOp op, PatternRewriter &rw) const override {
@@ -735,6 +735,13 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
       Tcgen05MmaOp::create(rw, loc, tmem, da, db, j == 0 ? op.getAccumulate() : always, elem,
                            elem, TypeAttr::get(rw.getF32Type()), rw.getI64IntegerAttr(128),
                            rw.getI64IntegerAttr(*n), mA, mB);
+    }
+    if (op.getCommitBars()) {
+      FailureOr<std::pair<Value, Value>> b =
+          ringBarrier(rw, op, op.getCommitBars(), op.getCommitPosition());
+      if (failed(b))
+        return failure();
+      NVVM::Tcgen05CommitOp::create(rw, loc, b->first, Value());
     }
     rw.eraseOp(op);
     return success();

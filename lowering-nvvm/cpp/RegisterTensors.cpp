@@ -943,7 +943,9 @@ struct MmaPattern : public OpConversionPattern<MmaOp> {
 };
 
 /// A cast between a struct and a register tensor (the boundary with
-/// struct-level code): once both sides are structs, the value itself.
+/// struct-level code): once both sides are structs, the value itself. A cast
+/// of a vector of the thread's registers (one element per register, in order)
+/// to a register tensor fills its struct element by element.
 struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -952,6 +954,23 @@ struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
     SmallVector<Type> want;
     if (failed(typeConverter->convertTypes(op.getResultTypes(), want)))
       return failure();
+    // A vector of the thread's registers in order (e.g. from tcgen05.ld) to a
+    // register tensor: its struct, field r = element r.
+    if (op.getNumOperands() == 1 && want.size() == 1)
+      if (auto v = dyn_cast<VectorType>(adaptor.getOperands().front().getType()))
+        if (auto st = dyn_cast<LLVM::LLVMStructType>(want.front());
+            st && v.getRank() == 1 && v.getNumElements() == (int64_t)st.getBody().size() &&
+            llvm::all_of(st.getBody(), [&](Type t) { return t == v.getElementType(); })) {
+          Location loc = op.getLoc();
+          Value regs = undefStruct(rw, loc, st);
+          for (int64_t r = 0; r < v.getNumElements(); ++r) {
+            Value e = LLVM::ExtractElementOp::create(rw, loc, adaptor.getOperands().front(),
+                                                     constI32(rw, loc, r));
+            regs = LLVM::InsertValueOp::create(rw, loc, regs, e, r);
+          }
+          rw.replaceOp(op, regs);
+          return success();
+        }
     if (TypeRange(adaptor.getOperands().getTypes()) != TypeRange(want))
       return op.emitOpError() << "casts to a register tensor whose registers are "
                               << want.front() << ", from " << adaptor.getOperands().getTypes().front();

@@ -61,9 +61,28 @@ pub fn lower_tmem_copy(
         };
         let r = b.tcgen05_ld(ty, c.shape, p, imm);
         b.sync(Sync::Tcgen05WaitLoad);
+        let r = after_wait(b, r, c.regs);
         b.replace(op, &[r]);
     }
     Ok(())
+}
+
+/// The registers of a `tcgen05.ld` hold its values only once `tcgen05.wait::ld` has returned,
+/// but nothing orders a plain use of them (a register move, a conversion) after the wait: LLVM
+/// may schedule it before. Each register is therefore passed through an empty volatile asm
+/// (`"=r,0"`) after the wait, and the uses read that.
+fn after_wait(b: &Builder, r: MlirValue, regs: i64) -> MlirValue {
+    if regs == 1 {
+        return b.inline_asm_value(b.i32(), &[r], "", "=r,0");
+    }
+    let mut v = b.poison(b.vector(regs as usize, b.i32()));
+    for i in 0..regs {
+        let at = b.c32(i);
+        let e = b.extract_element(r, at);
+        let e = b.inline_asm_value(b.i32(), &[e], "", "=r,0");
+        v = b.insert_element(v, e, at);
+    }
+    v
 }
 
 /// `layout.tcgen05_cp` -> the source descriptor (start address from the pointer) and

@@ -1,6 +1,7 @@
 // The Blackwell GEMM (examples/gemm_sm100.mlir: runtime M, N, K, a grid of 128 x 128 tiles, the
 // k loop over TMA loads and UMMA into the TMEM accumulator, a tcgen05.ld epilogue with the rows
-// and columns past C left unwritten) lowers to PTX that ptxas accepts for sm_100a without spills.
+// and columns past C left unwritten, 4 stages) lowers to PTX that ptxas accepts for sm_100a
+// without spills; tcgen05.wait::ld follows tcgen05.ld at once (no use of its registers between).
 // The host encodes the tensor maps with the runtime extents and row stride; in the kernel, the
 // UMMA descriptors of layout.mma_tmem are constant but for the address (their fields 0x4000404000010000 and the
 // instruction descriptor 0x08200010 as in the tile demo), and each k tile waits for ring
@@ -39,7 +40,7 @@
 // PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: mbarrier.try_wait.parity.shared.b64
 // PTX-COUNT-4: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard
-// PTX: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// PTX-COUNT-2: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // PTX: tcgen05.ld.sync.aligned.32x32b.x128.b32
 // PTX-NEXT: tcgen05.wait::ld.sync.aligned
 // PTX-COUNT-16: st.global.v4.b32
