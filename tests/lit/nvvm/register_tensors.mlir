@@ -72,3 +72,19 @@ func.func @boundary(%s: !regs) -> !regs {
   %z = builtin.unrealized_conversion_cast %y : tensor<64x64xf16, #blocked> to !regs
   return %z : !regs
 }
+
+// A vector of the thread's registers in order (as tcgen05.ld gives them) cast to a register
+// tensor: its struct, field r = element r.
+// CHECK-LABEL: func.func @from_vector(
+// CHECK: %[[E0:.*]] = llvm.extractelement %arg0[%{{.*}} : i32] : vector<32xf16>
+// CHECK-NEXT: llvm.insertvalue %[[E0]], %{{.*}}[0]
+// CHECK: %[[C31:.*]] = arith.constant 31 : i32
+// CHECK-NEXT: %[[E31:.*]] = llvm.extractelement %arg0[%[[C31]] : i32] : vector<32xf16>
+// CHECK-NEXT: llvm.insertvalue %[[E31]], %{{.*}}[31]
+// CHECK-NOT: unrealized_conversion_cast
+func.func @from_vector(%v: vector<32xf16>) -> !regs {
+  %x = builtin.unrealized_conversion_cast %v : vector<32xf16> to tensor<64x64xf16, #blocked>
+  %y = arith.negf %x : tensor<64x64xf16, #blocked>
+  %z = builtin.unrealized_conversion_cast %y : tensor<64x64xf16, #blocked> to !regs
+  return %z : !regs
+}

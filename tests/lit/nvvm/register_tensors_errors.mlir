@@ -30,3 +30,14 @@ module attributes {layout.smem_budget = 65536 : i64} {
     return %b : tensor<128x128xf32, #blocked>
   }
 }
+
+// -----
+
+// A vector is cast only when it has one element per register (32 here) of their type.
+#blocked = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+func.func @short_vector(%v: vector<16xf16>) -> tensor<64x64xf16, #blocked> {
+  // expected-error@+2 {{'builtin.unrealized_conversion_cast' op casts to a register tensor whose registers are '!llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>', from 'vector<16xf16>'}}
+  // expected-error@+1 {{failed to legalize operation 'builtin.unrealized_conversion_cast'}}
+  %x = builtin.unrealized_conversion_cast %v : vector<16xf16> to tensor<64x64xf16, #blocked>
+  return %x : tensor<64x64xf16, #blocked>
+}
