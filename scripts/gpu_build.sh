@@ -43,6 +43,19 @@ for part in $PARTS; do
   [[ $part == sm90a || $part == sm80 ]] || { echo "gpu_build: unknown part '$part' in PARTS"; exit 1; }
 done
 has_part() { [[ " $PARTS " == *" $1 "* ]]; }
+# lower PART SRC DIR ELEM OPTIONS: DIR/gemm.mlir (SRC with every f16 -- tensor elements, the
+# host's elem -- replaced by ELEM) lowered to DIR/gemm.ptx and DIR/gemm.lowered.mlir; the
+# remarks and errors in DIR/lower.txt, the errors shown when it fails.
+lower() {
+  local part=$1 src=$2 d=$3 elem=$4 options=$5
+  sed -E "s/(^|[^b])f16/\1$elem/g" "$src" >"$d/gemm.mlir"
+  if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx$options" -o "$d/gemm.lowered.mlir" \
+      2>"$d/lower.txt"; then
+    grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
+    echo "gpu_build: $part $elem: lowering $src failed (all of it: $d/lower.txt)" >&2
+    exit 1
+  fi
+}
 
 if has_part sm90a; then
 rm -rf "$OUT"
@@ -50,14 +63,7 @@ mkdir -p "$OUT"
 for elem in $ELEMS; do
   d=$OUT/$elem
   mkdir -p "$d"
-  # Every f16 of the source (tensor elements, the host's elem) becomes the element type.
-  sed -E "s/(^|[^b])f16/\1$elem/g" "$SRC" >"$d/gemm.mlir"
-  if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx" -o "$d/gemm.lowered.mlir" \
-      2>"$d/lower.txt"; then
-    grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
-    echo "gpu_build: sm90a $elem: lowering $SRC failed (all of it: $d/lower.txt)" >&2
-    exit 1
-  fi
+  lower sm90a "$SRC" "$d" "$elem" ""
   "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
   # The host function alone: LLVM IR of the lowered module, the function extracted (the
   # module's GPU binary and its loader are not needed: the runner loads the cubin itself).
@@ -87,13 +93,7 @@ want="ptr ptr ptr .u64 .u64 .u64 .u64 .u64 .u64"
 for elem in $ELEMS80; do
   d=$O80/$elem
   mkdir -p "$d"
-  sed -E "s/(^|[^b])f16/\1$elem/g" "$SRC80" >"$d/gemm.mlir"
-  if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx chip=sm_80" -o "$d/gemm.lowered.mlir" \
-      2>"$d/lower.txt"; then
-    grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
-    echo "gpu_build: sm80 $elem: lowering $SRC80 failed (all of it: $d/lower.txt)" >&2
-    exit 1
-  fi
+  lower sm80 "$SRC80" "$d" "$elem" " chip=sm_80"
   got=$(awk '/\.entry gemm_sm80\(/ {on = 1; next} on && /^\)/ {exit}
              on && /\.param/ {printf "%s%s", sep, ($0 ~ /\.ptr/ ? "ptr" : $2); sep = " "}' "$d/gemm.ptx")
   if [[ $got != "$want" ]]; then

@@ -1211,17 +1211,37 @@ LogicalResult TmaCopyOp::verify() {
   return success();
 }
 
+/// The A and B operands of an MMA on shared memory: shared tensors of f16 or
+/// bf16 (the same) with static two-mode layouts; their mode sizes.
+static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,
+                                       SmallVector<int64_t> &sa, SmallVector<int64_t> &sb) {
+  for (auto [what, v] : {std::pair<StringRef, Value>{"A operand", a}, {"B operand", b}})
+    if (failed(verifyTensorOf(op, what, v.getType(), MemorySpace::shared)))
+      return failure();
+  auto ta = llvm::cast<MemoryTensorType>(a.getType());
+  auto tb = llvm::cast<MemoryTensorType>(b.getType());
+  Type ea = ta.getElementType();
+  if (!(ea.isF16() || ea.isBF16()) || tb.getElementType() != ea)
+    return op->emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
+                             << tb.getElementType();
+  std::optional<SmallVector<int64_t>> ma = modeSizes(ta.getLayout());
+  std::optional<SmallVector<int64_t>> mb = modeSizes(tb.getLayout());
+  if (!ma || !mb || ma->size() != 2 || mb->size() != 2)
+    return op->emitOpError() << "A and B must have static layouts of two modes (M or N, K), "
+                                "found A "
+                             << Type(ta.getLayout()) << " and B " << Type(tb.getLayout());
+  sa = *ma;
+  sb = *mb;
+  return success();
+}
+
 LogicalResult MmaAsyncOp::verify() {
   auto c = llvm::cast<RankedTensorType>(getC().getType());
-  for (auto [what, v] : {std::pair<StringRef, Value>{"A operand", getA()}, {"B operand", getB()}})
-    if (failed(verifyTensorOf(*this, what, v.getType(), MemorySpace::shared)))
-      return failure();
+  SmallVector<int64_t> sa, sb;
+  if (failed(verifyMmaOperands(*this, getA(), getB(), sa, sb)))
+    return failure();
   auto a = llvm::cast<MemoryTensorType>(getA().getType());
   auto b = llvm::cast<MemoryTensorType>(getB().getType());
-  Type ea = a.getElementType();
-  if (!(ea.isF16() || ea.isBF16()) || b.getElementType() != ea)
-    return emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
-                         << b.getElementType();
   FailureOr<LayoutHandle> lc = tensorEncoding(*this, c, "accumulator");
   if (failed(lc))
     return failure();
@@ -1229,10 +1249,7 @@ LogicalResult MmaAsyncOp::verify() {
     return emitOpError() << "the result type must be the accumulator's, " << c;
   if (!c.getElementType().isF32() || c.getRank() != 2)
     return emitOpError() << "the accumulator must be an M x N tensor of f32, found " << c;
-  std::optional<SmallVector<int64_t>> sa = modeSizes(a.getLayout());
-  std::optional<SmallVector<int64_t>> sb = modeSizes(b.getLayout());
-  if (!sa || !sb || sa->size() != 2 || sb->size() != 2 || (*sa)[0] != c.getDimSize(0) ||
-      (*sb)[0] != c.getDimSize(1) || (*sa)[1] != (*sb)[1] || (*sa)[1] % 16 != 0)
+  if (sa[0] != c.getDimSize(0) || sb[0] != c.getDimSize(1) || sa[1] != sb[1] || sa[1] % 16 != 0)
     return emitOpError() << "A, B and C must be M x K, N x K and M x N with K a multiple of 16, "
                             "found A "
                          << Type(a.getLayout()) << ", B " << Type(b.getLayout()) << " and " << c;
@@ -1259,9 +1276,9 @@ LogicalResult TensorPtrOp::verify() {
 }
 
 LogicalResult MmaTmemOp::verify() {
-  for (auto [what, v] : {std::pair<StringRef, Value>{"A operand", getA()}, {"B operand", getB()}})
-    if (failed(verifyTensorOf(*this, what, v.getType(), MemorySpace::shared)))
-      return failure();
+  SmallVector<int64_t> sa, sb;
+  if (failed(verifyMmaOperands(*this, getA(), getB(), sa, sb)))
+    return failure();
   if (failed(verifyTensorOf(*this, "accumulator", getD().getType(), MemorySpace::tmem,
                             Float32Type::get(getContext()))))
     return failure();
@@ -1272,18 +1289,11 @@ LogicalResult MmaTmemOp::verify() {
   auto a = llvm::cast<MemoryTensorType>(getA().getType());
   auto b = llvm::cast<MemoryTensorType>(getB().getType());
   auto d = llvm::cast<MemoryTensorType>(getD().getType());
-  Type ea = a.getElementType();
-  if (!(ea.isF16() || ea.isBF16()) || b.getElementType() != ea)
-    return emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
-                         << b.getElementType();
-  std::optional<SmallVector<int64_t>> sa = modeSizes(a.getLayout());
-  std::optional<SmallVector<int64_t>> sb = modeSizes(b.getLayout());
-  if (!sa || !sb || sa->size() != 2 || sb->size() != 2 || (*sa)[0] != 128 ||
-      (*sa)[1] != (*sb)[1] || (*sa)[1] % 16 != 0 || (*sb)[0] % 16 != 0 || (*sb)[0] > 256)
+  if (sa[0] != 128 || sa[1] != sb[1] || sa[1] % 16 != 0 || sb[0] % 16 != 0 || sb[0] > 256)
     return emitOpError() << "A and B must be 128 x K and N x K (K a multiple of 16, N a multiple "
                             "of 16 in [16, 256]), found A "
                          << Type(a.getLayout()) << " and B " << Type(b.getLayout());
-  int64_t n = (*sb)[0];
+  int64_t n = sb[0];
   std::string want = "(128," + std::to_string(n) + "):(65536,1)";
   rust::Result expected = rust::parse(want);
   if (!expected.ok() || d.getLayout().getText() != expected.text)
