@@ -28,6 +28,10 @@
 !a64 = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 !bmn = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))>>
 !gc = !layout.tensor<f16, tma, !layout.layout<(64,128):(?,1)>>
+// The v3 accumulator with its first two register bits swapped: field 1 (column + 1) is register
+// 2, field 2 (row + 8) register 1.
+#perm = #layout.linear<{register = [[8, 0], [0, 1], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+!a64h = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 !sc = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>>
 
 gpu.module @kernels {
@@ -36,6 +40,7 @@ gpu.module @kernels {
   // CHECK: remark: 'layout.shared_alloc' op needs 197648 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16)
   // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 2 warpgroup(s) of m64n256k16, accumulator field i in register i
   // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 1 warpgroup(s) of m64n128k16
+  // CHECK-DAG: remark: 'layout.mma_async' op mma_async: 1 warpgroup(s) of m64n64k16, accumulator field i in register of the layout (permuted)
   // CHECK-DAG: remark: 'layout.tma_copy' op tma_copy: load, 1 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
   // CHECK-DAG: remark: 'layout.tma_copy' op tma_copy: store, 2 x cp.async.bulk.tensor.2d of the box [64, 64] (8192 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
   // CHECK-LABEL: gpu.func @pipeline
@@ -134,6 +139,31 @@ gpu.module @kernels {
     layout.tma_copy %sC to %g : !sc, !gc
     gpu.return
   }
+
+  // An accumulator whose registers are the fields in another order: the struct the wgmmas update
+  // is the registers permuted (field i = register fields[i]), and permuted back.
+  // CHECK-LABEL: gpu.func @permuted
+  // CHECK: %[[R0:.*]] = llvm.extractvalue %[[ACC:.*]][0]
+  // CHECK-NEXT: llvm.insertvalue %[[R0]], %{{.*}}[0]
+  // CHECK-NEXT: %[[R2:.*]] = llvm.extractvalue %[[ACC]][2]
+  // CHECK-NEXT: llvm.insertvalue %[[R2]], %{{.*}}[1]
+  // CHECK-NEXT: %[[R1:.*]] = llvm.extractvalue %[[ACC]][1]
+  // CHECK-NEXT: llvm.insertvalue %[[R1]], %{{.*}}[2]
+  // CHECK: nvvm.wgmma.fence.aligned
+  // CHECK: nvvm.wgmma.commit.group.sync.aligned
+  // CHECK: %[[F1:.*]] = llvm.extractvalue %[[D:.*]][1]
+  // CHECK-NEXT: llvm.insertvalue %[[F1]], %{{.*}}[2]
+  gpu.func @permuted(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: tensor<64x64xf32, #perm>, %out: !llvm.ptr<1>) kernel {
+    %la = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>
+    %a = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a64h
+    %b = layout.make_tensor %pb, %la : !llvm.ptr<3> -> !a64h
+    %d = layout.mma_async %a, %b, %c : !a64h, !a64h, tensor<64x64xf32, #perm> -> tensor<64x64xf32, #perm>
+    nvvm.wgmma.wait.group.sync.aligned 0
+    %lc = layout.const #layout.layout<(64,64):(64,1)>
+    %C = layout.make_tensor %out, %lc : !llvm.ptr<1> -> !layout.tensor<f32, global, !layout.layout<(64,64):(64,1)>>
+    layout.global_store %d, %C[] {align = 4 : i64} : tensor<64x64xf32, #perm>, !layout.tensor<f32, global, !layout.layout<(64,64):(64,1)>>
+    gpu.return
+  }
 }
 
 // The epilogue in PTX (stmatrix into the swizzled tile, the TMA store in two boxes).
@@ -146,4 +176,5 @@ gpu.module @kernels {
 // PTXAS-DAG: Compiling entry function 'pipeline' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'mn_major' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'tma_store' for 'sm_90a'
-// SPILLS-COUNT-3: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-DAG: Compiling entry function 'permuted' for 'sm_90a'
+// SPILLS-COUNT-4: 0 bytes spill stores, 0 bytes spill loads
