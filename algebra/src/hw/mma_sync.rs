@@ -111,7 +111,11 @@ impl<'a> Operand<'a> {
     }
 
     /// The register holding `target` in lane 0 of warp 0.
-    pub(crate) fn register_of(&self, index: &HashMap<(i64, i64), usize>, target: (i64, i64)) -> Result<usize> {
+    pub(crate) fn register_of(
+        &self,
+        index: &HashMap<(i64, i64), usize>,
+        target: (i64, i64),
+    ) -> Result<usize> {
         index.get(&target).copied().ok_or_else(|| {
             Error::algebra(format!(
                 "{}: {} holds no element at {target:?} in lane 0 of warp 0, where an instruction needs it",

@@ -139,7 +139,10 @@ mod tests {
         );
         let e = wgmma_accumulator(&c, 64, 64).unwrap_err().to_string();
         // Warp 0 holds 16 x 32, not the 16 x 64 strip of field d_4 = (0, 8).
-        assert!(e.starts_with("wgmma: the accumulator holds no element at (0, 8)"), "{e}");
+        assert!(
+            e.starts_with("wgmma: the accumulator holds no element at (0, 8)"),
+            "{e}"
+        );
     }
 
     #[test]

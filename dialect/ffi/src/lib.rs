@@ -1749,7 +1749,11 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
         Ok(format!(
             "{} warpgroup(s) of m64n{n}k16, accumulator field i in register {}",
             p.warpgroups,
-            if p.is_identity() { "i" } else { "of the layout (permuted)" }
+            if p.is_identity() {
+                "i"
+            } else {
+                "of the layout (permuted)"
+            }
         ))
     });
     with_plan(r, &flat, out, length)
@@ -1786,7 +1790,11 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
         .ok_or_else(|| Error::algebra("tma: the global tensor's layout must be a plain layout"))?;
         let s = match smem.and_then(Stored::cute) {
             Some(Value::Func(f)) => f.clone(),
-            _ => return Err(Error::algebra("tma: the shared tile's layout must be a CuTe layout")),
+            _ => {
+                return Err(Error::algebra(
+                    "tma: the shared tile's layout must be a CuTe layout",
+                ))
+            }
         };
         let d = layout_algebra::hw::tma_desc(layout_algebra::hw::Elem::parse(elem)?, &g, &s)?;
         for l in &d.gmem_leaf_to_tma {
