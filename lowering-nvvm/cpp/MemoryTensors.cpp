@@ -1,5 +1,9 @@
 //===- MemoryTensors.cpp - `--layout-lower-tensors` -----------------------===//
 //
+// (The sm_90a/sm_100a tensor ops -- shared_alloc, mbarrier_init/wait, tma_copy,
+// mma_async, mma_tmem, tensor_ptr -- are lowered here too; see the comments of
+// their patterns below and docs/nvvm.md "The sm_90a tensor ops".)
+//
 // Tensors in memory (`!layout.tensor<T, global, L>`, made by
 // `layout.make_tensor` and tiled by `layout.local_tile`) are resolved at the
 // ops that read or write them: `layout.async_copy`, `layout.global_load` and
@@ -790,8 +794,10 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
 
   StringRef getArgument() const override { return "layout-lower-tensors"; }
   StringRef getDescription() const override {
-    return "Resolve tensors in memory (layout.make_tensor, layout.local_tile) at the copies "
-           "that read or write them: pointer, strides and the bounds of partial tiles";
+    return "Resolve tensors in memory (layout.make_tensor, local_tile, slice_tensor, "
+           "shared_alloc) at the ops that read or write them: pointer, strides and the bounds "
+           "of partial tiles for the copies; the TMA, mbarrier-ring, WGMMA and UMMA ops on "
+           "tensors become the hardware ops";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect>();
