@@ -102,8 +102,10 @@ impl Func {
     /// F restricted to the other modes, at coordinate c of `mode`, is the restriction at 0
     /// moved by inner_mode(c). That holds when every offset of the mode is a multiple of the
     /// translation period P (translation_period), i.e. every stride leaf of the mode is a
-    /// static multiple of P (any stride when P = 1). The error names the mode, the stride
-    /// and the period.
+    /// static multiple of P (any stride when P = 1), or when, for `Sw o 0 o L`, the offsets of
+    /// the mode and of the other modes occupy disjoint bits before and after the swizzle
+    /// (`mode_translates_by_bits`: then the move is F(c), a thread's partition of a swizzled
+    /// tile). The error names the mode, the stride and the period.
     pub fn check_mode_translates(&self, mode: usize) -> Result<()> {
         let Some(p) = self.translation_period() else {
             return Err(Error::algebra(format!(
@@ -112,7 +114,7 @@ impl Func {
             )));
         };
         let m = self.domain_layout()?.mode(mode)?;
-        if p == 1 {
+        if p == 1 || self.mode_translates_by_bits(mode) {
             return Ok(());
         }
         for d in m.stride.leaves() {
@@ -130,6 +132,64 @@ impl Func {
             }
         }
         Ok(())
+    }
+    /// The second case of `check_mode_translates`, for `Sw o 0 o L` with static strides: when
+    /// the offsets of the mode (a) and of the other modes (x) occupy disjoint bits, and so do
+    /// their swizzled images, F(a + x) = Sw(a ^ x) = Sw(a) ^ Sw(x) = Sw(a) + Sw(x) (a swizzle
+    /// is linear over XOR): the slice at c is the slice at 0 moved by F(c). The bits of a
+    /// mode are the union of its leaves' (pairwise disjoint, so their sums do not carry);
+    /// Sw<B,M,S> moves the bits under its mask `yyy` by S, so the swizzled images of offsets
+    /// within bits `b` lie within `b | shift(b & yyy, S)`. A leaf of more than 2^16 elements
+    /// is not examined (the check stays bounded by the layout's size): false.
+    fn mode_translates_by_bits(&self, mode: usize) -> bool {
+        let Func::Composed(c) = self else {
+            return false;
+        };
+        let (Func::Swizzle(sw), Func::Layout(l), 0) = (&c.outer, &c.inner, c.offset) else {
+            return false;
+        };
+        fn leaf_bits(s: &Int, d: &crate::stride::Stride) -> Option<u64> {
+            match (s, &d.coef, d.basis.is_empty()) {
+                (Int::Lit(n), Int::Lit(v), true) if (0..=1 << 16).contains(n) && *v >= 0 => {
+                    let mut bits = 0u64;
+                    for i in 0..*n {
+                        bits |= u64::try_from(v.checked_mul(i)?).ok()?;
+                    }
+                    Some(bits)
+                }
+                _ => None,
+            }
+        }
+        fn union(bits: &mut u64, leaf: u64) -> Option<()> {
+            if *bits & leaf != 0 {
+                return None;
+            }
+            *bits |= leaf;
+            Some(())
+        }
+        let run = || -> Option<bool> {
+            let (mut mine, mut rest) = (0u64, 0u64);
+            for (i, m) in l.modes().iter().enumerate() {
+                for (s, d) in m.shape.leaves().iter().zip(m.stride.leaves()) {
+                    let b = leaf_bits(s, &d)?;
+                    union(if i == mode { &mut mine } else { &mut rest }, b)?;
+                }
+            }
+            if mine & rest != 0 {
+                return Some(false);
+            }
+            let mask = ((1u64 << sw.b.clamp(0, 30)) - 1) << (sw.m + sw.s.max(0)).clamp(0, 60);
+            let image = |b: u64| {
+                let moved = b & mask;
+                b | if sw.s >= 0 {
+                    moved >> sw.s
+                } else {
+                    moved << (-sw.s).min(63)
+                }
+            };
+            Some(image(mine) & image(rest) == 0)
+        };
+        run().unwrap_or(false)
     }
     /// Steps of one `apply` (about one per leaf of every layout on the way).
     fn apply_cost(&self) -> i64 {

@@ -795,6 +795,105 @@ LogicalResult LocalTileOp::verify() {
   return success();
 }
 
+/// The coordinate that slices thread 0's part out of tidfrg(L) for a tensor
+/// of rank `rank`: CuTe's `(0, _, repeat<rank>(_))`.
+std::string mlir::layout::partitionCoordinate(int64_t rank) {
+  std::string rest = "_";
+  if (rank > 1) {
+    rest = "(";
+    for (int64_t i = 0; i < rank; ++i)
+      rest += i ? ",_" : "_";
+    rest += ")";
+  }
+  return "(0,_," + rest + ")";
+}
+
+/// Thread t's part of `layout` under the tiled copy of `op` (PartitionOp's
+/// description): R = tidfrg(L, thr, val, vector), checked to move by R(t, 0,
+/// 0) when the thread is fixed, and the partition's layout slice((0, _,
+/// repeat<rank(L)>(_)), R), CuTe's (CPY, CPY_M, CPY_N, ...).
+static FailureOr<ValueType> partitionLayout(PartitionOp op, ValueType layout) {
+  for (auto [name, attr] : {std::pair{"thr", op.getThr()}, std::pair{"val", op.getVal()}})
+    if (attr.getValueKind() != ValueKind::Layout)
+      return op.emitOpError() << "`" << name << "` must be a layout (#layout.layout<...>), found "
+                              << attr;
+  rust::Result vector = rust::parse(std::to_string(op.getVector()));
+  if (!vector.ok())
+    return op.emitOpError() << "cannot read the vector size " << op.getVector();
+  FailureOr<ValueType> r = algebraType(
+      op, "tidfrg",
+      {layout, op.getThr().getValueType(), op.getVal().getValueType(),
+       typeOf(op->getContext(), vector)});
+  if (failed(r))
+    return failure();
+  rust::Result moves = rust::take(layout_ffi_check_mode_translates(r->getValueHandle(), 0));
+  if (!moves.ok())
+    return op.emitOpError() << "thread partitions of " << Type(layout)
+                            << " are not one partition moved: " << moves.text;
+  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
+  if (!rank)
+    return op.emitOpError() << "cannot read the rank of " << Type(layout);
+  rust::Result crd = rust::parse(partitionCoordinate(*rank));
+  if (!crd.ok())
+    return op.emitOpError() << crd.text;
+  return algebraType(op, "slice", {typeOf(op->getContext(), crd), *r});
+}
+
+LogicalResult PartitionOp::verify() {
+  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
+  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
+  if (source.getSpace() == MemorySpace::tma || source.getSpace() == MemorySpace::tmem)
+    return emitOpError() << "partitions a tensor in global or shared memory, found "
+                         << Type(source) << " (a tma tensor is copied by layout.tma_copy, "
+                            "a tmem tensor by its own instructions)";
+  FailureOr<ValueType> expected = partitionLayout(*this, source.getLayout());
+  if (failed(expected))
+    return failure();
+  auto type =
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *expected);
+  if (result != type)
+    return emitOpError() << "thread partitions of " << Type(source) << " are " << Type(type)
+                         << ", not " << Type(result);
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  auto src = llvm::cast<MemoryTensorType>(getSrc().getType());
+  auto dst = llvm::cast<MemoryTensorType>(getDst().getType());
+  for (auto [name, t] : {std::pair{"source", src}, std::pair{"destination", dst}})
+    if (t.getSpace() != MemorySpace::global && t.getSpace() != MemorySpace::shared)
+      return emitOpError() << "the " << name << " must be in global or shared memory, found "
+                           << Type(t);
+  if (src.getElementType() != dst.getElementType())
+    return emitOpError() << "copies " << src.getElementType() << " to "
+                         << dst.getElementType() << ": the element types must be the same";
+  unsigned bits = src.getElementType().getIntOrFloatBitWidth();
+  if (bits % 8 != 0)
+    return emitOpError() << "copies whole bytes: " << src.getElementType() << " has " << bits
+                         << " bits";
+  int64_t align = getAlign();
+  if (align < (int64_t)bits / 8 || !llvm::isPowerOf2_64(align))
+    return emitOpError() << "align must be a power of two of at least one element ("
+                         << bits / 8 << " bytes), found " << align;
+  std::optional<int64_t> n = algebraInteger("size", src.getLayout().asOperand());
+  std::optional<int64_t> m = algebraInteger("size", dst.getLayout().asOperand());
+  if (!n || !m)
+    return emitOpError() << "copies a static number of elements: the size of "
+                         << Type(!n ? src.getLayout() : dst.getLayout()) << " is not static";
+  if (*n != *m)
+    return emitOpError() << "the source holds " << *n << " elements, the destination " << *m;
+  if (*n > 4096)
+    return emitOpError() << "copies at most 4096 elements per thread (one access per run is "
+                            "unrolled), found "
+                         << *n;
+  if (getAsync() &&
+      (src.getSpace() != MemorySpace::global || dst.getSpace() != MemorySpace::shared))
+    return emitOpError() << "async (cp.async) copies global to shared memory, found "
+                         << stringifyMemorySpace(src.getSpace()) << " to "
+                         << stringifyMemorySpace(dst.getSpace());
+  return success();
+}
+
 LogicalResult SliceTensorOp::verify() {
   if (getRing())
     for (int64_t d : getModes())

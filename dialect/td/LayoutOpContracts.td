@@ -480,6 +480,23 @@ def Layout_Contract_tile_to_shape : Layout_Contract<
   "\n" #
   "    Example: `tile_to_shape((8,8):(8,1), (32,32))` = `((8,4),(8,4)):((8,64),(1,256))`\n">;
 
+def Layout_Contract_tidfrg : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tidfrg(F, L, L, n)` (the operation registry, as `layout help\n" #
+  "    tidfrg` prints it): The partition of F among the threads of\n" #
+  "    make_tiled_copy(atom of n values, thr = the first L, val = the second L)\n" #
+  "    (CuTe's TiledCopy::tidfrg_S/D for a one-thread atom): (thr, (n, rest_val),\n" #
+  "    (RestM, RestN, ...)) with R(t, v, r) = F(element layout_tv(t, v) of the tile\n" #
+  "    at r), layout_tv = right_inverse(raked_product(thr, val)) shaped (size(thr),\n" #
+  "    size(val)), the tile product_each(shape(raked_product(thr, val))). Pre: thr,\n" #
+  "    val static, raked_product(thr, val) a bijection onto its tile, size(val) a\n" #
+  "    multiple of n, rank(F) >= rank of the tile. Post: every element of F's tiles\n" #
+  "    is read by exactly one (t, v). Fixing mode 0 at t is thread t's\n" #
+  "    partition_S/D.\n" #
+  "\n" #
+  "    Example: `tidfrg((16,16):(16,1), (4,4):(4,1), (1,4), 2)` = `((4,4),(2,2),(4,1)):((4,16),(1,2),(64,0))`\n">;
+
 def Layout_Contract_make_ordered_layout : Layout_Contract<
   "\n" #
   "\n" #

@@ -235,6 +235,10 @@ def Layout_TileToShapeOp : Layout_AlgebraOp<"tile_to_shape",
   "The tile repeated (blocked) to a target shape, optionally in a given mode order.",
   (ins Layout_FunctionValue:$a, Layout_TupleValue:$b, Optional<Layout_TupleValue>:$c),
   "$a `,` $b (`,` $c^)? attr-dict `:` qualified(type($a)) `,` qualified(type($b)) (`,` qualified(type($c))^)?">;
+def Layout_TidfrgOp : Layout_AlgebraOp<"tidfrg",
+  "The partition of a layout among the threads of a tiled copy: (thread, values, rest tiles).",
+  (ins Layout_FunctionValue:$a, Layout_FunctionValue:$b, Layout_FunctionValue:$c, Layout_TupleValue:$d),
+  "$a `,` $b `,` $c `,` $d attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c)) `,` qualified(type($d))">;
 def Layout_MakeOrderedLayoutOp : Layout_AlgebraOp<"make_ordered_layout",
   "The compact layout of a shape whose modes are ordered by an order tuple.",
   (ins Layout_TupleValue:$a, Layout_TupleValue:$b),
@@ -906,6 +910,75 @@ def Layout_LocalTileOp : Layout_Op<"local_tile", [Pure]> {
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = [{
     $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Layout_PartitionOp : Layout_Op<"partition", [Pure]> {
+  let summary = "thread t's part of a tensor under a tiled copy (CuTe's partition_S/D)";
+  let description = [{
+    ```mlir
+    %tAgA = layout.partition %gA[%tid] {thr = #layout.layout<(32,8):(8,1)>,
+                                        val = #layout.layout<(1,8)>, vector = 8 : i64}
+        : !layout.tensor<f16, global, !layout.layout<(128,64):(?,1)>>
+       -> !layout.tensor<f16, global, !layout.layout<((8,1),4,1):((1,0),?,0)>>
+    ```
+    The tiled copy is CuTe's `make_tiled_copy(atom, thr, val)` for an atom of
+    `vector` consecutive values performed by one thread (`UniversalCopy`,
+    `SM80_CP_ASYNC_CACHE*`): `thr` maps the coordinates of the thread block to
+    thread indices, `val` those of one thread's values to value indices, and
+    their raked product is the tile that the threads copy at once. The result
+    is thread `thread`'s partition (`get_slice(t).partition_S(T)`, equal to
+    `partition_D` for these atoms): with `R = tidfrg(L, thr, val, vector)`
+    (the algebra op `layout.tidfrg`: `(thread, (vector, rest values),
+    (RestM, RestN, ...))`), the result's layout is
+    `(mode 1 of R, the modes of mode 2 of R ...)` (CuTe's
+    `(CPY, CPY_M, CPY_N)`), and its first element is `R(t, 0, 0)`. The
+    verifier computes it with the algebra, checks that fixing the thread mode
+    is a translation of the rest (a swizzle reads no bit that the thread mode
+    does not own), and compares it with the result type. `layout.copy` copies
+    between two partitions.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor, Index:$thread,
+                       Layout_ValueAttr:$thr, Layout_ValueAttr:$val, I64Attr:$vector);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $thread `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Layout_CopyOp : Layout_Op<"copy"> {
+  let summary = "each thread copies its partition of a tensor to another (CuTe's copy)";
+  let description = [{
+    ```mlir
+    layout.copy %tAgA to %tAsA {align = 16 : i64, async}
+        : !layout.tensor<f16, global, !layout.layout<((8,1),4,1):((1,0),?,0)>>,
+          !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o ((8,1),4,1):((1,0),2048,0)>>
+    ```
+    Element `i` of `src` goes to element `i` of `dst` (one-dimensional,
+    colexicographic index), for every `i < size`; both tensors are in global
+    or shared memory, hold the same element type and the same static number
+    of elements (at most 4096), typically the partitions of one thread by
+    `layout.partition`. `align` is the byte alignment promised for the first
+    element of each tensor and for every runtime stride times the element
+    size.
+
+    The lowering (`--layout-lower-tensors`) chooses the vector width from the
+    layouts: the widest power of two `w` such that every aligned run of `w`
+    indices is `w` consecutive, `w`-aligned elements in both tensors (a
+    swizzle `Sw<B,M,S>` keeps runs of up to `2^M`), with `w` times the element
+    size at most 16 bytes and at most `align`; then one access per run. With
+    `async` (global to shared only), each run is one `cp.async` of 4, 8 or 16
+    bytes (sm_80+; the kernel commits and waits for the groups with
+    `nvvm.cp.async.commit.group` / `wait.group`); without it, a vector load
+    and a vector store. A remark names the instruction, the width and what
+    bounds it.
+  }];
+  let arguments = (ins Layout_TensorType:$src, Layout_TensorType:$dst, I64Attr:$align,
+                       UnitAttr:$async);
+  let assemblyFormat = [{
+    $src `to` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
   }];
   let hasVerifier = 1;
 }

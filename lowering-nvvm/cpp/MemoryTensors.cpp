@@ -2,7 +2,9 @@
 //
 // (The sm_90a/sm_100a tensor ops -- shared_alloc, mbarrier_init/wait, tma_copy,
 // mma_async, mma_tmem, tensor_ptr -- are lowered here too; see the comments of
-// their patterns below and docs/nvvm.md "The sm_90a tensor ops".)
+// their patterns below and docs/nvvm.md "The sm_90a tensor ops". So are the
+// per-thread partitions, layout.partition, and layout.copy between them:
+// docs/nvvm.md "Partitions and copies".)
 //
 // Tensors in memory (`!layout.tensor<T, global, L>`, made by
 // `layout.make_tensor` and tiled by `layout.local_tile`) are resolved at the
@@ -68,6 +70,12 @@ struct Resolved {
   /// made by make_tensor (`root`): a tma tensor's TMA coordinates.
   SmallVector<Value> origin;
   ValueType root;
+  /// One thread's partition (layout.partition): only layout.copy reads it.
+  /// `partition` is the op, and the tile it partitions has the static mode
+  /// sizes `tileSizes`, the residues `residue` and the predicates `partial`.
+  bool perThread = false;
+  PartitionOp partition;
+  SmallVector<int64_t> tileSizes;
 };
 
 /// The static number of elements of mode `d` of the layout type `l`, if its
@@ -112,6 +120,8 @@ LogicalResult resolvable(Operation *at, Value tensor) {
   while (true) {
     if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
       tensor = tile.getTensor();
+    } else if (auto part = tensor.getDefiningOp<PartitionOp>()) {
+      tensor = part.getTensor();
     } else if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
       tensor = slice.getTensor();
       if (isTma(tensor))
@@ -132,6 +142,8 @@ LogicalResult resolvable(Operation *at, Value tensor) {
          << (isa<BlockArgument>(tensor) ? "block argument" : "value of another op")
          << "): its pointer and layout cannot be resolved";
 }
+
+std::optional<int64_t> algebraInt(StringRef op, ValueType t);
 
 /// Resolve `tensor` (resolvable) before `at` (see the file comment).
 FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
@@ -195,6 +207,58 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
                                 rw.getDenseI64ArrayAttr(kept));
     return r;
   }
+  if (auto part = tensor.getDefiningOp<PartitionOp>()) {
+    // R = tidfrg(L, thr, val, vector): thread t's part starts at R(t, 0, 0)
+    // and is laid out by prepend(mode 2 of R, mode 1 of R) (the verifier
+    // checked that fixing the thread is a translation).
+    FailureOr<Resolved> parent = resolve(rw, at, part.getTensor());
+    if (failed(parent))
+      return failure();
+    if (parent->perThread)
+      return at->emitOpError() << "reads a partition of a partition";
+    rust::Result vector = rust::parse(std::to_string(part.getVector()));
+    if (!vector.ok())
+      return at->emitOpError() << vector.text;
+    ValueType vectorType = ValueType::getWithValue(
+        rw.getContext(), vector.text, static_cast<unsigned>(vector.kind), vector.value.get());
+    Value thr = ConstOp::create(rw, loc, part.getThr());
+    Value val = ConstOp::create(rw, loc, part.getVal());
+    Value vec = ConstOp::create(rw, loc, vectorType.getValueAttr());
+    Type rType = inferred(rw, loc, TidfrgOp::getOperationName(), {parent->layout, thr, val, vec});
+    if (!rType)
+      return failure();
+    Value r = TidfrgOp::create(rw, loc, rType, parent->layout, thr, val, vec);
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r,
+                                     ValueRange{part.getThread(), zero, zero});
+    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
+    auto rank = algebraInt("rank", cast<ValueType>(parent->layout.getType()));
+    rust::Result crd = rust::parse(partitionCoordinate(rank.value_or(1)));
+    if (!crd.ok())
+      return at->emitOpError() << crd.text;
+    Value coord = ConstOp::create(
+        rw, loc,
+        ValueType::getWithValue(rw.getContext(), crd.text, static_cast<unsigned>(crd.kind),
+                                crd.value.get())
+            .getValueAttr());
+    Type layoutType = inferred(rw, loc, SliceOp::getOperationName(), {coord, r});
+    if (!layoutType)
+      return failure();
+    Resolved p;
+    p.root = parent->root;
+    p.perThread = true;
+    p.partition = part;
+    p.residue = parent->residue;
+    p.partial = parent->partial;
+    for (size_t d = 0; d < parent->residue.size(); ++d)
+      p.tileSizes.push_back(
+          staticModeSize(cast<ValueType>(parent->layout.getType()), d).value_or(-1));
+    p.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(),
+                                cast<MemoryTensorType>(tensor.getType()).getElementType(),
+                                parent->ptr, ValueRange{offset64});
+    p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
+    return p;
+  }
   auto tile = tensor.getDefiningOp<LocalTileOp>();
   FailureOr<Resolved> parent = resolve(rw, at, tile.getTensor());
   if (failed(parent))
@@ -248,6 +312,9 @@ FailureOr<GlobalOperands> globalOperands(PatternRewriter &rw, Operation *at, Val
   FailureOr<Resolved> r = resolve(rw, at, tensor);
   if (failed(r))
     return failure();
+  if (r->perThread)
+    return at->emitOpError() << "reads one thread's partition (layout.partition) as a tile of "
+                                "every thread: copy partitions with layout.copy";
   Location loc = at->getLoc();
   GlobalOperands g{r->ptr, {}, {}};
   size_t rank = tileShape.size();
@@ -274,6 +341,9 @@ FailureOr<std::pair<Value, ValueAttr>> sharedOperands(PatternRewriter &rw, Opera
   FailureOr<Resolved> r = resolve(rw, at, tensor);
   if (failed(r))
     return failure();
+  if (r->perThread)
+    return at->emitOpError() << "reads one thread's partition (layout.partition) as a tile of "
+                                "every thread: copy partitions with layout.copy";
   auto layout = cast<MemoryTensorType>(tensor.getType()).getLayout();
   return std::make_pair(r->ptr, layout.getValueAttr());
 }
@@ -752,11 +822,319 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
   }
 };
 
+/// Where one tile mode `d` of a partitioned source ends for the copying
+/// thread: the thread's coordinate in the mode, the coordinate of each of its
+/// elements relative to it (a static table), and the residue of the mode.
+struct ModeBound {
+  Value thread;
+  SmallVector<int64_t> table;
+  Value residue;
+};
+
+/// The bounds of the modes of `r` (a partition) that need a predicate. The
+/// coordinate of mode d is itself a layout of the tile's coordinates,
+/// E_d = (s_0, s_1, ...):(0, .., 1 at d, .., 0); its partition
+/// tidfrg(E_d, thr, val, vector) gives the thread's coordinate (at
+/// (t, 0, 0), index math on the thread index) and the elements' (thread 0's
+/// slice, evaluated here).
+/// The type of an algebra value `x` computed here.
+ValueType valueTypeOf(MLIRContext *ctx, const rust::Result &x) {
+  return ValueType::getWithValue(ctx, x.text, static_cast<unsigned>(x.kind), x.value.get());
+}
+
+/// tidfrg(E_d, thr, val, vector) for the partition `part` of a tile of the
+/// static mode sizes `sizes`: E_d = (s_0, s_1, ...):(0, .., 1 at d, .., 0) is
+/// the coordinate of mode d as a layout of the tile, so this is the tile
+/// coordinate (mode d) of each (thread, value, rest) of the partition. The
+/// algebra's message, or "" and the result.
+rust::Result modeCoordinates(MLIRContext *ctx, PartitionOp part, ArrayRef<int64_t> sizes,
+                             size_t d, std::string &err) {
+  std::string shape = "(", stride = "(";
+  for (size_t e = 0; e < sizes.size(); ++e) {
+    if (sizes[e] < 1) {
+      err = "the partitioned tile's mode " + std::to_string(e) + " has no static extent";
+      return rust::Result();
+    }
+    shape += (e ? "," : "") + std::to_string(sizes[e]);
+    stride += std::string(e ? "," : "") + (e == d ? "1" : "0");
+  }
+  rust::Result coordLayout = rust::parse(shape + "):" + stride + ")");
+  rust::Result vector = rust::parse(std::to_string(part.getVector()));
+  if (!coordLayout.ok() || !vector.ok()) {
+    err = "cannot build the coordinate layout of mode " + std::to_string(d);
+    return rust::Result();
+  }
+  rust::Result rd = rust::call("tidfrg", {valueTypeOf(ctx, coordLayout).asOperand(),
+                                          part.getThr().getValueType().asOperand(),
+                                          part.getVal().getValueType().asOperand(),
+                                          valueTypeOf(ctx, vector).asOperand()});
+  if (!rd.ok())
+    err = rd.text;
+  return rd;
+}
+
+/// The integers of an algebra table (`eval`'s result).
+SmallVector<int64_t> tableOf(const rust::Result &table) {
+  SmallVector<int64_t> out(std::max<int64_t>(layout_ffi_int_leaves(table.value.get(), nullptr, 0), 0));
+  layout_ffi_int_leaves(table.value.get(), out.data(), out.size());
+  return out;
+}
+
+LogicalResult modeBounds(PatternRewriter &rw, Operation *at, const Resolved &r,
+                         SmallVectorImpl<ModeBound> &out) {
+  Location loc = at->getLoc();
+  MLIRContext *ctx = rw.getContext();
+  for (size_t d = 0; d < r.partial.size(); ++d) {
+    if (!r.partial[d])
+      continue;
+    std::string err;
+    rust::Result rd = modeCoordinates(ctx, r.partition, r.tileSizes, d, err);
+    if (!err.empty())
+      return at->emitOpError() << err << ": its bounds cannot be predicated";
+    rust::Result crd = rust::parse(partitionCoordinate((int64_t)r.tileSizes.size()));
+    rust::Result slice =
+        rust::call("slice", {valueTypeOf(ctx, crd).asOperand(), valueTypeOf(ctx, rd).asOperand()});
+    rust::Result table = slice.ok() ? rust::call("eval", {valueTypeOf(ctx, slice).asOperand()})
+                                    : rust::Result();
+    if (!slice.ok() || !table.ok())
+      return at->emitOpError() << "cannot evaluate the coordinates of mode " << d << ": "
+                               << (slice.ok() ? table.text : slice.text);
+    ModeBound b;
+    b.table = tableOf(table);
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    Value rdValue = ConstOp::create(rw, loc, valueTypeOf(ctx, rd).getValueAttr());
+    b.thread = Crd2IdxOp::create(rw, loc, rw.getIndexType(), rdValue,
+                                 ValueRange{PartitionOp(r.partition).getThread(), zero, zero});
+    b.residue = r.residue[d];
+    out.push_back(b);
+  }
+  return success();
+}
+
+/// The bytes of the run of `w` elements from element `j` that lie inside the
+/// tensor (cp.async's src-size: the rest of the run is zero-filled): along a
+/// mode the run crosses (coordinates j, j+1, ...) the elements below the
+/// residue; along another mode all or none.
+Value runBytes(PatternRewriter &rw, Location loc, ArrayRef<ModeBound> bounds, int64_t j,
+               int64_t w, int64_t bytes) {
+  auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(rw, loc, v).getResult(); };
+  Value valid = c(w);
+  for (const ModeBound &b : bounds) {
+    int64_t first = b.table[j];
+    int64_t step = w > 1 ? b.table[j + 1] - first : 0;
+    Value at = arith::AddIOp::create(rw, loc, b.thread, c(first));
+    Value left = arith::SubIOp::create(rw, loc, b.residue, at);
+    Value n;
+    if (step == 1) {
+      n = arith::MaxSIOp::create(rw, loc, arith::MinSIOp::create(rw, loc, left, c(w)), c(0));
+    } else {
+      // All or none: the run's last element (step * (w - 1) past its first) inside.
+      Value inside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::sgt, left,
+                                           c(std::max<int64_t>(0, step * (w - 1))));
+      n = arith::SelectOp::create(rw, loc, inside, c(w), c(0));
+    }
+    valid = arith::MinSIOp::create(rw, loc, valid, n);
+  }
+  Value total = arith::MulIOp::create(rw, loc, valid, c(bytes));
+  return arith::IndexCastOp::create(rw, loc, rw.getI32Type(), total);
+}
+
+/// layout.copy: element i of src to element i of dst, one access per run of
+/// `w` elements, w from the layouts (ops::copy_vector; the op's description).
+/// A partition of a tile that may reach past its tensor is predicated (async
+/// copies only: cp.async's src-size zero-fills the rest of each run).
+struct LowerCopy : public OpRewritePattern<CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// The vector width and the remark's reasons.
+  static int64_t width(CopyOp op, std::string *why) {
+    auto src = cast<MemoryTensorType>(op.getSrc().getType());
+    auto dst = cast<MemoryTensorType>(op.getDst().getType());
+    int64_t bytes = src.getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t max = std::min<int64_t>(16, op.getAlign()) / bytes;
+    int64_t s = layout_ffi_copy_vector(src.getLayout().getValueHandle(),
+                                       src.getLayout().getValueHandle(), max);
+    int64_t d = layout_ffi_copy_vector(dst.getLayout().getValueHandle(),
+                                       dst.getLayout().getValueHandle(), max);
+    int64_t w = layout_ffi_copy_vector(src.getLayout().getValueHandle(),
+                                       dst.getLayout().getValueHandle(), max);
+    if (why) {
+      llvm::raw_string_ostream os(*why);
+      os << "at most " << max << " elements (16 bytes and align " << op.getAlign()
+         << "); runs of the source " << s << ", of the destination " << d;
+    }
+    return w;
+  }
+
+  LogicalResult matchAndRewrite(CopyOp op, PatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    FailureOr<Resolved> src = resolve(rw, op, op.getSrc());
+    if (failed(src))
+      return failure();
+    FailureOr<Resolved> dst = resolve(rw, op, op.getDst());
+    if (failed(dst))
+      return failure();
+    auto srcType = cast<MemoryTensorType>(op.getSrc().getType());
+    Type elem = srcType.getElementType();
+    int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
+    std::string why;
+    int64_t w = width(op, &why);
+    int64_t n = *algebraInt("size", srcType.getLayout());
+    Type access = w == 1 ? elem : Type(VectorType::get({w}, elem));
+    Value from = src->ptr;
+    if (op.getAsync()) {
+      auto global = LLVM::LLVMPointerType::get(rw.getContext(), 1);
+      if (from.getType() != global)
+        from = LLVM::AddrSpaceCastOp::create(rw, loc, global, from);
+    }
+    auto cache = w * bytes == 16 ? NVVM::LoadCacheModifierKind::CG
+                                 : NVVM::LoadCacheModifierKind::CA;
+    SmallVector<ModeBound> bounds;
+    if (src->perThread && llvm::is_contained(src->partial, true))
+      if (failed(modeBounds(rw, op, *src, bounds)))
+        return failure();
+    for (int64_t j = 0; j < n; j += w) {
+      Value i = arith::ConstantIndexOp::create(rw, loc, j);
+      auto address = [&](Resolved &r, Value base) {
+        Value off = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r.layout, ValueRange{i});
+        Value off64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), off);
+        return LLVM::GEPOp::create(rw, loc, base.getType(), elem, base, ValueRange{off64})
+            .getResult();
+      };
+      Value s = address(*src, from);
+      Value d = address(*dst, dst->ptr);
+      if (op.getAsync()) {
+        Value srcBytes = bounds.empty() ? Value() : runBytes(rw, loc, bounds, j, w, bytes);
+        NVVM::CpAsyncOp::create(rw, loc, d, s, w * bytes, cache, srcBytes);
+      } else {
+        Value v = LLVM::LoadOp::create(rw, loc, access, s, w * bytes);
+        LLVM::StoreOp::create(rw, loc, v, d, w * bytes);
+      }
+    }
+    std::string instr = op.getAsync()
+                            ? std::string("cp.async.") + (w * bytes == 16 ? "cg" : "ca") +
+                                  ".shared.global"
+                            : std::string("ld.") + stringifyMemorySpace(srcType.getSpace()).str() +
+                                  " + st." +
+                                  stringifyMemorySpace(
+                                      cast<MemoryTensorType>(op.getDst().getType()).getSpace())
+                                      .str();
+    op.emitRemark() << "copy: " << n / w << " x " << instr << " of " << w * bytes
+                    << " bytes (vectors of " << w << " " << elem << ": " << why << ")";
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// What the patterns below need beyond the verifiers, checked before any
 /// rewrite (a pattern that failed half-way would leave ops behind): the ring
 /// size mbarrier_init unrolls, a contiguous mode of each mma_async operand, the
 /// TMA coordinates of a tma_copy's global tensor.
+/// Whether a tile of `tensor`'s chain may reach past the tensor (the
+/// `partial` of `resolve`, without rewriting anything).
+bool mayBePartial(Value tensor) {
+  if (auto part = tensor.getDefiningOp<PartitionOp>())
+    return mayBePartial(part.getTensor());
+  if (auto slice = tensor.getDefiningOp<SliceTensorOp>())
+    return mayBePartial(slice.getTensor());
+  if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
+    if (mayBePartial(tile.getTensor()))
+      return true;
+    auto parent = cast<MemoryTensorType>(tile.getTensor().getType()).getLayout();
+    SmallVector<int64_t> extents(layout_ffi_int_leaves(tile.getTile().getValueHandle(), nullptr, 0));
+    layout_ffi_int_leaves(tile.getTile().getValueHandle(), extents.data(), extents.size());
+    for (auto [d, e] : llvm::enumerate(extents)) {
+      std::optional<int64_t> size = staticModeSize(parent, d);
+      if (!size || *size % e != 0)
+        return true;
+    }
+  }
+  return false;
+}
+
+/// A copy between two partitions by the same thread index must give every
+/// element of every thread the same tile coordinate on both sides (the
+/// coordinates from modeCoordinates, all threads evaluated: bounded by the
+/// tile's size); else the error names a thread, an element and both
+/// coordinates. Partitions of tiles of other ranks, or by other threads, are
+/// not compared.
+LogicalResult checkCorrespondence(CopyOp copy) {
+  auto ps = copy.getSrc().getDefiningOp<PartitionOp>();
+  auto pd = copy.getDst().getDefiningOp<PartitionOp>();
+  if (!ps || !pd || ps.getThread() != pd.getThread())
+    return success();
+  auto sizesOf = [](PartitionOp p) {
+    auto l = cast<MemoryTensorType>(p.getTensor().getType()).getLayout();
+    SmallVector<int64_t> sizes;
+    for (int64_t d = 0, n = algebraInt("rank", l).value_or(0); d < n; ++d)
+      sizes.push_back(staticModeSize(l, d).value_or(-1));
+    return sizes;
+  };
+  SmallVector<int64_t> ss = sizesOf(ps), ds = sizesOf(pd);
+  if (ss.size() != ds.size())
+    return success();
+  MLIRContext *ctx = copy.getContext();
+  SmallVector<SmallVector<int64_t>> src, dst;
+  for (size_t d = 0; d < ss.size(); ++d) {
+    std::string err;
+    rust::Result a = modeCoordinates(ctx, ps, ss, d, err);
+    rust::Result b = modeCoordinates(ctx, pd, ds, d, err);
+    if (!err.empty())
+      return success(); // not comparable here (a runtime tile extent)
+    rust::Result ta = rust::call("eval", {valueTypeOf(ctx, a).asOperand()});
+    rust::Result tb = rust::call("eval", {valueTypeOf(ctx, b).asOperand()});
+    if (!ta.ok() || !tb.ok())
+      return success();
+    src.push_back(tableOf(ta));
+    dst.push_back(tableOf(tb));
+  }
+  int64_t threads = algebraInt("size", ps.getThr().getValueType()).value_or(1);
+  size_t n = src.empty() ? 0 : std::min(src[0].size(), dst[0].size());
+  auto coord = [](ArrayRef<SmallVector<int64_t>> t, size_t x) {
+    std::string s = "(";
+    for (size_t d = 0; d < t.size(); ++d)
+      s += (d ? ", " : "") + std::to_string(t[d][x]);
+    return s + ")";
+  };
+  for (size_t x = 0; x < n; ++x)
+    for (size_t d = 0; d < src.size(); ++d)
+      if (src[d][x] != dst[d][x])
+        return copy.emitOpError()
+               << "copies element " << x / threads << " of thread " << x % threads
+               << " from coordinate " << coord(src, x) << " of the source tile to "
+               << coord(dst, x)
+               << " of the destination tile: the partitions are of different tiled copies "
+                  "(source thr = "
+               << ps.getThr() << ", val = " << ps.getVal() << ", vector = " << ps.getVector()
+               << "; destination thr = " << pd.getThr() << ", val = " << pd.getVal()
+               << ", vector = " << pd.getVector() << ")";
+  return success();
+}
+
 LogicalResult checkLowering(Operation *op) {
+  if (auto copy = dyn_cast<CopyOp>(op); copy && failed(checkCorrespondence(copy)))
+    return failure();
+  if (auto copy = dyn_cast<CopyOp>(op)) {
+    bool src = mayBePartial(copy.getSrc()), dst = mayBePartial(copy.getDst());
+    if (dst || (src && !copy.getAsync()) ||
+        (src && !copy.getSrc().getDefiningOp<PartitionOp>()))
+      return op->emitOpError()
+             << "the " << (dst ? "destination" : "source")
+             << " may reach past its tensor (a tile whose extents do not divide the tensor's): "
+                "layout.copy predicates only the source partition (layout.partition) of an "
+                "async copy, whose cp.async zero-fills what lies outside";
+  }
+  if (auto copy = dyn_cast<CopyOp>(op); copy && copy.getAsync()) {
+    std::string why;
+    int64_t w = LowerCopy::width(copy, &why);
+    int64_t bytes =
+        cast<MemoryTensorType>(copy.getSrc().getType()).getElementType().getIntOrFloatBitWidth() /
+        8;
+    if (w * bytes < 4)
+      return op->emitOpError() << "cp.async moves 4, 8 or 16 bytes, but the partitions allow "
+                                  "vectors of "
+                               << w << " elements (" << w * bytes << " bytes): " << why;
+  }
   if (auto init = dyn_cast<MbarrierInitOp>(op)) {
     auto t = cast<MemoryTensorType>(init.getBars().getType());
     std::optional<int64_t> n = algebraInt("size", t.getLayout());
@@ -795,9 +1173,10 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
   StringRef getArgument() const override { return "layout-lower-tensors"; }
   StringRef getDescription() const override {
     return "Resolve tensors in memory (layout.make_tensor, local_tile, slice_tensor, "
-           "shared_alloc) at the ops that read or write them: pointer, strides and the bounds "
-           "of partial tiles for the copies; the TMA, mbarrier-ring, WGMMA and UMMA ops on "
-           "tensors become the hardware ops";
+           "partition, shared_alloc) at the ops that read or write them: pointer, strides and "
+           "the bounds of partial tiles for the copies; layout.copy becomes one vector access "
+           "or cp.async per run the layouts allow; the TMA, mbarrier-ring, WGMMA and UMMA ops "
+           "on tensors become the hardware ops";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect>();
@@ -809,18 +1188,18 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // rewrite, so an error leaves the IR as it was).
     bool ok = true;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp>(op))
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
                       MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp, MmaTmemOp,
-                      TensorPtrOp>(op);
+                      TensorPtrOp, CopyOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
         if (!copy) {
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
-                            << "); only layout.local_tile, layout.slice_tensor and the copies "
-                               "(layout.async_copy, global_load, global_store, shared_load, "
+                            << "); only layout.local_tile, layout.slice_tensor, layout.partition "
+                               "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, "
                                "mma_async, mma_tmem and tensor_ptr read them";
           ok = false;
@@ -842,7 +1221,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerTmaCopy,
-                 LowerMmaAsync, LowerMmaTmem, ResolveTensorPtr>(&getContext());
+                 LowerMmaAsync, LowerMmaTmem, ResolveTensorPtr, LowerCopy>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))
@@ -850,7 +1229,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // The tensor ops, now without uses, are erased.
     SmallVector<Operation *> dead;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp>(op))
         dead.push_back(op);
     });
     for (Operation *op : llvm::reverse(dead))

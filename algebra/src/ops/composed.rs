@@ -53,6 +53,7 @@ pub const LIFTED_OPS: &[&str] = &[
     "blocked_product",
     "raked_product",
     "tile_to_shape",
+    "tidfrg",
     "coalesce",
     "flatten",
     "get",

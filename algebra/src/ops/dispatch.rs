@@ -8,7 +8,7 @@ use crate::layout::Layout;
 use crate::ops::{
     ceil_div, coalesce, common, complement, composed, composition, divide, domain_distribute,
     filter, inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
-    tiler,
+    tiled_copy, tiler,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -68,6 +68,7 @@ pub const OP_NAMES: &[&str] = &[
     "downcast",
     "recast",
     "tile_to_shape",
+    "tidfrg",
     "make_ordered_layout",
     "make_layout_like",
     "make_identity_layout",
@@ -265,6 +266,16 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 &*a.layout(0)?,
                 &a.tuple(1)?,
                 order.as_ref(),
+            ))
+        }
+        "tidfrg" => {
+            a.arity(4)?;
+            lay(tiled_copy::tidfrg(
+                &*a.layout(0)?,
+                &*a.layout(1)?,
+                &*a.layout(2)?,
+                a.int(3)?,
+                op,
             ))
         }
         "make_ordered_layout" => {

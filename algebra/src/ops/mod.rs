@@ -16,6 +16,7 @@ pub mod contract_bounds;
 mod contract_complement;
 pub mod contract_left_inverse;
 pub mod contract_product;
+pub mod copy_vector;
 mod dispatch;
 pub mod divide;
 pub mod domain_distribute;
@@ -33,6 +34,7 @@ pub mod shape_arith;
 pub mod slice;
 mod swizzle_slice;
 pub mod tile_to_shape;
+pub mod tiled_copy;
 pub mod tiler;
 pub mod zip;
 

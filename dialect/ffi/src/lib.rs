@@ -579,6 +579,28 @@ pub unsafe extern "C" fn layout_ffi_translation_period(layout: Handle) -> i64 {
     .unwrap_or(-1)
 }
 
+/// The vector width of the element-by-element copy `src(i) -> dst(i)` of two CuTe layout
+/// functions (`ops::copy_vector`): the largest power of two n <= `max` such that every aligned
+/// run of n indices maps to n consecutive, n-aligned offsets in both. -1 for another value.
+///
+/// # Safety
+/// `src` and `dst` must be null or live handles.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_copy_vector(src: Handle, dst: Handle, max: i64) -> i64 {
+    let (src, dst) = (stored::borrowed(src), stored::borrowed(dst));
+    catch_unwind(AssertUnwindSafe(|| {
+        match (src.and_then(Stored::cute), dst.and_then(Stored::cute)) {
+            (Some(Value::Func(a)), Some(Value::Func(b))) => {
+                layout_algebra::ops::copy_vector::copy_vector(a, b, max).ok()
+            }
+            _ => None,
+        }
+    }))
+    .ok()
+    .flatten()
+    .unwrap_or(-1)
+}
+
 /// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
 /// translation (`Func::check_mode_translates`): status Ok, or the algebra's message.
 ///

@@ -67,6 +67,10 @@ StringRef hardwareElementTypes();
 /// A type as written in the IR, unquoted (diagnostics that name an element type).
 std::string typeText(Type type);
 
+/// The coordinate that slices thread 0's part out of tidfrg(L) for a tensor of
+/// rank `rank` (layout.partition): CuTe's `(0, _, repeat<rank>(_))`.
+std::string partitionCoordinate(int64_t rank);
+
 /// Result type of an algebra op, computed by the Rust algebra from the
 /// operand types; emits the algebra's message at `loc` on failure.
 LogicalResult inferAlgebraResult(MLIRContext *context,

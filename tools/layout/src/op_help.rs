@@ -537,6 +537,14 @@ pub const OP_HELP: &[OpHelp] = &[
         result: r##"((8,4),(8,4)):((8,64),(1,256))"##,
     },
     OpHelp {
+        name: r##"tidfrg"##,
+        family: Family::Cute,
+        signature: r##"tidfrg(F, L, L, n)"##,
+        contract: r##"The partition of F among the threads of make_tiled_copy(atom of n values, thr = the first L, val = the second L) (CuTe's TiledCopy::tidfrg_S/D for a one-thread atom): (thr, (n, rest_val), (RestM, RestN, ...)) with R(t, v, r) = F(element layout_tv(t, v) of the tile at r), layout_tv = right_inverse(raked_product(thr, val)) shaped (size(thr), size(val)), the tile product_each(shape(raked_product(thr, val))). Pre: thr, val static, raked_product(thr, val) a bijection onto its tile, size(val) a multiple of n, rank(F) >= rank of the tile. Post: every element of F's tiles is read by exactly one (t, v). Fixing mode 0 at t is thread t's partition_S/D."##,
+        example: r##"tidfrg((16,16):(16,1), (4,4):(4,1), (1,4), 2)"##,
+        result: r##"((4,4),(2,2),(4,1)):((4,16),(1,2),(64,0))"##,
+    },
+    OpHelp {
         name: r##"make_ordered_layout"##,
         family: Family::Cute,
         signature: r##"make_ordered_layout(S, order)"##,
