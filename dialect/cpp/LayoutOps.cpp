@@ -857,6 +857,103 @@ LogicalResult PartitionOp::verify() {
   return success();
 }
 
+/// The tiled MMA of a partition_mma (its description): the atom's TV layout
+/// of the operand, its tile, the atom grid along the operand's two modes, and
+/// the thread -> mode-0 coordinate of thrfrg as a layout over (lane, TM, TN,
+/// TK): lane + 32 (row atom + grid rows x column atom).
+FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, StringRef operand,
+                                             ArrayRef<int64_t> atoms) {
+  if (atoms.size() != 3 || llvm::any_of(atoms, [](int64_t a) { return a < 1 || a > 64; }))
+    return op->emitOpError() << "atoms is the grid [TM, TN, TK] of 1 to 64 atoms each, found ["
+                             << atoms << "]";
+  if (operand != "A" && operand != "B" && operand != "C")
+    return op->emitOpError() << "operand is \"A\", \"B\" or \"C\", found \"" << operand
+                             << "\"";
+  int64_t tile[3];
+  rust::Result tv =
+      rust::take(layout_ffi_mma_atom_operand(rust::str(atom), (uint8_t)operand[0], tile));
+  if (!tv.ok())
+    return op->emitOpError() << tv.text;
+  MmaTiling t;
+  t.atomTv = typeOf(op->getContext(), tv);
+  t.tile = {tile[0], tile[1]};
+  int64_t tm = atoms[0], tn = atoms[1], tk = atoms[2], lanes = tile[2];
+  // Which two of (M, N, K) the operand spans, and the grid strides of its mode-0 coordinate.
+  int64_t sm = 0, sn = 0, sk = 0;
+  if (operand == "C") {
+    t.grid = {tm, tn};
+    sm = lanes, sn = lanes * tm;
+  } else if (operand == "A") {
+    t.grid = {tm, tk};
+    sm = lanes, sk = lanes * tm;
+  } else {
+    t.grid = {tn, tk};
+    sn = lanes, sk = lanes * tn;
+  }
+  auto text = [](ArrayRef<int64_t> xs) {
+    std::string s = "(";
+    for (size_t i = 0; i < xs.size(); ++i)
+      s += (i ? "," : "") + std::to_string(xs[i]);
+    return s + ")";
+  };
+  t.threadCoordText = text({lanes, tm, tn, tk}) + ":" + text({1, sm, sn, sk});
+  t.threads = lanes * tm * tn * tk;
+  return t;
+}
+
+/// Thread t's part of `layout` under the tiled MMA of `op`: R = thrfrg(L,
+/// ...), checked to move by R at the thread's coordinate when the thread is
+/// fixed, and the partition's layout slice(((0,(0,0)),(_,(_,...))), R).
+static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layout) {
+  FailureOr<MmaTiling> t = mmaTiling(op, op.getAtom(), op.getOperand(), op.getAtoms());
+  if (failed(t))
+    return failure();
+  MLIRContext *ctx = op->getContext();
+  rust::Result tile = rust::parse("(" + std::to_string(t->tile[0]) + "," +
+                                  std::to_string(t->tile[1]) + ")");
+  rust::Result grid = rust::parse("(" + std::to_string(t->grid[0]) + "," +
+                                  std::to_string(t->grid[1]) + ")");
+  FailureOr<ValueType> r = algebraType(
+      op, "thrfrg", {layout, t->atomTv, typeOf(ctx, tile), typeOf(ctx, grid)});
+  if (failed(r))
+    return failure();
+  rust::Result moves = rust::take(layout_ffi_check_mode_translates(r->getValueHandle(), 0));
+  if (!moves.ok())
+    return op.emitOpError() << "thread partitions of " << Type(layout)
+                            << " are not one partition moved: " << moves.text;
+  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
+  if (!rank)
+    return op.emitOpError() << "cannot read the rank of " << Type(layout);
+  rust::Result crd = rust::parse(mmaPartitionCoordinate(*rank));
+  if (!crd.ok())
+    return op.emitOpError() << crd.text;
+  return algebraType(op, "slice", {typeOf(ctx, crd), *r});
+}
+
+std::string mlir::layout::mmaPartitionCoordinate(int64_t rank) {
+  std::string rest = "(";
+  for (int64_t i = 0; i < rank; ++i)
+    rest += i ? ",_" : "_";
+  return "((0,(0,0)),(_," + rest + ")))";
+}
+
+LogicalResult PartitionMmaOp::verify() {
+  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
+  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
+  if (source.getSpace() != MemorySpace::global && source.getSpace() != MemorySpace::shared)
+    return emitOpError() << "partitions a tensor in global or shared memory, found "
+                         << Type(source);
+  FailureOr<ValueType> expected = mmaPartitionLayout(*this, source.getLayout());
+  if (failed(expected))
+    return failure();
+  auto type =
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *expected);
+  if (result != type)
+    return emitOpError() << "thread partitions of " << Type(source) << " are " << Type(type)
+                         << ", not " << Type(result);
+  return success();
+}
+
 LogicalResult CopyOp::verify() {
   auto src = llvm::cast<MemoryTensorType>(getSrc().getType());
   auto dst = llvm::cast<MemoryTensorType>(getDst().getType());

@@ -239,6 +239,10 @@ def Layout_TidfrgOp : Layout_AlgebraOp<"tidfrg",
   "The partition of a layout among the threads of a tiled copy: (thread, values, rest tiles).",
   (ins Layout_FunctionValue:$a, Layout_FunctionValue:$b, Layout_FunctionValue:$c, Layout_TupleValue:$d),
   "$a `,` $b `,` $c `,` $d attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c)) `,` qualified(type($d))">;
+def Layout_ThrfrgOp : Layout_AlgebraOp<"thrfrg",
+  "The partition of a layout among the threads of a tiled MMA: ((thread, atom grid), (values, rest tiles)).",
+  (ins Layout_FunctionValue:$a, Layout_FunctionValue:$b, Layout_TupleValue:$c, Layout_TupleValue:$d),
+  "$a `,` $b `,` $c `,` $d attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c)) `,` qualified(type($d))">;
 def Layout_MakeOrderedLayoutOp : Layout_AlgebraOp<"make_ordered_layout",
   "The compact layout of a shape whose modes are ordered by an order tuple.",
   (ins Layout_TupleValue:$a, Layout_TupleValue:$b),
@@ -941,6 +945,37 @@ def Layout_PartitionOp : Layout_Op<"partition", [Pure]> {
   }];
   let arguments = (ins Layout_TensorType:$tensor, Index:$thread,
                        Layout_ValueAttr:$thr, Layout_ValueAttr:$val, I64Attr:$vector);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = [{
+    $tensor `[` $thread `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Layout_PartitionMmaOp : Layout_Op<"partition_mma", [Pure]> {
+  let summary = "thread t's part of an MMA operand under a tiled MMA (CuTe's partition_A/B/C)";
+  let description = [{
+    ```mlir
+    %tCgC = layout.partition_mma %gC[%tid] {atom = "sm80_16x8x16", operand = "C",
+                                            atoms = array<i64: 2, 2, 1>}
+        : !layout.tensor<f32, global, !layout.layout<(64,64):(?,1)>>
+       -> !layout.tensor<f32, global, !layout.layout<((2,2),2,4):((1,?),?,16)>>
+    ```
+    The tiled MMA is CuTe's `make_tiled_mma(atom, Layout<Shape<TM,TN,TK>>)`:
+    the MMA atom `atom` (`hw::mma_atoms`: `sm80_16x8x16`, `sm80_16x8x8`)
+    repeated over a column-major grid of `atoms = [TM, TN, TK]` atoms, thread
+    `t` being lane `t mod 32` of atom `t div 32` of the grid. The result is
+    thread `thread`'s partition of operand `operand` (A: M x K, B: N x K, C:
+    M x N): with `R = thrfrg(L, atom_tv, atom tile, grid)` (the algebra op
+    `layout.thrfrg`, the grid (TM, TN) for C, (TM, TK) for A, (TN, TK) for B)
+    its layout is `slice(((0,(0,0)),(_,(_,_,...))), R)`, CuTe's
+    `(MMA, MMA_M, MMA_N)`, and its first element is R at the thread's
+    `(lane, (atom row, atom column))`. The verifier computes it with the
+    algebra, checks that fixing the thread is a translation, and compares it
+    with the result type. Threads past `32 TM TN TK` are not partitioned.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor, Index:$thread, StrAttr:$atom,
+                       StrAttr:$operand, DenseI64ArrayAttr:$atoms);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = [{
     $tensor `[` $thread `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))

@@ -122,6 +122,8 @@ LogicalResult resolvable(Operation *at, Value tensor) {
       tensor = tile.getTensor();
     } else if (auto part = tensor.getDefiningOp<PartitionOp>()) {
       tensor = part.getTensor();
+    } else if (auto part = tensor.getDefiningOp<PartitionMmaOp>()) {
+      tensor = part.getTensor();
     } else if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
       tensor = slice.getTensor();
       if (isTma(tensor))
@@ -253,6 +255,59 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     for (size_t d = 0; d < parent->residue.size(); ++d)
       p.tileSizes.push_back(
           staticModeSize(cast<ValueType>(parent->layout.getType()), d).value_or(-1));
+    p.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(),
+                                cast<MemoryTensorType>(tensor.getType()).getElementType(),
+                                parent->ptr, ValueRange{offset64});
+    p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
+    return p;
+  }
+  if (auto part = tensor.getDefiningOp<PartitionMmaOp>()) {
+    // R = thrfrg(L, atom_tv, tile, grid): the thread's part starts at R at
+    // its mode-0 coordinate (lane + 32 (grid position), a layout of the
+    // thread index) and is laid out by slice(((0,(0,0)),(_,(_,..))), R).
+    FailureOr<Resolved> parent = resolve(rw, at, part.getTensor());
+    if (failed(parent))
+      return failure();
+    if (parent->perThread)
+      return at->emitOpError() << "reads a partition of a partition";
+    FailureOr<MmaTiling> t = mmaTiling(at, part.getAtom(), part.getOperand(), part.getAtoms());
+    if (failed(t))
+      return failure();
+    MLIRContext *ctx = rw.getContext();
+    auto constOf = [&](const std::string &text) -> Value {
+      rust::Result v = rust::parse(text);
+      if (!v.ok())
+        return Value();
+      return ConstOp::create(rw, loc,
+                             ValueType::getWithValue(ctx, v.text, static_cast<unsigned>(v.kind),
+                                                     v.value.get())
+                                 .getValueAttr());
+    };
+    Value atomTv = ConstOp::create(rw, loc, t->atomTv.getValueAttr());
+    Value tile = constOf("(" + std::to_string(t->tile[0]) + "," + std::to_string(t->tile[1]) + ")");
+    Value grid = constOf("(" + std::to_string(t->grid[0]) + "," + std::to_string(t->grid[1]) + ")");
+    Value threadCoord = constOf(t->threadCoordText);
+    auto rank = algebraInt("rank", cast<ValueType>(parent->layout.getType()));
+    Value coord = constOf(mmaPartitionCoordinate(rank.value_or(2)));
+    if (!tile || !grid || !threadCoord || !coord)
+      return at->emitOpError() << "cannot build the tiled MMA's layouts";
+    Type rType = inferred(rw, loc, ThrfrgOp::getOperationName(), {parent->layout, atomTv, tile, grid});
+    if (!rType)
+      return failure();
+    Value r = ThrfrgOp::create(rw, loc, rType, parent->layout, atomTv, tile, grid);
+    Value mode0 = Crd2IdxOp::create(rw, loc, rw.getIndexType(), threadCoord,
+                                    ValueRange{part.getThread()});
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r, ValueRange{mode0, zero});
+    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
+    Type layoutType = inferred(rw, loc, SliceOp::getOperationName(), {coord, r});
+    if (!layoutType)
+      return failure();
+    Resolved p;
+    p.root = parent->root;
+    p.perThread = true;
+    p.residue = parent->residue;
+    p.partial = parent->partial;
     p.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(),
                                 cast<MemoryTensorType>(tensor.getType()).getElementType(),
                                 parent->ptr, ValueRange{offset64});
@@ -1035,6 +1090,8 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
 bool mayBePartial(Value tensor) {
   if (auto part = tensor.getDefiningOp<PartitionOp>())
     return mayBePartial(part.getTensor());
+  if (auto part = tensor.getDefiningOp<PartitionMmaOp>())
+    return mayBePartial(part.getTensor());
   if (auto slice = tensor.getDefiningOp<SliceTensorOp>())
     return mayBePartial(slice.getTensor());
   if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
@@ -1173,7 +1230,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
   StringRef getArgument() const override { return "layout-lower-tensors"; }
   StringRef getDescription() const override {
     return "Resolve tensors in memory (layout.make_tensor, local_tile, slice_tensor, "
-           "partition, shared_alloc) at the ops that read or write them: pointer, strides and "
+           "partition, partition_mma, shared_alloc) at the ops that read or write them: pointer, strides and "
            "the bounds of partial tiles for the copies; layout.copy becomes one vector access "
            "or cp.async per run the layouts allow; the TMA, mbarrier-ring, WGMMA and UMMA ops "
            "on tensors become the hardware ops";
@@ -1188,7 +1245,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // rewrite, so an error leaves the IR as it was).
     bool ok = true;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp>(op))
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
                       MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp, MmaTmemOp,
@@ -1198,7 +1255,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
           continue;
         if (!copy) {
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
-                            << "); only layout.local_tile, layout.slice_tensor, layout.partition "
+                            << "); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma "
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, "
                                "mma_async, mma_tmem and tensor_ptr read them";
@@ -1229,7 +1286,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // The tensor ops, now without uses, are erased.
     SmallVector<Operation *> dead;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp>(op))
         dead.push_back(op);
     });
     for (Operation *op : llvm::reverse(dead))

@@ -27,6 +27,7 @@ pub mod fragment_store;
 pub mod json;
 pub mod ldmatrix;
 pub mod ldmatrix_sm100;
+pub mod mma_atoms;
 pub mod mma_sync;
 pub mod smem;
 pub mod smem_select;

@@ -54,6 +54,7 @@ pub const LIFTED_OPS: &[&str] = &[
     "raked_product",
     "tile_to_shape",
     "tidfrg",
+    "thrfrg",
     "coalesce",
     "flatten",
     "get",

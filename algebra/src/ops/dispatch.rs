@@ -8,7 +8,7 @@ use crate::layout::Layout;
 use crate::ops::{
     ceil_div, coalesce, common, complement, composed, composition, divide, domain_distribute,
     filter, inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
-    tiled_copy, tiler,
+    tiled_copy, tiled_mma, tiler,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -69,6 +69,7 @@ pub const OP_NAMES: &[&str] = &[
     "recast",
     "tile_to_shape",
     "tidfrg",
+    "thrfrg",
     "make_ordered_layout",
     "make_layout_like",
     "make_identity_layout",
@@ -275,6 +276,24 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 &*a.layout(1)?,
                 &*a.layout(2)?,
                 a.int(3)?,
+                op,
+            ))
+        }
+        "thrfrg" => {
+            a.arity(4)?;
+            let pair = |i: usize| -> Result<[i64; 2]> {
+                match a.tuple(i)?.values(op)?.as_slice() {
+                    [x, y] => Ok([*x, *y]),
+                    _ => Err(Error::algebra(format!(
+                        "{op}: argument {i} must be a pair of static extents (m, n)"
+                    ))),
+                }
+            };
+            lay(tiled_mma::thrfrg(
+                &*a.layout(0)?,
+                &*a.layout(1)?,
+                pair(2)?,
+                pair(3)?,
                 op,
             ))
         }

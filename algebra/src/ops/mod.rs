@@ -35,6 +35,7 @@ pub mod slice;
 mod swizzle_slice;
 pub mod tile_to_shape;
 pub mod tiled_copy;
+pub mod tiled_mma;
 pub mod tiler;
 pub mod zip;
 

@@ -221,6 +221,60 @@ mod tests {
         assert!(seen.iter().all(|&n| n == 1));
     }
 
+    /// The definition, by evaluation, over thread and value layouts of every order and tiles
+    /// of several layouts: R(t, v, r) = zipped_divide(L, tile)(layout_tv(t, v), r), i.e. with
+    /// one-dimensional indices R(t + T (v + V r)) = D(layout_tv(t + T v) + S r), T threads, V
+    /// values per thread, S the tile's size.
+    #[test]
+    fn partition_by_definition() {
+        let threads = [
+            "(4,2):(1,4)",
+            "(4,2):(2,1)",
+            "(2,4):(4,1)",
+            "(8,1):(1,0)",
+            "(2,2):(1,2)",
+        ];
+        let values = [
+            "(1,4):(0,1)",
+            "(2,2):(1,2)",
+            "(2,2):(2,1)",
+            "(4,1):(1,0)",
+            "(1,2):(0,1)",
+        ];
+        let tensors = [
+            "(16,16):(16,1)",
+            "(16,16):(1,16)",
+            "(32,8):(1,32)",
+            "(16,32):(40,1)",
+        ];
+        for thr in threads {
+            for val in values {
+                for t in tensors {
+                    let (thr, val, t) = (l(thr), l(val), l(t));
+                    let tc = make_tiled_copy(&thr, &val, "tidfrg").unwrap();
+                    let (nt, nv) = (thr.size().unwrap(), val.size().unwrap());
+                    let v = if nv % 2 == 0 { 2 } else { 1 };
+                    let r = tidfrg(&t, &thr, &val, v, "tidfrg").unwrap();
+                    let d = zipped_divide(&t, &tuple_of(&tc.tiler)).unwrap();
+                    let tile: i64 = tc.tiler.iter().product();
+                    let rests = d.size().unwrap() / tile;
+                    for ri in 0..rests {
+                        for vi in 0..nv {
+                            for ti in 0..nt {
+                                let e = tc.layout_tv.eval(ti + nt * vi).unwrap();
+                                assert_eq!(
+                                    r.eval(ti + nt * (vi + nv * ri)).unwrap(),
+                                    d.eval(e + tile * ri).unwrap(),
+                                    "thr {thr:?} val {val:?} L {t:?} at ({ti}, {vi}, {ri})"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Fixing the thread of a partition of a 128B-swizzled tile is a translation (the thread
     /// owns offset bits 3..11 before and after the swizzle, the values bits 0..3 and 11..).
     /// With (16,8) threads of 4-value atoms, the rest owns bit 5 (stride 32), which the

@@ -579,6 +579,28 @@ pub unsafe extern "C" fn layout_ffi_translation_period(layout: Handle) -> i64 {
     .unwrap_or(-1)
 }
 
+/// The TV layout of operand `operand` (b'A', b'B' or b'C') of the MMA atom `name`
+/// (`hw::mma_atoms`), its tile in `tile[0..2]` and the atom's threads in `tile[2]`.
+///
+/// # Safety
+/// `name` must be a valid [`LayoutStr`] and `tile` must point to 3 writable i64s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_mma_atom_operand(
+    name: LayoutStr,
+    operand: u8,
+    tile: *mut i64,
+) -> LayoutResult {
+    let bytes = name.bytes();
+    guarded(|| {
+        let atom = layout_algebra::hw::mma_atoms::atom(utf8(bytes)?)?;
+        let (tv, t) = atom.operand(operand as char)?;
+        *tile = t[0];
+        *tile.add(1) = t[1];
+        *tile.add(2) = atom.threads;
+        Ok(Value::layout(tv))
+    })
+}
+
 /// The vector width of the element-by-element copy `src(i) -> dst(i)` of two CuTe layout
 /// functions (`ops::copy_vector`): the largest power of two n <= `max` such that every aligned
 /// run of n indices maps to n consecutive, n-aligned offsets in both. -1 for another value.

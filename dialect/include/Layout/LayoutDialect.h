@@ -5,6 +5,8 @@
 
 #include "Layout/RustAlgebra.h"
 
+#include <array>
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Builders.h"
@@ -70,6 +72,23 @@ std::string typeText(Type type);
 /// The coordinate that slices thread 0's part out of tidfrg(L) for a tensor of
 /// rank `rank` (layout.partition): CuTe's `(0, _, repeat<rank>(_))`.
 std::string partitionCoordinate(int64_t rank);
+
+/// The tiled MMA of layout.partition_mma: the TV layout of the operand in its
+/// atom, the atom's tile of the operand, the grid of atoms along the operand's
+/// two modes, the layout (lane, TM, TN, TK) -> mode-0 coordinate of thrfrg
+/// (as text), and the threads of the tiled MMA.
+struct MmaTiling {
+  ValueType atomTv;
+  std::array<int64_t, 2> tile, grid;
+  std::string threadCoordText;
+  int64_t threads;
+};
+/// The tiling of `atom`'s `operand` over `atoms` = [TM, TN, TK], or an error of `op`.
+FailureOr<MmaTiling> mmaTiling(Operation *op, StringRef atom, StringRef operand,
+                               ArrayRef<int64_t> atoms);
+/// The coordinate that slices thread 0's part out of thrfrg(L) for a tensor of
+/// rank `rank`: CuTe's `((0,(0,0)), (_, repeat<rank>(_)))`.
+std::string mmaPartitionCoordinate(int64_t rank);
 
 /// Result type of an algebra op, computed by the Rust algebra from the
 /// operand types; emits the algebra's message at `loc` on failure.

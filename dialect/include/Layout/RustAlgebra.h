@@ -52,6 +52,7 @@ void layout_ffi_value_release(LayoutHandle value);
 
 LayoutResult layout_ffi_parse(LayoutStr text);
 int64_t layout_ffi_copy_vector(LayoutHandle src, LayoutHandle dst, int64_t max);
+LayoutResult layout_ffi_mma_atom_operand(LayoutStr name, uint8_t operand, int64_t *tile);
 LayoutResult layout_ffi_parse_linear(LayoutStr text);
 LayoutResult layout_ffi_parse_bijective(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutOperand *args, size_t nargs,
