@@ -182,7 +182,7 @@ impl Func {
             let image = |b: u64| {
                 let moved = b & mask;
                 b | if sw.s >= 0 {
-                    moved >> sw.s
+                    moved >> sw.s.min(63)
                 } else {
                     moved << (-sw.s).min(63)
                 }

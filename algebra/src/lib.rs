@@ -19,13 +19,14 @@
 //! 3. primitive ops: `ops::coalesce` `ops::filter` `ops::slice` `ops::modes` `ops::shape_arith`
 //!    `ops::tiler` `ops::zip` `ops::ordered` `ops::nullspace` `ops::domain_distribute`
 //!    `ops::contract_complement` `ops::contract_left_inverse` `ops::contract_product`
-//!    `ops::contract_bounds` `ops::printable`
+//!    `ops::contract_bounds` `ops::printable` `ops::copy_vector`
 //! 4. scaled-basis extension: `ops::basis`
 //! 5. composition, complement, inverse: `ops::composition_runtime` `ops::composition`
 //!    `ops::complement_runtime` `ops::complement` `ops::inverse_runtime` `ops::inverse`
 //!    `ops::swizzle_slice` `ops::composed`
 //! 6. divides, products, tilers, bind: `ops::bind` `ops::divide` `ops::product` `ops::basis_product`
 //!    `ops::ceil_div` `ops::tile_to_shape` `ops::recast` `ops::common` `ops::offset_composed_ops`
+//!    `ops::tiled_copy` `ops::tiled_mma`
 //! 7. linear layouts, bijective layouts, hardware descriptors: `linear::*` `bijective::*` `hw::*`
 //! 8. dispatch: the name -> operation tables and the facades that export them:
 //!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`

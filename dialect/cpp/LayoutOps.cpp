@@ -898,6 +898,7 @@ FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, Stri
   };
   t.threadCoordText = text({lanes, tm, tn, tk}) + ":" + text({1, sm, sn, sk});
   t.threads = lanes * tm * tn * tk;
+  t.lanes = lanes;
   return t;
 }
 

@@ -1109,62 +1109,128 @@ bool mayBePartial(Value tensor) {
   return false;
 }
 
-/// A copy between two partitions by the same thread index must give every
-/// element of every thread the same tile coordinate on both sides (the
-/// coordinates from modeCoordinates, all threads evaluated: bounded by the
-/// tile's size); else the error names a thread, an element and both
-/// coordinates. Partitions of tiles of other ranks, or by other threads, are
-/// not compared.
-LogicalResult checkCorrespondence(CopyOp copy) {
-  auto ps = copy.getSrc().getDefiningOp<PartitionOp>();
-  auto pd = copy.getDst().getDefiningOp<PartitionOp>();
-  if (!ps || !pd || ps.getThread() != pd.getThread())
-    return success();
-  auto sizesOf = [](PartitionOp p) {
-    auto l = cast<MemoryTensorType>(p.getTensor().getType()).getLayout();
+/// The tile coordinates of every element of every thread of a partition
+/// (layout.partition or layout.partition_mma): per mode d of the tile, the
+/// table of R_d, the partition of the mode's coordinate layout
+/// (modeCoordinates for a tiled copy, thrfrg of it for a tiled MMA), over its
+/// whole domain; thread t's element i is R_d at mode0[t] + stride0 * i.
+struct ThreadCoordinates {
+  SmallVector<SmallVector<int64_t>> tables;
+  SmallVector<int64_t> mode0;
+  int64_t stride0 = 1;
+  std::string tiling;
+  int64_t elements() const { return tables.empty() ? 0 : tables[0].size() / stride0; }
+  std::string at(int64_t t, int64_t i) const {
+    std::string s = "(";
+    for (size_t d = 0; d < tables.size(); ++d)
+      s += (d ? ", " : "") + std::to_string(tables[d][mode0[t] + stride0 * i]);
+    return s + ")";
+  }
+};
+
+/// The coordinates of `v`'s partition, if it is one of a tile with static
+/// extents that the algebra evaluates (bounded by the tile's size).
+std::optional<ThreadCoordinates> threadCoordinates(Value v) {
+  auto tileSizes = [](Value tensor) {
+    auto l = cast<MemoryTensorType>(tensor.getType()).getLayout();
     SmallVector<int64_t> sizes;
     for (int64_t d = 0, n = algebraInt("rank", l).value_or(0); d < n; ++d)
       sizes.push_back(staticModeSize(l, d).value_or(-1));
     return sizes;
   };
-  SmallVector<int64_t> ss = sizesOf(ps), ds = sizesOf(pd);
-  if (ss.size() != ds.size())
-    return success();
-  MLIRContext *ctx = copy.getContext();
-  SmallVector<SmallVector<int64_t>> src, dst;
-  for (size_t d = 0; d < ss.size(); ++d) {
-    std::string err;
-    rust::Result a = modeCoordinates(ctx, ps, ss, d, err);
-    rust::Result b = modeCoordinates(ctx, pd, ds, d, err);
-    if (!err.empty())
-      return success(); // not comparable here (a runtime tile extent)
-    rust::Result ta = rust::call("eval", {valueTypeOf(ctx, a).asOperand()});
-    rust::Result tb = rust::call("eval", {valueTypeOf(ctx, b).asOperand()});
-    if (!ta.ok() || !tb.ok())
-      return success();
-    src.push_back(tableOf(ta));
-    dst.push_back(tableOf(tb));
-  }
-  int64_t threads = algebraInt("size", ps.getThr().getValueType()).value_or(1);
-  size_t n = src.empty() ? 0 : std::min(src[0].size(), dst[0].size());
-  auto coord = [](ArrayRef<SmallVector<int64_t>> t, size_t x) {
-    std::string s = "(";
-    for (size_t d = 0; d < t.size(); ++d)
-      s += (d ? ", " : "") + std::to_string(t[d][x]);
-    return s + ")";
+  auto evaluate = [](MLIRContext *ctx, const rust::Result &r) -> std::optional<SmallVector<int64_t>> {
+    if (!r.ok())
+      return std::nullopt;
+    rust::Result t = rust::call("eval", {valueTypeOf(ctx, r).asOperand()});
+    if (!t.ok())
+      return std::nullopt;
+    return tableOf(t);
   };
-  for (size_t x = 0; x < n; ++x)
-    for (size_t d = 0; d < src.size(); ++d)
-      if (src[d][x] != dst[d][x])
+  MLIRContext *ctx = v.getContext();
+  ThreadCoordinates c;
+  if (auto p = v.getDefiningOp<PartitionOp>()) {
+    SmallVector<int64_t> sizes = tileSizes(p.getTensor());
+    for (size_t d = 0; d < sizes.size(); ++d) {
+      std::string err;
+      std::optional<SmallVector<int64_t>> table =
+          evaluate(ctx, modeCoordinates(ctx, p, sizes, d, err));
+      if (!err.empty() || !table)
+        return std::nullopt;
+      c.tables.push_back(*table);
+    }
+    c.stride0 = algebraInt("size", p.getThr().getValueType()).value_or(1);
+    for (int64_t t = 0; t < c.stride0; ++t)
+      c.mode0.push_back(t);
+    llvm::raw_string_ostream os(c.tiling);
+    os << "thr = " << p.getThr() << ", val = " << p.getVal() << ", vector = " << p.getVector();
+    return c;
+  }
+  auto p = v.getDefiningOp<PartitionMmaOp>();
+  if (!p)
+    return std::nullopt;
+  SmallVector<int64_t> sizes = tileSizes(p.getTensor());
+  Operation *op = p;
+  FailureOr<MmaTiling> m = mmaTiling(op, p.getAtom(), p.getOperand(), p.getAtoms());
+  if (failed(m) || llvm::is_contained(sizes, -1))
+    return std::nullopt;
+  auto pair = [](std::array<int64_t, 2> x) {
+    return rust::parse("(" + std::to_string(x[0]) + "," + std::to_string(x[1]) + ")");
+  };
+  rust::Result tile = pair(m->tile), grid = pair(m->grid);
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    std::string shape = "(", stride = "(";
+    for (size_t e = 0; e < sizes.size(); ++e) {
+      shape += (e ? "," : "") + std::to_string(sizes[e]);
+      stride += std::string(e ? "," : "") + (e == d ? "1" : "0");
+    }
+    rust::Result coordLayout = rust::parse(shape + "):" + stride + ")");
+    if (!coordLayout.ok() || !tile.ok() || !grid.ok())
+      return std::nullopt;
+    rust::Result r = rust::call("thrfrg", {valueTypeOf(ctx, coordLayout).asOperand(),
+                                           m->atomTv.asOperand(), valueTypeOf(ctx, tile).asOperand(),
+                                           valueTypeOf(ctx, grid).asOperand()});
+    std::optional<SmallVector<int64_t>> table = evaluate(ctx, r);
+    if (!table)
+      return std::nullopt;
+    c.tables.push_back(*table);
+  }
+  std::optional<SmallVector<int64_t>> mode0 = evaluate(ctx, rust::parse(m->threadCoordText));
+  if (!mode0)
+    return std::nullopt;
+  c.mode0 = *mode0;
+  c.stride0 = m->lanes * m->grid[0] * m->grid[1];
+  llvm::raw_string_ostream os(c.tiling);
+  os << "atom = " << p.getAtom() << ", operand = " << p.getOperand() << ", atoms = [";
+  llvm::interleaveComma(p.getAtoms(), os);
+  os << "]";
+  return c;
+}
+
+/// A copy between two partitions by the same thread index must give every
+/// element of every thread the same tile coordinate on both sides (all threads
+/// and elements evaluated: bounded by the tiles' sizes); else the error names
+/// a thread, an element and both coordinates. Partitions of tiles of other
+/// ranks, or by other threads, are not compared.
+LogicalResult checkCorrespondence(CopyOp copy) {
+  Operation *ps = copy.getSrc().getDefiningOp(), *pd = copy.getDst().getDefiningOp();
+  if (!ps || !pd || !isa<PartitionOp, PartitionMmaOp>(ps) || !isa<PartitionOp, PartitionMmaOp>(pd) ||
+      ps->getOperand(1) != pd->getOperand(1))
+    return success();
+  std::optional<ThreadCoordinates> src = threadCoordinates(copy.getSrc());
+  std::optional<ThreadCoordinates> dst = threadCoordinates(copy.getDst());
+  if (!src || !dst || src->tables.size() != dst->tables.size())
+    return success();
+  int64_t threads = std::min(src->mode0.size(), dst->mode0.size());
+  int64_t n = std::min(src->elements(), dst->elements());
+  for (int64_t t = 0; t < threads; ++t)
+    for (int64_t i = 0; i < n; ++i)
+      if (src->at(t, i) != dst->at(t, i))
         return copy.emitOpError()
-               << "copies element " << x / threads << " of thread " << x % threads
-               << " from coordinate " << coord(src, x) << " of the source tile to "
-               << coord(dst, x)
+               << "copies element " << i << " of thread " << t << " from coordinate "
+               << src->at(t, i) << " of the source tile to " << dst->at(t, i)
                << " of the destination tile: the partitions are of different tiled copies "
-                  "(source thr = "
-               << ps.getThr() << ", val = " << ps.getVal() << ", vector = " << ps.getVector()
-               << "; destination thr = " << pd.getThr() << ", val = " << pd.getVal()
-               << ", vector = " << pd.getVector() << ")";
+                  "(source "
+               << src->tiling << "; destination " << dst->tiling << ")";
   return success();
 }
 

@@ -81,7 +81,7 @@ struct MmaTiling {
   ValueType atomTv;
   std::array<int64_t, 2> tile, grid;
   std::string threadCoordText;
-  int64_t threads;
+  int64_t threads, lanes;
 };
 /// The tiling of `atom`'s `operand` over `atoms` = [TM, TN, TK], or an error of `op`.
 FailureOr<MmaTiling> mmaTiling(Operation *op, StringRef atom, StringRef operand,

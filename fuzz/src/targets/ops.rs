@@ -67,6 +67,8 @@ fn signature(op: &str) -> &'static [K] {
         "take" | "group_modes" => &[L, I, I],
         "get" | "upcast" | "downcast" => &[L, I],
         "recast" => &[L, I, I],
+        "tidfrg" => &[F, L, L, I],
+        "thrfrg" => &[F, L, T, T],
         "swizzle" => &[I, I, I],
         "domain_distribute" | "make_ordered_layout" | "ceil_div" | "shape_div" => &[T, T],
         "make_identity_layout" => &[T],
