@@ -67,8 +67,21 @@ pub fn coprofile_of(shape: &IntTuple, stride: &StrideTuple, op: &str) -> Result<
                 .collect(),
         )
     }
-    Ok(build(&paths(shape, stride, op)?, &mut Vec::new()))
+    let cp = build(&paths(shape, stride, op)?, &mut Vec::new());
+    let n = cp.leaves().len();
+    if n > MAX_COPROFILE_MODES {
+        return Err(Error::algebra(format!(
+            "{op}: the scaled-basis strides of {} span a coordinate of {n} modes, more than the {MAX_COPROFILE_MODES} the scaled-basis operations take (their work grows with the modes)",
+            layout_text(shape, stride)
+        )));
+    }
+    Ok(cp)
 }
+
+/// Most leaves of a coprofile (modes of the coordinate a scaled-basis layout maps to) that the
+/// scaled-basis operations take: they project the layout onto each, so their work is about
+/// size x modes (a basis index of 56056 made `tile_to_shape(1:2@56056, (4,8))` take a second).
+pub const MAX_COPROFILE_MODES: usize = 1024;
 
 /// The trie of the basis paths of L's strides; an error when a path ends where another
 /// continues (`1@1` with `1@0@1`: mode 1 of the coordinate would be both an integer and a

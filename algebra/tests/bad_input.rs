@@ -110,3 +110,27 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// A scaled basis of a large mode index makes a coordinate of as many modes: the scaled-basis
+/// operations refuse more than MAX_COPROFILE_MODES at once instead of working through each
+/// (the fuzzer's `tile_to_shape(1:2@056056, ...)` took minutes), and answer small ones.
+#[test]
+fn scaled_bases_of_many_modes_are_refused_at_once() {
+    let start = std::time::Instant::now();
+    let e = run(
+        "tile_to_shape",
+        &["1:2@56056", "(((4),(8,2),5),(),((16,1,8,1),(),4),(3))"],
+    )
+    .unwrap_err()
+    .2
+    .to_string();
+    assert!(
+        e.contains("span a coordinate of 56057 modes, more than the 1024"),
+        "{e}"
+    );
+    assert!(start.elapsed().as_secs() < 5);
+    assert_eq!(
+        run("tile_to_shape", &["1:2@5", "(4,8)"]).unwrap(),
+        "((1,4),(1,8)):((2@5,1@5),(0,4@5))"
+    );
+}
