@@ -795,6 +795,26 @@ LogicalResult LocalTileOp::verify() {
   return success();
 }
 
+/// Thread 0's part of a partition R of `layout` (tidfrg or thrfrg, mode 0 the
+/// thread): fixing the thread must be a translation of the rest, and the part
+/// is slice(coordinate(rank of layout), R).
+static FailureOr<ValueType> threadPart(Operation *op, ValueType layout, FailureOr<ValueType> r,
+                                       std::string (*coordinate)(int64_t)) {
+  if (failed(r))
+    return failure();
+  rust::Result moves = rust::take(layout_ffi_check_mode_translates(r->getValueHandle(), 0));
+  if (!moves.ok())
+    return op->emitOpError() << "thread partitions of " << Type(layout)
+                             << " are not one partition moved: " << moves.text;
+  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
+  if (!rank)
+    return op->emitOpError() << "cannot read the rank of " << Type(layout);
+  rust::Result crd = rust::parse(coordinate(*rank));
+  if (!crd.ok())
+    return op->emitOpError() << crd.text;
+  return algebraType(op, "slice", {typeOf(op->getContext(), crd), *r});
+}
+
 /// The coordinate that slices thread 0's part out of tidfrg(L) for a tensor
 /// of rank `rank`: CuTe's `(0, _, repeat<rank>(_))`.
 std::string mlir::layout::partitionCoordinate(int64_t rank) {
@@ -824,38 +844,31 @@ static FailureOr<ValueType> partitionLayout(PartitionOp op, ValueType layout) {
       op, "tidfrg",
       {layout, op.getThr().getValueType(), op.getVal().getValueType(),
        typeOf(op->getContext(), vector)});
-  if (failed(r))
-    return failure();
-  rust::Result moves = rust::take(layout_ffi_check_mode_translates(r->getValueHandle(), 0));
-  if (!moves.ok())
-    return op.emitOpError() << "thread partitions of " << Type(layout)
-                            << " are not one partition moved: " << moves.text;
-  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
-  if (!rank)
-    return op.emitOpError() << "cannot read the rank of " << Type(layout);
-  rust::Result crd = rust::parse(partitionCoordinate(*rank));
-  if (!crd.ok())
-    return op.emitOpError() << crd.text;
-  return algebraType(op, "slice", {typeOf(op->getContext(), crd), *r});
+  return threadPart(op, layout, r, partitionCoordinate);
 }
 
-LogicalResult PartitionOp::verify() {
-  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
-  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
-  if (source.getSpace() == MemorySpace::tma || source.getSpace() == MemorySpace::tmem)
-    return emitOpError() << "partitions a tensor in global or shared memory, found "
-                         << Type(source) << " (a tma tensor is copied by layout.tma_copy, "
-                            "a tmem tensor by its own instructions)";
-  FailureOr<ValueType> expected = partitionLayout(*this, source.getLayout());
+/// A partition op's checks: a tensor in global or shared memory, and the
+/// result type of `layoutOf` (the thread's part of the tensor's layout).
+template <typename OpT>
+static LogicalResult verifyThreadPart(OpT op, FailureOr<ValueType> (*layoutOf)(OpT, ValueType)) {
+  auto source = llvm::cast<MemoryTensorType>(op.getTensor().getType());
+  auto result = llvm::cast<MemoryTensorType>(op.getResult().getType());
+  if (source.getSpace() != MemorySpace::global && source.getSpace() != MemorySpace::shared)
+    return op.emitOpError() << "partitions a tensor in global or shared memory, found "
+                            << Type(source) << " (a tma tensor is copied by layout.tma_copy, "
+                               "a tmem tensor by its own instructions)";
+  FailureOr<ValueType> expected = layoutOf(op, source.getLayout());
   if (failed(expected))
     return failure();
-  auto type =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *expected);
+  auto type = MemoryTensorType::get(op.getContext(), source.getElementType(), source.getSpace(),
+                                    *expected);
   if (result != type)
-    return emitOpError() << "thread partitions of " << Type(source) << " are " << Type(type)
-                         << ", not " << Type(result);
+    return op.emitOpError() << "thread partitions of " << Type(source) << " are " << Type(type)
+                            << ", not " << Type(result);
   return success();
 }
+
+LogicalResult PartitionOp::verify() { return verifyThreadPart(*this, partitionLayout); }
 
 /// The tiled MMA of a partition_mma (its description): the atom's TV layout
 /// of the operand, its tile, the atom grid along the operand's two modes, and
@@ -916,19 +929,7 @@ static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layo
                                   std::to_string(t->grid[1]) + ")");
   FailureOr<ValueType> r = algebraType(
       op, "thrfrg", {layout, t->atomTv, typeOf(ctx, tile), typeOf(ctx, grid)});
-  if (failed(r))
-    return failure();
-  rust::Result moves = rust::take(layout_ffi_check_mode_translates(r->getValueHandle(), 0));
-  if (!moves.ok())
-    return op.emitOpError() << "thread partitions of " << Type(layout)
-                            << " are not one partition moved: " << moves.text;
-  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
-  if (!rank)
-    return op.emitOpError() << "cannot read the rank of " << Type(layout);
-  rust::Result crd = rust::parse(mmaPartitionCoordinate(*rank));
-  if (!crd.ok())
-    return op.emitOpError() << crd.text;
-  return algebraType(op, "slice", {typeOf(ctx, crd), *r});
+  return threadPart(op, layout, r, mmaPartitionCoordinate);
 }
 
 std::string mlir::layout::mmaPartitionCoordinate(int64_t rank) {
@@ -938,22 +939,7 @@ std::string mlir::layout::mmaPartitionCoordinate(int64_t rank) {
   return "((0,(0,0)),(_," + rest + ")))";
 }
 
-LogicalResult PartitionMmaOp::verify() {
-  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
-  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
-  if (source.getSpace() != MemorySpace::global && source.getSpace() != MemorySpace::shared)
-    return emitOpError() << "partitions a tensor in global or shared memory, found "
-                         << Type(source);
-  FailureOr<ValueType> expected = mmaPartitionLayout(*this, source.getLayout());
-  if (failed(expected))
-    return failure();
-  auto type =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *expected);
-  if (result != type)
-    return emitOpError() << "thread partitions of " << Type(source) << " are " << Type(type)
-                         << ", not " << Type(result);
-  return success();
-}
+LogicalResult PartitionMmaOp::verify() { return verifyThreadPart(*this, mmaPartitionLayout); }
 
 LogicalResult CopyOp::verify() {
   auto src = llvm::cast<MemoryTensorType>(getSrc().getType());

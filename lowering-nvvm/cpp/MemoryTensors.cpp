@@ -147,6 +147,40 @@ LogicalResult resolvable(Operation *at, Value tensor) {
 
 std::optional<int64_t> algebraInt(StringRef op, ValueType t);
 
+/// Thread t's part of the tensor `tensor` whose tile `parent` is partitioned
+/// by R (tidfrg or thrfrg; `at0` its mode-0 coordinate of the thread and 0 in
+/// the other modes): the pointer moved by R(at0) and the layout
+/// slice(coordinate(rank), R).
+FailureOr<Resolved> threadPart(PatternRewriter &rw, Operation *at, Value tensor,
+                               const Resolved &parent, Value r, ArrayRef<Value> at0,
+                               std::string (*coordinate)(int64_t)) {
+  Location loc = at->getLoc();
+  Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r, at0);
+  Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
+  auto rank = algebraInt("rank", cast<ValueType>(parent.layout.getType()));
+  rust::Result crd = rust::parse(coordinate(rank.value_or(1)));
+  if (!crd.ok())
+    return at->emitOpError() << crd.text;
+  Value coord = ConstOp::create(rw, loc,
+                                ValueType::getWithValue(rw.getContext(), crd.text,
+                                                        static_cast<unsigned>(crd.kind),
+                                                        crd.value.get())
+                                    .getValueAttr());
+  Type layoutType = inferred(rw, loc, SliceOp::getOperationName(), {coord, r});
+  if (!layoutType)
+    return failure();
+  Resolved p;
+  p.root = parent.root;
+  p.perThread = true;
+  p.residue = parent.residue;
+  p.partial = parent.partial;
+  p.ptr = LLVM::GEPOp::create(rw, loc, parent.ptr.getType(),
+                              cast<MemoryTensorType>(tensor.getType()).getElementType(),
+                              parent.ptr, ValueRange{offset64});
+  p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
+  return p;
+}
+
 /// Resolve `tensor` (resolvable) before `at` (see the file comment).
 FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   Location loc = at->getLoc();
@@ -211,8 +245,8 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   }
   if (auto part = tensor.getDefiningOp<PartitionOp>()) {
     // R = tidfrg(L, thr, val, vector): thread t's part starts at R(t, 0, 0)
-    // and is laid out by prepend(mode 2 of R, mode 1 of R) (the verifier
-    // checked that fixing the thread is a translation).
+    // and is laid out by slice((0,_,(_,..)), R) (the verifier checked that
+    // fixing the thread is a translation).
     FailureOr<Resolved> parent = resolve(rw, at, part.getTensor());
     if (failed(parent))
       return failure();
@@ -231,34 +265,14 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
       return failure();
     Value r = TidfrgOp::create(rw, loc, rType, parent->layout, thr, val, vec);
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r,
-                                     ValueRange{part.getThread(), zero, zero});
-    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-    auto rank = algebraInt("rank", cast<ValueType>(parent->layout.getType()));
-    rust::Result crd = rust::parse(partitionCoordinate(rank.value_or(1)));
-    if (!crd.ok())
-      return at->emitOpError() << crd.text;
-    Value coord = ConstOp::create(
-        rw, loc,
-        ValueType::getWithValue(rw.getContext(), crd.text, static_cast<unsigned>(crd.kind),
-                                crd.value.get())
-            .getValueAttr());
-    Type layoutType = inferred(rw, loc, SliceOp::getOperationName(), {coord, r});
-    if (!layoutType)
+    FailureOr<Resolved> p = threadPart(rw, at, tensor, *parent, r,
+                                       {part.getThread(), zero, zero}, partitionCoordinate);
+    if (failed(p))
       return failure();
-    Resolved p;
-    p.root = parent->root;
-    p.perThread = true;
-    p.partition = part;
-    p.residue = parent->residue;
-    p.partial = parent->partial;
+    p->partition = part;
     for (size_t d = 0; d < parent->residue.size(); ++d)
-      p.tileSizes.push_back(
+      p->tileSizes.push_back(
           staticModeSize(cast<ValueType>(parent->layout.getType()), d).value_or(-1));
-    p.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(),
-                                cast<MemoryTensorType>(tensor.getType()).getElementType(),
-                                parent->ptr, ValueRange{offset64});
-    p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
     return p;
   }
   if (auto part = tensor.getDefiningOp<PartitionMmaOp>()) {
@@ -287,9 +301,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     Value tile = constOf("(" + std::to_string(t->tile[0]) + "," + std::to_string(t->tile[1]) + ")");
     Value grid = constOf("(" + std::to_string(t->grid[0]) + "," + std::to_string(t->grid[1]) + ")");
     Value threadCoord = constOf(t->threadCoordText);
-    auto rank = algebraInt("rank", cast<ValueType>(parent->layout.getType()));
-    Value coord = constOf(mmaPartitionCoordinate(rank.value_or(2)));
-    if (!tile || !grid || !threadCoord || !coord)
+    if (!tile || !grid || !threadCoord)
       return at->emitOpError() << "cannot build the tiled MMA's layouts";
     Type rType = inferred(rw, loc, ThrfrgOp::getOperationName(), {parent->layout, atomTv, tile, grid});
     if (!rType)
@@ -298,21 +310,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     Value mode0 = Crd2IdxOp::create(rw, loc, rw.getIndexType(), threadCoord,
                                     ValueRange{part.getThread()});
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r, ValueRange{mode0, zero});
-    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-    Type layoutType = inferred(rw, loc, SliceOp::getOperationName(), {coord, r});
-    if (!layoutType)
-      return failure();
-    Resolved p;
-    p.root = parent->root;
-    p.perThread = true;
-    p.residue = parent->residue;
-    p.partial = parent->partial;
-    p.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(),
-                                cast<MemoryTensorType>(tensor.getType()).getElementType(),
-                                parent->ptr, ValueRange{offset64});
-    p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
-    return p;
+    return threadPart(rw, at, tensor, *parent, r, {mode0, zero}, mmaPartitionCoordinate);
   }
   auto tile = tensor.getDefiningOp<LocalTileOp>();
   FailureOr<Resolved> parent = resolve(rw, at, tile.getTensor());

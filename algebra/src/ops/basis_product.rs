@@ -32,13 +32,13 @@ fn check_copies_disjoint(l: &Layout, b: &Layout, rest: &Layout) -> Result<()> {
     let cp = coprofile(l, "logical_product")?;
     // Each point is a vector of one coordinate per mode of the coprofile.
     let dim = cp.leaves().len().max(1) as i64;
-    if int::mul(na, nb)? > COPIES_LIMIT || int::mul(int::mul(na, nb)?, dim)? > COPIES_LIMIT * 4 {
+    if int::mul(na, nb)? > COPIES_LIMIT || int::mul(int::mul(na, nb)?, dim)? > COPIES_LIMIT * 2 {
         return Err(Error::algebra(format!(
             "logical_product: B = {} reads past complement({}) and the product ({} points of {dim} coordinates) is too large to check for overlapping copies (limit {COPIES_LIMIT} points, {} coordinates)",
             print_layout(b),
             print_layout(l),
             int::mul(na, nb)?,
-            COPIES_LIMIT * 4
+            COPIES_LIMIT * 2
         )));
     }
     let buckets: Vec<Layout> = cp.leaves().iter().map(|p| project(l, p)).collect();
