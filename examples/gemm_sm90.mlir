@@ -2,25 +2,31 @@
 // in and out, f32 accumulate (A: M x K, B: N x K, C: M x N, all row-major). One CTA computes a
 // 128 x 256 tile of C with two warpgroups over a 4-stage TMA pipeline; thread 0 issues the
 // loads 3 k-tiles ahead. Nothing the hardware sees is written by hand:
-//   - A and B are tensors over their TMA tensor maps (`tma`), tiled by `layout.local_tile` at
-//     the CTA's tile and the k-tile: `layout.tma_copy` derives the TMA coordinates, the box
-//     and the transaction bytes from the global and shared layouts;
+//   - A, B and C are tensors over their TMA tensor maps (`tma`), tiled by `layout.local_tile`
+//     at the CTA's tile and the k-tile: `layout.tma_copy` derives the TMA coordinates, the
+//     boxes and the transaction bytes from the global and shared layouts;
 //   - shared memory is carved by `layout.shared_alloc` (each tensor aligned to its swizzle's
 //     span, the base rounded up at run time): the stages of A and B are the last mode of their
-//     128B-swizzled layouts, sliced at the k-tile as a ring (`ring`: stage k mod 4), and the
-//     4 full barriers form the ring of `layout.mbarrier_wait` / `tma_copy` (barrier k mod 4,
-//     parity (k div 4) mod 2): no stage offset, barrier address or phase is computed here;
+//     128B-swizzled layouts, sliced at the k-tile as a ring (`ring`: stage k mod 4);
+//   - the pipeline is two rings of 4 mbarriers: `full` (a stage has landed: the TMA loads
+//     complete it) and `empty` (every thread has released the stage: `layout.mbarrier_arrive`
+//     once its WGMMAs have retired); thread 0 waits for a stage to be `free` before it refills
+//     it. Barrier k mod 4 and parity (k div 4) mod 2 are derived from the ring position, so no
+//     stage offset, barrier address or phase is computed here, and no CTA barrier is in the loop;
 //   - `layout.mma_async` issues the WGMMAs (m64n256k16, four k blocks, warpgroup G reads rows
 //     64G.. of A): its descriptors come from the shared layouts, its accumulator registers are
 //     those of the register tensor's layout (Triton's nvidia_mma v3, checked to be the
 //     instruction's); one group stays in flight across iterations (wait 1);
 //   - the CTA -> tile raster: 8 M-tiles side by side (L2 reuse of B), (8,?,?):(1,0,8) -> m
 //     tile, (8,?,?):(0,1,0) -> n tile of the CTA index; tile counts from zipped_divide;
-//   - the epilogue stores the f16 accumulator tensor into the tile of C with `global_store`
-//     (vectors of two when N is even), predicated on the edges of C it derives; TMA zero-fills
-//     what A and B lack past M, N and K.
-// Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 256 threads, 197664 bytes
-// of dynamic shared memory (shared_alloc's remark: 197648). Build:
+//   - the epilogue stores the f16 accumulator into a 128B-swizzled tile of C in shared memory
+//     (stmatrix, chosen from the layouts; the tile reuses B's stages, which the last WGMMAs have
+//     read) and one thread stores it with TMA (four boxes), which writes nothing past M and N.
+//     When a row of C is not a multiple of 16 bytes (N mod 8 != 0) no tensor map of C exists
+//     and the accumulator is stored by `global_store`, predicated on the edges it derives; TMA
+//     zero-fills what A and B lack past M, N and K.
+// Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 256 threads, 197696 bytes
+// of dynamic shared memory (shared_alloc's remark: 197680). Build:
 //   layout-opt --lower-to-nvvm="ptx=gemm.ptx" examples/gemm_sm90.mlir
 #acc = #layout.linear<tensor<128x256xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>>
 !rm = !layout.layout<(?,?):(?,1)>
@@ -29,43 +35,60 @@
 !tileB = !layout.tensor<f16, tma, !layout.layout<(256,64):(?,1)>>
 !gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
 !tileC = !layout.tensor<f16, global, !layout.layout<(128,256):(?,1)>>
+!tmaC = !layout.tensor<f16, tma, !layout.layout<(128,256):(?,1)>>
 !stagesA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,4):(64,1,8192)>>
 !stagesB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64,4):(64,1,16384)>>
 !stageA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
 !stageB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>>
+!stageC = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>>
 !ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
 !accT = tensor<128x256xf32, #acc>
 
 module {
-  // Host: the tensor maps of A and B (K innermost; a row is 2K bytes), boxes of one stage.
-  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
+  // Host: the tensor maps of A, B and C (a row of A and B is 2K bytes, of C 2N), boxes of one
+  // stage of A and B and one swizzle span of C's tile; C's only when its rows are 16-byte
+  // multiples (N mod 8 = 0: the kernel stores C without TMA otherwise).
+  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %mapC: !llvm.ptr, %C: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
+    %c0 = arith.constant 0 : i64
     %c2 = arith.constant 2 : i64
+    %c8 = arith.constant 8 : i64
     %row = arith.muli %k, %c2 : i64
+    %rowc = arith.muli %n, %c2 : i64
     %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
     %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>} : !llvm.ptr, !llvm.ptr
-    %s = arith.ori %sa, %sb : i32
+    %odd = arith.remui %n, %c8 : i64
+    %aligned = arith.cmpi eq, %odd, %c0 : i64
+    %sc = scf.if %aligned -> i32 {
+      %s = layout.tma_desc %mapC, %C dims(%n, %m, %rowc) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
+      scf.yield %s : i32
+    } else {
+      %none = arith.constant 0 : i32
+      scf.yield %none : i32
+    }
+    %sab = arith.ori %sa, %sb : i32
+    %s = arith.ori %sab, %sc : i32
     return %s : i32
   }
 
   gpu.module @kernels {
     llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
-    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
-      %c2 = arith.constant 2 : index
       %c3 = arith.constant 3 : index
       %c8 = arith.constant 8 : index
       %m = arith.index_castui %M : i32 to index
       %n = arith.index_castui %N : i32 to index
       %k = arith.index_castui %K : i32 to index
-      // The tensors: A and B through their tensor maps, C in global memory.
+      // The tensors: A, B and C through their tensor maps, C also in global memory.
       %la = layout.make %m, %k, %k : !rm
       %lb = layout.make %n, %k, %k : !rm
       %lc = layout.make %m, %n, %n : !rm
       %A = layout.make_tensor %mapA, %la : !llvm.ptr -> !map
       %B = layout.make_tensor %mapB, %lb : !llvm.ptr -> !map
       %C = layout.make_tensor %pc, %lc : !llvm.ptr -> !gmem
+      %Ct = layout.make_tensor %mapC, %lc : !llvm.ptr -> !map
       // Tile counts: the rest modes of C by (128,256) and of A by (128,64).
       %tc = layout.const #layout.tuple<(128,256)>
       %ta = layout.const #layout.tuple<(128,64)>
@@ -86,12 +109,14 @@ module {
       %has = arith.cmpi ult, %mt, %tm : index
       scf.if %has {
         %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
-        %sA, %sB, %full = layout.shared_alloc %smem : !llvm.ptr<3> -> !stagesA, !stagesB, !ring
+        %sA, %sB, %full, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !stagesA, !stagesB, !ring, !ring
         %tid = gpu.thread_id x
         %leader = arith.cmpi eq, %tid, %c0 : index
-        // Thread 0: the barriers (one arrival per TMA of a stage), the first 3 k-tiles.
+        // Thread 0: the barriers (full: one arrival per TMA of a stage; empty: one per thread),
+        // the first 3 k-tiles (their stages are free).
         scf.if %leader {
           layout.mbarrier_init %full {arrivals = 2 : i64} : !ring
+          layout.mbarrier_init %empty {arrivals = 256 : i64} : !ring
           %pro = arith.minui %kt, %c3 : index
           scf.for %j = %c0 to %pro step %c1 {
             %ga = layout.local_tile %A[%mt, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
@@ -103,8 +128,9 @@ module {
           }
         }
         nvvm.barrier0
-        // k-tile j: wait for its stage, its WGMMAs in flight, one group pending; once every
-        // warp has retired k-tile j-1, thread 0 refills that stage with k-tile j+3.
+        // k-tile j: wait for its stage, its WGMMAs in flight, one group pending; k-tile j-1's
+        // have retired, so each thread releases its stage, which thread 0 refills with k-tile
+        // j+3 once it is free (every thread has released it).
         %zero = arith.constant dense<0.0> : !accT
         %acc = scf.for %j = %c0 to %kt step %c1 iter_args(%d = %zero) -> (!accT) {
           layout.mbarrier_wait %full[%j] : !ring
@@ -112,11 +138,16 @@ module {
           %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
           %e = layout.mma_async %sa, %sb, %d : !stageA, !stageB, !accT -> !accT
           nvvm.wgmma.wait.group.sync.aligned 1
-          nvvm.barrier0
+          %later = arith.cmpi ugt, %j, %c0 : index
+          scf.if %later {
+            %prev = arith.subi %j, %c1 : index
+            layout.mbarrier_arrive %empty[%prev] : !ring
+          }
           %next = arith.addi %j, %c3 : index
           %more = arith.cmpi ult, %next, %kt : index
           %refill = arith.andi %leader, %more : i1
           scf.if %refill {
+            layout.mbarrier_wait %empty[%next] {free} : !ring
             %ga = layout.local_tile %A[%mt, %next] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
             %gb = layout.local_tile %B[%nt, %next] {tile = #layout.tuple<(256,64)>} : !map -> !tileB
             %na = layout.slice_tensor %sA[%next] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
@@ -127,14 +158,25 @@ module {
           scf.yield %e : !accT
         }
         nvvm.wgmma.wait.group.sync.aligned 0
-        // Epilogue: the f16 accumulator into C's tile (rows 4-byte aligned when N is even).
+        // Epilogue: the f16 accumulator into C's tile through shared memory and TMA, once
+        // every warpgroup's WGMMAs have read B's stages, which the tile reuses.
         %h = arith.truncf %acc : !accT to tensor<128x256xf16, #acc>
-        %gc = layout.local_tile %C[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !gmem -> !tileC
-        %odd = arith.remui %n, %c2 : index
-        %even = arith.cmpi eq, %odd, %c0 : index
-        scf.if %even {
-          layout.global_store %h, %gc[] {align = 4 : i64} : tensor<128x256xf16, #acc>, !tileC
+        %odd = arith.remui %n, %c8 : index
+        %tma = arith.cmpi eq, %odd, %c0 : index
+        scf.if %tma {
+          nvvm.barrier0
+          %pb = layout.tensor_ptr %sB : !stagesB -> !llvm.ptr<3>
+          %lsc = layout.const #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>
+          %sC = layout.make_tensor %pb, %lsc : !llvm.ptr<3> -> !stageC
+          layout.shared_store %h, %sC : tensor<128x256xf16, #acc>, !stageC
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+          nvvm.barrier0
+          scf.if %leader {
+            %gc = layout.local_tile %Ct[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !map -> !tmaC
+            layout.tma_copy %sC to %gc : !stageC, !tmaC
+          }
         } else {
+          %gc = layout.local_tile %C[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !gmem -> !tileC
           layout.global_store %h, %gc[] {align = 2 : i64} : tensor<128x256xf16, #acc>, !tileC
         }
       }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make demo`: the complete sm_90a GEMM examples/gemm_sm90.mlir, written with tensors (C = A B^T
-# for runtime M, N, K; 128x256 CTA tiles, a 4-stage TMA pipeline of 128B-swizzled stages with a
-# ring of barriers, four async wgmma m64n256k16 per k-tile, the accumulator tensor stored by its
-# layout) lowered by
+# for runtime M, N, K; 128x256 CTA tiles, a 4-stage TMA pipeline of 128B-swizzled stages with
+# full and empty barrier rings, four async wgmma m64n256k16 per k-tile, an stmatrix + TMA-store
+# epilogue) lowered by
 # `layout-opt --lower-to-nvvm` to PTX for sm_90a and assembled by the ptxas of .venv. Prints the
 # instructions in the PTX, what the layouts derived, and proves every TMA box and WGMMA descriptor.
 # `make gpu-check` runs it on a GPU (docs/nvvm.md).
@@ -53,6 +53,11 @@ echo "B stage (256 x 64 f16): $B"
 batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$B\"]}" |
   field globalDim globalStrides boxDim swizzleName boxBytes gmemToTma | sed 's/^/  TMA: /'
 echo "  one stage = 16384 + 32768 bytes: the full mbarrier of the stage expects both (two arrive.expect_tx)"
+C='Sw<3,3,3> o 0 o (128,64):(64,1)'
+echo "C's tile in shared memory (128 x 256 f16, four 128B-swizzled spans of 64 columns), stored by TMA in boxes of $C:"
+batch "{\"op\":\"tma_desc\",\"args\":[\"f16\",\"$G\",\"$C\"]}" |
+  field boxDim swizzleName boxBytes | sed 's/^/  TMA store: /'
+echo "  pipeline: full[k mod 4] waits on parity (k div 4) mod 2; empty[k mod 4] {free} on (k div 4 + 1) mod 2"
 echo "WGMMA descriptors per k-block (m64n256k16; a warpgroup's A rows $AW, and B):"
 for k in 0 1 2 3; do
   da=$(batch "{\"op\":\"wgmma_k_block\",\"args\":[\"f16\",\"$AW\",\"$k\"]}" | result)
@@ -61,7 +66,7 @@ for k in 0 1 2 3; do
   xb=$(batch "{\"op\":\"wgmma_desc\",\"args\":[\"f16\",\"K\",\"$db\"]}" | result)
   printf '  k=%d  A %s  B %s   (start address of the stage added at run time)\n' "$k" "$xa" "$xb"
 done
-echo "What --layout-lower-tensors chose (its remarks): shared memory, the accumulator, the stores of C:"
+echo "What --layout-lower-tensors chose (its remarks): shared memory, the accumulator, the TMA copies:"
 "$OPT" "$KERNEL" --layout-lower-tensors --lower-to-nvvm -o /dev/null 2>&1 | grep -oE "remark: .*" |
   sed -E 's/^remark: /  /' | sort -u
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build what `make gpu-check` runs, here (no GPU needed):
-#  - sm90a: for each element type, the sm_90a GEMM of examples/gemm_sm90.mlir lowered by
+#  - sm90a: for each element type, the sm_90a GEMM of examples/gemm_sm90.mlir
+#    (gemm(mapA, mapB, mapC, pc, M, N, K), i32 sizes; the entry's parameters are checked) lowered by
 #    `layout-opt --lower-to-nvvm` to PTX, assembled by the real ptxas into a cubin, and its host
 #    function `encode_tensor_maps` (layout.tma_desc, lowered to a call of cuTensorMapEncodeTiled)
 #    compiled into a shared library. The bf16 kernel is the same source with every element-type
@@ -35,7 +36,7 @@ ELEMS80=${ELEMS80:-$ELEMS}
 PARTS=${PARTS:-sm90a sm80}
 TILE_N=${TILE_N:-256}
 RASTER=${RASTER:-8}
-SMEM=${SMEM:-197664}
+SMEM=${SMEM:-197696}
 trap 'echo "gpu_build: FAILED (line $LINENO: $BASH_COMMAND)" >&2' ERR
 PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
 [[ -n $PTXAS ]] || { echo "gpu_build: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
@@ -57,6 +58,20 @@ lower() {
   fi
 }
 
+# check_entry PART ELEM PTX ENTRY WANT NAMES SRC: the .entry parameters of ENTRY in PTX (a
+# global pointer `ptr`, else its type) are WANT, those the runner passes: a source with another
+# signature fails the build instead of the launch.
+check_entry() {
+  local part=$1 elem=$2 ptx=$3 entry=$4 want=$5 names=$6 src=$7 got
+  got=$(awk -v e="$entry" '$0 ~ "\\.entry " e "\\(" {on = 1; next} on && /^\)/ {exit}
+             on && /\.param/ {printf "%s%s", sep, ($0 ~ /\.ptr/ ? "ptr" : $2); sep = " "}' "$ptx")
+  if [[ $got != "$want" ]]; then
+    echo "gpu_build: $part $elem: the PTX entry $entry has parameters '${got:-<no such entry>}'," \
+      "the runner passes '$want' ($names): is $src the new kernel?" >&2
+    exit 1
+  fi
+}
+
 if has_part sm90a; then
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -64,6 +79,8 @@ for elem in $ELEMS; do
   d=$OUT/$elem
   mkdir -p "$d"
   lower sm90a "$SRC" "$d" "$elem" ""
+  check_entry sm90a "$elem" "$d/gemm.ptx" gemm "ptr ptr ptr ptr .u32 .u32 .u32" \
+    "mapA, mapB, mapC, pc, M, N, K" "$SRC"
   "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
   # The host function alone: LLVM IR of the lowered module, the function extracted (the
   # module's GPU binary and its loader are not needed: the runner loads the cubin itself).
@@ -94,13 +111,7 @@ for elem in $ELEMS80; do
   d=$O80/$elem
   mkdir -p "$d"
   lower sm80 "$SRC80" "$d" "$elem" " chip=sm_80"
-  got=$(awk '/\.entry gemm_sm80\(/ {on = 1; next} on && /^\)/ {exit}
-             on && /\.param/ {printf "%s%s", sep, ($0 ~ /\.ptr/ ? "ptr" : $2); sep = " "}' "$d/gemm.ptx")
-  if [[ $got != "$want" ]]; then
-    echo "gpu_build: sm80 $elem: the PTX entry gemm_sm80 has parameters '${got:-<no such entry>}'," \
-      "the runner passes '$want' (pa, pb, pc, m, n, k, lda, ldb, ldc): is $SRC80 the new kernel?" >&2
-    exit 1
-  fi
+  check_entry sm80 "$elem" "$d/gemm.ptx" gemm_sm80 "$want" "pa, pb, pc, m, n, k, lda, ldb, ldc" "$SRC80"
   if ! "$PTXAS" --gpu-name sm_90 -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"; then
     cat "$d/ptxas.txt" >&2
     echo "gpu_build: sm80 $elem: ptxas --gpu-name sm_90 failed" >&2

@@ -3,10 +3,12 @@
 
 Two kernels, each for each element type (f16, bf16) and shape:
   - sm90a (target/gpu/manifest.json, target/gpu/<elem>/): C = A @ B^T, A (M x K), B (N x K),
-    TMA + wgmma. The runner encodes the TMA tensor maps of A and B by calling the kernel
-    module's own host function `encode_tensor_maps` (compiled from `layout.tma_desc`: every
-    cuTensorMapEncodeTiled argument is derived from the layouts), copies them to device memory,
-    and launches gemm(mapA, mapB, C, M, N, K) (i32 sizes).
+    TMA + wgmma, a full/empty mbarrier pipeline and a TMA-store epilogue. The runner encodes the
+    TMA tensor maps of A, B and C by calling the kernel module's own host function
+    `encode_tensor_maps` (compiled from `layout.tma_desc`: every cuTensorMapEncodeTiled argument
+    is derived from the layouts; C's only when N is a multiple of 8, else the kernel stores C
+    without TMA), copies them to device memory, and launches gemm(mapA, mapB, mapC, C, M, N, K)
+    (i32 sizes).
   - sm80 (target/gpu/sm80/manifest.json, target/gpu/sm80/<elem>/): C = A @ B, A (M x K), B
     (K x N), C (M x N) row-major with leading dimensions lda, ldb, ldc (multiples of 8),
     cp.async + ldmatrix + mma.sync, 64x64x32 tiles: gemm_sm80(A, B, C, M, N, K, lda, ldb, ldc)
@@ -127,12 +129,13 @@ class Driver:
         )
 
 
-def launch_sm90a(man, M, N, K, mapA, mapB, C):
-    """Grid, block, dynamic shared memory and arguments of gemm(mapA, mapB, C, M, N, K): the
+def launch_sm90a(man, M, N, K, mapA, mapB, mapC, C):
+    """Grid, block, dynamic shared memory and arguments of gemm(mapA, mapB, mapC, C, M, N, K): the
     kernel's raster, groups of `raster_group` M tiles side by side, one CTA per tile."""
     tn, tm, rg = cdiv(N, man["tile_n"]), cdiv(M, man["tile_m"]), man["raster_group"]
     grid = (rg * tn * cdiv(tm, rg), 1)
-    args = [("ptr", mapA), ("ptr", mapB), ("ptr", C), ("i32", M), ("i32", N), ("i32", K)]
+    args = [("ptr", mapA), ("ptr", mapB), ("ptr", mapC), ("ptr", C), ("i32", M), ("i32", N),
+            ("i32", K)]
     return grid, man["block"], man["smem_bytes"], args
 
 
@@ -221,24 +224,27 @@ def load_kernel(drv, d, man):
     return mod, drv.function(mod, man["kernel"]), how
 
 
-def tensor_maps(torch, host, A, B, M, N, K):
-    """Encode the two 128-byte tensor maps with the kernel's host function; device copies."""
-    raw = ctypes.create_string_buffer(128 * 2 + 64)
+def tensor_maps(torch, host, A, B, C, M, N, K):
+    """Encode the three 128-byte tensor maps (A, B, C) with the kernel's host function (C's
+    stays zero when N mod 8 != 0: the kernel does not read it then); device copies."""
+    raw = ctypes.create_string_buffer(128 * 3 + 64)
     base = (ctypes.addressof(raw) + 63) // 64 * 64
     status = host.encode_tensor_maps(
         ctypes.c_void_p(base),
         ctypes.c_void_p(A.data_ptr()),
         ctypes.c_void_p(base + 128),
         ctypes.c_void_p(B.data_ptr()),
+        ctypes.c_void_p(base + 256),
+        ctypes.c_void_p(C.data_ptr()),
         ctypes.c_int64(M),
         ctypes.c_int64(N),
         ctypes.c_int64(K),
     )
     if status != 0:
         raise RuntimeError(f"encode_tensor_maps returned {status} (cuTensorMapEncodeTiled)")
-    maps = bytes((ctypes.c_char * 256).from_address(base))
+    maps = bytes((ctypes.c_char * 384).from_address(base))
     dev = torch.frombuffer(bytearray(maps), dtype=torch.uint8).cuda()
-    return dev, dev.data_ptr(), dev.data_ptr() + 128
+    return dev, dev.data_ptr(), dev.data_ptr() + 128, dev.data_ptr() + 256
 
 
 def run_sm90a(elem, out_dir, shapes):
@@ -262,8 +268,8 @@ def run_sm90a(elem, out_dir, shapes):
         A = (torch.rand(M, K, device="cuda", generator=g) * 2 - 1).to(dt)
         B = (torch.rand(N, K, device="cuda", generator=g) * 2 - 1).to(dt)
         C = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
-        keep, mapA, mapB = tensor_maps(torch, host, A, B, M, N, K)
-        grid, block, smem, args = launch_sm90a(man, M, N, K, mapA, mapB, C.data_ptr())
+        keep, mapA, mapB, mapC = tensor_maps(torch, host, A, B, C, M, N, K)
+        grid, block, smem, args = launch_sm90a(man, M, N, K, mapA, mapB, mapC, C.data_ptr())
 
         def ours():
             drv.launch(f, grid, block, smem, args)
@@ -340,7 +346,7 @@ def dry_run(out_dir, kernels, shapes):
             ok &= not missing
             for (M, N, K) in shapes:
                 if kernel == "sm90a":
-                    grid, block, smem, args = launch_sm90a(man, M, N, K, 0xA000, 0xA080, 0xC000)
+                    grid, block, smem, args = launch_sm90a(man, M, N, K, 0xA000, 0xA080, 0xA100, 0xC000)
                     extra = ""
                 else:
                     lds, rows = sm80_lds(man, M, N, K)

@@ -1364,6 +1364,10 @@ LogicalResult MbarrierInitOp::verify() {
 
 LogicalResult MbarrierWaitOp::verify() { return verifyBarrierRing(*this, getBars().getType()); }
 
+LogicalResult MbarrierArriveOp::verify() {
+  return verifyBarrierRing(*this, getBars().getType());
+}
+
 LogicalResult TmaCopyOp::verify() {
   auto src = llvm::dyn_cast<MemoryTensorType>(getSrc().getType());
   auto dst = llvm::dyn_cast<MemoryTensorType>(getDst().getType());

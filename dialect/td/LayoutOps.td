@@ -1125,6 +1125,35 @@ def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait"> {
     `k` is barrier `k mod S` in its phase `k div S`: the op waits until that
     phase has completed, testing the parity `(k div S) mod 2`
     (`mbarrier.try_wait.parity` in a loop). No phase is tracked by hand.
+
+    ```mlir
+    layout.mbarrier_wait %empty[%k] {free} : !layout.tensor<i64, shared, !layout.layout<4:1>>
+    ```
+    With `free` it waits until the stage of position `k` is free: the phase
+    of position `k - S` (the stage's previous use, released by
+    `layout.mbarrier_arrive %empty[%k - S]`) has completed, testing the parity
+    `(k div S + 1) mod 2`. For `k < S` the stage has no previous use and the
+    wait returns at once (a fresh barrier's phase before 0 counts as complete),
+    so a producer's first `S` waits need no guard.
+  }];
+  let arguments = (ins Layout_TensorType:$bars, Index:$position, UnitAttr:$free);
+  let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
+  let hasVerifier = 1;
+}
+
+def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive"> {
+  let summary = "arrive on the barrier of ring position k (a consumer releases a stage)";
+  let description = [{
+    ```mlir
+    layout.mbarrier_arrive %empty[%k] : !layout.tensor<i64, shared, !layout.layout<4:1>>
+    ```
+    Every thread that executes it arrives once (`mbarrier.arrive`, release
+    semantics at CTA scope) on barrier `k mod S` of the ring, towards its phase
+    `k div S`; the phase completes when the `arrivals` of `layout.mbarrier_init`
+    have arrived. A consumer releases the stage of k-tile `k` this way once it
+    has read it, and the producer's `layout.mbarrier_wait %empty[%k + S] {free}`
+    waits for exactly that phase before it overwrites the stage: a full/empty
+    pair of rings is a pipeline with every barrier, parity and phase derived.
   }];
   let arguments = (ins Layout_TensorType:$bars, Index:$position);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";

@@ -580,9 +580,12 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op) {
 }
 
 /// The barrier of ring position `k` of the ring `bars` (barrier `k mod S`) and
-/// the parity of its phase `k div S` (i32).
+/// the parity of its phase `k div S` (i32); with `previous`, the parity of the
+/// phase before it, `(k div S + 1) mod 2` (the stage's previous use, position
+/// `k - S`; for `k < S` the phase before 0, which a fresh barrier reports
+/// complete).
 FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *at, Value bars,
-                                               Value k) {
+                                               Value k, bool previous = false) {
   FailureOr<Resolved> r = resolve(rw, at, bars);
   if (failed(r))
     return failure();
@@ -598,6 +601,8 @@ FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *a
   Value bar = LLVM::GEPOp::create(rw, loc, r->ptr.getType(), rw.getI64Type(), r->ptr,
                                   ValueRange{offset64});
   Value phase = arith::DivUIOp::create(rw, loc, k, ring);
+  if (previous)
+    phase = arith::AddIOp::create(rw, loc, phase, arith::ConstantIndexOp::create(rw, loc, 1));
   Value parity = arith::AndIOp::create(rw, loc, phase, arith::ConstantIndexOp::create(rw, loc, 1));
   return std::make_pair(bar, arith::IndexCastUIOp::create(rw, loc, rw.getI32Type(), parity)
                                  .getResult());
@@ -633,15 +638,30 @@ struct LowerMbarrierInit : public OpRewritePattern<MbarrierInitOp> {
 };
 
 /// layout.mbarrier_wait: try_wait.parity (a loop) on the barrier of the ring
-/// position with the parity of its phase.
+/// position with the parity of its phase (of the phase before, with `free`).
 struct LowerMbarrierWait : public OpRewritePattern<MbarrierWaitOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MbarrierWaitOp op, PatternRewriter &rw) const override {
-    FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
+    FailureOr<std::pair<Value, Value>> b =
+        ringBarrier(rw, op, op.getBars(), op.getPosition(), op.getFree());
     if (failed(b))
       return failure();
     NVVM::MBarrierTryWaitParityOp::create(rw, op.getLoc(), b->first, b->second,
                                           constI32(rw, op.getLoc(), 1000000));
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
+/// layout.mbarrier_arrive: each executing thread arrives once (mbarrier.arrive,
+/// release at CTA scope) on the barrier of the ring position.
+struct LowerMbarrierArrive : public OpRewritePattern<MbarrierArriveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(MbarrierArriveOp op, PatternRewriter &rw) const override {
+    FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
+    if (failed(b))
+      return failure();
+    NVVM::MBarrierArriveOp::create(rw, op.getLoc(), rw.getI64Type(), b->first, Value());
     rw.eraseOp(op);
     return success();
   }
@@ -1312,8 +1332,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
       if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp>(op))
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
-                      MbarrierInitOp, MbarrierWaitOp, TmaCopyOp, MmaAsyncOp, MmaTmemOp,
-                      TensorPtrOp, CopyOp>(op);
+                      MbarrierInitOp, MbarrierWaitOp, MbarrierArriveOp, TmaCopyOp, MmaAsyncOp,
+                      MmaTmemOp, TensorPtrOp, CopyOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -1321,7 +1341,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
                             << "); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma "
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
-                               "shared_store, tma_copy), mbarrier_init, mbarrier_wait, "
+                               "shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, "
                                "mma_async, mma_tmem and tensor_ptr read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
@@ -1341,7 +1361,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
-                 ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerTmaCopy,
+                 ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerMbarrierArrive,
+                 LowerTmaCopy,
                  LowerMmaAsync, LowerMmaTmem, ResolveTensorPtr, LowerCopy>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);

@@ -1,9 +1,12 @@
 // The complete sm_90a GEMM at the tensor level (examples/gemm_sm90.mlir, `make gpu-check` runs it):
 // --layout-lower-tensors places the shared tensors, turns the tensor ops into the hardware ops
 // (whose descriptors --layout-prove-descriptors then proves), and --lower-to-nvvm gives PTX
-// that ptxas accepts without spills: 4 barriers, two TMA loads per k-tile (prologue and
-// refill), one wait on the ring's parity, four m64n256k16 wgmmas in one commit group with one
-// group left pending, and the accumulator stored by its layout (pairs when N is even).
+// that ptxas accepts without spills: two rings of 4 barriers (full, empty), two TMA loads per
+// k-tile (prologue and refill), one wait on the full ring's parity, four m64n256k16 wgmmas in
+// one commit group with one group left pending, then each thread's arrival on the empty ring
+// and thread 0's wait for the stage to be free before the refill (no CTA barrier in the loop);
+// the epilogue: stmatrix into C's swizzled tile (in B's stages), a TMA store of four boxes, and
+// element stores when C's rows are not 16-byte multiples.
 // REQUIRES: ptxas
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARKS
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors 2>/dev/null | FileCheck %s --check-prefix=TENSORS
@@ -14,12 +17,14 @@
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 // RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: FileCheck %s --check-prefix=LOOP < %t.ptx
 
 // The carve-up of shared memory, the accumulator check and the epilogue's stores.
-// REMARKS: remark: 'layout.shared_alloc' op needs 197648 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16)
+// REMARKS: remark: 'layout.shared_alloc' op needs 197680 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16), #3 at byte 196640 (32 bytes, aligned to 16)
 // REMARKS-DAG: remark: 'layout.mma_async' op mma_async: 2 warpgroup(s) of m64n256k16, accumulator field i in register i
 // REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: load, 1 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
 // REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: load, 1 x cp.async.bulk.tensor.2d of the box [64, 256] (32768 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
+// REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: store, 4 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
 // The tensor ops became hardware ops: TMA loads with the global tensor's runtime layout and a
 // stage of the swizzled tile, WGMMA descriptors of warpgroup G's rows of A and of B per k block.
 // TENSORS-NOT: layout.tma_copy
@@ -31,10 +36,19 @@
 // TENSORS: layout.wgmma_desc base({{.*}}) {elem = f16, k = 3 : i64, major = #layout.major<K>
 // TENSORS: nvvm.wgmma.commit.group.sync.aligned
 // TENSORS: nvvm.wgmma.wait.group.sync.aligned 1
+// TENSORS: nvvm.mbarrier.arrive
+// TENSORS: nvvm.mbarrier.try_wait.parity
+// TENSORS: layout.tma_load
+// TENSORS: layout.tma_load
+// TENSORS: nvvm.wgmma.wait.group.sync.aligned 0
+// TENSORS: layout.shared_store {{.*}} {smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>}
+// TENSORS: nvvm.fence.proxy
+// TENSORS: layout.tma_store {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>}
 
 // Every TMA box and WGMMA descriptor the tensor ops derived is proven (the pass keeps them).
 // PROVED-TMA-COUNT-4: layout.tma_load
 // PROVED-TMA-NOT: layout.tma_load
+// PROVED-TMA: layout.tma_store
 // PROVED-DESC-COUNT-8: layout.wgmma_desc
 // PROVED-DESC-NOT: layout.wgmma_desc
 
@@ -49,6 +63,8 @@
 // PTX: .maxntid 256, 1, 1
 // PTX-COUNT-4: mbarrier.init.shared.b64
 // PTX: fence.mbarrier_init.release.cluster
+// PTX-COUNT-4: mbarrier.init.shared.b64
+// PTX: fence.mbarrier_init.release.cluster
 // PTX: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[BYTES:%r[0-9]+]];
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
@@ -59,8 +75,27 @@
 // PTX-NOT: wgmma.mma_async
 // PTX: wgmma.commit_group.sync.aligned;
 // PTX-NEXT: wgmma.wait_group.sync.aligned 1;
-// PTX-NEXT: bar.sync 0;
+// PTX-NOT: bar.sync
+// PTX: mbarrier.try_wait.parity.shared.b64
 // PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: wgmma.wait_group.sync.aligned 0;
+// PTX-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// PTX: fence.proxy.async.shared::cta;
+// PTX-NEXT: bar.sync 0;
+// PTX-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// PTX: cp.async.bulk.commit_group;
+// PTX-NEXT: cp.async.bulk.wait_group.read 0;
 // PTX-NOT: __assertfail
 // PTX: ret;
+
+// The loop past its first iteration: after the wait, each thread releases the stage of the
+// previous k-tile on the empty ring, and the refill waits for that stage to be free.
+// LOOP: wgmma.commit_group.sync.aligned;
+// LOOP: wgmma.commit_group.sync.aligned;
+// LOOP-NEXT: wgmma.wait_group.sync.aligned 1;
+// LOOP-NOT: bar.sync
+// LOOP: mbarrier.arrive.shared.b64
+// LOOP-NOT: bar.sync
+// LOOP: mbarrier.try_wait.parity.shared.b64
+// LOOP-NOT: bar.sync
+// LOOP: mbarrier.arrive.expect_tx.shared.b64

@@ -100,6 +100,27 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // The empty ring of a pipeline: mbarrier_arrive arrives on barrier k mod 4 (one arrival per
+  // thread); mbarrier_wait {free} at position k waits for the phase of position k - 4 (the
+  // stage's previous use): parity (k div 4 + 1) mod 2, at once for k < 4 on fresh barriers.
+  // CHECK-LABEL: gpu.func @release
+  // CHECK: %[[S:.*]] = arith.remui %arg0, %c4 : index
+  // CHECK: layout.crd2idx %{{.*}}[%[[S]]] : !layout.layout<4:1>
+  // CHECK: %[[BAR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, i64
+  // CHECK: nvvm.mbarrier.arrive %[[BAR]] : !llvm.ptr<3> -> i64
+  // CHECK: %[[PHASE:.*]] = arith.divui %arg1, %c4 : index
+  // CHECK: %[[BEFORE:.*]] = arith.addi %[[PHASE]], %c1 : index
+  // CHECK: %[[PARITY:.*]] = arith.andi %[[BEFORE]], %c1 : index
+  // CHECK: %[[P32:.*]] = arith.index_castui %[[PARITY]] : index to i32
+  // CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %[[P32]], %c1000000_i32
+  gpu.func @release(%k: index, %next: index) kernel {
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !ring
+    layout.mbarrier_arrive %empty[%k] : !ring
+    layout.mbarrier_wait %empty[%next] {free} : !ring
+    gpu.return
+  }
+
   // One warpgroup, bf16, B MN-major (its column of 64 MN elements contiguous).
   // CHECK-LABEL: gpu.func @mn_major
   // CHECK-NOT: nvvm.read.ptx.sreg.tid.x
@@ -166,6 +187,9 @@ gpu.module @kernels {
   }
 }
 
+// PTX-LABEL: .entry release(
+// PTX: mbarrier.arrive.shared.b64
+// PTX: mbarrier.try_wait.parity.shared.b64
 // The epilogue in PTX (stmatrix into the swizzled tile, the TMA store in two boxes).
 // PTX-LABEL: .entry tma_store(
 // PTX-COUNT-8: stmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -174,6 +198,7 @@ gpu.module @kernels {
 // PTX: cp.async.bulk.commit_group;
 
 // PTXAS-DAG: Compiling entry function 'pipeline' for 'sm_90a'
+// PTXAS-DAG: Compiling entry function 'release' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'mn_major' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'tma_store' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'permuted' for 'sm_90a'

@@ -1,4 +1,4 @@
-// layout.mbarrier_init / mbarrier_wait: barriers are i64 in shared memory; a ring is rank 1;
+// layout.mbarrier_init / mbarrier_wait / mbarrier_arrive: barriers are i64 in shared memory; a ring is rank 1;
 // an mbarrier counts 1 to 2^20 - 1 arrivals.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics
 
@@ -29,5 +29,29 @@ func.func @global(%t: !layout.tensor<i64, global, !layout.layout<4:1>>) {
 func.func @rank2(%t: !layout.tensor<i64, shared, !layout.layout<(2,2):(1,2)>>, %k: index) {
   // expected-error@+1 {{'layout.mbarrier_wait' op a barrier ring has a rank-1 layout (barrier s at s), found '!layout.layout<(2,2):(1,2)>'}}
   layout.mbarrier_wait %t[%k] : !layout.tensor<i64, shared, !layout.layout<(2,2):(1,2)>>
+  return
+}
+
+// -----
+
+func.func @arrive_rank2(%t: !layout.tensor<i64, shared, !layout.layout<(2,2):(1,2)>>, %k: index) {
+  // expected-error@+1 {{'layout.mbarrier_arrive' op a barrier ring has a rank-1 layout (barrier s at s), found '!layout.layout<(2,2):(1,2)>'}}
+  layout.mbarrier_arrive %t[%k] : !layout.tensor<i64, shared, !layout.layout<(2,2):(1,2)>>
+  return
+}
+
+// -----
+
+func.func @arrive_global(%t: !layout.tensor<i64, global, !layout.layout<4:1>>, %k: index) {
+  // expected-error@+1 {{'layout.mbarrier_arrive' op the barrier ring must be a tensor in shared memory, found '!layout.tensor<i64, global, !layout.layout<4:1>>'}}
+  layout.mbarrier_arrive %t[%k] : !layout.tensor<i64, global, !layout.layout<4:1>>
+  return
+}
+
+// -----
+
+func.func @arrive_f32(%t: !layout.tensor<f32, shared, !layout.layout<4:1>>, %k: index) {
+  // expected-error@+1 {{'layout.mbarrier_arrive' op the barrier ring must hold 'i64', found 'f32'}}
+  layout.mbarrier_arrive %t[%k] : !layout.tensor<f32, shared, !layout.layout<4:1>>
   return
 }
