@@ -1,7 +1,9 @@
 // A complete Hopper GEMM written with tensors and layouts: C = A B^T for runtime M, N, K; f16
 // in and out, f32 accumulate (A: M x K, B: N x K, C: M x N, all row-major). One CTA computes a
 // 128 x 256 tile of C with two warpgroups over a 4-stage TMA pipeline; thread 0 issues the
-// loads 3 k-tiles ahead. Nothing the hardware sees is written by hand:
+// loads 3 k-tiles ahead. CTAs run in clusters of 2 that share B's tile (two M tiles side by side
+// of one N tile): each CTA loads half of B's stage and multicasts it to both. Nothing the
+// hardware sees is written by hand:
 //   - A, B and C are tensors over their TMA tensor maps (`tma`), tiled by `layout.local_tile`
 //     at the CTA's tile and the k-tile: `layout.tma_copy` derives the TMA coordinates, the
 //     boxes and the transaction bytes from the global and shared layouts;
@@ -9,24 +11,29 @@
 //     span, the base rounded up at run time): the stages of A and B are the last mode of their
 //     128B-swizzled layouts, sliced at the k-tile as a ring (`ring`: stage k mod 4);
 //   - the pipeline is two rings of 4 mbarriers: `full` (a stage has landed: the TMA loads
-//     complete it) and `empty` (every thread has released the stage: `layout.mbarrier_arrive`
-//     once its WGMMAs have retired); thread 0 waits for a stage to be `free` before it refills
-//     it. Barrier k mod 4 and parity (k div 4) mod 2 are derived from the ring position, so no
-//     stage offset, barrier address or phase is computed here, and no CTA barrier is in the loop;
+//     complete it, B's with both halves) and `empty` (every thread of both CTAs has released
+//     the stage: `layout.mbarrier_arrive ... {multicast = 2}` arrives in both once its WGMMAs
+//     have retired); thread 0 waits for a stage to be `free` before it refills it. Barrier
+//     k mod 4 and parity (k div 4) mod 2 are derived from the ring position, so no stage
+//     offset, barrier address, phase or multicast slice is computed here, and no CTA barrier is
+//     in the loop; a cluster barrier follows the barriers' initialization and precedes the exit;
 //   - `layout.mma_async` issues the WGMMAs (m64n256k16, four k blocks, warpgroup G reads rows
 //     64G.. of A): its descriptors come from the shared layouts, its accumulator registers are
 //     those of the register tensor's layout (Triton's nvidia_mma v3, checked to be the
 //     instruction's); one group stays in flight across iterations (wait 1);
 //   - the CTA -> tile raster: 8 M-tiles side by side (L2 reuse of B), (8,?,?):(1,0,8) -> m
-//     tile, (8,?,?):(0,1,0) -> n tile of the CTA index; tile counts from zipped_divide;
+//     tile, (8,?,?):(0,1,0) -> n tile of the CTA index, so the 2 CTAs of a cluster (CTA indices
+//     2c, 2c+1) have M tiles 2i, 2i+1 of one N tile; tile counts from zipped_divide; a CTA
+//     whose M tile is past M still runs its pair's pipeline (it stores nothing);
 //   - the epilogue stores the f16 accumulator into a 128B-swizzled tile of C in shared memory
 //     (stmatrix, chosen from the layouts; the tile reuses B's stages, which the last WGMMAs have
 //     read) and one thread stores it with TMA (four boxes), which writes nothing past M and N.
 //     When a row of C is not a multiple of 16 bytes (N mod 8 != 0) no tensor map of C exists
 //     and the accumulator is stored by `global_store`, predicated on the edges it derives; TMA
 //     zero-fills what A and B lack past M, N and K.
-// Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 256 threads, 197696 bytes
-// of dynamic shared memory (shared_alloc's remark: 197680). Build:
+// Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 256 threads in clusters of
+// 2 (.reqnctapercluster), 197696 bytes of dynamic shared memory (shared_alloc's remark: 197680).
+// Build:
 //   layout-opt --lower-to-nvvm="ptx=gemm.ptx" examples/gemm_sm90.mlir
 #acc = #layout.linear<tensor<128x256xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>>
 !rm = !layout.layout<(?,?):(?,1)>
@@ -46,8 +53,8 @@
 
 module {
   // Host: the tensor maps of A, B and C (a row of A and B is 2K bytes, of C 2N), boxes of one
-  // stage of A and B and one swizzle span of C's tile; C's only when its rows are 16-byte
-  // multiples (N mod 8 = 0: the kernel stores C without TMA otherwise).
+  // stage of A, half a stage of B (a CTA's slice) and one swizzle span of C's tile; C's only
+  // when its rows are 16-byte multiples (N mod 8 = 0: the kernel stores C without TMA otherwise).
   func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %mapC: !llvm.ptr, %C: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
     %c0 = arith.constant 0 : i64
     %c2 = arith.constant 2 : i64
@@ -55,7 +62,7 @@ module {
     %row = arith.muli %k, %c2 : i64
     %rowc = arith.muli %n, %c2 : i64
     %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
-    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>} : !llvm.ptr, !llvm.ptr
+    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
     %odd = arith.remui %n, %c8 : i64
     %aligned = arith.cmpi eq, %odd, %c0 : i64
     %sc = scf.if %aligned -> i32 {
@@ -73,7 +80,7 @@ module {
   gpu.module @kernels {
     llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
-    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c3 = arith.constant 3 : index
@@ -99,24 +106,28 @@ module {
       %tm = layout.shape_leaf %restc modes [0] : !layout.layout<(?,?):(?,256)>
       %tn = layout.shape_leaf %restc modes [1] : !layout.layout<(?,?):(?,256)>
       %kt = layout.shape_leaf %resta modes [1] : !layout.layout<(?,?):(?,64)>
-      // This CTA's tile by the raster layouts; CTAs past the last M tile have none.
+      // This CTA's tile by the raster layouts; a pair of CTAs past the last M tile has none.
       %groups = arith.ceildivui %tm, %c8 : index
       %rm = layout.make %tn, %groups : !layout.layout<(8,?,?):(1,0,8)>
       %rn = layout.make %tn, %groups : !layout.layout<(8,?,?):(0,1,0)>
       %pid = gpu.block_id x
       %mt = layout.crd2idx %rm[%pid] : !layout.layout<(8,?,?):(1,0,8)>
       %nt = layout.crd2idx %rn[%pid] : !layout.layout<(8,?,?):(0,1,0)>
-      %has = arith.cmpi ult, %mt, %tm : index
+      %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
+      %r = arith.index_castui %rank : i32 to index
+      %pair = arith.subi %mt, %r : index
+      %has = arith.cmpi ult, %pair, %tm : index
+      %mine = arith.cmpi ult, %mt, %tm : index
       scf.if %has {
         %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
         %sA, %sB, %full, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !stagesA, !stagesB, !ring, !ring
         %tid = gpu.thread_id x
         %leader = arith.cmpi eq, %tid, %c0 : index
-        // Thread 0: the barriers (full: one arrival per TMA of a stage; empty: one per thread),
-        // the first 3 k-tiles (their stages are free).
+        // Thread 0: the barriers (full: one arrival per TMA of a stage; empty: one per thread
+        // of the cluster), the first 3 k-tiles (their stages are free).
         scf.if %leader {
           layout.mbarrier_init %full {arrivals = 2 : i64} : !ring
-          layout.mbarrier_init %empty {arrivals = 256 : i64} : !ring
+          layout.mbarrier_init %empty {arrivals = 512 : i64} : !ring
           %pro = arith.minui %kt, %c3 : index
           scf.for %j = %c0 to %pro step %c1 {
             %ga = layout.local_tile %A[%mt, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
@@ -124,13 +135,15 @@ module {
             %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
             %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
             layout.tma_copy %ga to %sa barrier(%full[%j] : !ring) : !tileA, !stageA
-            layout.tma_copy %gb to %sb barrier(%full[%j] : !ring) : !tileB, !stageB
+            layout.tma_copy %gb to %sb barrier(%full[%j] : !ring) {multicast = 2 : i64} : !tileB, !stageB
           }
         }
-        nvvm.barrier0
+        // Both CTAs' barriers are initialized before either multicasts or arrives into them.
+        nvvm.cluster.arrive {aligned}
+        nvvm.cluster.wait {aligned}
         // k-tile j: wait for its stage, its WGMMAs in flight, one group pending; k-tile j-1's
-        // have retired, so each thread releases its stage, which thread 0 refills with k-tile
-        // j+3 once it is free (every thread has released it).
+        // have retired, so each thread releases its stage in both CTAs, which thread 0 refills
+        // with k-tile j+3 once it is free (every thread of the cluster has released it).
         %zero = arith.constant dense<0.0> : !accT
         %acc = scf.for %j = %c0 to %kt step %c1 iter_args(%d = %zero) -> (!accT) {
           layout.mbarrier_wait %full[%j] : !ring
@@ -141,7 +154,7 @@ module {
           %later = arith.cmpi ugt, %j, %c0 : index
           scf.if %later {
             %prev = arith.subi %j, %c1 : index
-            layout.mbarrier_arrive %empty[%prev] : !ring
+            layout.mbarrier_arrive %empty[%prev] {multicast = 2 : i64} : !ring
           }
           %next = arith.addi %j, %c3 : index
           %more = arith.cmpi ult, %next, %kt : index
@@ -153,7 +166,7 @@ module {
             %na = layout.slice_tensor %sA[%next] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
             %nb = layout.slice_tensor %sB[%next] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
             layout.tma_copy %ga to %na barrier(%full[%next] : !ring) : !tileA, !stageA
-            layout.tma_copy %gb to %nb barrier(%full[%next] : !ring) : !tileB, !stageB
+            layout.tma_copy %gb to %nb barrier(%full[%next] : !ring) {multicast = 2 : i64} : !tileB, !stageB
           }
           scf.yield %e : !accT
         }
@@ -162,7 +175,10 @@ module {
         // every warpgroup's WGMMAs have read B's stages, which the tile reuses.
         %h = arith.truncf %acc : !accT to tensor<128x256xf16, #acc>
         %odd = arith.remui %n, %c8 : index
-        %tma = arith.cmpi eq, %odd, %c0 : index
+        %aligned = arith.cmpi eq, %odd, %c0 : index
+        %tma = arith.andi %aligned, %mine : i1
+        %elements = arith.cmpi ugt, %odd, %c0 : index
+        %stores = arith.andi %elements, %mine : i1
         scf.if %tma {
           nvvm.barrier0
           %pb = layout.tensor_ptr %sB : !stagesB -> !llvm.ptr<3>
@@ -175,10 +191,14 @@ module {
             %gc = layout.local_tile %Ct[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !map -> !tmaC
             layout.tma_copy %sC to %gc : !stageC, !tmaC
           }
-        } else {
+        }
+        scf.if %stores {
           %gc = layout.local_tile %C[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !gmem -> !tileC
           layout.global_store %h, %gc[] {align = 2 : i64} : tensor<128x256xf16, #acc>, !tileC
         }
+        // No CTA exits while the other may still arrive on its barriers.
+        nvvm.cluster.arrive {aligned}
+        nvvm.cluster.wait {aligned}
       }
       gpu.return
     }

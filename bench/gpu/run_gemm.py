@@ -3,7 +3,8 @@
 
 Two kernels, each for each element type (f16, bf16) and shape:
   - sm90a (target/gpu/manifest.json, target/gpu/<elem>/): C = A @ B^T, A (M x K), B (N x K),
-    TMA + wgmma, a full/empty mbarrier pipeline and a TMA-store epilogue. The runner encodes the
+    TMA + wgmma, a full/empty mbarrier pipeline, clusters of 2 CTAs sharing B by TMA multicast
+    (the PTX declares the cluster: a plain launch) and a TMA-store epilogue. The runner encodes the
     TMA tensor maps of A, B and C by calling the kernel module's own host function
     `encode_tensor_maps` (compiled from `layout.tma_desc`: every cuTensorMapEncodeTiled argument
     is derived from the layouts; C's only when N is a multiple of 8, else the kernel stores C

@@ -1364,7 +1364,16 @@ LogicalResult MbarrierInitOp::verify() {
 
 LogicalResult MbarrierWaitOp::verify() { return verifyBarrierRing(*this, getBars().getType()); }
 
+/// `multicast = n` names 2 to 16 CTAs of a cluster.
+static LogicalResult verifyMulticast(Operation *op, std::optional<uint64_t> n) {
+  if (n && (*n < 2 || *n > 16))
+    return op->emitOpError() << "multicast names 2 to 16 CTAs of a cluster, found " << *n;
+  return success();
+}
+
 LogicalResult MbarrierArriveOp::verify() {
+  if (failed(verifyMulticast(*this, getMulticast())))
+    return failure();
   return verifyBarrierRing(*this, getBars().getType());
 }
 
@@ -1395,6 +1404,18 @@ LogicalResult TmaCopyOp::verify() {
     return emitOpError() << "the tile " << Type(global.getLayout())
                          << " and the shared tensor " << Type(shared.getLayout())
                          << " must have the same static extent in each mode";
+  if (std::optional<uint64_t> n = getMulticast()) {
+    if (failed(verifyMulticast(*this, n)))
+      return failure();
+    if (!load)
+      return emitOpError() << "multicast is a property of TMA loads; a store writes its own CTA's "
+                              "tile";
+    if ((*s)[0] % (int64_t)*n != 0)
+      return emitOpError() << "multicast = " << *n << " cuts mode 0 of the tile "
+                           << Type(shared.getLayout()) << " (extent " << (*s)[0]
+                           << ") in " << *n << " slices: the extent must be a multiple of "
+                           << *n;
+  }
   return success();
 }
 

@@ -1154,8 +1154,16 @@ def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive"> {
     has read it, and the producer's `layout.mbarrier_wait %empty[%k + S] {free}`
     waits for exactly that phase before it overwrites the stage: a full/empty
     pair of rings is a pipeline with every barrier, parity and phase derived.
+
+    With `multicast = n` (2 to 16) the thread arrives on barrier `k mod S` of
+    each of the cluster's CTAs 0..n-1 (`mapa`, `mbarrier.arrive` at cluster
+    scope): the stage a TMA load `multicast = n` fills in every CTA is free only
+    once the consumers of all n CTAs have released it, so each CTA's empty ring
+    counts the arrivals of all of them. The kernel's cluster
+    (`nvvm.cluster_dim`) must have n CTAs.
   }];
-  let arguments = (ins Layout_TensorType:$bars, Index:$position);
+  let arguments = (ins Layout_TensorType:$bars, Index:$position,
+                       OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
   let hasVerifier = 1;
 }
@@ -1181,9 +1189,21 @@ def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments]> {
     thread issues it (the kernel guards it); elements past the global tensor
     are zero-filled by loads and not written by stores (the tensor map's
     bounds).
+
+    ```mlir
+    layout.tma_copy %gB to %sB barrier(%full[%k] : !bars) {multicast = 2 : i64} : ...
+    ```
+    A load with `multicast = n` (2 to 16) copies a tile the cluster's n CTAs
+    share (the kernel's `nvvm.cluster_dim` has n CTAs; they all copy the same
+    tile to the same shared tensor): mode 0 of the tile is cut in n slices,
+    the CTA of cluster rank `r` loads slice `r` (its TMA coordinates and shared
+    offset follow from the layouts) to the same shared address of every CTA
+    (`.multicast::cluster`), and each CTA's barrier expects the whole tile's
+    bytes. Mode 0's extent must be a multiple of n.
   }];
   let arguments = (ins Layout_TensorType:$src, Layout_TensorType:$dst,
-                       Optional<Layout_TensorType>:$bars, Optional<Index>:$position);
+                       Optional<Layout_TensorType>:$bars, Optional<Index>:$position,
+                       OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = [{
     $src `to` $dst (`barrier` `(` $bars^ `[` $position `]` `:` qualified(type($bars)) `)`)?
     attr-dict `:` qualified(type($src)) `,` qualified(type($dst))

@@ -579,6 +579,57 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op) {
   return success();
 }
 
+/// `layout.local_tile %t[coords] {tile = (sizes)}` with the tile's type
+/// (`get(zipped_divide(L, sizes), 0)`); failure when the algebra refuses it.
+FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ArrayRef<int64_t> sizes,
+                           ValueRange coords) {
+  MLIRContext *ctx = rw.getContext();
+  auto type = cast<MemoryTensorType>(t.getType());
+  std::string text = "(";
+  for (auto [i, s] : llvm::enumerate(sizes))
+    text += (i ? "," : "") + std::to_string(s);
+  auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
+  SmallVector<Type, 1> divided, inner;
+  if (!tile ||
+      failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
+                                TypeRange{type.getLayout(), tile.getValueType()}, divided)) ||
+      failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
+    return failure();
+  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(),
+                                        cast<ValueType>(inner.front()));
+  return LocalTileOp::create(rw, loc, tileType, t, coords, tile).getResult();
+}
+
+/// The CTAs of the cluster of the kernel around `op` (the product of its
+/// `nvvm.cluster_dim`), or nullopt when it declares none.
+std::optional<int64_t> clusterCtas(Operation *op) {
+  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+    if (auto dims = p->getAttrOfType<DenseI32ArrayAttr>("nvvm.cluster_dim")) {
+      int64_t n = 1;
+      for (int32_t d : dims.asArrayRef())
+        n *= d;
+      return n;
+    }
+  return std::nullopt;
+}
+
+/// `multicast = n` needs a kernel whose cluster has exactly n CTAs.
+LogicalResult checkCluster(Operation *op, std::optional<uint64_t> n) {
+  if (!n)
+    return success();
+  std::optional<int64_t> ctas = clusterCtas(op);
+  if (ctas == (int64_t)*n)
+    return success();
+  InFlightDiagnostic d = op->emitOpError()
+                         << "multicast = " << *n << " reaches the CTAs 0.." << *n - 1
+                         << " of a cluster of " << *n << " CTAs, but the kernel ";
+  if (ctas)
+    d << "declares a cluster of " << *ctas << " CTAs (nvvm.cluster_dim)";
+  else
+    d << "declares no cluster (nvvm.cluster_dim = array<i32: " << *n << ", 1, 1>)";
+  return d;
+}
+
 /// The barrier of ring position `k` of the ring `bars` (barrier `k mod S`) and
 /// the parity of its phase `k div S` (i32); with `previous`, the parity of the
 /// phase before it, `(k div S + 1) mod 2` (the stage's previous use, position
@@ -654,14 +705,25 @@ struct LowerMbarrierWait : public OpRewritePattern<MbarrierWaitOp> {
 };
 
 /// layout.mbarrier_arrive: each executing thread arrives once (mbarrier.arrive,
-/// release at CTA scope) on the barrier of the ring position.
+/// release at CTA scope) on the barrier of the ring position; with `multicast =
+/// n`, on that barrier of each CTA 0..n-1 of the cluster (mapa, cluster scope).
 struct LowerMbarrierArrive : public OpRewritePattern<MbarrierArriveOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(MbarrierArriveOp op, PatternRewriter &rw) const override {
     FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
     if (failed(b))
       return failure();
-    NVVM::MBarrierArriveOp::create(rw, op.getLoc(), rw.getI64Type(), b->first, Value());
+    Location loc = op.getLoc();
+    if (std::optional<uint64_t> n = op.getMulticast()) {
+      // The same barrier in each CTA q of the cluster, at cluster scope.
+      auto remote = LLVM::LLVMPointerType::get(rw.getContext(), 7);
+      for (uint64_t q = 0; q < *n; ++q) {
+        Value bar = NVVM::MapaOp::create(rw, loc, remote, b->first, constI32(rw, loc, q));
+        NVVM::MBarrierArriveOp::create(rw, loc, Type(), bar, Value(), NVVM::MemScopeKind::CLUSTER);
+      }
+    } else {
+      NVVM::MBarrierArriveOp::create(rw, loc, rw.getI64Type(), b->first, Value());
+    }
     rw.eraseOp(op);
     return success();
   }
@@ -687,6 +749,32 @@ LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
   return success();
 }
 
+/// The slices a `multicast = n` TMA load copies: mode 0 of the tma tile and of
+/// the shared tile cut in n, both at the CTA's cluster rank r
+/// (`local_tile(T, (E0/n, E1, ...), (r, 0, ...))`).
+FailureOr<std::pair<Value, Value>> multicastSlices(PatternRewriter &rw, TmaCopyOp op, int64_t n) {
+  Location loc = op.getLoc();
+  auto shared = cast<MemoryTensorType>(op.getDst().getType());
+  std::optional<int64_t> rank = algebraInt("rank", shared.getLayout());
+  SmallVector<int64_t> sizes;
+  for (int64_t m = 0; rank && m < *rank; ++m) {
+    std::optional<int64_t> e = staticModeSize(shared.getLayout(), m);
+    if (!e)
+      return op.emitOpError() << "the shared tile " << Type(shared.getLayout())
+                              << " has no static extent in mode " << m;
+    sizes.push_back(m == 0 ? *e / n : *e);
+  }
+  Value r = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
+  SmallVector<Value> coords(sizes.size(), arith::ConstantIndexOp::create(rw, loc, 0));
+  coords[0] = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), r);
+  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), sizes, coords);
+  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), sizes, coords);
+  if (failed(src) || failed(dst))
+    return op.emitOpError() << "cannot cut mode 0 of the tiles " << op.getSrc().getType()
+                            << " and " << op.getDst().getType() << " in " << n << " slices";
+  return std::make_pair(*src, *dst);
+}
+
 /// layout.tma_copy -> layout.tma_load / layout.tma_store: the tensor map, the
 /// shared tile's pointer and layout, the global tensor's layout, and the TMA
 /// coordinates of the tile's origin (each a sum of origin coordinates times
@@ -695,21 +783,34 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TmaCopyOp op, PatternRewriter &rw) const override {
     bool load = isTma(op.getSrc());
-    Value global = load ? op.getSrc() : op.getDst();
+    Value src = op.getSrc(), dst = op.getDst();
+    std::optional<uint64_t> ctas = op.getMulticast();
+    if (ctas) {
+      // Slice r (the CTA's cluster rank) of mode 0 of both tiles.
+      FailureOr<std::pair<Value, Value>> slices = multicastSlices(rw, op, *ctas);
+      if (failed(slices))
+        return failure();
+      std::tie(src, dst) = *slices;
+    }
+    Value global = load ? src : dst;
     FailureOr<Resolved> g = resolve(rw, op, global);
-    FailureOr<std::pair<Value, ValueAttr>> s =
-        sharedOperands(rw, op, load ? op.getDst() : op.getSrc());
+    FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, load ? dst : src);
     if (failed(g) || failed(s))
       return failure();
     Location loc = op.getLoc();
     Type elem = cast<MemoryTensorType>(global.getType()).getElementType();
     std::vector<int64_t> steps;
-    auto shared = cast<MemoryTensorType>((load ? op.getDst() : op.getSrc()).getType());
+    auto shared = cast<MemoryTensorType>((load ? dst : src).getType());
     std::string summary;
     if (failed(tmaSteps(op, g->root, shared, steps, &summary)))
       return failure();
-    op.emitRemark() << "'" << op->getName() << "' op tma_copy: " << (load ? "load, " : "store, ")
-                    << summary;
+    InFlightDiagnostic remark = op.emitRemark();
+    remark << "'" << op->getName() << "' op tma_copy: " << (load ? "load, " : "store, ");
+    if (ctas)
+      remark << "slice (cluster rank) of " << *ctas << " multicast to " << *ctas
+             << " CTAs, each expecting " << *ctas << " slices: ";
+    remark << summary;
+    remark.report();
     size_t modes = steps.size() / 2;
     if (modes != g->origin.size())
       return op.emitOpError() << "the global tensor " << Type(g->root)
@@ -736,7 +837,8 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
       if (failed(b))
         return failure();
       rw.replaceOpWithNewOp<TmaLoadOp>(op, s->first, g->ptr, b->first, coords32, Value(), Value(),
-                                       TypeAttr::get(elem), gmem, s->second);
+                                       TypeAttr::get(elem), gmem, s->second,
+                                       ctas ? rw.getI64IntegerAttr(*ctas) : IntegerAttr());
     } else {
       rw.replaceOpWithNewOp<TmaStoreOp>(op, g->ptr, s->first, coords32, Value(), Value(),
                                         TypeAttr::get(elem), gmem, s->second);
@@ -788,17 +890,11 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
       Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
       Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
       Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
-      auto tile = ValueAttr::get(ctx, "(64," + std::to_string(*k) + ")", (unsigned)ValueKind::Tuple);
-      SmallVector<Type, 1> divided, inner;
-      if (!tile ||
-          failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
-                                    TypeRange{aType.getLayout(), tile.getValueType()}, divided)) ||
-          failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
+      FailureOr<Value> tile = localTile(rw, loc, op.getA(), {64, *k},
+                                        {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
+      if (failed(tile))
         return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
-      auto tileType = MemoryTensorType::get(ctx, elem, MemorySpace::shared,
-                                            cast<ValueType>(inner.front()));
-      a = LocalTileOp::create(rw, loc, tileType, op.getA(),
-                              ValueRange{gi, arith::ConstantIndexOp::create(rw, loc, 0)}, tile);
+      a = *tile;
     }
     FailureOr<std::pair<Value, ValueAttr>> sa = sharedOperands(rw, op, a);
     FailureOr<std::pair<Value, ValueAttr>> sb = sharedOperands(rw, op, op.getB());
@@ -1292,7 +1388,12 @@ LogicalResult checkLowering(Operation *op) {
                << Type(cast<MemoryTensorType>(v.getType()).getLayout())
                << " is contiguous (stride 1): the MMA reads K- or MN-major tiles";
   }
+  if (auto arrive = dyn_cast<MbarrierArriveOp>(op))
+    if (failed(checkCluster(op, arrive.getMulticast())))
+      return failure();
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
+    if (failed(checkCluster(op, copy.getMulticast())))
+      return failure();
     bool load = isTma(copy.getSrc());
     Value global = load ? copy.getSrc() : copy.getDst();
     while (auto tile = global.getDefiningOp<LocalTileOp>())

@@ -217,14 +217,16 @@ extern "C" void layout_nvvm_build_mbarrier_arrive_expect_tx(MlirRewriterBase rew
 }
 
 /// The TMA load of one tile mode box: `nvvm.cp.async.bulk.tensor.shared.cluster.global
-/// dst, map, box[coordinates], mbar` over the `n` values at `coordinates`.
+/// dst, map, box[coordinates], mbar` over the `n` values at `coordinates`; with an i16
+/// `multicastMask` (null: none) `.multicast::cluster` to the CTAs of the mask.
 extern "C" void layout_nvvm_build_tma_load(MlirRewriterBase rewriter, MlirLocation loc,
                                            MlirValue dst, MlirValue map,
                                            const MlirValue *coordinates, size_t n,
-                                           MlirValue mbar) {
+                                           MlirValue mbar, MlirValue multicastMask) {
   NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
       rewriterOf(rewriter), unwrap(loc), unwrap(dst), unwrap(map), valuesOf(coordinates, n),
-      unwrap(mbar), /*im2colOffsets=*/ValueRange(), /*multicastMask=*/Value(),
+      unwrap(mbar), /*im2colOffsets=*/ValueRange(),
+      /*multicastMask=*/mlirValueIsNull(multicastMask) ? Value() : unwrap(multicastMask),
       /*l2CacheHint=*/Value(), NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
       /*group=*/NVVM::CTAGroupKindAttr(), /*predicate=*/Value());
 }

@@ -106,6 +106,7 @@ extern "C" {
         coordinates: *const MlirValue,
         n: usize,
         mbar: MlirValue,
+        multicast_mask: MlirValue,
     );
     fn layout_nvvm_build_tma_store(
         rewriter: MlirRewriterBase,
@@ -324,13 +325,14 @@ impl Builder {
     }
 
     /// The TMA tile load `nvvm.cp.async.bulk.tensor.shared.cluster.global dst, map,
-    /// box[coordinates], mbar`.
+    /// box[coordinates], mbar`, to the CTAs of the i16 `multicast_mask` when given.
     pub fn tma_load(
         &self,
         dst: MlirValue,
         map: MlirValue,
         coordinates: &[MlirValue],
         mbar: MlirValue,
+        multicast_mask: Option<MlirValue>,
     ) {
         unsafe {
             layout_nvvm_build_tma_load(
@@ -341,6 +343,7 @@ impl Builder {
                 coordinates.as_ptr(),
                 coordinates.len(),
                 mbar,
+                multicast_mask.unwrap_or(NO_VALUE),
             )
         }
     }

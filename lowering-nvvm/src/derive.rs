@@ -316,6 +316,17 @@ pub fn tma_dynamic_count(t: &TmaDesc) -> usize {
         .count()
 }
 
+/// The CTAs a TMA load multicasts to (`multicast = n`, 2 to 16 of a cluster; 1 without).
+pub fn tma_multicast(a: &Attrs) -> Result<i64, String> {
+    let n = int(a, "multicast", 1)?;
+    if a.contains_key("multicast") && !(2..=16).contains(&n) {
+        return Err(format!(
+            "a TMA load multicasts to 2 to 16 CTAs of a cluster, found multicast = {n}"
+        ));
+    }
+    Ok(n)
+}
+
 /// Total bytes one tile moves (the mbarrier transaction count).
 pub fn tma_tile_bytes(t: &TmaDesc) -> i64 {
     t.box_bytes * t.boxes.len() as i64

@@ -106,6 +106,7 @@ pub fn attrs(op: MlirOperation) -> Attrs {
         "to",
         "smemBudget",
         "sm",
+        "multicast",
     ];
     let mut a = Attrs::new();
     for k in keys {
@@ -534,13 +535,15 @@ fn lower_tma_load(
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (dst, map, mbar, coords) = (ops[0], ops[1], ops[2], &ops[3..]);
-    let bytes = b.c32(derive::tma_tile_bytes(&t));
+    let ctas = derive::tma_multicast(a)?;
+    let bytes = b.c32(derive::tma_tile_bytes(&t) * ctas);
     b.mbarrier_arrive_expect_tx(mbar, bytes);
+    let mask = (ctas > 1).then(|| b.const_int((1i64 << ctas) - 1, b.int(16)));
     for (smem_off, rel) in &t.boxes {
         let d = b.const_byte_offset(dst, *smem_off, b.ptr(3));
         let d7 = b.addrspacecast(d, b.ptr(7));
         let cs = box_coords(b, coords, rel);
-        b.tma_load(d7, map, &cs, mbar);
+        b.tma_load(d7, map, &cs, mbar, mask);
     }
     b.replace(op, &[]);
     Ok(())

@@ -62,6 +62,7 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
             Ok(vec![1i64 << p.src.reg.len(), 1i64 << p.dst.reg.len(), smem])
         }
         "layout.tma_load" | "layout.tma_store" => {
+            derive::tma_multicast(a)?;
             let t = derive::tma(a)?;
             Ok(vec![t.rank() as i64])
         }

@@ -251,6 +251,12 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
     `%x, %y` are the TMA coordinates (innermost first) of the tile's origin.
     Sets the mbarrier's expected transaction bytes (arrive.expect_tx with the
     tile's byte count) and issues one cp.async.bulk.tensor per box.
+
+    With `multicast = n` (2 to 16) the boxes are written to the same shared
+    address and complete on the same barrier address in each of the cluster's
+    CTAs 0..n-1 (`.multicast::cluster`, mask `2^n - 1`), and each of these CTAs
+    is taken to issue one such tile (a slice of a tile the n CTAs share): every
+    barrier receives n tiles, so the expected bytes are n times the tile's.
   }];
   let arguments = (ins AnyType:$dst,
                        AnyType:$tensorMap,
@@ -260,7 +266,8 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
                        Optional<Layout_ValueType>:$smemLayout,
                        TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$gmem,
-                       OptionalAttr<Layout_ValueAttr>:$smem);
+                       OptionalAttr<Layout_ValueAttr>:$smem,
+                       OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = [{
     $dst `,` $tensorMap `,` $mbar `[` $coords `]` (`gmem` `(` $gmemLayout^ `:` qualified(type($gmemLayout)) `)`)? (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($dst) `,` type($tensorMap) `,` type($mbar)
   }];

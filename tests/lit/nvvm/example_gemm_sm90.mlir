@@ -1,10 +1,13 @@
 // The complete sm_90a GEMM at the tensor level (examples/gemm_sm90.mlir, `make gpu-check` runs it):
 // --layout-lower-tensors places the shared tensors, turns the tensor ops into the hardware ops
 // (whose descriptors --layout-prove-descriptors then proves), and --lower-to-nvvm gives PTX
-// that ptxas accepts without spills: two rings of 4 barriers (full, empty), two TMA loads per
-// k-tile (prologue and refill), one wait on the full ring's parity, four m64n256k16 wgmmas in
-// one commit group with one group left pending, then each thread's arrival on the empty ring
-// and thread 0's wait for the stage to be free before the refill (no CTA barrier in the loop);
+// that ptxas accepts without spills: a cluster of 2 CTAs (.reqnctapercluster) synchronized after
+// the barriers' initialization and before the exit; two rings of 4 barriers (full, empty), two
+// TMA loads per k-tile (prologue and refill; B's half of the CTA's cluster rank multicast to both
+// CTAs, its barrier expecting the whole stage), one wait on the full ring's parity, four
+// m64n256k16 wgmmas in one commit group with one group left pending, then each thread's arrival
+// on the empty ring of both CTAs (mapa) and thread 0's wait for the stage to be free before the
+// refill (no CTA barrier in the loop);
 // the epilogue: stmatrix into C's swizzled tile (in B's stages), a TMA store of four boxes, and
 // element stores when C's rows are not 16-byte multiples.
 // REQUIRES: ptxas
@@ -23,20 +26,24 @@
 // REMARKS: remark: 'layout.shared_alloc' op needs 197680 bytes of shared memory from a 16-byte aligned base: #0 at byte 0 (65536 bytes, aligned to 1024), #1 at byte 65536 (131072 bytes, aligned to 1024), #2 at byte 196608 (32 bytes, aligned to 16), #3 at byte 196640 (32 bytes, aligned to 16)
 // REMARKS-DAG: remark: 'layout.mma_async' op mma_async: 2 warpgroup(s) of m64n256k16, accumulator field i in register i
 // REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: load, 1 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
-// REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: load, 1 x cp.async.bulk.tensor.2d of the box [64, 256] (32768 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
+// REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: load, slice (cluster rank) of 2 multicast to 2 CTAs, each expecting 2 slices: 1 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
 // REMARKS-DAG: remark: 'layout.tma_copy' op tma_copy: store, 4 x cp.async.bulk.tensor.2d of the box [64, 128] (16384 bytes each, CU_TENSOR_MAP_SWIZZLE_128B; TMA coordinates (?,?):(1@1,1@0))
 // The tensor ops became hardware ops: TMA loads with the global tensor's runtime layout and a
 // stage of the swizzled tile, WGMMA descriptors of warpgroup G's rows of A and of B per k block.
 // TENSORS-NOT: layout.tma_copy
 // TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
-// TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>}
+// TENSORS: nvvm.read.ptx.sreg.cluster.ctarank
+// TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, multicast = 2 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
 // TENSORS: layout.wgmma_desc base({{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>}
 // TENSORS-NEXT: layout.wgmma_desc base({{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>}
 // TENSORS-NEXT: layout.wgmma {{.*}} {async, elemA = f16, elemB = f16, elemD = f32, majorA = #layout.major<K>, majorB = #layout.major<K>, n = 256 : i64}
 // TENSORS: layout.wgmma_desc base({{.*}}) {elem = f16, k = 3 : i64, major = #layout.major<K>
 // TENSORS: nvvm.wgmma.commit.group.sync.aligned
 // TENSORS: nvvm.wgmma.wait.group.sync.aligned 1
-// TENSORS: nvvm.mbarrier.arrive
+// TENSORS: %[[P0:.*]] = nvvm.mapa %[[BAR:.*]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// TENSORS-NEXT: nvvm.mbarrier.arrive %[[P0]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+// TENSORS-NEXT: %[[P1:.*]] = nvvm.mapa %[[BAR]], %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// TENSORS-NEXT: nvvm.mbarrier.arrive %[[P1]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
 // TENSORS: nvvm.mbarrier.try_wait.parity
 // TENSORS: layout.tma_load
 // TENSORS: layout.tma_load
@@ -61,14 +68,22 @@
 // PTX: .extern .shared .align 1024 .b8 smem[];
 // PTX: .entry gemm(
 // PTX: .maxntid 256, 1, 1
+// PTX: .explicitcluster
+// PTX-NEXT: .reqnctapercluster 2, 1, 1
+// PTX: mov.u32 {{.*}}, %cluster_ctarank;
 // PTX-COUNT-4: mbarrier.init.shared.b64
 // PTX: fence.mbarrier_init.release.cluster
 // PTX-COUNT-4: mbarrier.init.shared.b64
 // PTX: fence.mbarrier_init.release.cluster
-// PTX: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[BYTES:%r[0-9]+]];
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// PTX: bar.sync 0;
+// PTX: mov.b32 [[A:%r[0-9]+]], 16384;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[A]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [
+// PTX: mov.b32 [[B:%r[0-9]+]], 32768;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[B]];
+// PTX: mov.b16 [[MASK:%rs[0-9]+]], 3;
+// PTX-NEXT: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [{{.*}}], [{{.*}}], [{{.*}}], [[MASK]];
+// PTX: barrier.cluster.arrive.aligned;
+// PTX-NEXT: barrier.cluster.wait.aligned;
 // PTX: mbarrier.try_wait.parity.shared.b64 P1, [{{.*}}], {{.*}}, 1000000;
 // PTX: wgmma.fence.sync.aligned;
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
@@ -85,6 +100,8 @@
 // PTX-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // PTX: cp.async.bulk.commit_group;
 // PTX-NEXT: cp.async.bulk.wait_group.read 0;
+// PTX: barrier.cluster.arrive.aligned;
+// PTX-NEXT: barrier.cluster.wait.aligned;
 // PTX-NOT: __assertfail
 // PTX: ret;
 
@@ -94,7 +111,10 @@
 // LOOP: wgmma.commit_group.sync.aligned;
 // LOOP-NEXT: wgmma.wait_group.sync.aligned 1;
 // LOOP-NOT: bar.sync
-// LOOP: mbarrier.arrive.shared.b64
+// LOOP-DAG: mapa.shared::cluster.u64 [[P0:%rd[0-9]+]], [[BAR:%rd[0-9]+]], 0;
+// LOOP-DAG: mapa.shared::cluster.u64 [[P1:%rd[0-9]+]], [[BAR]], 1;
+// LOOP-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[P0]]]
+// LOOP-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[P1]]]
 // LOOP-NOT: bar.sync
 // LOOP: mbarrier.try_wait.parity.shared.b64
 // LOOP-NOT: bar.sync

@@ -225,3 +225,11 @@ func.func @elem_unknown(%p: !llvm.ptr<3>) {
   %r = layout.ldmatrix %p {elem = si16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   return
 }
+
+// -----
+
+llvm.func @tma_load_multicast_one(%dst: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i32) {
+  // expected-error@+1 {{a TMA load multicasts to 2 to 16 CTAs of a cluster, found multicast = 1}}
+  layout.tma_load %dst, %map, %bar[%x, %x] {elem = f16, gmem = #layout.layout<(1024,4096):(4096,1)>, multicast = 1 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+  llvm.return
+}

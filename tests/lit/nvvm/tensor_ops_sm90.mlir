@@ -28,6 +28,7 @@
 !a64 = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 !bmn = !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),(8,8)):((1,512),(64,1024))>>
 !gc = !layout.tensor<f16, tma, !layout.layout<(64,128):(?,1)>>
+!gb = !layout.tensor<f16, tma, !layout.layout<(256,64):(?,1)>>
 // The v3 accumulator with its first two register bits swapped: field 1 (column + 1) is register
 // 2, field 2 (row + 8) register 1.
 #perm = #layout.linear<{register = [[8, 0], [0, 1], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
@@ -121,6 +122,32 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // Multicast over a cluster of 2: the CTA of cluster rank r loads rows 128 r .. of the 256-row
+  // tile (TMA row coordinate + 128 r, shared offset crd2idx of slice r: + 8192 r elements) as a
+  // [64, 128] box to both CTAs; the barrier expects the whole tile. The arrival on the empty ring
+  // reaches the barrier in both CTAs.
+  // CHECK-LABEL: gpu.func @multicast
+  // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+  // CHECK: %[[R:.*]] = arith.index_castui %[[RANK]] : i32 to index
+  // CHECK: %[[ROWS:.*]] = arith.muli %[[R]], %c128 : index
+  // CHECK: layout.crd2idx %{{.*}}[%[[R]], %c0] : !layout.layout<Sw<3,3,3> o 0 o (2,1):(8192,0)>
+  // CHECK: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, multicast = 2 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+  // CHECK: %[[Q0:.*]] = nvvm.mapa %[[BAR:.*]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+  // CHECK-NEXT: nvvm.mbarrier.arrive %[[Q0]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+  // CHECK-NEXT: %[[Q1:.*]] = nvvm.mapa %[[BAR]], %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+  // CHECK-NEXT: nvvm.mbarrier.arrive %[[Q1]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+  gpu.func @multicast(%map: !llvm.ptr, %n: index, %k: index, %i: index, %j: index) kernel attributes {nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+    %sB, %full, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sB, !ring, !ring
+    %l = layout.make %n, %k, %k : !layout.layout<(?,?):(?,1)>
+    %B = layout.make_tensor %map, %l : !llvm.ptr -> !map
+    %g = layout.local_tile %B[%i, %j] {tile = #layout.tuple<(256,64)>} : !map -> !gb
+    %s = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !sB -> !sb
+    layout.tma_copy %g to %s barrier(%full[%j] : !ring) {multicast = 2 : i64} : !gb, !sb
+    layout.mbarrier_arrive %empty[%j] {multicast = 2 : i64} : !ring
+    gpu.return
+  }
+
   // One warpgroup, bf16, B MN-major (its column of 64 MN elements contiguous).
   // CHECK-LABEL: gpu.func @mn_major
   // CHECK-NOT: nvvm.read.ptx.sreg.tid.x
@@ -190,6 +217,13 @@ gpu.module @kernels {
 // PTX-LABEL: .entry release(
 // PTX: mbarrier.arrive.shared.b64
 // PTX: mbarrier.try_wait.parity.shared.b64
+// PTX-LABEL: .entry multicast(
+// PTX: .explicitcluster
+// PTX-NEXT: .reqnctapercluster 2, 1, 1
+// PTX: mov.b32 [[TX:%r[0-9]+]], 32768;
+// PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[TX]];
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// PTX-COUNT-2: mbarrier.arrive.release.cluster.shared::cluster.b64
 // The epilogue in PTX (stmatrix into the swizzled tile, the TMA store in two boxes).
 // PTX-LABEL: .entry tma_store(
 // PTX-COUNT-8: stmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -199,6 +233,7 @@ gpu.module @kernels {
 
 // PTXAS-DAG: Compiling entry function 'pipeline' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'release' for 'sm_90a'
+// PTXAS-DAG: Compiling entry function 'multicast' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'mn_major' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'tma_store' for 'sm_90a'
 // PTXAS-DAG: Compiling entry function 'permuted' for 'sm_90a'

@@ -71,3 +71,34 @@ func.func @box(%map: !llvm.ptr, %ps: !llvm.ptr<3>, %pr: !llvm.ptr<3>, %m: index,
   layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
   return
 }
+
+// -----
+
+// A multicast load needs a kernel whose cluster has as many CTAs as it names.
+!map = !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+!gb = !layout.tensor<f16, tma, !layout.layout<(256,64):(?,1)>>
+!sb = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+gpu.module @no_cluster {
+  gpu.func @k(%map: !llvm.ptr, %smem: !llvm.ptr<3>, %n: index, %k: index, %i: index) kernel {
+    %s, %r = layout.shared_alloc %smem : !llvm.ptr<3> -> !sb, !ring
+    %l = layout.make %n, %k, %k : !layout.layout<(?,?):(?,1)>
+    %B = layout.make_tensor %map, %l : !llvm.ptr -> !map
+    %g = layout.local_tile %B[%i, %k] {tile = #layout.tuple<(256,64)>} : !map -> !gb
+    // expected-error@+1 {{'layout.tma_copy' op multicast = 2 reaches the CTAs 0..1 of a cluster of 2 CTAs, but the kernel declares no cluster (nvvm.cluster_dim = array<i32: 2, 1, 1>)}}
+    layout.tma_copy %g to %s barrier(%r[%k] : !ring) {multicast = 2 : i64} : !gb, !sb
+    gpu.return
+  }
+}
+
+// -----
+
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+gpu.module @other_cluster {
+  gpu.func @k(%smem: !llvm.ptr<3>, %k: index) kernel attributes {nvvm.cluster_dim = array<i32: 2, 2, 1>} {
+    %r = layout.shared_alloc %smem : !llvm.ptr<3> -> !ring
+    // expected-error@+1 {{'layout.mbarrier_arrive' op multicast = 2 reaches the CTAs 0..1 of a cluster of 2 CTAs, but the kernel declares a cluster of 4 CTAs (nvvm.cluster_dim)}}
+    layout.mbarrier_arrive %r[%k] {multicast = 2 : i64} : !ring
+    gpu.return
+  }
+}

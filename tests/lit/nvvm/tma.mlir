@@ -65,6 +65,19 @@ gpu.module @device {
     gpu.return
   }
 
+  // Multicast to the 2 CTAs of a cluster: each receives both CTAs' tiles, so the barrier
+  // expects twice the tile's bytes; the copy carries the mask 0b11.
+  // CHECK-LABEL: gpu.func @load_multicast
+  // CHECK-DAG: %[[TX:.*]] = llvm.mlir.constant(32768 : i32) : i32
+  // CHECK-DAG: %[[MASK:.*]] = llvm.mlir.constant(3 : i16) : i16
+  // CHECK:     nvvm.mbarrier.arrive.expect_tx %arg2, %[[TX]] : !llvm.ptr<3>, i32
+  // CHECK:     %[[D0:.*]] = llvm.addrspacecast %arg0 : !llvm.ptr<3> to !llvm.ptr<7>
+  // CHECK:     nvvm.cp.async.bulk.tensor.shared.cluster.global %[[D0]], %arg1, %arg2, box[%arg3, %arg4] multicast_mask = %[[MASK]] : !llvm.ptr<7>, !llvm.ptr
+  gpu.func @load_multicast(%dst: !llvm.ptr<3>, %map: !llvm.ptr, %bar: !llvm.ptr<3>, %x: i32, %y: i32) kernel {
+    layout.tma_load %dst, %map, %bar[%x, %y] {elem = f16, gmem = #layout.layout<(1024,4096):(4096,1)>, multicast = 2 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr<3>, !llvm.ptr, !llvm.ptr<3>
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @store
   // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
   // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %arg0, %arg1, box[%arg2, %arg3] : !llvm.ptr, <3>

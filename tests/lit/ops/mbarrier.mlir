@@ -10,10 +10,12 @@
 // CHECK: layout.mbarrier_wait %arg0[%arg1] : !layout.tensor<i64, shared, !layout.layout<4:1>>
 // CHECK: layout.mbarrier_wait %arg0[%arg1] {free} : !layout.tensor<i64, shared, !layout.layout<4:1>>
 // CHECK: layout.mbarrier_arrive %arg0[%arg1] : !layout.tensor<i64, shared, !layout.layout<4:1>>
+// CHECK: layout.mbarrier_arrive %arg0[%arg1] {multicast = 2 : i64} : !layout.tensor<i64, shared, !layout.layout<4:1>>
 func.func @ring(%r: !ring, %k: index) {
   layout.mbarrier_init %r {arrivals = 2 : i64} : !ring
   layout.mbarrier_wait %r[%k] : !ring
   layout.mbarrier_wait %r[%k] {free} : !ring
   layout.mbarrier_arrive %r[%k] : !ring
+  layout.mbarrier_arrive %r[%k] {multicast = 2 : i64} : !ring
   return
 }

@@ -55,3 +55,11 @@ func.func @arrive_f32(%t: !layout.tensor<f32, shared, !layout.layout<4:1>>, %k: 
   layout.mbarrier_arrive %t[%k] : !layout.tensor<f32, shared, !layout.layout<4:1>>
   return
 }
+
+// -----
+
+func.func @arrive_multicast_one(%t: !layout.tensor<i64, shared, !layout.layout<4:1>>, %k: index) {
+  // expected-error@+1 {{'layout.mbarrier_arrive' op multicast names 2 to 16 CTAs of a cluster, found 1}}
+  layout.mbarrier_arrive %t[%k] {multicast = 1 : i64} : !layout.tensor<i64, shared, !layout.layout<4:1>>
+  return
+}

@@ -1,7 +1,7 @@
 // layout.tma_copy between a tile of a tma tensor (a tensor over a TMA tensor map) and a shared
 // tensor: a load completes on the barrier of a ring position, a store takes none. The tma
 // tensor is made from the map and the global layout (runtime extents and strides) and tiled by
-// local_tile. Round-trips; the lowering is in tests/lit/nvvm/tensor_ops_sm90.mlir.
+// local_tile; a load may be multicast over the CTAs of a cluster. Round-trips; the lowering is in tests/lit/nvvm/tensor_ops_sm90.mlir.
 // RUN: layout-opt %s | layout-opt | FileCheck %s
 // RUN: layout-opt %s --mlir-print-op-generic | layout-opt | FileCheck %s
 
@@ -13,11 +13,13 @@
 // CHECK: layout.make_tensor %arg0, %{{.*}} : !llvm.ptr -> !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
 // CHECK: layout.tma_copy %{{.*}} to %arg1 barrier(%arg2[%arg5] : !layout.tensor<i64, shared, !layout.layout<4:1>>) : !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>, !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
 // CHECK: layout.tma_copy %arg1 to %{{.*}} : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>, !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+// CHECK: layout.tma_copy %{{.*}} to %arg1 barrier(%arg2[%arg5] : !layout.tensor<i64, shared, !layout.layout<4:1>>) {multicast = 2 : i64} : !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
 func.func @copies(%map: !llvm.ptr, %s: !s, %r: !ring, %m: index, %k: index, %j: index) {
   %l = layout.make %m, %k, %k : !layout.layout<(?,?):(?,1)>
   %A = layout.make_tensor %map, %l : !llvm.ptr -> !map
   %g = layout.local_tile %A[%m, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tile
   layout.tma_copy %g to %s barrier(%r[%j] : !ring) : !tile, !s
   layout.tma_copy %s to %g : !s, !tile
+  layout.tma_copy %g to %s barrier(%r[%j] : !ring) {multicast = 2 : i64} : !tile, !s
   return
 }

@@ -71,3 +71,35 @@ func.func @nested(%p: !llvm.ptr, %l: !layout.layout<((8,?),?):((?,?),1)>) {
   %t = layout.make_tensor %p, %l : !llvm.ptr -> !layout.tensor<f16, tma, !layout.layout<((8,?),?):((?,?),1)>>
   return
 }
+
+// -----
+
+!tile = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+func.func @multicast_store(%g: !tile, %s: !s) {
+  // expected-error@+1 {{'layout.tma_copy' op multicast is a property of TMA loads; a store writes its own CTA's tile}}
+  layout.tma_copy %s to %g {multicast = 2 : i64} : !s, !tile
+  return
+}
+
+// -----
+
+!tile = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @multicast_slices(%g: !tile, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op multicast = 3 cuts mode 0 of the tile '!layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>' (extent 128) in 3 slices: the extent must be a multiple of 3}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) {multicast = 3 : i64} : !tile, !s
+  return
+}
+
+// -----
+
+!tile = !layout.tensor<f16, tma, !layout.layout<(128,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @multicast_many(%g: !tile, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op multicast names 2 to 16 CTAs of a cluster, found 32}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) {multicast = 32 : i64} : !tile, !s
+  return
+}
