@@ -14,11 +14,16 @@
 #dotb = #layout.linear<{register = [[1, 0], [8, 0], [0, 8], [16, 0]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 16], [0, 32]], block = []}>
 // The m16n8k16 A fragments (PTX ISA) of a 64x32 f16 tile, 4 warps along M.
 #dota = #layout.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+// The accumulator of examples/gemm_sm90.mlir (two warpgroups of m64n256k16, Triton's
+// nvidia_mma v3), and rows of its 128x256 tile (a warp per row, 8 halves per thread).
+#acc = #layout.linear<tensor<128x256xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>>
+#rows256 = #layout.linear<tensor<128x256xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>>>
 
 module attributes {gpu.container_module} {
   gpu.module @k {
     llvm.mlir.global internal @tile() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
     llvm.mlir.global internal @tile2() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+    llvm.mlir.global external @dynamic() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
     // Rows in through global loads, stored into a 64B-swizzled tile (Sw<2,3,3>: rows of 32
     // halves), read back as the MMA's A fragments with ldmatrix.x4 (two, instead of eight
@@ -124,6 +129,22 @@ module attributes {gpu.container_module} {
       nvvm.barrier0
       %b = layout.shared_load %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>} : !llvm.ptr<3> -> tensor<32x64xf16, #rows64>
       layout.global_store %b, %out[%ld] {align = 16 : i64} : tensor<32x64xf16, #rows64>, !llvm.ptr<1>
+      gpu.return
+    }
+
+    // The epilogue of the sm_90a GEMM (examples/gemm_sm90.mlir): its f16 accumulator stored into
+    // C's tile of four 128B-swizzled spans of 64 columns (stmatrix.x4 on sm_90: 16 per thread;
+    // st.shared.b32 on sm_80), read back as rows (16-byte vectors) and stored out.
+    // REMARK: remark: 'layout.shared_store' op shared_store: 16 x stmatrix.sync.aligned.m8n8.x4.shared.b16 per thread (instead of 64 x st.shared.b32)
+    // CHECK-LABEL: gpu.func @gemm_sm90_epilogue
+    // CHECK-COUNT-16: nvvm.stmatrix
+    gpu.func @gemm_sm90_epilogue(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %ld: i64) kernel {
+      %smem = llvm.mlir.addressof @dynamic : !llvm.ptr<3>
+      %r = layout.global_load %in[%ld] {align = 4 : i64} : !llvm.ptr<1> -> tensor<128x256xf16, #acc>
+      layout.shared_store %r, %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>} : tensor<128x256xf16, #acc>, !llvm.ptr<3>
+      nvvm.barrier0
+      %b = layout.shared_load %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>} : !llvm.ptr<3> -> tensor<128x256xf16, #rows256>
+      layout.global_store %b, %out[%ld] {align = 16 : i64} : tensor<128x256xf16, #rows256>, !llvm.ptr<1>
       gpu.return
     }
   }
