@@ -48,7 +48,7 @@ int64_t smOf(llvm::StringRef chip) {
 
 void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
   // Tensors in memory resolved at their copies (pointer, strides, bounds of partial tiles).
-  pm.addPass(mlir::layout::createLowerTensorsPass());
+  pm.addPass(mlir::layout::createLowerTensorsPass(smOf(o.chip)));
   // Register tensors (tensors encoded by #layout.linear) to structs of registers, their
   // conversions to layout.convert, which the next pass lowers.
   pm.addPass(mlir::layout::createLowerRegisterTensorsPass(smOf(o.chip)));

@@ -531,7 +531,36 @@ Value constI32(OpBuilder &rw, Location loc, int64_t v) {
 /// result, `layout.make_tensor` of `base + offset` with its static layout (the
 /// file comment of the op: offsets in order, each aligned to 16 bytes or its
 /// layout's translation period in bytes). A remark gives the bytes it needs.
-LogicalResult lowerSharedAlloc(SharedAllocOp op) {
+/// The most shared memory one CTA of `sm` may have (the opt-in maximum of
+/// dynamic shared memory per block, CUDA programming guide, compute
+/// capabilities table), or nullopt for an SM that table does not list.
+std::optional<int64_t> maxSharedBytes(int64_t sm) {
+  switch (sm) {
+  case 70:
+  case 72:
+    return 96 * 1024;
+  case 75:
+    return 64 * 1024;
+  case 80:
+  case 87:
+    return 163 * 1024;
+  case 86:
+  case 89:
+  case 120:
+  case 121:
+    return 99 * 1024;
+  case 90:
+  case 100:
+  case 101:
+  case 103:
+  case 110:
+    return 227 * 1024;
+  default:
+    return std::nullopt;
+  }
+}
+
+LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
   IRRewriter rw(op->getContext());
   rw.setInsertionPoint(op);
   Location loc = op.getLoc();
@@ -557,7 +586,14 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op) {
     at += *cosize * bytes;
     align = std::max(align, a);
   }
-  op.emitRemark() << "'" << op->getName() << "' op needs " << at + align - 16
+  int64_t needs = at + align - 16;
+  std::optional<int64_t> most = maxSharedBytes(sm);
+  if (most && needs > *most)
+    return op.emitOpError() << "needs " << needs
+                            << " bytes of shared memory from a 16-byte aligned base, more than the "
+                            << *most << " bytes (" << *most / 1024 << " KiB) a CTA of sm_" << sm
+                            << " may have: " << placed;
+  op.emitRemark() << "'" << op->getName() << "' op needs " << needs
                   << " bytes of shared memory from a 16-byte aligned base: " << placed;
   Value base = op.getBase();
   auto ptrType = base.getType();
@@ -1412,6 +1448,13 @@ LogicalResult checkLowering(Operation *op) {
 struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerTensorsPass)
 
+  /// The target SM (`chip` of --lower-to-nvvm): the shared memory a CTA may have.
+  int64_t sm = 90;
+
+  LowerTensorsPass() = default;
+  LowerTensorsPass(const LowerTensorsPass &other) : PassWrapper(other), sm(other.sm) {}
+  explicit LowerTensorsPass(int64_t sm) : sm(sm) {}
+
   StringRef getArgument() const override { return "layout-lower-tensors"; }
   StringRef getDescription() const override {
     return "Resolve tensors in memory (layout.make_tensor, local_tile, slice_tensor, "
@@ -1458,7 +1501,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     SmallVector<SharedAllocOp> allocs;
     root->walk([&](SharedAllocOp op) { allocs.push_back(op); });
     for (SharedAllocOp op : allocs)
-      if (failed(lowerSharedAlloc(op)))
+      if (failed(lowerSharedAlloc(op, sm)))
         return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
@@ -1485,4 +1528,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
 
 std::unique_ptr<Pass> mlir::layout::createLowerTensorsPass() {
   return std::make_unique<LowerTensorsPass>();
+}
+
+std::unique_ptr<Pass> mlir::layout::createLowerTensorsPass(int64_t sm) {
+  return std::make_unique<LowerTensorsPass>(sm);
 }

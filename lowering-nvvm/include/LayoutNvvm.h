@@ -37,6 +37,9 @@ std::unique_ptr<Pass> createLowerRegisterTensorsPass();
 std::unique_ptr<Pass> createLowerHardwareOpsPass();
 /// `--layout-lower-tensors` (cpp/MemoryTensors.cpp).
 std::unique_ptr<Pass> createLowerTensorsPass();
+/// The same for the target `sm` (90 for the one above): shared_alloc refuses more
+/// shared memory than a CTA of that SM may have.
+std::unique_ptr<Pass> createLowerTensorsPass(int64_t sm);
 std::unique_ptr<Pass> createLowerRegisterTensorsPass(int64_t sm);
 } // namespace layout
 } // namespace mlir

@@ -102,3 +102,14 @@ gpu.module @other_cluster {
     gpu.return
   }
 }
+
+// -----
+
+// Five stages of A (128 x 64) and B (256 x 64) do not fit the 227 KiB of an sm_90 CTA.
+!sA = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,5):(64,1,8192)>>
+!sB = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (256,64,5):(64,1,16384)>>
+func.func @too_many_stages(%smem: !llvm.ptr<3>) {
+  // expected-error@+1 {{'layout.shared_alloc' op needs 246768 bytes of shared memory from a 16-byte aligned base, more than the 232448 bytes (227 KiB) a CTA of sm_90 may have: #0 at byte 0 (81920 bytes, aligned to 1024), #1 at byte 81920 (163840 bytes, aligned to 1024)}}
+  %a, %b = layout.shared_alloc %smem : !llvm.ptr<3> -> !sA, !sB
+  return
+}
