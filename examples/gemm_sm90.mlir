@@ -1,9 +1,9 @@
 // A complete Hopper GEMM written with tensors and layouts: C = A B^T for runtime M, N, K; f16
 // in and out, f32 accumulate (A: M x K, B: N x K, C: M x N, all row-major). One CTA computes a
-// 128 x 256 tile of C with two warpgroups over a 4-stage TMA pipeline; thread 0 issues the
-// loads 3 k-tiles ahead. CTAs run in clusters of 2 that share B's tile (two M tiles side by side
-// of one N tile): each CTA loads half of B's stage and multicasts it to both. Nothing the
-// hardware sees is written by hand:
+// 128 x 256 tile of C: two consumer warpgroups multiply, a producer warpgroup (one thread of
+// it) feeds a 4-stage TMA pipeline. CTAs run in clusters of 2 that share B's tile (two M tiles
+// side by side of one N tile): each CTA loads half of B's stage and multicasts it to both.
+// Nothing the hardware sees is written by hand:
 //   - A, B and C are tensors over their TMA tensor maps (`tma`), tiled by `layout.local_tile`
 //     at the CTA's tile and the k-tile: `layout.tma_copy` derives the TMA coordinates, the
 //     boxes and the transaction bytes from the global and shared layouts;
@@ -13,10 +13,10 @@
 //   - the pipeline is two rings of 4 mbarriers: `full` (a stage has landed: the TMA loads
 //     complete it, B's with both halves) and `empty` (every thread of both CTAs has released
 //     the stage: `layout.mbarrier_arrive ... {multicast = 2}` arrives in both once its WGMMAs
-//     have retired); thread 0 waits for a stage to be `free` before it refills it. Barrier
+//     have retired); the producer waits for a stage to be `free` before it refills it. Barrier
 //     k mod 4 and parity (k div 4) mod 2 are derived from the ring position, so no stage
 //     offset, barrier address, phase or multicast slice is computed here, and no CTA barrier is
-//     in the loop; a cluster barrier follows the barriers' initialization and precedes the exit;
+//     in the loops; a cluster barrier follows the barriers' initialization and precedes the exit;
 //   - `layout.mma_async` issues the WGMMAs (m64n256k16, four k blocks, warpgroup G reads rows
 //     64G.. of A): its descriptors come from the shared layouts, its accumulator registers are
 //     those of the register tensor's layout (Triton's nvidia_mma v3, checked to be the
@@ -31,7 +31,7 @@
 //     When a row of C is not a multiple of 16 bytes (N mod 8 != 0) no tensor map of C exists
 //     and the accumulator is stored by `global_store`, predicated on the edges it derives; TMA
 //     zero-fills what A and B lack past M, N and K.
-// Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 256 threads in clusters of
+// Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 384 threads in clusters of
 // 2 (.reqnctapercluster), 197696 bytes of dynamic shared memory (shared_alloc's remark: 197680).
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=gemm.ptx" examples/gemm_sm90.mlir
@@ -80,11 +80,13 @@ module {
   gpu.module @kernels {
     llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
-    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
-      %c3 = arith.constant 3 : index
       %c8 = arith.constant 8 : index
+      %c256 = arith.constant 256 : index
+      %bar1 = arith.constant 1 : i32
+      %threads = arith.constant 256 : i32
       %m = arith.index_castui %M : i32 to index
       %n = arith.index_castui %N : i32 to index
       %k = arith.index_castui %K : i32 to index
@@ -123,13 +125,19 @@ module {
         %sA, %sB, %full, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !stagesA, !stagesB, !ring, !ring
         %tid = gpu.thread_id x
         %leader = arith.cmpi eq, %tid, %c0 : index
-        // Thread 0: the barriers (full: one arrival per TMA of a stage; empty: one per thread
-        // of the cluster), the first 3 k-tiles (their stages are free).
+        // The barriers (full: one arrival per TMA of a stage; empty: one per consumer thread
+        // of the cluster), initialized in both CTAs before either multicasts or arrives.
         scf.if %leader {
           layout.mbarrier_init %full {arrivals = 2 : i64} : !ring
           layout.mbarrier_init %empty {arrivals = 512 : i64} : !ring
-          %pro = arith.minui %kt, %c3 : index
-          scf.for %j = %c0 to %pro step %c1 {
+        }
+        nvvm.cluster.arrive {aligned}
+        nvvm.cluster.wait {aligned}
+        // Producer (warpgroup 2, its first thread): k-tile j into stage j mod 4 once it is free.
+        %producer = arith.cmpi eq, %tid, %c256 : index
+        scf.if %producer {
+          scf.for %j = %c0 to %kt step %c1 {
+            layout.mbarrier_wait %empty[%j] {free} : !ring
             %ga = layout.local_tile %A[%mt, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
             %gb = layout.local_tile %B[%nt, %j] {tile = #layout.tuple<(256,64)>} : !map -> !tileB
             %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
@@ -138,63 +146,52 @@ module {
             layout.tma_copy %gb to %sb barrier(%full[%j] : !ring) {multicast = 2 : i64} : !tileB, !stageB
           }
         }
-        // Both CTAs' barriers are initialized before either multicasts or arrives into them.
-        nvvm.cluster.arrive {aligned}
-        nvvm.cluster.wait {aligned}
-        // k-tile j: wait for its stage, its WGMMAs in flight, one group pending; k-tile j-1's
-        // have retired, so each thread releases its stage in both CTAs, which thread 0 refills
-        // with k-tile j+3 once it is free (every thread of the cluster has released it).
-        %zero = arith.constant dense<0.0> : !accT
-        %acc = scf.for %j = %c0 to %kt step %c1 iter_args(%d = %zero) -> (!accT) {
-          layout.mbarrier_wait %full[%j] : !ring
-          %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
-          %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
-          %e = layout.mma_async %sa, %sb, %d : !stageA, !stageB, !accT -> !accT
-          nvvm.wgmma.wait.group.sync.aligned 1
-          %later = arith.cmpi ugt, %j, %c0 : index
-          scf.if %later {
-            %prev = arith.subi %j, %c1 : index
-            layout.mbarrier_arrive %empty[%prev] {multicast = 2 : i64} : !ring
+        // Consumers (warpgroups 0 and 1): k-tile j once its stage has landed, its WGMMAs in
+        // flight, one group pending; k-tile j-1's have retired, so each thread releases that
+        // stage in both CTAs (the other CTA's producer writes half of it).
+        %consumer = arith.cmpi ult, %tid, %c256 : index
+        scf.if %consumer {
+          %zero = arith.constant dense<0.0> : !accT
+          %acc = scf.for %j = %c0 to %kt step %c1 iter_args(%d = %zero) -> (!accT) {
+            layout.mbarrier_wait %full[%j] : !ring
+            %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
+            %sb = layout.slice_tensor %sB[%j] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
+            %e = layout.mma_async %sa, %sb, %d : !stageA, !stageB, !accT -> !accT
+            nvvm.wgmma.wait.group.sync.aligned 1
+            %later = arith.cmpi ugt, %j, %c0 : index
+            scf.if %later {
+              %prev = arith.subi %j, %c1 : index
+              layout.mbarrier_arrive %empty[%prev] {multicast = 2 : i64} : !ring
+            }
+            scf.yield %e : !accT
           }
-          %next = arith.addi %j, %c3 : index
-          %more = arith.cmpi ult, %next, %kt : index
-          %refill = arith.andi %leader, %more : i1
-          scf.if %refill {
-            layout.mbarrier_wait %empty[%next] {free} : !ring
-            %ga = layout.local_tile %A[%mt, %next] {tile = #layout.tuple<(128,64)>} : !map -> !tileA
-            %gb = layout.local_tile %B[%nt, %next] {tile = #layout.tuple<(256,64)>} : !map -> !tileB
-            %na = layout.slice_tensor %sA[%next] {modes = array<i64: 2>, ring} : !stagesA -> !stageA
-            %nb = layout.slice_tensor %sB[%next] {modes = array<i64: 2>, ring} : !stagesB -> !stageB
-            layout.tma_copy %ga to %na barrier(%full[%next] : !ring) : !tileA, !stageA
-            layout.tma_copy %gb to %nb barrier(%full[%next] : !ring) {multicast = 2 : i64} : !tileB, !stageB
+          nvvm.wgmma.wait.group.sync.aligned 0
+          // Epilogue: the f16 accumulator into C's tile through shared memory and TMA, once
+          // both consumer warpgroups' WGMMAs have read B's stages, which the tile reuses
+          // (barrier 1 of the 256 consumer threads).
+          %h = arith.truncf %acc : !accT to tensor<128x256xf16, #acc>
+          %odd = arith.remui %n, %c8 : index
+          %aligned = arith.cmpi eq, %odd, %c0 : index
+          %tma = arith.andi %aligned, %mine : i1
+          %elements = arith.cmpi ugt, %odd, %c0 : index
+          %stores = arith.andi %elements, %mine : i1
+          scf.if %tma {
+            nvvm.barrier id = %bar1 number_of_threads = %threads
+            %pb = layout.tensor_ptr %sB : !stagesB -> !llvm.ptr<3>
+            %lsc = layout.const #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>
+            %sC = layout.make_tensor %pb, %lsc : !llvm.ptr<3> -> !stageC
+            layout.shared_store %h, %sC : tensor<128x256xf16, #acc>, !stageC
+            nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+            nvvm.barrier id = %bar1 number_of_threads = %threads
+            scf.if %leader {
+              %gc = layout.local_tile %Ct[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !map -> !tmaC
+              layout.tma_copy %sC to %gc : !stageC, !tmaC
+            }
           }
-          scf.yield %e : !accT
-        }
-        nvvm.wgmma.wait.group.sync.aligned 0
-        // Epilogue: the f16 accumulator into C's tile through shared memory and TMA, once
-        // every warpgroup's WGMMAs have read B's stages, which the tile reuses.
-        %h = arith.truncf %acc : !accT to tensor<128x256xf16, #acc>
-        %odd = arith.remui %n, %c8 : index
-        %aligned = arith.cmpi eq, %odd, %c0 : index
-        %tma = arith.andi %aligned, %mine : i1
-        %elements = arith.cmpi ugt, %odd, %c0 : index
-        %stores = arith.andi %elements, %mine : i1
-        scf.if %tma {
-          nvvm.barrier0
-          %pb = layout.tensor_ptr %sB : !stagesB -> !llvm.ptr<3>
-          %lsc = layout.const #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>
-          %sC = layout.make_tensor %pb, %lsc : !llvm.ptr<3> -> !stageC
-          layout.shared_store %h, %sC : tensor<128x256xf16, #acc>, !stageC
-          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-          nvvm.barrier0
-          scf.if %leader {
-            %gc = layout.local_tile %Ct[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !map -> !tmaC
-            layout.tma_copy %sC to %gc : !stageC, !tmaC
+          scf.if %stores {
+            %gc = layout.local_tile %C[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !gmem -> !tileC
+            layout.global_store %h, %gc[] {align = 2 : i64} : tensor<128x256xf16, #acc>, !tileC
           }
-        }
-        scf.if %stores {
-          %gc = layout.local_tile %C[%mt, %nt] {tile = #layout.tuple<(128,256)>} : !gmem -> !tileC
-          layout.global_store %h, %gc[] {align = 2 : i64} : tensor<128x256xf16, #acc>, !tileC
         }
         // No CTA exits while the other may still arrive on its barriers.
         nvvm.cluster.arrive {aligned}

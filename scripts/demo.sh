@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make demo`: the complete sm_90a GEMM examples/gemm_sm90.mlir, written with tensors (C = A B^T
-# for runtime M, N, K; 128x256 CTA tiles, a 4-stage TMA pipeline of 128B-swizzled stages with
-# full and empty barrier rings, four async wgmma m64n256k16 per k-tile, an stmatrix + TMA-store
+# for runtime M, N, K; 128x256 CTA tiles of a producer and two consumer warpgroups, clusters of
+# 2 sharing B by TMA multicast, a 4-stage TMA pipeline of 128B-swizzled stages with full and
+# empty barrier rings, four async wgmma m64n256k16 per k-tile, an stmatrix + TMA-store
 # epilogue) lowered by
 # `layout-opt --lower-to-nvvm` to PTX for sm_90a and assembled by the ptxas of .venv. Prints the
 # instructions in the PTX, what the layouts derived, and proves every TMA box and WGMMA descriptor.

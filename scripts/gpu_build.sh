@@ -91,10 +91,10 @@ for elem in $ELEMS; do
   echo "gpu_build: $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
 done
 # The launch (from the source's header): a 1-D grid of RASTER x ceil(N/TILE_N) x
-# ceil(ceil(M/128)/RASTER) CTAs of 256 threads with SMEM bytes of dynamic shared memory, in
+# ceil(ceil(M/128)/RASTER) CTAs of 384 threads with SMEM bytes of dynamic shared memory, in
 # clusters of 2 (the PTX's .reqnctapercluster: a plain cuLaunchKernel launches them).
 cat >"$OUT/manifest.json" <<EOF
-{"kernel": "gemm", "block": 256, "tile_m": 128, "tile_n": $TILE_N, "raster_group": $RASTER, "cluster": 2,
+{"kernel": "gemm", "block": 384, "tile_m": 128, "tile_n": $TILE_N, "raster_group": $RASTER, "cluster": 2,
  "smem_bytes": $SMEM, "host": "libgemm_host.so", "encode": "encode_tensor_maps",
  "arch": "sm_90a", "source": "$SRC", "elems": "$ELEMS"}
 EOF

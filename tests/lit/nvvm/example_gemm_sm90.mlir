@@ -1,15 +1,16 @@
 // The complete sm_90a GEMM at the tensor level (examples/gemm_sm90.mlir, `make gpu-check` runs it):
 // --layout-lower-tensors places the shared tensors, turns the tensor ops into the hardware ops
 // (whose descriptors --layout-prove-descriptors then proves), and --lower-to-nvvm gives PTX
-// that ptxas accepts without spills: a cluster of 2 CTAs (.reqnctapercluster) synchronized after
-// the barriers' initialization and before the exit; two rings of 4 barriers (full, empty), two
-// TMA loads per k-tile (prologue and refill; B's half of the CTA's cluster rank multicast to both
-// CTAs, its barrier expecting the whole stage), one wait on the full ring's parity, four
-// m64n256k16 wgmmas in one commit group with one group left pending, then each thread's arrival
-// on the empty ring of both CTAs (mapa) and thread 0's wait for the stage to be free before the
-// refill (no CTA barrier in the loop);
-// the epilogue: stmatrix into C's swizzled tile (in B's stages), a TMA store of four boxes, and
-// element stores when C's rows are not 16-byte multiples.
+// that ptxas accepts without spills for 384 threads: a cluster of 2 CTAs (.reqnctapercluster)
+// synchronized after the barriers' initialization and before the exit; two rings of 4 barriers
+// (full, empty); the producer's loop: a wait for the stage to be free (the empty ring's
+// previous phase), two TMA loads (B's half of the CTA's cluster rank multicast to both CTAs,
+// its barrier expecting the whole stage); the consumers' loop: one wait on the full ring's
+// parity, four m64n256k16 wgmmas in one commit group with one group left pending, each
+// thread's arrival on the empty ring of both CTAs (mapa), no CTA barrier in either loop; the
+// epilogue: stmatrix into C's swizzled tile (in B's stages) between two barriers of the 256
+// consumer threads, a TMA store of four boxes, and element stores when C's rows are not
+// 16-byte multiples.
 // REQUIRES: ptxas
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARKS
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors 2>/dev/null | FileCheck %s --check-prefix=TENSORS
@@ -31,9 +32,11 @@
 // The tensor ops became hardware ops: TMA loads with the global tensor's runtime layout and a
 // stage of the swizzled tile, WGMMA descriptors of warpgroup G's rows of A and of B per k block.
 // TENSORS-NOT: layout.tma_copy
+// TENSORS: nvvm.mbarrier.try_wait.parity
 // TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
 // TENSORS: nvvm.read.ptx.sreg.cluster.ctarank
 // TENSORS: layout.tma_load {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, multicast = 2 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+// TENSORS: nvvm.mbarrier.try_wait.parity
 // TENSORS: layout.wgmma_desc base({{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>}
 // TENSORS-NEXT: layout.wgmma_desc base({{.*}}) {elem = f16, major = #layout.major<K>, tile = #layout.layout<Sw<3,3,3> o 0 o (256,64):(64,1)>}
 // TENSORS-NEXT: layout.wgmma {{.*}} {async, elemA = f16, elemB = f16, elemD = f32, majorA = #layout.major<K>, majorB = #layout.major<K>, n = 256 : i64}
@@ -44,18 +47,17 @@
 // TENSORS-NEXT: nvvm.mbarrier.arrive %[[P0]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
 // TENSORS-NEXT: %[[P1:.*]] = nvvm.mapa %[[BAR]], %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
 // TENSORS-NEXT: nvvm.mbarrier.arrive %[[P1]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
-// TENSORS: nvvm.mbarrier.try_wait.parity
-// TENSORS: layout.tma_load
-// TENSORS: layout.tma_load
 // TENSORS: nvvm.wgmma.wait.group.sync.aligned 0
+// TENSORS: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
 // TENSORS: layout.shared_store {{.*}} {smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>}
 // TENSORS: nvvm.fence.proxy
 // TENSORS: layout.tma_store {{.*}} {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>}
 
 // Every TMA box and WGMMA descriptor the tensor ops derived is proven (the pass keeps them).
-// PROVED-TMA-COUNT-4: layout.tma_load
+// PROVED-TMA-COUNT-2: layout.tma_load
 // PROVED-TMA-NOT: layout.tma_load
 // PROVED-TMA: layout.tma_store
+// PROVED-TMA-NOT: layout.tma_load
 // PROVED-DESC-COUNT-8: layout.wgmma_desc
 // PROVED-DESC-NOT: layout.wgmma_desc
 
@@ -67,7 +69,7 @@
 
 // PTX: .extern .shared .align 1024 .b8 smem[];
 // PTX: .entry gemm(
-// PTX: .maxntid 256, 1, 1
+// PTX: .maxntid 384, 1, 1
 // PTX: .explicitcluster
 // PTX-NEXT: .reqnctapercluster 2, 1, 1
 // PTX: mov.u32 {{.*}}, %cluster_ctarank;
@@ -75,6 +77,10 @@
 // PTX: fence.mbarrier_init.release.cluster
 // PTX-COUNT-4: mbarrier.init.shared.b64
 // PTX: fence.mbarrier_init.release.cluster
+// PTX: barrier.cluster.arrive.aligned;
+// PTX-NEXT: barrier.cluster.wait.aligned;
+// The producer: wait for the stage, A's tile (16 KiB), B's slice multicast (32 KiB expected).
+// PTX: mbarrier.try_wait.parity.shared.b64 P1, [{{.*}}], {{.*}}, 1000000;
 // PTX: mov.b32 [[A:%r[0-9]+]], 16384;
 // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[A]];
 // PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [
@@ -82,8 +88,7 @@
 // PTX-NEXT: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [{{.*}}], [[B]];
 // PTX: mov.b16 [[MASK:%rs[0-9]+]], 3;
 // PTX-NEXT: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster [{{.*}}], [{{.*}}], [{{.*}}], [[MASK]];
-// PTX: barrier.cluster.arrive.aligned;
-// PTX-NEXT: barrier.cluster.wait.aligned;
+// The consumers.
 // PTX: mbarrier.try_wait.parity.shared.b64 P1, [{{.*}}], {{.*}}, 1000000;
 // PTX: wgmma.fence.sync.aligned;
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
@@ -91,12 +96,11 @@
 // PTX: wgmma.commit_group.sync.aligned;
 // PTX-NEXT: wgmma.wait_group.sync.aligned 1;
 // PTX-NOT: bar.sync
-// PTX: mbarrier.try_wait.parity.shared.b64
-// PTX-COUNT-2: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: wgmma.wait_group.sync.aligned 0;
+// PTX: bar.sync 1, 256;
 // PTX-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX: fence.proxy.async.shared::cta;
-// PTX-NEXT: bar.sync 0;
+// PTX-NEXT: bar.sync 1, 256;
 // PTX-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // PTX: cp.async.bulk.commit_group;
 // PTX-NEXT: cp.async.bulk.wait_group.read 0;
@@ -105,8 +109,8 @@
 // PTX-NOT: __assertfail
 // PTX: ret;
 
-// The loop past its first iteration: after the wait, each thread releases the stage of the
-// previous k-tile on the empty ring, and the refill waits for that stage to be free.
+// The consumers' loop past its first iteration: after the wait, each thread releases the stage
+// of the previous k-tile on the empty ring of both CTAs; no CTA barrier.
 // LOOP: wgmma.commit_group.sync.aligned;
 // LOOP: wgmma.commit_group.sync.aligned;
 // LOOP-NEXT: wgmma.wait_group.sync.aligned 1;
@@ -116,6 +120,4 @@
 // LOOP-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[P0]]]
 // LOOP-DAG: mbarrier.arrive.release.cluster.shared::cluster.b64 _, [[[P1]]]
 // LOOP-NOT: bar.sync
-// LOOP: mbarrier.try_wait.parity.shared.b64
-// LOOP-NOT: bar.sync
-// LOOP: mbarrier.arrive.expect_tx.shared.b64
+// LOOP: wgmma.wait_group.sync.aligned 0;
