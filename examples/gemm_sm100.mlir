@@ -54,7 +54,6 @@ module {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c3 = arith.constant 3 : index
-      %c4 = arith.constant 4 : index
       %c32 = arith.constant 32 : index
       %ncols = arith.constant 128 : i32
       %tid = gpu.thread_id x
@@ -95,18 +94,14 @@ module {
       %ld = layout.const #layout.layout<(128,128):(65536,1)>
       %D = layout.make_tensor %t6, %ld : !llvm.ptr<6> -> !acc
       %pdone = layout.tensor_ptr %done : !bar -> !llvm.ptr<3>
-      // Thread 0, step j: the load of k tile j (into the stage of k tile j-4 once that one's
-      // MMAs are done), then the MMAs of k tile j-3: TMA runs 3 k tiles ahead of the MMAs.
+      // Thread 0, step j: the load of k tile j (into its stage once free: the MMAs of k tile j-4
+      // are done), then the MMAs of k tile j-3: TMA runs 3 k tiles ahead of the MMAs.
       scf.if %leader {
         %steps = arith.addi %ktiles, %c3 : index
         scf.for %j = %c0 to %steps step %c1 {
           %load = arith.cmpi ult, %j, %ktiles : index
           scf.if %load {
-            %reuse = arith.cmpi uge, %j, %c4 : index
-            scf.if %reuse {
-              %prev = arith.subi %j, %c4 : index
-              layout.mbarrier_wait %empty[%prev] : !ring
-            }
+            layout.mbarrier_wait %empty[%j] {free} : !ring
             %ga = layout.local_tile %A[%bm, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tile
             %gb = layout.local_tile %B[%bn, %j] {tile = #layout.tuple<(128,64)>} : !map -> !tile
             %sa = layout.slice_tensor %sA[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
