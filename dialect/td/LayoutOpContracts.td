@@ -500,17 +500,19 @@ def Layout_Contract_tidfrg : Layout_Contract<
 def Layout_Contract_thrfrg : Layout_Contract<
   "\n" #
   "\n" #
-  "    Contract of `thrfrg(F, L, a, b)` (the operation registry, as `layout help\n" #
-  "    thrfrg` prints it): The partition of F among the threads of a tiled MMA\n" #
-  "    (CuTe's TiledMMA::thrfrg_A/B/C, no permutations): the atom's TV layout L\n" #
-  "    maps (thread, value) onto its a = (AM, AN) tile, the atoms repeat over a b =\n" #
-  "    (TM, TN) grid; R = zipped_divide(zipped_divide(F, [AM:1, AN:1]) o [L, _],\n" #
-  "    [_, [TM:1, TN:1]]) = ((ThrV, (ThrM, ThrN)), (FrgV, (RestM, RestN))) (an\n" #
-  "    extent 1 tiles as 1:0, CuTe's make_layout(_1)). Pre: L static of size AM AN\n" #
-  "    within the tile, F of rank >= 2. Post: R((v, (m, n)), (f, (i, j))) is the\n" #
-  "    element of F that value f of thread v of atom (m, n) holds in atom tile (m +\n" #
-  "    TM i, n + TN j); every element of F's tiles is held once when L is a\n" #
-  "    bijection. Fixing mode 0 at a thread's (v, (m, n)) is its partition_A/B/C.\n" #
+  "    Contract of `thrfrg(F, L, a, b[, T])` (the operation registry, as `layout\n" #
+  "    help thrfrg` prints it): The partition of F among the threads of a tiled MMA\n" #
+  "    (CuTe's TiledMMA::thrfrg_A/B/C): the atom's TV layout L maps (thread, value)\n" #
+  "    onto its a = (AM, AN) tile, the atoms repeat over a b = (TM, TN) grid, after\n" #
+  "    the permutation tile T = [T_M, T_N] (a layout or _ each: F :=\n" #
+  "    logical_divide(F, T)) when given; R = zipped_divide(zipped_divide(F, [AM:1,\n" #
+  "    AN:1]) o [L, _], [_, [TM:1, TN:1]]) = ((ThrV, (ThrM, ThrN)), (FrgV, (RestM,\n" #
+  "    RestN))) (an extent 1 tiles as 1:0, CuTe's make_layout(_1)). Pre: L static\n" #
+  "    of size AM AN within the tile, F of rank >= 2. Post: R((v, (m, n)), (f, (i,\n" #
+  "    j))) is the element of F that value f of thread v of atom (m, n) holds in\n" #
+  "    atom tile (m + TM i, n + TN j); every element of F's tiles is held once when\n" #
+  "    L is a bijection. Fixing mode 0 at a thread's (v, (m, n)) is its\n" #
+  "    partition_A/B/C.\n" #
   "\n" #
   "    Example: `thrfrg((32,32):(1,32), ((4,8),(2,2)):((32,1),(16,8)), (16,8), (1,4))` = `(((4,8),(1,4)),((2,2),(2,1))):(((64,1),(0,256)),((32,8),(16,0)))`\n">;
 

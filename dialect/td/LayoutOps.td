@@ -241,8 +241,9 @@ def Layout_TidfrgOp : Layout_AlgebraOp<"tidfrg",
   "$a `,` $b `,` $c `,` $d attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c)) `,` qualified(type($d))">;
 def Layout_ThrfrgOp : Layout_AlgebraOp<"thrfrg",
   "The partition of a layout among the threads of a tiled MMA: ((thread, atom grid), (values, rest tiles)).",
-  (ins Layout_FunctionValue:$a, Layout_FunctionValue:$b, Layout_TupleValue:$c, Layout_TupleValue:$d),
-  "$a `,` $b `,` $c `,` $d attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c)) `,` qualified(type($d))">;
+  (ins Layout_FunctionValue:$a, Layout_FunctionValue:$b, Layout_TupleValue:$c, Layout_TupleValue:$d,
+       Optional<Layout_CuteValue>:$e),
+  "$a `,` $b `,` $c `,` $d (`,` $e^)? attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c)) `,` qualified(type($d)) (`,` qualified(type($e))^)?">;
 def Layout_MakeOrderedLayoutOp : Layout_AlgebraOp<"make_ordered_layout",
   "The compact layout of a shape whose modes are ordered by an order tuple.",
   (ins Layout_TupleValue:$a, Layout_TupleValue:$b),

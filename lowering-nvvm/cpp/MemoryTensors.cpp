@@ -306,7 +306,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     Type rType = inferred(rw, loc, ThrfrgOp::getOperationName(), {parent->layout, atomTv, tile, grid});
     if (!rType)
       return failure();
-    Value r = ThrfrgOp::create(rw, loc, rType, parent->layout, atomTv, tile, grid);
+    Value r = ThrfrgOp::create(rw, loc, rType, parent->layout, atomTv, tile, grid, Value());
     Value mode0 = Crd2IdxOp::create(rw, loc, rw.getIndexType(), threadCoord,
                                     ValueRange{part.getThread()});
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);

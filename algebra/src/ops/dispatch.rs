@@ -280,7 +280,11 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
             ))
         }
         "thrfrg" => {
-            a.arity(4)?;
+            let perm = match args.len() {
+                4 => None,
+                5 => Some(&args[4]),
+                n => return Err(a.bad_arity(n, "4 or 5")),
+            };
             let pair = |i: usize| -> Result<[i64; 2]> {
                 match a.tuple(i)?.values(op)?.as_slice() {
                     [x, y] => Ok([*x, *y]),
@@ -294,6 +298,7 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 &*a.layout(1)?,
                 pair(2)?,
                 pair(3)?,
+                perm,
                 op,
             ))
         }

@@ -38,3 +38,17 @@ func.func @rank() {
   %r = layout.thrfrg %t, %tv, %a, %g : !layout.layout<64:1>, !tv, !layout.tuple<(16,8)>, !layout.tuple<(2,2)>
   return
 }
+
+// -----
+
+!tv = !layout.layout<((4,8),(2,2)):((32,1),(16,8))>
+func.func @permutation_modes() {
+  %t = layout.const #layout.layout<(64,64):(64,1)>
+  %tv = layout.const #layout.layout<((4,8),(2,2)):((32,1),(16,8))>
+  %a = layout.const #layout.tuple<(16,8)>
+  %g = layout.const #layout.tuple<(2,2)>
+  %p = layout.const #layout.layout<32:1>
+  // expected-error@+1 {{'layout.thrfrg' op thrfrg: the permutation must be a tile of two modes [P_M, P_N] (a layout or _ each)}}
+  %r = layout.thrfrg %t, %tv, %a, %g, %p : !layout.layout<(64,64):(64,1)>, !tv, !layout.tuple<(16,8)>, !layout.tuple<(2,2)>, !layout.layout<32:1>
+  return
+}

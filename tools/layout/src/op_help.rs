@@ -547,8 +547,8 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"thrfrg"##,
         family: Family::Cute,
-        signature: r##"thrfrg(F, L, a, b)"##,
-        contract: r##"The partition of F among the threads of a tiled MMA (CuTe's TiledMMA::thrfrg_A/B/C, no permutations): the atom's TV layout L maps (thread, value) onto its a = (AM, AN) tile, the atoms repeat over a b = (TM, TN) grid; R = zipped_divide(zipped_divide(F, [AM:1, AN:1]) o [L, _], [_, [TM:1, TN:1]]) = ((ThrV, (ThrM, ThrN)), (FrgV, (RestM, RestN))) (an extent 1 tiles as 1:0, CuTe's make_layout(_1)). Pre: L static of size AM AN within the tile, F of rank >= 2. Post: R((v, (m, n)), (f, (i, j))) is the element of F that value f of thread v of atom (m, n) holds in atom tile (m + TM i, n + TN j); every element of F's tiles is held once when L is a bijection. Fixing mode 0 at a thread's (v, (m, n)) is its partition_A/B/C."##,
+        signature: r##"thrfrg(F, L, a, b[, T])"##,
+        contract: r##"The partition of F among the threads of a tiled MMA (CuTe's TiledMMA::thrfrg_A/B/C): the atom's TV layout L maps (thread, value) onto its a = (AM, AN) tile, the atoms repeat over a b = (TM, TN) grid, after the permutation tile T = [T_M, T_N] (a layout or _ each: F := logical_divide(F, T)) when given; R = zipped_divide(zipped_divide(F, [AM:1, AN:1]) o [L, _], [_, [TM:1, TN:1]]) = ((ThrV, (ThrM, ThrN)), (FrgV, (RestM, RestN))) (an extent 1 tiles as 1:0, CuTe's make_layout(_1)). Pre: L static of size AM AN within the tile, F of rank >= 2. Post: R((v, (m, n)), (f, (i, j))) is the element of F that value f of thread v of atom (m, n) holds in atom tile (m + TM i, n + TN j); every element of F's tiles is held once when L is a bijection. Fixing mode 0 at a thread's (v, (m, n)) is its partition_A/B/C."##,
         example: r##"thrfrg((32,32):(1,32), ((4,8),(2,2)):((32,1),(16,8)), (16,8), (1,4))"##,
         result: r##"(((4,8),(1,4)),((2,2),(2,1))):(((64,1),(0,256)),((32,8),(16,0)))"##,
     },
