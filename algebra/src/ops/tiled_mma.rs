@@ -208,12 +208,26 @@ mod tests {
         }
         // `_` keeps the order: the same as no permutation.
         let plain = thrfrg(&l("(64,64):(64,1)"), &l(C), [16, 8], [2, 2], None, "thrfrg").unwrap();
-        let kept = thrfrg(&l("(64,64):(64,1)"), &l(C), [16, 8], [2, 2], Some(&tile("_", "_")), "thrfrg")
-            .unwrap();
+        let kept = thrfrg(
+            &l("(64,64):(64,1)"),
+            &l(C),
+            [16, 8],
+            [2, 2],
+            Some(&tile("_", "_")),
+            "thrfrg",
+        )
+        .unwrap();
         assert_eq!(print_layout(&kept), print_layout(&plain));
-        let e = thrfrg(&l("(64,64):(64,1)"), &l(C), [16, 8], [2, 2], Some(&Value::All), "thrfrg")
-            .unwrap_err()
-            .to_string();
+        let e = thrfrg(
+            &l("(64,64):(64,1)"),
+            &l(C),
+            [16, 8],
+            [2, 2],
+            Some(&Value::All),
+            "thrfrg",
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("a tile of two modes"), "{e}");
     }
 
@@ -234,9 +248,16 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("at least two modes"), "{e}");
-        let e = thrfrg(&l("(64,64):(64,1)"), &l(C), [16, 16], [2, 2], None, "thrfrg")
-            .unwrap_err()
-            .to_string();
+        let e = thrfrg(
+            &l("(64,64):(64,1)"),
+            &l(C),
+            [16, 16],
+            [2, 2],
+            None,
+            "thrfrg",
+        )
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("onto the 16x16 atom tile"), "{e}");
     }
 }
