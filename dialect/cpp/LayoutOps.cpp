@@ -776,17 +776,14 @@ LogicalResult LocalTileOp::verify() {
   if (failed(divided))
     return failure();
   FailureOr<ValueType> tileLayout = algebraType(*this, "get", *divided, {0});
-  // The tile at c is the tile at 0 moved by rest(c) (a swizzle must read no bit of it).
-  FailureOr<ValueType> rest = algebraType(*this, "get", *divided, {1});
-  if (failed(tileLayout) || failed(rest))
+  // The tile at c is the tile at 0 moved by rest(c): a swizzle must read no bit of the move
+  // together with the tile's own offsets (mode 1 of the divided layout against mode 0).
+  if (failed(tileLayout))
     return failure();
-  for (int64_t d = 0; d < *tileRank; ++d) {
-    rust::Result r =
-        rust::take(layout_ffi_check_mode_translates(rest->getValueHandle(), (size_t)d));
-    if (!r.ok())
-      return emitOpError() << "the tiles of " << Type(source.getLayout())
-                           << " are not one tile moved: " << r.text;
-  }
+  rust::Result moved = rust::take(layout_ffi_check_mode_translates(divided->getValueHandle(), 1));
+  if (!moved.ok())
+    return emitOpError() << "the tiles of " << Type(source.getLayout())
+                         << " are not one tile moved: " << moved.text;
   auto expected =
       MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *tileLayout);
   if (result != expected)
@@ -1415,6 +1412,24 @@ LogicalResult TmaCopyOp::verify() {
                            << Type(shared.getLayout()) << " (extent " << (*s)[0]
                            << ") in " << *n << " slices: the extent must be a multiple of "
                            << *n;
+    // Slice r is slice 0 moved by rest(r): a swizzle must read no bit of the move (TMA
+    // swizzles by the shared address, so each slice starts at a multiple of its span).
+    std::string text = "(" + std::to_string((*s)[0] / (int64_t)*n);
+    for (size_t m = 1; m < s->size(); ++m)
+      text += "," + std::to_string((*s)[m]);
+    auto slice = ValueAttr::get(getContext(), text + ")", (unsigned)ValueKind::Tuple);
+    if (!slice)
+      return emitOpError() << "cannot form the slice tile " << text << ")";
+    FailureOr<ValueType> divided =
+        algebraType(*this, "zipped_divide", {shared.getLayout(), slice.getValueType()});
+    if (failed(divided))
+      return failure();
+    rust::Result moved =
+        rust::take(layout_ffi_check_mode_translates(divided->getValueHandle(), 1));
+    if (!moved.ok())
+      return emitOpError() << "multicast = " << *n << " cuts mode 0 of the shared tile "
+                           << Type(shared.getLayout()) << " in slices of " << text
+                           << ") that are not one slice moved: " << moved.text;
   }
   return success();
 }

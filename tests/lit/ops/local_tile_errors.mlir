@@ -72,3 +72,16 @@ func.func @overflow(%t: !t, %i: index) {
   %g = layout.local_tile %t[%i, %i] {tile = #layout.tuple<(4611686018427387904,1)>} : !t -> !t
   return
 }
+
+// -----
+
+// Tiles of 4 rows of a 128B-swizzled 16 x 64 f16 tile: the move of tile c (256 c elements)
+// carries the bit 8 the swizzle reads, which flips bit 5 of the tile's own offsets: tile c is
+// not tile 0 moved, although the move alone passes through the swizzle unchanged.
+func.func @swizzle_reads_the_move(%p: !llvm.ptr<3>, %i: index) {
+  %l = layout.const #layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>
+  %t = layout.make_tensor %p, %l : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>>
+  // expected-error@+1 {{'layout.local_tile' op the tiles of '!layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>' are not one tile moved: mode 1 of Sw<3,3,3> o 0 o ((4,64),(4,1)):((64,1),(256,0)) has the stride 256, not a static multiple of 512}}
+  %a = layout.local_tile %t[%i, %i] {tile = #layout.tuple<(4,64)>} : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>> -> !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (4,64):(64,1)>>
+  return
+}

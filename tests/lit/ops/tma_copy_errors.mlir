@@ -103,3 +103,16 @@ func.func @multicast_many(%g: !tile, %s: !s, %r: !ring, %k: index) {
   layout.tma_copy %g to %s barrier(%r[%k] : !ring) {multicast = 32 : i64} : !tile, !s
   return
 }
+
+// -----
+
+// Four slices of 4 rows of a 128B-swizzled tile: slice r starts 512 r bytes in, inside the
+// 1024-byte span the swizzle reads (TMA swizzles by the shared address).
+!tile = !layout.tensor<f16, tma, !layout.layout<(16,64):(?,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @multicast_slice_inside_the_swizzle(%g: !tile, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op multicast = 4 cuts mode 0 of the shared tile '!layout.layout<Sw<3,3,3> o 0 o (16,64):(64,1)>' in slices of (4,64) that are not one slice moved: mode 1 of Sw<3,3,3> o 0 o ((4,64),(4,1)):((64,1),(256,0)) has the stride 256, not a static multiple of 512}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) {multicast = 4 : i64} : !tile, !s
+  return
+}
