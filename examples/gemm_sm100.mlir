@@ -15,8 +15,9 @@
 //     phase derived;
 //   - shared memory (dynamic) is carved by `layout.shared_alloc`: the stages, the two rings, the
 //     barrier of the last MMAs and the TMEM address slot;
-//   - the epilogue reads the accumulator with layout.tmem_load (tcgen05.ld 32x32b.x128: thread
-//     t of the warpgroup holds row t), as the register tensor of that layout, rounds it to f16
+//   - the epilogue reads the accumulator tensor into a register tensor with
+//     layout.tensor_memory_load (the tcgen05.ld shape derived from the two layouts: 32x32b.x128,
+//     thread t of the warpgroup holds row t; no register is named by hand), rounds it to f16
 //     and stores it into `local_tile(C, (128,128), (m, n))` with `layout.global_store` (16-byte
 //     vectors; %ldc a multiple of 8; the tiles at the edges of C predicated on the residues).
 // Launch: grid (ceil(N/128), ceil(M/128)), 128 threads, 132176 bytes of dynamic shared memory
@@ -125,11 +126,10 @@ module {
       }
       layout.mbarrier_wait %done[%c0] : !bar
       nvvm.tcgen05.fence <after>
-      // Epilogue: tcgen05.ld gives thread t row t of the tile (register j: column j), the
-      // register tensor #rows; stored into C's tile (16-byte vectors, predicated at the edges).
-      %acc = layout.tmem_load %tmem {tmem = #layout.layout<(128,128):(65536,1)>, fragment = #layout.layout<(128,128):(1,128)>} : vector<128xi32>
-      %accf = llvm.bitcast %acc : vector<128xi32> to vector<128xf32>
-      %rows = builtin.unrealized_conversion_cast %accf : vector<128xf32> to tensor<128x128xf32, #rows>
+      // Epilogue: the accumulator into the register tensor #rows (thread t holds row t,
+      // register j column j), by the tcgen05.ld the two layouts give (32x32b.x128); stored into
+      // C's tile (16-byte vectors, predicated at the edges).
+      %rows = layout.tensor_memory_load %D : !acc -> tensor<128x128xf32, #rows>
       %h = arith.truncf %rows : tensor<128x128xf32, #rows> to tensor<128x128xf16, #rows>
       %gc = layout.local_tile %C[%bm, %bn] {tile = #layout.tuple<(128,128)>} : !gmem -> !tileC
       layout.global_store %h, %gc[] {align = 16 : i64} : tensor<128x128xf16, #rows>, !tileC

@@ -2076,3 +2076,56 @@ mod assignment {
         );
     }
 }
+
+/// `thread_value`: a register tensor's encoding as CuTe's ((lane, warp), register) -> tile
+/// index fragment; TV(t, r) is the colexicographic index of the element the encoding gives
+/// register r of thread t = lane + 32 warp, for every (t, r).
+#[test]
+fn thread_value_is_the_fragment_of_a_register_tensor() {
+    use layout_algebra::linear::to_cute::thread_value;
+    use layout_algebra::tuple::IntTuple;
+    // Thread t holds row t, register j column j (a blocked 128x128 tensor, 4 warps): tcgen05.ld
+    // 32x32b's fragment.
+    let rows = lj("#ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>");
+    // mma.sync's accumulator, 4 warps along M of a 64x64 tile.
+    let mma = lj("#ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>");
+    for (l, want) in [
+        (&rows, "((32,4),128):((1,32),128)"),
+        (&mma, "(((4,8),4),(2,2,8)):(((128,1),16),(64,8,512))"),
+    ] {
+        let tv = thread_value(l).unwrap();
+        assert_eq!(text::print(&Value::Func(tv.clone().into())), want);
+        let regs = l.in_size(l.in_index("register").unwrap());
+        let warps = l.in_size(l.in_index("warp").unwrap());
+        for t in 0..32 * warps {
+            for r in 0..regs {
+                let at = l
+                    .apply(&[
+                        ("register".to_string(), r),
+                        ("lane".to_string(), t % 32),
+                        ("warp".to_string(), t / 32),
+                        ("block".to_string(), 0),
+                    ])
+                    .unwrap();
+                let colex = at[0].1 + l.out_size(0) * at[1].1;
+                let crd = IntTuple::tuple(vec![IntTuple::lit(t), IntTuple::lit(r)]);
+                assert_eq!(tv.eval_crd(&crd).unwrap(), colex, "thread {t} register {r}");
+            }
+        }
+    }
+    // One warp: the thread mode is the lane mode alone.
+    let warp = lj("#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>");
+    let tv = thread_value(&warp).unwrap();
+    assert_eq!(text::print(&Value::Func(tv.into())), "(32,2):(1,32)");
+    // Errors: a block that selects elements, an in dimension of no register tensor, a swizzle.
+    let e = err_of(thread_value(&lj(
+        "#ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], block = [[64]]}>",
+    )));
+    assert!(e.contains("'block' selects elements"), "{e}");
+    let e = err_of(thread_value(&lj("#ttg.linear<{offset = [[1], [2]]}>")));
+    assert!(e.contains("'offset' is not an in dimension"), "{e}");
+    let e = err_of(thread_value(&lj(
+        "#ttg.linear<{register = [[1], [3]], lane = [[4], [8], [16], [32], [64]]}>",
+    )));
+    assert!(e.contains("swizzled distribution"), "{e}");
+}

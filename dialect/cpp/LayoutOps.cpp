@@ -1525,3 +1525,41 @@ LogicalResult MmaTmemOp::verify() {
                          << Type(d.getLayout());
   return success();
 }
+
+/// A register tensor `regs` and a tensor `tmem` in tensor memory holding the same elements:
+/// the same shape (the static mode sizes of `tmem`'s layout) and the same 32-bit element type.
+static LogicalResult verifyTensorMemoryAccess(Operation *op, RankedTensorType regs, Type tmem) {
+  if (failed(verifyTensorOf(op, "tensor-memory operand", tmem, MemorySpace::tmem)) ||
+      failed(tensorEncoding(op, regs, "register tensor")))
+    return failure();
+  auto t = llvm::cast<MemoryTensorType>(tmem);
+  Type elem = regs.getElementType();
+  if (elem != t.getElementType())
+    return op->emitOpError() << "the register tensor holds " << elem
+                             << " and the tensor-memory operand " << t.getElementType();
+  if (!elem.isF32() && !elem.isInteger(32))
+    return op->emitOpError() << "tcgen05.ld/st move 32-bit cells: the elements must be f32 "
+                                "or i32, found "
+                             << elem;
+  std::optional<SmallVector<int64_t>> sizes;
+  if (t.getLayout().isStatic())
+    sizes = modeSizes(t.getLayout());
+  if (!sizes || ArrayRef<int64_t>(*sizes) != regs.getShape()) {
+    InFlightDiagnostic d = op->emitOpError()
+                           << "the register tensor's shape must be the mode sizes of the "
+                              "tensor-memory layout (static), found ";
+    llvm::interleave(regs.getShape(), d, "x");
+    return d << " and " << Type(t.getLayout());
+  }
+  return success();
+}
+
+LogicalResult TensorMemoryLoadOp::verify() {
+  return verifyTensorMemoryAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
+                                  getSrc().getType());
+}
+
+LogicalResult TensorMemoryStoreOp::verify() {
+  return verifyTensorMemoryAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
+                                  getDst().getType());
+}

@@ -1276,6 +1276,52 @@ def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def Layout_TensorMemoryLoadOp : Layout_Op<"tensor_memory_load"> {
+  let summary = "load a register tensor from a tensor in tensor memory: tcgen05.ld (sm_100a)";
+  let description = [{
+    ```mlir
+    %r = layout.tensor_memory_load %D
+        : !layout.tensor<f32, tmem, !layout.layout<(128,128):(65536,1)>>
+       -> tensor<128x128xf32, #layout.linear<tensor<128x128xf32, #ttg.blocked<{
+            sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1],
+            order = [1, 0]}>>>>
+    ```
+    Element `c` of the result is element `c` of the TMEM tensor `%D` (same
+    shape, rank 2, the same 32-bit element type: f32 or i32). The register
+    tensor's encoding gives every (thread, register) its element; as a
+    thread-value layout `((lane, warp), register) -> tile index`
+    (`linear::to_cute::thread_value`) it is the fragment from which
+    `--layout-lower-tensors` derives the `tcgen05.ld` shape (32x32b, 16x64b,
+    16x128b, 16x256b or 16x32bx2) and `.num`, with the quadrant rule (warp
+    `w` reaches lanes `32 (w mod 4)` to `32 (w mod 4) + 31`), and a remark
+    names them. The registers are valid after the `tcgen05.wait::ld` the
+    load ends with. Threads: one warp (32 lanes) or a warpgroup (4 warps).
+    Errors: an encoding no shape moves (the rule each shape breaks), a
+    swizzled encoding, more or fewer warps.
+  }];
+  let arguments = (ins Layout_TensorType:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Layout_TensorMemoryStoreOp : Layout_Op<"tensor_memory_store"> {
+  let summary = "store a register tensor to a tensor in tensor memory: tcgen05.st (sm_100a)";
+  let description = [{
+    ```mlir
+    layout.tensor_memory_store %r, %D
+        : tensor<128x128xf32, #layout.linear<...>>,
+          !layout.tensor<f32, tmem, !layout.layout<(128,128):(65536,1)>>
+    ```
+    The inverse of `layout.tensor_memory_load`: element `c` of `%r` goes to
+    element `c` of `%D`, by the `tcgen05.st` shape derived as there; the
+    store ends with `tcgen05.wait::st`.
+  }];
+  let arguments = (ins AnyRankedTensor:$value, Layout_TensorType:$dst);
+  let assemblyFormat = "$value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Register tensors encoded by linear layouts
 //===----------------------------------------------------------------------===//

@@ -58,6 +58,18 @@ struct Params {
   }
 };
 
+/// The Rust checks of the op named `name` on `params`: null, or the message
+/// (freed by layout_nvvm_free); fills `info`.
+char *runChecks(StringRef name, const Params &params, int64_t *info, size_t ninfo) {
+  std::vector<LayoutNvStr> k, v;
+  for (size_t i = 0; i < params.keys.size(); ++i) {
+    k.push_back(str(params.keys[i]));
+    v.push_back(str(params.values[i]));
+  }
+  return layout_nvvm_verify(str(name), k.data(), v.data(), params.layouts.data(), k.size(),
+                            info, ninfo);
+}
+
 /// Each layout parameter comes from its attribute or from its operand (a
 /// static layout-dialect value), not both: the error otherwise. Adds the
 /// parameters given as operands to `params` (the value their type holds).
@@ -113,14 +125,7 @@ LogicalResult rustVerify(Operation *op, int64_t *info, size_t ninfo,
     else if (isa<UnitAttr>(a.getValue()))
       params.add(a.getName(), "true");
   }
-  std::vector<LayoutNvStr> k, v;
-  for (size_t i = 0; i < params.keys.size(); ++i) {
-    k.push_back(str(params.keys[i]));
-    v.push_back(str(params.values[i]));
-  }
-  StringRef name = op->getName().getStringRef();
-  char *msg = layout_nvvm_verify(str(name), k.data(), v.data(),
-                                 params.layouts.data(), k.size(), info, ninfo);
+  char *msg = runChecks(op->getName().getStringRef(), params, info, ninfo);
   if (!msg)
     return success();
   InFlightDiagnostic d = op->emitOpError() << msg;
@@ -154,6 +159,26 @@ LogicalResult expectRegs(Operation *op, Type t, int64_t n, StringRef what,
                            << "), found " << t;
 }
 } // namespace
+
+FailureOr<TmemCopyForm> mlir::layout::tmemCopyForm(ValueAttr tmem, ValueAttr fragment,
+                                                  std::string &why) {
+  Params params;
+  params.add("tmem", tmem.getText().str(), tmem.getValueHandle());
+  params.add("fragment", fragment.getText().str(), fragment.getValueHandle());
+  int64_t info[3] = {0, 0, 0};
+  char *msg = runChecks("layout.tmem_load", params, info, 3);
+  if (msg) {
+    why = msg;
+    layout_nvvm_free(msg);
+    return failure();
+  }
+  static const char *const shapes[] = {"32x32b", "16x64b", "16x128b", "16x256b", "16x32bx2"};
+  if (info[1] < 0 || info[1] >= 5) {
+    why = "unknown tcgen05 shape";
+    return failure();
+  }
+  return TmemCopyForm{info[0], shapes[info[1]], info[2]};
+}
 
 LogicalResult LdmatrixOp::verify() {
   int64_t info[2] = {0, 0};

@@ -1027,6 +1027,84 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
   }
 };
 
+/// The tcgen05.ld/st of layout.tensor_memory_load/store: the TMEM tensor's
+/// layout is `tmem`, the register tensor's encoding the fragment
+/// (hw::tmem_copy derives the shape from them).
+FailureOr<TmemCopyForm> tensorMemoryForm(Operation *op, Value tmem, RankedTensorType regs) {
+  auto layout = cast<MemoryTensorType>(tmem.getType()).getLayout().getValueAttr();
+  std::string why;
+  FailureOr<TmemCopyForm> form = tmemCopyForm(layout, cast<ValueAttr>(regs.getEncoding()), why);
+  if (failed(form))
+    return op->emitOpError() << "no tcgen05." << (isa<TensorMemoryStoreOp>(op) ? "st" : "ld")
+                             << " moves this register tensor: " << why;
+  return form;
+}
+
+/// The registers of a tcgen05.ld/st as the hardware op takes them: i32 for
+/// one, else vector<n x i32>.
+Type tmemRegsType(PatternRewriter &rw, int64_t n) {
+  return n == 1 ? Type(rw.getI32Type()) : Type(VectorType::get({n}, rw.getI32Type()));
+}
+
+/// layout.tensor_memory_load -> layout.tmem_load at the tensor's TMEM address
+/// (its layout `tmem`, the result's encoding the fragment), one i32 per
+/// register, bitcast to the element type and cast to the register tensor
+/// (--layout-lower-register-tensors makes the cast the tensor's struct).
+struct LowerTensorMemoryLoad : public OpRewritePattern<TensorMemoryLoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TensorMemoryLoadOp op, PatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    FailureOr<TmemCopyForm> form = tensorMemoryForm(op, op.getSrc(), type);
+    FailureOr<std::pair<Value, ValueAttr>> d = sharedOperands(rw, op, op.getSrc());
+    if (failed(form) || failed(d))
+      return failure();
+    Value taddr = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->first);
+    Value regs = TmemLoadOp::create(rw, loc, tmemRegsType(rw, form->regs), taddr, Value(),
+                                    Value(), d->second, cast<ValueAttr>(type.getEncoding()),
+                                    rw.getI64IntegerAttr(0));
+    if (form->regs == 1)
+      regs = LLVM::InsertElementOp::create(
+          rw, loc, LLVM::PoisonOp::create(rw, loc, VectorType::get({1}, rw.getI32Type())), regs,
+          LLVM::ConstantOp::create(rw, loc, rw.getI32Type(), 0));
+    Value vals = LLVM::BitcastOp::create(
+        rw, loc, VectorType::get({form->regs}, type.getElementType()), regs);
+    op.emitRemark() << "'" << op->getName() << "' op tcgen05.ld.sync.aligned." << form->shape
+                    << ".x" << form->num << ".b32: " << form->regs << " registers per thread";
+    rw.replaceOp(op, UnrealizedConversionCastOp::create(rw, loc, type, vals).getResult(0));
+    return success();
+  }
+};
+
+/// layout.tensor_memory_store -> the register tensor cast to a vector of its
+/// registers, bitcast to i32, and layout.tmem_store as for the load.
+struct LowerTensorMemoryStore : public OpRewritePattern<TensorMemoryStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TensorMemoryStoreOp op, PatternRewriter &rw) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getValue().getType());
+    FailureOr<TmemCopyForm> form = tensorMemoryForm(op, op.getDst(), type);
+    FailureOr<std::pair<Value, ValueAttr>> d = sharedOperands(rw, op, op.getDst());
+    if (failed(form) || failed(d))
+      return failure();
+    Value vals = UnrealizedConversionCastOp::create(
+                     rw, loc, VectorType::get({form->regs}, type.getElementType()), op.getValue())
+                     .getResult(0);
+    Value regs = LLVM::BitcastOp::create(
+        rw, loc, VectorType::get({form->regs}, rw.getI32Type()), vals);
+    if (form->regs == 1)
+      regs = LLVM::ExtractElementOp::create(rw, loc, regs,
+                                            LLVM::ConstantOp::create(rw, loc, rw.getI32Type(), 0));
+    Value taddr = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->first);
+    TmemStoreOp::create(rw, loc, taddr, regs, Value(), Value(), d->second,
+                        cast<ValueAttr>(type.getEncoding()), rw.getI64IntegerAttr(0));
+    op.emitRemark() << "'" << op->getName() << "' op tcgen05.st.sync.aligned." << form->shape
+                    << ".x" << form->num << ".b32: " << form->regs << " registers per thread";
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// Where one tile mode `d` of a partitioned source ends for the copying
 /// thread: the thread's coordinate in the mode, the coordinate of each of its
 /// elements relative to it (a static table), and the residue of the mode.
@@ -1415,6 +1493,11 @@ LogicalResult checkLowering(Operation *op) {
       return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
                                << (n ? std::to_string(*n) : std::string("?"));
   }
+  if (auto load = dyn_cast<TensorMemoryLoadOp>(op))
+    return tensorMemoryForm(op, load.getSrc(), cast<RankedTensorType>(load.getType()));
+  if (auto store = dyn_cast<TensorMemoryStoreOp>(op))
+    return tensorMemoryForm(op, store.getDst(),
+                            cast<RankedTensorType>(store.getValue().getType()));
   if (isa<MmaAsyncOp, MmaTmemOp>(op)) {
     for (auto [name, v] :
          {std::pair<StringRef, Value>{"A", op->getOperand(0)}, {"B", op->getOperand(1)}})
@@ -1477,7 +1560,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
                       MbarrierInitOp, MbarrierWaitOp, MbarrierArriveOp, TmaCopyOp, MmaAsyncOp,
-                      MmaTmemOp, TensorPtrOp, CopyOp>(op);
+                      MmaTmemOp, TensorMemoryLoadOp, TensorMemoryStoreOp, TensorPtrOp,
+                      CopyOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -1486,7 +1570,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                             << "); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma "
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, "
-                               "mma_async, mma_tmem and tensor_ptr read them";
+                               "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store and tensor_ptr read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -1507,7 +1591,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerMbarrierArrive,
                  LowerTmaCopy,
-                 LowerMmaAsync, LowerMmaTmem, ResolveTensorPtr, LowerCopy>(&getContext());
+                 LowerMmaAsync, LowerMmaTmem, LowerTensorMemoryLoad, LowerTensorMemoryStore,
+                 ResolveTensorPtr, LowerCopy>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -945,7 +945,8 @@ struct MmaPattern : public OpConversionPattern<MmaOp> {
 /// A cast between a struct and a register tensor (the boundary with
 /// struct-level code): once both sides are structs, the value itself. A cast
 /// of a vector of the thread's registers (one element per register, in order)
-/// to a register tensor fills its struct element by element.
+/// to a register tensor fills its struct element by element, and the cast of a
+/// register tensor to such a vector reads it.
 struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -969,6 +970,22 @@ struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
             regs = LLVM::InsertValueOp::create(rw, loc, regs, e, r);
           }
           rw.replaceOp(op, regs);
+          return success();
+        }
+    // A register tensor to a vector of the thread's registers in order (e.g.
+    // for tcgen05.st): element r = struct field r.
+    if (op.getNumOperands() == 1 && want.size() == 1)
+      if (auto v = dyn_cast<VectorType>(want.front()))
+        if (auto st = dyn_cast<LLVM::LLVMStructType>(adaptor.getOperands().front().getType());
+            st && v.getRank() == 1 && v.getNumElements() == (int64_t)st.getBody().size() &&
+            llvm::all_of(st.getBody(), [&](Type t) { return t == v.getElementType(); })) {
+          Location loc = op.getLoc();
+          Value vec = LLVM::PoisonOp::create(rw, loc, v);
+          for (int64_t r = 0; r < v.getNumElements(); ++r) {
+            Value e = LLVM::ExtractValueOp::create(rw, loc, adaptor.getOperands().front(), r);
+            vec = LLVM::InsertElementOp::create(rw, loc, vec, e, constI32(rw, loc, r));
+          }
+          rw.replaceOp(op, vec);
           return success();
         }
     if (TypeRange(adaptor.getOperands().getTypes()) != TypeRange(want))

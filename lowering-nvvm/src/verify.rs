@@ -27,7 +27,8 @@ unsafe fn text(s: LayoutNvStr) -> String {
 /// ldmatrix/stmatrix [registers per thread (= matrices for m8n8)]; wgmma [accumulator count];
 /// fragment_store [registers per thread]; convert [source and destination registers per
 /// thread, shared bytes]; tma_load/tma_store [rank];
-/// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread].
+/// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread, the
+/// shape's position in `hw::ALL_TMEM_SHAPES`, `.num`].
 pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
         "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.regs()]),
@@ -51,7 +52,14 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
             derive::tcgen05_mma(a)?;
             Ok(vec![])
         }
-        "layout.tmem_load" | "layout.tmem_store" => Ok(vec![derive::tmem_copy(a)?.regs]),
+        "layout.tmem_load" | "layout.tmem_store" => {
+            let c = derive::tmem_copy(a)?;
+            let shape = layout_algebra::hw::tmem::ALL_TMEM_SHAPES
+                .iter()
+                .position(|&s| s == c.shape)
+                .unwrap_or(0) as i64;
+            Ok(vec![c.regs, shape, c.num])
+        }
         "layout.tcgen05_cp" => {
             derive::tcgen05_cp(a)?;
             Ok(vec![])

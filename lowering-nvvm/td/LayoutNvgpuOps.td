@@ -356,7 +356,9 @@ def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load", [AttrSizedOperandSegments]> {
     `tmem` maps the tile index to the TMEM address (`lane << 16 | column`)
     relative to `%taddr` (i32); `fragment` is the (threads, values) -> tile
     index layout of the registers (32 threads run by warp `warp`, or 128 =
-    a warpgroup). The shape (32x32b, 16x64b, 16x128b, 16x256b, 16x32bx2)
+    a warpgroup), or a register tensor's encoding (`#layout.linear`), whose
+    thread-value layout `((lane, warp), register) -> tile index` it then is
+    (`layout.tensor_memory_load` passes it so). The shape (32x32b, 16x64b, 16x128b, 16x256b, 16x32bx2)
     and `.num` are derived (`tmem_copy`), with the quadrant rule; the result
     is one i32 per register (i32 or vector<N x i32>), valid after the
     `tcgen05.wait::ld` the op ends with.

@@ -141,3 +141,63 @@ pub fn to_cute(l: &LinearLayout) -> Result<Func> {
         Some(s) => Func::composed(Func::Swizzle(s), 0, Func::Layout(layout)),
     })
 }
+
+/// The thread-value layout of a register tensor: `((lane, warp), register) -> tile index`.
+///
+/// A register tensor's encoding `E` maps (`register`, `lane`, `warp`, `block`) to the tensor's
+/// coordinates (out dimension 0 minor, so the packed out value is the colexicographic tile
+/// index). Its CuTe form `to_cute(E)` has one top-level mode per in dimension; this regroups
+/// them as CuTe's (thread, value) fragment: thread `t = lane + 32 warp` (the lane mode alone
+/// when the encoding has no `warp`), value `r` = register `r` of the thread in the encoding's
+/// register order. So `TV(t, r)` is the tile index of register `r` of thread `t`, the form
+/// the hardware fragments (`tcgen05.ld`, `ldmatrix`) are derived from.
+///
+/// Errors: an in dimension other than those four, a `block` that selects elements (a register
+/// tensor lives in one CTA), or an encoding whose offsets carry (a swizzled distribution has
+/// no shape:stride fragment).
+pub fn thread_value(l: &LinearLayout) -> Result<Layout> {
+    for d in l.ins() {
+        match d.name.as_str() {
+            "register" | "lane" | "warp" => {}
+            "block" if d.bases.iter().all(|&b| b == 0) => {}
+            "block" => {
+                return Err(Error::algebra(
+                    "thread_value: the encoding's 'block' selects elements; a register tensor \
+                     lies in one CTA"
+                        .to_string(),
+                ))
+            }
+            other => {
+                return Err(Error::algebra(format!(
+                    "thread_value: '{other}' is not an in dimension of a register tensor \
+                     (register, lane, warp, block)"
+                )))
+            }
+        }
+    }
+    let cute = match to_cute(l)? {
+        Func::Layout(c) => c,
+        f => {
+            return Err(Error::algebra(format!(
+                "thread_value: the registers are not a shape:stride function of (thread, \
+                 register): the encoding is {} (a swizzled distribution)",
+                crate::func::print_func(&f)
+            )))
+        }
+    };
+    let single = l.ins().len() == 1;
+    let mode_of = |name: &str| -> Result<Option<Layout>> {
+        match l.in_index(name) {
+            None => Ok(None),
+            Some(_) if single => Ok(Some(cute.clone())),
+            Some(i) => cute.mode(i).map(Some),
+        }
+    };
+    let register = mode_of("register")?.unwrap_or_else(Layout::trivial);
+    let lane = mode_of("lane")?.unwrap_or_else(Layout::trivial);
+    let threads = match mode_of("warp")? {
+        None => lane,
+        Some(warp) => Layout::from_modes(vec![lane, warp]),
+    };
+    Ok(Layout::from_modes(vec![threads, register]))
+}

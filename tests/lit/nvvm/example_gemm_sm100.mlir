@@ -29,6 +29,10 @@
 // TENSORS: layout.tcgen05_mma %[[TMEM]], %{{.*}}, %{{.*}}, %true
 // TENSORS: nvvm.tcgen05.commit
 // TENSORS: nvvm.mbarrier.try_wait.parity
+// The epilogue's tensor_memory_load: tcgen05.ld of the register tensor's encoding from the
+// accumulator's layout.
+// TENSORS: layout.tmem_load %{{.*}} {fragment = #layout.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = {{\[\[}}32, 0], [64, 0]], block = []}>, tmem = #layout.layout<(128,128):(65536,1)>} : vector<128xi32>
+// TENSORS-NOT: layout.tensor_memory_load
 // IR-COUNT-2: llvm.call @cuTensorMapEncodeTiled
 // IR: gpu.module @kernels
 // IR-DAG: llvm.mlir.constant(4611756662049538048 : i64)
