@@ -872,7 +872,7 @@ LogicalResult PartitionOp::verify() { return verifyThreadPart(*this, partitionLa
 /// the thread -> mode-0 coordinate of thrfrg as a layout over (lane, TM, TN,
 /// TK): lane + 32 (row atom + grid rows x column atom).
 FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, StringRef operand,
-                                             ArrayRef<int64_t> atoms) {
+                                             ArrayRef<int64_t> atoms, ValueAttr permutation) {
   if (atoms.size() != 3 || llvm::any_of(atoms, [](int64_t a) { return a < 1 || a > 64; }))
     return op->emitOpError() << "atoms is the grid [TM, TN, TK] of 1 to 64 atoms each, found ["
                              << atoms << "]";
@@ -909,6 +909,26 @@ FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, Stri
   t.threadCoordText = text({lanes, tm, tn, tk}) + ":" + text({1, sm, sn, sk});
   t.threads = lanes * tm * tn * tk;
   t.lanes = lanes;
+  if (permutation) {
+    ValueType p = permutation.getValueType();
+    // Three modes: its first three modes are all of it.
+    bool three = false;
+    if (p.getValueKind() == ValueKind::Tiler) {
+      rust::Result first = rust::call("select", {p.asOperand()}, {0, 1, 2});
+      three = first.ok() && first.text == p.getText();
+    }
+    if (!three)
+      return op->emitOpError() << "permutation is CuTe's PermutationMNK: a tiler of three modes "
+                                  "[P_M, P_N, P_K] (a layout or _ each), found "
+                               << permutation;
+    std::array<int64_t, 2> modes = operand == "C"   ? std::array<int64_t, 2>{0, 1}
+                                   : operand == "A" ? std::array<int64_t, 2>{0, 2}
+                                                    : std::array<int64_t, 2>{1, 2};
+    rust::Result two = rust::call("select", {p.asOperand()}, modes);
+    if (!two.ok())
+      return op->emitOpError() << two.text;
+    t.permutation = typeOf(op->getContext(), two);
+  }
   return t;
 }
 
@@ -916,7 +936,8 @@ FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, Stri
 /// ...), checked to move by R at the thread's coordinate when the thread is
 /// fixed, and the partition's layout slice(((0,(0,0)),(_,(_,...))), R).
 static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layout) {
-  FailureOr<MmaTiling> t = mmaTiling(op, op.getAtom(), op.getOperand(), op.getAtoms());
+  FailureOr<MmaTiling> t = mmaTiling(op, op.getAtom(), op.getOperand(), op.getAtoms(),
+                                     op.getPermutationAttr());
   if (failed(t))
     return failure();
   MLIRContext *ctx = op->getContext();
@@ -924,8 +945,10 @@ static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layo
                                   std::to_string(t->tile[1]) + ")");
   rust::Result grid = rust::parse("(" + std::to_string(t->grid[0]) + "," +
                                   std::to_string(t->grid[1]) + ")");
-  FailureOr<ValueType> r = algebraType(
-      op, "thrfrg", {layout, t->atomTv, typeOf(ctx, tile), typeOf(ctx, grid)});
+  SmallVector<ValueType, 5> args{layout, t->atomTv, typeOf(ctx, tile), typeOf(ctx, grid)};
+  if (t->permutation)
+    args.push_back(*t->permutation);
+  FailureOr<ValueType> r = algebraType(op, "thrfrg", args);
   return threadPart(op, layout, r, mmaPartitionCoordinate);
 }
 

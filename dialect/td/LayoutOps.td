@@ -974,9 +974,17 @@ def Layout_PartitionMmaOp : Layout_Op<"partition_mma", [Pure]> {
     `(lane, (atom row, atom column))`. The verifier computes it with the
     algebra, checks that fixing the thread is a translation, and compares it
     with the result type. Threads past `32 TM TN TK` are not partitioned.
+
+    `permutation` is CuTe's PermutationMNK (`make_tiled_mma(atom, grid,
+    permutation)`): a tiler of three modes `[P_M, P_N, P_K]`, a layout or `_`
+    each; the operand's two (C: `[P_M, P_N]`, A: `[P_M, P_K]`, B:
+    `[P_N, P_K]`) reorder `L` first (`logical_divide`, the fifth operand of
+    `layout.thrfrg`), so e.g. `[_, (8,2,2):(1,16,8), _]` lets each thread's
+    N values of two atoms be adjacent columns.
   }];
   let arguments = (ins Layout_TensorType:$tensor, Index:$thread, StrAttr:$atom,
-                       StrAttr:$operand, DenseI64ArrayAttr:$atoms);
+                       StrAttr:$operand, DenseI64ArrayAttr:$atoms,
+                       OptionalAttr<Layout_ValueAttr>:$permutation);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = [{
     $tensor `[` $thread `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))

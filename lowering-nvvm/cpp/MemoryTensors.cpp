@@ -284,7 +284,8 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
       return failure();
     if (parent->perThread)
       return at->emitOpError() << "reads a partition of a partition";
-    FailureOr<MmaTiling> t = mmaTiling(at, part.getAtom(), part.getOperand(), part.getAtoms());
+    FailureOr<MmaTiling> t = mmaTiling(at, part.getAtom(), part.getOperand(), part.getAtoms(),
+                                       part.getPermutationAttr());
     if (failed(t))
       return failure();
     MLIRContext *ctx = rw.getContext();
@@ -303,10 +304,16 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     Value threadCoord = constOf(t->threadCoordText);
     if (!tile || !grid || !threadCoord)
       return at->emitOpError() << "cannot build the tiled MMA's layouts";
-    Type rType = inferred(rw, loc, ThrfrgOp::getOperationName(), {parent->layout, atomTv, tile, grid});
+    Value perm =
+        t->permutation ? ConstOp::create(rw, loc, t->permutation->getValueAttr()).getResult()
+                       : Value();
+    SmallVector<Value, 5> args{parent->layout, atomTv, tile, grid};
+    if (perm)
+      args.push_back(perm);
+    Type rType = inferred(rw, loc, ThrfrgOp::getOperationName(), args);
     if (!rType)
       return failure();
-    Value r = ThrfrgOp::create(rw, loc, rType, parent->layout, atomTv, tile, grid, Value());
+    Value r = ThrfrgOp::create(rw, loc, rType, parent->layout, atomTv, tile, grid, perm);
     Value mode0 = Crd2IdxOp::create(rw, loc, rw.getIndexType(), threadCoord,
                                     ValueRange{part.getThread()});
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
@@ -1398,7 +1405,8 @@ std::optional<ThreadCoordinates> threadCoordinates(Value v) {
     return std::nullopt;
   SmallVector<int64_t> sizes = tileSizes(p.getTensor());
   Operation *op = p;
-  FailureOr<MmaTiling> m = mmaTiling(op, p.getAtom(), p.getOperand(), p.getAtoms());
+  FailureOr<MmaTiling> m =
+      mmaTiling(op, p.getAtom(), p.getOperand(), p.getAtoms(), p.getPermutationAttr());
   if (failed(m) || llvm::is_contained(sizes, -1))
     return std::nullopt;
   auto pair = [](std::array<int64_t, 2> x) {
@@ -1414,9 +1422,12 @@ std::optional<ThreadCoordinates> threadCoordinates(Value v) {
     rust::Result coordLayout = rust::parse(shape + "):" + stride + ")");
     if (!coordLayout.ok() || !tile.ok() || !grid.ok())
       return std::nullopt;
-    rust::Result r = rust::call("thrfrg", {valueTypeOf(ctx, coordLayout).asOperand(),
-                                           m->atomTv.asOperand(), valueTypeOf(ctx, tile).asOperand(),
-                                           valueTypeOf(ctx, grid).asOperand()});
+    SmallVector<LayoutOperand, 5> args{valueTypeOf(ctx, coordLayout).asOperand(),
+                                       m->atomTv.asOperand(), valueTypeOf(ctx, tile).asOperand(),
+                                       valueTypeOf(ctx, grid).asOperand()};
+    if (m->permutation)
+      args.push_back(m->permutation->asOperand());
+    rust::Result r = rust::call("thrfrg", args);
     std::optional<SmallVector<int64_t>> table = evaluate(ctx, r);
     if (!table)
       return std::nullopt;

@@ -82,10 +82,13 @@ struct MmaTiling {
   std::array<int64_t, 2> tile, grid;
   std::string threadCoordText;
   int64_t threads, lanes;
+  /// The operand's two modes of the permutation tile (thrfrg's fifth operand), if any.
+  std::optional<ValueType> permutation;
 };
-/// The tiling of `atom`'s `operand` over `atoms` = [TM, TN, TK], or an error of `op`.
+/// The tiling of `atom`'s `operand` over `atoms` = [TM, TN, TK] after the
+/// permutation tile `permutation` ([P_M, P_N, P_K], or null), or an error of `op`.
 FailureOr<MmaTiling> mmaTiling(Operation *op, StringRef atom, StringRef operand,
-                               ArrayRef<int64_t> atoms);
+                               ArrayRef<int64_t> atoms, ValueAttr permutation = {});
 /// The coordinate that slices thread 0's part out of thrfrg(L) for a tensor of
 /// rank `rank`: CuTe's `((0,(0,0)), (_, repeat<rank>(_)))`.
 std::string mmaPartitionCoordinate(int64_t rank);

@@ -6,7 +6,9 @@
 // pairs of f32 that the m16n8k16 fragment keeps in a row, 8-byte vectors (16 per thread). The
 // run: Inputs/ptx_moves.py executes all 128 threads on the CPU for two tiles of a 128 x 128
 // tensor of leading dimension 136: every element of the tile is copied to its place, nothing
-// else is written; claiming another tile fails.
+// else is written; claiming another tile fails. The same with CuTe's permutation
+// [_, (8,2,2):(1,16,8), _] (each thread's N values of its two atoms 8 columns apart): the
+// thrfrg takes the operand's two modes of it, and the copy still moves every element once.
 // REQUIRES: ptxas
 // RUN: layout-opt %s --layout-lower-tensors 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: layout-opt %s --layout-lower-tensors 2>/dev/null | FileCheck %s
@@ -21,6 +23,7 @@
 !g = !layout.tensor<f32, global, !layout.layout<(128,128):(?,1)>>
 !tile = !layout.tensor<f32, global, !layout.layout<(64,64):(?,1)>>
 !frag = !layout.tensor<f32, global, !layout.layout<((2,2),2,4):((1,?),?,16)>>
+!pfrag = !layout.tensor<f32, global, !layout.layout<((2,2),2,(2,2)):((1,?),?,(8,32))>>
 
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -44,10 +47,28 @@ module attributes {gpu.container_module} {
       layout.copy %a to %b {align = 8 : i64} : !frag, !frag
       gpu.return
     }
+    // REMARK: remark: copy: 16 x ld.global + st.global of 8 bytes
+    // CHECK-LABEL: gpu.func @c_permuted
+    // CHECK: %[[P:.*]] = layout.const #layout.tiler<[32:1,(8,2,2):(1,16,8)]>
+    // CHECK: layout.thrfrg %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[P]] : !layout.layout<(64,64):(?,1)>, !layout.layout<((4,8),(2,2)):((32,1),(16,8))>, !layout.tuple<(16,8)>, !layout.tuple<(2,2)>, !layout.tiler<[32:1,(8,2,2):(1,16,8)]>
+    // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1> -> vector<2xf32>
+    gpu.func @c_permuted(%src: !llvm.ptr<1>, %dst: !llvm.ptr<1>, %ld: index, %bm: index, %bn: index) kernel {
+      %l = layout.make %ld : !l
+      %S = layout.make_tensor %src, %l : !llvm.ptr<1> -> !g
+      %D = layout.make_tensor %dst, %l : !llvm.ptr<1> -> !g
+      %gS = layout.local_tile %S[%bm, %bn] {tile = #layout.tuple<(64,64)>} : !g -> !tile
+      %gD = layout.local_tile %D[%bm, %bn] {tile = #layout.tuple<(64,64)>} : !g -> !tile
+      %tid = gpu.thread_id x
+      %a = layout.partition_mma %gS[%tid] {atom = "sm80_16x8x16", operand = "C", atoms = array<i64: 2, 2, 1>, permutation = #layout.tiler<[32:1,(8,2,2):(1,16,8),_]>} : !tile -> !pfrag
+      %b = layout.partition_mma %gD[%tid] {atom = "sm80_16x8x16", operand = "C", atoms = array<i64: 2, 2, 1>, permutation = #layout.tiler<[32:1,(8,2,2):(1,16,8),_]>} : !tile -> !pfrag
+      layout.copy %a to %b {align = 8 : i64} : !pfrag, !pfrag
+      gpu.return
+    }
   }
 }
 
-// ENTRIES: 1
+// ENTRIES: 2
 // MOVES: c_tile: 4096 elements copied by 128 threads: all right
 // MOVES: c_tile: 4096 elements copied by 128 threads: all right
+// MOVES: c_permuted: 4096 elements copied by 128 threads: all right
 // WRONG: c_tile: writes outside the tensor

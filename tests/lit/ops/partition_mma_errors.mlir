@@ -44,3 +44,31 @@ func.func @rank(%g: !t, %t: index) {
   %p = layout.partition_mma %g[%t] {atom = "sm80_16x8x16", operand = "C", atoms = array<i64: 2, 2, 1>} : !t -> !t
   return
 }
+
+// -----
+
+!t = !layout.tensor<f32, global, !layout.layout<(64,64):(64,1)>>
+func.func @permutation_layout(%g: !t, %t: index) {
+  // expected-error@+1 {{'layout.partition_mma' op permutation is CuTe's PermutationMNK: a tiler of three modes [P_M, P_N, P_K] (a layout or _ each), found #layout.layout<(8,2,2):(1,16,8)>}}
+  %p = layout.partition_mma %g[%t] {atom = "sm80_16x8x16", operand = "C", atoms = array<i64: 2, 2, 1>, permutation = #layout.layout<(8,2,2):(1,16,8)>} : !t -> !t
+  return
+}
+
+// -----
+
+!t = !layout.tensor<f32, global, !layout.layout<(64,64):(64,1)>>
+func.func @permutation_two_modes(%g: !t, %t: index) {
+  // expected-error@+1 {{'layout.partition_mma' op permutation is CuTe's PermutationMNK: a tiler of three modes [P_M, P_N, P_K] (a layout or _ each), found #layout.tiler<[_,(8,2,2):(1,16,8)]>}}
+  %p = layout.partition_mma %g[%t] {atom = "sm80_16x8x16", operand = "C", atoms = array<i64: 2, 2, 1>, permutation = #layout.tiler<[_,(8,2,2):(1,16,8)]>} : !t -> !t
+  return
+}
+
+// -----
+
+// The N permutation (3,2):(1,16) does not divide the 64 columns.
+!t = !layout.tensor<f32, global, !layout.layout<(64,64):(64,1)>>
+func.func @permutation_divides(%g: !t, %t: index) {
+  // expected-error@+1 {{'layout.partition_mma' op logical_divide: composition: mode 0 of B (8:1) meets mode 0 of coalesced A (extent 3): the remaining extent 8 is not a multiple of the 3 elements this mode provides (shape divisibility condition)}}
+  %p = layout.partition_mma %g[%t] {atom = "sm80_16x8x16", operand = "C", atoms = array<i64: 2, 2, 1>, permutation = #layout.tiler<[_,(3,2):(1,16),_]>} : !t -> !t
+  return
+}
