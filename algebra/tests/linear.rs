@@ -2114,7 +2114,8 @@ fn thread_value_is_the_fragment_of_a_register_tensor() {
         }
     }
     // One warp: the thread mode is the lane mode alone.
-    let warp = lj("#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>");
+    let warp =
+        lj("#ttg.linear<{register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}>");
     let tv = thread_value(&warp).unwrap();
     assert_eq!(text::print(&Value::Func(tv.into())), "(32,2):(1,32)");
     // Errors: a block that selects elements, an in dimension of no register tensor, a swizzle.

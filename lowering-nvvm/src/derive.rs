@@ -362,14 +362,24 @@ pub fn tcgen05_mma(a: &Attrs) -> Result<hw::UmmaInstrDesc, String> {
 }
 
 /// tcgen05.ld/st: the shape, `.num`, registers and per-warp base addresses.
-/// The fragment is a (thread, value) layout, or a register tensor's encoding
-/// (`#layout.linear`), whose thread-value layout (`linear::to_cute::thread_value`) it then is.
 pub fn tmem_copy(a: &Attrs) -> Result<TmemCopy, String> {
-    let fragment = match a.linears.get("fragment") {
-        Some(l) => layout_algebra::linear::to_cute::thread_value(l).map_err(|e| e.to_string())?,
-        None => layout(a, "fragment")?,
-    };
-    hw::tmem_copy(&layout(a, "tmem")?, &fragment, int(a, "warp", 0)?).map_err(|e| e.to_string())
+    hw::tmem_copy(&tmem_layout(a)?, &tmem_fragment(a)?, int(a, "warp", 0)?)
+        .map_err(|e| e.to_string())
+}
+
+/// The TMEM layout (tile index -> address) of tmem_load/tmem_store.
+pub fn tmem_layout(a: &Attrs) -> Result<Layout, String> {
+    layout(a, "tmem")
+}
+
+/// The (thread, value) -> tile index fragment of tmem_load/tmem_store: the `fragment` layout,
+/// or a register tensor's encoding (`#layout.linear`), whose thread-value layout
+/// (`linear::to_cute::thread_value`) it then is.
+pub fn tmem_fragment(a: &Attrs) -> Result<Layout, String> {
+    match a.linears.get("fragment") {
+        Some(l) => layout_algebra::linear::to_cute::thread_value(l).map_err(|e| e.to_string()),
+        None => layout(a, "fragment"),
+    }
 }
 
 /// tcgen05.cp (128x256b): the source descriptor of a 128-row x 32-byte K-major tile.

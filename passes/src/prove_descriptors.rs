@@ -20,10 +20,12 @@
 //! | `layout.tma_desc`, `tma_load`, `tma_store` | `[smem byte] -> [gmem byte]` of the whole tile |
 //! | `layout.ldmatrix`, `stmatrix`, `lane_offset` | `[thread, value] -> [smem byte]` |
 //! | `layout.fragment_store` | `[thread, register] -> [row, column]` of the tile |
+//! | `layout.tmem_load`, `tmem_store` | `[thread, register] -> [TMEM address]` |
 //!
 //! Testing hook: a string attribute `layout.prove_fault` on an op perturbs the derived value
 //! before decoding (`sbo+128`, `lbo-16`, `start+16`, `layout=1`; `lane5+16`; `box0-8`,
-//! `stride1+16`, `swizzle=2`; `row3+8`, `col3+1` for register 3 of a fragment store), standing
+//! `stride1+16`, `swizzle=2`; `row3+8`, `col3+1` for register 3 of a fragment store; `lane1+1`,
+//! `col0+2` for the base of warp 1 / 0 of a tcgen05.ld/st), standing
 //! for a faulty encoder, so that the tests can check
 //! that a wrong descriptor is caught with its witness.
 
@@ -94,6 +96,8 @@ const OPS: &[&str] = &[
     "layout.stmatrix",
     "layout.lane_offset",
     "layout.fragment_store",
+    "layout.tmem_load",
+    "layout.tmem_store",
 ];
 
 /// Prove every target op under `root`; false when one failed (each failure is reported).
@@ -200,6 +204,9 @@ fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
             prove_tma(ctx, &a, fault.as_ref())
         }
         "layout.fragment_store" => prove_fragment_store(ctx, &a, fault.as_ref()),
+        "layout.tmem_load" | "layout.tmem_store" => {
+            prove_tmem_copy(ctx, &a, name == "layout.tmem_store", fault.as_ref())
+        }
         _ => prove_lanes(ctx, &name, &a, fault.as_ref()),
     }
 }
@@ -733,6 +740,82 @@ fn prove_fragment_store(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(
         format!(
             "fragment_store of {} ({rows}-row tile): (thread, register) = {w} is stored at (row, column) {l} by the lowering, {r} by the fragment layout",
             text::print_func(&frag)
+        )
+    })
+}
+
+/// The TMEM cell `(lane, column)` of register `r` of lane `l` in one warp's `tcgen05.ld/st` of
+/// `shape` (PTX ISA, "Matrix fragments for tcgen05.ld / tcgen05.st": the b32 forms), as ISL
+/// expressions in `l` and `r`, relative to the warp's base address; `imm` is the 16x32bx2 half
+/// offset in columns. Written from the ISA's figures, not from `hw::tmem`.
+fn tmem_cell(shape: &str, imm: i64) -> Result<(String, String), String> {
+    Ok(match shape {
+        "32x32b" => ("l".into(), "r".into()),
+        "16x64b" => (
+            "floor(l/4) + 8*(l mod 2)".into(),
+            "(floor(l/2) mod 2) + 2*r".into(),
+        ),
+        "16x128b" => (
+            "floor(l/4) + 8*(r mod 2)".into(),
+            "(l mod 4) + 4*floor(r/2)".into(),
+        ),
+        "16x256b" => (
+            "floor(l/4) + 8*(floor(r/2) mod 2)".into(),
+            "(r mod 2) + 2*(l mod 4) + 8*floor(r/4)".into(),
+        ),
+        "16x32bx2" => ("l mod 16".into(), format!("r + {imm}*floor(l/16)")),
+        other => return Err(format!("cannot prove a tcgen05 copy of shape {other}")),
+    })
+}
+
+/// `layout.tmem_load` / `tmem_store`: the derived shape, `.num` and warp bases decoded into the
+/// TMEM address (`lane << 16 | column`) of every (thread, register), `thread = 32 w + l` run by
+/// warp w of the fragment, against the TMEM layout at the fragment's tile index:
+/// `[t, v] -> [address]`. Faults: `lane<w>+d`, `col<w>+d` move warp w's base.
+fn prove_tmem_copy(ctx: &Ctx, a: &Attrs, store: bool, fault: Option<&Fault>) -> Result<(), String> {
+    let c = derive::tmem_copy(a)?;
+    let tmem = derive::tmem_layout(a)?;
+    let frag = derive::tmem_fragment(a)?;
+    let err = |e: layout_algebra::Error| e.to_string();
+    let mut bases: Vec<(i64, i64)> = c.warps.iter().map(|&(_, l, col)| (l, col)).collect();
+    if let Some(f) = fault {
+        if let Some(w) = f.indexed("lane").filter(|&w| w < bases.len()) {
+            bases[w].0 = f.apply(bases[w].0);
+        } else if let Some(w) = f.indexed("col").filter(|&w| w < bases.len()) {
+            bases[w].1 = f.apply(bases[w].1);
+        } else {
+            return Err(f.unknown("a tcgen05 copy (lane<w>, col<w>)"));
+        }
+    }
+    let (lane, col) = tmem_cell(c.shape.name(), c.imm)?;
+    let cases: Vec<String> = bases
+        .iter()
+        .enumerate()
+        .map(|(w, (l0, c0))| format!("(w = {w} and lane0 = {l0} and col0 = {c0})"))
+        .collect();
+    let decoded = Map::parse(
+        ctx,
+        &format!(
+            "{{ [t, r] -> [x] : 0 <= t < {} and 0 <= r < {} and exists (w, l, lane0, col0 :              t = 32 w + l and 0 <= l < 32 and ({}) and x = 65536 * (lane0 + {lane}) + col0 + {col}) }}",
+            32 * bases.len(),
+            c.regs,
+            cases.join(" or ")
+        ),
+    )
+    .map_err(err)?;
+    let tile = layout_relation::AnyLayout::Func(Func::Layout(tmem.clone()))
+        .relation(ctx, Space::Flat)
+        .map_err(err)?;
+    let source = layout_relation::AnyLayout::Func(Func::Layout(frag.clone()))
+        .relation(ctx, Space::Modes)
+        .and_then(|r| r.apply_range(tile))
+        .map_err(err)?;
+    verdict(&decoded, &source, None, |w, l, r| {
+        format!(
+            "{} of the fragment {} from the TMEM layout {}: (thread, register) = {w} is at TMEM address {l} by the instruction, {r} by the layouts",
+            c.instr(store),
+            text::print_layout(&frag),
+            text::print_layout(&tmem)
         )
     })
 }

@@ -9,6 +9,10 @@
 // tile (the coordinates of local_tile(A, (128,64), (m, j)): k*64 innermost, then m*128).
 // REQUIRES: ptxas
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --layout-lower-tensors 2>/dev/null | FileCheck %s --check-prefix=TENSORS
+// The data paths proven (--layout-prove-descriptors: the TMA boxes, the UMMA descriptors of the
+// four k blocks of both operands, the epilogue's tcgen05.ld):
+// RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --layout-lower-tensors --layout-prove-descriptors -o %t.proved 2>/dev/null
+// RUN: FileCheck %s --check-prefix=PROVED < %t.proved
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86" | FileCheck %s --check-prefix=IR
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86 ptx=%t.ptx" -o /dev/null
 // RUN: %ptxas --gpu-name sm_100a -v %t.ptx -o %t.cubin 2> %t.log
@@ -33,6 +37,9 @@
 // accumulator's layout.
 // TENSORS: layout.tmem_load %{{.*}} {fragment = #layout.linear<{register = {{\[\[}}0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = {{\[\[}}32, 0], [64, 0]], block = []}>, tmem = #layout.layout<(128,128):(65536,1)>} : vector<128xi32>
 // TENSORS-NOT: layout.tensor_memory_load
+// PROVED-COUNT-2: layout.tma_load
+// PROVED-COUNT-8: layout.umma_desc
+// PROVED: layout.tmem_load
 // IR-COUNT-2: llvm.call @cuTensorMapEncodeTiled
 // IR: gpu.module @kernels
 // IR-DAG: llvm.mlir.constant(4611756662049538048 : i64)

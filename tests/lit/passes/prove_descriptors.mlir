@@ -6,12 +6,19 @@
 // The descriptor, TMA and lane-table tests of the NVVM lowering: every swizzle mode and major
 // of WGMMA and UMMA (the 128B mode with 32-byte atoms included), 8-bit, tf32 and 4-bit
 // elements, byte addresses, runtime base pointers and k (every block the tile has), ldmatrix
-// x1/x2/x4, .trans, stmatrix, layout.lane_offset.
+// x1/x2/x4, .trans, stmatrix, layout.lane_offset, tcgen05.ld/st.
 // RUN: layout-opt %S/../nvvm/wgmma_desc.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=WGMMA
 // RUN: layout-opt %S/../nvvm/umma_desc.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=UMMA
 // RUN: layout-opt %S/../nvvm/ldmatrix.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=LANES
 // RUN: layout-opt %S/../nvvm/fragment_store.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=FRAG
 // FRAG-COUNT-3: layout.fragment_store
+// tcgen05.ld/st: every shape (32x32b, 16x64b, 16x128b, 16x256b, 16x32bx2) of the tcgen05 tests,
+// and the tensor-level loads/stores once --layout-lower-tensors has derived their tmem_load /
+// tmem_store (a blocked tensor, mma.sync's accumulator by 16x256b).
+// RUN: layout-opt %S/../nvvm/tcgen05.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=TMEM
+// TMEM-COUNT-2: layout.tmem_load
+// RUN: layout-opt %S/../nvvm/tensor_memory.mlir --layout-lower-tensors --layout-prove-descriptors 2>/dev/null | FileCheck %s --check-prefix=TMEMT
+// TMEMT-COUNT-2: layout.tmem_load
 // RUN: layout-opt %s --layout-prove-descriptors | FileCheck %s
 // WGMMA: layout.wgmma_desc
 // UMMA: layout.umma_desc

@@ -144,3 +144,22 @@ llvm.func @fragment_col(%acc: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f
   layout.fragment_store %acc, %C[%i, %i] thread(%i) bounds(%i, %i) ld(%i) {elem = f16, tileRows = 64 : i64, layout.prove_fault = "col3+1", fragment = #layout.layout<((4,8,4),(2,2,2)):((128,1,16),(64,8,512))>} : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// tcgen05.ld 32x32b.x128 of the M = 128 accumulator: warp 1's base one lane off.
+llvm.func @tmem_lane(%t: i32) {
+  // expected-error @+1 {{tcgen05.ld.sync.aligned.32x32b.x128.b32 of the fragment (128,128):(1,128) from the TMEM layout (128,128):(65536,1): (thread, register) = (32, 0) is at TMEM address 2162688 by the instruction, 2097152 by the layouts}}
+  %r = layout.tmem_load %t {tmem = #layout.layout<(128,128):(65536,1)>, fragment = #layout.layout<(128,128):(1,128)>, layout.prove_fault = "lane1+1"} : vector<128xi32>
+  llvm.return
+}
+
+// -----
+
+// tcgen05.st 16x256b of mma.sync's accumulator (a register tensor's encoding) in the M = 64
+// TMEM layout: warp 0's base one column off.
+llvm.func @tmem_column(%t: i32, %v: vector<32xi32>) {
+  // expected-error @+1 {{tcgen05.st.sync.aligned.16x256b.x8.b32 of the fragment (((4,8),4),(2,2,8)):(((128,1),16),(64,8,512)) from the TMEM layout ((16,4),64):((65536,2097152),1): (thread, register) = (0, 0) is at TMEM address 1 by the instruction, 0 by the layouts}}
+  layout.tmem_store %t, %v {tmem = #layout.layout<((16,4),64):((65536,2097152),1)>, fragment = #layout.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>, layout.prove_fault = "col0+1"} : vector<32xi32>
+  llvm.return
+}
