@@ -1535,11 +1535,20 @@ LogicalResult MmaTmemOp::verify() {
   auto a = llvm::cast<MemoryTensorType>(getA().getType());
   auto b = llvm::cast<MemoryTensorType>(getB().getType());
   auto d = llvm::cast<MemoryTensorType>(getD().getType());
-  if (sa[0] != 128 || sa[1] != sb[1] || sa[1] % 16 != 0 || sb[0] % 16 != 0 || sb[0] > 256)
+  int64_t group = getCtaGroup().value_or(1);
+  if (group != 1 && group != 2)
+    return emitOpError() << "ctaGroup is 1 (one CTA) or 2 (a CTA pair), found " << group;
+  // With a CTA pair, B holds this CTA's half of N.
+  int64_t n = sb[0] * group;
+  if (sa[0] != 128 || sa[1] != sb[1] || sa[1] % 16 != 0 || n % 16 != 0 || n > 256) {
+    if (group == 2)
+      return emitOpError() << "with ctaGroup = 2, A and B must be 128 x K and N/2 x K in each "
+                              "CTA (K a multiple of 16, N a multiple of 16 in [16, 256]), found A "
+                           << Type(a.getLayout()) << " and B " << Type(b.getLayout());
     return emitOpError() << "A and B must be 128 x K and N x K (K a multiple of 16, N a multiple "
                             "of 16 in [16, 256]), found A "
                          << Type(a.getLayout()) << " and B " << Type(b.getLayout());
-  int64_t n = sb[0];
+  }
   std::string want = "(128," + std::to_string(n) + "):(65536,1)";
   rust::Result expected = rust::parse(want);
   if (!expected.ok() || d.getLayout().getText() != expected.text)

@@ -1272,10 +1272,20 @@ def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments]> {
     `k` (barrier `k mod S`), which completes its phase once they are done (and
     have read A and B): `layout.mbarrier_wait %ring[%k]` waits for them.
     Without it the kernel commits them itself.
+
+    With `ctaGroup = 2` the MMA spans the CTA pair (cluster ranks 2i, 2i+1;
+    the kernel's `nvvm.cluster_dim` has an even number of CTAs), CuTe's
+    `SM100_MMA_F16BF16_2x1SM_SS`: each CTA holds its 128 rows of A (`128 x K`)
+    and its half of B (`N/2 x K`, the same shared offsets in both CTAs), and
+    receives its `128 x N` part of D in its own TMEM at the same address;
+    `tcgen05.mma.cta_group::2` with M = 256 is issued by one thread of the
+    even CTA, and `commit` arrives on the barrier of both CTAs
+    (`tcgen05.commit.cta_group::2 ... multicast::cluster`, mask `3 << (rank
+    & ~1)`). N (twice B's rows) is a multiple of 16 in [16, 256].
   }];
   let arguments = (ins Layout_TensorType:$a, Layout_TensorType:$b, Layout_TensorType:$d,
                        I1:$accumulate, Optional<Layout_TensorType>:$commitBars,
-                       Optional<Index>:$commitPosition);
+                       Optional<Index>:$commitPosition, OptionalAttr<I64Attr>:$ctaGroup);
   let assemblyFormat = [{
     $a `,` $b `,` $d `accumulate` `(` $accumulate `)`
     (`commit` `(` $commitBars^ `[` $commitPosition `]` `:` qualified(type($commitBars)) `)`)?

@@ -1001,8 +1001,12 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
       return failure();
     auto aType = cast<MemoryTensorType>(op.getA().getType());
     std::optional<int64_t> k = staticModeSize(aType.getLayout(), 1);
+    // A CTA pair: M = 256, and B holds this CTA's half of N.
+    bool pair = op.getCtaGroup().value_or(1) == 2;
     std::optional<int64_t> n =
         staticModeSize(cast<MemoryTensorType>(op.getB().getType()).getLayout(), 0);
+    if (n && pair)
+      *n *= 2;
     std::optional<Major> majorA = majorOf(sa->second.getValueType());
     std::optional<Major> majorB = majorOf(sb->second.getValueType());
     if (!k || !n || !majorA || !majorB)
@@ -1019,15 +1023,25 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
                                     mB, sb->second, rw.getI64IntegerAttr(j),
                                     rw.getI64IntegerAttr(0));
       Tcgen05MmaOp::create(rw, loc, tmem, da, db, j == 0 ? op.getAccumulate() : always, elem,
-                           elem, TypeAttr::get(rw.getF32Type()), rw.getI64IntegerAttr(128),
-                           rw.getI64IntegerAttr(*n), mA, mB);
+                           elem, TypeAttr::get(rw.getF32Type()),
+                           rw.getI64IntegerAttr(pair ? 256 : 128), rw.getI64IntegerAttr(*n), mA,
+                           mB, UnitAttr(), UnitAttr(), rw.getI64IntegerAttr(pair ? 2 : 1));
     }
     if (op.getCommitBars()) {
       FailureOr<std::pair<Value, Value>> b =
           ringBarrier(rw, op, op.getCommitBars(), op.getCommitPosition());
       if (failed(b))
         return failure();
-      NVVM::Tcgen05CommitOp::create(rw, loc, b->first, Value());
+      if (!pair) {
+        NVVM::Tcgen05CommitOp::create(rw, loc, b->first, Value());
+      } else {
+        // Both CTAs of the pair: bits (rank & ~1) and (rank | 1) of the mask.
+        Value rank = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
+        Value even = arith::AndIOp::create(rw, loc, rank, constI32(rw, loc, -2));
+        Value mask32 = arith::ShLIOp::create(rw, loc, constI32(rw, loc, 3), even);
+        Value mask = arith::TruncIOp::create(rw, loc, rw.getI16Type(), mask32);
+        NVVM::Tcgen05CommitOp::create(rw, loc, b->first, mask, NVVM::CTAGroupKind::CTA_2);
+      }
     }
     rw.eraseOp(op);
     return success();
@@ -1503,6 +1517,14 @@ LogicalResult checkLowering(Operation *op) {
     if (!n || *n < 1 || *n > 256)
       return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
                                << (n ? std::to_string(*n) : std::string("?"));
+  }
+  if (auto mma = dyn_cast<MmaTmemOp>(op); mma && mma.getCtaGroup().value_or(1) == 2) {
+    std::optional<int64_t> ctas = clusterCtas(op);
+    if (!ctas || *ctas % 2 != 0)
+      return op->emitOpError() << "ctaGroup = 2 runs on a CTA pair (cluster ranks 2i, 2i+1), but "
+                                  "the kernel declares "
+                               << (ctas ? "a cluster of " + std::to_string(*ctas) + " CTAs"
+                                        : std::string("no cluster (nvvm.cluster_dim)"));
   }
   if (auto load = dyn_cast<TensorMemoryLoadOp>(op))
     return tensorMemoryForm(op, load.getSrc(), cast<RankedTensorType>(load.getType()));

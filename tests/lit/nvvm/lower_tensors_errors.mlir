@@ -133,3 +133,20 @@ func.func @unresolved(%p: !llvm.ptr<1>) -> tensor<64x64xf16, #rows> {
   %v = layout.global_load %t[] {align = 16 : i64} : !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>> -> tensor<64x64xf16, #rows>
   return %v : tensor<64x64xf16, #rows>
 }
+
+// -----
+
+// ctaGroup = 2 needs a kernel whose cluster pairs its CTAs.
+!a = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!d = !layout.tensor<f32, tmem, !layout.layout<(128,256):(65536,1)>>
+gpu.module @kernels {
+  gpu.func @pair_without_cluster(%pa: !llvm.ptr<3>, %t6: !llvm.ptr<6>, %acc: i1) kernel {
+    %la = layout.const #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>
+    %ld = layout.const #layout.layout<(128,256):(65536,1)>
+    %A = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a
+    %D = layout.make_tensor %t6, %ld : !llvm.ptr<6> -> !d
+    // expected-error@+1 {{'layout.mma_tmem' op ctaGroup = 2 runs on a CTA pair (cluster ranks 2i, 2i+1), but the kernel declares no cluster (nvvm.cluster_dim)}}
+    layout.mma_tmem %A, %A, %D accumulate(%acc) {ctaGroup = 2 : i64} : !a, !a, !d
+    gpu.return
+  }
+}

@@ -13,3 +13,11 @@ func.func @mma(%a: !a, %b: !b, %d: !d, %acc: i1) {
   layout.mma_tmem %a, %b, %d accumulate(%acc) : !a, !b, !d
   return
 }
+
+// A CTA pair (ctaGroup = 2): B is this CTA's 128 of N = 256 rows, D 128 x 256.
+// CHECK-LABEL: func.func @pair
+// CHECK: layout.mma_tmem %arg0, %arg0, %arg1 accumulate(%arg2) {ctaGroup = 2 : i64} : !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>, !layout.tensor<bf16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>, !layout.tensor<f32, tmem, !layout.layout<(128,256):(65536,1)>>
+func.func @pair(%a: !a, %d: !d, %acc: i1) {
+  layout.mma_tmem %a, %a, %d accumulate(%acc) {ctaGroup = 2 : i64} : !a, !a, !d
+  return
+}
