@@ -1061,6 +1061,14 @@ FailureOr<TmemCopyForm> tensorMemoryForm(Operation *op, Value tmem, RankedTensor
   return form;
 }
 
+/// The remark naming the tcgen05.ld/st a tensor_memory_load/store became.
+void remarkTmemCopy(Operation *op, const TmemCopyForm &form) {
+  op->emitRemark() << "'" << op->getName() << "' op tcgen05."
+                   << (isa<TensorMemoryStoreOp>(op) ? "st" : "ld") << ".sync.aligned."
+                   << form.shape << ".x" << form.num << ".b32: " << form.regs
+                   << " registers per thread";
+}
+
 /// The registers of a tcgen05.ld/st as the hardware op takes them: i32 for
 /// one, else vector<n x i32>.
 Type tmemRegsType(PatternRewriter &rw, int64_t n) {
@@ -1090,8 +1098,7 @@ struct LowerTensorMemoryLoad : public OpRewritePattern<TensorMemoryLoadOp> {
           LLVM::ConstantOp::create(rw, loc, rw.getI32Type(), 0));
     Value vals = LLVM::BitcastOp::create(
         rw, loc, VectorType::get({form->regs}, type.getElementType()), regs);
-    op.emitRemark() << "'" << op->getName() << "' op tcgen05.ld.sync.aligned." << form->shape
-                    << ".x" << form->num << ".b32: " << form->regs << " registers per thread";
+    remarkTmemCopy(op, *form);
     rw.replaceOp(op, UnrealizedConversionCastOp::create(rw, loc, type, vals).getResult(0));
     return success();
   }
@@ -1119,8 +1126,7 @@ struct LowerTensorMemoryStore : public OpRewritePattern<TensorMemoryStoreOp> {
     Value taddr = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->first);
     TmemStoreOp::create(rw, loc, taddr, regs, Value(), Value(), d->second,
                         cast<ValueAttr>(type.getEncoding()), rw.getI64IntegerAttr(0));
-    op.emitRemark() << "'" << op->getName() << "' op tcgen05.st.sync.aligned." << form->shape
-                    << ".x" << form->num << ".b32: " << form->regs << " registers per thread";
+    remarkTmemCopy(op, *form);
     rw.eraseOp(op);
     return success();
   }
