@@ -38,12 +38,15 @@
 #rows = #layout.linear<tensor<128x128xf32, #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 !acc = !layout.tensor<f32, tmem, !layout.layout<(128,128):(65536,1)>>
 module {
-  // Host: the tensor maps of A and B (K innermost; a row is 2K bytes), boxes of one stage.
-  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
-    %c2 = arith.constant 2 : i64
-    %row = arith.muli %k, %c2 : i64
-    %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
-    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
+  // Host: the tensor maps of A and B, derived from their layouts (K innermost), boxes of one
+  // stage.
+  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %pa: !llvm.ptr, %mapB: !llvm.ptr, %pb: !llvm.ptr, %m: index, %n: index, %k: index) -> i32 {
+    %la = layout.make %m, %k, %k : !layout.layout<(?,?):(?,1)>
+    %lb = layout.make %n, %k, %k : !layout.layout<(?,?):(?,1)>
+    %A = layout.make_tensor %pa, %la : !llvm.ptr -> !gmem
+    %B = layout.make_tensor %pb, %lb : !llvm.ptr -> !gmem
+    %sa = layout.encode_tensor_map %mapA, %A {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
+    %sb = layout.encode_tensor_map %mapB, %B {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
     %s = arith.ori %sa, %sb : i32
     return %s : i32
   }
@@ -74,8 +77,7 @@ module {
       // The number of k tiles: mode 1 of the rest of A by (128,64).
       %ta = layout.const #layout.tuple<(128,64)>
       %byk = layout.zipped_divide %la, %ta : !rm, !layout.tuple<(128,64)>
-      %resta = layout.get %byk modes [1] : !layout.layout<((128,64),(?,?)):((?,1),(?,64))>
-      %ktiles = layout.shape_leaf %resta modes [1] : !layout.layout<(?,?):(?,64)>
+      %ktiles = layout.shape_leaf %byk modes [1, 1] : !layout.layout<((128,64),(?,?)):((?,1),(?,64))>
       scf.if %leader {
         layout.mbarrier_init %full {arrivals = 2 : i64} : !ring
         layout.mbarrier_init %empty {arrivals = 1 : i64} : !ring

@@ -54,8 +54,7 @@ gpu.module @kernels attributes {layout.sm = 80 : i64} {
     // The number of k tiles: the extent of mode 1 of A's tiles (ceil(K / 32)).
     %tiles = layout.const #layout.tuple<(64,32)>
     %byk = layout.zipped_divide %la, %tiles : !rm, !layout.tuple<(64,32)>
-    %rest = layout.get %byk modes [1] : !layout.layout<((64,32),(?,?)):((?,1),(?,32))>
-    %ktiles = layout.shape_leaf %rest modes [1] : !layout.layout<(?,?):(?,32)>
+    %ktiles = layout.shape_leaf %byk modes [1, 1] : !layout.layout<((64,32),(?,?)):((?,1),(?,32))>
     %pa_s = llvm.mlir.addressof @smem_a : !llvm.ptr<3>
     %pb_s = llvm.mlir.addressof @smem_b : !llvm.ptr<3>
     %lsa = layout.const #layout.layout<Sw<2,3,3> o 0 o (64,32,2):(32,1,2048)>

@@ -52,21 +52,25 @@
 !accT = tensor<128x256xf32, #acc>
 
 module {
-  // Host: the tensor maps of A, B and C (a row of A and B is 2K bytes, of C 2N), boxes of one
-  // stage of A, half a stage of B (a CTA's slice) and one swizzle span of C's tile; C's only
-  // when its rows are 16-byte multiples (N mod 8 = 0: the kernel stores C without TMA otherwise).
-  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %A: !llvm.ptr, %mapB: !llvm.ptr, %B: !llvm.ptr, %mapC: !llvm.ptr, %C: !llvm.ptr, %m: i64, %n: i64, %k: i64) -> i32 {
-    %c0 = arith.constant 0 : i64
-    %c2 = arith.constant 2 : i64
-    %c8 = arith.constant 8 : i64
-    %row = arith.muli %k, %c2 : i64
-    %rowc = arith.muli %n, %c2 : i64
-    %sa = layout.tma_desc %mapA, %A dims(%k, %m, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
-    %sb = layout.tma_desc %mapB, %B dims(%k, %n, %row) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
-    %odd = arith.remui %n, %c8 : i64
-    %aligned = arith.cmpi eq, %odd, %c0 : i64
+  // Host: the tensor maps of A, B and C, derived from the global tensors' layouts (extents,
+  // byte strides) and the boxes of one stage of A, half a stage of B (a CTA's slice) and one
+  // swizzle span of C's tile; C's only when its rows are 16-byte multiples (N mod 8 = 0: the
+  // kernel stores C without TMA otherwise).
+  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %pa: !llvm.ptr, %mapB: !llvm.ptr, %pb: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %m: index, %n: index, %k: index) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %la = layout.make %m, %k, %k : !rm
+    %lb = layout.make %n, %k, %k : !rm
+    %lc = layout.make %m, %n, %n : !rm
+    %A = layout.make_tensor %pa, %la : !llvm.ptr -> !gmem
+    %B = layout.make_tensor %pb, %lb : !llvm.ptr -> !gmem
+    %C = layout.make_tensor %pc, %lc : !llvm.ptr -> !gmem
+    %sa = layout.encode_tensor_map %mapA, %A {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
+    %sb = layout.encode_tensor_map %mapB, %B {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
+    %odd = arith.remui %n, %c8 : index
+    %aligned = arith.cmpi eq, %odd, %c0 : index
     %sc = scf.if %aligned -> i32 {
-      %s = layout.tma_desc %mapC, %C dims(%n, %m, %rowc) {elem = f16, gmem = #layout.layout<(?,?):(?,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !llvm.ptr
+      %s = layout.encode_tensor_map %mapC, %C {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
       scf.yield %s : i32
     } else {
       %none = arith.constant 0 : i32
@@ -103,11 +107,9 @@ module {
       %ta = layout.const #layout.tuple<(128,64)>
       %byc = layout.zipped_divide %lc, %tc : !rm, !layout.tuple<(128,256)>
       %bya = layout.zipped_divide %la, %ta : !rm, !layout.tuple<(128,64)>
-      %restc = layout.get %byc modes [1] : !layout.layout<((128,256),(?,?)):((?,1),(?,256))>
-      %resta = layout.get %bya modes [1] : !layout.layout<((128,64),(?,?)):((?,1),(?,64))>
-      %tm = layout.shape_leaf %restc modes [0] : !layout.layout<(?,?):(?,256)>
-      %tn = layout.shape_leaf %restc modes [1] : !layout.layout<(?,?):(?,256)>
-      %kt = layout.shape_leaf %resta modes [1] : !layout.layout<(?,?):(?,64)>
+      %tm = layout.shape_leaf %byc modes [1, 0] : !layout.layout<((128,256),(?,?)):((?,1),(?,256))>
+      %tn = layout.shape_leaf %byc modes [1, 1] : !layout.layout<((128,256),(?,?)):((?,1),(?,256))>
+      %kt = layout.shape_leaf %bya modes [1, 1] : !layout.layout<((128,64),(?,?)):((?,1),(?,64))>
       // This CTA's tile by the raster layouts; a pair of CTAs past the last M tile has none.
       %groups = arith.ceildivui %tm, %c8 : index
       %rm = layout.make %tn, %groups : !layout.layout<(8,?,?):(1,0,8)>

@@ -619,6 +619,38 @@ fn tma_ranks_and_merging() {
     assert_eq!(d["boxDim"], js("[256]"));
 }
 
+/// The runtime arguments of a tensor map: each dynamic extent and stride is one gmem leaf's,
+/// extents first (TMA dims innermost first), then strides (bytes, dims 1..).
+#[test]
+fn tma_runtime_operands_name_their_leaves() {
+    use hw::TmaRuntime::{Extent, StrideBytes};
+    let desc = |g: &str, s: &str| {
+        let (Value::Func(f), Value::Func(sm)) = (parse(g).unwrap(), parse(s).unwrap()) else {
+            panic!("not layouts")
+        };
+        hw::tma_desc(Elem::F16, f.as_layout().unwrap(), &sm)
+    };
+    // Row-major M x K, K contiguous: dim 0 is mode 1 (K), dim 1 mode 0 (M, stride ? bytes).
+    let d = desc("(?,?):(?,1)", "Sw<3,3,3> o 0 o (128,64):(64,1)").unwrap();
+    assert_eq!(
+        d.runtime_operands().unwrap(),
+        vec![Extent(vec![1]), Extent(vec![0]), StrideBytes(vec![0])]
+    );
+    // Only the dynamic ones; a nested mode's leaf is named by its path.
+    let d = desc("(64,(8,?)):(1,(64,?))", "(64,8):(1,64)").unwrap();
+    assert_eq!(
+        d.runtime_operands().unwrap(),
+        vec![Extent(vec![1, 1]), StrideBytes(vec![1, 1])]
+    );
+    // A single-leaf gmem layout: the empty path.
+    let d = desc("?:1", "64:1").unwrap();
+    assert_eq!(d.runtime_operands().unwrap(), vec![Extent(vec![])]);
+    // Two static-stride leaves merged into one TMA dim with a dynamic extent: no one leaf.
+    let d = desc("(8,?):(1,8)", "(8,32):(1,8)").unwrap();
+    let e = d.runtime_operands().unwrap_err().to_string();
+    assert!(e.contains("merges the gmem leaves 0, 1"), "{e}");
+}
+
 #[test]
 fn tma_errors_name_the_rule() {
     let op = "tma_desc";

@@ -1457,6 +1457,21 @@ LogicalResult TmaCopyOp::verify() {
   return success();
 }
 
+LogicalResult EncodeTensorMapOp::verify() {
+  if (!llvm::isa<LLVM::LLVMPointerType>(getTensorMap().getType()))
+    return emitOpError() << "writes the tensor map through a pointer (!llvm.ptr), found "
+                         << getTensorMap().getType();
+  if (failed(verifyTensorOf(*this, "tensor", getTensor().getType(), MemorySpace::global)))
+    return failure();
+  if (getSmem().getValueKind() != ValueKind::Layout)
+    return emitOpError() << "smem must be a CuTe layout (the shared tile of one TMA copy), found "
+                         << Attribute(getSmem());
+  if (!getSmem().getValueType().isStatic())
+    return emitOpError() << "smem must be static (it lays out shared memory), found "
+                         << Attribute(getSmem());
+  return success();
+}
+
 /// The A and B operands of an MMA on shared memory: shared tensors of f16 or
 /// bf16 (the same) with static two-mode layouts; their mode sizes.
 static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,

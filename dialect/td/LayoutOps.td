@@ -1220,6 +1220,39 @@ def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
+def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map"> {
+  let summary = "host: encode the TMA tensor map of a global tensor for tiles of a shared layout";
+  let description = [{
+    ```mlir
+    %l = layout.make %m, %k, %k : !layout.layout<(?,?):(?,1)>
+    %A = layout.make_tensor %pa, %l : !llvm.ptr -> !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+    %status = layout.encode_tensor_map %mapA, %A {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>}
+        : !llvm.ptr, !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
+    ```
+    Writes into `%mapA` (128 bytes, 64-byte aligned) the tensor map through
+    which TMA copies tiles laid out by `smem` (the shared tile of the kernel's
+    `layout.tma_copy`, one stage) out of and into the global tensor `%A` (made by
+    `layout.make_tensor`), and returns `cuTensorMapEncodeTiled`'s status (0:
+    success). Everything the driver is told comes from the two layouts
+    (`hw::tma_desc`): data type, rank, box, swizzle, and the global extents and
+    byte strides, the runtime ones read off the leaves of `%A`'s layout (an
+    extent is a leaf's extent, a stride its stride times the element's bytes).
+    The kernel makes its `tma` tensor from the map and the same layout.
+
+    `--layout-lower-tensors` turns it into the hardware op `layout.tma_desc`
+    with those runtime operands; the algebra's rules (the innermost dimension
+    contiguous, box extents at most 256, the swizzle span, static strides that
+    are multiples of 16 bytes) are checked there, naming the rule. A runtime
+    stride that is not a multiple of 16 bytes is the driver's error status.
+  }];
+  let arguments = (ins AnyType:$tensorMap, Layout_TensorType:$tensor, Layout_ValueAttr:$smem);
+  let results = (outs I32:$status);
+  let assemblyFormat = [{
+    $tensorMap `,` $tensor attr-dict `:` type($tensorMap) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
 def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
   let summary = "D = A B^T + C with A and B in shared memory: warpgroup MMAs in flight (sm_90a)";
   let description = [{

@@ -890,6 +890,66 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
   }
 };
 
+/// The runtime arguments of the tensor map of `tensor` (a global tensor) for
+/// tiles of `smem` (layout_ffi_tma_runtime): per argument its kind (0: a leaf's
+/// extent, 1: its stride in bytes), the path's depth and the path. The
+/// algebra's error at `op`.
+FailureOr<SmallVector<int64_t>> tmaRuntime(Operation *op, MemoryTensorType tensor,
+                                           ValueAttr smem) {
+  std::string elemName;
+  llvm::raw_string_ostream(elemName) << tensor.getElementType();
+  SmallVector<int64_t> args(64, 0);
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_tma_runtime(
+      elemName.data(), elemName.size(), tensor.getLayout().getValueHandle(),
+      smem.getValueType().getValueHandle(), args.data(), args.size(), &length));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  args.resize(length);
+  return args;
+}
+
+/// layout.encode_tensor_map -> layout.tma_desc: the pointer of the tensor's
+/// make_tensor, and each runtime argument read off a leaf of its layout
+/// (layout.shape_leaf; layout.stride_leaf times the element's bytes).
+struct LowerEncodeTensorMap : public OpRewritePattern<EncodeTensorMapOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(EncodeTensorMapOp op, PatternRewriter &rw) const override {
+    auto make = op.getTensor().getDefiningOp<MakeTensorOp>();
+    auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
+    FailureOr<SmallVector<int64_t>> args = tmaRuntime(op, tensor, op.getSmem());
+    if (!make || failed(args))
+      return failure();
+    Location loc = op.getLoc();
+    int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
+    auto i64 = [&](int64_t v) { return arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), v); };
+    SmallVector<Value> dynamic;
+    for (size_t i = 0; i + 1 < args->size();) {
+      int64_t kind = (*args)[i], depth = (*args)[i + 1];
+      DenseI64ArrayAttr path = rw.getDenseI64ArrayAttr(ArrayRef(*args).slice(i + 2, depth));
+      i += 2 + depth;
+      Value leaf = kind == 0 ? ShapeLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(),
+                                                   path)
+                                   .getResult()
+                             : StrideLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(),
+                                                    path)
+                                   .getResult();
+      Value v = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), leaf);
+      if (kind == 1)
+        v = bits % 8 == 0 ? arith::MulIOp::create(rw, loc, v, i64(bits / 8)).getResult()
+                          : arith::DivSIOp::create(
+                                rw, loc, arith::MulIOp::create(rw, loc, v, i64(bits)), i64(8))
+                                .getResult();
+      dynamic.push_back(v);
+    }
+    rw.replaceOpWithNewOp<TmaDescOp>(op, rw.getI32Type(), op.getTensorMap(), make.getPtr(),
+                                     dynamic, Value(), Value(),
+                                     TypeAttr::get(tensor.getElementType()),
+                                     tensor.getLayout().getValueAttr(), op.getSmem());
+    return success();
+  }
+};
+
 /// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is.
 std::optional<Major> majorOf(ValueType l) {
   if (staticOffset(l, {0, 1}) == 1)
@@ -1549,6 +1609,15 @@ LogicalResult checkLowering(Operation *op) {
   if (auto arrive = dyn_cast<MbarrierArriveOp>(op))
     if (failed(checkCluster(op, arrive.getMulticast())))
       return failure();
+  if (auto encode = dyn_cast<EncodeTensorMapOp>(op)) {
+    if (!encode.getTensor().getDefiningOp<MakeTensorOp>())
+      return op->emitOpError() << "encodes the tensor map of a whole tensor, made by "
+                                  "layout.make_tensor in its function (the kernel tiles the tma "
+                                  "tensor), found a tensor that is not";
+    if (failed(tmaRuntime(op, cast<MemoryTensorType>(encode.getTensor().getType()),
+                          encode.getSmem())))
+      return failure();
+  }
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
     if (failed(checkCluster(op, copy.getMulticast())))
       return failure();
@@ -1600,7 +1669,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
                       MbarrierInitOp, MbarrierWaitOp, MbarrierArriveOp, TmaCopyOp, MmaAsyncOp,
                       MmaTmemOp, TensorMemoryLoadOp, TensorMemoryStoreOp, TensorPtrOp,
-                      CopyOp>(op);
+                      CopyOp, EncodeTensorMapOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -1609,7 +1678,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                             << "); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma "
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, "
-                               "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store and tensor_ptr read them";
+                               "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr "
+                               "and encode_tensor_map read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -1631,7 +1701,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerMbarrierArrive,
                  LowerTmaCopy,
                  LowerMmaAsync, LowerMmaTmem, LowerTensorMemoryLoad, LowerTensorMemoryStore,
-                 ResolveTensorPtr, LowerCopy>(&getContext());
+                 ResolveTensorPtr, LowerCopy, LowerEncodeTensorMap>(&getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -6,7 +6,9 @@
 //!   descriptor, TMA box and ldmatrix/stmatrix lane-address table that `--lower-to-nvvm` derives
 //!   back into the addresses it denotes, and proves them equal to the source tile layout through
 //!   ISL (docs/relations.md). Its decoders follow the PTX ISA, written apart from the encoders
-//!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`];
+//!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`],
+//!   [`shared_access_decode`] (a register tensor's shared load/store plan, checked point by point),
+//!   [`async_copy_decode`] (a cp.async tile copy's plan, likewise);
 //!   [`xor_swizzle`] and [`isl_text`] are their shared pieces, [`tile_relation`] the source side.
 //! - `--layout-composition-domain` ([`composition_domain`]): the exact set of coordinates at
 //!   which a composition reads A past size(A), an analysis users opt into (the verifier names
@@ -22,11 +24,13 @@
 
 pub mod arith_relation;
 pub mod assign_layouts;
+pub mod async_copy_decode;
 pub mod composition_domain;
 pub mod isl_text;
 pub mod matrix_lanes_decode;
 pub mod prove_descriptors;
 pub mod prove_lowering;
+pub mod shared_access_decode;
 pub mod smem_desc_decode;
 pub mod tile_relation;
 pub mod tma_box_decode;

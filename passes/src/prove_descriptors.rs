@@ -21,17 +21,22 @@
 //! | `layout.ldmatrix`, `stmatrix`, `lane_offset` | `[thread, value] -> [smem byte]` |
 //! | `layout.fragment_store` | `[thread, register] -> [row, column]` of the tile |
 //! | `layout.tmem_load`, `tmem_store` | `[thread, register] -> [TMEM address]` |
+//! | `layout.shared_load`, `shared_store` | `[thread, register] -> [smem offset]`, point by point |
+//! | `layout.async_copy` | `[thread, copy, element] -> ([tile coordinate], [smem offset])`, point by point |
 //!
 //! Testing hook: a string attribute `layout.prove_fault` on an op perturbs the derived value
 //! before decoding (`sbo+128`, `lbo-16`, `start+16`, `layout=1`; `lane5+16`; `box0-8`,
 //! `stride1+16`, `swizzle=2`; `row3+8`, `col3+1` for register 3 of a fragment store; `lane1+1`,
-//! `col0+2` for the base of warp 1 / 0 of a tcgen05.ld/st), standing
+//! `col0+2` for the base of warp 1 / 0 of a tcgen05.ld/st; `lane2+8`, `warp0+8`, `access1+8`,
+//! `rows3+8`, `instr1+8` for a register tensor's shared access plan; `lane1+8`, `copy0+8` for a
+//! cp.async plan), standing
 //! for a faulty encoder, so that the tests can check
 //! that a wrong descriptor is caught with its witness.
 
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{self, Major};
+use layout_algebra::linear::LinearLayout;
 use layout_algebra::{text, Func};
 use layout_lowering_nvvm::derive::{self, func, Attrs, DescKind};
 use layout_lowering_nvvm::pass::{attrs, smem_desc_operands};
@@ -44,7 +49,9 @@ use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
 use mlir_sys::*;
 
+use crate::async_copy_decode;
 use crate::matrix_lanes_decode;
+use crate::shared_access_decode::{self, Placement};
 use crate::smem_desc_decode::{self, DescFormat};
 use crate::tile_relation::{k_block, mode_size, tile_bytes, tile_identity};
 use crate::tma_box_decode::{self, GlobalStride, TmaArgs};
@@ -98,6 +105,9 @@ const OPS: &[&str] = &[
     "layout.fragment_store",
     "layout.tmem_load",
     "layout.tmem_store",
+    "layout.shared_load",
+    "layout.shared_store",
+    "layout.async_copy",
 ];
 
 /// Prove every target op under `root`; false when one failed (each failure is reported).
@@ -206,6 +216,10 @@ fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
         "layout.fragment_store" => prove_fragment_store(ctx, &a, fault.as_ref()),
         "layout.tmem_load" | "layout.tmem_store" => {
             prove_tmem_copy(ctx, &a, name == "layout.tmem_store", fault.as_ref())
+        }
+        "layout.async_copy" => prove_async_copy(op, &a, fault.as_ref()),
+        "layout.shared_load" | "layout.shared_store" => {
+            prove_shared_access(op, name == "layout.shared_store", &a, fault.as_ref())
         }
         _ => prove_lanes(ctx, &name, &a, fault.as_ref()),
     }
@@ -742,6 +756,337 @@ fn prove_fragment_store(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(
             text::print_func(&frag)
         )
     })
+}
+
+/// The register tensor a `layout.shared_load` produces or a `layout.shared_store` consumes.
+fn register_tensor(
+    op: MlirOperation,
+    store: bool,
+) -> Result<(Vec<i64>, i64, LinearLayout), String> {
+    unsafe {
+        tensor_of_type(if store {
+            mlirValueGetType(mlirOperationGetOperand(op, 0))
+        } else {
+            mlirValueGetType(mlirOperationGetResult(op, 0))
+        })
+    }
+}
+
+/// A register tensor type's extents, element bits and encoding (`#layout.linear`).
+fn tensor_of_type(ty: MlirType) -> Result<(Vec<i64>, i64, LinearLayout), String> {
+    unsafe {
+        if !mlirTypeIsARankedTensor(ty) {
+            return Err("the register tensor must be a ranked tensor".into());
+        }
+        let encoding = mlirRankedTensorTypeGetEncoding(ty);
+        let layout = match (!encoding.ptr.is_null())
+            .then(|| layout_dialect::attr_linear(melior::ir::Attribute::from_raw(encoding)))
+            .flatten()
+        {
+            Some(Ok(l)) => l,
+            Some(Err(e)) => return Err(format!("the register tensor's encoding: {e}")),
+            None => return Err("the register tensor has no #layout.linear encoding".into()),
+        };
+        let shape = (0..mlirShapedTypeGetRank(ty) as isize)
+            .map(|i| mlirShapedTypeGetDimSize(ty, i))
+            .collect();
+        let elem = mlirShapedTypeGetElementType(ty);
+        let bits = if mlirTypeIsAInteger(elem) {
+            mlirIntegerTypeGetWidth(elem) as i64
+        } else if mlirTypeIsAFloat(elem) {
+            mlirFloatTypeGetWidth(elem) as i64
+        } else {
+            return Err("the register tensor's elements must be integers or floats".into());
+        };
+        Ok((shape, bits, layout))
+    }
+}
+
+/// The shared layout of a register tensor's shared-memory op: its `smem` attribute, or the
+/// layout operand that stands for it (the last operand).
+fn shared_layout_of(op: MlirOperation, a: &Attrs) -> Result<Func, String> {
+    match func(a, "smem") {
+        Ok(f) => Ok(f),
+        Err(missing) => unsafe {
+            let n = mlirOperationGetNumOperands(op);
+            let ty = mlirValueGetType(mlirOperationGetOperand(op, n - 1));
+            match layout_dialect::type_value(melior::ir::Type::from_raw(ty)) {
+                Some(Ok(v)) => match &*v {
+                    layout_algebra::Value::Func(f) => Ok(f.clone()),
+                    v => Err(format!(
+                        "the shared layout must be a layout, found {}",
+                        v.kind()
+                    )),
+                },
+                Some(Err(e)) => Err(format!("the shared layout: {e}")),
+                None => Err(missing),
+            }
+        },
+    }
+}
+
+/// The shared offset of every element of a tile of extents `shape` under `smem` (a CuTe layout
+/// of the tile's colexicographic index), by tile coordinate.
+fn shared_offset(smem: &Func, shape: &[i64], coord: &[i64]) -> Result<i64, String> {
+    let (mut flat, mut scale) = (0i64, 1i64);
+    for (d, &n) in shape.iter().enumerate() {
+        flat += coord[d] * scale;
+        scale *= n;
+    }
+    smem.apply(flat).map_err(|e| e.to_string())
+}
+
+/// `smem` as the linear layout `dim0, .. -> offset` the planners take.
+fn shared_linear(smem: &Func, rank: usize) -> Result<LinearLayout, String> {
+    let dims: Vec<String> = (0..rank).map(|d| format!("dim{d}")).collect();
+    let names: Vec<&str> = dims.iter().map(|d| d.as_str()).collect();
+    layout_algebra::linear::from_cute::from_cute(smem, &names, "offset")
+        .map_err(|e| format!("the shared layout is not linear: {e}"))
+}
+
+/// `layout.async_copy` (a tile from global to shared memory by cp.async, after
+/// `--layout-lower-tensors`): the plan the register lowering emits (`linear::async_copy`)
+/// decoded by [`async_copy_decode`] into the tile coordinate each thread's copies read and the
+/// shared offset they write, against the shared layout at that coordinate, for every element
+/// of every copy of every thread; every element of the tile must be copied. Faults:
+/// `lane<i>`, `warp<i>` (the threads' shared offsets), `copy<a>` (a copy's shared offset).
+fn prove_async_copy(op: MlirOperation, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    use layout_algebra::linear::async_copy::async_copy;
+    let named = |name: &str| unsafe {
+        mlirOperationGetAttributeByName(
+            op,
+            MlirStringRef {
+                data: name.as_ptr() as *const _,
+                length: name.len(),
+            },
+        )
+    };
+    let (tile, align) = (named("tile"), named("align"));
+    let (tile, align) = unsafe {
+        if tile.ptr.is_null() || !mlirAttributeIsAType(tile) {
+            return Err("missing attribute 'tile'".into());
+        }
+        if align.ptr.is_null() || !mlirAttributeIsAInteger(align) {
+            return Err("missing attribute 'align'".into());
+        }
+        (
+            mlirTypeAttrGetValue(tile),
+            mlirIntegerAttrGetValueInt(align),
+        )
+    };
+    let (shape, bits, enc) = tensor_of_type(tile)?;
+    let smem = shared_layout_of(op, a)?;
+    let mut plan = async_copy(
+        &enc,
+        &shape,
+        bits,
+        align,
+        &shared_linear(&smem, shape.len())?,
+    )
+    .map_err(|e| e.to_string())?;
+    if let Some(f) = fault {
+        let mut hit = false;
+        for (name, v) in [
+            ("lane", &mut plan.smem_lane),
+            ("warp", &mut plan.smem_warp),
+            ("copy", &mut plan.smem_access),
+        ] {
+            if let Some(i) = f.indexed(name).filter(|&i| i < v.len()) {
+                v[i] = f.apply(v[i]);
+                hit = true;
+            }
+        }
+        if !hit {
+            return Err(f.unknown("a cp.async plan (lane<i>, warp<i>, copy<a>)"));
+        }
+    }
+    let size = |name: &str| enc.in_index(name).map_or(1, |i| enc.in_size(i) as usize);
+    let threads = size("lane") * size("warp");
+    let total: i64 = shape.iter().product();
+    let mut covered = vec![false; total as usize];
+    for c in async_copy_decode::copied(&plan, threads, shape.len()) {
+        if c.coord.iter().zip(&shape).any(|(&x, &n)| x < 0 || x >= n) {
+            return Err(format!(
+                "cp.async of the {} tile: copy {} of thread {} reads tile coordinate {:?}, outside the tile",
+                shape.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x"),
+                c.copy,
+                c.thread,
+                c.coord
+            ));
+        }
+        let want = shared_offset(&smem, &shape, &c.coord)?;
+        if c.offset != want {
+            return Err(format!(
+                "{} of the {} tile into the shared tile {}: copy {} of thread {} (lane {}, warp {}) writes tile coordinate {:?} to shared offset {} (byte {}) by the lowering, {} (byte {}) by the layout",
+                plan.summary().split(" per thread").next().unwrap_or("cp.async"),
+                shape.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x"),
+                text::print_func(&smem),
+                c.copy,
+                c.thread,
+                c.thread % 32,
+                c.thread / 32,
+                c.coord,
+                c.offset,
+                c.offset * bits / 8,
+                want,
+                want * bits / 8
+            ));
+        }
+        let (mut flat, mut scale) = (0usize, 1usize);
+        for (d, &n) in shape.iter().enumerate() {
+            flat += c.coord[d] as usize * scale;
+            scale *= n as usize;
+        }
+        covered[flat] = true;
+    }
+    if let Some(i) = covered.iter().position(|&c| !c) {
+        return Err(format!(
+            "cp.async: tile element {i} (colexicographic) is never copied"
+        ));
+    }
+    Ok(())
+}
+
+/// `layout.shared_load` / `shared_store` (after `--layout-lower-tensors`): the plan the
+/// register lowering emits for the register tensor and the shared tile
+/// (`linear::shared_access`: its vector accesses, and its `ldmatrix`/`stmatrix` form when a
+/// target may take it: both are proven), decoded by [`shared_access_decode`] into the shared
+/// offset of every register of every thread, against the layouts: the tensor's encoding gives
+/// register r of (lane, warp) its tile coordinate, the shared layout that coordinate's offset.
+/// The tile is static and finite, so the two are compared at every (thread, register): each
+/// placement at the layouts' offset, every register loaded (a load), every element of the tile
+/// stored (a store). Faults: `lane<i>`, `warp<i>` (the thread offsets), `access<a>` (a vector
+/// access), `rows<i>` (a lane's row constant), `instr<k>` (a matrix instruction).
+fn prove_shared_access(
+    op: MlirOperation,
+    store: bool,
+    a: &Attrs,
+    fault: Option<&Fault>,
+) -> Result<(), String> {
+    use layout_algebra::linear::shared_access::shared_access;
+    let (shape, bits, enc) = register_tensor(op, store)?;
+    let smem = shared_layout_of(op, a)?;
+    let err = |e: layout_algebra::Error| e.to_string();
+    // The most permissive target: the vector plan and the matrix form are both proven.
+    let mut plan = shared_access(
+        &enc,
+        &shape,
+        bits,
+        &shared_linear(&smem, shape.len())?,
+        store,
+        90,
+    )
+    .map_err(err)?;
+    if let Some(f) = fault {
+        let mut hit = false;
+        let mut bump = |v: &mut Vec<i64>, name: &str| {
+            if let Some(i) = f.indexed(name).filter(|&i| i < v.len()) {
+                v[i] = f.apply(v[i]);
+                hit = true;
+            }
+        };
+        bump(&mut plan.lane, "lane");
+        bump(&mut plan.warp, "warp");
+        if let Some(m) = plan.matrix.as_mut() {
+            bump(&mut m.lane_rows, "rows");
+            if let Some(k) = f.indexed("instr").filter(|&k| k < m.instructions.len()) {
+                m.instructions[k].0 = f.apply(m.instructions[k].0);
+                hit = true;
+            }
+        }
+        if let Some(i) = f.indexed("access").filter(|&i| i < plan.accesses.len()) {
+            plan.accesses[i].offset = f.apply(plan.accesses[i].offset);
+            hit = true;
+        }
+        if !hit {
+            return Err(
+                f.unknown("a shared access plan (lane<i>, warp<i>, access<a>, rows<i>, instr<k>)")
+            );
+        }
+    }
+    let size = |name: &str| enc.in_index(name).map_or(1, |i| enc.in_size(i) as usize);
+    let (registers, threads) = (size("register"), size("lane") * size("warp"));
+    // The layouts' side: register r of thread t -> tile coordinate -> shared offset.
+    let coordinate = |t: usize, r: usize| -> Vec<i64> {
+        let vals: Vec<i64> = enc
+            .in_names()
+            .iter()
+            .map(|&n| match n {
+                "register" => r as i64,
+                "lane" => (t % 32) as i64,
+                "warp" => (t / 32) as i64,
+                _ => 0,
+            })
+            .collect();
+        enc.unpack(enc.apply_packed(&vals))
+    };
+    let mut expected = vec![vec![0i64; registers]; threads];
+    for (t, row) in expected.iter_mut().enumerate() {
+        for (r, x) in row.iter_mut().enumerate() {
+            *x = shared_offset(&smem, &shape, &coordinate(t, r))?;
+        }
+    }
+    let bytes = bits / 8;
+    let check = |placed: &[Placement], instr: &str| -> Result<(), String> {
+        let mut seen = vec![vec![false; registers]; threads];
+        let mut written = std::collections::HashSet::new();
+        for p in placed {
+            if p.register >= registers {
+                return Err(format!(
+                    "{instr}: thread {} is given register {}, but the tensor has {registers} per thread",
+                    p.thread, p.register
+                ));
+            }
+            let want = expected[p.thread][p.register];
+            if p.offset != want {
+                return Err(format!(
+                    "{instr} of the {} register tensor {} the shared tile {}: register {} of thread {} (lane {}, warp {}), tile coordinate {:?}, is at shared offset {} (byte {}) by the lowering, {} (byte {}) by the layouts",
+                    shape.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("x"),
+                    if store { "into" } else { "from" },
+                    text::print_func(&smem),
+                    p.register,
+                    p.thread,
+                    p.thread % 32,
+                    p.thread / 32,
+                    coordinate(p.thread, p.register),
+                    p.offset,
+                    p.offset * bytes,
+                    want,
+                    want * bytes
+                ));
+            }
+            seen[p.thread][p.register] = true;
+            written.insert(p.offset);
+        }
+        for t in 0..threads {
+            for r in 0..registers {
+                if !store && !seen[t][r] {
+                    return Err(format!(
+                        "{instr}: register {r} of thread {t} is never loaded"
+                    ));
+                }
+                if store && !written.contains(&expected[t][r]) {
+                    return Err(format!(
+                        "{instr}: the element of register {r} of thread {t} (shared offset {}) is never stored",
+                        expected[t][r]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    };
+    let kind = if store { "st" } else { "ld" };
+    check(
+        &shared_access_decode::vector_placements(&plan, threads, store),
+        &plan.instruction(kind),
+    )?;
+    if let (Some(placed), Some(m)) = (
+        shared_access_decode::matrix_placements(&plan, threads),
+        plan.matrix.as_ref(),
+    ) {
+        check(&placed, &m.instruction())?;
+    }
+    Ok(())
 }
 
 /// The TMEM cell `(lane, column)` of register `r` of lane `l` in one warp's `tcgen05.ld/st` of

@@ -55,7 +55,7 @@ pub use fragment_store::{fragment_store, FragmentStore};
 pub use ldmatrix::{matrix_copy, MatrixCopy, MatrixOp};
 pub use ldmatrix_sm100::MatrixForm;
 pub use swizzle_modes::{ByteSwizzle, TmaSwizzle, WgmmaLayoutType};
-pub use tma_desc::{tma_desc, TmaDesc};
+pub use tma_desc::{tma_desc, TmaDesc, TmaRuntime};
 pub use tmem::{tmem_alloc_columns, tmem_columns_needed, tmem_copy, TmemCopy, TmemShape};
 pub use umma_desc::{
     check_umma_storage, umma_address, umma_desc, umma_desc_k, UmmaDesc, UmmaLayoutType,

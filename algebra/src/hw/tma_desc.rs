@@ -77,11 +77,56 @@ pub struct TmaDesc {
     /// of TMA dimension `m`, `None` for a leaf the tensor map does not address (extent 1 or
     /// stride 0). The coordinates of a tile's origin are read off these.
     pub gmem_leaf_to_tma: Vec<Option<(usize, i64)>>,
+    /// Per TMA dimension, the paths (mode indices, outermost first) of the gmem leaves it
+    /// covers: one leaf, or several merged (step 4). A dynamic extent or stride of the
+    /// dimension is read off its leaf ([`TmaDesc::runtime_operands`]).
+    pub dim_leaves: Vec<Vec<Vec<u32>>>,
+}
+
+/// A runtime argument of `cuTensorMapEncodeTiled`: the extent (elements) or the stride (bytes)
+/// of one gmem leaf, named by its path of mode indices (outermost first; empty for a gmem
+/// layout that is a single leaf).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TmaRuntime {
+    Extent(Vec<u32>),
+    StrideBytes(Vec<u32>),
 }
 
 impl TmaDesc {
     pub fn rank(&self) -> usize {
         self.box_dim.len()
+    }
+
+    /// The arguments of the tensor map that are known only at run time, in the order the
+    /// hardware op `layout.tma_desc` takes them: the dynamic global extents (TMA dims innermost
+    /// first), then the dynamic global strides (dims 1.., bytes). Each is the extent or stride
+    /// of the one gmem leaf its TMA dimension covers; a dimension that merges several leaves
+    /// (static strides, step 4) and has a dynamic extent has no single leaf to read: error.
+    pub fn runtime_operands(&self) -> Result<Vec<TmaRuntime>> {
+        let leaf =
+            |m: usize, what: &str| -> Result<Vec<u32>> {
+                match self.dim_leaves[m].as_slice() {
+                    [one] => Ok(one.clone()),
+                    many => Err(Error::algebra(format!(
+                    "tma_desc: the {what} of TMA dim {m} is dynamic, but the dim merges the gmem \
+                     leaves {} (contiguous static strides): its {what} is not one leaf's; give \
+                     those leaves static extents",
+                    many.iter().map(|p| path_name(p)).collect::<Vec<_>>().join(", ")
+                ))),
+                }
+            };
+        let mut out = Vec::new();
+        for (m, d) in self.global_dim.iter().enumerate() {
+            if d.is_none() {
+                out.push(TmaRuntime::Extent(leaf(m, "extent")?));
+            }
+        }
+        for (i, s) in self.global_strides.iter().enumerate() {
+            if s.is_none() {
+                out.push(TmaRuntime::StrideBytes(leaf(i + 1, "stride")?));
+            }
+        }
+        Ok(out)
     }
     /// The JSON object (keys as the driver names the arguments).
     pub fn to_json(&self) -> String {
@@ -551,6 +596,10 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
         smem_to_tma,
         gmem_to_tma,
         gmem_leaf_to_tma: leaf_tma,
+        dim_leaves: groups
+            .iter()
+            .map(|(_, js)| js.iter().map(|&j| flat[j].path.clone()).collect())
+            .collect(),
     })
 }
 

@@ -1803,6 +1803,34 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
     with_plan(r, &flat, out, length)
 }
 
+/// The TMA parameters (`hw::tma_desc`) of boxes of the shared tile `smem` (a CuTe layout) of
+/// the global tensor `gmem` (a plain layout), for elements named `elem` (UTF-8).
+///
+/// # Safety
+/// `elem` must point to `elem_len` bytes; `gmem` and `smem` must be null or live handles.
+unsafe fn tma_desc_of(
+    elem: *const u8,
+    elem_len: usize,
+    gmem: Handle,
+    smem: Handle,
+) -> Result<layout_algebra::hw::TmaDesc, Error> {
+    let elem = std::str::from_utf8(std::slice::from_raw_parts(elem, elem_len)).unwrap_or("");
+    let g = match stored::borrowed(gmem).and_then(Stored::cute) {
+        Some(Value::Func(f)) => f.as_layout().cloned(),
+        _ => None,
+    }
+    .ok_or_else(|| Error::algebra("tma: the global tensor's layout must be a plain layout"))?;
+    let s = match stored::borrowed(smem).and_then(Stored::cute) {
+        Some(Value::Func(f)) => f.clone(),
+        _ => {
+            return Err(Error::algebra(
+                "tma: the shared tile's layout must be a CuTe layout",
+            ))
+        }
+    };
+    layout_algebra::hw::tma_desc(layout_algebra::hw::Elem::parse(elem)?, &g, &s)
+}
+
 /// How the TMA coordinates of an element follow from its coordinate in the global tensor
 /// `gmem` when boxes of `smem` are copied (`hw::tma_desc`'s gmem-to-TMA map), for elements of
 /// `elem` (`f16`, ...): per leaf of `gmem`, in order, the TMA dimension a step of the leaf moves
@@ -1823,24 +1851,9 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let elem = std::str::from_utf8(std::slice::from_raw_parts(elem, elem_len)).unwrap_or("");
-    let (gmem, smem) = (stored::borrowed(gmem), stored::borrowed(smem));
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
-        let g = match gmem.and_then(Stored::cute) {
-            Some(Value::Func(f)) => f.as_layout().cloned(),
-            _ => None,
-        }
-        .ok_or_else(|| Error::algebra("tma: the global tensor's layout must be a plain layout"))?;
-        let s = match smem.and_then(Stored::cute) {
-            Some(Value::Func(f)) => f.clone(),
-            _ => {
-                return Err(Error::algebra(
-                    "tma: the shared tile's layout must be a CuTe layout",
-                ))
-            }
-        };
-        let d = layout_algebra::hw::tma_desc(layout_algebra::hw::Elem::parse(elem)?, &g, &s)?;
+        let d = tma_desc_of(elem, elem_len, gmem, smem)?;
         for l in &d.gmem_leaf_to_tma {
             let (m, c) = l.map_or((-1, 0), |(m, c)| (m as i64, c));
             flat.extend([m, c]);
@@ -1856,6 +1869,41 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
             d.swizzle.enumerator(),
             layout_algebra::text::print_layout(&d.gmem_to_tma)
         ))
+    });
+    with_plan(r, &flat, out, length)
+}
+
+/// The runtime arguments of the tensor map of the global tensor `gmem` for boxes of `smem`
+/// (`hw::TmaDesc::runtime_operands`), in the order the hardware op `layout.tma_desc` takes its
+/// `dims(...)`: per argument `kind` (0: the extent of a gmem leaf in elements, 1: its stride in
+/// bytes), the depth of the leaf's path and the path (mode indices, outermost first), into
+/// `out` (`capacity` integers). The text is empty, or the algebra's error.
+///
+/// # Safety
+/// As [`layout_ffi_tma_coords`], with `out` pointing to `capacity` writable integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tma_runtime(
+    elem: *const u8,
+    elem_len: usize,
+    gmem: Handle,
+    smem: Handle,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let d = tma_desc_of(elem, elem_len, gmem, smem)?;
+        for arg in d.runtime_operands()? {
+            let (kind, path) = match arg {
+                layout_algebra::hw::TmaRuntime::Extent(p) => (0, p),
+                layout_algebra::hw::TmaRuntime::StrideBytes(p) => (1, p),
+            };
+            flat.extend([kind, path.len() as i64]);
+            flat.extend(path.iter().map(|&m| m as i64));
+        }
+        fits("tma_runtime", &flat, capacity)?;
+        Ok(String::new())
     });
     with_plan(r, &flat, out, length)
 }

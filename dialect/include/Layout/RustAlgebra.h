@@ -90,6 +90,12 @@ LayoutResult layout_ffi_wgmma_accumulator(LayoutHandle c, int64_t m, int64_t n, 
 LayoutResult layout_ffi_tma_coords(const char *elem, size_t elem_len, LayoutHandle gmem,
                                    LayoutHandle smem, int64_t *out, size_t capacity,
                                    size_t *length);
+/// The runtime arguments of the tensor map of `gmem` for boxes of `smem`, in the order of
+/// layout.tma_desc's dims(...): per argument kind (0: a leaf's extent, 1: its stride in bytes),
+/// the depth of the leaf's path, the path; `capacity` integers.
+LayoutResult layout_ffi_tma_runtime(const char *elem, size_t elem_len, LayoutHandle gmem,
+                                    LayoutHandle smem, int64_t *out, size_t capacity,
+                                    size_t *length);
 LayoutResult layout_ffi_global_access(LayoutHandle encoding, const int64_t *shape,
                                       size_t rank, int64_t elem_bits, int64_t align,
                                       bool store, int64_t *out, size_t capacity,

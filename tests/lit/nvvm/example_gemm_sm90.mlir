@@ -1,6 +1,6 @@
 // The complete sm_90a GEMM at the tensor level (examples/gemm_sm90.mlir, `make gpu-check` runs it):
 // --layout-lower-tensors places the shared tensors, turns the tensor ops into the hardware ops
-// (whose descriptors --layout-prove-descriptors then proves), and --lower-to-nvvm gives PTX
+// (whose descriptors, TMA boxes and shared-memory plans --layout-prove-descriptors then proves), and --lower-to-nvvm gives PTX
 // that ptxas accepts without spills for 384 threads: a cluster of 2 CTAs (.reqnctapercluster)
 // synchronized after the barriers' initialization and before the exit; two rings of 4 barriers
 // (full, empty); the producer's loop: a wait for the stage to be free (the empty ring's
@@ -17,6 +17,7 @@
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors --layout-prove-descriptors -o %t.proved 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PROVED-TMA < %t.proved
 // RUN: FileCheck %s --check-prefix=PROVED-DESC < %t.proved
+// RUN: FileCheck %s --check-prefix=PROVED-SHARED < %t.proved
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --lower-to-nvvm="ptx=%t.ptx" -o %t.ll 2>/dev/null
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 // RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -60,6 +61,9 @@
 // PROVED-TMA-NOT: layout.tma_load
 // PROVED-DESC-COUNT-8: layout.wgmma_desc
 // PROVED-DESC-NOT: layout.wgmma_desc
+// The epilogue's register tensor into C's swizzled tile: its st.shared.v4 and stmatrix.x4 plans
+// proven for every (thread, register).
+// PROVED-SHARED-COUNT-1: layout.shared_store
 
 // IR-NOT: layout.
 // IR: llvm.call @cuTensorMapEncodeTiled

@@ -25,6 +25,14 @@
 // RUN: FileCheck %s --check-prefix=BF16 < %t.bf16.ptx
 // RUN: %ptxas --gpu-name sm_80 -v %t.bf16.ptx -o %t.bf16.cubin 2> %t.bf16.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.bf16.log | FileCheck %s --check-prefix=ONE
+// The data paths of A and B proven by --layout-prove-descriptors: the cp.async plans of the
+// copies into the swizzled stages (every element of the tile, its coordinate and shared offset)
+// and the ldmatrix plans of the fragments (every thread and register):
+// RUN: layout-opt %S/../../../examples/gemm_sm80.mlir --layout-lower-tensors --layout-prove-descriptors 2>/dev/null > %t.proved
+// RUN: FileCheck %s --check-prefix=PROVED-COPY < %t.proved
+// RUN: FileCheck %s --check-prefix=PROVED-FRAG < %t.proved
+// PROVED-COPY-COUNT-4: layout.async_copy
+// PROVED-FRAG-COUNT-2: layout.shared_load
 // RUN: layout-opt %S/Inputs/gemm_sm80_paths.mlir --lower-to-nvvm="ptx=%t.paths.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: python3 %S/Inputs/ptx_moves.py %t.paths.ptx %S/Inputs/gemm_sm80_paths.json | FileCheck %s --check-prefix=PATHS
 

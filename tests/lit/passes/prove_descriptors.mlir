@@ -19,6 +19,18 @@
 // TMEM-COUNT-2: layout.tmem_load
 // RUN: layout-opt %S/../nvvm/tensor_memory.mlir --layout-lower-tensors --layout-prove-descriptors 2>/dev/null | FileCheck %s --check-prefix=TMEMT
 // TMEMT-COUNT-2: layout.tmem_load
+// Register tensors from and to shared memory (layout.shared_load / shared_store): the plans the
+// register lowering emits (vector accesses and, where a target may take them, ldmatrix /
+// stmatrix x4, .trans) decoded per thread and register against the tensors' layouts: every
+// case of the shared access tests (64B- and 128B-swizzled tiles, A and B fragments, the sm_90a
+// GEMM's accumulator into C's tile).
+// RUN: layout-opt %S/../nvvm/shared_access.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=SHARED
+// SHARED-COUNT-14: layout.shared_{{load|store}}
+// Tiles copied from global to shared memory by cp.async (layout.async_copy): the plans of the
+// async copy tests (16-, 8- and 4-byte copies, swizzled and plain tiles, f32 columns), each
+// copied element's tile coordinate and shared offset against the shared layout.
+// RUN: layout-opt %S/../nvvm/async_copy.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=ASYNC
+// ASYNC-COUNT-4: layout.async_copy
 // RUN: layout-opt %s --layout-prove-descriptors | FileCheck %s
 // WGMMA: layout.wgmma_desc
 // UMMA: layout.umma_desc

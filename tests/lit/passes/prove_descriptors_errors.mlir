@@ -163,3 +163,58 @@ llvm.func @tmem_column(%t: i32, %v: vector<32xi32>) {
   layout.tmem_store %t, %v {tmem = #layout.layout<((16,4),64):((65536,2097152),1)>, fragment = #layout.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>, layout.prove_fault = "col0+1"} : vector<32xi32>
   llvm.return
 }
+
+// -----
+
+// shared_store (a register tensor into shared memory, after --layout-lower-tensors): the
+// thread offset of lane bit 2 one row (8 halves) off in the st.shared.v4 plan; the witness is
+// the first register whose element moves.
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [32, 0]], lane = [[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []}>
+func.func @shared_store_lane(%smem: !llvm.ptr<3>, %r: tensor<64x32xf16, #rows>) {
+  // expected-error @+1 {{st.shared.v4.b32 of the 64x32 register tensor into the shared tile Sw<2,3,3> o 0 o (64,32):(32,1): register 0 of thread 4 (lane 4, warp 0), tile coordinate [1, 0], is at shared offset 40 (byte 80) by the lowering, 32 (byte 64) by the layouts}}
+  layout.shared_store %r, %smem {smem = #layout.layout<Sw<2,3,3> o 0 o (64,32):(32,1)>, layout.prove_fault = "lane2+8"} : tensor<64x32xf16, #rows>, !llvm.ptr<3>
+  return
+}
+
+// -----
+
+// shared_load by ldmatrix.x4.trans (the m16n8k16 B fragments of a 128B-swizzled K x N tile):
+// the second instruction's row offset one row (64 halves) off.
+#dotb = #layout.linear<{register = [[1, 0], [8, 0], [0, 8], [16, 0]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 16], [0, 32]], block = []}>
+func.func @shared_load_trans(%smem: !llvm.ptr<3>) -> tensor<32x64xf16, #dotb> {
+  // expected-error @+1 {{ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 of the 32x64 register tensor from the shared tile Sw<3,3,3> o 0 o (32,64):(64,1): register 8 of thread 0 (lane 0, warp 0), tile coordinate [16, 0], is at shared offset 1088 (byte 2176) by the lowering, 1024 (byte 2048) by the layouts}}
+  %b = layout.shared_load %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>, layout.prove_fault = "instr1+64"} : !llvm.ptr<3> -> tensor<32x64xf16, #dotb>
+  return %b : tensor<32x64xf16, #dotb>
+}
+
+// -----
+
+// The epilogue of examples/gemm_sm90.mlir: the f16 accumulator of two m64n256k16 warpgroups
+// into the 128B-swizzled tile of C by stmatrix.x4: lane bit 3's row constant one row off.
+#acc = #layout.linear<tensor<128x256xf16, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>>
+func.func @shared_store_stmatrix(%smem: !llvm.ptr<3>, %h: tensor<128x256xf16, #acc>) {
+  // expected-error @+1 {{stmatrix.sync.aligned.m8n8.x4.shared.b16 of the 128x256 register tensor into the shared tile Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))}}
+  layout.shared_store %h, %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (128,(64,4)):(64,(1,8192))>, layout.prove_fault = "rows3+64"} : tensor<128x256xf16, #acc>, !llvm.ptr<3>
+  return
+}
+
+// -----
+
+// A fault that names no field of the plan.
+#rows64 = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @shared_fault_unknown(%smem: !llvm.ptr<3>) -> tensor<32x64xf16, #rows64> {
+  // expected-error @+1 {{layout.prove_fault: unknown field 'rows0' for a shared access plan (lane<i>, warp<i>, access<a>, rows<i>, instr<k>)}}
+  %b = layout.shared_load %smem {smem = #layout.layout<Sw<3,3,3> o 0 o (32,64):(64,1)>, layout.prove_fault = "rows0+8"} : !llvm.ptr<3> -> tensor<32x64xf16, #rows64>
+  return %b : tensor<32x64xf16, #rows64>
+}
+
+// -----
+
+// async_copy (cp.async of a tile into a 128B-swizzled tile, after --layout-lower-tensors):
+// the second copy's shared offset 8 halves (one 16-byte chunk) off.
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @async_copy_copy(%src: !llvm.ptr<1>, %dst: !llvm.ptr<3>, %ld: i64) {
+  // expected-error @+1 {{4 x cp.async.cg.shared.global of 16 bytes of the 64x64 tile into the shared tile Sw<3,3,3> o 0 o (64,64):(64,1): copy 1 of thread 0 (lane 0, warp 0) writes tile coordinate [16, 0] to shared offset 1032 (byte 2064) by the lowering, 1024 (byte 2048) by the layout}}
+  layout.async_copy %src[%ld] to %dst {align = 16 : i64, layout.prove_fault = "copy1+8", smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<64x64xf16, #rows>
+  return
+}
