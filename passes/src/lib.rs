@@ -8,7 +8,7 @@
 //!   ISL (docs/relations.md). Its decoders follow the PTX ISA, written apart from the encoders
 //!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`],
 //!   [`shared_access_decode`] (a register tensor's shared load/store plan, checked point by point),
-//!   [`async_copy_decode`] (a cp.async tile copy's plan, likewise);
+//!   [`global_access_decode`] (global loads/stores and cp.async tile copies, likewise);
 //!   [`xor_swizzle`] and [`isl_text`] are their shared pieces, [`tile_relation`] the source side.
 //! - `--layout-composition-domain` ([`composition_domain`]): the exact set of coordinates at
 //!   which a composition reads A past size(A), an analysis users opt into (the verifier names
@@ -24,8 +24,8 @@
 
 pub mod arith_relation;
 pub mod assign_layouts;
-pub mod async_copy_decode;
 pub mod composition_domain;
+pub mod global_access_decode;
 pub mod isl_text;
 pub mod matrix_lanes_decode;
 pub mod prove_descriptors;

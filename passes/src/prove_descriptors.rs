@@ -23,6 +23,7 @@
 //! | `layout.tmem_load`, `tmem_store` | `[thread, register] -> [TMEM address]` |
 //! | `layout.shared_load`, `shared_store` | `[thread, register] -> [smem offset]`, point by point |
 //! | `layout.async_copy` | `[thread, copy, element] -> ([tile coordinate], [smem offset])`, point by point |
+//! | `layout.global_load`, `global_store` | `[thread, register] -> [tile coordinate]`, point by point |
 //!
 //! Testing hook: a string attribute `layout.prove_fault` on an op perturbs the derived value
 //! before decoding (`sbo+128`, `lbo-16`, `start+16`, `layout=1`; `lane5+16`; `box0-8`,
@@ -49,7 +50,7 @@ use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
 use mlir_sys::*;
 
-use crate::async_copy_decode;
+use crate::global_access_decode;
 use crate::matrix_lanes_decode;
 use crate::shared_access_decode::{self, Placement};
 use crate::smem_desc_decode::{self, DescFormat};
@@ -108,6 +109,8 @@ const OPS: &[&str] = &[
     "layout.shared_load",
     "layout.shared_store",
     "layout.async_copy",
+    "layout.global_load",
+    "layout.global_store",
 ];
 
 /// Prove every target op under `root`; false when one failed (each failure is reported).
@@ -218,6 +221,9 @@ fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
             prove_tmem_copy(ctx, &a, name == "layout.tmem_store", fault.as_ref())
         }
         "layout.async_copy" => prove_async_copy(op, &a, fault.as_ref()),
+        "layout.global_load" | "layout.global_store" => {
+            prove_global_access(op, name == "layout.global_store", fault.as_ref())
+        }
         "layout.shared_load" | "layout.shared_store" => {
             prove_shared_access(op, name == "layout.shared_store", &a, fault.as_ref())
         }
@@ -802,6 +808,46 @@ fn tensor_of_type(ty: MlirType) -> Result<(Vec<i64>, i64, LinearLayout), String>
     }
 }
 
+/// The tile coordinate of register `r` of thread `t` (lane `t % 32`, warp `t / 32`) of a
+/// register tensor laid out by `enc`.
+fn register_coordinate(enc: &LinearLayout, t: usize, r: usize) -> Vec<i64> {
+    let vals: Vec<i64> = enc
+        .in_names()
+        .iter()
+        .map(|&n| match n {
+            "register" => r as i64,
+            "lane" => (t % 32) as i64,
+            "warp" => (t / 32) as i64,
+            _ => 0,
+        })
+        .collect();
+    enc.unpack(enc.apply_packed(&vals))
+}
+
+/// The attribute `name` of `op` (null when absent).
+fn named_attr(op: MlirOperation, name: &str) -> MlirAttribute {
+    unsafe {
+        mlirOperationGetAttributeByName(
+            op,
+            MlirStringRef {
+                data: name.as_ptr() as *const _,
+                length: name.len(),
+            },
+        )
+    }
+}
+
+/// The `align` (bytes) of a register tensor's global access or cp.async.
+fn align_of(op: MlirOperation) -> Result<i64, String> {
+    let attr = named_attr(op, "align");
+    unsafe {
+        if attr.ptr.is_null() || !mlirAttributeIsAInteger(attr) {
+            return Err("missing attribute 'align'".into());
+        }
+        Ok(mlirIntegerAttrGetValueInt(attr))
+    }
+}
+
 /// The shared layout of a register tensor's shared-memory op: its `smem` attribute, or the
 /// layout operand that stands for it (the last operand).
 fn shared_layout_of(op: MlirOperation, a: &Attrs) -> Result<Func, String> {
@@ -844,36 +890,103 @@ fn shared_linear(smem: &Func, rank: usize) -> Result<LinearLayout, String> {
         .map_err(|e| format!("the shared layout is not linear: {e}"))
 }
 
+/// `layout.global_load` / `global_store` (a register tensor from / to a row-major tensor in
+/// global memory): the plan the register lowering emits (`linear::global_access` at the op's
+/// `align`) decoded by [`global_access_decode`] into the tile coordinate every register of
+/// every thread is loaded from or stored to, against the tensor's encoding at that register:
+/// every register loaded (a load), every element held stored (a store). The plan is the same
+/// for a partial tile (its accesses are then predicated on the bounds). Faults: `lane<i>`,
+/// `warp<i>` (dimension 0 of a thread bit's coordinate), `access<a>` (dimension 0 of an
+/// access's).
+fn prove_global_access(
+    op: MlirOperation,
+    store: bool,
+    fault: Option<&Fault>,
+) -> Result<(), String> {
+    use layout_algebra::linear::global_access::global_access;
+    let (shape, bits, enc) = register_tensor(op, store)?;
+    let align = align_of(op)?;
+    let mut plan = global_access(&enc, &shape, bits, align).map_err(|e| e.to_string())?;
+    if let Some(f) = fault {
+        let hit = match (f.indexed("lane"), f.indexed("warp"), f.indexed("access")) {
+            (Some(i), _, _) if i < plan.lane.len() => Some(&mut plan.lane[i][0]),
+            (_, Some(i), _) if i < plan.warp.len() => Some(&mut plan.warp[i][0]),
+            (_, _, Some(i)) if i < plan.accesses.len() => Some(&mut plan.accesses[i].coord[0]),
+            _ => None,
+        };
+        match hit {
+            Some(x) => *x = f.apply(*x),
+            None => return Err(f.unknown("a global access plan (lane<i>, warp<i>, access<a>)")),
+        }
+    }
+    let size = |name: &str| enc.in_index(name).map_or(1, |i| enc.in_size(i) as usize);
+    let (registers, threads) = (size("register"), size("lane") * size("warp"));
+    let coordinate = |t: usize, r: usize| register_coordinate(&enc, t, r);
+    let instr = plan.instruction(if store { "st" } else { "ld" });
+    let tensor = shape
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join("x");
+    let mut seen = vec![vec![false; registers]; threads];
+    let mut stored = std::collections::HashSet::new();
+    for m in global_access_decode::moved(&plan, threads, shape.len(), store) {
+        if m.register >= registers {
+            return Err(format!(
+                "{instr}: thread {} is given register {}, but the tensor has {registers} per thread",
+                m.thread, m.register
+            ));
+        }
+        let want = coordinate(m.thread, m.register);
+        if m.coord != want {
+            return Err(format!(
+                "{instr} of the {tensor} register tensor: register {} of thread {} (lane {}, warp {}) is {} tile coordinate {:?} by the lowering, {:?} by the layout",
+                m.register,
+                m.thread,
+                m.thread % 32,
+                m.thread / 32,
+                if store { "stored to" } else { "loaded from" },
+                m.coord,
+                want
+            ));
+        }
+        seen[m.thread][m.register] = true;
+        stored.insert(m.coord);
+    }
+    for t in 0..threads {
+        for r in 0..registers {
+            if !store && !seen[t][r] {
+                return Err(format!(
+                    "{instr}: register {r} of thread {t} is never loaded"
+                ));
+            }
+            if store && !stored.contains(&coordinate(t, r)) {
+                return Err(format!(
+                    "{instr}: the element of register {r} of thread {t} (tile coordinate {:?}) is never stored",
+                    coordinate(t, r)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// `layout.async_copy` (a tile from global to shared memory by cp.async, after
 /// `--layout-lower-tensors`): the plan the register lowering emits (`linear::async_copy`)
-/// decoded by [`async_copy_decode`] into the tile coordinate each thread's copies read and the
+/// decoded by [`global_access_decode`] into the tile coordinate each thread's copies read and the
 /// shared offset they write, against the shared layout at that coordinate, for every element
 /// of every copy of every thread; every element of the tile must be copied. Faults:
 /// `lane<i>`, `warp<i>` (the threads' shared offsets), `copy<a>` (a copy's shared offset).
 fn prove_async_copy(op: MlirOperation, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
     use layout_algebra::linear::async_copy::async_copy;
-    let named = |name: &str| unsafe {
-        mlirOperationGetAttributeByName(
-            op,
-            MlirStringRef {
-                data: name.as_ptr() as *const _,
-                length: name.len(),
-            },
-        )
-    };
-    let (tile, align) = (named("tile"), named("align"));
-    let (tile, align) = unsafe {
+    let tile = unsafe {
+        let tile = named_attr(op, "tile");
         if tile.ptr.is_null() || !mlirAttributeIsAType(tile) {
             return Err("missing attribute 'tile'".into());
         }
-        if align.ptr.is_null() || !mlirAttributeIsAInteger(align) {
-            return Err("missing attribute 'align'".into());
-        }
-        (
-            mlirTypeAttrGetValue(tile),
-            mlirIntegerAttrGetValueInt(align),
-        )
+        mlirTypeAttrGetValue(tile)
     };
+    let align = align_of(op)?;
     let (shape, bits, enc) = tensor_of_type(tile)?;
     let smem = shared_layout_of(op, a)?;
     let mut plan = async_copy(
@@ -904,7 +1017,7 @@ fn prove_async_copy(op: MlirOperation, a: &Attrs, fault: Option<&Fault>) -> Resu
     let threads = size("lane") * size("warp");
     let total: i64 = shape.iter().product();
     let mut covered = vec![false; total as usize];
-    for c in async_copy_decode::copied(&plan, threads, shape.len()) {
+    for c in global_access_decode::copied(&plan, threads, shape.len()) {
         if c.coord.iter().zip(&shape).any(|(&x, &n)| x < 0 || x >= n) {
             return Err(format!(
                 "cp.async of the {} tile: copy {} of thread {} reads tile coordinate {:?}, outside the tile",
@@ -1007,19 +1120,7 @@ fn prove_shared_access(
     let size = |name: &str| enc.in_index(name).map_or(1, |i| enc.in_size(i) as usize);
     let (registers, threads) = (size("register"), size("lane") * size("warp"));
     // The layouts' side: register r of thread t -> tile coordinate -> shared offset.
-    let coordinate = |t: usize, r: usize| -> Vec<i64> {
-        let vals: Vec<i64> = enc
-            .in_names()
-            .iter()
-            .map(|&n| match n {
-                "register" => r as i64,
-                "lane" => (t % 32) as i64,
-                "warp" => (t / 32) as i64,
-                _ => 0,
-            })
-            .collect();
-        enc.unpack(enc.apply_packed(&vals))
-    };
+    let coordinate = |t: usize, r: usize| register_coordinate(&enc, t, r);
     let mut expected = vec![vec![0i64; registers]; threads];
     for (t, row) in expected.iter_mut().enumerate() {
         for (r, x) in row.iter_mut().enumerate() {

@@ -38,12 +38,22 @@ pub struct Placement {
 
 /// The XOR of `consts[i]` over the set bits `i` of `x` (bits past `consts` contribute nothing:
 /// the caller checks the thread count).
-fn xor_bits(x: usize, consts: &[i64]) -> i64 {
+pub(crate) fn xor_bits(x: usize, consts: &[i64]) -> i64 {
     consts
         .iter()
         .enumerate()
         .filter(|(i, _)| x >> i & 1 == 1)
         .fold(0, |acc, (_, &c)| acc ^ c)
+}
+
+/// The register groups an access moves: a load fills every group of registers that repeat its
+/// elements, a store writes from the first.
+pub(crate) fn moved_groups(groups: &[usize], store: bool) -> &[usize] {
+    if store {
+        &groups[..groups.len().min(1)]
+    } else {
+        groups
+    }
 }
 
 /// Every register of `threads` threads placed by the vector accesses of `plan`.
@@ -52,12 +62,7 @@ pub fn vector_placements(plan: &SharedAccess, threads: usize, store: bool) -> Ve
     for t in 0..threads {
         let base = xor_bits(t % 32, &plan.lane) ^ xor_bits(t / 32, &plan.warp);
         for a in &plan.accesses {
-            let groups = if store {
-                &a.registers[..a.registers.len().min(1)]
-            } else {
-                &a.registers[..]
-            };
-            for &g in groups {
+            for &g in moved_groups(&a.registers, store) {
                 for k in 0..plan.vector {
                     out.push(Placement {
                         thread: t,

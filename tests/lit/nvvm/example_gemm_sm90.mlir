@@ -61,9 +61,10 @@
 // PROVED-TMA-NOT: layout.tma_load
 // PROVED-DESC-COUNT-8: layout.wgmma_desc
 // PROVED-DESC-NOT: layout.wgmma_desc
-// The epilogue's register tensor into C's swizzled tile: its st.shared.v4 and stmatrix.x4 plans
-// proven for every (thread, register).
+// The epilogue's register tensor into C's swizzled tile (its st.shared.v4 and stmatrix.x4
+// plans) and, when N mod 8 != 0, into C in global memory, proven for every (thread, register).
 // PROVED-SHARED-COUNT-1: layout.shared_store
+// PROVED-SHARED: layout.global_store
 
 // IR-NOT: layout.
 // IR: llvm.call @cuTensorMapEncodeTiled

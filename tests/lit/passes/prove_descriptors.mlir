@@ -31,6 +31,11 @@
 // copied element's tile coordinate and shared offset against the shared layout.
 // RUN: layout-opt %S/../nvvm/async_copy.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=ASYNC
 // ASYNC-COUNT-4: layout.async_copy
+// Register tensors from and to global memory (layout.global_load / global_store): every
+// register's tile coordinate in the plans of the global access tests (16-byte rows, the
+// mma.sync accumulator by 4-byte stores, columns by 2-byte accesses).
+// RUN: layout-opt %S/../nvvm/global_access.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=GLOBAL
+// GLOBAL-COUNT-6: layout.global_{{load|store}}
 // RUN: layout-opt %s --layout-prove-descriptors | FileCheck %s
 // WGMMA: layout.wgmma_desc
 // UMMA: layout.umma_desc

@@ -218,3 +218,13 @@ func.func @async_copy_copy(%src: !llvm.ptr<1>, %dst: !llvm.ptr<3>, %ld: i64) {
   layout.async_copy %src[%ld] to %dst {align = 16 : i64, layout.prove_fault = "copy1+8", smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>} : !llvm.ptr<1>, !llvm.ptr<3>, tensor<64x64xf16, #rows>
   return
 }
+
+// -----
+
+// global_store of mma.sync's accumulator (4-byte stores): lane bit 2's row one off.
+#mma = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
+func.func @global_store_lane(%p: !llvm.ptr<1>, %ld: i64, %c: tensor<64x64xf16, #mma>) {
+  // expected-error @+1 {{st.global.b32 of the 64x64 register tensor: register 0 of thread 4 (lane 4, warp 0) is stored to tile coordinate [2, 0] by the lowering, [1, 0] by the layout}}
+  layout.global_store %c, %p[%ld] {align = 4 : i64, layout.prove_fault = "lane2+1"} : tensor<64x64xf16, #mma>, !llvm.ptr<1>
+  return
+}
