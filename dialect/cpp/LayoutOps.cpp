@@ -667,6 +667,41 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
+// retile
+//===----------------------------------------------------------------------===//
+
+LogicalResult RetileOp::verify() {
+  auto src = llvm::cast<RankedTensorType>(getSrc().getType());
+  auto dst = llvm::cast<RankedTensorType>(getResult().getType());
+  FailureOr<LayoutHandle> from = tensorEncoding(*this, src, "source");
+  if (failed(from))
+    return failure();
+  FailureOr<LayoutHandle> to = tensorEncoding(*this, dst, "result");
+  if (failed(to))
+    return failure();
+  ArrayRef<int64_t> shape = src.getShape();
+  rust::Result r =
+      rust::take(layout_ffi_retile_check(*from, *to, shape.data(), shape.size()));
+  if (!r.ok() || !r.text.empty())
+    return emitOpError() << r.text;
+  return success();
+}
+
+OpFoldResult RetileOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getResult().getType())
+    return getSrc();
+  // Renamings compose: S -> M and M -> D keep the lanes and warps, and span(D.reg) is in
+  // span(M.reg), in span(S.reg).
+  if (auto inner = getSrc().getDefiningOp<RetileOp>()) {
+    if (inner.getSrc().getType() == getResult().getType())
+      return inner.getSrc();
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
 // Tensors in memory: make_tensor, local_tile
 //===----------------------------------------------------------------------===//
 

@@ -1403,6 +1403,36 @@ def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
   let hasVerifier = 1;
 }
 
+def Layout_RetileOp : Layout_Op<"retile", [Pure,
+    SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
+  let summary = "the registers of a register tensor, viewed through another register layout";
+  let description = [{
+    ```mlir
+    %a = layout.retile %p
+        : tensor<16x16xf16, #layout.linear<tensor<16x16xf16, #ttg.nvidia_mma<{versionMajor = 2, ...}>>>>
+       -> tensor<16x16xf16, #layout.linear<tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, ...}>>>>
+    ```
+    CuTe's `retile`: the same values, and the same registers of every thread,
+    read through another register layout. It is `layout.convert_layout`
+    restricted to what moves no data: the verifier checks, besides
+    `convert_layout`'s conditions, that the result encoding gives every lane
+    and warp bit the element the source encoding gives it and that each of
+    its registers is one the thread already holds (`linear::retile`: `D.lane
+    = S.lane`, `D.warp = S.warp`, `span(D.reg)` in `span(S.reg)`), and
+    otherwise names the bit where they part and the elements it selects on
+    each side. `--layout-lower-register-tensors` renames the registers (no
+    instruction); `--layout-assign-layouts` keeps it (an anchor). Folds to
+    `%a` when the encodings are equal, and a retile of a retile to one retile.
+    Example above: the accumulator of `mma.sync` m16n8k16 fed to the next
+    `mma.sync` as its A operand (FlashAttention's P).
+  }];
+  let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
 def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
   let summary = "load a register tensor from a row-major tensor in global memory";
   let description = [{

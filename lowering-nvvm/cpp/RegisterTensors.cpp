@@ -253,6 +253,33 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
   }
 };
 
+/// layout.retile -> layout.convert without a buffer: its verifier proved that
+/// the plan is a renaming of registers (convert_plan's registers path), which
+/// the lowering of layout.convert emits as struct field moves.
+struct RetilePattern : public OpConversionPattern<RetileOp> {
+  RetilePattern(const TypeConverter &tc, MLIRContext *ctx, int64_t sm)
+      : OpConversionPattern(tc, ctx), sm(sm) {}
+  int64_t sm;
+
+  LogicalResult matchAndRewrite(RetileOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto src = cast<RankedTensorType>(op.getSrc().getType());
+    Type result = typeConverter->convertType(op.getType());
+    if (!result)
+      return failure();
+    Location loc = op.getLoc();
+    Value thread = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+    Value converted =
+        ConvertOp::create(rw, loc, result, adaptor.getSrc(), Value(), thread,
+                          TypeAttr::get(src.getElementType()), registerEncoding(src),
+                          registerEncoding(op.getType()), rw.getI64IntegerAttr(budgetAt(op)),
+                          rw.getI64IntegerAttr(sm))
+            .getResult();
+    rw.replaceOp(op, converted);
+    return success();
+  }
+};
+
 /// The plan of a global load or store (linear::global_access), read back from
 /// its flat form.
 struct AccessPlan {
@@ -1138,6 +1165,7 @@ struct LowerRegisterTensorsPass
                  MmaPattern, AsyncCopyPattern>(converter, ctx);
     patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
+    patterns.add<RetilePattern>(converter, ctx, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);

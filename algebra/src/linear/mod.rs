@@ -34,6 +34,7 @@ pub mod layout_assignment;
 pub mod product;
 pub mod queries;
 pub mod reshape;
+pub mod retile;
 pub mod shared_access;
 pub mod swizzle_choice;
 pub mod tensor_encoding;

@@ -1453,6 +1453,30 @@ pub unsafe extern "C" fn layout_ffi_convert_layout_check(
     })
 }
 
+/// The verifier of `layout.retile`: as `layout_ffi_convert_layout_check`, and moreover the
+/// result encoding must read the registers the source encoding gives each thread
+/// (`linear::retile`: no data moves). Status OK with an empty text when it does, else the
+/// message naming the bit where the encodings part.
+///
+/// # Safety
+/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_retile_check(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+) -> LayoutResult {
+    let shape = extents(shape, rank);
+    let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
+    checked_text(|| {
+        let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
+        let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
+        layout_algebra::linear::retile::retile_registers(&src, &dst, &shape)?;
+        Ok(String::new())
+    })
+}
+
 /// A register tensor of extents `shape` encoded by `encoding`: `out[0]` = registers per thread
 /// (`2^|register bases|`), `out[1]` = warps; status OK with an empty text, else the reason it is
 /// not a register tensor (`linear::tensor_encoding`).

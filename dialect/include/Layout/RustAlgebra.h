@@ -76,6 +76,8 @@ LayoutResult layout_ffi_relation_check(LayoutStr op, const LayoutOperand *args,
 LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
 LayoutResult layout_ffi_convert_layout_check(LayoutHandle src, LayoutHandle dst,
                                              const int64_t *shape, size_t rank);
+LayoutResult layout_ffi_retile_check(LayoutHandle src, LayoutHandle dst,
+                                     const int64_t *shape, size_t rank);
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, const int64_t *shape,
                                         size_t rank, int64_t *out);
 LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,

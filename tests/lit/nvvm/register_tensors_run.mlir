@@ -34,6 +34,10 @@
 // PTX-NOT: bar.sync
 // PTX-LABEL: .entry tensor_pairs_to_quads
 // PTX: shfl.sync.idx.b32
+// A retile renames registers: no shuffle, no shared memory, no barrier.
+// PTX-LABEL: .entry tensor_acc_retile
+// PTX-NOT: {{shfl|shared|bar}}
+// PTX: ret;
 // INPUT-LABEL: .entry tensor_mma_to_rows
 // INPUT: stmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // INPUT: bar.sync 0
@@ -44,13 +48,17 @@
 // INPUT: ld.shared
 // MOVES: tensor_mma_to_rows: 128 threads x 32 fields: all moved right
 // MOVES: tensor_pairs_to_quads: 32 threads x 64 fields: all moved right
+// MOVES: tensor_acc_retile: 32 threads x 8 fields: all moved right
 // RACE: tensor_mma_to_rows: race: thread {{[0-9]+}} writes byte {{[0-9]+}} that thread {{[0-9]+}} reads without a barrier
 
 #mma = #layout.linear<tensor<64x64xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
 #tr = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>>>
 #rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 #pairs = #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>
+#acc = #layout.linear<tensor<16x16xf16, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>>>
+#rows_first = #layout.linear<#ttg.linear<{register = [[0, 8], [0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [], block = []}>>
 #quads = #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>>>
+!regs8 = !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16)>
 !regs32 = !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>
 !regs64 = !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>
 gpu.module @kernels {
@@ -75,6 +83,15 @@ gpu.module @kernels {
     %f = arith.bitcast %q : tensor<16x64xi16, #quads> to tensor<16x64xf16, #quads>
     %s = builtin.unrealized_conversion_cast %f : tensor<16x64xf16, #quads> to !regs64
     llvm.store %s, %out : !regs64, !llvm.ptr<1>
+    gpu.return
+  }
+  // A retile: the accumulator's registers in another order, in the same threads.
+  gpu.func @tensor_acc_retile(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>) kernel {
+    %a = llvm.load %in : !llvm.ptr<1> -> !regs8
+    %x = builtin.unrealized_conversion_cast %a : !regs8 to tensor<16x16xf16, #acc>
+    %r = layout.retile %x : tensor<16x16xf16, #acc> -> tensor<16x16xf16, #rows_first>
+    %s = builtin.unrealized_conversion_cast %r : tensor<16x16xf16, #rows_first> to !regs8
+    llvm.store %s, %out : !regs8, !llvm.ptr<1>
     gpu.return
   }
 }
