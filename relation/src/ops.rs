@@ -396,6 +396,13 @@ fn maybe_point(p: Option<Vec<i64>>) -> J {
 }
 
 fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<Answer> {
+    // Proven over F2 when both are exactly linear with the same columns; ISL otherwise (and
+    // for the witness of a difference).
+    if space == Space::Flat && crate::linear::f2_proves_equal(a, b) {
+        return Ok(Answer::Json(
+            J::Obj(vec![("equal", J::Bool(true))]).render(),
+        ));
+    }
     let (ra, rb) = (a.relation(ctx, space)?, b.relation(ctx, space)?);
     let (da, db) = (a.domain(ctx, space)?, b.domain(ctx, space)?);
     Ok(Answer::Json(
@@ -419,11 +426,11 @@ fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<A
 }
 
 fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
-    let failure = match l {
-        // Decided over F2, exactly and at once.
-        AnyLayout::Linear(lin) if bijective => crate::linear::f2_bijectivity(lin)?,
-        AnyLayout::Linear(lin) => crate::linear::f2_injectivity(lin)?,
-        _ => isl_holds(ctx, l, bijective)?,
+    // Decided over F2, exactly and at once, when the layout is linear (a proof, or for a
+    // linear layout the witness too); ISL otherwise.
+    let failure = match crate::linear::f2_decision(l, bijective)? {
+        Some(answer) => answer,
+        None => isl_holds(ctx, l, bijective)?,
     };
     Ok(Answer::Json(match failure {
         None => J::Obj(vec![("holds", J::Bool(true)), ("witness", J::Arr(vec![]))]).render(),
@@ -438,7 +445,7 @@ fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
 }
 
 /// Injectivity or bijectivity onto the layout's codomain, decided by ISL.
-fn isl_holds(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Option<Failure>> {
+pub fn isl_holds(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Option<Failure>> {
     let rel = l.relation(ctx, Space::Flat)?;
     if bijective {
         props::bijectivity(
