@@ -637,69 +637,57 @@ static FailureOr<LayoutHandle> tensorEncoding(Operation *op, RankedTensorType ty
   return attr.getValueHandle();
 }
 
-LogicalResult ConvertLayoutOp::verify() {
-  auto src = llvm::cast<RankedTensorType>(getSrc().getType());
-  auto dst = llvm::cast<RankedTensorType>(getResult().getType());
-  FailureOr<LayoutHandle> from = tensorEncoding(*this, src, "source");
+/// The verifier of an op from one register tensor to another (convert_layout,
+/// retile): both types encoded by linear layouts, which `check` (the FFI check
+/// of the op: the encodings' handles and the shape) accepts.
+template <typename Op, typename Check>
+static LogicalResult verifyRegisterPair(Op op, Check check) {
+  auto src = llvm::cast<RankedTensorType>(op.getSrc().getType());
+  auto dst = llvm::cast<RankedTensorType>(op.getResult().getType());
+  FailureOr<LayoutHandle> from = tensorEncoding(op, src, "source");
   if (failed(from))
     return failure();
-  FailureOr<LayoutHandle> to = tensorEncoding(*this, dst, "result");
+  FailureOr<LayoutHandle> to = tensorEncoding(op, dst, "result");
   if (failed(to))
     return failure();
   ArrayRef<int64_t> shape = src.getShape();
-  rust::Result r = rust::take(
-      layout_ffi_convert_layout_check(*from, *to, shape.data(), shape.size()));
+  rust::Result r = rust::take(check(*from, *to, shape.data(), shape.size()));
   if (!r.ok() || !r.text.empty())
-    return emitOpError() << r.text;
+    return op.emitOpError() << r.text;
   return success();
 }
 
-OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
-  if (getSrc().getType() == getResult().getType())
-    return getSrc();
-  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>()) {
-    if (inner.getSrc().getType() == getResult().getType())
+/// The fold of such an op: nothing when the encodings are equal, and an op of
+/// an op of the same kind becomes one op of the first operand (nothing when it
+/// comes back). Sound for both: conversions compose, and so do renamings of
+/// registers (S -> M and M -> D keep the lanes and warps, and span(D.reg) lies
+/// in span(M.reg), which lies in span(S.reg)).
+template <typename Op>
+static OpFoldResult foldRegisterPair(Op op) {
+  if (op.getSrc().getType() == op.getResult().getType())
+    return op.getSrc();
+  if (auto inner = op.getSrc().template getDefiningOp<Op>()) {
+    if (inner.getSrc().getType() == op.getResult().getType())
       return inner.getSrc();
-    getSrcMutable().assign(inner.getSrc());
-    return getResult();
+    op.getSrcMutable().assign(inner.getSrc());
+    return op.getResult();
   }
   return {};
 }
+
+LogicalResult ConvertLayoutOp::verify() {
+  return verifyRegisterPair(*this, layout_ffi_convert_layout_check);
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
 //===----------------------------------------------------------------------===//
 // retile
 //===----------------------------------------------------------------------===//
 
-LogicalResult RetileOp::verify() {
-  auto src = llvm::cast<RankedTensorType>(getSrc().getType());
-  auto dst = llvm::cast<RankedTensorType>(getResult().getType());
-  FailureOr<LayoutHandle> from = tensorEncoding(*this, src, "source");
-  if (failed(from))
-    return failure();
-  FailureOr<LayoutHandle> to = tensorEncoding(*this, dst, "result");
-  if (failed(to))
-    return failure();
-  ArrayRef<int64_t> shape = src.getShape();
-  rust::Result r =
-      rust::take(layout_ffi_retile_check(*from, *to, shape.data(), shape.size()));
-  if (!r.ok() || !r.text.empty())
-    return emitOpError() << r.text;
-  return success();
-}
+LogicalResult RetileOp::verify() { return verifyRegisterPair(*this, layout_ffi_retile_check); }
 
-OpFoldResult RetileOp::fold(FoldAdaptor) {
-  if (getSrc().getType() == getResult().getType())
-    return getSrc();
-  // Renamings compose: S -> M and M -> D keep the lanes and warps, and span(D.reg) is in
-  // span(M.reg), in span(S.reg).
-  if (auto inner = getSrc().getDefiningOp<RetileOp>()) {
-    if (inner.getSrc().getType() == getResult().getType())
-      return inner.getSrc();
-    getSrcMutable().assign(inner.getSrc());
-    return getResult();
-  }
-  return {};
-}
+OpFoldResult RetileOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
 //===----------------------------------------------------------------------===//
 // Tensors in memory: make_tensor, local_tile

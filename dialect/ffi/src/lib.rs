@@ -1443,12 +1443,34 @@ pub unsafe extern "C" fn layout_ffi_convert_layout_check(
     shape: *const i64,
     rank: usize,
 ) -> LayoutResult {
+    register_pair_check(src, dst, shape, rank, |src, dst, shape| {
+        layout_algebra::linear::tensor_encoding::check_same_cta(src, dst, shape)
+    })
+}
+
+/// Read the two encodings of a register-tensor op (their errors name them) and the tensor's
+/// extents, and answer with `check`'s verdict: status OK with an empty text, else the message.
+///
+/// # Safety
+/// As for the callers: `src` and `dst` null or live handles, `shape` pointing to `rank`
+/// integers.
+unsafe fn register_pair_check(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+    check: impl FnOnce(
+        &layout_algebra::linear::LinearLayout,
+        &layout_algebra::linear::LinearLayout,
+        &[i64],
+    ) -> Result<(), Error>,
+) -> LayoutResult {
     let shape = extents(shape, rank);
     let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
     checked_text(|| {
         let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
         let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
-        layout_algebra::linear::tensor_encoding::check_same_cta(&src, &dst, &shape)?;
+        check(&src, &dst, &shape)?;
         Ok(String::new())
     })
 }
@@ -1467,13 +1489,8 @@ pub unsafe extern "C" fn layout_ffi_retile_check(
     shape: *const i64,
     rank: usize,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
-    checked_text(|| {
-        let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
-        let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
-        layout_algebra::linear::retile::retile_registers(&src, &dst, &shape)?;
-        Ok(String::new())
+    register_pair_check(src, dst, shape, rank, |src, dst, shape| {
+        layout_algebra::linear::retile::retile_registers(src, dst, shape).map(|_| ())
     })
 }
 
