@@ -20,6 +20,9 @@
 //     thread t of the warpgroup holds row t; no register is named by hand), rounds it to f16
 //     and stores it into `local_tile(C, (128,128), (m, n))` with `layout.global_store` (16-byte
 //     vectors; %ldc a multiple of 8; the tiles at the edges of C predicated on the residues).
+//   - the host function encode_tensor_maps(mapA, A, mapB, B, M, N, K, ldc) is derived from the
+//     kernel (`layout.tensor_map_encoder`): A's and B's layouts as the kernel computes them, the
+//     boxes of its TMA copies (one stage).
 // Launch: grid (ceil(N/128), ceil(M/128)), 128 threads, 132176 bytes of dynamic shared memory
 // (shared_alloc's remark: 132164). Build:
 //   layout-opt --lower-to-nvvm="chip=sm_100a features=+ptx86 ptx=gemm_sm100.ptx" examples/gemm_sm100.mlir
@@ -38,23 +41,10 @@
 #rows = #layout.linear<tensor<128x128xf32, #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>>>
 !acc = !layout.tensor<f32, tmem, !layout.layout<(128,128):(65536,1)>>
 module {
-  // Host: the tensor maps of A and B, derived from their layouts (K innermost), boxes of one
-  // stage.
-  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %pa: !llvm.ptr, %mapB: !llvm.ptr, %pb: !llvm.ptr, %m: index, %n: index, %k: index) -> i32 {
-    %la = layout.make %m, %k, %k : !layout.layout<(?,?):(?,1)>
-    %lb = layout.make %n, %k, %k : !layout.layout<(?,?):(?,1)>
-    %A = layout.make_tensor %pa, %la : !llvm.ptr -> !gmem
-    %B = layout.make_tensor %pb, %lb : !llvm.ptr -> !gmem
-    %sa = layout.encode_tensor_map %mapA, %A {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
-    %sb = layout.encode_tensor_map %mapB, %B {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
-    %s = arith.ori %sa, %sb : i32
-    return %s : i32
-  }
-
   gpu.module @kernels {
     llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
-    gpu.func @gemm_sm100(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %pc: !llvm.ptr<1>, %m: index, %n: index, %k: index, %ldc: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    gpu.func @gemm_sm100(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %pc: !llvm.ptr<1>, %m: index, %n: index, %k: index, %ldc: index) kernel attributes {known_block_size = array<i32: 128, 1, 1>, layout.tensor_map_encoder = @encode_tensor_maps} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c3 = arith.constant 3 : index

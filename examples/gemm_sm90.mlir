@@ -29,8 +29,12 @@
 //     (stmatrix, chosen from the layouts; the tile reuses B's stages, which the last WGMMAs have
 //     read) and one thread stores it with TMA (four boxes), which writes nothing past M and N.
 //     When a row of C is not a multiple of 16 bytes (N mod 8 != 0) no tensor map of C exists
-//     and the accumulator is stored by `global_store`, predicated on the edges it derives; TMA
-//     zero-fills what A and B lack past M, N and K.
+//     (`layout.tma_encodable` is false) and the accumulator is stored by `global_store`,
+//     predicated on the edges it derives; TMA zero-fills what A and B lack past M, N and K;
+//   - the host function encode_tensor_maps(mapA, A, mapB, B, mapC, C, M, N, K) is derived from
+//     the kernel (`layout.tensor_map_encoder`): each map from the global layout as the kernel
+//     computes it and the shared tile its TMA copies move (half of B's stage: the slice a CTA
+//     multicasts); C's only when `layout.tma_encodable` holds, as the kernel tests;
 // Launch: 1-D grid of 8 * ceil(N/256) * ceil(ceil(M/128)/8) CTAs of 384 threads in clusters of
 // 2 (.reqnctapercluster), 197696 bytes of dynamic shared memory (shared_alloc's remark: 197680).
 // Build:
@@ -52,39 +56,10 @@
 !accT = tensor<128x256xf32, #acc>
 
 module {
-  // Host: the tensor maps of A, B and C, derived from the global tensors' layouts (extents,
-  // byte strides) and the boxes of one stage of A, half a stage of B (a CTA's slice) and one
-  // swizzle span of C's tile; C's only when its rows are 16-byte multiples (N mod 8 = 0: the
-  // kernel stores C without TMA otherwise).
-  func.func @encode_tensor_maps(%mapA: !llvm.ptr, %pa: !llvm.ptr, %mapB: !llvm.ptr, %pb: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %m: index, %n: index, %k: index) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c8 = arith.constant 8 : index
-    %la = layout.make %m, %k, %k : !rm
-    %lb = layout.make %n, %k, %k : !rm
-    %lc = layout.make %m, %n, %n : !rm
-    %A = layout.make_tensor %pa, %la : !llvm.ptr -> !gmem
-    %B = layout.make_tensor %pb, %lb : !llvm.ptr -> !gmem
-    %C = layout.make_tensor %pc, %lc : !llvm.ptr -> !gmem
-    %sa = layout.encode_tensor_map %mapA, %A {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
-    %sb = layout.encode_tensor_map %mapB, %B {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
-    %odd = arith.remui %n, %c8 : index
-    %aligned = arith.cmpi eq, %odd, %c0 : index
-    %sc = scf.if %aligned -> i32 {
-      %s = layout.encode_tensor_map %mapC, %C {smem = #layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>} : !llvm.ptr, !gmem
-      scf.yield %s : i32
-    } else {
-      %none = arith.constant 0 : i32
-      scf.yield %none : i32
-    }
-    %sab = arith.ori %sa, %sb : i32
-    %s = arith.ori %sab, %sc : i32
-    return %s : i32
-  }
-
   gpu.module @kernels {
     llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
 
-    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>} {
+    gpu.func @gemm(%mapA: !llvm.ptr, %mapB: !llvm.ptr, %mapC: !llvm.ptr, %pc: !llvm.ptr, %M: i32, %N: i32, %K: i32) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.cluster_dim = array<i32: 2, 1, 1>, layout.tensor_map_encoder = @encode_tensor_maps} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c8 = arith.constant 8 : index
@@ -172,11 +147,9 @@ module {
           // both consumer warpgroups' WGMMAs have read B's stages, which the tile reuses
           // (barrier 1 of the 256 consumer threads).
           %h = arith.truncf %acc : !accT to tensor<128x256xf16, #acc>
-          %odd = arith.remui %n, %c8 : index
-          %aligned = arith.cmpi eq, %odd, %c0 : index
-          %tma = arith.andi %aligned, %mine : i1
-          %elements = arith.cmpi ugt, %odd, %c0 : index
-          %stores = arith.andi %elements, %mine : i1
+          %mapped = layout.tma_encodable %Ct : !map
+          %tma = arith.andi %mapped, %mine : i1
+          %stores = arith.cmpi ugt, %mine, %mapped : i1
           scf.if %tma {
             nvvm.barrier id = %bar1 number_of_threads = %threads
             %pb = layout.tensor_ptr %sB : !stagesB -> !llvm.ptr<3>

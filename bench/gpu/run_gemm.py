@@ -6,9 +6,10 @@ Two kernels, each for each element type (f16, bf16) and shape:
     TMA + wgmma, a full/empty mbarrier pipeline, clusters of 2 CTAs sharing B by TMA multicast
     (the PTX declares the cluster: a plain launch) and a TMA-store epilogue. The runner encodes the
     TMA tensor maps of A, B and C by calling the kernel module's own host function
-    `encode_tensor_maps` (compiled from `layout.tma_desc`: every cuTensorMapEncodeTiled argument
-    is derived from the layouts; C's only when N is a multiple of 8, else the kernel stores C
-    without TMA), copies them to device memory, and launches gemm(mapA, mapB, mapC, C, M, N, K)
+    `encode_tensor_maps(mapA, A, mapB, B, mapC, C, M, N, K)` (derived from the kernel by
+    `layout.tensor_map_encoder`, compiled from `layout.tma_desc`: every cuTensorMapEncodeTiled
+    argument comes from the kernel's layouts and copies; C's only when `layout.tma_encodable`
+    holds, i.e. N is a multiple of 8, else the kernel stores C without TMA), copies them to device memory, and launches gemm(mapA, mapB, mapC, C, M, N, K)
     (i32 sizes).
   - sm80 (target/gpu/sm80/manifest.json, target/gpu/sm80/<elem>/): C = A @ B, A (M x K), B
     (K x N), C (M x N) row-major with leading dimensions lda, ldb, ldc (multiples of 8),
@@ -237,9 +238,9 @@ def tensor_maps(torch, host, A, B, C, M, N, K):
         ctypes.c_void_p(B.data_ptr()),
         ctypes.c_void_p(base + 256),
         ctypes.c_void_p(C.data_ptr()),
-        ctypes.c_int64(M),
-        ctypes.c_int64(N),
-        ctypes.c_int64(K),
+        ctypes.c_int32(M),
+        ctypes.c_int32(N),
+        ctypes.c_int32(K),
     )
     if status != 0:
         raise RuntimeError(f"encode_tensor_maps returned {status} (cuTensorMapEncodeTiled)")

@@ -1495,6 +1495,15 @@ LogicalResult EncodeTensorMapOp::verify() {
   return success();
 }
 
+LogicalResult TmaEncodableOp::verify() {
+  auto t = llvm::cast<MemoryTensorType>(getTensor().getType());
+  if (t.getSpace() != MemorySpace::tma && t.getSpace() != MemorySpace::global)
+    return emitOpError() << "asks whether a tensor map of a tma or global tensor can be encoded, "
+                            "found a tensor in "
+                         << stringifyMemorySpace(t.getSpace()) << " memory";
+  return success();
+}
+
 /// The A and B operands of an MMA on shared memory: shared tensors of f16 or
 /// bf16 (the same) with static two-mode layouts; their mode sizes.
 static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,

@@ -1253,6 +1253,29 @@ def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map"> {
   let hasVerifier = 1;
 }
 
+def Layout_TmaEncodableOp : Layout_Op<"tma_encodable", [Pure]> {
+  let summary = "whether the driver can encode a TMA tensor map of a tensor's extents and strides";
+  let description = [{
+    ```mlir
+    %ok = layout.tma_encodable %C : !layout.tensor<f16, tma, !layout.layout<(?,?):(?,1)>>
+    ```
+    True when `cuTensorMapEncodeTiled` accepts the global extents and strides
+    of the tensor (made by `layout.make_tensor`, in `tma` or `global` memory;
+    every top-level mode of its layout a leaf): every extent in `[1, 2^32]`,
+    every stride of a mode that is not the contiguous one (static stride 1) a
+    multiple of 16 bytes and below `2^40` bytes. A kernel tests it before it
+    uses a tensor map that may not exist (C's rows are not 16-byte multiples,
+    say) and takes another path otherwise; the host function derived by
+    `layout.tensor_map_encoder` tests the same condition on the same layout and
+    leaves that map unencoded (status 0) when it fails, so kernel and host
+    agree. `--layout-lower-tensors` turns it into index math on the leaves.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor);
+  let results = (outs I1:$encodable);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
+  let hasVerifier = 1;
+}
+
 def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
   let summary = "D = A B^T + C with A and B in shared memory: warpgroup MMAs in flight (sm_90a)";
   let description = [{

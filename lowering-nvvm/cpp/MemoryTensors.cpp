@@ -44,8 +44,10 @@
 #include "Layout/LayoutDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -950,6 +952,88 @@ struct LowerEncodeTensorMap : public OpRewritePattern<EncodeTensorMapOp> {
   }
 };
 
+/// The leaves of the layout of layout.tma_encodable's tensor (made by
+/// make_tensor): per top-level mode its path and whether it is the contiguous
+/// mode (static stride 1); an error when the tensor is tiled or a mode is not
+/// a leaf.
+struct EncodableLeaf {
+  SmallVector<int64_t, 1> path;
+  bool contiguous;
+};
+FailureOr<SmallVector<EncodableLeaf>> encodableLeaves(TmaEncodableOp op) {
+  if (!op.getTensor().getDefiningOp<MakeTensorOp>())
+    return op.emitOpError() << "asks about the tensor map of a whole tensor, made by "
+                               "layout.make_tensor in its function, found a tensor that is not";
+  ValueType l = cast<MemoryTensorType>(op.getTensor().getType()).getLayout();
+  std::optional<int64_t> depth = algebraInt("depth", l), rank = algebraInt("rank", l);
+  if (!depth || !rank)
+    return op.emitOpError() << "cannot read the modes of " << Type(l);
+  SmallVector<EncodableLeaf> leaves;
+  if (*depth == 0) {
+    leaves.push_back({{}, StringRef(rust::call("stride", {l.asOperand()}).text) == "1"});
+    return leaves;
+  }
+  for (int64_t d = 0; d < *rank; ++d) {
+    rust::Result mode = rust::call("get", {l.asOperand()}, {d});
+    ValueType m = mode.ok() && mode.value.get()
+                      ? ValueType::getWithValue(l.getContext(), mode.text, mode.kind,
+                                                mode.value.get())
+                      : ValueType();
+    if (!m || algebraInt("depth", m) != 0)
+      return op.emitOpError() << "reads the extent and stride of each mode of " << Type(l)
+                              << ", but mode " << d << " is not a leaf";
+    leaves.push_back({{d}, StringRef(rust::call("stride", {m.asOperand()}).text) == "1"});
+  }
+  return leaves;
+}
+
+/// layout.tma_encodable -> index math on the leaves of the tensor's layout
+/// (the layout operand of its make_tensor): every extent e in [1, 2^32], and
+/// for every mode but the contiguous one the stride s in bytes (s times the
+/// element's bits / 8) a positive multiple of 16 below 2^40: the driver's rules
+/// for the global extents and strides of cuTensorMapEncodeTiled. Static leaves
+/// fold later (canonicalize).
+struct LowerTmaEncodable : public OpRewritePattern<TmaEncodableOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TmaEncodableOp op, PatternRewriter &rw) const override {
+    auto make = op.getTensor().getDefiningOp<MakeTensorOp>();
+    FailureOr<SmallVector<EncodableLeaf>> leaves = encodableLeaves(op);
+    if (!make || failed(leaves))
+      return failure();
+    Location loc = op.getLoc();
+    auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
+    int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
+    auto i64 = [&](int64_t v) { return arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), v); };
+    auto both = [&](Value a, Value b) { return arith::AndIOp::create(rw, loc, a, b).getResult(); };
+    auto cmp = [&](arith::CmpIPredicate p, Value a, int64_t b) {
+      return arith::CmpIOp::create(rw, loc, p, a, i64(b)).getResult();
+    };
+    Value ok = arith::ConstantIntOp::create(rw, loc, rw.getI1Type(), 1);
+    for (const EncodableLeaf &leaf : *leaves) {
+      DenseI64ArrayAttr path = rw.getDenseI64ArrayAttr(leaf.path);
+      Value e = arith::IndexCastOp::create(
+          rw, loc, rw.getI64Type(),
+          ShapeLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(), path));
+      ok = both(ok, both(cmp(arith::CmpIPredicate::sge, e, 1),
+                         cmp(arith::CmpIPredicate::sle, e, int64_t(1) << 32)));
+      if (leaf.contiguous)
+        continue;
+      Value s = arith::IndexCastOp::create(
+          rw, loc, rw.getI64Type(),
+          StrideLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(), path));
+      // In bits, so that sub-byte elements need no division (16 bytes = 128
+      // bits); s is bounded first, so s * bits cannot wrap.
+      Value bounded = both(cmp(arith::CmpIPredicate::sgt, s, 0),
+                           cmp(arith::CmpIPredicate::slt, s, (int64_t(1) << 43) / bits));
+      Value sb = arith::MulIOp::create(rw, loc, s, i64(bits));
+      Value rem = arith::RemSIOp::create(rw, loc, sb, i64(128));
+      ok = both(ok, both(bounded, cmp(arith::CmpIPredicate::eq, rem, 0)));
+    }
+    rw.replaceOp(op, ok);
+    return success();
+  }
+};
+
 /// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is.
 std::optional<Major> majorOf(ValueType l) {
   if (staticOffset(l, {0, 1}) == 1)
@@ -1618,6 +1702,9 @@ LogicalResult checkLowering(Operation *op) {
                           encode.getSmem())))
       return failure();
   }
+  if (auto encodable = dyn_cast<TmaEncodableOp>(op))
+    if (failed(encodableLeaves(encodable)))
+      return failure();
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
     if (failed(checkCluster(op, copy.getMulticast())))
       return failure();
@@ -1655,11 +1742,17 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
            "on tensors become the hardware ops";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect>();
+    registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect,
+                    func::FuncDialect, scf::SCFDialect>();
   }
 
   void runOnOperation() override {
     Operation *root = getOperation();
+    // The host functions kernels ask for (layout.tensor_map_encoder), derived
+    // from the kernels before any of them is rewritten; their ops are checked
+    // and lowered with the rest.
+    if (failed(deriveTensorMapEncoders(root)))
+      return signalPassFailure();
     // Every tensor is read by a copy that can resolve it (checked before any
     // rewrite, so an error leaves the IR as it was).
     bool ok = true;
@@ -1669,7 +1762,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
                       MbarrierInitOp, MbarrierWaitOp, MbarrierArriveOp, TmaCopyOp, MmaAsyncOp,
                       MmaTmemOp, TensorMemoryLoadOp, TensorMemoryStoreOp, TensorPtrOp,
-                      CopyOp, EncodeTensorMapOp>(op);
+                      CopyOp, EncodeTensorMapOp, TmaEncodableOp>(op);
       for (Value v : op->getOperands()) {
         if (!isTensor(v))
           continue;
@@ -1679,7 +1772,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, "
                                "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr "
-                               "and encode_tensor_map read them";
+                               ", encode_tensor_map and tma_encodable read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;
@@ -1701,7 +1794,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerMbarrierArrive,
                  LowerTmaCopy,
                  LowerMmaAsync, LowerMmaTmem, LowerTensorMemoryLoad, LowerTensorMemoryStore,
-                 ResolveTensorPtr, LowerCopy, LowerEncodeTensorMap>(&getContext());
+                 ResolveTensorPtr, LowerCopy, LowerEncodeTensorMap, LowerTmaEncodable>(
+        &getContext());
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

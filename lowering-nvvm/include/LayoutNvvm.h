@@ -50,6 +50,11 @@ std::unique_ptr<Pass> createLowerRegisterTensorsPass();
 /// `--layout-lower-to-nvvm` (cpp/HardwareOpLowering.cpp): the hardware ops to NVVM and
 /// LLVM-dialect ops, one conversion pattern per op.
 std::unique_ptr<Pass> createLowerHardwareOpsPass();
+/// The host functions kernels ask for with `layout.tensor_map_encoder = @name`
+/// (cpp/TensorMapEncoder.cpp): each encodes the kernel's TMA tensor maps from the
+/// layouts and boxes the kernel states. Run first by `--layout-lower-tensors`.
+LogicalResult deriveTensorMapEncoders(Operation *root);
+
 /// `--layout-lower-tensors` (cpp/MemoryTensors.cpp).
 std::unique_ptr<Pass> createLowerTensorsPass();
 /// The same for the target `sm` (90 for the one above): shared_alloc refuses more

@@ -98,7 +98,7 @@
 // WAIT2: 32768 elements, {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, {{[1-9][0-9]*}} races
 // WAIT2: race (wgmma operand overwritten in flight) in CTA (0, 0): the shared bytes at {{.*}} (smem+0) read by the wgmma of thread 0 at line {{[0-9]+}} `wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{.*}}` changed before line {{[0-9]+}} `wgmma.wait_group.sync.aligned 2` retired it
 // WAIT2: FAIL
-// WAIT0: error: CTA (0, 0) thread {{[0-9]+}}: line {{[0-9]+}} `cvt.rn.f16.f32 %rs1, %r343`: reads %r343, an accumulator of a wgmma group still in flight (no wgmma.wait_group has retired it)
+// WAIT0: error: CTA (0, 0) thread {{[0-9]+}}: line {{[0-9]+}} `cvt.rn.f16.f32 %rs1, %r[[R:[0-9]+]]`: reads %r[[R]], an accumulator of a wgmma group still in flight (no wgmma.wait_group has retired it)
 // SW64: 32768 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, 0 races
 // SW64: wrong: C[0][{{[0-9]+}}] =
 // SW64: FAIL

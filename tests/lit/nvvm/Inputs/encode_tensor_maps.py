@@ -1,4 +1,5 @@
 """Call a kernel module's host function encode_tensor_maps(mapA, A, mapB, B, mapC, C, m, n, k)
+(derived from the kernel gemm by layout.tensor_map_encoder: m, n, k are i32 as the kernel's)
 from the shared library argv[1] (linked with Inputs/tensor_map_stub.c, which prints each map it
 encodes) for m, n, k = argv[2:5]; A, B and C are the fake addresses 0xa000, 0xb000, 0xc000.
 Prints the status and which maps were written."""
@@ -14,6 +15,6 @@ status = lib.encode_tensor_maps(
     ctypes.c_void_p(base), ctypes.c_void_p(0xA000),
     ctypes.c_void_p(base + 128), ctypes.c_void_p(0xB000),
     ctypes.c_void_p(base + 256), ctypes.c_void_p(0xC000),
-    ctypes.c_int64(m), ctypes.c_int64(n), ctypes.c_int64(k))
+    ctypes.c_int32(m), ctypes.c_int32(n), ctypes.c_int32(k))
 print(f"status {status}; maps written: " +
       " ".join(f"{name}={maps[16 * i]:#x}" for i, name in enumerate("ABC")), flush=True)

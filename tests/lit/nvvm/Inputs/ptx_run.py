@@ -14,13 +14,14 @@ against a float64 reference.
 gemm-sm90: HOST.so is the kernel module's host function encode_tensor_maps (compiled as in
 tests/lit/nvvm/example_gemm_sm90_host.mlir) linked with Inputs/tensor_map_record.c, a stand-in
 cuTensorMapEncodeTiled that stores its arguments in the 128-byte map (format in that file). It
-is called (ctypes) with the emulated addresses of A (M x K), B (N x K) and C (M x N, row-major);
+is called (ctypes) with the emulated addresses of A (M x K), B (N x K) and C (M x N, row-major)
+and the sizes M, N, K (i32, as the kernel takes them: the function is derived from the kernel);
 the three maps are copied into an emulated global buffer whose addresses are the kernel's
 parameters gemm(mapA, mapB, mapC, C, M, N, K). Launch: 8 ceil(N/256) ceil(ceil(M/128)/8) CTAs
 of 384 threads, clusters from the PTX's .reqnctapercluster, --smem bytes (197696) of dynamic
 shared memory.
 
-gemm-sm100: HOST.so as for gemm-sm90, encode_tensor_maps(mapA, A, mapB, B, M, N, K) (two maps);
+gemm-sm100: HOST.so as for gemm-sm90, encode_tensor_maps(mapA, A, mapB, B, M, N, K, ldc) (two maps);
 the kernel gemm_sm100(mapA, mapB, C, M, N, K, ldc) runs on a grid (ceil(N/128), ceil(M/128)) of
 CTAs of 128 threads with --smem bytes (132176) of dynamic shared memory; C has ceil(M/128) * 128
 rows of --ldc (default: N rounded up to 8, plus 8) elements, a store outside M x N counts.
@@ -2850,10 +2851,12 @@ def gemm_sm80(a):
 
 # -- the sm_90a GEMM check -----------------------------------------------------------------------
 
-def encode_maps(host, M, N, K, A, B, C=None):
+def encode_maps(host, scalars, A, B, C=None):
     """The 128-byte tensor maps the kernel module's host function encode_tensor_maps writes
     (through Inputs/tensor_map_record.c) for the emulated buffers A, B and, when given, C (its
-    signature then has C's map and pointer too); the status and the maps."""
+    signature then has C's map and pointer too); `scalars` (ctypes values) are the kernel's
+    integer arguments, which the derived host function takes after the maps (layout.tensor_map_encoder);
+    the status and the maps."""
     import ctypes
     import os
     lib = ctypes.CDLL(os.path.abspath(host))
@@ -2864,7 +2867,7 @@ def encode_maps(host, M, N, K, A, B, C=None):
     args = []
     for q, ptr in enumerate((A, B, C)[:n]):
         args += [ctypes.c_void_p(base + 128 * q), ctypes.c_void_p(ptr)]
-    status = lib.encode_tensor_maps(*args, ctypes.c_int64(M), ctypes.c_int64(N), ctypes.c_int64(K))
+    status = lib.encode_tensor_maps(*args, *scalars)
     return status, bytes(maps)
 
 
@@ -2883,7 +2886,11 @@ def tma_operands(a, M, N, K, rows_c, ldc, c_map):
     A = gmem.alloc("A", encode(Av), False)
     B = gmem.alloc("B", encode(Bv), False)
     C = gmem.alloc("C", struct.pack(f"<{rows_c * ldc}H", *([sentinel] * (rows_c * ldc))), True)
-    status, maps = encode_maps(a.host, M, N, K, A[1], B[1], C[1] if c_map else None)
+    import ctypes
+    # The kernels' integer arguments: gemm(..., M, N, K: i32), gemm_sm100(..., M, N, K, ldc: index).
+    scalars = ([ctypes.c_int32(x) for x in (M, N, K)] if c_map else
+               [ctypes.c_int64(x) for x in (M, N, K, ldc)])
+    status, maps = encode_maps(a.host, scalars, A[1], B[1], C[1] if c_map else None)
     if status:
         print(f"error: encode_tensor_maps returned {status}")
         return None
