@@ -1771,8 +1771,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                             << "); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma "
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, "
-                               "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr "
-                               ", encode_tensor_map and tma_encodable read them";
+                               "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr, "
+                               "encode_tensor_map and tma_encodable read them";
           ok = false;
         } else if (failed(resolvable(op, v))) {
           ok = false;

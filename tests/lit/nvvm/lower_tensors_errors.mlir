@@ -82,7 +82,7 @@ func.func @argument(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)
 func.func @escapes(%p: !llvm.ptr<1>, %ld: index) -> !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>> {
   %l = layout.make %ld : !layout.layout<(64,64):(?,1)>
   %t = layout.make_tensor %p, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
-  // expected-error@+1 {{'func.return' op takes a tensor in memory ('!layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>'); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr and encode_tensor_map read them}}
+  // expected-error@+1 {{'func.return' op takes a tensor in memory ('!layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>'); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr, encode_tensor_map and tma_encodable read them}}
   return %t : !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
 }
 
