@@ -59,6 +59,51 @@
 using namespace mlir;
 using namespace mlir::layout;
 
+std::optional<int64_t> mlir::layout::staticModeSize(ValueType l, int64_t d) {
+  rust::Result mode = rust::call("get", {l.asOperand()}, {d});
+  if (!mode.ok() || !mode.value.get())
+    return std::nullopt;
+  ValueType m = ValueType::getWithValue(l.getContext(), mode.text, mode.kind, mode.value.get());
+  // The size of a mode with static extents (its strides may be runtime).
+  rust::Result size = rust::call("size", {m.asOperand()});
+  int64_t v;
+  if (!size.ok() || StringRef(size.text).getAsInteger(10, v))
+    return std::nullopt;
+  return v;
+}
+
+FailureOr<ValueType> mlir::layout::tileLayout(MLIRContext *ctx, Location loc, ValueType layout,
+                                              ArrayRef<int64_t> sizes) {
+  std::string text = "(";
+  for (auto [i, s] : llvm::enumerate(sizes))
+    text += (i ? "," : "") + std::to_string(s);
+  auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
+  SmallVector<Type, 1> divided, inner;
+  if (!tile ||
+      failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
+                                TypeRange{layout, tile.getValueType()}, divided)) ||
+      failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
+    return failure();
+  return cast<ValueType>(inner.front());
+}
+
+FailureOr<SmallVector<int64_t>> mlir::layout::multicastSliceSizes(Operation *op, ValueType shared,
+                                                                  int64_t n) {
+  rust::Result rank = rust::call("rank", {shared.asOperand()});
+  int64_t modes = 0;
+  if (!rank.ok() || StringRef(rank.text).getAsInteger(10, modes))
+    return op->emitOpError() << "the shared tile " << Type(shared) << " has no rank";
+  SmallVector<int64_t> sizes;
+  for (int64_t m = 0; m < modes; ++m) {
+    std::optional<int64_t> e = staticModeSize(shared, m);
+    if (!e)
+      return op->emitOpError() << "the shared tile " << Type(shared)
+                               << " has no static extent in mode " << m;
+    sizes.push_back(m == 0 ? *e / n : *e);
+  }
+  return sizes;
+}
+
 namespace {
 
 /// A tensor resolved at a use: its first element, its layout value and, per
@@ -79,21 +124,6 @@ struct Resolved {
   PartitionOp partition;
   SmallVector<int64_t> tileSizes;
 };
-
-/// The static number of elements of mode `d` of the layout type `l`, if its
-/// extents are static.
-std::optional<int64_t> staticModeSize(ValueType l, int64_t d) {
-  rust::Result mode = rust::call("get", {l.asOperand()}, {d});
-  if (!mode.ok() || !mode.value.get())
-    return std::nullopt;
-  ValueType m = ValueType::getWithValue(l.getContext(), mode.text, mode.kind, mode.value.get());
-  // The size of a mode with static extents (its strides may be runtime).
-  rust::Result size = rust::call("size", {m.asOperand()});
-  int64_t v;
-  if (!size.ok() || StringRef(size.text).getAsInteger(10, v))
-    return std::nullopt;
-  return v;
-}
 
 /// The type the algebra infers for `opName` on `operands` (with mode indices).
 Type inferred(PatternRewriter &rw, Location loc, StringRef opName, ValueRange operands,
@@ -630,18 +660,14 @@ FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ArrayRef<
                            ValueRange coords) {
   MLIRContext *ctx = rw.getContext();
   auto type = cast<MemoryTensorType>(t.getType());
+  FailureOr<ValueType> layout = tileLayout(ctx, loc, type.getLayout(), sizes);
+  if (failed(layout))
+    return failure();
   std::string text = "(";
   for (auto [i, s] : llvm::enumerate(sizes))
     text += (i ? "," : "") + std::to_string(s);
   auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
-  SmallVector<Type, 1> divided, inner;
-  if (!tile ||
-      failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
-                                TypeRange{type.getLayout(), tile.getValueType()}, divided)) ||
-      failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
-    return failure();
-  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(),
-                                        cast<ValueType>(inner.front()));
+  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(), *layout);
   return LocalTileOp::create(rw, loc, tileType, t, coords, tile).getResult();
 }
 
@@ -800,20 +826,14 @@ LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
 FailureOr<std::pair<Value, Value>> multicastSlices(PatternRewriter &rw, TmaCopyOp op, int64_t n) {
   Location loc = op.getLoc();
   auto shared = cast<MemoryTensorType>(op.getDst().getType());
-  std::optional<int64_t> rank = algebraInt("rank", shared.getLayout());
-  SmallVector<int64_t> sizes;
-  for (int64_t m = 0; rank && m < *rank; ++m) {
-    std::optional<int64_t> e = staticModeSize(shared.getLayout(), m);
-    if (!e)
-      return op.emitOpError() << "the shared tile " << Type(shared.getLayout())
-                              << " has no static extent in mode " << m;
-    sizes.push_back(m == 0 ? *e / n : *e);
-  }
+  FailureOr<SmallVector<int64_t>> sizes = multicastSliceSizes(op, shared.getLayout(), n);
+  if (failed(sizes))
+    return failure();
   Value r = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
-  SmallVector<Value> coords(sizes.size(), arith::ConstantIndexOp::create(rw, loc, 0));
+  SmallVector<Value> coords(sizes->size(), arith::ConstantIndexOp::create(rw, loc, 0));
   coords[0] = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), r);
-  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), sizes, coords);
-  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), sizes, coords);
+  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), *sizes, coords);
+  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), *sizes, coords);
   if (failed(src) || failed(dst))
     return op.emitOpError() << "cannot cut mode 0 of the tiles " << op.getSrc().getType()
                             << " and " << op.getDst().getType() << " in " << n << " slices";

@@ -79,35 +79,11 @@ FailureOr<ValueType> boxOf(TmaCopyOp copy) {
   std::optional<uint64_t> n = copy.getMulticast();
   if (!n)
     return layout;
-  // zipped_divide(layout, (e0 / n, e1, ...)) mode 0: the slice at any rank.
-  rust::Result rank = rust::call("rank", {layout.asOperand()});
-  int64_t modes = 0;
-  if (!rank.ok() || StringRef(rank.text).getAsInteger(10, modes))
-    return copy.emitOpError() << "the shared tile " << Type(layout) << " has no rank";
-  std::string tile = "(";
-  for (int64_t d = 0; d < modes; ++d) {
-    rust::Result mode = rust::call("get", {layout.asOperand()}, {d});
-    if (!mode.ok() || !mode.value.get())
-      return copy.emitOpError() << "the shared tile " << Type(layout) << " has no mode " << d;
-    ValueType m = ValueType::getWithValue(layout.getContext(), mode.text, mode.kind,
-                                          mode.value.get());
-    rust::Result size = rust::call("size", {m.asOperand()});
-    int64_t e = 0;
-    if (!size.ok() || StringRef(size.text).getAsInteger(10, e))
-      return copy.emitOpError() << "the shared tile " << Type(layout)
-                                << " has no static extent in mode " << d;
-    tile += (d ? "," : "") + std::to_string(d == 0 ? e / (int64_t)*n : e);
-  }
-  auto tuple = ValueAttr::get(copy.getContext(), tile + ")", (unsigned)ValueKind::Tuple);
-  SmallVector<Type, 1> divided, slice;
-  if (!tuple ||
-      failed(inferAlgebraResult(copy.getContext(), copy.getLoc(),
-                                ZippedDivideOp::getOperationName(),
-                                TypeRange{layout, tuple.getValueType()}, divided)) ||
-      failed(inferAlgebraResult(copy.getContext(), copy.getLoc(), GetOp::getOperationName(),
-                                divided, slice, {0})))
+  // The slice one CTA loads (the same layout at every cluster rank).
+  FailureOr<SmallVector<int64_t>> sizes = multicastSliceSizes(copy, layout, (int64_t)*n);
+  if (failed(sizes))
     return failure();
-  return cast<ValueType>(slice.front());
+  return tileLayout(copy.getContext(), copy.getLoc(), layout, *sizes);
 }
 
 /// The maps of `kernel`, in the order of its arguments, with their boxes.
