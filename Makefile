@@ -31,12 +31,20 @@ demo-calculator: setup
 # (FUZZ_TEST_SECONDS, about a minute); the Python package's tests (python/tests, pytest; setup
 # installs the package into .venv); and a fresh crate that depends on ours by path
 # (docs/embedding.md).
+# Each phase is timed (scripts/phase.sh; the figures are printed and kept in
+# target/test-phases.txt).
 FUZZ_TEST_SECONDS ?= 60
-test: setup
-	$(CARGO) test --workspace --no-fail-fast
-	$(CARGO) run -q -p layout-fuzz -- --seconds $(FUZZ_TEST_SECONDS) --seed 1 --crashes target/fuzz-crashes
-	LAYOUT_CLI=target/debug/layout $(PYTHON) -m pytest -q python/tests
-	bash scripts/check_rust_embedding.sh
+PHASE := bash scripts/phase.sh
+test:
+	@rm -f target/test-phases.txt
+	@$(PHASE) setup bash scripts/setup.sh
+	$(PHASE) build $(CARGO) test --workspace --no-run
+	$(PHASE) cargo-test $(CARGO) test --workspace --no-fail-fast
+	$(PHASE) fuzz $(CARGO) run -q -p layout-fuzz -- --seconds $(FUZZ_TEST_SECONDS) --seed 1 --crashes target/fuzz-crashes
+	$(PHASE) pytest env LAYOUT_CLI=target/debug/layout $(PYTHON) -m pytest -q python/tests
+	$(PHASE) ptx-emu-unit $(PYTHON) -m pytest -q -p no:cacheprovider tools/ptx-emu/tests
+	$(PHASE) embedding bash scripts/check_rust_embedding.sh
+	@echo "make test: every phase passed"; cat target/test-phases.txt
 
 # A long fuzzing run (FUZZ_SECONDS in total, FUZZ_SEED; findings under fuzz-crashes/): the
 # in-process targets in the `fuzz` profile (optimized, with overflow checks), `layout batch` and

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 APT_PACKAGES=(
   llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang1-22
   libclang-common-22-dev libzstd-dev zlib1g-dev g++ cmake ninja-build llvm-22-tools
-  libisl-dev pkgconf
+  libisl-dev pkgconf mold
   librsvg2-bin fonts-dejavu-core
 )
 NVCC_PIP='nvidia-cuda-nvcc>=13,<14'   # provides nvidia/cu13/bin/ptxas

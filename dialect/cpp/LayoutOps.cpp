@@ -1083,9 +1083,22 @@ LogicalResult SliceTensorOp::verify() {
 /// - or a global or generic LLVM pointer and one i64 stride per dimension but
 ///   the last.
 /// `bounds` (the predication of a partial tile) is empty or one per dimension.
+/// `align` promises every stride times the element size a multiple of `align`
+/// bytes: a stride the verifier sees (static in the tensor's layout, or a
+/// constant operand) must keep it (linear::global_access::check_stride_alignment).
 static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
-                                      size_t strides, size_t bounds, RankedTensorType tile) {
+                                      ValueRange strideValues, size_t bounds,
+                                      RankedTensorType tile, int64_t align) {
   int64_t rank = tile.getRank();
+  size_t strides = strideValues.size();
+  auto checkStrides = [&](ArrayRef<int64_t> known) -> LogicalResult {
+    rust::Result r = rust::take(layout_ffi_check_stride_alignment(
+        known.data(), known.size(), tile.getElementType().getIntOrFloatBitWidth(), align));
+    if (!r.ok())
+      return op->emitOpError() << "the " << what << "'s strides break the alignment: "
+                               << r.text;
+    return success();
+  };
   if (bounds != 0 && bounds != (size_t)rank)
     return op->emitOpError() << "takes one i64 bound per dimension (" << rank
                              << ") or none, found " << bounds;
@@ -1124,7 +1137,7 @@ static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
       return op->emitOpError() << "the last mode of the " << what << " tensor's layout "
                                << Type(tensor.getLayout())
                                << " must have stride 1 (its elements are consecutive)";
-    return success();
+    return checkStrides(ArrayRef<int64_t>(stride).take_front(rank - 1));
   }
   auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
   if (!p || (p.getAddressSpace() != 0 && p.getAddressSpace() != 1))
@@ -1135,13 +1148,18 @@ static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
   if (strides + 1 != (size_t)rank)
     return op->emitOpError() << "takes one i64 stride per dimension but the last: " << rank - 1
                              << " expected, found " << strides;
-  return success();
+  SmallVector<int64_t> known;
+  for (Value v : strideValues) {
+    APInt c;
+    known.push_back(matchPattern(v, m_ConstantInt(&c)) ? c.getSExtValue() : LAYOUT_FLAT_DYNAMIC);
+  }
+  return checkStrides(known);
 }
 
 /// The checks of a global load or store of the register tensor `type`: its
 /// global side (verifyGlobalSide) and a plan.
 static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Type base,
-                                        size_t strides, size_t bounds, int64_t align,
+                                        ValueRange strides, size_t bounds, int64_t align,
                                         bool store) {
   FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
   if (failed(encoding))
@@ -1149,7 +1167,7 @@ static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Ty
   Type elem = type.getElementType();
   if (!elem.isIntOrFloat())
     return op->emitOpError() << "elements must be integers or floats, found " << elem;
-  if (failed(verifyGlobalSide(op, "base", base, strides, bounds, type)))
+  if (failed(verifyGlobalSide(op, "base", base, strides, bounds, type, align)))
     return failure();
   ArrayRef<int64_t> shape = type.getShape();
   std::vector<int64_t> buffer(globalAccessCapacity(shape.size()));
@@ -1164,13 +1182,13 @@ static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Ty
 
 LogicalResult GlobalLoadOp::verify() {
   return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
-                            getBase().getType(), getStrides().size(), getBounds().size(),
+                            getBase().getType(), getStrides(), getBounds().size(),
                             getAlign(), false);
 }
 
 LogicalResult GlobalStoreOp::verify() {
   return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
-                            getBase().getType(), getStrides().size(), getBounds().size(),
+                            getBase().getType(), getStrides(), getBounds().size(),
                             getAlign(), true);
 }
 
@@ -1291,8 +1309,8 @@ LogicalResult AsyncCopyOp::verify() {
   Type elem = type.getElementType();
   if (!elem.isIntOrFloat())
     return emitOpError() << "elements must be integers or floats, found " << elem;
-  if (failed(verifyGlobalSide(*this, "source", getSrc().getType(), getStrides().size(),
-                              getBounds().size(), type)) ||
+  if (failed(verifyGlobalSide(*this, "source", getSrc().getType(), getStrides(),
+                              getBounds().size(), type, getAlign())) ||
       failed(verifySharedSide(*this, "destination", getDst().getType(), type)))
     return failure();
   FailureOr<ValueAttr> smem =

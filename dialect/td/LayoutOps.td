@@ -1082,6 +1082,11 @@ def Layout_SharedAllocOp : Layout_Op<"shared_alloc", [Pure]> {
     shared memory of a kernel is 16-byte aligned), so the kernel needs
     `sum of sizes and paddings + (largest alignment - 16)` bytes, which a
     remark of `--layout-lower-tensors` prints. No offset is written by hand.
+    A base that is the address of a global of static size (not the
+    `!llvm.array<0 x i8>` of dynamic shared memory) must hold them: aligned to
+    16 bytes or more, of at least the placed bytes plus the padding to the
+    largest alignment beyond the global's own (docs/nvvm.md "What the lowering
+    checks in a kernel").
   }];
   let arguments = (ins AnyType:$base);
   let results = (outs Variadic<Layout_TensorType>:$tensors);
@@ -1466,7 +1471,9 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
     Element `(c_0, ..., c_{n-1})` of the tensor is at `%base + bytes *
     (sum_{d < n-1} c_d * stride_d + c_{n-1})`: one i64 stride (in elements)
     per dimension but the last, which is contiguous. `align` is the byte
-    alignment the caller guarantees for `%base` and for every `stride * bytes`.
+    alignment the caller guarantees for `%base` and for every `stride * bytes`
+    (the verifier refuses a stride it sees, static in a tensor's layout or a
+    constant operand, whose bytes are not a multiple of `align`).
     Each thread loads the registers its encoding gives it, in the widest
     vectors the layout and `align` allow (`linear::global_access`;
     `--layout-lower-register-tensors` emits them with a remark naming the

@@ -207,7 +207,7 @@ FailureOr<Resolved> threadPart(PatternRewriter &rw, Operation *at, Value tensor,
   p.residue = parent.residue;
   p.partial = parent.partial;
   p.ptr = LLVM::GEPOp::create(rw, loc, parent.ptr.getType(),
-                              cast<MemoryTensorType>(tensor.getType()).getElementType(),
+                              llvmElementType(cast<MemoryTensorType>(tensor.getType()).getElementType()),
                               parent.ptr, ValueRange{offset64});
   p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
   return p;
@@ -255,7 +255,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     auto type = cast<MemoryTensorType>(tensor.getType());
     Resolved r;
     r.root = parent->root;
-    r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), type.getElementType(),
+    r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), llvmElementType(type.getElementType()),
                                 parent->ptr, ValueRange{offset64});
     for (size_t d = 0; d < parent->residue.size(); ++d)
       if (!llvm::is_contained(slice.getModes(), (int64_t)d)) {
@@ -368,7 +368,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   Value rest = modeOf(rw, loc, divided, 1);
   if (!inner || !rest)
     return failure();
-  Type elem = cast<MemoryTensorType>(tensor.getType()).getElementType();
+  Type elem = llvmElementType(cast<MemoryTensorType>(tensor.getType()).getElementType());
   Resolved r;
   r.root = parent->root;
   // A tma tensor's pointer is its tensor map: the tile is addressed by its
@@ -626,6 +626,20 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
     align = std::max(align, a);
   }
   int64_t needs = at + align - 16;
+  // A base that is a global of static size holds the tensors and the padding
+  // that rounds it up to the largest alignment (none past its own alignment).
+  if (std::optional<SizedGlobal> g = sizedGlobalOf(op.getBase())) {
+    if (g->align < 16)
+      return op.emitOpError() << "places its tensors at 16-byte boundaries from a 16-byte "
+                                 "aligned base, but @"
+                              << g->name << " is aligned to " << g->align
+                              << " bytes (give the global alignment = 16 or more)";
+    int64_t fits = at + (align > g->align ? align - g->align : 0);
+    if (fits > g->bytes)
+      return op.emitOpError() << "needs " << fits << " bytes of shared memory from the "
+                              << g->align << "-byte aligned @" << g->name << ", which holds "
+                              << g->bytes << " bytes (" << g->type << "): " << placed;
+  }
   std::optional<int64_t> most = maxSharedBytes(sm);
   if (most && needs > *most)
     return op.emitOpError() << "needs " << needs
@@ -1449,7 +1463,7 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
     if (failed(dst))
       return failure();
     auto srcType = cast<MemoryTensorType>(op.getSrc().getType());
-    Type elem = srcType.getElementType();
+    Type elem = llvmElementType(srcType.getElementType());
     int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
     std::string why;
     int64_t w = width(op, &why);
@@ -1494,7 +1508,7 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
                                       cast<MemoryTensorType>(op.getDst().getType()).getSpace())
                                       .str();
     op.emitRemark() << "copy: " << n / w << " x " << instr << " of " << w * bytes
-                    << " bytes (vectors of " << w << " " << elem << ": " << why << ")";
+                    << " bytes (vectors of " << w << " " << srcType.getElementType() << ": " << why << ")";
     rw.eraseOp(op);
     return success();
   }
@@ -1772,6 +1786,12 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // from the kernels before any of them is rewritten; their ops are checked
     // and lowered with the rest.
     if (failed(deriveTensorMapEncoders(root)))
+      return signalPassFailure();
+    // What the kernels' ops promise each other (cpp/KernelChecks.cpp): the
+    // arguments a launch passes, tensors inside the globals they are made
+    // from, the threads that run register-tensor ops.
+    if (failed(checkKernelArguments(root)) || failed(checkGlobalExtents(root)) ||
+        failed(checkBlockWarps(root)))
       return signalPassFailure();
     // Every tensor is read by a copy that can resolve it (checked before any
     // rewrite, so an error leaves the IR as it was).

@@ -64,6 +64,12 @@
 using namespace mlir;
 using namespace mlir::layout;
 
+Type mlir::layout::llvmElementType(Type elem) {
+  if (LLVM::isCompatibleType(elem) || !elem.isIntOrFloat())
+    return elem;
+  return IntegerType::get(elem.getContext(), elem.getIntOrFloatBitWidth());
+}
+
 namespace {
 
 constexpr StringLiteral kSmemGlobal = "__layout_convert_smem";
@@ -114,7 +120,7 @@ struct RegisterTensorConverter : public TypeConverter {
       if (failed(regs))
         return std::nullopt;
       return LLVM::LLVMStructType::getLiteral(
-          t.getContext(), SmallVector<Type>(*regs, t.getElementType()));
+          t.getContext(), SmallVector<Type>(*regs, llvmElementType(t.getElementType())));
     });
     auto cast = [](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
       return UnrealizedConversionCastOp::create(b, loc, type, inputs).getResult(0);
@@ -160,6 +166,11 @@ struct ElementwisePattern : public ConversionPattern {
     SmallVector<Type> structs;
     if (failed(typeConverter->convertTypes(op->getResultTypes(), structs)))
       return failure();
+    // A bitcast between element types of one LLVM type (f8E4M3FN and i8) moves nothing.
+    if (isa<arith::BitcastOp>(op) && operands[0].getType() == structs[0]) {
+      rw.replaceOp(op, operands[0]);
+      return success();
+    }
     int64_t regs = cast<LLVM::LLVMStructType>(structs[0]).getBody().size();
     Location loc = op->getLoc();
     SmallVector<Value> results;
@@ -203,7 +214,13 @@ struct SplatConstantPattern : public OpConversionPattern<arith::ConstantOp> {
     if (!s)
       return failure();
     Location loc = op.getLoc();
-    Value scalar = arith::ConstantOp::create(rw, loc, cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    auto splat = cast<TypedAttr>(dense.getSplatValue<Attribute>());
+    // An element LLVM has no type for (f8) is its bits in the integer that holds it.
+    Type storage = llvmElementType(splat.getType());
+    if (storage != splat.getType())
+      if (auto f = dyn_cast<FloatAttr>(splat))
+        splat = rw.getIntegerAttr(storage, f.getValue().bitcastToAPInt());
+    Value scalar = arith::ConstantOp::create(rw, loc, splat);
     Value result = undefStruct(rw, loc, s);
     int64_t regs = cast<LLVM::LLVMStructType>(s).getBody().size();
     for (int64_t r = 0; r < regs; ++r)
@@ -233,7 +250,7 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
       return failure();
     int64_t budget = budgetAt(op);
     FailureOr<int64_t> bytes =
-        convertSharedBytes(op, src.getElementType(), from, to, budget, sm);
+        convertSharedBytes(op, llvmElementType(src.getElementType()), from, to, budget, sm);
     if (failed(bytes))
       return failure();
     Location loc = op.getLoc();
@@ -245,7 +262,7 @@ struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
       buffer = LLVM::AddressOfOp::create(
           rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 3), kSmemGlobal);
     Value converted = ConvertOp::create(rw, loc, result, adaptor.getSrc(), buffer, thread,
-                                        TypeAttr::get(src.getElementType()), from, to,
+                                        TypeAttr::get(llvmElementType(src.getElementType())), from, to,
                                         rw.getI64IntegerAttr(budget), rw.getI64IntegerAttr(sm))
                           .getResult();
     rw.replaceOp(op, converted);
@@ -271,7 +288,7 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
     Value thread = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
     Value converted =
         ConvertOp::create(rw, loc, result, adaptor.getSrc(), Value(), thread,
-                          TypeAttr::get(src.getElementType()), registerEncoding(src),
+                          TypeAttr::get(llvmElementType(src.getElementType())), registerEncoding(src),
                           registerEncoding(op.getType()), rw.getI64IntegerAttr(budgetAt(op)),
                           rw.getI64IntegerAttr(sm))
             .getResult();
@@ -563,7 +580,7 @@ struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
     if (failed(p) || !s)
       return failure();
     Location loc = op.getLoc();
-    Type elem = t.getElementType();
+    Type elem = llvmElementType(t.getElementType());
     SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
     TileBounds bounds(adaptor.getBounds(), t.getShape());
     auto body = [&](bool masked) -> SmallVector<Value> {
@@ -603,7 +620,7 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
     if (failed(p))
       return failure();
     Location loc = op.getLoc();
-    Type elem = t.getElementType();
+    Type elem = llvmElementType(t.getElementType());
     SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
     TileBounds bounds(adaptor.getBounds(), t.getShape());
     auto body = [&](bool masked) -> SmallVector<Value> {
@@ -743,7 +760,7 @@ struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
     if (failed(p) || !s)
       return failure();
     Location loc = op.getLoc();
-    Type elem = t.getElementType();
+    Type elem = llvmElementType(t.getElementType());
     Value result = undefStruct(rw, loc, s);
     if (p->num > 0) {
       Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
@@ -799,7 +816,7 @@ struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
     if (failed(p))
       return failure();
     Location loc = op.getLoc();
-    Type elem = t.getElementType();
+    Type elem = llvmElementType(t.getElementType());
     if (p->num > 0) {
       Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
       auto pair = VectorType::get({2}, elem);
@@ -863,7 +880,7 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
     for (size_t i = 0; i < p.warp.size(); ++i)
       smemWarp.push_back(next());
     Location loc = op.getLoc();
-    Type elem = t.getElementType();
+    Type elem = llvmElementType(t.getElementType());
     SmallVector<Value> thread = threadCoords(rw, loc, p, rank);
     Value smemThread = threadSharedOffset(rw, loc, smemLane, smemWarp);
     Value src = adaptor.getSrc();
@@ -1073,6 +1090,26 @@ struct LowerRegisterTensorsPass
       }
       for (Type t : op->getResultTypes())
         check(t);
+      // Registers of an element LLVM has no type for (f8) are its bytes: moved
+      // (loads, stores, conversions, a bitcast to the integer of its width), not
+      // computed on.
+      StringRef dialect = op->getName().getDialectNamespace();
+      if ((dialect == "arith" || dialect == "math") &&
+          !isa<arith::BitcastOp, arith::ConstantOp>(op))
+        for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+          if (registerEncoding(t)) {
+            Type elem = cast<RankedTensorType>(t).getElementType();
+            if (llvmElementType(elem) == elem)
+              continue;
+            op->emitOpError() << "computes on registers of " << elem
+                              << ", which LLVM has no type for: a register tensor of "
+                              << elem << " is held as " << llvmElementType(elem)
+                              << " and only moved (loads, stores, layout.convert_layout, "
+                                 "arith.bitcast to "
+                              << llvmElementType(elem) << ")";
+            ok = false;
+            break;
+          }
       for (Region &r : op->getRegions())
         for (Block &b : r)
           for (Type t : b.getArgumentTypes())
@@ -1098,7 +1135,7 @@ struct LowerRegisterTensorsPass
       auto src = cast<RankedTensorType>(op.getSrc().getType());
       int64_t budget = budgetAt(op);
       FailureOr<int64_t> bytes =
-          convertSharedBytes(op, src.getElementType(), registerEncoding(src),
+          convertSharedBytes(op, llvmElementType(src.getElementType()), registerEncoding(src),
                              registerEncoding(op.getType()), budget, sm);
       if (failed(bytes)) {
         ok = false;
@@ -1155,7 +1192,8 @@ struct LowerRegisterTensorsPass
   void runOnOperation() override {
     Operation *root = getOperation();
     fenced.clear();
-    if (failed(prepare(root)))
+    // The threads that run each register-tensor op (cpp/KernelChecks.cpp).
+    if (failed(checkBlockWarps(root)) || failed(prepare(root)))
       return signalPassFailure();
     MLIRContext *ctx = &getContext();
     RegisterTensorConverter converter;

@@ -3,6 +3,7 @@
 #ifndef LAYOUT_NVVM_H
 #define LAYOUT_NVVM_H
 
+#include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -80,6 +81,34 @@ std::unique_ptr<Pass> createLowerTensorsPass();
 /// shared memory than a CTA of that SM may have.
 std::unique_ptr<Pass> createLowerTensorsPass(int64_t sm);
 std::unique_ptr<Pass> createLowerRegisterTensorsPass(int64_t sm);
+
+/// The LLVM type that holds an element of type `elem` in registers and memory:
+/// `elem` itself when LLVM has it, else the integer of its width (the f8 types are
+/// i8 in LLVM, as MLIR's LLVM type converter maps them): register tensors and
+/// copies of such elements move their bytes (cpp/RegisterTensors.cpp).
+Type llvmElementType(Type elem);
+
+/// A global of static size (`llvm.mlir.global @name` of a type of `bytes` > 0 bytes,
+/// aligned to `align` bytes): what a pointer made by `llvm.mlir.addressof` of it
+/// may address (cpp/KernelChecks.cpp).
+struct SizedGlobal {
+  std::string name;
+  Type type;
+  int64_t bytes;
+  int64_t align;
+};
+/// The global `ptr` is the address of, when it has a static, non-zero size (a
+/// `!llvm.array<0 x i8>` is dynamic shared memory: none).
+std::optional<SizedGlobal> sizedGlobalOf(Value ptr);
+/// Kernel arguments of a `layout` type (a layout value, a tensor in memory) are
+/// errors at the kernel: a launch passes pointers and scalars.
+LogicalResult checkKernelArguments(Operation *root);
+/// A tensor made from the address of a global of static size must lie inside it.
+LogicalResult checkGlobalExtents(Operation *root);
+/// The threads that run an op on register tensors in a kernel with
+/// `known_block_size` (narrowed by enclosing `scf.if` on `tid.x < N`) must be
+/// exactly the warps its layouts span, times 32.
+LogicalResult checkBlockWarps(Operation *root);
 } // namespace layout
 } // namespace mlir
 

@@ -44,6 +44,12 @@ if driver == "plugin":
     config.environment["LAYOUT_PLUGIN"] = plugin
     config.environment["MLIR_OPT"] = os.path.join(llvm_bin, "mlir-opt")
     paths.insert(0, os.path.join(config.test_source_root, "plugin-driver"))
+    # The layout-opt executable itself, beside the plugin: tests that compare the two drivers
+    # (driver/plugin_same_ptx.mlir) run it as %layout_opt_exe.
+    layout_opt_dir = os.environ.get("LAYOUT_OPT_DIR")
+    if layout_opt_dir and os.path.exists(os.path.join(layout_opt_dir, "layout-opt")):
+        config.available_features.add("layout-opt-exe")
+        config.substitutions.append(("%layout_opt_exe", os.path.join(layout_opt_dir, "layout-opt")))
 else:
     layout_opt_dir = os.environ.get("LAYOUT_OPT_DIR")
     if layout_opt_dir:

@@ -83,6 +83,48 @@ impl GlobalAccess {
     }
 }
 
+/// The promise of `align` against the strides that are known at compile time: the tile is
+/// row-major in its last dimension and `strides[d]` (elements; `None` when only known at run
+/// time) is the stride of dimension `d < n-1`. Every known `stride * elem_bytes` must be a
+/// multiple of `align`, or rows start at addresses the vector accesses of `align` bytes
+/// would not be aligned to. An error names the dimension, the stride and the largest
+/// alignment the strides allow.
+pub fn check_stride_alignment(strides: &[Option<i64>], elem_bits: i64, align: i64) -> Result<()> {
+    if elem_bits <= 0 || elem_bits % 8 != 0 || align <= 0 || align & (align - 1) != 0 {
+        return Ok(()); // reported by global_access with its own message
+    }
+    let elem_bytes = elem_bits / 8;
+    for (d, s) in strides.iter().enumerate() {
+        let Some(s) = *s else { continue };
+        let bytes = s.checked_mul(elem_bytes).ok_or_else(|| {
+            Error::algebra(format!(
+                "the stride of dimension {d} ({s} elements of {elem_bytes} bytes) overflows i64"
+            ))
+        })?;
+        if bytes % align != 0 {
+            // The largest power of two dividing every known byte stride (and align).
+            let most = strides
+                .iter()
+                .flatten()
+                .fold(align, |a, &t| a.min(low_bit(t.saturating_mul(elem_bytes))));
+            return Err(Error::algebra(format!(
+                "align = {align} promises {align}-byte aligned rows, but dimension {d} has the static stride {s} ({bytes} bytes), not a multiple of {align}: rows of this tile are at most {most}-byte aligned (align <= {most})"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The largest power of two dividing `x` (at most 2^62; 2^62 for 0).
+fn low_bit(x: i64) -> i64 {
+    let u = x.unsigned_abs();
+    if u == 0 {
+        1 << 62
+    } else {
+        (u & u.wrapping_neg()).min(1 << 62) as i64
+    }
+}
+
 fn xor(a: &[i64], b: &[i64]) -> Vec<i64> {
     a.iter().zip(b).map(|(x, y)| x ^ y).collect()
 }
@@ -194,6 +236,22 @@ mod tests {
 
     fn plan(text: &str, shape: &[i64], bits: i64, align: i64) -> GlobalAccess {
         global_access(&parse_linear(text).unwrap(), shape, bits, align).unwrap()
+    }
+
+    #[test]
+    fn a_static_stride_must_keep_the_promised_alignment() {
+        // Rows of 65 halves are 130 bytes apart: 2-byte aligned, not 16.
+        let e = check_stride_alignment(&[Some(65)], 16, 16)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("dimension 0 has the static stride 65 (130 bytes), not a multiple of 16"),
+            "{e}"
+        );
+        assert!(e.contains("(align <= 2)"), "{e}");
+        assert!(check_stride_alignment(&[Some(64)], 16, 16).is_ok());
+        assert!(check_stride_alignment(&[None, Some(72)], 16, 16).is_ok());
+        assert!(check_stride_alignment(&[Some(72), Some(65)], 16, 4).is_err());
     }
 
     #[test]

@@ -1567,6 +1567,30 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     with_plan(r, &flat, out, length)
 }
 
+/// The strides of a global tile against the promised alignment
+/// (`linear::global_access::check_stride_alignment`): `strides` holds the stride of each
+/// dimension but the last, in elements, [`FLAT_DYNAMIC`] where it is known only at run time.
+/// Status OK with an empty text, else the message.
+///
+/// # Safety
+/// `strides` must point to `n` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_check_stride_alignment(
+    strides: *const i64,
+    n: usize,
+    elem_bits: i64,
+    align: i64,
+) -> LayoutResult {
+    let strides: Vec<Option<i64>> = extents(strides, n)
+        .into_iter()
+        .map(|s| (s != FLAT_DYNAMIC && s != FLAT_NESTED).then_some(s))
+        .collect();
+    checked_text(|| {
+        layout_algebra::linear::global_access::check_stride_alignment(&strides, elem_bits, align)?;
+        Ok(String::new())
+    })
+}
+
 /// A shared-memory layout of a tile of `rank` dimensions as the linear layout from `dim0, ...`
 /// to `offset`: a linear layout as it is, a CuTe layout (swizzled or not) converted when it is
 /// linear over F2; an error naming `op` otherwise.

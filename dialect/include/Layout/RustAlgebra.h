@@ -102,6 +102,11 @@ LayoutResult layout_ffi_global_access(LayoutHandle encoding, const int64_t *shap
                                       size_t rank, int64_t elem_bits, int64_t align,
                                       bool store, int64_t *out, size_t capacity,
                                       size_t *length);
+/// The static strides of a global tile (elements, one per dimension but the last;
+/// LAYOUT_FLAT_DYNAMIC for a runtime one) against the promised alignment: Ok, or the message
+/// naming the dimension whose stride times the element size is not a multiple of `align`.
+LayoutResult layout_ffi_check_stride_alignment(const int64_t *strides, size_t n,
+                                               int64_t elem_bits, int64_t align);
 LayoutResult layout_ffi_async_copy(LayoutHandle threads, const int64_t *shape, size_t rank,
                                    int64_t elem_bits, int64_t align, LayoutHandle smem,
                                    int64_t *out, size_t capacity, size_t *length);

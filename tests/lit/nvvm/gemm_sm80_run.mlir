@@ -1,5 +1,5 @@
 // examples/gemm_sm80.mlir run end to end on the CPU: --lower-to-nvvm makes the PTX (f16, and
-// bf16 from the same source), and Inputs/ptx_run.py, a SIMT interpreter of PTX (each thread its
+// bf16 from the same source), and the PTX emulator tools/ptx-emu, a SIMT interpreter of PTX (each thread its
 // own PC and registers, warp collectives when all 32 lanes arrive, CTA barriers, cp.async
 // groups whose copies land only when a cp.async.wait_group completes them, ldmatrix and
 // mma.sync per the PTX ISA fragment tables, a race detector on shared memory), runs every
@@ -24,65 +24,71 @@
 // the tensors; a missing store leaves C unwritten; without the partial-tile branch the
 // epilogue stores outside M x N.
 //
+// UNSUPPORTED: plugin-driver
+// DEFINE: %{emu} = python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm80.py
+//
 // RUN: layout-opt %S/../../../examples/gemm_sm80.mlir --lower-to-nvvm="ptx=%t.ptx chip=sm_80" -o /dev/null 2>/dev/null
-// RUN: python3 %S/Inputs/ptx_run.py gemm-sm80 %t.ptx --elem f16 --shape 64,64,128 --ld 128,64,64 | FileCheck %s --check-prefix=TILES
-// RUN: python3 %S/Inputs/ptx_run.py gemm-sm80 %t.ptx --elem f16 --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=RAGGED
+// RUN: %{emu} --ptx %t.ptx --set elem=f16 --set shape=64,64,128 --set ld=128,64,64 | FileCheck %s --check-prefix=TILES
+// RUN: %{emu} --ptx %t.ptx --set elem=f16 --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=RAGGED
 // RUN: sed -E 's/(^|[^b])f16/\1bf16/g' %S/../../../examples/gemm_sm80.mlir > %t.bf16.mlir
 // RUN: layout-opt %t.bf16.mlir --lower-to-nvvm="ptx=%t.bf16.ptx chip=sm_80" -o /dev/null 2>/dev/null
-// RUN: python3 %S/Inputs/ptx_run.py gemm-sm80 %t.bf16.ptx --elem bf16 --shape 40,100,72 --ld 80,104,104 | FileCheck %s --check-prefix=BF16
+// RUN: %{emu} --ptx %t.bf16.ptx --set elem=bf16 --set shape=40,100,72 --set ld=80,104,104 | FileCheck %s --check-prefix=BF16
 //
 // RUN: sed '/cp\.async\.wait_group/d' %t.ptx > %t.nowait.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nowait.ptx --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=NOWAIT
+// RUN: not %{emu} --ptx %t.nowait.ptx --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=NOWAIT
 // RUN: awk '/bar\.sync/ && ++n == 1 {next} 1' %t.ptx > %t.nobar1.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nobar1.ptx --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=NOBAR1
+// RUN: not %{emu} --ptx %t.nobar1.ptx --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=NOBAR1
 // RUN: awk '/bar\.sync/ && ++n == 2 {next} 1' %t.ptx > %t.nobar2.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nobar2.ptx --shape 64,64,128 --ld 128,64,64 | FileCheck %s --check-prefix=NOBAR2
+// RUN: not %{emu} --ptx %t.nobar2.ptx --set shape=64,64,128 --set ld=128,64,64 | FileCheck %s --check-prefix=NOBAR2
 // RUN: awk '/bar\.sync/ && ++n == 3 {next} 1' %t.ptx > %t.nobar3.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nobar3.ptx --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=NOBAR3
+// RUN: not %{emu} --ptx %t.nobar3.ptx --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=NOBAR3
 // RUN: sed 's/\.trans\././' %t.ptx > %t.notrans.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.notrans.ptx --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=NOTRANS
+// RUN: not %{emu} --ptx %t.notrans.ptx --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=NOTRANS
 // RUN: sed -E 's/, 16, [^;]+;/, 16;/' %t.ptx > %t.nosize.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nosize.ptx --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=NOSIZE
+// RUN: not %{emu} --ptx %t.nosize.ptx --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=NOSIZE
 // RUN: awk '/st\.global\.v4\.b32/ && ++n == 2 {next} 1' %t.ptx > %t.nostore.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nostore.ptx --shape 64,64,128 --ld 128,64,64 | FileCheck %s --check-prefix=NOSTORE
+// RUN: not %{emu} --ptx %t.nostore.ptx --set shape=64,64,128 --set ld=128,64,64 | FileCheck %s --check-prefix=NOSTORE
 // RUN: awk '/ld\.shared\.v4/ {s = 1} s && /@.* bra/ && !d {d = 1; next} 1' %t.ptx > %t.nopartial.ptx
-// RUN: not python3 %S/Inputs/ptx_run.py gemm-sm80 %t.nopartial.ptx --shape 70,76,44 --ld 48,80,128 | FileCheck %s --check-prefix=NOPARTIAL
+// RUN: not %{emu} --ptx %t.nopartial.ptx --set shape=70,76,44 --set ld=48,80,128 | FileCheck %s --check-prefix=NOPARTIAL
 
-// TILES: sm80 f16 64x64x128 (ld 128,64,64; grid 1x1): 4096 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 races
+// TILES: sm80 f16 64x64x128 (ld 128,64,64; grid 1x1): C: 4096 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 stored twice, 0 races
 // TILES-NEXT: 4096 of 4096 elements equal the reference rounded to f16
-// TILES-NEXT: emulated 1 CTAs x 128 threads: {{[0-9]+}} instructions, 256 mma.sync, 128 ldmatrix, 2048 cp.async, 9 barriers, 0 unwritten shared bytes read, 0 elements of C stored twice, 0 cp.async never completed
+// TILES-NEXT: emulated 1 CTAs x 128 threads: {{[0-9]+}} instructions, 256 mma.sync, 128 ldmatrix, 2048 cp.async, 9 CTA barriers{{(, [0-9]+ cp.async sources past a buffer)?}}; {{[0-9.]+}} s
+// TILES-NEXT: checks: none failed
 // TILES: PASS
-// RAGGED: sm80 f16 70x76x44 (ld 48,80,128; grid 2x2): 5320 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 races
+// RAGGED: sm80 f16 70x76x44 (ld 48,80,128; grid 2x2): C: 5320 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 stored twice, 0 races
 // RAGGED-NEXT: 5320 of 5320 elements equal the reference rounded to f16
-// RAGGED-NEXT: emulated 4 CTAs x 128 threads: {{[0-9]+}} instructions, 512 mma.sync, 256 ldmatrix, 4096 cp.async, 20 barriers, 0 unwritten shared bytes read, 0 elements of C stored twice, 0 cp.async never completed
+// RAGGED-NEXT: emulated 4 CTAs x 128 threads: {{[0-9]+}} instructions, 512 mma.sync, 256 ldmatrix, 4096 cp.async, 20 CTA barriers{{(, [0-9]+ cp.async sources past a buffer)?}}; {{[0-9.]+}} s
+// RAGGED-NEXT: checks: none failed
 // RAGGED: PASS
-// BF16: sm80 bf16 40x100x72 (ld 80,104,104; grid 2x1): 4000 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 races
+// BF16: sm80 bf16 40x100x72 (ld 80,104,104; grid 2x1): C: 4000 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 stored twice, 0 races
 // BF16-NEXT: 4000 of 4000 elements equal the reference rounded to bf16
-// BF16-NEXT: emulated 2 CTAs x 128 threads: {{[0-9]+}} instructions, 384 mma.sync, 192 ldmatrix, 3072 cp.async, 14 barriers, 0 unwritten shared bytes read, 0 elements of C stored twice, 0 cp.async never completed
+// BF16-NEXT: emulated 2 CTAs x 128 threads: {{[0-9]+}} instructions, 384 mma.sync, 192 ldmatrix, 3072 cp.async, 14 CTA barriers{{(, [0-9]+ cp.async sources past a buffer)?}}; {{[0-9.]+}} s
+// BF16-NEXT: checks: none failed
 // BF16: PASS
 
-// NOWAIT: 5320 elements, {{.*}}, 5320 wrong, 0 writes outside C, 0 unwritten, {{[1-9][0-9]*}} races
-// NOWAIT: 4096 cp.async never completed
+// NOWAIT: C: 5320 elements, {{.*}}, 5320 wrong, 0 writes outside C, 0 unwritten, {{[0-9]+}} stored twice, {{[1-9][0-9]*}} races
+// NOWAIT: checks: {{.*}}4096 cp.async never completed
 // NOWAIT: race (read of a cp.async destination in flight) in CTA (0, 0): thread 0 at line {{[0-9]+}} `ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}}` reads shared byte smem_a+0 while the cp.async of thread 0 at line {{[0-9]+}} `cp.async.cg.shared.global {{.*}}` into it is in flight (no cp.async.wait_group completed it)
 // NOWAIT: wrong: C[0][0] = nan
 // NOWAIT: FAIL
-// NOBAR1: 5320 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, {{[1-9][0-9]*}} races
+// NOBAR1: C: 5320 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, {{[0-9]+}} stored twice, {{[1-9][0-9]*}} races
 // NOBAR1: race (read after write) in CTA (0, 0): thread {{[0-9]+}} at line {{[0-9]+}} `ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}}` touches shared byte smem_a+{{[0-9]+}}, last written by thread {{[0-9]+}} at line {{[0-9]+}} `cp.async.cg.shared.global {{.*}}`, with no barrier between
 // NOBAR1: wrong: C[{{[0-9]+}}][{{[0-9]+}}] = nan
 // NOBAR1: FAIL
-// NOBAR2: 4096 elements, {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, {{[1-9][0-9]*}} races
+// NOBAR2: C: 4096 elements, {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, {{[0-9]+}} stored twice, {{[1-9][0-9]*}} races
 // NOBAR2: race (write after read) in CTA (0, 0): thread {{[0-9]+}} at line {{[0-9]+}} `cp.async.cg.shared.global {{.*}}` touches shared byte smem_a+{{[0-9]+}}, last read by thread {{[0-9]+}} at line {{[0-9]+}} `ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}}`, with no barrier between
 // NOBAR2: FAIL
-// NOBAR3: 5320 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, {{[1-9][0-9]*}} races
+// NOBAR3: C: 5320 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, {{[0-9]+}} stored twice, {{[1-9][0-9]*}} races
 // NOBAR3: race (read after write) in CTA (0, 0): thread {{[0-9]+}} at line {{[0-9]+}} `ld.shared.v4.b32 {{.*}}` touches shared byte __layout_convert_smem+{{[0-9]+}}, last written by thread {{[0-9]+}} at line {{[0-9]+}} `st.shared.v2.b32 {{.*}}`, with no barrier between
 // NOBAR3: FAIL
-// NOTRANS: 5320 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, 0 races
+// NOTRANS: C: 5320 elements, {{.*}}, {{[1-9][0-9]*}} wrong, 0 writes outside C, 0 unwritten, 0 stored twice, 0 races
 // NOTRANS: wrong: C[0][0] = {{.*}}, reference -3.671875
 // NOTRANS: FAIL
 // NOSIZE: error: CTA (0, 0) thread {{[0-9]+}}: line {{[0-9]+}} `cp.async.cg.shared.global {{.*}}, 16`: cp.async reads 16 bytes at {{.*}} (B + {{[0-9]+}}, B has 7040 bytes) outside every allocation
-// NOSTORE: 4096 elements, {{.*}}, 0 wrong, 0 writes outside C, 1024 unwritten, 0 races
+// NOSTORE: C: 4096 elements, {{.*}}, 0 wrong, 0 writes outside C, 1024 unwritten, 0 stored twice, 0 races
 // NOSTORE: unwritten: C[16][0] (inside 64x64) was never stored
 // NOSTORE: FAIL
-// NOPARTIAL: 5320 elements, {{.*}}, 0 wrong, {{[1-9][0-9]*}} writes outside C, 0 unwritten, 0 races
+// NOPARTIAL: C: 5320 elements, {{.*}}, 0 wrong, {{[1-9][0-9]*}} writes outside C, 0 unwritten, 0 stored twice, 0 races
 // NOPARTIAL: outside: C[0][76] (outside 70x76) was stored
 // NOPARTIAL: FAIL

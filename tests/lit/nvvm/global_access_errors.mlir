@@ -43,3 +43,25 @@ func.func @extents(%p: !llvm.ptr<1>, %s: i64) {
   %x = layout.global_load %p[%s] {align = 16 : i64} : !llvm.ptr<1> -> tensor<32x64xf16, #rows>
   return
 }
+
+// -----
+
+// align promises every stride times the element size a multiple of align: a static stride of
+// the tensor, or a constant stride operand, that breaks it is refused (issue 51: 16-byte vector
+// stores on rows 130 bytes apart).
+#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+func.func @static_stride(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(65,1)>>, %x: tensor<64x64xf16, #rows>) {
+  // expected-error@+1 {{'layout.global_store' op the base's strides break the alignment: align = 16 promises 16-byte aligned rows, but dimension 0 has the static stride 65 (130 bytes), not a multiple of 16: rows of this tile are at most 2-byte aligned (align <= 2)}}
+  layout.global_store %x, %t[] {align = 16 : i64} : tensor<64x64xf16, #rows>, !layout.tensor<f16, global, !layout.layout<(64,64):(65,1)>>
+  return
+}
+
+// -----
+
+#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+func.func @constant_stride(%p: !llvm.ptr<1>) {
+  %s = arith.constant 68 : i64
+  // expected-error@+1 {{'layout.global_load' op the base's strides break the alignment: align = 16 promises 16-byte aligned rows, but dimension 0 has the static stride 68 (136 bytes), not a multiple of 16: rows of this tile are at most 8-byte aligned (align <= 8)}}
+  %x = layout.global_load %p[%s] {align = 16 : i64} : !llvm.ptr<1> -> tensor<64x64xf16, #rows>
+  return
+}

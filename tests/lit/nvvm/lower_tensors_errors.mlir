@@ -150,3 +150,37 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A tensor made from the address of a global of static size lies inside it (issue 51).
+gpu.module @small_global {
+  llvm.mlir.global internal @small() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16 x i8>
+  gpu.func @carve() kernel {
+    %p = llvm.mlir.addressof @small : !llvm.ptr<3>
+    %l = layout.const #layout.layout<(128,64):(64,1)>
+    // expected-error@+1 {{'layout.make_tensor' op the tensor reaches 16384 bytes (cosize 8192 of '!layout.layout<(128,64):(64,1)>' times 16 bits), past the end of @small, which holds 16 bytes ('!llvm.array<16 x i8>'): a tensor made from a global lies inside it}}
+    %a = layout.make_tensor %p, %l : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<(128,64):(64,1)>>
+    %t = layout.tensor_ptr %a : !layout.tensor<f16, shared, !layout.layout<(128,64):(64,1)>> -> !llvm.ptr<3>
+    gpu.return
+  }
+}
+
+// -----
+
+// A kernel argument is what a launch passes: a tensor is made in the kernel from its pointer.
+gpu.module @arguments {
+  // expected-error@+1 {{'gpu.func' op kernel argument #1 has the layout type '!layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>': a kernel takes what a launch passes (pointers, integers, floats), so pass the tensor's pointer and the runtime leaves of its layout and make the tensor in the kernel (layout.make, layout.make_tensor)}}
+  gpu.func @tensor_argument(%p: !llvm.ptr<1>, %t: !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>) kernel {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @arguments {
+  // expected-error@+1 {{'gpu.func' op kernel argument #0 has the layout type '!layout.layout<(?,64):(64,1)>': a kernel takes what a launch passes (pointers, integers, floats), so pass the runtime leaves of the layout and build it in the kernel (layout.make)}}
+  gpu.func @layout_argument(%l: !layout.layout<(?,64):(64,1)>) kernel {
+    gpu.return
+  }
+}

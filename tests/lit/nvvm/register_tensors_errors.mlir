@@ -41,3 +41,84 @@ func.func @short_vector(%v: vector<16xf16>) -> tensor<64x64xf16, #blocked> {
   %x = builtin.unrealized_conversion_cast %v : vector<16xf16> to tensor<64x64xf16, #blocked>
   return %x : tensor<64x64xf16, #blocked>
 }
+
+// -----
+
+// The threads that run a register-tensor op are exactly the warps its layouts span, times 32
+// (issue 51): known_block_size, or the bound of an enclosing scf.if on tid.x < N. Too few
+// threads leave warps of the layout uncomputed.
+#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+gpu.module @kernels {
+  gpu.func @too_few(%in: !llvm.ptr<1>, %stride: i64) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+    // expected-error@+1 {{'layout.global_load' op runs on 64 threads (known_block_size = array<i32: 64, 1, 1>), but its register layouts span 4 warps (128 threads): the threads that run a register-tensor op are exactly the warps of its layouts (warps 2..3 of the layout would never be computed)}}
+    %x = layout.global_load %in[%stride] {align = 16 : i64} : !llvm.ptr<1> -> tensor<64x64xf16, #rows>
+    gpu.return
+  }
+}
+
+// -----
+
+// Too many threads repeat the layout's warps or address past its tile: the extra warps are
+// idle only where the kernel guards the op.
+#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+gpu.module @kernels {
+  gpu.func @too_many(%out: !llvm.ptr<1>, %stride: i64, %x: tensor<64x64xf16, #rows>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    // expected-error@+1 {{'layout.global_store' op runs on 256 threads (known_block_size = array<i32: 256, 1, 1>), but its register layouts span 4 warps (128 threads): the threads that run a register-tensor op are exactly the warps of its layouts; guard it with scf.if on gpu.thread_id x < 128 (warps 4.. would repeat the layout's warps or address past its tile)}}
+    layout.global_store %x, %out[%stride] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+gpu.module @kernels {
+  gpu.func @guard_too_small(%out: !llvm.ptr<1>, %stride: i64, %x: tensor<64x64xf16, #rows>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %tid = gpu.thread_id x
+    %c96 = arith.constant 96 : index
+    %g = arith.cmpi ult, %tid, %c96 : index
+    scf.if %g {
+      // expected-error@+1 {{'layout.global_store' op runs on 96 threads (an enclosing scf.if on tid.x < 96 of known_block_size = array<i32: 256, 1, 1>), but its register layouts span 4 warps (128 threads): the threads that run a register-tensor op are exactly the warps of its layouts (warps 3..3 of the layout would never be computed)}}
+      layout.global_store %x, %out[%stride] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A guard on tid.x < 128 (here with a condition every thread shares) leaves the 4 warps of the
+// layout; a condition on the thread the lowering cannot read is not checked.
+#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+gpu.module @kernels {
+  gpu.func @guarded(%out: !llvm.ptr<1>, %stride: i64, %x: tensor<64x64xf16, #rows>, %go: i1) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+    %tid = gpu.thread_id x
+    %c128 = arith.constant 128 : index
+    %g = arith.cmpi ult, %tid, %c128 : index
+    %both = arith.andi %g, %go : i1
+    scf.if %both {
+      layout.global_store %x, %out[%stride] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+    }
+    %c7 = arith.constant 7 : index
+    %odd = arith.andi %tid, %c7 : index
+    %c0 = arith.constant 0 : index
+    %h = arith.cmpi eq, %odd, %c0 : index
+    scf.if %h {
+      layout.global_store %x, %out[%stride] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+    }
+    // expected-error@+1 {{'layout.global_store' op runs on 256 threads}}
+    layout.global_store %x, %out[%stride] {align = 16 : i64} : tensor<64x64xf16, #rows>, !llvm.ptr<1>
+    gpu.return
+  }
+}
+
+// -----
+
+// f8 registers are held as i8 and moved, not computed on (LLVM has no f8 type).
+#f8 = #layout.linear<tensor<64x64xf8E4M3FN, #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+#f32 = #layout.linear<tensor<64x64xf32, #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+func.func @f8_compute(%x: tensor<64x64xf8E4M3FN, #f8>) -> tensor<64x64xf32, #f32> {
+  // expected-error@+1 {{'arith.extf' op computes on registers of 'f8E4M3FN', which LLVM has no type for: a register tensor of 'f8E4M3FN' is held as 'i8' and only moved (loads, stores, layout.convert_layout, arith.bitcast to 'i8')}}
+  %f = arith.extf %x : tensor<64x64xf8E4M3FN, #f8> to tensor<64x64xf32, #f32>
+  return %f : tensor<64x64xf32, #f32>
+}

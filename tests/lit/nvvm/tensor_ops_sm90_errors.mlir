@@ -113,3 +113,45 @@ func.func @too_many_stages(%smem: !llvm.ptr<3>) {
   %a, %b = layout.shared_alloc %smem : !llvm.ptr<3> -> !sA, !sB
   return
 }
+
+// -----
+
+// A base that is a global of static size holds what shared_alloc places in it (issue 51: 16 KiB
+// carved from 16 bytes compiled).
+gpu.module @small_global {
+  llvm.mlir.global internal @small() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16 x i8>
+  gpu.func @carve() kernel {
+    %p = llvm.mlir.addressof @small : !llvm.ptr<3>
+    // expected-error@+1 {{'layout.shared_alloc' op needs 16384 bytes of shared memory from the 16-byte aligned @small, which holds 16 bytes ('!llvm.array<16 x i8>'): #0 at byte 0 (16384 bytes, aligned to 16)}}
+    %a = layout.shared_alloc %p : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<(128,64):(64,1)>>
+    %t = layout.tensor_ptr %a : !layout.tensor<f16, shared, !layout.layout<(128,64):(64,1)>> -> !llvm.ptr<3>
+    gpu.return
+  }
+}
+
+// -----
+
+// The padding to a swizzle's 1024-byte period counts when the global is aligned to less.
+gpu.module @padding {
+  llvm.mlir.global internal @buf() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8192 x i8>
+  gpu.func @pad() kernel {
+    %p = llvm.mlir.addressof @buf : !llvm.ptr<3>
+    // expected-error@+1 {{'layout.shared_alloc' op needs 9200 bytes of shared memory from the 16-byte aligned @buf, which holds 8192 bytes ('!llvm.array<8192 x i8>'): #0 at byte 0 (8192 bytes, aligned to 1024)}}
+    %a = layout.shared_alloc %p : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+    %t = layout.tensor_ptr %a : !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>> -> !llvm.ptr<3>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @unaligned_global {
+  llvm.mlir.global internal @bytes() {addr_space = 3 : i32, alignment = 4 : i64} : !llvm.array<8192 x i8>
+  gpu.func @carve() kernel {
+    %p = llvm.mlir.addressof @bytes : !llvm.ptr<3>
+    // expected-error@+1 {{'layout.shared_alloc' op places its tensors at 16-byte boundaries from a 16-byte aligned base, but @bytes is aligned to 4 bytes (give the global alignment = 16 or more)}}
+    %a = layout.shared_alloc %p : !llvm.ptr<3> -> !layout.tensor<f16, shared, !layout.layout<(8,64):(64,1)>>
+    %t = layout.tensor_ptr %a : !layout.tensor<f16, shared, !layout.layout<(8,64):(64,1)>> -> !llvm.ptr<3>
+    gpu.return
+  }
+}

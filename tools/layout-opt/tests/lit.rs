@@ -1,8 +1,13 @@
 //! Runs the lit suite of tests/lit twice and fails when lit fails:
 //! 1. with the layout-opt built by cargo;
 //! 2. with Debian's mlir-opt-22 loading the plugin built from cmake/ (cmake + ninja; the build
-//!    directory is target/layout-plugin). Set LAYOUT_SKIP_PLUGIN=1 to skip this run, or
-//!    LAYOUT_PLUGIN=<path> to use a plugin built elsewhere.
+//!    directory is target/layout-plugin-test, its Rust archive in cargo's dev profile: the
+//!    release plugin of target/layout-plugin is for users and `make bench`). Set
+//!    LAYOUT_SKIP_PLUGIN=1 to skip this run, or LAYOUT_PLUGIN=<path> to use a plugin built
+//!    elsewhere. This run leaves out what cannot differ between the drivers and costs the most:
+//!    the emulator runs of the example kernels (`UNSUPPORTED: plugin-driver`);
+//!    tests/lit/driver/plugin_same_ptx.mlir checks instead that both drivers emit the same PTX
+//!    and host functions, byte for byte.
 //!
 //! The same CMake build makes liblayout-c.so; it is installed into target/layout-c and the C and
 //! C++ embedding examples (examples/embed) are built against the installed package
@@ -36,7 +41,9 @@ fn lit(name: &str, envs: &[(&str, &Path)], params: &[&str]) -> bool {
         lit.display()
     );
     let mut cmd = Command::new(&lit);
-    cmd.arg("-v").arg(root().join("tests/lit"));
+    cmd.arg("-v")
+        .arg("--time-tests")
+        .arg(root().join("tests/lit"));
     for p in params {
         cmd.arg("--param").arg(p);
     }
@@ -87,8 +94,12 @@ fn build_native() -> (PathBuf, Option<PathBuf>) {
         let embed = std::env::var("LAYOUT_EMBED_DIR").ok().map(PathBuf::from);
         return (PathBuf::from(p), embed);
     }
-    let build = root().join("target/layout-plugin");
-    cmake_build(&root().join("cmake"), &build, &[]);
+    let build = root().join("target/layout-plugin-test");
+    cmake_build(
+        &root().join("cmake"),
+        &build,
+        &["-DLAYOUT_CARGO_PROFILE=dev"],
+    );
     let prefix = root().join("target/layout-c");
     cmake(&[
         "--install",
@@ -162,6 +173,27 @@ fn check_one_copy_of_mlir(lib: &Path) {
     }
 }
 
+/// Run `f` and note how long it took in target/test-phases.txt (the phase list of `make test`,
+/// scripts/phase.sh) and on stderr.
+fn timed<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    use std::io::Write;
+    let start = std::time::Instant::now();
+    let out = f();
+    let line = format!(
+        "make test:   {what}: {} s",
+        start.elapsed().as_secs_f64().round()
+    );
+    eprintln!("{line}");
+    if let Ok(mut file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(root().join("target/test-phases.txt"))
+    {
+        let _ = writeln!(file, "{line}");
+    }
+    out
+}
+
 #[test]
 fn lit_suite() {
     let exe = PathBuf::from(env!("CARGO_BIN_EXE_layout-opt"));
@@ -169,7 +201,10 @@ fn lit_suite() {
         eprintln!("LAYOUT_SKIP_PLUGIN=1: the mlir-opt-22 plugin run and the embedding examples are skipped");
         None
     } else {
-        let (plugin, embed) = build_native();
+        let (plugin, embed) = timed(
+            "lit: plugin, liblayout-c and embedding examples built",
+            build_native,
+        );
         assert!(plugin.exists(), "{} was not built", plugin.display());
         Some((plugin, embed))
     };
@@ -177,14 +212,21 @@ fn lit_suite() {
 
     let mut envs: Vec<(&str, &Path)> = vec![("LAYOUT_OPT_DIR", exe.parent().unwrap())];
     envs.extend(embed.map(|dir| ("LAYOUT_EMBED_DIR", dir)));
-    let opt_ok = lit("layout-opt", &envs, &[]);
+    let opt_ok = timed("lit: suite with layout-opt", || {
+        lit("layout-opt", &envs, &[])
+    });
 
     let plugin_ok = match &native {
         None => true,
         Some((plugin, _)) => {
-            let mut envs: Vec<(&str, &Path)> = vec![("LAYOUT_PLUGIN", plugin)];
+            let mut envs: Vec<(&str, &Path)> = vec![
+                ("LAYOUT_PLUGIN", plugin),
+                ("LAYOUT_OPT_DIR", exe.parent().unwrap()),
+            ];
             envs.extend(embed.map(|dir| ("LAYOUT_EMBED_DIR", dir)));
-            lit("plugin", &envs, &["driver=plugin"])
+            timed("lit: suite with mlir-opt-22 + plugin", || {
+                lit("plugin", &envs, &["driver=plugin"])
+            })
         }
     };
     assert!(opt_ok, "lit failed with layout-opt");

@@ -1,5 +1,5 @@
 /* A stand-in for the driver's cuTensorMapEncodeTiled that records every argument into the
-   128-byte map, for Inputs/ptx_run.py, whose TMA instructions decode the map from the bytes at
+   128-byte map, for the PTX emulator (tools/ptx-emu), whose TMA instructions decode the map from the bytes at
    the address the kernel passes (as the hardware reads a CUtensorMap from memory). The format is
    private to these two files (little-endian):
      byte  0: u32 magic 0x50414d54 ("TMAP")      byte 4: u8 data type (CUtensorMapDataType)

@@ -1,0 +1,126 @@
+"""Numeric formats: f32 / f16 / bf16 bit patterns, rounding to nearest even."""
+
+import math
+import operator
+import struct
+
+_F32 = struct.Struct("<f")
+_U32 = struct.Struct("<I")
+_F16 = struct.Struct("<e")
+_U16 = struct.Struct("<H")
+
+
+def f32_from_bits(b):
+    return _F32.unpack(_U32.pack(b & 0xFFFFFFFF))[0]
+
+
+def f32_bits(x):
+    """The f32 nearest to x (ties to even), overflow to infinity, as bits."""
+    try:
+        return _U32.unpack(_F32.pack(x))[0]
+    except OverflowError:
+        return 0xFF800000 if x < 0 else 0x7F800000
+
+
+def f16_bits(x):
+    """The f16 nearest to x (ties to even), overflow to infinity, as bits."""
+    try:
+        return _U16.unpack(_F16.pack(x))[0]
+    except OverflowError:
+        return 0xFC00 if x < 0 else 0x7C00
+
+
+def bf16_bits(x):
+    """The bf16 nearest to the f32 nearest to x (round to nearest even on the f32 bits)."""
+    b = f32_bits(x)
+    if (b & 0x7F800000) == 0x7F800000 and b & 0x7FFFFF:
+        return (b >> 16) | 0x40  # NaN stays NaN (quiet)
+    return ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) & 0xFFFF
+
+
+_TABLES = {}
+
+
+def half_table(kind):
+    """The float value of each of the 65536 f16 or bf16 bit patterns."""
+    if kind not in _TABLES:
+        if kind == "f16":
+            _TABLES[kind] = [_F16.unpack(_U16.pack(h))[0] for h in range(65536)]
+        else:
+            _TABLES[kind] = [f32_from_bits(h << 16) for h in range(65536)]
+    return _TABLES[kind]
+
+
+def to_half_bits(kind, x):
+    return f16_bits(x) if kind == "f16" else bf16_bits(x)
+
+
+
+# -- exactly rounded dot products (the MMAs) ----------------------------------------------------
+
+# Every value of these formats is an integer times 2^-SCALE (the smallest subnormal).
+SCALE = {"f16": 24, "bf16": 133, "e4m3": 9, "e5m2": 16}
+
+
+def _fsum_row(Ar, B, Cr):
+    """The reference semantics, element by element: the correctly rounded double of the exact
+    sum of the products (and C), IEEE sums when infinities or NaNs make math.fsum fail."""
+    out = []
+    fsum, mul = math.fsum, float.__mul__
+    for j, Bj in enumerate(B):
+        c = () if Cr is None else (Cr[j],)
+        try:
+            out.append(fsum((*map(mul, Ar, Bj), *c)))
+        except (ValueError, OverflowError):
+            out.append(sum(map(mul, Ar, Bj)) + (c[0] if c else 0.0))
+    return out
+
+
+def mma_rows(A, B, C, kind_a, kind_b):
+    """D[i][j] = f32(sum_k A[i][k] B[j][k] + C[i][j]) as bits, the sum rounded once to a double
+    (as math.fsum: exactly) and then to f32; C is None (no addend) or rows of floats. A and B hold
+    values of the formats kind_a / kind_b (negated or scaled by +-1 allowed). Finite operands go
+    through integer arithmetic (values times 2^SCALE are integers; Python's int / int is
+    correctly rounded), anything else (and an exact zero, for its sign) through math.fsum."""
+    isfinite = math.isfinite
+    finite = all(isfinite(x) for r in A for x in r) and all(isfinite(x) for r in B for x in r)
+    out = []
+    if finite:
+        sa, sb = SCALE[kind_a], SCALE[kind_b]
+        fa, fb = 2.0 ** sa, 2.0 ** sb
+        Ai = [[int(x * fa) for x in r] for r in A]
+        Bi = [[int(x * fb) for x in r] for r in B]
+        den = 1 << (sa + sb)
+        imul = operator.mul
+    for i, Ar in enumerate(A):
+        Cr = None if C is None else C[i]
+        if not finite:
+            row = _fsum_row(Ar, B, Cr)
+        else:
+            ai = Ai[i]
+            sums = [sum(map(imul, ai, bj)) for bj in Bi]
+            if Cr is None:
+                row = [s / den if s else None for s in sums]
+            else:
+                row = []
+                for s, c in zip(sums, Cr):
+                    if not isfinite(c):
+                        row.append(None)
+                        continue
+                    num, d = c.as_integer_ratio()
+                    t = s * d + num * den
+                    row.append(t / (den * d) if t else None)
+            if None in row:  # exact zeros (their sign) and non-finite addends: the reference path
+                ref = _fsum_row(Ar, [B[j] for j, v in enumerate(row) if v is None],
+                                None if Cr is None else [Cr[j] for j, v in enumerate(row) if v is None])
+                it = iter(ref)
+                row = [next(it) if v is None else v for v in row]
+        try:
+            out.append(list(_unpack_u32(len(row), struct.pack(f"<{len(row)}f", *row))))
+        except OverflowError:
+            out.append([f32_bits(x) for x in row])
+    return out
+
+
+def _unpack_u32(n, data):
+    return struct.unpack(f"<{n}I", data)

@@ -1,0 +1,472 @@
+"""Scalar instructions: integer arithmetic, comparisons, conversions, moves, branches, ld / st /
+cvta by state space."""
+
+import re
+
+from .decode import CONTROL, HANDLERS, JUMP, SHARED_GENERIC, Inst, qualifiers, simple
+from .errors import EmuError
+from .numeric import f32_bits, f32_from_bits, half_table, to_half_bits
+from .parse import type_bits
+
+
+def h_mov(dec, st, parts, args):
+    qualifiers(parts[1:-1], ())
+    k, bits = type_bits(parts[-1])
+    if len(args) != 2:
+        raise EmuError("two operands")
+    if args[0].startswith("{"):  # unpack: {lo, hi} = x
+        names = dec.vector(args[0])
+        size = bits // len(names)
+        x = dec.src(args[1], bits)
+        outs = [(dec.dst(n), i * size) for i, n in enumerate(names) if n != "_"]
+        m = (1 << size) - 1
+
+        def unpack(th):
+            v = x(th)
+            for n, sh in outs:
+                th.regs[n] = (v >> sh) & m
+        return simple(st, unpack)
+    d = dec.dst(args[0])
+    if args[1].startswith("{"):  # pack: x = {lo, hi}
+        names = dec.vector(args[1])
+        size = bits // len(names)
+        gs = [(dec.src(n, size), i * size) for i, n in enumerate(names)]
+
+        def pack(th):
+            v = 0
+            for g, sh in gs:
+                v |= g(th) << sh
+            th.regs[d] = v
+        return simple(st, pack)
+    x = dec.src(args[1], bits)
+
+    def mov(th):
+        th.regs[d] = x(th)
+    return simple(st, mov)
+
+
+def _binary(op, bits, signed):
+    mask = (1 << bits) - 1
+    if op == "add":
+        return lambda a, b: (a + b) & mask
+    if op == "sub":
+        return lambda a, b: (a - b) & mask
+    if op == "and":
+        return lambda a, b: a & b
+    if op == "or":
+        return lambda a, b: a | b
+    if op == "xor":
+        return lambda a, b: a ^ b
+    if op == "min":
+        return lambda a, b: min(a, b) & mask
+    if op == "max":
+        return lambda a, b: max(a, b) & mask
+    if op == "shl":
+        return lambda a, b: (a << b) & mask if b < bits else 0
+    if op == "shr":
+        if signed:
+            return lambda a, b: (a >> min(b, bits - 1)) & mask
+        return lambda a, b: a >> b if b < bits else 0
+    raise EmuError(op)
+
+
+def h_f32(dec, st, parts, args):
+    """add sub mul min max neg abs on .f32 (PTX ISA "Floating-Point Instructions"): add / sub /
+    mul round to nearest even (.rn, the default; each is the double result rounded to f32,
+    exact: double rounding through binary64 is innocuous for +, -, * of binary32 operands);
+    min / max return the other operand when one is NaN (NaN when both are); neg / abs act on
+    the sign bit. .ftz, .sat and the other rounding modes are not modelled."""
+    op = parts[0]
+    q = parts[1:-1]
+    if (op in ("add", "sub", "mul") and q not in ([], ["rn"])) or (op not in ("add", "sub", "mul") and q):
+        raise EmuError(f"{st.op}: qualifiers .{'.'.join(q)} of .f32 {op} are not modelled")
+    d = dec.dst(args[0])
+    if op in ("neg", "abs"):
+        if len(args) != 2:
+            raise EmuError("two operands")
+        a = dec.src(args[1], 32)
+        if op == "neg":
+            def run1(th):
+                th.regs[d] = a(th) ^ 0x80000000
+        else:
+            def run1(th):
+                th.regs[d] = a(th) & 0x7FFFFFFF
+        return simple(st, run1)
+    if len(args) != 3:
+        raise EmuError("three operands")
+    a, b = dec.src(args[1], 32), dec.src(args[2], 32)
+    if op in ("add", "sub", "mul"):
+        f = {"add": float.__add__, "sub": float.__sub__, "mul": float.__mul__}[op]
+
+        def run(th):
+            th.regs[d] = f32_bits(f(f32_from_bits(a(th)), f32_from_bits(b(th))))
+        return simple(st, run)
+    pick = min if op == "min" else max
+
+    def run2(th):
+        x, y = a(th), b(th)
+        fx, fy = f32_from_bits(x), f32_from_bits(y)
+        if fx != fx:
+            th.regs[d] = y if fy == fy else 0x7FFFFFFF
+        elif fy != fy:
+            th.regs[d] = x
+        elif fx == fy == 0.0:  # -0.0 < +0.0 for min / max
+            th.regs[d] = (x | y) if op == "min" else (x & y)
+        else:
+            th.regs[d] = x if pick(fx, fy) == fx else y
+    return simple(st, run2)
+
+
+def h_binary(dec, st, parts, args):
+    """add sub and or xor min max shl shr (integer and .pred types; .f32 add sub min max)."""
+    op = parts[0]
+    if parts[-1] == "f32" and op in ("add", "sub", "min", "max"):
+        return h_f32(dec, st, parts, args)
+    qualifiers(parts[1:-1], ())
+    k, bits = type_bits(parts[-1])
+    if k == "f" or (k == "p" and op not in ("and", "or", "xor")):
+        raise EmuError(f"type .{parts[-1]} of {op} is not modelled")
+    if op in ("min", "max") and k == "b":
+        raise EmuError(f"{op} needs a signed or unsigned type")
+    signed = k == "s" and op in ("min", "max", "shr")
+    if len(args) != 3:
+        raise EmuError("three operands")
+    d = dec.dst(args[0])
+    a = dec.src(args[1], bits, signed)
+    b = dec.src(args[2], 32) if op in ("shl", "shr") else dec.src(args[2], bits, signed)
+    f = _binary(op, bits, signed)
+
+    def run(th):
+        th.regs[d] = f(a(th), b(th))
+    return simple(st, run)
+
+
+def h_unary(dec, st, parts, args):
+    """not neg abs (neg abs on .f32 too)."""
+    op = parts[0]
+    if parts[-1] == "f32" and op in ("neg", "abs"):
+        return h_f32(dec, st, parts, args)
+    qualifiers(parts[1:-1], ())
+    k, bits = type_bits(parts[-1])
+    if k == "f" or (k == "p" and op != "not"):
+        raise EmuError(f"type .{parts[-1]} of {op} is not modelled")
+    mask = (1 << bits) - 1
+    d = dec.dst(args[0])
+    a = dec.src(args[1], bits, op == "abs")
+    f = {"not": lambda x: ~x & mask, "neg": lambda x: -x & mask, "abs": lambda x: abs(x) & mask}[op]
+
+    def run(th):
+        th.regs[d] = f(a(th))
+    return simple(st, run)
+
+
+def h_mul(dec, st, parts, args):
+    """mul.{lo,hi,wide} and mad.{lo,hi,wide} on integers."""
+    op, mode = parts[0], parts[1] if len(parts) == 3 else None
+    if op == "mul" and parts[-1] == "f32":
+        return h_f32(dec, st, parts, args)
+    if mode not in ("lo", "hi", "wide"):
+        raise EmuError(f"{op} needs .lo, .hi or .wide (float {op} is not modelled)")
+    k, bits = type_bits(parts[-1])
+    if k not in ("s", "u"):
+        raise EmuError(f"type .{parts[-1]}")
+    signed = k == "s"
+    d = dec.dst(args[0])
+    a, b = dec.src(args[1], bits, signed), dec.src(args[2], bits, signed)
+    out = 2 * bits if mode == "wide" else bits
+    mask = (1 << out) - 1
+    c = dec.src(args[3], out, signed) if op == "mad" else (lambda th: 0)
+    if op == "mad" and len(args) != 4 or op == "mul" and len(args) != 3:
+        raise EmuError("operand count")
+    if mode == "hi":
+        def run(th):
+            th.regs[d] = (((a(th) * b(th)) >> bits) + c(th)) & mask
+    else:
+        def run(th):
+            th.regs[d] = (a(th) * b(th) + c(th)) & mask
+    return simple(st, run)
+
+
+def h_bfe(dec, st, parts, args):
+    """bfe.{u32,s32,u64,s64} d, a, pos, len: the bit loop of the PTX ISA."""
+    k, bits = type_bits(parts[-1])
+    if k not in ("s", "u") or bits not in (32, 64):
+        raise EmuError(f"type .{parts[-1]}")
+    msb = bits - 1
+    mask = (1 << bits) - 1
+    d = dec.dst(args[0])
+    a, pos, ln = dec.src(args[1], bits), dec.src(args[2], 32), dec.src(args[3], 32)
+
+    def run(th):
+        x, p, n = a(th), pos(th) & 0xFF, ln(th) & 0xFF
+        sbit = 0 if k == "u" else (x >> min(p + n - 1, msb)) & 1 if n else 0
+        r = 0
+        for i in range(bits):
+            bit = (x >> (p + i)) & 1 if (i < n and p + i <= msb) else sbit
+            r |= bit << i
+        th.regs[d] = r & mask
+    return simple(st, run)
+
+
+def h_cvt(dec, st, parts, args):
+    q = parts[1:]
+    d = dec.dst(args[0])
+    if q in (["rn", "f16x2", "f32"], ["rn", "bf16x2", "f32"]):
+        kind = q[1][:-2]
+        a, b = dec.src(args[1], 32), dec.src(args[2], 32)
+
+        def pack(th):  # a to the upper half, b to the lower half
+            th.regs[d] = (to_half_bits(kind, f32_from_bits(a(th))) << 16) | to_half_bits(kind, f32_from_bits(b(th)))
+        return simple(st, pack)
+    if q in (["rn", "f16", "f32"], ["rn", "bf16", "f32"]):
+        kind = q[1]
+        a = dec.src(args[1], 32)
+
+        def one(th):
+            th.regs[d] = to_half_bits(kind, f32_from_bits(a(th)))
+        return simple(st, one)
+    if q in (["f32", "f16"], ["f32", "bf16"]):
+        table = half_table(q[1])
+        a = dec.src(args[1], 16)
+
+        def widen(th):
+            th.regs[d] = f32_bits(table[a(th)])
+        return simple(st, widen)
+    sat = "sat" in q
+    q = [x for x in q if x != "sat"]
+    if len(q) != 2:
+        raise EmuError("this conversion is not modelled")
+    (dk, db), (sk, sb) = type_bits(q[0]), type_bits(q[1])
+    if dk not in "bsu" or sk not in "bsu":
+        raise EmuError("this conversion is not modelled")
+    a = dec.src(args[1], sb, sk == "s")
+    mask = (1 << db) - 1
+    lo, hi = (-(1 << (db - 1)), (1 << (db - 1)) - 1) if dk == "s" else (0, mask)
+
+    def conv(th):
+        v = a(th)
+        if sat:
+            v = min(max(v, lo), hi)
+        th.regs[d] = v & mask
+    return simple(st, conv)
+
+
+_CMP = {
+    "eq": lambda a, b: a == b, "ne": lambda a, b: a != b,
+    "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b,
+    "lo": lambda a, b: a < b, "ls": lambda a, b: a <= b, "hi": lambda a, b: a > b, "hs": lambda a, b: a >= b,
+}
+
+
+def h_setp(dec, st, parts, args):
+    """setp.cmp{.bool}.type p{|q}, a, b{, c}."""
+    cmp, rest = parts[1], parts[2:]
+    boolop = rest[0] if rest[0] in ("and", "or", "xor") else None
+    if boolop:
+        rest = rest[1:]
+    if len(rest) != 1:
+        raise EmuError("setp form")
+    k, bits = type_bits(rest[0])
+    if k == "f":
+        if bits != 32:
+            raise EmuError(f"setp on .{rest[0]} is not modelled")
+        ordered = {"eq", "ne", "lt", "le", "gt", "ge"}
+        unordered = {c + "u": c for c in ordered}
+        if cmp not in ordered and cmp not in unordered and cmp not in ("num", "nan"):
+            raise EmuError(f"comparison .{cmp}")
+        ga, gb = dec.src(args[1], 32), dec.src(args[2], 32)
+
+        def fcmp(th):
+            x, y = f32_from_bits(ga(th)), f32_from_bits(gb(th))
+            nan = x != x or y != y
+            if cmp == "num":
+                return not nan
+            if cmp == "nan":
+                return nan
+            if nan:
+                return cmp in unordered
+            return _CMP[unordered.get(cmp, cmp)](x, y)
+        test = fcmp
+    else:
+        if cmp not in _CMP or (k == "b" and cmp not in ("eq", "ne")) or (k == "s" and cmp in ("lo", "ls", "hi", "hs")):
+            raise EmuError(f"comparison .{cmp} on .{rest[0]}")
+        ga, gb = dec.src(args[1], bits, k == "s"), dec.src(args[2], bits, k == "s")
+        f = _CMP[cmp]
+
+        def test(th):
+            return f(ga(th), gb(th))
+    outs = args[0].split("|")
+    p = dec.dst(outs[0])
+    q = dec.dst(outs[1]) if len(outs) > 1 else None
+    if boolop:
+        c = dec.src(args[3], 1)
+        comb = {"and": lambda x, y: x & y, "or": lambda x, y: x | y, "xor": lambda x, y: x ^ y}[boolop]
+
+        def run(th):
+            t, cv = int(test(th)), c(th)
+            th.regs[p] = comb(t, cv)
+            if q:
+                th.regs[q] = comb(1 - t, cv)
+    else:
+        if len(args) != 3:
+            raise EmuError("operand count")
+
+        def run(th):
+            t = int(test(th))
+            th.regs[p] = t
+            if q:
+                th.regs[q] = 1 - t
+    return simple(st, run)
+
+
+def h_selp(dec, st, parts, args):
+    k, bits = type_bits(parts[-1])
+    d = dec.dst(args[0])
+    a, b, c = dec.src(args[1], bits), dec.src(args[2], bits), dec.src(args[3], 1)
+
+    def run(th):
+        th.regs[d] = a(th) if c(th) else b(th)
+    return simple(st, run)
+
+
+def h_bra(dec, st, parts, args):
+    qualifiers(parts[1:], ("uni",))
+    ins = Inst(st, JUMP)
+    ins.target = args[0]
+    return ins
+
+
+def h_exit(dec, st, parts, args):
+    qualifiers(parts[1:], ("uni",))
+    return Inst(st, CONTROL, lambda cta, th: cta.exit(th))
+
+
+_MEM_QUALS = {"volatile", "weak", "relaxed", "cta", "gpu", "sys", "nc", "ca", "cg", "cs", "lu", "cv", "wb", "wt"}
+_SPACES = {"param": "param", "shared": "shared", "shared::cta": "shared", "global": "global"}
+
+
+def _mem_form(parts):
+    space, vec, quals = "generic", 1, []
+    for q in parts[1:-1]:
+        if q in _SPACES:
+            space = _SPACES[q]
+        elif q in ("v2", "v4", "v8"):
+            vec = int(q[1])
+        elif q in ("local", "const", "shared::cluster"):
+            raise EmuError(f"state space .{q} is not modelled")
+        else:
+            quals.append(q)
+    qualifiers(quals, _MEM_QUALS)
+    k, bits = type_bits(parts[-1])
+    if k == "p":
+        raise EmuError("type .pred")
+    return space, vec, k, bits
+
+
+def h_ld(dec, st, parts, args):
+    space, vec, k, bits = _mem_form(parts)
+    n = bits // 8
+    names = dec.vector(args[0]) if vec > 1 else [args[0]]
+    if len(names) != vec:
+        raise EmuError("vector arity")
+    if space == "param":
+        m = re.fullmatch(r"\[\s*([\w$]+)\s*\]", args[1])
+        if not m or m.group(1) not in dec.params:
+            raise EmuError(f"parameter {args[1]}")
+        pname, d = m.group(1), dec.dst(args[0])
+        mask = (1 << bits) - 1
+
+        def ldp(th):
+            th.regs[d] = th.cta.params[pname] & mask
+        return simple(st, ldp)
+    outs = []
+    for i, nm in enumerate(names):
+        if nm == "_":
+            continue
+        rb = dec.regs[dec.dst(nm)]
+        outs.append((nm, i * n, (1 << (bits - 1)) if k == "s" and rb > bits else 0, (1 << rb) - 1))
+    addr = dec.addr(args[1])
+    total = n * vec
+    ins = None
+
+    def ld(th):
+        data = th.cta.load(space, th, addr(th), total, ins)
+        for nm, off, sign, rmask in outs:
+            v = int.from_bytes(data[off:off + n], "little")
+            if sign:
+                v = ((v ^ sign) - sign) & rmask
+            th.regs[nm] = v
+    ins = simple(st, ld)
+    return ins
+
+
+def h_st(dec, st, parts, args):
+    space, vec, k, bits = _mem_form(parts)
+    if space == "param":
+        raise EmuError("st.param is not modelled")
+    n = bits // 8
+    names = dec.vector(args[1]) if vec > 1 else [args[1]]
+    if len(names) != vec:
+        raise EmuError("vector arity")
+    gets = [dec.src(nm, bits) for nm in names]
+    addr = dec.addr(args[0])
+    ins = None
+
+    def st_(th):
+        data = b"".join(g(th).to_bytes(n, "little") for g in gets)
+        th.cta.store(space, th, addr(th), data, ins)
+    ins = simple(st, st_)
+    return ins
+
+
+def h_cvta(dec, st, parts, args):
+    q = parts[1:-1]
+    if parts[-1] not in ("u64", "u32"):
+        raise EmuError(f"type .{parts[-1]}")
+    to = q[:1] == ["to"]
+    space = q[1:] if to else q
+    if space not in (["global"], ["shared"], ["shared::cta"]) and not (to and space == ["shared::cluster"]):
+        raise EmuError(f"cvta .{'.'.join(q)}")
+    d = dec.dst(args[0])
+    a = dec.src(args[1], 64)
+    shared = space != ["global"]
+    mask = (1 << type_bits(parts[-1])[1]) - 1
+
+    def run(th):
+        v = a(th)
+        if shared:
+            v = v - SHARED_GENERIC if to else v + SHARED_GENERIC
+        th.regs[d] = v & mask
+    return simple(st, run)
+
+
+
+def h_div(dec, st, parts, args):
+    """div / rem on integers (division by zero is an error)."""
+    op = parts[0]
+    qualifiers(parts[1:-1], ())
+    k, bits = type_bits(parts[-1])
+    if k not in ("s", "u"):
+        raise EmuError(f"type .{parts[-1]} of {op} is not modelled")
+    d = dec.dst(args[0])
+    a, b = dec.src(args[1], bits, k == "s"), dec.src(args[2], bits, k == "s")
+    mask = (1 << bits) - 1
+    ins = None
+
+    def run(th):
+        x, y = a(th), b(th)
+        if y == 0:
+            raise EmuError(f"{th.cta.who(th)}: {ins.where()}: division by zero")
+        q = abs(x) // abs(y) * (1 if (x < 0) == (y < 0) else -1)
+        th.regs[d] = (q if op == "div" else x - q * y) & mask
+    ins = simple(st, run)
+    return ins
+
+
+HANDLERS.update({
+    "mov": h_mov, "add": h_binary, "sub": h_binary, "and": h_binary, "or": h_binary, "xor": h_binary,
+    "min": h_binary, "max": h_binary, "shl": h_binary, "shr": h_binary,
+    "not": h_unary, "neg": h_unary, "abs": h_unary, "mul": h_mul, "mad": h_mul, "bfe": h_bfe,
+    "cvt": h_cvt, "setp": h_setp, "selp": h_selp, "bra": h_bra, "ret": h_exit, "exit": h_exit,
+    "ld": h_ld, "st": h_st, "cvta": h_cvta, "div": h_div, "rem": h_div,
+})

@@ -1,0 +1,105 @@
+"""Integer, conversion and predicate instructions against the PTX ISA's definitions, and the
+refusal of what is not modelled."""
+
+import struct
+
+import pytest
+
+from helpers import EmuError, kernel, run
+
+
+def one(ops, n=1, regs=""):
+    """Runs `ops` in thread 0 (results in %r100..) and returns the n words stored."""
+    stores = "\n".join(f"  st.global.u32 [%rd1+{4 * i}], %r{100 + i};" for i in range(n))
+    body = "  ld.param.u64 %rd1, [out];\n" + ops + "\n" + stores
+    res = run(kernel(body, ["out"], regs=regs), [("out", bytes(4 * n), True)], block=(1, 1, 1))
+    return list(struct.unpack(f"<{n}I", res.bufs["out"]))
+
+
+def test_integer_arithmetic():
+    got = one("""
+  mov.u32 %r1, 0xF0000000;
+  shr.s32 %r100, %r1, 4;
+  shr.u32 %r101, %r1, 4;
+  mul.hi.u32 %r102, %r1, 16;
+  mul.lo.u32 %r103, %r1, 16;
+  bfe.u32 %r104, %r1, 28, 4;
+  bfe.s32 %r105, %r1, 28, 4;
+  mov.u32 %r2, -7;
+  div.s32 %r106, %r2, 2;
+  rem.s32 %r107, %r2, 2;
+  add.u32 %r108, %r1, %r1;
+  min.s32 %r109, %r1, 5;
+""", 10)
+    assert got == [0xFF000000, 0x0F000000, 0xF, 0, 0xF, 0xFFFFFFFF, (-3) & 0xFFFFFFFF, (-1) & 0xFFFFFFFF,
+                   0xE0000000, 0xF0000000]
+
+
+def test_setp_signedness_and_selp():
+    got = one("""
+  mov.u32 %r1, -1;
+  setp.lt.s32 %p1, %r1, 1;
+  setp.lo.u32 %p2, %r1, 1;
+  selp.u32 %r100, 10, 20, %p1;
+  selp.u32 %r101, 10, 20, %p2;
+""", 2)
+    assert got == [10, 20]
+
+
+def test_cvt_rounds_to_nearest_even():
+    """cvt.rn.f16.f32: 1 + 2^-11 is halfway between 1 and 1 + 2^-10: ties to even (1.0);
+    cvt.rn.bf16x2.f32 d, a, b puts a in the upper half."""
+    one_plus = struct.unpack("<I", struct.pack("<f", 1 + 2 ** -11))[0]
+    three_q = struct.unpack("<I", struct.pack("<f", 1 + 3 * 2 ** -11))[0]
+    got = one(f"""
+  mov.b32 %r1, {one_plus};
+  mov.b32 %r2, {three_q};
+  cvt.rn.f16.f32 %h1, %r1;
+  cvt.rn.f16.f32 %h2, %r2;
+  cvt.u32.u16 %r100, %h1;
+  cvt.u32.u16 %r101, %h2;
+  mov.b32 %r3, 0f40000000;
+  mov.b32 %r4, 0f3F800000;
+  cvt.rn.bf16x2.f32 %r102, %r3, %r4;
+""", 3)
+    assert got == [0x3C00, 0x3C02, 0x4000 << 16 | 0x3F80]
+
+
+@pytest.mark.parametrize("op", ["fma.rn.f32 %r1, %r2, %r3, %r2", "add.rz.f32 %r1, %r2, %r3", "ld.local.u32 %r1, [%rd1]", "prmt.b32 %r1, %r2, %r3, 0x5410",
+                                "tex.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6}]"])
+def test_unmodelled_instructions_refused_by_name(op):
+    with pytest.raises(EmuError) as e:
+        one("  mov.u32 %r2, 1;\n  mov.u32 %r3, 2;\n  " + op + ";")
+    assert op.split()[0] in str(e.value) or op.split()[0].split('.')[0] + '.' in str(e.value)
+
+
+def test_register_read_before_write_is_an_error():
+    with pytest.raises(EmuError, match="reads %r7 before any write"):
+        one("  add.u32 %r100, %r7, 1;")
+
+
+def test_access_outside_buffers_is_an_error():
+    with pytest.raises(EmuError, match="outside every allocation"):
+        one("  ld.global.u32 %r100, [%rd1+4];")
+
+
+def test_f32_arithmetic():
+    """add / mul .rn round to nearest even (1 + 2^-24 is halfway: 1.0); min / max return the
+    number when the other operand is NaN, and -0.0 < +0.0."""
+    bits = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]
+    got = one(f"""
+  mov.b32 %r1, {bits(1.0)};
+  mov.b32 %r2, {bits(2.0 ** -24)};
+  add.f32 %r100, %r1, %r2;
+  mul.rn.f32 %r101, %r1, %r2;
+  mov.b32 %r3, 0x7FC00000;
+  min.f32 %r102, %r3, %r1;
+  max.f32 %r103, %r1, %r3;
+  mov.b32 %r4, 0x80000000;
+  mov.b32 %r5, 0;
+  min.f32 %r104, %r5, %r4;
+  max.f32 %r105, %r4, %r5;
+  neg.f32 %r106, %r1;
+  sub.f32 %r107, %r1, %r1;
+""", 8)
+    assert got == [bits(1.0), bits(2.0 ** -24), bits(1.0), bits(1.0), 0x80000000, 0, bits(-1.0), 0]

@@ -1,0 +1,173 @@
+"""wgmma.mma_async against the PTX ISA ("Asynchronous Warpgroup Level Matrix Multiply-Accumulate"):
+the matrix descriptor fields ("Matrix Descriptor Format"), the canonical K-major and MN-major
+shared-memory layouts with and without swizzle ("Shared Memory Matrix Layout"), the register
+fragment of the accumulator D ("Register Fragments and Shared Memory Matrix Layouts": thread t
+of the warpgroup, d_i at row 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column
+8 (i / 4) + 2 (t % 4) + i % 2) and the .e4m3 format ("Alternate Floating-Point Data Formats")."""
+
+import struct
+
+import pytest
+
+from helpers import EmuError, kernel, run
+
+SMEM = 16384
+B_OFF = 8192
+
+
+def swz(a, mode):
+    """The ISA's swizzle modes as address bit XORs: 128B bits 4-6 ^= bits 7-9, 64B bits 4-5 ^=
+    bits 7-8, 32B bit 4 ^= bit 7."""
+    bits = {0: 0, 1: 3, 2: 2, 3: 1}[mode]
+    return a ^ (((a >> 7) & ((1 << bits) - 1)) << 4)
+
+
+def desc(offset, lbo, sbo, mode):
+    """Matrix descriptor without its start address (the kernel adds smem >> 4): start address
+    bits 0-13, LBO 16-29, SBO 32-45 (all >> 4), swizzle 62-63."""
+    return (offset >> 4) | (lbo >> 4) << 16 | (sbo >> 4) << 32 | mode << 62
+
+
+def k_major(r, kk, esize, lbo, sbo, mode):
+    span = {0: 16, 1: 128, 2: 64, 3: 32}[mode]
+    t = 16 // esize
+    if mode == 0:  # ((8, m), (T, 2)) : ((1T, SBO), (1, LBO))
+        a = (r % 8) * 16 + (r // 8) * sbo + (kk // t) * lbo + (kk % t) * esize
+    else:  # ((8, m), (T, 2)) : ((span, SBO), (1, T))
+        a = (r % 8) * span + (r // 8) * sbo + kk * esize
+    return a
+
+
+def mn_major(r, kk, esize, lbo, sbo, mode):
+    span = {0: 16, 1: 128, 2: 64, 3: 32}[mode]
+    t = 16 // esize
+    i0, q = r % t, r // t
+    if mode == 0:  # ((T, 1, m), (8, k)) : ((1, T, SBO), (1T, LBO))
+        return i0 * esize + q * sbo + (kk % 8) * 16 + (kk // 8) * lbo
+    per = span // 16  # ((T, per, m), (8, k)) : ((1, T, LBO), (span, SBO))
+    return i0 * esize + (q % per) * 16 + (q // per) * lbo + (kk % 8) * span + (kk // 8) * sbo
+
+
+def f16(x):
+    return struct.unpack("<H", struct.pack("<e", x))[0]
+
+
+def e4m3(x):
+    """The .e4m3 encoding of x (exactly representable): sign, 4 exponent bits (bias 7), 3 mantissa bits."""
+    for b in range(256):
+        s, e, m = b >> 7, (b >> 3) & 15, b & 7
+        if e == 15 and m == 7:
+            continue
+        v = (m / 8 * 2.0 ** -6) if e == 0 else (1 + m / 8) * 2.0 ** (e - 7)
+        if (-v if s else v) == x and not (x == 0 and s):
+            return b
+    raise ValueError(x)
+
+
+BODY = """
+  ld.param.u64 %rd1, [inp];
+  ld.param.u64 %rd2, [out];
+  ld.param.u64 %rd7, [da];
+  ld.param.u64 %rd8, [db];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %r1;
+  mov.u32 %r4, smem;
+LOOP:
+  setp.ge.u32 %p1, %r2, {nchunks};
+  @%p1 bra DONE;
+  mul.wide.u32 %rd3, %r2, 16;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.v4.b32 {{%r10, %r11, %r12, %r13}}, [%rd4];
+  shl.b32 %r3, %r2, 4;
+  add.s32 %r5, %r4, %r3;
+  st.shared.v4.b32 [%r5], {{%r10, %r11, %r12, %r13}};
+  add.u32 %r2, %r2, 128;
+  bra LOOP;
+DONE:
+  bar.sync 0;
+  cvt.u64.u32 %rd9, %r4;
+  shr.u64 %rd9, %rd9, 4;
+  add.s64 %rd7, %rd7, %rd9;
+  add.s64 %rd8, %rd8, %rd9;
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k{k}.f32.{t}.{t} {{%r20, %r21, %r22, %r23}}, %rd7, %rd8, 0, 1, 1{trans};
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  mul.wide.u32 %rd5, %r1, 16;
+  add.s64 %rd6, %rd2, %rd5;
+  st.global.v4.b32 [%rd6], {{%r20, %r21, %r22, %r23}};
+"""
+
+
+def wgmma(t, a_layout, b_layout, mode, lbo, sbo, trans_b=0, trans_a=0):
+    fp8 = t == "e4m3"
+    k, esize = (32, 1) if fp8 else (16, 2)
+    A = [[((3 * r + 5 * c) % 5 - 2) / 2 for c in range(k)] for r in range(64)]
+    B = [[((7 * r + c) % 7 - 3) / 4 for c in range(k)] for r in range(8)]  # B[n][k]
+    img = bytearray(SMEM)
+    enc = e4m3 if fp8 else f16
+    for base, M, rows in ((0, A, 64), (B_OFF, B, 8)):
+        lay = b_layout if base else a_layout
+        for r in range(rows):
+            for kk in range(k):
+                a = swz(base + lay(r, kk, esize, lbo, sbo, mode), mode)
+                img[a:a + esize] = enc(M[r][kk]).to_bytes(esize, "little")
+    trans = "" if fp8 else f", {trans_a}, {trans_b}"
+    ptx = kernel(BODY.format(nchunks=SMEM // 16, k=k, t=t, trans=trans), ["inp", "out", "da", "db"],
+                 shared=f".shared .align 1024 .b8 smem[{SMEM}];")
+    res = run(ptx, [("inp", bytes(img), False), ("out", bytes(128 * 16), True)],
+              args=["inp", "out", desc(0, lbo, sbo, mode), desc(B_OFF, lbo, sbo, mode)], block=(128, 1, 1))
+    got = struct.unpack("<512f", res.bufs["out"])
+    for th in range(128):
+        w, l = th // 32, th % 32
+        for i in range(4):
+            row = 16 * w + l // 4 + 8 * ((i // 2) % 2)
+            col = 8 * (i // 4) + 2 * (l % 4) + i % 2
+            want = sum(A[row][x] * B[col][x] for x in range(k))
+            assert got[4 * th + i] == want, (th, i, row, col)
+    return res
+
+
+@pytest.mark.parametrize("mode,lbo,sbo", [(0, 128, 256), (1, 16, 1024), (2, 16, 512), (3, 16, 256)])
+def test_wgmma_k_major(mode, lbo, sbo):
+    res = wgmma("f16", k_major, k_major, mode, lbo, sbo)
+    assert res.launch.stats["wgmma"] == 1 and res.launch.stats["races"] == 0
+
+
+@pytest.mark.parametrize("mode,lbo,sbo", [(0, 128, 256), (1, 2048, 1024), (2, 2048, 512), (3, 2048, 256)])
+def test_wgmma_mn_major_b(mode, lbo, sbo):
+    """B (N = 8) N-major (imm-trans-b = 1): with a swizzle the N extent fits one span; the next 8
+    k lie SBO further (swizzled) or LBO (no swizzle)."""
+    wgmma("f16", k_major, mn_major, mode, lbo if mode == 0 else 16, sbo, trans_b=1)
+
+
+def test_wgmma_e4m3_k_major():
+    wgmma("e4m3", k_major, k_major, 0, 128, 256)
+
+
+@pytest.mark.parametrize("mode,lbo,sbo", [(0, 128, 256), (1, 16, 1024)])
+def test_wgmma_mn_major_a(mode, lbo, sbo):
+    """A (M = 64) M-major (imm-trans-a = 1): 64 f16 rows = 8 chunks; with the 128B swizzle one
+    span, without swizzle 8 core matrices SBO apart."""
+    wgmma("f16", mn_major, k_major, mode, lbo, sbo, trans_a=1)
+
+
+def test_wgmma_swizzle_mode_matters():
+    """The image of one swizzle mode read through a descriptor of another gives other values."""
+    with pytest.raises(AssertionError):
+        wgmma("f16", lambda *a: k_major(*a[:-1], 2), lambda *a: k_major(*a[:-1], 2), 1, 16, 1024)
+
+
+@pytest.mark.parametrize("op,msg", [
+    ("wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%r20, %r21}, %rd7, %rd8, 0, 1, 1, 0, 0",
+     "accumulator is not modelled"),
+    ("wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%r20, %r21, %r22, %r23}, %rd7, %rd8, 0, 1, 1",
+     "tf32"),
+    ("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r20, %r21, %r22, %r23}, {%r1, %r2, %r3, %r4}, %rd8, 0, 1, 1, 0, 0",
+     "A from registers"),
+])
+def test_wgmma_unmodelled_forms_refused_by_name(op, msg):
+    ptx = kernel("  mov.u64 %rd7, 0;\n  mov.u64 %rd8, 0;\n  " + op + ";\n", ["out"])
+    with pytest.raises(EmuError, match=msg) as e:
+        run(ptx, [("out", bytes(4), True)], block=(128, 1, 1))
+    assert "wgmma.mma_async" in str(e.value)
