@@ -90,6 +90,12 @@ fn main() {
 RUST
 
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target}
+# The workspace's dev profile (no debug info) and linker (mold), as .cargo/config.toml and
+# Cargo.toml set them there: with the same profile and flags, the third-party dependencies
+# already built by `cargo test` are reused (only our path crates are compiled again, for this
+# crate's feature resolution). Where mold is missing, the system linker is used.
+export CARGO_PROFILE_DEV_DEBUG=false
+if command -v mold >/dev/null 2>&1; then export RUSTFLAGS="-C link-arg=-fuse-ld=mold"; fi
 (cd "$crate" && "$cargo" build --quiet)
 out=$work/out.mlir
 "$CARGO_TARGET_DIR/debug/fresh-layout-user" "$root/examples/tile_gemm.mlir" >"$out"
