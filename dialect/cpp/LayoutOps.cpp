@@ -1021,6 +1021,19 @@ LogicalResult CopyOp::verify() {
   return success();
 }
 
+/// Reads `src` and writes `dst`; with `async` the cp.asyncs stay in flight past
+/// the op (their group is committed and waited for by other ops), so the op
+/// also reads and writes memory in general, like the other asynchronous copies.
+void CopyOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable());
+  effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable());
+  if (getAsync()) {
+    effects.emplace_back(MemoryEffects::Read::get());
+    effects.emplace_back(MemoryEffects::Write::get());
+  }
+}
+
 LogicalResult SliceTensorOp::verify() {
   if (getRing())
     for (int64_t d : getModes())
@@ -1053,6 +1066,22 @@ LogicalResult SliceTensorOp::verify() {
   if (kept.empty())
     return emitOpError() << "fixes every mode of " << Type(layout)
                          << ": at least one mode must remain";
+  // A constant coordinate of a mode of static extent lies inside it (with
+  // `ring`, the coordinate is a position in the ring and wraps).
+  if (!getRing())
+    for (auto [d, c] : llvm::zip(modes, getCoord())) {
+      APInt v;
+      if (!matchPattern(c, m_ConstantInt(&v)))
+        continue;
+      std::optional<int64_t> extent = modeSize(layout, d);
+      int64_t k = v.getSExtValue();
+      if (extent && (k < 0 || k >= *extent))
+        return emitOpError() << "coordinate " << k << " of mode " << d
+                             << " is outside the mode's extent [0, " << *extent << ") of "
+                             << Type(layout)
+                             << ": the slice would start past the tensor (with `ring`, a "
+                                "position in the ring wraps)";
+    }
   for (int64_t d : modes) {
     rust::Result r =
         rust::take(layout_ffi_check_mode_translates(layout.getValueHandle(), (size_t)d));

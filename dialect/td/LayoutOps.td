@@ -992,7 +992,8 @@ def Layout_PartitionMmaOp : Layout_Op<"partition_mma", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Layout_CopyOp : Layout_Op<"copy"> {
+def Layout_CopyOp : Layout_Op<"copy",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "each thread copies its partition of a tensor to another (CuTe's copy)";
   let description = [{
     ```mlir
@@ -1112,7 +1113,8 @@ def Layout_TensorPtrOp : Layout_Op<"tensor_ptr", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init"> {
+def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "initialize every mbarrier of a shared tensor of barriers";
   let description = [{
     ```mlir
@@ -1124,12 +1126,14 @@ def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init"> {
     barrier. A ring of S barriers is used by `layout.mbarrier_wait` and
     `layout.tma_copy` at ring positions `k`: barrier `k mod S`, phase `k div S`.
   }];
-  let arguments = (ins Layout_TensorType:$bars, I64Attr:$arrivals);
+  let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemWrite]>:$bars,
+                       I64Attr:$arrivals);
   let assemblyFormat = "$bars attr-dict `:` qualified(type($bars))";
   let hasVerifier = 1;
 }
 
-def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait"> {
+def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "wait for the phase of ring position k of a ring of mbarriers";
   let description = [{
     ```mlir
@@ -1150,12 +1154,14 @@ def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait"> {
     wait returns at once (a fresh barrier's phase before 0 counts as complete),
     so a producer's first `S` waits need no guard.
   }];
-  let arguments = (ins Layout_TensorType:$bars, Index:$position, UnitAttr:$free);
+  let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemRead]>:$bars,
+                       Index:$position, UnitAttr:$free);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
   let hasVerifier = 1;
 }
 
-def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive"> {
+def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "arrive on the barrier of ring position k (a consumer releases a stage)";
   let description = [{
     ```mlir
@@ -1176,13 +1182,14 @@ def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive"> {
     counts the arrivals of all of them. The kernel's cluster
     (`nvvm.cluster_dim`) must have n CTAs.
   }];
-  let arguments = (ins Layout_TensorType:$bars, Index:$position,
-                       OptionalAttr<I64Attr>:$multicast);
+  let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemRead, MemWrite]>:$bars,
+                       Index:$position, OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
   let hasVerifier = 1;
 }
 
-def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments]> {
+def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "TMA copy of a tile between a tensor-map tensor and a shared tensor";
   let description = [{
     ```mlir
@@ -1215,9 +1222,10 @@ def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments]> {
     (`.multicast::cluster`), and each CTA's barrier expects the whole tile's
     bytes. Mode 0's extent must be a multiple of n.
   }];
-  let arguments = (ins Layout_TensorType:$src, Layout_TensorType:$dst,
-                       Optional<Layout_TensorType>:$bars, Optional<Index>:$position,
-                       OptionalAttr<I64Attr>:$multicast);
+  let arguments = (ins Arg<Layout_TensorType, "the source tile", [MemRead]>:$src,
+                       Arg<Layout_TensorType, "the destination tile", [MemWrite]>:$dst,
+                       Arg<Optional<Layout_TensorType>, "the barriers", [MemRead, MemWrite]>:$bars,
+                       Optional<Index>:$position, OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = [{
     $src `to` $dst (`barrier` `(` $bars^ `[` $position `]` `:` qualified(type($bars)) `)`)?
     attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
@@ -1225,7 +1233,8 @@ def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments]> {
   let hasVerifier = 1;
 }
 
-def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map"> {
+def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "host: encode the TMA tensor map of a global tensor for tiles of a shared layout";
   let description = [{
     ```mlir
@@ -1250,7 +1259,8 @@ def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map"> {
     are multiples of 16 bytes) are checked there, naming the rule. A runtime
     stride that is not a multiple of 16 bytes is the driver's error status.
   }];
-  let arguments = (ins AnyType:$tensorMap, Layout_TensorType:$tensor, Layout_ValueAttr:$smem);
+  let arguments = (ins Arg<AnyType, "the tensor map", [MemWrite]>:$tensorMap,
+                       Layout_TensorType:$tensor, Layout_ValueAttr:$smem);
   let results = (outs I32:$status);
   let assemblyFormat = [{
     $tensorMap `,` $tensor attr-dict `:` type($tensorMap) `,` qualified(type($tensor))
@@ -1281,7 +1291,7 @@ def Layout_TmaEncodableOp : Layout_Op<"tma_encodable", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
+def Layout_MmaAsyncOp : Layout_Op<"mma_async", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "D = A B^T + C with A and B in shared memory: warpgroup MMAs in flight (sm_90a)";
   let description = [{
     ```mlir
@@ -1303,7 +1313,8 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
     kernel waits with `nvvm.wgmma.wait.group.sync.aligned N` (several groups
     may be in flight) before it reads D or overwrites A and B.
   }];
-  let arguments = (ins Layout_TensorType:$a, Layout_TensorType:$b, AnyRankedTensor:$c);
+  let arguments = (ins Arg<Layout_TensorType, "A", [MemRead]>:$a,
+                       Arg<Layout_TensorType, "B", [MemRead]>:$b, AnyRankedTensor:$c);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
@@ -1311,7 +1322,8 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async"> {
   let hasVerifier = 1;
 }
 
-def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments]> {
+def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "D (TMEM) = A B^T (+ D) with A and B in shared memory: tcgen05.mma (sm_100a)";
   let description = [{
     ```mlir
@@ -1344,8 +1356,11 @@ def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments]> {
     (`tcgen05.commit.cta_group::2 ... multicast::cluster`, mask `3 << (rank
     & ~1)`). N (twice B's rows) is a multiple of 16 in [16, 256].
   }];
-  let arguments = (ins Layout_TensorType:$a, Layout_TensorType:$b, Layout_TensorType:$d,
-                       I1:$accumulate, Optional<Layout_TensorType>:$commitBars,
+  let arguments = (ins Arg<Layout_TensorType, "A", [MemRead]>:$a,
+                       Arg<Layout_TensorType, "B", [MemRead]>:$b,
+                       Arg<Layout_TensorType, "the accumulator", [MemRead, MemWrite]>:$d,
+                       I1:$accumulate,
+                       Arg<Optional<Layout_TensorType>, "the barriers", [MemRead, MemWrite]>:$commitBars,
                        Optional<Index>:$commitPosition, OptionalAttr<I64Attr>:$ctaGroup);
   let assemblyFormat = [{
     $a `,` $b `,` $d `accumulate` `(` $accumulate `)`
@@ -1378,7 +1393,7 @@ def Layout_TensorMemoryLoadOp : Layout_Op<"tensor_memory_load"> {
     Errors: an encoding no shape moves (the rule each shape breaks), a
     swizzled encoding, more or fewer warps.
   }];
-  let arguments = (ins Layout_TensorType:$src);
+  let arguments = (ins Arg<Layout_TensorType, "the TMEM tensor", [MemRead]>:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
   let hasVerifier = 1;
@@ -1396,7 +1411,8 @@ def Layout_TensorMemoryStoreOp : Layout_Op<"tensor_memory_store"> {
     element `c` of `%D`, by the `tcgen05.st` shape derived as there; the
     store ends with `tcgen05.wait::st`.
   }];
-  let arguments = (ins AnyRankedTensor:$value, Layout_TensorType:$dst);
+  let arguments = (ins AnyRankedTensor:$value,
+                       Arg<Layout_TensorType, "the TMEM tensor", [MemWrite]>:$dst);
   let assemblyFormat = "$value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))";
   let hasVerifier = 1;
 }
@@ -1480,8 +1496,8 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
     width and why each wider one was rejected). An anchor of
     `--layout-assign-layouts`.
   }];
-  let arguments = (ins AnyType:$base, Variadic<I64>:$strides, Variadic<I64>:$bounds,
-                       I64Attr:$align);
+  let arguments = (ins Arg<AnyType, "the tensor", [MemRead]>:$base, Variadic<I64>:$strides,
+                       Variadic<I64>:$bounds, I64Attr:$align);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $base `[` $strides `]` (`bounds` `(` $bounds^ `)`)? attr-dict `:` type($base) `->` type($result)
@@ -1507,7 +1523,8 @@ def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
     emits them with a remark naming the width and why each wider one was
     rejected. An anchor of `--layout-assign-layouts`.
   }];
-  let arguments = (ins AnyType:$base, Optional<Layout_ValueType>:$smemLayout,
+  let arguments = (ins Arg<AnyType, "the tile", [MemRead]>:$base,
+                       Optional<Layout_ValueType>:$smemLayout,
                        OptionalAttr<Layout_ValueAttr>:$smem);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
@@ -1533,7 +1550,7 @@ def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
     several registers of a thread hold is stored once per thread. The kernel
     synchronizes the CTA before other threads read the tile.
   }];
-  let arguments = (ins AnyRankedTensor:$value, AnyType:$base,
+  let arguments = (ins AnyRankedTensor:$value, Arg<AnyType, "the tile", [MemWrite]>:$base,
                        Optional<Layout_ValueType>:$smemLayout,
                        OptionalAttr<Layout_ValueAttr>:$smem);
   let assemblyFormat = [{
@@ -1547,7 +1564,8 @@ def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
   }];
 }
 
-def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments]> {
+def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "cp.async of a tile from global to shared memory, the copy width chosen from the layouts";
   let description = [{
     ```mlir
@@ -1574,8 +1592,9 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments]> {
     can copy (fewer than 4 contiguous bytes on either side) is an error that
     says which register, lane or warp bit breaks which condition.
   }];
-  let arguments = (ins AnyType:$src, Variadic<I64>:$strides, Variadic<I64>:$bounds,
-                       AnyType:$dst, Optional<Layout_ValueType>:$smemLayout, TypeAttr:$tile,
+  let arguments = (ins Arg<AnyType, "the global tile", [MemRead]>:$src, Variadic<I64>:$strides,
+                       Variadic<I64>:$bounds, Arg<AnyType, "the shared tile", [MemWrite]>:$dst,
+                       Optional<Layout_ValueType>:$smemLayout, TypeAttr:$tile,
                        OptionalAttr<Layout_ValueAttr>:$smem, I64Attr:$align);
   let assemblyFormat = [{
     $src `[` $strides `]` (`bounds` `(` $bounds^ `)`)? `to` $dst (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($src) `,` type($dst) `,` $tile
@@ -1599,8 +1618,8 @@ def Layout_GlobalStoreOp : Layout_Op<"global_store", [AttrSizedOperandSegments]>
     thread that holds it (the same value), each thread in the widest vectors
     the layout and `align` allow.
   }];
-  let arguments = (ins AnyRankedTensor:$value, AnyType:$base, Variadic<I64>:$strides,
-                       Variadic<I64>:$bounds, I64Attr:$align);
+  let arguments = (ins AnyRankedTensor:$value, Arg<AnyType, "the tensor", [MemWrite]>:$base,
+                       Variadic<I64>:$strides, Variadic<I64>:$bounds, I64Attr:$align);
   let assemblyFormat = [{
     $value `,` $base `[` $strides `]` (`bounds` `(` $bounds^ `)`)? attr-dict `:` type($value) `,` type($base)
   }];

@@ -819,8 +819,10 @@ struct LowerMbarrierArrive : public OpRewritePattern<MbarrierArriveOp> {
 /// for a mode the tensor map does not address. The algebra's error at `op`.
 LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
                        std::vector<int64_t> &steps, std::string *summary = nullptr) {
-  std::string elemName;
-  llvm::raw_string_ostream(elemName) << shared.getElementType();
+  StringRef elemName = hardwareElementName(shared.getElementType());
+  if (elemName.empty())
+    return op->emitOpError() << "a TMA copy of " << shared.getElementType()
+                             << " elements: TMA moves " << hardwareElementTypes();
   steps.assign(16, 0);
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_tma_coords(
@@ -932,8 +934,10 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
 /// algebra's error at `op`.
 FailureOr<SmallVector<int64_t>> tmaRuntime(Operation *op, MemoryTensorType tensor,
                                            ValueAttr smem) {
-  std::string elemName;
-  llvm::raw_string_ostream(elemName) << tensor.getElementType();
+  StringRef elemName = hardwareElementName(tensor.getElementType());
+  if (elemName.empty())
+    return op->emitOpError() << "a TMA copy of " << tensor.getElementType()
+                             << " elements: TMA moves " << hardwareElementTypes();
   SmallVector<int64_t> args(64, 0);
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_tma_runtime(

@@ -41,7 +41,7 @@ def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix", [AttrSizedOperandSegments]> {
     the registers. The x1/x2/x4 and `.trans` form and each lane's row address
     are derived from them; the result is one i32 per matrix (i32 for x1).
   }];
-  let arguments = (ins AnyType:$base,
+  let arguments = (ins Arg<AnyType, "the tile", [MemRead]>:$base,
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
                        TypeAttr:$elem,
@@ -60,7 +60,7 @@ def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix", [AttrSizedOperandSegments]> {
     ```
     One i32 operand per matrix (x1/x2/x4, derived like ldmatrix).
   }];
-  let arguments = (ins AnyType:$base,
+  let arguments = (ins Arg<AnyType, "the tile", [MemWrite]>:$base,
                        Variadic<I32>:$values,
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
@@ -93,7 +93,7 @@ def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure, AttrSizedOperandSe
   let assemblyFormat = "$lane (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict";
 }
 
-def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]> {
+def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [Pure, AttrSizedOperandSegments]> {
   let summary = "the 64-bit WGMMA shared-memory descriptor of operand block k of a tile";
   let description = [{
     ```mlir
@@ -121,7 +121,7 @@ def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [AttrSizedOperandSegments]>
   }];
 }
 
-def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma"> {
+def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "warpgroup MMA m64nNk: D = A * B + D, B from a shared-memory descriptor";
   let description = [{
     ```mlir
@@ -162,7 +162,7 @@ def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
     fragment; used where the address is aligned, else element stores).
   }];
   let arguments = (ins AnyType:$acc,
-                       AnyType:$base,
+                       Arg<AnyType, "the tensor", [MemWrite]>:$base,
                        I32:$row,
                        I32:$col,
                        I32:$thread,
@@ -178,7 +178,7 @@ def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
   }];
 }
 
-def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
+def LayoutNv_ConvertOp : LayoutNv_Op<"convert", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "move a register tensor from one layout to another (registers, shuffles or shared memory)";
   let description = [{
     ```mlir
@@ -200,7 +200,7 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
     90): `stmatrix` is used only from sm_90, `ldmatrix` from sm_75.
   }];
   let arguments = (ins AnyType:$src,
-                       Optional<AnyType>:$smem,
+                       Arg<Optional<AnyType>, "the shared buffer", [MemRead, MemWrite]>:$smem,
                        I32:$thread,
                        TypeAttr:$elem,
                        Layout_ValueAttr:$from,
@@ -213,7 +213,8 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert"> {
   }];
 }
 
-def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
+def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "host: encode a TMA tensor map for a global tensor and a shared-memory tile";
   let description = [{
     ```mlir
@@ -227,7 +228,7 @@ def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
     i64 operands `dims(...)`: first the dynamic `globalDim` entries, then the
     dynamic `globalStrides` entries (bytes), innermost first.
   }];
-  let arguments = (ins AnyType:$tensorMap,
+  let arguments = (ins Arg<AnyType, "the tensor map", [MemWrite]>:$tensorMap,
                        AnyType:$global,
                        Variadic<I64>:$dynamic,
                        Optional<Layout_ValueType>:$gmemLayout,
@@ -241,7 +242,8 @@ def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments]> {
   }];
 }
 
-def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
+def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "device: TMA load of a tile into shared memory, completing on an mbarrier";
   let description = [{
     ```mlir
@@ -258,9 +260,9 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
     is taken to issue one such tile (a slice of a tile the n CTAs share): every
     barrier receives n tiles, so the expected bytes are n times the tile's.
   }];
-  let arguments = (ins AnyType:$dst,
-                       AnyType:$tensorMap,
-                       AnyType:$mbar,
+  let arguments = (ins Arg<AnyType, "the shared tile", [MemWrite]>:$dst,
+                       Arg<AnyType, "the tensor map", [MemRead]>:$tensorMap,
+                       Arg<AnyType, "the mbarrier", [MemRead, MemWrite]>:$mbar,
                        Variadic<I32>:$coords,
                        Optional<Layout_ValueType>:$gmemLayout,
                        Optional<Layout_ValueType>:$smemLayout,
@@ -273,7 +275,8 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments]> {
   }];
 }
 
-def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments]> {
+def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "device: TMA store of a shared-memory tile to global memory";
   let description = [{
     ```mlir
@@ -282,8 +285,8 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments]> {
     ```
     A proxy fence, one cp.async.bulk.tensor store per box, commit and wait.
   }];
-  let arguments = (ins AnyType:$tensorMap,
-                       AnyType:$src,
+  let arguments = (ins Arg<AnyType, "the tensor map", [MemRead]>:$tensorMap,
+                       Arg<AnyType, "the shared tile", [MemRead]>:$src,
                        Variadic<I32>:$coords,
                        Optional<Layout_ValueType>:$gmemLayout,
                        Optional<Layout_ValueType>:$smemLayout,
@@ -299,7 +302,7 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments]> {
 // Blackwell (sm_100a): UMMA descriptors, tcgen05.mma, TMEM loads/stores, tcgen05.cp
 //===----------------------------------------------------------------------===//
 
-def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [AttrSizedOperandSegments]> {
+def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [Pure, AttrSizedOperandSegments]> {
   let summary = "the 64-bit UMMA (tcgen05) shared-memory descriptor of operand block k of a tile";
   let description = [{
     ```mlir
@@ -324,7 +327,7 @@ def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [AttrSizedOperandSegments]> {
   }];
 }
 
-def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma"> {
+def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "tcgen05.mma, descriptor form: D (TMEM) = A * B (+ D)";
   let description = [{
     ```mlir
@@ -346,7 +349,8 @@ def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma"> {
   let assemblyFormat = "$tmemD `,` $descA `,` $descB `,` $accumulate attr-dict";
 }
 
-def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load", [AttrSizedOperandSegments]> {
+def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead]>]> {
   let summary = "tcgen05.ld of a register fragment from a TMEM layout";
   let description = [{
     ```mlir
@@ -373,7 +377,8 @@ def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load", [AttrSizedOperandSegments]> {
   let assemblyFormat = "$taddr (`tmem` `(` $tmemLayout^ `:` qualified(type($tmemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($result)";
 }
 
-def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store", [AttrSizedOperandSegments]> {
+def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store", [AttrSizedOperandSegments,
+    MemoryEffects<[MemWrite]>]> {
   let summary = "tcgen05.st of a register fragment to a TMEM layout";
   let description = [{
     ```mlir
@@ -391,7 +396,7 @@ def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store", [AttrSizedOperandSegments]>
   let assemblyFormat = "$taddr `,` $values (`tmem` `(` $tmemLayout^ `:` qualified(type($tmemLayout)) `)`)? (`fragment` `(` $fragmentLayout^ `:` qualified(type($fragmentLayout)) `)`)? attr-dict `:` type($values)";
 }
 
-def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
+def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "tcgen05.cp of a shared-memory tile into TMEM (128x256b)";
   let description = [{
     ```mlir
@@ -404,7 +409,7 @@ def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp"> {
     start address from `%smem`.
   }];
   let arguments = (ins I32:$taddr,
-                       AnyType:$base,
+                       Arg<AnyType, "the shared tile", [MemRead]>:$base,
                        Optional<Layout_ValueType>:$tileLayout,
                        TypeAttr:$elem,
                        OptionalAttr<Layout_ValueAttr>:$tile);
