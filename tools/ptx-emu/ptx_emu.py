@@ -11,6 +11,7 @@ outside every buffer, a deadlock, an instruction or form the emulator does not m
 """
 
 import argparse
+import gc
 import os
 import sys
 
@@ -41,6 +42,9 @@ def main(argv=None):
     if a.host:
         overrides["host"] = a.host
     sys.path.insert(0, os.path.dirname(os.path.abspath(a.spec)))
+    # a one-shot process whose few reference cycles die with it: the cyclic collector's passes
+    # over the spec's operands and reference (big lists) are pure cost (Launch.run pauses it too)
+    gc.disable()
     mod, p = load_spec(a.spec, overrides)
     try:
         kernel = mod.launch(p)

@@ -4,7 +4,7 @@ stores landing a scheduler round after their issue."""
 from collections import deque
 
 from .errors import EmuError
-from .machine import READY, WAITING, Agent, acquire, release
+from .machine import READY, WAITING, Agent, Releases, acquire, release
 from .tma import decode_tensor_map, swizzle
 
 
@@ -22,7 +22,7 @@ class Cluster:
             th.vc = [0] * nclk
         self.round, self.steps = 0, 0
         self.landing = deque()  # (round, fn): asynchronous copies in flight, landing at that round
-        self.cb_count, self.cb_phase, self.cb_clock, self.cb_done = 0, 0, [0] * nclk, {}
+        self.cb_count, self.cb_phase, self.cb_clocks, self.cb_done = 0, 0, Releases(nclk), {}
 
     def name(self):
         if len(self.ctas) == 1:
@@ -67,12 +67,12 @@ class Cluster:
         if th.cb_phase is not None:
             raise EmuError(f"{th.cta.who(th)}: {ins.where()}: a second barrier.cluster.arrive before its wait")
         th.cb_phase = self.cb_phase
-        self.cb_clock = list(map(max, self.cb_clock, release(th)))
+        self.cb_clocks.append(list(release(th)))
         self.cb_count += 1
         if self.cb_count == self.nclk:
-            self.cb_done[self.cb_phase] = self.cb_clock
+            self.cb_done[self.cb_phase] = self.cb_clocks.joined()
             self.cb_phase += 1
-            self.cb_count, self.cb_clock = 0, [0] * self.nclk
+            self.cb_count, self.cb_clocks = 0, Releases(self.nclk)
             self.stats["cluster barriers"] += 1
 
     def cb_wait(self, th, ins):
@@ -100,9 +100,9 @@ class Cluster:
         if mb.pending == 0 and mb.tx < 0:
             raise EmuError(f"{who}: the transaction count of an mbarrier went below zero ({mb.tx}) with no arrival pending")
         if mb.pending == 0 and mb.tx == 0:
-            mb.done[mb.phase & 1] = mb.clock
+            mb.done[mb.phase & 1] = mb.clocks.joined()
             mb.phase += 1
-            mb.pending, mb.clock = mb.count, [0] * self.nclk
+            mb.pending, mb.clocks = mb.count, Releases(self.nclk)
             self.stats["mbarrier phases"] += 1
 
     def mb_arrive(self, th, cta, off, count, tx, ins):
@@ -113,7 +113,7 @@ class Cluster:
                            f"{cta.ctaid[:2]}, whose phase {mb.phase} has {mb.pending} arrivals pending")
         state = mb.phase
         mb.pending -= count
-        mb.clock = list(map(max, mb.clock, release(th)))
+        mb.clocks.append(list(release(th)))
         self.mb_complete(mb, f"{th.cta.who(th)}: {ins.where()}")
         return state
 
@@ -159,8 +159,8 @@ class Cluster:
             c = self.ctas[r]
             off = c.sh_offset(th, local, total, ins)
             mboff = c.sh_offset(th, mblocal, 8, ins)
-            for b in range(off, off + total):  # in flight from now on: reading it is a race
-                c.flight[b] = (th.gid, ins, "TMA load", "its mbarrier phase has not completed for the reader")
+            # in flight from now on: reading it is a race
+            c.flight[off:off + total] = [(th.gid, ins, "TMA load", "its mbarrier phase has not completed for the reader")] * total
             dests.append((c, off, mboff))
         agent = Agent(th)
         clock = list(release(th))
@@ -186,17 +186,23 @@ class Cluster:
                 o = src - buf[1]
                 data[y * row + (x0 - c0) * esz:y * row + (x1 - c0) * esz] = buf[2][o:o + n]
             for c, off, mboff in dests:
-                for b in range(off, off + total):
-                    c.flight[b] = None
+                c.flight[off:off + total] = [None] * total
                 base = c.sh_base + off
-                for i in range(0, total, 16):
-                    a = swizzle(base + i, m["swizzle"])
-                    c.sh_write(agent, a - c.sh_base, bytes(data[i:i + 16]), ins, from_async=True)
+                # the swizzle moves a 16-byte chunk within its 128-byte row (the box starts on
+                # one): the chunks fill [off, off + total), written at once when nothing races
+                chunks = [(swizzle(base + i, m["swizzle"]) - c.sh_base, i) for i in range(0, total, 16)]
+                box = bytearray(total)
+                for o, i in chunks:
+                    box[o - off:o - off + 16] = data[i:i + 16]
+                whole = sorted(o for o, _ in chunks) == list(range(off, off + total, 16))
+                if not (whole and c.sh_write_quiet(agent, off, bytes(box), ins)):
+                    for o, i in chunks:
+                        c.sh_write(agent, o, bytes(data[i:i + 16]), ins, from_async=True)
                 mb = c.mbars.get(mboff)
                 if mb is None:
                     raise EmuError(f"{ins.where()}: complete_tx on {c.name_of(mboff)} of CTA {c.ctaid[:2]}, where no mbarrier is initialized")
                 mb.tx -= total
-                mb.clock = list(map(max, mb.clock, clock))
+                mb.clocks.append(clock)
                 self.mb_complete(mb, f"{ins.where()} (complete_tx of thread {agent.gid}'s TMA load)")
         self.landing.append((self.round + self.delay, land))
 
@@ -214,7 +220,9 @@ class Cluster:
         for i in range(0, total, 16):
             a = swizzle(base + i, m["swizzle"])
             o = a - cta.sh_base
-            for b in range(o, o + 16):  # generic-proxy writes must be fenced before an async-proxy read
+            unfenced = any(w >= 0 and not wi.text.startswith("cp.async.bulk") and fence.get(w, -1) < c
+                           for w, c, wi in set(zip(cta.w_thr[o:o + 16], cta.w_clk[o:o + 16], cta.w_ins[o:o + 16])))
+            for b in range(o, o + 16) if unfenced else ():  # generic-proxy writes must be fenced before an async-proxy read
                 w = cta.w_thr[b]
                 if w >= 0 and not cta.w_ins[b].text.startswith("cp.async.bulk") and fence.get(w, -1) < cta.w_clk[b]:
                     cta.report(("proxy", ins.index, cta.w_ins[b].index), lambda: (

@@ -119,6 +119,20 @@ class Decoder:
             v = (v ^ half) - half
         return lambda th: v
 
+    def form(self, a, bits):
+        """("reg", name) for a declared register, ("imm", value masked to bits) for an
+        immediate or a symbol, None for anything else (a special register, a negation): what
+        the specialized forms of the hottest instructions (fast.py) accept."""
+        a = a.strip()
+        if a in self.regs:
+            return "reg", a
+        if a.startswith(("%", "!")):
+            return None
+        v = parse_imm(a)
+        if v is None:
+            v = self.symbol(a)
+        return None if v is None else ("imm", v & ((1 << bits) - 1))
+
     def special(self, a):
         m = re.fullmatch(r"%(tid|ntid|ctaid|nctaid)\.([xyz])", a)
         if m:

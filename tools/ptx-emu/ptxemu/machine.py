@@ -16,13 +16,16 @@ READY, BLOCKED, WAITING, EXITED = "ready", "blocked", "waiting", "exited"
 
 class Thread:
     __slots__ = ("cta", "tid", "gid", "tidv", "lane", "warp", "pc", "regs", "state", "cond", "resume",
-                 "vc", "uncommitted", "groups", "wg_pending", "wg_seq", "wg_groups", "wg_reads",
+                 "vc", "uncommitted", "groups", "wg_pending", "wg_pseq", "wg_stamp", "wg_seq", "wg_groups", "wg_reads",
                  "bulk_uncommitted", "bulk_groups", "cb_phase", "tc_ld", "tc_mmas")
 
     def __init__(self, cta, tid, ntid, gid=None):
         self.cta, self.tid = cta, tid
         self.gid = tid if gid is None else gid  # the index of the thread's clock (cluster-wide)
-        self.wg_pending, self.wg_seq, self.wg_groups, self.wg_reads = {}, 0, deque(), []
+        # wgmma accumulators in flight: register -> value and register -> the sequence number of
+        # its wgmma; the groups committed, the operands read (checked again at the retirement)
+        self.wg_pending, self.wg_pseq, self.wg_seq, self.wg_groups, self.wg_reads = {}, {}, 0, deque(), []
+        self.wg_stamp = None  # the last wgmma's entry in cta.wg_exact while it holds all its results
         self.bulk_uncommitted, self.bulk_groups, self.cb_phase = [], deque(), None
         self.tc_ld, self.tc_mmas = {}, []  # tcgen05.ld results before wait::ld; MMAs not committed
         self.tidv = (tid % ntid[0], tid // ntid[0] % ntid[1], tid // (ntid[0] * ntid[1]))
@@ -85,12 +88,14 @@ class Cta(SharedMemory):
         self.flight = [None] * size  # (thread, instruction) of a cp.async in flight to the byte
         self.races, self.race_keys = [], set()
         self.wgroups = {}  # warpgroup -> [pc, instruction, threads arrived]
+        self.wg_exact = {}  # warpgroup -> (its last wgmma's D bits, as packed_dot.Exact): see ops_wgmma
         self.proxy_fence = {}  # thread -> its clock at its last fence.proxy.async
         # tensor memory: 128 lanes x 512 columns of 32-bit cells (None: never written, NaN),
         # the allocations {column: columns}, per column the MMAs in flight writing it and the
         # (thread, clock at its commit, instruction) of the last MMA that wrote it
         self.tmem = [None] * (TMEM_LANES * TMEM_COLS)
         self.tmem_alloc, self.tmem_relinquished = {}, False
+        self.tmem_exact = {}  # column -> (the last tcgen05.mma's D there, as packed_dot.Exact): see ops_tcgen05
         self.tmem_high = False  # tcgen05.alloc takes the highest free columns (else the lowest)
         self.tmem_pending, self.tmem_pending_op, self.tmem_w = [0] * TMEM_COLS, [None] * TMEM_COLS, [None] * TMEM_COLS
 
@@ -244,15 +249,37 @@ class Cta(SharedMemory):
 
 class MBarrier:
     """An mbarrier object: the expected arrival count, the arrivals still pending and the
-    transaction count of the current phase, the phase number, the clock its arrivals and
-    complete_tx released into, and the clock of the last completed phase of each parity."""
-    __slots__ = ("count", "pending", "tx", "phase", "clock", "done")
+    transaction count of the current phase, the phase number, the clocks its arrivals and
+    complete_tx released into (their maximum is the phase's clock, taken once at its
+    completion), and the clock of the last completed phase of each parity."""
+    __slots__ = ("count", "pending", "tx", "phase", "clocks", "done")
 
     def __init__(self, count, nclk):
         self.count = self.pending = count
         self.tx, self.phase = 0, 0
-        self.clock = [0] * nclk
+        self.clocks = Releases(nclk)
         self.done = [[0] * nclk, [0] * nclk]
+
+
+class Releases(list):
+    """The clocks released into a synchronization object (each a snapshot, never changed
+    afterwards) until it completes; `joined()` is their elementwise maximum (one pass over all
+    of them instead of one per release)."""
+    __slots__ = ("nclk",)
+
+    def __init__(self, nclk):
+        super().__init__()
+        self.nclk = nclk
+
+    def joined(self):
+        if not self:
+            return [0] * self.nclk
+        if len(self) < 8:
+            out = self[0]
+            for c in self[1:]:
+                out = clock_max(out, c)
+            return list(out)
+        return list(map(max, zip(*self)))
 
 
 class Agent:
@@ -271,6 +298,12 @@ def release(th):
 
 
 def acquire(th, clock):
-    th.vc = list(map(max, th.vc, clock))
+    th.vc = clock_max(th.vc, clock)
+
+
+def clock_max(a, b):
+    """The elementwise maximum of two vector clocks (a comprehension: four times faster than
+    map(max, a, b), whose builtin parses its arguments at every call)."""
+    return [x if x > y else y for x, y in zip(a, b)]
 
 

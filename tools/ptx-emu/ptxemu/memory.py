@@ -85,19 +85,31 @@ class SharedMemory:
         elif w != t and vc[w] <= c:
             self.race("read after write", off, th, ins, w, i0)
             self.stats["races"] += n - 1
-        rec = (vc[t], ins)
+        self._record_read(t, (vc[t], ins), off, end)
+        return bytes(self.smem[off:end])
+
+    def _record_read(self, t, rec, off, end):
+        """Reader t with rec = (its clock, instruction) on the bytes [off, end). The readers of a
+        byte are a dict shared by the bytes of one access and never changed in place (a later
+        reader copies it): what a byte has is exactly what a dict per byte would hold."""
         reads = self.reads
         rs = reads[off:end]
+        n = end - off
+        mine = {t: rec}
         if rs.count(None) == n:
-            reads[off:end] = [{t: rec} for _ in rs]
-        else:
-            for b in range(off, end):
-                r = reads[b]
-                if r is None:
-                    reads[b] = {t: rec}
-                else:
-                    r[t] = rec
-        return bytes(self.smem[off:end])
+            reads[off:end] = [mine] * n
+            return
+        last = new = None
+        for b in range(off, end):
+            r = rs[b - off]
+            if r is None:
+                reads[b] = mine
+            elif r is not last:
+                last = r
+                new = r if r.get(t) == rec else {**r, t: rec}
+                reads[b] = new
+            else:
+                reads[b] = new
 
     def _sh_read_bytes(self, th, off, n, ins):
         t, vc = th.gid, th.vc
@@ -115,11 +127,7 @@ class SharedMemory:
                 self.stats["unwritten shared bytes read"] += 1
             elif w != t and vc[w] <= w_clk[b]:
                 self.race("read after write", b, th, ins, w, self.w_ins[b])
-            r = reads[b]
-            if r is None:
-                reads[b] = {t: (clk, ins)}
-            else:
-                r[t] = (clk, ins)
+        self._record_read(t, (clk, ins), off, off + n)
         return bytes(self.smem[off:off + n])
 
     def sh_check_write(self, th, off, n, ins, record, from_async=False):
@@ -187,6 +195,30 @@ class SharedMemory:
             if record:
                 reads[b] = None
                 w_thr[b], w_clk[b], self.w_ins[b] = t, clk, ins
+
+    def sh_write_quiet(self, th, off, data, ins):
+        """Writes data at [off, off + len) by th in one step if nothing there races with it (no
+        copy in flight, every last writer and reader of the bytes ordered before th): then
+        writing it piece by piece with sh_write would report nothing and leave exactly this.
+        Returns False (and does nothing) otherwise."""
+        n = len(data)
+        end = off + n
+        if self.flight[off:end].count(None) != n:
+            return False
+        t, vc = th.gid, th.vc
+        for w, c in set(zip(self.w_thr[off:end], self.w_clk[off:end])):
+            if w >= 0 and w != t and vc[w] <= c:
+                return False
+        for r in {id(r): r for r in self.reads[off:end] if r}.values():
+            for rt, (rc, _) in r.items():
+                if rt != t and vc[rt] <= rc:
+                    return False
+        self.reads[off:end] = [None] * n
+        self.w_thr[off:end] = [t] * n
+        self.w_clk[off:end] = [vc[t]] * n
+        self.w_ins[off:end] = [ins] * n
+        self.smem[off:end] = data
+        return True
 
     def sh_write(self, th, off, data, ins, from_async=False):
         self.sh_check_write(th, off, len(data), ins, True, from_async)

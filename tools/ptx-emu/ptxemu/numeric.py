@@ -4,6 +4,8 @@ import math
 import operator
 import struct
 
+from .packed_dot import packed_rows
+
 _F32 = struct.Struct("<f")
 _U32 = struct.Struct("<I")
 _F16 = struct.Struct("<e")
@@ -44,10 +46,13 @@ _TABLES = {}
 def half_table(kind):
     """The float value of each of the 65536 f16 or bf16 bit patterns."""
     if kind not in _TABLES:
-        if kind == "f16":
-            _TABLES[kind] = [_F16.unpack(_U16.pack(h))[0] for h in range(65536)]
-        else:
-            _TABLES[kind] = [f32_from_bits(h << 16) for h in range(65536)]
+        halves = struct.pack("<65536H", *range(65536))
+        if kind == "f16":  # as _F16.unpack(_U16.pack(h)), all at once
+            _TABLES[kind] = list(struct.unpack("<65536e", halves))
+        else:  # as f32_from_bits(h << 16): the f32 with the half as its high 16 bits
+            words = bytearray(4 * 65536)
+            words[2::4], words[3::4] = halves[0::2], halves[1::2]
+            _TABLES[kind] = list(struct.unpack("<65536f", words))
     return _TABLES[kind]
 
 
@@ -76,12 +81,39 @@ def _fsum_row(Ar, B, Cr):
     return out
 
 
-def mma_rows(A, B, C, kind_a, kind_b):
+def mma_rows(A, B, C, kind_a, kind_b, addends=None, exact_out=None):
     """D[i][j] = f32(sum_k A[i][k] B[j][k] + C[i][j]) as bits, the sum rounded once to a double
-    (as math.fsum: exactly) and then to f32; C is None (no addend) or rows of floats. A and B hold
-    values of the formats kind_a / kind_b (negated or scaled by +-1 allowed). Finite operands go
-    through integer arithmetic (values times 2^SCALE are integers; Python's int / int is
-    correctly rounded), anything else (and an exact zero, for its sign) through math.fsum."""
+    (as math.fsum: exactly) and then to f32; C is None (no addend) or rows of floats (or a
+    function making them, called when needed). A and B hold values of the formats kind_a /
+    kind_b (negated or scaled by +-1 allowed). Finite operands go through integer arithmetic
+    (packed_dot: values times 2^SCALE are integers), anything else (and an exact zero, for its
+    sign) through math.fsum. `addends`: C as a packed_dot.Exact (the same values); exact_out:
+    a list that gets the Exact of D, or None."""
+    packed = packed_rows(A, B, None if addends is not None or C is None else _rows(C), SCALE[kind_a], SCALE[kind_b], addends)
+    if packed is not None:  # the whole product at once; the elements it leaves (None) as below
+        rows, exact = packed
+        if exact_out is not None:
+            exact_out.append(exact)
+        for i, row in enumerate(rows):
+            if None in row:
+                C = _rows(C)
+                Cr = None if C is None else C[i]
+                js = [j for j, v in enumerate(row) if v is None]
+                ref = _fsum_row(A[i], [B[j] for j in js], None if Cr is None else [Cr[j] for j in js])
+                for j, x in zip(js, ref):
+                    row[j] = f32_bits(x)
+        return rows
+    if exact_out is not None:
+        exact_out.append(None)
+    return mma_rows_elementwise(A, B, None if C is None else _rows(C), kind_a, kind_b)
+
+
+def _rows(C):
+    return C() if callable(C) else C
+
+
+def mma_rows_elementwise(A, B, C, kind_a, kind_b):
+    """mma_rows element by element (the reference semantics of packed_dot.packed_rows)."""
     isfinite = math.isfinite
     finite = all(isfinite(x) for r in A for x in r) and all(isfinite(x) for r in B for x in r)
     out = []

@@ -3,6 +3,7 @@ cvta by state space."""
 
 import re
 
+from . import fast
 from .decode import CONTROL, HANDLERS, JUMP, SHARED_GENERIC, Inst, qualifiers, simple
 from .errors import EmuError
 from .numeric import f32_bits, f32_from_bits, half_table, to_half_bits
@@ -37,12 +38,12 @@ def h_mov(dec, st, parts, args):
             for g, sh in gs:
                 v |= g(th) << sh
             th.regs[d] = v
-        return simple(st, pack)
+        return simple(st, fast.pack(dec, d, names, size) or pack)
     x = dec.src(args[1], bits)
 
     def mov(th):
         th.regs[d] = x(th)
-    return simple(st, mov)
+    return simple(st, fast.move(dec, d, args[1], bits) or mov)
 
 
 def _binary(op, bits, signed):
@@ -138,7 +139,10 @@ def h_binary(dec, st, parts, args):
 
     def run(th):
         th.regs[d] = f(a(th), b(th))
-    return simple(st, run)
+    return simple(st, (fast.binary(dec, d, op, bits, args[1], args[2]) if op in _FAST_BINARY else None) or run)
+
+
+_FAST_BINARY = {"add", "sub", "and", "or", "xor", "shl"}
 
 
 def h_unary(dec, st, parts, args):
@@ -157,7 +161,7 @@ def h_unary(dec, st, parts, args):
 
     def run(th):
         th.regs[d] = f(a(th))
-    return simple(st, run)
+    return simple(st, (fast.invert(dec, d, args[1], bits) if op == "not" else None) or run)
 
 
 def h_mul(dec, st, parts, args):
@@ -198,13 +202,13 @@ def h_bfe(dec, st, parts, args):
     a, pos, ln = dec.src(args[1], bits), dec.src(args[2], 32), dec.src(args[3], 32)
 
     def run(th):
+        # the loop, bit i of d = bit p + i of a if i < len and p + i <= msb, else the sign bit
+        # (0 for .u), as masks: the low `low` bits from a, the rest all sbit
         x, p, n = a(th), pos(th) & 0xFF, ln(th) & 0xFF
         sbit = 0 if k == "u" else (x >> min(p + n - 1, msb)) & 1 if n else 0
-        r = 0
-        for i in range(bits):
-            bit = (x >> (p + i)) & 1 if (i < n and p + i <= msb) else sbit
-            r |= bit << i
-        th.regs[d] = r & mask
+        low = max(0, min(n, bits - p))
+        keep = (1 << low) - 1
+        th.regs[d] = ((x >> p) & keep) | (mask ^ keep if sbit else 0)
     return simple(st, run)
 
 
@@ -224,7 +228,7 @@ def h_cvt(dec, st, parts, args):
 
         def one(th):
             th.regs[d] = to_half_bits(kind, f32_from_bits(a(th)))
-        return simple(st, one)
+        return simple(st, fast.convert(dec, d, args[1], 32, lambda v: to_half_bits(kind, f32_from_bits(v))) or one)
     if q in (["f32", "f16"], ["f32", "bf16"]):
         table = half_table(q[1])
         a = dec.src(args[1], 16)
@@ -248,7 +252,8 @@ def h_cvt(dec, st, parts, args):
         if sat:
             v = min(max(v, lo), hi)
         th.regs[d] = v & mask
-    return simple(st, conv)
+    plain = not sat and (sk != "s" or db <= sb)  # the low bits of a: no sign extension reaches them
+    return simple(st, (fast.mask_move(dec, d, args[1], min(sb, db)) if plain else None) or conv)
 
 
 _CMP = {
@@ -412,9 +417,16 @@ def h_st(dec, st, parts, args):
     addr = dec.addr(args[0])
     ins = None
 
-    def st_(th):
-        data = b"".join(g(th).to_bytes(n, "little") for g in gets)
-        th.cta.store(space, th, addr(th), data, ins)
+    if len(gets) == 1:
+        g0 = gets[0]
+
+        def st_(th):
+            data = g0(th).to_bytes(n, "little")  # (the value read first, as below)
+            th.cta.store(space, th, addr(th), data, ins)
+    else:
+        def st_(th):
+            data = b"".join(g(th).to_bytes(n, "little") for g in gets)
+            th.cta.store(space, th, addr(th), data, ins)
     ins = simple(st, st_)
     return ins
 

@@ -7,7 +7,7 @@ import struct
 
 from .decode import CONTROL, HANDLERS, Inst, qualifiers, simple
 from .errors import EmuError
-from .numeric import f32_from_bits, half_table, mma_rows
+from .numeric import half_table, mma_rows
 from .ops_warp import _full
 from .machine import TMEM_COLS, TMEM_LANES, release
 from .tma import swizzle
@@ -262,7 +262,7 @@ def h_tcgen05(dec, st, parts, args):
                 if mb is None:
                     raise EmuError(f"{ins.where()}: tcgen05.commit arrives on {tcta.name_of(off)} of CTA {tcta.ctaid[:2]}, where no mbarrier is initialized")
                 mb.pending -= 1
-                mb.clock = list(map(max, mb.clock, clock))
+                mb.clocks.append(clock)
                 cl.mb_complete(mb, f"{ins.where()} (the arrive of thread {th.gid}'s tcgen05.commit)")
             cl.landing.append((cl.round + cl.delay, land))
             cta.stats["tcgen05.commit"] += 1
@@ -295,13 +295,30 @@ def umma_execute(cta, op, clock):
     A = [[ta[x] * f["na"] for x in struct.unpack("<8H", vals[2 * r]) + struct.unpack("<8H", vals[2 * r + 1])] for r in range(m)]
     B = [[tb[x] * f["nb"] for x in struct.unpack("<8H", vals[2 * (m + r)]) + struct.unpack("<8H", vals[2 * (m + r) + 1])] for r in range(n)]
     cells, col = cta.tmem, op.col
-    C = None
+    C = addends = None
     if op.acc:
-        C = [[f32_from_bits(0x7FFFFFFF if x is None else x) for x in cells[i * TMEM_COLS + col:i * TMEM_COLS + col + n]]
-             for i in range(m)]
-    D = mma_rows(A, B, C, f["a"], f["b"])
+        raw = [cells[i * TMEM_COLS + col:i * TMEM_COLS + col + n] for i in range(m)]
+        last = cta.tmem_exact.get(col)
+        if last is not None and last[0] == raw:  # D = the exact result of the last MMA into these cells
+            addends = last[1]
+
+        def C(raw=raw):
+            rows = []
+            for row in raw:
+                if None in row:
+                    row = [0x7FFFFFFF if x is None else x for x in row]  # never written: NaN
+                rows.append(struct.unpack(f"<{n}f", struct.pack(f"<{n}I", *row)))
+            return rows
+        if addends is None:
+            C = C()
+    exact = []
+    D = mma_rows(A, B, C, f["a"], f["b"], addends, exact)
     for i in range(m):
         cells[i * TMEM_COLS + col:i * TMEM_COLS + col + n] = D[i]
+    if exact[0] is not None:
+        cta.tmem_exact[col] = (D, exact[0])  # (kept while the cells hold D: compared at the next use)
+    else:
+        cta.tmem_exact.pop(col, None)
     if op.acc:
         cta.stats["tcgen05.mma accumulating"] += 1
     for c in range(col, col + n):

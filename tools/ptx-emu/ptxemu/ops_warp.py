@@ -1,10 +1,12 @@
 """Warp collectives: bar.sync / bar.warp.sync, ldmatrix, mma.sync m16n8k16, shfl.sync, stmatrix."""
 
-import math
+import struct
+from itertools import chain
+from operator import itemgetter
 
 from .decode import CONTROL, HANDLERS, Inst, qualifiers
 from .errors import EmuError
-from .numeric import f32_bits, f32_from_bits, half_table
+from .numeric import f32_from_bits, half_table, mma_rows
 
 
 def h_bar(dec, st, parts, args):
@@ -88,6 +90,22 @@ def _fragments():
 FRAG_A, FRAG_B, FRAG_C = _fragments()
 
 
+def _index_maps():
+    """The fragment tables as permutations: the registers' 16-bit halves of all lanes (lane,
+    register, low / high half) to row-major A (16 x 16) and B transposed (8 x 16); C's registers
+    to row-major C (16 x 8); and per lane the row-major indices of its D registers."""
+    at_a = {FRAG_A[l][2 * i + h]: (4 * l + i) * 2 + h for l in range(32) for i in range(4) for h in range(2)}
+    at_b = {FRAG_B[l][2 * i + h]: (2 * l + i) * 2 + h for l in range(32) for i in range(2) for h in range(2)}
+    at_c = {FRAG_C[l][i]: 4 * l + i for l in range(32) for i in range(4)}
+    return (itemgetter(*(at_a[(r, c)] for r in range(16) for c in range(16))),
+            itemgetter(*(at_b[(k, c)] for c in range(8) for k in range(16))),
+            itemgetter(*(at_c[(r, c)] for r in range(16) for c in range(8))),
+            [itemgetter(*(8 * r + c for r, c in FRAG_C[l])) for l in range(32)])
+
+
+MMA_A, MMA_B, MMA_C, MMA_D = _index_maps()
+
+
 def h_mma(dec, st, parts, args):
     q = parts[1:]
     if q[:5] != ["sync", "aligned", "m16n8k16", "row", "col"] or len(q) != 9 or q[5] != "f32" or q[8] != "f32" \
@@ -102,9 +120,30 @@ def h_mma(dec, st, parts, args):
         dec.src(n, 32)
     ins = Inst(st, CONTROL, lambda cta, th: cta.warp_arrive(th, ins))
     ins.members = _full
-    fsum = math.fsum
 
-    def collective(cta, lanes):
+    get_a, get_b, get_c = itemgetter(*a), itemgetter(*b), itemgetter(*c)
+
+    def gather(lanes):
+        """A (16 x 16), B transposed (8 x 16: B[col][k]) and C (16 x 8) from the fragments: the
+        registers of all lanes at once (lane by lane: a missing one is the same KeyError),
+        through the index maps of the fragment tables."""
+        va, vb, vc = [], [], []
+        for th in lanes:
+            regs = th.regs
+            va += get_a(regs)
+            vb += get_b(regs)
+            vc += get_c(regs)
+        try:
+            ha = struct.unpack("<256H", struct.pack("<128I", *va))  # low half first
+            hb = struct.unpack("<128H", struct.pack("<64I", *vb))
+            fc = struct.unpack("<128f", struct.pack("<128I", *vc))
+        except struct.error:  # a register wider than 32 bits: element by element
+            return None
+        A, B, C = MMA_A(list(map(table.__getitem__, ha))), MMA_B(list(map(table.__getitem__, hb))), MMA_C(fc)
+        return ([A[16 * r:16 * r + 16] for r in range(16)], [B[16 * r:16 * r + 16] for r in range(8)],
+                [C[8 * r:8 * r + 8] for r in range(16)])
+
+    def gather_each(lanes):
         A = [[0.0] * 16 for _ in range(16)]
         B = [[0.0] * 16 for _ in range(8)]  # B transposed: B[col][k]
         C = [[0.0] * 8 for _ in range(16)]
@@ -126,16 +165,13 @@ def h_mma(dec, st, parts, args):
             for i, n in enumerate(c):
                 r, cc = fc[i]
                 C[r][cc] = f32_from_bits(regs[n])
-        for l, th in enumerate(lanes):
-            for i in range(4):
-                r, cc = FRAG_C[l][i]
-                terms = [x * y for x, y in zip(A[r], B[cc])]
-                terms.append(C[r][cc])
-                try:
-                    s = fsum(terms)
-                except (ValueError, OverflowError):
-                    s = sum(terms)  # infinities and NaN: IEEE semantics of the plain sum
-                th.regs[d[i]] = f32_bits(s)
+        return A, B, C
+
+    def collective(cta, lanes):
+        A, B, C = gather(lanes) or gather_each(lanes)
+        D = list(chain.from_iterable(mma_rows(A, B, C, q[6], q[6])))  # exactly rounded sums (IEEE for inf / NaN)
+        for th, pick in zip(lanes, MMA_D):
+            th.regs.update(zip(d, pick(D)))
         cta.stats["mma.sync"] += 1
     ins.collective = collective
     return ins

@@ -88,6 +88,7 @@ class Module:
                 self.shared.append((sm.group(3), int(sm.group(1) or 1), type_bits(sm.group(2))[1] // 8 * int(sm.group(4))))
         self.regs, self.labels, self.stmts = {}, {}, []
         pos = 0
+        counted, newlines = 0, 0  # body.count("\n", 0, counted), kept up to date as `at` advances
         for chunk in body.split(";"):
             at, pos = pos, pos + len(chunk) + 1
             s = chunk
@@ -103,7 +104,9 @@ class Module:
             s = s.strip()
             if not s:
                 continue
-            line = first_line + body.count("\n", 0, at)
+            newlines += body.count("\n", counted, at)
+            counted = at
+            line = first_line + newlines
             if s.startswith("{") or s.startswith("}"):
                 raise EmuError(f"line {line}: nested scope blocks are not modelled: `{s[:40]}`")
             if s.startswith("."):

@@ -123,11 +123,16 @@ def pack(dtype, rows, ld=None, pad=None):
     floats, each row padded to `ld` elements with the bit pattern `pad` (e.g. a NaN)."""
     conv, w = BITS[dtype], WIDTH[dtype]
     out = bytearray()
+    direct = {"f16": "e", "f32": "f"}.get(dtype)  # struct rounds as f16_bits / f32_bits do
     for r in rows:
-        bits = [conv(v) for v in r]
-        if ld is not None:
-            bits += [pad] * (ld - len(bits))
-        out += struct.pack(f"<{len(bits)}{FMT[w]}", *bits)
+        try:
+            if direct is None:
+                raise OverflowError
+            out += struct.pack(f"<{len(r)}{direct}", *r)
+        except OverflowError:  # bf16, or out of range (infinity): element by element
+            out += struct.pack(f"<{len(r)}{FMT[w]}", *[conv(v) for v in r])
+        if ld is not None and ld > len(r):
+            out += struct.pack(f"<{ld - len(r)}{FMT[w]}", *[pad] * (ld - len(r)))
     return bytes(out)
 
 
