@@ -8,13 +8,13 @@
 // RUN: %ptxas --gpu-name sm_80 -v %t.80.ptx -o %t.80.cubin 2> %t.80.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.80.log | FileCheck %s --check-prefix=ENTRIES
 // RUN: FileCheck %s --check-prefix=PTX < %t.80.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/async_copy_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/async_copy_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: layout-opt %S/async_copy.mlir --lower-to-nvvm="ptx=%t.90.ptx" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.90.ptx -o %t.90.cubin 2> %t.90.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.90.log | FileCheck %s --check-prefix=ENTRIES
-// RUN: python3 %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/async_copy_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/async_copy_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: sed 's/Sw<3,3,3> o 0 o //' %S/Inputs/async_copy_cases.json > %t.unswizzled.json
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.80.ptx %t.unswizzled.json | FileCheck %s --check-prefix=WRONG
+// RUN: not %python %S/Inputs/ptx_moves.py %t.80.ptx %t.unswizzled.json | FileCheck %s --check-prefix=WRONG
 
 // ENTRIES: 4
 // PTX-LABEL: .entry swizzled

@@ -21,7 +21,7 @@
 // RUN: diff %t.sm80.orig.ops %t.sm80.ops
 // RUN: FileCheck %s --check-prefix=SM80-OPS --match-full-lines < %t.sm80.ops
 // RUN: layout-opt %t.sm80.mlir --lower-to-nvvm="ptx=%t.sm80.ptx chip=sm_80" -o /dev/null 2>/dev/null
-// RUN: python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm80.py --ptx %t.sm80.ptx --set elem=f16 --set shape=64,64,128 --set ld=128,64,64 | FileCheck %s --check-prefix=TILES
+// RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm80.py --ptx %t.sm80.ptx --set elem=f16 --set shape=64,64,128 --set ld=128,64,64 | FileCheck %s --check-prefix=TILES
 //
 // sm_90a: TMA (multicast), mbarrier rings, wgmma, the derived host function.
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir -o %t.sm90.orig.mlir
@@ -36,7 +36,7 @@
 // RUN: llvm-extract --func=encode_tensor_maps -S %t.sm90.ll -o %t.sm90.host.ll
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.sm90.host.ll -o %t.sm90.host.o
 // RUN: cc -shared -fPIC %t.sm90.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.sm90.host.so
-// RUN: python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm90.py --ptx %t.sm90.ptx --host %t.sm90.host.so --set shape=256,256,384 | FileCheck %s --check-prefix=WRAP90
+// RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm90.py --ptx %t.sm90.ptx --host %t.sm90.host.so --set shape=256,256,384 | FileCheck %s --check-prefix=WRAP90
 //
 // sm_100a: tcgen05.mma into TMEM, tcgen05.ld, TMA, mbarrier rings, the derived host function.
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir -o %t.sm100.orig.mlir
@@ -51,7 +51,7 @@
 // RUN: llvm-extract --func=encode_tensor_maps -S %t.sm100.ll -o %t.sm100.host.ll
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.sm100.host.ll -o %t.sm100.host.o
 // RUN: cc -shared -fPIC %t.sm100.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.sm100.host.so
-// RUN: python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm100.py --ptx %t.sm100.ptx --host %t.sm100.host.so --set shape=256,256,384 | FileCheck %s --check-prefix=WRAP100
+// RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm100.py --ptx %t.sm100.ptx --host %t.sm100.host.so --set shape=256,256,384 | FileCheck %s --check-prefix=WRAP100
 
 // The zero accumulator, the shared layouts, the shared buffers' addresses and the tile shape
 // lead the kernel (the accumulator was defined after the prologue's copies).

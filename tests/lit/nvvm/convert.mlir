@@ -11,12 +11,12 @@
 // RUN: layout-opt %s --layout-lower-to-nvvm | FileCheck %s
 // RUN: layout-opt %s --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=MOVES
 // The checker catches a missing barrier and a wrong destination.
 // RUN: sed -e '/bar.sync/d' %t.ptx > %t.nobar.ptx
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.nobar.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=RACE
-// RUN: python3 -c "import json,sys; c=json.load(open(sys.argv[1])); c[0]['dst'], c[0]['src'] = c[0]['src'], c[0]['dst']; json.dump(c[:1], open(sys.argv[2], 'w'))" %S/Inputs/convert_cases.json %t.swapped.json
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.ptx %t.swapped.json | FileCheck %s --check-prefix=SWAPPED
+// RUN: not %python %S/Inputs/ptx_moves.py %t.nobar.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=RACE
+// RUN: %python -c "import json,sys; c=json.load(open(sys.argv[1])); c[0]['dst'], c[0]['src'] = c[0]['src'], c[0]['dst']; json.dump(c[:1], open(sys.argv[2], 'w'))" %S/Inputs/convert_cases.json %t.swapped.json
+// RUN: not %python %S/Inputs/ptx_moves.py %t.ptx %t.swapped.json | FileCheck %s --check-prefix=SWAPPED
 
 // ROUND: layout.convert %{{.*}} smem(%{{.*}} : !llvm.ptr<3>) thread(%{{.*}}) {elem = f16, from = #layout.linear<
 // ROUND: layout.convert %{{.*}} thread(%{{.*}}) {elem = f16, from = #layout.linear<

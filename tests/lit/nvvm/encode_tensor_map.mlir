@@ -12,7 +12,7 @@
 // RUN: mlir-translate --mlir-to-llvmir %t.lowered.mlir -o %t.ll
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.ll -o %t.o
 // RUN: cc -shared -fPIC %t.o %S/Inputs/tensor_map_stub.c -o %t.so
-// RUN: python3 %S/Inputs/encode_tensor_maps.py %t.so 1000 24 520 | FileCheck %s --check-prefix=STUB
+// RUN: %python %S/Inputs/encode_tensor_maps.py %t.so 1000 24 520 | FileCheck %s --check-prefix=STUB
 
 !gmem = !layout.tensor<f16, global, !layout.layout<(?,?):(?,1)>>
 !g3 = !layout.tensor<bf16, global, !layout.layout<(64,?,?):(1,64,?)>>

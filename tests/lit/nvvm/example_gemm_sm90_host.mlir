@@ -13,8 +13,8 @@
 // RUN: llvm-extract --func=encode_tensor_maps -S %t.ll -o %t.host.ll
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.host.ll -o %t.host.o
 // RUN: cc -shared -fPIC %t.host.o %S/Inputs/tensor_map_stub.c -o %t.so
-// RUN: python3 %S/Inputs/encode_tensor_maps.py %t.so 1000 1024 512 i32 | FileCheck %s --check-prefix=ALIGNED
-// RUN: python3 %S/Inputs/encode_tensor_maps.py %t.so 777 555 1000 i32 | FileCheck %s --check-prefix=ODD
+// RUN: %python %S/Inputs/encode_tensor_maps.py %t.so 1000 1024 512 i32 | FileCheck %s --check-prefix=ALIGNED
+// RUN: %python %S/Inputs/encode_tensor_maps.py %t.so 777 555 1000 i32 | FileCheck %s --check-prefix=ODD
 
 // ALIGNED: encode global 0xa000 dtype 6 rank 2 dims [512, 1000] strides [1024] box [64, 128] element_strides [1, 1] interleave 0 swizzle 3 l2 2 oob 0
 // ALIGNED-NEXT: encode global 0xb000 dtype 6 rank 2 dims [512, 1024] strides [1024] box [64, 128] element_strides [1, 1] interleave 0 swizzle 3 l2 2 oob 0

@@ -45,7 +45,7 @@
 // address without the warp's lane offset (32w << 16: warp w may read only its 32 lanes).
 //
 // UNSUPPORTED: plugin-driver
-// DEFINE: %{emu} = python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm100.py
+// DEFINE: %{emu} = %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm100.py
 //
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --lower-to-nvvm="chip=sm_100a features=+ptx86 ptx=%t.ptx" -o %t.lowered.mlir 2>/dev/null
 // RUN: mlir-translate --mlir-to-llvmir %t.lowered.mlir -o %t.ll

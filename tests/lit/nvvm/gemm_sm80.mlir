@@ -34,7 +34,7 @@
 // PROVED-COPY-COUNT-4: layout.async_copy
 // PROVED-FRAG-COUNT-2: layout.shared_load
 // RUN: layout-opt %S/Inputs/gemm_sm80_paths.mlir --lower-to-nvvm="ptx=%t.paths.ptx chip=sm_80" -o /dev/null 2>/dev/null
-// RUN: python3 %S/Inputs/ptx_moves.py %t.paths.ptx %S/Inputs/gemm_sm80_paths.json | FileCheck %s --check-prefix=PATHS
+// RUN: %python %S/Inputs/ptx_moves.py %t.paths.ptx %S/Inputs/gemm_sm80_paths.json | FileCheck %s --check-prefix=PATHS
 
 // REMARK-COUNT-4: remark: 'layout.async_copy' op async_copy: 2 x cp.async.cg.shared.global of 16 bytes per thread
 // REMARK: remark: 'layout.shared_load' op shared_load: 4 x ldmatrix.sync.aligned.m8n8.x4.shared.b16 per thread (instead of 16 x ld.shared.b32)

@@ -25,7 +25,7 @@
 // epilogue stores outside M x N.
 //
 // UNSUPPORTED: plugin-driver
-// DEFINE: %{emu} = python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm80.py
+// DEFINE: %{emu} = %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm80.py
 //
 // RUN: layout-opt %S/../../../examples/gemm_sm80.mlir --lower-to-nvvm="ptx=%t.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: %{emu} --ptx %t.ptx --set elem=f16 --set shape=64,64,128 --set ld=128,64,64 | FileCheck %s --check-prefix=TILES

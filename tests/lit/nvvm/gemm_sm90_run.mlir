@@ -39,7 +39,7 @@
 // reads the generic proxy's stmatrix writes unfenced).
 //
 // UNSUPPORTED: plugin-driver
-// DEFINE: %{emu} = python3 %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm90.py
+// DEFINE: %{emu} = %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm90.py
 //
 // RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --lower-to-nvvm="ptx=%t.ptx" -o %t.lowered.mlir 2>/dev/null
 // RUN: mlir-translate --mlir-to-llvmir %t.lowered.mlir -o %t.ll

@@ -8,15 +8,15 @@
 // RUN: layout-opt %s --layout-lower-register-tensors -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: layout-opt %s --layout-assign-layouts --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/global_access_cases.json | FileCheck %s --check-prefix=COPY
+// RUN: %python %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/global_access_cases.json | FileCheck %s --check-prefix=COPY
 // For sm_80 the conversions use no stmatrix (sm_90 only): the copies are right there too.
 // RUN: layout-opt %s --layout-assign-layouts --lower-to-nvvm="ptx=%t.80.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=SM80 < %t.80.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/global_access_cases.json | FileCheck %s --check-prefix=COPY
+// RUN: %python %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/global_access_cases.json | FileCheck %s --check-prefix=COPY
 // SM80-NOT: stmatrix
 // A store that skips a register is caught.
 // RUN: sed -e '0,/st.global.v4.b32/{/st.global.v4.b32/d}' %t.ptx > %t.dropped.ptx
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.dropped.ptx %S/Inputs/global_access_cases.json | FileCheck %s --check-prefix=DROPPED
+// RUN: not %python %S/Inputs/ptx_moves.py %t.dropped.ptx %S/Inputs/global_access_cases.json | FileCheck %s --check-prefix=DROPPED
 
 // ROUND: layout.global_load %{{.*}}[%{{.*}}] {align = 16 : i64} : !llvm.ptr<1> -> tensor<64x64xf16, #layout.linear<
 // ROUND: layout.global_store %{{.*}}, %{{.*}}[%{{.*}}] {align = 16 : i64} : tensor<64x64xf16, #layout.linear<

@@ -8,8 +8,8 @@
 // RUN: layout-opt %s --layout-prove-descriptors -o /dev/null
 // RUN: layout-opt %s --layout-lower-to-nvvm --canonicalize -o %t.lowered
 // RUN: FileCheck %s --input-file=%t.lowered
-// RUN: python3 %S/Inputs/function_body.py %t.lowered ld_attr > %t.attr
-// RUN: python3 %S/Inputs/function_body.py %t.lowered ld_ssa > %t.ssa
+// RUN: %python %S/Inputs/function_body.py %t.lowered ld_attr > %t.attr
+// RUN: %python %S/Inputs/function_body.py %t.lowered ld_ssa > %t.ssa
 // RUN: diff %t.attr %t.ssa
 
 // ROUND-LABEL: func.func @desc_ssa

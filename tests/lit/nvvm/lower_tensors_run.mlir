@@ -17,15 +17,15 @@
 // RUN: %ptxas --gpu-name sm_80 -v %t.80.ptx -o %t.80.cubin 2> %t.80.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.80.log | FileCheck %s --check-prefix=ENTRIES
 // RUN: FileCheck %s --check-prefix=PTX < %t.80.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/lower_tensors_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/lower_tensors_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: layout-opt %S/lower_tensors.mlir --lower-to-nvvm="ptx=%t.90.ptx" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.90.ptx -o %t.90.cubin 2> %t.90.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.90.log | FileCheck %s --check-prefix=ENTRIES
-// RUN: python3 %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/lower_tensors_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/lower_tensors_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: sed 's/"valid": \[36, 8\]/"valid": [64, 64]/' %S/Inputs/lower_tensors_cases.json > %t.whole.json
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.80.ptx %t.whole.json | FileCheck %s --check-prefix=WRONG
+// RUN: not %python %S/Inputs/ptx_moves.py %t.80.ptx %t.whole.json | FileCheck %s --check-prefix=WRONG
 // RUN: sed 's/"region": \[\[64, 100\], \[64, 72\]\]/"region": [[64, 128], [64, 128]]/' %S/Inputs/lower_tensors_cases.json > %t.past.json
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.80.ptx %t.past.json | FileCheck %s --check-prefix=PAST
+// RUN: not %python %S/Inputs/ptx_moves.py %t.80.ptx %t.past.json | FileCheck %s --check-prefix=PAST
 
 // ENTRIES: 7
 // The copies read src-size bytes; the whole-tile test picks the plain vector accesses or the

@@ -13,9 +13,9 @@
 // RUN: layout-opt %S/partition_copy.mlir --lower-to-nvvm="ptx=%t.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_80 -v %t.ptx -o %t.cubin 2> %t.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.log | FileCheck %s --check-prefix=ENTRIES
-// RUN: python3 %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/partition_copy_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/partition_copy_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: sed 's/"valid": \[36, 8\]/"valid": [64, 64]/' %S/Inputs/partition_copy_cases.json > %t.whole.json
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.ptx %t.whole.json | FileCheck %s --check-prefix=WRONG
+// RUN: not %python %S/Inputs/ptx_moves.py %t.ptx %t.whole.json | FileCheck %s --check-prefix=WRONG
 // RUN: sed 's/\(layout.partition .sA\[.tid\] {thr = #layout.layout<\)(16,8):(8,1)>/\1(16,8):(1,16)>/' %S/partition_copy.mlir > %t.mixed.mlir
 // RUN: not layout-opt %t.mixed.mlir --lower-to-nvvm="ptx=%t.mixed.ptx chip=sm_80" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIXED
 

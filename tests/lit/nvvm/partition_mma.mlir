@@ -15,9 +15,9 @@
 // RUN: layout-opt %s --lower-to-nvvm="ptx=%t.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_80 -v %t.ptx -o %t.cubin 2> %t.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.log | FileCheck %s --check-prefix=ENTRIES
-// RUN: python3 %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/partition_mma_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/partition_mma_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: sed 's/"region": \[\[64, 128\], \[0, 64\]\]/"region": [[0, 64], [0, 64]]/' %S/Inputs/partition_mma_cases.json > %t.other.json
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.ptx %t.other.json | FileCheck %s --check-prefix=WRONG
+// RUN: not %python %S/Inputs/ptx_moves.py %t.ptx %t.other.json | FileCheck %s --check-prefix=WRONG
 
 !l = !layout.layout<(128,128):(?,1)>
 !g = !layout.tensor<f32, global, !layout.layout<(128,128):(?,1)>>

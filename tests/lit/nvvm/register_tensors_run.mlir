@@ -6,11 +6,11 @@
 // RUN: layout-opt %s --layout-assign-layouts -o /dev/null 2>&1 | FileCheck %s --check-prefix=ASSIGN
 // RUN: layout-opt %s --layout-assign-layouts --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
 // For sm_80 (no stmatrix) the plans store with st.shared and the data still moves right.
 // RUN: layout-opt %s --layout-assign-layouts --lower-to-nvvm="ptx=%t.80.ptx chip=sm_80" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=SM80 < %t.80.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
 // SM80-LABEL: .entry tensor_mma_to_rows
 // SM80-NOT: stmatrix
 // SM80: st.shared
@@ -20,9 +20,9 @@
 // the second's stores overwrite what the first's loads may still read (the checker's race).
 // RUN: layout-opt %s --lower-to-nvvm="ptx=%t.input.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=INPUT < %t.input.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.input.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.input.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: awk '/bar.sync/ { if (++n == 2) next } { print }' %t.input.ptx > %t.nofence.ptx
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.nofence.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=RACE
+// RUN: not %python %S/Inputs/ptx_moves.py %t.nofence.ptx %S/Inputs/register_tensor_cases.json | FileCheck %s --check-prefix=RACE
 
 // ASSIGN: remark: 'gpu.func' op layout assignment: 2 polymorphic values over 3 layouts: 1 convert (the input had 2), cost 32 (the input's layouts: 64); optimal
 // ASSIGN: remark: 'gpu.func' op layout assignment: 2 polymorphic values over 2 layouts: 1 convert (the input had 1), cost 32 (the input's layouts: 32); optimal

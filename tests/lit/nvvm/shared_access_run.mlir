@@ -14,23 +14,23 @@
 // RUN: %ptxas --gpu-name sm_80 -v %t.80.ptx -o %t.80.cubin 2> %t.80.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.80.log | FileCheck %s --check-prefix=ENTRIES
 // RUN: FileCheck %s --check-prefix=PTX < %t.80.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.80.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: layout-opt %S/shared_access.mlir --lower-to-nvvm="ptx=%t.90.ptx" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.90.ptx -o %t.90.cubin 2> %t.90.log
 // RUN: grep -c "0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads" %t.90.log | FileCheck %s --check-prefix=ENTRIES
 // RUN: FileCheck %s --check-prefix=SM90 < %t.90.ptx
-// RUN: python3 %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
+// RUN: %python %S/Inputs/ptx_moves.py %t.90.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=MOVES
 // RUN: grep -v "bar.sync" %t.80.ptx > %t.nobarrier.ptx
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.nobarrier.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=RACE
+// RUN: not %python %S/Inputs/ptx_moves.py %t.nobarrier.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=RACE
 
 // Reading with the unswizzled layout what was written swizzled: the checker finds the bytes.
 // RUN: sed 's/shared_load %%smem {smem = #layout.layout<Sw<2,3,3> o 0 o /shared_load %%smem {smem = #layout.layout</' %S/shared_access.mlir > %t.mismatch.mlir
 // RUN: layout-opt %t.mismatch.mlir --lower-to-nvvm="ptx=%t.mismatch.ptx chip=sm_80" -o /dev/null 2>/dev/null
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.mismatch.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=WRONG
+// RUN: not %python %S/Inputs/ptx_moves.py %t.mismatch.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=WRONG
 // The epilogue's tile stored without its swizzle and read with it: the checker finds the bytes.
 // RUN: sed 's/shared_store %%r, %%smem {smem = #layout.layout<Sw<3,3,3> o 0 o (128,/shared_store %%r, %%smem {smem = #layout.layout<(128,/' %S/shared_access.mlir > %t.epilogue.mlir
 // RUN: layout-opt %t.epilogue.mlir --lower-to-nvvm="ptx=%t.epilogue.ptx" -o /dev/null 2>/dev/null
-// RUN: not python3 %S/Inputs/ptx_moves.py %t.epilogue.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=EPILOGUE
+// RUN: not %python %S/Inputs/ptx_moves.py %t.epilogue.ptx %S/Inputs/shared_access_cases.json | FileCheck %s --check-prefix=EPILOGUE
 
 // ENTRIES: 7
 // On sm_90 the fragments are stored back with stmatrix.

@@ -14,8 +14,8 @@
 // RUN: llvm-extract --func=encode -S %t.ll -o %t.host.ll
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.host.ll -o %t.o
 // RUN: cc -shared -fPIC %t.o %S/Inputs/tensor_map_stub.c -o %t.so
-// RUN: python3 %S/Inputs/call_function.py %t.so encode ptr:maps ptr:0xa000 ptr:maps+128 ptr:0xb000 ptr:maps+256 ptr:0xc000 i32:1000 i64:512 i32:320 | FileCheck %s --check-prefix=ALIGNED
-// RUN: python3 %S/Inputs/call_function.py %t.so encode ptr:maps ptr:0xa000 ptr:maps+128 ptr:0xb000 ptr:maps+256 ptr:0xc000 i32:1000 i64:502 i32:320 | FileCheck %s --check-prefix=ODD
+// RUN: %python %S/Inputs/call_function.py %t.so encode ptr:maps ptr:0xa000 ptr:maps+128 ptr:0xb000 ptr:maps+256 ptr:0xc000 i32:1000 i64:512 i32:320 | FileCheck %s --check-prefix=ALIGNED
+// RUN: %python %S/Inputs/call_function.py %t.so encode ptr:maps ptr:0xa000 ptr:maps+128 ptr:0xb000 ptr:maps+256 ptr:0xc000 i32:1000 i64:502 i32:320 | FileCheck %s --check-prefix=ODD
 
 // CHECK-LABEL: func.func @encode(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: !llvm.ptr, %arg4: !llvm.ptr, %arg5: !llvm.ptr, %arg6: i32, %arg7: index, %arg8: i32) -> i32
 // CHECK-DAG: %[[M:.*]] = arith.index_castui %arg6 : i32 to index

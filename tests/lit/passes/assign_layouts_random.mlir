@@ -5,11 +5,11 @@
 // (symbolic evaluation of both modules: the pass changes layouts, never values), no function
 // costs more than its input's layouts, each verdict is optimal (or gives a lower bound not
 // above the cost), and a second run finds the same cost and changes nothing.
-// RUN: python3 %S/Inputs/random_assignment.py gen 7 120 > %t.mlir
+// RUN: %python %S/Inputs/random_assignment.py gen 7 120 > %t.mlir
 // RUN: layout-opt %t.mlir --layout-assign-layouts 2> %t.first > %t.out.mlir
 // RUN: layout-opt %t.out.mlir --layout-assign-layouts 2> %t.again > %t.again.mlir
-// RUN: python3 %S/Inputs/random_assignment.py check %t.first %t.again | FileCheck %s
+// RUN: %python %S/Inputs/random_assignment.py check %t.first %t.again | FileCheck %s
 // RUN: layout-opt %t.out.mlir | diff - %t.again.mlir
-// RUN: python3 %S/Inputs/random_assignment.py same %t.mlir %t.out.mlir | FileCheck %s --check-prefix=SAME
+// RUN: %python %S/Inputs/random_assignment.py same %t.mlir %t.out.mlir | FileCheck %s --check-prefix=SAME
 // SAME: same terms at {{[0-9]+}} sink calls
 // CHECK: checked 120 functions: 120 optimal, {{[1-9][0-9]*}} cheaper than the input's layouts

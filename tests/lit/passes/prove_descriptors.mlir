@@ -36,6 +36,17 @@
 // mma.sync accumulator by 4-byte stores, columns by 2-byte accesses).
 // RUN: layout-opt %S/../nvvm/global_access.mlir --layout-prove-descriptors | FileCheck %s --check-prefix=GLOBAL
 // GLOBAL-COUNT-6: layout.global_{{load|store}}
+// The example kernels after --layout-lower-tensors: on success the pass says what it proved
+// and how (docs/passes.md): the swizzled WGMMA/UMMA descriptors and TMA swizzles by F2 linear
+// algebra, the TMA boxes (runtime strides kept symbolic) and register-tensor plans point by
+// point over their finite tiles, a statement proven once not proven again; ISL for the rest.
+// The counts pin the method; the time is not checked.
+// RUN: layout-opt %S/../../../examples/gemm_sm90.mlir --layout-lower-tensors --layout-prove-descriptors -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM90
+// SUM90: remark: 'builtin.module' op proved 22 obligations of 16 ops (14 by F2 linear algebra, 0 by ISL, 8 point by point, 0 reused) in {{[0-9.]+}} s
+// RUN: layout-opt %S/../../../examples/gemm_sm100.mlir --layout-lower-tensors --layout-prove-descriptors -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM100
+// SUM100: remark: 'builtin.module' op proved 18 obligations of 14 ops (8 by F2 linear algebra, 1 by ISL, 5 point by point, 4 reused) in {{[0-9.]+}} s
+// RUN: layout-opt %S/../../../examples/gemm_sm80.mlir --layout-lower-tensors --layout-prove-descriptors -o /dev/null 2>&1 | FileCheck %s --check-prefix=SUM80
+// SUM80: remark: 'builtin.module' op proved 7 obligations of 7 ops (0 by F2 linear algebra, 0 by ISL, 7 point by point, 0 reused) in {{[0-9.]+}} s
 // RUN: layout-opt %s --layout-prove-descriptors | FileCheck %s
 // WGMMA: layout.wgmma_desc
 // UMMA: layout.umma_desc

@@ -5,8 +5,9 @@
 // decide within its operation bound), so a zero exit is the proof; the pass leaves the IR as
 // it is, which the counts below check (every op that was proven is still there).
 // Injected faults on the demo's tiles: prove_descriptors_errors.mlir.
-// About a minute of CPU (debug build): run by the layout-opt driver only; the plugin runs the
-// same pass code on the other prove_descriptors files.
+// Run by the layout-opt driver only (it once took about a minute of CPU in a debug build, the
+// lane tables by ISL; now they are proven point by point); the plugin runs the same pass code
+// on the other prove_descriptors files.
 // UNSUPPORTED: plugin-driver
 
 // RUN: layout-opt %S/../../../examples/tile_gemm.mlir --layout-prove-descriptors -o %t.sm90

@@ -129,6 +129,26 @@ func.func @tma_demo_c_stride(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
 
 // -----
 
+// The demo's C tile with the TMA's 64B swizzle mode instead of 128B: the two swizzles are not
+// equal over F2, and the least element offset of the tile where they differ is the witness
+// (found point by point over the tile's offsets, the one ISL names).
+func.func @tma_swizzle_mode(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
+  // expected-error @+1 {{TMA swizzle mode 2 is not the tile's swizzle Sw<3,3,3>: element offset 256 goes to byte 512 by the TMA, 576 by the layout}}
+  %s = layout.tma_desc %map, %g {elem = f16, layout.prove_fault = "swizzle=2", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
+  return %s : i32
+}
+
+// -----
+
+// The same tile with no TMA swizzle: the tile's swizzle first moves element offset 64.
+func.func @tma_swizzle_none(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
+  // expected-error @+1 {{TMA swizzle mode 0 is not the tile's swizzle Sw<3,3,3>: element offset 64 goes to byte 128 by the TMA, 144 by the layout}}
+  %s = layout.tma_desc %map, %g {elem = f16, layout.prove_fault = "swizzle=0", gmem = #layout.layout<(4096,4096):(4096,1)>, smem = #layout.layout<Sw<3,3,3> o 0 o ((8,16),(64,2)):((64,512),(1,8192))>} : !llvm.ptr, !llvm.ptr
+  return %s : i32
+}
+
+// -----
+
 // The demo's C tile: a box 8 rows short leaves the end of each box unfilled.
 func.func @tma_demo_c_box(%map: !llvm.ptr, %g: !llvm.ptr) -> i32 {
   // expected-error @+1 {{proof failed: coordinate 15360 is in the domain of the layout relation only (the decoded relation does not cover it)}}
