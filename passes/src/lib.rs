@@ -4,8 +4,9 @@
 //!
 //! - `--layout-prove-descriptors` ([`prove_descriptors`]): decodes every shared-memory matrix
 //!   descriptor, TMA box and ldmatrix/stmatrix lane-address table that `--lower-to-nvvm` derives
-//!   back into the addresses it denotes, and proves them equal to the source tile layout through
-//!   ISL (docs/relations.md). Its decoders follow the PTX ISA, written apart from the encoders
+//!   back into the addresses it denotes, and proves them equal to the source tile layout: by F2
+//!   linear algebra, point by point over finite tiles, or through ISL (docs/relations.md), with
+//!   a summary remark of what was proven and how long it took. Its decoders follow the PTX ISA, written apart from the encoders
 //!   of `layout_algebra::hw`: [`smem_desc_decode`], [`tma_box_decode`], [`matrix_lanes_decode`],
 //!   [`shared_access_decode`] (a register tensor's shared load/store plan, checked point by point),
 //!   [`global_access_decode`] (global loads/stores and cp.async tile copies, likewise);

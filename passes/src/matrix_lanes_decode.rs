@@ -66,3 +66,22 @@ pub fn relation_pieces(
     }
     Ok(pieces)
 }
+
+/// The byte of value `v` of thread `t` by the same formulas as [`relation_pieces`] (whose
+/// checks the caller has passed), at one point: for proofs by enumeration of the 32 threads.
+pub fn address(table: &[i64], trans: bool, elem_bytes: i64, t: i64, v: i64) -> Option<i64> {
+    let (lane, pre) = lane_and_offset(trans, elem_bytes, t, v);
+    table.get(usize::try_from(lane).ok()?)?.checked_add(pre)
+}
+
+/// The lane whose row address value `v` of thread `t` is read from (the piece of
+/// [`relation_pieces`] it lies in), and its byte offset from that row address.
+pub fn lane_and_offset(trans: bool, elem_bytes: i64, t: i64, v: i64) -> (i64, i64) {
+    let per_reg = 4 / elem_bytes;
+    let (j, w) = (v / per_reg, v % per_reg);
+    if trans {
+        (8 * j + 2 * (t % 4) + w, 2 * (t / 4))
+    } else {
+        (8 * j + t / 4, 4 * (t % 4) + elem_bytes * w)
+    }
+}

@@ -25,6 +25,17 @@
 //! | `layout.async_copy` | `[thread, copy, element] -> ([tile coordinate], [smem offset])`, point by point |
 //! | `layout.global_load`, `global_store` | `[thread, register] -> [tile coordinate]`, point by point |
 //!
+//! How each obligation is discharged (docs/passes.md): by F2 linear algebra where both maps are
+//! affine over F2 on a power-of-two box (descriptor blocks: [`smem_desc_decode::f2_form`]
+//! against [`crate::tile_relation::tile_block_f2`]; the TMA swizzle), point by point where the
+//! domain is static, finite and small (descriptor blocks F2 did not prove, TMA boxes and
+//! swizzles, lane tables, register-tensor plans), once per statement (a [`Prover`] remembers
+//! what it proved), and by ISL otherwise. F2 only ever proves; a point-by-point check that
+//! finds a difference names the witness ISL names (the least differing point, both sides being
+//! functions on one finite domain), or hands the statement to ISL (lane tables). On success
+//! the pass emits one remark on the root op: the obligations, by method, and the time.
+//! [`ISL_ONLY_ENV`] turns the fast paths off (a cross-check, and the baseline timing).
+//!
 //! Testing hook: a string attribute `layout.prove_fault` on an op perturbs the derived value
 //! before decoding (`sbo+128`, `lbo-16`, `start+16`, `layout=1`; `lane5+16`; `box0-8`,
 //! `stride1+16`, `swizzle=2`; `row3+8`, `col3+1` for register 3 of a fragment store; `lane1+1`,
@@ -34,7 +45,11 @@
 //! for a faulty encoder, so that the tests can check
 //! that a wrong descriptor is caught with its witness.
 
-use layout_dialect::op_diagnostics::{emit_op_error, op_name};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::time::Instant;
+
+use layout_dialect::op_diagnostics::{emit_op_diagnostic, emit_op_error, op_name, Severity};
 
 use layout_algebra::hw::{self, Major};
 use layout_algebra::linear::LinearLayout;
@@ -54,7 +69,9 @@ use crate::global_access_decode;
 use crate::matrix_lanes_decode;
 use crate::shared_access_decode::{self, Placement};
 use crate::smem_desc_decode::{self, DescFormat};
-use crate::tile_relation::{k_block, mode_size, tile_bytes, tile_identity};
+use crate::tile_relation::{
+    k_block, mode_size, tile_block_byte, tile_block_f2, tile_bytes, tile_identity,
+};
 use crate::tma_box_decode::{self, GlobalStride, TmaArgs};
 use crate::xor_swizzle::XorSwizzle;
 
@@ -62,6 +79,85 @@ pub const ARGUMENT: &str = "layout-prove-descriptors";
 
 /// The discardable attribute of the testing hook.
 pub const FAULT_ATTR: &str = "layout.prove_fault";
+
+/// One run of the pass: the ISL context, the obligations already proven (by their full
+/// statement: a second op with the same derived value and layouts is the same proof), and how
+/// each obligation was discharged, for the summary remark.
+pub struct Prover<'c> {
+    pub ctx: &'c Ctx,
+    proven: RefCell<HashSet<String>>,
+    tally: RefCell<Tally>,
+    /// Every obligation by ISL, none reused ([`ISL_ONLY_ENV`]).
+    isl_only: bool,
+}
+
+/// When this environment variable is set, the pass proves every obligation by ISL alone, as
+/// before the F2 and point-by-point fast paths and the reuse of proven statements: a
+/// cross-check of the fast paths and the baseline of their timing.
+pub const ISL_ONLY_ENV: &str = "LAYOUT_PROVE_ISL_ONLY";
+
+/// How many obligations each method discharged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Proven by F2 linear algebra (affine maps over F2 compared column by column).
+    pub f2: usize,
+    /// Proven by ISL (the relations compared symbolically).
+    pub isl: usize,
+    /// Proven point by point over a finite domain.
+    pub points: usize,
+    /// Statements proven earlier in the same run, not proven again.
+    pub reused: usize,
+}
+
+impl Tally {
+    pub fn total(&self) -> usize {
+        self.f2 + self.isl + self.points + self.reused
+    }
+}
+
+impl<'c> Prover<'c> {
+    pub fn new(ctx: &'c Ctx) -> Prover<'c> {
+        Prover {
+            ctx,
+            proven: RefCell::new(HashSet::new()),
+            tally: RefCell::new(Tally::default()),
+            isl_only: std::env::var_os(ISL_ONLY_ENV).is_some(),
+        }
+    }
+    pub fn tally(&self) -> Tally {
+        *self.tally.borrow()
+    }
+    fn count(&self, f: impl FnOnce(&mut Tally)) {
+        f(&mut self.tally.borrow_mut())
+    }
+    /// Prove the obligation stated by `key` with `prove` unless it was proven before.
+    fn once(&self, key: String, prove: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+        if self.isl_only {
+            return prove();
+        }
+        if self.proven.borrow().contains(&key) {
+            self.count(|t| t.reused += 1);
+            return Ok(());
+        }
+        prove()?;
+        self.proven.borrow_mut().insert(key);
+        Ok(())
+    }
+    /// Count a point-by-point proof that held.
+    fn points(&self, r: Result<(), String>) -> Result<(), String> {
+        if r.is_ok() {
+            self.count(|t| t.points += 1);
+        }
+        r
+    }
+    /// Count an ISL verdict that held.
+    fn isl(&self, r: Result<(), String>) -> Result<(), String> {
+        if r.is_ok() {
+            self.count(|t| t.isl += 1);
+        }
+        r
+    }
+}
 
 #[repr(align(8))]
 struct PassId;
@@ -129,12 +225,31 @@ pub fn prove_under(root: MlirOperation) -> bool {
             return false;
         }
     };
+    let started = Instant::now();
+    let pv = Prover::new(&ctx);
     let mut ok = true;
-    for op in targets {
-        if let Err(e) = prove_op(&ctx, op) {
+    for &op in &targets {
+        if let Err(e) = prove_op(&pv, op) {
             emit_op_error(op, &e);
             ok = false;
         }
+    }
+    let t = pv.tally();
+    if ok && t.total() > 0 {
+        emit_op_diagnostic(
+            root,
+            Severity::Remark,
+            &format!(
+                "proved {} obligations of {} ops ({} by F2 linear algebra, {} by ISL, {} point by point, {} reused) in {:.2} s",
+                t.total(),
+                targets.len(),
+                t.f2,
+                t.isl,
+                t.points,
+                t.reused,
+                started.elapsed().as_secs_f64()
+            ),
+        );
     }
     ok
 }
@@ -199,35 +314,40 @@ impl Fault {
     }
 }
 
-fn prove_op(ctx: &Ctx, op: MlirOperation) -> Result<(), String> {
+fn prove_op(pv: &Prover, op: MlirOperation) -> Result<(), String> {
     let name = op_name(op);
     let a = attrs(op);
     let fault = fault_of(op).map(|t| Fault::parse(&t)).transpose()?;
     match name.as_str() {
-        "layout.wgmma_desc" => prove_smem_desc(ctx, op, DescKind::Wgmma, &a, fault.as_ref()),
-        "layout.umma_desc" => prove_smem_desc(ctx, op, DescKind::Umma, &a, fault.as_ref()),
+        "layout.wgmma_desc" => prove_smem_desc(pv, op, DescKind::Wgmma, &a, fault.as_ref()),
+        "layout.umma_desc" => prove_smem_desc(pv, op, DescKind::Umma, &a, fault.as_ref()),
         "layout.tcgen05_cp" => {
             let d = derive::tcgen05_cp(&a)?;
             let tile = func(&a, "tile")?;
             let e = elem(&a)?;
             let bits = fault_bits(DescKind::Umma, d.bits, fault.as_ref())?;
-            prove_block(ctx, DescKind::Umma, e, Major::K, &tile, 0, 0, bits)
+            prove_block(pv, DescKind::Umma, e, Major::K, &tile, 0, 0, bits)
         }
         "layout.tma_desc" | "layout.tma_load" | "layout.tma_store" => {
-            prove_tma(ctx, &a, fault.as_ref())
+            prove_tma(pv, &a, fault.as_ref())
         }
-        "layout.fragment_store" => prove_fragment_store(ctx, &a, fault.as_ref()),
+        "layout.fragment_store" => prove_fragment_store(pv, &a, fault.as_ref()),
         "layout.tmem_load" | "layout.tmem_store" => {
-            prove_tmem_copy(ctx, &a, name == "layout.tmem_store", fault.as_ref())
+            prove_tmem_copy(pv, &a, name == "layout.tmem_store", fault.as_ref())
         }
-        "layout.async_copy" => prove_async_copy(op, &a, fault.as_ref()),
-        "layout.global_load" | "layout.global_store" => {
-            prove_global_access(op, name == "layout.global_store", fault.as_ref())
-        }
-        "layout.shared_load" | "layout.shared_store" => {
-            prove_shared_access(op, name == "layout.shared_store", &a, fault.as_ref())
-        }
-        _ => prove_lanes(ctx, &name, &a, fault.as_ref()),
+        "layout.async_copy" => pv.points(prove_async_copy(op, &a, fault.as_ref())),
+        "layout.global_load" | "layout.global_store" => pv.points(prove_global_access(
+            op,
+            name == "layout.global_store",
+            fault.as_ref(),
+        )),
+        "layout.shared_load" | "layout.shared_store" => pv.points(prove_shared_access(
+            op,
+            name == "layout.shared_store",
+            &a,
+            fault.as_ref(),
+        )),
+        _ => prove_lanes(pv, &name, &a, fault.as_ref()),
     }
 }
 
@@ -258,7 +378,7 @@ fn fault_bits(kind: DescKind, bits: u64, f: Option<&Fault>) -> Result<u64, Strin
 }
 
 fn prove_smem_desc(
-    ctx: &Ctx,
+    pv: &Prover,
     op: MlirOperation,
     kind: DescKind,
     a: &Attrs,
@@ -289,7 +409,7 @@ fn prove_smem_desc(
         let start = d.start + j * d.advance;
         let bits = (d.bits & !0x3fff) | (((start as u64) >> 4) & 0x3fff);
         let bits = fault_bits(kind, bits, fault)?;
-        prove_block(ctx, kind, e, major, &tile, address, k + j, bits)?;
+        prove_block(pv, kind, e, major, &tile, address, k + j, bits)?;
     }
     Ok(())
 }
@@ -297,7 +417,7 @@ fn prove_smem_desc(
 /// Prove the descriptor `bits` of block `k` of `tile` at `address`.
 #[allow(clippy::too_many_arguments)]
 fn prove_block(
-    ctx: &Ctx,
+    pv: &Prover,
     kind: DescKind,
     e: hw::Elem,
     major: Major,
@@ -306,6 +426,7 @@ fn prove_block(
     k: i64,
     bits: u64,
 ) -> Result<(), String> {
+    let ctx = pv.ctx;
     let format = match kind {
         DescKind::Wgmma => DescFormat::Wgmma,
         DescKind::Umma => DescFormat::Umma,
@@ -315,24 +436,125 @@ fn prove_block(
     let mn = mode_size(tile, 0)?;
     let decoded = smem_desc_decode::relation_text(&dd, major, e.bits(), mn, kn)
         .map_err(|x| format!("descriptor {bits:#018x}: {x}"))?;
-    let decoded = Map::parse(ctx, &decoded).map_err(|x| x.to_string())?;
+    let key = format!(
+        "desc {kind:?} {e:?} {major:?} {} @{address} k{k} {bits:#x}",
+        text::print_func(tile)
+    );
+    pv.once(key, || {
+        // F2 first: both maps affine over F2 on the block's bits and equal column by column
+        // is a proof; anything else (a map that is not linear, a difference) is decided point
+        // by point, or by ISL where the points cannot be evaluated.
+        let hw = smem_desc_decode::f2_form(&dd, major, e.bits(), mn, kn);
+        let lay = tile_block_f2(tile, e.bits(), address, mn, k * kn, kn);
+        if !pv.isl_only && hw.is_some() && hw == lay {
+            pv.count(|t| t.f2 += 1);
+            return Ok(());
+        }
+        // Then point by point over the block (at most a few thousand points): a proof, or the
+        // least differing (mn, k), the witness ISL names.
+        if !pv.isl_only {
+            match block_by_points(&dd, major, e.bits(), tile, address, mn, k, kn) {
+                Some(None) => {
+                    pv.count(|t| t.points += 1);
+                    return Ok(());
+                }
+                Some(Some((w, l, r))) => {
+                    return Err(block_message(
+                        bits,
+                        k,
+                        &dd,
+                        tile,
+                        &props::show_point(&w),
+                        &l.to_string(),
+                        &r.to_string(),
+                    ))
+                }
+                None => {}
+            }
+        }
+        pv.isl(block_by_isl(
+            ctx, &decoded, tile, address, mn, k, kn, e, bits, &dd,
+        ))
+    })
+}
+
+/// The ISL half of [`prove_block`]: the decoded relation against the tile's k-th block.
+#[allow(clippy::too_many_arguments)]
+fn block_by_isl(
+    ctx: &Ctx,
+    decoded: &str,
+    tile: &Func,
+    address: i64,
+    mn: i64,
+    k: i64,
+    kn: i64,
+    e: hw::Elem,
+    bits: u64,
+    dd: &smem_desc_decode::DecodedDesc,
+) -> Result<(), String> {
+    let decoded = Map::parse(ctx, decoded).map_err(|x| x.to_string())?;
     let source = tile_bytes(ctx, tile, Space::Modes, e.bits(), address)?;
     let source = k_block(source, mn, k * kn, kn)?;
     let source_domain = k_block(tile_identity(ctx, tile, Space::Modes)?, mn, k * kn, kn)?
         .domain()
         .map_err(|x| x.to_string())?;
     verdict(&decoded, &source, Some(source_domain), |w, l, r| {
-        format!(
-            "descriptor {bits:#018x} (k block {k}: start {}, LBO {}, SBO {}, layout type {}) \
-             does not address its tile {}: at (mn, k) = {w} the descriptor gives byte {l}, the \
-             tile layout byte {r}",
-            dd.start,
-            dd.lbo,
-            dd.sbo,
-            dd.layout_name,
-            text::print_func(tile)
-        )
+        block_message(bits, k, dd, tile, w, l, r)
     })
+}
+
+fn block_message(
+    bits: u64,
+    k: i64,
+    dd: &smem_desc_decode::DecodedDesc,
+    tile: &Func,
+    w: &str,
+    l: &str,
+    r: &str,
+) -> String {
+    format!(
+        "descriptor {bits:#018x} (k block {k}: start {}, LBO {}, SBO {}, layout type {}) \
+         does not address its tile {}: at (mn, k) = {w} the descriptor gives byte {l}, the \
+         tile layout byte {r}",
+        dd.start,
+        dd.lbo,
+        dd.sbo,
+        dd.layout_name,
+        text::print_func(tile)
+    )
+}
+
+/// The descriptor block point by point: the decoder's formula
+/// ([`smem_desc_decode::address`]) against the tile ([`tile_block_byte`]) at every (mn, k) of
+/// the block, mn first then k (lexicographic order). Both are functions on the same box (the
+/// block lies inside the tile), so `Some(None)` (equal everywhere) is the ISL verdict's proof
+/// and `Some(Some((w, by descriptor, by tile)))` its witness, the least differing point. None
+/// when a point cannot be evaluated (ISL decides).
+#[allow(clippy::too_many_arguments)]
+fn block_by_points(
+    dd: &smem_desc_decode::DecodedDesc,
+    major: Major,
+    elem_bits: i64,
+    tile: &Func,
+    address: i64,
+    mn: i64,
+    k: i64,
+    kn: i64,
+) -> Option<Option<(Vec<i64>, i64, i64)>> {
+    const MAX_POINTS: i64 = 1 << 20;
+    if mn.checked_mul(kn)? > MAX_POINTS {
+        return None;
+    }
+    for x in 0..mn {
+        for y in 0..kn {
+            let by_desc = smem_desc_decode::address(dd, major, elem_bits, mn, kn, x, y)?;
+            let by_tile = tile_block_byte(tile, elem_bits, address, mn, k * kn, kn, x, y)?;
+            if by_desc != by_tile {
+                return Some(Some((vec![x, y], by_desc, by_tile)));
+            }
+        }
+    }
+    Some(None)
 }
 
 /// Decide `decoded = source` over the whole domain, symbolically; on a difference,
@@ -448,7 +670,8 @@ fn verdict(
 /// last, so the box map equals the layouts' map iff `sw_hw(e*o) = e*sw(o)` on every element
 /// offset o the tile uses and the unswizzled maps are equal. (Comparing the swizzled maps
 /// directly would invert an XOR relation: far more work for ISL.)
-fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+fn prove_tma(pv: &Prover, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    let ctx = pv.ctx;
     let t = derive::tma(a)?;
     let (mut box_dim, mut strides, mut swizzle) = (
         t.box_dim.clone(),
@@ -472,7 +695,6 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
     let smem = func(a, "smem")?;
     let gmem = func(a, "gmem")?;
     let bits = t.elem.bits();
-    let err = |x: layout_algebra::Error| x.to_string();
     let (sw, off, inner) = match &smem {
         Func::Composed(c) => match (&c.outer, &c.inner) {
             (Func::Swizzle(sw), Func::Layout(l)) => (Some(sw.clone()), c.offset, l.clone()),
@@ -483,6 +705,12 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
             return Err("cannot prove the TMA box: a swizzle alone has no shape".into())
         }
     };
+    // A bound on the element offsets the tile uses (before the swizzle), for the F2 check.
+    let offset_bound = inner.int_leaves("TMA tile").ok().and_then(|leaves| {
+        leaves.iter().try_fold(off as i128, |b, &(n, d)| {
+            Some(b + (n as i128 - 1) * (d as i128).abs())
+        })
+    });
     let unswizzled = Func::Layout(inner);
     let off_bits = off.checked_mul(bits).ok_or("tile offset overflows")?;
     if off_bits % 8 != 0 {
@@ -506,6 +734,64 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
             return Err("cannot prove a swizzled TMA box of sub-byte elements".into());
         }
         let bytes = bits / 8;
+        let by_points = || swizzle_by_points(hw_sw, sw.as_ref(), bytes, off, &unswizzled);
+        if !pv.isl_only && off >= 0 && swizzles_agree_f2(hw_sw, sw.as_ref(), bytes, offset_bound) {
+            pv.count(|t| t.f2 += 1);
+        } else if let Some(differs) = by_points().filter(|_| !pv.isl_only) {
+            if let Some((o, l, r)) = differs {
+                return Err(swizzle_message(
+                    swizzle,
+                    sw.as_ref(),
+                    &o.to_string(),
+                    &l.to_string(),
+                    &r.to_string(),
+                ));
+            }
+            pv.count(|t| t.points += 1);
+        } else {
+            pv.isl(tma_swizzle_by_isl(ctx, &s_pre, hw_sw, &sw, bytes, swizzle))?;
+        }
+    }
+    tma_boxes(pv, &t, &s_pre, &smem, &gmem, &box_dim, &strides)
+}
+
+/// Whether the TMA swizzle `hw` on bytes equals the tile's swizzle `sw` on elements of `bytes`
+/// bytes, `hw(bytes * o) = bytes * sw(o)`, at every element offset `0 <= o <= bound`, by F2
+/// linear algebra: both sides are linear over F2 in the bits of o (XORs of bits, and a shift by
+/// log2 bytes, `bytes` a power of two), so they agree on `[0, 2^n)` iff they agree at every
+/// unit bit `o = 2^k`, k < n. False means "not proven" (ISL decides on the offsets the tile
+/// uses).
+fn swizzles_agree_f2(
+    hw: Option<XorSwizzle>,
+    sw: Option<&layout_algebra::Swizzle>,
+    bytes: i64,
+    bound: Option<i128>,
+) -> bool {
+    const N: u32 = 40;
+    if bytes <= 0 || bytes & (bytes - 1) != 0 || bound.is_none_or(|b| b >= 1i128 << N) {
+        return false;
+    }
+    let lb = bytes.trailing_zeros();
+    (0..N).all(|k| {
+        let o = 1u64 << k;
+        let p = o << lb;
+        let by_hw = hw.map_or(p, |x| x.apply_bits(p));
+        let by_tile = (sw.map_or(o as i64, |x| x.apply(o as i64)) as u64) << lb;
+        by_hw == by_tile
+    })
+}
+
+/// The ISL half of the TMA swizzle check: on the element offsets the tile uses.
+fn tma_swizzle_by_isl(
+    ctx: &Ctx,
+    s_pre: &Map,
+    hw_sw: Option<XorSwizzle>,
+    sw: &Option<layout_algebra::Swizzle>,
+    bytes: i64,
+    swizzle: i64,
+) -> Result<(), String> {
+    let err = |x: layout_algebra::Error| x.to_string();
+    {
         let mut c = crate::isl_text::Constraints::new();
         let p = c.var("p");
         c.push(format!("{p} = {bytes}*o"));
@@ -555,21 +841,84 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
             lay.intersect_domain(used).map_err(err)?,
         );
         verdict(&hw, &lay, Some(lay_domain), |w, l, r| {
-            format!(
-                "TMA swizzle mode {swizzle} is not the tile's swizzle {}: element offset {w} goes \
-                 to byte {l} by the TMA, {r} by the layout",
-                sw.as_ref()
-                    .map_or("(none)".into(), |x| text::print_func(&Func::Swizzle(
-                        x.clone()
-                    )))
-            )
-        })?;
+            swizzle_message(swizzle, sw.as_ref(), w, l, r)
+        })
     }
-    // 2. The boxes, before the swizzle. A global layout with runtime leaves is related by its
-    // linear form in the runtime strides (relation/src/runtime_layout.rs): both sides map to
-    // [static byte part, multiple of each runtime stride]; runtime extents bound nothing here
-    // (the box's coordinates come from the tile; TMA fills or drops what lies outside).
-    let (g, global_strides, runtime_strides) = match &gmem {
+}
+
+fn swizzle_message(
+    swizzle: i64,
+    sw: Option<&layout_algebra::Swizzle>,
+    w: &str,
+    l: &str,
+    r: &str,
+) -> String {
+    format!(
+        "TMA swizzle mode {swizzle} is not the tile's swizzle {}: element offset {w} goes \
+         to byte {l} by the TMA, {r} by the layout",
+        sw.map_or("(none)".into(), |x| text::print_func(&Func::Swizzle(*x)))
+    )
+}
+
+/// The TMA swizzle check point by point, for when the two swizzles differ somewhere (F2 did
+/// not prove them equal everywhere): the element offsets the tile uses, `off + L(c)` over its
+/// static, finite domain, least first. `Some(None)` when `hw(bytes * o) = bytes * sw(o)` at
+/// each (the ISL verdict on `used` holds); `Some(Some((o, by TMA, by layout)))` at the least
+/// offset where they differ, the witness the ISL verdict names (the least point of the
+/// differing set, both sides being functions on the same domain); None when the offsets are
+/// not enumerable (ISL decides).
+fn swizzle_by_points(
+    hw: Option<XorSwizzle>,
+    sw: Option<&layout_algebra::Swizzle>,
+    bytes: i64,
+    off: i64,
+    unswizzled: &Func,
+) -> Option<Option<(i64, i64, i64)>> {
+    let n = unswizzled.size().ok()?;
+    if n > 1 << 22 {
+        return None;
+    }
+    let mut used = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let o = unswizzled.apply(i).ok()?.checked_add(off)?;
+        if o < 0 {
+            return None;
+        }
+        used.push(o);
+    }
+    used.sort_unstable();
+    used.dedup();
+    for o in used {
+        let p = o.checked_mul(bytes)?;
+        if p >= 1 << 62 {
+            return None;
+        }
+        let by_hw = hw.map_or(p as u64, |x| x.apply_bits(p as u64)) as i64;
+        let by_tile = sw.map_or(o, |x| x.apply(o)).checked_mul(bytes)?;
+        if by_hw != by_tile {
+            return Some(Some((o, by_hw, by_tile)));
+        }
+    }
+    Some(None)
+}
+
+/// The boxes (the second step of [`prove_tma`]), before the swizzle. A global layout with runtime leaves is related by its
+/// linear form in the runtime strides (relation/src/runtime_layout.rs): both sides map to
+/// [static byte part, multiple of each runtime stride]; runtime extents bound nothing here
+/// (the box's coordinates come from the tile; TMA fills or drops what lies outside).
+fn tma_boxes(
+    pv: &Prover,
+    t: &layout_algebra::hw::TmaDesc,
+    s_pre: &Map,
+    smem: &Func,
+    gmem: &Func,
+    box_dim: &[i64],
+    strides: &[Option<i64>],
+) -> Result<(), String> {
+    let ctx = pv.ctx;
+    let err = |x: layout_algebra::Error| x.to_string();
+    let bits = t.elem.bits();
+    let (g, global_strides, runtime_strides) = match gmem {
         Func::Layout(gl) if gl.has_runtime_leaf() => {
             use layout_relation::runtime_layout::{input_index, modes_linear_form};
             let k = gl.shape.leaves().iter().filter(|x| !x.is_static()).count()
@@ -601,11 +950,11 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
             let g = Map::parse(ctx, &form.text)
                 .and_then(|m| m.apply_range(to_bytes))
                 .map_err(err)?;
-            let strides = tma_strides(&t, gl, &strides, &form.stride_leaves)?;
+            let strides = tma_strides(t, gl, strides, &form.stride_leaves)?;
             (g, strides, k)
         }
         _ => {
-            let g = tile_bytes(ctx, &gmem, Space::Modes, bits, 0)
+            let g = tile_bytes(ctx, gmem, Space::Modes, bits, 0)
                 .map_err(|x| format!("cannot prove the TMA box: the global layout: {x}"))?;
             let strides = strides
                 .iter()
@@ -621,7 +970,7 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
     };
     let args = TmaArgs {
         elem_bits: bits,
-        box_dim: &box_dim,
+        box_dim,
         global_strides: &global_strides,
         runtime_strides,
         element_strides: &t.element_strides,
@@ -630,6 +979,23 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
     };
     let decoded = tma_box_decode::relation_text(&args)
         .map_err(|x| format!("cannot prove the TMA box: {x}"))?;
+    let message = |w: &str, l: &str, r: &str| {
+        format!(
+            "TMA box {box_dim:?} (global strides {}) does not move the tile {} of {}: \
+             shared-memory byte {w} (before the swizzle) receives global byte {l} by the box, \
+             {r} by the layouts",
+            show_strides(strides),
+            text::print_func(smem),
+            text::print_func(gmem)
+        )
+    };
+    if !pv.isl_only {
+        if let Some(tables) = boxes_by_points(&args, smem, gmem) {
+            tables_verdict(&tables.0, &tables.1, message)?;
+            pv.count(|t| t.points += 1);
+            return Ok(());
+        }
+    }
     let decoded = Map::parse(ctx, &decoded).map_err(err)?;
     let (sr, gr) = (s_pre.in_dim().map_err(err)?, g.in_dim().map_err(err)?);
     if sr > gr {
@@ -652,16 +1018,163 @@ fn prove_tma(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> 
         .and_then(|m| m.apply_range(embed))
         .and_then(|m| m.apply_range(g))
         .map_err(err)?;
-    verdict(&decoded, &source, None, |w, l, r| {
-        format!(
-            "TMA box {box_dim:?} (global strides {}) does not move the tile {} of {}: \
-             shared-memory byte {w} (before the swizzle) receives global byte {l} by the box, \
-             {r} by the layouts",
-            show_strides(&strides),
-            text::print_func(&smem),
-            text::print_func(&gmem)
-        )
-    })
+    pv.isl(verdict(&decoded, &source, None, message))
+}
+
+/// A finite function: point -> image (one image per point).
+type Table = std::collections::BTreeMap<i64, Vec<i64>>;
+
+/// [`verdict`] for two finite functions given as tables, with the same statement and the same
+/// witness: first the domains (the least point of the decoded table's domain only, then of the
+/// layouts'), then the least point with two different images.
+fn tables_verdict(
+    decoded: &Table,
+    source: &Table,
+    message: impl Fn(&str, &str, &str) -> String,
+) -> Result<(), String> {
+    for (only, other, side) in [(decoded, source, "decoded"), (source, decoded, "layout")] {
+        if let Some(p) = only.keys().find(|p| !other.contains_key(p)) {
+            return Err(format!(
+                "proof failed: coordinate {} is in the domain of the {side} relation only \
+                 (the {} relation does not cover it)",
+                props::show_point(&[*p]),
+                if side == "decoded" {
+                    "layout"
+                } else {
+                    "decoded"
+                }
+            ));
+        }
+    }
+    for (p, l) in decoded {
+        let r = &source[p];
+        if l != r {
+            return Err(message(
+                &props::show_point(&[*p]),
+                &props::show_point(l),
+                &props::show_point(r),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The TMA boxes proven point by point, without ISL: the tile is static and finite, so the
+/// relation `[smem byte] -> [global byte, u_0, ..]` of each side is a finite table, and two
+/// finite relations that are functions are equal iff their tables are. The layouts' side
+/// enumerates every coordinate of the (unswizzled) tile: its byte `e*(off + L(c))` and the
+/// global layout at the embedded coordinate ([`eval_modes_linear_form`], the relation of
+/// `modes_linear_form` at one point: a runtime stride stays a symbolic multiple `u_j`); the
+/// decoded side enumerates every element of every box, as [`tma_box_decode::relation_text`]
+/// reads the arguments. Returns the two tables (decoded, layouts), each a function, for
+/// [`tables_verdict`]; None where a table cannot be built (a coordinate outside the global
+/// relation's domain, an element reached twice with two values, sub-byte elements, a
+/// composed global layout): then ISL decides.
+fn boxes_by_points(args: &TmaArgs, smem: &Func, gmem: &Func) -> Option<(Table, Table)> {
+    use layout_relation::runtime_layout::{eval_modes_linear_form, input_index};
+    use std::collections::btree_map::Entry;
+    const MAX_POINTS: i64 = 1 << 22;
+    let bits = args.elem_bits;
+    if bits <= 0 || bits % 8 != 0 || args.swizzle != 0 {
+        return None;
+    }
+    let bytes = bits / 8;
+    let (off, inner) = match smem {
+        Func::Composed(c) => match &c.inner {
+            Func::Layout(l) => (c.offset, l),
+            _ => return None,
+        },
+        Func::Layout(l) => (0, l),
+        Func::Swizzle(_) => return None,
+    };
+    let Func::Layout(gl) = gmem else {
+        return None;
+    };
+    let (modes, gr) = (inner.modes(), gl.modes().len());
+    let sizes = modes
+        .iter()
+        .map(|m| m.size().ok())
+        .collect::<Option<Vec<i64>>>()?;
+    let Ok(total) = inner.size() else {
+        return None;
+    };
+    if sizes.len() > gr || total > MAX_POINTS {
+        return None;
+    }
+    let put = |t: &mut Table, s: i64, v: Vec<i64>| match t.entry(s) {
+        Entry::Occupied(e) => *e.get() == v,
+        Entry::Vacant(e) => {
+            e.insert(v);
+            true
+        }
+    };
+    // The layouts' side.
+    let tile = Func::Layout(inner.clone());
+    let mut lay = Table::new();
+    let mut c = vec![0i64; gr];
+    for i in 0..total {
+        let mut r = i;
+        for (m, &n) in sizes.iter().enumerate() {
+            c[m] = r % n;
+            r /= n;
+        }
+        let s = tile.apply(i).ok()?.checked_add(off)?.checked_mul(bytes)?;
+        let Ok(Some((g, u))) = eval_modes_linear_form(gl, args.runtime_strides, &input_index, &c)
+        else {
+            return None;
+        };
+        let g = g.checked_mul(bytes)?;
+        let mut v = vec![g];
+        v.extend(u);
+        if !put(&mut lay, s, v) {
+            return None;
+        }
+    }
+    // The decoded side.
+    let r = args.box_dim.len();
+    let per_box = args
+        .box_dim
+        .iter()
+        .try_fold(1i64, |a, &n| (n > 0).then(|| a.checked_mul(n)).flatten())?;
+    if per_box.saturating_mul(args.boxes.len() as i64) > MAX_POINTS {
+        return None;
+    }
+    let mut hw = Table::new();
+    let mut b = vec![0i64; r];
+    for (boff, at) in args.boxes {
+        if at.len() != r {
+            return None;
+        }
+        for dense in 0..per_box {
+            let mut x = dense;
+            for (d, &n) in args.box_dim.iter().enumerate() {
+                b[d] = x % n;
+                x /= n;
+            }
+            let entry = (|| {
+                let mut u = vec![0i64; args.runtime_strides];
+                let mut g = at[0].checked_add(b[0])?.checked_mul(bytes)?;
+                for d in 1..r {
+                    let x = at[d].checked_add(b[d])?;
+                    match args.global_strides[d - 1] {
+                        GlobalStride::Bytes(st) => g = g.checked_add(st.checked_mul(x)?)?,
+                        GlobalStride::Runtime(j) => {
+                            let uj = u.get_mut(j)?;
+                            *uj = uj.checked_add(x)?;
+                        }
+                    }
+                }
+                let mut v = vec![g];
+                v.extend(u);
+                Some((boff.checked_add(bytes.checked_mul(dense)?)?, v))
+            })();
+            let (s, v) = entry?;
+            if !put(&mut hw, s, v) {
+                return None;
+            }
+        }
+    }
+    Some((hw, lay))
 }
 
 /// The global stride of each TMA dimension >= 1: static bytes, or the runtime stride of the
@@ -710,7 +1223,8 @@ fn tma_strides(
 /// plan (the thread's part from the thread mode's leaves, `m_T = F_T mod rows`,
 /// `n_T = floor(F_T / rows)`; register j of a store group at the group's first offset plus j
 /// columns), against the fragment layout followed by the column-major split of the tile index.
-fn prove_fragment_store(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+fn prove_fragment_store(pv: &Prover, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    let ctx = pv.ctx;
     let plan = derive::fragment_store(a)?;
     let frag = func(a, "fragment")?;
     let err = |e: layout_algebra::Error| e.to_string();
@@ -756,12 +1270,12 @@ fn prove_fragment_store(ctx: &Ctx, a: &Attrs, fault: Option<&Fault>) -> Result<(
         .relation(ctx, Space::Modes)
         .and_then(|r| r.apply_range(split))
         .map_err(err)?;
-    verdict(&decoded, &source, None, |w, l, r| {
+    pv.isl(verdict(&decoded, &source, None, |w, l, r| {
         format!(
             "fragment_store of {} ({rows}-row tile): (thread, register) = {w} is stored at (row, column) {l} by the lowering, {r} by the fragment layout",
             text::print_func(&frag)
         )
-    })
+    }))
 }
 
 /// The register tensor a `layout.shared_load` produces or a `layout.shared_store` consumes.
@@ -1218,7 +1732,13 @@ fn tmem_cell(shape: &str, imm: i64) -> Result<(String, String), String> {
 /// TMEM address (`lane << 16 | column`) of every (thread, register), `thread = 32 w + l` run by
 /// warp w of the fragment, against the TMEM layout at the fragment's tile index:
 /// `[t, v] -> [address]`. Faults: `lane<w>+d`, `col<w>+d` move warp w's base.
-fn prove_tmem_copy(ctx: &Ctx, a: &Attrs, store: bool, fault: Option<&Fault>) -> Result<(), String> {
+fn prove_tmem_copy(
+    pv: &Prover,
+    a: &Attrs,
+    store: bool,
+    fault: Option<&Fault>,
+) -> Result<(), String> {
+    let ctx = pv.ctx;
     let c = derive::tmem_copy(a)?;
     let tmem = derive::tmem_layout(a)?;
     let frag = derive::tmem_fragment(a)?;
@@ -1256,14 +1776,14 @@ fn prove_tmem_copy(ctx: &Ctx, a: &Attrs, store: bool, fault: Option<&Fault>) -> 
         .relation(ctx, Space::Modes)
         .and_then(|r| r.apply_range(tile))
         .map_err(err)?;
-    verdict(&decoded, &source, None, |w, l, r| {
+    pv.isl(verdict(&decoded, &source, None, |w, l, r| {
         format!(
             "{} of the fragment {} from the TMEM layout {}: (thread, register) = {w} is at TMEM address {l} by the instruction, {r} by the layouts",
             c.instr(store),
             text::print_layout(&frag),
             text::print_layout(&tmem)
         )
-    })
+    }))
 }
 
 fn show_strides(s: &[Option<i64>]) -> String {
@@ -1274,7 +1794,8 @@ fn show_strides(s: &[Option<i64>]) -> String {
     format!("[{}]", v.join(", "))
 }
 
-fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+fn prove_lanes(pv: &Prover, name: &str, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+    let ctx = pv.ctx;
     let mop = match name {
         "layout.ldmatrix" => hw::MatrixOp::Ld,
         "layout.stmatrix" => hw::MatrixOp::St,
@@ -1306,6 +1827,33 @@ fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Resul
     let pieces = matrix_lanes_decode::relation_pieces(&table, m.num, m.trans, e.bits() / 8, values)
         .map_err(|x| format!("cannot prove {}: {x}", m.instr()))?;
     let smem = func(a, "smem")?;
+    if !pv.isl_only {
+        match lanes_by_points(&table, m.trans, e.bits(), values, frag_l, &smem) {
+            Some(None) => {
+                pv.count(|t| t.points += 1);
+                return Ok(());
+            }
+            Some(Some(LaneWitness::Outside(w))) => {
+                return Err(format!(
+                    "proof failed: coordinate {} is in the domain of the decoded relation only \
+                     (the layout relation does not cover it)",
+                    props::show_point(&w)
+                ))
+            }
+            Some(Some(LaneWitness::Differs(w, l, r))) => {
+                return Err(lanes_message(
+                    &m,
+                    &table,
+                    &frag,
+                    &smem,
+                    &props::show_point(&w),
+                    &l.to_string(),
+                    &r.to_string(),
+                ))
+            }
+            None => {}
+        }
+    }
     let frag_rel = layout_relation::AnyLayout::Func(frag.clone())
         .relation(ctx, Space::Modes)
         .map_err(|x| x.to_string())?;
@@ -1333,7 +1881,9 @@ fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Resul
             .clone()
             .intersect(dom.clone())
             .map_err(|x| x.to_string())?;
-        check_lanes(&decoded, &src, src_domain, &m, &table, &frag, &smem)?;
+        pv.isl(check_lanes(
+            &decoded, &src, src_domain, &m, &table, &frag, &smem,
+        ))?;
         covered = Some(match covered {
             None => dom,
             Some(c) => c.union(dom).map_err(|x| x.to_string())?,
@@ -1358,7 +1908,74 @@ fn prove_lanes(ctx: &Ctx, name: &str, a: &Attrs, fault: Option<&Fault>) -> Resul
             props::show_point(&w)
         ));
     }
-    Ok(())
+    pv.isl(Ok(()))
+}
+
+/// Where a lane table first fails, as the ISL verdicts of its pieces (lane by lane) name it.
+enum LaneWitness {
+    /// A (thread, value) whose fragment index lies outside the shared layout's domain.
+    Outside(Vec<i64>),
+    /// A (thread, value) and its byte by the table and by the layouts.
+    Differs(Vec<i64>, i64, i64),
+}
+
+/// The lane table point by point, without ISL: the domain is the 32 threads times the
+/// fragment's values, so the relation `[thread, value] -> [smem byte]` of each side is a small
+/// finite table. The decoded side is [`matrix_lanes_decode::address`] (the formulas of
+/// `relation_pieces`, whose checks have passed: every (thread, value) falls in exactly one lane's
+/// piece, so the pieces cover the domain); the layouts' side is the fragment at the flat index
+/// of (thread, value) (its modes of 32 threads and `values` values) followed by the shared
+/// layout, whose domain `[0, size)` bounds the source's. `Some(None)`: every point in both
+/// domains with equal bytes, so every piece's ISL verdict and the coverage check hold.
+/// `Some(Some(w))`: the witness of the first piece (in lane order) whose verdict fails, its
+/// least point outside the layouts' domain, else its least point with two different bytes,
+/// as `verdict` names them. None when a point cannot be evaluated (ISL decides).
+fn lanes_by_points(
+    table: &[i64],
+    trans: bool,
+    bits: i64,
+    values: i64,
+    frag: &layout_algebra::Layout,
+    smem: &Func,
+) -> Option<Option<LaneWitness>> {
+    if bits <= 0 || bits % 8 != 0 || frag.rank() != 2 {
+        return None;
+    }
+    let eb = bits / 8;
+    let size = |i: usize| frag.mode(i).and_then(|x| x.size()).ok();
+    let (threads, vals, n) = (size(0)?, size(1)?, smem.size().ok()?);
+    if threads != 32 || vals != values {
+        return None;
+    }
+    let f = Func::Layout(frag.clone());
+    // Per lane: its least point outside the layouts' domain, and its least differing point.
+    let mut outside: Vec<Option<Vec<i64>>> = vec![None; table.len()];
+    let mut differs: Vec<Option<(Vec<i64>, i64, i64)>> = vec![None; table.len()];
+    for t in 0..32 {
+        for v in 0..values {
+            let (lane, _) = matrix_lanes_decode::lane_and_offset(trans, eb, t, v);
+            let lane = usize::try_from(lane).ok().filter(|&l| l < table.len())?;
+            let by_table = matrix_lanes_decode::address(table, trans, eb, t, v)?;
+            let idx = f.apply(t + 32 * v).ok()?;
+            if idx < 0 || idx >= n {
+                outside[lane].get_or_insert_with(|| vec![t, v]);
+                continue;
+            }
+            let by_layouts = smem.apply(idx).ok().filter(|&x| x >= 0)?.checked_mul(eb)?;
+            if by_table != by_layouts && differs[lane].is_none() {
+                differs[lane] = Some((vec![t, v], by_table, by_layouts));
+            }
+        }
+    }
+    for (o, d) in outside.into_iter().zip(differs) {
+        if let Some(w) = o {
+            return Some(Some(LaneWitness::Outside(w)));
+        }
+        if let Some((w, l, r)) = d {
+            return Some(Some(LaneWitness::Differs(w, l, r)));
+        }
+    }
+    Some(None)
 }
 
 fn check_lanes(
@@ -1371,12 +1988,184 @@ fn check_lanes(
     smem: &Func,
 ) -> Result<(), String> {
     verdict(decoded, source, Some(source_domain), |w, l, r| {
-        format!(
-            "{} lane addresses {table:?} do not move the fragment {} of {}: at (thread, value) \
-             = {w} the instruction uses byte {l}, the layouts byte {r}",
-            m.instr(),
-            text::print_func(frag),
-            text::print_func(smem)
-        )
+        lanes_message(m, table, frag, smem, w, l, r)
     })
+}
+
+fn lanes_message(
+    m: &hw::MatrixCopy,
+    table: &[i64],
+    frag: &Func,
+    smem: &Func,
+    w: &str,
+    l: &str,
+    r: &str,
+) -> String {
+    format!(
+        "{} lane addresses {table:?} do not move the fragment {} of {}: at (thread, value) \
+         = {w} the instruction uses byte {l}, the layouts byte {r}",
+        m.instr(),
+        text::print_func(frag),
+        text::print_func(smem)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wgmma_bits(layout: u64, start: i64, lbo: i64, sbo: i64) -> u64 {
+        let f = |v: i64| ((v as u64) >> 4) & 0x3fff;
+        layout << 62 | f(sbo) << 32 | f(lbo) << 16 | f(start)
+    }
+
+    /// For each descriptor: F2 proves it only if ISL does (the fast path never accepts what
+    /// ISL refutes), and the count of those F2 proves.
+    fn f2_sound(tile: &str, major: Major, elem: &str, k: i64, descs: &[u64]) -> usize {
+        let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).unwrap();
+        let tile = text::parse_func(tile).unwrap();
+        let e = hw::Elem::parse(elem).unwrap();
+        let kn = hw::k_per_instruction(e);
+        let mn = mode_size(&tile, 0).unwrap();
+        let mut proven = 0;
+        for &b in descs {
+            let dd = smem_desc_decode::decode(DescFormat::Wgmma, b).unwrap();
+            let rel = smem_desc_decode::relation_text(&dd, major, e.bits(), mn, kn).unwrap();
+            let hw_f2 = smem_desc_decode::f2_form(&dd, major, e.bits(), mn, kn);
+            let lay_f2 = tile_block_f2(&tile, e.bits(), 0, mn, k * kn, kn);
+            let by_f2 = hw_f2.is_some() && hw_f2 == lay_f2;
+            let by_isl = block_by_isl(&ctx, &rel, &tile, 0, mn, k, kn, e, b, &dd);
+            assert!(
+                !by_f2 || by_isl.is_ok(),
+                "F2 proved {b:#018x} on {}, ISL refutes: {by_isl:?}",
+                text::print_func(&tile)
+            );
+            // Point by point: the same verdict as ISL, and the same witness.
+            let by_points = block_by_points(&dd, major, e.bits(), &tile, 0, mn, k, kn)
+                .expect("a static block is enumerable")
+                .map(|(w, l, r)| {
+                    block_message(
+                        b,
+                        k,
+                        &dd,
+                        &tile,
+                        &props::show_point(&w),
+                        &l.to_string(),
+                        &r.to_string(),
+                    )
+                });
+            assert_eq!(by_points, by_isl.clone().err(), "{b:#018x}");
+            proven += by_f2 as usize;
+        }
+        proven
+    }
+
+    #[test]
+    fn f2_descriptor_proofs_agree_with_isl() {
+        // Small tiles keep ISL's witness searches short. K-major, 128B swizzle, f16: start 0,
+        // SBO 1024 is right; an SBO off by 128 is not linear over F2, a doubled SBO and a
+        // moved start are linear but wrong, and the 64B layout type is another swizzle.
+        let tile = "Sw<3,3,3> o 0 o (16,64):(64,1)";
+        let right = wgmma_bits(1, 0, 16, 1024);
+        let descs = [
+            right,
+            wgmma_bits(1, 0, 16, 1152),
+            wgmma_bits(1, 0, 16, 2048),
+            wgmma_bits(1, 16, 16, 1024),
+            wgmma_bits(2, 0, 16, 1024),
+        ];
+        assert_eq!(f2_sound(tile, Major::K, "f16", 0, &descs), 1);
+        // k block 1: the start advanced by 32 bytes (16 elements); 48 is wrong.
+        assert_eq!(
+            f2_sound(
+                tile,
+                Major::K,
+                "f16",
+                1,
+                &[wgmma_bits(1, 32, 16, 1024), wgmma_bits(1, 48, 16, 1024)]
+            ),
+            1
+        );
+        // Without swizzle: 8x8 core matrices, SBO 128 between row groups, LBO 256 along k.
+        let plain = "(16,(8,2)):(8,(1,128))";
+        let descs = [
+            wgmma_bits(0, 0, 256, 128),
+            wgmma_bits(0, 0, 272, 128),
+            wgmma_bits(0, 0, 256, 256),
+        ];
+        assert_eq!(f2_sound(plain, Major::K, "f16", 0, &descs), 1);
+    }
+
+    #[test]
+    fn f2_form_of_the_decoder_is_its_relation() {
+        // The decoder's F2 form evaluated at every point of the block against its ISL relation.
+        let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).unwrap();
+        let mut cases = Vec::new();
+        for (major, bits, e) in [
+            (Major::K, wgmma_bits(1, 0, 16, 1024), 16),
+            (Major::MN, wgmma_bits(2, 1024, 1024, 512), 16),
+            (Major::K, wgmma_bits(0, 0, 2048, 128), 8),
+            (Major::MN, wgmma_bits(3, 0, 2048, 256), 32),
+        ] {
+            cases.push((DescFormat::Wgmma, major, bits, e));
+        }
+        // UMMA: 128B with 32-byte atoms (layout type 1 at bit 61, version bits 46-48 = 1).
+        let umma = |layout: u64, start: i64, lbo: i64, sbo: i64| {
+            let f = |v: i64| ((v as u64) >> 4) & 0x3fff;
+            layout << 61 | 1 << 46 | f(sbo) << 32 | f(lbo) << 16 | f(start)
+        };
+        cases.push((DescFormat::Umma, Major::K, umma(1, 0, 16, 1024), 16));
+        cases.push((DescFormat::Umma, Major::MN, umma(2, 0, 4096, 1024), 16));
+        for (format, major, bits, e) in cases {
+            let dd = smem_desc_decode::decode(format, bits).unwrap();
+            let (mn, kn) = (16, 256 / e);
+            let f2 = smem_desc_decode::f2_form(&dd, major, e, mn, kn).expect("linear");
+            let rel = Map::parse(
+                &ctx,
+                &smem_desc_decode::relation_text(&dd, major, e, mn, kn).unwrap(),
+            )
+            .unwrap();
+            for x in 0..mn {
+                for y in 0..kn {
+                    let want = props::image_point(&rel, &[x, y]).unwrap();
+                    assert_eq!(
+                        vec![f2.eval(&[x, y]) as i64],
+                        want,
+                        "{bits:#x} at ({x}, {y})"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn f2_swizzle_check() {
+        let sw = layout_algebra::Swizzle { b: 3, m: 3, s: 3 };
+        // 128B on bytes is Sw<3,3,3> on 2-byte elements, not on 4-byte ones.
+        assert!(swizzles_agree_f2(
+            Some(XorSwizzle::B128),
+            Some(&sw),
+            2,
+            Some(8191)
+        ));
+        assert!(!swizzles_agree_f2(
+            Some(XorSwizzle::B128),
+            Some(&sw),
+            4,
+            Some(8191)
+        ));
+        assert!(!swizzles_agree_f2(
+            Some(XorSwizzle::B64),
+            Some(&sw),
+            2,
+            Some(8191)
+        ));
+        assert!(!swizzles_agree_f2(None, Some(&sw), 2, Some(8191)));
+        assert!(!swizzles_agree_f2(
+            Some(XorSwizzle::B128),
+            Some(&sw),
+            2,
+            None
+        ));
+    }
 }

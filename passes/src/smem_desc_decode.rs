@@ -31,6 +31,7 @@
 //! are not modeled: decoding them is an error that says so, never a guess.
 
 use layout_algebra::hw::Major;
+use layout_relation::affine_f2::{AffineF2, NoCarrySum};
 
 use crate::isl_text::{box_bounds, Constraints};
 use crate::xor_swizzle::XorSwizzle;
@@ -179,4 +180,105 @@ pub fn relation_text(
         &["a".to_string()],
         &box_bounds(&ins, &[mn_extent, k_extent]),
     ))
+}
+
+/// The map of [`relation_text`] as an affine map over F2 on the bits of (mn, k), when it is
+/// one: power-of-two extents and element width, and the terms of the addressing formula (the
+/// same table, term by term) on pairwise disjoint bits, so that their sum never carries; the
+/// XOR swizzle and the byte scaling are linear. None otherwise (then only ISL decides).
+pub fn f2_form(
+    d: &DecodedDesc,
+    major: Major,
+    elem_bits: i64,
+    mn_extent: i64,
+    k_extent: i64,
+) -> Option<AffineF2> {
+    let map = formula(d, major, elem_bits, mn_extent, k_extent)?.finish()?;
+    Some(match d.swizzle {
+        None => map,
+        Some((sw, _, _)) => map.then(|v| sw.apply_bits(v)),
+    })
+}
+
+/// The byte of element (mn, k) of the block by the map of [`relation_text`], at one point (the
+/// formula's integer sum, carries and all, then the swizzle), for power-of-two extents and
+/// element widths; None otherwise or outside the block.
+#[allow(clippy::too_many_arguments)]
+pub fn address(
+    d: &DecodedDesc,
+    major: Major,
+    elem_bits: i64,
+    mn_extent: i64,
+    k_extent: i64,
+    mn: i64,
+    k: i64,
+) -> Option<i64> {
+    if !(0..mn_extent).contains(&mn) || !(0..k_extent).contains(&k) {
+        return None;
+    }
+    let p = formula(d, major, elem_bits, mn_extent, k_extent)?.eval(&[mn, k])?;
+    if !(0..1 << 62).contains(&p) {
+        return None;
+    }
+    Some(match d.swizzle {
+        None => p,
+        Some((sw, _, _)) => sw.apply_bits(p as u64) as i64,
+    })
+}
+
+/// The addressing formula of the module comment, term by term, before the swizzle.
+fn formula(
+    d: &DecodedDesc,
+    major: Major,
+    elem_bits: i64,
+    mn_extent: i64,
+    k_extent: i64,
+) -> Option<NoCarrySum> {
+    let log2 = |x: i64| (x > 0 && x & (x - 1) == 0).then(|| x.trailing_zeros());
+    let (a, b) = (log2(mn_extent)?, log2(k_extent)?);
+    let eb = log2(elem_bits)?;
+    if elem_bits > 128 {
+        return None;
+    }
+    let lt = 7 - eb; // log2 T, T = 128 / bits elements in a 16-byte row
+    let mut s = NoCarrySum::new(vec![a, b], d.start);
+    // e(x mod T) = floor(x * bits / 8) over the low log2 T bits of input x.
+    let within_row = |s: &mut NoCarrySum, x: usize| {
+        if eb >= 3 {
+            s.field(x, 0, Some(lt), elem_bits / 8);
+        } else {
+            s.field(x, 3 - eb, Some(lt - (3 - eb)), 1);
+        }
+    };
+    let (mn, k) = (0usize, 1usize);
+    let (lbo, sbo) = (d.lbo, d.sbo);
+    match (major, d.swizzle) {
+        (Major::K, None) => {
+            s.field(mn, 0, Some(3), 16);
+            s.field(mn, 3, None, sbo);
+            s.field(k, lt, None, lbo);
+            within_row(&mut s, k);
+        }
+        (Major::K, Some((_, w, _))) => {
+            s.field(mn, 0, Some(3), 16 * w);
+            s.field(mn, 3, None, sbo);
+            s.field(k, lt, None, 16);
+            within_row(&mut s, k);
+        }
+        (Major::MN, None) => {
+            s.field(mn, lt, None, sbo);
+            s.field(k, 0, Some(3), 16);
+            s.field(k, 3, None, lbo);
+            within_row(&mut s, mn);
+        }
+        (Major::MN, Some((_, w, r))) => {
+            let (lw, lr) = (log2(w)?, log2(r)?);
+            s.field(mn, lt, Some(lw), 16);
+            s.field(mn, lt + lw, None, lbo);
+            s.field(k, 0, Some(lr), 16 * w);
+            s.field(k, lr, None, sbo);
+            within_row(&mut s, mn);
+        }
+    }
+    Some(s)
 }

@@ -29,6 +29,13 @@ impl XorSwizzle {
     pub const B32: XorSwizzle = XorSwizzle { b: 1, m: 4, s: 3 };
     pub const B128_ATOM32: XorSwizzle = XorSwizzle { b: 2, m: 5, s: 2 };
 
+    /// The swizzle of a non-negative address as a word operation: bit `m + i` (i < b) XORed
+    /// with bit `m + s + i`. Linear over F2 (the map of [`XorSwizzle::apply`], exactly).
+    pub fn apply_bits(self, p: u64) -> u64 {
+        let mask = ((1u64 << self.b) - 1) << self.m;
+        p ^ ((p >> self.s) & mask)
+    }
+
     /// Constrain a new variable to the swizzled value of the non-negative address `p`; returns
     /// its name.
     pub fn apply(self, c: &mut Constraints, p: &str) -> String {

@@ -8,6 +8,7 @@
 //! reconstruction turns a relation back into a CuTe layout, or says why none exists.
 //! See docs/relations.md.
 
+pub mod affine_f2;
 pub mod bijective;
 pub mod complement_check;
 pub mod complement_fill;

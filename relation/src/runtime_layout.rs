@@ -157,6 +157,89 @@ pub fn modes_linear_form(
     })
 }
 
+/// The relation of [`modes_linear_form`]`(l, false, count, symbol)` at the mode coordinates
+/// `m`, by the same formula evaluated at one point: `Some((g, [s_0, ..]))`, or None where `m`
+/// lies outside the relation's domain (a negative coordinate, or one past a mode whose extents
+/// are all static). For proofs by enumeration of a finite set of coordinates.
+pub fn eval_modes_linear_form(
+    l: &Layout,
+    count: usize,
+    symbol: &dyn Fn(&Sym) -> Result<usize>,
+    m: &[i64],
+) -> Result<Option<(i64, Vec<i64>)>> {
+    let modes = l.modes();
+    if m.len() != modes.len() {
+        return Err(Error::algebra(format!(
+            "a point of rank {} for a layout of rank {}",
+            m.len(),
+            modes.len()
+        )));
+    }
+    let overflow = || Error::overflow("layout relation: point value");
+    let index = |x: &Sym| -> Result<usize> {
+        let i = symbol(x)?;
+        if i >= count {
+            return Err(Error::algebra(format!("runtime value {i} of {count}")));
+        }
+        Ok(i)
+    };
+    let mut g: i64 = 0;
+    let mut slots = vec![0i64; count];
+    for (&x, mode) in m.iter().zip(&modes) {
+        if x < 0 {
+            return Ok(None);
+        }
+        let leaves = mode.leaf_modes();
+        let mut prefix: i64 = 1;
+        let mut bounded = true;
+        for (k, (s, d)) in leaves.iter().enumerate() {
+            let last = k + 1 == leaves.len();
+            let q = x / prefix;
+            let coord = match s {
+                Int::Lit(v) => {
+                    let c = if last {
+                        q
+                    } else if *v > 1 {
+                        q % v
+                    } else {
+                        0
+                    };
+                    prefix = prefix.checked_mul(*v).ok_or_else(overflow)?;
+                    c
+                }
+                Int::Dyn(_) if last => {
+                    bounded = false;
+                    q
+                }
+                Int::Dyn(_) => {
+                    return Err(Error::algebra(
+                        "a runtime extent before another leaf of its mode",
+                    ))
+                }
+            };
+            if !d.is_int() {
+                return Err(Error::algebra("a scaled-basis stride"));
+            }
+            match &d.coef {
+                Int::Lit(v) => {
+                    g = v
+                        .checked_mul(coord)
+                        .and_then(|t| g.checked_add(t))
+                        .ok_or_else(overflow)?
+                }
+                Int::Dyn(e) => {
+                    let r = index(e)?;
+                    slots[r] = slots[r].checked_add(coord).ok_or_else(overflow)?;
+                }
+            }
+        }
+        if bounded && x >= prefix {
+            return Ok(None);
+        }
+    }
+    Ok(Some((g, slots)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +310,30 @@ mod tests {
                 .contains("mode 0 leaf 0 has a runtime extent before leaf 1"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn point_evaluation_matches_the_relation() {
+        let c = ctx();
+        for (text, rank) in [
+            ("(8,?):(?,1)", 2),
+            ("((2,4),?):((1,?),16)", 2),
+            ("(16,8):(8,1)", 2),
+            ("((4,2),(2,?)):((1,64),(4,?))", 2),
+        ] {
+            let l = parse_layout(text).unwrap();
+            let n = text.matches('?').count();
+            let f = modes_linear_form(&l, false, n, &input_index).unwrap();
+            let rel = Map::parse(&c, &f.text).unwrap();
+            for x in -1..20i64 {
+                for y in -1..5i64 {
+                    let p = [x, y];
+                    let got = eval_modes_linear_form(&l, n, &input_index, &p[..rank]).unwrap();
+                    let image = crate::props::image_at(&rel, &p[..rank]).unwrap();
+                    let want = image.map(|v| (v[0], v[1..].to_vec()));
+                    assert_eq!(got, want, "{text} at {p:?}");
+                }
+            }
+        }
     }
 }

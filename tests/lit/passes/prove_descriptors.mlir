@@ -1,6 +1,6 @@
 // --layout-prove-descriptors: every WGMMA/UMMA descriptor, TMA box and ldmatrix/stmatrix lane
-// table that --lower-to-nvvm derives, decoded from its bits and proven equal (ISL, over the
-// whole tile) to the tile layout. The pass only proves: it leaves the IR as it is, and fails
+// table that --lower-to-nvvm derives, decoded from its bits and proven equal (over the whole
+// tile: by F2 linear algebra, point by point, or by ISL) to the tile layout. The pass only proves: it leaves the IR as it is, and fails
 // (with a witness, see prove_descriptors_errors.mlir) when a proof does not hold.
 
 // The descriptor, TMA and lane-table tests of the NVVM lowering: every swizzle mode and major
