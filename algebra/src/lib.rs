@@ -19,7 +19,7 @@
 //! 3. primitive ops: `ops::coalesce` `ops::filter` `ops::slice` `ops::modes` `ops::shape_arith`
 //!    `ops::tiler` `ops::zip` `ops::ordered` `ops::nullspace` `ops::domain_distribute`
 //!    `ops::contract_complement` `ops::contract_left_inverse` `ops::contract_product`
-//!    `ops::contract_bounds` `ops::printable` `ops::copy_vector`
+//!    `ops::contract_bounds` `ops::printable` `ops::copy_vector` `ops::index_runtime`
 //! 4. scaled-basis extension: `ops::basis`
 //! 5. composition, complement, inverse: `ops::composition_runtime` `ops::composition`
 //!    `ops::complement_runtime` `ops::complement` `ops::inverse_runtime` `ops::inverse`

@@ -7,8 +7,8 @@ use crate::int::Int;
 use crate::layout::Layout;
 use crate::ops::{
     ceil_div, coalesce, common, complement, composed, composition, divide, domain_distribute,
-    filter, inverse, modes, nullspace, ordered, product, recast, shape_arith, slice, tile_to_shape,
-    tiled_copy, tiled_mma, tiler,
+    filter, index_runtime, inverse, modes, nullspace, ordered, product, recast, shape_arith, slice,
+    tile_to_shape, tiled_copy, tiled_mma, tiler,
 };
 use crate::tuple::{IntTuple, Tree};
 use crate::value::{Coord, CrdLeaf, Value};
@@ -420,6 +420,12 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 ),
                 (n, _) => return Err(a.bad_arity(n, "2 or 3")),
             };
+            if !l.stride.has_basis() && !(crd.is_static() && l.is_static()) {
+                // Runtime leaves: the offset as an expression of them (index_runtime).
+                return Ok(Value::Tuple(Tree::Leaf(index_runtime::crd2idx(
+                    &crd, &l.shape, &l.stride,
+                )?)));
+            }
             slice::check_coord_in_domain(&crd, &l.shape)?;
             if l.stride.has_basis() {
                 return Ok(Value::Tuple(crate::ops::basis::crd2idx(&crd, &l)?));
@@ -432,7 +438,17 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
                 Value::Tuple(t) => t.clone(),
                 v => a.layout_of(v)?.into_owned().shape,
             };
-            Ok(Value::Tuple(slice::idx2crd(a.int(0)?, &shape)?))
+            match a.get(0)? {
+                Value::Tuple(Tree::Leaf(Int::Lit(x))) if shape.is_static() => {
+                    Ok(Value::Tuple(slice::idx2crd(*x, &shape)?))
+                }
+                // A runtime index or extents: the coordinate as expressions (index_runtime).
+                Value::Tuple(Tree::Leaf(x)) => Ok(Value::Tuple(index_runtime::idx2crd(x, &shape)?)),
+                other => Err(Error::algebra(format!(
+                    "idx2crd: argument 0 must be an index (an integer, static or '?'), found {}",
+                    other.kind()
+                ))),
+            }
         }
         "crd2crd" => {
             a.arity(3)?;
@@ -668,6 +684,10 @@ impl<'a> Args<'a> {
     pub fn int(&self, i: usize) -> Result<i64> {
         match self.get(i)? {
             Value::Tuple(Tree::Leaf(Int::Lit(v))) => Ok(*v),
+            Value::Tuple(Tree::Leaf(Int::Dyn(_))) => Err(Error::algebra(format!(
+                "{}: argument {i} must be a static integer, found a runtime integer '?'",
+                self.op
+            ))),
             other => Err(Error::algebra(format!(
                 "{}: argument {i} must be an integer, found {}",
                 self.op,

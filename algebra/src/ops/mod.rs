@@ -21,6 +21,7 @@ mod dispatch;
 pub mod divide;
 pub mod domain_distribute;
 pub mod filter;
+pub mod index_runtime;
 pub mod inverse;
 pub mod inverse_runtime;
 pub mod modes;

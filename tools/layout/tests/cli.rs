@@ -1542,6 +1542,15 @@ fn runtime_leaves_and_bind() {
     eval_ok("coalesce((128,?):(1,128))", "(128,?):(1,128)");
     eval_ok("size((?,4):(1,?))", "?");
     eval_ok("bind(size((?,4):(1,?)), 3, 7)", "12");
+    // Index math on runtime leaves: the expression of the offset (CuTe C++ with an int n:
+    // crd2idx(3, (n,_4):(_1,n)) = 3, idx2crd(5, (n,n)) = (5,0)).
+    eval_ok("crd2idx(3, (?,4):(1,?))", "?");
+    eval_ok("bind(crd2idx(3, (?,4):(1,?)), 256, 256)", "3");
+    eval_ok("bind(crd2idx((1,?), (?,4):(1,?)), 3, 256, 256)", "769");
+    eval_ok("idx2crd(?, (?,?))", "(?,?)");
+    eval_ok("bind(idx2crd(5, (?,?)), 256, 256)", "(5,0)");
+    eval_ok("max_common_vector((8,?):(1,8), (8,?):(1,8))", "8");
+    eval_ok("max_common_layout((?,8):(8,1), (?,8):(8,1))", "1:0");
     let fails_with = |expr: &str, what: &str| {
         let o = run(&["eval", expr], "");
         assert!(
@@ -1554,6 +1563,10 @@ fn runtime_leaves_and_bind() {
     fails_with(
         "bind(logical_product(?:?, 4:1), 1000, 3)",
         "shape divisibility condition",
+    );
+    fails_with(
+        "bind(idx2crd(?, (?,?)), 70000, 256, 256)",
+        "idx2crd: the coordinate or index is outside [0, size) of its shape",
     );
     fails_with(
         "bind((?,4):(1,?), 3)",
