@@ -38,6 +38,13 @@ pub trait Target {
     /// Run one input. `execs` is how many executions it stands for (a batch of requests
     /// counts each request).
     fn run(&mut self, input: &str) -> Result<u64, Finding>;
+    /// The end of this target's budget (a subprocess target may shorten its last run's
+    /// time limit to it, so that a whole run keeps to its budget).
+    fn set_deadline(&mut self, _deadline: Instant) {}
+    /// A line of the target's own figures, printed after its report.
+    fn summary(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Limits of one run.
@@ -151,6 +158,7 @@ pub fn run(
         ..Report::default()
     };
     let start = Instant::now();
+    t.set_deadline(start + budget);
     while start.elapsed() < budget {
         let input = t.input(&mut r);
         if let Ok(mut c) = CURRENT.lock() {

@@ -7,6 +7,8 @@
 
 pub mod driver;
 pub mod gen;
+pub mod kernel_mutate;
+pub mod kernel_oracle;
 pub mod memory;
 pub mod mutate;
 pub mod oracle;
@@ -19,7 +21,7 @@ use std::path::{Path, PathBuf};
 use driver::Target;
 
 /// The names of the targets, in the order `--target all` runs them.
-pub const TARGETS: &[&str] = &["parse", "ops", "linear", "batch", "opt"];
+pub const TARGETS: &[&str] = &["parse", "ops", "linear", "batch", "opt", "kernel"];
 
 /// Where the binaries and the lit files are.
 #[derive(Clone, Debug)]
@@ -27,6 +29,10 @@ pub struct Setup {
     pub layout: PathBuf,
     pub layout_opt: PathBuf,
     pub lit_dir: PathBuf,
+    /// The repository (examples/ and tests/lit/nvvm/: the kernel target's seeds).
+    pub root: PathBuf,
+    /// ptxas for the kernel target (None: its PTX is not assembled).
+    pub ptxas: Option<PathBuf>,
     pub work: PathBuf,
 }
 
@@ -55,6 +61,22 @@ pub fn target(name: &str, s: &Setup) -> Result<Box<dyn Target>, String> {
             let t = targets::opt::Opt::new(s.layout_opt.clone(), &s.lit_dir, s.work.clone());
             if t.seeds() == 0 {
                 return Err(format!("no .mlir files under {}", s.lit_dir.display()));
+            }
+            Box::new(t)
+        }
+        "kernel" => {
+            need(&s.layout_opt, "the layout-opt binary")?;
+            let t = targets::kernel::Kernel::new(
+                s.layout_opt.clone(),
+                s.ptxas.clone(),
+                &s.root,
+                s.work.clone(),
+            );
+            if t.seeds() == 0 {
+                return Err(format!(
+                    "no kernel-level .mlir files under {}/examples or tests/lit/nvvm",
+                    s.root.display()
+                ));
             }
             Box::new(t)
         }

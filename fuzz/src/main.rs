@@ -1,7 +1,8 @@
 //! `layout-fuzz`: see docs/fuzzing.md.
 //!
 //! layout-fuzz [--target NAME[,NAME...]|all] [--seconds N] [--seed N] [--crashes DIR]
-//!             [--layout PATH] [--layout-opt PATH] [--lit DIR] [--replay FILE]
+//!             [--layout PATH] [--layout-opt PATH] [--lit DIR] [--root DIR] [--ptxas PATH]
+//!             [--replay FILE]
 //!
 //! `--seconds` is the total budget, shared by the targets in proportion to their weight.
 //! Exit status: 0 when no target found anything (upstream MLIR's own crashes are listed but do
@@ -18,7 +19,7 @@ use layout_fuzz::{memory, target, Setup, TARGETS};
 static ALLOC: memory::Counting = memory::Counting;
 
 fn usage(msg: &str) -> ExitCode {
-    eprintln!("error: {msg}\nusage: layout-fuzz [--target NAME,...|all] [--seconds N] [--seed N] [--crashes DIR] [--layout PATH] [--layout-opt PATH] [--lit DIR] [--replay FILE]");
+    eprintln!("error: {msg}\nusage: layout-fuzz [--target NAME,...|all] [--seconds N] [--seed N] [--crashes DIR] [--layout PATH] [--layout-opt PATH] [--lit DIR] [--root DIR] [--ptxas PATH] [--replay FILE]");
     ExitCode::from(2)
 }
 
@@ -27,7 +28,7 @@ fn weight(name: &str) -> u64 {
     match name {
         "parse" => 1,
         "linear" => 2,
-        "ops" | "batch" | "opt" => 3,
+        "ops" | "batch" | "opt" | "kernel" => 3,
         _ => 1,
     }
 }
@@ -44,6 +45,8 @@ fn main() -> ExitCode {
         layout: root.join("target/debug/layout"),
         layout_opt: root.join("target/debug/layout-opt"),
         lit_dir: root.join("tests/lit"),
+        root: root.clone(),
+        ptxas: layout_fuzz::targets::kernel::find_ptxas(&root),
         work: std::env::temp_dir().join("layout-fuzz"),
     };
     let mut i = 0;
@@ -72,6 +75,8 @@ fn main() -> ExitCode {
             "--layout" => setup.layout = v.into(),
             "--layout-opt" => setup.layout_opt = v.into(),
             "--lit" => setup.lit_dir = v.into(),
+            "--root" => setup.root = v.into(),
+            "--ptxas" => setup.ptxas = Some(v.into()).filter(|p: &PathBuf| p.is_file()),
             "--replay" => replay = Some(v.into()),
             other => return usage(&format!("unknown option {other}")),
         }
@@ -118,7 +123,7 @@ fn main() -> ExitCode {
     );
     for (t, n) in ts.iter_mut().zip(&names) {
         let budget = Duration::from_secs_f64(seconds as f64 * weight(n) as f64 / total as f64);
-        let in_process = !matches!(n.as_str(), "batch" | "opt");
+        let in_process = !matches!(n.as_str(), "batch" | "opt" | "kernel");
         let rep = driver::run(t.as_mut(), seed, budget, &limits, in_process);
         println!(
             "{:<7} {:>10} execs {:>8} inputs {:>7.1} s  {:>9.0} execs/s  slowest {:.3} s  findings {}",
@@ -130,6 +135,9 @@ fn main() -> ExitCode {
             rep.slowest,
             rep.findings.len()
         );
+        if let Some(s) = t.summary() {
+            println!("    {s}");
+        }
         if rep.slowest > 1.0 {
             let t: String = rep.slowest_input.chars().take(160).collect();
             println!("    slowest input ({:.3} s): {t}", rep.slowest);

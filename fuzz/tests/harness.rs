@@ -124,6 +124,8 @@ fn bounded_run_of_the_in_process_targets_finds_nothing() {
         layout: PathBuf::new(),
         layout_opt: PathBuf::new(),
         lit_dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/lit"),
+        root: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."),
+        ptxas: None,
         work: std::env::temp_dir(),
     };
     for name in ["parse", "ops", "linear"] {
@@ -163,4 +165,226 @@ fn stack_frames_of_this_project_are_told_from_upstream_ones() {
     ));
     assert!(is_our_frame(ours));
     assert!(is_our_frame(ours2));
+}
+
+/// The kernel target's seeds: the examples and the NVVM lit inputs, each with its pipeline
+/// (the chip of its own `--lower-to-nvvm` line), none of them flagged by the thread oracle.
+#[test]
+fn kernel_seeds_and_their_pipelines() {
+    use layout_fuzz::targets::kernel::{chip_of, seeds, Plan};
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let s = seeds(&root);
+    let by = |n: &str| s.iter().find(|x| x.name == n).map(|x| x.plan.clone());
+    assert!(s.len() >= 20, "{} seeds", s.len());
+    assert!(s.iter().all(|x| !x.name.ends_with("_errors.mlir")));
+    assert!(s
+        .iter()
+        .all(|x| !x.name.contains("embed") && !x.name.contains("lego")));
+    match by("examples/gemm_sm100.mlir") {
+        Some(Plan::Nvvm { options, .. }) => {
+            assert_eq!(chip_of(&options), "sm_100a");
+            assert!(options.contains("features=+ptx86") && !options.contains("ptx="));
+        }
+        p => panic!("{p:?}"),
+    }
+    match by("examples/gemm_sm90.mlir") {
+        Some(Plan::Nvvm { options, pre }) => {
+            assert_eq!(chip_of(&options), "sm_90a");
+            assert!(pre.is_empty());
+        }
+        p => panic!("{p:?}"),
+    }
+    match by("tests/lit/nvvm/mma.mlir") {
+        Some(Plan::Nvvm { pre, .. }) => assert_eq!(pre, vec!["--layout-assign-layouts"]),
+        p => panic!("{p:?}"),
+    }
+    // No gpu.module: the lowering pass of its RUN line, no ptxas.
+    match by("tests/lit/nvvm/wgmma.mlir") {
+        Some(Plan::Flags(f)) => assert!(f.iter().any(|w| w == "--layout-lower-to-nvvm")),
+        p => panic!("{p:?}"),
+    }
+    // Only RUN lines over an example: not a seed of its own.
+    assert!(by("tests/lit/nvvm/example_gemm_sm90.mlir").is_none());
+    for x in &s {
+        assert_eq!(
+            layout_fuzz::kernel_oracle::thread_shortfall(&x.text),
+            None,
+            "{}",
+            x.name
+        );
+    }
+}
+
+/// Each kernel mutator does what it says on inputs it applies to, and keeps its hands off
+/// identifiers (`%c0`, `@smem_a`, `sm_90a`).
+#[test]
+fn kernel_mutators() {
+    use layout_fuzz::kernel_mutate::*;
+    let text = "\
+#acc = #layout.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [1, 0]], warp = [[16, 0], [32, 0]], block = []}>
+gpu.module @k attributes {layout.sm = 90 : i64} {
+  llvm.mlir.global internal @smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8192 x i8>
+  gpu.func @f(%p: !llvm.ptr<1>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    %c0 = arith.constant 0 : index
+    %v = llvm.bitcast %w : vector<4xi32> to vector<4xf32>
+    %a = layout.const #layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>
+    %b = layout.const #layout.layout<(8,64):(1,8)>
+    %t = arith.constant dense<0.0> : tensor<64x32xf16, #acc>
+    scf.if %q {
+      layout.global_store %t, %g[] {align = 16 : i64} : tensor<64x32xf16, #acc>, !layout.tensor<f16, global, !layout.layout<(64,32):(?,1)>>
+    }
+    nvvm.barrier0
+    gpu.return
+  }
+}
+";
+    let mut r = layout_fuzz::rng::Rng::new(7);
+    // Integers: never one inside an identifier.
+    let ints: Vec<&str> = integers(text).iter().map(|&(a, b)| &text[a..b]).collect();
+    assert!(ints.contains(&"64") && ints.contains(&"128") && ints.contains(&"16"));
+    assert!(integers("%c0 @smem_a sm_90a f16 %arg1 bf16 0.0").is_empty());
+    assert_eq!(
+        integers("tensor<64x32xf16>")
+            .iter()
+            .map(|&(a, b)| &"tensor<64x32xf16>"[a..b])
+            .collect::<Vec<_>>(),
+        vec!["64", "32"]
+    );
+    // Of the input's own LLVM ops, only a global's size changes.
+    let mut sized = false;
+    for _ in 0..300 {
+        let t = tweak_integer(&mut r, text).unwrap();
+        assert!(t.contains("%c0 ") && t.contains("gpu.func @f("));
+        assert!(
+            t.contains("{addr_space = 3 : i32, alignment = 16 : i64}"),
+            "{t}"
+        );
+        assert!(t.contains("vector<4xi32> to vector<4xf32>"), "{t}");
+        sized |= !t.contains("!llvm.array<8192 x i8>");
+    }
+    assert!(sized);
+    // Element types: every use, or one.
+    let mut swapped_all = false;
+    for _ in 0..200 {
+        let t = swap_element_type(&mut r, text).unwrap();
+        let n16 = t.matches("xf16").count() + t.matches("<f16").count();
+        assert!(n16 < 3, "{t}");
+        swapped_all |= n16 == 0;
+        assert!(t.contains("layout.sm = 90"));
+        assert!(t.contains("vector<4xi32> to vector<4xf32>"), "{t}");
+    }
+    assert!(swapped_all);
+    // Layouts of one op kind trade places.
+    let t = swap_layouts(&mut r, text).unwrap();
+    assert!(
+        t.contains("%a = layout.const #layout.layout<(8,64):(1,8)>"),
+        "{t}"
+    );
+    assert!(t.contains("%b = layout.const #layout.layout<Sw<3,4,3> o 0 o (8,64):(64,1)>"));
+    // Swizzles get new parameters, nothing else changes.
+    for _ in 0..50 {
+        let t = swizzle(&mut r, text).unwrap();
+        assert!(t.contains("o 0 o (8,64):(64,1)>") && !t.contains("Sw<3,4,3>") || t == text);
+    }
+    // Linear bases: still a linear layout with the same number of warp bases.
+    for _ in 0..50 {
+        let t = linear_basis(&mut r, text).unwrap();
+        let body = &t[t.find("#layout.linear<").unwrap()..];
+        assert_eq!(layout_fuzz::kernel_oracle::warp_bases(body), Some(2), "{t}");
+    }
+    // Op lines without results: dropped or repeated, others untouched.
+    for _ in 0..50 {
+        let t = drop_or_dup_op(&mut r, text).unwrap();
+        let d = t.lines().count() as i64 - text.lines().count() as i64;
+        assert!(d == 1 || d == -1);
+        assert!(t.contains("%a = layout.const") && t.contains("gpu.return"));
+    }
+    // The scf.if goes, its body stays.
+    let t = unwrap_if(&mut r, text).unwrap();
+    assert!(!t.contains("scf.if") && t.contains("layout.global_store"));
+    assert_eq!(t.matches('}').count() + 1, text.matches('}').count());
+    // An attribute entry goes.
+    let t = drop_attr_entry(&mut r, text).unwrap();
+    assert!(t.contains("layout.global_store %t, %g[] : tensor"), "{t}");
+    // Operands trade places.
+    let t = swap_operands(&mut r, text).unwrap();
+    assert!(t.contains("layout.global_store %g, %t[]"), "{t}");
+    // An index operand becomes a constant defined just before the op.
+    let k = "    %s = layout.slice_tensor %sA[%kt] {modes = array<i64: 2>} : !a -> !b\n";
+    let t = constant_coordinate(&mut r, k).unwrap();
+    let (def, op) = t.split_once('\n').unwrap();
+    let name = def.trim().split(' ').next().unwrap();
+    assert!(
+        name.starts_with("%fuzz_c") && def.starts_with("    %fuzz_c"),
+        "{t}"
+    );
+    assert!(
+        def.contains(" = arith.constant ") && def.ends_with(" : index"),
+        "{t}"
+    );
+    assert_eq!(
+        op.trim_end(),
+        format!("    %s = layout.slice_tensor %sA[{name}] {{modes = array<i64: 2>}} : !a -> !b")
+    );
+    // Nothing to apply to: None.
+    assert!(swizzle(&mut r, "gpu.return").is_none());
+    assert!(unwrap_if(&mut r, "gpu.return").is_none());
+    assert!(swap_layouts(&mut r, "gpu.return").is_none());
+    // mutate_kernel changes the text (almost always) and never panics.
+    let changed = (0..300)
+        .filter(|_| mutate_kernel(&mut r, text) != text)
+        .count();
+    assert!(changed > 250, "{changed}");
+}
+
+/// The kernel target's diagnostics oracle: errors of layout ops and of the input's own ops are
+/// precise, others (an op the lowering made, a failed legalization) are not; the thread oracle
+/// flags a kernel whose block is smaller than a register layout's warps.
+#[test]
+fn kernel_oracles() {
+    use layout_fuzz::kernel_oracle::*;
+    let input =
+        "nvvm.tcgen05.alloc %slot, %n : !llvm.ptr<3>, i32\n%d = layout.mma %a, %b, %c : ...\n";
+    let e = errors("f.mlir:3:5: error: 'layout.mma' op operand A is f32\nf.mlir:3:5: note: see current operation\n");
+    assert_eq!(e, vec!["'layout.mma' op operand A is f32".to_string()]);
+    assert!(is_precise(&e[0], input));
+    assert!(is_precise(
+        "'nvvm.tcgen05.alloc' op is not supported on sm_90a",
+        input
+    ));
+    assert!(!is_precise("'llvm.getelementptr' op type mismatch", input));
+    // A layout op the lowering made (a slice's crd2idx) is not the input's.
+    assert!(!is_precise(
+        "'layout.crd2idx' op crd2idx: coordinate 5 is outside [0, 2)",
+        input
+    ));
+    assert!(!is_precise(
+        "failed to legalize operation 'layout.tma_copy' that was explicitly marked illegal",
+        input
+    ));
+    assert!(!is_precise(
+        "lower-to-nvvm: no gpu.module to emit PTX for",
+        input
+    ));
+    let k = |bs: i64| {
+        format!("#m = #layout.linear<{{register = [[0, 1]], lane = [[0, 2]], warp = [[16, 0], [32, 0]], block = []}}>\n\
+gpu.module @k {{\n  gpu.func @f() kernel attributes {{known_block_size = array<i32: {bs}, 1, 1>}} {{\n    %t = arith.constant dense<0.0> : tensor<64x32xf16, #m>\n    gpu.return\n  }}\n}}\n")
+    };
+    assert_eq!(thread_shortfall(&k(128)), None);
+    assert_eq!(thread_shortfall(&k(64)), Some(("f".to_string(), 64, 128)));
+    assert_eq!(thread_shortfall(&k(64).replace("#m>", "#other>")), None);
+    // No register layout, no TMEM access: nothing to need.
+    assert_eq!(thread_shortfall(&k(4).replace("#m>", "#other>")), None);
+    // A 128-lane TMEM read needs 128 threads.
+    let t = |bs: i64| {
+        k(bs).replace(
+        "    gpu.return",
+        "    %acc = layout.tmem_load %tmem {tmem = #layout.layout<(128,128):(65536,1)>, fragment = #layout.layout<(128,128):(1,128)>} : vector<128xi32>\n    gpu.return",
+    ).replace("#m>", "#other>")
+    };
+    assert_eq!(thread_shortfall(&t(128)), None);
+    assert_eq!(thread_shortfall(&t(4)), Some(("f".to_string(), 4, 128)));
+    assert_eq!(first_mode_size("((32,2,2),8):((1,1056,64),128)"), Some(128));
+    assert_eq!(first_mode_size("128:1"), Some(128));
+    assert_eq!(first_mode_size("(16,5):(65536,1)"), Some(16));
 }

@@ -1,9 +1,11 @@
 //! The targets. In process: `parse` (the text parser), `ops` (every operation of
 //! `layout batch` with the post-condition oracles), `linear` (the linear-layout parsers and
-//! operations). As subprocesses: `batch` (`layout batch` on streams of requests) and `opt`
-//! (`layout-opt` on mutated lit files).
+//! operations). As subprocesses: `batch` (`layout batch` on streams of requests), `opt`
+//! (`layout-opt` on mutated lit files) and `kernel` (kernel-level IR through the lowering to
+//! NVVM and ptxas).
 
 pub mod batch;
+pub mod kernel;
 pub mod ops;
 pub mod opt;
 pub mod parse;
