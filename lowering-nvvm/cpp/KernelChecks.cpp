@@ -250,6 +250,23 @@ LogicalResult mlir::layout::checkBlockWarps(Operation *root) {
     kernel.walk([&](Operation *op) {
       if (!op->getDialect() || op->getDialect()->getNamespace() != "layout")
         return;
+      // tcgen05.ld/st: each warp of the fragment reads or writes its lanes, so the warps up
+      // to the fragment's highest must run it (more may: a guard outside is the kernel's).
+      if (std::optional<int64_t> need = tmemCopyThreads(op)) {
+        std::optional<int64_t> threads = threadsRunning(op, kernel, x);
+        if (threads && *threads < *need) {
+          InFlightDiagnostic d = op->emitOpError() << "runs on " << *threads << " threads (";
+          if (*threads == x)
+            d << "known_block_size = " << blockText(*block);
+          else
+            d << "an enclosing scf.if on tid.x < " << *threads;
+          d << "), but its fragment is moved by warps 0.." << *need / 32 - 1 << " (" << *need
+            << " threads: tcgen05.ld/st moves the lanes of the warp that issues it): warps "
+            << *threads / 32 << ".." << *need / 32 - 1 << " of the fragment would never move";
+          ok = false;
+        }
+        return;
+      }
       int64_t warps = 0;
       auto count = [&](Type t) {
         if (std::optional<int64_t> w = warpsOf(t))

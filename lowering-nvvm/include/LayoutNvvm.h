@@ -109,6 +109,9 @@ LogicalResult checkGlobalExtents(Operation *root);
 /// `known_block_size` (narrowed by enclosing `scf.if` on `tid.x < N`) must be
 /// exactly the warps its layouts span, times 32.
 LogicalResult checkBlockWarps(Operation *root);
+/// The threads of the block that must run a verified tmem_load/tmem_store (every warp of its
+/// fragment: 32 x (its highest warp + 1)); none for another op.
+std::optional<int64_t> tmemCopyThreads(Operation *op);
 } // namespace layout
 } // namespace mlir
 

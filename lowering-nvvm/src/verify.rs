@@ -28,7 +28,8 @@ unsafe fn text(s: LayoutNvStr) -> String {
 /// fragment_store [registers per thread]; convert [source and destination registers per
 /// thread, shared bytes]; tma_load/tma_store [rank];
 /// tma_desc [rank, dynamic operand count]; tmem_load/tmem_store [registers per thread, the
-/// shape's position in `hw::ALL_TMEM_SHAPES`, `.num`].
+/// shape's position in `hw::ALL_TMEM_SHAPES`, `.num`, the threads of the block that must run
+/// it: 32 x (its highest warp + 1)].
 pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     match op {
         "layout.ldmatrix" => Ok(vec![derive::matrix(MatrixOp::Ld, a)?.regs()]),
@@ -58,7 +59,9 @@ pub fn check(op: &str, a: &Attrs) -> Result<Vec<i64>, String> {
                 .iter()
                 .position(|&s| s == c.shape)
                 .unwrap_or(0) as i64;
-            Ok(vec![c.regs, shape, c.num])
+            // The threads that run it: every warp of the fragment (warp ids from 0).
+            let warps = c.warps.iter().map(|w| w.0).max().unwrap_or(0) + 1;
+            Ok(vec![c.regs, shape, c.num, 32 * warps])
         }
         "layout.tcgen05_cp" => {
             derive::tcgen05_cp(a)?;
