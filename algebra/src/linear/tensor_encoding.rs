@@ -8,6 +8,11 @@
 //! the `j`-th of size `d_j`. Two encodings of one value (the operand and the result of a
 //! `layout.convert_layout`) must name the same out dimensions and have the same warps: a
 //! conversion moves data between the threads of a CTA and never changes the CTA.
+//!
+//! A thread holds at most 2^[`MAX_REGISTER_BITS`] elements of a register tensor: a thread has
+//! 255 32-bit registers, so more never compiles without spilling, and the bound keeps every
+//! check and lowering that walks a thread's registers bounded by the op (a `sizePerThread` of
+//! 2^46 would otherwise be walked element by element).
 
 use super::distributed::Distributed;
 use super::layout::LinearLayout;
@@ -29,8 +34,19 @@ pub fn check_tensor_encoding(l: &LinearLayout, shape: &[i64], who: &str) -> Resu
             extents(shape.iter().map(|d| d.to_string()).collect())
         )));
     }
-    Distributed::read(l, who)
+    let d = Distributed::read(l, who)?;
+    if d.reg.len() > MAX_REGISTER_BITS {
+        return Err(Error::algebra(format!(
+            "{who} gives each thread 2^{} elements of the tensor; a register tensor holds at most 2^{MAX_REGISTER_BITS} = {} per thread (a thread has 255 32-bit registers)",
+            d.reg.len(),
+            1u64 << MAX_REGISTER_BITS
+        )));
+    }
+    Ok(d)
 }
+
+/// log2 of the most elements a thread holds in a register tensor (module doc).
+pub const MAX_REGISTER_BITS: usize = 12;
 
 /// Check that `a` and `b`, both encodings of one tensor, name the same out dimensions and
 /// distribute it over the same number of warps.
@@ -58,6 +74,26 @@ pub fn check_same_cta(a: &LinearLayout, b: &LinearLayout, shape: &[i64]) -> Resu
 mod tests {
     use super::*;
     use crate::linear::parse_linear;
+
+    fn from_text(enc: &str) -> LinearLayout {
+        let json = crate::linear::encoding_text::parse_encoding_text(enc).unwrap();
+        crate::linear::encodings::to_linear_layout(&json, &[64, 64]).unwrap()
+    }
+
+    /// A blocked encoding whose sizePerThread makes 2^49 elements per thread (found by
+    /// layout-fuzz: its registers were walked one by one) is refused at once.
+    #[test]
+    fn registers_per_thread_are_bounded() {
+        let enc = "#ttg.blocked<{sizePerThread = [8, 70368744177664], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>";
+        let l = from_text(enc);
+        let e = check_tensor_encoding(&l, &[64, 64], "the encoding")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("gives each thread 2^49 elements"), "{e}");
+        let ok = "#ttg.blocked<{sizePerThread = [8, 512], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>";
+        let l = from_text(ok);
+        assert!(check_tensor_encoding(&l, &[64, 64], "the encoding").is_ok());
+    }
 
     fn lin(text: &str) -> LinearLayout {
         parse_linear(text).unwrap()

@@ -65,3 +65,15 @@ func.func @constant_stride(%p: !llvm.ptr<1>) {
   %x = layout.global_load %p[%s] {align = 16 : i64} : !llvm.ptr<1> -> tensor<64x64xf16, #rows>
   return
 }
+
+// -----
+
+// Found by layout-fuzz (a mutated sizePerThread): 2^49 elements per thread were walked one by
+// one and the verifier never returned; a register tensor holds at most 2^12 per thread.
+#huge = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [8, 70368744177664], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>>>
+func.func @huge_registers(%p: !llvm.ptr<1>) {
+  %s = arith.constant 64 : i64
+  // expected-error@+1 {{'layout.global_load' op the register layout gives each thread 2^49 elements of the tensor; a register tensor holds at most 2^12 = 4096 per thread (a thread has 255 32-bit registers)}}
+  %x = layout.global_load %p[%s] {align = 16 : i64} : !llvm.ptr<1> -> tensor<64x64xf16, #huge>
+  return
+}
