@@ -222,16 +222,16 @@ LogicalResult mlir::layout::checkGlobalExtents(Operation *root) {
     if (!g)
       return;
     auto t = cast<MemoryTensorType>(make.getResult().getType());
-    rust::Result cosize = rust::call("cosize", {t.getLayout().asOperand()});
-    int64_t n;
-    if (!cosize.ok() || StringRef(cosize.text).getAsInteger(10, n))
-      return; // a runtime cosize: not seen here
     unsigned bits = t.getElementType().getIntOrFloatBitWidth();
-    int64_t bytes = (n * (int64_t)bits + 7) / 8;
+    int64_t bytes = 0;
+    rust::Result cosize =
+        rust::take(layout_ffi_tensor_bytes(t.getLayout().getValueHandle(), bits, &bytes));
+    if (!cosize.ok())
+      return; // a runtime cosize: not seen here
     if (bytes <= g->bytes)
       return;
-    make.emitOpError() << "the tensor reaches " << bytes << " bytes (cosize " << n << " of "
-                       << Type(t.getLayout()) << " times " << bits
+    make.emitOpError() << "the tensor reaches " << bytes << " bytes (cosize " << cosize.text
+                       << " of " << Type(t.getLayout()) << " times " << bits
                        << " bits), past the end of @" << g->name << ", which holds " << g->bytes
                        << " bytes (" << g->type
                        << "): a tensor made from a global lies inside it";

@@ -1526,6 +1526,34 @@ pub unsafe extern "C" fn layout_ffi_register_tensor(
     r
 }
 
+/// The bytes a tensor of `elem_bits`-bit elements laid out by `layout` reaches from its base:
+/// ceil(cosize(L) * elem_bits / 8), checked, for a static layout (swizzled or not); written to
+/// `*out`, the cosize as the text. An error for a runtime cosize or overflow (the caller then
+/// checks nothing).
+///
+/// # Safety
+/// `layout` must be null or a live handle; `out` must point to a writable integer.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tensor_bytes(
+    layout: Handle,
+    elem_bits: i64,
+    out: *mut i64,
+) -> LayoutResult {
+    let layout = stored::borrowed(layout);
+    let mut bytes = 0;
+    let r = checked_text(|| {
+        let f = match layout.and_then(Stored::cute) {
+            Some(Value::Func(f)) => f,
+            _ => return Err(Error::algebra("tensor_bytes: expected a layout")),
+        };
+        let cosize = f.cosize()?;
+        bytes = layout_algebra::int::add(layout_algebra::int::mul(cosize, elem_bits)?, 7)? / 8;
+        Ok(cosize.to_string())
+    });
+    *out = bytes;
+    r
+}
+
 /// The plan of a global load (`store` false) or store of a register tensor
 /// (`linear::global_access`), flattened into `out` (at most `capacity` integers; `*length` the
 /// number written): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate

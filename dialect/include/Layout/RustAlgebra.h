@@ -80,6 +80,7 @@ LayoutResult layout_ffi_retile_check(LayoutHandle src, LayoutHandle dst,
                                      const int64_t *shape, size_t rank);
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, const int64_t *shape,
                                         size_t rank, int64_t *out);
+LayoutResult layout_ffi_tensor_bytes(LayoutHandle layout, int64_t elem_bits, int64_t *out);
 LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,
                                  int64_t n, int64_t k, int64_t *out, size_t capacity,
                                  size_t *length);
