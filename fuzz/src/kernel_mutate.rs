@@ -202,19 +202,8 @@ pub fn layout_attrs(s: &str) -> Vec<(&'static str, usize, usize)> {
         let mut from = 0;
         while let Some(i) = s[from..].find(key) {
             let start = from + i + key.len();
-            let mut depth = 1;
-            let mut j = start;
-            while j < b.len() && depth > 0 {
-                match b[j] {
-                    b'<' => depth += 1,
-                    b'>' => depth -= 1,
-                    b'\n' => break,
-                    _ => {}
-                }
-                j += 1;
-            }
-            if depth == 0 {
-                out.push((kind, start, j - 1));
+            if let Some(end) = crate::targets::opt::angle_body_end(b, start) {
+                out.push((kind, start, end));
             }
             from = start;
         }

@@ -103,28 +103,33 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Byte ranges of the bodies of `layout<...>` (attributes and types), matching nested `<>`.
 pub fn layout_bodies(s: &str) -> Vec<(usize, usize)> {
-    let b = s.as_bytes();
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(i) = s[from..].find("layout<") {
         let start = from + i + "layout<".len();
-        let mut depth = 1;
-        let mut j = start;
-        while j < b.len() && depth > 0 {
-            match b[j] {
-                b'<' => depth += 1,
-                b'>' => depth -= 1,
-                b'\n' => break,
-                _ => {}
-            }
-            j += 1;
-        }
-        if depth == 0 {
-            out.push((start, j - 1));
+        if let Some(end) = angle_body_end(s.as_bytes(), start) {
+            out.push((start, end));
         }
         from = start;
     }
     out
+}
+
+/// The index of the `>` that closes a `<` just before `start` (nested `<>` matched on one
+/// line), or None when the line ends first.
+pub fn angle_body_end(b: &[u8], start: usize) -> Option<usize> {
+    let mut depth = 1;
+    let mut j = start;
+    while j < b.len() && depth > 0 {
+        match b[j] {
+            b'<' => depth += 1,
+            b'>' => depth -= 1,
+            b'\n' => break,
+            _ => {}
+        }
+        j += 1;
+    }
+    (depth == 0).then(|| j - 1)
 }
 
 impl Opt {

@@ -98,30 +98,28 @@ def move(dec, d, a, bits):
     return reg
 
 
-def mask_move(dec, d, a, bits):
-    """d = a & (2^bits - 1) from a register (cvt between unsigned / signless integer types, not)."""
+def mask_move(dec, d, a, bits, negate=False):
+    """d = a & (2^bits - 1) from a register (cvt between unsigned / signless integer types), or
+    with `negate` d = ~a & (2^bits - 1) (not)."""
     fa = dec.form(a, bits)
     if fa is None or fa[0] != "reg":
         return None
     x, mask = fa[1], (1 << bits) - 1
 
-    def run(th):
-        r = th.regs
-        r[d] = r[x] & mask
+    if negate:
+        def run(th):
+            r = th.regs
+            r[d] = ~r[x] & mask
+    else:
+        def run(th):
+            r = th.regs
+            r[d] = r[x] & mask
     return run
 
 
 def invert(dec, d, a, bits):
     """not d, a (a register)."""
-    fa = dec.form(a, bits)
-    if fa is None or fa[0] != "reg":
-        return None
-    x, mask = fa[1], (1 << bits) - 1
-
-    def run(th):
-        r = th.regs
-        r[d] = ~r[x] & mask
-    return run
+    return mask_move(dec, d, a, bits, negate=True)
 
 
 def pack(dec, d, names, size):
