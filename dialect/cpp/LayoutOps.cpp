@@ -1551,19 +1551,26 @@ LogicalResult TmaEncodableOp::verify() {
   return success();
 }
 
+/// Whether `t` is one of WGMMA's 8-bit float operand types (e4m3, e5m2).
+static bool isWgmmaFp8(Type t) { return llvm::isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
 /// The A and B operands of an MMA on shared memory: shared tensors of f16 or
-/// bf16 (the same) with static two-mode layouts; their mode sizes.
+/// bf16 (the same) or, with `fp8`, of f8E4M3FN / f8E5M2 (each either; WGMMA's
+/// fp8 forms), with static two-mode layouts; their mode sizes.
 static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,
-                                       SmallVector<int64_t> &sa, SmallVector<int64_t> &sb) {
+                                       SmallVector<int64_t> &sa, SmallVector<int64_t> &sb,
+                                       bool fp8 = false) {
   for (auto [what, v] : {std::pair<StringRef, Value>{"A operand", a}, {"B operand", b}})
     if (failed(verifyTensorOf(op, what, v.getType(), MemorySpace::shared)))
       return failure();
   auto ta = llvm::cast<MemoryTensorType>(a.getType());
   auto tb = llvm::cast<MemoryTensorType>(b.getType());
-  Type ea = ta.getElementType();
-  if (!(ea.isF16() || ea.isBF16()) || tb.getElementType() != ea)
-    return op->emitOpError() << "A and B must both be f16 or both bf16, found " << ea << " and "
-                             << tb.getElementType();
+  Type ea = ta.getElementType(), eb = tb.getElementType();
+  bool half = (ea.isF16() || ea.isBF16()) && eb == ea;
+  if (!half && !(fp8 && isWgmmaFp8(ea) && isWgmmaFp8(eb)))
+    return op->emitOpError() << "A and B must both be f16 or both bf16"
+                             << (fp8 ? ", or each f8E4M3FN or f8E5M2" : "") << ", found " << ea
+                             << " and " << eb;
   std::optional<SmallVector<int64_t>> ma = modeSizes(ta.getLayout());
   std::optional<SmallVector<int64_t>> mb = modeSizes(tb.getLayout());
   if (!ma || !mb || ma->size() != 2 || mb->size() != 2)
@@ -1578,10 +1585,12 @@ static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,
 LogicalResult MmaAsyncOp::verify() {
   auto c = llvm::cast<RankedTensorType>(getC().getType());
   SmallVector<int64_t> sa, sb;
-  if (failed(verifyMmaOperands(*this, getA(), getB(), sa, sb)))
+  if (failed(verifyMmaOperands(*this, getA(), getB(), sa, sb, /*fp8=*/true)))
     return failure();
   auto a = llvm::cast<MemoryTensorType>(getA().getType());
   auto b = llvm::cast<MemoryTensorType>(getB().getType());
+  // One instruction's K: 32 bytes (16 f16/bf16, 32 fp8).
+  int64_t kInstr = 256 / a.getElementType().getIntOrFloatBitWidth();
   FailureOr<LayoutHandle> lc = tensorEncoding(*this, c, "accumulator");
   if (failed(lc))
     return failure();
@@ -1589,14 +1598,16 @@ LogicalResult MmaAsyncOp::verify() {
     return emitOpError() << "the result type must be the accumulator's, " << c;
   if (!c.getElementType().isF32() || c.getRank() != 2)
     return emitOpError() << "the accumulator must be an M x N tensor of f32, found " << c;
-  if (sa[0] != c.getDimSize(0) || sb[0] != c.getDimSize(1) || sa[1] != sb[1] || sa[1] % 16 != 0)
-    return emitOpError() << "A, B and C must be M x K, N x K and M x N with K a multiple of 16, "
-                            "found A "
+  if (sa[0] != c.getDimSize(0) || sb[0] != c.getDimSize(1) || sa[1] != sb[1] ||
+      sa[1] % kInstr != 0)
+    return emitOpError() << "A, B and C must be M x K, N x K and M x N with K a multiple of "
+                         << kInstr << " (one instruction's K for " << a.getElementType()
+                         << "), found A "
                          << Type(a.getLayout()) << ", B " << Type(b.getLayout()) << " and " << c;
   size_t length = 0;
   std::vector<int64_t> plan(1 + 128);
   rust::Result r = rust::take(layout_ffi_wgmma_accumulator(
-      *lc, c.getDimSize(0), c.getDimSize(1), plan.data(), plan.size(), &length));
+      *lc, c.getDimSize(0), c.getDimSize(1), kInstr, plan.data(), plan.size(), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();

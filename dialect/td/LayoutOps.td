@@ -1301,13 +1301,15 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async", [MemoryEffects<[MemRead, MemWrite
           tensor<128x256xf32, #layout.linear<...nvidia_mma version 3...>>
        -> tensor<128x256xf32, #layout.linear<...>>
     ```
-    A is `M x K`, B `N x K` (CuTe's convention), both shared tensors of f16
-    or bf16 (the same) with static layouts; C and D are `M x N` f32 register
-    tensors of one layout that must hold the accumulators of
-    `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`: warpgroup `G`
-    computes rows `64 G ..`; the error names the lane, warp and field).
+    A is `M x K`, B `N x K` (CuTe's convention), shared tensors with static
+    layouts, both f16 or both bf16 (`m64nNk16`), or each f8E4M3FN or f8E5M2
+    (WGMMA's fp8 forms `m64nNk32.f32.e4m3.e5m2` etc.: K-major only, K a
+    multiple of 32); C and D are `M x N` f32 register tensors of one layout
+    that must hold the accumulators of `wgmma.mma_async.m64nNk16/k32` (the
+    same fragment; `hw::wgmma_accumulator`: warpgroup `G` computes rows
+    `64 G ..`; the error names the lane, warp and field).
     `--layout-lower-tensors` emits `wgmma.fence`, per warpgroup and k block of
-    16 one `wgmma.mma_async` whose descriptors come from the shared layouts
+    32 bytes one `wgmma.mma_async` whose descriptors come from the shared layouts
     (warpgroup `G` reads `local_tile(A, (64, K), (G, 0))`; the major-ness of
     each operand is read off its layout), and `wgmma.commit_group`. The
     kernel waits with `nvvm.wgmma.wait.group.sync.aligned N` (several groups

@@ -1081,7 +1081,8 @@ std::optional<Major> majorOf(ValueType l) {
   return std::nullopt;
 }
 
-/// layout.mma_async -> wgmma.fence; per k block of 16 one async layout.wgmma
+/// layout.mma_async -> wgmma.fence; per k block of 32 bytes (16 f16/bf16, 32
+/// fp8) one async layout.wgmma
 /// per warpgroup (its descriptors from the shared layouts: warpgroup G reads
 /// the tile (64, K) of A at (G, 0)); wgmma.commit_group. The accumulator's
 /// registers are the instruction's fields in the order hw::wgmma_accumulator
@@ -1096,16 +1097,19 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
     if (!enc)
       return op.emitOpError() << "the accumulator is not a register tensor";
     int64_t m = c.getDimSize(0), n = c.getDimSize(1);
+    auto aType = cast<MemoryTensorType>(op.getA().getType());
+    Type elem = aType.getElementType();
+    Type elemB = cast<MemoryTensorType>(op.getB().getType()).getElementType();
+    // One instruction's K: 32 bytes of K (16 f16/bf16, 32 fp8).
+    int64_t kInstr = 256 / elem.getIntOrFloatBitWidth();
     std::vector<int64_t> plan(1 + 128);
     size_t length = 0;
-    rust::Result r = rust::take(layout_ffi_wgmma_accumulator(enc.getValueHandle(), m, n,
-                                                             plan.data(), plan.size(), &length));
+    rust::Result r = rust::take(layout_ffi_wgmma_accumulator(
+        enc.getValueHandle(), m, n, kInstr, plan.data(), plan.size(), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     op.emitRemark() << "'" << op->getName() << "' op mma_async: " << r.text;
     ArrayRef<int64_t> fields(plan.data() + 1, length - 1);
-    auto aType = cast<MemoryTensorType>(op.getA().getType());
-    Type elem = aType.getElementType();
     std::optional<int64_t> k = staticModeSize(aType.getLayout(), 1);
     if (!k)
       return op.emitOpError() << "A's K extent is not static";
@@ -1147,17 +1151,17 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
     if (!identity)
       acc = permute(acc, true);
     NVVM::WgmmaFenceAlignedOp::create(rw, loc);
-    auto elemAttr = TypeAttr::get(elem);
+    auto elemAttr = TypeAttr::get(elem), elemBAttr = TypeAttr::get(elemB);
     auto mA = MajorAttr::get(ctx, *majorA), mB = MajorAttr::get(ctx, *majorB);
-    for (int64_t j = 0; j < *k / 16; ++j) {
+    for (int64_t j = 0; j < *k / kInstr; ++j) {
       Value da = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(), Value(),
                                      elemAttr, mA, sa->second, rw.getI64IntegerAttr(j),
                                      rw.getI64IntegerAttr(0));
       Value db = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sb->first, Value(), Value(),
-                                     elemAttr, mB, sb->second, rw.getI64IntegerAttr(j),
+                                     elemBAttr, mB, sb->second, rw.getI64IntegerAttr(j),
                                      rw.getI64IntegerAttr(0));
       acc = WgmmaOp::create(rw, loc, regs, da, db, acc, rw.getI64IntegerAttr(n), elemAttr, mA,
-                            elemAttr, mB, TypeAttr::get(f32), rw.getUnitAttr());
+                            elemBAttr, mB, TypeAttr::get(f32), rw.getUnitAttr());
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rw, loc);
     if (!identity)
@@ -1722,11 +1726,20 @@ LogicalResult checkLowering(Operation *op) {
   if (isa<MmaAsyncOp, MmaTmemOp>(op)) {
     for (auto [name, v] :
          {std::pair<StringRef, Value>{"A", op->getOperand(0)}, {"B", op->getOperand(1)}})
-      if (!majorOf(cast<MemoryTensorType>(v.getType()).getLayout()))
+    {
+      auto t = cast<MemoryTensorType>(v.getType());
+      std::optional<Major> major = majorOf(t.getLayout());
+      if (!major)
         return op->emitOpError()
-               << "neither mode of " << name << "'s shared layout "
-               << Type(cast<MemoryTensorType>(v.getType()).getLayout())
+               << "neither mode of " << name << "'s shared layout " << Type(t.getLayout())
                << " is contiguous (stride 1): the MMA reads K- or MN-major tiles";
+      // PTX ISA (wgmma, "Matrix Descriptor"): the transpose is for 16-bit types only.
+      if (*major == Major::MN && t.getElementType().getIntOrFloatBitWidth() != 16)
+        return op->emitOpError()
+               << name << "'s shared layout " << Type(t.getLayout()) << " is MN-major, but "
+               << t.getElementType()
+               << " operands are read K-major only (WGMMA transposes 16-bit types alone)";
+    }
   }
   if (auto arrive = dyn_cast<MbarrierArriveOp>(op))
     if (failed(checkCluster(op, arrive.getMulticast())))

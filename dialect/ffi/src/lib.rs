@@ -1859,8 +1859,9 @@ pub unsafe extern "C" fn layout_ffi_mma_sync(
 }
 
 /// Which register of an `m x n` register tensor laid out by `c` is each field of the f32
-/// accumulator of `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`), flattened: the number of
-/// warpgroups, then the register of each of the `n / 2` fields. `*length` is the number of
+/// accumulator of `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`; the k32 forms of fp8 have
+/// the same fragment: `k`, the instruction's K, only names the instruction in the summary),
+/// flattened: the number of warpgroups, then the register of each of the `n / 2` fields. `*length` is the number of
 /// integers, copied to `out` only when `capacity >= *length`. The text is a summary for a
 /// remark; an error when the layout does not hold the instruction's accumulator.
 ///
@@ -1872,6 +1873,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
     c: Handle,
     m: i64,
     n: i64,
+    k: i64,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
@@ -1884,7 +1886,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
         flat.extend(p.fields.iter().map(|&r| r as i64));
         fits("wgmma_accumulator", &flat, capacity)?;
         Ok(format!(
-            "{} warpgroup(s) of m64n{n}k16, accumulator field i in register {}",
+            "{} warpgroup(s) of m64n{n}k{k}, accumulator field i in register {}",
             p.warpgroups,
             if p.is_identity() {
                 "i"

@@ -84,10 +84,11 @@ LayoutResult layout_ffi_tensor_bytes(LayoutHandle layout, int64_t elem_bits, int
 LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,
                                  int64_t n, int64_t k, int64_t *out, size_t capacity,
                                  size_t *length);
-/// The f32 accumulator of wgmma m64nNk16 in an m x n register tensor (hw::wgmma_accumulator):
-/// the number of warpgroups, then the register of each of the n/2 fields.
-LayoutResult layout_ffi_wgmma_accumulator(LayoutHandle c, int64_t m, int64_t n, int64_t *out,
-                                          size_t capacity, size_t *length);
+/// The f32 accumulator of wgmma m64nNk16 (and k32: the same fragment; k names the instruction
+/// in the summary) in an m x n register tensor (hw::wgmma_accumulator): the number of
+/// warpgroups, then the register of each of the n/2 fields.
+LayoutResult layout_ffi_wgmma_accumulator(LayoutHandle c, int64_t m, int64_t n, int64_t k,
+                                          int64_t *out, size_t capacity, size_t *length);
 /// Per leaf of the global layout `gmem`: (TMA dimension, steps) of one step of the leaf when
 /// boxes of `smem` are copied ((-1, 0): not addressed); `capacity` pairs.
 LayoutResult layout_ffi_tma_coords(const char *elem, size_t elem_len, LayoutHandle gmem,

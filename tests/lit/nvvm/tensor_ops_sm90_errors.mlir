@@ -1,6 +1,6 @@
 // --layout-lower-tensors refuses what the sm_90a tensor ops cannot become: a slice of a tma
 // tensor (its tiles are addressed by coordinates), a ring of more barriers than it initializes,
-// an MMA operand with no contiguous mode, a tensor it cannot trace to its tensor map, a layout
+// an MMA operand with no contiguous mode or an MN-major fp8 one, a tensor it cannot trace to its tensor map, a layout
 // the WGMMA descriptor cannot describe.
 // RUN: layout-opt %s --split-input-file --layout-lower-tensors --verify-diagnostics
 
@@ -38,6 +38,22 @@ func.func @no_contiguous_mode(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: tensor<6
   %a = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a
   %b = layout.make_tensor %pb, %lb : !llvm.ptr<3> -> !b
   // expected-error@+1 {{'layout.mma_async' op neither mode of A's shared layout '!layout.layout<(64,64):(2,128)>' is contiguous (stride 1): the MMA reads K- or MN-major tiles}}
+  %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
+  return %d : tensor<64x64xf32, #acc>
+}
+
+// -----
+
+// fp8 operands are read K-major only (WGMMA transposes 16-bit types alone).
+#acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f8E4M3FN, shared, !layout.layout<Sw<3,4,3> o 0 o (64,128):(128,1)>>
+!b = !layout.tensor<f8E5M2, shared, !layout.layout<Sw<3,4,3> o 0 o (64,128):(1,128)>>
+func.func @fp8_mn_major(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: tensor<64x64xf32, #acc>) -> tensor<64x64xf32, #acc> {
+  %la = layout.const #layout.layout<Sw<3,4,3> o 0 o (64,128):(128,1)>
+  %lb = layout.const #layout.layout<Sw<3,4,3> o 0 o (64,128):(1,128)>
+  %a = layout.make_tensor %pa, %la : !llvm.ptr<3> -> !a
+  %b = layout.make_tensor %pb, %lb : !llvm.ptr<3> -> !b
+  // expected-error@+1 {{'layout.mma_async' op B's shared layout '!layout.layout<Sw<3,4,3> o 0 o (64,128):(1,128)>' is MN-major, but 'f8E5M2' operands are read K-major only (WGMMA transposes 16-bit types alone)}}
   %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
   return %d : tensor<64x64xf32, #acc>
 }

@@ -1,5 +1,5 @@
-// layout.mma_async: shared A (M x K) and B (N x K) of f16/bf16 with static layouts, K a multiple
-// of 16, an f32 accumulator M x N whose layout holds the wgmma accumulator (the error names
+// layout.mma_async: shared A (M x K) and B (N x K) of f16/bf16 (K a multiple of 16) or of
+// f8E4M3FN/f8E5M2 (K a multiple of 32) with static layouts, an f32 accumulator M x N whose layout holds the wgmma accumulator (the error names
 // the element the instruction needs).
 // RUN: layout-opt %s --split-input-file --verify-diagnostics
 
@@ -18,7 +18,7 @@ func.func @accumulator(%a: !a, %b: !a, %c: tensor<64x64xf32, #v2>) {
 !a = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 !b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
 func.func @shapes(%a: !a, %b: !b, %c: tensor<64x64xf32, #v3>) {
-  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 16, found A '!layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>', B '!layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>'}}
+  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 16 (one instruction's K for 'f16'), found A '!layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>', B '!layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>'}}
   %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
   return
 }
@@ -28,7 +28,7 @@ func.func @shapes(%a: !a, %b: !b, %c: tensor<64x64xf32, #v3>) {
 #v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
 !a = !layout.tensor<f32, shared, !layout.layout<(64,64):(64,1)>>
 func.func @f32(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
-  // expected-error@+1 {{'layout.mma_async' op A and B must both be f16 or both bf16, found 'f32' and 'f32'}}
+  // expected-error@+1 {{'layout.mma_async' op A and B must both be f16 or both bf16, or each f8E4M3FN or f8E5M2, found 'f32' and 'f32'}}
   %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
   return
 }
@@ -48,7 +48,30 @@ func.func @global(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
 #v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
 !a = !layout.tensor<f16, shared, !layout.layout<(64,8):(8,1)>>
 func.func @k8(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
-  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 16, found A '!layout.layout<(64,8):(8,1)>', B '!layout.layout<(64,8):(8,1)>'}}
+  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 16 (one instruction's K for 'f16'), found A '!layout.layout<(64,8):(8,1)>', B '!layout.layout<(64,8):(8,1)>'}}
   %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+// fp8 operands: one instruction's K is 32 (32 bytes).
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f8E4M3FN, shared, !layout.layout<(64,48):(48,1)>>
+func.func @fp8_k48(%a: !a, %b: !a, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A, B and C must be M x K, N x K and M x N with K a multiple of 32 (one instruction's K for 'f8E4M3FN'), found A '!layout.layout<(64,48):(48,1)>', B '!layout.layout<(64,48):(48,1)>'}}
+  %d = layout.mma_async %a, %b, %c : !a, !a, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+// An fp8 operand with a 16-bit one: WGMMA has no such form.
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!a = !layout.tensor<f8E4M3FN, shared, !layout.layout<(64,64):(64,1)>>
+!b = !layout.tensor<f16, shared, !layout.layout<(64,64):(64,1)>>
+func.func @fp8_f16(%a: !a, %b: !b, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A and B must both be f16 or both bf16, or each f8E4M3FN or f8E5M2, found 'f8E4M3FN' and 'f16'}}
+  %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
   return
 }

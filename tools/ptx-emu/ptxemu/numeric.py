@@ -1,4 +1,4 @@
-"""Numeric formats: f32 / f16 / bf16 bit patterns, rounding to nearest even."""
+"""Numeric formats: f32 / f16 / bf16 / e4m3 / e5m2 bit patterns, rounding to nearest even."""
 
 import math
 import operator
@@ -59,6 +59,44 @@ def half_table(kind):
 def to_half_bits(kind, x):
     return f16_bits(x) if kind == "f16" else bf16_bits(x)
 
+
+
+_FP8_NEAREST = {}
+
+
+def fp8_bits(kind, x):
+    """The e4m3 / e5m2 nearest to x (ties to the even pattern), as bits: values are those of
+    fp8_table (the PTX ISA's formats); past the largest finite value (448 for e4m3, 57344 for
+    e5m2) by half a step or more, e4m3 gives its NaN (it has no infinity) and e5m2 infinity
+    (IEEE rounding), and a NaN stays NaN."""
+    if kind not in _FP8_NEAREST:
+        from .ops_wgmma import fp8_table
+        vals = fp8_table(kind)
+        finite = sorted((v, b) for b, v in enumerate(vals) if math.isfinite(v) and not (v == 0 and b))
+        _FP8_NEAREST[kind] = finite
+    finite = _FP8_NEAREST[kind]
+    nan = 0x7F if kind == "e4m3" else 0x7E
+    if math.isnan(x):
+        return nan
+    sign = 0x80 if math.copysign(1.0, x) < 0 else 0
+    a = abs(x)
+    pos = [(v, b) for v, b in finite if v >= 0]
+    top, below = pos[-1][0], pos[-2][0]
+    if a >= top + (top - below) / 2:
+        return sign | (0x7F if kind == "e4m3" else 0x7C)
+    lo, hi = 0, len(pos) - 1
+    while hi - lo > 1:  # pos[lo] <= a < pos[hi]
+        mid = (lo + hi) // 2
+        if pos[mid][0] <= a:
+            lo = mid
+        else:
+            hi = mid
+    if a >= top:
+        lo = hi = len(pos) - 1
+    (vl, bl), (vh, bh) = pos[lo], pos[hi]
+    if a - vl < vh - a or (a - vl == vh - a and bl % 2 == 0):
+        return sign | bl
+    return sign | bh
 
 
 # -- exactly rounded dot products (the MMAs) ----------------------------------------------------

@@ -22,7 +22,7 @@ import time
 from .errors import EmuError
 from .launch import FAILURES, Launch
 from .memory import Global
-from .numeric import bf16_bits, f16_bits, f32_bits, f32_from_bits, half_table
+from .numeric import bf16_bits, f16_bits, f32_bits, f32_from_bits, fp8_bits, half_table
 
 
 # -- what a spec declares ---------------------------------------------------------------------
@@ -113,13 +113,14 @@ def _dim3(d):
 
 # -- helpers for specs ---------------------------------------------------------------------------
 
-BITS = {"f16": f16_bits, "bf16": bf16_bits, "f32": f32_bits}
-WIDTH = {"f16": 2, "bf16": 2, "f32": 4}
-FMT = {2: "H", 4: "I"}
+BITS = {"f16": f16_bits, "bf16": bf16_bits, "f32": f32_bits,
+        "e4m3": lambda x: fp8_bits("e4m3", x), "e5m2": lambda x: fp8_bits("e5m2", x)}
+WIDTH = {"f16": 2, "bf16": 2, "f32": 4, "e4m3": 1, "e5m2": 1}
+FMT = {1: "B", 2: "H", 4: "I"}
 
 
 def pack(dtype, rows, ld=None, pad=None):
-    """The bytes of a row-major matrix of `dtype` (f16, bf16, f32) from a list of rows of
+    """The bytes of a row-major matrix of `dtype` (f16, bf16, f32, e4m3, e5m2) from a list of rows of
     floats, each row padded to `ld` elements with the bit pattern `pad` (e.g. a NaN)."""
     conv, w = BITS[dtype], WIDTH[dtype]
     out = bytearray()
@@ -144,6 +145,9 @@ def fill(dtype, count, bits):
 def value_of(dtype, bits):
     if dtype == "f32":
         return f32_from_bits(bits)
+    if dtype in ("e4m3", "e5m2"):
+        from .ops_wgmma import fp8_table
+        return fp8_table(dtype)[bits]
     return half_table(dtype)[bits]
 
 

@@ -46,3 +46,15 @@ def test_spec_unknown_parameter(capsys):
     import pytest
     with pytest.raises(SystemExit, match="no parameter m"):
         emu(capsys, "--set", "m=3")
+
+
+def test_pack_fp8_rounds_to_nearest_even():
+    """pack's e4m3/e5m2 bytes (PTX ISA, "Alternate Floating-Point Data Formats"): e4m3 1.0 is
+    0 0111 000 = 0x38, its largest finite value 448 = 0 1111 110 = 0x7E, and past it (by half a
+    step, 464) its NaN 0x7F (no infinity); the smallest subnormal 2^-9 is 0x01 and half of it
+    ties to the even 0x00; e5m2 1.125 lies between 1.0 (0x3C) and 1.25 (0x3D): ties to 0x3C;
+    e5m2 overflows to infinity 0x7C."""
+    from ptxemu.spec import pack
+    assert pack("e4m3", [[1.0, -1.0, 1.875, 448.0, 464.0, 2.0 ** -9, 2.0 ** -10, -0.0]]) == bytes(
+        [0x38, 0xB8, 0x3F, 0x7E, 0x7F, 0x01, 0x00, 0x80])
+    assert pack("e5m2", [[1.0, 1.125, 1.25, 57344.0, 61440.0]]) == bytes([0x3C, 0x3C, 0x3D, 0x7B, 0x7C])
