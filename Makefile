@@ -58,11 +58,13 @@ fuzz: setup
 
 # The GEMMs on a GPU (not part of `make test`): gpu-build lowers examples/gemm_sm90.mlir (f16 and
 # bf16) to PTX, assembles cubins with ptxas and compiles the host function that encodes the tensor
-# maps (target/gpu), then lowers examples/gemm_sm80.mlir (f16 and bf16, chip=sm_80) and assembles
-# its PTX for sm_90 (target/gpu/sm80); no GPU needed (PARTS=sm90a or PARTS=sm80 builds one part).
-# gpu-run runs both on the GPU of this machine for several shapes, checks them against a float64
-# reference and times them beside torch.matmul (cuBLAS) (bench/gpu/run_gemm.py: needs torch and
-# libcuda; --kernels sm90a or sm80 runs one, --dry-run prints the launches without a GPU). On a
+# maps (target/gpu), the same for examples/gemm_fp8_sm90.mlir (e4m3 -> bf16, target/gpu/fp8),
+# then lowers examples/gemm_sm80.mlir (f16 and bf16, chip=sm_80) and assembles its PTX for sm_90
+# (target/gpu/sm80); no GPU needed (PARTS=sm90a, sm90a_fp8 or sm80 builds one part).
+# gpu-run runs them on the GPU of this machine for several shapes, checks them against a float64
+# reference, times them beside the vendor library in the same process (torch.matmul: cuBLAS;
+# torch._scaled_mm for fp8) and prints one table (bench/gpu/run_gemm.py: needs torch and libcuda;
+# --kernels sm90a,sm90a_fp8,sm80 picks, --dry-run prints the launches without a GPU). On a
 # machine with a GPU and no toolchain, carry target/gpu and run `make gpu-run`.
 gpu-build: setup
 	$(CARGO) build --release --bin layout-opt

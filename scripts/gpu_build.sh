@@ -17,11 +17,16 @@
 #    Output: target/gpu/sm80/<elem>/{gemm.mlir,gemm.ptx,gemm.cubin,ptxas.txt} and
 #    target/gpu/sm80/manifest.json. The .entry parameters of the PTX are checked against that
 #    signature: a source with another signature fails the build instead of the launch.
-# The sm90a part is built (and its manifest written) first, so a failure of the sm80 part leaves
+#  - sm90a_fp8: the fp8 GEMM of examples/gemm_fp8_sm90.mlir (e4m3 A and B, f32 accumulation, bf16
+#    C; the sm90a kernel's signature, launch and host function), lowered as it is (no element-type
+#    substitution) and assembled for sm_90a.
+#    Output: target/gpu/fp8/e4m3/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
+#    target/gpu/fp8/manifest.json.
+# The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
-# Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), OUT, ELEMS (ELEMS80 for sm80
-# alone; default ELEMS), PARTS (default
-# "sm90a sm80": the parts to build; building sm90a clears all of OUT, sm80 alone only OUT/sm80)
+# Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
+# ELEMS (ELEMS80 for sm80 alone; default ELEMS), PARTS (default "sm90a sm90a_fp8 sm80": the parts
+# to build; building sm90a clears all of OUT, another part alone only its folder)
 # and the launch parameters of the sm90a kernel (TILE_N, RASTER, SMEM: see the header of the
 # source) may be overridden to build a variant.
 set -euo pipefail
@@ -31,9 +36,10 @@ LLVM_BIN=/usr/lib/llvm-22/bin
 OUT=${OUT:-target/gpu}
 SRC=${SRC:-examples/gemm_sm90.mlir}
 SRC80=${SRC80:-examples/gemm_sm80.mlir}
+SRCFP8=${SRCFP8:-examples/gemm_fp8_sm90.mlir}
 ELEMS=${ELEMS:-f16 bf16}
 ELEMS80=${ELEMS80:-$ELEMS}
-PARTS=${PARTS:-sm90a sm80}
+PARTS=${PARTS:-sm90a sm90a_fp8 sm80}
 TILE_N=${TILE_N:-256}
 RASTER=${RASTER:-8}
 SMEM=${SMEM:-197696}
@@ -41,15 +47,20 @@ trap 'echo "gpu_build: FAILED (line $LINENO: $BASH_COMMAND)" >&2' ERR
 PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
 [[ -n $PTXAS ]] || { echo "gpu_build: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
 for part in $PARTS; do
-  [[ $part == sm90a || $part == sm80 ]] || { echo "gpu_build: unknown part '$part' in PARTS"; exit 1; }
+  [[ $part == sm90a || $part == sm90a_fp8 || $part == sm80 ]] ||
+    { echo "gpu_build: unknown part '$part' in PARTS"; exit 1; }
 done
 has_part() { [[ " $PARTS " == *" $1 "* ]]; }
 # lower PART SRC DIR ELEM OPTIONS: DIR/gemm.mlir (SRC with every f16 -- tensor elements, the
-# host's elem -- replaced by ELEM) lowered to DIR/gemm.ptx and DIR/gemm.lowered.mlir; the
-# remarks and errors in DIR/lower.txt, the errors shown when it fails.
+# host's elem -- replaced by ELEM; SRC as it is when ELEM is "-") lowered to DIR/gemm.ptx and
+# DIR/gemm.lowered.mlir; the remarks and errors in DIR/lower.txt, the errors shown when it fails.
 lower() {
   local part=$1 src=$2 d=$3 elem=$4 options=$5
-  sed -E "s/(^|[^b])f16/\1$elem/g" "$src" >"$d/gemm.mlir"
+  if [[ $elem == - ]]; then
+    cp "$src" "$d/gemm.mlir"
+  else
+    sed -E "s/(^|[^b])f16/\1$elem/g" "$src" >"$d/gemm.mlir"
+  fi
   if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx$options" -o "$d/gemm.lowered.mlir" \
       2>"$d/lower.txt"; then
     grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
@@ -72,15 +83,15 @@ check_entry() {
   fi
 }
 
-if has_part sm90a; then
-rm -rf "$OUT"
-mkdir -p "$OUT"
-for elem in $ELEMS; do
-  d=$OUT/$elem
+# build_tma_gemm PART SRC DIR ELEM SUBST: one TMA GEMM of the signature gemm(mapA, mapB, mapC, pc,
+# M, N, K): lowered (SUBST: the element type put for f16, or - for the source as it is),
+# checked, assembled for sm_90a, and its host function compiled.
+build_tma_gemm() {
+  local part=$1 src=$2 d=$3 elem=$4 subst=$5
   mkdir -p "$d"
-  lower sm90a "$SRC" "$d" "$elem" ""
-  check_entry sm90a "$elem" "$d/gemm.ptx" gemm "ptr ptr ptr ptr .u32 .u32 .u32" \
-    "mapA, mapB, mapC, pc, M, N, K" "$SRC"
+  lower "$part" "$src" "$d" "$subst" ""
+  check_entry "$part" "$elem" "$d/gemm.ptx" gemm "ptr ptr ptr ptr .u32 .u32 .u32" \
+    "mapA, mapB, mapC, pc, M, N, K" "$src"
   "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
   # The host function alone: LLVM IR of the lowered module, the function extracted (the
   # module's GPU binary and its loader are not needed: the runner loads the cubin itself).
@@ -88,17 +99,37 @@ for elem in $ELEMS; do
   "$LLVM_BIN/llvm-extract" --func=encode_tensor_maps -S "$d/module.ll" -o "$d/host.ll"
   "$LLVM_BIN/llc" -O2 -filetype=obj -relocation-model=pic "$d/host.ll" -o "$d/host.o"
   cc -shared "$d/host.o" -o "$d/libgemm_host.so"
-  echo "gpu_build: $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
-done
-# The launch (from the source's header): a 1-D grid of RASTER x ceil(N/TILE_N) x
-# ceil(ceil(M/128)/RASTER) CTAs of 384 threads with SMEM bytes of dynamic shared memory, in
-# clusters of 2 (the PTX's .reqnctapercluster: a plain cuLaunchKernel launches them).
-cat >"$OUT/manifest.json" <<EOF
+  echo "gpu_build: $part $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
+}
+# tma_manifest FILE SRC ELEMS OUTPUT: the launch (from the source's header): a 1-D grid of
+# RASTER x ceil(N/TILE_N) x ceil(ceil(M/128)/RASTER) CTAs of 384 threads with SMEM bytes of
+# dynamic shared memory, in clusters of 2 (the PTX's .reqnctapercluster: a plain cuLaunchKernel
+# launches them); OUTPUT: C's element type (empty: the operands').
+tma_manifest() {
+  cat >"$1" <<EOF
 {"kernel": "gemm", "block": 384, "tile_m": 128, "tile_n": $TILE_N, "raster_group": $RASTER, "cluster": 2,
  "smem_bytes": $SMEM, "host": "libgemm_host.so", "encode": "encode_tensor_maps",
- "arch": "sm_90a", "source": "$SRC", "elems": "$ELEMS"}
+ "arch": "sm_90a", "source": "$2", "elems": "$3", "output": "$4"}
 EOF
+}
+
+if has_part sm90a; then
+rm -rf "$OUT"
+mkdir -p "$OUT"
+for elem in $ELEMS; do
+  build_tma_gemm sm90a "$SRC" "$OUT/$elem" "$elem" "$elem"
+done
+tma_manifest "$OUT/manifest.json" "$SRC" "$ELEMS" ""
 echo "gpu_build: sm90a OK -> $OUT"
+fi
+
+if has_part sm90a_fp8; then
+OF=$OUT/fp8
+rm -rf "$OF"
+mkdir -p "$OF"
+build_tma_gemm sm90a_fp8 "$SRCFP8" "$OF/e4m3" e4m3 -
+tma_manifest "$OF/manifest.json" "$SRCFP8" e4m3 bf16
+echo "gpu_build: sm90a_fp8 OK -> $OF"
 fi
 
 if has_part sm80; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run the GEMMs that scripts/gpu_build.sh built (target/gpu) on a GPU and check them.
 
-Two kernels, each for each element type (f16, bf16) and shape:
+Three kernels, each for each element type and shape:
   - sm90a (target/gpu/manifest.json, target/gpu/<elem>/): C = A @ B^T, A (M x K), B (N x K),
     TMA + wgmma, a full/empty mbarrier pipeline, clusters of 2 CTAs sharing B by TMA multicast
     (the PTX declares the cluster: a plain launch) and a TMA-store epilogue. The runner encodes the
@@ -11,6 +11,11 @@ Two kernels, each for each element type (f16, bf16) and shape:
     argument comes from the kernel's layouts and copies; C's only when `layout.tma_encodable`
     holds, i.e. N is a multiple of 8, else the kernel stores C without TMA), copies them to device memory, and launches gemm(mapA, mapB, mapC, C, M, N, K)
     (i32 sizes).
+  - sm90a_fp8 (target/gpu/fp8/manifest.json, target/gpu/fp8/e4m3/): the same kernel on e4m3
+    A and B (WGMMA m64n256k32), f32 accumulation, C in bf16 (examples/gemm_fp8_sm90.mlir); K is
+    rounded up to a multiple of 16 (A's and B's rows must be 16-byte multiples for TMA). The
+    vendor figure is torch._scaled_mm (cuBLASLt fp8, unit scales, bf16 out), where it accepts
+    the shape (N and K multiples of 16; "n/a" otherwise).
   - sm80 (target/gpu/sm80/manifest.json, target/gpu/sm80/<elem>/): C = A @ B, A (M x K), B
     (K x N), C (M x N) row-major with leading dimensions lda, ldb, ldc (multiples of 8),
     cp.async + ldmatrix + mma.sync, 64x64x32 tiles: gemm_sm80(A, B, C, M, N, K, lda, ldb, ldc)
@@ -27,13 +32,15 @@ For each, the runner
         |C - ref| <= 2^-p |ref| + 2 K 2^-24 (|A| @ |B|) + 2^-p_min
     (p = 11 for f16 / 8 for bf16 output rounding, then f32 accumulation in any order, and the
     smallest subnormal step), and reports the largest error relative to that bound,
-  - times it and torch.matmul (cuBLAS) of the same product on the same inputs in the same
-    process (CUDA events, alternating the two, median of the iterations) and prints TFLOP/s
-    side by side.
+  - times it and the vendor library (torch.matmul: cuBLAS; torch._scaled_mm for fp8) on the
+    same inputs in the same process (CUDA events, alternating the two, median of the
+    iterations) and prints TFLOP/s side by side.
+At the end, one table of every kernel, element type and shape: correct or not (error / bound),
+TFLOP/s of ours and of the vendor library, and the ratio.
 
 Each kernel and element type runs in a child process with a timeout, so a hung kernel cannot
 stall the run. A kernel whose manifest is missing counts as failed.
-Usage: run_gemm.py [--dir target/gpu] [--quick] [--timeout 240] [--kernels sm90a,sm80]
+Usage: run_gemm.py [--dir target/gpu] [--quick] [--timeout 240] [--kernels sm90a,sm90a_fp8,sm80]
                    [--dry-run]   (print every launch: grid, block, shared memory, packed
                                   parameters; no GPU, torch or libcuda needed)
 """
@@ -55,9 +62,11 @@ SHAPES = [
     (8192, 8192, 8192),
 ]
 QUICK = SHAPES[:3]
-KERNELS = ["sm90a", "sm80"]
+KERNELS = ["sm90a", "sm90a_fp8", "sm80"]
 # Where each kernel's build lies under --dir.
-SUBDIR = {"sm90a": "", "sm80": "sm80"}
+SUBDIR = {"sm90a": "", "sm90a_fp8": "fp8", "sm80": "sm80"}
+# A child's result line (one per shape), gathered by the parent into the final table.
+RESULT = "RESULT "
 CTYPE = {"ptr": ctypes.c_uint64, "i32": ctypes.c_int32, "i64": ctypes.c_int64}
 
 
@@ -131,6 +140,14 @@ class Driver:
         )
 
 
+def shapes_of(kernel, shapes):
+    """The shapes a kernel runs: the fp8 GEMM's K rounded up to a multiple of 16 (its tensor
+    maps need 16-byte rows of A and B)."""
+    if kernel == "sm90a_fp8":
+        return [(M, N, round_up(K, 16)) for (M, N, K) in shapes]
+    return shapes
+
+
 def launch_sm90a(man, M, N, K, mapA, mapB, mapC, C):
     """Grid, block, dynamic shared memory and arguments of gemm(mapA, mapB, mapC, C, M, N, K): the
     kernel's raster, groups of `raster_group` M tiles side by side, one CTA per tile."""
@@ -188,11 +205,16 @@ def interleaved_ms(torch, fns, iters):
     return [sorted(t)[len(t) // 2] for t in times]
 
 
-def check_and_time(torch, tag, elem, M, N, K, A, Bkn, C, ours, extra_ok=None):
-    """Run `ours` (which writes C = A @ Bkn, Bkn the K x N operand as a view), check C against
-    the float64 reference, time it beside torch.matmul(A, Bkn) and print one line."""
+def check_and_time(torch, tag, elem, M, N, K, A, Bkn, C, ours, extra_ok=None, vendor=None,
+                   vendor_name="cuBLAS"):
+    """Run `ours` (which writes C = A @ Bkn, Bkn the K x N operand as a view), check C (of the
+    element type `elem`) against the float64 reference, time it beside the vendor library
+    (`vendor`: a function returning the product, None when it does not take the shape; default
+    torch.matmul(A, Bkn)), print one line and one RESULT line (JSON) for the table."""
     p = {"f16": 11, "bf16": 8}[elem]
     tiny = {"f16": 2.0**-24, "bf16": 2.0**-133}[elem]
+    if vendor is None and A.dtype in (torch.float16, torch.bfloat16):
+        vendor = lambda: torch.matmul(A, Bkn)  # noqa: E731
     ours()
     torch.cuda.synchronize()
     ref = A.double() @ Bkn.double()
@@ -200,22 +222,30 @@ def check_and_time(torch, tag, elem, M, N, K, A, Bkn, C, ours, extra_ok=None):
     err = (C.double() - ref).abs()
     finite = bool(torch.isfinite(C).all())
     ratio = float((err / bound).max()) if finite else float("inf")
-    cublas = torch.matmul(A, Bkn)
-    cratio = float(((cublas.double() - ref).abs() / bound).max())
+    cratio = float(((vendor().double() - ref).abs() / bound).max()) if vendor else None
     del ref, bound, err
     note = extra_ok() if extra_ok else ""
     iters = 10 if M * N * K < 2**33 else 30
     for _ in range(2):
         ours()
-        torch.matmul(A, Bkn)
-    t_ours, t_cublas = interleaved_ms(torch, [ours, lambda: torch.matmul(A, Bkn, out=cublas)], iters)
+        if vendor:
+            vendor()
+    fns = [ours] + ([vendor] if vendor else [])
+    times = interleaved_ms(torch, fns, iters)
+    t_ours, t_vendor = times[0], (times[1] if vendor else None)
     flop = 2.0 * M * N * K
     ok = finite and ratio <= 1.0 and not note
+    tf_ours = flop / t_ours / 1e9
+    tf_vendor = flop / t_vendor / 1e9 if vendor else None
+    vendor_text = (f"{vendor_name} {t_vendor:.3f} ms {tf_vendor:.1f} TFLOP/s "
+                   f"({100 * t_vendor / t_ours:.0f}% of {vendor_name})" if vendor else f"{vendor_name} n/a")
+    cr = f"{cratio:.3g}" if cratio is not None else "n/a"
     print(f"[{tag}] {M}x{N}x{K}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g} "
-          f"(cuBLAS {cratio:.3g}){note}; ours {t_ours:.3f} ms {flop / t_ours / 1e9:.1f} TFLOP/s, "
-          f"cuBLAS {t_cublas:.3f} ms {flop / t_cublas / 1e9:.1f} TFLOP/s "
-          f"({100 * t_cublas / t_ours:.0f}% of cuBLAS)", flush=True)
-    del cublas
+          f"({vendor_name} {cr}){note}; ours {t_ours:.3f} ms {tf_ours:.1f} TFLOP/s, {vendor_text}",
+          flush=True)
+    print(RESULT + json.dumps({"tag": tag, "shape": f"{M}x{N}x{K}", "ok": ok, "ratio": ratio,
+                               "ours": tf_ours, "vendor": tf_vendor, "vendor_name": vendor_name,
+                               "note": note}), flush=True)
     return ok
 
 
@@ -249,10 +279,11 @@ def tensor_maps(torch, host, A, B, C, M, N, K):
     return dev, dev.data_ptr(), dev.data_ptr() + 128, dev.data_ptr() + 256
 
 
-def run_sm90a(elem, out_dir, shapes):
+def run_sm90a(elem, out_dir, shapes, kernel="sm90a"):
+    """The TMA GEMM (sm90a: f16/bf16 in and out; sm90a_fp8: e4m3 in, bf16 out)."""
     import torch
 
-    man, top = manifest(out_dir, "sm90a")
+    man, top = manifest(out_dir, kernel)
     d = os.path.join(top, elem)
     drv = Driver()
     torch.zeros(1, device="cuda")  # the primary context, current on this thread
@@ -261,22 +292,34 @@ def run_sm90a(elem, out_dir, shapes):
     mod, f, how = load_kernel(drv, d, man)
     smem = man["smem_bytes"]
     drv.call("cuFuncSetAttribute", f, ctypes.c_int(8), ctypes.c_int(smem))  # MAX_DYNAMIC_SHARED
-    dt = {"f16": torch.float16, "bf16": torch.bfloat16}[elem]
-    print(f"[{elem}] device {torch.cuda.get_device_name()}; module loaded from {how}; "
+    types = {"f16": torch.float16, "bf16": torch.bfloat16, "e4m3": torch.float8_e4m3fn}
+    dt = types[elem]
+    out = man.get("output") or elem
+    tag = elem if kernel == "sm90a" else f"{kernel} {elem}->{out}"
+    print(f"[{tag}] device {torch.cuda.get_device_name()}; module loaded from {how}; "
           f"dynamic smem {smem} B", flush=True)
     ok_all = True
     g = torch.Generator(device="cuda").manual_seed(7)
-    for (M, N, K) in shapes:
+    one = torch.ones((), device="cuda", dtype=torch.float32)
+    for (M, N, K) in shapes_of(kernel, shapes):
         A = (torch.rand(M, K, device="cuda", generator=g) * 2 - 1).to(dt)
         B = (torch.rand(N, K, device="cuda", generator=g) * 2 - 1).to(dt)
-        C = torch.full((M, N), float("nan"), device="cuda", dtype=dt)
+        C = torch.full((M, N), float("nan"), device="cuda", dtype=types[out])
         keep, mapA, mapB, mapC = tensor_maps(torch, host, A, B, C, M, N, K)
         grid, block, smem, args = launch_sm90a(man, M, N, K, mapA, mapB, mapC, C.data_ptr())
 
         def ours():
             drv.launch(f, grid, block, smem, args)
 
-        ok_all &= check_and_time(torch, elem, elem, M, N, K, A, B.t(), C, ours)
+        vendor, name = None, "cuBLAS"
+        if dt == torch.float8_e4m3fn:
+            name = "torch._scaled_mm"
+            if N % 16 == 0 and K % 16 == 0:
+                def vendor():
+                    r = torch._scaled_mm(A, B.t(), scale_a=one, scale_b=one, out_dtype=types[out])
+                    return r[0] if isinstance(r, tuple) else r  # (out, amax) before torch 2.5
+        ok_all &= check_and_time(torch, tag, out, M, N, K, A, B.t(), C, ours, vendor=vendor,
+                                 vendor_name=name)
         del A, B, C, keep
         torch.cuda.empty_cache()
     return ok_all
@@ -346,8 +389,8 @@ def dry_run(out_dir, kernels, shapes):
             print(f"[{kernel} {elem}] kernel {man['kernel']} in {d}"
                   + (f"; MISSING {missing}" if missing else ""))
             ok &= not missing
-            for (M, N, K) in shapes:
-                if kernel == "sm90a":
+            for (M, N, K) in shapes_of(kernel, shapes):
+                if kernel in ("sm90a", "sm90a_fp8"):
                     grid, block, smem, args = launch_sm90a(man, M, N, K, 0xA000, 0xA080, 0xA100, 0xC000)
                     extra = ""
                 else:
@@ -367,7 +410,7 @@ def main():
     ap.add_argument("--dir", default="target/gpu")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--timeout", type=int, default=240)
-    ap.add_argument("--kernels", default=",".join(KERNELS), help="comma-separated: sm90a,sm80")
+    ap.add_argument("--kernels", default=",".join(KERNELS), help="comma-separated: " + ",".join(KERNELS))
     ap.add_argument("--dry-run", action="store_true")
     ap.add_argument("--elem")  # child: run this element type of --kernel in this process
     ap.add_argument("--kernel", default="sm90a", choices=KERNELS)
@@ -380,32 +423,64 @@ def main():
     if a.dry_run:
         sys.exit(0 if dry_run(a.dir, kernels, shapes) else 1)
     if a.elem:
-        run = {"sm90a": run_sm90a, "sm80": run_sm80}[a.kernel]
-        sys.exit(0 if run(a.elem, a.dir, shapes) else 1)
-    failed = []
+        if a.kernel == "sm80":
+            ok = run_sm80(a.elem, a.dir, shapes)
+        else:
+            ok = run_sm90a(a.elem, a.dir, shapes, a.kernel)
+        sys.exit(0 if ok else 1)
+    failed, rows = [], []
     for kernel in kernels:
         try:
             man, _ = manifest(a.dir, kernel)
         except OSError as e:
             print(f"[{kernel}] not built: {e}", flush=True)
             failed.append(f"{kernel} (no manifest)")
+            rows.append({"tag": kernel, "shape": "-", "ok": False, "note": "not built"})
             continue
         for elem in man.get("elems", "f16 bf16").split():
             tag = elem if kernel == "sm90a" else f"{kernel} {elem}"
             cmd = [sys.executable, __file__, "--dir", a.dir, "--kernel", kernel, "--elem", elem]
             cmd += ["--quick"] if a.quick else []
             t0 = time.time()
+            lines = []
             try:
-                r = subprocess.run(cmd, timeout=a.timeout)
+                r = subprocess.run(cmd, timeout=a.timeout, stdout=subprocess.PIPE, text=True)
+                lines = r.stdout.splitlines()
                 if r.returncode != 0:
                     failed.append(f"{tag} (exit {r.returncode})")
-            except subprocess.TimeoutExpired:
+            except subprocess.TimeoutExpired as e:
+                out = e.stdout or ""
+                lines = (out.decode() if isinstance(out, bytes) else out).splitlines()
                 failed.append(f"{tag} (timed out after {a.timeout} s)")
+                rows.append({"tag": tag, "shape": "-", "ok": False, "note": f"timed out after {a.timeout} s"})
+            for line in lines:
+                if line.startswith(RESULT):
+                    rows.append(json.loads(line[len(RESULT):]))
+                else:
+                    print(line, flush=True)
             print(f"[{tag}] {time.time() - t0:.1f} s", flush=True)
+    print_table(rows)
     if failed:
         print("gpu-check: FAILED: " + ", ".join(failed))
         sys.exit(1)
     print("gpu-check: OK")
+
+
+def print_table(rows):
+    """One table of every kernel, element type and shape that ran."""
+    def num(x, fmt):
+        return "n/a" if x is None else format(x, fmt)
+
+    head = ["kernel", "shape", "correct", "err/bound", "ours TFLOP/s", "vendor", "vendor TFLOP/s", "ours/vendor"]
+    body = []
+    for r in rows:
+        ours, vendor = r.get("ours"), r.get("vendor")
+        body.append([r["tag"], r["shape"], "yes" if r["ok"] else "NO" + (f" ({r['note'].strip('; ')})" if r.get("note") else ""),
+                     num(r.get("ratio"), ".3g"), num(ours, ".1f"), r.get("vendor_name", "-"), num(vendor, ".1f"),
+                     "n/a" if ours is None or vendor is None else f"{100 * ours / vendor:.0f}%"])
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
+    for line in [head, ["-" * w for w in widths]] + body:
+        print("  ".join(str(x).ljust(w) for x, w in zip(line, widths)).rstrip())
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-// The three GEMM examples through upstream canonicalize, cse and loop-invariant-code-motion
+// The GEMM examples through upstream canonicalize, cse and loop-invariant-code-motion
 // before --lower-to-nvvm, then run on the PTX emulator as the first run of gemm_sm80_run.mlir,
-// gemm_sm90_run.mlir and gemm_sm100_run.mlir does (same flags, host function, spec, shape and
+// gemm_sm90_run.mlir, gemm_fp8_sm90_run.mlir and gemm_sm100_run.mlir does (same flags, host function, spec, shape and
 // expectations): the memory effects of the kernel ops (docs/dialect.md "Memory effects") let
 // the passes run over a kernel without merging, erasing or moving an op that touches memory or
 // synchronizes. What the passes change: the constants (layout.const, arith.constant,
@@ -37,6 +37,20 @@
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.sm90.host.ll -o %t.sm90.host.o
 // RUN: cc -shared -fPIC %t.sm90.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.sm90.host.so
 // RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_sm90.py --ptx %t.sm90.ptx --host %t.sm90.host.so --set shape=256,256,384 | FileCheck %s --check-prefix=WRAP90
+//
+// sm_90a fp8: the same kernel on e4m3 operands (m64n256k32) with a bf16 epilogue.
+// RUN: layout-opt %S/../../../examples/gemm_fp8_sm90.mlir -o %t.fp8.orig.mlir
+// RUN: layout-opt %S/../../../examples/gemm_fp8_sm90.mlir %{pipeline} -o %t.fp8.mlir
+// RUN: %{ops} %t.fp8.orig.mlir | sed -E 's/^ *(= )?//' | sort | uniq -c > %t.fp8.orig.ops
+// RUN: %{ops} %t.fp8.mlir | sed -E 's/^ *(= )?//' | sort | uniq -c > %t.fp8.ops
+// RUN: diff %t.fp8.orig.ops %t.fp8.ops
+// RUN: diff %t.sm90.ops %t.fp8.ops
+// RUN: layout-opt %t.fp8.mlir --lower-to-nvvm="ptx=%t.fp8.ptx" -o %t.fp8.lowered.mlir 2>/dev/null
+// RUN: mlir-translate --mlir-to-llvmir %t.fp8.lowered.mlir -o %t.fp8.ll
+// RUN: llvm-extract --func=encode_tensor_maps -S %t.fp8.ll -o %t.fp8.host.ll
+// RUN: llc -O2 -filetype=obj -relocation-model=pic %t.fp8.host.ll -o %t.fp8.host.o
+// RUN: cc -shared -fPIC %t.fp8.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.fp8.host.so
+// RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_fp8_sm90.py --ptx %t.fp8.ptx --host %t.fp8.host.so --set shape=200,264,144 | FileCheck %s --check-prefix=CLIPFP8
 //
 // sm_100a: tcgen05.mma into TMEM, tcgen05.ld, TMA, mbarrier rings, the derived host function.
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir -o %t.sm100.orig.mlir
@@ -107,6 +121,10 @@
 // WRAP90-NEXT: emulated 8 CTAs (clusters of 2) x 384 threads: {{[0-9]+}} instructions, 96 wgmma, 24 TMA loads, 12 TMA multicast loads, 8 TMA stores, 256 stmatrix, 22 mbarrier phases, 2 cluster barriers, 4 CTA barriers; {{[0-9.]+}} s
 // WRAP90-NEXT: checks: none failed
 // WRAP90-NEXT: PASS
+// CLIPFP8: sm90a e4m3 -> bf16 200x264x144 (2x2 tiles, 2 k-tiles): C: 52800 elements, max error {{.*}}, 0 wrong, 0 writes outside C, 0 unwritten, 0 stored twice, 0 races
+// CLIPFP8-NEXT: 52800 of 52800 elements equal the reference rounded to bf16
+// CLIPFP8: checks: none failed
+// CLIPFP8-NEXT: PASS
 
 // The TMEM layout leaves the straight-line code after the TMEM allocation.
 // SM100-IR-LABEL: gpu.func @gemm_sm100
