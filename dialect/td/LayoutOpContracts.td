@@ -982,11 +982,16 @@ def Layout_Contract_umma_desc : Layout_Contract<
 def Layout_Contract_umma_instr_desc : Layout_Contract<
   "\n" #
   "\n" #
-  "    Contract of `umma_instr_desc(a, b, d, M, N, majorA, majorB[, negA, negB,\n" #
-  "    sat, sparse])` (the operation registry, as `layout help umma_instr_desc`\n" #
-  "    prints it): The 32-bit tcgen05.mma instruction descriptor, as hex, from the\n" #
-  "    element types of A, B and the accumulator, the MMA shape and the operand\n" #
-  "    majors; a shape or type combination PTX does not define is an error.\n" #
+  "    Contract of `umma_instr_desc(a, b, d, M, N, majorA, majorB[, modifier,\n" #
+  "    ...])` (the operation registry, as `layout help umma_instr_desc` prints it):\n" #
+  "    The 32-bit tcgen05.mma instruction descriptor, as hex (CuTe's\n" #
+  "    make_instr_desc), from the element types of A, B and the accumulator, the\n" #
+  "    MMA shape and the operand majors; modifiers: negA, negB, sat, sparse,\n" #
+  "    sel0-sel3 (sparsity selector), cta1/cta2, ws, maxshift8/16/32, and block\n" #
+  "    scaling (kinds mxf8f6f4, mxf4, mxf4nvf4; make_instr_desc_block_scaled): the\n" #
+  "    scale type ue8m0 or ue4m3, block16/block32, sfa0-sfa3, sfb0-sfb3; runtime\n" #
+  "    gives the 64-bit runtime form. A kind, type, shape or modifier combination\n" #
+  "    PTX does not define is an error naming the rule.\n" #
   "\n" #
   "    Example: `umma_instr_desc(f16, f16, f32, 128, 256, K, K)` = `\"0x08400010\"`\n">;
 

@@ -172,7 +172,7 @@ fn wgmma_type(e: Elem) -> Result<u32, String> {
         Elem::U8 => 6,
         Elem::B1 => 7,
         Elem::F32 => 8,
-        Elem::E2m1 | Elem::E2m3 | Elem::E3m2 => {
+        Elem::E2m1 | Elem::E2m3 | Elem::E3m2 | Elem::E2m1Unpacksmem | Elem::Ue8m0 | Elem::Ue4m3 => {
             return Err(format!("internal: no wgmma type {}", e.name()))
         }
     })
@@ -185,6 +185,14 @@ fn tcgen05_kind(k: MmaKind) -> u32 {
         MmaKind::Tf32 => 1,
         MmaKind::F8f6f4 => 2,
         MmaKind::I8 => 3,
+        // derive::tcgen05_mma builds no block-scaled descriptor (layout.tcgen05_mma has no
+        // scale-factor operands), so these kinds never reach the builder.
+        MmaKind::Mxf8f6f4 | MmaKind::Mxf4 | MmaKind::Mxf4nvf4 => {
+            unreachable!(
+                "block-scaled tcgen05.mma kind {} is not lowered",
+                k.qualifier()
+            )
+        }
     }
 }
 

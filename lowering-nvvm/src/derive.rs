@@ -338,13 +338,13 @@ pub fn tcgen05_mma(a: &Attrs) -> Result<hw::UmmaInstrDesc, String> {
     let d = hw::Accum::parse(get(a, "elemD")?).map_err(|e| e.to_string())?;
     let (ma, mb) = (major(a, "majorA")?, major(a, "majorB")?);
     let (m, n) = (int(a, "m", 0)?, int(a, "n", 0)?);
+    let cta = int(a, "ctaGroup", 1)?;
     let flags = hw::MmaFlags {
         negate_a: a.contains_key("negA"),
         negate_b: a.contains_key("negB"),
-        saturate: false,
-        sparse: false,
+        cta_group: if cta == 2 { 2 } else { 1 },
+        ..Default::default()
     };
-    let cta = int(a, "ctaGroup", 1)?;
     match (cta, m) {
         (1, 64 | 128) | (2, 128 | 256) => {}
         (1 | 2, _) => {

@@ -84,6 +84,12 @@ pub fn matrix_copy(op: MatrixOp, elem: Elem, smem: &Func, frag: &Layout) -> Resu
         }
     };
     let six_bit = matches!(elem, Elem::E2m3 | Elem::E3m2);
+    if elem == Elem::E2m1Unpacksmem {
+        return Err(Error::algebra(format!(
+            "{name}: e2m1_unpacksmem (4-bit values in 8-bit slots) needs the unpacking \
+             .b8x16.b4x16_p64 form, which {name} does not handle here"
+        )));
+    }
     let s = AnySmem::split(smem, name)?;
     let n = s.layout.size()?;
     if frag.shape.is_leaf() || frag.rank() != 2 {

@@ -60,7 +60,7 @@ pub use tmem::{tmem_alloc_columns, tmem_columns_needed, tmem_copy, TmemCopy, Tme
 pub use umma_desc::{
     check_umma_storage, umma_address, umma_desc, umma_desc_k, UmmaDesc, UmmaLayoutType,
 };
-pub use umma_instr_desc::{umma_instr_desc, Accum, MmaFlags, MmaKind, UmmaInstrDesc};
+pub use umma_instr_desc::{umma_instr_desc, Accum, BlockScale, MmaFlags, MmaKind, UmmaInstrDesc};
 pub use wgmma_addr::wgmma_address;
 pub use wgmma_desc::{check_wgmma_operand, wgmma_desc, Major, WgmmaDesc};
 pub use wgmma_kblock::{k_per_instruction, wgmma_desc_k, wgmma_k_block};
@@ -186,7 +186,7 @@ fn call_umma_instr_desc(args: &[Value]) -> Result<Value> {
         return Err(arity(
             op,
             args.len(),
-            "7 or more (a, b, d, M, N, majorA, majorB[, negA, negB, sat, sparse])",
+            "7 or more (a, b, d, M, N, majorA, majorB[, modifier, ...])",
         ));
     }
     let a = Elem::parse(&name_arg(op, args, 0, "the A type")?)?;

@@ -35,8 +35,8 @@ llvm.func @d(%p: !llvm.ptr<3>, %k: i32) -> i64 {
 // -----
 
 llvm.func @e(%d: i32, %a: i64, %b: i64, %acc: i1) {
-  // expected-error @+1 {{umma_instr_desc: N = 24 is not a tcgen05.mma shape for M = 128: N must be a multiple of 16 in [16, 256]}}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 24, majorA = #layout.major<K>, majorB = #layout.major<K>}
+  // expected-error @+1 {{umma_instr_desc: N = 12 is not a tcgen05.mma shape for M = 128 (cta_group::1, kind::f16): N must be a multiple of 8 in [8, 256]}}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f16, elemB = f16, elemD = f32, m = 128, n = 12, majorA = #layout.major<K>, majorB = #layout.major<K>}
   llvm.return
 }
 
@@ -51,8 +51,8 @@ llvm.func @f(%d: i32, %a: i64, %b: i64, %acc: i1) {
 // -----
 
 llvm.func @g(%d: i32, %a: i64, %b: i64, %acc: i1) {
-  // expected-error @+1 {{umma_instr_desc: A (e2m1) must be K-major: MN-major operands exist only for 8-, 16- and 32-bit types (not for the 6- and 4-bit types)}}
-  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f4E2M1FN, elemB = f8E4M3FN, elemD = f32, m = 128, n = 128, majorA = #layout.major<MN>, majorB = #layout.major<K>}
+  // expected-error @+1 {{umma_instr_desc: A (e2m3) must be K-major: MN-major operands exist only for 8-, 16- and 32-bit types (not for the 6- and 4-bit types)}}
+  layout.tcgen05_mma %d, %a, %b, %acc {elemA = f6E2M3FN, elemB = f8E4M3FN, elemD = f32, m = 128, n = 128, majorA = #layout.major<MN>, majorB = #layout.major<K>}
   llvm.return
 }
 

@@ -947,8 +947,8 @@ pub const OP_HELP: &[OpHelp] = &[
     OpHelp {
         name: r##"umma_instr_desc"##,
         family: Family::Hardware,
-        signature: r##"umma_instr_desc(a, b, d, M, N, majorA, majorB[, negA, negB, sat, sparse])"##,
-        contract: r##"The 32-bit tcgen05.mma instruction descriptor, as hex, from the element types of A, B and the accumulator, the MMA shape and the operand majors; a shape or type combination PTX does not define is an error."##,
+        signature: r##"umma_instr_desc(a, b, d, M, N, majorA, majorB[, modifier, ...])"##,
+        contract: r##"The 32-bit tcgen05.mma instruction descriptor, as hex (CuTe's make_instr_desc), from the element types of A, B and the accumulator, the MMA shape and the operand majors; modifiers: negA, negB, sat, sparse, sel0-sel3 (sparsity selector), cta1/cta2, ws, maxshift8/16/32, and block scaling (kinds mxf8f6f4, mxf4, mxf4nvf4; make_instr_desc_block_scaled): the scale type ue8m0 or ue4m3, block16/block32, sfa0-sfa3, sfb0-sfb3; runtime gives the 64-bit runtime form. A kind, type, shape or modifier combination PTX does not define is an error naming the rule."##,
         example: r##"umma_instr_desc(f16, f16, f32, 128, 256, K, K)"##,
         result: r##""0x08400010""##,
     },
@@ -1389,7 +1389,7 @@ mod tests {
         assert_eq!(arity("crd2idx"), (2, Some(3)));
         assert_eq!(arity("select"), (2, None));
         assert_eq!(arity("wgmma_desc"), (3, Some(4)));
-        assert_eq!(arity("umma_instr_desc"), (7, Some(11)));
+        assert_eq!(arity("umma_instr_desc"), (7, None));
         assert_eq!(arity("equal"), (2, Some(3)));
         assert_eq!(arity("lego_apply"), (2, None));
     }
