@@ -690,6 +690,26 @@ LogicalResult RetileOp::verify() { return verifyRegisterPair(*this, layout_ffi_r
 OpFoldResult RetileOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
 //===----------------------------------------------------------------------===//
+// transpose
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransposeOp::verify() {
+  ArrayRef<int64_t> order = getOrder();
+  return verifyRegisterPair(*this, [&](LayoutHandle src, LayoutHandle dst, const int64_t *shape,
+                                       size_t rank) {
+    return layout_ffi_transpose_check(src, dst, shape, rank, order.data(), order.size());
+  });
+}
+
+/// The identity order on an unchanged type: the source.
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  for (auto [i, o] : llvm::enumerate(getOrder()))
+    if ((int64_t)i != o)
+      return {};
+  return getSrc().getType() == getType() ? getSrc() : Value();
+}
+
+//===----------------------------------------------------------------------===//
 // Tensors in memory: make_tensor, local_tile
 //===----------------------------------------------------------------------===//
 
@@ -1427,6 +1447,64 @@ static LogicalResult verifyBarrierRing(Operation *op, Type type) {
     return op->emitOpError() << "a barrier ring has a rank-1 layout (barrier s at s), found "
                              << Type(l);
   return success();
+}
+
+/// A view of the memory tensor `tensor` (ops::tensor_view: `view` 0 select, 1 group, 2
+/// recast, with `params`) as `resultType`, whose element type is `elem`: the same space, and
+/// the layout the algebra computes for the view; a tma tensor has no views (its tiles are
+/// addressed by tensor-map coordinates).
+static LogicalResult verifyTensorView(Operation *op, Value tensor, Type resultType,
+                                      int32_t view, ArrayRef<int64_t> params) {
+  auto source = llvm::cast<MemoryTensorType>(tensor.getType());
+  auto result = llvm::cast<MemoryTensorType>(resultType);
+  if (source.getSpace() == MemorySpace::tma)
+    return op->emitOpError() << "views " << Type(source)
+                             << ": a tma tensor's tiles are addressed by tensor-map coordinates "
+                                "(layout.local_tile); view the shared tile instead";
+  rust::Result r = rust::take(layout_ffi_tensor_view(source.getLayout().getValueHandle(), view,
+                                                     params.data(), params.size()));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  auto expected = MemoryTensorType::get(op->getContext(), result.getElementType(),
+                                        source.getSpace(), typeOf(op->getContext(), r));
+  if (result != expected)
+    return op->emitOpError() << "the view of " << Type(source) << " is " << Type(expected)
+                             << ", not " << Type(result);
+  return success();
+}
+
+LogicalResult SelectTensorOp::verify() {
+  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
+  if (llvm::cast<MemoryTensorType>(getType()).getElementType() != source.getElementType())
+    return emitOpError() << "a view keeps the element type " << source.getElementType()
+                         << " (layout.recast_tensor changes it)";
+  return verifyTensorView(*this, getTensor(), getType(), 0, getModes());
+}
+
+/// The modes in their order on an unchanged type: the tensor.
+OpFoldResult SelectTensorOp::fold(FoldAdaptor) {
+  for (auto [i, m] : llvm::enumerate(getModes()))
+    if ((int64_t)i != m)
+      return {};
+  return getTensor().getType() == getType() ? getTensor() : Value();
+}
+
+LogicalResult GroupTensorOp::verify() {
+  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
+  if (llvm::cast<MemoryTensorType>(getType()).getElementType() != source.getElementType())
+    return emitOpError() << "a view keeps the element type " << source.getElementType()
+                         << " (layout.recast_tensor changes it)";
+  int64_t range[2] = {(int64_t)getBegin(), (int64_t)getEnd()};
+  return verifyTensorView(*this, getTensor(), getType(), 1, range);
+}
+
+LogicalResult RecastTensorOp::verify() {
+  Type from = llvm::cast<MemoryTensorType>(getTensor().getType()).getElementType();
+  Type to = llvm::cast<MemoryTensorType>(getType()).getElementType();
+  if (!from.isIntOrFloat() || !to.isIntOrFloat())
+    return emitOpError() << "recasts integer or float elements, found " << from << " and " << to;
+  int64_t bits[2] = {from.getIntOrFloatBitWidth(), to.getIntOrFloatBitWidth()};
+  return verifyTensorView(*this, getTensor(), getType(), 2, bits);
 }
 
 LogicalResult SharedAllocOp::verify() {

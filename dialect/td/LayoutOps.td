@@ -1062,6 +1062,74 @@ def Layout_SliceTensorOp : Layout_Op<"slice_tensor", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Layout_SelectTensorOp : Layout_Op<"select_tensor", [Pure]> {
+  let summary = "a view of a tensor's modes in another order, or of some of them (CuTe's `select`)";
+  let description = [{
+    ```mlir
+    %t = layout.select_tensor %a {modes = array<i64: 1, 0>}
+        : !layout.tensor<f16, global, !layout.layout<(64,32):(32,1)>>
+       -> !layout.tensor<f16, global, !layout.layout<(32,64):(1,32)>>
+    ```
+    The same pointer and bytes through the layout of the modes `modes`
+    (distinct top-level modes, in the view's order) of the tensor's layout:
+    a permutation of all modes transposes the tensor's modes, a subset views
+    the tensor at coordinate 0 of the others (`ops::tensor_view`; a swizzle
+    and offset stay on the offsets). The verifier computes the view's layout
+    and compares it with the result type's. Free at run time: the copies and
+    MMAs that read the view index it through its layout. Not for a `tma`
+    tensor (its tiles are addressed by tensor-map coordinates; view the
+    shared tile), nor for a tile that may reach past its tensor.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor, DenseI64ArrayAttr:$modes);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Layout_GroupTensorOp : Layout_Op<"group_tensor", [Pure]> {
+  let summary = "a view of a tensor with modes [begin, end) grouped into one (CuTe's `group_modes`)";
+  let description = [{
+    ```mlir
+    %t = layout.group_tensor %a {begin = 0 : i64, end = 2 : i64}
+        : !layout.tensor<f16, shared, !layout.layout<(8,16,4):(16,1,128)>>
+       -> !layout.tensor<f16, shared, !layout.layout<((8,16),4):((16,1),128)>>
+    ```
+    The same pointer and bytes; the modes `[begin, end)` of the tensor's
+    layout become one mode whose coordinate is the colexicographic coordinate
+    of the grouped ones (`ops::tensor_view`). Verified against the result
+    type; free at run time; not for `tma` tensors nor for a tile that may
+    reach past its tensor.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor, I64Attr:$begin, I64Attr:$end);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Layout_RecastTensorOp : Layout_Op<"recast_tensor", [Pure]> {
+  let summary = "the bytes of a tensor as elements of another type (CuTe's `recast<T>`)";
+  let description = [{
+    ```mlir
+    %w = layout.recast_tensor %a
+        : !layout.tensor<f16, shared, !layout.layout<(8,16):(16,1)>>
+       -> !layout.tensor<i32, shared, !layout.layout<(8,8):(8,1)>>
+    ```
+    The same pointer and bytes read as elements of the result's type: the
+    layout is `recast` from the source's element width to the result's
+    (`upcast` by the ratio when the new elements are wider, `downcast` when
+    narrower, both whole-byte types of integral ratio). Where the bytes do not
+    make whole elements (the contiguous mode's extent or a stride not a
+    multiple of the ratio) the algebra's error names the mode. Verified
+    against the result type; free at run time; not for `tma` tensors nor for
+    a tile that may reach past its tensor.
+  }];
+  let arguments = (ins Layout_TensorType:$tensor);
+  let results = (outs Layout_TensorType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory, barriers and the TMA / WGMMA ops on tensors (sm_90a)
 //===----------------------------------------------------------------------===//
@@ -1473,6 +1541,31 @@ def Layout_RetileOp : Layout_Op<"retile", [Pure,
     `mma.sync` as its A operand (FlashAttention's P).
   }];
   let arguments = (ins AnyRankedTensor:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Layout_TransposeOp : Layout_Op<"transpose", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "a register tensor with its dimensions in another order: no data moves (Triton's `tt.trans`)";
+  let description = [{
+    ```mlir
+    %t = layout.transpose %a {order = array<i64: 1, 0>}
+        : tensor<16x64xf16, #layout.linear<tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>>
+       -> tensor<64x16xf16, #layout.linear<tensor<64x16xf16, #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>>>>
+    ```
+    Dimension `j` of the result is dimension `order[j]` of the source (`order`
+    a permutation): `T[x] = S[y]` with `y[order[j]] = x[j]`. Every thread keeps
+    its registers, so the result's encoding must be the source's with its out
+    dimensions permuted the same way (`linear::tensor_transpose`: out `j` of
+    the result is out `order[j]` of the source, every basis compared; the
+    error names the first that differs and says that `convert_layout` moves
+    data). `--layout-lower-register-tensors` lowers it to nothing: the result
+    is the source's registers. Folds to the source when `order` is the
+    identity.
+  }];
+  let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$order);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;

@@ -156,6 +156,9 @@ LogicalResult resolvable(Operation *at, Value tensor) {
       tensor = part.getTensor();
     } else if (auto part = tensor.getDefiningOp<PartitionMmaOp>()) {
       tensor = part.getTensor();
+    } else if (isa_and_nonnull<SelectTensorOp, GroupTensorOp, RecastTensorOp>(
+                   tensor.getDefiningOp())) {
+      tensor = tensor.getDefiningOp()->getOperand(0);
     } else if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
       tensor = slice.getTensor();
       if (isTma(tensor))
@@ -172,7 +175,7 @@ LogicalResult resolvable(Operation *at, Value tensor) {
     return success();
   return at->emitOpError()
          << "reads a tensor that is not made in its function by layout.make_tensor, "
-            "layout.local_tile and layout.slice_tensor (a "
+            "layout.local_tile, layout.slice_tensor and views (a "
          << (isa<BlockArgument>(tensor) ? "block argument" : "value of another op")
          << "): its pointer and layout cannot be resolved";
 }
@@ -213,9 +216,68 @@ FailureOr<Resolved> threadPart(PatternRewriter &rw, Operation *at, Value tensor,
   return p;
 }
 
+FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor);
+
+/// A view of a memory tensor (select_tensor, group_tensor, recast_tensor; ops::tensor_view):
+/// the parent's pointer and the view's layout (verified: the result type's), built from the
+/// parent's layout value by layout.select / layout.group_modes, or a constant when static. A
+/// select keeps the per-mode residues of the modes it keeps; a view of a tile that may reach
+/// past its tensor in a mode it groups, recasts or drops is refused (its predicates are per
+/// mode of the tile).
+FailureOr<Resolved> resolveView(PatternRewriter &rw, Operation *at, Operation *view) {
+  Location loc = at->getLoc();
+  FailureOr<Resolved> parent = resolve(rw, at, view->getOperand(0));
+  if (failed(parent))
+    return failure();
+  auto type = cast<MemoryTensorType>(view->getResult(0).getType());
+  ValueType layoutType = type.getLayout();
+  Resolved r;
+  r.root = parent->root;
+  r.ptr = parent->ptr;
+  auto select = dyn_cast<SelectTensorOp>(view);
+  for (auto [d, partial] : llvm::enumerate(parent->partial))
+    if (partial && (!select || !llvm::is_contained(select.getModes(), (int64_t)d)))
+      return at->emitOpError() << "reads the view " << Type(type) << " of a tile that may reach "
+                               << "past its tensor in mode " << d
+                               << ": the predicates of a partial tile are per mode; view a "
+                                  "whole tile, or select the partial modes in another order";
+  if (layoutType.isStatic()) {
+    r.layout = ConstOp::create(rw, loc, layoutType.getValueAttr());
+  } else if (select) {
+    r.layout = SelectOp::create(rw, loc, layoutType, parent->layout, select.getModesAttr());
+  } else if (auto group = dyn_cast<GroupTensorOp>(view)) {
+    r.layout = GroupModesOp::create(
+        rw, loc, layoutType, parent->layout,
+        rw.getDenseI64ArrayAttr({(int64_t)group.getBegin(), (int64_t)group.getEnd()}));
+  } else {
+    return at->emitOpError() << "reads the recast " << Type(type)
+                             << " of a layout with runtime leaves, which is not lowered";
+  }
+  if (select) {
+    for (int64_t m : select.getModes()) {
+      r.residue.push_back(parent->residue[m]);
+      r.partial.push_back(parent->partial[m]);
+      r.origin.push_back(parent->origin[m]);
+    }
+    return r;
+  }
+  std::optional<int64_t> rank = algebraInt("rank", layoutType);
+  for (int64_t d = 0; d < rank.value_or(0); ++d) {
+    Value mode = modeOf(rw, loc, r.layout, d);
+    if (!mode)
+      return failure();
+    r.residue.push_back(SizeOp::create(rw, loc, rw.getIndexType(), mode));
+    r.partial.push_back(false);
+    r.origin.push_back(arith::ConstantIndexOp::create(rw, loc, 0));
+  }
+  return r;
+}
+
 /// Resolve `tensor` (resolvable) before `at` (see the file comment).
 FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   Location loc = at->getLoc();
+  if (isa_and_nonnull<SelectTensorOp, GroupTensorOp, RecastTensorOp>(tensor.getDefiningOp()))
+    return resolveView(rw, at, tensor.getDefiningOp());
   if (auto make = tensor.getDefiningOp<MakeTensorOp>()) {
     auto type = cast<ValueType>(make.getLayout().getType());
     Resolved r{make.getPtr(), make.getLayout(), {}, {}, {}, type};
@@ -1535,6 +1597,8 @@ bool mayBePartial(Value tensor) {
     return mayBePartial(part.getTensor());
   if (auto slice = tensor.getDefiningOp<SliceTensorOp>())
     return mayBePartial(slice.getTensor());
+  if (isa_and_nonnull<SelectTensorOp, GroupTensorOp, RecastTensorOp>(tensor.getDefiningOp()))
+    return mayBePartial(tensor.getDefiningOp()->getOperand(0));
   if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
     if (mayBePartial(tile.getTensor()))
       return true;
@@ -1814,7 +1878,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // rewrite, so an error leaves the IR as it was).
     bool ok = true;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp,
+              SelectTensorOp, GroupTensorOp, RecastTensorOp>(op))
         return;
       bool copy = isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp, SharedLoadOp, SharedStoreOp,
                       MbarrierInitOp, MbarrierWaitOp, MbarrierArriveOp, TmaCopyOp, MmaAsyncOp,
@@ -1825,7 +1890,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
           continue;
         if (!copy) {
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
-                            << "); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma "
+                            << "); only layout.local_tile, layout.slice_tensor, the views (select_tensor, "
+                               "group_tensor, recast_tensor), layout.partition, partition_mma "
                                "and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, "
                                "shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, "
                                "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr, "
@@ -1860,7 +1926,8 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // The tensor ops, now without uses, are erased.
     SmallVector<Operation *> dead;
     root->walk([&](Operation *op) {
-      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp>(op))
+      if (isa<MakeTensorOp, LocalTileOp, SliceTensorOp, PartitionOp, PartitionMmaOp,
+              SelectTensorOp, GroupTensorOp, RecastTensorOp>(op))
         dead.push_back(op);
     });
     for (Operation *op : llvm::reverse(dead))

@@ -19,6 +19,7 @@
 //   tid.x) XOR the access's;
 // - layout.mma becomes one nvvm.mma.sync m16n8k16 per accumulator tile and k
 //   step, its fragments the registers hw::mma_sync derives from the layouts;
+// - layout.transpose becomes nothing (the same registers, verified);
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -293,6 +294,20 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
                           rw.getI64IntegerAttr(sm))
             .getResult();
     rw.replaceOp(op, converted);
+    return success();
+  }
+};
+
+/// layout.transpose -> nothing: its verifier proved that the result's encoding gives every
+/// register of every thread the element the source's gives it (linear::tensor_transpose), so
+/// the result is the source's registers.
+struct TransposePattern : public OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    if (typeConverter->convertType(op.getType()) != adaptor.getSrc().getType())
+      return op.emitOpError() << "the transpose holds another number of registers than its source";
+    rw.replaceOp(op, adaptor.getSrc());
     return success();
   }
 };
@@ -1200,7 +1215,7 @@ struct LowerRegisterTensorsPass
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern>(converter, ctx);
+                 MmaPattern, AsyncCopyPattern, TransposePattern>(converter, ctx);
     patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);

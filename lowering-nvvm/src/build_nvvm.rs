@@ -178,21 +178,18 @@ fn wgmma_type(e: Elem) -> Result<u32, String> {
     })
 }
 
-/// The tcgen05.mma kind (the index into `tcgen05Kinds`).
-fn tcgen05_kind(k: MmaKind) -> u32 {
+/// The tcgen05.mma kind (the index into `tcgen05Kinds`); the block-scaled kinds have no entry
+/// (layout.tcgen05_mma has no scale-factor operands): an error naming the kind.
+fn tcgen05_kind(k: MmaKind) -> Result<u32, String> {
     match k {
-        MmaKind::F16 => 0,
-        MmaKind::Tf32 => 1,
-        MmaKind::F8f6f4 => 2,
-        MmaKind::I8 => 3,
-        // derive::tcgen05_mma builds no block-scaled descriptor (layout.tcgen05_mma has no
-        // scale-factor operands), so these kinds never reach the builder.
-        MmaKind::Mxf8f6f4 | MmaKind::Mxf4 | MmaKind::Mxf4nvf4 => {
-            unreachable!(
-                "block-scaled tcgen05.mma kind {} is not lowered",
-                k.qualifier()
-            )
-        }
+        MmaKind::F16 => Ok(0),
+        MmaKind::Tf32 => Ok(1),
+        MmaKind::F8f6f4 => Ok(2),
+        MmaKind::I8 => Ok(3),
+        MmaKind::Mxf8f6f4 | MmaKind::Mxf4 | MmaKind::Mxf4nvf4 => Err(format!(
+            "tcgen05.mma {} is block-scaled: layout.tcgen05_mma has no scale-factor operands to lower it with",
+            k.qualifier()
+        )),
     }
 }
 
@@ -383,12 +380,13 @@ impl Builder {
         b: MlirValue,
         idesc: MlirValue,
         enable_input_d: MlirValue,
-    ) {
+    ) -> Result<(), String> {
+        let kind = tcgen05_kind(kind)?;
         let built = unsafe {
             layout_nvvm_build_tcgen05_mma(
                 self.insertion(),
                 self.loc,
-                tcgen05_kind(kind),
+                kind,
                 cta2,
                 d,
                 a,
@@ -398,6 +396,7 @@ impl Builder {
             )
         };
         debug_assert!(built);
+        Ok(())
     }
 
     /// `nvvm.tcgen05.ld address[, offset] {shape}`, its registers as `result_ty`.

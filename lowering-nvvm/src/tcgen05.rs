@@ -25,7 +25,7 @@ pub fn lower_mma(
     let cta2 = a.get("ctaGroup").map(|s| s.as_str()) == Some("2");
     let dp = tmem_ptr(b, ops[0]);
     let idesc = b.c32(d.encode() as i32 as i64);
-    b.tcgen05_mma(d.kind, cta2, dp, ops[1], ops[2], idesc, ops[3]);
+    b.tcgen05_mma(d.kind, cta2, dp, ops[1], ops[2], idesc, ops[3])?;
     b.replace(op, &[]);
     Ok(())
 }

@@ -38,6 +38,7 @@ pub mod retile;
 pub mod shared_access;
 pub mod swizzle_choice;
 pub mod tensor_encoding;
+pub mod tensor_transpose;
 pub mod text_forms;
 pub mod to_cute;
 pub mod triton_text;

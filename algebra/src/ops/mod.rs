@@ -34,6 +34,7 @@ pub mod recast;
 pub mod shape_arith;
 pub mod slice;
 mod swizzle_slice;
+pub mod tensor_view;
 pub mod tile_to_shape;
 pub mod tiled_copy;
 pub mod tiled_mma;

@@ -1329,6 +1329,83 @@ pub unsafe extern "C" fn layout_ffi_smem_layout(
     }
 }
 
+/// The layout of a view of a tensor laid out by `layout` (`ops::tensor_view`): `view` 0 selects
+/// the modes `params[..n]`, 1 groups the modes `[params[0], params[1])`, 2 recasts from
+/// `params[0]`-bit to `params[1]`-bit elements. The view's layout as a value, or the algebra's
+/// message naming the rule.
+///
+/// # Safety
+/// `layout` must be null or a live handle; `params` must point to `n` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tensor_view(
+    layout: Handle,
+    view: i32,
+    params: *const i64,
+    n: usize,
+) -> LayoutResult {
+    use layout_algebra::ops::tensor_view::{view_layout, TensorView};
+    let params = extents(params, n);
+    let layout = stored::borrowed(layout);
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
+        let f = match layout.and_then(Stored::cute) {
+            Some(Value::Func(f)) => f,
+            _ => {
+                return Err(Error::algebra(
+                    "a view of a tensor: its layout is not a CuTe layout",
+                ))
+            }
+        };
+        let pair = |what: &str| match params[..] {
+            [a, b] => Ok((a, b)),
+            _ => Err(Error::algebra(format!(
+                "{what} takes two integers, found {}",
+                params.len()
+            ))),
+        };
+        let v = match view {
+            0 => TensorView::Select(params.clone()),
+            1 => {
+                let (b, e) = pair("group_tensor")?;
+                TensorView::Group(b, e)
+            }
+            2 => {
+                let (old, new) = pair("recast_tensor")?;
+                TensorView::Recast { old, new }
+            }
+            other => return Err(Error::algebra(format!("internal: no tensor view {other}"))),
+        };
+        Ok(Stored::Cute(Value::Func(view_layout(&f, &v)?)))
+    }));
+    match r {
+        Ok(Ok(v)) => with_value(v),
+        Ok(Err(e)) => from_error(e),
+        Err(_) => from_error(Error::algebra("tensor view: internal error (panic)")),
+    }
+}
+
+/// The verifier of `layout.transpose`: the result encoding `dst` must be the transpose by
+/// `order` (`n` integers) of the register tensor of extents `shape` encoded by `src`
+/// (`linear::tensor_transpose`: the same registers; no data moves). Status OK with an empty
+/// text, else the message naming the rule or the first basis where they part.
+///
+/// # Safety
+/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers and
+/// `order` to `n`.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_transpose_check(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+    order: *const i64,
+    n: usize,
+) -> LayoutResult {
+    let order = extents(order, n);
+    register_pair_check(src, dst, shape, rank, |src, dst, shape| {
+        layout_algebra::linear::tensor_transpose::check_transpose(src, dst, shape, &order)
+    })
+}
+
 /// The `rank` integers at `shape` (none when `rank` is 0).
 ///
 /// # Safety

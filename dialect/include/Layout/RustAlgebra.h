@@ -136,6 +136,14 @@ int64_t layout_ffi_translation_period(LayoutHandle layout);
 /// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
 /// translation of the rest (Ok), or the algebra's message naming the stride and the period.
 LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
+/// The layout of a view of a tensor laid out by `layout` (ops::tensor_view): `view` 0 selects
+/// the modes `params`, 1 groups the modes [params[0], params[1]), 2 recasts from params[0]-bit
+/// to params[1]-bit elements; the value, or the algebra's message.
+LayoutResult layout_ffi_tensor_view(LayoutHandle layout, int32_t view, const int64_t *params,
+                                    size_t n);
+/// The verifier of layout.transpose (linear::tensor_transpose): Ok, or the message.
+LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
+                                        size_t rank, const int64_t *order, size_t n);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);

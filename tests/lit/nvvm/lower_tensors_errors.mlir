@@ -72,7 +72,7 @@ func.func @shared_source(%t: !layout.tensor<f16, shared, !layout.layout<(64,64):
 // A tensor that reaches the copy as a block argument: its pointer and layout are not known here.
 #rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
 func.func @argument(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>) -> tensor<64x64xf16, #rows> {
-  // expected-error@+1 {{'layout.global_load' op reads a tensor that is not made in its function by layout.make_tensor, layout.local_tile and layout.slice_tensor (a block argument): its pointer and layout cannot be resolved}}
+  // expected-error@+1 {{'layout.global_load' op reads a tensor that is not made in its function by layout.make_tensor, layout.local_tile, layout.slice_tensor and views (a block argument): its pointer and layout cannot be resolved}}
   %v = layout.global_load %t[] {align = 16 : i64} : !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>> -> tensor<64x64xf16, #rows>
   return %v : tensor<64x64xf16, #rows>
 }
@@ -82,7 +82,7 @@ func.func @argument(%t: !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)
 func.func @escapes(%p: !llvm.ptr<1>, %ld: index) -> !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>> {
   %l = layout.make %ld : !layout.layout<(64,64):(?,1)>
   %t = layout.make_tensor %p, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
-  // expected-error@+1 {{'func.return' op takes a tensor in memory ('!layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>'); only layout.local_tile, layout.slice_tensor, layout.partition, partition_mma and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr, encode_tensor_map and tma_encodable read them}}
+  // expected-error@+1 {{'func.return' op takes a tensor in memory ('!layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>'); only layout.local_tile, layout.slice_tensor, the views (select_tensor, group_tensor, recast_tensor), layout.partition, partition_mma and the copies (layout.copy, layout.async_copy, global_load, global_store, shared_load, shared_store, tma_copy), mbarrier_init, mbarrier_wait, mbarrier_arrive, mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr, encode_tensor_map and tma_encodable read them}}
   return %t : !layout.tensor<f16, global, !layout.layout<(64,64):(?,1)>>
 }
 

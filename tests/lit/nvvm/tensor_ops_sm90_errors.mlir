@@ -64,7 +64,7 @@ func.func @fp8_mn_major(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: tensor<64x64xf
 !s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
 !ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
 func.func @argument(%g: !g, %s: !s, %r: !ring, %k: index) {
-  // expected-error@+1 {{'layout.tma_copy' op reads a tensor that is not made in its function by layout.make_tensor, layout.local_tile and layout.slice_tensor (a block argument): its pointer and layout cannot be resolved}}
+  // expected-error@+1 {{'layout.tma_copy' op reads a tensor that is not made in its function by layout.make_tensor, layout.local_tile, layout.slice_tensor and views (a block argument): its pointer and layout cannot be resolved}}
   layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
   return
 }
