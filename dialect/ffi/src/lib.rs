@@ -9,6 +9,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod bijective;
+mod partition;
 mod relation;
 pub mod stored;
 

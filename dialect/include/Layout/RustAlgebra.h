@@ -135,6 +135,50 @@ int64_t layout_ffi_translation_period(LayoutHandle layout);
 /// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
 /// translation of the rest (Ok), or the algebra's message naming the stride and the period.
 LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
+/// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
+/// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
+/// atoms[0..natoms] = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
+/// TV layout, its tile, the grid of atoms, the layout (lane, TM, TN, TK) -> thrfrg's mode-0
+/// coordinate, the operand's two modes of the permutation (no value: none), written only on
+/// success; ints[0..2] = threads, lanes.
+LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, const int64_t *atoms,
+                                   size_t natoms, LayoutHandle permutation,
+                                   LayoutResult *values, int64_t *ints);
+/// Thread 0's part of `layout` under a tiled copy (tidfrg) or a tiled MMA (thrfrg): on error
+/// `*stage` is 0 for the algebra's message as is, 1 when fixing the thread is not a
+/// translation (the message says why), 2 when the layout has no rank; status Dynamic when
+/// the runtime leaves leave the part open.
+LayoutResult layout_ffi_copy_partition(LayoutHandle layout, LayoutHandle thr, LayoutHandle val,
+                                       int64_t vector, int32_t *stage);
+LayoutResult layout_ffi_mma_partition(LayoutHandle layout, LayoutStr atom, LayoutStr operand,
+                                      const int64_t *atoms, size_t natoms,
+                                      LayoutHandle permutation, int32_t *stage);
+/// The coordinate that slices thread 0's part out of the partition of `layout`: CuTe's
+/// (0, _, repeat<rank>(_)), or ((0,(0,0)), (_, repeat<rank>(_))) for a tiled MMA.
+LayoutResult layout_ffi_partition_coordinate(LayoutHandle layout, bool mma);
+/// The integer `v` as a value.
+LayoutResult layout_ffi_integer(int64_t v);
+/// The rank of a CuTe layout function (its domain's) and the elements of each top-level mode
+/// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more than `max` modes.
+int64_t layout_ffi_mode_sizes(LayoutHandle layout, int64_t *sizes, size_t max);
+/// Mode `d` of a predicated tiled copy of a tile of static mode sizes: the value R_d =
+/// tidfrg(E_d, thr, val, vector) and the table of thread 0's slice of it (`*length`
+/// integers, copied to `out` when they fit in `capacity`); the message says why not.
+LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
+                                        const int64_t *sizes, size_t rank, size_t d,
+                                        int64_t *out, size_t capacity, size_t *length);
+/// The tile coordinates of every element of every thread of a partition of a tile of static
+/// mode sizes: n tables, stride0, the threads of mode0, the tables' length; the n tables;
+/// mode0 (`*length` integers, copied when they fit in `capacity`).
+LayoutResult layout_ffi_copy_thread_coordinates(LayoutHandle thr, LayoutHandle val,
+                                                int64_t vector, const int64_t *sizes,
+                                                size_t rank, int64_t *out, size_t capacity,
+                                                size_t *length);
+LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand,
+                                               const int64_t *atoms, size_t natoms,
+                                               LayoutHandle permutation, const int64_t *sizes,
+                                               size_t rank, int64_t *out, size_t capacity,
+                                               size_t *length);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
