@@ -474,24 +474,16 @@ OpFoldResult MakeOp::fold(FoldAdaptor) {
 /// error message in `error` (the coordinate count or the application).
 static std::optional<int64_t> evalCrd2Idx(ValueType type, ArrayRef<int64_t> coords,
                                           std::string &error) {
-  rust::Result crd = rust::take(layout_ffi_coord_text(
-      type.getValueHandle(), coords.data(), coords.size()));
-  if (!crd.ok()) {
-    error = crd.text;
-    return std::nullopt;
-  }
-  if (!type.isStatic())
-    return std::nullopt;
-  LayoutOperand args[2] = {
-      {rust::str(crd.text), static_cast<int32_t>(ValueKind::Tuple),
-       crd.value.get()},
-      type.asOperand()};
-  rust::Result r = rust::call("crd2idx", args);
-  if (!r.ok()) {
+  int64_t v = 0;
+  rust::Result r = rust::take(
+      type.isStatic()
+          ? layout_ffi_crd2idx(type.getValueHandle(), coords.data(), coords.size(), &v)
+          : layout_ffi_coord_text(type.getValueHandle(), coords.data(), coords.size()));
+  if (r.status != rust::Ok && r.status != rust::Dynamic)
     error = r.text;
+  if (!r.ok() || !type.isStatic())
     return std::nullopt;
-  }
-  return asInteger(r.text);
+  return v;
 }
 
 LogicalResult Crd2IdxOp::verify() {
@@ -551,8 +543,7 @@ LogicalResult Idx2CrdOp::verify() {
     return emitOpError() << "expects a layout operand, got " << type;
   if (!type.isStatic())
     return success();
-  LayoutOperand layout = type.asOperand();
-  rust::Result shape = rust::call("shape", layout);
+  rust::Result shape = rust::take(layout_ffi_shape(type.getValueHandle()));
   if (!shape.ok())
     return success();
   int64_t n = layout_ffi_int_leaves(shape.value.get(), nullptr, 0);
@@ -569,20 +560,9 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
   auto idx = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getIndex());
   if (!type.isStatic() || !idx)
     return failure();
-  // idx2crd(i, L): the index as a value of the algebra (an integer).
-  std::string i = std::to_string(idx.getInt());
-  rust::Result index = rust::parse(i);
-  if (!index.ok())
-    return failure();
-  LayoutOperand args[2] = {{rust::str(index.text),
-                            static_cast<int32_t>(ValueKind::Tuple),
-                            index.value.get()},
-                           type.asOperand()};
-  rust::Result r = rust::call("idx2crd", args);
-  if (!r.ok())
-    return failure();
   SmallVector<int64_t, 8> leaves(getCoord().size());
-  int64_t n = layout_ffi_int_leaves(r.value.get(), leaves.data(), leaves.size());
+  int64_t n =
+      layout_ffi_idx2crd(type.getValueHandle(), idx.getInt(), leaves.data(), leaves.size());
   if (n != static_cast<int64_t>(getCoord().size()))
     return failure();
   for (int64_t v : leaves)
@@ -1572,11 +1552,11 @@ LogicalResult MmaTmemOp::verify() {
                             "of 16 in [16, 256]), found A "
                          << Type(a.getLayout()) << " and B " << Type(b.getLayout());
   }
-  std::string want = "(128," + std::to_string(n) + "):(65536,1)";
-  rust::Result expected = rust::parse(want);
-  if (!expected.ok() || d.getLayout().getText() != expected.text)
+  int64_t shape[3], stride[3];
+  if (layout_ffi_flat_modes(d.getLayout().getValueHandle(), shape, stride, 3) != 2 ||
+      shape[0] != 128 || shape[1] != n || stride[0] != 65536 || stride[1] != 1)
     return emitOpError() << "the accumulator of tcgen05.mma M = 128 N = " << n
-                         << " lies in TMEM lane i, column j: " << want << ", found "
+                         << " lies in TMEM lane i, column j: (128," << n << "):(65536,1), found "
                          << Type(d.getLayout());
   return success();
 }

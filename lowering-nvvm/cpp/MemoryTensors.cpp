@@ -528,16 +528,9 @@ struct ResolveGlobalStore : public OpRewritePattern<GlobalStoreOp> {
 
 /// The offset a static layout gives the coordinate `coords`, or none.
 std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
-  rust::Result crd =
-      rust::take(layout_ffi_coord_text(type.getValueHandle(), coords.data(), coords.size()));
-  if (!crd.ok())
-    return std::nullopt;
-  LayoutOperand args[2] = {
-      {rust::str(crd.text), static_cast<int32_t>(ValueKind::Tuple), crd.value.get()},
-      type.asOperand()};
-  rust::Result r = rust::call("crd2idx", args);
   int64_t v;
-  if (!r.ok() || StringRef(r.text).getAsInteger(10, v))
+  if (!rust::take(layout_ffi_crd2idx(type.getValueHandle(), coords.data(), coords.size(), &v))
+           .ok())
     return std::nullopt;
   return v;
 }
@@ -992,24 +985,26 @@ FailureOr<SmallVector<EncodableLeaf>> encodableLeaves(TmaEncodableOp op) {
     return op.emitOpError() << "asks about the tensor map of a whole tensor, made by "
                                "layout.make_tensor in its function, found a tensor that is not";
   ValueType l = cast<MemoryTensorType>(op.getTensor().getType()).getLayout();
-  std::optional<int64_t> depth = algebraInt("depth", l), rank = algebraInt("rank", l);
-  if (!depth || !rank)
+  int64_t depth = layout_ffi_depth(l.getValueHandle());
+  std::optional<SmallVector<int64_t>> sizes = staticModeSizes(l);
+  if (depth < 0 || !sizes)
     return op.emitOpError() << "cannot read the modes of " << Type(l);
+  // Each top-level mode's extent and stride (a plain layout; the modes of a swizzled or
+  // composed one have no integer stride, so none is contiguous).
+  int64_t rank = sizes->size();
+  SmallVector<int64_t> shape(rank, 0), stride(rank, 0);
+  bool plain = layout_ffi_flat_modes(l.getValueHandle(), shape.data(), stride.data(), rank) ==
+               rank;
   SmallVector<EncodableLeaf> leaves;
-  if (*depth == 0) {
-    leaves.push_back({{}, StringRef(rust::call("stride", {l.asOperand()}).text) == "1"});
+  if (depth == 0) {
+    leaves.push_back({{}, plain && stride[0] == 1});
     return leaves;
   }
-  for (int64_t d = 0; d < *rank; ++d) {
-    rust::Result mode = rust::call("get", {l.asOperand()}, {d});
-    ValueType m = mode.ok() && mode.value.get()
-                      ? ValueType::getWithValue(l.getContext(), mode.text, mode.kind,
-                                                mode.value.get())
-                      : ValueType();
-    if (!m || algebraInt("depth", m) != 0)
+  for (int64_t d = 0; d < rank; ++d) {
+    if (plain && shape[d] == LAYOUT_FLAT_NESTED)
       return op.emitOpError() << "reads the extent and stride of each mode of " << Type(l)
                               << ", but mode " << d << " is not a leaf";
-    leaves.push_back({{d}, StringRef(rust::call("stride", {m.asOperand()}).text) == "1"});
+    leaves.push_back({{d}, plain && stride[d] == 1});
   }
   return leaves;
 }

@@ -124,6 +124,18 @@ LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, const int64_t *pa
 LayoutResult layout_ffi_coord_text(LayoutHandle layout, const int64_t *coords,
                                    size_t n);
 int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
+/// The offset of a static CuTe layout function at the index values coords[0..n] (one linear
+/// index, one per mode or one per leaf) in `*out`: status Ok; Dynamic when the offset is not
+/// one integer; else the message.
+LayoutResult layout_ffi_crd2idx(LayoutHandle layout, const int64_t *coords, size_t n,
+                                int64_t *out);
+/// The leaves of idx2crd(idx, shape of a plain static layout) in out[0..max]: their number,
+/// or -1.
+int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, int64_t *out, size_t max);
+/// The shape of a CuTe layout function (its domain's) as a value, or the message.
+LayoutResult layout_ffi_shape(LayoutHandle layout);
+/// The depth of a CuTe layout function's domain or of an integer tuple; -1 otherwise.
+int64_t layout_ffi_depth(LayoutHandle layout);
 /// The top-level modes of a plain CuTe layout: the rank, each mode's extent and stride
 /// (LAYOUT_FLAT_DYNAMIC for a runtime leaf, LAYOUT_FLAT_NESTED for a mode that is not one
 /// integer leaf); -1 for another value or more than `max` modes.
