@@ -399,3 +399,110 @@ pub unsafe extern "C" fn layout_ffi_mma_thread_coordinates(
     });
     with_ints(r, out, capacity, length)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout_result_free, test_str, KIND_LAYOUT, KIND_TILER};
+
+    fn handle(text: &str, kind: i32) -> Handle {
+        Stored::parse(text, kind).unwrap().into_handle()
+    }
+
+    fn take(mut r: LayoutResult) -> (i32, String) {
+        let text = unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)) }
+            .into_owned();
+        let status = r.status;
+        unsafe { layout_result_free(&mut r) };
+        (status, text)
+    }
+
+    #[test]
+    fn a_bad_permutation_is_named_as_its_attribute() {
+        let p = handle("[_,(8,2,2):(1,16,8)]", KIND_TILER);
+        let atoms = [1i64, 2, 1];
+        let mut stage = -1;
+        let r = unsafe {
+            layout_ffi_mma_partition(
+                handle("(32,32):(32,1)", KIND_LAYOUT),
+                test_str("sm80_16x8x16"),
+                test_str("C"),
+                atoms.as_ptr(),
+                3,
+                p,
+                &mut stage,
+            )
+        };
+        assert_eq!(
+            take(r),
+            (
+                STATUS_ALGEBRA_ERROR,
+                format!("{PERMUTATION_EXPECTED}, found #layout.tiler<[_,(8,2,2):(1,16,8)]>")
+            )
+        );
+        assert_eq!(stage, 0);
+    }
+
+    #[test]
+    fn mma_tiling_gives_its_values() {
+        let atoms = [2i64, 2, 1];
+        let mut values: [std::mem::MaybeUninit<LayoutResult>; 5] =
+            [const { std::mem::MaybeUninit::uninit() }; 5];
+        let mut ints = [0i64; 2];
+        let r = unsafe {
+            layout_ffi_mma_tiling(
+                test_str("sm80_16x8x16"),
+                test_str("A"),
+                atoms.as_ptr(),
+                3,
+                std::ptr::null(),
+                values.as_mut_ptr() as *mut LayoutResult,
+                ints.as_mut_ptr(),
+            )
+        };
+        assert_eq!(take(r).0, STATUS_OK);
+        let texts: Vec<String> = values
+            .into_iter()
+            .map(|v| take(unsafe { v.assume_init() }).1)
+            .collect();
+        assert_eq!(texts[1..4], ["(16,16)", "(2,1)", "(32,2,2,1):(1,32,0,64)"]);
+        assert_eq!(texts[4], "");
+        assert_eq!(ints, [128, 32]);
+    }
+
+    #[test]
+    fn mode_sizes_and_thread_coordinates() {
+        let mut sizes = [0i64; 4];
+        let l = handle("Sw<3,3,3> o 0 o (128,(?,4)):(64,(1,?))", KIND_LAYOUT);
+        assert_eq!(
+            unsafe { layout_ffi_mode_sizes(l, sizes.as_mut_ptr(), 4) },
+            2
+        );
+        assert_eq!(sizes[..2], [128, FLAT_DYNAMIC]);
+        let (thr, val) = (
+            handle("(8,8):(8,1)", KIND_LAYOUT),
+            handle("(1,4):(0,1)", KIND_LAYOUT),
+        );
+        let tile = [8i64, 32];
+        let mut out = vec![0i64; 4096];
+        let mut length = 0usize;
+        let r = unsafe {
+            layout_ffi_copy_thread_coordinates(
+                thr,
+                val,
+                4,
+                tile.as_ptr(),
+                2,
+                out.as_mut_ptr(),
+                out.len(),
+                &mut length,
+            )
+        };
+        assert_eq!(take(r).0, STATUS_OK);
+        // 2 tables of 256, stride0 64, 64 threads.
+        assert_eq!(out[..4], [2, 64, 64, 256]);
+        assert_eq!(length, 4 + 2 * 256 + 64);
+        let coordinate = take(unsafe { layout_ffi_partition_coordinate(l, true) });
+        assert_eq!(coordinate, (STATUS_OK, "((0,(0,0)),(_,(_,_)))".to_string()));
+    }
+}
