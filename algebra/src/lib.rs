@@ -30,6 +30,8 @@
 //! 7. linear layouts, bijective layouts, hardware descriptors: `linear::*` `bijective::*` `hw::*`
 //! 8. dispatch: the name -> operation tables and the facades that export them:
 //!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`
+//! 9. kernel plans: the typed plans of the kernel ops, computed through the dispatch:
+//!    `ops::partition_plan`
 
 pub mod bijective;
 pub mod checked;

@@ -474,24 +474,16 @@ OpFoldResult MakeOp::fold(FoldAdaptor) {
 /// error message in `error` (the coordinate count or the application).
 static std::optional<int64_t> evalCrd2Idx(ValueType type, ArrayRef<int64_t> coords,
                                           std::string &error) {
-  rust::Result crd = rust::take(layout_ffi_coord_text(
-      type.getValueHandle(), coords.data(), coords.size()));
-  if (!crd.ok()) {
-    error = crd.text;
-    return std::nullopt;
-  }
-  if (!type.isStatic())
-    return std::nullopt;
-  LayoutOperand args[2] = {
-      {rust::str(crd.text), static_cast<int32_t>(ValueKind::Tuple),
-       crd.value.get()},
-      type.asOperand()};
-  rust::Result r = rust::call("crd2idx", args);
-  if (!r.ok()) {
+  int64_t v = 0;
+  rust::Result r = rust::take(
+      type.isStatic()
+          ? layout_ffi_crd2idx(type.getValueHandle(), coords.data(), coords.size(), &v)
+          : layout_ffi_coord_text(type.getValueHandle(), coords.data(), coords.size()));
+  if (r.status != rust::Ok && r.status != rust::Dynamic)
     error = r.text;
+  if (!r.ok() || !type.isStatic())
     return std::nullopt;
-  }
-  return asInteger(r.text);
+  return v;
 }
 
 LogicalResult Crd2IdxOp::verify() {
@@ -551,8 +543,7 @@ LogicalResult Idx2CrdOp::verify() {
     return emitOpError() << "expects a layout operand, got " << type;
   if (!type.isStatic())
     return success();
-  LayoutOperand layout = type.asOperand();
-  rust::Result shape = rust::call("shape", layout);
+  rust::Result shape = rust::take(layout_ffi_shape(type.getValueHandle()));
   if (!shape.ok())
     return success();
   int64_t n = layout_ffi_int_leaves(shape.value.get(), nullptr, 0);
@@ -569,20 +560,9 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
   auto idx = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getIndex());
   if (!type.isStatic() || !idx)
     return failure();
-  // idx2crd(i, L): the index as a value of the algebra (an integer).
-  std::string i = std::to_string(idx.getInt());
-  rust::Result index = rust::parse(i);
-  if (!index.ok())
-    return failure();
-  LayoutOperand args[2] = {{rust::str(index.text),
-                            static_cast<int32_t>(ValueKind::Tuple),
-                            index.value.get()},
-                           type.asOperand()};
-  rust::Result r = rust::call("idx2crd", args);
-  if (!r.ok())
-    return failure();
   SmallVector<int64_t, 8> leaves(getCoord().size());
-  int64_t n = layout_ffi_int_leaves(r.value.get(), leaves.data(), leaves.size());
+  int64_t n =
+      layout_ffi_idx2crd(type.getValueHandle(), idx.getInt(), leaves.data(), leaves.size());
   if (n != static_cast<int64_t>(getCoord().size()))
     return failure();
   for (int64_t v : leaves)
@@ -765,26 +745,31 @@ static FailureOr<ValueType> algebraType(Operation *op, StringRef name,
   return typeOf(op->getContext(), r);
 }
 
+/// The number of elements of each top-level mode of `layout` (-1 where not static), or none.
+static std::optional<SmallVector<int64_t>> staticSizes(ValueType layout) {
+  SmallVector<int64_t> sizes(16);
+  int64_t n = layout_ffi_mode_sizes(layout.getValueHandle(), sizes.data(), sizes.size());
+  if (n < 0)
+    return std::nullopt;
+  sizes.resize(n);
+  for (int64_t &e : sizes)
+    e = e == LAYOUT_FLAT_DYNAMIC ? -1 : e;
+  return sizes;
+}
+
 /// The static number of elements of top-level mode `d` of `layout`, or none.
 static std::optional<int64_t> modeSize(ValueType layout, int64_t d) {
-  rust::Result mode = rust::call("get", {layout.asOperand()}, {d});
-  if (!mode.ok() || !mode.value.get())
+  std::optional<SmallVector<int64_t>> sizes = staticSizes(layout);
+  if (!sizes || d < 0 || d >= (int64_t)sizes->size() || (*sizes)[d] < 0)
     return std::nullopt;
-  return algebraInteger("size", typeOf(layout.getContext(), mode).asOperand());
+  return (*sizes)[d];
 }
 
 /// The number of elements of each top-level mode of `layout`, or none when one is not static.
 static std::optional<SmallVector<int64_t>> modeSizes(ValueType layout) {
-  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
-  if (!rank)
+  std::optional<SmallVector<int64_t>> sizes = staticSizes(layout);
+  if (!sizes || llvm::is_contained(*sizes, -1))
     return std::nullopt;
-  SmallVector<int64_t> sizes;
-  for (int64_t d = 0; d < *rank; ++d) {
-    std::optional<int64_t> size = modeSize(layout, d);
-    if (!size)
-      return std::nullopt;
-    sizes.push_back(*size);
-  }
   return sizes;
 }
 
@@ -835,56 +820,37 @@ LogicalResult LocalTileOp::verify() {
   return success();
 }
 
-/// Thread 0's part of a partition R of `layout` (tidfrg or thrfrg, mode 0 the
-/// thread): fixing the thread must be a translation of the rest, and the part
-/// is slice(coordinate(rank of layout), R).
-static FailureOr<ValueType> threadPart(Operation *op, ValueType layout, FailureOr<ValueType> r,
-                                       std::string (*coordinate)(int64_t)) {
-  if (failed(r))
-    return failure();
-  rust::Result moves = rust::take(layout_ffi_check_mode_translates(r->getValueHandle(), 0));
-  if (!moves.ok())
+/// Thread 0's part of `layout` under a partition op: the result of
+/// layout_ffi_copy_partition or layout_ffi_mma_partition (the plan of the algebra's
+/// ops::partition_plan) and its `stage`, or the error of `op`.
+static FailureOr<ValueType> threadPart(Operation *op, ValueType layout, LayoutResult result,
+                                       int32_t stage) {
+  rust::Result r = rust::take(result);
+  if (r.status == rust::Dynamic)
+    return ValueType::get(op->getContext(), "*", 0);
+  if (r.ok())
+    return typeOf(op->getContext(), r);
+  if (stage == 1)
     return op->emitOpError() << "thread partitions of " << Type(layout)
-                             << " are not one partition moved: " << moves.text;
-  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
-  if (!rank)
+                             << " are not one partition moved: " << r.text;
+  if (stage == 2)
     return op->emitOpError() << "cannot read the rank of " << Type(layout);
-  rust::Result crd = rust::parse(coordinate(*rank));
-  if (!crd.ok())
-    return op->emitOpError() << crd.text;
-  return algebraType(op, "slice", {typeOf(op->getContext(), crd), *r});
-}
-
-/// The coordinate that slices thread 0's part out of tidfrg(L) for a tensor
-/// of rank `rank`: CuTe's `(0, _, repeat<rank>(_))`.
-std::string mlir::layout::partitionCoordinate(int64_t rank) {
-  std::string rest = "_";
-  if (rank > 1) {
-    rest = "(";
-    for (int64_t i = 0; i < rank; ++i)
-      rest += i ? ",_" : "_";
-    rest += ")";
-  }
-  return "(0,_," + rest + ")";
+  return op->emitOpError() << r.text;
 }
 
 /// Thread t's part of `layout` under the tiled copy of `op` (PartitionOp's
-/// description): R = tidfrg(L, thr, val, vector), checked to move by R(t, 0,
-/// 0) when the thread is fixed, and the partition's layout slice((0, _,
-/// repeat<rank(L)>(_)), R), CuTe's (CPY, CPY_M, CPY_N, ...).
+/// description): slice((0, _, repeat<rank(L)>(_)), tidfrg(L, thr, val, vector)),
+/// CuTe's (CPY, CPY_M, CPY_N, ...), checked to be one partition moved.
 static FailureOr<ValueType> partitionLayout(PartitionOp op, ValueType layout) {
   for (auto [name, attr] : {std::pair{"thr", op.getThr()}, std::pair{"val", op.getVal()}})
     if (attr.getValueKind() != ValueKind::Layout)
       return op.emitOpError() << "`" << name << "` must be a layout (#layout.layout<...>), found "
                               << attr;
-  rust::Result vector = rust::parse(std::to_string(op.getVector()));
-  if (!vector.ok())
-    return op.emitOpError() << "cannot read the vector size " << op.getVector();
-  FailureOr<ValueType> r = algebraType(
-      op, "tidfrg",
-      {layout, op.getThr().getValueType(), op.getVal().getValueType(),
-       typeOf(op->getContext(), vector)});
-  return threadPart(op, layout, r, partitionCoordinate);
+  int32_t stage = 0;
+  LayoutResult r =
+      layout_ffi_copy_partition(layout.getValueHandle(), op.getThr().getValueHandle(),
+                                op.getVal().getValueHandle(), op.getVector(), &stage);
+  return threadPart(op, layout, r, stage);
 }
 
 /// A partition op's checks: a tensor in global or shared memory, and the
@@ -910,96 +876,39 @@ static LogicalResult verifyThreadPart(OpT op, FailureOr<ValueType> (*layoutOf)(O
 
 LogicalResult PartitionOp::verify() { return verifyThreadPart(*this, partitionLayout); }
 
-/// The tiled MMA of a partition_mma (its description): the atom's TV layout
-/// of the operand, its tile, the atom grid along the operand's two modes, and
-/// the thread -> mode-0 coordinate of thrfrg as a layout over (lane, TM, TN,
-/// TK): lane + 32 (row atom + grid rows x column atom).
+/// The tiled MMA of a partition_mma (its description), computed by the algebra
+/// (ops::partition_plan::mma_tiling).
 FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, StringRef operand,
                                              ArrayRef<int64_t> atoms, ValueAttr permutation) {
-  if (atoms.size() != 3 || llvm::any_of(atoms, [](int64_t a) { return a < 1 || a > 64; }))
-    return op->emitOpError() << "atoms is the grid [TM, TN, TK] of 1 to 64 atoms each, found ["
-                             << atoms << "]";
-  if (operand != "A" && operand != "B" && operand != "C")
-    return op->emitOpError() << "operand is \"A\", \"B\" or \"C\", found \"" << operand
-                             << "\"";
-  int64_t tile[3];
-  rust::Result tv =
-      rust::take(layout_ffi_mma_atom_operand(rust::str(atom), (uint8_t)operand[0], tile));
-  if (!tv.ok())
-    return op->emitOpError() << tv.text;
-  MmaTiling t;
-  t.atomTv = typeOf(op->getContext(), tv);
-  t.tile = {tile[0], tile[1]};
-  int64_t tm = atoms[0], tn = atoms[1], tk = atoms[2], lanes = tile[2];
-  // Which two of (M, N, K) the operand spans, and the grid strides of its mode-0 coordinate.
-  int64_t sm = 0, sn = 0, sk = 0;
-  if (operand == "C") {
-    t.grid = {tm, tn};
-    sm = lanes, sn = lanes * tm;
-  } else if (operand == "A") {
-    t.grid = {tm, tk};
-    sm = lanes, sk = lanes * tm;
-  } else {
-    t.grid = {tn, tk};
-    sn = lanes, sk = lanes * tn;
+  LayoutResult values[5];
+  int64_t ints[2];
+  rust::Result r = rust::take(layout_ffi_mma_tiling(
+      rust::str(atom), rust::str(operand), atoms.data(), atoms.size(),
+      permutation ? permutation.getValueHandle() : nullptr, values, ints));
+  if (!r.ok())
+    return op->emitOpError() << r.text;
+  MLIRContext *ctx = op->getContext();
+  SmallVector<ValueType, 5> v;
+  for (LayoutResult &x : values) {
+    rust::Result y = rust::take(x);
+    v.push_back(y.value.get() ? typeOf(ctx, y) : ValueType());
   }
-  auto text = [](ArrayRef<int64_t> xs) {
-    std::string s = "(";
-    for (size_t i = 0; i < xs.size(); ++i)
-      s += (i ? "," : "") + std::to_string(xs[i]);
-    return s + ")";
-  };
-  t.threadCoordText = text({lanes, tm, tn, tk}) + ":" + text({1, sm, sn, sk});
-  t.threads = lanes * tm * tn * tk;
-  t.lanes = lanes;
-  if (permutation) {
-    ValueType p = permutation.getValueType();
-    // Three modes: its first three modes are all of it.
-    bool three = false;
-    if (p.getValueKind() == ValueKind::Tiler) {
-      rust::Result first = rust::call("select", {p.asOperand()}, {0, 1, 2});
-      three = first.ok() && first.text == p.getText();
-    }
-    if (!three)
-      return op->emitOpError() << "permutation is CuTe's PermutationMNK: a tiler of three modes "
-                                  "[P_M, P_N, P_K] (a layout or _ each), found "
-                               << permutation;
-    std::array<int64_t, 2> modes = operand == "C"   ? std::array<int64_t, 2>{0, 1}
-                                   : operand == "A" ? std::array<int64_t, 2>{0, 2}
-                                                    : std::array<int64_t, 2>{1, 2};
-    rust::Result two = rust::call("select", {p.asOperand()}, modes);
-    if (!two.ok())
-      return op->emitOpError() << two.text;
-    t.permutation = typeOf(op->getContext(), two);
-  }
+  MmaTiling t{v[0], v[1], v[2], v[3], std::nullopt, ints[0], ints[1]};
+  if (v[4])
+    t.permutation = v[4];
   return t;
 }
 
-/// Thread t's part of `layout` under the tiled MMA of `op`: R = thrfrg(L,
-/// ...), checked to move by R at the thread's coordinate when the thread is
-/// fixed, and the partition's layout slice(((0,(0,0)),(_,(_,...))), R).
+/// Thread t's part of `layout` under the tiled MMA of `op`: slice(((0,(0,0)),
+/// (_,(_,...))), thrfrg(L, ...)), checked to be one partition moved.
 static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layout) {
-  FailureOr<MmaTiling> t = mmaTiling(op, op.getAtom(), op.getOperand(), op.getAtoms(),
-                                     op.getPermutationAttr());
-  if (failed(t))
-    return failure();
-  MLIRContext *ctx = op->getContext();
-  rust::Result tile = rust::parse("(" + std::to_string(t->tile[0]) + "," +
-                                  std::to_string(t->tile[1]) + ")");
-  rust::Result grid = rust::parse("(" + std::to_string(t->grid[0]) + "," +
-                                  std::to_string(t->grid[1]) + ")");
-  SmallVector<ValueType, 5> args{layout, t->atomTv, typeOf(ctx, tile), typeOf(ctx, grid)};
-  if (t->permutation)
-    args.push_back(*t->permutation);
-  FailureOr<ValueType> r = algebraType(op, "thrfrg", args);
-  return threadPart(op, layout, r, mmaPartitionCoordinate);
-}
-
-std::string mlir::layout::mmaPartitionCoordinate(int64_t rank) {
-  std::string rest = "(";
-  for (int64_t i = 0; i < rank; ++i)
-    rest += i ? ",_" : "_";
-  return "((0,(0,0)),(_," + rest + ")))";
+  ArrayRef<int64_t> atoms = op.getAtoms();
+  ValueAttr permutation = op.getPermutationAttr();
+  int32_t stage = 0;
+  LayoutResult r = layout_ffi_mma_partition(
+      layout.getValueHandle(), rust::str(op.getAtom()), rust::str(op.getOperand()),
+      atoms.data(), atoms.size(), permutation ? permutation.getValueHandle() : nullptr, &stage);
+  return threadPart(op, layout, r, stage);
 }
 
 LogicalResult PartitionMmaOp::verify() { return verifyThreadPart(*this, mmaPartitionLayout); }
@@ -1732,11 +1641,11 @@ LogicalResult MmaTmemOp::verify() {
                             "of 16 in [16, 256]), found A "
                          << Type(a.getLayout()) << " and B " << Type(b.getLayout());
   }
-  std::string want = "(128," + std::to_string(n) + "):(65536,1)";
-  rust::Result expected = rust::parse(want);
-  if (!expected.ok() || d.getLayout().getText() != expected.text)
+  int64_t shape[3], stride[3];
+  if (layout_ffi_flat_modes(d.getLayout().getValueHandle(), shape, stride, 3) != 2 ||
+      shape[0] != 128 || shape[1] != n || stride[0] != 65536 || stride[1] != 1)
     return emitOpError() << "the accumulator of tcgen05.mma M = 128 N = " << n
-                         << " lies in TMEM lane i, column j: " << want << ", found "
+                         << " lies in TMEM lane i, column j: (128," << n << "):(65536,1), found "
                          << Type(d.getLayout());
   return success();
 }

@@ -59,17 +59,24 @@
 using namespace mlir;
 using namespace mlir::layout;
 
+/// The number of elements of each top-level mode of the layout `l` (-1 where not static: its
+/// strides may be runtime), or none when `l` is not a layout.
+static std::optional<SmallVector<int64_t>> staticModeSizes(ValueType l) {
+  SmallVector<int64_t> sizes(16);
+  int64_t n = layout_ffi_mode_sizes(l.getValueHandle(), sizes.data(), sizes.size());
+  if (n < 0)
+    return std::nullopt;
+  sizes.resize(n);
+  for (int64_t &e : sizes)
+    e = e == LAYOUT_FLAT_DYNAMIC ? -1 : e;
+  return sizes;
+}
+
 std::optional<int64_t> mlir::layout::staticModeSize(ValueType l, int64_t d) {
-  rust::Result mode = rust::call("get", {l.asOperand()}, {d});
-  if (!mode.ok() || !mode.value.get())
+  std::optional<SmallVector<int64_t>> sizes = staticModeSizes(l);
+  if (!sizes || d < 0 || d >= (int64_t)sizes->size() || (*sizes)[d] < 0)
     return std::nullopt;
-  ValueType m = ValueType::getWithValue(l.getContext(), mode.text, mode.kind, mode.value.get());
-  // The size of a mode with static extents (its strides may be runtime).
-  rust::Result size = rust::call("size", {m.asOperand()});
-  int64_t v;
-  if (!size.ok() || StringRef(size.text).getAsInteger(10, v))
-    return std::nullopt;
-  return v;
+  return (*sizes)[d];
 }
 
 FailureOr<ValueType> mlir::layout::tileLayout(MLIRContext *ctx, Location loc, ValueType layout,
@@ -89,17 +96,15 @@ FailureOr<ValueType> mlir::layout::tileLayout(MLIRContext *ctx, Location loc, Va
 
 FailureOr<SmallVector<int64_t>> mlir::layout::multicastSliceSizes(Operation *op, ValueType shared,
                                                                   int64_t n) {
-  rust::Result rank = rust::call("rank", {shared.asOperand()});
-  int64_t modes = 0;
-  if (!rank.ok() || StringRef(rank.text).getAsInteger(10, modes))
+  std::optional<SmallVector<int64_t>> modes = staticModeSizes(shared);
+  if (!modes)
     return op->emitOpError() << "the shared tile " << Type(shared) << " has no rank";
   SmallVector<int64_t> sizes;
-  for (int64_t m = 0; m < modes; ++m) {
-    std::optional<int64_t> e = staticModeSize(shared, m);
-    if (!e)
+  for (auto [m, e] : llvm::enumerate(*modes)) {
+    if (e < 0)
       return op->emitOpError() << "the shared tile " << Type(shared)
                                << " has no static extent in mode " << m;
-    sizes.push_back(m == 0 ? *e / n : *e);
+    sizes.push_back(m == 0 ? e / n : e);
   }
   return sizes;
 }
@@ -183,17 +188,16 @@ LogicalResult resolvable(Operation *at, Value tensor) {
 std::optional<int64_t> algebraInt(StringRef op, ValueType t);
 
 /// Thread t's part of the tensor `tensor` whose tile `parent` is partitioned
-/// by R (tidfrg or thrfrg; `at0` its mode-0 coordinate of the thread and 0 in
-/// the other modes): the pointer moved by R(at0) and the layout
-/// slice(coordinate(rank), R).
+/// by R (tidfrg, or thrfrg when `mma`; `at0` its mode-0 coordinate of the thread
+/// and 0 in the other modes): the pointer moved by R(at0) and the layout
+/// slice(c, R), c the algebra's coordinate of thread 0's part.
 FailureOr<Resolved> threadPart(PatternRewriter &rw, Operation *at, Value tensor,
-                               const Resolved &parent, Value r, ArrayRef<Value> at0,
-                               std::string (*coordinate)(int64_t)) {
+                               const Resolved &parent, Value r, ArrayRef<Value> at0, bool mma) {
   Location loc = at->getLoc();
   Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r, at0);
   Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-  auto rank = algebraInt("rank", cast<ValueType>(parent.layout.getType()));
-  rust::Result crd = rust::parse(coordinate(rank.value_or(1)));
+  rust::Result crd = rust::take(layout_ffi_partition_coordinate(
+      cast<ValueType>(parent.layout.getType()).getValueHandle(), mma));
   if (!crd.ok())
     return at->emitOpError() << crd.text;
   Value coord = ConstOp::create(rw, loc,
@@ -261,8 +265,8 @@ FailureOr<Resolved> resolveView(PatternRewriter &rw, Operation *at, Operation *v
     }
     return r;
   }
-  std::optional<int64_t> rank = algebraInt("rank", layoutType);
-  for (int64_t d = 0; d < rank.value_or(0); ++d) {
+  std::optional<SmallVector<int64_t>> modes = staticModeSizes(layoutType);
+  for (int64_t d = 0; d < (int64_t)(modes ? modes->size() : 0); ++d) {
     Value mode = modeOf(rw, loc, r.layout, d);
     if (!mode)
       return failure();
@@ -281,11 +285,10 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   if (auto make = tensor.getDefiningOp<MakeTensorOp>()) {
     auto type = cast<ValueType>(make.getLayout().getType());
     Resolved r{make.getPtr(), make.getLayout(), {}, {}, {}, type};
-    rust::Result rank = rust::call("rank", {type.asOperand()});
-    int64_t n;
-    if (!rank.ok() || StringRef(rank.text).getAsInteger(10, n))
+    std::optional<SmallVector<int64_t>> modes = staticModeSizes(type);
+    if (!modes)
       return at->emitOpError() << "cannot read the rank of the tensor's layout " << Type(type);
-    for (int64_t d = 0; d < n; ++d) {
+    for (size_t d = 0; d < modes->size(); ++d) {
       Value mode = modeOf(rw, loc, make.getLayout(), d);
       if (!mode)
         return failure();
@@ -346,9 +349,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
       return failure();
     if (parent->perThread)
       return at->emitOpError() << "reads a partition of a partition";
-    rust::Result vector = rust::parse(std::to_string(part.getVector()));
-    if (!vector.ok())
-      return at->emitOpError() << vector.text;
+    rust::Result vector = rust::take(layout_ffi_integer(part.getVector()));
     ValueType vectorType = ValueType::getWithValue(
         rw.getContext(), vector.text, static_cast<unsigned>(vector.kind), vector.value.get());
     Value thr = ConstOp::create(rw, loc, part.getThr());
@@ -360,7 +361,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     Value r = TidfrgOp::create(rw, loc, rType, parent->layout, thr, val, vec);
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
     FailureOr<Resolved> p = threadPart(rw, at, tensor, *parent, r,
-                                       {part.getThread(), zero, zero}, partitionCoordinate);
+                                       {part.getThread(), zero, zero}, /*mma=*/false);
     if (failed(p))
       return failure();
     p->partition = part;
@@ -382,22 +383,10 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
                                        part.getPermutationAttr());
     if (failed(t))
       return failure();
-    MLIRContext *ctx = rw.getContext();
-    auto constOf = [&](const std::string &text) -> Value {
-      rust::Result v = rust::parse(text);
-      if (!v.ok())
-        return Value();
-      return ConstOp::create(rw, loc,
-                             ValueType::getWithValue(ctx, v.text, static_cast<unsigned>(v.kind),
-                                                     v.value.get())
-                                 .getValueAttr());
-    };
     Value atomTv = ConstOp::create(rw, loc, t->atomTv.getValueAttr());
-    Value tile = constOf("(" + std::to_string(t->tile[0]) + "," + std::to_string(t->tile[1]) + ")");
-    Value grid = constOf("(" + std::to_string(t->grid[0]) + "," + std::to_string(t->grid[1]) + ")");
-    Value threadCoord = constOf(t->threadCoordText);
-    if (!tile || !grid || !threadCoord)
-      return at->emitOpError() << "cannot build the tiled MMA's layouts";
+    Value tile = ConstOp::create(rw, loc, t->tile.getValueAttr());
+    Value grid = ConstOp::create(rw, loc, t->grid.getValueAttr());
+    Value threadCoord = ConstOp::create(rw, loc, t->threadCoord.getValueAttr());
     Value perm =
         t->permutation ? ConstOp::create(rw, loc, t->permutation->getValueAttr()).getResult()
                        : Value();
@@ -411,7 +400,7 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
     Value mode0 = Crd2IdxOp::create(rw, loc, rw.getIndexType(), threadCoord,
                                     ValueRange{part.getThread()});
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    return threadPart(rw, at, tensor, *parent, r, {mode0, zero}, mmaPartitionCoordinate);
+    return threadPart(rw, at, tensor, *parent, r, {mode0, zero}, /*mma=*/true);
   }
   auto tile = tensor.getDefiningOp<LocalTileOp>();
   FailureOr<Resolved> parent = resolve(rw, at, tile.getTensor());
@@ -601,16 +590,9 @@ struct ResolveGlobalStore : public OpRewritePattern<GlobalStoreOp> {
 
 /// The offset a static layout gives the coordinate `coords`, or none.
 std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
-  rust::Result crd =
-      rust::take(layout_ffi_coord_text(type.getValueHandle(), coords.data(), coords.size()));
-  if (!crd.ok())
-    return std::nullopt;
-  LayoutOperand args[2] = {
-      {rust::str(crd.text), static_cast<int32_t>(ValueKind::Tuple), crd.value.get()},
-      type.asOperand()};
-  rust::Result r = rust::call("crd2idx", args);
   int64_t v;
-  if (!r.ok() || StringRef(r.text).getAsInteger(10, v))
+  if (!rust::take(layout_ffi_crd2idx(type.getValueHandle(), coords.data(), coords.size(), &v))
+           .ok())
     return std::nullopt;
   return v;
 }
@@ -1065,24 +1047,26 @@ FailureOr<SmallVector<EncodableLeaf>> encodableLeaves(TmaEncodableOp op) {
     return op.emitOpError() << "asks about the tensor map of a whole tensor, made by "
                                "layout.make_tensor in its function, found a tensor that is not";
   ValueType l = cast<MemoryTensorType>(op.getTensor().getType()).getLayout();
-  std::optional<int64_t> depth = algebraInt("depth", l), rank = algebraInt("rank", l);
-  if (!depth || !rank)
+  int64_t depth = layout_ffi_depth(l.getValueHandle());
+  std::optional<SmallVector<int64_t>> sizes = staticModeSizes(l);
+  if (depth < 0 || !sizes)
     return op.emitOpError() << "cannot read the modes of " << Type(l);
+  // Each top-level mode's extent and stride (a plain layout; the modes of a swizzled or
+  // composed one have no integer stride, so none is contiguous).
+  int64_t rank = sizes->size();
+  SmallVector<int64_t> shape(rank, 0), stride(rank, 0);
+  bool plain = layout_ffi_flat_modes(l.getValueHandle(), shape.data(), stride.data(), rank) ==
+               rank;
   SmallVector<EncodableLeaf> leaves;
-  if (*depth == 0) {
-    leaves.push_back({{}, StringRef(rust::call("stride", {l.asOperand()}).text) == "1"});
+  if (depth == 0) {
+    leaves.push_back({{}, plain && stride[0] == 1});
     return leaves;
   }
-  for (int64_t d = 0; d < *rank; ++d) {
-    rust::Result mode = rust::call("get", {l.asOperand()}, {d});
-    ValueType m = mode.ok() && mode.value.get()
-                      ? ValueType::getWithValue(l.getContext(), mode.text, mode.kind,
-                                                mode.value.get())
-                      : ValueType();
-    if (!m || algebraInt("depth", m) != 0)
+  for (int64_t d = 0; d < rank; ++d) {
+    if (plain && shape[d] == LAYOUT_FLAT_NESTED)
       return op.emitOpError() << "reads the extent and stride of each mode of " << Type(l)
                               << ", but mode " << d << " is not a leaf";
-    leaves.push_back({{d}, StringRef(rust::call("stride", {m.asOperand()}).text) == "1"});
+    leaves.push_back({{d}, plain && stride[d] == 1});
   }
   return leaves;
 }
@@ -1389,80 +1373,51 @@ struct ModeBound {
   Value residue;
 };
 
-/// The bounds of the modes of `r` (a partition) that need a predicate. The
-/// coordinate of mode d is itself a layout of the tile's coordinates,
-/// E_d = (s_0, s_1, ...):(0, .., 1 at d, .., 0); its partition
-/// tidfrg(E_d, thr, val, vector) gives the thread's coordinate (at
-/// (t, 0, 0), index math on the thread index) and the elements' (thread 0's
-/// slice, evaluated here).
-/// The type of an algebra value `x` computed here.
-ValueType valueTypeOf(MLIRContext *ctx, const rust::Result &x) {
-  return ValueType::getWithValue(ctx, x.text, static_cast<unsigned>(x.kind), x.value.get());
-}
-
-/// tidfrg(E_d, thr, val, vector) for the partition `part` of a tile of the
-/// static mode sizes `sizes`: E_d = (s_0, s_1, ...):(0, .., 1 at d, .., 0) is
-/// the coordinate of mode d as a layout of the tile, so this is the tile
-/// coordinate (mode d) of each (thread, value, rest) of the partition. The
-/// algebra's message, or "" and the result.
-rust::Result modeCoordinates(MLIRContext *ctx, PartitionOp part, ArrayRef<int64_t> sizes,
-                             size_t d, std::string &err) {
-  std::string shape = "(", stride = "(";
-  for (size_t e = 0; e < sizes.size(); ++e) {
-    if (sizes[e] < 1) {
-      err = "the partitioned tile's mode " + std::to_string(e) + " has no static extent";
-      return rust::Result();
-    }
-    shape += (e ? "," : "") + std::to_string(sizes[e]);
-    stride += std::string(e ? "," : "") + (e == d ? "1" : "0");
+/// An FFI plan's integers (`call(out, capacity, length)`, the plans of RustAlgebra.h):
+/// called again with a buffer of the length it asks for. The result, or its message.
+template <typename F>
+rust::Result intPlan(F call, SmallVectorImpl<int64_t> &out) {
+  out.resize(1024);
+  size_t length = 0;
+  rust::Result r = rust::take(call(out.data(), out.size(), &length));
+  if (r.ok() && length > out.size()) {
+    out.resize(length);
+    r = rust::take(call(out.data(), out.size(), &length));
   }
-  rust::Result coordLayout = rust::parse(shape + "):" + stride + ")");
-  rust::Result vector = rust::parse(std::to_string(part.getVector()));
-  if (!coordLayout.ok() || !vector.ok()) {
-    err = "cannot build the coordinate layout of mode " + std::to_string(d);
-    return rust::Result();
-  }
-  rust::Result rd = rust::call("tidfrg", {valueTypeOf(ctx, coordLayout).asOperand(),
-                                          part.getThr().getValueType().asOperand(),
-                                          part.getVal().getValueType().asOperand(),
-                                          valueTypeOf(ctx, vector).asOperand()});
-  if (!rd.ok())
-    err = rd.text;
-  return rd;
+  out.resize(r.ok() ? length : 0);
+  return r;
 }
 
-/// The integers of an algebra table (`eval`'s result).
-SmallVector<int64_t> tableOf(const rust::Result &table) {
-  SmallVector<int64_t> out(std::max<int64_t>(layout_ffi_int_leaves(table.value.get(), nullptr, 0), 0));
-  layout_ffi_int_leaves(table.value.get(), out.data(), out.size());
-  return out;
-}
-
+/// The bounds of the modes of `r` (a partition) that need a predicate: per
+/// mode d the algebra's R_d = tidfrg(E_d, thr, val, vector), E_d the
+/// coordinate of mode d as a layout of the tile, whose value at (t, 0, 0) is
+/// index math on the thread index, and the table of thread 0's slice of it
+/// (ops::partition_plan::copy_mode_bound).
 LogicalResult modeBounds(PatternRewriter &rw, Operation *at, const Resolved &r,
                          SmallVectorImpl<ModeBound> &out) {
   Location loc = at->getLoc();
   MLIRContext *ctx = rw.getContext();
+  PartitionOp part = r.partition;
   for (size_t d = 0; d < r.partial.size(); ++d) {
     if (!r.partial[d])
       continue;
-    std::string err;
-    rust::Result rd = modeCoordinates(ctx, r.partition, r.tileSizes, d, err);
-    if (!err.empty())
-      return at->emitOpError() << err << ": its bounds cannot be predicated";
-    rust::Result crd = rust::parse(partitionCoordinate((int64_t)r.tileSizes.size()));
-    rust::Result slice =
-        rust::call("slice", {valueTypeOf(ctx, crd).asOperand(), valueTypeOf(ctx, rd).asOperand()});
-    rust::Result table = slice.ok() ? rust::call("eval", {valueTypeOf(ctx, slice).asOperand()})
-                                    : rust::Result();
-    if (!slice.ok() || !table.ok())
-      return at->emitOpError() << "cannot evaluate the coordinates of mode " << d << ": "
-                               << (slice.ok() ? table.text : slice.text);
     ModeBound b;
-    b.table = tableOf(table);
+    rust::Result rd = intPlan(
+        [&](int64_t *o, size_t capacity, size_t *length) {
+          return layout_ffi_copy_mode_bound(
+              part.getThr().getValueHandle(), part.getVal().getValueHandle(), part.getVector(),
+              r.tileSizes.data(), r.tileSizes.size(), d, o, capacity, length);
+        },
+        b.table);
+    if (!rd.ok())
+      return at->emitOpError() << rd.text;
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    Value rdValue = ConstOp::create(rw, loc, valueTypeOf(ctx, rd).getValueAttr());
+    Value rdValue = ConstOp::create(
+        rw, loc,
+        ValueType::getWithValue(ctx, rd.text, static_cast<unsigned>(rd.kind), rd.value.get())
+            .getValueAttr());
     b.thread = Crd2IdxOp::create(rw, loc, rw.getIndexType(), rdValue,
-                                 ValueRange{PartitionOp(r.partition).getThread(), zero, zero});
+                                 ValueRange{part.getThread(), zero, zero});
     b.residue = r.residue[d];
     out.push_back(b);
   }
@@ -1615,10 +1570,10 @@ bool mayBePartial(Value tensor) {
 }
 
 /// The tile coordinates of every element of every thread of a partition
-/// (layout.partition or layout.partition_mma): per mode d of the tile, the
-/// table of R_d, the partition of the mode's coordinate layout
-/// (modeCoordinates for a tiled copy, thrfrg of it for a tiled MMA), over its
-/// whole domain; thread t's element i is R_d at mode0[t] + stride0 * i.
+/// (layout.partition or layout.partition_mma), by the algebra
+/// (ops::partition_plan): per mode d of the tile, the table of R_d, the
+/// partition of the mode's coordinate layout, over its whole domain; thread t's
+/// element i is R_d at mode0[t] + stride0 * i.
 struct ThreadCoordinates {
   SmallVector<SmallVector<int64_t>> tables;
   SmallVector<int64_t> mode0;
@@ -1636,81 +1591,46 @@ struct ThreadCoordinates {
 /// The coordinates of `v`'s partition, if it is one of a tile with static
 /// extents that the algebra evaluates (bounded by the tile's size).
 std::optional<ThreadCoordinates> threadCoordinates(Value v) {
-  auto tileSizes = [](Value tensor) {
-    auto l = cast<MemoryTensorType>(tensor.getType()).getLayout();
-    SmallVector<int64_t> sizes;
-    for (int64_t d = 0, n = algebraInt("rank", l).value_or(0); d < n; ++d)
-      sizes.push_back(staticModeSize(l, d).value_or(-1));
-    return sizes;
-  };
-  auto evaluate = [](MLIRContext *ctx, const rust::Result &r) -> std::optional<SmallVector<int64_t>> {
-    if (!r.ok())
-      return std::nullopt;
-    rust::Result t = rust::call("eval", {valueTypeOf(ctx, r).asOperand()});
-    if (!t.ok())
-      return std::nullopt;
-    return tableOf(t);
-  };
-  MLIRContext *ctx = v.getContext();
+  Operation *op = v.getDefiningOp();
+  auto p = dyn_cast_or_null<PartitionOp>(op);
+  auto m = dyn_cast_or_null<PartitionMmaOp>(op);
+  if (!p && !m)
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> sizes =
+      staticModeSizes(cast<MemoryTensorType>(op->getOperand(0).getType()).getLayout());
+  if (!sizes)
+    return std::nullopt;
+  SmallVector<int64_t> flat;
+  rust::Result r = intPlan(
+      [&](int64_t *o, size_t capacity, size_t *length) {
+        if (p)
+          return layout_ffi_copy_thread_coordinates(
+              p.getThr().getValueHandle(), p.getVal().getValueHandle(), p.getVector(),
+              sizes->data(), sizes->size(), o, capacity, length);
+        ValueAttr perm = m.getPermutationAttr();
+        return layout_ffi_mma_thread_coordinates(
+            rust::str(m.getAtom()), rust::str(m.getOperand()), m.getAtoms().data(),
+            m.getAtoms().size(), perm ? perm.getValueHandle() : nullptr, sizes->data(),
+            sizes->size(), o, capacity, length);
+      },
+      flat);
+  // n tables, stride0, the threads, the tables' length; the tables; mode0.
+  if (!r.ok() || flat.size() < 4)
+    return std::nullopt;
   ThreadCoordinates c;
-  if (auto p = v.getDefiningOp<PartitionOp>()) {
-    SmallVector<int64_t> sizes = tileSizes(p.getTensor());
-    for (size_t d = 0; d < sizes.size(); ++d) {
-      std::string err;
-      std::optional<SmallVector<int64_t>> table =
-          evaluate(ctx, modeCoordinates(ctx, p, sizes, d, err));
-      if (!err.empty() || !table)
-        return std::nullopt;
-      c.tables.push_back(*table);
-    }
-    c.stride0 = algebraInt("size", p.getThr().getValueType()).value_or(1);
-    for (int64_t t = 0; t < c.stride0; ++t)
-      c.mode0.push_back(t);
-    llvm::raw_string_ostream os(c.tiling);
+  int64_t n = flat[0], threads = flat[2], len = flat[3];
+  c.stride0 = flat[1];
+  ArrayRef<int64_t> rest = ArrayRef<int64_t>(flat).drop_front(4);
+  for (int64_t d = 0; d < n; ++d, rest = rest.drop_front(len))
+    c.tables.emplace_back(rest.take_front(len));
+  c.mode0.assign(rest.begin(), rest.begin() + threads);
+  llvm::raw_string_ostream os(c.tiling);
+  if (p) {
     os << "thr = " << p.getThr() << ", val = " << p.getVal() << ", vector = " << p.getVector();
     return c;
   }
-  auto p = v.getDefiningOp<PartitionMmaOp>();
-  if (!p)
-    return std::nullopt;
-  SmallVector<int64_t> sizes = tileSizes(p.getTensor());
-  Operation *op = p;
-  FailureOr<MmaTiling> m =
-      mmaTiling(op, p.getAtom(), p.getOperand(), p.getAtoms(), p.getPermutationAttr());
-  if (failed(m) || llvm::is_contained(sizes, -1))
-    return std::nullopt;
-  auto pair = [](std::array<int64_t, 2> x) {
-    return rust::parse("(" + std::to_string(x[0]) + "," + std::to_string(x[1]) + ")");
-  };
-  rust::Result tile = pair(m->tile), grid = pair(m->grid);
-  for (size_t d = 0; d < sizes.size(); ++d) {
-    std::string shape = "(", stride = "(";
-    for (size_t e = 0; e < sizes.size(); ++e) {
-      shape += (e ? "," : "") + std::to_string(sizes[e]);
-      stride += std::string(e ? "," : "") + (e == d ? "1" : "0");
-    }
-    rust::Result coordLayout = rust::parse(shape + "):" + stride + ")");
-    if (!coordLayout.ok() || !tile.ok() || !grid.ok())
-      return std::nullopt;
-    SmallVector<LayoutOperand, 5> args{valueTypeOf(ctx, coordLayout).asOperand(),
-                                       m->atomTv.asOperand(), valueTypeOf(ctx, tile).asOperand(),
-                                       valueTypeOf(ctx, grid).asOperand()};
-    if (m->permutation)
-      args.push_back(m->permutation->asOperand());
-    rust::Result r = rust::call("thrfrg", args);
-    std::optional<SmallVector<int64_t>> table = evaluate(ctx, r);
-    if (!table)
-      return std::nullopt;
-    c.tables.push_back(*table);
-  }
-  std::optional<SmallVector<int64_t>> mode0 = evaluate(ctx, rust::parse(m->threadCoordText));
-  if (!mode0)
-    return std::nullopt;
-  c.mode0 = *mode0;
-  c.stride0 = m->lanes * m->grid[0] * m->grid[1];
-  llvm::raw_string_ostream os(c.tiling);
-  os << "atom = " << p.getAtom() << ", operand = " << p.getOperand() << ", atoms = [";
-  llvm::interleaveComma(p.getAtoms(), os);
+  os << "atom = " << m.getAtom() << ", operand = " << m.getOperand() << ", atoms = [";
+  llvm::interleaveComma(m.getAtoms(), os);
   os << "]";
   return c;
 }

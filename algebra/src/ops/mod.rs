@@ -28,6 +28,7 @@ pub mod modes;
 pub mod nullspace;
 pub mod offset_composed_ops;
 pub mod ordered;
+pub mod partition_plan;
 pub mod printable;
 pub mod product;
 pub mod recast;

@@ -9,6 +9,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod bijective;
+mod partition;
 mod relation;
 pub mod stored;
 
@@ -370,7 +371,13 @@ pub unsafe extern "C" fn layout_ffi_coord_text(
 ) -> LayoutResult {
     let layout = stored::borrowed(layout);
     let coords = i64s(coords, n);
-    guarded(|| {
+    guarded(|| coordinate_of(layout, &coords))
+}
+
+/// The coordinate of `layout.crd2idx` from index values (see [`layout_ffi_coord_text`]).
+fn coordinate_of(layout: Option<&Stored>, coords: &[i64]) -> Result<Value, Error> {
+    let n = coords.len();
+    {
         let shape = match layout.and_then(Stored::cute) {
             Some(Value::Func(f)) => f.domain_layout()?.shape.clone(),
             Some(v) => {
@@ -402,7 +409,115 @@ pub unsafe extern "C" fn layout_ffi_coord_text(
             )));
         };
         Ok(Value::Tuple(crd))
+    }
+}
+
+/// The offset the static CuTe layout function `layout` gives the index values `coords[0..n]`
+/// (read as [`layout_ffi_coord_text`] reads them), in `*out`: status Ok; status Dynamic when
+/// the offset is not one integer (a scaled-basis stride); else the message (the coordinate
+/// count, or the application).
+///
+/// # Safety
+/// `layout` must be null or a live handle, `coords` must point to `n` readable i64s and `out`
+/// to a writable i64.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_crd2idx(
+    layout: Handle,
+    coords: *const i64,
+    n: usize,
+    out: *mut i64,
+) -> LayoutResult {
+    let layout = stored::borrowed(layout);
+    let coords = i64s(coords, n);
+    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Value, Error> {
+        let crd = coordinate_of(layout, &coords)?;
+        let l = layout
+            .and_then(Stored::cute)
+            .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
+        layout_algebra::ops::call("crd2idx", &[crd, l.clone()])
+    }));
+    match r {
+        Ok(Ok(Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))))) => {
+            *out = v;
+            owned(STATUS_OK, KIND_TUPLE, 0, String::new())
+        }
+        Ok(Ok(_)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+/// The coordinate of the index `idx` in the static shape of the CuTe layout `layout`
+/// (`layout.idx2crd`), its leaves in `out[0..max]`: their number, or -1 when the layout is not
+/// a plain layout with a static shape or the index lies outside it.
+///
+/// # Safety
+/// `layout` must be null or a live handle and `out` must point to `max` writable i64s.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_idx2crd(
+    layout: Handle,
+    idx: i64,
+    out: *mut i64,
+    max: usize,
+) -> i64 {
+    let layout = stored::borrowed(layout);
+    let leaves = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(l @ Value::Func(Func::Layout(_))) => {
+            match layout_algebra::ops::call("idx2crd", &[Value::int(idx), l.clone()]) {
+                Ok(Value::Tuple(t)) => t.values("idx2crd").ok(),
+                _ => None,
+            }
+        }
+        _ => None,
+    }))
+    .ok()
+    .flatten();
+    match leaves {
+        Some(v) if v.len() <= max => {
+            for (i, x) in v.iter().enumerate() {
+                *out.add(i) = *x;
+            }
+            v.len() as i64
+        }
+        _ => -1,
+    }
+}
+
+/// The shape of a CuTe layout function (its domain's, for a swizzled or composed layout) as a
+/// value; the message for another value.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_shape(layout: Handle) -> LayoutResult {
+    let layout = stored::borrowed(layout);
+    guarded(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(f)) => Ok(Value::Tuple(f.domain_layout()?.shape.clone())),
+        _ => Err(Error::algebra("shape: expected a layout")),
     })
+}
+
+/// The depth of a CuTe layout function's domain (0 for a leaf layout) or of an integer tuple;
+/// -1 for another value.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_depth(layout: Handle) -> i64 {
+    let layout = stored::borrowed(layout);
+    catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(f)) => f.domain_layout().ok().map(|l| l.depth() as i64),
+        Some(Value::Tuple(t)) => Some(t.depth() as i64),
+        _ => None,
+    }))
+    .ok()
+    .flatten()
+    .unwrap_or(-1)
 }
 
 /// A leaf of the shape (`stride == false`) or the stride (`stride == true`) of a layout, at the

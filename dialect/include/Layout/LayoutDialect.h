@@ -69,29 +69,20 @@ StringRef hardwareElementTypes();
 /// A type as written in the IR, unquoted (diagnostics that name an element type).
 std::string typeText(Type type);
 
-/// The coordinate that slices thread 0's part out of tidfrg(L) for a tensor of
-/// rank `rank` (layout.partition): CuTe's `(0, _, repeat<rank>(_))`.
-std::string partitionCoordinate(int64_t rank);
-
-/// The tiled MMA of layout.partition_mma: the TV layout of the operand in its
-/// atom, the atom's tile of the operand, the grid of atoms along the operand's
-/// two modes, the layout (lane, TM, TN, TK) -> mode-0 coordinate of thrfrg
-/// (as text), and the threads of the tiled MMA.
+/// The tiled MMA of layout.partition_mma (the algebra's ops::partition_plan): the TV
+/// layout of the operand in its atom, the atom's tile of the operand, the grid of atoms
+/// along the operand's two modes, the layout (lane, TM, TN, TK) -> mode-0 coordinate of
+/// thrfrg, the operand's two modes of the permutation tile (thrfrg's fifth operand), if
+/// any, the threads of the tiled MMA and the atom's lanes.
 struct MmaTiling {
-  ValueType atomTv;
-  std::array<int64_t, 2> tile, grid;
-  std::string threadCoordText;
-  int64_t threads, lanes;
-  /// The operand's two modes of the permutation tile (thrfrg's fifth operand), if any.
+  ValueType atomTv, tile, grid, threadCoord;
   std::optional<ValueType> permutation;
+  int64_t threads, lanes;
 };
 /// The tiling of `atom`'s `operand` over `atoms` = [TM, TN, TK] after the
 /// permutation tile `permutation` ([P_M, P_N, P_K], or null), or an error of `op`.
 FailureOr<MmaTiling> mmaTiling(Operation *op, StringRef atom, StringRef operand,
                                ArrayRef<int64_t> atoms, ValueAttr permutation = {});
-/// The coordinate that slices thread 0's part out of thrfrg(L) for a tensor of
-/// rank `rank`: CuTe's `((0,(0,0)), (_, repeat<rank>(_)))`.
-std::string mmaPartitionCoordinate(int64_t rank);
 
 /// Result type of an algebra op, computed by the Rust algebra from the
 /// operand types; emits the algebra's message at `loc` on failure.

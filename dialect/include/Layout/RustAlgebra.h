@@ -125,6 +125,18 @@ LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, const int64_t *pa
 LayoutResult layout_ffi_coord_text(LayoutHandle layout, const int64_t *coords,
                                    size_t n);
 int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
+/// The offset of a static CuTe layout function at the index values coords[0..n] (one linear
+/// index, one per mode or one per leaf) in `*out`: status Ok; Dynamic when the offset is not
+/// one integer; else the message.
+LayoutResult layout_ffi_crd2idx(LayoutHandle layout, const int64_t *coords, size_t n,
+                                int64_t *out);
+/// The leaves of idx2crd(idx, shape of a plain static layout) in out[0..max]: their number,
+/// or -1.
+int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, int64_t *out, size_t max);
+/// The shape of a CuTe layout function (its domain's) as a value, or the message.
+LayoutResult layout_ffi_shape(LayoutHandle layout);
+/// The depth of a CuTe layout function's domain or of an integer tuple; -1 otherwise.
+int64_t layout_ffi_depth(LayoutHandle layout);
 /// The top-level modes of a plain CuTe layout: the rank, each mode's extent and stride
 /// (LAYOUT_FLAT_DYNAMIC for a runtime leaf, LAYOUT_FLAT_NESTED for a mode that is not one
 /// integer leaf); -1 for another value or more than `max` modes.
@@ -144,6 +156,50 @@ LayoutResult layout_ffi_tensor_view(LayoutHandle layout, int32_t view, const int
 /// The verifier of layout.transpose (linear::tensor_transpose): Ok, or the message.
 LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
                                         size_t rank, const int64_t *order, size_t n);
+/// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
+/// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
+/// atoms[0..natoms] = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
+/// TV layout, its tile, the grid of atoms, the layout (lane, TM, TN, TK) -> thrfrg's mode-0
+/// coordinate, the operand's two modes of the permutation (no value: none), written only on
+/// success; ints[0..2] = threads, lanes.
+LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, const int64_t *atoms,
+                                   size_t natoms, LayoutHandle permutation,
+                                   LayoutResult *values, int64_t *ints);
+/// Thread 0's part of `layout` under a tiled copy (tidfrg) or a tiled MMA (thrfrg): on error
+/// `*stage` is 0 for the algebra's message as is, 1 when fixing the thread is not a
+/// translation (the message says why), 2 when the layout has no rank; status Dynamic when
+/// the runtime leaves leave the part open.
+LayoutResult layout_ffi_copy_partition(LayoutHandle layout, LayoutHandle thr, LayoutHandle val,
+                                       int64_t vector, int32_t *stage);
+LayoutResult layout_ffi_mma_partition(LayoutHandle layout, LayoutStr atom, LayoutStr operand,
+                                      const int64_t *atoms, size_t natoms,
+                                      LayoutHandle permutation, int32_t *stage);
+/// The coordinate that slices thread 0's part out of the partition of `layout`: CuTe's
+/// (0, _, repeat<rank>(_)), or ((0,(0,0)), (_, repeat<rank>(_))) for a tiled MMA.
+LayoutResult layout_ffi_partition_coordinate(LayoutHandle layout, bool mma);
+/// The integer `v` as a value.
+LayoutResult layout_ffi_integer(int64_t v);
+/// The rank of a CuTe layout function (its domain's) and the elements of each top-level mode
+/// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more than `max` modes.
+int64_t layout_ffi_mode_sizes(LayoutHandle layout, int64_t *sizes, size_t max);
+/// Mode `d` of a predicated tiled copy of a tile of static mode sizes: the value R_d =
+/// tidfrg(E_d, thr, val, vector) and the table of thread 0's slice of it (`*length`
+/// integers, copied to `out` when they fit in `capacity`); the message says why not.
+LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
+                                        const int64_t *sizes, size_t rank, size_t d,
+                                        int64_t *out, size_t capacity, size_t *length);
+/// The tile coordinates of every element of every thread of a partition of a tile of static
+/// mode sizes: n tables, stride0, the threads of mode0, the tables' length; the n tables;
+/// mode0 (`*length` integers, copied when they fit in `capacity`).
+LayoutResult layout_ffi_copy_thread_coordinates(LayoutHandle thr, LayoutHandle val,
+                                                int64_t vector, const int64_t *sizes,
+                                                size_t rank, int64_t *out, size_t capacity,
+                                                size_t *length);
+LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand,
+                                               const int64_t *atoms, size_t natoms,
+                                               LayoutHandle permutation, const int64_t *sizes,
+                                               size_t rank, int64_t *out, size_t capacity,
+                                               size_t *length);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);

@@ -1,0 +1,508 @@
+//! The partition plans of `layout.partition` and `layout.partition_mma`
+//! (`layout_algebra::ops::partition_plan`) over the C ABI: the tiled MMA's layouts as values
+//! (handles), thread 0's part of a tensor's layout, the slicing coordinates, and the
+//! thread-coordinate tables as integer arrays (capacity and length, as the other plans). The
+//! C++ passes the ops' attributes as handles and integers, never as text.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use layout_algebra::ops::partition_plan::{
+    self, is_permutation_mnk, MmaTiling, PartError, ThreadCoordinates, PERMUTATION_EXPECTED,
+};
+use layout_algebra::{text, Error, Value};
+
+use crate::stored::{self, Handle, Stored};
+use crate::{
+    extents, from_error, i64s, kind_of, owned, type_text, utf8, with_value, LayoutResult,
+    LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
+};
+
+/// `r` as a result, a panic as an internal error.
+fn caught<T>(f: impl FnOnce() -> T) -> Result<T, LayoutResult> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
+        owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        )
+    })
+}
+
+/// The CuTe value of a handle, or the message that names `what`.
+///
+/// # Safety
+/// `h` must be null or a live handle.
+unsafe fn cute<'a>(h: Handle, what: &str) -> Result<&'a Value, Error> {
+    stored::borrowed(h)
+        .and_then(Stored::cute)
+        .ok_or_else(|| Error::algebra(format!("{what}: expected a CuTe value")))
+}
+
+/// The attribute `#layout.<mnemonic><text>` of a value, as the dialect prints it.
+fn attribute_text(v: &Value) -> String {
+    type_text(&text::print(v), kind_of(v)).replacen('!', "#", 1)
+}
+
+/// The tiled MMA of the attributes of a partition_mma; a permutation that is not CuTe's
+/// PermutationMNK is named as the attribute it is.
+///
+/// # Safety
+/// `atom` and `operand` must be valid [`LayoutStr`]s, `atoms` must point to `natoms` integers
+/// and `permutation` must be null or a live handle.
+unsafe fn tiling(
+    atom: LayoutStr,
+    operand: LayoutStr,
+    atoms: *const i64,
+    natoms: usize,
+    permutation: Handle,
+) -> Result<MmaTiling, Error> {
+    let (atom, operand) = (utf8(atom.bytes())?, utf8(operand.bytes())?);
+    let atoms = i64s(atoms, natoms);
+    let perm = stored::borrowed(permutation).and_then(Stored::cute);
+    partition_plan::mma_tiling(atom, operand, &atoms, perm).map_err(|e| match perm {
+        Some(p) if !is_permutation_mnk(p) && e.to_string().starts_with(PERMUTATION_EXPECTED) => {
+            Error::algebra(format!(
+                "{PERMUTATION_EXPECTED}, found {}",
+                attribute_text(p)
+            ))
+        }
+        _ => e,
+    })
+}
+
+/// A successful result without a value (empty text).
+fn done() -> LayoutResult {
+    owned(STATUS_OK, 0, 0, String::new())
+}
+
+/// The tiled MMA of layout.partition_mma (`partition_plan::mma_tiling`) of the atom `atom`'s
+/// operand `operand` ("A", "B" or "C") over `atoms[0..natoms]` = [TM, TN, TK], after the
+/// permutation tiler `permutation` (null for none). On success `values[0..5]` are: the atom's
+/// TV layout of the operand, its tile (AM, AN), the grid of atoms along the operand's two modes,
+/// the layout (lane, TM, TN, TK) -> thrfrg's mode-0 coordinate, and the operand's two modes of
+/// the permutation (a result without a value when there is none); `ints[0..2]` the threads of
+/// the tiled MMA and the atom's lanes. Nothing is written on error (the message).
+///
+/// # Safety
+/// As [`tiling`]; `values` must point to 5 writable results and `ints` to 2 writable
+/// integers.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_mma_tiling(
+    atom: LayoutStr,
+    operand: LayoutStr,
+    atoms: *const i64,
+    natoms: usize,
+    permutation: Handle,
+    values: *mut LayoutResult,
+    ints: *mut i64,
+) -> LayoutResult {
+    let t = match caught(|| tiling(atom, operand, atoms, natoms, permutation)) {
+        Ok(Ok(t)) => t,
+        Ok(Err(e)) => return from_error(e),
+        Err(r) => return r,
+    };
+    let out = [
+        with_value(Stored::Cute(Value::layout(t.atom_tv.clone()))),
+        with_value(Stored::Cute(t.tile_value())),
+        with_value(Stored::Cute(t.grid_value())),
+        with_value(Stored::Cute(Value::layout(t.thread_coord.clone()))),
+        match &t.permutation {
+            Some(p) => with_value(Stored::Cute(p.clone())),
+            None => done(),
+        },
+    ];
+    for (i, r) in out.into_iter().enumerate() {
+        values.add(i).write(r);
+    }
+    *ints = t.threads;
+    *ints.add(1) = t.lanes;
+    done()
+}
+
+/// Which message a failed thread part carries: 0 the algebra's (as is), 1 that fixing the
+/// thread is not a translation (the caller names the layout: "thread partitions of L are not
+/// one partition moved: ..."), 2 that the layout has no rank.
+fn part_result(
+    r: Result<Result<partition_plan::ThreadPart, PartError>, LayoutResult>,
+    stage: *mut i32,
+) -> LayoutResult {
+    let (s, r) = match r {
+        Err(panic) => (0, panic),
+        Ok(Ok(p)) => (0, with_value(Stored::Cute(p.part))),
+        // A partition with runtime leaves the algebra cannot decide: no layout, so no
+        // translation (as the verifier reads a `*` partition).
+        Ok(Err(PartError::Algebra(Error::Dynamic(_)))) => (
+            1,
+            owned(STATUS_ALGEBRA_ERROR, 0, 0, "expected a CuTe layout".into()),
+        ),
+        Ok(Err(PartError::Algebra(e))) => (0, from_error(e)),
+        // A slice the runtime leaves leave open: the dynamic status (a `*` part).
+        Ok(Err(PartError::Slice(e @ Error::Dynamic(_)))) => {
+            (0, owned(STATUS_DYNAMIC, 0, 0, e.to_string()))
+        }
+        Ok(Err(PartError::Slice(e))) => (0, from_error(e)),
+        Ok(Err(PartError::NotTranslation(e))) => (1, from_error(e)),
+        Ok(Err(PartError::NoRank)) => (2, owned(STATUS_ALGEBRA_ERROR, 0, 0, String::new())),
+    };
+    if !stage.is_null() {
+        // SAFETY: the caller passes a writable i32 or null.
+        unsafe { *stage = s };
+    }
+    r
+}
+
+/// Thread 0's part of the tensor layout `layout` under the tiled copy (`thr`, `val`,
+/// `vector`) of layout.partition (`partition_plan::copy_partition`): slice((0,_,(_,..)),
+/// tidfrg(L, thr, val, vector)), checked to be one partition moved. On error `*stage` says
+/// which message it is ([`part_result`]); a slice the runtime leaves leave open is dynamic.
+///
+/// # Safety
+/// The handles must be null or live; `stage` must be null or point to a writable i32.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_copy_partition(
+    layout: Handle,
+    thr: Handle,
+    val: Handle,
+    vector: i64,
+    stage: *mut i32,
+) -> LayoutResult {
+    let r = caught(|| -> Result<_, PartError> {
+        let l = cute(layout, "partition").map_err(PartError::Algebra)?;
+        let thr = cute(thr, "partition").map_err(PartError::Algebra)?;
+        let val = cute(val, "partition").map_err(PartError::Algebra)?;
+        partition_plan::copy_partition(l, thr, val, vector)
+    });
+    part_result(r, stage)
+}
+
+/// Thread 0's part of the tensor layout `layout` under the tiled MMA of layout.partition_mma
+/// (`partition_plan::mma_partition`, the tiling as [`layout_ffi_mma_tiling`]): slice(((0,(0,0)),
+/// (_,(_,..))), thrfrg(L, ...)), checked to be one partition moved. `*stage` as
+/// [`layout_ffi_copy_partition`].
+///
+/// # Safety
+/// As [`layout_ffi_mma_tiling`]; `layout` must be null or a live handle and `stage` null or a
+/// writable i32.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_mma_partition(
+    layout: Handle,
+    atom: LayoutStr,
+    operand: LayoutStr,
+    atoms: *const i64,
+    natoms: usize,
+    permutation: Handle,
+    stage: *mut i32,
+) -> LayoutResult {
+    let r = caught(|| -> Result<_, PartError> {
+        let t = tiling(atom, operand, atoms, natoms, permutation).map_err(PartError::Algebra)?;
+        let l = cute(layout, "partition_mma").map_err(PartError::Algebra)?;
+        partition_plan::mma_partition(l, &t)
+    });
+    part_result(r, stage)
+}
+
+/// The coordinate that slices thread 0's part out of the partition of `layout` (rank 1 when
+/// it has none): CuTe's (0, _, repeat<rank>(_)) for a tiled copy, ((0,(0,0)),
+/// (_, repeat<rank>(_))) for a tiled MMA (`mma`).
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_partition_coordinate(
+    layout: Handle,
+    mma: bool,
+) -> LayoutResult {
+    let l = stored::borrowed(layout).and_then(Stored::cute);
+    match caught(|| {
+        let rank = l.and_then(partition_plan::rank_of).unwrap_or(1);
+        Value::Coord(if mma {
+            partition_plan::mma_coordinate(rank)
+        } else {
+            partition_plan::copy_coordinate(rank)
+        })
+    }) {
+        Ok(v) => with_value(Stored::Cute(v)),
+        Err(r) => r,
+    }
+}
+
+/// The integer `v` as a value (an operand of the layout ops, e.g. tidfrg's vector).
+#[no_mangle]
+pub extern "C" fn layout_ffi_integer(v: i64) -> LayoutResult {
+    with_value(Stored::Cute(Value::int(v)))
+}
+
+/// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) and
+/// the number of elements of each top-level mode in `sizes[0..rank]` ([`FLAT_DYNAMIC`] for a
+/// mode whose extents are not static); -1 for another value or more than `max` modes.
+///
+/// # Safety
+/// `layout` must be null or a live handle and `sizes` must point to `max` writable integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_mode_sizes(layout: Handle, sizes: *mut i64, max: usize) -> i64 {
+    let l = stored::borrowed(layout).and_then(Stored::cute);
+    let modes = caught(|| match l {
+        Some(Value::Func(f)) => f.domain_layout().ok().map(|d| {
+            d.modes()
+                .iter()
+                .map(|m| {
+                    if m.shape.is_static() {
+                        m.size().unwrap_or(FLAT_DYNAMIC)
+                    } else {
+                        FLAT_DYNAMIC
+                    }
+                })
+                .collect::<Vec<i64>>()
+        }),
+        _ => None,
+    })
+    .ok()
+    .flatten();
+    match modes {
+        Some(m) if m.len() <= max => {
+            for (i, s) in m.iter().enumerate() {
+                *sizes.add(i) = *s;
+            }
+            m.len() as i64
+        }
+        _ => -1,
+    }
+}
+
+/// `r` with its integers copied to `out` when they fit in `capacity`; `*length` is their number
+/// either way (call again with a larger buffer).
+///
+/// # Safety
+/// `out` must point to `capacity` writable integers and `length` to a writable size.
+unsafe fn with_ints(
+    r: Result<Result<(Option<Value>, Vec<i64>), Error>, LayoutResult>,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    match r {
+        Err(panic) => panic,
+        Ok(Err(e)) => from_error(e),
+        Ok(Ok((value, flat))) => {
+            *length = flat.len();
+            if flat.len() <= capacity {
+                std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+            }
+            match value {
+                Some(v) => with_value(Stored::Cute(v)),
+                None => done(),
+            }
+        }
+    }
+}
+
+/// The bound of mode `d` of a predicated tiled copy (`partition_plan::copy_mode_bound`) of a
+/// tile of the static mode sizes `sizes[0..rank]`: the value R_d = tidfrg(E_d, thr, val,
+/// vector), and the table of thread 0's slice of R_d in `out` (`*length` integers, copied when
+/// they fit in `capacity`). The message says why the mode cannot be predicated.
+///
+/// # Safety
+/// The handles must be null or live; `sizes` must point to `rank` integers, `out` to
+/// `capacity` writable integers and `length` to a writable size.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_copy_mode_bound(
+    thr: Handle,
+    val: Handle,
+    vector: i64,
+    sizes: *const i64,
+    rank: usize,
+    d: usize,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let sizes = extents(sizes, rank);
+    let r = caught(|| -> Result<_, Error> {
+        let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
+        let (rd, table) = partition_plan::copy_mode_bound(thr, val, vector, &sizes, d)?;
+        Ok((Some(rd), table))
+    });
+    with_ints(r, out, capacity, length)
+}
+
+/// Thread coordinates flattened: the number of tables n, stride0, the number of threads of
+/// mode0 and the length of each table; the n tables; mode0.
+fn flat_coordinates(c: ThreadCoordinates) -> (Option<Value>, Vec<i64>) {
+    let len = c.tables.first().map_or(0, Vec::len);
+    let mut flat = vec![
+        c.tables.len() as i64,
+        c.stride0,
+        c.mode0.len() as i64,
+        len as i64,
+    ];
+    for t in &c.tables {
+        flat.extend(t);
+    }
+    flat.extend(&c.mode0);
+    (None, flat)
+}
+
+/// The tile coordinates of every element of every thread of the tiled copy (thr, val, vector)
+/// of a tile of the static mode sizes `sizes[0..rank]` (`partition_plan::copy_thread_coordinates`),
+/// flattened in `out` (see [`flat_coordinates`]: n, stride0, threads, table length, the
+/// tables, mode0). `*length` integers, copied when they fit in `capacity`.
+///
+/// # Safety
+/// As [`layout_ffi_copy_mode_bound`].
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_copy_thread_coordinates(
+    thr: Handle,
+    val: Handle,
+    vector: i64,
+    sizes: *const i64,
+    rank: usize,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let sizes = extents(sizes, rank);
+    let r = caught(|| -> Result<_, Error> {
+        let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
+        partition_plan::copy_thread_coordinates(thr, val, vector, &sizes).map(flat_coordinates)
+    });
+    with_ints(r, out, capacity, length)
+}
+
+/// [`layout_ffi_copy_thread_coordinates`] for the tiled MMA of a partition_mma (the tiling as
+/// [`layout_ffi_mma_tiling`]; `partition_plan::mma_thread_coordinates`).
+///
+/// # Safety
+/// As [`layout_ffi_mma_tiling`] and [`layout_ffi_copy_mode_bound`].
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn layout_ffi_mma_thread_coordinates(
+    atom: LayoutStr,
+    operand: LayoutStr,
+    atoms: *const i64,
+    natoms: usize,
+    permutation: Handle,
+    sizes: *const i64,
+    rank: usize,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let sizes = extents(sizes, rank);
+    let r = caught(|| -> Result<_, Error> {
+        let t = tiling(atom, operand, atoms, natoms, permutation)?;
+        partition_plan::mma_thread_coordinates(&t, &sizes).map(flat_coordinates)
+    });
+    with_ints(r, out, capacity, length)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout_result_free, test_str, KIND_LAYOUT, KIND_TILER};
+
+    fn handle(text: &str, kind: i32) -> Handle {
+        Stored::parse(text, kind).unwrap().into_handle()
+    }
+
+    fn take(mut r: LayoutResult) -> (i32, String) {
+        let text = unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)) }
+            .into_owned();
+        let status = r.status;
+        unsafe { layout_result_free(&mut r) };
+        (status, text)
+    }
+
+    #[test]
+    fn a_bad_permutation_is_named_as_its_attribute() {
+        let p = handle("[_,(8,2,2):(1,16,8)]", KIND_TILER);
+        let atoms = [1i64, 2, 1];
+        let mut stage = -1;
+        let r = unsafe {
+            layout_ffi_mma_partition(
+                handle("(32,32):(32,1)", KIND_LAYOUT),
+                test_str("sm80_16x8x16"),
+                test_str("C"),
+                atoms.as_ptr(),
+                3,
+                p,
+                &mut stage,
+            )
+        };
+        assert_eq!(
+            take(r),
+            (
+                STATUS_ALGEBRA_ERROR,
+                format!("{PERMUTATION_EXPECTED}, found #layout.tiler<[_,(8,2,2):(1,16,8)]>")
+            )
+        );
+        assert_eq!(stage, 0);
+    }
+
+    #[test]
+    fn mma_tiling_gives_its_values() {
+        let atoms = [2i64, 2, 1];
+        let mut values: [std::mem::MaybeUninit<LayoutResult>; 5] =
+            [const { std::mem::MaybeUninit::uninit() }; 5];
+        let mut ints = [0i64; 2];
+        let r = unsafe {
+            layout_ffi_mma_tiling(
+                test_str("sm80_16x8x16"),
+                test_str("A"),
+                atoms.as_ptr(),
+                3,
+                std::ptr::null(),
+                values.as_mut_ptr() as *mut LayoutResult,
+                ints.as_mut_ptr(),
+            )
+        };
+        assert_eq!(take(r).0, STATUS_OK);
+        let texts: Vec<String> = values
+            .into_iter()
+            .map(|v| take(unsafe { v.assume_init() }).1)
+            .collect();
+        assert_eq!(texts[1..4], ["(16,16)", "(2,1)", "(32,2,2,1):(1,32,0,64)"]);
+        assert_eq!(texts[4], "");
+        assert_eq!(ints, [128, 32]);
+    }
+
+    #[test]
+    fn mode_sizes_and_thread_coordinates() {
+        let mut sizes = [0i64; 4];
+        let l = handle("Sw<3,3,3> o 0 o (128,(?,4)):(64,(1,?))", KIND_LAYOUT);
+        assert_eq!(
+            unsafe { layout_ffi_mode_sizes(l, sizes.as_mut_ptr(), 4) },
+            2
+        );
+        assert_eq!(sizes[..2], [128, FLAT_DYNAMIC]);
+        let (thr, val) = (
+            handle("(8,8):(8,1)", KIND_LAYOUT),
+            handle("(1,4):(0,1)", KIND_LAYOUT),
+        );
+        let tile = [8i64, 32];
+        let mut out = vec![0i64; 4096];
+        let mut length = 0usize;
+        let r = unsafe {
+            layout_ffi_copy_thread_coordinates(
+                thr,
+                val,
+                4,
+                tile.as_ptr(),
+                2,
+                out.as_mut_ptr(),
+                out.len(),
+                &mut length,
+            )
+        };
+        assert_eq!(take(r).0, STATUS_OK);
+        // 2 tables of 256, stride0 64, 64 threads.
+        assert_eq!(out[..4], [2, 64, 64, 256]);
+        assert_eq!(length, 4 + 2 * 256 + 64);
+        let coordinate = take(unsafe { layout_ffi_partition_coordinate(l, true) });
+        assert_eq!(coordinate, (STATUS_OK, "((0,(0,0)),(_,(_,_)))".to_string()));
+    }
+}
