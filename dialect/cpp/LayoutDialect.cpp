@@ -642,6 +642,8 @@ StringRef mlir::layout::hardwareElementName(Type type) {
     return "e3m2";
   if (isa<Float4E2M1FNType>(type))
     return "e2m1";
+  if (isa<Float8E8M0FNUType>(type))
+    return "ue8m0";
   auto i = dyn_cast<IntegerType>(type);
   if (!i)
     return {};

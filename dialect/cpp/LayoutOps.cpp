@@ -690,6 +690,58 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
+// reduce, broadcast
+//===----------------------------------------------------------------------===//
+
+/// The arith ops layout.reduce combines with: float, then integer.
+static constexpr llvm::StringLiteral kFloatCombiners[] = {"addf", "mulf", "maxnumf", "minnumf",
+                                                         "maximumf", "minimumf"};
+static constexpr llvm::StringLiteral kIntCombiners[] = {"addi", "muli", "maxsi", "minsi", "maxui",
+                                                       "minui", "andi", "ori", "xori"};
+
+LogicalResult ReduceOp::verify() {
+  auto src = llvm::cast<RankedTensorType>(getSrc().getType());
+  Type elem = src.getElementType();
+  bool isFloat = llvm::isa<FloatType>(elem);
+  bool known = isFloat ? llvm::is_contained(kFloatCombiners, getKind())
+                       : elem.isInteger() && llvm::is_contained(kIntCombiners, getKind());
+  if (!known)
+    return emitOpError() << "kind \"" << getKind() << "\" is not a combiner of " << elem
+                         << " (floats: addf, mulf, maxnumf, minnumf, maximumf, minimumf; "
+                            "integers: addi, muli, maxsi, minsi, maxui, minui, andi, ori, xori)";
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32)
+    return emitOpError() << "reduces elements of 16 or 32 bits (shuffled as 32-bit words), found "
+                         << elem;
+  FailureOr<LayoutHandle> from = tensorEncoding(*this, src, "source");
+  FailureOr<LayoutHandle> to =
+      tensorEncoding(*this, llvm::cast<RankedTensorType>(getType()), "result");
+  if (failed(from) || failed(to))
+    return failure();
+  std::vector<int64_t> plan(reducePlanCapacity());
+  size_t length = 0;
+  ArrayRef<int64_t> shape = src.getShape();
+  rust::Result r = rust::take(layout_ffi_reduce_plan(*from, *to, shape.data(), shape.size(),
+                                                     (size_t)getDim(), plan.data(), plan.size(),
+                                                     &length));
+  if (!r.ok())
+    return emitOpError() << r.text;
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto dst = llvm::cast<RankedTensorType>(getType());
+  std::vector<int64_t> map(reducePlanCapacity());
+  return verifyRegisterPair(*this, [&](LayoutHandle from, LayoutHandle to, const int64_t *,
+                                       size_t) {
+    size_t length = 0;
+    ArrayRef<int64_t> shape = dst.getShape();
+    return layout_ffi_broadcast_plan(from, to, shape.data(), shape.size(), (size_t)getDim(),
+                                     map.data(), map.size(), &length);
+  });
+}
+
+//===----------------------------------------------------------------------===//
 // Tensors in memory: make_tensor, local_tile
 //===----------------------------------------------------------------------===//
 

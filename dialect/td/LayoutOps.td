@@ -1572,6 +1572,52 @@ def Layout_TransposeOp : Layout_Op<"transpose", [Pure, SameOperandsAndResultElem
   let hasVerifier = 1;
 }
 
+def Layout_ReduceOp : Layout_Op<"reduce", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "a register tensor reduced along one dimension (Triton's `tt.reduce`)";
+  let description = [{
+    ```mlir
+    %m = layout.reduce %s {dim = 1 : i64, kind = "maxnumf"}
+        : tensor<64x64xf32, #layout.linear<tensor<64x64xf32, #mma>>>
+       -> tensor<64xf32, #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>>>
+    ```
+    Combines the elements along dimension `dim` with `arith.<kind>` (`addf`,
+    `mulf`, `maxnumf`, `minnumf`, `maximumf`, `minimumf` on floats; `addi`,
+    `muli`, `maxsi`, `minsi`, `maxui`, `minui`, `andi`, `ori`, `xori` on
+    integers). The result's encoding must be the source's slice along `dim`
+    (the source's layout without that dimension, registers that only moved
+    along it removed: Triton's `#ttg.slice`). `linear::reduce_plan` reads the
+    rest off the layout: the registers each thread combines (copies left
+    out), then one butterfly shuffle per lane bit that moves along `dim`; a
+    layout that spreads `dim` over warps, or whose bases move along `dim` only
+    in combination with another dimension, is refused by name. A remark says
+    what was chosen. Elements of 16 or 32 bits.
+  }];
+  let arguments = (ins AnyRankedTensor:$src, I64Attr:$dim, StrAttr:$kind);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Layout_BroadcastOp : Layout_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+  let summary = "a reduced register tensor broadcast back along a dimension (Triton's `expand_dims` + `broadcast`)";
+  let description = [{
+    ```mlir
+    %b = layout.broadcast %m {dim = 1 : i64}
+        : tensor<64xf32, #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #mma}>>>>
+       -> tensor<64x64xf32, #layout.linear<tensor<64x64xf32, #mma>>>
+    ```
+    Element `x` of the result is element `x` without coordinate `dim` of the
+    source. The source's encoding must be the result's slice along `dim`
+    (`linear::reduce_plan::broadcast_plan`; the error names the first basis
+    that differs), so each thread already holds the values of its rows and
+    every result register copies one source register: no instruction.
+  }];
+  let arguments = (ins AnyRankedTensor:$src, I64Attr:$dim);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
   let summary = "load a register tensor from a row-major tensor in global memory";
   let description = [{

@@ -20,6 +20,8 @@
 // - layout.mma becomes one nvvm.mma.sync m16n8k16 per accumulator tile and k
 //   step, its fragments the registers hw::mma_sync derives from the layouts;
 // - layout.transpose becomes nothing (the same registers, verified);
+// - layout.reduce becomes in-thread arith combinations and butterfly shuffles
+//   (linear::reduce_plan), layout.broadcast register copies;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -58,6 +60,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.h.inc"
@@ -308,6 +311,124 @@ struct TransposePattern : public OpConversionPattern<TransposeOp> {
     if (typeConverter->convertType(op.getType()) != adaptor.getSrc().getType())
       return op.emitOpError() << "the transpose holds another number of registers than its source";
     rw.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+/// `a` combined with `b` by layout.reduce's combiner `kind` (verified), as the LLVM op or
+/// intrinsic that the arith op `kind` means (maxnumf: llvm.maxnum, which NVPTX emits as
+/// max.f32; no libdevice call).
+Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a, Value b) {
+  using Build = Value (*)(ConversionPatternRewriter &, Location, Value, Value);
+  static const llvm::StringMap<Build> ops = {
+      {"addf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FAddOp::create(rw, l, a, b); }},
+      {"mulf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FMulOp::create(rw, l, a, b); }},
+      {"maxnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaxNumOp::create(rw, l, a, b); }},
+      {"minnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinNumOp::create(rw, l, a, b); }},
+      {"maximumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaximumOp::create(rw, l, a, b); }},
+      {"minimumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinimumOp::create(rw, l, a, b); }},
+      {"addi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AddOp::create(rw, l, a, b); }},
+      {"muli", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MulOp::create(rw, l, a, b); }},
+      {"maxsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMaxOp::create(rw, l, a, b); }},
+      {"minsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMinOp::create(rw, l, a, b); }},
+      {"maxui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMaxOp::create(rw, l, a, b); }},
+      {"minui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMinOp::create(rw, l, a, b); }},
+      {"andi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AndOp::create(rw, l, a, b); }},
+      {"ori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::OrOp::create(rw, l, a, b); }},
+      {"xori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::XOrOp::create(rw, l, a, b); }},
+  };
+  return ops.lookup(kind)(rw, loc, a, b);
+}
+
+/// The value of lane (lane ^ mask) of the warp (`shfl.sync.bfly`, all lanes); 16-bit values
+/// travel in the low half of a 32-bit word.
+Value butterfly(ConversionPatternRewriter &rw, Location loc, Value v, int64_t mask) {
+  Type t = v.getType(), i32 = rw.getI32Type();
+  unsigned bits = t.getIntOrFloatBitWidth();
+  Value word = v;
+  if (bits == 16) {
+    Value i16 = t.isInteger(16) ? v : LLVM::BitcastOp::create(rw, loc, rw.getI16Type(), v).getResult();
+    word = LLVM::ZExtOp::create(rw, loc, i32, i16);
+  } else if (!t.isInteger(32) && !t.isF32()) {
+    word = LLVM::BitcastOp::create(rw, loc, i32, v);
+  }
+  auto c = [&](int64_t x) { return LLVM::ConstantOp::create(rw, loc, i32, x).getResult(); };
+  Value got = NVVM::ShflOp::create(rw, loc, word.getType(), c(-1), word, c(mask), c(31),
+                                   NVVM::ShflKind::bfly, UnitAttr())
+                  .getResult();
+  if (bits == 16) {
+    Value i16 = LLVM::TruncOp::create(rw, loc, rw.getI16Type(), got);
+    return t.isInteger(16) ? i16 : LLVM::BitcastOp::create(rw, loc, t, i16).getResult();
+  }
+  return got.getType() == t ? got : LLVM::BitcastOp::create(rw, loc, t, got).getResult();
+}
+
+/// layout.reduce -> per result register, the arith combination of the source registers
+/// linear::reduce_plan lists, then one butterfly shuffle and combination per lane mask. The
+/// plan (verified) comes from the algebra; a remark says what was chosen.
+struct ReducePattern : public OpConversionPattern<ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto src = cast<RankedTensorType>(op.getSrc().getType());
+    Type result = typeConverter->convertType(op.getType());
+    if (!result)
+      return failure();
+    std::vector<int64_t> plan(reducePlanCapacity());
+    size_t length = 0;
+    ArrayRef<int64_t> shape = src.getShape();
+    rust::Result r = rust::take(layout_ffi_reduce_plan(
+        registerEncoding(src).getValueHandle(), registerEncoding(op.getType()).getValueHandle(),
+        shape.data(), shape.size(), (size_t)op.getDim(), plan.data(), plan.size(), &length));
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    int64_t results = plan[0], per = plan[1], masks = plan[2];
+    Location loc = op.getLoc();
+    SmallVector<Value> acc;
+    for (int64_t s = 0; s < results; ++s) {
+      const int64_t *group = plan.data() + 3 + s * per;
+      Value v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), group[0]);
+      for (int64_t j = 1; j < per; ++j)
+        v = combine(rw, loc, op.getKind(),
+                    v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), group[j]));
+      acc.push_back(v);
+    }
+    for (int64_t m = 0; m < masks; ++m)
+      for (Value &v : acc)
+        v = combine(rw, loc, op.getKind(), v, butterfly(rw, loc, v, plan[3 + results * per + m]));
+    Value out = undefStruct(rw, loc, result);
+    for (auto [s, v] : llvm::enumerate(acc))
+      out = LLVM::InsertValueOp::create(rw, loc, out, v, s);
+    op.emitRemark() << "'" << op->getName() << "' op reduce: " << r.text;
+    rw.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// layout.broadcast -> each result register copies the source register of its row
+/// (linear::reduce_plan::broadcast_plan; no instruction).
+struct BroadcastPattern : public OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto dst = cast<RankedTensorType>(op.getType());
+    Type result = typeConverter->convertType(dst);
+    if (!result)
+      return failure();
+    std::vector<int64_t> map(reducePlanCapacity());
+    size_t length = 0;
+    ArrayRef<int64_t> shape = dst.getShape();
+    rust::Result r = rust::take(layout_ffi_broadcast_plan(
+        registerEncoding(op.getSrc().getType()).getValueHandle(), registerEncoding(dst).getValueHandle(),
+        shape.data(), shape.size(), (size_t)op.getDim(), map.data(), map.size(), &length));
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    Location loc = op.getLoc();
+    Value out = undefStruct(rw, loc, result);
+    for (size_t i = 0; i < length; ++i)
+      out = LLVM::InsertValueOp::create(
+          rw, loc, out, LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), map[i]), i);
+    rw.replaceOp(op, out);
     return success();
   }
 };
@@ -1215,7 +1336,8 @@ struct LowerRegisterTensorsPass
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern, TransposePattern>(converter, ctx);
+                 MmaPattern, AsyncCopyPattern, TransposePattern, ReducePattern,
+                 BroadcastPattern>(converter, ctx);
     patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);

@@ -73,6 +73,7 @@ const MLIR_ELEMENT_TYPES: &[(&str, &str)] = &[
     ("e2m3", "f6E2M3FN"),
     ("e3m2", "f6E3M2FN"),
     ("e2m1", "f4E2M1FN"),
+    ("ue8m0", "f8E8M0FNU"),
     ("s8", "si8"),
     ("u8", "ui8"),
     ("s32", "si32"),
@@ -92,9 +93,15 @@ pub fn mlir_element_type(name: &str) -> &str {
 fn elem(a: &Attrs, key: &str) -> Result<Elem, String> {
     let name = get(a, key)?;
     Elem::parse(name).map_err(|_| {
+        // The hardware types an MLIR type names (e2m1_unpacksmem and ue4m3 have none).
         let known: Vec<&str> = layout_algebra::hw::elem::ALL_ELEMS
             .iter()
-            .map(|e| mlir_element_type(e.name()))
+            .filter_map(|e| {
+                MLIR_ELEMENT_TYPES
+                    .iter()
+                    .find(|(n, _)| *n == e.name())
+                    .map(|(_, t)| *t)
+            })
             .collect();
         format!(
             "'{key}' must be one of {} for these instructions, found {}",

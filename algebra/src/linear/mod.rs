@@ -33,6 +33,7 @@ pub mod layout;
 pub mod layout_assignment;
 pub mod product;
 pub mod queries;
+pub mod reduce_plan;
 pub mod reshape;
 pub mod retile;
 pub mod shared_access;

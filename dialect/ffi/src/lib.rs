@@ -1521,6 +1521,104 @@ pub unsafe extern "C" fn layout_ffi_transpose_check(
     })
 }
 
+/// The verifier's and the lowering's plan of `layout.reduce` (`linear::reduce_plan`): reducing
+/// the register tensor of extents `shape` encoded by `src` along `dim` into the tensor encoded by
+/// `dst`, which must be the source's slice along `dim`. Flat: the number of result registers,
+/// the registers each combines, the number of lane masks; each result register's source
+/// registers; the lane masks. `*length` integers, copied to `out` when they fit in `capacity`.
+/// The text is a summary for a remark; an error names the rule.
+///
+/// # Safety
+/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers, `out`
+/// to `capacity` writable integers and `length` to a writable size.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_reduce_plan(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+    dim: usize,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let mut flat: Vec<i64> = Vec::new();
+    let r = register_pair_check_text(src, dst, shape, rank, |src, dst, shape| {
+        use layout_algebra::linear::reduce_plan::reduce_plan;
+        let p = reduce_plan(src, shape, dim)?;
+        if *dst != p.result {
+            return Err(Error::algebra(format!(
+                "reduce: the result encoding must be the source's slice along dimension {dim}, #layout.linear<{}> (Triton's #ttg.slice<{{dim = {dim}, parent = ...}}>), found #layout.linear<{}>",
+                linear_canonical(&p.result),
+                linear_canonical(dst)
+            )));
+        }
+        flat.push(p.groups.len() as i64);
+        flat.push(p.groups.first().map_or(0, |g| g.len()) as i64);
+        flat.push(p.lane_masks.len() as i64);
+        flat.extend(p.groups.iter().flatten().map(|&r| r as i64));
+        flat.extend(p.lane_masks.iter().map(|&m| m as i64));
+        fits("reduce", &flat, capacity)?;
+        *length = flat.len();
+        Ok(p.summary)
+    });
+    with_plan(r, &flat, out, length)
+}
+
+/// The plan of `layout.broadcast` (`linear::reduce_plan::broadcast_plan`): the register tensor
+/// encoded by `src` (a slice along `dim`) copied to each register of the tensor of extents
+/// `shape` encoded by `dst`: for each register of `dst`, the register of `src` (`*length` of
+/// them, copied to `out` when they fit in `capacity`); an error names the first basis where
+/// `src` is not `dst`'s slice.
+///
+/// # Safety
+/// As [`layout_ffi_reduce_plan`].
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_broadcast_plan(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+    dim: usize,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let mut flat: Vec<i64> = Vec::new();
+    let r = register_pair_check_text(src, dst, shape, rank, |src, dst, shape| {
+        let map = layout_algebra::linear::reduce_plan::broadcast_plan(src, dst, shape, dim)?;
+        flat.extend(map.iter().map(|&r| r as i64));
+        fits("broadcast", &flat, capacity)?;
+        *length = flat.len();
+        Ok(String::new())
+    });
+    with_plan(r, &flat, out, length)
+}
+
+/// As `register_pair_check`, answering with the text `check` returns.
+///
+/// # Safety
+/// As `register_pair_check`.
+unsafe fn register_pair_check_text(
+    src: Handle,
+    dst: Handle,
+    shape: *const i64,
+    rank: usize,
+    check: impl FnOnce(
+        &layout_algebra::linear::LinearLayout,
+        &layout_algebra::linear::LinearLayout,
+        &[i64],
+    ) -> Result<String, Error>,
+) -> LayoutResult {
+    let shape = extents(shape, rank);
+    let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
+    checked_text(|| {
+        let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
+        let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
+        check(&src, &dst, &shape)
+    })
+}
+
 /// The `rank` integers at `shape` (none when `rank` is 0).
 ///
 /// # Safety
@@ -1657,13 +1755,8 @@ unsafe fn register_pair_check(
         &[i64],
     ) -> Result<(), Error>,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
-    checked_text(|| {
-        let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
-        let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
-        check(&src, &dst, &shape)?;
-        Ok(String::new())
+    register_pair_check_text(src, dst, shape, rank, |s, d, shape| {
+        check(s, d, shape).map(|()| String::new())
     })
 }
 

@@ -200,6 +200,17 @@ LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand
                                                LayoutHandle permutation, const int64_t *sizes,
                                                size_t rank, int64_t *out, size_t capacity,
                                                size_t *length);
+/// The plan of layout.reduce (linear::reduce_plan): the number of result registers, the
+/// registers each combines, the number of lane masks; each result register's source registers;
+/// the butterfly lane masks. The text is a remark's summary; an error names the rule.
+LayoutResult layout_ffi_reduce_plan(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
+                                    size_t rank, size_t dim, int64_t *out, size_t capacity,
+                                    size_t *length);
+/// The plan of layout.broadcast: for each register of dst (extents shape), the register of the
+/// slice src it copies; an error names where src is not dst's slice along dim.
+LayoutResult layout_ffi_broadcast_plan(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
+                                       size_t rank, size_t dim, int64_t *out, size_t capacity,
+                                       size_t *length);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
@@ -208,6 +219,10 @@ void layout_result_free(LayoutResult *r);
 /// Integers enough for the flat plan of layout_ffi_global_access of a tensor of
 /// `rank` dimensions with at most 1024 registers per thread.
 inline size_t globalAccessCapacity(size_t rank) { return 5 + 16 * rank + 1024 * (rank + 2); }
+
+/// Integers enough for the flat plans of layout_ffi_reduce_plan and layout_ffi_broadcast_plan:
+/// one per register (at most 2^12 per thread, linear::tensor_encoding) and a header.
+inline size_t reducePlanCapacity() { return (size_t(1) << 12) + 16; }
 
 /// Integers enough for the flat plan of layout_ffi_shared_access with at most 1024
 /// registers per thread.

@@ -213,7 +213,7 @@ llvm.func @wgmma_registers_a_count(%a: !llvm.struct<(i32, i32)>, %b: i64, %acc: 
 // The element types of the hardware ops are MLIR types; a signless i8 names no MMA or
 // copy element (its signedness matters to an MMA): si8 or ui8.
 func.func @elem_signless(%p: !llvm.ptr<3>) {
-  // expected-error @+1 {{'elem' must be one of f16, bf16, tf32, f32, f8E4M3FN, f8E5M2, si8, ui8, i1, f4E2M1FN, f6E2M3FN, f6E3M2FN for these instructions, found i8}}
+  // expected-error @+1 {{'elem' must be one of f16, bf16, tf32, f32, f8E4M3FN, f8E5M2, si8, ui8, i1, f4E2M1FN, f6E2M3FN, f6E3M2FN, f8E8M0FNU for these instructions, found i8}}
   %r = layout.ldmatrix %p {elem = i8, smem = #layout.layout<(16,32):(32,1)>, fragment = #layout.layout<((4,8),(4,2,2)):((64,1),(16,8,256))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   return
 }
