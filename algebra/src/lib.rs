@@ -26,7 +26,7 @@
 //!    `ops::swizzle_slice` `ops::composed`
 //! 6. divides, products, tilers, bind: `ops::bind` `ops::divide` `ops::product` `ops::basis_product`
 //!    `ops::ceil_div` `ops::tile_to_shape` `ops::recast` `ops::common` `ops::offset_composed_ops`
-//!    `ops::tiled_copy` `ops::tiled_mma`
+//!    `ops::tiled_copy` `ops::tiled_mma` `ops::tensor_view`
 //! 7. linear layouts, bijective layouts, hardware descriptors: `linear::*` `bijective::*` `hw::*`
 //! 8. dispatch: the name -> operation tables and the facades that export them:
 //!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`
