@@ -85,7 +85,7 @@ fn main() -> ExitCode {
     let limits = Limits::default();
     driver::init(crashes.clone(), &limits);
     // A blow-up ends the run with the input saved, long before the machine swaps.
-    memory::set_cap(3 << 30);
+    memory::set_cap(3 << 30, driver::save_current);
 
     if let Some(file) = replay {
         let Ok(input) = std::fs::read_to_string(&file) else {

@@ -22,6 +22,7 @@ pub mod derive;
 pub mod fragment_store;
 pub mod pass;
 pub mod ptx;
+mod smem_desc;
 pub mod tcgen05;
 pub mod verify;
 

@@ -94,7 +94,7 @@ pub fn lower_cp(
     ops: &[MlirValue],
 ) -> Result<(), String> {
     let d = derive::tcgen05_cp(a)?;
-    let desc = crate::pass::emit_smem_desc(b, &d, Some(ops[1]), None)?;
+    let desc = crate::smem_desc::emit_smem_desc(b, &d, Some(ops[1]), None)?;
     let p = tmem_ptr(b, ops[0]);
     b.tcgen05_cp(p, desc);
     b.replace(op, &[]);

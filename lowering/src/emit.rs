@@ -7,7 +7,7 @@
 //! `nsw`/`nuw` flags of addi/muli/shli are set exactly when the ranges prove them.
 
 use crate::fast_hash::{FastMap, FastSet};
-use crate::template::Recording;
+use crate::recording::Recording;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Location, Operation};

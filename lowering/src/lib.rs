@@ -12,11 +12,13 @@
 pub mod bijective;
 pub mod bitfield;
 pub mod emit;
+mod ir;
 pub use layout_algebra::fast_hash;
 pub mod linear;
 pub mod lower;
 pub mod overflow;
 pub mod pass;
+pub mod recording;
 pub mod runtime_leaves;
 pub mod symbolic;
 pub mod template;

@@ -21,6 +21,7 @@ use mlir_sys::{MlirOperation, MlirRewriterBase, MlirValue};
 
 use crate::emit::{Emitter, Sym};
 use crate::fast_hash::FastMap;
+use crate::ir::{defining_op, operands, type_text, type_value};
 use crate::lower;
 use crate::overflow;
 use crate::runtime_leaves;
@@ -299,47 +300,10 @@ pub unsafe extern "C" fn layout_lowering_lower_op(
     }
 }
 
-/// The mnemonic (`!layout.layout`, `!layout.swizzle`, ...) and the canonical CuTe text of a
-/// layout-dialect value's type, read from the type's storage (a swizzle's text is `Sw<B,M,S>`).
-pub(crate) fn type_text(v: MlirValue) -> Result<(String, String), String> {
-    let ty = unsafe { Value::from_raw(v) }.r#type();
-    match (
-        layout_dialect::type_mnemonic(ty),
-        layout_dialect::type_text(ty),
-    ) {
-        (Some(m), Some(t)) => Ok((format!("!layout.{m}"), t.to_string())),
-        _ => Err(format!("not a layout value type: {ty}")),
-    }
-}
-
-/// The parsed value a layout-dialect value's type holds.
-pub(crate) fn type_value(v: MlirValue) -> Result<layout_dialect::CuteRef, String> {
-    let ty = unsafe { Value::from_raw(v) }.r#type();
-    match layout_dialect::type_value(ty) {
-        Some(r) => r.map_err(|e| e.to_string()),
-        None => Err(format!("not a layout value type: {ty}")),
-    }
-}
-
 /// Whether `op` is named `name` (without copying the name, as `op_name` does).
 fn is_named(op: MlirOperation, name: &str) -> bool {
     let op = unsafe { OperationRef::from_raw(op) };
     op.name().as_string_ref().as_str() == Ok(name)
-}
-
-pub(crate) fn defining_op(v: MlirValue) -> Option<MlirOperation> {
-    unsafe {
-        if mlir_sys::mlirValueIsAOpResult(v) {
-            Some(mlir_sys::mlirOpResultGetOwner(v))
-        } else {
-            None
-        }
-    }
-}
-
-pub(crate) fn operands(op: MlirOperation) -> Vec<MlirValue> {
-    let r = unsafe { OperationRef::from_raw(op) };
-    r.operands().map(|v| v.to_raw()).collect()
 }
 
 /// The layout function of an SSA layout value and the runtime values of its `?` leaves.

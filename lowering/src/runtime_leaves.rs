@@ -37,7 +37,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use mlir_sys::MlirValue;
 
 use crate::emit::{Emitter, Sym};
-use crate::pass::{defining_op, operands, type_text, type_value};
+use crate::ir::{defining_op, operands, type_text, type_value};
 use crate::symbolic::Leaf;
 use layout_dialect::op_diagnostics::op_name;
 

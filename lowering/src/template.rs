@@ -25,6 +25,8 @@
 use mlir_sys::MlirValue;
 
 use crate::emit::{Emitter, Sym};
+pub use crate::recording::Template;
+use crate::recording::{first_slot, Call};
 
 /// One coordinate operand of the key: a constant, or the class of its SSA value (classes are
 /// numbered by first occurrence).
@@ -55,105 +57,7 @@ pub fn coordinate_pattern(coords: &[Sym]) -> Option<(Vec<Coord>, Vec<MlirValue>)
     Some((pattern, values))
 }
 
-/// One emitter call.
-#[derive(Clone, Copy, Debug)]
-enum Call {
-    /// `materialize` of a constant.
-    Const(i64),
-    /// A binary index op on two slots, with its (`nsw`, `nuw`) flags.
-    Op {
-        name: &'static str,
-        operands: [u32; 2],
-        flags: (bool, bool),
-    },
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Step {
-    call: Call,
-    /// The first earlier slot with the value this call returned (None: a value no earlier
-    /// slot holds).
-    same_as: Option<u32>,
-}
-
-fn first_slot(values: &[MlirValue], v: MlirValue) -> Option<u32> {
-    values.iter().position(|x| x.ptr == v.ptr).map(|i| i as u32)
-}
-
-/// The calls of one lowering as they happen (see [`Emitter::start_recording`]).
-pub struct Recording {
-    values: Vec<MlirValue>,
-    steps: Vec<Step>,
-    /// Set when a call used a value that is neither a coordinate nor an earlier result.
-    broken: bool,
-}
-
-impl Recording {
-    /// A recording whose first slots are `inputs`, the distinct coordinate values.
-    pub fn new(inputs: &[MlirValue]) -> Recording {
-        Recording {
-            values: inputs.to_vec(),
-            steps: Vec::new(),
-            broken: false,
-        }
-    }
-
-    fn push(&mut self, call: Call, result: MlirValue) {
-        let same_as = first_slot(&self.values, result);
-        self.steps.push(Step { call, same_as });
-        self.values.push(result);
-    }
-
-    pub fn constant(&mut self, k: i64, result: MlirValue) {
-        self.push(Call::Const(k), result);
-    }
-
-    pub fn op(
-        &mut self,
-        name: &'static str,
-        (lhs, rhs): (MlirValue, MlirValue),
-        flags: (bool, bool),
-        result: MlirValue,
-    ) {
-        match (first_slot(&self.values, lhs), first_slot(&self.values, rhs)) {
-            (Some(l), Some(r)) => self.push(
-                Call::Op {
-                    name,
-                    operands: [l, r],
-                    flags,
-                },
-                result,
-            ),
-            _ => self.broken = true,
-        }
-    }
-
-    /// The template of the recorded calls, whose results are `results` (None when a value
-    /// came from outside the slots).
-    pub fn finish(self, results: &[MlirValue]) -> Option<Template> {
-        if self.broken {
-            return None;
-        }
-        let results = results
-            .iter()
-            .map(|v| first_slot(&self.values, *v))
-            .collect::<Option<Vec<u32>>>()?;
-        Some(Template {
-            inputs: (self.values.len() - self.steps.len()) as u32,
-            steps: self.steps,
-            results,
-        })
-    }
-}
-
-/// The recorded calls of one lowering and the slots of its results.
-#[derive(Debug)]
-pub struct Template {
-    inputs: u32,
-    steps: Vec<Step>,
-    results: Vec<u32>,
-}
-
+/// Replay (the recording itself: crate::recording).
 impl Template {
     /// Make the recorded calls through `e` on the distinct coordinate values `inputs`; the
     /// results, or None (after undoing the calls) when some result's identity differs from

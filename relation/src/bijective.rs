@@ -26,7 +26,7 @@ use layout_algebra::bijective::{Chain, CmpOp, Expr};
 use layout_algebra::{Error, Result};
 
 use crate::expr::{bounds, floor_div, modulo, prefix_products, vars};
-use crate::kinds::Space;
+use crate::space::Space;
 
 /// Most pieces an expression may split into (comparisons and selects multiply them).
 pub const MAX_PIECES: usize = 4096;

@@ -21,6 +21,7 @@ use layout_algebra::{text, Error, Func, Layout, Result, Value};
 use crate::cute;
 use crate::expr::Exists;
 use crate::isl::{Ctx, Map, Set};
+pub use crate::space::Space;
 use crate::swizzle;
 
 /// A layout of any kind.
@@ -41,31 +42,6 @@ pub fn is_chain_text(t: &str) -> bool {
         t.strip_prefix(k)
             .is_some_and(|r| r.trim_start().starts_with('('))
     })
-}
-
-/// The coordinate space of a relation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Space {
-    /// One integral coordinate `[c]` (colexicographic) and one offset `[o]`.
-    Flat,
-    /// The natural coordinate: one input per leaf (CuTe) or per input dimension (linear;
-    /// then one output per output dimension).
-    Coord,
-    /// One integral coordinate per top-level mode (CuTe).
-    Modes,
-}
-
-impl Space {
-    pub fn parse(name: &str) -> Result<Space> {
-        match name.trim().trim_matches('"') {
-            "flat" => Ok(Space::Flat),
-            "coord" => Ok(Space::Coord),
-            "modes" => Ok(Space::Modes),
-            other => Err(Error::algebra(format!(
-                "unknown coordinate space '{other}' (expected flat, coord or modes)"
-            ))),
-        }
-    }
 }
 
 /// Whether `t` is ISL map or set notation: `{`, then `[` (an unnamed tuple) or `:`/`}`.

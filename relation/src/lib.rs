@@ -14,6 +14,7 @@ pub mod complement_check;
 pub mod complement_fill;
 pub mod cute;
 pub mod expr;
+pub mod f2_decide;
 pub mod isl;
 pub mod kinds;
 pub mod lego_check;
@@ -22,6 +23,7 @@ pub mod ops;
 pub mod props;
 pub mod reconstruct;
 pub mod runtime_layout;
+pub mod space;
 pub mod swizzle;
 
 pub use isl::{Ctx, Map, Set};

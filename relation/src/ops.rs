@@ -398,7 +398,7 @@ fn maybe_point(p: Option<Vec<i64>>) -> J {
 fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<Answer> {
     // Proven over F2 when both are exactly linear with the same columns; ISL otherwise (and
     // for the witness of a difference).
-    if space == Space::Flat && crate::linear::f2_proves_equal(a, b) {
+    if space == Space::Flat && crate::f2_decide::f2_proves_equal(a, b) {
         return Ok(Answer::Json(
             J::Obj(vec![("equal", J::Bool(true))]).render(),
         ));
@@ -428,7 +428,7 @@ fn equal_json(ctx: &Ctx, a: &AnyLayout, b: &AnyLayout, space: Space) -> Result<A
 fn holds_json(ctx: &Ctx, l: &AnyLayout, bijective: bool) -> Result<Answer> {
     // Decided over F2, exactly and at once, when the layout is linear (a proof, or for a
     // linear layout the witness too); ISL otherwise.
-    let failure = match crate::linear::f2_decision(l, bijective)? {
+    let failure = match crate::f2_decide::f2_decision(l, bijective)? {
         Some(answer) => answer,
         None => isl_holds(ctx, l, bijective)?,
     };

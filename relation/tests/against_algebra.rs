@@ -460,7 +460,7 @@ fn ctx_relation_error(ctx: &Ctx, t: &str) -> String {
 }
 
 /// Layouts that are exactly linear over F2 (power-of-two extents and strides, swizzles over
-/// them, bare swizzles) are decided without ISL (`linear::f2_decision`): the verdicts, and the
+/// them, bare swizzles) are decided without ISL (`f2_decide::f2_decision`): the verdicts, and the
 /// witnesses ISL then finds for those that fail, agree with the tables.
 #[test]
 fn f2_linear_layouts_decide_as_their_tables() {

@@ -7,13 +7,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::Error;
 
-use super::stored::{self, Handle, Stored};
-use super::{
-    from_error, owned, utf8, with_value, LayoutResult, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK,
-};
-
-/// Kind of a bijective layout value (`mlir::layout::ValueKind::Bijective`).
-pub const KIND_BIJECTIVE: i32 = 5;
+use crate::abi::{utf8, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
+use crate::result::{from_error, owned, with_value, LayoutResult};
+use crate::stored::{self, Handle, Stored};
 
 fn guarded_text(f: impl FnOnce() -> Result<String, Error>, kind: i32) -> LayoutResult {
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -29,7 +25,7 @@ fn guarded_text(f: impl FnOnce() -> Result<String, Error>, kind: i32) -> LayoutR
 }
 
 /// Parse and verify a bijective layout (GenP bijectivity included); on success its value and
-/// canonical text with kind [`KIND_BIJECTIVE`].
+/// canonical text with kind [`KIND_BIJECTIVE`](crate::abi::KIND_BIJECTIVE).
 ///
 /// # Safety
 /// `text` must be a valid [`LayoutStr`].
@@ -125,6 +121,7 @@ pub unsafe extern "C" fn layout_ffi_bijective_fold(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::abi::KIND_BIJECTIVE;
 
     use crate::test_str as s;
 

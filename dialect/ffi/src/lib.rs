@@ -8,137 +8,29 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+mod abi;
 mod bijective;
 mod partition;
 mod relation;
+mod result;
 pub mod stored;
 
-pub use stored::{Handle, Stored};
+pub use abi::{
+    kind_of, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, KIND_TILER, KIND_TUPLE,
+    STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK, STATUS_PARSE_ERROR,
+};
+pub use result::{LayoutOperand, LayoutResult, Operand};
+pub use stored::{text_and_kind, Handle, Stored};
+
+use abi::utf8;
+use result::{from_error, owned, with_value};
 
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
-
-/// A borrowed UTF-8 (or arbitrary byte) string from C++.
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct LayoutStr {
-    pub data: *const u8,
-    pub len: usize,
-}
-
-impl LayoutStr {
-    /// # Safety
-    /// `data` must point to `len` readable bytes (or be null with `len == 0`).
-    unsafe fn bytes<'a>(self) -> &'a [u8] {
-        if self.len == 0 {
-            &[]
-        } else {
-            std::slice::from_raw_parts(self.data, self.len)
-        }
-    }
-}
-
-/// Status of a [`LayoutResult`].
-pub const STATUS_OK: i32 = 0;
-pub const STATUS_PARSE_ERROR: i32 = 1;
-pub const STATUS_ALGEBRA_ERROR: i32 = 2;
-pub const STATUS_DYNAMIC: i32 = 3;
-
-/// Kind of value, selecting the attribute/type mnemonic.
-pub const KIND_LAYOUT: i32 = 0;
-pub const KIND_SWIZZLE: i32 = 1;
-pub const KIND_TILER: i32 = 2;
-pub const KIND_TUPLE: i32 = 3;
-
-/// Result of a call: on success `text` is the canonical text of the value and `kind` its kind,
-/// and `value` the parsed value (a handle with one reference, null for results that are not
-/// values of the dialect: integers in words, messages); on error `text` is the message and, for
-/// parse errors, `offset` the byte offset. The text and the reference are owned by the
-/// receiver: release both with [`layout_result_free`] (after taking `value` over, if it keeps
-/// it: set the field to null).
-#[repr(C)]
-pub struct LayoutResult {
-    pub status: i32,
-    pub kind: i32,
-    pub offset: usize,
-    pub text: *mut u8,
-    pub len: usize,
-    pub value: Handle,
-}
-
-/// An operand of a call: the canonical text of its attribute or type (for messages), its kind
-/// and its parsed value (null for `*`).
-#[repr(C)]
-#[derive(Clone, Copy)]
-pub struct LayoutOperand {
-    pub text: LayoutStr,
-    pub kind: i32,
-    pub value: Handle,
-}
-
-/// A [`LayoutOperand`] on the Rust side.
-#[derive(Clone, Copy, Debug)]
-pub struct Operand<'a> {
-    pub text: &'a str,
-    pub kind: i32,
-    pub value: Option<&'a Stored>,
-}
-
-/// The kind of a value (which mnemonic prints it).
-pub fn kind_of(v: &Value) -> i32 {
-    match v {
-        Value::Func(Func::Swizzle(_)) => KIND_SWIZZLE,
-        Value::Func(_) => KIND_LAYOUT,
-        Value::Tiler(_) => KIND_TILER,
-        _ => KIND_TUPLE,
-    }
-}
-
-fn owned(status: i32, kind: i32, offset: usize, s: String) -> LayoutResult {
-    let boxed: Box<[u8]> = s.into_bytes().into_boxed_slice();
-    let len = boxed.len();
-    let text = Box::into_raw(boxed) as *mut u8;
-    LayoutResult {
-        status,
-        kind,
-        offset,
-        text,
-        len,
-        value: std::ptr::null(),
-    }
-}
-
-/// The canonical text and kind of a stored value.
-pub fn text_and_kind(v: &Stored) -> (String, i32) {
-    match v {
-        Stored::Cute(v) => (text::print(v), kind_of(v)),
-        Stored::Linear(_, t) => (t.to_string(), KIND_LINEAR),
-        Stored::Bijective(c) => (
-            layout_algebra::bijective::print_chain(c),
-            bijective::KIND_BIJECTIVE,
-        ),
-    }
-}
-
-/// A successful result carrying `v`: its canonical text, kind and a handle.
-fn with_value(v: Stored) -> LayoutResult {
-    let (t, kind) = text_and_kind(&v);
-    let mut r = owned(STATUS_OK, kind, 0, t);
-    r.value = v.into_handle();
-    r
-}
 
 fn from_result(r: Result<Value, Error>) -> LayoutResult {
     match r {
         Ok(v) => with_value(Stored::Cute(v)),
         Err(e) => from_error(e),
-    }
-}
-
-fn from_error(e: Error) -> LayoutResult {
-    match e {
-        Error::Parse { offset, message } => owned(STATUS_PARSE_ERROR, 0, offset, message),
-        Error::Dynamic(_) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
-        e => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
     }
 }
 
@@ -152,10 +44,6 @@ fn guarded(f: impl FnOnce() -> Result<Value, Error>) -> LayoutResult {
             "internal error: the layout algebra panicked".into(),
         ),
     }
-}
-
-fn utf8(b: &[u8]) -> Result<&str, Error> {
-    std::str::from_utf8(b).map_err(|e| Error::parse(e.valid_up_to(), "invalid UTF-8"))
 }
 
 /// Parse `text` and return its canonical form, kind and value.
@@ -1046,9 +934,6 @@ mod tests {
         assert_eq!(reach("(20):(2)", "(5,4):(4,1)"), "");
     }
 }
-
-/// Kind of a linear layout (`#layout.linear<...>`).
-pub const KIND_LINEAR: i32 = 4;
 
 /// The canonical text of a linear layout: Triton's text body `{register = [...], ...}` when the
 /// layout has a Triton form (out dims `dim0, dim1, ...`), else the JSON form.

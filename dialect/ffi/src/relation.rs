@@ -15,11 +15,11 @@ use layout_relation::kinds::{AnyLayout, Space};
 use layout_relation::props::{self, Equality};
 use layout_relation::Ctx;
 
-use super::bijective::KIND_BIJECTIVE;
 use super::{
     on_operands, owned, type_text, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
     KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
 };
+use crate::abi::KIND_BIJECTIVE;
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
 const RELATION_OPS: &[(&str, usize)] = &[("equal", 2), ("is_injective", 1), ("is_bijective", 1)];
@@ -140,7 +140,7 @@ pub fn relation_verdict_within(
         e => e,
     };
     if let [a, b] = &layouts[..] {
-        if layout_relation::linear::f2_proves_equal(a, b) {
+        if layout_relation::f2_decide::f2_proves_equal(a, b) {
             return Ok(Verdict {
                 holds: true,
                 witness: String::new(),
@@ -163,7 +163,7 @@ pub fn relation_verdict_within(
     }
     let l = &layouts[0];
     let bijective = op == "is_bijective";
-    let failure = match layout_relation::linear::f2_decision(l, bijective).map_err(at)? {
+    let failure = match layout_relation::f2_decide::f2_decision(l, bijective).map_err(at)? {
         Some(answer) => answer,
         None => layout_relation::ops::isl_holds(&ctx, l, bijective).map_err(at)?,
     };

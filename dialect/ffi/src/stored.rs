@@ -20,8 +20,7 @@ use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::linear::{parse_linear, LinearLayout};
 use layout_algebra::{text, Error, Value};
 
-use super::{LayoutStr, KIND_LINEAR};
-use crate::bijective::KIND_BIJECTIVE;
+use crate::abi::{kind_of, LayoutStr, KIND_BIJECTIVE, KIND_LINEAR};
 
 /// A value of the dialect, parsed.
 #[derive(Debug)]
@@ -33,6 +32,15 @@ pub enum Stored {
     Linear(LinearLayout, Box<str>),
     /// A bijective (LEGO) layout (kind 5).
     Bijective(Chain),
+}
+
+/// The canonical text and kind of a stored value.
+pub fn text_and_kind(v: &Stored) -> (String, i32) {
+    match v {
+        Stored::Cute(v) => (text::print(v), kind_of(v)),
+        Stored::Linear(_, t) => (t.to_string(), KIND_LINEAR),
+        Stored::Bijective(c) => (layout_algebra::bijective::print_chain(c), KIND_BIJECTIVE),
+    }
 }
 
 /// A borrowed `Arc<Stored>` across the C ABI (null: no value, e.g. `!layout.layout<*>`).
@@ -156,7 +164,7 @@ pub unsafe extern "C" fn layout_ffi_value_new(
             return None;
         }
         let v = Stored::parse(t, kind).ok()?;
-        let (printed, printed_kind) = super::text_and_kind(&v);
+        let (printed, printed_kind) = text_and_kind(&v);
         Some((v, printed == t && printed_kind == kind))
     }))
     .ok()

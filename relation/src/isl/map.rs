@@ -210,3 +210,29 @@ impl Drop for Map<'_> {
         unsafe { ffi::isl_map_free(self.raw.as_ptr()) };
     }
 }
+
+/// The operations of a set that take or give a map: here, so that set.rs needs no map.
+impl<'c> Set<'c> {
+    /// The image of the set under `map`.
+    pub fn apply(self, map: Map<'c>) -> Result<Set<'c>> {
+        let ctx = self.ctx;
+        ctx.enter("the image of a set")?;
+        // SAFETY: both consumed.
+        Set::wrap(
+            ctx,
+            unsafe { ffi::isl_set_apply(self.into_raw(), map.into_raw()) },
+            "the image of a set",
+        )
+    }
+    /// The map of a wrapped set `{ [[a] -> [b]] }`.
+    pub fn unwrap_map(self) -> Result<Map<'c>> {
+        let ctx = self.ctx;
+        ctx.enter("unwrapping a set")?;
+        // SAFETY: consumed.
+        Map::wrap(
+            ctx,
+            unsafe { ffi::isl_set_unwrap(self.into_raw()) },
+            "unwrapping a set",
+        )
+    }
+}

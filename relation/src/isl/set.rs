@@ -6,7 +6,6 @@ use layout_algebra::{Error, Result};
 
 use super::ctx::Ctx;
 use super::ffi;
-use super::map::Map;
 
 /// An owned `isl_set` of the context `'c`.
 pub struct Set<'c> {
@@ -85,28 +84,6 @@ impl<'c> Set<'c> {
     }
     pub fn lexmax(self) -> Result<Set<'c>> {
         self.op1(ffi::isl_set_lexmax, "the lexicographic maximum")
-    }
-    /// The image of the set under `map`.
-    pub fn apply(self, map: Map<'c>) -> Result<Set<'c>> {
-        let ctx = self.ctx;
-        ctx.enter("the image of a set")?;
-        // SAFETY: both consumed.
-        Set::wrap(
-            ctx,
-            unsafe { ffi::isl_set_apply(self.into_raw(), map.into_raw()) },
-            "the image of a set",
-        )
-    }
-    /// The map of a wrapped set `{ [[a] -> [b]] }`.
-    pub fn unwrap_map(self) -> Result<Map<'c>> {
-        let ctx = self.ctx;
-        ctx.enter("unwrapping a set")?;
-        // SAFETY: consumed.
-        Map::wrap(
-            ctx,
-            unsafe { ffi::isl_set_unwrap(self.into_raw()) },
-            "unwrapping a set",
-        )
     }
     pub fn is_empty(&self) -> Result<bool> {
         self.ctx.enter("an emptiness test")?;

@@ -275,7 +275,7 @@ pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
         None => return Err(Failure::new(unknown_op(op))),
         Some(crate::op_help::Family::Relation) => {
             if let Some(r) = crate::relation_ops::batch(op, &req.args) {
-                return r;
+                return r.map_err(|(message, at)| Failure { message, at });
             }
         }
         Some(_) => {}

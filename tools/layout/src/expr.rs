@@ -218,6 +218,20 @@ pub fn arg_texts(args: &[Expr<'_>]) -> Result<Vec<String>, ExprError> {
     Ok(texts)
 }
 
+/// A relation operation's call (see [`arg_texts`]; crate::relation_ops).
+fn eval_relation_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
+    let texts = arg_texts(args)?;
+    let value_at: Vec<Option<usize>> = args
+        .iter()
+        .map(|a| match a {
+            Expr::Value { at, .. } => Some(*at),
+            Expr::Call { .. } => None,
+        })
+        .collect();
+    crate::relation_ops::eval_call(name, at, &texts, &value_at)
+        .map_err(|(message, offset)| ExprError { message, offset })
+}
+
 /// A text operation's call (see [`arg_texts`]).
 fn eval_text_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
     let texts = arg_texts(args)?;
@@ -255,7 +269,7 @@ fn eval_numbered(e: &Expr<'_>, vars: &mut u32) -> Result<Value, ExprError> {
         Expr::Call { name, at, args } => {
             match op_help::family(name) {
                 None => return Err(ExprError::at(*at, unknown_op(name))),
-                Some(Family::Relation) => return crate::relation_ops::eval_call(name, *at, args),
+                Some(Family::Relation) => return eval_relation_call(name, *at, args),
                 Some(Family::Lego) => return eval_text_call(name, *at, args),
                 Some(_) => {}
             }

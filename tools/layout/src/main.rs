@@ -5,6 +5,7 @@
 //! See docs/cli.md.
 
 mod batch;
+mod cli;
 mod codegen;
 mod expr;
 mod op_help;
@@ -16,10 +17,12 @@ mod show_latex;
 mod show_svg;
 mod show_views;
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
 use layout_algebra::text;
+
+use cli::{emit, evaluate, no_panic, usage_error};
 
 /// mimalloc: the batch mode allocates many small trees per request.
 #[global_allocator]
@@ -101,53 +104,6 @@ OPERATIONS (semantics in docs/algebra.md):
     s.push_str(&line);
     s.push('\n');
     s
-}
-
-fn usage_error(msg: &str) -> ExitCode {
-    eprintln!(
-        "error: {msg}\nusage: layout eval EXPR | layout show EXPR | layout batch [--threads N] | layout help [OP] | layout --version"
-    );
-    ExitCode::from(2)
-}
-
-/// `f()`, or an internal error if it panics (the algebra never panics by contract; should it,
-/// `eval` and `show` report it like any error and exit 1, as `batch` answers the request).
-fn no_panic<T>(
-    what: &str,
-    f: impl FnOnce() -> Result<T, expr::ExprError>,
-) -> Result<T, expr::ExprError> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).unwrap_or_else(|_| {
-        Err(expr::ExprError {
-            message: format!("internal error: {what} panicked (please report this input)"),
-            offset: None,
-        })
-    })
-}
-
-/// Evaluate `src`, or report the error (with a caret under its position) on stderr.
-fn evaluate(src: &str) -> Option<layout_algebra::Value> {
-    match no_panic("the evaluation", || expr::eval_str(src)) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            eprintln!("error: {}", e.message);
-            if let Some(off) = e.offset {
-                eprintln!("{}", expr::caret(src, off));
-            }
-            None
-        }
-    }
-}
-
-fn emit(text: &str) -> ExitCode {
-    let mut out = io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("error: writing the output: {e}");
-            ExitCode::from(1)
-        }
-    }
 }
 
 /// Worker threads of `layout batch` by default: one per core, at most 8.

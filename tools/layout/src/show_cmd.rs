@@ -13,8 +13,9 @@ use std::process::ExitCode;
 
 use layout_algebra::Value;
 
+use crate::cli::{emit, evaluate, usage_error};
 use crate::picture::Picture;
-use crate::{emit, evaluate, show_latex, show_svg, show_views, usage_error};
+use crate::{show_latex, show_svg, show_views};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
