@@ -666,3 +666,28 @@ proptest! {
         }
     }
 }
+
+/// CuTe's make_identity_tensor + local_tile with runtime extents (the predicates of a partial
+/// tile): the identity layout's scaled-basis strides compose with the tiler's integer
+/// layouts; the result is the static one with the runtime rest (bound values agree).
+#[test]
+fn identity_layouts_with_runtime_extents_tile() {
+    assert_eq!(
+        run("zipped_divide", &["(?,?):(1@0,1@1)", "(128,64)"]).as_deref(),
+        Ok("((128,64),(?,?)):((1@0,1@1),(128@0,64@1))")
+    );
+    assert_eq!(
+        run("zipped_divide", &["(256,128):(1@0,1@1)", "(128,64)"]).as_deref(),
+        Ok("((128,64),(2,2)):((1@0,1@1),(128@0,64@1))")
+    );
+    assert_eq!(
+        run("logical_divide", &["?:1@0", "128:1"]).as_deref(),
+        Ok("(128,?):(1@0,128@0)")
+    );
+    // B's strides index A's domain: they are integers.
+    let e = run("composition", &["?:1", "(4,?):(1@0,4@0)"]).unwrap_err();
+    assert!(
+        e.contains("scaled-basis strides with runtime leaves are not supported"),
+        "{e}"
+    );
+}

@@ -4,7 +4,9 @@
 //! conditions that make it right checked where C++ skips them.
 //!
 //! A is coalesced to flat modes (s_i:d_i) (coalesce_x, which merges only what C++ can merge
-//! statically). Per integer mode s:d of B (B distributes over its modes): a static stride 0
+//! statically; its strides may be scaled bases d_i = c_i e_k, as an identity layout's, which
+//! the walk scales by B's integers and which continue into the next mode only along the same
+//! basis direction; B's strides are integers). Per integer mode s:d of B (B distributes over its modes): a static stride 0
 //! gives s:0; an integral A gives s : d·d_A; else, with (q, r) = (s, d), for each mode i of A
 //! but the last:
 //!   next_shape = ceil_div(s_i, |r|), next_stride = ceil_div(|r|, s_i)·signum(r);
@@ -41,9 +43,11 @@ struct Walk {
 
 /// A o B with runtime leaves (module comment).
 pub fn compose_runtime(a: &Layout, b: &Layout) -> Result<Layout> {
-    if a.stride.has_basis() || b.stride.has_basis() {
+    // A's strides may be scaled bases (an identity layout's e_k: the walk only scales them by
+    // B's integers); B's must be integers (its strides index A's domain).
+    if b.stride.has_basis() {
         return Err(Error::algebra(format!(
-            "composition: {} o {}: scaled-basis strides with runtime leaves are not supported",
+            "composition: {} o {}: B's scaled-basis strides with runtime leaves are not supported (B's strides index A's domain)",
             print_layout(a),
             print_layout(b)
         )));
@@ -61,7 +65,12 @@ pub fn compose_runtime(a: &Layout, b: &Layout) -> Result<Layout> {
     for (i, sum) in walk.digits.iter().enumerate() {
         let (si, di) = (&flat[i].0, &flat[i].1.coef);
         let s_total = sum.add(&carry)?;
-        let merged = flat[i + 1].1.coef.eq_cond(&si.mul(di)?)?;
+        // Mode i continues into mode i + 1 only along the same basis direction.
+        let merged = if flat[i + 1].1.basis == flat[i].1.basis {
+            flat[i + 1].1.coef.eq_cond(&si.mul(di)?)?
+        } else {
+            Int::Lit(0)
+        };
         carry = merged.mul(&s_total.div(si)?)?;
         let c = s_total.add(&Int::Lit(1))?.le_cond(si)?.or_cond(&merged)?;
         let what = format!(
