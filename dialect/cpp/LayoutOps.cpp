@@ -1621,15 +1621,54 @@ static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,
   return success();
 }
 
+/// The A operand of mma_async from registers (the RS form): an M x K register tensor of B's
+/// 16-bit type whose layout holds wgmma's A fragment (hw::wgmma_a_operand); `sb` B's modes.
+static LogicalResult verifyRegisterA(MmaAsyncOp op, RankedTensorType a, ArrayRef<int64_t> sb) {
+  FailureOr<LayoutHandle> la = tensorEncoding(op, a, "A operand from registers");
+  if (failed(la))
+    return failure();
+  Type eb = llvm::cast<MemoryTensorType>(op.getB().getType()).getElementType();
+  if (!(eb.isF16() || eb.isBF16()) || a.getElementType() != eb)
+    return op.emitOpError() << "A from registers and B must both be f16 or both bf16, found "
+                            << a.getElementType() << " and " << eb;
+  if (a.getRank() != 2 || a.getDimSize(1) != sb[1])
+    return op.emitOpError() << "A from registers must be M x K with B's K (" << sb[1]
+                            << "), found " << Type(a);
+  std::vector<int64_t> plan(2 + 8 * 256);
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_wgmma_a_operand(
+      *la, a.getDimSize(0), a.getDimSize(1), plan.data(), plan.size(), &length));
+  if (!r.ok())
+    return op.emitOpError() << r.text;
+  return success();
+}
+
 LogicalResult MmaAsyncOp::verify() {
   auto c = llvm::cast<RankedTensorType>(getC().getType());
   SmallVector<int64_t> sa, sb;
-  if (failed(verifyMmaOperands(*this, getA(), getB(), sa, sb, /*fp8=*/true)))
+  auto regA = llvm::dyn_cast<RankedTensorType>(getA().getType());
+  if (regA) {
+    if (failed(verifyTensorOf(*this, "B operand", getB().getType(), MemorySpace::shared)))
+      return failure();
+    std::optional<SmallVector<int64_t>> mb =
+        modeSizes(llvm::cast<MemoryTensorType>(getB().getType()).getLayout());
+    if (!mb || mb->size() != 2)
+      return emitOpError() << "B must have a static layout of two modes (N, K), found "
+                           << getB().getType();
+    sb = *mb;
+    if (failed(verifyRegisterA(*this, regA, sb)))
+      return failure();
+    sa = {regA.getDimSize(0), regA.getDimSize(1)};
+  } else if (!llvm::isa<MemoryTensorType>(getA().getType())) {
+    return emitOpError() << "A is a shared tensor or a register tensor, found " << getA().getType();
+  } else if (failed(verifyMmaOperands(*this, getA(), getB(), sa, sb, /*fp8=*/true))) {
     return failure();
-  auto a = llvm::cast<MemoryTensorType>(getA().getType());
+  }
   auto b = llvm::cast<MemoryTensorType>(getB().getType());
+  Type elemA = regA ? regA.getElementType()
+                    : llvm::cast<MemoryTensorType>(getA().getType()).getElementType();
   // One instruction's K: 32 bytes (16 f16/bf16, 32 fp8).
-  int64_t kInstr = 256 / a.getElementType().getIntOrFloatBitWidth();
+  int64_t kInstr = 256 / elemA.getIntOrFloatBitWidth();
   FailureOr<LayoutHandle> lc = tensorEncoding(*this, c, "accumulator");
   if (failed(lc))
     return failure();
@@ -1638,11 +1677,16 @@ LogicalResult MmaAsyncOp::verify() {
   if (!c.getElementType().isF32() || c.getRank() != 2)
     return emitOpError() << "the accumulator must be an M x N tensor of f32, found " << c;
   if (sa[0] != c.getDimSize(0) || sb[0] != c.getDimSize(1) || sa[1] != sb[1] ||
-      sa[1] % kInstr != 0)
-    return emitOpError() << "A, B and C must be M x K, N x K and M x N with K a multiple of "
-                         << kInstr << " (one instruction's K for " << a.getElementType()
-                         << "), found A "
-                         << Type(a.getLayout()) << ", B " << Type(b.getLayout()) << " and " << c;
+      sa[1] % kInstr != 0) {
+    InFlightDiagnostic d = emitOpError()
+                           << "A, B and C must be M x K, N x K and M x N with K a multiple of "
+                           << kInstr << " (one instruction's K for " << elemA << "), found A ";
+    if (regA)
+      d << Type(regA);
+    else
+      d << Type(llvm::cast<MemoryTensorType>(getA().getType()).getLayout());
+    return d << ", B " << Type(b.getLayout()) << " and " << c;
+  }
   size_t length = 0;
   std::vector<int64_t> plan(1 + 128);
   rust::Result r = rust::take(layout_ffi_wgmma_accumulator(

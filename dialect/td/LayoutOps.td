@@ -1382,8 +1382,17 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async", [MemoryEffects<[MemRead, MemWrite
     each operand is read off its layout), and `wgmma.commit_group`. The
     kernel waits with `nvvm.wgmma.wait.group.sync.aligned N` (several groups
     may be in flight) before it reads D or overwrites A and B.
+
+    A may instead be an `M x K` register tensor of f16 or bf16 (B's type):
+    the RS form, A from registers (FlashAttention's P). Its layout must hold
+    the ISA's A fragment for every k block of 16 (`hw::wgmma_a_operand`: per
+    warp the `mma.sync` A fragment, warpgroup `G` rows `64 G ..`; the
+    accumulator layout of a previous `mma_async`, truncated to 16 bits, is
+    one); each k block's eight registers become the instruction's four
+    `.b32` registers, and B is read through its descriptor as above.
   }];
-  let arguments = (ins Arg<Layout_TensorType, "A", [MemRead]>:$a,
+  let arguments = (ins Arg<AnyType, "A: a shared tensor, or a register tensor (RS form)",
+                           [MemRead]>:$a,
                        Arg<Layout_TensorType, "B", [MemRead]>:$b, AnyRankedTensor:$c);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{

@@ -1127,6 +1127,44 @@ std::optional<Major> majorOf(ValueType l) {
   return std::nullopt;
 }
 
+/// The A operand of mma_async from registers: per k block of 16, the four `.b32` registers of
+/// the instruction's A fragment (hw::wgmma_a_operand: which register of the tensor is each of
+/// the eight 16-bit fields; fields 2p and 2p + 1 make register p, low half first). The tensor
+/// becomes its registers through a cast the register-tensor lowering folds.
+FailureOr<SmallVector<Value>> registerFragmentsOfA(PatternRewriter &rw, MmaAsyncOp op,
+                                                   RankedTensorType a, int64_t m, int64_t k) {
+  Location loc = op.getLoc();
+  std::vector<int64_t> plan(2 + 8 * 256);
+  size_t length = 0;
+  rust::Result r = rust::take(layout_ffi_wgmma_a_operand(
+      cast<ValueAttr>(a.getEncoding()).getValueHandle(), m, k, plan.data(), plan.size(), &length));
+  if (!r.ok())
+    return op.emitOpError() << r.text;
+  int64_t blocks = plan[1];
+  Type elem = a.getElementType(), i32 = rw.getI32Type();
+  auto all = LLVM::LLVMStructType::getLiteral(rw.getContext(),
+                                              SmallVector<Type>(8 * blocks, elem));
+  Value regs = UnrealizedConversionCastOp::create(rw, loc, all, op.getA()).getResult(0);
+  auto four = LLVM::LLVMStructType::getLiteral(rw.getContext(), SmallVector<Type>(4, i32));
+  auto pair = VectorType::get({2}, elem);
+  SmallVector<Value> out;
+  for (int64_t j = 0; j < blocks; ++j) {
+    Value frag = LLVM::UndefOp::create(rw, loc, four);
+    for (int64_t p = 0; p < 4; ++p) {
+      Value v = LLVM::UndefOp::create(rw, loc, pair);
+      for (int64_t h = 0; h < 2; ++h) {
+        Value x = LLVM::ExtractValueOp::create(rw, loc, regs, plan[2 + 8 * j + 2 * p + h]);
+        v = LLVM::InsertElementOp::create(rw, loc, v, x,
+                                          LLVM::ConstantOp::create(rw, loc, i32, h));
+      }
+      frag = LLVM::InsertValueOp::create(rw, loc, frag,
+                                         LLVM::BitcastOp::create(rw, loc, i32, v), p);
+    }
+    out.push_back(frag);
+  }
+  return out;
+}
+
 /// layout.mma_async -> wgmma.fence; per k block of 32 bytes (16 f16/bf16, 32
 /// fp8) one async layout.wgmma
 /// per warpgroup (its descriptors from the shared layouts: warpgroup G reads
@@ -1143,8 +1181,10 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
     if (!enc)
       return op.emitOpError() << "the accumulator is not a register tensor";
     int64_t m = c.getDimSize(0), n = c.getDimSize(1);
-    auto aType = cast<MemoryTensorType>(op.getA().getType());
-    Type elem = aType.getElementType();
+    // A from registers (the RS form) or from shared memory.
+    auto regA = dyn_cast<RankedTensorType>(op.getA().getType());
+    Type elem = regA ? regA.getElementType()
+                     : cast<MemoryTensorType>(op.getA().getType()).getElementType();
     Type elemB = cast<MemoryTensorType>(op.getB().getType()).getElementType();
     // One instruction's K: 32 bytes of K (16 f16/bf16, 32 fp8).
     int64_t kInstr = 256 / elem.getIntOrFloatBitWidth();
@@ -1154,28 +1194,44 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
         enc.getValueHandle(), m, n, kInstr, plan.data(), plan.size(), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
-    op.emitRemark() << "'" << op->getName() << "' op mma_async: " << r.text;
+    op.emitRemark() << "'" << op->getName() << "' op mma_async: " << r.text
+                    << (regA ? "; A from registers" : "");
     ArrayRef<int64_t> fields(plan.data() + 1, length - 1);
-    std::optional<int64_t> k = staticModeSize(aType.getLayout(), 1);
+    std::optional<int64_t> k = regA ? std::optional<int64_t>(regA.getDimSize(1))
+                                    : staticModeSize(cast<MemoryTensorType>(op.getA().getType())
+                                                         .getLayout(),
+                                                     1);
     if (!k)
       return op.emitOpError() << "A's K extent is not static";
-    // Warpgroup G's rows of A: local_tile(A, (64, K), (G, 0)).
-    Value a = op.getA();
-    if (plan[0] > 1) {
-      Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-      Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
-      Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
-      FailureOr<Value> tile = localTile(rw, loc, op.getA(), {64, *k},
-                                        {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
-      if (failed(tile))
-        return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
-      a = *tile;
+    FailureOr<std::pair<Value, ValueAttr>> sa;
+    std::optional<Major> majorA = Major::K;
+    SmallVector<Value> aRegs;
+    if (regA) {
+      FailureOr<SmallVector<Value>> blocks = registerFragmentsOfA(rw, op, regA, m, *k);
+      if (failed(blocks))
+        return failure();
+      aRegs = std::move(*blocks);
+    } else {
+      // Warpgroup G's rows of A: local_tile(A, (64, K), (G, 0)).
+      Value a = op.getA();
+      if (plan[0] > 1) {
+        Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+        Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
+        Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
+        FailureOr<Value> tile = localTile(rw, loc, op.getA(), {64, *k},
+                                          {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
+        if (failed(tile))
+          return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
+        a = *tile;
+      }
+      sa = sharedOperands(rw, op, a);
+      if (failed(sa))
+        return failure();
+      majorA = majorOf(sa->second.getValueType());
     }
-    FailureOr<std::pair<Value, ValueAttr>> sa = sharedOperands(rw, op, a);
     FailureOr<std::pair<Value, ValueAttr>> sb = sharedOperands(rw, op, op.getB());
-    if (failed(sa) || failed(sb))
+    if (failed(sb))
       return failure();
-    std::optional<Major> majorA = majorOf(sa->second.getValueType());
     std::optional<Major> majorB = majorOf(sb->second.getValueType());
     if (!majorA || !majorB)
       return op.emitOpError() << "neither mode of " << (majorA ? "B" : "A")
@@ -1200,9 +1256,11 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
     auto elemAttr = TypeAttr::get(elem), elemBAttr = TypeAttr::get(elemB);
     auto mA = MajorAttr::get(ctx, *majorA), mB = MajorAttr::get(ctx, *majorB);
     for (int64_t j = 0; j < *k / kInstr; ++j) {
-      Value da = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(), Value(),
-                                     elemAttr, mA, sa->second, rw.getI64IntegerAttr(j),
-                                     rw.getI64IntegerAttr(0));
+      Value da = regA ? aRegs[j]
+                      : WgmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(),
+                                            Value(), elemAttr, mA, sa->second,
+                                            rw.getI64IntegerAttr(j), rw.getI64IntegerAttr(0))
+                            .getResult();
       Value db = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sb->first, Value(), Value(),
                                      elemBAttr, mB, sb->second, rw.getI64IntegerAttr(j),
                                      rw.getI64IntegerAttr(0));
@@ -1711,6 +1769,8 @@ LogicalResult checkLowering(Operation *op) {
     for (auto [name, v] :
          {std::pair<StringRef, Value>{"A", op->getOperand(0)}, {"B", op->getOperand(1)}})
     {
+      if (!isa<MemoryTensorType>(v.getType()))
+        continue; // A from registers (mma_async's RS form)
       auto t = cast<MemoryTensorType>(v.getType());
       std::optional<Major> major = majorOf(t.getLayout());
       if (!major)

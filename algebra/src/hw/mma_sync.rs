@@ -47,7 +47,7 @@ impl MmaSyncPlan {
     }
 }
 
-fn a_offset(i: usize, lane: i64) -> (i64, i64) {
+pub(crate) fn a_offset(i: usize, lane: i64) -> (i64, i64) {
     let (g, q) = (lane >> 2, lane % 4);
     let row = g + if matches!(i, 2 | 3 | 6 | 7) { 8 } else { 0 };
     let col = 2 * q + (i as i64 & 1) + if i >= 4 { 8 } else { 0 };

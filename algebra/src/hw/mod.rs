@@ -37,6 +37,7 @@ pub mod tmem;
 pub mod tmem_select;
 pub mod umma_desc;
 pub mod umma_instr_desc;
+pub mod wgmma_a_operand;
 pub mod wgmma_accumulator;
 pub mod wgmma_addr;
 pub mod wgmma_desc;

@@ -1504,6 +1504,36 @@ unsafe fn register_pair_check_text(
     })
 }
 
+/// Which register of an `m x k` register tensor laid out by `a` is each field of the A fragment
+/// of `wgmma.mma_async.m64nNk16` from registers (`hw::wgmma_a_operand`), flattened: the number of
+/// warpgroups, the number of k blocks, then the 8 registers of each block. `*length` integers,
+/// copied to `out` when they fit in `capacity`; an error names the lane, warp and field.
+///
+/// # Safety
+/// `a` must be null or a live handle; `out` must point to `capacity` writable integers and
+/// `length` to a writable size.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
+    a: Handle,
+    m: i64,
+    k: i64,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let a = stored::linear_value(a);
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let p = layout_algebra::hw::wgmma_a_operand::wgmma_a_operand(&a?, m, k)?;
+        flat.push(p.warpgroups as i64);
+        flat.push(p.blocks.len() as i64);
+        flat.extend(p.blocks.iter().flatten().map(|&r| r as i64));
+        fits("wgmma_a_operand", &flat, capacity)?;
+        Ok(String::new())
+    });
+    with_plan(r, &flat, out, length)
+}
+
 /// The `rank` integers at `shape` (none when `rank` is 0).
 ///
 /// # Safety

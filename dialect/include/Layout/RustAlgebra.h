@@ -211,6 +211,10 @@ LayoutResult layout_ffi_reduce_plan(LayoutHandle src, LayoutHandle dst, const in
 LayoutResult layout_ffi_broadcast_plan(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
                                        size_t rank, size_t dim, int64_t *out, size_t capacity,
                                        size_t *length);
+/// The A fragment of wgmma m64nNk16 from registers in an m x k register tensor
+/// (hw::wgmma_a_operand): the warpgroups, the k blocks, then 8 registers per block.
+LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, int64_t *out,
+                                        size_t capacity, size_t *length);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);

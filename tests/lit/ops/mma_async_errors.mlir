@@ -75,3 +75,25 @@ func.func @fp8_f16(%a: !a, %b: !b, %c: tensor<64x64xf32, #v3>) {
   %d = layout.mma_async %a, %b, %c : !a, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
   return
 }
+
+// -----
+
+// A from registers (the RS form) must hold the ISA's A fragment.
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+#blk = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+!b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+func.func @rs_not_the_fragment(%a: tensor<64x64xf16, #blk>, %b: !b, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op wgmma: A holds no element at (8, 0) in lane 0 of warp 0, where an instruction needs it}}
+  %d = layout.mma_async %a, %b, %c : tensor<64x64xf16, #blk>, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+!b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+func.func @rs_f32(%a: tensor<64x64xf32, #v3>, %b: !b, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A from registers and B must both be f16 or both bf16, found 'f32' and 'f16'}}
+  %d = layout.mma_async %a, %b, %c : tensor<64x64xf32, #v3>, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}

@@ -78,14 +78,29 @@ def h_wgmma(dec, st, parts, args):
         raise EmuError(f"{st.op}: shape m64n{n}k{k} is not a wgmma shape of .{atype}")
     ta_, tb_ = (fp8_table(atype), fp8_table(btype)) if fp8 else (half_table(atype), half_table(atype))
     dnames = [dec.dst(x) for x in dec.vector(args[0])]
-    if args[1].strip().startswith("{"):
-        raise EmuError(f"{st.op}: A from registers is not modelled (only shared-memory descriptors)")
-    nargs = 6 if fp8 else 8
+    a_regs = args[1].strip().startswith("{")
+    if a_regs and fp8:
+        raise EmuError(f"{st.op}: A from registers with .{atype} is not modelled (only .f16 / .bf16)")
+    # With A in registers there is no imm-trans-a (PTX ISA: A from registers is K-major).
+    nargs = 6 if fp8 else (7 if a_regs else 8)
     if len(dnames) != n // 2 or len(args) != nargs:
-        raise EmuError("operands: {d...}, a-desc, b-desc, scale-d, imm-scale-a, imm-scale-b" + ("" if fp8 else ", imm-trans-a, imm-trans-b"))
-    ga, gb, sd = dec.src(args[1], 64), dec.src(args[2], 64), dec.src(args[3], 1)
+        raise EmuError("operands: {d...}, " + ("{a0, a1, a2, a3}" if a_regs else "a-desc") + ", b-desc, scale-d, imm-scale-a, imm-scale-b"
+                       + ("" if fp8 else (", imm-trans-b" if a_regs else ", imm-trans-a, imm-trans-b")))
+    if a_regs:
+        a_names = [dec.src(x, 32) for x in dec.vector(args[1])]
+        if len(a_names) != 4:
+            raise EmuError(f"{st.op}: A from registers is four .b32 registers")
+        ga = None
+    else:
+        ga = dec.src(args[1], 64)
+    gb, sd = dec.src(args[2], 64), dec.src(args[3], 1)
     ia, ib = parse_imm(args[4]), parse_imm(args[5])
-    ta, tb = (0, 0) if fp8 else (parse_imm(args[6]), parse_imm(args[7]))
+    if fp8:
+        ta, tb = 0, 0
+    elif a_regs:
+        ta, tb = 0, parse_imm(args[6])
+    else:
+        ta, tb = parse_imm(args[6]), parse_imm(args[7])
     if ia not in (1, -1) or ib not in (1, -1) or ta not in (0, 1) or tb not in (0, 1):
         raise EmuError("imm-scale / imm-trans operands")
     esize = 1 if fp8 else 2
@@ -96,11 +111,15 @@ def h_wgmma(dec, st, parts, args):
 
     def collective(cta, lanes):
         lead = lanes[0]
-        da, db, scale = ga(lead), gb(lead), sd(lead)
+        da = None if a_regs else ga(lead)
+        db, scale = gb(lead), sd(lead)
         for th in lanes:
-            if ga(th) != da or gb(th) != db or sd(th) != scale:
+            if (not a_regs and ga(th) != da) or gb(th) != db or sd(th) != scale:
                 raise EmuError(f"{cta.who(th)}: {ins.where()}: the descriptors or scale-d differ across the warpgroup")
-        A, ra = wg_operand(cta, lead, da, 64, k, esize, ta, ins, ta_)
+        if a_regs:
+            A, ra = register_a(lanes, a_names, ta_), []
+        else:
+            A, ra = wg_operand(cta, lead, da, 64, k, esize, ta, ins, ta_)
         B, rb = wg_operand(cta, lead, db, n, k, esize, tb, ins, tb_)
         if sa != 1.0:
             A = [[sa * x for x in r] for r in A]
@@ -163,6 +182,26 @@ def h_wgmma(dec, st, parts, args):
     return ins
 
 
+
+
+def register_a(lanes, names, table):
+    """The 64 x 16 A operand from registers (PTX ISA, wgmma "Register Fragments and Shared
+    Memory Matrix Layouts", matrix A of .m64nNk16 in registers): warp w of the warpgroup holds
+    rows 16 w .. 16 w + 15; thread lane l (g = l / 4, q = l % 4) holds a0 .. a7 in its four .b32
+    registers (a_2p in the low half of register p, a_2p+1 in the high half), a_i at row
+    16 w + g + 8 [i in {2, 3, 6, 7}], column 2 q + (i % 2) + 8 [i >= 4]."""
+    A = [[0.0] * 16 for _ in range(64)]
+    for t, th in enumerate(lanes):
+        w, lane = t >> 5, t & 31
+        g, q = lane >> 2, lane & 3
+        for p, get in enumerate(names):
+            word = get(th)
+            for h in range(2):
+                i = 2 * p + h
+                row = 16 * w + g + (8 if i in (2, 3, 6, 7) else 0)
+                col = 2 * q + (i & 1) + (8 if i >= 4 else 0)
+                A[row][col] = table[(word >> (16 * h)) & 0xFFFF]
+    return A
 
 
 @lru_cache(maxsize=None)

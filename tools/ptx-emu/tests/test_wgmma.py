@@ -1,7 +1,9 @@
 """wgmma.mma_async against the PTX ISA ("Asynchronous Warpgroup Level Matrix Multiply-Accumulate"):
 the matrix descriptor fields ("Matrix Descriptor Format"), the canonical K-major and MN-major
 shared-memory layouts with and without swizzle ("Shared Memory Matrix Layout"), the register
-fragment of the accumulator D ("Register Fragments and Shared Memory Matrix Layouts": thread t
+fragment of A in registers (warp w rows 16 w.., lane l: a_i at row g + 8 [i in {2,3,6,7}],
+column 2 q + i % 2 + 8 [i >= 4], g = l / 4, q = l % 4, a_2p / a_2p+1 the halves of register p),
+the register fragment of the accumulator D ("Register Fragments and Shared Memory Matrix Layouts": thread t
 of the warpgroup, d_i at row 16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2), column
 8 (i / 4) + 2 (t % 4) + i % 2) and the .e4m3 format ("Alternate Floating-Point Data Formats")."""
 
@@ -163,11 +165,82 @@ def test_wgmma_swizzle_mode_matters():
      "accumulator is not modelled"),
     ("wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%r20, %r21, %r22, %r23}, %rd7, %rd8, 0, 1, 1",
      "tf32"),
-    ("wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {%r20, %r21, %r22, %r23}, {%r1, %r2, %r3, %r4}, %rd8, 0, 1, 1, 0, 0",
-     "A from registers"),
+    ("wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {%r20, %r21, %r22, %r23}, {%r1, %r2, %r3, %r4}, %rd8, 0, 1, 1",
+     "A from registers with .e4m3"),
 ])
 def test_wgmma_unmodelled_forms_refused_by_name(op, msg):
     ptx = kernel("  mov.u64 %rd7, 0;\n  mov.u64 %rd8, 0;\n  " + op + ";\n", ["out"])
     with pytest.raises(EmuError, match=msg) as e:
         run(ptx, [("out", bytes(4), True)], block=(128, 1, 1))
     assert "wgmma.mma_async" in str(e.value)
+
+
+BODY_RS = """
+  ld.param.u64 %rd1, [inp];
+  ld.param.u64 %rd2, [out];
+  ld.param.u64 %rd8, [db];
+  ld.param.u64 %rd10, [afrag];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %r1;
+  mov.u32 %r4, smem;
+LOOP:
+  setp.ge.u32 %p1, %r2, {nchunks};
+  @%p1 bra DONE;
+  mul.wide.u32 %rd3, %r2, 16;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.global.v4.b32 {{%r10, %r11, %r12, %r13}}, [%rd4];
+  shl.b32 %r3, %r2, 4;
+  add.s32 %r5, %r4, %r3;
+  st.shared.v4.b32 [%r5], {{%r10, %r11, %r12, %r13}};
+  add.u32 %r2, %r2, 128;
+  bra LOOP;
+DONE:
+  bar.sync 0;
+  mul.wide.u32 %rd11, %r1, 16;
+  add.s64 %rd12, %rd10, %rd11;
+  ld.global.v4.b32 {{%r30, %r31, %r32, %r33}}, [%rd12];
+  cvt.u64.u32 %rd9, %r4;
+  shr.u64 %rd9, %rd9, 4;
+  add.s64 %rd8, %rd8, %rd9;
+  wgmma.fence.sync.aligned;
+  wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{%r20, %r21, %r22, %r23}}, {{%r30, %r31, %r32, %r33}}, %rd8, 0, 1, 1, 0;
+  wgmma.commit_group.sync.aligned;
+  wgmma.wait_group.sync.aligned 0;
+  mul.wide.u32 %rd5, %r1, 16;
+  add.s64 %rd6, %rd2, %rd5;
+  st.global.v4.b32 [%rd6], {{%r20, %r21, %r22, %r23}};
+"""
+
+
+def test_wgmma_a_from_registers():
+    """The RS form: each thread's four .b32 registers hold its a_0 .. a_7 of the 64 x 16 A (the
+    ISA's fragment, built here from the formula); B (N = 8) K-major through its descriptor."""
+    A = [[((3 * r + 5 * c) % 5 - 2) / 2 for c in range(16)] for r in range(64)]
+    B = [[((7 * r + c) % 7 - 3) / 4 for c in range(16)] for r in range(8)]
+    img = bytearray(SMEM)
+    for r in range(8):
+        for kk in range(16):
+            a = B_OFF + k_major(r, kk, 2, 128, 256, 0)
+            img[a:a + 2] = f16(B[r][kk]).to_bytes(2, "little")
+    frag = bytearray()
+    for th in range(128):
+        w, l = th // 32, th % 32
+        g, q = l // 4, l % 4
+        halves = []
+        for i in range(8):
+            row = 16 * w + g + (8 if i in (2, 3, 6, 7) else 0)
+            col = 2 * q + i % 2 + (8 if i >= 4 else 0)
+            halves.append(f16(A[row][col]))
+        frag += struct.pack("<8H", *halves)  # a_2p low half, a_2p+1 high half of register p
+    ptx = kernel(BODY_RS.format(nchunks=SMEM // 16), ["inp", "out", "db", "afrag"],
+                 shared=f".shared .align 1024 .b8 smem[{SMEM}];")
+    res = run(ptx, [("inp", bytes(img), False), ("out", bytes(128 * 16), True), ("afrag", bytes(frag), False)],
+              args=["inp", "out", desc(B_OFF, 128, 256, 0), "afrag"], block=(128, 1, 1))
+    got = struct.unpack("<512f", res.bufs["out"])
+    for th in range(128):
+        w, l = th // 32, th % 32
+        for i in range(4):
+            row = 16 * w + l // 4 + 8 * ((i // 2) % 2)
+            col = 8 * (i // 4) + 2 * (l % 4) + i % 2
+            assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(16)), (th, i)
+    assert res.launch.stats["wgmma"] == 1
