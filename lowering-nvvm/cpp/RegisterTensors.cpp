@@ -9,7 +9,8 @@
 // - the type converter maps each register tensor to its struct (the register
 //   count from the Rust algebra: 2^|register bases|) and leaves other types;
 // - an elementwise arith/math op becomes the same op on each register
-//   (extractvalue, the scalar op with the op's attributes, insertvalue); its
+//   (extractvalue, the scalar op with the op's attributes, insertvalue; the
+//   float max/min and f32 math.exp2 as LLVM ops, not libdevice calls); its
 //   register tensors must share one encoding;
 // - a splat arith.constant becomes the scalar constant in every register;
 // - layout.global_load / global_store become one vector load or store per
@@ -50,6 +51,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -139,6 +141,49 @@ Value undefStruct(ConversionPatternRewriter &rw, Location loc, Type type) {
   return LLVM::UndefOp::create(rw, loc, type);
 }
 
+/// `a` combined with `b` by layout.reduce's combiner `kind` (verified), as the LLVM op or
+/// intrinsic that the arith op `kind` means (maxnumf: llvm.maxnum, which NVPTX emits as
+/// max.f32; no libdevice call).
+Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a, Value b) {
+  using Build = Value (*)(ConversionPatternRewriter &, Location, Value, Value);
+  static const llvm::StringMap<Build> ops = {
+      {"addf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FAddOp::create(rw, l, a, b); }},
+      {"mulf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FMulOp::create(rw, l, a, b); }},
+      {"maxnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaxNumOp::create(rw, l, a, b); }},
+      {"minnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinNumOp::create(rw, l, a, b); }},
+      {"maximumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaximumOp::create(rw, l, a, b); }},
+      {"minimumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinimumOp::create(rw, l, a, b); }},
+      {"addi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AddOp::create(rw, l, a, b); }},
+      {"muli", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MulOp::create(rw, l, a, b); }},
+      {"maxsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMaxOp::create(rw, l, a, b); }},
+      {"minsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMinOp::create(rw, l, a, b); }},
+      {"maxui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMaxOp::create(rw, l, a, b); }},
+      {"minui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMinOp::create(rw, l, a, b); }},
+      {"andi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AndOp::create(rw, l, a, b); }},
+      {"ori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::OrOp::create(rw, l, a, b); }},
+      {"xori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::XOrOp::create(rw, l, a, b); }},
+  };
+  return ops.lookup(kind)(rw, loc, a, b);
+}
+
+/// The scalar op of an elementwise op on one register, as the LLVM op that NVPTX selects an
+/// instruction for where the upstream lowering would call libdevice (`__nv_fmaxf`,
+/// `__nv_exp2f`): arith.maxnumf / minnumf / maximumf / minimumf (max.f32, max.NaN.f32, ...),
+/// math.exp2 on f32 (ex2.approx.f32, as FlashAttention's softmax uses); null for any other op.
+Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
+                   ArrayRef<Value> scalars) {
+  StringRef name = op->getName().getStringRef();
+  if (name.consume_front("arith.") && scalars.size() == 2 &&
+      llvm::is_contained({"maxnumf", "minnumf", "maximumf", "minimumf"}, name))
+    return combine(rw, loc, name, scalars[0], scalars[1]);
+  // The NVVM intrinsic itself: the generic llvm.exp2 would be turned into a libdevice call.
+  if (isa<math::Exp2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
+    return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
+                                         rw.getStringAttr("llvm.nvvm.ex2.approx"), scalars)
+        .getResult(0);
+  return {};
+}
+
 /// An elementwise arith/math op on register tensors, one op per register.
 struct ElementwisePattern : public ConversionPattern {
   ElementwisePattern(const TypeConverter &tc, MLIRContext *ctx)
@@ -189,6 +234,10 @@ struct ElementwisePattern : public ConversionPattern {
         scalars.push_back(registerEncoding(orig.getType())
                               ? LLVM::ExtractValueOp::create(rw, loc, now, r).getResult()
                               : now);
+      if (Value direct = directScalar(rw, loc, op, scalars)) {
+        results[0] = LLVM::InsertValueOp::create(rw, loc, results[0], direct, r);
+        continue;
+      }
       OperationState st(loc, op->getName());
       st.addOperands(scalars);
       st.addTypes(elems);
@@ -314,31 +363,6 @@ struct TransposePattern : public OpConversionPattern<TransposeOp> {
     return success();
   }
 };
-
-/// `a` combined with `b` by layout.reduce's combiner `kind` (verified), as the LLVM op or
-/// intrinsic that the arith op `kind` means (maxnumf: llvm.maxnum, which NVPTX emits as
-/// max.f32; no libdevice call).
-Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a, Value b) {
-  using Build = Value (*)(ConversionPatternRewriter &, Location, Value, Value);
-  static const llvm::StringMap<Build> ops = {
-      {"addf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FAddOp::create(rw, l, a, b); }},
-      {"mulf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FMulOp::create(rw, l, a, b); }},
-      {"maxnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaxNumOp::create(rw, l, a, b); }},
-      {"minnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinNumOp::create(rw, l, a, b); }},
-      {"maximumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaximumOp::create(rw, l, a, b); }},
-      {"minimumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinimumOp::create(rw, l, a, b); }},
-      {"addi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AddOp::create(rw, l, a, b); }},
-      {"muli", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MulOp::create(rw, l, a, b); }},
-      {"maxsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMaxOp::create(rw, l, a, b); }},
-      {"minsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMinOp::create(rw, l, a, b); }},
-      {"maxui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMaxOp::create(rw, l, a, b); }},
-      {"minui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMinOp::create(rw, l, a, b); }},
-      {"andi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AndOp::create(rw, l, a, b); }},
-      {"ori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::OrOp::create(rw, l, a, b); }},
-      {"xori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::XOrOp::create(rw, l, a, b); }},
-  };
-  return ops.lookup(kind)(rw, loc, a, b);
-}
 
 /// The value of lane (lane ^ mask) of the warp (`shfl.sync.bfly`, all lanes); 16-bit values
 /// travel in the low half of a 32-bit word.

@@ -1,6 +1,7 @@
 """Scalar instructions: integer arithmetic, comparisons, conversions, moves, branches, ld / st /
 cvta by state space."""
 
+import math
 import re
 
 from . import fast
@@ -75,11 +76,13 @@ def h_f32(dec, st, parts, args):
     """add sub mul min max neg abs on .f32 (PTX ISA "Floating-Point Instructions"): add / sub /
     mul round to nearest even (.rn, the default; each is the double result rounded to f32,
     exact: double rounding through binary64 is innocuous for +, -, * of binary32 operands);
-    min / max return the other operand when one is NaN (NaN when both are); neg / abs act on
-    the sign bit. .ftz, .sat and the other rounding modes are not modelled."""
+    min / max return the other operand when one is NaN (NaN when both are; with .NaN, NaN when
+    either is); neg / abs act on the sign bit. .ftz, .sat and the other rounding modes are not
+    modelled."""
     op = parts[0]
     q = parts[1:-1]
-    if (op in ("add", "sub", "mul") and q not in ([], ["rn"])) or (op not in ("add", "sub", "mul") and q):
+    nan_min_max = op in ("min", "max") and q == ["NaN"]
+    if (op in ("add", "sub", "mul") and q not in ([], ["rn"])) or (op not in ("add", "sub", "mul") and q and not nan_min_max):
         raise EmuError(f"{st.op}: qualifiers .{'.'.join(q)} of .f32 {op} are not modelled")
     d = dec.dst(args[0])
     if op in ("neg", "abs"):
@@ -107,7 +110,9 @@ def h_f32(dec, st, parts, args):
     def run2(th):
         x, y = a(th), b(th)
         fx, fy = f32_from_bits(x), f32_from_bits(y)
-        if fx != fx:
+        if nan_min_max and (fx != fx or fy != fy):  # .NaN: a NaN operand gives the canonical NaN
+            th.regs[d] = 0x7FFFFFFF
+        elif fx != fx:
             th.regs[d] = y if fy == fy else 0x7FFFFFFF
         elif fy != fy:
             th.regs[d] = x
@@ -475,10 +480,108 @@ def h_div(dec, st, parts, args):
     return ins
 
 
+def f32_round(x):
+    """The f32 nearest to the rational x (ties to even), as bits: x = m 2^e with the integer m
+    of 24 significant bits (or fewer at the subnormal exponent -149), rounded once."""
+    from fractions import Fraction
+    if x == 0:
+        return 0
+    sign, a = (0x80000000, -x) if x < 0 else (0, x)
+    e = a.numerator.bit_length() - a.denominator.bit_length() - 24
+    while a >= Fraction(2) ** (e + 24):
+        e += 1
+    while a < Fraction(2) ** (e + 23):
+        e -= 1
+    e = max(e, -149)  # subnormals: a fixed exponent
+    q = a / Fraction(2) ** e
+    m = q.numerator // q.denominator
+    rest = q - m
+    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and m % 2 == 1):
+        m += 1
+    value = m * 2.0 ** e if e >= -1074 else 0.0
+    if m >= 1 << 24 and e + 24 > 128 or value >= 2.0 ** 128:
+        return sign | 0x7F800000
+    return sign | f32_bits(m * 2.0 ** e)
+
+
+def h_fma(dec, st, parts, args):
+    """fma.rn.f32 d, a, b, c: a * b + c rounded once to nearest even (PTX ISA "fma"); other
+    rounding modes, .ftz and .sat are not modelled."""
+    from fractions import Fraction
+    if parts[1:] != ["rn", "f32"] or len(args) != 4:
+        raise EmuError(f"{st.op} is not modelled (fma.rn.f32 d, a, b, c)")
+    d = dec.dst(args[0])
+    a, b, c = (dec.src(x, 32) for x in args[1:])
+
+    def run(th):
+        x, y, z = (f32_from_bits(g(th)) for g in (a, b, c))
+        if not all(math.isfinite(v) for v in (x, y, z)):
+            th.regs[d] = f32_bits(x * y + z)
+        else:
+            th.regs[d] = f32_round(Fraction(x) * Fraction(y) + Fraction(z))
+    return simple(st, run)
+
+
+def h_ex2(dec, st, parts, args):
+    """ex2.approx{.ftz}.f32 d, a: 2^a. The ISA bounds the approximation's error (2 ulp over the
+    full range); the emulator returns 2^a rounded to nearest, which specs' bounds cover; .ftz
+    flushes a subnormal operand and result to +-0."""
+    q = parts[1:-1]
+    if parts[-1] != "f32" or q not in (["approx"], ["approx", "ftz"]) or len(args) != 2:
+        raise EmuError(f"{st.op} is not modelled (ex2.approx{{.ftz}}.f32 d, a)")
+    ftz = "ftz" in q
+    d, a = dec.dst(args[0]), dec.src(args[1], 32)
+
+    def run(th):
+        x = f32_from_bits(a(th))
+        if ftz and x != 0 and abs(x) < 2.0 ** -126:
+            x = 0.0
+        try:
+            y = math.exp2(x)
+        except OverflowError:
+            y = math.inf
+        r = f32_bits(y)
+        if ftz and (r & 0x7F800000) == 0:
+            r &= 0x80000000
+        th.regs[d] = r
+    return simple(st, run)
+
+
+def h_fdiv(dec, st, parts, args):
+    """div.rn.f32 d, a, b (IEEE division, rounded once to nearest even); div.full.f32 and
+    div.approx.f32 (bounded approximations in the ISA, modelled as the correctly rounded
+    quotient); rcp.rn.f32 / rcp.approx.f32 d, a = 1 / a alike. .ftz is not modelled."""
+    from fractions import Fraction
+    op, q = parts[0], parts[1:-1]
+    if parts[-1] != "f32" or q not in (["rn"], ["full"], ["approx"]) or len(args) != (3 if op == "div" else 2):
+        raise EmuError(f"{st.op} is not modelled ({op}.rn/.full/.approx.f32)")
+    d = dec.dst(args[0])
+    a = dec.src(args[1], 32)
+    b = dec.src(args[2], 32) if op == "div" else None
+
+    def run(th):
+        x = f32_from_bits(a(th)) if op == "div" else 1.0
+        y = f32_from_bits(b(th)) if op == "div" else f32_from_bits(a(th))
+        if y == 0 or not (math.isfinite(x) and math.isfinite(y)):
+            try:
+                th.regs[d] = f32_bits(x / y)
+            except ZeroDivisionError:
+                th.regs[d] = 0x7FFFFFFF if x == 0 or x != x else (
+                    0x7F800000 if (math.copysign(1, x) * math.copysign(1, y)) > 0 else 0xFF800000)
+        else:
+            th.regs[d] = f32_round(Fraction(x) / Fraction(y))
+    return simple(st, run)
+
+
+def h_div_any(dec, st, parts, args):
+    return h_fdiv(dec, st, parts, args) if parts[-1] == "f32" else h_div(dec, st, parts, args)
+
+
 HANDLERS.update({
     "mov": h_mov, "add": h_binary, "sub": h_binary, "and": h_binary, "or": h_binary, "xor": h_binary,
     "min": h_binary, "max": h_binary, "shl": h_binary, "shr": h_binary,
     "not": h_unary, "neg": h_unary, "abs": h_unary, "mul": h_mul, "mad": h_mul, "bfe": h_bfe,
     "cvt": h_cvt, "setp": h_setp, "selp": h_selp, "bra": h_bra, "ret": h_exit, "exit": h_exit,
-    "ld": h_ld, "st": h_st, "cvta": h_cvta, "div": h_div, "rem": h_div,
+    "ld": h_ld, "st": h_st, "cvta": h_cvta, "div": h_div_any, "rem": h_div,
+    "fma": h_fma, "ex2": h_ex2, "rcp": h_fdiv,
 })

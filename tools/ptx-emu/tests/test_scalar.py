@@ -65,7 +65,7 @@ def test_cvt_rounds_to_nearest_even():
     assert got == [0x3C00, 0x3C02, 0x4000 << 16 | 0x3F80]
 
 
-@pytest.mark.parametrize("op", ["fma.rn.f32 %r1, %r2, %r3, %r2", "add.rz.f32 %r1, %r2, %r3", "ld.local.u32 %r1, [%rd1]", "prmt.b32 %r1, %r2, %r3, 0x5410",
+@pytest.mark.parametrize("op", ["fma.rz.f32 %r1, %r2, %r3, %r2", "add.rz.f32 %r1, %r2, %r3", "ld.local.u32 %r1, [%rd1]", "prmt.b32 %r1, %r2, %r3, 0x5410",
                                 "tex.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6}]"])
 def test_unmodelled_instructions_refused_by_name(op):
     with pytest.raises(EmuError) as e:
@@ -103,3 +103,38 @@ def test_f32_arithmetic():
   sub.f32 %r107, %r1, %r1;
 """, 8)
     assert got == [bits(1.0), bits(2.0 ** -24), bits(1.0), bits(1.0), 0x80000000, 0, bits(-1.0), 0]
+
+
+def f32(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+def test_float_fma_div_ex2_and_nan_min_max():
+    """fma.rn.f32 rounds a * b + c once (PTX ISA "fma": 1 + 2^-23 squared plus -1 - 2^-22 is
+    2^-46 exactly, where a multiply then an add gives 0); div.rn.f32 is the IEEE quotient
+    (1 / 3 = 0x3EAAAAAB); rcp.rn.f32 1 / a; ex2.approx.f32 2^a (the ISA bounds its error; here
+    exact values: 2^3, 2^-1, 2^-inf = +0, 2^+inf = +inf); max.NaN.f32 is NaN when an operand
+    is, max.f32 the other operand."""
+    got = one(f"""
+  mov.b32 %r1, {f32(1 + 2 ** -23):#x};
+  mov.b32 %r2, {f32(-1 - 2 ** -22):#x};
+  fma.rn.f32 %r100, %r1, %r1, %r2;
+  mul.rn.f32 %r3, %r1, %r1;
+  add.rn.f32 %r101, %r3, %r2;
+  mov.b32 %r4, {f32(1.0):#x};
+  mov.b32 %r5, {f32(3.0):#x};
+  div.rn.f32 %r102, %r4, %r5;
+  rcp.rn.f32 %r103, %r5;
+  ex2.approx.f32 %r104, %r5;
+  mov.b32 %r6, {f32(-1.0):#x};
+  ex2.approx.f32 %r105, %r6;
+  mov.b32 %r7, 0xFF800000;
+  ex2.approx.f32 %r106, %r7;
+  mov.b32 %r8, 0x7F800000;
+  ex2.approx.f32 %r107, %r8;
+  mov.b32 %r9, 0x7FC00000;
+  max.NaN.f32 %r108, %r9, %r5;
+  max.f32 %r109, %r9, %r5;
+""", 10)
+    assert got == [f32(2.0 ** -46), 0, 0x3EAAAAAB, 0x3EAAAAAB, f32(8.0), f32(0.5), 0, 0x7F800000,
+                   0x7FFFFFFF, f32(3.0)]
