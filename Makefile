@@ -64,14 +64,17 @@ fuzz: setup
 # gpu-run runs them on the GPU of this machine for several shapes, checks them against a float64
 # reference, times them beside the vendor library in the same process (torch.matmul: cuBLAS;
 # torch._scaled_mm for fp8) and prints one table (bench/gpu/run_gemm.py: needs torch and libcuda;
-# --kernels sm90a,sm90a_fp8,sm80 picks, --dry-run prints the launches without a GPU). On a
-# machine with a GPU and no toolchain, carry target/gpu and run `make gpu-run`.
+# --kernels sm90a,sm90a_fp8,sm80 picks, --dry-run prints the launches without a GPU), then the
+# attention kernel (examples/attention_sm90.mlir, target/gpu/attention) beside
+# scaled_dot_product_attention's backends (bench/gpu/run_attention.py). On a machine with a GPU
+# and no toolchain, carry target/gpu and run `make gpu-run`.
 gpu-build: setup
 	$(CARGO) build --release --bin layout-opt
 	bash scripts/gpu_build.sh target/release/layout-opt
 
 gpu-run:
-	python3 bench/gpu/run_gemm.py --dir target/gpu
+	python3 bench/gpu/run_gemm.py --dir target/gpu; g=$$?; \
+	python3 bench/gpu/run_attention.py --dir target/gpu; a=$$?; exit $$((g || a))
 
 gpu-check: gpu-build gpu-run
 

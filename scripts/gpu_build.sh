@@ -22,6 +22,9 @@
 #    substitution) and assembled for sm_90a.
 #    Output: target/gpu/fp8/e4m3/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
 #    target/gpu/fp8/manifest.json.
+#  - attention: examples/attention_sm90.mlir (attention, first cut: d = 64, f16) lowered and
+#    assembled for sm_90a: target/gpu/attention/{attention.ptx,attention.cubin,ptxas.txt} and
+#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs it).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
@@ -37,9 +40,10 @@ OUT=${OUT:-target/gpu}
 SRC=${SRC:-examples/gemm_sm90.mlir}
 SRC80=${SRC80:-examples/gemm_sm80.mlir}
 SRCFP8=${SRCFP8:-examples/gemm_fp8_sm90.mlir}
+SRCATTN=${SRCATTN:-examples/attention_sm90.mlir}
 ELEMS=${ELEMS:-f16 bf16}
 ELEMS80=${ELEMS80:-$ELEMS}
-PARTS=${PARTS:-sm90a sm90a_fp8 sm80}
+PARTS=${PARTS:-sm90a sm90a_fp8 sm80 attention}
 TILE_N=${TILE_N:-256}
 RASTER=${RASTER:-8}
 SMEM=${SMEM:-197696}
@@ -47,7 +51,7 @@ trap 'echo "gpu_build: FAILED (line $LINENO: $BASH_COMMAND)" >&2' ERR
 PTXAS=$(compgen -G ".venv/lib/python3*/site-packages/nvidia/cu13/bin/ptxas" | head -n1 || true)
 [[ -n $PTXAS ]] || { echo "gpu_build: ptxas not found under .venv (run scripts/setup.sh)"; exit 1; }
 for part in $PARTS; do
-  [[ $part == sm90a || $part == sm90a_fp8 || $part == sm80 ]] ||
+  [[ $part == sm90a || $part == sm90a_fp8 || $part == sm80 || $part == attention ]] ||
     { echo "gpu_build: unknown part '$part' in PARTS"; exit 1; }
 done
 has_part() { [[ " $PARTS " == *" $1 "* ]]; }
@@ -160,5 +164,24 @@ cat >"$O80/manifest.json" <<EOF
  "source": "$SRC80", "elems": "$ELEMS80"}
 EOF
 echo "gpu_build: sm80 OK -> $O80"
+fi
+if has_part attention; then
+OA=$OUT/attention
+rm -rf "$OA"
+mkdir -p "$OA"
+if ! "$OPT" "$SRCATTN" --lower-to-nvvm="ptx=$OA/attention.ptx" -o /dev/null 2>"$OA/lower.txt"; then
+  grep -E -A3 'error:' "$OA/lower.txt" >&2 || tail -n 20 "$OA/lower.txt" >&2
+  echo "gpu_build: attention: lowering $SRCATTN failed" >&2
+  exit 1
+fi
+check_entry attention f16 "$OA/attention.ptx" attention "ptr ptr ptr ptr .u32" "q, k, v, o, seq" "$SRCATTN"
+"$PTXAS" --gpu-name sm_90a -v "$OA/attention.ptx" -o "$OA/attention.cubin" 2>"$OA/ptxas.txt"
+echo "gpu_build: attention: $(grep -o 'Used [0-9]* registers.*' "$OA/ptxas.txt" | head -n1)"
+# The launch (the kernel's header): grid (seq / 64, heads), 128 threads, static shared memory.
+cat >"$OA/manifest.json" <<EOF
+{"kernel": "attention", "block": 128, "tile_q": 64, "tile_kv": 64, "head_dim": 64,
+ "elem": "f16", "arch": "sm_90a", "source": "$SRCATTN"}
+EOF
+echo "gpu_build: attention OK -> $OA"
 fi
 echo "gpu_build: OK -> $OUT ($PARTS)"
