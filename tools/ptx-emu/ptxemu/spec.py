@@ -15,6 +15,7 @@ See docs/ptx-emulator.md for a worked example.
 """
 
 import ctypes
+import math
 import os
 import struct
 import time
@@ -223,13 +224,15 @@ def check_output(out, buf):
             elif out.exact:
                 r["inexact"].append((i, j, got, b, x))
             err = abs(got - x)
-            if not err <= bd:  # NaN too
+            if err != err:  # a NaN where a number belongs: the largest error there is
+                err = math.inf
+            if not err <= bd:
                 r["wrong"].append((i, j, got, b, x, bd))
-            else:
-                if err > r["max_err"]:
-                    r["max_err"], r["at_bound"] = err, bd
-                if bd > 0:
-                    r["max_ratio"] = max(r["max_ratio"], err / bd)
+            # The largest error over every written element, the wrong ones included.
+            if err > r["max_err"]:
+                r["max_err"], r["at_bound"] = err, bd
+            if bd > 0:
+                r["max_ratio"] = max(r["max_ratio"], err / bd)
     return r
 
 
