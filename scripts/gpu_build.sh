@@ -22,9 +22,10 @@
 #    substitution) and assembled for sm_90a.
 #    Output: target/gpu/fp8/e4m3/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
 #    target/gpu/fp8/manifest.json.
-#  - attention: examples/attention_sm90.mlir (attention, first cut: d = 64, f16) lowered and
-#    assembled for sm_90a: target/gpu/attention/{attention.ptx,attention.cubin,ptxas.txt} and
-#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs it).
+#  - attention: examples/attention_sm90.mlir and attention_sm90_d128.mlir (attention, first cut:
+#    d = 64 and 128, f16) lowered and assembled for sm_90a:
+#    target/gpu/attention/d{64,128}/{attention.ptx,attention.cubin,ptxas.txt} and
+#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs them).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
@@ -168,18 +169,22 @@ fi
 if has_part attention; then
 OA=$OUT/attention
 rm -rf "$OA"
-mkdir -p "$OA"
-if ! "$OPT" "$SRCATTN" --lower-to-nvvm="ptx=$OA/attention.ptx" -o /dev/null 2>"$OA/lower.txt"; then
-  grep -E -A3 'error:' "$OA/lower.txt" >&2 || tail -n 20 "$OA/lower.txt" >&2
-  echo "gpu_build: attention: lowering $SRCATTN failed" >&2
-  exit 1
-fi
-check_entry attention f16 "$OA/attention.ptx" attention "ptr ptr ptr ptr .u32" "q, k, v, o, seq" "$SRCATTN"
-"$PTXAS" --gpu-name sm_90a -v "$OA/attention.ptx" -o "$OA/attention.cubin" 2>"$OA/ptxas.txt"
-echo "gpu_build: attention: $(grep -o 'Used [0-9]* registers.*' "$OA/ptxas.txt" | head -n1)"
-# The launch (the kernel's header): grid (seq / 64, heads), 128 threads, static shared memory.
+for d in 64 128; do
+  src=$SRCATTN
+  [[ $d == 128 ]] && src=${SRCATTN%.mlir}_d128.mlir
+  mkdir -p "$OA/d$d"
+  if ! "$OPT" "$src" --lower-to-nvvm="ptx=$OA/d$d/attention.ptx" -o /dev/null 2>"$OA/d$d/lower.txt"; then
+    grep -E -A3 'error:' "$OA/d$d/lower.txt" >&2 || tail -n 20 "$OA/d$d/lower.txt" >&2
+    echo "gpu_build: attention d=$d: lowering $src failed" >&2
+    exit 1
+  fi
+  check_entry attention "d=$d" "$OA/d$d/attention.ptx" attention "ptr ptr ptr ptr .u32" "q, k, v, o, seq" "$src"
+  "$PTXAS" --gpu-name sm_90a -v "$OA/d$d/attention.ptx" -o "$OA/d$d/attention.cubin" 2>"$OA/d$d/ptxas.txt"
+  echo "gpu_build: attention d=$d: $(grep -o 'Used [0-9]* registers.*' "$OA/d$d/ptxas.txt" | head -n1)"
+done
+# The launch (the kernels' header): grid (seq / 64, heads), 128 threads, static shared memory.
 cat >"$OA/manifest.json" <<EOF
-{"kernel": "attention", "block": 128, "tile_q": 64, "tile_kv": 64, "head_dim": 64,
+{"kernel": "attention", "block": 128, "tile_q": 64, "tile_kv": 64, "head_dims": [64, 128],
  "elem": "f16", "arch": "sm_90a", "source": "$SRCATTN"}
 EOF
 echo "gpu_build: attention OK -> $OA"

@@ -1,0 +1,111 @@
+// Attention at the layout level, first cut, head dim 128: examples/attention_sm90.mlir (read
+// its header) with d = 128. What changes is only the layouts: the 64 x 128 f16 tiles of Q, K
+// and V are two 128B-swizzle atoms along d in shared memory (Sw<3,3,3> o 0 o
+// (64,(64,2)):(64,(1,4096))), so S = Q K^T takes 8 k blocks (the second atom's descriptors 8 KB
+// further) and B = V^T (the select_tensor view ((64,2),64):((1,4096),64)) is MN-major across two
+// atoms; O is a 64 x 128 accumulator (m64n128k16: nvidia_mma v3 with instrShape [16, 128, 16]),
+// whose row slice is the scores' (the layout.convert_layout between them folds: the same
+// registers); the softmax scale is 1/sqrt(128) log2(e).
+// Launch: grid (seq / 64, heads) of 128 threads; 49152 bytes of static shared memory.
+// Build:
+//   layout-opt --lower-to-nvvm="ptx=attention_d128.ptx" examples/attention_sm90_d128.mlir
+#acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
+#oacc = #layout.linear<tensor<64x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>>>
+#orow = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>}>>>
+#row = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>}>>>
+#rows = #layout.linear<tensor<64x128xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
+!g = !layout.tensor<f16, global, !layout.layout<(?,128):(128,1)>>
+!gt = !layout.tensor<f16, global, !layout.layout<(64,128):(128,1)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>>
+!st = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),64):((1,4096),64)>>
+!accT = tensor<64x64xf32, #acc>
+!oT = tensor<64x128xf32, #oacc>
+!orowT = tensor<64xf32, #orow>
+!rowT = tensor<64xf32, #row>
+module {
+  gpu.module @kernels {
+    llvm.mlir.global internal @sq() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
+    llvm.mlir.global internal @sk() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
+    llvm.mlir.global internal @sv() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
+    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %s = arith.index_castui %seq : i32 to index
+      %bh = gpu.block_id y
+      %qt = gpu.block_id x
+      %nbh = gpu.grid_dim y
+      %rows = arith.muli %s, %nbh : index
+      %lg = layout.make %rows : !layout.layout<(?,128):(128,1)>
+      %Q = layout.make_tensor %pq, %lg : !llvm.ptr<1> -> !g
+      %K = layout.make_tensor %pk, %lg : !llvm.ptr<1> -> !g
+      %V = layout.make_tensor %pv, %lg : !llvm.ptr<1> -> !g
+      %O = layout.make_tensor %po, %lg : !llvm.ptr<1> -> !g
+      // This head's tiles of 64 rows: tile index bh * (seq / 64) + t.
+      %tiles = arith.divui %s, %c64 : index
+      %base = arith.muli %bh, %tiles : index
+      %ls = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>
+      %psq = llvm.mlir.addressof @sq : !llvm.ptr<3>
+      %psk = llvm.mlir.addressof @sk : !llvm.ptr<3>
+      %psv = llvm.mlir.addressof @sv : !llvm.ptr<3>
+      %sQ = layout.make_tensor %psq, %ls : !llvm.ptr<3> -> !s
+      %sK = layout.make_tensor %psk, %ls : !llvm.ptr<3> -> !s
+      %sV = layout.make_tensor %psv, %ls : !llvm.ptr<3> -> !s
+      // B of O += P V is V^T (head dim x keys): a view of the V tile, MN-major.
+      %sVt = layout.select_tensor %sV {modes = array<i64: 1, 0>} : !s -> !st
+      %qi = arith.addi %base, %qt : index
+      %gq = layout.local_tile %Q[%qi, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
+      %q = layout.global_load %gq[] {align = 16 : i64} : !gt -> tensor<64x128xf16, #rows>
+      layout.shared_store %q, %sQ : tensor<64x128xf16, #rows>, !s
+      %ninf = arith.constant dense<0xFF800000> : !rowT
+      %zr = arith.constant dense<0.0> : !rowT
+      %zacc = arith.constant dense<0.0> : !accT
+      %zo = arith.constant dense<0.0> : !oT
+      // softmax scale 1/sqrt(64) times log2(e): scores in base 2.
+      %scale = arith.constant dense<0.12751743082459868> : !accT
+      %res:3 = scf.for %j = %c0 to %tiles step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
+        // Every warp's last wgmma has read sK and sV before they are overwritten.
+        nvvm.barrier0
+        %kj = arith.addi %base, %j : index
+        %gk = layout.local_tile %K[%kj, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
+        %gv = layout.local_tile %V[%kj, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
+        %k = layout.global_load %gk[] {align = 16 : i64} : !gt -> tensor<64x128xf16, #rows>
+        %v = layout.global_load %gv[] {align = 16 : i64} : !gt -> tensor<64x128xf16, #rows>
+        layout.shared_store %k, %sK : tensor<64x128xf16, #rows>, !s
+        layout.shared_store %v, %sV : tensor<64x128xf16, #rows>, !s
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+        nvvm.barrier0
+        // S = Q K^T (both K-major), in base-2 units.
+        %sc = layout.mma_async %sQ, %sK, %zacc : !s, !s, !accT -> !accT
+        nvvm.wgmma.wait.group.sync.aligned 0
+        %s2 = arith.mulf %sc, %scale : !accT
+        // Online softmax: the new row maximum, the rescale of what came before.
+        %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !accT -> !rowT
+        %mn = arith.maxnumf %m, %mt : !rowT
+        %mb = layout.broadcast %mn {dim = 1 : i64} : !rowT -> !accT
+        %d = arith.subf %s2, %mb : !accT
+        %p = math.exp2 %d : !accT
+        %dm = arith.subf %m, %mn : !rowT
+        %alpha = math.exp2 %dm : !rowT
+        %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !accT -> !rowT
+        %la = arith.mulf %l, %alpha : !rowT
+        %ln = arith.addf %la, %ps : !rowT
+        %alpha_o = layout.convert_layout %alpha : !rowT -> !orowT
+        %ab = layout.broadcast %alpha_o {dim = 1 : i64} : !orowT -> !oT
+        %os = arith.mulf %o, %ab : !oT
+        // O += P V with P from registers: the accumulator's layout is WGMMA's A fragment.
+        %ph = arith.truncf %p : !accT to tensor<64x64xf16, #acc>
+        %on = layout.mma_async %ph, %sVt, %os : tensor<64x64xf16, #acc>, !st, !oT -> !oT
+        nvvm.wgmma.wait.group.sync.aligned 0
+        scf.yield %mn, %ln, %on : !rowT, !rowT, !oT
+      }
+      %lo = layout.convert_layout %res#1 : !rowT -> !orowT
+      %lb = layout.broadcast %lo {dim = 1 : i64} : !orowT -> !oT
+      %out = arith.divf %res#2, %lb : !oT
+      %oh = arith.truncf %out : !oT to tensor<64x128xf16, #oacc>
+      %go = layout.local_tile %O[%qi, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
+      layout.global_store %oh, %go[] {align = 4 : i64} : tensor<64x128xf16, #oacc>, !gt
+      gpu.return
+    }
+  }
+}
