@@ -692,6 +692,33 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 // reduce, broadcast
 //===----------------------------------------------------------------------===//
+LogicalResult CoordinateOp::verify() {
+  auto t = llvm::cast<RankedTensorType>(getType());
+  FailureOr<LayoutHandle> enc = tensorEncoding(*this, t, "result");
+  if (failed(enc))
+    return failure();
+  auto i = llvm::dyn_cast<IntegerType>(t.getElementType());
+  int64_t dim = getDim();
+  if (dim < 0 || dim >= t.getRank())
+    return emitOpError() << "dim " << dim << " is not a dimension of the rank-" << t.getRank()
+                         << " tensor";
+  if (!i || i.getWidth() > 32 || (i.getWidth() < 64 && (int64_t(1) << (i.getWidth() - 1)) <=
+                                                           t.getDimSize(dim) - 1))
+    return emitOpError() << "the coordinates along dimension " << dim << " (0 .. "
+                         << t.getDimSize(dim) - 1
+                         << ") are held in a signless integer type of at most 32 bits that "
+                            "holds them, found "
+                         << t.getElementType();
+  std::vector<int64_t> plan(8 * (reducePlanCapacity() + 64));
+  size_t length = 0;
+  ArrayRef<int64_t> shape = t.getShape();
+  rust::Result r = rust::take(layout_ffi_tensor_coordinates(*enc, shape.data(), shape.size(),
+                                                            plan.data(), plan.size(), &length));
+  if (!r.ok())
+    return emitOpError() << r.text;
+  return success();
+}
+
 
 /// The arith ops layout.reduce combines with: float, then integer.
 static constexpr llvm::StringLiteral kFloatCombiners[] = {"addf", "mulf", "maxnumf", "minnumf",

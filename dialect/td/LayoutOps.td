@@ -1627,6 +1627,27 @@ def Layout_BroadcastOp : Layout_Op<"broadcast", [Pure, SameOperandsAndResultElem
   let hasVerifier = 1;
 }
 
+def Layout_CoordinateOp : Layout_Op<"coordinate", [Pure]> {
+  let summary = "each element's coordinate along a dimension, as a register tensor's layout places it";
+  let description = [{
+    ```mlir
+    %rows = layout.coordinate {dim = 0 : i64} : tensor<64x64xi32, #layout.linear<...>>
+    ```
+    Element `x` of the result is `x[dim]`: CuTe's identity tensor partitioned
+    like the fragment (`make_identity_tensor` + `partition`), Triton's
+    `make_range` broadcast into the layout. Masks compare it (a causal mask:
+    the column of a score against its row, both moved to the tile's origin by
+    adding a `tensor.splat`). `linear::tensor_coordinates`: the thread's part
+    (the XOR of its lane and warp bits' coordinates, from `tid.x`) computed
+    once, each register's a constant XORed in. Integer elements of at most 32
+    bits, wide enough for the extent.
+  }];
+  let arguments = (ins I64Attr:$dim);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
 def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
   let summary = "load a register tensor from a row-major tensor in global memory";
   let description = [{

@@ -21,6 +21,8 @@
 // - layout.mma becomes one nvvm.mma.sync m16n8k16 per accumulator tile and k
 //   step, its fragments the registers hw::mma_sync derives from the layouts;
 // - layout.transpose becomes nothing (the same registers, verified);
+// - tensor.splat becomes the scalar in every register; layout.coordinate the
+//   thread's coordinate (from tid.x) XOR each register's constant;
 // - layout.reduce becomes in-thread arith combinations and butterfly shuffles
 //   (linear::reduce_plan), layout.broadcast register copies;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
@@ -53,6 +55,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -457,6 +460,24 @@ struct BroadcastPattern : public OpConversionPattern<BroadcastOp> {
   }
 };
 
+/// tensor.splat of a scalar into a register tensor: the scalar in every register.
+struct SplatPattern : public OpConversionPattern<tensor::SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(tensor::SplatOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    if (!registerEncoding(op.getType()))
+      return failure();
+    Type s = typeConverter->convertType(op.getType());
+    if (!s)
+      return failure();
+    Value out = undefStruct(rw, op.getLoc(), s);
+    for (int64_t r = 0, n = cast<LLVM::LLVMStructType>(s).getBody().size(); r < n; ++r)
+      out = LLVM::InsertValueOp::create(rw, op.getLoc(), out, adaptor.getInput(), r);
+    rw.replaceOp(op, out);
+    return success();
+  }
+};
+
 /// The plan of a global load or store (linear::global_access), read back from
 /// its flat form.
 struct AccessPlan {
@@ -557,6 +578,54 @@ SmallVector<Value> threadCoords(ConversionPatternRewriter &rw, Location loc,
   }
   return out;
 }
+
+/// layout.coordinate -> the thread's coordinate along the dimension (the XOR of its lane and
+/// warp bits', linear::tensor_coordinates) XOR each register's constant.
+struct CoordinatePattern : public OpConversionPattern<CoordinateOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult matchAndRewrite(CoordinateOp op, OpAdaptor,
+                                ConversionPatternRewriter &rw) const override {
+    auto t = cast<RankedTensorType>(op.getType());
+    Type s = typeConverter->convertType(t);
+    if (!s)
+      return failure();
+    size_t rank = t.getRank();
+    std::vector<int64_t> plan(8 * (reducePlanCapacity() + 64));
+    size_t length = 0;
+    ArrayRef<int64_t> shape = t.getShape();
+    rust::Result r = rust::take(layout_ffi_tensor_coordinates(
+        registerEncoding(t).getValueHandle(), shape.data(), shape.size(), plan.data(),
+        plan.size(), &length));
+    if (!r.ok())
+      return op.emitOpError() << r.text;
+    int64_t regs = plan[0], lanes = plan[1], warps = plan[2];
+    auto vec = [&](int64_t k) {
+      return SmallVector<int64_t>(plan.begin() + 3 + k * rank, plan.begin() + 3 + (k + 1) * rank);
+    };
+    AccessPlan bits;
+    for (int64_t i = 0; i < lanes; ++i)
+      bits.lane.push_back(vec(regs + i));
+    for (int64_t i = 0; i < warps; ++i)
+      bits.warp.push_back(vec(regs + lanes + i));
+    Location loc = op.getLoc();
+    size_t dim = op.getDim();
+    Value thread = threadCoords(rw, loc, bits, rank)[dim];
+    Type elem = t.getElementType();
+    if (elem != thread.getType())
+      thread = arith::TruncIOp::create(rw, loc, elem, thread);
+    Value out = undefStruct(rw, loc, s);
+    for (int64_t k = 0; k < regs; ++k) {
+      int64_t c = vec(k)[dim];
+      Value v = c ? arith::XOrIOp::create(rw, loc, thread,
+                                          arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(elem, c)))
+                        .getResult()
+                  : thread;
+      out = LLVM::InsertValueOp::create(rw, loc, out, v, k);
+    }
+    rw.replaceOp(op, out);
+    return success();
+  }
+};
 
 /// The coordinates (i64) of one access: c_d, the thread's coordinate XOR the
 /// access's.
@@ -1361,7 +1430,7 @@ struct LowerRegisterTensorsPass
     patterns.add<ElementwisePattern>(converter, ctx);
     patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
                  MmaPattern, AsyncCopyPattern, TransposePattern, ReducePattern,
-                 BroadcastPattern>(converter, ctx);
+                 BroadcastPattern, SplatPattern, CoordinatePattern>(converter, ctx);
     patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);

@@ -38,6 +38,7 @@ pub mod reshape;
 pub mod retile;
 pub mod shared_access;
 pub mod swizzle_choice;
+pub mod tensor_coordinates;
 pub mod tensor_encoding;
 pub mod tensor_transpose;
 pub mod text_forms;

@@ -1534,6 +1534,38 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
     with_plan(r, &flat, out, length)
 }
 
+/// The coordinates of the elements of the register tensor of extents `shape` encoded by
+/// `encoding` (`linear::tensor_coordinates`), flattened: the numbers of registers, lane bits and
+/// warp bits; then each register's `rank` coordinates, each lane bit's, each warp bit's.
+/// `*length` integers, copied to `out` when they fit in `capacity`.
+///
+/// # Safety
+/// `encoding` must be null or a live handle; `shape` must point to `rank` integers, `out` to
+/// `capacity` writable integers and `length` to a writable size.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tensor_coordinates(
+    encoding: Handle,
+    shape: *const i64,
+    rank: usize,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+) -> LayoutResult {
+    let shape = extents(shape, rank);
+    let l = stored::linear_value(encoding);
+    let mut flat: Vec<i64> = Vec::new();
+    let r = checked_text(|| {
+        let c = layout_algebra::linear::tensor_coordinates::tensor_coordinates(&l?, &shape)?;
+        flat.extend([c.registers.len(), c.lane.len(), c.warp.len()].map(|n| n as i64));
+        for v in c.registers.iter().chain(&c.lane).chain(&c.warp) {
+            flat.extend(v);
+        }
+        fits("tensor_coordinates", &flat, capacity)?;
+        Ok(String::new())
+    });
+    with_plan(r, &flat, out, length)
+}
+
 /// The `rank` integers at `shape` (none when `rank` is 0).
 ///
 /// # Safety

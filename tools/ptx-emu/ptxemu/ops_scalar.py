@@ -241,6 +241,15 @@ def h_cvt(dec, st, parts, args):
         def widen(th):
             th.regs[d] = f32_bits(table[a(th)])
         return simple(st, widen)
+    if len(q) == 3 and q[0] == "rn" and q[1] == "f32" and q[2] in ("s32", "u32", "s64", "u64"):
+        # Integer to f32, rounded to nearest even (PTX ISA "cvt": .rn for int-to-float).
+        from fractions import Fraction
+        sb = int(q[2][1:])
+        a = dec.src(args[1], sb, q[2][0] == "s")
+
+        def to_float(th):
+            th.regs[d] = f32_round(Fraction(a(th)))
+        return simple(st, to_float)
     sat = "sat" in q
     q = [x for x in q if x != "sat"]
     if len(q) != 2:

@@ -138,3 +138,18 @@ def test_float_fma_div_ex2_and_nan_min_max():
 """, 10)
     assert got == [f32(2.0 ** -46), 0, 0x3EAAAAAB, 0x3EAAAAAB, f32(8.0), f32(0.5), 0, 0x7F800000,
                    0x7FFFFFFF, f32(3.0)]
+
+
+def test_int_to_f32_rounds_to_nearest_even():
+    """cvt.rn.f32.s32 / .u32 (PTX ISA "cvt"): 2^24 + 1 has no f32 and rounds to the even 2^24,
+    2^24 + 3 to 2^24 + 4; -5 and 0xFFFFFFFF as unsigned (2^32 - 1 -> 2^32)."""
+    got = one("""
+  mov.u32 %r1, 16777217;
+  cvt.rn.f32.s32 %r100, %r1;
+  mov.u32 %r2, 16777219;
+  cvt.rn.f32.u32 %r101, %r2;
+  mov.u32 %r3, -5;
+  cvt.rn.f32.s32 %r102, %r3;
+  cvt.rn.f32.u32 %r103, %r3;
+""", 4)
+    assert got == [f32(2.0 ** 24), f32(2.0 ** 24 + 4), f32(-5.0), f32(2.0 ** 32)]
