@@ -26,12 +26,12 @@
 //!    `ops::swizzle_slice` `ops::composed`
 //! 6. divides, products, tilers, bind: `ops::bind` `ops::divide` `ops::product` `ops::basis_product`
 //!    `ops::ceil_div` `ops::tile_to_shape` `ops::recast` `ops::common` `ops::offset_composed_ops`
-//!    `ops::tiled_copy` `ops::tiled_mma`
+//!    `ops::tiled_copy` `ops::tiled_mma` `ops::tensor_view`
 //! 7. linear layouts, bijective layouts, hardware descriptors: `linear::*` `bijective::*` `hw::*`
 //! 8. dispatch: the name -> operation tables and the facades that export them:
 //!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`
 //! 9. kernel plans: the typed plans of the kernel ops, computed through the dispatch:
-//!    `ops::partition_plan`
+//!    `ops::partition_plan` `ops::local_tile` `ops::multicast_slice`
 
 pub mod bijective;
 pub mod checked;

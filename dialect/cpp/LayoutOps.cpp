@@ -773,6 +773,59 @@ static std::optional<SmallVector<int64_t>> modeSizes(ValueType layout) {
   return sizes;
 }
 
+/// The values and modes of a tile plan (layout_ffi_local_tile's, written on success).
+static void readTilePlan(MLIRContext *ctx, LocalTilePlan &p, LayoutResult (&values)[3],
+                         ArrayRef<int64_t> modes) {
+  SmallVector<ValueType, 3> v;
+  for (LayoutResult &x : values) {
+    rust::Result y = rust::take(x);
+    v.push_back(y.value.get() ? typeOf(ctx, y) : ValueType());
+  }
+  p.divided = v[0];
+  p.tile = v[1];
+  p.rest = v[2];
+  for (int64_t d = 0; d < p.tileRank && 2 * d + 1 < (int64_t)modes.size(); ++d) {
+    p.extents.push_back(modes[2 * d]);
+    p.whole.push_back(modes[2 * d + 1] != 0);
+  }
+}
+
+static LayoutResult emptyResult() { return LayoutResult{0, 0, 0, nullptr, 0, nullptr}; }
+
+LocalTilePlan mlir::layout::localTilePlan(MLIRContext *ctx, ValueType layout, ValueType tile) {
+  LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
+  SmallVector<int64_t> modes(32, 0);
+  int64_t info[3] = {0, -1, -1};
+  LocalTilePlan p;
+  p.result = rust::take(layout_ffi_local_tile(layout.getValueHandle(), tile.getValueHandle(),
+                                              values, modes.data(), modes.size(), info));
+  p.stage = info[0];
+  p.tileRank = info[1];
+  p.layoutRank = info[2];
+  if (p.ok())
+    readTilePlan(ctx, p, values, modes);
+  return p;
+}
+
+MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType shared,
+                                                    int64_t n) {
+  LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
+  SmallVector<int64_t> modes(32, 0);
+  int64_t info[2] = {0, 0};
+  MulticastSlicePlan p;
+  p.result = rust::take(layout_ffi_multicast_slice(shared.getValueHandle(), n, values,
+                                                   modes.data(), modes.size(), info));
+  p.stage = info[0];
+  p.info = info[1];
+  if (p.ok()) {
+    p.slice = typeOf(ctx, p.result);
+    int64_t rank = layout_ffi_int_leaves(p.slice.getValueHandle(), nullptr, 0);
+    p.tile.tileRank = p.tile.layoutRank = rank;
+    readTilePlan(ctx, p.tile, values, modes);
+  }
+  return p;
+}
+
 LogicalResult LocalTileOp::verify() {
   auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
   auto result = llvm::cast<MemoryTensorType>(getResult().getType());
@@ -780,40 +833,28 @@ LogicalResult LocalTileOp::verify() {
   if (tile.getValueKind() != ValueKind::Tuple)
     return emitOpError() << "the tile must be a flat tuple of extents (#layout.tuple<(64,32)>), found "
                          << tile;
-  LayoutOperand tileArg = tile.getValueType().asOperand();
-  std::optional<int64_t> tileRank = algebraInteger("rank", tileArg);
-  std::optional<int64_t> tileDepth = algebraInteger("depth", tileArg);
-  int64_t n = layout_ffi_int_leaves(tile.getValueHandle(), nullptr, 0);
-  SmallVector<int64_t> extents(std::max<int64_t>(n, 0));
-  layout_ffi_int_leaves(tile.getValueHandle(), extents.data(), extents.size());
-  if (!tileRank || !tileDepth || *tileDepth > 1 || n != *tileRank ||
-      llvm::any_of(extents, [](int64_t e) { return e <= 0; }))
+  // The tile mode of zipped_divide(L, tile) and its rest, by the algebra (ops::local_tile).
+  LocalTilePlan p = localTilePlan(getContext(), source.getLayout(), tile.getValueType());
+  if (p.stage == LAYOUT_TILE_NOT_FLAT)
     return emitOpError() << "the tile must be a flat tuple of positive extents, found " << tile;
-  std::optional<int64_t> rank = algebraInteger("rank", source.getLayout().asOperand());
-  if (!rank || *rank != *tileRank)
-    return emitOpError() << "the tile " << tile << " has " << *tileRank
+  if (p.stage == LAYOUT_TILE_RANK)
+    return emitOpError() << "the tile " << tile << " has " << p.tileRank
                          << " modes, the tensor's layout " << Type(source.getLayout()) << " "
-                         << (rank ? std::to_string(*rank) : std::string("?"))
+                         << (p.layoutRank >= 0 ? std::to_string(p.layoutRank)
+                                               : std::string("?"))
                          << ": one tile extent per mode";
-  if ((int64_t)getCoord().size() != *tileRank)
-    return emitOpError() << "takes one coordinate per tile mode (" << *tileRank << "), found "
+  if ((int64_t)getCoord().size() != p.tileRank)
+    return emitOpError() << "takes one coordinate per tile mode (" << p.tileRank << "), found "
                          << getCoord().size();
-  // The tile mode of zipped_divide(L, tile), by the algebra.
-  FailureOr<ValueType> divided =
-      algebraType(*this, "zipped_divide", {source.getLayout(), tile.getValueType()});
-  if (failed(divided))
-    return failure();
-  FailureOr<ValueType> tileLayout = algebraType(*this, "get", *divided, {0});
   // The tile at c is the tile at 0 moved by rest(c): a swizzle must read no bit of the move
   // together with the tile's own offsets (mode 1 of the divided layout against mode 0).
-  if (failed(tileLayout))
-    return failure();
-  rust::Result moved = rust::take(layout_ffi_check_mode_translates(divided->getValueHandle(), 1));
-  if (!moved.ok())
+  if (p.stage == LAYOUT_TILE_NOT_TRANSLATION)
     return emitOpError() << "the tiles of " << Type(source.getLayout())
-                         << " are not one tile moved: " << moved.text;
+                         << " are not one tile moved: " << p.result.text;
+  if (!p.ok())
+    return emitOpError() << p.result.text;
   auto expected =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *tileLayout);
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), p.tile);
   if (result != expected)
     return emitOpError() << "the tile of " << Type(source) << " by " << tile << " is "
                          << Type(expected) << ", not " << Type(result);
@@ -1487,29 +1528,19 @@ LogicalResult TmaCopyOp::verify() {
     if (!load)
       return emitOpError() << "multicast is a property of TMA loads; a store writes its own CTA's "
                               "tile";
-    if ((*s)[0] % (int64_t)*n != 0)
-      return emitOpError() << "multicast = " << *n << " cuts mode 0 of the tile "
-                           << Type(shared.getLayout()) << " (extent " << (*s)[0]
-                           << ") in " << *n << " slices: the extent must be a multiple of "
-                           << *n;
     // Slice r is slice 0 moved by rest(r): a swizzle must read no bit of the move (TMA
     // swizzles by the shared address, so each slice starts at a multiple of its span).
-    std::string text = "(" + std::to_string((*s)[0] / (int64_t)*n);
-    for (size_t m = 1; m < s->size(); ++m)
-      text += "," + std::to_string((*s)[m]);
-    auto slice = ValueAttr::get(getContext(), text + ")", (unsigned)ValueKind::Tuple);
-    if (!slice)
-      return emitOpError() << "cannot form the slice tile " << text << ")";
-    FailureOr<ValueType> divided =
-        algebraType(*this, "zipped_divide", {shared.getLayout(), slice.getValueType()});
-    if (failed(divided))
-      return failure();
-    rust::Result moved =
-        rust::take(layout_ffi_check_mode_translates(divided->getValueHandle(), 1));
-    if (!moved.ok())
+    MulticastSlicePlan p = multicastSlicePlan(getContext(), shared.getLayout(), (int64_t)*n);
+    if (p.stage == LAYOUT_SLICE_NOT_MULTIPLE)
+      return emitOpError() << "multicast = " << *n << " cuts mode 0 of the tile "
+                           << Type(shared.getLayout()) << " (extent " << p.info
+                           << ") in " << *n << " slices: the extent must be a multiple of "
+                           << *n;
+    if (p.stage == LAYOUT_SLICE_NOT_TRANSLATION)
       return emitOpError() << "multicast = " << *n << " cuts mode 0 of the shared tile "
-                           << Type(shared.getLayout()) << " in slices of " << text
-                           << ") that are not one slice moved: " << moved.text;
+                           << Type(shared.getLayout()) << " " << p.result.text;
+    if (!p.ok())
+      return emitOpError() << p.result.text;
   }
   return success();
 }

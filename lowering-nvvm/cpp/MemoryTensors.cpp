@@ -79,34 +79,17 @@ std::optional<int64_t> mlir::layout::staticModeSize(ValueType l, int64_t d) {
   return (*sizes)[d];
 }
 
-FailureOr<ValueType> mlir::layout::tileLayout(MLIRContext *ctx, Location loc, ValueType layout,
-                                              ArrayRef<int64_t> sizes) {
-  std::string text = "(";
-  for (auto [i, s] : llvm::enumerate(sizes))
-    text += (i ? "," : "") + std::to_string(s);
-  auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
-  SmallVector<Type, 1> divided, inner;
-  if (!tile ||
-      failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
-                                TypeRange{layout, tile.getValueType()}, divided)) ||
-      failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
-    return failure();
-  return cast<ValueType>(inner.front());
-}
-
-FailureOr<SmallVector<int64_t>> mlir::layout::multicastSliceSizes(Operation *op, ValueType shared,
-                                                                  int64_t n) {
-  std::optional<SmallVector<int64_t>> modes = staticModeSizes(shared);
-  if (!modes)
+FailureOr<MulticastSlicePlan> mlir::layout::multicastSlice(Operation *op, ValueType shared,
+                                                           int64_t n) {
+  MulticastSlicePlan p = multicastSlicePlan(op->getContext(), shared, n);
+  if (p.stage == LAYOUT_SLICE_NO_RANK)
     return op->emitOpError() << "the shared tile " << Type(shared) << " has no rank";
-  SmallVector<int64_t> sizes;
-  for (auto [m, e] : llvm::enumerate(*modes)) {
-    if (e < 0)
-      return op->emitOpError() << "the shared tile " << Type(shared)
-                               << " has no static extent in mode " << m;
-    sizes.push_back(m == 0 ? e / n : e);
-  }
-  return sizes;
+  if (p.stage == LAYOUT_SLICE_NOT_STATIC)
+    return op->emitOpError() << "the shared tile " << Type(shared)
+                             << " has no static extent in mode " << p.info;
+  if (!p.ok())
+    return op->emitOpError() << p.result.text;
+  return p;
 }
 
 namespace {
@@ -406,19 +389,16 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   FailureOr<Resolved> parent = resolve(rw, at, tile.getTensor());
   if (failed(parent))
     return failure();
-  auto parentLayout = cast<ValueType>(parent->layout.getType());
-  SmallVector<int64_t> extents(parent->residue.size());
-  layout_ffi_int_leaves(tile.getTile().getValueHandle(), extents.data(), extents.size());
+  // The tile's layout and its origin's offset (ops::local_tile: the modes of
+  // zipped_divide(L, tile), the verifier's plan).
+  LocalTilePlan plan = localTilePlan(rw.getContext(), cast<ValueType>(parent->layout.getType()),
+                                     tile.getTile().getValueType());
+  if (!plan.ok())
+    return at->emitOpError() << plan.result.text;
   Value tiler = ConstOp::create(rw, loc, tile.getTile());
-  Type dividedType =
-      inferred(rw, loc, ZippedDivideOp::getOperationName(), {parent->layout, tiler});
-  if (!dividedType)
-    return failure();
-  Value divided = ZippedDivideOp::create(rw, loc, dividedType, parent->layout, tiler);
-  Value inner = modeOf(rw, loc, divided, 0);
-  Value rest = modeOf(rw, loc, divided, 1);
-  if (!inner || !rest)
-    return failure();
+  Value divided = ZippedDivideOp::create(rw, loc, plan.divided, parent->layout, tiler);
+  Value inner = GetOp::create(rw, loc, plan.tile, divided, rw.getDenseI64ArrayAttr({0}));
+  Value rest = GetOp::create(rw, loc, plan.rest, divided, rw.getDenseI64ArrayAttr({1}));
   Type elem = llvmElementType(cast<MemoryTensorType>(tensor.getType()).getElementType());
   Resolved r;
   r.root = parent->root;
@@ -434,11 +414,10 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   r.layout = inner;
   for (auto [d, c] : llvm::enumerate(tile.getCoord())) {
     Value start = arith::MulIOp::create(rw, loc, c,
-                                        arith::ConstantIndexOp::create(rw, loc, extents[d]));
+                                        arith::ConstantIndexOp::create(rw, loc, plan.extents[d]));
     r.origin.push_back(arith::AddIOp::create(rw, loc, parent->origin[d], start));
     r.residue.push_back(arith::SubIOp::create(rw, loc, parent->residue[d], start));
-    std::optional<int64_t> size = staticModeSize(parentLayout, d);
-    r.partial.push_back(parent->partial[d] || !size || *size % extents[d] != 0);
+    r.partial.push_back(parent->partial[d] || !plan.whole[d]);
   }
   return r;
 }
@@ -712,21 +691,17 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
   return success();
 }
 
-/// `layout.local_tile %t[coords] {tile = (sizes)}` with the tile's type
-/// (`get(zipped_divide(L, sizes), 0)`); failure when the algebra refuses it.
-FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ArrayRef<int64_t> sizes,
+/// `layout.local_tile %t[coords] {tile = slice}` with the tile's type (ops::local_tile:
+/// mode 0 of zipped_divide(L, slice)); failure when the algebra refuses it.
+FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ValueType slice,
                            ValueRange coords) {
   MLIRContext *ctx = rw.getContext();
   auto type = cast<MemoryTensorType>(t.getType());
-  FailureOr<ValueType> layout = tileLayout(ctx, loc, type.getLayout(), sizes);
-  if (failed(layout))
+  LocalTilePlan p = localTilePlan(ctx, type.getLayout(), slice);
+  if (!p.ok())
     return failure();
-  std::string text = "(";
-  for (auto [i, s] : llvm::enumerate(sizes))
-    text += (i ? "," : "") + std::to_string(s);
-  auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
-  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(), *layout);
-  return LocalTileOp::create(rw, loc, tileType, t, coords, tile).getResult();
+  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(), p.tile);
+  return LocalTileOp::create(rw, loc, tileType, t, coords, slice.getValueAttr()).getResult();
 }
 
 /// The CTAs of the cluster of the kernel around `op` (the product of its
@@ -886,14 +861,14 @@ LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
 FailureOr<std::pair<Value, Value>> multicastSlices(PatternRewriter &rw, TmaCopyOp op, int64_t n) {
   Location loc = op.getLoc();
   auto shared = cast<MemoryTensorType>(op.getDst().getType());
-  FailureOr<SmallVector<int64_t>> sizes = multicastSliceSizes(op, shared.getLayout(), n);
-  if (failed(sizes))
+  FailureOr<MulticastSlicePlan> plan = multicastSlice(op, shared.getLayout(), n);
+  if (failed(plan))
     return failure();
   Value r = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
-  SmallVector<Value> coords(sizes->size(), arith::ConstantIndexOp::create(rw, loc, 0));
+  SmallVector<Value> coords(plan->tile.extents.size(), arith::ConstantIndexOp::create(rw, loc, 0));
   coords[0] = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), r);
-  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), *sizes, coords);
-  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), *sizes, coords);
+  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), plan->slice, coords);
+  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), plan->slice, coords);
   if (failed(src) || failed(dst))
     return op.emitOpError() << "cannot cut mode 0 of the tiles " << op.getSrc().getType()
                             << " and " << op.getDst().getType() << " in " << n << " slices";
@@ -1165,8 +1140,13 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
       Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
       Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
       Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
-      FailureOr<Value> tile = localTile(rw, loc, op.getA(), {64, *k},
-                                        {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
+      int64_t rows[2] = {64, *k};
+      rust::Result wg = rust::take(layout_ffi_tile(rows, 2));
+      FailureOr<Value> tile =
+          localTile(rw, loc, op.getA(),
+                    ValueType::getWithValue(ctx, wg.text, static_cast<unsigned>(wg.kind),
+                                            wg.value.get()),
+                    {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
       if (failed(tile))
         return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
       a = *tile;

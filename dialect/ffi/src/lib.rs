@@ -12,6 +12,7 @@ mod bijective;
 mod partition;
 mod relation;
 pub mod stored;
+mod tile_plan;
 
 pub use stored::{Handle, Stored};
 

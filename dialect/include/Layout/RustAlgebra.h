@@ -200,6 +200,32 @@ LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand
                                                LayoutHandle permutation, const int64_t *sizes,
                                                size_t rank, int64_t *out, size_t capacity,
                                                size_t *length);
+/// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
+/// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
+/// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
+/// modes[2d] = the tile's extent, modes[2d+1] = 1 when mode d of L is a static multiple of
+/// it (written when they fit in `capacity`). info[0] = the stage (LAYOUT_TILE_*), info[1] =
+/// the tile's rank (-1: not flat), info[2] = the layout's (-1: unknown). On error the
+/// algebra's message (empty for LAYOUT_TILE_NOT_FLAT and LAYOUT_TILE_RANK).
+LayoutResult layout_ffi_local_tile(LayoutHandle layout, LayoutHandle tile, LayoutResult *values,
+                                   int64_t *modes, size_t capacity, int64_t *info);
+/// The flat tile (extents[0], ..., extents[n-1]) as a value (an integer tuple).
+LayoutResult layout_ffi_tile(const int64_t *extents, size_t n);
+#define LAYOUT_TILE_ALGEBRA 0
+#define LAYOUT_TILE_NOT_FLAT 1
+#define LAYOUT_TILE_RANK 2
+#define LAYOUT_TILE_NOT_TRANSLATION 3
+/// The slice of the shared tile `shared` one CTA of a `multicast = n` TMA load copies
+/// (algebra ops::multicast_slice): on success the value is the slice tile (E0/n, E1, ...) and
+/// values/modes its local_tile plan (as layout_ffi_local_tile's); info[0] = the stage
+/// (LAYOUT_SLICE_*), info[1] = the mode without static extent, or mode 0's extent.
+LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutResult *values,
+                                        int64_t *modes, size_t capacity, int64_t *info);
+#define LAYOUT_SLICE_ALGEBRA 0
+#define LAYOUT_SLICE_NO_RANK 1
+#define LAYOUT_SLICE_NOT_STATIC 2
+#define LAYOUT_SLICE_NOT_MULTIPLE 3
+#define LAYOUT_SLICE_NOT_TRANSLATION 4
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
