@@ -11,8 +11,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 mod bijective;
 mod partition;
 mod relation;
+mod shared_placement;
 pub mod stored;
 mod tile_plan;
+mod tma_encodable;
 
 pub use stored::{Handle, Stored};
 

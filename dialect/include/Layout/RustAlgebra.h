@@ -226,6 +226,26 @@ LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutRe
 #define LAYOUT_SLICE_NOT_STATIC 2
 #define LAYOUT_SLICE_NOT_MULTIPLE 3
 #define LAYOUT_SLICE_NOT_TRANSLATION 4
+/// The predicate of layout.tma_encodable (algebra hw::tma_encodable, the driver's limits of
+/// hw::tma_limits) on a tensor of layout `layout` and `bits`-bit elements: per mode to test
+/// out[...] = contiguous (no stride condition), the path's depth, the path (`*length`
+/// integers, copied when they fit in `capacity`); limits[0..4] = the least and largest
+/// extent, the exclusive bound on a stride in elements, the multiple of bits a stride times
+/// `bits` must be. On error info[0] = LAYOUT_ENCODABLE_NO_MODES or LAYOUT_ENCODABLE_NOT_LEAF
+/// (the mode in info[1]).
+LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, int64_t *out,
+                                      size_t capacity, size_t *length, int64_t *limits,
+                                      int64_t *info);
+#define LAYOUT_ENCODABLE_NO_MODES 1
+#define LAYOUT_ENCODABLE_NOT_LEAF 2
+/// The placement of a shared_alloc's n tensors (algebra hw::shared_placement; layouts and
+/// element bits): out[3i..3i+3] = offset, bytes, alignment of tensor i; totals[0..5] = the end,
+/// the largest alignment, the bytes needed from a 16-byte aligned base, from a base aligned to
+/// `base_align`, and the most shared memory of a CTA of sm_<sm> (hw::smem_capacity; -1:
+/// unknown). -1, or the index of the first tensor that cannot be placed.
+int64_t layout_ffi_shared_placement(const LayoutHandle *layouts, const int64_t *bits, size_t n,
+                                    int64_t base_align, int64_t sm, int64_t *out,
+                                    int64_t *totals);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
