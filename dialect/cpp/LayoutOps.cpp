@@ -720,29 +720,11 @@ LogicalResult MakeTensorOp::verify() {
   return success();
 }
 
-/// An integer the algebra computes for `op` on `args` (rank, depth, ...).
-static std::optional<int64_t> algebraInteger(StringRef op, ArrayRef<LayoutOperand> args) {
-  rust::Result r = rust::call(op, args);
-  if (!r.ok())
+std::optional<int64_t> mlir::layout::staticSize(ValueType layout) {
+  int64_t n = 0;
+  if (!layout_ffi_static_size(layout.getValueHandle(), &n))
     return std::nullopt;
-  return asInteger(r.text);
-}
-
-/// The type of the algebra op `name` on the value types `operands` (with mode
-/// indices), or the algebra's message as an error of `op` (the op that needs
-/// it, not the algebra op: local_tile and slice_tensor are defined by them).
-static FailureOr<ValueType> algebraType(Operation *op, StringRef name,
-                                        ArrayRef<ValueType> operands,
-                                        ArrayRef<int64_t> indices = {}) {
-  SmallVector<LayoutOperand, 2> args;
-  for (ValueType t : operands)
-    args.push_back(t.asOperand());
-  rust::Result r = rust::call(name, args, indices);
-  if (r.status == rust::Dynamic)
-    return ValueType::get(op->getContext(), "*", 0);
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  return typeOf(op->getContext(), r);
+  return n;
 }
 
 /// The number of elements of each top-level mode of `layout` (-1 where not static), or none.
@@ -755,14 +737,6 @@ static std::optional<SmallVector<int64_t>> staticSizes(ValueType layout) {
   for (int64_t &e : sizes)
     e = e == LAYOUT_FLAT_DYNAMIC ? -1 : e;
   return sizes;
-}
-
-/// The static number of elements of top-level mode `d` of `layout`, or none.
-static std::optional<int64_t> modeSize(ValueType layout, int64_t d) {
-  std::optional<SmallVector<int64_t>> sizes = staticSizes(layout);
-  if (!sizes || d < 0 || d >= (int64_t)sizes->size() || (*sizes)[d] < 0)
-    return std::nullopt;
-  return (*sizes)[d];
 }
 
 /// The number of elements of each top-level mode of `layout`, or none when one is not static.
@@ -972,8 +946,8 @@ LogicalResult CopyOp::verify() {
   if (align < (int64_t)bits / 8 || !llvm::isPowerOf2_64(align))
     return emitOpError() << "align must be a power of two of at least one element ("
                          << bits / 8 << " bytes), found " << align;
-  std::optional<int64_t> n = algebraInteger("size", src.getLayout().asOperand());
-  std::optional<int64_t> m = algebraInteger("size", dst.getLayout().asOperand());
+  std::optional<int64_t> n = staticSize(src.getLayout());
+  std::optional<int64_t> m = staticSize(dst.getLayout());
   if (!n || !m)
     return emitOpError() << "copies a static number of elements: the size of "
                          << Type(!n ? src.getLayout() : dst.getLayout()) << " is not static";
@@ -1004,65 +978,68 @@ void CopyOp::getEffects(
   }
 }
 
+SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout,
+                                              ArrayRef<int64_t> modes, ValueRange coords,
+                                              bool ring) {
+  SmallVector<int64_t> given(modes.size(), 0), constant(modes.size(), 0);
+  if (coords.size() == modes.size())
+    for (auto [i, c] : llvm::enumerate(coords)) {
+      APInt v;
+      if (matchPattern(c, m_ConstantInt(&v))) {
+        given[i] = v.getSExtValue();
+        constant[i] = 1;
+      }
+    }
+  SmallVector<int64_t> kept(16, 0);
+  size_t nkept = 0;
+  int64_t info[4] = {0, 0, 0, 0};
+  SliceTensorPlan p;
+  p.result = rust::take(layout_ffi_slice_tensor(layout.getValueHandle(), modes.data(),
+                                                given.data(), constant.data(), modes.size(),
+                                                ring, kept.data(), kept.size(), &nkept, info));
+  p.stage = info[0];
+  std::copy(info + 1, info + 4, p.info);
+  if (p.ok()) {
+    p.layout = typeOf(ctx, p.result);
+    p.kept.assign(kept.begin(), kept.begin() + std::min(nkept, kept.size()));
+  }
+  return p;
+}
+
 LogicalResult SliceTensorOp::verify() {
-  if (getRing())
-    for (int64_t d : getModes())
-      if (!modeSize(llvm::cast<MemoryTensorType>(getTensor().getType()).getLayout(), d))
-        return emitOpError() << "with ring, each fixed mode must have a static extent (the "
-                                "ring's length): mode "
-                             << d << " of " << getTensor().getType() << " has none";
   auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
   auto result = llvm::cast<MemoryTensorType>(getResult().getType());
   ValueType layout = source.getLayout();
-  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
-  if (!rank)
-    return emitOpError() << "cannot read the rank of the tensor's layout " << Type(layout);
   ArrayRef<int64_t> modes = getModes();
+  // The slice's layout, select(L, kept), and its conditions (ops::slice_tensor).
+  SliceTensorPlan p = sliceTensorPlan(getContext(), layout, modes, getCoord(), getRing());
+  if (p.stage == LAYOUT_SLICE_TENSOR_RING_EXTENT)
+    return emitOpError() << "with ring, each fixed mode must have a static extent (the "
+                            "ring's length): mode "
+                         << p.info[0] << " of " << getTensor().getType() << " has none";
+  if (p.stage == LAYOUT_SLICE_TENSOR_NO_RANK)
+    return emitOpError() << "cannot read the rank of the tensor's layout " << Type(layout);
   if (modes.size() != getCoord().size())
     return emitOpError() << "takes one coordinate per fixed mode (" << modes.size()
                          << "), found " << getCoord().size();
-  SmallVector<int64_t> kept;
-  for (int64_t d = 0, i = 0; d < *rank; ++d) {
-    if (i < (int64_t)modes.size() && modes[i] == d) {
-      ++i;
-      continue;
-    }
-    kept.push_back(d);
-  }
-  for (auto [i, d] : llvm::enumerate(modes))
-    if (d < 0 || d >= *rank || (i > 0 && d <= modes[i - 1]))
-      return emitOpError() << "the fixed modes must be increasing modes of the rank-" << *rank
-                           << " layout " << Type(layout) << ", found mode " << d;
-  if (kept.empty())
+  if (p.stage == LAYOUT_SLICE_TENSOR_MODE)
+    return emitOpError() << "the fixed modes must be increasing modes of the rank-" << p.info[0]
+                         << " layout " << Type(layout) << ", found mode " << p.info[1];
+  if (p.stage == LAYOUT_SLICE_TENSOR_ALL_FIXED)
     return emitOpError() << "fixes every mode of " << Type(layout)
                          << ": at least one mode must remain";
   // A constant coordinate of a mode of static extent lies inside it (with
   // `ring`, the coordinate is a position in the ring and wraps).
-  if (!getRing())
-    for (auto [d, c] : llvm::zip(modes, getCoord())) {
-      APInt v;
-      if (!matchPattern(c, m_ConstantInt(&v)))
-        continue;
-      std::optional<int64_t> extent = modeSize(layout, d);
-      int64_t k = v.getSExtValue();
-      if (extent && (k < 0 || k >= *extent))
-        return emitOpError() << "coordinate " << k << " of mode " << d
-                             << " is outside the mode's extent [0, " << *extent << ") of "
-                             << Type(layout)
-                             << ": the slice would start past the tensor (with `ring`, a "
-                                "position in the ring wraps)";
-    }
-  for (int64_t d : modes) {
-    rust::Result r =
-        rust::take(layout_ffi_check_mode_translates(layout.getValueHandle(), (size_t)d));
-    if (!r.ok())
-      return emitOpError() << r.text;
-  }
-  FailureOr<ValueType> selected = algebraType(*this, "select", layout, kept);
-  if (failed(selected))
-    return failure();
+  if (p.stage == LAYOUT_SLICE_TENSOR_OUTSIDE)
+    return emitOpError() << "coordinate " << p.info[0] << " of mode " << p.info[1]
+                         << " is outside the mode's extent [0, " << p.info[2] << ") of "
+                         << Type(layout)
+                         << ": the slice would start past the tensor (with `ring`, a "
+                            "position in the ring wraps)";
+  if (!p.ok())
+    return emitOpError() << p.result.text;
   auto expected =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *selected);
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), p.layout);
   if (result != expected)
     return emitOpError() << "the slice of " << Type(source) << " at modes [" << modes
                          << "] is " << Type(expected) << ", not " << Type(result);
@@ -1392,8 +1369,7 @@ static LogicalResult verifyBarrierRing(Operation *op, Type type) {
                             IntegerType::get(op->getContext(), 64))))
     return failure();
   ValueType l = llvm::cast<MemoryTensorType>(type).getLayout();
-  std::optional<int64_t> rank = algebraInteger("rank", l.asOperand());
-  if (!rank || *rank != 1)
+  if (layout_ffi_rank(l.getValueHandle()) != 1)
     return op->emitOpError() << "a barrier ring has a rank-1 layout (barrier s at s), found "
                              << Type(l);
   return success();

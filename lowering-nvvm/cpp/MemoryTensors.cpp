@@ -168,8 +168,6 @@ LogicalResult resolvable(Operation *at, Value tensor) {
          << "): its pointer and layout cannot be resolved";
 }
 
-std::optional<int64_t> algebraInt(StringRef op, ValueType t);
-
 /// Thread t's part of the tensor `tensor` whose tile `parent` is partitioned
 /// by R (tidfrg, or thrfrg when `mma`; `at0` its mode-0 coordinate of the thread
 /// and 0 in the other modes): the pointer moved by R(at0) and the layout
@@ -311,16 +309,14 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
         r.partial.push_back(parent->partial[d]);
         r.origin.push_back(parent->origin[d]);
       }
-    // The remaining modes' layout (`layout.select`, the result type's).
-    SmallVector<int64_t> kept;
-    for (size_t d = 0; d < parent->residue.size(); ++d)
-      if (!llvm::is_contained(slice.getModes(), (int64_t)d))
-        kept.push_back(d);
-    Type selected = inferred(rw, loc, SelectOp::getOperationName(), parent->layout, kept);
-    if (!selected)
-      return failure();
-    r.layout = SelectOp::create(rw, loc, selected, parent->layout,
-                                rw.getDenseI64ArrayAttr(kept));
+    // The remaining modes' layout (`layout.select`, the result type's: the
+    // verifier's plan, ops::slice_tensor).
+    SliceTensorPlan plan = sliceTensorPlan(rw.getContext(), parentType, slice.getModes(),
+                                           ValueRange(), slice.getRing());
+    if (!plan.ok())
+      return at->emitOpError() << plan.result.text;
+    r.layout = SelectOp::create(rw, loc, plan.layout, parent->layout,
+                                rw.getDenseI64ArrayAttr(plan.kept));
     return r;
   }
   if (auto part = tensor.getDefiningOp<PartitionOp>()) {
@@ -576,15 +572,6 @@ std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
   return v;
 }
 
-/// An integer the algebra computes on a layout type (size, cosize), or none.
-std::optional<int64_t> algebraInt(StringRef op, ValueType t) {
-  rust::Result r = rust::call(op, {t.asOperand()});
-  int64_t v;
-  if (!r.ok() || StringRef(r.text).getAsInteger(10, v))
-    return std::nullopt;
-  return v;
-}
-
 Value constI32(OpBuilder &rw, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v);
 }
@@ -721,7 +708,7 @@ FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *a
     return failure();
   Location loc = at->getLoc();
   auto t = cast<MemoryTensorType>(bars.getType());
-  std::optional<int64_t> n = algebraInt("size", t.getLayout());
+  std::optional<int64_t> n = staticSize(t.getLayout());
   if (!n || *n < 1)
     return at->emitOpError() << "the barrier ring " << bars.getType() << " has no static size";
   Value ring = arith::ConstantIndexOp::create(rw, loc, *n);
@@ -748,7 +735,7 @@ struct LowerMbarrierInit : public OpRewritePattern<MbarrierInitOp> {
       return failure();
     Location loc = op.getLoc();
     auto t = cast<MemoryTensorType>(op.getBars().getType());
-    std::optional<int64_t> n = algebraInt("size", t.getLayout());
+    std::optional<int64_t> n = staticSize(t.getLayout());
     if (!n || *n < 1 || *n > 256)
       return op.emitOpError() << "initializes 1 to 256 barriers, " << op.getBars().getType()
                               << " holds " << (n ? std::to_string(*n) : std::string("?"));
@@ -1455,7 +1442,7 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
     int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
     std::string why;
     int64_t w = width(op, &why);
-    int64_t n = *algebraInt("size", srcType.getLayout());
+    int64_t n = *staticSize(srcType.getLayout());
     Type access = w == 1 ? elem : Type(VectorType::get({w}, elem));
     Value from = src->ptr;
     if (op.getAsync()) {
@@ -1652,7 +1639,7 @@ LogicalResult checkLowering(Operation *op) {
   }
   if (auto init = dyn_cast<MbarrierInitOp>(op)) {
     auto t = cast<MemoryTensorType>(init.getBars().getType());
-    std::optional<int64_t> n = algebraInt("size", t.getLayout());
+    std::optional<int64_t> n = staticSize(t.getLayout());
     if (!n || *n < 1 || *n > 256)
       return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
                                << (n ? std::to_string(*n) : std::string("?"));

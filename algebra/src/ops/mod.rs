@@ -36,6 +36,7 @@ pub mod product;
 pub mod recast;
 pub mod shape_arith;
 pub mod slice;
+pub mod slice_tensor;
 mod swizzle_slice;
 pub mod tensor_view;
 pub mod tile_to_shape;

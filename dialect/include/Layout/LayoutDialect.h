@@ -111,6 +111,22 @@ struct MulticastSlicePlan {
 };
 MulticastSlicePlan multicastSlicePlan(MLIRContext *ctx, ValueType shared, int64_t n);
 
+/// The plan of a slice_tensor of `layout` at the fixed `modes` (algebra
+/// ops::slice_tensor; the constant ones of `coords` checked): the result (its
+/// value select(L, kept)), the stage (LAYOUT_SLICE_TENSOR_*) and its integers,
+/// and on success the slice's layout and the kept modes.
+struct SliceTensorPlan {
+  rust::Result result;
+  int64_t stage = 0, info[3] = {0, 0, 0};
+  ValueType layout;
+  SmallVector<int64_t> kept;
+  bool ok() const { return result.ok(); }
+};
+SliceTensorPlan sliceTensorPlan(MLIRContext *ctx, ValueType layout, ArrayRef<int64_t> modes,
+                                ValueRange coords, bool ring);
+/// The number of elements of the layout function `layout` when static.
+std::optional<int64_t> staticSize(ValueType layout);
+
 /// Result type of an algebra op, computed by the Rust algebra from the
 /// operand types; emits the algebra's message at `loc` on failure.
 LogicalResult inferAlgebraResult(MLIRContext *context,

@@ -246,6 +246,26 @@ LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, int64_t
 int64_t layout_ffi_shared_placement(const LayoutHandle *layouts, const int64_t *bits, size_t n,
                                     int64_t base_align, int64_t sm, int64_t *out,
                                     int64_t *totals);
+/// The plan of layout.slice_tensor (algebra ops::slice_tensor) of `layout` at the fixed modes
+/// modes[0..n] (coords[i] the constant coordinate of modes[i] when constant[i] != 0): on
+/// success the value is select(L, kept), kept[0..*nkept] the kept modes (copied when they fit
+/// in `capacity`), info[1] the rank; on error info[0] = LAYOUT_SLICE_TENSOR_* and info[1..4]
+/// its integers.
+LayoutResult layout_ffi_slice_tensor(LayoutHandle layout, const int64_t *modes,
+                                     const int64_t *coords, const int64_t *constant, size_t n,
+                                     bool ring, int64_t *kept, size_t capacity, size_t *nkept,
+                                     int64_t *info);
+#define LAYOUT_SLICE_TENSOR_ALGEBRA 0
+#define LAYOUT_SLICE_TENSOR_RING_EXTENT 1
+#define LAYOUT_SLICE_TENSOR_NO_RANK 2
+#define LAYOUT_SLICE_TENSOR_MODE 3
+#define LAYOUT_SLICE_TENSOR_ALL_FIXED 4
+#define LAYOUT_SLICE_TENSOR_OUTSIDE 5
+#define LAYOUT_SLICE_TENSOR_NOT_TRANSLATION 6
+/// The rank of a CuTe layout function (its domain's) or an integer tuple; -1 otherwise.
+int64_t layout_ffi_rank(LayoutHandle layout);
+/// The number of elements of a CuTe layout function in *out when static; false otherwise.
+bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
