@@ -702,11 +702,7 @@ LogicalResult MakeTensorOp::verify() {
     if (!p || p.getAddressSpace() != 0)
       return emitOpError() << "a tma tensor is made from its tensor map, an !llvm.ptr, found "
                            << getPtr().getType();
-    int64_t shape[8], stride[8];
-    int64_t n = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(), shape, stride, 8);
-    if (n < 1 || n > 5 || llvm::any_of(ArrayRef<int64_t>(shape, n), [](int64_t e) {
-          return e == LAYOUT_FLAT_NESTED;
-        }))
+    if (layout_ffi_tensor_map_rank(tensor.getLayout().getValueHandle()) < 0)
       return emitOpError() << "a tma tensor's layout is a plain layout of 1 to 5 modes (the "
                               "tensor map's dimensions), found "
                            << Type(tensor.getLayout());

@@ -5,6 +5,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::hw::tma_encodable::{self, EncodableError};
+use layout_algebra::hw::tma_limits;
 
 use crate::stored::{self, Handle, Stored};
 use crate::{owned, LayoutResult, STATUS_ALGEBRA_ERROR, STATUS_OK};
@@ -85,6 +86,20 @@ pub unsafe extern "C" fn layout_ffi_tma_encodable(
     }
 }
 
+/// The rank of the tensor map over the layout of a tma tensor (`hw::tma_limits::
+/// tensor_map_rank`: a plain layout of 1 to 5 single-leaf modes), or -1.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tensor_map_rank(layout: Handle) -> i64 {
+    let l = stored::borrowed(layout).and_then(Stored::cute);
+    catch_unwind(AssertUnwindSafe(|| l.and_then(tma_limits::tensor_map_rank)))
+        .ok()
+        .flatten()
+        .map_or(-1, |r| r as i64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,6 +139,15 @@ mod tests {
             )
         );
         assert_eq!(run("?:1", 8).1, vec![1, 0]);
+    }
+
+    #[test]
+    fn tensor_map_ranks() {
+        let rank = |t: &str| unsafe {
+            layout_ffi_tensor_map_rank(Stored::parse(t, KIND_LAYOUT).unwrap().into_handle())
+        };
+        assert_eq!(rank("(?,?):(1,?)"), 2);
+        assert_eq!(rank("((2,?),?):((1,2),?)"), -1);
     }
 
     #[test]

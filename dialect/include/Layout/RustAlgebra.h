@@ -236,6 +236,9 @@ LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutRe
 LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, int64_t *out,
                                       size_t capacity, size_t *length, int64_t *limits,
                                       int64_t *info);
+/// The rank of the tensor map over a tma tensor's layout (algebra hw::tma_limits: a plain
+/// layout of 1 to 5 single-leaf modes), or -1.
+int64_t layout_ffi_tensor_map_rank(LayoutHandle layout);
 #define LAYOUT_ENCODABLE_NO_MODES 1
 #define LAYOUT_ENCODABLE_NOT_LEAF 2
 /// The placement of a shared_alloc's n tensors (algebra hw::shared_placement; layouts and
