@@ -764,7 +764,8 @@ static LayoutResult emptyResult() { return LayoutResult{0, 0, 0, nullptr, 0, nul
 
 LocalTilePlan mlir::layout::localTilePlan(MLIRContext *ctx, ValueType layout, ValueType tile) {
   LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
-  SmallVector<int64_t> modes(32, 0);
+  // Two integers per mode of L (a successful plan's tile has as many).
+  SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(layout.getValueHandle()), 1));
   int64_t info[3] = {0, -1, -1};
   LocalTilePlan p;
   p.result = rust::take(layout_ffi_local_tile(layout.getValueHandle(), tile.getValueHandle(),
@@ -780,7 +781,7 @@ LocalTilePlan mlir::layout::localTilePlan(MLIRContext *ctx, ValueType layout, Va
 MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType shared,
                                                     int64_t n) {
   LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
-  SmallVector<int64_t> modes(32, 0);
+  SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(shared.getValueHandle()), 1));
   int64_t info[2] = {0, 0};
   MulticastSlicePlan p;
   p.result = rust::take(layout_ffi_multicast_slice(shared.getValueHandle(), n, values,
@@ -986,7 +987,7 @@ SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout
         constant[i] = 1;
       }
     }
-  SmallVector<int64_t> kept(16, 0);
+  SmallVector<int64_t> kept(std::max<int64_t>(layout_ffi_rank(layout.getValueHandle()), 1));
   size_t nkept = 0;
   int64_t info[4] = {0, 0, 0, 0};
   SliceTensorPlan p;
@@ -998,6 +999,7 @@ SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout
   if (p.ok()) {
     p.layout = typeOf(ctx, p.result);
     p.kept.assign(kept.begin(), kept.begin() + std::min(nkept, kept.size()));
+    assert(nkept <= kept.size() && "a slice keeps at most rank(L) modes");
   }
   return p;
 }
