@@ -31,7 +31,8 @@
 //! 8. dispatch: the name -> operation tables and the facades that export them:
 //!    `linear::dispatch` `bijective::dispatch` `hw` `ops::dispatch` `ops` `linear` `bijective`
 //! 9. kernel plans: the typed plans of the kernel ops, computed through the dispatch:
-//!    `ops::partition_plan`
+//!    `ops::partition_plan` `ops::local_tile` `ops::multicast_slice`
+//!    `ops::slice_tensor`
 
 pub mod bijective;
 pub mod checked;

@@ -781,11 +781,7 @@ LogicalResult MakeTensorOp::verify() {
     if (!p || p.getAddressSpace() != 0)
       return emitOpError() << "a tma tensor is made from its tensor map, an !llvm.ptr, found "
                            << getPtr().getType();
-    int64_t shape[8], stride[8];
-    int64_t n = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(), shape, stride, 8);
-    if (n < 1 || n > 5 || llvm::any_of(ArrayRef<int64_t>(shape, n), [](int64_t e) {
-          return e == LAYOUT_FLAT_NESTED;
-        }))
+    if (layout_ffi_tensor_map_rank(tensor.getLayout().getValueHandle()) < 0)
       return emitOpError() << "a tma tensor's layout is a plain layout of 1 to 5 modes (the "
                               "tensor map's dimensions), found "
                            << Type(tensor.getLayout());
@@ -799,29 +795,11 @@ LogicalResult MakeTensorOp::verify() {
   return success();
 }
 
-/// An integer the algebra computes for `op` on `args` (rank, depth, ...).
-static std::optional<int64_t> algebraInteger(StringRef op, ArrayRef<LayoutOperand> args) {
-  rust::Result r = rust::call(op, args);
-  if (!r.ok())
+std::optional<int64_t> mlir::layout::staticSize(ValueType layout) {
+  int64_t n = 0;
+  if (!layout_ffi_static_size(layout.getValueHandle(), &n))
     return std::nullopt;
-  return asInteger(r.text);
-}
-
-/// The type of the algebra op `name` on the value types `operands` (with mode
-/// indices), or the algebra's message as an error of `op` (the op that needs
-/// it, not the algebra op: local_tile and slice_tensor are defined by them).
-static FailureOr<ValueType> algebraType(Operation *op, StringRef name,
-                                        ArrayRef<ValueType> operands,
-                                        ArrayRef<int64_t> indices = {}) {
-  SmallVector<LayoutOperand, 2> args;
-  for (ValueType t : operands)
-    args.push_back(t.asOperand());
-  rust::Result r = rust::call(name, args, indices);
-  if (r.status == rust::Dynamic)
-    return ValueType::get(op->getContext(), "*", 0);
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  return typeOf(op->getContext(), r);
+  return n;
 }
 
 /// The number of elements of each top-level mode of `layout` (-1 where not static), or none.
@@ -836,20 +814,66 @@ static std::optional<SmallVector<int64_t>> staticSizes(ValueType layout) {
   return sizes;
 }
 
-/// The static number of elements of top-level mode `d` of `layout`, or none.
-static std::optional<int64_t> modeSize(ValueType layout, int64_t d) {
-  std::optional<SmallVector<int64_t>> sizes = staticSizes(layout);
-  if (!sizes || d < 0 || d >= (int64_t)sizes->size() || (*sizes)[d] < 0)
-    return std::nullopt;
-  return (*sizes)[d];
-}
-
 /// The number of elements of each top-level mode of `layout`, or none when one is not static.
 static std::optional<SmallVector<int64_t>> modeSizes(ValueType layout) {
   std::optional<SmallVector<int64_t>> sizes = staticSizes(layout);
   if (!sizes || llvm::is_contained(*sizes, -1))
     return std::nullopt;
   return sizes;
+}
+
+/// The values and modes of a tile plan (layout_ffi_local_tile's, written on success).
+static void readTilePlan(MLIRContext *ctx, LocalTilePlan &p, LayoutResult (&values)[3],
+                         ArrayRef<int64_t> modes) {
+  SmallVector<ValueType, 3> v;
+  for (LayoutResult &x : values) {
+    rust::Result y = rust::take(x);
+    v.push_back(y.value.get() ? typeOf(ctx, y) : ValueType());
+  }
+  p.divided = v[0];
+  p.tile = v[1];
+  p.rest = v[2];
+  for (int64_t d = 0; d < p.tileRank && 2 * d + 1 < (int64_t)modes.size(); ++d) {
+    p.extents.push_back(modes[2 * d]);
+    p.whole.push_back(modes[2 * d + 1] != 0);
+  }
+}
+
+static LayoutResult emptyResult() { return LayoutResult{0, 0, 0, nullptr, 0, nullptr}; }
+
+LocalTilePlan mlir::layout::localTilePlan(MLIRContext *ctx, ValueType layout, ValueType tile) {
+  LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
+  // Two integers per mode of L (a successful plan's tile has as many).
+  SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(layout.getValueHandle()), 1));
+  int64_t info[3] = {0, -1, -1};
+  LocalTilePlan p;
+  p.result = rust::take(layout_ffi_local_tile(layout.getValueHandle(), tile.getValueHandle(),
+                                              values, modes.data(), modes.size(), info));
+  p.stage = info[0];
+  p.tileRank = info[1];
+  p.layoutRank = info[2];
+  if (p.ok())
+    readTilePlan(ctx, p, values, modes);
+  return p;
+}
+
+MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType shared,
+                                                    int64_t n) {
+  LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
+  SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(shared.getValueHandle()), 1));
+  int64_t info[2] = {0, 0};
+  MulticastSlicePlan p;
+  p.result = rust::take(layout_ffi_multicast_slice(shared.getValueHandle(), n, values,
+                                                   modes.data(), modes.size(), info));
+  p.stage = info[0];
+  p.info = info[1];
+  if (p.ok()) {
+    p.slice = typeOf(ctx, p.result);
+    int64_t rank = layout_ffi_int_leaves(p.slice.getValueHandle(), nullptr, 0);
+    p.tile.tileRank = p.tile.layoutRank = rank;
+    readTilePlan(ctx, p.tile, values, modes);
+  }
+  return p;
 }
 
 LogicalResult LocalTileOp::verify() {
@@ -859,40 +883,28 @@ LogicalResult LocalTileOp::verify() {
   if (tile.getValueKind() != ValueKind::Tuple)
     return emitOpError() << "the tile must be a flat tuple of extents (#layout.tuple<(64,32)>), found "
                          << tile;
-  LayoutOperand tileArg = tile.getValueType().asOperand();
-  std::optional<int64_t> tileRank = algebraInteger("rank", tileArg);
-  std::optional<int64_t> tileDepth = algebraInteger("depth", tileArg);
-  int64_t n = layout_ffi_int_leaves(tile.getValueHandle(), nullptr, 0);
-  SmallVector<int64_t> extents(std::max<int64_t>(n, 0));
-  layout_ffi_int_leaves(tile.getValueHandle(), extents.data(), extents.size());
-  if (!tileRank || !tileDepth || *tileDepth > 1 || n != *tileRank ||
-      llvm::any_of(extents, [](int64_t e) { return e <= 0; }))
+  // The tile mode of zipped_divide(L, tile) and its rest, by the algebra (ops::local_tile).
+  LocalTilePlan p = localTilePlan(getContext(), source.getLayout(), tile.getValueType());
+  if (p.stage == LAYOUT_TILE_NOT_FLAT)
     return emitOpError() << "the tile must be a flat tuple of positive extents, found " << tile;
-  std::optional<int64_t> rank = algebraInteger("rank", source.getLayout().asOperand());
-  if (!rank || *rank != *tileRank)
-    return emitOpError() << "the tile " << tile << " has " << *tileRank
+  if (p.stage == LAYOUT_TILE_RANK)
+    return emitOpError() << "the tile " << tile << " has " << p.tileRank
                          << " modes, the tensor's layout " << Type(source.getLayout()) << " "
-                         << (rank ? std::to_string(*rank) : std::string("?"))
+                         << (p.layoutRank >= 0 ? std::to_string(p.layoutRank)
+                                               : std::string("?"))
                          << ": one tile extent per mode";
-  if ((int64_t)getCoord().size() != *tileRank)
-    return emitOpError() << "takes one coordinate per tile mode (" << *tileRank << "), found "
+  if ((int64_t)getCoord().size() != p.tileRank)
+    return emitOpError() << "takes one coordinate per tile mode (" << p.tileRank << "), found "
                          << getCoord().size();
-  // The tile mode of zipped_divide(L, tile), by the algebra.
-  FailureOr<ValueType> divided =
-      algebraType(*this, "zipped_divide", {source.getLayout(), tile.getValueType()});
-  if (failed(divided))
-    return failure();
-  FailureOr<ValueType> tileLayout = algebraType(*this, "get", *divided, {0});
   // The tile at c is the tile at 0 moved by rest(c): a swizzle must read no bit of the move
   // together with the tile's own offsets (mode 1 of the divided layout against mode 0).
-  if (failed(tileLayout))
-    return failure();
-  rust::Result moved = rust::take(layout_ffi_check_mode_translates(divided->getValueHandle(), 1));
-  if (!moved.ok())
+  if (p.stage == LAYOUT_TILE_NOT_TRANSLATION)
     return emitOpError() << "the tiles of " << Type(source.getLayout())
-                         << " are not one tile moved: " << moved.text;
+                         << " are not one tile moved: " << p.result.text;
+  if (!p.ok())
+    return emitOpError() << p.result.text;
   auto expected =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *tileLayout);
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), p.tile);
   if (result != expected)
     return emitOpError() << "the tile of " << Type(source) << " by " << tile << " is "
                          << Type(expected) << ", not " << Type(result);
@@ -1010,8 +1022,8 @@ LogicalResult CopyOp::verify() {
   if (align < (int64_t)bits / 8 || !llvm::isPowerOf2_64(align))
     return emitOpError() << "align must be a power of two of at least one element ("
                          << bits / 8 << " bytes), found " << align;
-  std::optional<int64_t> n = algebraInteger("size", src.getLayout().asOperand());
-  std::optional<int64_t> m = algebraInteger("size", dst.getLayout().asOperand());
+  std::optional<int64_t> n = staticSize(src.getLayout());
+  std::optional<int64_t> m = staticSize(dst.getLayout());
   if (!n || !m)
     return emitOpError() << "copies a static number of elements: the size of "
                          << Type(!n ? src.getLayout() : dst.getLayout()) << " is not static";
@@ -1042,65 +1054,69 @@ void CopyOp::getEffects(
   }
 }
 
+SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout,
+                                              ArrayRef<int64_t> modes, ValueRange coords,
+                                              bool ring) {
+  SmallVector<int64_t> given(modes.size(), 0), constant(modes.size(), 0);
+  if (coords.size() == modes.size())
+    for (auto [i, c] : llvm::enumerate(coords)) {
+      APInt v;
+      if (matchPattern(c, m_ConstantInt(&v))) {
+        given[i] = v.getSExtValue();
+        constant[i] = 1;
+      }
+    }
+  SmallVector<int64_t> kept(std::max<int64_t>(layout_ffi_rank(layout.getValueHandle()), 1));
+  size_t nkept = 0;
+  int64_t info[4] = {0, 0, 0, 0};
+  SliceTensorPlan p;
+  p.result = rust::take(layout_ffi_slice_tensor(layout.getValueHandle(), modes.data(),
+                                                given.data(), constant.data(), modes.size(),
+                                                ring, kept.data(), kept.size(), &nkept, info));
+  p.stage = info[0];
+  std::copy(info + 1, info + 4, p.info);
+  if (p.ok()) {
+    p.layout = typeOf(ctx, p.result);
+    p.kept.assign(kept.begin(), kept.begin() + std::min(nkept, kept.size()));
+    assert(nkept <= kept.size() && "a slice keeps at most rank(L) modes");
+  }
+  return p;
+}
+
 LogicalResult SliceTensorOp::verify() {
-  if (getRing())
-    for (int64_t d : getModes())
-      if (!modeSize(llvm::cast<MemoryTensorType>(getTensor().getType()).getLayout(), d))
-        return emitOpError() << "with ring, each fixed mode must have a static extent (the "
-                                "ring's length): mode "
-                             << d << " of " << getTensor().getType() << " has none";
   auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
   auto result = llvm::cast<MemoryTensorType>(getResult().getType());
   ValueType layout = source.getLayout();
-  std::optional<int64_t> rank = algebraInteger("rank", layout.asOperand());
-  if (!rank)
-    return emitOpError() << "cannot read the rank of the tensor's layout " << Type(layout);
   ArrayRef<int64_t> modes = getModes();
+  // The slice's layout, select(L, kept), and its conditions (ops::slice_tensor).
+  SliceTensorPlan p = sliceTensorPlan(getContext(), layout, modes, getCoord(), getRing());
+  if (p.stage == LAYOUT_SLICE_TENSOR_RING_EXTENT)
+    return emitOpError() << "with ring, each fixed mode must have a static extent (the "
+                            "ring's length): mode "
+                         << p.info[0] << " of " << getTensor().getType() << " has none";
+  if (p.stage == LAYOUT_SLICE_TENSOR_NO_RANK)
+    return emitOpError() << "cannot read the rank of the tensor's layout " << Type(layout);
   if (modes.size() != getCoord().size())
     return emitOpError() << "takes one coordinate per fixed mode (" << modes.size()
                          << "), found " << getCoord().size();
-  SmallVector<int64_t> kept;
-  for (int64_t d = 0, i = 0; d < *rank; ++d) {
-    if (i < (int64_t)modes.size() && modes[i] == d) {
-      ++i;
-      continue;
-    }
-    kept.push_back(d);
-  }
-  for (auto [i, d] : llvm::enumerate(modes))
-    if (d < 0 || d >= *rank || (i > 0 && d <= modes[i - 1]))
-      return emitOpError() << "the fixed modes must be increasing modes of the rank-" << *rank
-                           << " layout " << Type(layout) << ", found mode " << d;
-  if (kept.empty())
+  if (p.stage == LAYOUT_SLICE_TENSOR_MODE)
+    return emitOpError() << "the fixed modes must be increasing modes of the rank-" << p.info[0]
+                         << " layout " << Type(layout) << ", found mode " << p.info[1];
+  if (p.stage == LAYOUT_SLICE_TENSOR_ALL_FIXED)
     return emitOpError() << "fixes every mode of " << Type(layout)
                          << ": at least one mode must remain";
   // A constant coordinate of a mode of static extent lies inside it (with
   // `ring`, the coordinate is a position in the ring and wraps).
-  if (!getRing())
-    for (auto [d, c] : llvm::zip(modes, getCoord())) {
-      APInt v;
-      if (!matchPattern(c, m_ConstantInt(&v)))
-        continue;
-      std::optional<int64_t> extent = modeSize(layout, d);
-      int64_t k = v.getSExtValue();
-      if (extent && (k < 0 || k >= *extent))
-        return emitOpError() << "coordinate " << k << " of mode " << d
-                             << " is outside the mode's extent [0, " << *extent << ") of "
-                             << Type(layout)
-                             << ": the slice would start past the tensor (with `ring`, a "
-                                "position in the ring wraps)";
-    }
-  for (int64_t d : modes) {
-    rust::Result r =
-        rust::take(layout_ffi_check_mode_translates(layout.getValueHandle(), (size_t)d));
-    if (!r.ok())
-      return emitOpError() << r.text;
-  }
-  FailureOr<ValueType> selected = algebraType(*this, "select", layout, kept);
-  if (failed(selected))
-    return failure();
+  if (p.stage == LAYOUT_SLICE_TENSOR_OUTSIDE)
+    return emitOpError() << "coordinate " << p.info[0] << " of mode " << p.info[1]
+                         << " is outside the mode's extent [0, " << p.info[2] << ") of "
+                         << Type(layout)
+                         << ": the slice would start past the tensor (with `ring`, a "
+                            "position in the ring wraps)";
+  if (!p.ok())
+    return emitOpError() << p.result.text;
   auto expected =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), *selected);
+      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), p.layout);
   if (result != expected)
     return emitOpError() << "the slice of " << Type(source) << " at modes [" << modes
                          << "] is " << Type(expected) << ", not " << Type(result);
@@ -1430,8 +1446,7 @@ static LogicalResult verifyBarrierRing(Operation *op, Type type) {
                             IntegerType::get(op->getContext(), 64))))
     return failure();
   ValueType l = llvm::cast<MemoryTensorType>(type).getLayout();
-  std::optional<int64_t> rank = algebraInteger("rank", l.asOperand());
-  if (!rank || *rank != 1)
+  if (layout_ffi_rank(l.getValueHandle()) != 1)
     return op->emitOpError() << "a barrier ring has a rank-1 layout (barrier s at s), found "
                              << Type(l);
   return success();
@@ -1566,29 +1581,19 @@ LogicalResult TmaCopyOp::verify() {
     if (!load)
       return emitOpError() << "multicast is a property of TMA loads; a store writes its own CTA's "
                               "tile";
-    if ((*s)[0] % (int64_t)*n != 0)
-      return emitOpError() << "multicast = " << *n << " cuts mode 0 of the tile "
-                           << Type(shared.getLayout()) << " (extent " << (*s)[0]
-                           << ") in " << *n << " slices: the extent must be a multiple of "
-                           << *n;
     // Slice r is slice 0 moved by rest(r): a swizzle must read no bit of the move (TMA
     // swizzles by the shared address, so each slice starts at a multiple of its span).
-    std::string text = "(" + std::to_string((*s)[0] / (int64_t)*n);
-    for (size_t m = 1; m < s->size(); ++m)
-      text += "," + std::to_string((*s)[m]);
-    auto slice = ValueAttr::get(getContext(), text + ")", (unsigned)ValueKind::Tuple);
-    if (!slice)
-      return emitOpError() << "cannot form the slice tile " << text << ")";
-    FailureOr<ValueType> divided =
-        algebraType(*this, "zipped_divide", {shared.getLayout(), slice.getValueType()});
-    if (failed(divided))
-      return failure();
-    rust::Result moved =
-        rust::take(layout_ffi_check_mode_translates(divided->getValueHandle(), 1));
-    if (!moved.ok())
+    MulticastSlicePlan p = multicastSlicePlan(getContext(), shared.getLayout(), (int64_t)*n);
+    if (p.stage == LAYOUT_SLICE_NOT_MULTIPLE)
+      return emitOpError() << "multicast = " << *n << " cuts mode 0 of the tile "
+                           << Type(shared.getLayout()) << " (extent " << p.info
+                           << ") in " << *n << " slices: the extent must be a multiple of "
+                           << *n;
+    if (p.stage == LAYOUT_SLICE_NOT_TRANSLATION)
       return emitOpError() << "multicast = " << *n << " cuts mode 0 of the shared tile "
-                           << Type(shared.getLayout()) << " in slices of " << text
-                           << ") that are not one slice moved: " << moved.text;
+                           << Type(shared.getLayout()) << " " << p.result.text;
+    if (!p.ok())
+      return emitOpError() << p.result.text;
   }
   return success();
 }

@@ -79,34 +79,17 @@ std::optional<int64_t> mlir::layout::staticModeSize(ValueType l, int64_t d) {
   return (*sizes)[d];
 }
 
-FailureOr<ValueType> mlir::layout::tileLayout(MLIRContext *ctx, Location loc, ValueType layout,
-                                              ArrayRef<int64_t> sizes) {
-  std::string text = "(";
-  for (auto [i, s] : llvm::enumerate(sizes))
-    text += (i ? "," : "") + std::to_string(s);
-  auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
-  SmallVector<Type, 1> divided, inner;
-  if (!tile ||
-      failed(inferAlgebraResult(ctx, loc, ZippedDivideOp::getOperationName(),
-                                TypeRange{layout, tile.getValueType()}, divided)) ||
-      failed(inferAlgebraResult(ctx, loc, GetOp::getOperationName(), divided, inner, {0})))
-    return failure();
-  return cast<ValueType>(inner.front());
-}
-
-FailureOr<SmallVector<int64_t>> mlir::layout::multicastSliceSizes(Operation *op, ValueType shared,
-                                                                  int64_t n) {
-  std::optional<SmallVector<int64_t>> modes = staticModeSizes(shared);
-  if (!modes)
+FailureOr<MulticastSlicePlan> mlir::layout::multicastSlice(Operation *op, ValueType shared,
+                                                           int64_t n) {
+  MulticastSlicePlan p = multicastSlicePlan(op->getContext(), shared, n);
+  if (p.stage == LAYOUT_SLICE_NO_RANK)
     return op->emitOpError() << "the shared tile " << Type(shared) << " has no rank";
-  SmallVector<int64_t> sizes;
-  for (auto [m, e] : llvm::enumerate(*modes)) {
-    if (e < 0)
-      return op->emitOpError() << "the shared tile " << Type(shared)
-                               << " has no static extent in mode " << m;
-    sizes.push_back(m == 0 ? e / n : e);
-  }
-  return sizes;
+  if (p.stage == LAYOUT_SLICE_NOT_STATIC)
+    return op->emitOpError() << "the shared tile " << Type(shared)
+                             << " has no static extent in mode " << p.info;
+  if (!p.ok())
+    return op->emitOpError() << p.result.text;
+  return p;
 }
 
 namespace {
@@ -184,8 +167,6 @@ LogicalResult resolvable(Operation *at, Value tensor) {
          << (isa<BlockArgument>(tensor) ? "block argument" : "value of another op")
          << "): its pointer and layout cannot be resolved";
 }
-
-std::optional<int64_t> algebraInt(StringRef op, ValueType t);
 
 /// Thread t's part of the tensor `tensor` whose tile `parent` is partitioned
 /// by R (tidfrg, or thrfrg when `mma`; `at0` its mode-0 coordinate of the thread
@@ -328,16 +309,14 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
         r.partial.push_back(parent->partial[d]);
         r.origin.push_back(parent->origin[d]);
       }
-    // The remaining modes' layout (`layout.select`, the result type's).
-    SmallVector<int64_t> kept;
-    for (size_t d = 0; d < parent->residue.size(); ++d)
-      if (!llvm::is_contained(slice.getModes(), (int64_t)d))
-        kept.push_back(d);
-    Type selected = inferred(rw, loc, SelectOp::getOperationName(), parent->layout, kept);
-    if (!selected)
-      return failure();
-    r.layout = SelectOp::create(rw, loc, selected, parent->layout,
-                                rw.getDenseI64ArrayAttr(kept));
+    // The remaining modes' layout (`layout.select`, the result type's: the
+    // verifier's plan, ops::slice_tensor).
+    SliceTensorPlan plan = sliceTensorPlan(rw.getContext(), parentType, slice.getModes(),
+                                           ValueRange(), slice.getRing());
+    if (!plan.ok())
+      return at->emitOpError() << plan.result.text;
+    r.layout = SelectOp::create(rw, loc, plan.layout, parent->layout,
+                                rw.getDenseI64ArrayAttr(plan.kept));
     return r;
   }
   if (auto part = tensor.getDefiningOp<PartitionOp>()) {
@@ -406,19 +385,16 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   FailureOr<Resolved> parent = resolve(rw, at, tile.getTensor());
   if (failed(parent))
     return failure();
-  auto parentLayout = cast<ValueType>(parent->layout.getType());
-  SmallVector<int64_t> extents(parent->residue.size());
-  layout_ffi_int_leaves(tile.getTile().getValueHandle(), extents.data(), extents.size());
+  // The tile's layout and its origin's offset (ops::local_tile: the modes of
+  // zipped_divide(L, tile), the verifier's plan).
+  LocalTilePlan plan = localTilePlan(rw.getContext(), cast<ValueType>(parent->layout.getType()),
+                                     tile.getTile().getValueType());
+  if (!plan.ok())
+    return at->emitOpError() << plan.result.text;
   Value tiler = ConstOp::create(rw, loc, tile.getTile());
-  Type dividedType =
-      inferred(rw, loc, ZippedDivideOp::getOperationName(), {parent->layout, tiler});
-  if (!dividedType)
-    return failure();
-  Value divided = ZippedDivideOp::create(rw, loc, dividedType, parent->layout, tiler);
-  Value inner = modeOf(rw, loc, divided, 0);
-  Value rest = modeOf(rw, loc, divided, 1);
-  if (!inner || !rest)
-    return failure();
+  Value divided = ZippedDivideOp::create(rw, loc, plan.divided, parent->layout, tiler);
+  Value inner = GetOp::create(rw, loc, plan.tile, divided, rw.getDenseI64ArrayAttr({0}));
+  Value rest = GetOp::create(rw, loc, plan.rest, divided, rw.getDenseI64ArrayAttr({1}));
   Type elem = llvmElementType(cast<MemoryTensorType>(tensor.getType()).getElementType());
   Resolved r;
   r.root = parent->root;
@@ -434,11 +410,10 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
   r.layout = inner;
   for (auto [d, c] : llvm::enumerate(tile.getCoord())) {
     Value start = arith::MulIOp::create(rw, loc, c,
-                                        arith::ConstantIndexOp::create(rw, loc, extents[d]));
+                                        arith::ConstantIndexOp::create(rw, loc, plan.extents[d]));
     r.origin.push_back(arith::AddIOp::create(rw, loc, parent->origin[d], start));
     r.residue.push_back(arith::SubIOp::create(rw, loc, parent->residue[d], start));
-    std::optional<int64_t> size = staticModeSize(parentLayout, d);
-    r.partial.push_back(parent->partial[d] || !size || *size % extents[d] != 0);
+    r.partial.push_back(parent->partial[d] || !plan.whole[d]);
   }
   return r;
 }
@@ -597,15 +572,6 @@ std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
   return v;
 }
 
-/// An integer the algebra computes on a layout type (size, cosize), or none.
-std::optional<int64_t> algebraInt(StringRef op, ValueType t) {
-  rust::Result r = rust::call(op, {t.asOperand()});
-  int64_t v;
-  if (!r.ok() || StringRef(r.text).getAsInteger(10, v))
-    return std::nullopt;
-  return v;
-}
-
 Value constI32(OpBuilder &rw, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v);
 }
@@ -613,82 +579,57 @@ Value constI32(OpBuilder &rw, Location loc, int64_t v) {
 /// layout.shared_alloc -> the base rounded up to the largest alignment and, per
 /// result, `layout.make_tensor` of `base + offset` with its static layout (the
 /// file comment of the op: offsets in order, each aligned to 16 bytes or its
-/// layout's translation period in bytes). A remark gives the bytes it needs.
-/// The most shared memory one CTA of `sm` may have (the opt-in maximum of
-/// dynamic shared memory per block, CUDA programming guide, compute
-/// capabilities table), or nullopt for an SM that table does not list.
-std::optional<int64_t> maxSharedBytes(int64_t sm) {
-  switch (sm) {
-  case 70:
-  case 72:
-    return 96 * 1024;
-  case 75:
-    return 64 * 1024;
-  case 80:
-  case 87:
-    return 163 * 1024;
-  case 86:
-  case 89:
-  case 120:
-  case 121:
-    return 99 * 1024;
-  case 90:
-  case 100:
-  case 101:
-  case 103:
-  case 110:
-    return 227 * 1024;
-  default:
-    return std::nullopt;
-  }
-}
-
+/// layout's translation period in bytes: hw::shared_placement, which also
+/// gives the capacity of a CTA of `sm`, hw::smem_capacity). A remark gives the
+/// bytes it needs.
 LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
   IRRewriter rw(op->getContext());
   rw.setInsertionPoint(op);
   Location loc = op.getLoc();
-  SmallVector<int64_t> offsets;
-  int64_t at = 0, align = 16;
-  std::string placed;
-  llvm::raw_string_ostream os(placed);
+  SmallVector<LayoutHandle> layouts;
+  SmallVector<int64_t> bits;
   for (Type type : op.getTensors().getTypes()) {
     auto t = cast<MemoryTensorType>(type);
-    unsigned bits = t.getElementType().getIntOrFloatBitWidth();
-    std::optional<int64_t> cosize = algebraInt("cosize", t.getLayout());
-    int64_t period = layout_ffi_translation_period(t.getLayout().getValueHandle());
-    if (bits % 8 != 0 || !cosize || period < 1 || *cosize > (int64_t(1) << 20) ||
-        period > (int64_t(1) << 20))
-      return op.emitOpError() << "cannot place " << type
-                              << " in shared memory: whole-byte elements, a static cosize and "
-                                 "a period of at most 2^20 elements are needed";
-    int64_t bytes = bits / 8, a = std::max<int64_t>(16, period * bytes);
-    at = (at + a - 1) / a * a;
-    offsets.push_back(at);
-    os << (offsets.size() > 1 ? ", " : "") << "#" << offsets.size() - 1 << " at byte " << at
-       << " (" << *cosize * bytes << " bytes, aligned to " << a << ")";
-    at += *cosize * bytes;
-    align = std::max(align, a);
+    layouts.push_back(t.getLayout().getValueHandle());
+    bits.push_back(t.getElementType().getIntOrFloatBitWidth());
   }
-  int64_t needs = at + align - 16;
+  std::optional<SizedGlobal> g = sizedGlobalOf(op.getBase());
+  SmallVector<int64_t> placement(3 * layouts.size(), 0);
+  int64_t totals[5] = {0, 0, 0, 0, -1};
+  int64_t refused = layout_ffi_shared_placement(layouts.data(), bits.data(), layouts.size(),
+                                                g ? g->align : 16, sm, placement.data(), totals);
+  if (refused >= 0)
+    return op.emitOpError() << "cannot place " << op.getTensors().getTypes()[refused]
+                            << " in shared memory: whole-byte elements, a static cosize and "
+                               "a period of at most 2^20 elements are needed";
+  SmallVector<int64_t> offsets;
+  std::string placed;
+  llvm::raw_string_ostream os(placed);
+  for (size_t i = 0; i < layouts.size(); ++i) {
+    offsets.push_back(placement[3 * i]);
+    os << (i ? ", " : "") << "#" << i << " at byte " << placement[3 * i] << " ("
+       << placement[3 * i + 1] << " bytes, aligned to " << placement[3 * i + 2] << ")";
+  }
+  int64_t align = totals[1], needs = totals[2];
   // A base that is a global of static size holds the tensors and the padding
   // that rounds it up to the largest alignment (none past its own alignment).
-  if (std::optional<SizedGlobal> g = sizedGlobalOf(op.getBase())) {
+  if (g) {
     if (g->align < 16)
       return op.emitOpError() << "places its tensors at 16-byte boundaries from a 16-byte "
                                  "aligned base, but @"
                               << g->name << " is aligned to " << g->align
                               << " bytes (give the global alignment = 16 or more)";
-    int64_t fits = at + (align > g->align ? align - g->align : 0);
+    int64_t fits = totals[3];
     if (fits > g->bytes)
       return op.emitOpError() << "needs " << fits << " bytes of shared memory from the "
                               << g->align << "-byte aligned @" << g->name << ", which holds "
                               << g->bytes << " bytes (" << g->type << "): " << placed;
   }
-  std::optional<int64_t> most = maxSharedBytes(sm);
-  if (most && needs > *most)
+  int64_t most = totals[4];
+  if (most >= 0 && needs > most)
     return op.emitOpError() << "needs " << needs
                             << " bytes of shared memory from a 16-byte aligned base, more than the "
-                            << *most << " bytes (" << *most / 1024 << " KiB) a CTA of sm_" << sm
+                            << most << " bytes (" << most / 1024 << " KiB) a CTA of sm_" << sm
                             << " may have: " << placed;
   op.emitRemark() << "'" << op->getName() << "' op needs " << needs
                   << " bytes of shared memory from a 16-byte aligned base: " << placed;
@@ -712,21 +653,17 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
   return success();
 }
 
-/// `layout.local_tile %t[coords] {tile = (sizes)}` with the tile's type
-/// (`get(zipped_divide(L, sizes), 0)`); failure when the algebra refuses it.
-FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ArrayRef<int64_t> sizes,
+/// `layout.local_tile %t[coords] {tile = slice}` with the tile's type (ops::local_tile:
+/// mode 0 of zipped_divide(L, slice)); failure when the algebra refuses it.
+FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ValueType slice,
                            ValueRange coords) {
   MLIRContext *ctx = rw.getContext();
   auto type = cast<MemoryTensorType>(t.getType());
-  FailureOr<ValueType> layout = tileLayout(ctx, loc, type.getLayout(), sizes);
-  if (failed(layout))
+  LocalTilePlan p = localTilePlan(ctx, type.getLayout(), slice);
+  if (!p.ok())
     return failure();
-  std::string text = "(";
-  for (auto [i, s] : llvm::enumerate(sizes))
-    text += (i ? "," : "") + std::to_string(s);
-  auto tile = ValueAttr::get(ctx, text + ")", (unsigned)ValueKind::Tuple);
-  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(), *layout);
-  return LocalTileOp::create(rw, loc, tileType, t, coords, tile).getResult();
+  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(), p.tile);
+  return LocalTileOp::create(rw, loc, tileType, t, coords, slice.getValueAttr()).getResult();
 }
 
 /// The CTAs of the cluster of the kernel around `op` (the product of its
@@ -771,7 +708,7 @@ FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *a
     return failure();
   Location loc = at->getLoc();
   auto t = cast<MemoryTensorType>(bars.getType());
-  std::optional<int64_t> n = algebraInt("size", t.getLayout());
+  std::optional<int64_t> n = staticSize(t.getLayout());
   if (!n || *n < 1)
     return at->emitOpError() << "the barrier ring " << bars.getType() << " has no static size";
   Value ring = arith::ConstantIndexOp::create(rw, loc, *n);
@@ -798,7 +735,7 @@ struct LowerMbarrierInit : public OpRewritePattern<MbarrierInitOp> {
       return failure();
     Location loc = op.getLoc();
     auto t = cast<MemoryTensorType>(op.getBars().getType());
-    std::optional<int64_t> n = algebraInt("size", t.getLayout());
+    std::optional<int64_t> n = staticSize(t.getLayout());
     if (!n || *n < 1 || *n > 256)
       return op.emitOpError() << "initializes 1 to 256 barriers, " << op.getBars().getType()
                               << " holds " << (n ? std::to_string(*n) : std::string("?"));
@@ -886,14 +823,14 @@ LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
 FailureOr<std::pair<Value, Value>> multicastSlices(PatternRewriter &rw, TmaCopyOp op, int64_t n) {
   Location loc = op.getLoc();
   auto shared = cast<MemoryTensorType>(op.getDst().getType());
-  FailureOr<SmallVector<int64_t>> sizes = multicastSliceSizes(op, shared.getLayout(), n);
-  if (failed(sizes))
+  FailureOr<MulticastSlicePlan> plan = multicastSlice(op, shared.getLayout(), n);
+  if (failed(plan))
     return failure();
   Value r = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
-  SmallVector<Value> coords(sizes->size(), arith::ConstantIndexOp::create(rw, loc, 0));
+  SmallVector<Value> coords(plan->tile.extents.size(), arith::ConstantIndexOp::create(rw, loc, 0));
   coords[0] = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), r);
-  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), *sizes, coords);
-  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), *sizes, coords);
+  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), plan->slice, coords);
+  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), plan->slice, coords);
   if (failed(src) || failed(dst))
     return op.emitOpError() << "cannot cut mode 0 of the tiles " << op.getSrc().getType()
                             << " and " << op.getDst().getType() << " in " << n << " slices";
@@ -1034,55 +971,63 @@ struct LowerEncodeTensorMap : public OpRewritePattern<EncodeTensorMapOp> {
   }
 };
 
-/// The leaves of the layout of layout.tma_encodable's tensor (made by
-/// make_tensor): per top-level mode its path and whether it is the contiguous
-/// mode (static stride 1); an error when the tensor is tiled or a mode is not
-/// a leaf.
+/// The predicate of layout.tma_encodable on its tensor (made by make_tensor):
+/// the modes to test, each its path and whether it is the contiguous mode, and
+/// the driver's limits (hw::tma_encodable, hw::tma_limits); an error when the
+/// tensor is tiled or a mode is not a leaf.
 struct EncodableLeaf {
   SmallVector<int64_t, 1> path;
   bool contiguous;
 };
-FailureOr<SmallVector<EncodableLeaf>> encodableLeaves(TmaEncodableOp op) {
+struct Encodable {
+  SmallVector<EncodableLeaf> leaves;
+  int64_t extentMin, extentMax, strideLimit, strideMultipleBits;
+};
+FailureOr<Encodable> encodablePlan(TmaEncodableOp op) {
   if (!op.getTensor().getDefiningOp<MakeTensorOp>())
     return op.emitOpError() << "asks about the tensor map of a whole tensor, made by "
                                "layout.make_tensor in its function, found a tensor that is not";
-  ValueType l = cast<MemoryTensorType>(op.getTensor().getType()).getLayout();
-  int64_t depth = layout_ffi_depth(l.getValueHandle());
-  std::optional<SmallVector<int64_t>> sizes = staticModeSizes(l);
-  if (depth < 0 || !sizes)
+  auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
+  ValueType l = tensor.getLayout();
+  SmallVector<int64_t> flat(64, 0);
+  size_t length = 0;
+  int64_t limits[4] = {0, 0, 0, 0}, info[2] = {0, 0};
+  auto call = [&] {
+    return rust::take(layout_ffi_tma_encodable(l.getValueHandle(),
+                                               tensor.getElementType().getIntOrFloatBitWidth(),
+                                               flat.data(), flat.size(), &length, limits, info));
+  };
+  rust::Result r = call();
+  if (r.ok() && length > flat.size()) {
+    flat.resize(length);
+    r = call();
+  }
+  if (info[0] == LAYOUT_ENCODABLE_NOT_LEAF)
+    return op.emitOpError() << "reads the extent and stride of each mode of " << Type(l)
+                            << ", but mode " << info[1] << " is not a leaf";
+  if (!r.ok())
     return op.emitOpError() << "cannot read the modes of " << Type(l);
-  // Each top-level mode's extent and stride (a plain layout; the modes of a swizzled or
-  // composed one have no integer stride, so none is contiguous).
-  int64_t rank = sizes->size();
-  SmallVector<int64_t> shape(rank, 0), stride(rank, 0);
-  bool plain = layout_ffi_flat_modes(l.getValueHandle(), shape.data(), stride.data(), rank) ==
-               rank;
-  SmallVector<EncodableLeaf> leaves;
-  if (depth == 0) {
-    leaves.push_back({{}, plain && stride[0] == 1});
-    return leaves;
+  Encodable e{{}, limits[0], limits[1], limits[2], limits[3]};
+  for (size_t i = 0; i + 1 < length;) {
+    int64_t depth = flat[i + 1];
+    e.leaves.push_back({SmallVector<int64_t, 1>(ArrayRef(flat).slice(i + 2, depth)), flat[i] != 0});
+    i += 2 + depth;
   }
-  for (int64_t d = 0; d < rank; ++d) {
-    if (plain && shape[d] == LAYOUT_FLAT_NESTED)
-      return op.emitOpError() << "reads the extent and stride of each mode of " << Type(l)
-                              << ", but mode " << d << " is not a leaf";
-    leaves.push_back({{d}, plain && stride[d] == 1});
-  }
-  return leaves;
+  return e;
 }
 
 /// layout.tma_encodable -> index math on the leaves of the tensor's layout
-/// (the layout operand of its make_tensor): every extent e in [1, 2^32], and
-/// for every mode but the contiguous one the stride s in bytes (s times the
-/// element's bits / 8) a positive multiple of 16 below 2^40: the driver's rules
-/// for the global extents and strides of cuTensorMapEncodeTiled. Static leaves
+/// (the layout operand of its make_tensor): every extent e in [min, max], and
+/// for every mode but the contiguous one the stride s a positive multiple of
+/// the alignment below the limit: the driver's rules for the global extents and
+/// strides of cuTensorMapEncodeTiled (hw::tma_encodable's plan). Static leaves
 /// fold later (canonicalize).
 struct LowerTmaEncodable : public OpRewritePattern<TmaEncodableOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(TmaEncodableOp op, PatternRewriter &rw) const override {
     auto make = op.getTensor().getDefiningOp<MakeTensorOp>();
-    FailureOr<SmallVector<EncodableLeaf>> leaves = encodableLeaves(op);
-    if (!make || failed(leaves))
+    FailureOr<Encodable> plan = encodablePlan(op);
+    if (!make || failed(plan))
       return failure();
     Location loc = op.getLoc();
     auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
@@ -1093,24 +1038,24 @@ struct LowerTmaEncodable : public OpRewritePattern<TmaEncodableOp> {
       return arith::CmpIOp::create(rw, loc, p, a, i64(b)).getResult();
     };
     Value ok = arith::ConstantIntOp::create(rw, loc, rw.getI1Type(), 1);
-    for (const EncodableLeaf &leaf : *leaves) {
+    for (const EncodableLeaf &leaf : plan->leaves) {
       DenseI64ArrayAttr path = rw.getDenseI64ArrayAttr(leaf.path);
       Value e = arith::IndexCastOp::create(
           rw, loc, rw.getI64Type(),
           ShapeLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(), path));
-      ok = both(ok, both(cmp(arith::CmpIPredicate::sge, e, 1),
-                         cmp(arith::CmpIPredicate::sle, e, int64_t(1) << 32)));
+      ok = both(ok, both(cmp(arith::CmpIPredicate::sge, e, plan->extentMin),
+                         cmp(arith::CmpIPredicate::sle, e, plan->extentMax)));
       if (leaf.contiguous)
         continue;
       Value s = arith::IndexCastOp::create(
           rw, loc, rw.getI64Type(),
           StrideLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(), path));
-      // In bits, so that sub-byte elements need no division (16 bytes = 128
-      // bits); s is bounded first, so s * bits cannot wrap.
+      // In bits, so that sub-byte elements need no division; s is bounded first, so
+      // s * bits cannot wrap.
       Value bounded = both(cmp(arith::CmpIPredicate::sgt, s, 0),
-                           cmp(arith::CmpIPredicate::slt, s, (int64_t(1) << 43) / bits));
+                           cmp(arith::CmpIPredicate::slt, s, plan->strideLimit));
       Value sb = arith::MulIOp::create(rw, loc, s, i64(bits));
-      Value rem = arith::RemSIOp::create(rw, loc, sb, i64(128));
+      Value rem = arith::RemSIOp::create(rw, loc, sb, i64(plan->strideMultipleBits));
       ok = both(ok, both(bounded, cmp(arith::CmpIPredicate::eq, rem, 0)));
     }
     rw.replaceOp(op, ok);
@@ -1218,8 +1163,13 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
         Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
         Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
         Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
-        FailureOr<Value> tile = localTile(rw, loc, op.getA(), {64, *k},
-                                          {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
+        int64_t rows[2] = {64, *k};
+        rust::Result wg = rust::take(layout_ffi_tile(rows, 2));
+        FailureOr<Value> tile =
+            localTile(rw, loc, op.getA(),
+                      ValueType::getWithValue(ctx, wg.text, static_cast<unsigned>(wg.kind),
+                                              wg.value.get()),
+                      {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
         if (failed(tile))
           return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
         a = *tile;
@@ -1550,7 +1500,7 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
     int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
     std::string why;
     int64_t w = width(op, &why);
-    int64_t n = *algebraInt("size", srcType.getLayout());
+    int64_t n = *staticSize(srcType.getLayout());
     Type access = w == 1 ? elem : Type(VectorType::get({w}, elem));
     Value from = src->ptr;
     if (op.getAsync()) {
@@ -1747,7 +1697,7 @@ LogicalResult checkLowering(Operation *op) {
   }
   if (auto init = dyn_cast<MbarrierInitOp>(op)) {
     auto t = cast<MemoryTensorType>(init.getBars().getType());
-    std::optional<int64_t> n = algebraInt("size", t.getLayout());
+    std::optional<int64_t> n = staticSize(t.getLayout());
     if (!n || *n < 1 || *n > 256)
       return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
                                << (n ? std::to_string(*n) : std::string("?"));
@@ -1798,7 +1748,7 @@ LogicalResult checkLowering(Operation *op) {
       return failure();
   }
   if (auto encodable = dyn_cast<TmaEncodableOp>(op))
-    if (failed(encodableLeaves(encodable)))
+    if (failed(encodablePlan(encodable)))
       return failure();
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
     if (failed(checkCluster(op, copy.getMulticast())))

@@ -80,10 +80,10 @@ FailureOr<ValueType> boxOf(TmaCopyOp copy) {
   if (!n)
     return layout;
   // The slice one CTA loads (the same layout at every cluster rank).
-  FailureOr<SmallVector<int64_t>> sizes = multicastSliceSizes(copy, layout, (int64_t)*n);
-  if (failed(sizes))
+  FailureOr<MulticastSlicePlan> plan = multicastSlice(copy, layout, (int64_t)*n);
+  if (failed(plan))
     return failure();
-  return tileLayout(copy.getContext(), copy.getLoc(), layout, *sizes);
+  return plan->tile.tile;
 }
 
 /// The maps of `kernel`, in the order of its arguments, with their boxes.

@@ -17,7 +17,7 @@
 //! 5. Gmem leaves the tile does not cover (extent not 1, stride not 0) are appended as
 //!    dimensions of box extent 1.
 //!
-//! Driver rules checked: rank 1..5; dim 0 contiguous (static stride 1); global strides
+//! Driver rules checked (`hw::tma_limits`): rank 1..5; dim 0 contiguous (static stride 1); global strides
 //! positive multiples of 16 bytes and < 2^40; global extents in [1, 2^32]; box extents in
 //! [1, 256]; inner box bytes a multiple of 16 without swizzle, and equal to the swizzle span
 //! with a swizzle (the driver itself requires <= span; a narrower box would not fill the
@@ -30,6 +30,10 @@ use crate::hw::elem::Elem;
 use crate::hw::json::J;
 use crate::hw::smem::Smem;
 use crate::hw::swizzle_modes::{ByteSwizzle, TmaSwizzle};
+use crate::hw::tma_limits::{
+    BOX_EXTENT_MAX, GLOBAL_EXTENT_MAX, GLOBAL_STRIDE_ALIGN_BYTES, GLOBAL_STRIDE_LIMIT_BYTES,
+    MAX_RANK,
+};
 use crate::int::{self, Int};
 use crate::layout::Layout;
 use crate::stride::{Stride, StrideTuple};
@@ -351,7 +355,8 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
             let first = gj[0];
             let merge = match (&flat[first].stride, &flat[j].stride) {
                 (Int::Lit(d0), Int::Lit(d1)) => {
-                    gb.checked_mul(*d0) == Some(*d1) && gb.checked_mul(b).is_some_and(|x| x <= 256)
+                    gb.checked_mul(*d0) == Some(*d1)
+                        && gb.checked_mul(b).is_some_and(|x| x <= BOX_EXTENT_MAX)
                 }
                 _ => false,
             };
@@ -374,7 +379,7 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
         groups.push((1, vec![j]));
     }
     let rank = groups.len();
-    if rank > 5 {
+    if rank > MAX_RANK {
         return Err(Error::algebra(format!(
             "{op}: the TMA needs rank {rank} ({}), more than the 5 dimensions \
              cuTensorMapEncodeTiled supports",
@@ -450,13 +455,13 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
             continue;
         };
         let b = elem.bytes(d, "tma_desc: a global stride")?;
-        if b <= 0 || b % 16 != 0 {
+        if b <= 0 || b % GLOBAL_STRIDE_ALIGN_BYTES != 0 {
             return Err(Error::algebra(format!(
                 "{op}: the global stride of dim {i} is {d} elements = {b} bytes, not a positive \
                  multiple of 16 bytes (cuTensorMapEncodeTiled)"
             )));
         }
-        if b >= 1i64 << 40 {
+        if b >= GLOBAL_STRIDE_LIMIT_BYTES {
             return Err(Error::algebra(format!(
                 "{op}: the global stride of dim {i} is {b} bytes, not below 2^40 \
                  (cuTensorMapEncodeTiled)"
@@ -466,7 +471,7 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
     }
     for (i, e) in gdim.iter().enumerate() {
         if let Some(e) = *e {
-            if !(1..=1i64 << 32).contains(&e) {
+            if !(1..=GLOBAL_EXTENT_MAX).contains(&e) {
                 return Err(Error::algebra(format!(
                     "{op}: the global extent of dim {i} is {e}, outside [1, 2^32] \
                      (cuTensorMapEncodeTiled)"
@@ -476,7 +481,7 @@ pub fn tma_desc(elem: Elem, gmem: &Layout, smem: &Func) -> Result<TmaDesc> {
     }
     let box_dim: Vec<i64> = groups.iter().map(|(b, _)| *b).collect();
     for (i, &b) in box_dim.iter().enumerate() {
-        if !(1..=256).contains(&b) {
+        if !(1..=BOX_EXTENT_MAX).contains(&b) {
             return Err(Error::algebra(format!(
                 "{op}: box dim {i} is {b} elements, outside [1, 256] (cuTensorMapEncodeTiled); \
                  split the smem tile into several TMA boxes"

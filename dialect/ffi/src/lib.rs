@@ -13,7 +13,11 @@ mod bijective;
 mod partition;
 mod relation;
 mod result;
+mod shared_placement;
+mod slice_tensor;
 pub mod stored;
+mod tile_plan;
+mod tma_encodable;
 
 pub use abi::{
     kind_of, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, KIND_TILER, KIND_TUPLE,
@@ -406,6 +410,51 @@ pub unsafe extern "C" fn layout_ffi_depth(layout: Handle) -> i64 {
     .ok()
     .flatten()
     .unwrap_or(-1)
+}
+
+/// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
+/// an integer tuple; -1 for another value.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_rank(layout: Handle) -> i64 {
+    let layout = stored::borrowed(layout);
+    catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(f)) => f.domain_layout().ok().map(|l| l.rank() as i64),
+        Some(Value::Tuple(t)) => Some(t.rank() as i64),
+        _ => None,
+    }))
+    .ok()
+    .flatten()
+    .unwrap_or(-1)
+}
+
+/// The number of elements of a CuTe layout function, in `*out`, when it is static (the shape
+/// of a plain layout static, whatever its strides); false otherwise.
+///
+/// # Safety
+/// `layout` must be null or a live handle and `out` must point to a writable integer.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_static_size(layout: Handle, out: *mut i64) -> bool {
+    let layout = stored::borrowed(layout);
+    let size = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(Func::Layout(l))) => match l.size_int() {
+            Ok(layout_algebra::Int::Lit(n)) => Some(n),
+            _ => None,
+        },
+        Some(Value::Func(f)) => f.size().ok(),
+        _ => None,
+    }))
+    .ok()
+    .flatten();
+    match size {
+        Some(n) => {
+            *out = n;
+            true
+        }
+        None => false,
+    }
 }
 
 /// A leaf of the shape (`stride == false`) or the stride (`stride == true`) of a layout, at the

@@ -84,6 +84,49 @@ struct MmaTiling {
 FailureOr<MmaTiling> mmaTiling(Operation *op, StringRef atom, StringRef operand,
                                ArrayRef<int64_t> atoms, ValueAttr permutation = {});
 
+/// The plan of a local_tile of `layout` by the flat tile `tile` (algebra
+/// ops::local_tile, computed once): the algebra's result and stage
+/// (LAYOUT_TILE_*), the ranks, and on success zipped_divide(L, tile), its
+/// modes 0 (the tile's layout) and 1 (tile coordinate -> origin offset), the
+/// tile's extents and per mode whether L's extent is a static multiple of it.
+struct LocalTilePlan {
+  rust::Result result;
+  int64_t stage = 0, tileRank = -1, layoutRank = -1;
+  ValueType divided, tile, rest;
+  SmallVector<int64_t> extents;
+  SmallVector<bool> whole;
+  bool ok() const { return result.ok(); }
+};
+LocalTilePlan localTilePlan(MLIRContext *ctx, ValueType layout, ValueType tile);
+/// The slice of the shared tile `shared` that one CTA of a `multicast = n` TMA
+/// load copies (algebra ops::multicast_slice): the result (its value the slice
+/// tile), the stage (LAYOUT_SLICE_*) and its integer, and the slice's
+/// local_tile plan.
+struct MulticastSlicePlan {
+  rust::Result result;
+  int64_t stage = 0, info = 0;
+  ValueType slice;
+  LocalTilePlan tile;
+  bool ok() const { return result.ok(); }
+};
+MulticastSlicePlan multicastSlicePlan(MLIRContext *ctx, ValueType shared, int64_t n);
+
+/// The plan of a slice_tensor of `layout` at the fixed `modes` (algebra
+/// ops::slice_tensor; the constant ones of `coords` checked): the result (its
+/// value select(L, kept)), the stage (LAYOUT_SLICE_TENSOR_*) and its integers,
+/// and on success the slice's layout and the kept modes.
+struct SliceTensorPlan {
+  rust::Result result;
+  int64_t stage = 0, info[3] = {0, 0, 0};
+  ValueType layout;
+  SmallVector<int64_t> kept;
+  bool ok() const { return result.ok(); }
+};
+SliceTensorPlan sliceTensorPlan(MLIRContext *ctx, ValueType layout, ArrayRef<int64_t> modes,
+                                ValueRange coords, bool ring);
+/// The number of elements of the layout function `layout` when static.
+std::optional<int64_t> staticSize(ValueType layout);
+
 /// Result type of an algebra op, computed by the Rust algebra from the
 /// operand types; emits the algebra's message at `loc` on failure.
 LogicalResult inferAlgebraResult(MLIRContext *context,

@@ -220,6 +220,75 @@ LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, in
 LayoutResult layout_ffi_tensor_coordinates(LayoutHandle encoding, const int64_t *shape,
                                            size_t rank, int64_t *out, size_t capacity,
                                            size_t *length);
+/// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
+/// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
+/// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
+/// modes[2d] = the tile's extent, modes[2d+1] = 1 when mode d of L is a static multiple of
+/// it (written when they fit in `capacity`). info[0] = the stage (LAYOUT_TILE_*), info[1] =
+/// the tile's rank (-1: not flat), info[2] = the layout's (-1: unknown). On error the
+/// algebra's message (empty for LAYOUT_TILE_NOT_FLAT and LAYOUT_TILE_RANK).
+LayoutResult layout_ffi_local_tile(LayoutHandle layout, LayoutHandle tile, LayoutResult *values,
+                                   int64_t *modes, size_t capacity, int64_t *info);
+/// The flat tile (extents[0], ..., extents[n-1]) as a value (an integer tuple).
+LayoutResult layout_ffi_tile(const int64_t *extents, size_t n);
+#define LAYOUT_TILE_ALGEBRA 0
+#define LAYOUT_TILE_NOT_FLAT 1
+#define LAYOUT_TILE_RANK 2
+#define LAYOUT_TILE_NOT_TRANSLATION 3
+/// The slice of the shared tile `shared` one CTA of a `multicast = n` TMA load copies
+/// (algebra ops::multicast_slice): on success the value is the slice tile (E0/n, E1, ...) and
+/// values/modes its local_tile plan (as layout_ffi_local_tile's); info[0] = the stage
+/// (LAYOUT_SLICE_*), info[1] = the mode without static extent, or mode 0's extent.
+LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutResult *values,
+                                        int64_t *modes, size_t capacity, int64_t *info);
+#define LAYOUT_SLICE_ALGEBRA 0
+#define LAYOUT_SLICE_NO_RANK 1
+#define LAYOUT_SLICE_NOT_STATIC 2
+#define LAYOUT_SLICE_NOT_MULTIPLE 3
+#define LAYOUT_SLICE_NOT_TRANSLATION 4
+/// The predicate of layout.tma_encodable (algebra hw::tma_encodable, the driver's limits of
+/// hw::tma_limits) on a tensor of layout `layout` and `bits`-bit elements: per mode to test
+/// out[...] = contiguous (no stride condition), the path's depth, the path (`*length`
+/// integers, copied when they fit in `capacity`); limits[0..4] = the least and largest
+/// extent, the exclusive bound on a stride in elements, the multiple of bits a stride times
+/// `bits` must be. On error info[0] = LAYOUT_ENCODABLE_NO_MODES or LAYOUT_ENCODABLE_NOT_LEAF
+/// (the mode in info[1]).
+LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, int64_t *out,
+                                      size_t capacity, size_t *length, int64_t *limits,
+                                      int64_t *info);
+/// The rank of the tensor map over a tma tensor's layout (algebra hw::tma_limits: a plain
+/// layout of 1 to 5 single-leaf modes), or -1.
+int64_t layout_ffi_tensor_map_rank(LayoutHandle layout);
+#define LAYOUT_ENCODABLE_NO_MODES 1
+#define LAYOUT_ENCODABLE_NOT_LEAF 2
+/// The placement of a shared_alloc's n tensors (algebra hw::shared_placement; layouts and
+/// element bits): out[3i..3i+3] = offset, bytes, alignment of tensor i; totals[0..5] = the end,
+/// the largest alignment, the bytes needed from a 16-byte aligned base, from a base aligned to
+/// `base_align`, and the most shared memory of a CTA of sm_<sm> (hw::smem_capacity; -1:
+/// unknown). -1, or the index of the first tensor that cannot be placed.
+int64_t layout_ffi_shared_placement(const LayoutHandle *layouts, const int64_t *bits, size_t n,
+                                    int64_t base_align, int64_t sm, int64_t *out,
+                                    int64_t *totals);
+/// The plan of layout.slice_tensor (algebra ops::slice_tensor) of `layout` at the fixed modes
+/// modes[0..n] (coords[i] the constant coordinate of modes[i] when constant[i] != 0): on
+/// success the value is select(L, kept), kept[0..*nkept] the kept modes (copied when they fit
+/// in `capacity`), info[1] the rank; on error info[0] = LAYOUT_SLICE_TENSOR_* and info[1..4]
+/// its integers.
+LayoutResult layout_ffi_slice_tensor(LayoutHandle layout, const int64_t *modes,
+                                     const int64_t *coords, const int64_t *constant, size_t n,
+                                     bool ring, int64_t *kept, size_t capacity, size_t *nkept,
+                                     int64_t *info);
+#define LAYOUT_SLICE_TENSOR_ALGEBRA 0
+#define LAYOUT_SLICE_TENSOR_RING_EXTENT 1
+#define LAYOUT_SLICE_TENSOR_NO_RANK 2
+#define LAYOUT_SLICE_TENSOR_MODE 3
+#define LAYOUT_SLICE_TENSOR_ALL_FIXED 4
+#define LAYOUT_SLICE_TENSOR_OUTSIDE 5
+#define LAYOUT_SLICE_TENSOR_NOT_TRANSLATION 6
+/// The rank of a CuTe layout function (its domain's) or an integer tuple; -1 otherwise.
+int64_t layout_ffi_rank(LayoutHandle layout);
+/// The number of elements of a CuTe layout function in *out when static; false otherwise.
+bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);

@@ -1,0 +1,338 @@
+//! The tile plans of `layout.local_tile` (`layout_algebra::ops::local_tile`) and of the
+//! slice a `multicast = n` TMA load copies (`layout_algebra::ops::multicast_slice`) over the
+//! C ABI: the divided layout and its two modes as values (handles), the tile's extents and
+//! per mode whether it is whole as integers, and on error a stage that says which message it
+//! is (the C++ names the attributes and types in its diagnostics).
+
+use layout_algebra::ops::local_tile::{self, LocalTile, LocalTileError};
+use layout_algebra::ops::multicast_slice::{self, MulticastError};
+
+use crate::stored::{self, Handle, Stored};
+use crate::{from_error, owned, with_value, LayoutResult, STATUS_ALGEBRA_ERROR, STATUS_OK};
+
+/// [`layout_ffi_local_tile`]'s stages: the algebra's message (or success).
+pub const TILE_ALGEBRA: i64 = 0;
+/// The tile is not a flat tuple of positive extents.
+pub const TILE_NOT_FLAT: i64 = 1;
+/// The tile's rank is not the layout's (`info[1]`, `info[2]`; -1 for a layout without rank).
+pub const TILE_RANK: i64 = 2;
+/// The tiles are not one tile moved (the message says why).
+pub const TILE_NOT_TRANSLATION: i64 = 3;
+
+/// The values of a plan in `values[0..3]` (divided, tile, rest) and two integers per mode in
+/// `modes[0..2 rank]` (extent, whole) when they fit in `capacity`.
+///
+/// # Safety
+/// `values` must point to 3 writable results, `modes` to `capacity` writable integers.
+unsafe fn write_plan(p: &LocalTile, values: *mut LayoutResult, modes: *mut i64, capacity: usize) {
+    for (i, v) in [&p.divided, &p.tile, &p.rest].into_iter().enumerate() {
+        values.add(i).write(with_value(Stored::Cute(v.clone())));
+    }
+    for (d, (&e, &w)) in p.extents.iter().zip(&p.whole).enumerate() {
+        if 2 * d + 1 < capacity {
+            *modes.add(2 * d) = e;
+            *modes.add(2 * d + 1) = i64::from(w);
+        }
+    }
+}
+
+fn caught<T>(f: impl FnOnce() -> T) -> Option<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
+}
+
+fn panicked() -> LayoutResult {
+    owned(
+        STATUS_ALGEBRA_ERROR,
+        0,
+        0,
+        "internal error: the layout algebra panicked".into(),
+    )
+}
+
+/// An error whose message the C++ writes (it names the op's attributes and types).
+fn unnamed() -> LayoutResult {
+    owned(STATUS_ALGEBRA_ERROR, 0, 0, String::new())
+}
+
+/// The plan of `layout.local_tile` of the tensor layout `layout` by the tile `tile`
+/// (`ops::local_tile`). On success: `values[0..3]` = zipped_divide(L, tile), its mode 0 (the
+/// tile's layout) and mode 1 (tile coordinate -> offset of its origin); `modes[2d]` the tile's
+/// extent of mode d and `modes[2d + 1]` 1 when mode d of L is a static multiple of it, for
+/// each of `info[1]` modes (written when they fit in `capacity`). `info[0]` is the stage
+/// ([`TILE_ALGEBRA`], ...), `info[1]` the tile's rank (-1 when not flat), `info[2]` the
+/// layout's (-1 when unknown). On error the message (the algebra's, or empty for
+/// [`TILE_NOT_FLAT`] and [`TILE_RANK`]); a divide the runtime leaves leave open is dynamic.
+///
+/// # Safety
+/// The handles must be null or live; `values` must point to 3 writable results, `modes` to
+/// `capacity` writable integers and `info` to 3.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_local_tile(
+    layout: Handle,
+    tile: Handle,
+    values: *mut LayoutResult,
+    modes: *mut i64,
+    capacity: usize,
+    info: *mut i64,
+) -> LayoutResult {
+    let l = stored::borrowed(layout).and_then(Stored::cute);
+    let t = stored::borrowed(tile).and_then(Stored::cute);
+    let r = caught(|| {
+        let (l, t) = match (l, t) {
+            (Some(l), Some(t)) => (l, t),
+            (_, None) => return (-1, Err(LocalTileError::NotFlat)),
+            (None, Some(t)) => {
+                let rank = local_tile::tile_extents(t).map_or(-1, |e| e.len() as i64);
+                let err = match rank {
+                    -1 => LocalTileError::NotFlat,
+                    r => LocalTileError::Rank {
+                        tile: r as usize,
+                        layout: None,
+                    },
+                };
+                return (rank, Err(err));
+            }
+        };
+        let rank = local_tile::tile_extents(t).map_or(-1, |e| e.len() as i64);
+        (rank, local_tile::local_tile(l, t))
+    });
+    let Some((rank, r)) = r else {
+        return panicked();
+    };
+    *info.add(1) = rank;
+    *info.add(2) = -1;
+    let (stage, result) = match r {
+        Ok(p) => {
+            *info.add(2) = rank;
+            write_plan(&p, values, modes, capacity);
+            (TILE_ALGEBRA, owned(STATUS_OK, 0, 0, String::new()))
+        }
+        Err(LocalTileError::NotFlat) => (TILE_NOT_FLAT, unnamed()),
+        Err(LocalTileError::Rank { layout, .. }) => {
+            *info.add(2) = layout.map_or(-1, |r| r as i64);
+            (TILE_RANK, unnamed())
+        }
+        Err(LocalTileError::Algebra(e)) => {
+            *info.add(2) = rank;
+            (TILE_ALGEBRA, from_error(e))
+        }
+        Err(LocalTileError::NotTranslation(e)) => {
+            *info.add(2) = rank;
+            (TILE_NOT_TRANSLATION, from_error(e))
+        }
+    };
+    *info = stage;
+    result
+}
+
+/// The flat tile `(extents[0], ..., extents[n-1])` as a value (an integer tuple), the tile
+/// operand of a local_tile the lowering builds.
+///
+/// # Safety
+/// `extents` must point to `n` integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tile(extents: *const i64, n: usize) -> LayoutResult {
+    let e = crate::extents(extents, n);
+    with_value(Stored::Cute(local_tile::tile_value(&e)))
+}
+
+/// [`layout_ffi_multicast_slice`]'s stages: the algebra's message (or success).
+pub const SLICE_ALGEBRA: i64 = 0;
+/// The shared tile has no rank.
+pub const SLICE_NO_RANK: i64 = 1;
+/// Mode `info[1]` has no static extent.
+pub const SLICE_NOT_STATIC: i64 = 2;
+/// n does not divide mode 0's extent `info[1]`.
+pub const SLICE_NOT_MULTIPLE: i64 = 3;
+/// The slices are not one slice moved (the message says why).
+pub const SLICE_NOT_TRANSLATION: i64 = 4;
+
+/// The slice of the shared tile `shared` that one CTA of a `multicast = n` TMA load copies
+/// (`ops::multicast_slice`). On success the result's value is the slice tile (E_0/n, E_1,
+/// ...) and `values`, `modes` are its local_tile plan as [`layout_ffi_local_tile`]'s. `info[0]`
+/// is the stage ([`SLICE_ALGEBRA`], ...), `info[1]` the mode without static extent or mode 0's
+/// extent for those stages.
+///
+/// # Safety
+/// As [`layout_ffi_local_tile`]; `info` must point to 2 writable integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_multicast_slice(
+    shared: Handle,
+    n: i64,
+    values: *mut LayoutResult,
+    modes: *mut i64,
+    capacity: usize,
+    info: *mut i64,
+) -> LayoutResult {
+    let s = stored::borrowed(shared).and_then(Stored::cute);
+    let Some(r) = caught(|| match s {
+        Some(s) => multicast_slice::multicast_slice(s, n),
+        None => Err(MulticastError::NoRank),
+    }) else {
+        return panicked();
+    };
+    *info.add(1) = 0;
+    let (stage, result) = match r {
+        Ok(p) => {
+            write_plan(&p.tile, values, modes, capacity);
+            (SLICE_ALGEBRA, with_value(Stored::Cute(p.slice)))
+        }
+        Err(MulticastError::NoRank) => (SLICE_NO_RANK, unnamed()),
+        Err(MulticastError::NotStatic(m)) => {
+            *info.add(1) = m as i64;
+            (SLICE_NOT_STATIC, unnamed())
+        }
+        Err(MulticastError::NotMultiple(e)) => {
+            *info.add(1) = e;
+            (SLICE_NOT_MULTIPLE, unnamed())
+        }
+        Err(MulticastError::Algebra(e)) => (SLICE_ALGEBRA, from_error(e)),
+        Err(MulticastError::NotTranslation(e)) => (SLICE_NOT_TRANSLATION, from_error(e)),
+    };
+    *info = stage;
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout_result_free, KIND_LAYOUT, KIND_TUPLE, STATUS_DYNAMIC};
+    use layout_algebra::text::print;
+    use layout_algebra::Value;
+
+    fn value_of(r: &LayoutResult) -> Option<Value> {
+        unsafe { stored::borrowed(r.value) }
+            .and_then(Stored::cute)
+            .cloned()
+    }
+
+    fn handle(text: &str, kind: i32) -> Handle {
+        Stored::parse(text, kind).unwrap().into_handle()
+    }
+
+    fn text(r: &LayoutResult) -> String {
+        unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)) }.into_owned()
+    }
+
+    fn free(mut r: LayoutResult) {
+        unsafe { layout_result_free(&mut r) };
+    }
+
+    fn blank() -> LayoutResult {
+        owned(STATUS_OK, 0, 0, String::new())
+    }
+
+    #[test]
+    fn local_tile_gives_the_modes_of_the_divide() {
+        let mut values = [blank(), blank(), blank()];
+        let mut modes = [0i64; 8];
+        let mut info = [9i64; 3];
+        let r = unsafe {
+            layout_ffi_local_tile(
+                handle("(100,64):(64,1)", KIND_LAYOUT),
+                handle("(64,32)", KIND_TUPLE),
+                values.as_mut_ptr(),
+                modes.as_mut_ptr(),
+                modes.len(),
+                info.as_mut_ptr(),
+            )
+        };
+        assert_eq!(r.status, STATUS_OK);
+        assert_eq!(info, [TILE_ALGEBRA, 2, 2]);
+        assert_eq!(&modes[..4], &[64, 0, 32, 1]);
+        assert_eq!(text(&values[1]), "(64,32):(64,1)");
+        assert_eq!(print(&value_of(&values[2]).unwrap()), "(2,2):(4096,32)");
+        free(r);
+        values.into_iter().for_each(free);
+    }
+
+    #[test]
+    fn local_tile_stages() {
+        let run = |l: &str, t: &str| {
+            let mut values = [blank(), blank(), blank()];
+            let mut modes = [0i64; 8];
+            let mut info = [9i64; 3];
+            let r = unsafe {
+                layout_ffi_local_tile(
+                    handle(l, KIND_LAYOUT),
+                    handle(t, KIND_TUPLE),
+                    values.as_mut_ptr(),
+                    modes.as_mut_ptr(),
+                    modes.len(),
+                    info.as_mut_ptr(),
+                )
+            };
+            let out = (r.status, info, text(&r));
+            free(r);
+            out
+        };
+        assert_eq!(
+            run("(128,64):(64,1)", "((2,2),32)"),
+            (STATUS_ALGEBRA_ERROR, [TILE_NOT_FLAT, -1, -1], String::new())
+        );
+        assert_eq!(
+            run("(128,64):(64,1)", "(64)"),
+            (STATUS_ALGEBRA_ERROR, [TILE_RANK, 1, 2], String::new())
+        );
+        let (status, info, msg) = run("Sw<3,4,3> o 0 o (128,64):(64,1)", "(4,64)");
+        assert_eq!(
+            (status, info),
+            (STATUS_ALGEBRA_ERROR, [TILE_NOT_TRANSLATION, 2, 2])
+        );
+        assert!(msg.starts_with("mode 1 of "), "{msg}");
+        assert_ne!(run("(?,?):(?,1)", "(64,32)").0, STATUS_DYNAMIC);
+    }
+
+    #[test]
+    fn multicast_slice_cuts_mode_0() {
+        let mut values = [blank(), blank(), blank()];
+        let mut modes = [0i64; 8];
+        let mut info = [9i64; 2];
+        let r = unsafe {
+            layout_ffi_multicast_slice(
+                handle("(128,64):(64,1)", KIND_LAYOUT),
+                2,
+                values.as_mut_ptr(),
+                modes.as_mut_ptr(),
+                modes.len(),
+                info.as_mut_ptr(),
+            )
+        };
+        assert_eq!((r.status, text(&r)), (STATUS_OK, "(64,64)".to_string()));
+        assert_eq!(info, [SLICE_ALGEBRA, 0]);
+        assert_eq!(text(&values[1]), "(64,64):(64,1)");
+        free(r);
+        values.into_iter().for_each(free);
+        let mut info = [9i64; 2];
+        let r = unsafe {
+            layout_ffi_multicast_slice(
+                handle("(96,64):(64,1)", KIND_LAYOUT),
+                5,
+                values_ptr(),
+                std::ptr::null_mut(),
+                0,
+                info.as_mut_ptr(),
+            )
+        };
+        assert_eq!(
+            (r.status, info),
+            (STATUS_ALGEBRA_ERROR, [SLICE_NOT_MULTIPLE, 96])
+        );
+        free(r);
+    }
+
+    #[test]
+    fn a_tile_of_extents() {
+        let r = unsafe { layout_ffi_tile([64i64, 16].as_ptr(), 2) };
+        assert_eq!(
+            (r.status, r.kind, text(&r)),
+            (STATUS_OK, KIND_TUPLE, "(64,16)".into())
+        );
+        free(r);
+    }
+
+    /// Room for values that an error never writes.
+    fn values_ptr() -> *mut LayoutResult {
+        Box::leak(Box::new([blank(), blank(), blank()])).as_mut_ptr()
+    }
+}

@@ -1,0 +1,161 @@
+//! The predicate of `layout.tma_encodable` (`layout_algebra::hw::tma_encodable`, the driver's
+//! limits of `hw::tma_limits`) over the C ABI: the modes to test as integer arrays and the
+//! limits as integers; the C++ lowering turns them into index math on the layout's leaves.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use layout_algebra::hw::tma_encodable::{self, EncodableError};
+use layout_algebra::hw::tma_limits;
+
+use crate::stored::{self, Handle, Stored};
+use crate::{owned, LayoutResult, STATUS_ALGEBRA_ERROR, STATUS_OK};
+
+/// The layout has no modes (not a layout function).
+pub const ENCODABLE_NO_MODES: i64 = 1;
+/// Mode `info[1]` of the plain layout is not a single leaf.
+pub const ENCODABLE_NOT_LEAF: i64 = 2;
+
+/// The predicate of layout.tma_encodable on a tensor of layout `layout` and `bits`-bit
+/// elements. On success `out` holds per mode to test: 1 when it is the contiguous mode (no
+/// stride condition) else 0, the depth of its path, the path (`*length` integers, copied
+/// when they fit in `capacity`), and `limits[0..4]` = the least and the largest extent, the
+/// exclusive bound on a stride in elements, and the multiple of bits a stride times `bits`
+/// must be. On error `info[0]` says why ([`ENCODABLE_NO_MODES`], [`ENCODABLE_NOT_LEAF`] with
+/// the mode in `info[1]`); the C++ writes the message.
+///
+/// # Safety
+/// `layout` must be null or a live handle; `out` must point to `capacity` writable integers,
+/// `length` to a writable size, `limits` to 4 and `info` to 2 writable integers.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tma_encodable(
+    layout: Handle,
+    bits: i64,
+    out: *mut i64,
+    capacity: usize,
+    length: *mut usize,
+    limits: *mut i64,
+    info: *mut i64,
+) -> LayoutResult {
+    let l = stored::borrowed(layout).and_then(Stored::cute);
+    let r = catch_unwind(AssertUnwindSafe(|| match l {
+        Some(l) => tma_encodable::tma_encodable(l, bits),
+        None => Err(EncodableError::NoModes),
+    }));
+    *info = 0;
+    *info.add(1) = 0;
+    match r {
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+        Ok(Err(e)) => {
+            let (stage, mode) = match e {
+                EncodableError::NoModes => (ENCODABLE_NO_MODES, 0),
+                EncodableError::NotLeaf(d) => (ENCODABLE_NOT_LEAF, d as i64),
+            };
+            *info = stage;
+            *info.add(1) = mode;
+            owned(STATUS_ALGEBRA_ERROR, 0, 0, String::new())
+        }
+        Ok(Ok(p)) => {
+            let mut flat = Vec::new();
+            for leaf in &p.leaves {
+                flat.push(i64::from(leaf.contiguous));
+                flat.push(leaf.path.len() as i64);
+                flat.extend(leaf.path.iter().map(|&d| d as i64));
+            }
+            *length = flat.len();
+            if flat.len() <= capacity {
+                std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+            }
+            for (i, x) in [
+                p.extent_min,
+                p.extent_max,
+                p.stride_limit,
+                p.stride_multiple_bits,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                *limits.add(i) = x;
+            }
+            owned(STATUS_OK, 0, 0, String::new())
+        }
+    }
+}
+
+/// The rank of the tensor map over the layout of a tma tensor (`hw::tma_limits::
+/// tensor_map_rank`: a plain layout of 1 to 5 single-leaf modes), or -1.
+///
+/// # Safety
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub unsafe extern "C" fn layout_ffi_tensor_map_rank(layout: Handle) -> i64 {
+    let l = stored::borrowed(layout).and_then(Stored::cute);
+    catch_unwind(AssertUnwindSafe(|| l.and_then(tma_limits::tensor_map_rank)))
+        .ok()
+        .flatten()
+        .map_or(-1, |r| r as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{layout_result_free, KIND_LAYOUT};
+
+    fn run(text: &str, bits: i64) -> (i32, Vec<i64>, [i64; 4], [i64; 2]) {
+        let h = Stored::parse(text, KIND_LAYOUT).unwrap().into_handle();
+        let mut out = [0i64; 16];
+        let mut length = 0usize;
+        let mut limits = [0i64; 4];
+        let mut info = [9i64; 2];
+        let mut r = unsafe {
+            layout_ffi_tma_encodable(
+                h,
+                bits,
+                out.as_mut_ptr(),
+                out.len(),
+                &mut length,
+                limits.as_mut_ptr(),
+                info.as_mut_ptr(),
+            )
+        };
+        let status = r.status;
+        unsafe { layout_result_free(&mut r) };
+        (status, out[..length].to_vec(), limits, info)
+    }
+
+    #[test]
+    fn modes_and_limits() {
+        assert_eq!(
+            run("(?,?):(?,1)", 16),
+            (
+                STATUS_OK,
+                vec![0, 1, 0, 1, 1, 1],
+                [1, 1 << 32, 1 << 39, 128],
+                [0, 0]
+            )
+        );
+        assert_eq!(run("?:1", 8).1, vec![1, 0]);
+    }
+
+    #[test]
+    fn tensor_map_ranks() {
+        let rank = |t: &str| unsafe {
+            layout_ffi_tensor_map_rank(Stored::parse(t, KIND_LAYOUT).unwrap().into_handle())
+        };
+        assert_eq!(rank("(?,?):(1,?)"), 2);
+        assert_eq!(rank("((2,?),?):((1,2),?)"), -1);
+    }
+
+    #[test]
+    fn a_nested_mode_is_named() {
+        let (status, _, _, info) = run("((2,?),?):((1,2),?)", 16);
+        assert_eq!(
+            (status, info),
+            (STATUS_ALGEBRA_ERROR, [ENCODABLE_NOT_LEAF, 0])
+        );
+    }
+}
