@@ -14,11 +14,14 @@
 //     whose layout hw::wgmma_a_operand proves to be the A fragment of every k block (FA3's
 //     P); B = V^T is `layout.select_tensor` of V's shared tile (a view: MN-major, no copy);
 //   - the epilogue divides by l (broadcast) and stores the f16 tile with global_store.
+//   - causal (the last argument nonzero): the loop stops at the diagonal tile and the scores of
+//     columns past their row are -inf, compared on `layout.coordinate` (each element's row and
+//     column as the accumulator's layout places it) moved to the tile's origin.
 // Not yet (issue 50): TMA loads and a multi-stage K/V ring with producer and consumer
-// warpgroups, causal masks and sequence lengths that are not tile multiples (identity tensors
-// with runtime extents), head dim 128, bf16, the log-sum-exp output, the stmatrix + TMA store
-// epilogue, and the sm_80 variant. K and V tiles are loaded by every thread through registers
+// warpgroups, sequence lengths that are not tile multiples, bf16, the log-sum-exp output, the
+// stmatrix + TMA store epilogue, and the sm_80 variant. K and V tiles are loaded by every thread through registers
 // into shared memory, with CTA barriers around them.
+// Arguments: q, k, v, o, seq (i32), causal (i32: nonzero for the causal mask).
 // Launch: grid (seq / 64, heads) of 128 threads; 24576 bytes of static shared memory.
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention.ptx" examples/attention_sm90.mlir
@@ -36,7 +39,7 @@ module {
     llvm.mlir.global internal @sq() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<8192 x i8>
     llvm.mlir.global internal @sk() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<8192 x i8>
     llvm.mlir.global internal @sv() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<8192 x i8>
-    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index
@@ -71,7 +74,22 @@ module {
       %zacc = arith.constant dense<0.0> : !accT
       // softmax scale 1/sqrt(64) times log2(e): scores in base 2.
       %scale = arith.constant dense<0.18033688011112042> : !accT
-      %res:3 = scf.for %j = %c0 to %tiles step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zacc) -> (!rowT, !rowT, !accT) {
+      // Causal: the K/V tiles up to the diagonal (tile qt), and a mask that keeps the scores of
+      // columns at or before each row (coordinates from the accumulator's layout).
+      %c0i = arith.constant 0 : i32
+      %isc = arith.cmpi ne, %causal, %c0i : i32
+      %notc = arith.cmpi eq, %causal, %c0i : i32
+      %qt1 = arith.addi %qt, %c1 : index
+      %ub = arith.select %isc, %qt1, %tiles : index
+      %rowc = layout.coordinate {dim = 0 : i64} : tensor<64x64xi32, #acc>
+      %colc = layout.coordinate {dim = 1 : i64} : tensor<64x64xi32, #acc>
+      %q0 = arith.muli %qt, %c64 : index
+      %q0i = arith.index_castui %q0 : index to i32
+      %q0s = tensor.splat %q0i : tensor<64x64xi32, #acc>
+      %rowg = arith.addi %rowc, %q0s : tensor<64x64xi32, #acc>
+      %all = tensor.splat %notc : tensor<64x64xi1, #acc>
+      %ninfacc = arith.constant dense<0xFF800000> : !accT
+      %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zacc) -> (!rowT, !rowT, !accT) {
         // Every warp's last wgmma has read sK and sV before they are overwritten.
         nvvm.barrier0
         %kj = arith.addi %base, %j : index
@@ -86,7 +104,14 @@ module {
         // S = Q K^T (both K-major), in base-2 units.
         %sc = layout.mma_async %sQ, %sK, %zacc : !s, !s, !accT -> !accT
         nvvm.wgmma.wait.group.sync.aligned 0
-        %s2 = arith.mulf %sc, %scale : !accT
+        %s1 = arith.mulf %sc, %scale : !accT
+        %k0 = arith.muli %j, %c64 : index
+        %k0i = arith.index_castui %k0 : index to i32
+        %k0s = tensor.splat %k0i : tensor<64x64xi32, #acc>
+        %colg = arith.addi %colc, %k0s : tensor<64x64xi32, #acc>
+        %before = arith.cmpi sle, %colg, %rowg : tensor<64x64xi32, #acc>
+        %keep = arith.ori %before, %all : tensor<64x64xi1, #acc>
+        %s2 = arith.select %keep, %s1, %ninfacc : tensor<64x64xi1, #acc>, !accT
         // Online softmax: the new row maximum, the rescale of what came before.
         %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !accT -> !rowT
         %mn = arith.maxnumf %m, %mt : !rowT

@@ -6,6 +6,7 @@
 // atoms; O is a 64 x 128 accumulator (m64n128k16: nvidia_mma v3 with instrShape [16, 128, 16]),
 // whose row slice is the scores' (the layout.convert_layout between them folds: the same
 // registers); the softmax scale is 1/sqrt(128) log2(e).
+// Arguments: q, k, v, o, seq (i32), causal (i32: nonzero for the causal mask).
 // Launch: grid (seq / 64, heads) of 128 threads; 49152 bytes of static shared memory.
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention_d128.ptx" examples/attention_sm90_d128.mlir
@@ -27,7 +28,7 @@ module {
     llvm.mlir.global internal @sq() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
     llvm.mlir.global internal @sk() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
     llvm.mlir.global internal @sv() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
-    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index
@@ -63,7 +64,22 @@ module {
       %zo = arith.constant dense<0.0> : !oT
       // softmax scale 1/sqrt(64) times log2(e): scores in base 2.
       %scale = arith.constant dense<0.12751743082459868> : !accT
-      %res:3 = scf.for %j = %c0 to %tiles step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
+      // Causal: the K/V tiles up to the diagonal (tile qt), and a mask that keeps the scores of
+      // columns at or before each row (coordinates from the accumulator's layout).
+      %c0i = arith.constant 0 : i32
+      %isc = arith.cmpi ne, %causal, %c0i : i32
+      %notc = arith.cmpi eq, %causal, %c0i : i32
+      %qt1 = arith.addi %qt, %c1 : index
+      %ub = arith.select %isc, %qt1, %tiles : index
+      %rowc = layout.coordinate {dim = 0 : i64} : tensor<64x64xi32, #acc>
+      %colc = layout.coordinate {dim = 1 : i64} : tensor<64x64xi32, #acc>
+      %q0 = arith.muli %qt, %c64 : index
+      %q0i = arith.index_castui %q0 : index to i32
+      %q0s = tensor.splat %q0i : tensor<64x64xi32, #acc>
+      %rowg = arith.addi %rowc, %q0s : tensor<64x64xi32, #acc>
+      %all = tensor.splat %notc : tensor<64x64xi1, #acc>
+      %ninfacc = arith.constant dense<0xFF800000> : !accT
+      %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
         // Every warp's last wgmma has read sK and sV before they are overwritten.
         nvvm.barrier0
         %kj = arith.addi %base, %j : index
@@ -78,7 +94,14 @@ module {
         // S = Q K^T (both K-major), in base-2 units.
         %sc = layout.mma_async %sQ, %sK, %zacc : !s, !s, !accT -> !accT
         nvvm.wgmma.wait.group.sync.aligned 0
-        %s2 = arith.mulf %sc, %scale : !accT
+        %s1 = arith.mulf %sc, %scale : !accT
+        %k0 = arith.muli %j, %c64 : index
+        %k0i = arith.index_castui %k0 : index to i32
+        %k0s = tensor.splat %k0i : tensor<64x64xi32, #acc>
+        %colg = arith.addi %colc, %k0s : tensor<64x64xi32, #acc>
+        %before = arith.cmpi sle, %colg, %rowg : tensor<64x64xi32, #acc>
+        %keep = arith.ori %before, %all : tensor<64x64xi1, #acc>
+        %s2 = arith.select %keep, %s1, %ninfacc : tensor<64x64xi1, #acc>, !accT
         // Online softmax: the new row maximum, the rescale of what came before.
         %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !accT -> !rowT
         %mn = arith.maxnumf %m, %mt : !rowT

@@ -178,7 +178,8 @@ for d in 64 128; do
     echo "gpu_build: attention d=$d: lowering $src failed" >&2
     exit 1
   fi
-  check_entry attention "d=$d" "$OA/d$d/attention.ptx" attention "ptr ptr ptr ptr .u32" "q, k, v, o, seq" "$src"
+  check_entry attention "d=$d" "$OA/d$d/attention.ptx" attention "ptr ptr ptr ptr .u32 .u32" \
+    "q, k, v, o, seq, causal" "$src"
   "$PTXAS" --gpu-name sm_90a -v "$OA/d$d/attention.ptx" -o "$OA/d$d/attention.cubin" 2>"$OA/d$d/ptxas.txt"
   echo "gpu_build: attention d=$d: $(grep -o 'Used [0-9]* registers.*' "$OA/d$d/ptxas.txt" | head -n1)"
 done

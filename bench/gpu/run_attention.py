@@ -3,7 +3,7 @@
 
 examples/attention_sm90.mlir and attention_sm90_d128.mlir (first cut): O = softmax(Q K^T /
 sqrt(d)) V per head, f16, head dim d = 64 or 128, Q/K/V/O as (heads x seq) x d row-major, seq a
-multiple of 64, non-causal. For each
+multiple of 64, causal or not. For each
 (batch, heads, seq) the runner
   - launches attention(q, k, v, o, seq) on a grid (seq / 64, batch * heads) of 128 threads,
   - checks O against a float64 reference with the bound of tools/ptx-emu/specs/attention_sm90.py
@@ -12,8 +12,7 @@ multiple of 64, non-causal. For each
   - times it beside torch.nn.functional.scaled_dot_product_attention with each backend the
     machine offers (flash, cuDNN, efficient, math), alternately in one process (CUDA events,
     median), and prints TFLOP/s (4 b h s^2 d flops).
-At the end one table. Causal shapes are listed as not supported by this kernel (it has no mask
-yet).
+At the end one table.
 Usage: run_attention.py [--dir target/gpu] [--quick] [--dry-run]
 """
 
@@ -26,29 +25,31 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from run_gemm import Driver, interleaved_ms  # noqa: E402
 
-# (batch, heads, seq, head dim, causal): the issue's shapes; this kernel runs d = 64, non-causal.
-SHAPES = [(16, 16, 1024, 128, False), (4, 16, 4096, 128, False), (1, 16, 16384, 128, False),
-          (4, 32, 4096, 64, False), (4, 32, 4096, 64, True), (2, 8, 1024, 64, False)]
-QUICK = [(1, 2, 256, 64, False), (2, 8, 1024, 64, False)]
+# (batch, heads, seq, head dim, causal): the issue's shapes, causal and not.
+SHAPES = [(b, h, s, d, c) for (b, h, s, d) in [(16, 16, 1024, 128), (4, 16, 4096, 128), (1, 16, 16384, 128),
+                                               (4, 32, 4096, 64)] for c in (False, True)]
+QUICK = [(1, 2, 256, 64, False), (1, 2, 256, 64, True), (2, 8, 1024, 128, False)]
 
 
 def supported(man, d, causal):
-    return d in man["head_dims"] and not causal
+    return d in man["head_dims"]
 
 
-def launch_args(man, b, h, s, q, k, v, o):
+def launch_args(man, b, h, s, q, k, v, o, causal):
     grid = (s // man["tile_q"], b * h, 1)
-    args = [("ptr", q), ("ptr", k), ("ptr", v), ("ptr", o), ("i32", s)]
+    args = [("ptr", q), ("ptr", k), ("ptr", v), ("ptr", o), ("i32", s), ("i32", int(causal))]
     return grid, (man["block"], 1, 1), 0, args
 
 
-def reference_check(torch, q, k, v, o, b, h, s, d):
+def reference_check(torch, q, k, v, o, b, h, s, d, causal):
     """Largest |O - ref| / bound over all heads (float64, in chunks of heads)."""
     worst = 0.0
     qf, kf, vf = (x.view(b * h, s, d) for x in (q, k, v))
     of = o.view(b * h, s, d)
     for i in range(b * h):
         sc = (qf[i].double() @ kf[i].double().t()) / d ** 0.5
+        if causal:  # key j <= query i
+            sc = sc.masked_fill(torch.triu(torch.ones(s, s, dtype=torch.bool, device=sc.device), 1), float("-inf"))
         p = torch.softmax(sc, dim=-1)
         ref = p @ vf[i].double()
         mag = p @ vf[i].double().abs()
@@ -86,11 +87,12 @@ def run(out_dir, shapes):
     for (b, h, s, d, causal) in shapes:
         tag = f"{b}x{h}x{s}x{d}{' causal' if causal else ''}"
         if not supported(man, d, causal):
-            rows.append((tag, "not supported by this kernel (non-causal only)", "", {}))
+            rows.append((tag, "not supported by this kernel", "", {}))
             continue
         q, k, v = ((torch.rand(b * h * s, d, device="cuda", generator=g) * 2 - 1).half() for _ in range(3))
         o = torch.full((b * h * s, d), float("nan"), device="cuda", dtype=torch.float16)
-        grid, block, smem, args = launch_args(man, b, h, s, q.data_ptr(), k.data_ptr(), v.data_ptr(), o.data_ptr())
+        grid, block, smem, args = launch_args(man, b, h, s, q.data_ptr(), k.data_ptr(), v.data_ptr(),
+                                              o.data_ptr(), causal)
 
         f = funcs[d]
 
@@ -98,7 +100,7 @@ def run(out_dir, shapes):
             drv.launch(f, grid, block, smem, args)
         ours()
         torch.cuda.synchronize()
-        ratio = reference_check(torch, q, k, v, o, b, h, s, d)
+        ratio = reference_check(torch, q, k, v, o, b, h, s, d, causal)
         ok = ratio <= 1.0
         ok_all &= ok
         q4, k4, v4 = (x.view(b, h, s, d) for x in (q, k, v))
@@ -106,18 +108,18 @@ def run(out_dir, shapes):
         for name, be in backends.items():
             try:
                 with sdpa_kernel(be):
-                    F.scaled_dot_product_attention(q4, k4, v4)
+                    F.scaled_dot_product_attention(q4, k4, v4, is_causal=causal)
                 torch.cuda.synchronize()
             except Exception:  # noqa: BLE001 - the backend does not run this shape here
                 continue
 
             def sdpa(be=be):
                 with sdpa_kernel(be):
-                    F.scaled_dot_product_attention(q4, k4, v4)
+                    F.scaled_dot_product_attention(q4, k4, v4, is_causal=causal)
             fns.append(sdpa)
             names.append(name)
         times = interleaved_ms(torch, fns, 10)
-        flop = 4.0 * b * h * s * s * d
+        flop = 4.0 * b * h * s * s * d / (2 if causal else 1)
         tf = {n: flop / t / 1e9 for n, t in zip(names, times)}
         print(f"[attention] {tag}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g}; "
               + ", ".join(f"{n} {v:.1f} TFLOP/s" for n, v in tf.items()), flush=True)
@@ -137,7 +139,7 @@ def dry_run(out_dir, shapes):
         if not supported(man, d, causal):
             print(f"{b}x{h}x{s}x{d}{' causal' if causal else ''}: not supported by this kernel")
             continue
-        grid, block, smem, args = launch_args(man, b, h, s, 0xA000, 0xB000, 0xC000, 0xD000)
+        grid, block, smem, args = launch_args(man, b, h, s, 0xA000, 0xB000, 0xC000, 0xD000, causal)
         print(f"{b}x{h}x{s}x{d}: grid {grid} block {block} smem {smem}; params {args}")
     return True
 

@@ -6,7 +6,9 @@
 //   - two heads, seq 192: three K/V tiles per Q tile, so the online softmax rescales the
 //     running output and sum twice (6 CTAs);
 //   - head dim 128 (examples/attention_sm90_d128.mlir: two swizzle atoms along d, m64n128
-//     for O; ptxas without spills), one head, seq 128.
+//     for O; ptxas without spills), one head, seq 128;
+//   - causal (the mask from layout.coordinate, the loop to the diagonal): d = 64 with two
+//     heads and seq 192, d = 128 with one head and seq 128.
 // The kernel's instructions: two wgmma groups per K/V tile (S = Q K^T from shared memory,
 // O += P V with P from registers), the row reductions by butterfly shuffles (max.f32, add),
 // ex2.approx.f32 for the exponentials, no shared memory for the softmax.
@@ -24,6 +26,8 @@
 // RUN: layout-opt %S/../../../examples/attention_sm90_d128.mlir --lower-to-nvvm="ptx=%t.d128.ptx" -o /dev/null 2>/dev/null
 // RUN: %ptxas --gpu-name sm_90a -v %t.d128.ptx -o %t.d128.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %{emu} --ptx %t.d128.ptx --set bh=1 --set seq=128 --set d=128 | FileCheck %s --check-prefix=D128
+// RUN: %{emu} --ptx %t.ptx --set bh=2 --set seq=192 --set causal=1 | FileCheck %s --check-prefix=CAUSAL
+// RUN: %{emu} --ptx %t.d128.ptx --set bh=1 --set seq=128 --set d=128 --set causal=1 | FileCheck %s --check-prefix=CAUSAL128
 // RUN: sed 's/%%os = arith.mulf %%o, %%ab : !accT/%%os = arith.addf %%o, %%zacc : !accT/' %S/../../../examples/attention_sm90.mlir > %t.norescale.mlir
 // RUN: layout-opt %t.norescale.mlir --lower-to-nvvm="ptx=%t.norescale.ptx" -o /dev/null 2>/dev/null
 // RUN: not %{emu} --ptx %t.norescale.ptx --set bh=1 --set seq=192 | FileCheck %s --check-prefix=NORESCALE
@@ -49,6 +53,10 @@
 // THREE: PASS
 // D128: attention sm90a f16 bh=1 seq=128 d=128: o: 16384 elements, max error {{.*}}, 0 wrong, 0 writes outside o, 0 unwritten, 0 stored twice, 0 races
 // D128: PASS
+// CAUSAL: attention sm90a f16 bh=2 seq=192 d=64 causal: o: 24576 elements, max error {{.*}}, 0 wrong, 0 writes outside o, 0 unwritten, 0 stored twice, 0 races
+// CAUSAL: PASS
+// CAUSAL128: attention sm90a f16 bh=1 seq=128 d=128 causal: o: 16384 elements, max error {{.*}}, 0 wrong, 0 writes outside o, 0 unwritten, 0 stored twice, 0 races
+// CAUSAL128: PASS
 // NORESCALE: {{[1-9][0-9]*}} wrong
 // NORESCALE: FAIL
 // NOWAIT: error: CTA (0, 0) thread {{[0-9]+}}: line {{[0-9]+}} `mul.rn.f32 {{.*}}`: reads %r{{[0-9]+}}, an accumulator of a wgmma group still in flight
