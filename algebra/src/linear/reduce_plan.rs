@@ -53,6 +53,18 @@ pub struct ReducePlan {
     pub summary: String,
 }
 
+/// `M = P L`: `l` without out dimension `dim` (every in dimension's bases projected).
+fn project(l: &LinearLayout, dim: usize) -> Result<LinearLayout> {
+    let names = l.out_names();
+    let outs: Vec<&str> = names
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != dim)
+        .map(|(_, n)| *n)
+        .collect();
+    sublayout(l, &l.in_names(), &outs)
+}
+
 /// The slice of the register layout `l` along out dimension `dim`: `l` without that dimension
 /// and with the register bases that became zero removed (module doc).
 pub fn slice_encoding(l: &LinearLayout, dim: usize) -> Result<LinearLayout> {
@@ -63,13 +75,7 @@ pub fn slice_encoding(l: &LinearLayout, dim: usize) -> Result<LinearLayout> {
             names.len()
         )));
     }
-    let outs: Vec<&str> = names
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| j != dim)
-        .map(|(_, n)| *n)
-        .collect();
-    let m = sublayout(l, &l.in_names(), &outs)?;
+    let m = project(l, dim)?;
     let ins = m
         .ins()
         .iter()
@@ -127,14 +133,7 @@ pub fn reduce_plan(src: &LinearLayout, shape: &[i64], dim: usize) -> Result<Redu
         ));
     }
     let result = slice_encoding(src, dim)?;
-    let names = src.out_names();
-    let outs: Vec<&str> = names
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| j != dim)
-        .map(|(_, n)| *n)
-        .collect();
-    let m = sublayout(src, &src.in_names(), &outs)?;
+    let m = project(src, dim)?;
     let md = super::distributed::Distributed::read(&m, "reduce: the projected layout")?;
     // Every vector of ker M must be a combination of pure bases.
     let all: Vec<u64> = md
@@ -272,14 +271,7 @@ pub fn broadcast_plan(
             )));
         }
     }
-    let names = dst.out_names();
-    let outs: Vec<&str> = names
-        .iter()
-        .enumerate()
-        .filter(|&(j, _)| j != dim)
-        .map(|(_, n)| *n)
-        .collect();
-    let m = sublayout(dst, &dst.in_names(), &outs)?;
+    let m = project(dst, dim)?;
     let reg = m.bases_of(m.in_index("register").unwrap_or(0));
     let kept: Vec<usize> = (0..d.reg.len())
         .filter(|&k| reg[k].iter().any(|&x| x != 0))
