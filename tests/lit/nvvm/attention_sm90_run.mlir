@@ -9,6 +9,7 @@
 //     for O; ptxas without spills), one head, seq 128;
 //   - causal (the mask from layout.coordinate, the loop to the diagonal): d = 64 with two
 //     heads and seq 192, d = 128 with one head and seq 128.
+// Its descriptors and shared-memory plans are proven (--layout-prove-descriptors).
 // The kernel's instructions: two wgmma groups per K/V tile (S = Q K^T from shared memory,
 // O += P V with P from registers), the row reductions by butterfly shuffles (max.f32, add),
 // ex2.approx.f32 for the exponentials, no shared memory for the softmax.
@@ -20,6 +21,7 @@
 // DEFINE: %{emu} = %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/attention_sm90.py
 // RUN: layout-opt %S/../../../examples/attention_sm90.mlir --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARKS
 // RUN: %ptxas --gpu-name sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: layout-opt %S/../../../examples/attention_sm90.mlir --layout-lower-tensors --layout-prove-descriptors -o /dev/null 2>&1 | FileCheck %s --check-prefix=PROOF
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %{emu} --ptx %t.ptx --set bh=1 --set seq=64 | FileCheck %s --check-prefix=ONE
 // RUN: %{emu} --ptx %t.ptx --set bh=2 --set seq=192 | FileCheck %s --check-prefix=THREE
@@ -40,6 +42,8 @@
 // REMARKS-DAG: remark: 'layout.mma_async' op mma_async: 1 warpgroup(s) of m64n64k16, accumulator field i in register i; A from registers
 // REMARKS-DAG: remark: 'layout.mma_async' op mma_async: 1 warpgroup(s) of m64n64k16, accumulator field i in register i
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// The WGMMA descriptors of Q, K and the V^T view, and the shared stores of the tiles, proven.
+// PROOF: remark: 'builtin.module' op proved 19 obligations of 19 ops
 // PTX-LABEL: .entry attention(
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p,
 // PTX: wgmma.wait_group.sync.aligned
