@@ -691,3 +691,29 @@ fn identity_layouts_with_runtime_extents_tile() {
         "{e}"
     );
 }
+
+/// Fuzz findings (layout-fuzz, ops target): A's scaled-basis strides times a runtime integer of
+/// B would be `?@1`, which has no text; refused by name instead of a result that does not
+/// re-parse.
+#[test]
+fn a_basis_times_a_runtime_stride_is_refused() {
+    for (op, a, b) in [
+        ("flat_divide", "(?,1,1):(128,2,1@1)", "16:2"),
+        (
+            "tiled_divide",
+            "((16),((?,16,1),2,2)):((1@1@0),((32,64,0),2,31))",
+            "():()",
+        ),
+    ] {
+        match run(op, &[a, b]) {
+            Ok(r) => assert!(
+                layout_algebra::text::parse(&r).is_ok(),
+                "{op}({a}, {b}) = {r} does not re-parse"
+            ),
+            Err(e) => assert!(
+                e.contains("runtime strides are not supported") || e.contains("not supported"),
+                "{op}: {e}"
+            ),
+        }
+    }
+}

@@ -58,6 +58,19 @@ pub fn compose_runtime(a: &Layout, b: &Layout) -> Result<Layout> {
         conds: Vec::new(),
     };
     let r = b.map_leaf_modes(&mut |k, s, d| compose_mode(&flat, s, &d.coef, k, &mut walk))?;
+    // A scaled basis times a runtime integer has no text (`?@1`): refused, as before A's
+    // bases were taken (an identity layout tiled by static tilers keeps static coefficients).
+    if r.stride
+        .leaves()
+        .iter()
+        .any(|d| !d.basis.is_empty() && !d.coef.is_static())
+    {
+        return Err(Error::algebra(format!(
+            "composition: {} o {}: A's scaled-basis strides times B's runtime strides are not supported",
+            print_layout(a),
+            print_layout(b)
+        )));
+    }
     // S_i = sum_i + (the carry out of mode i - 1 when that mode continues into mode i, d_i =
     // s_{i-1}·d_{i-1}: then the two act as one mode and the carry is harmless); the condition
     // is S_i < s_i unless mode i continues into mode i + 1.
