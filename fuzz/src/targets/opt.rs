@@ -256,8 +256,15 @@ impl Target for Opt {
                 f.contains("verify-diagnostics") || f.starts_with("-o") || f.contains("nvvm")
             });
         if printed_mlir && !o.stdout.is_empty() {
-            let again =
-                self.layout_opt(&["-".to_string(), "--split-input-file".into()], &o.stdout)?;
+            // Read back as it was read: unregistered ops (`"test.use"`) stay allowed.
+            let mut back = vec!["-".to_string(), "--split-input-file".into()];
+            back.extend(
+                flags
+                    .iter()
+                    .filter(|f| f.contains("allow-unregistered-dialect"))
+                    .cloned(),
+            );
+            let again = self.layout_opt(&back, &o.stdout)?;
             if let Some(f) = crashed(&again, "layout-opt on its own output") {
                 return Err(f);
             }
