@@ -1,141 +1,206 @@
-// Attention at the layout level, first cut (sm_90a): O = softmax(Q K^T / sqrt(64)) V for each
-// head, f16 in and out, f32 accumulation and softmax statistics; Q, K, V and O are
-// (heads x seq) x 64 row-major (head h's rows h seq ..), seq a multiple of 64. One CTA of one
-// warpgroup (128 threads) computes a 64-row tile of Q: grid (seq / 64, heads).
+// FlashAttention-class forward attention at the layout level (sm_90a), head dim 64:
+// O = softmax(Q K^T / sqrt(64) [+ causal mask]) V and LSE = log(sum_j exp(s_j)) per row, for each
+// of BH heads (batch x heads), f16 in and out (bf16: the same file with bf16 for f16), f32
+// accumulation and softmax statistics. Q and O are BH x SQ x 64, K and V BH x SK x 64 (row-major),
+// LSE BH x SQ f32; SQ and SK are runtime lengths, not tile multiples. One CTA of three warpgroups
+// computes a 128-row tile of Q of one head: two consumer warpgroups (64 rows each) multiply and
+// run the softmax, a producer warpgroup (one thread of it) feeds them by TMA.
 // What the layouts derive, and nothing is written by hand:
-//   - S = Q K^T is `layout.mma_async` on the swizzled shared tiles of Q and K (K-major both;
-//     m64n64k16, 4 k blocks): its accumulator layout is Triton's nvidia_mma v3;
+//   - Q, K, V and O are 3-D tensors over their TMA tensor maps ((SQ,64,BH):(64,1,64 SQ)), tiled
+//     by `layout.local_tile` at (tile, 0, head) with the tile (128,64,1): `layout.tma_copy` moves
+//     the (128,64) box of a head (the head mode is a box extent of 1), so TMA zero-fills the rows
+//     past SQ or SK and clips the store of O there; the coordinates, boxes and transaction bytes
+//     come from the global and shared layouts;
+//   - shared memory is carved by `layout.shared_alloc` (Q, two K and two V stages of 128B-swizzled
+//     layouts, four barrier rings); K/V tile j goes to stage j mod 2 (`slice_tensor ... {ring}`),
+//     its barriers and parities derive from the ring position: `kfull` and `vfull` (the TMA loads
+//     complete them; S = Q K^T starts while V is in flight) and `empty` (the 256 consumer threads
+//     release a stage once O += P V has retired); the producer waits for a stage to be `free`;
+//   - S = Q K^T is `layout.mma_async` on the shared tiles (K-major both; m64n128k16, warpgroup G
+//     reads rows 64G.. of Q); its accumulator layout is Triton's nvidia_mma v3;
 //   - the online softmax works on register tensors: `layout.reduce` (maxnumf, addf) along the
-//     rows of the accumulator (linear::reduce_plan: 16 registers in-thread, then butterfly
-//     shuffles over the 4 lanes of a quad), `layout.broadcast` back (a register renaming),
-//     `math.exp2` (ex2.approx.f32), and the running maximum m, sum l and output O carried by
-//     scf.for; the slice layout of m and l is Triton's #ttg.slice of the accumulator's;
-//   - O += P V takes P from registers (WGMMA's RS form): P is the accumulator truncated to f16,
-//     whose layout hw::wgmma_a_operand proves to be the A fragment of every k block (FA3's
-//     P); B = V^T is `layout.select_tensor` of V's shared tile (a view: MN-major, no copy);
-//   - the epilogue divides by l (broadcast) and stores the f16 tile with global_store.
-//   - causal (the last argument nonzero): the loop stops at the diagonal tile and the scores of
-//     columns past their row are -inf, compared on `layout.coordinate` (each element's row and
-//     column as the accumulator's layout places it) moved to the tile's origin.
-// Not yet (issue 50): TMA loads and a multi-stage K/V ring with producer and consumer
-// warpgroups, sequence lengths that are not tile multiples, bf16, the log-sum-exp output, the
-// stmatrix + TMA store epilogue, and the sm_80 variant. K and V tiles are loaded by every thread through registers
-// into shared memory, with CTA barriers around them.
-// Arguments: q, k, v, o, seq (i32), causal (i32: nonzero for the causal mask).
-// Launch: grid (seq / 64, heads) of 128 threads; 24576 bytes of static shared memory.
+//     rows (linear::reduce_plan: 32 registers in-thread, then butterfly shuffles over the 4 lanes
+//     of a quad), `layout.broadcast` back (a register renaming), `math.exp2` (ex2.approx.f32), the
+//     running maximum m, sum l and output O carried by scf.for in the slice layout of the
+//     accumulator (Triton's #ttg.slice); the rows of the m64n128 scores and of the m64n64 output
+//     are the same registers, so `layout.convert_layout` between their slices folds;
+//   - masks compare `layout.coordinate` (each element's row and column as the accumulator's layout
+//     places it) moved to the tile's origin: columns at or past SK, and with `causal` columns past
+//     their row (key j <= query i), get -inf; with `causal` the K/V loop also stops at the tile of
+//     the Q tile's last row;
+//   - O += P V takes P from registers (WGMMA's RS form): P is the scores' accumulator rounded to
+//     f16, whose layout hw::wgmma_a_operand proves to be the A fragment of every k block; B = V^T
+//     is `layout.select_tensor` of V's stage (a view: MN-major, no copy);
+//   - the epilogue: O / l rounded to f16 into Q's tile (stmatrix, chosen from the layouts; each
+//     warpgroup writes only the rows it read), then one thread's TMA store; LSE = (m + log2 l) ln 2
+//     (lg2.approx.f32) by global_store at the head's row slice of LSE (`slice_tensor`), predicated
+//     on the rows inside SQ and stored once per row (the quad's other lanes hold copies);
+//   - the host function encode_tensor_maps(mapQ, Q, mapK, K, mapV, V, mapO, O, SQ, SK, BH, causal)
+//     is derived from the kernel (`layout.tensor_map_encoder`).
+// Not yet (issue 50): intra-warpgroup overlap of the softmax with the next S (FA3's pipelining),
+// ping-pong scheduling of the two consumer warpgroups, setmaxnreg, fp8.
+// Launch: grid (ceil(SQ / 128), BH) of 384 threads, 83008 bytes of dynamic shared memory
+// (shared_alloc's remark: 82992).
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention.ptx" examples/attention_sm90.mlir
-#acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
-#row = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>}>>>
-#rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>>>
-!g = !layout.tensor<f16, global, !layout.layout<(?,64):(64,1)>>
-!gt = !layout.tensor<f16, global, !layout.layout<(64,64):(64,1)>>
-!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
-!st = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(1,64)>>
-!accT = tensor<64x64xf32, #acc>
-!rowT = tensor<64xf32, #row>
+#sacc = #layout.linear<tensor<128x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>>>
+#oacc = #layout.linear<tensor<128x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>>>
+#row = #layout.linear<tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>}>>>
+#orow = #layout.linear<tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>}>>>
+!lg = !layout.layout<(?,64,?):(64,1,?)>
+!map = !layout.tensor<f16, tma, !layout.layout<(?,64,?):(64,1,?)>>
+!tile = !layout.tensor<f16, tma, !layout.layout<(128,64,1):(64,1,?)>>
+!glse = !layout.tensor<f32, global, !layout.layout<(?,?):(1,?)>>
+!hlse = !layout.tensor<f32, global, !layout.layout<(?):(1)>>
+!tlse = !layout.tensor<f32, global, !layout.layout<(128):(1)>>
+!sq = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!stages = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64,2):(64,1,8192)>>
+!stage = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!stageT = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,128):(1,64)>>
+!one = !layout.tensor<i64, shared, !layout.layout<1:1>>
+!ring = !layout.tensor<i64, shared, !layout.layout<2:1>>
+!sT = tensor<128x128xf32, #sacc>
+!oT = tensor<128x64xf32, #oacc>
+!rowT = tensor<128xf32, #row>
+!orowT = tensor<128xf32, #orow>
 module {
   gpu.module @kernels {
-    llvm.mlir.global internal @sq() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<8192 x i8>
-    llvm.mlir.global internal @sk() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<8192 x i8>
-    llvm.mlir.global internal @sv() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<8192 x i8>
-    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+    gpu.func @attention(%mapQ: !llvm.ptr, %mapK: !llvm.ptr, %mapV: !llvm.ptr, %mapO: !llvm.ptr, %plse: !llvm.ptr<1>, %SQ: i32, %SK: i32, %BH: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 384, 1, 1>, layout.tensor_map_encoder = @encode_tensor_maps} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index
-      %s = arith.index_castui %seq : i32 to index
-      %bh = gpu.block_id y
+      %c128 = arith.constant 128 : index
+      %c256 = arith.constant 256 : index
+      %bar1 = arith.constant 1 : i32
+      %consumers = arith.constant 256 : i32
+      %sq = arith.index_castui %SQ : i32 to index
+      %sk = arith.index_castui %SK : i32 to index
+      %bh = arith.index_castui %BH : i32 to index
+      %sqd = arith.muli %sq, %c64 : index
+      %skd = arith.muli %sk, %c64 : index
+      %lq = layout.make %sq, %bh, %sqd : !lg
+      %lk = layout.make %sk, %bh, %skd : !lg
+      %Q = layout.make_tensor %mapQ, %lq : !llvm.ptr -> !map
+      %K = layout.make_tensor %mapK, %lk : !llvm.ptr -> !map
+      %V = layout.make_tensor %mapV, %lk : !llvm.ptr -> !map
+      %O = layout.make_tensor %mapO, %lq : !llvm.ptr -> !map
+      %ll = layout.make %sq, %bh, %sq : !layout.layout<(?,?):(1,?)>
+      %LSE = layout.make_tensor %plse, %ll : !llvm.ptr<1> -> !glse
       %qt = gpu.block_id x
-      %nbh = gpu.grid_dim y
-      %rows = arith.muli %s, %nbh : index
-      %lg = layout.make %rows : !layout.layout<(?,64):(64,1)>
-      %Q = layout.make_tensor %pq, %lg : !llvm.ptr<1> -> !g
-      %K = layout.make_tensor %pk, %lg : !llvm.ptr<1> -> !g
-      %V = layout.make_tensor %pv, %lg : !llvm.ptr<1> -> !g
-      %O = layout.make_tensor %po, %lg : !llvm.ptr<1> -> !g
-      // This head's tiles of 64 rows: tile index bh * (seq / 64) + t.
-      %tiles = arith.divui %s, %c64 : index
-      %base = arith.muli %bh, %tiles : index
-      %ls = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>
-      %psq = llvm.mlir.addressof @sq : !llvm.ptr<3>
-      %psk = llvm.mlir.addressof @sk : !llvm.ptr<3>
-      %psv = llvm.mlir.addressof @sv : !llvm.ptr<3>
-      %sQ = layout.make_tensor %psq, %ls : !llvm.ptr<3> -> !s
-      %sK = layout.make_tensor %psk, %ls : !llvm.ptr<3> -> !s
-      %sV = layout.make_tensor %psv, %ls : !llvm.ptr<3> -> !s
-      // B of O += P V is V^T (head dim x keys): a view of the V tile, MN-major.
-      %sVt = layout.select_tensor %sV {modes = array<i64: 1, 0>} : !s -> !st
-      %qi = arith.addi %base, %qt : index
-      %gq = layout.local_tile %Q[%qi, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-      %q = layout.global_load %gq[] {align = 16 : i64} : !gt -> tensor<64x64xf16, #rows>
-      layout.shared_store %q, %sQ : tensor<64x64xf16, #rows>, !s
-      %ninf = arith.constant dense<0xFF800000> : !rowT
-      %zr = arith.constant dense<0.0> : !rowT
-      %zacc = arith.constant dense<0.0> : !accT
-      // softmax scale 1/sqrt(64) times log2(e): scores in base 2.
-      %scale = arith.constant dense<0.18033688011112042> : !accT
-      // Causal: the K/V tiles up to the diagonal (tile qt), and a mask that keeps the scores of
-      // columns at or before each row (coordinates from the accumulator's layout).
+      %h = gpu.block_id y
+      %tt = layout.const #layout.tuple<(128,64,1)>
+      %byk = layout.zipped_divide %lk, %tt : !lg, !layout.tuple<(128,64,1)>
+      %nkv = layout.shape_leaf %byk modes [1, 0] : !layout.layout<((128,64,1),(?,1,?)):((64,1,?),(8192,0,?))>
+      // Causal: the K/V tiles up to this Q tile's last row.
       %c0i = arith.constant 0 : i32
       %isc = arith.cmpi ne, %causal, %c0i : i32
-      %notc = arith.cmpi eq, %causal, %c0i : i32
       %qt1 = arith.addi %qt, %c1 : index
-      %ub = arith.select %isc, %qt1, %tiles : index
-      %rowc = layout.coordinate {dim = 0 : i64} : tensor<64x64xi32, #acc>
-      %colc = layout.coordinate {dim = 1 : i64} : tensor<64x64xi32, #acc>
-      %q0 = arith.muli %qt, %c64 : index
-      %q0i = arith.index_castui %q0 : index to i32
-      %q0s = tensor.splat %q0i : tensor<64x64xi32, #acc>
-      %rowg = arith.addi %rowc, %q0s : tensor<64x64xi32, #acc>
-      %all = tensor.splat %notc : tensor<64x64xi1, #acc>
-      %ninfacc = arith.constant dense<0xFF800000> : !accT
-      %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zacc) -> (!rowT, !rowT, !accT) {
-        // Every warp's last wgmma has read sK and sV before they are overwritten.
-        nvvm.barrier0
-        %kj = arith.addi %base, %j : index
-        %gk = layout.local_tile %K[%kj, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-        %gv = layout.local_tile %V[%kj, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-        %k = layout.global_load %gk[] {align = 16 : i64} : !gt -> tensor<64x64xf16, #rows>
-        %v = layout.global_load %gv[] {align = 16 : i64} : !gt -> tensor<64x64xf16, #rows>
-        layout.shared_store %k, %sK : tensor<64x64xf16, #rows>, !s
-        layout.shared_store %v, %sV : tensor<64x64xf16, #rows>, !s
-        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-        nvvm.barrier0
-        // S = Q K^T (both K-major), in base-2 units.
-        %sc = layout.mma_async %sQ, %sK, %zacc : !s, !s, !accT -> !accT
-        nvvm.wgmma.wait.group.sync.aligned 0
-        %s1 = arith.mulf %sc, %scale : !accT
-        %k0 = arith.muli %j, %c64 : index
-        %k0i = arith.index_castui %k0 : index to i32
-        %k0s = tensor.splat %k0i : tensor<64x64xi32, #acc>
-        %colg = arith.addi %colc, %k0s : tensor<64x64xi32, #acc>
-        %before = arith.cmpi sle, %colg, %rowg : tensor<64x64xi32, #acc>
-        %keep = arith.ori %before, %all : tensor<64x64xi1, #acc>
-        %s2 = arith.select %keep, %s1, %ninfacc : tensor<64x64xi1, #acc>, !accT
-        // Online softmax: the new row maximum, the rescale of what came before.
-        %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !accT -> !rowT
-        %mn = arith.maxnumf %m, %mt : !rowT
-        %mb = layout.broadcast %mn {dim = 1 : i64} : !rowT -> !accT
-        %d = arith.subf %s2, %mb : !accT
-        %p = math.exp2 %d : !accT
-        %dm = arith.subf %m, %mn : !rowT
-        %alpha = math.exp2 %dm : !rowT
-        %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !accT -> !rowT
-        %la = arith.mulf %l, %alpha : !rowT
-        %ln = arith.addf %la, %ps : !rowT
-        %ab = layout.broadcast %alpha {dim = 1 : i64} : !rowT -> !accT
-        %os = arith.mulf %o, %ab : !accT
-        // O += P V with P from registers: the accumulator's layout is WGMMA's A fragment.
-        %ph = arith.truncf %p : !accT to tensor<64x64xf16, #acc>
-        %on = layout.mma_async %ph, %sVt, %os : tensor<64x64xf16, #acc>, !st, !accT -> !accT
-        nvvm.wgmma.wait.group.sync.aligned 0
-        scf.yield %mn, %ln, %on : !rowT, !rowT, !accT
+      %qend = arith.muli %qt1, %c128 : index
+      %kend = arith.minui %qend, %sk : index
+      %cub = arith.ceildivui %kend, %c128 : index
+      %ub = arith.select %isc, %cub, %nkv : index
+      %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+      %sQ, %sK, %sV, %qbar, %kfull, %vfull, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sq, !stages, !stages, !one, !ring, !ring, !ring
+      %tid = gpu.thread_id x
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        layout.mbarrier_init %qbar {arrivals = 1 : i64} : !one
+        layout.mbarrier_init %kfull {arrivals = 1 : i64} : !ring
+        layout.mbarrier_init %vfull {arrivals = 1 : i64} : !ring
+        layout.mbarrier_init %empty {arrivals = 256 : i64} : !ring
       }
-      %lb = layout.broadcast %res#1 {dim = 1 : i64} : !rowT -> !accT
-      %out = arith.divf %res#2, %lb : !accT
-      %oh = arith.truncf %out : !accT to tensor<64x64xf16, #acc>
-      %go = layout.local_tile %O[%qi, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-      layout.global_store %oh, %go[] {align = 4 : i64} : tensor<64x64xf16, #acc>, !gt
+      nvvm.barrier0
+      %producer = arith.cmpi eq, %tid, %c256 : index
+      scf.if %producer {
+        %gq = layout.local_tile %Q[%qt, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
+        layout.tma_copy %gq to %sQ barrier(%qbar[%c0] : !one) : !tile, !sq
+        scf.for %j = %c0 to %ub step %c1 {
+          layout.mbarrier_wait %empty[%j] {free} : !ring
+          %gk = layout.local_tile %K[%j, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
+          %gv = layout.local_tile %V[%j, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
+          %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          layout.tma_copy %gk to %sk1 barrier(%kfull[%j] : !ring) : !tile, !stage
+          layout.tma_copy %gv to %sv1 barrier(%vfull[%j] : !ring) : !tile, !stage
+        }
+      }
+      %consumer = arith.cmpi ult, %tid, %c256 : index
+      scf.if %consumer {
+        %ninf = arith.constant dense<0xFF800000> : !rowT
+        %zr = arith.constant dense<0.0> : !rowT
+        %zs = arith.constant dense<0.0> : !sT
+        %zo = arith.constant dense<0.0> : !oT
+        %ninfs = arith.constant dense<0xFF800000> : !sT
+        %scale = arith.constant dense<0.18033688011112042> : !sT
+        %rowc = layout.coordinate {dim = 0 : i64} : tensor<128x128xi32, #sacc>
+        %colc = layout.coordinate {dim = 1 : i64} : tensor<128x128xi32, #sacc>
+        %q0 = arith.muli %qt, %c128 : index
+        %q0i = arith.index_castui %q0 : index to i32
+        %q0s = tensor.splat %q0i : tensor<128x128xi32, #sacc>
+        %rowg = arith.addi %rowc, %q0s : tensor<128x128xi32, #sacc>
+        %notc = arith.cmpi eq, %causal, %c0i : i32
+        %all = tensor.splat %notc : tensor<128x128xi1, #sacc>
+        %skv = tensor.splat %SK : tensor<128x128xi32, #sacc>
+        layout.mbarrier_wait %qbar[%c0] : !one
+        %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
+          layout.mbarrier_wait %kfull[%j] : !ring
+          %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          %sc = layout.mma_async %sQ, %sk1, %zs : !sq, !stage, !sT -> !sT
+          nvvm.wgmma.wait.group.sync.aligned 0
+          %s1 = arith.mulf %sc, %scale : !sT
+          %k0 = arith.muli %j, %c128 : index
+          %k0i = arith.index_castui %k0 : index to i32
+          %k0s = tensor.splat %k0i : tensor<128x128xi32, #sacc>
+          %colg = arith.addi %colc, %k0s : tensor<128x128xi32, #sacc>
+          %before = arith.cmpi sle, %colg, %rowg : tensor<128x128xi32, #sacc>
+          %causalok = arith.ori %before, %all : tensor<128x128xi1, #sacc>
+          %inside = arith.cmpi slt, %colg, %skv : tensor<128x128xi32, #sacc>
+          %keep = arith.andi %causalok, %inside : tensor<128x128xi1, #sacc>
+          %s2 = arith.select %keep, %s1, %ninfs : tensor<128x128xi1, #sacc>, !sT
+          %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !sT -> !rowT
+          %mn = arith.maxnumf %m, %mt : !rowT
+          %mb = layout.broadcast %mn {dim = 1 : i64} : !rowT -> !sT
+          %d = arith.subf %s2, %mb : !sT
+          %p = math.exp2 %d : !sT
+          %dm = arith.subf %m, %mn : !rowT
+          %alpha = math.exp2 %dm : !rowT
+          %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !sT -> !rowT
+          %la = arith.mulf %l, %alpha : !rowT
+          %ln = arith.addf %la, %ps : !rowT
+          %ao = layout.convert_layout %alpha : !rowT -> !orowT
+          %ab = layout.broadcast %ao {dim = 1 : i64} : !orowT -> !oT
+          %os = arith.mulf %o, %ab : !oT
+          %ph = arith.truncf %p : !sT to tensor<128x128xf16, #sacc>
+          layout.mbarrier_wait %vfull[%j] : !ring
+          %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          %svt = layout.select_tensor %sv1 {modes = array<i64: 1, 0>} : !stage -> !stageT
+          %on = layout.mma_async %ph, %svt, %os : tensor<128x128xf16, #sacc>, !stageT, !oT -> !oT
+          nvvm.wgmma.wait.group.sync.aligned 0
+          layout.mbarrier_arrive %empty[%j] : !ring
+          scf.yield %mn, %ln, %on : !rowT, !rowT, !oT
+        }
+        // Epilogue: O / l through shared memory (Q's tile) and a TMA store; the log-sum-exp.
+        %lo = layout.convert_layout %res#1 : !rowT -> !orowT
+        %lb = layout.broadcast %lo {dim = 1 : i64} : !orowT -> !oT
+        %out = arith.divf %res#2, %lb : !oT
+        %oh = arith.truncf %out : !oT to tensor<128x64xf16, #oacc>
+        nvvm.barrier id = %bar1 number_of_threads = %consumers
+        layout.shared_store %oh, %sQ : tensor<128x64xf16, #oacc>, !sq
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+        nvvm.barrier id = %bar1 number_of_threads = %consumers
+        scf.if %leader {
+          %go = layout.local_tile %O[%qt, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
+          layout.tma_copy %sQ to %go : !sq, !tile
+        }
+        %ln2 = arith.constant dense<0.6931471805599453> : !rowT
+        %lg = math.log2 %res#1 : !rowT
+        %ml = arith.addf %res#0, %lg : !rowT
+        %lse = arith.mulf %ml, %ln2 : !rowT
+        %lh = layout.slice_tensor %LSE[%h] {modes = array<i64: 1>} : !glse -> !hlse
+        %lt = layout.local_tile %lh[%qt] {tile = #layout.tuple<(128)>} : !hlse -> !tlse
+        layout.global_store %lse, %lt[] {align = 4 : i64} : !rowT, !tlse
+      }
       gpu.return
     }
   }

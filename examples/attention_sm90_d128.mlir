@@ -1,133 +1,173 @@
-// Attention at the layout level, first cut, head dim 128: examples/attention_sm90.mlir (read
-// its header) with d = 128. What changes is only the layouts: the 64 x 128 f16 tiles of Q, K
-// and V are two 128B-swizzle atoms along d in shared memory (Sw<3,3,3> o 0 o
-// (64,(64,2)):(64,(1,4096))), so S = Q K^T takes 8 k blocks (the second atom's descriptors 8 KB
-// further) and B = V^T (the select_tensor view ((64,2),64):((1,4096),64)) is MN-major across two
-// atoms; O is a 64 x 128 accumulator (m64n128k16: nvidia_mma v3 with instrShape [16, 128, 16]),
-// whose row slice is the scores' (the layout.convert_layout between them folds: the same
-// registers); the softmax scale is 1/sqrt(128) log2(e).
-// Arguments: q, k, v, o, seq (i32), causal (i32: nonzero for the causal mask).
-// Launch: grid (seq / 64, heads) of 128 threads; 49152 bytes of static shared memory.
+// FlashAttention-class forward attention (sm_90a), head dim 128: examples/attention_sm90.mlir
+// (read its header) with d = 128. What changes is only the layouts and the tile sizes: 128-row Q
+// tiles and 64-row K/V tiles, each row two 128B-swizzle atoms along d in shared memory (Q:
+// Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,8192)), a K/V stage (64,(64,2)):(64,(1,4096))), so each
+// TMA copy is two boxes of 64 x 64 and S = Q K^T takes 8 k blocks; S is a 128 x 64 accumulator
+// (m64n64k16), O a 128 x 128 one (m64n128k16: the RS product's B = V^T is the select_tensor view
+// ((64,2),64):((1,4096),64), MN-major across two atoms); the softmax scale is 1/sqrt(128) log2(e).
+// Launch: grid (ceil(SQ / 128), BH) of 384 threads, 99392 bytes of dynamic shared memory
+// (shared_alloc's remark: 99376).
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention_d128.ptx" examples/attention_sm90_d128.mlir
-#acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
-#oacc = #layout.linear<tensor<64x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>>>
-#orow = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>}>>>
-#row = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>}>>>
-#rows = #layout.linear<tensor<64x128xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
-!g = !layout.tensor<f16, global, !layout.layout<(?,128):(128,1)>>
-!gt = !layout.tensor<f16, global, !layout.layout<(64,128):(128,1)>>
-!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>>
-!st = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),64):((1,4096),64)>>
-!accT = tensor<64x64xf32, #acc>
-!oT = tensor<64x128xf32, #oacc>
-!orowT = tensor<64xf32, #orow>
-!rowT = tensor<64xf32, #row>
+#sacc = #layout.linear<tensor<128x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>>>
+#oacc = #layout.linear<tensor<128x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>>>
+#row = #layout.linear<tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>}>>>
+#orow = #layout.linear<tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>}>>>
+!lg = !layout.layout<(?,128,?):(128,1,?)>
+!map = !layout.tensor<f16, tma, !layout.layout<(?,128,?):(128,1,?)>>
+!qtile = !layout.tensor<f16, tma, !layout.layout<(128,128,1):(128,1,?)>>
+!kvtile = !layout.tensor<f16, tma, !layout.layout<(64,128,1):(128,1,?)>>
+!glse = !layout.tensor<f32, global, !layout.layout<(?,?):(1,?)>>
+!hlse = !layout.tensor<f32, global, !layout.layout<(?):(1)>>
+!tlse = !layout.tensor<f32, global, !layout.layout<(128):(1)>>
+!sq = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,(64,2)):(64,(1,8192))>>
+!stages = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,(64,2),2):(64,(1,4096),8192)>>
+!stage = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>>
+!stageT = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o ((64,2),64):((1,4096),64)>>
+!one = !layout.tensor<i64, shared, !layout.layout<1:1>>
+!ring = !layout.tensor<i64, shared, !layout.layout<2:1>>
+!sT = tensor<128x64xf32, #sacc>
+!oT = tensor<128x128xf32, #oacc>
+!rowT = tensor<128xf32, #row>
+!orowT = tensor<128xf32, #orow>
 module {
   gpu.module @kernels {
-    llvm.mlir.global internal @sq() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
-    llvm.mlir.global internal @sk() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
-    llvm.mlir.global internal @sv() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<16384 x i8>
-    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    llvm.mlir.global external @smem() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
+    gpu.func @attention(%mapQ: !llvm.ptr, %mapK: !llvm.ptr, %mapV: !llvm.ptr, %mapO: !llvm.ptr, %plse: !llvm.ptr<1>, %SQ: i32, %SK: i32, %BH: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 384, 1, 1>, layout.tensor_map_encoder = @encode_tensor_maps} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index
-      %s = arith.index_castui %seq : i32 to index
-      %bh = gpu.block_id y
+      %c128 = arith.constant 128 : index
+      %c256 = arith.constant 256 : index
+      %bar1 = arith.constant 1 : i32
+      %consumers = arith.constant 256 : i32
+      %sq = arith.index_castui %SQ : i32 to index
+      %sk = arith.index_castui %SK : i32 to index
+      %bh = arith.index_castui %BH : i32 to index
+      %sqd = arith.muli %sq, %c128 : index
+      %skd = arith.muli %sk, %c128 : index
+      %lq = layout.make %sq, %bh, %sqd : !lg
+      %lk = layout.make %sk, %bh, %skd : !lg
+      %Q = layout.make_tensor %mapQ, %lq : !llvm.ptr -> !map
+      %K = layout.make_tensor %mapK, %lk : !llvm.ptr -> !map
+      %V = layout.make_tensor %mapV, %lk : !llvm.ptr -> !map
+      %O = layout.make_tensor %mapO, %lq : !llvm.ptr -> !map
+      %ll = layout.make %sq, %bh, %sq : !layout.layout<(?,?):(1,?)>
+      %LSE = layout.make_tensor %plse, %ll : !llvm.ptr<1> -> !glse
       %qt = gpu.block_id x
-      %nbh = gpu.grid_dim y
-      %rows = arith.muli %s, %nbh : index
-      %lg = layout.make %rows : !layout.layout<(?,128):(128,1)>
-      %Q = layout.make_tensor %pq, %lg : !llvm.ptr<1> -> !g
-      %K = layout.make_tensor %pk, %lg : !llvm.ptr<1> -> !g
-      %V = layout.make_tensor %pv, %lg : !llvm.ptr<1> -> !g
-      %O = layout.make_tensor %po, %lg : !llvm.ptr<1> -> !g
-      // This head's tiles of 64 rows: tile index bh * (seq / 64) + t.
-      %tiles = arith.divui %s, %c64 : index
-      %base = arith.muli %bh, %tiles : index
-      %ls = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,(64,2)):(64,(1,4096))>
-      %psq = llvm.mlir.addressof @sq : !llvm.ptr<3>
-      %psk = llvm.mlir.addressof @sk : !llvm.ptr<3>
-      %psv = llvm.mlir.addressof @sv : !llvm.ptr<3>
-      %sQ = layout.make_tensor %psq, %ls : !llvm.ptr<3> -> !s
-      %sK = layout.make_tensor %psk, %ls : !llvm.ptr<3> -> !s
-      %sV = layout.make_tensor %psv, %ls : !llvm.ptr<3> -> !s
-      // B of O += P V is V^T (head dim x keys): a view of the V tile, MN-major.
-      %sVt = layout.select_tensor %sV {modes = array<i64: 1, 0>} : !s -> !st
-      %qi = arith.addi %base, %qt : index
-      %gq = layout.local_tile %Q[%qi, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
-      %q = layout.global_load %gq[] {align = 16 : i64} : !gt -> tensor<64x128xf16, #rows>
-      layout.shared_store %q, %sQ : tensor<64x128xf16, #rows>, !s
-      %ninf = arith.constant dense<0xFF800000> : !rowT
-      %zr = arith.constant dense<0.0> : !rowT
-      %zacc = arith.constant dense<0.0> : !accT
-      %zo = arith.constant dense<0.0> : !oT
-      // softmax scale 1/sqrt(64) times log2(e): scores in base 2.
-      %scale = arith.constant dense<0.12751743082459868> : !accT
-      // Causal: the K/V tiles up to the diagonal (tile qt), and a mask that keeps the scores of
-      // columns at or before each row (coordinates from the accumulator's layout).
+      %h = gpu.block_id y
+      %tt = layout.const #layout.tuple<(64,128,1)>
+      %byk = layout.zipped_divide %lk, %tt : !lg, !layout.tuple<(64,128,1)>
+      %nkv = layout.shape_leaf %byk modes [1, 0] : !layout.layout<((64,128,1),(?,1,?)):((128,1,?),(8192,0,?))>
+      // Causal: the K/V tiles up to this Q tile's last row.
       %c0i = arith.constant 0 : i32
       %isc = arith.cmpi ne, %causal, %c0i : i32
-      %notc = arith.cmpi eq, %causal, %c0i : i32
       %qt1 = arith.addi %qt, %c1 : index
-      %ub = arith.select %isc, %qt1, %tiles : index
-      %rowc = layout.coordinate {dim = 0 : i64} : tensor<64x64xi32, #acc>
-      %colc = layout.coordinate {dim = 1 : i64} : tensor<64x64xi32, #acc>
-      %q0 = arith.muli %qt, %c64 : index
-      %q0i = arith.index_castui %q0 : index to i32
-      %q0s = tensor.splat %q0i : tensor<64x64xi32, #acc>
-      %rowg = arith.addi %rowc, %q0s : tensor<64x64xi32, #acc>
-      %all = tensor.splat %notc : tensor<64x64xi1, #acc>
-      %ninfacc = arith.constant dense<0xFF800000> : !accT
-      %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
-        // Every warp's last wgmma has read sK and sV before they are overwritten.
-        nvvm.barrier0
-        %kj = arith.addi %base, %j : index
-        %gk = layout.local_tile %K[%kj, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
-        %gv = layout.local_tile %V[%kj, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
-        %k = layout.global_load %gk[] {align = 16 : i64} : !gt -> tensor<64x128xf16, #rows>
-        %v = layout.global_load %gv[] {align = 16 : i64} : !gt -> tensor<64x128xf16, #rows>
-        layout.shared_store %k, %sK : tensor<64x128xf16, #rows>, !s
-        layout.shared_store %v, %sV : tensor<64x128xf16, #rows>, !s
-        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-        nvvm.barrier0
-        // S = Q K^T (both K-major), in base-2 units.
-        %sc = layout.mma_async %sQ, %sK, %zacc : !s, !s, !accT -> !accT
-        nvvm.wgmma.wait.group.sync.aligned 0
-        %s1 = arith.mulf %sc, %scale : !accT
-        %k0 = arith.muli %j, %c64 : index
-        %k0i = arith.index_castui %k0 : index to i32
-        %k0s = tensor.splat %k0i : tensor<64x64xi32, #acc>
-        %colg = arith.addi %colc, %k0s : tensor<64x64xi32, #acc>
-        %before = arith.cmpi sle, %colg, %rowg : tensor<64x64xi32, #acc>
-        %keep = arith.ori %before, %all : tensor<64x64xi1, #acc>
-        %s2 = arith.select %keep, %s1, %ninfacc : tensor<64x64xi1, #acc>, !accT
-        // Online softmax: the new row maximum, the rescale of what came before.
-        %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !accT -> !rowT
-        %mn = arith.maxnumf %m, %mt : !rowT
-        %mb = layout.broadcast %mn {dim = 1 : i64} : !rowT -> !accT
-        %d = arith.subf %s2, %mb : !accT
-        %p = math.exp2 %d : !accT
-        %dm = arith.subf %m, %mn : !rowT
-        %alpha = math.exp2 %dm : !rowT
-        %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !accT -> !rowT
-        %la = arith.mulf %l, %alpha : !rowT
-        %ln = arith.addf %la, %ps : !rowT
-        %alpha_o = layout.convert_layout %alpha : !rowT -> !orowT
-        %ab = layout.broadcast %alpha_o {dim = 1 : i64} : !orowT -> !oT
-        %os = arith.mulf %o, %ab : !oT
-        // O += P V with P from registers: the accumulator's layout is WGMMA's A fragment.
-        %ph = arith.truncf %p : !accT to tensor<64x64xf16, #acc>
-        %on = layout.mma_async %ph, %sVt, %os : tensor<64x64xf16, #acc>, !st, !oT -> !oT
-        nvvm.wgmma.wait.group.sync.aligned 0
-        scf.yield %mn, %ln, %on : !rowT, !rowT, !oT
+      %qend = arith.muli %qt1, %c128 : index
+      %kend = arith.minui %qend, %sk : index
+      %cub = arith.ceildivui %kend, %c64 : index
+      %ub = arith.select %isc, %cub, %nkv : index
+      %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
+      %sQ, %sK, %sV, %qbar, %kfull, %vfull, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sq, !stages, !stages, !one, !ring, !ring, !ring
+      %tid = gpu.thread_id x
+      %leader = arith.cmpi eq, %tid, %c0 : index
+      scf.if %leader {
+        layout.mbarrier_init %qbar {arrivals = 1 : i64} : !one
+        layout.mbarrier_init %kfull {arrivals = 1 : i64} : !ring
+        layout.mbarrier_init %vfull {arrivals = 1 : i64} : !ring
+        layout.mbarrier_init %empty {arrivals = 256 : i64} : !ring
       }
-      %lo = layout.convert_layout %res#1 : !rowT -> !orowT
-      %lb = layout.broadcast %lo {dim = 1 : i64} : !orowT -> !oT
-      %out = arith.divf %res#2, %lb : !oT
-      %oh = arith.truncf %out : !oT to tensor<64x128xf16, #oacc>
-      %go = layout.local_tile %O[%qi, %c0] {tile = #layout.tuple<(64,128)>} : !g -> !gt
-      layout.global_store %oh, %go[] {align = 4 : i64} : tensor<64x128xf16, #oacc>, !gt
+      nvvm.barrier0
+      %producer = arith.cmpi eq, %tid, %c256 : index
+      scf.if %producer {
+        %gq = layout.local_tile %Q[%qt, %c0, %h] {tile = #layout.tuple<(128,128,1)>} : !map -> !qtile
+        layout.tma_copy %gq to %sQ barrier(%qbar[%c0] : !one) : !qtile, !sq
+        scf.for %j = %c0 to %ub step %c1 {
+          layout.mbarrier_wait %empty[%j] {free} : !ring
+          %gk = layout.local_tile %K[%j, %c0, %h] {tile = #layout.tuple<(64,128,1)>} : !map -> !kvtile
+          %gv = layout.local_tile %V[%j, %c0, %h] {tile = #layout.tuple<(64,128,1)>} : !map -> !kvtile
+          %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          layout.tma_copy %gk to %sk1 barrier(%kfull[%j] : !ring) : !kvtile, !stage
+          layout.tma_copy %gv to %sv1 barrier(%vfull[%j] : !ring) : !kvtile, !stage
+        }
+      }
+      %consumer = arith.cmpi ult, %tid, %c256 : index
+      scf.if %consumer {
+        %ninf = arith.constant dense<0xFF800000> : !rowT
+        %zr = arith.constant dense<0.0> : !rowT
+        %zs = arith.constant dense<0.0> : !sT
+        %zo = arith.constant dense<0.0> : !oT
+        %ninfs = arith.constant dense<0xFF800000> : !sT
+        %scale = arith.constant dense<0.12751743082459868> : !sT
+        %rowc = layout.coordinate {dim = 0 : i64} : tensor<128x64xi32, #sacc>
+        %colc = layout.coordinate {dim = 1 : i64} : tensor<128x64xi32, #sacc>
+        %q0 = arith.muli %qt, %c128 : index
+        %q0i = arith.index_castui %q0 : index to i32
+        %q0s = tensor.splat %q0i : tensor<128x64xi32, #sacc>
+        %rowg = arith.addi %rowc, %q0s : tensor<128x64xi32, #sacc>
+        %notc = arith.cmpi eq, %causal, %c0i : i32
+        %all = tensor.splat %notc : tensor<128x64xi1, #sacc>
+        %skv = tensor.splat %SK : tensor<128x64xi32, #sacc>
+        layout.mbarrier_wait %qbar[%c0] : !one
+        %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
+          layout.mbarrier_wait %kfull[%j] : !ring
+          %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          %sc = layout.mma_async %sQ, %sk1, %zs : !sq, !stage, !sT -> !sT
+          nvvm.wgmma.wait.group.sync.aligned 0
+          %s1 = arith.mulf %sc, %scale : !sT
+          %k0 = arith.muli %j, %c64 : index
+          %k0i = arith.index_castui %k0 : index to i32
+          %k0s = tensor.splat %k0i : tensor<128x64xi32, #sacc>
+          %colg = arith.addi %colc, %k0s : tensor<128x64xi32, #sacc>
+          %before = arith.cmpi sle, %colg, %rowg : tensor<128x64xi32, #sacc>
+          %causalok = arith.ori %before, %all : tensor<128x64xi1, #sacc>
+          %inside = arith.cmpi slt, %colg, %skv : tensor<128x64xi32, #sacc>
+          %keep = arith.andi %causalok, %inside : tensor<128x64xi1, #sacc>
+          %s2 = arith.select %keep, %s1, %ninfs : tensor<128x64xi1, #sacc>, !sT
+          %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !sT -> !rowT
+          %mn = arith.maxnumf %m, %mt : !rowT
+          %mb = layout.broadcast %mn {dim = 1 : i64} : !rowT -> !sT
+          %d = arith.subf %s2, %mb : !sT
+          %p = math.exp2 %d : !sT
+          %dm = arith.subf %m, %mn : !rowT
+          %alpha = math.exp2 %dm : !rowT
+          %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !sT -> !rowT
+          %la = arith.mulf %l, %alpha : !rowT
+          %ln = arith.addf %la, %ps : !rowT
+          %ao = layout.convert_layout %alpha : !rowT -> !orowT
+          %ab = layout.broadcast %ao {dim = 1 : i64} : !orowT -> !oT
+          %os = arith.mulf %o, %ab : !oT
+          %ph = arith.truncf %p : !sT to tensor<128x64xf16, #sacc>
+          layout.mbarrier_wait %vfull[%j] : !ring
+          %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          %svt = layout.select_tensor %sv1 {modes = array<i64: 1, 0>} : !stage -> !stageT
+          %on = layout.mma_async %ph, %svt, %os : tensor<128x64xf16, #sacc>, !stageT, !oT -> !oT
+          nvvm.wgmma.wait.group.sync.aligned 0
+          layout.mbarrier_arrive %empty[%j] : !ring
+          scf.yield %mn, %ln, %on : !rowT, !rowT, !oT
+        }
+        // Epilogue: O / l through shared memory (Q's tile) and a TMA store; the log-sum-exp.
+        %lo = layout.convert_layout %res#1 : !rowT -> !orowT
+        %lb = layout.broadcast %lo {dim = 1 : i64} : !orowT -> !oT
+        %out = arith.divf %res#2, %lb : !oT
+        %oh = arith.truncf %out : !oT to tensor<128x128xf16, #oacc>
+        nvvm.barrier id = %bar1 number_of_threads = %consumers
+        layout.shared_store %oh, %sQ : tensor<128x128xf16, #oacc>, !sq
+        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+        nvvm.barrier id = %bar1 number_of_threads = %consumers
+        scf.if %leader {
+          %go = layout.local_tile %O[%qt, %c0, %h] {tile = #layout.tuple<(128,128,1)>} : !map -> !qtile
+          layout.tma_copy %sQ to %go : !sq, !qtile
+        }
+        %ln2 = arith.constant dense<0.6931471805599453> : !rowT
+        %lg = math.log2 %res#1 : !rowT
+        %ml = arith.addf %res#0, %lg : !rowT
+        %lse = arith.mulf %ml, %ln2 : !rowT
+        %lh = layout.slice_tensor %LSE[%h] {modes = array<i64: 1>} : !glse -> !hlse
+        %lt = layout.local_tile %lh[%qt] {tile = #layout.tuple<(128)>} : !hlse -> !tlse
+        layout.global_store %lse, %lt[] {align = 4 : i64} : !rowT, !tlse
+      }
       gpu.return
     }
   }

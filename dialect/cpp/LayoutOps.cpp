@@ -1571,10 +1571,17 @@ LogicalResult TmaCopyOp::verify() {
     return failure();
   std::optional<SmallVector<int64_t>> g = modeSizes(global.getLayout());
   std::optional<SmallVector<int64_t>> s = modeSizes(shared.getLayout());
-  if (!g || !s || *g != *s)
+  // The tile may have more modes than the shared tensor when each extra (trailing) mode has
+  // extent 1: a 2-D box of a tensor of heads or batches (TMA gives it box extent 1).
+  bool sameExtents = g && s && g->size() >= s->size() &&
+                     ArrayRef<int64_t>(*g).take_front(s->size()) == ArrayRef<int64_t>(*s) &&
+                     llvm::all_of(ArrayRef<int64_t>(*g).drop_front(s->size()),
+                                  [](int64_t e) { return e == 1; });
+  if (!sameExtents)
     return emitOpError() << "the tile " << Type(global.getLayout())
                          << " and the shared tensor " << Type(shared.getLayout())
-                         << " must have the same static extent in each mode";
+                         << " must have the same static extent in each mode (modes of the tile "
+                            "past the shared tensor's of extent 1)";
   if (std::optional<uint64_t> n = getMulticast()) {
     if (failed(verifyMulticast(*this, n)))
       return failure();

@@ -10,7 +10,7 @@
 //   count from the Rust algebra: 2^|register bases|) and leaves other types;
 // - an elementwise arith/math op becomes the same op on each register
 //   (extractvalue, the scalar op with the op's attributes, insertvalue; the
-//   float max/min and f32 math.exp2 as LLVM ops, not libdevice calls); its
+//   float max/min and f32 math.exp2/log2 as LLVM ops, not libdevice calls); its
 //   register tensors must share one encoding;
 // - a splat arith.constant becomes the scalar constant in every register;
 // - layout.global_load / global_store become one vector load or store per
@@ -172,7 +172,8 @@ Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value
 /// The scalar op of an elementwise op on one register, as the LLVM op that NVPTX selects an
 /// instruction for where the upstream lowering would call libdevice (`__nv_fmaxf`,
 /// `__nv_exp2f`): arith.maxnumf / minnumf / maximumf / minimumf (max.f32, max.NaN.f32, ...),
-/// math.exp2 on f32 (ex2.approx.f32, as FlashAttention's softmax uses); null for any other op.
+/// math.exp2 on f32 (ex2.approx.f32, as FlashAttention's softmax uses), math.log2 on f32
+/// (lg2.approx.f32); null for any other op.
 Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
                    ArrayRef<Value> scalars) {
   StringRef name = op->getName().getStringRef();
@@ -183,6 +184,11 @@ Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
   if (isa<math::Exp2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
     return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
                                          rw.getStringAttr("llvm.nvvm.ex2.approx"), scalars)
+        .getResult(0);
+  // log2 on f32: lg2.approx.f32 (the log-sum-exp of an attention epilogue).
+  if (isa<math::Log2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
+    return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
+                                         rw.getStringAttr("llvm.nvvm.lg2.approx.f"), scalars)
         .getResult(0);
   return {};
 }
@@ -489,6 +495,8 @@ struct AccessPlan {
     SmallVector<int64_t> coord, registers;
   };
   SmallVector<Access> accesses;
+  /// Lane and warp bits whose threads hold copies: a store runs where they are clear.
+  int64_t laneReplicas = 0, warpReplicas = 0;
   std::string summary;
 };
 
@@ -540,6 +548,8 @@ FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t alig
       x.registers.push_back(next());
     p.accesses.push_back(std::move(x));
   }
+  p.laneReplicas = next();
+  p.warpReplicas = next();
   p.summary = r.text;
   p.align = std::min<int64_t>(align, p.vector * p.elemBytes);
   op->emitRemark() << "'" << op->getName() << "' op " << (store ? "global_store: " : "global_load: ")
@@ -873,6 +883,19 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
       }
       return {};
     };
+    // One thread of each set holding the same elements stores them (the plan's replicas).
+    OpBuilder::InsertionGuard guard(rw);
+    if (p->laneReplicas || p->warpReplicas) {
+      Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+      Value mask = constI32(rw, loc, p->laneReplicas | (p->warpReplicas << 5));
+      Value owner = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq,
+                                          arith::AndIOp::create(rw, loc, tid, mask),
+                                          constI32(rw, loc, 0));
+      auto branch = scf::IfOp::create(rw, loc, TypeRange(), owner, /*addThenBlock=*/true,
+                                      /*addElseBlock=*/false);
+      rw.setInsertionPointToEnd(branch.thenBlock());
+      rw.setInsertionPoint(scf::YieldOp::create(rw, loc));
+    }
     splitOnWholeTile(rw, loc, bounds, t.getShape(), TypeRange(), body);
     rw.eraseOp(op);
     return success();

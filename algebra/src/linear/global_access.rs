@@ -20,6 +20,13 @@
 //! **Accesses.** Per thread, one access per distinct register coordinate `R(r)` with `r`'s low
 //! `k` bits zero: registers that repeat a coordinate (broadcast: a register basis 0) share it.
 //! The lowering adds the thread part `T(t) ^ W(w)` (XOR per coordinate) at run time.
+//!
+//! **Replicas.** A lane bit (warp bit) whose image `T(2^i)` (`W(2^i)`) is zero moves no
+//! coordinate: the threads that differ only in such bits hold the same elements (a slice
+//! layout broadcast over the lanes of a quad, say). A store is then issued by the one thread
+//! of each such set whose replica bits are clear (`(lane & lane_replicas) == 0` and `(warp &
+//! warp_replicas) == 0`), so every element is written once, as Triton masks redundant stores;
+//! a load reads in every thread.
 
 use super::layout::LinearLayout;
 use super::tensor_encoding::check_tensor_encoding;
@@ -46,6 +53,9 @@ pub struct GlobalAccess {
     pub lane: Vec<Vec<i64>>,
     pub warp: Vec<Vec<i64>>,
     pub accesses: Vec<Access>,
+    /// The lane bits and the warp bits of zero image (replicas; module doc), as bit masks.
+    pub lane_replicas: i64,
+    pub warp_replicas: i64,
     /// Why each wider vector was not taken.
     pub rejected: Vec<String>,
 }
@@ -76,6 +86,12 @@ impl GlobalAccess {
             if self.vector == 1 { "" } else { "s" },
             self.elem_bytes
         );
+        if kind == "st" && (self.lane_replicas | self.warp_replicas) != 0 {
+            s += &format!(
+                ", by the threads whose lane bits {:#x} and warp bits {:#x} are clear (the others hold copies)",
+                self.lane_replicas, self.warp_replicas
+            );
+        }
         if !self.rejected.is_empty() {
             s += &format!("; wider: {}", self.rejected.join("; "));
         }
@@ -219,9 +235,17 @@ pub fn global_access(
             }),
         }
     }
+    let replicas = |bits: &[Vec<i64>]| {
+        bits.iter()
+            .enumerate()
+            .filter(|(_, b)| b.iter().all(|&c| c == 0))
+            .fold(0i64, |m, (i, _)| m | 1 << i)
+    };
     Ok(GlobalAccess {
         vector,
         elem_bytes,
+        lane_replicas: replicas(&lane),
+        warp_replicas: replicas(&warp),
         lane,
         warp,
         accesses,
@@ -289,6 +313,34 @@ mod tests {
             p.rejected
         );
         assert_eq!(p.accesses.len(), 16);
+    }
+
+    #[test]
+    fn a_row_slice_is_stored_by_one_lane_of_each_quad() {
+        // The rows of the wgmma accumulator: lane bits 0 and 1 (the quad) move no row.
+        let p = plan(
+            "tensor<128xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>}>>",
+            &[128],
+            32,
+            4,
+        );
+        assert_eq!((p.lane_replicas, p.warp_replicas), (0b11, 0));
+        assert_eq!(p.accesses.len(), 2);
+        assert!(
+            p.summary("st")
+                .contains("lane bits 0x3 and warp bits 0x0 are clear"),
+            "{}",
+            p.summary("st")
+        );
+        assert!(!p.summary("ld").contains("clear"));
+        // A blocked layout holds every element once.
+        let q = plan(
+            "tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>",
+            &[64, 64],
+            16,
+            16,
+        );
+        assert_eq!((q.lane_replicas, q.warp_replicas), (0, 0));
     }
 
     #[test]

@@ -1839,7 +1839,8 @@ pub unsafe extern "C" fn layout_ffi_tensor_bytes(
 /// (`linear::global_access`), flattened into `out` (at most `capacity` integers; `*length` the
 /// number written): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate
 /// of each lane bit and each warp bit (`rank` integers each), then per access its register
-/// coordinate (`rank`), the number of register groups and their first registers. The text is
+/// coordinate (`rank`), the number of register groups and their first registers, last the
+/// masks of replica lane bits and warp bits (a store runs where they are clear). The text is
 /// the plan's summary for a remark; an error when there is no plan or `capacity` is too small.
 ///
 /// # Safety
@@ -1870,6 +1871,7 @@ pub unsafe extern "C" fn layout_ffi_global_access(
             flat.push(a.registers.len() as i64);
             flat.extend(a.registers.iter().map(|&r| r as i64));
         }
+        flat.extend([p.lane_replicas, p.warp_replicas]);
         fits("global_access", &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });

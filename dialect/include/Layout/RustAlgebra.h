@@ -296,7 +296,7 @@ void layout_result_free(LayoutResult *r);
 
 /// Integers enough for the flat plan of layout_ffi_global_access of a tensor of
 /// `rank` dimensions with at most 1024 registers per thread.
-inline size_t globalAccessCapacity(size_t rank) { return 5 + 16 * rank + 1024 * (rank + 2); }
+inline size_t globalAccessCapacity(size_t rank) { return 7 + 16 * rank + 1024 * (rank + 2); }
 
 /// Integers enough for the flat plans of layout_ffi_reduce_plan and layout_ffi_broadcast_plan:
 /// one per register (at most 2^12 per thread, linear::tensor_encoding) and a header.

@@ -1,5 +1,6 @@
 // layout.tma_copy: a load (tma -> shared) completes on a ring barrier, a store (shared -> tma)
-// takes none; the elements agree; the tile and the shared tensor have the same extents; a tma
+// takes none; the elements agree; the tile and the shared tensor have the same extents (a tile's extra modes
+// extent 1); a tma
 // tensor comes from a tensor map and a flat layout.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics
 
@@ -30,6 +31,17 @@ func.func @store_barrier(%g: !g, %s: !s, %r: !ring, %k: index) {
 !ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
 func.func @extents(%g: !g, %s: !s, %r: !ring, %k: index) {
   // expected-error@+1 {{'layout.tma_copy' op the tile '!layout.layout<(128,64):(?,1)>' and the shared tensor '!layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>' must have the same static extent in each mode}}
+  layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
+  return
+}
+
+// -----
+
+!g = !layout.tensor<f16, tma, !layout.layout<(128,64,2):(64,1,?)>>
+!s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>>
+!ring = !layout.tensor<i64, shared, !layout.layout<4:1>>
+func.func @extra_mode_not_one(%g: !g, %s: !s, %r: !ring, %k: index) {
+  // expected-error@+1 {{'layout.tma_copy' op the tile '!layout.layout<(128,64,2):(64,1,?)>' and the shared tensor '!layout.layout<Sw<3,3,3> o 0 o (128,64):(64,1)>' must have the same static extent in each mode (modes of the tile past the shared tensor's of extent 1)}}
   layout.tma_copy %g to %s barrier(%r[%k] : !ring) : !g, !s
   return
 }

@@ -5,7 +5,7 @@ from collections import deque
 
 from .errors import EmuError
 from .machine import READY, WAITING, Agent, Releases, acquire, release
-from .tma import decode_tensor_map, swizzle
+from .tma import box_bytes, box_rows, decode_tensor_map, swizzle
 
 
 class Cluster:
@@ -138,10 +138,7 @@ class Cluster:
         m = decode_tensor_map(cta, th, mapaddr, ins)
         if m["rank"] != len(coords):
             raise EmuError(f"{cta.who(th)}: {ins.where()}: a {len(coords)}-d copy with a rank {m['rank']} tensor map")
-        if len(coords) != 2:
-            raise EmuError(f"{cta.who(th)}: {ins.where()}: only 2-d TMA is modelled")
-        esz, (b0, b1) = m["esize"], m["box"]
-        row, total = b0 * esz, b0 * b1 * esz
+        total = box_bytes(m)
         if dst % 128:
             raise EmuError(f"{cta.who(th)}: {ins.where()}: TMA destination {dst:#x} is not 128-byte aligned")
         local, mblocal = dst & 0xFFFFFF, mbar & 0xFFFFFF
@@ -166,25 +163,17 @@ class Cluster:
         clock = list(release(th))
         self.stats["TMA loads"] += 1
         self.stats["TMA multicast loads"] += mask is not None
-        c0, c1 = coords
         gmem = cta.gmem
 
         def land():
             data = bytearray(b"\xff" * total if m["oob"] == 1 else bytes(total))
-            d0, d1 = m["dims"]
-            g, s1 = m["global"], m["strides"][0]
-            x0, x1 = max(c0, 0), min(c0 + b0, d0)
-            for y in range(b1):
-                gy = c1 + y
-                if not 0 <= gy < d1 or x0 >= x1:
-                    continue
-                src, n = g + gy * s1 + x0 * esz, (x1 - x0) * esz
+            for _, src, at, n in box_rows(m, coords):
                 buf = gmem.find(src, n)
                 if buf is None:
                     raise EmuError(f"{ins.where()}: the TMA load reads {n} bytes at {gmem.where(src)} outside every allocation "
-                                   f"(row {gy} of the tensor map)")
+                                   f"(box at {coords} of the tensor map)")
                 o = src - buf[1]
-                data[y * row + (x0 - c0) * esz:y * row + (x1 - c0) * esz] = buf[2][o:o + n]
+                data[at:at + n] = buf[2][o:o + n]
             for c, off, mboff in dests:
                 c.flight[off:off + total] = [None] * total
                 base = c.sh_base + off
@@ -211,8 +200,7 @@ class Cluster:
         (swizzled) and written to global memory, clipped to the tensor's extents."""
         cta = th.cta
         m, coords, src, ins = op
-        esz, (b0, b1) = m["esize"], m["box"]
-        row, total = b0 * esz, b0 * b1 * esz
+        total = box_bytes(m)
         off = cta.sh_offset(th, src, total, ins)
         base = cta.sh_base + off
         data = bytearray()
@@ -231,20 +219,12 @@ class Cluster:
                         f"thread {w} at {cta.w_ins[b].where()}, which did not execute fence.proxy.async after the write"))
                     break
             data += cta.sh_read(th, o, 16, ins)
-        d0, d1 = m["dims"]
-        g, s1 = m["global"], m["strides"][0]
-        c0, c1 = coords
-        x0, x1 = max(c0, 0), min(c0 + b0, d0)
-        for y in range(b1):
-            gy = c1 + y
-            if not 0 <= gy < d1 or x0 >= x1:
-                continue
-            dst, n = g + gy * s1 + x0 * esz, (x1 - x0) * esz
+        for _, dst, at, n in box_rows(m, coords):
             buf = cta.gmem.find(dst, n)
             if buf is None or not buf[3]:
                 raise EmuError(f"{ins.where()}: the TMA store writes {n} bytes at {cta.gmem.where(dst)}, outside every writable allocation")
             o = dst - buf[1]
-            buf[2][o:o + n] = data[y * row + (x0 - c0) * esz:y * row + (x1 - c0) * esz]
+            buf[2][o:o + n] = data[at:at + n]
             w = buf[4]
             for i in range(o, o + n):
                 w[i] = min(w[i] + 1, 255)

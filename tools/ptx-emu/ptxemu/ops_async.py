@@ -219,8 +219,8 @@ def h_bulk(dec, st, parts, args):
 
         def store(th):
             m = decode_tensor_map(th.cta, th, tmap(th), ins)
-            if m["rank"] != dims or dims != 2:
-                raise EmuError(f"{ins.where()}: only 2-d TMA with a rank-2 map is modelled")
+            if m["rank"] != dims:
+                raise EmuError(f"{ins.where()}: a {dims}-d TMA store with a rank {m['rank']} tensor map")
             th.bulk_uncommitted.append((m, [c(th) for c in coords], src(th), ins))
         ins = simple(st, store)
         return ins

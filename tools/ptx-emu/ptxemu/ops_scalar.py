@@ -531,13 +531,31 @@ def h_fma(dec, st, parts, args):
     return simple(st, run)
 
 
-def h_ex2(dec, st, parts, args):
-    """ex2.approx{.ftz}.f32 d, a: 2^a. The ISA bounds the approximation's error (2 ulp over the
-    full range); the emulator returns 2^a rounded to nearest, which specs' bounds cover; .ftz
-    flushes a subnormal operand and result to +-0."""
+def _log2(x):
+    """log2 as lg2.approx.f32 defines it at the edges: -inf at +-0, NaN below 0, +inf at +inf."""
+    if x == 0:
+        return -math.inf
+    if x < 0 or x != x:
+        return math.nan
+    return math.inf if math.isinf(x) else math.log2(x)
+
+
+def _exp2(x):
+    try:
+        return math.exp2(x)
+    except OverflowError:
+        return math.inf
+
+
+def h_approx_unary(dec, st, parts, args):
+    """ex2.approx{.ftz}.f32 d, a: 2^a; lg2.approx{.ftz}.f32 d, a: log2(a) (-inf at +-0, NaN for
+    a negative a). The ISA bounds the approximations' errors (ex2: 2 ulp; lg2: 2^-22.6 absolute
+    near 1, else 4 ulp); the emulator returns the value rounded to nearest, which specs' bounds
+    cover; .ftz flushes a subnormal operand and result to +-0."""
     q = parts[1:-1]
     if parts[-1] != "f32" or q not in (["approx"], ["approx", "ftz"]) or len(args) != 2:
-        raise EmuError(f"{st.op} is not modelled (ex2.approx{{.ftz}}.f32 d, a)")
+        raise EmuError(f"{st.op} is not modelled ({parts[0]}.approx{{.ftz}}.f32 d, a)")
+    fn = _exp2 if parts[0] == "ex2" else _log2
     ftz = "ftz" in q
     d, a = dec.dst(args[0]), dec.src(args[1], 32)
 
@@ -545,11 +563,7 @@ def h_ex2(dec, st, parts, args):
         x = f32_from_bits(a(th))
         if ftz and x != 0 and abs(x) < 2.0 ** -126:
             x = 0.0
-        try:
-            y = math.exp2(x)
-        except OverflowError:
-            y = math.inf
-        r = f32_bits(y)
+        r = f32_bits(fn(x))
         if ftz and (r & 0x7F800000) == 0:
             r &= 0x80000000
         th.regs[d] = r
@@ -592,5 +606,5 @@ HANDLERS.update({
     "not": h_unary, "neg": h_unary, "abs": h_unary, "mul": h_mul, "mad": h_mul, "bfe": h_bfe,
     "cvt": h_cvt, "setp": h_setp, "selp": h_selp, "bra": h_bra, "ret": h_exit, "exit": h_exit,
     "ld": h_ld, "st": h_st, "cvta": h_cvta, "div": h_div_any, "rem": h_div,
-    "fma": h_fma, "ex2": h_ex2, "rcp": h_fdiv,
+    "fma": h_fma, "ex2": h_approx_unary, "lg2": h_approx_unary, "rcp": h_fdiv,
 })

@@ -56,3 +56,42 @@ def decode_tensor_map(cta, th, a, ins):
     return m
 
 
+
+
+def box_bytes(m):
+    """Bytes of one box of the tensor map `m` (the product of its box extents)."""
+    total = m["esize"]
+    for b in m["box"]:
+        total *= b
+    return total
+
+
+def box_rows(m, coords):
+    """The rows of a TMA box at `coords` (innermost first) of the tensor map `m` that lie in the
+    tensor: (byte offset of the row's first element in the box, global address of the first
+    element inside, byte offset of that element in the box, bytes inside). A row is the box's
+    extent along dim 0 at one coordinate of the outer dims (row index y_1 + b_1 (y_2 + b_2
+    ...)); elements outside the tensor's extents in any dim are not read (a load fills them) or
+    written (a store clips them), as the hardware does for tile-mode copies."""
+    esz, box, dims = m["esize"], m["box"], m["dims"]
+    strides = m["strides"]
+    c0 = coords[0]
+    x0, x1 = max(c0, 0), min(c0 + box[0], dims[0])
+    if x0 >= x1:
+        return
+    row_bytes = box[0] * esz
+    outer = box[1:]
+    count = 1
+    for b in outer:
+        count *= b
+    for r in range(count):
+        addr, inside, rest = m["global"] + x0 * esz, True, r
+        for k, b in enumerate(outer, start=1):
+            y = coords[k] + rest % b
+            rest //= b
+            if not 0 <= y < dims[k]:
+                inside = False
+                break
+            addr += y * strides[k - 1]
+        if inside:
+            yield r * row_bytes, addr, r * row_bytes + (x0 - c0) * esz, (x1 - x0) * esz

@@ -1,57 +1,82 @@
-"""examples/attention_sm90.mlir (d = 64) and attention_sm90_d128.mlir (d = 128): attention(q, k,
-v, o, seq, causal), O = softmax(Q K^T / sqrt(d) [+ causal mask: key j <= query i]) V per head, f16 in and out, f32 accumulation and softmax
-statistics; Q, K, V, O are (bh * seq) x d row-major (head h's rows h * seq ..), seq a multiple of
-64; a grid of (seq / 64, bh) CTAs of 128 threads (one warpgroup: one 64-row tile of Q).
+"""examples/attention_sm90.mlir (d = 64) and attention_sm90_d128.mlir (d = 128):
+attention(mapQ, mapK, mapV, mapO, lse, SQ, SK, BH, causal), for each of BH heads
+O = softmax(Q K^T / sqrt(d) [+ causal mask: key j <= query i]) V and LSE = log(sum_j exp(s_j))
+per row; Q and O are BH x SQ x d, K and V BH x SK x d (row-major, f16 or bf16), LSE BH x SQ f32.
+SQ and SK are any positive lengths (partial tiles: TMA zero-fills past them and clips the store).
+The tensor maps are made by the module's derived host function encode_tensor_maps(mapQ, Q, mapK,
+K, mapV, V, mapO, O, SQ, SK, BH, causal), compiled and linked with tensor_map_record.c (--host).
+Grid (ceil(SQ / 128), BH) of 384 threads (two consumer warpgroups, one producer), `smem` bytes of
+dynamic shared memory.
 
-Q, K and V are multiples of 1/16 in [-1, 1] (exact in f16). The float64 reference and its
-bound per element:
-    |O - ref| <= 2^-9 (sum_j p_j |V_j|) / l + 2^-10 |ref| + 2^-20
-(P is rounded to f16 before the second product while l sums the unrounded P: 2^-11 each, with
-ex2.approx's error and the f32 sums well inside; O is rounded to f16: 2^-11 |ref|).
+Q, K and V are multiples of 1/16 in [-1, 1] (exact in f16 and bf16). The float64 reference and
+its bound per element, with u the unit roundoff of the element type (2^-11 f16, 2^-8 bf16):
+    |O - ref| <= 4u (sum_j p_j |V_j|) / l + 2u |ref| + 2^-20
+(P is rounded to the element type before the second product while l sums the unrounded P: u
+each, with ex2.approx's error and the f32 sums well inside; O is rounded: u |ref|), and
+    |LSE - ref| <= 2^-14 (|ref| + 1)
+(f32 scores and sums, lg2.approx).
 
-    ptx_emu.py run attention_sm90.py --ptx K.ptx --set bh=2 --set seq=128 [--set d=128] [--set causal=1]
+    ptx_emu.py run attention_sm90.py --ptx K.ptx --host H.so --set bh=2 --set sq=200 --set sk=130 [--set d=128] [--set causal=1] [--set elem=bf16]
 """
 
 import math
 import random
 
-from ptxemu.spec import Buffer, Kernel, Output, Ptr, fill, pack
+from ptxemu.spec import I32, Buffer, Host, Kernel, Map, Output, Ptr, fill, pack
 
-PARAMS = {"ptx": None, "bh": 2, "seq": 128, "d": 64, "causal": 0, "seed": 1, "max_steps": 40_000_000}
+PARAMS = {"ptx": None, "host": None, "elem": "f16", "bh": 2, "sq": 128, "sk": 128, "d": 64, "causal": 0,
+          "smem": 83008, "seed": 1, "delay": 1, "max_steps": 60_000_000}
+
+UNIT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8}
+SENTINEL = {"f16": 0x7E5A, "bf16": 0x7FA5}
 
 
 def launch(p):
-    bh, seq, d = p.bh, p.seq, p.d
-    if seq % 64:
-        raise ValueError(f"seq = {seq}: this kernel needs whole 64-row tiles")
+    bh, sq, sk, d = p.bh, p.sq, p.sk, p.d
+    u = UNIT[p.elem]
     rng = random.Random(p.seed)
-    rows = bh * seq
 
-    def mat():
+    def mat(rows):
         return [[rng.randint(-16, 16) / 16 for _ in range(d)] for _ in range(rows)]
-    Q, K, V = mat(), mat(), mat()
+    Q, K, V = mat(bh * sq), mat(bh * sk), mat(bh * sk)
+    rows = {}
 
-    def reference():
+    def row(h, i):
+        """Softmax weights, their sum, the keys and the maximum score of query i of head h."""
+        if (h, i) not in rows:
+            q = Q[h * sq + i]
+            keys = range(min(i + 1, sk)) if p.causal else range(sk)  # causal: key j <= query i
+            s = [sum(a * b for a, b in zip(q, K[h * sk + j])) / math.sqrt(d) for j in keys]
+            mx = max(s)
+            w = [math.exp(x - mx) for x in s]
+            rows[(h, i)] = (w, sum(w), [V[h * sk + j] for j in keys], mx)
+        return rows[(h, i)]
+
+    def out_reference():
         ref, bound = [], []
         for h in range(bh):
-            for i in range(seq):
-                q = Q[h * seq + i]
-                keys = range(i + 1) if p.causal else range(seq)  # causal: key j <= query i
-                s = [sum(a * b for a, b in zip(q, K[h * seq + j])) / math.sqrt(d) for j in keys]
-                mx = max(s)
-                w = [math.exp(x - mx) for x in s]
-                total = sum(w)
-                vs = [V[h * seq + j] for j in keys]
+            for i in range(sq):
+                w, total, vs, _ = row(h, i)
                 ref.append([sum(w[j] * vs[j][c] for j in range(len(w))) / total for c in range(d)])
                 mag = [sum(w[j] * abs(vs[j][c]) for j in range(len(w))) / total for c in range(d)]
-                bound.append([2.0 ** -9 * m + 2.0 ** -10 * abs(r) + 2.0 ** -20 for m, r in zip(mag, ref[-1])])
+                bound.append([4 * u * m + 2 * u * abs(r) + 2.0 ** -20 for m, r in zip(mag, ref[-1])])
         return ref, bound
 
+    def lse_reference():
+        ref = [[row(h, i)[3] + math.log(row(h, i)[1])] for h in range(bh) for i in range(sq)]
+        return ref, [[2.0 ** -14 * (abs(r[0]) + 1)] for r in ref]
+
+    causal = " causal" if p.causal else ""
     return Kernel(
-        ptx=p.ptx, entry="attention", grid=(seq // 64, bh), block=128,
-        title=f"attention sm90a f16 bh={bh} seq={seq} d={d}{' causal' if p.causal else ''}",
-        buffers=[Buffer("q", pack("f16", Q)), Buffer("k", pack("f16", K)), Buffer("v", pack("f16", V)),
-                 Buffer("o", fill("f16", rows * d, 0x7E5A), writable=True)],
-        args=[Ptr("q"), Ptr("k"), Ptr("v"), Ptr("o"), seq, p.causal],
-        outputs=[Output("o", "f16", rows, d, (rows, d), reference)],
-        max_steps=p.max_steps)
+        ptx=p.ptx, entry="attention", grid=((sq + 127) // 128, bh), block=384, smem=p.smem,
+        title=f"attention sm90a {p.elem} bh={bh} sq={sq} sk={sk} d={d}{causal}",
+        buffers=[Buffer("q", pack(p.elem, Q)), Buffer("k", pack(p.elem, K)), Buffer("v", pack(p.elem, V)),
+                 Buffer("o", fill(p.elem, bh * sq * d, SENTINEL[p.elem]), writable=True),
+                 Buffer("lse", fill("f32", bh * sq, 0x7FC00001), writable=True)],
+        host=Host(p.host, "encode_tensor_maps",
+                  [Map("q"), Ptr("q"), Map("k"), Ptr("k"), Map("v"), Ptr("v"), Map("o"), Ptr("o"),
+                   I32(sq), I32(sk), I32(bh), I32(p.causal)]),
+        args=[Map("q"), Map("k"), Map("v"), Map("o"), Ptr("lse"), sq, sk, bh, p.causal],
+        outputs=[Output("o", p.elem, bh * sq, d, (bh * sq, d), out_reference),
+                 Output("lse", "f32", bh * sq, 1, (bh * sq, 1), lse_reference)],
+        delay=p.delay, max_steps=p.max_steps)

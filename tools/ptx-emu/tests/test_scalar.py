@@ -140,6 +140,31 @@ def test_float_fma_div_ex2_and_nan_min_max():
                    0x7FFFFFFF, f32(3.0)]
 
 
+def test_lg2_approx_values_and_edges():
+    """lg2.approx.f32 (PTX ISA "lg2"): log2 of exact powers of two (8 -> 3, 0.5 -> -1), -inf for
+    +0 and -0, NaN for a negative operand, +inf for +inf; .ftz flushes a subnormal operand to 0
+    (-inf)."""
+    got = one(f"""
+  mov.b32 %r1, {f32(8.0):#x};
+  lg2.approx.f32 %r100, %r1;
+  mov.b32 %r2, {f32(0.5):#x};
+  lg2.approx.f32 %r101, %r2;
+  mov.b32 %r3, 0;
+  lg2.approx.f32 %r102, %r3;
+  mov.b32 %r4, 0x80000000;
+  lg2.approx.f32 %r103, %r4;
+  mov.b32 %r5, {f32(-2.0):#x};
+  lg2.approx.f32 %r104, %r5;
+  mov.b32 %r6, 0x7F800000;
+  lg2.approx.f32 %r105, %r6;
+  mov.b32 %r7, 1;
+  lg2.approx.ftz.f32 %r106, %r7;
+  lg2.approx.f32 %r107, %r7;
+""", 8)
+    assert got == [f32(3.0), f32(-1.0), 0xFF800000, 0xFF800000, 0x7FC00000, 0x7F800000,
+                   0xFF800000, f32(-149.0)]
+
+
 def test_int_to_f32_rounds_to_nearest_even():
     """cvt.rn.f32.s32 / .u32 (PTX ISA "cvt"): 2^24 + 1 has no f32 and rounds to the even 2^24,
     2^24 + 3 to 2^24 + 4; -5 and 0xFFFFFFFF as unsigned (2^32 - 1 -> 2^32)."""
