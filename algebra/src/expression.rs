@@ -341,32 +341,25 @@ pub fn arg_texts(args: &[Expr<'_>], reg: &dyn Registry) -> Result<Vec<String>, E
     Ok(texts)
 }
 
-/// A call of an external operation (see [`arg_texts`]).
-fn eval_external_call(
-    name: &str,
-    at: usize,
-    args: &[Expr<'_>],
-    reg: &dyn Registry,
-) -> Result<Value, ExprError> {
-    let texts = arg_texts(args, reg)?;
-    let value_at: Vec<Option<usize>> = args
-        .iter()
-        .map(|a| match a {
-            Expr::Value { at, .. } => Some(*at),
-            Expr::Call { .. } => None,
-        })
-        .collect();
-    reg.call_external(name, at, &texts, &value_at)
-}
-
-/// A call of an operation of this crate that reads texts (see [`arg_texts`]).
+/// A call of an operation that reads texts (see [`arg_texts`]): of this crate, or external.
 fn eval_text_call(
+    kind: CallKind,
     name: &str,
     at: usize,
     args: &[Expr<'_>],
     reg: &dyn Registry,
 ) -> Result<Value, ExprError> {
     let texts = arg_texts(args, reg)?;
+    if kind == CallKind::External {
+        let value_at: Vec<Option<usize>> = args
+            .iter()
+            .map(|a| match a {
+                Expr::Value { at, .. } => Some(*at),
+                Expr::Call { .. } => None,
+            })
+            .collect();
+        return reg.call_external(name, at, &texts, &value_at);
+    }
     ops::call_text_at(name, &texts).map_err(|(err, arg)| {
         match (arg, arg.and_then(|i| args.get(i))) {
             (Some(_), Some(Expr::Value { at: arg_at, .. })) if err.offset().is_some() => {
@@ -393,9 +386,8 @@ fn eval_numbered(e: &Expr<'_>, vars: &mut u32, reg: &dyn Registry) -> Result<Val
         Expr::Call { name, at, args } => {
             match reg.kind(name) {
                 None => return Err(ExprError::at(*at, unknown_op(name, reg))),
-                Some(CallKind::External) => return eval_external_call(name, *at, args, reg),
-                Some(CallKind::Texts) => return eval_text_call(name, *at, args, reg),
                 Some(CallKind::Values) => {}
+                Some(kind) => return eval_text_call(kind, name, *at, args, reg),
             }
             let vals = args
                 .iter()
