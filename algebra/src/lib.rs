@@ -34,7 +34,7 @@
 //!    `ops::partition_plan` `ops::local_tile` `ops::multicast_slice`
 //!    `ops::slice_tensor`
 //! 10. expressions over the operations, as `layout eval` and Python's `evaluate` read them:
-//!    `expression`
+//!     `expression`
 
 pub mod bijective;
 pub mod checked;
