@@ -22,7 +22,8 @@ pip_install() { "$VENV/bin/pip" install --quiet --disable-pip-version-check "$@"
 sources_hash() {
   find python/Cargo.toml python/Cargo.lock python/pyproject.toml python/src python/layout \
        algebra/Cargo.toml algebra/src relation/Cargo.toml relation/src \
-       tools/layout/src/op_help.rs -type f \
+       tools/layout/src/op_help.rs tools/layout/src/registry.rs tools/layout/src/relation_ops.rs \
+       -type f \
        ! -name '*.pyc' -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
 }
 stamp=$VENV/.layout-python-sources

@@ -33,11 +33,14 @@
 //! 9. kernel plans: the typed plans of the kernel ops, computed through the dispatch:
 //!    `ops::partition_plan` `ops::local_tile` `ops::multicast_slice`
 //!    `ops::slice_tensor`
+//! 10. expressions over the operations, as `layout eval` and Python's `evaluate` read them:
+//!     `expression`
 
 pub mod bijective;
 pub mod checked;
 pub mod coprofile;
 pub mod error;
+pub mod expression;
 pub mod fast_hash;
 pub mod func;
 pub mod hw;

@@ -166,6 +166,8 @@ impl Sym {
 
 fn push_operand(out: &mut String, x: &Sym) {
     match x.expr() {
+        // A check prints as the value it guards (its condition is not part of the value).
+        Expr::Check(a, _, _) => push_operand(out, a),
         Expr::Lit(_)
         | Expr::Var(_)
         | Expr::Min(..)
@@ -214,7 +216,7 @@ fn push_expr(out: &mut String, e: &Expr) {
         Expr::Max(a, b) => call(out, "max", a, Some(b)),
         Expr::Abs(a) => call(out, "abs", a, None),
         Expr::Signum(a) => call(out, "signum", a, None),
-        Expr::Check(a, _, _) => push_operand(out, a),
+        Expr::Check(a, _, _) => push_expr(out, a.expr()),
     }
 }
 

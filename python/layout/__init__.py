@@ -2,7 +2,8 @@
 linear layouts, computed by the Rust crate `layout-algebra` (the same code as the `layout`
 CLI and the MLIR dialect).
 
-Classes: ``Layout``, ``Swizzle``, ``ComposedLayout``, ``LinearLayout``. Every operation of
+Classes: ``Layout``, ``Swizzle``, ``ComposedLayout``, ``LinearLayout``, and ``Symbolic`` (an
+index or coordinate computed from runtime ``?`` leaves, bound by ``bind``). Every operation of
 the algebra is a function of this module named as in CuTe / pycute / the CuTe DSL
 (``composition``, ``complement``, ``logical_divide``, ``size``, ``cosize``, ...; ``slice_``
 for CuTe's ``slice``), plus the ``linear_*``, hardware, ``lego_*`` and relation operations
@@ -11,7 +12,8 @@ function per entry of the registry the CLI reads (``OP_NAMES``).
 Arguments are objects of these classes, ints, nested tuples (shapes and coordinates; ``None``
 is CuTe's ``_``), tuples or lists of layouts (by-mode tilers), or strings in the layout
 syntax (``"(4,8):(8,1)"``, ``"Sw<3,4,3> o 0 o (8,64):(64,1)"``, ``"#ttg.linear<{...}>"``,
-names such as ``"f16"``). Errors raise ``LayoutError`` (a ``ValueError``) with ``message``,
+names such as ``"f16"``). ``evaluate(text)`` evaluates a whole expression as ``layout eval``
+does (its ``?`` numbered across it). Errors raise ``LayoutError`` (a ``ValueError``) with ``message``,
 ``offset`` (the byte of a parse error) and ``arg`` (which argument).
 
     >>> from layout import Layout, composition, logical_divide, size
@@ -28,8 +30,10 @@ from ._native import (
     LinearLayout,
     OP_NAMES,
     Swizzle,
+    Symbolic,
     __version__,
     call,
+    evaluate,
     parse,
     to_text,
 )
@@ -41,7 +45,9 @@ __all__ = [
     "LinearLayout",
     "OP_NAMES",
     "Swizzle",
+    "Symbolic",
     "call",
+    "evaluate",
     "parse",
     "to_text",
     "help_text",

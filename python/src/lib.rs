@@ -6,7 +6,10 @@
 //! object by [`from_value`]. Every operation of the registry (`tools/layout/src/op_help.rs`,
 //! shared with the CLI: the algebra's operations and the relation operations of
 //! `layout-relation`) is reached through [`call`], routed by its family as `layout eval`
-//! routes it; the Python layer (`layout/__init__.py`) makes one function per name. Errors are
+//! routes it; the Python layer (`layout/__init__.py`) makes one function per name. Index
+//! math on runtime (`?`) leaves gives a [`symbolic::PySymbolic`]; [`evaluate`] and `bind` of
+//! an expression text run the CLI's expression evaluator (`layout_algebra::expression`, with
+//! the CLI's registry, `tools/layout/src/registry.rs`). Errors are
 //! `LayoutError` (a `ValueError`) with the algebra's message, the byte `offset` of a parse
 //! error (else `None`) and the index `arg` of the argument it is in.
 
@@ -19,11 +22,23 @@ use layout_algebra::stride::Stride;
 use layout_algebra::value::{Coord, CrdLeaf};
 use layout_algebra::{ops, text, Error, Func, Int, IntTuple, Tree, Value};
 
+// The registry of the operations, the relation operations in expressions and the registry
+// as the expression evaluator calls it: the CLI's files, so that names, routing and answers
+// are the CLI's.
 #[path = "../../tools/layout/src/op_help.rs"]
 #[allow(dead_code)]
-mod help_table;
+mod op_help;
+#[path = "../../tools/layout/src/registry.rs"]
+#[allow(dead_code)]
+mod registry;
+#[path = "../../tools/layout/src/relation_ops.rs"]
+#[allow(dead_code)]
+mod relation_ops;
+mod symbolic;
 
-use help_table::Family;
+use layout_algebra::expression::{self, ExprError};
+use op_help::Family;
+use symbolic::PySymbolic;
 
 create_exception!(
     layout,
@@ -34,13 +49,18 @@ create_exception!(
 
 /// The Python exception for an algebra error.
 fn layout_error(py: Python<'_>, e: &Error, arg: Option<usize>) -> PyErr {
-    let msg = e.to_string();
-    let err = LayoutError::new_err(msg.clone());
+    error_at(py, e.to_string(), e.offset(), arg)
+}
+
+/// The Python exception with `message`, the byte `offset` and the argument `arg` it is in
+/// (set only with an offset).
+fn error_at(py: Python<'_>, message: String, offset: Option<usize>, arg: Option<usize>) -> PyErr {
+    let err = LayoutError::new_err(message.clone());
     let v = err.value(py);
     // Setting attributes on a fresh exception instance cannot fail.
-    let _ = v.setattr("message", msg);
-    let _ = v.setattr("offset", e.offset());
-    let _ = v.setattr("arg", arg.filter(|_| e.offset().is_some()));
+    let _ = v.setattr("message", message);
+    let _ = v.setattr("offset", offset);
+    let _ = v.setattr("arg", arg.filter(|_| offset.is_some()));
     err
 }
 
@@ -127,6 +147,9 @@ pub fn to_value(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
     }
     if let Ok(l) = obj.downcast::<PyLinearLayout>() {
         return Ok(Value::Json(l.get().json.clone()));
+    }
+    if let Ok(s) = obj.downcast::<PySymbolic>() {
+        return Ok(s.get().v.clone());
     }
     if obj.is_none() {
         return Ok(Value::All);
@@ -308,6 +331,15 @@ pub fn from_value(py: Python<'_>, v: Value) -> PyResult<PyObject> {
     })
 }
 
+/// The result of `op` as a Python object: a `Symbolic` for an integer or coordinate with
+/// runtime leaves computed by index math (symbolic::RUNTIME_VALUE_OPS), else [`from_value`].
+fn result_obj(py: Python<'_>, op: &str, v: Value) -> PyResult<PyObject> {
+    if symbolic::RUNTIME_VALUE_OPS.contains(&op) && symbolic::is_runtime(&v) {
+        return Ok(Py::new(py, PySymbolic { v })?.into_any());
+    }
+    from_value(py, v)
+}
+
 // ------------------------------------------------------------------------------------------
 // The operation call
 
@@ -363,7 +395,7 @@ fn relation_answer(py: Python<'_>, a: layout_relation::ops::Answer) -> PyResult<
 #[pyfunction]
 #[pyo3(signature = (op, *args))]
 fn call(py: Python<'_>, op: &str, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
-    let Some(family) = help_table::family(op) else {
+    let Some(family) = op_help::family(op) else {
         return Err(algebra_error(
             py,
             format!("unknown operation '{op}' (layout.OP_NAMES lists the operations)"),
@@ -377,6 +409,13 @@ fn call(py: Python<'_>, op: &str, args: &Bound<'_, PyTuple>) -> PyResult<PyObjec
             Some(Err((e, arg))) => Err(layout_error(py, &e, arg)),
             None => Err(algebra_error(py, format!("unknown operation '{op}'"))),
         };
+    }
+    if op == "bind"
+        && args
+            .get_item(0)
+            .is_ok_and(|a| a.is_instance_of::<PyString>())
+    {
+        return bind_expression(py, args);
     }
     let r = if family == Family::Lego {
         let texts = arg_texts(py, args)?;
@@ -392,8 +431,46 @@ fn call(py: Python<'_>, op: &str, args: &Bound<'_, PyTuple>) -> PyResult<PyObjec
         ops::call(op, &vals).map_err(|e| (e, None))
     };
     match r {
-        Ok(v) => from_value(py, v),
+        Ok(v) => result_obj(py, op, v),
         Err((e, arg)) => Err(layout_error(py, &e, arg)),
+    }
+}
+
+/// `bind(EXPR, v0, v1, ...)` with EXPR a text: an expression (calls allowed, its `?` numbered
+/// across it), as `layout batch` reads bind's first argument; the values are ints or texts
+/// (other objects as their text). Answers and errors are the batch's.
+fn bind_expression(py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
+    let mut texts = Vec::with_capacity(args.len());
+    for (i, a) in args.iter().enumerate() {
+        texts.push(match a.downcast::<PyString>() {
+            Ok(s) => s.to_cow()?.into_owned(),
+            Err(_) => to_text(&a).map_err(|e| reindex(py, e, i))?,
+        });
+    }
+    let r = py.allow_threads(|| expression::eval_bind_texts(&texts, &registry::Ops));
+    match r {
+        Ok(v) => from_value(py, v),
+        Err(e) => Err(error_at(py, e.message, None, None)),
+    }
+}
+
+/// Evaluate an expression as `layout eval` does: a value of the layout syntax or a call
+/// `name(arg, ...)` of any operation, the `?` of its value texts numbered `$0, $1, ...` left
+/// to right across the whole expression. An integer or coordinate result with runtime leaves
+/// is a `Symbolic` (bound by `bind` with one value per `?` of the expression); `str()` of the
+/// result is what `layout eval` prints. An error has the CLI's message and `offset` (the byte
+/// in the expression it points at; `arg` 0).
+#[pyfunction]
+fn evaluate(py: Python<'_>, expr: &str) -> PyResult<PyObject> {
+    let r = py.allow_threads(|| expression::eval_str(expr, &registry::Ops));
+    match r {
+        Ok(v) if symbolic::is_runtime(&v) => Ok(Py::new(py, PySymbolic { v })?.into_any()),
+        // A relation operation's answer in text: JSON, a CuTe layout or ISL notation.
+        Ok(Value::Json(t)) if layout_algebra::linear::json::parse_json(&t).is_err() => {
+            relation_answer(py, layout_relation::ops::Answer::Text(t))
+        }
+        Ok(v) => from_value(py, v),
+        Err(ExprError { message, offset }) => Err(error_at(py, message, offset, Some(0))),
     }
 }
 
@@ -442,16 +519,16 @@ fn to_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 }
 
 /// The help of an operation: (signature, contract, example, result), or None.
-#[pyfunction]
-fn op_help(name: &str) -> Option<(&'static str, &'static str, &'static str, &'static str)> {
-    help_table::lookup(name).map(|h| (h.signature, h.contract, h.example, h.result))
+#[pyfunction(name = "op_help")]
+fn help_entry(name: &str) -> Option<(&'static str, &'static str, &'static str, &'static str)> {
+    op_help::lookup(name).map(|h| (h.signature, h.contract, h.example, h.result))
 }
 
 /// The registry entry of an operation as a dict (name, family, signature, arity as (least,
 /// most or None), contract, example, result), or None.
 #[pyfunction]
 fn op_info(py: Python<'_>, name: &str) -> PyResult<Option<PyObject>> {
-    let Some(h) = help_table::lookup(name) else {
+    let Some(h) = op_help::lookup(name) else {
         return Ok(None);
     };
     let d = PyDict::new(py);
@@ -488,12 +565,15 @@ fn apply(py: Python<'_>, f: &Value, args: &Bound<'_, PyTuple>) -> PyResult<PyObj
         (_, Value::Func(Func::Swizzle(_))) => op_obj(py, "swizzle", &[f.clone(), c]),
         // An index: CuTe's layout(i), which extends along the last mode past size (as
         // pycute and CuTe C++ do; composition relies on it).
-        (Value::Tuple(Tree::Leaf(Int::Lit(i))), Value::Func(func)) => {
+        (Value::Tuple(Tree::Leaf(Int::Lit(i))), Value::Func(func)) if !matches!(func, Func::Layout(l) if l.has_runtime_leaf()) =>
+        {
             let y = func.apply(*i).map_err(|e| layout_error(py, &e, None))?;
             Ok(y.into_pyobject(py)?.into_any().unbind())
         }
         (Value::Coord(_) | Value::All, _) => op_obj(py, "slice", &[c, f.clone()]),
-        _ => op_obj(py, "crd2idx", &[c, f.clone()]),
+        // A coordinate, or an index into a layout with runtime leaves: crd2idx (a Symbolic
+        // with runtime leaves; an index must then lie in the domain, checked when bound).
+        _ => result_obj(py, "crd2idx", op_values(py, "crd2idx", &[c, f.clone()])?),
     }
 }
 
@@ -535,13 +615,13 @@ macro_rules! cute_methods {
             fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<PyObject> {
                 apply(py, &self.v, args)
             }
-            /// The domain size.
-            fn size(&self, py: Python<'_>) -> PyResult<i64> {
-                int_result(py, "size", &self.v)
+            /// The domain size (a `Symbolic` with runtime leaves).
+            fn size(&self, py: Python<'_>) -> PyResult<PyObject> {
+                result_obj(py, "size", op_values(py, "size", &[self.v.clone()])?)
             }
-            /// One past the largest offset.
-            fn cosize(&self, py: Python<'_>) -> PyResult<i64> {
-                int_result(py, "cosize", &self.v)
+            /// One past the largest offset (a `Symbolic` with runtime leaves).
+            fn cosize(&self, py: Python<'_>) -> PyResult<PyObject> {
+                result_obj(py, "cosize", op_values(py, "cosize", &[self.v.clone()])?)
             }
             fn __str__(&self) -> String {
                 text::print(&self.v)
@@ -994,13 +1074,15 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySwizzle>()?;
     m.add_class::<PyComposedLayout>()?;
     m.add_class::<PyLinearLayout>()?;
+    m.add_class::<PySymbolic>()?;
     m.add("LayoutError", m.py().get_type::<LayoutError>())?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(to_text, m)?)?;
-    m.add_function(wrap_pyfunction!(op_help, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(help_entry, m)?)?;
     m.add_function(wrap_pyfunction!(op_info, m)?)?;
-    m.add("OP_NAMES", help_table::names())?;
+    m.add("OP_NAMES", op_help::names())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -22,6 +22,12 @@ def cli_path():
     return max(found, key=lambda p: p.stat().st_mtime)
 
 
+def cli_eval(expr):
+    """`layout eval EXPR`: (stdout without its newline, exit code)."""
+    r = subprocess.run([str(cli_path()), "eval", expr], capture_output=True, text=True)
+    return r.stdout.rstrip("\n"), r.returncode
+
+
 def strip_marks(text):
     """C++'s static marks `_N` -> `N` (a lone `_` stays)."""
     out, i = [], 0

@@ -230,8 +230,14 @@ def test_every_operation_has_its_help_and_its_example_holds():
         f = getattr(layout, op)
         assert f.__doc__.startswith(op + "("), op
         signature, contract, example, result = layout._native.op_help(op)
-        # The example is a nested call expression; evaluate it with the CLI's reader.
         assert result in f.__doc__
+        # The example is a nested call expression: `evaluate` reads it as the CLI does. A
+        # text result (a descriptor, a LEGO chain) is a str, printed by the CLI as JSON.
+        r = layout.evaluate(example)
+        if isinstance(r, str):
+            assert json.dumps(r) == result or r == result, op
+        elif not isinstance(r, (dict, list, bool, int, tuple)):
+            assert str(r) == result, op
 
 
 def test_docs_session_and_docstrings_run_as_shown():
@@ -251,16 +257,11 @@ def test_docs_session_and_docstrings_run_as_shown():
 import json
 import subprocess
 
-from conftest import cli_path
+from conftest import cli_eval, cli_path
 
 FIG9 = "OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])"
 CHAIN = "OrderBy(Col([2,3])).GroupBy([2,3])"
 
-
-def cli_eval(expr):
-    """`layout eval EXPR`: (stdout without its newline, exit code)."""
-    r = subprocess.run([str(cli_path()), "eval", expr], capture_output=True, text=True)
-    return r.stdout.rstrip("\n"), r.returncode
 
 
 def test_op_names_are_the_registry_of_the_cli():

@@ -452,8 +452,16 @@ fn call_unchecked(op: &str, args: &[Value]) -> Result<Value> {
         }
         "crd2crd" => {
             a.arity(3)?;
-            let lin = slice::crd2lin(&a.tuple(0)?, &a.tuple(1)?)?;
-            Ok(Value::Tuple(slice::idx2crd(lin, &a.tuple(2)?)?))
+            let (crd, from, to) = (a.tuple(0)?, a.tuple(1)?, a.tuple(2)?);
+            if !(crd.is_static() && from.is_static() && to.is_static()) {
+                // Runtime leaves: the colexicographic index of crd in `from` (crd2idx with
+                // compact strides), then its coordinate in `to`, as expressions.
+                let strides = crate::layout::compact_strides(&from, 1)?;
+                let lin = index_runtime::crd2idx(&crd, &from, &strides)?;
+                return Ok(Value::Tuple(index_runtime::idx2crd(&lin, &to)?));
+            }
+            let lin = slice::crd2lin(&crd, &from)?;
+            Ok(Value::Tuple(slice::idx2crd(lin, &to)?))
         }
         "eval" => {
             let f = func(op, a.one()?)?;

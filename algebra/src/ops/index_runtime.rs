@@ -75,7 +75,7 @@ fn offset(crd: &IntTuple, shape: &IntTuple, stride: &StrideTuple) -> Result<Int>
         }
         (Tree::Leaf(c), Tree::Node(ss), Tree::Node(ds)) if ss.len() == ds.len() => {
             let mut rest = c.clone();
-            let mut sum = Int::Lit(0);
+            let mut terms = Vec::with_capacity(ss.len());
             for (i, (s, d)) in ss.iter().zip(ds).enumerate() {
                 let ci = if i + 1 == ss.len() {
                     rest.clone()
@@ -85,21 +85,33 @@ fn offset(crd: &IntTuple, shape: &IntTuple, stride: &StrideTuple) -> Result<Int>
                     rest = rest.div(&n)?;
                     ci
                 };
-                sum = sum.add(&offset(&Tree::Leaf(ci), s, d)?)?;
+                terms.push(offset(&Tree::Leaf(ci), s, d)?);
             }
-            Ok(sum)
+            sum(terms)
         }
         (Tree::Node(cs), Tree::Node(ss), Tree::Node(ds))
             if cs.len() == ss.len() && ss.len() == ds.len() =>
         {
-            let mut sum = Int::Lit(0);
-            for ((c, s), d) in cs.iter().zip(ss).zip(ds) {
-                sum = sum.add(&offset(c, s, d)?)?;
-            }
-            Ok(sum)
+            let terms = cs
+                .iter()
+                .zip(ss)
+                .zip(ds)
+                .map(|((c, s), d)| offset(c, s, d))
+                .collect::<Result<Vec<_>>>()?;
+            sum(terms)
         }
         _ => Err(not_congruent(crd, shape)),
     }
+}
+
+/// The sum of the terms, left to right (0 for none): the first term starts the sum, so that
+/// a runtime offset reads `a + b`, not `0 + a + b` (the same value).
+fn sum(terms: Vec<Int>) -> Result<Int> {
+    let mut it = terms.into_iter();
+    let Some(first) = it.next() else {
+        return Ok(Int::Lit(0));
+    };
+    it.try_fold(first, |acc, t| acc.add(&t))
 }
 
 /// idx2crd(x, S) (module doc) with runtime leaves: each leaf of the coordinate carries the

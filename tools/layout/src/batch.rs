@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use layout_algebra::{ops, text, Int, Tree, Value};
 use serde_json::value::RawValue;
 
-use crate::expr::unknown_op;
+use crate::registry::unknown_op;
 
 /// Bytes read per block.
 const BLOCK: usize = 1 << 16;
@@ -269,7 +269,8 @@ pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
     if op == "bind" {
         // The first argument is an expression (calls allowed), as in `layout eval`.
         let texts: Vec<&str> = req.args.iter().map(|a| a.as_ref()).collect();
-        return crate::expr::eval_bind_texts(&texts).map_err(|e| Failure::new(e.message));
+        return layout_algebra::expression::eval_bind_texts(&texts, &crate::registry::Ops)
+            .map_err(|e| Failure::new(e.message));
     }
     match crate::op_help::family(op) {
         None => return Err(Failure::new(unknown_op(op))),

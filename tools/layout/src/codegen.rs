@@ -45,7 +45,7 @@ pub fn run(args: &[&str], emit: impl FnOnce(&str) -> ExitCode) -> ExitCode {
         Err(e) => {
             eprintln!("error: {e}");
             if let Some(off) = e.offset() {
-                eprintln!("{}", crate::expr::caret(text, off));
+                eprintln!("{}", crate::cli::caret(text, off));
             }
             return ExitCode::from(1);
         }

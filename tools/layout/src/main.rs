@@ -7,9 +7,9 @@
 mod batch;
 mod cli;
 mod codegen;
-mod expr;
 mod op_help;
 mod picture;
+mod registry;
 mod relation_ops;
 mod show;
 mod show_cmd;
@@ -20,6 +20,7 @@ mod show_views;
 use std::io;
 use std::process::ExitCode;
 
+use layout_algebra::expression::ExprError;
 use layout_algebra::text;
 
 use cli::{emit, evaluate, no_panic, usage_error};
@@ -132,7 +133,7 @@ fn main() -> ExitCode {
         ["help", "--markdown"] => emit(&op_help::markdown()),
         ["help", op] => match op_help::lookup(op) {
             Some(h) => emit(&op_help::render(h)),
-            None => usage_error(&expr::unknown_op(op)),
+            None => usage_error(&registry::unknown_op(op)),
         },
         ["help", ..] => usage_error("`layout help` takes at most one operation name"),
         ["--version" | "-V"] => emit(concat!("layout ", env!("CARGO_PKG_VERSION"), "\n")),
@@ -143,7 +144,7 @@ fn main() -> ExitCode {
         ["show", first, ..] if first.starts_with("--") => show_cmd::run(&args[1..]),
         ["show", src] => match evaluate(src) {
             Some(v) => match no_panic("show", || {
-                show::show(&v).map_err(|e| expr::ExprError {
+                show::show(&v).map_err(|e| ExprError {
                     message: e.to_string(),
                     offset: None,
                 })

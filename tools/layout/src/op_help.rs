@@ -29,20 +29,12 @@ pub enum Family {
     /// Hardware descriptors (`layout_algebra::hw::OP_NAMES`).
     Hardware,
     /// Bijective (LEGO) layouts (`layout_algebra::bijective::OP_NAMES`): arguments are texts
-    /// (a chain `OrderBy(...).GroupBy(...)` is not a value of the layout syntax).
+    /// (a chain `OrderBy(...).GroupBy(...)` is not a value of the layout syntax; in the
+    /// arguments of a call, a call of a name that is no operation is such a text).
     Lego,
     /// Integer set relations on ISL (`layout_relation::ops::OP_NAMES`, through
     /// `layout_relation::ops::call_text`): arguments are texts.
     Relation,
-}
-
-impl Family {
-    /// Whether the operation reads its arguments as texts: a call of a name that is not an
-    /// operation inside its arguments (a LEGO chain) is text, and a nested operation's value
-    /// is passed on as its text.
-    pub fn reads_text(self) -> bool {
-        matches!(self, Family::Lego | Family::Relation)
-    }
 }
 
 /// One operation's entry.
@@ -1323,7 +1315,7 @@ pub fn splice_markdown(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use layout_algebra::{ops, text};
+    use layout_algebra::{expression, ops, text};
 
     /// The registry holds exactly the operations the dispatchers accept (the algebra's
     /// `ops::all_op_names()`, then the relation operations), in that order, each in the
@@ -1374,8 +1366,8 @@ mod tests {
         for h in OP_HELP {
             let (lo, hi) = h.arity();
             assert!(lo <= hi.unwrap_or(usize::MAX), "{}: {lo}..{hi:?}", h.name);
-            let n = match crate::expr::parse_expr(h.example).unwrap() {
-                crate::expr::Expr::Call { args, .. } => args.len(),
+            let n = match expression::parse_expr(h.example, &crate::registry::Ops).unwrap() {
+                expression::Expr::Call { args, .. } => args.len(),
                 _ => panic!("{}: the example is not a call", h.name),
             };
             assert!(
@@ -1414,7 +1406,7 @@ mod tests {
     #[test]
     fn every_example_evaluates_to_its_result() {
         for h in OP_HELP {
-            let v = crate::expr::eval_str(h.example)
+            let v = expression::eval_str(h.example, &crate::registry::Ops)
                 .unwrap_or_else(|e| panic!("{}: {}", h.example, e.message));
             assert_eq!(text::print(&v), h.result, "{}", h.example);
         }

@@ -2,7 +2,8 @@
 //! `relation`, `equal`, `is_injective`, `is_bijective`, `image`, `gaps`, `from_relation`, ...)
 //! in `layout eval` and `layout batch`. They sit above the algebra, which knows nothing of ISL;
 //! their arguments are passed on as text (a nested call's value as its printed text). An
-//! error is a message and where it is; `batch` and `expr` make their own errors of it.
+//! error is a message and where it is; `batch` and the expression evaluator (registry.rs)
+//! make their own errors of it.
 
 use layout_algebra::Value;
 use layout_relation::ops::call_text;
@@ -22,7 +23,7 @@ pub fn batch<S: AsRef<str>>(
 }
 
 /// `layout eval` of a call at `at` to a relation operation (results as plain text), on the
-/// texts of its arguments as `layout batch` reads them (`crate::expr::arg_texts`);
+/// texts of its arguments as `layout batch` reads them (`expression::arg_texts`);
 /// `value_at[i]` is where argument `i` starts when it is a value text (None for a nested
 /// call). An error carries its offset in the whole expression: a parse error inside a value
 /// argument points into it, any other error at the call.

@@ -1551,6 +1551,19 @@ fn runtime_leaves_and_bind() {
     eval_ok("bind(idx2crd(5, (?,?)), 256, 256)", "(5,0)");
     eval_ok("max_common_vector((8,?):(1,8), (8,?):(1,8))", "8");
     eval_ok("max_common_layout((?,8):(8,1), (?,8):(8,1))", "1:0");
+    // The `?` of the whole expression are $0, $1, ... left to right: the coordinate's first.
+    eval_ok("crd2idx((3,?), (4,?):(1,4))", "?");
+    eval_ok("bind(crd2idx((3,?), (4,?):(1,4)), 2, 5)", "11");
+    eval_ok("crd2idx(?, (8,?):(?,1))", "?");
+    eval_ok("bind(crd2idx(?, (8,?):(?,1)), 10, 3, 2)", "5");
+    eval_ok("bind(idx2crd(?, (?,?)), 7, 3, 4)", "(1,2)");
+    // crd2crd: the colexicographic index in the first shape, its coordinate in the second.
+    eval_ok("crd2crd((1,?), (4,?), 32)", "?");
+    eval_ok("bind(crd2crd((1,?), (4,?), 32), 2, 8)", "9");
+    eval_ok("bind(crd2crd(?, 32, (4,?)), 13, 8)", "(1,3)");
+    // Slices keep CuTe's nesting: a `_` against a whole mode keeps it as one mode.
+    eval_ok("slice((_,?), zipped_divide(?:1, (128)))", "((128)):((1))");
+    eval_ok("slice(((_),(?)), zipped_divide(?:1, (128)))", "(128):(1)");
     let fails_with = |expr: &str, what: &str| {
         let o = run(&["eval", expr], "");
         assert!(
@@ -1567,6 +1580,10 @@ fn runtime_leaves_and_bind() {
     fails_with(
         "bind(idx2crd(?, (?,?)), 70000, 256, 256)",
         "idx2crd: the coordinate or index is outside [0, size) of its shape",
+    );
+    fails_with(
+        "bind(crd2crd((1,?), (4,?), 32), 8, 8)",
+        "crd2idx: the coordinate or index is outside [0, size) of its shape",
     );
     fails_with(
         "bind((?,4):(1,?), 3)",

@@ -1,15 +1,30 @@
-//! Expressions of `layout eval` and `layout show`: a value of the layout syntax, or a call
-//! `name(arg, arg, ...)` whose arguments are expressions again.
+//! Expressions over the operations: a value of the layout syntax, or a call
+//! `name(arg, arg, ...)` whose arguments are expressions again, and their evaluation with
+//! the runtime leaves `?` numbered across the whole expression. This is what `layout eval`
+//! evaluates, what the first argument of `bind` in `layout batch` is, and what the Python
+//! package's `evaluate` and `bind` of an expression text read.
+//!
+//!   e := v | name(e, ..., e)        v: a value text of the layout syntax (crate::text), a
+//!                                   linear layout, JSON or a bare name (ops::parse_arg)
 //!
 //! Values contain commas inside `()`, `[]` and `<>`, so a call's arguments are split only at
-//! the commas of bracket depth 0. A call name is `[A-Za-z_][A-Za-z0-9_]*` with at least one
-//! letter, immediately followed by `(`; so `_8`, `_` and `Sw<3,4,3>` are values. Every
-//! position is a byte offset into the whole expression, so that an error inside an argument
-//! points into the text the user typed.
+//! the commas of bracket depth 0 (braces enclose JSON and ISL text, skipped whole). A call
+//! name is `[A-Za-z_][A-Za-z0-9_]*` with at least one letter, immediately followed by `(`; so
+//! `_8`, `_` and `Sw<3,4,3>` are values. Every position is a byte offset into the whole
+//! expression, so that an error inside an argument points into the text the user typed.
+//!
+//! Runtime leaves: the k-th `?` of the expression's value texts, left to right, is `$k`
+//! (crate::sym), so in `crd2idx(?, (8,?):(?,1))` the coordinate is `$0` and the layout
+//! `(8,$1):($2,1)`; a runtime result is an expression over them, and
+//!
+//!   bind(e, v_0, ..., v_{n-1}) = e with $k := v_k      (n = the number of `?` in e)
+//!
+//! (crate::ops::bind). Which names are operations, and how a call reads its arguments, is the
+//! caller's registry ([`Registry`]): the algebra's operations take values; operations that
+//! read texts (the bijective layouts' chains, the relation operations above this crate) take
+//! their arguments' texts, and their nested calls are evaluated on their own (numbered from 0).
 
-use layout_algebra::{ops, Error, Value};
-
-use crate::op_help::{self, Family};
+use crate::{ops, Error, Value};
 
 /// Deepest nesting of calls accepted (the value parser has its own limit).
 pub const MAX_CALL_DEPTH: usize = 64;
@@ -37,11 +52,116 @@ pub struct ExprError {
 }
 
 impl ExprError {
-    fn at(offset: usize, message: impl Into<String>) -> ExprError {
+    pub fn at(offset: usize, message: impl Into<String>) -> ExprError {
         ExprError {
             message: message.into(),
             offset: Some(offset),
         }
+    }
+
+    /// An error of the algebra in a value text that starts at byte `at`: a parse error's
+    /// offset moves into the whole expression.
+    fn shifted(err: Error, at: usize) -> ExprError {
+        let err = err.shifted(at);
+        ExprError {
+            message: err.to_string(),
+            offset: err.offset(),
+        }
+    }
+}
+
+/// How a call `name(...)` reads its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallKind {
+    /// An operation of this crate on values (crate::ops::call); its arguments' runtime leaves
+    /// continue the expression's numbering.
+    Values,
+    /// An operation of this crate on texts (crate::ops::call_text_at: the bijective layouts).
+    Texts,
+    /// An operation above this crate on texts, answered by [`Registry::call_external`].
+    External,
+}
+
+/// The operations an expression may call: which names are operations and how each reads its
+/// arguments, the operations above this crate, and the messages for names that are not
+/// operations (a front end names its own help).
+pub trait Registry {
+    /// How a call of `name` is evaluated; None when `name` is no operation.
+    fn kind(&self, name: &str) -> Option<CallKind>;
+
+    /// A call at byte `at` of an [`CallKind::External`] operation on its arguments' texts
+    /// ([`arg_texts`]); `value_at[i]` is where argument `i` starts when it is a value text
+    /// (None for a nested call), for a parse error inside it to point into the expression.
+    fn call_external(
+        &self,
+        name: &str,
+        at: usize,
+        texts: &[String],
+        value_at: &[Option<usize>],
+    ) -> Result<Value, ExprError>;
+
+    /// Where a front end lists the operations (`layout help` lists the operations), for the
+    /// message of a call of a name that is no operation.
+    fn list_hint(&self) -> Option<String> {
+        None
+    }
+
+    /// Where a front end explains the operation `name`, for the message of an operation's
+    /// name given as a whole expression.
+    fn help_hint(&self, _name: &str) -> Option<String> {
+        None
+    }
+}
+
+/// `message`, followed by ` (hint)` when there is a hint.
+fn hinted(message: String, hint: Option<String>) -> String {
+    match hint {
+        Some(h) => format!("{message} ({h})"),
+        None => message,
+    }
+}
+
+/// The message for a call of a name that is no operation.
+pub fn unknown_op(name: &str, reg: &dyn Registry) -> String {
+    hinted(format!("unknown operation '{name}'"), reg.list_hint())
+}
+
+/// The message for a bare word (or JSON string) given as a whole expression: a value is a
+/// layout, shape or linear layout, or a call.
+pub fn bare_word(word: &str, reg: &dyn Registry) -> String {
+    if ops::is_op(word) {
+        hinted(
+            format!("'{word}' is an operation: call it with its arguments, {word}(...)"),
+            reg.help_hint(word),
+        )
+    } else {
+        format!(
+            "'{word}' is not a value: expected a layout, shape or linear layout, or a call NAME(...); bare words (f16, K) are arguments of a call only"
+        )
+    }
+}
+
+/// The operations of this crate alone: the bijective layouts' operations read texts, every
+/// other operation of crate::ops takes values; there is no external operation.
+pub struct AlgebraOps;
+
+impl Registry for AlgebraOps {
+    fn kind(&self, name: &str) -> Option<CallKind> {
+        if crate::bijective::OP_NAMES.contains(&name) {
+            Some(CallKind::Texts)
+        } else {
+            ops::is_op(name).then_some(CallKind::Values)
+        }
+    }
+
+    fn call_external(
+        &self,
+        name: &str,
+        at: usize,
+        _texts: &[String],
+        _value_at: &[Option<usize>],
+    ) -> Result<Value, ExprError> {
+        Err(ExprError::at(at, unknown_op(name, self)))
     }
 }
 
@@ -70,12 +190,19 @@ fn call_open(s: &[u8], pos: usize, end: usize) -> Option<usize> {
     (letter && i < end && s[i] == b'(').then_some(i)
 }
 
-/// Parse the whole string as an expression.
-pub fn parse_expr(src: &str) -> Result<Expr<'_>, ExprError> {
-    parse_range(src, 0, src.len(), 0)
+/// Parse the whole string as an expression (`reg` says which names read their arguments as
+/// texts: in their arguments, a call of a name that is no operation is text).
+pub fn parse_expr<'a>(src: &'a str, reg: &dyn Registry) -> Result<Expr<'a>, ExprError> {
+    parse_range(src, 0, src.len(), 0, reg)
 }
 
-fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr<'_>, ExprError> {
+fn parse_range<'a>(
+    src: &'a str,
+    start: usize,
+    end: usize,
+    depth: usize,
+    reg: &dyn Registry,
+) -> Result<Expr<'a>, ExprError> {
     let s = src.as_bytes();
     let pos = skip_ws(s, start, end);
     let Some(open) = call_open(s, pos, end) else {
@@ -172,14 +299,16 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
         // A bijective (LEGO) layout is written with calls of its own (`TileBy(...)`,
         // `OrderBy(...)`): in the arguments of a `lego_*` operation, a call of a name that is
         // not an operation is that layout's text, read by the operation itself.
-        if is_text_op(name) && call_open(s, first, b).is_some_and(|o| !is_op(&src[first..o])) {
+        let reads_text = reg.kind(name).is_some_and(|k| k != CallKind::Values);
+        if reads_text && call_open(s, first, b).is_some_and(|o| reg.kind(&src[first..o]).is_none())
+        {
             args.push(Expr::Value {
                 text: &src[a..b],
                 at: a,
             });
             continue;
         }
-        args.push(parse_range(src, a, b, depth + 1)?);
+        args.push(parse_range(src, a, b, depth + 1, reg)?);
     }
     Ok(Expr::Call {
         name,
@@ -188,94 +317,81 @@ fn parse_range(src: &str, start: usize, end: usize, depth: usize) -> Result<Expr
     })
 }
 
-fn is_op(name: &str) -> bool {
-    op_help::lookup(name).is_some()
-}
-
-/// Operations that read their arguments as texts (the bijective layouts' syntax is not a
-/// value of the layout syntax; the relation operations read layouts of every kind).
-fn is_text_op(name: &str) -> bool {
-    op_help::family(name).is_some_and(Family::reads_text)
-}
-
-/// The argument texts of a text operation's call: value arguments as they were written, call
-/// arguments as the text of their value (a JSON string result, e.g. `lego_from_cute`'s
-/// chain, stands for its text; other JSON as it is; values in canonical text).
-pub fn arg_texts(args: &[Expr<'_>]) -> Result<Vec<String>, ExprError> {
+/// The argument texts of a call of an operation that reads texts: value arguments as they
+/// were written, call arguments as the text of their value (a JSON string result, e.g.
+/// `lego_from_cute`'s chain, stands for its text; other JSON as it is; values in canonical
+/// text).
+pub fn arg_texts(args: &[Expr<'_>], reg: &dyn Registry) -> Result<Vec<String>, ExprError> {
     let mut texts = Vec::with_capacity(args.len());
     for a in args {
         texts.push(match a {
             Expr::Value { text, .. } => (*text).to_string(),
-            Expr::Call { .. } => match eval(a)? {
+            Expr::Call { .. } => match eval(a, reg)? {
                 Value::Json(raw) if raw.starts_with('"') => {
-                    serde_json::from_str::<String>(&raw).unwrap_or(raw)
+                    match crate::linear::json::parse_json(&raw) {
+                        Ok(crate::linear::json::Json::Str(t)) => t,
+                        _ => raw,
+                    }
                 }
                 Value::Json(raw) => raw,
-                v => layout_algebra::text::print(&v),
+                v => crate::text::print(&v),
             },
         });
     }
     Ok(texts)
 }
 
-/// A relation operation's call (see [`arg_texts`]; crate::relation_ops).
-fn eval_relation_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
-    let texts = arg_texts(args)?;
-    let value_at: Vec<Option<usize>> = args
-        .iter()
-        .map(|a| match a {
-            Expr::Value { at, .. } => Some(*at),
-            Expr::Call { .. } => None,
-        })
-        .collect();
-    crate::relation_ops::eval_call(name, at, &texts, &value_at)
-        .map_err(|(message, offset)| ExprError { message, offset })
-}
-
-/// A text operation's call (see [`arg_texts`]).
-fn eval_text_call(name: &str, at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
-    let texts = arg_texts(args)?;
+/// A call of an operation that reads texts (see [`arg_texts`]): of this crate, or external.
+fn eval_text_call(
+    kind: CallKind,
+    name: &str,
+    at: usize,
+    args: &[Expr<'_>],
+    reg: &dyn Registry,
+) -> Result<Value, ExprError> {
+    let texts = arg_texts(args, reg)?;
+    if kind == CallKind::External {
+        let value_at: Vec<Option<usize>> = args
+            .iter()
+            .map(|a| match a {
+                Expr::Value { at, .. } => Some(*at),
+                Expr::Call { .. } => None,
+            })
+            .collect();
+        return reg.call_external(name, at, &texts, &value_at);
+    }
     ops::call_text_at(name, &texts).map_err(|(err, arg)| {
         match (arg, arg.and_then(|i| args.get(i))) {
             (Some(_), Some(Expr::Value { at: arg_at, .. })) if err.offset().is_some() => {
-                let err = err.shifted(*arg_at);
-                ExprError {
-                    message: err.to_string(),
-                    offset: err.offset(),
-                }
+                ExprError::shifted(err, *arg_at)
             }
             _ => ExprError::at(at, err.to_string()),
         }
     })
 }
 
-/// Evaluate a parsed expression.
-pub fn eval(e: &Expr<'_>) -> Result<Value, ExprError> {
-    eval_numbered(e, &mut 0)
+/// Evaluate a parsed expression, its runtime leaves numbered from `$0` (module doc).
+pub fn eval(e: &Expr<'_>, reg: &dyn Registry) -> Result<Value, ExprError> {
+    eval_numbered(e, &mut 0, reg)
 }
 
 /// Evaluate with the runtime leaves `?` of the value texts numbered from `*vars` on, left to
 /// right (what `bind` gives values to).
-fn eval_numbered(e: &Expr<'_>, vars: &mut u32) -> Result<Value, ExprError> {
+fn eval_numbered(e: &Expr<'_>, vars: &mut u32, reg: &dyn Registry) -> Result<Value, ExprError> {
     match e {
-        Expr::Value { text, at } => ops::parse_arg_numbered(text, vars).map_err(|err| {
-            let err = err.shifted(*at);
-            ExprError {
-                message: err.to_string(),
-                offset: err.offset(),
-            }
-        }),
-        Expr::Call { name, at, args } if *name == "bind" => eval_bind(*at, args),
+        Expr::Value { text, at } => {
+            ops::parse_arg_numbered(text, vars).map_err(|err| ExprError::shifted(err, *at))
+        }
+        Expr::Call { name, at, args } if *name == "bind" => eval_bind(*at, args, reg),
         Expr::Call { name, at, args } => {
-            match op_help::family(name) {
-                None => return Err(ExprError::at(*at, unknown_op(name))),
-                Some(Family::Relation) => return eval_relation_call(name, *at, args),
-                Some(Family::Lego) => return eval_text_call(name, *at, args),
-                Some(_) => {}
+            match reg.kind(name) {
+                None => return Err(ExprError::at(*at, unknown_op(name, reg))),
+                Some(CallKind::Values) => {}
+                Some(kind) => return eval_text_call(kind, name, *at, args, reg),
             }
             let vals = args
                 .iter()
-                .map(|a| eval_numbered(a, vars))
+                .map(|a| eval_numbered(a, vars, reg))
                 .collect::<Result<Vec<_>, _>>()?;
             // The algebra never panics by contract; should it, report it like an error.
             let r = std::panic::catch_unwind(|| ops::call(name, &vals)).unwrap_or_else(|_| {
@@ -288,27 +404,28 @@ fn eval_numbered(e: &Expr<'_>, vars: &mut u32) -> Result<Value, ExprError> {
     }
 }
 
-/// `bind` of `layout batch`: the first argument is the text of EXPR, the others values.
-pub fn eval_bind_texts(args: &[&str]) -> Result<Value, ExprError> {
+/// `bind` on texts (`layout batch`, Python): the first text is EXPR, the others the values
+/// (expressions of integers).
+pub fn eval_bind_texts<S: AsRef<str>>(args: &[S], reg: &dyn Registry) -> Result<Value, ExprError> {
     let mut exprs = Vec::with_capacity(args.len());
     for a in args {
-        exprs.push(parse_expr(a)?);
+        exprs.push(parse_expr(a.as_ref(), reg)?);
     }
-    eval_bind(0, &exprs)
+    eval_bind(0, &exprs, reg)
 }
 
 /// `bind(EXPR, v0, v1, ...)`: EXPR with its runtime leaves numbered from 0, bound to the
-/// values (layout_algebra::ops::bind).
-fn eval_bind(at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
+/// values (crate::ops::bind).
+fn eval_bind(at: usize, args: &[Expr<'_>], reg: &dyn Registry) -> Result<Value, ExprError> {
     let Some((expr, rest)) = args.split_first() else {
         return Err(ExprError::at(at, "bind: expected bind(EXPR, v0, v1, ...)"));
     };
     let mut leaves = 0u32;
-    let v = eval_numbered(expr, &mut leaves)?;
+    let v = eval_numbered(expr, &mut leaves, reg)?;
     let mut values = Vec::with_capacity(rest.len());
     for (i, a) in rest.iter().enumerate() {
-        match eval(a)? {
-            Value::Tuple(layout_algebra::Tree::Leaf(layout_algebra::Int::Lit(x))) => values.push(x),
+        match eval(a, reg)? {
+            Value::Tuple(crate::Tree::Leaf(crate::Int::Lit(x))) => values.push(x),
             other => {
                 return Err(ExprError::at(
                     at,
@@ -324,13 +441,13 @@ fn eval_bind(at: usize, args: &[Expr<'_>]) -> Result<Value, ExprError> {
 /// syntax or a linear layout (checked and printed canonically by `linear_print`): bare words
 /// and other JSON (`f16`, `K`, `"x"`) are arguments only, so alone they are an error rather
 /// than an echo.
-pub fn eval_str(src: &str) -> Result<Value, ExprError> {
-    let e = parse_expr(src)?;
-    match (&e, eval(&e)?) {
+pub fn eval_str(src: &str, reg: &dyn Registry) -> Result<Value, ExprError> {
+    let e = parse_expr(src, reg)?;
+    match (&e, eval(&e, reg)?) {
         (Expr::Value { text, at }, Value::Json(raw)) => {
             let lead = text.len() - text.trim_start().len();
             let at = at + lead;
-            if layout_algebra::linear::is_linear_text(&raw) {
+            if crate::linear::is_linear_text(&raw) {
                 ops::call("linear_print", &[Value::Json(raw)]).map_err(|err| {
                     let err = err.shifted(at);
                     ExprError {
@@ -339,48 +456,25 @@ pub fn eval_str(src: &str) -> Result<Value, ExprError> {
                     }
                 })
             } else {
-                Err(ExprError::at(at, bare_word(&raw)))
+                Err(ExprError::at(at, bare_word(&raw, reg)))
             }
         }
         (_, v) => Ok(v),
     }
 }
 
-/// The message for a bare word (or JSON string) given as a whole expression.
-pub fn bare_word(word: &str) -> String {
-    if ops::is_op(word) {
-        format!("'{word}' is an operation: call it with its arguments, {word}(...) (`layout help {word}`)")
-    } else {
-        format!(
-            "'{word}' is not a value: expected a layout, shape or linear layout, or a call NAME(...); bare words (f16, K) are arguments of a call only"
-        )
-    }
-}
-
-/// The message for an operation name that `ops::call` does not know.
-pub fn unknown_op(name: &str) -> String {
-    format!("unknown operation '{name}' (`layout help` lists the operations)")
-}
-
-/// The expression on one line and a caret under the byte `offset` (for error reports).
-/// Control characters are shown as spaces so that the caret column stays right.
-pub fn caret(src: &str, offset: usize) -> String {
-    let mut off = offset.min(src.len());
-    while !src.is_char_boundary(off) {
-        off -= 1;
-    }
-    let line: String = src
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let col = src[..off].chars().count();
-    format!("  {line}\n  {}^", " ".repeat(col))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use layout_algebra::text;
+    use crate::text;
+
+    fn parse_expr(src: &str) -> Result<Expr<'_>, ExprError> {
+        super::parse_expr(src, &AlgebraOps)
+    }
+
+    fn eval_str(src: &str) -> Result<Value, ExprError> {
+        super::eval_str(src, &AlgebraOps)
+    }
 
     fn v(text: &str, at: usize) -> Expr<'_> {
         Expr::Value { text, at }
@@ -513,26 +607,45 @@ mod tests {
     #[test]
     fn unknown_operation_points_at_the_name() {
         let e = eval_str("print(nosuchop(1))").unwrap_err();
-        assert_eq!(e, ExprError::at(6, unknown_op("nosuchop")));
+        assert_eq!(e, ExprError::at(6, unknown_op("nosuchop", &AlgebraOps)));
     }
 
     #[test]
     fn lego_operations_read_their_layout_text() {
         let fig9 = "OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])";
         let v = eval_str(&format!("lego_apply({fig9}, 4, 2)")).unwrap();
-        assert_eq!(layout_algebra::text::print(&v), "23");
+        assert_eq!(text::print(&v), "23");
         // A nested operation's value is passed as its canonical text.
         let v = eval_str("lego_to_cute(lego_from_cute(coalesce((2,3):(1,2))))").unwrap();
-        assert_eq!(layout_algebra::text::print(&v), "6:1");
+        assert_eq!(text::print(&v), "6:1");
         // A parse error inside the layout text points into the expression.
         let e = eval_str("lego_print(OrderBy(Rowx([2,3])).GroupBy([2,3]))").unwrap_err();
         assert_eq!(e.offset, Some(19), "{e:?}");
     }
 
+    /// The `?` of the whole expression are `$0, $1, ...` left to right, and bind gives the
+    /// static answer of the bound inputs.
     #[test]
-    fn caret_line() {
-        assert_eq!(caret("size(8:1", 8), "  size(8:1\n          ^");
-        assert_eq!(caret("a\tb", 2), "  a b\n    ^");
-        assert_eq!(caret("é(x", 2), "  é(x\n   ^");
+    fn runtime_leaves_are_numbered_across_the_expression() {
+        let v = eval_str("crd2idx(?, (8,?):(?,1))").unwrap();
+        assert_eq!(text::print(&v), "?");
+        for (c, n, d) in [(10i64, 3i64, 2i64), (0, 1, 7), (23, 3, 1)] {
+            let texts = [
+                "crd2idx(?, (8,?):(?,1))".to_string(),
+                c.to_string(),
+                n.to_string(),
+                d.to_string(),
+            ];
+            let bound = eval_bind_texts(&texts, &AlgebraOps).unwrap();
+            let direct = eval_str(&format!("crd2idx({c}, (8,{n}):({d},1))")).unwrap();
+            assert_eq!(bound, direct, "{texts:?}");
+        }
+        let v = eval_bind_texts(&["idx2crd(?, (?,?))", "7", "3", "4"], &AlgebraOps).unwrap();
+        assert_eq!(text::print(&v), "(1,2)");
+        // An index outside the shape breaks the recorded domain condition.
+        let e = eval_bind_texts(&["idx2crd(?, (?,?))", "12", "3", "4"], &AlgebraOps).unwrap_err();
+        assert!(e.message.contains("idx2crd"), "{}", e.message);
+        let e = eval_bind_texts(&["crd2idx(?, (8,?):(?,1))", "1"], &AlgebraOps).unwrap_err();
+        assert!(e.message.contains("3 runtime leaves"), "{}", e.message);
     }
 }
