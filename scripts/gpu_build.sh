@@ -22,10 +22,11 @@
 #    substitution) and assembled for sm_90a.
 #    Output: target/gpu/fp8/e4m3/{gemm.ptx,gemm.cubin,libgemm_host.so,ptxas.txt} and
 #    target/gpu/fp8/manifest.json.
-#  - attention: examples/attention_sm90.mlir and attention_sm90_d128.mlir (attention, first cut:
-#    d = 64 and 128, f16) lowered and assembled for sm_90a:
-#    target/gpu/attention/d{64,128}/{attention.ptx,attention.cubin,ptxas.txt} and
-#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs them).
+#  - attention: examples/attention_sm90.mlir and attention_sm90_d128.mlir (TMA, a K/V ring, a
+#    producer and two consumer warpgroups; d = 64 and 128) for each of ELEMS, lowered, assembled
+#    for sm_90a, and their host functions encode_tensor_maps compiled:
+#    target/gpu/attention/d{64,128}/<elem>/{attention.ptx,attention.cubin,libattention_host.so,
+#    ptxas.txt} and target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs them).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
@@ -56,17 +57,18 @@ for part in $PARTS; do
     { echo "gpu_build: unknown part '$part' in PARTS"; exit 1; }
 done
 has_part() { [[ " $PARTS " == *" $1 "* ]]; }
-# lower PART SRC DIR ELEM OPTIONS: DIR/gemm.mlir (SRC with every f16 -- tensor elements, the
-# host's elem -- replaced by ELEM; SRC as it is when ELEM is "-") lowered to DIR/gemm.ptx and
-# DIR/gemm.lowered.mlir; the remarks and errors in DIR/lower.txt, the errors shown when it fails.
+# lower PART SRC DIR ELEM OPTIONS [NAME]: DIR/NAME.mlir (SRC with every f16 -- tensor elements,
+# the host's elem -- replaced by ELEM; SRC as it is when ELEM is "-") lowered to DIR/NAME.ptx and
+# DIR/NAME.lowered.mlir (NAME: gemm unless given); the remarks and errors in DIR/lower.txt, the
+# errors shown when it fails.
 lower() {
-  local part=$1 src=$2 d=$3 elem=$4 options=$5
+  local part=$1 src=$2 d=$3 elem=$4 options=$5 name=${6:-gemm}
   if [[ $elem == - ]]; then
-    cp "$src" "$d/gemm.mlir"
+    cp "$src" "$d/$name.mlir"
   else
-    sed -E "s/(^|[^b])f16/\1$elem/g" "$src" >"$d/gemm.mlir"
+    sed -E "s/(^|[^b])f16/\1$elem/g" "$src" >"$d/$name.mlir"
   fi
-  if ! "$OPT" "$d/gemm.mlir" --lower-to-nvvm="ptx=$d/gemm.ptx$options" -o "$d/gemm.lowered.mlir" \
+  if ! "$OPT" "$d/$name.mlir" --lower-to-nvvm="ptx=$d/$name.ptx$options" -o "$d/$name.lowered.mlir" \
       2>"$d/lower.txt"; then
     grep -E -A3 'error:' "$d/lower.txt" >&2 || tail -n 20 "$d/lower.txt" >&2
     echo "gpu_build: $part $elem: lowering $src failed (all of it: $d/lower.txt)" >&2
@@ -88,23 +90,30 @@ check_entry() {
   fi
 }
 
-# build_tma_gemm PART SRC DIR ELEM SUBST: one TMA GEMM of the signature gemm(mapA, mapB, mapC, pc,
-# M, N, K): lowered (SUBST: the element type put for f16, or - for the source as it is),
-# checked, assembled for sm_90a, and its host function compiled.
-build_tma_gemm() {
-  local part=$1 src=$2 d=$3 elem=$4 subst=$5
+# build_tma_kernel PART SRC DIR ELEM SUBST NAME WANT NAMES: one TMA kernel NAME (gemm or
+# attention) whose .entry parameters are WANT (NAMES): lowered (SUBST: the element type put for
+# f16, or - for the source as it is), checked, assembled for sm_90a, and its host function
+# encode_tensor_maps compiled into DIR/libNAME_host.so.
+build_tma_kernel() {
+  local part=$1 src=$2 d=$3 elem=$4 subst=$5 name=$6 want=$7 names=$8
   mkdir -p "$d"
-  lower "$part" "$src" "$d" "$subst" ""
-  check_entry "$part" "$elem" "$d/gemm.ptx" gemm "ptr ptr ptr ptr .u32 .u32 .u32" \
-    "mapA, mapB, mapC, pc, M, N, K" "$src"
-  "$PTXAS" --gpu-name sm_90a -v "$d/gemm.ptx" -o "$d/gemm.cubin" 2>"$d/ptxas.txt"
+  lower "$part" "$src" "$d" "$subst" "" "$name"
+  check_entry "$part" "$elem" "$d/$name.ptx" "$name" "$want" "$names" "$src"
+  "$PTXAS" --gpu-name sm_90a -v "$d/$name.ptx" -o "$d/$name.cubin" 2>"$d/ptxas.txt"
   # The host function alone: LLVM IR of the lowered module, the function extracted (the
   # module's GPU binary and its loader are not needed: the runner loads the cubin itself).
-  "$LLVM_BIN/mlir-translate" --mlir-to-llvmir "$d/gemm.lowered.mlir" -o "$d/module.ll"
+  "$LLVM_BIN/mlir-translate" --mlir-to-llvmir "$d/$name.lowered.mlir" -o "$d/module.ll"
   "$LLVM_BIN/llvm-extract" --func=encode_tensor_maps -S "$d/module.ll" -o "$d/host.ll"
   "$LLVM_BIN/llc" -O2 -filetype=obj -relocation-model=pic "$d/host.ll" -o "$d/host.o"
-  cc -shared "$d/host.o" -o "$d/libgemm_host.so"
-  echo "gpu_build: $part $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/gemm.cubin") bytes"
+  cc -shared "$d/host.o" -o "$d/lib${name}_host.so"
+  echo "gpu_build: $part $elem: $(grep -o 'Used [0-9]* registers.*' "$d/ptxas.txt" | head -n1); cubin $(wc -c <"$d/$name.cubin") bytes"
+}
+
+# build_tma_gemm PART SRC DIR ELEM SUBST: one TMA GEMM of the signature gemm(mapA, mapB, mapC, pc,
+# M, N, K).
+build_tma_gemm() {
+  build_tma_kernel "$1" "$2" "$3" "$4" "$5" gemm "ptr ptr ptr ptr .u32 .u32 .u32" \
+    "mapA, mapB, mapC, pc, M, N, K"
 }
 # tma_manifest FILE SRC ELEMS OUTPUT: the launch (from the source's header): a 1-D grid of
 # RASTER x ceil(N/TILE_N) x ceil(ceil(M/128)/RASTER) CTAs of 384 threads with SMEM bytes of
@@ -172,21 +181,17 @@ rm -rf "$OA"
 for d in 64 128; do
   src=$SRCATTN
   [[ $d == 128 ]] && src=${SRCATTN%.mlir}_d128.mlir
-  mkdir -p "$OA/d$d"
-  if ! "$OPT" "$src" --lower-to-nvvm="ptx=$OA/d$d/attention.ptx" -o /dev/null 2>"$OA/d$d/lower.txt"; then
-    grep -E -A3 'error:' "$OA/d$d/lower.txt" >&2 || tail -n 20 "$OA/d$d/lower.txt" >&2
-    echo "gpu_build: attention d=$d: lowering $src failed" >&2
-    exit 1
-  fi
-  check_entry attention "d=$d" "$OA/d$d/attention.ptx" attention "ptr ptr ptr ptr .u32 .u32" \
-    "q, k, v, o, seq, causal" "$src"
-  "$PTXAS" --gpu-name sm_90a -v "$OA/d$d/attention.ptx" -o "$OA/d$d/attention.cubin" 2>"$OA/d$d/ptxas.txt"
-  echo "gpu_build: attention d=$d: $(grep -o 'Used [0-9]* registers.*' "$OA/d$d/ptxas.txt" | head -n1)"
+  for elem in $ELEMS; do
+    build_tma_kernel attention "$src" "$OA/d$d/$elem" "d=$d $elem" "$elem" attention \
+      "ptr ptr ptr ptr ptr .u32 .u32 .u32 .u32" "mapQ, mapK, mapV, mapO, lse, SQ, SK, BH, causal"
+  done
 done
-# The launch (the kernels' header): grid (seq / 64, heads), 128 threads, static shared memory.
+# The launch (the kernels' headers): grid (ceil(SQ / 128), BH) of 384 threads (two consumer
+# warpgroups and a producer), the dynamic shared memory of each head dim.
 cat >"$OA/manifest.json" <<EOF
-{"kernel": "attention", "block": 128, "tile_q": 64, "tile_kv": 64, "head_dims": [64, 128],
- "elem": "f16", "arch": "sm_90a", "source": "$SRCATTN"}
+{"kernel": "attention", "block": 384, "tile_q": 128, "head_dims": [64, 128],
+ "smem_bytes": {"64": 83008, "128": 99392}, "host": "libattention_host.so",
+ "encode": "encode_tensor_maps", "elems": "$ELEMS", "arch": "sm_90a", "source": "$SRCATTN"}
 EOF
 echo "gpu_build: attention OK -> $OA"
 fi

@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""Run the attention kernel that scripts/gpu_build.sh built (target/gpu/attention) on a GPU.
+"""Run the attention kernels that scripts/gpu_build.sh built (target/gpu/attention) on a GPU.
 
-examples/attention_sm90.mlir and attention_sm90_d128.mlir (first cut): O = softmax(Q K^T /
-sqrt(d)) V per head, f16, head dim d = 64 or 128, Q/K/V/O as (heads x seq) x d row-major, seq a
-multiple of 64, causal or not. For each
-(batch, heads, seq) the runner
-  - launches attention(q, k, v, o, seq) on a grid (seq / 64, batch * heads) of 128 threads,
-  - checks O against a float64 reference with the bound of tools/ptx-emu/specs/attention_sm90.py
-        |O - ref| <= 2^-9 (sum_j p_j |V_j|) / l + 2^-10 |ref| + 2^-20
-    and reports the largest error relative to it,
+examples/attention_sm90.mlir and attention_sm90_d128.mlir: O = softmax(Q K^T / sqrt(d)) V and
+LSE = log(sum_j exp(s_j)) per row, for each of B H heads, head dim d = 64 or 128, f16 or bf16,
+causal or not (key j <= query i); Q, K, V, O are (B H) x S x d row-major, LSE (B H) x S f32. For
+each (batch, heads, seq, head dim, causal) and element type the runner
+  - encodes the four TMA tensor maps with the kernel module's own host function
+    encode_tensor_maps(mapQ, Q, mapK, K, mapV, V, mapO, O, SQ, SK, BH, causal) (derived from the
+    kernel by layout.tensor_map_encoder; cuTensorMapEncodeTiled of the driver),
+  - launches attention(mapQ, mapK, mapV, mapO, lse, SQ, SK, BH, causal) on a grid
+    (ceil(S / 128), B H) of 384 threads with the manifest's dynamic shared memory,
+  - checks O and LSE against a float64 reference with the bounds of
+    tools/ptx-emu/specs/attention_sm90.py (u = 2^-11 for f16, 2^-8 for bf16)
+        |O - ref| <= 4u (sum_j p_j |V_j|) / l + 2u |ref| + 2^-20,   |LSE - ref| <= 2^-14 (|ref| + 1)
+    and reports the largest error relative to its bound,
   - times it beside torch.nn.functional.scaled_dot_product_attention with each backend the
-    machine offers (flash, cuDNN, efficient, math), alternately in one process (CUDA events,
-    median), and prints TFLOP/s (4 b h s^2 d flops).
+    machine offers (flash, cuDNN, efficient), alternately in one process (CUDA events, median),
+    and prints TFLOP/s (4 b h s^2 d flops, half of them when causal).
 At the end one table.
-Usage: run_attention.py [--dir target/gpu] [--quick] [--dry-run]
+Usage: run_attention.py [--dir target/gpu] [--elems f16,bf16] [--quick] [--dry-run]
 """
 
 import argparse
@@ -28,40 +33,59 @@ from run_gemm import Driver, interleaved_ms  # noqa: E402
 # (batch, heads, seq, head dim, causal): the issue's shapes, causal and not.
 SHAPES = [(b, h, s, d, c) for (b, h, s, d) in [(16, 16, 1024, 128), (4, 16, 4096, 128), (1, 16, 16384, 128),
                                                (4, 32, 4096, 64)] for c in (False, True)]
-QUICK = [(1, 2, 256, 64, False), (1, 2, 256, 64, True), (2, 8, 1024, 128, False)]
+QUICK = [(1, 2, 256, 64, False), (1, 2, 256, 64, True), (2, 8, 1024, 128, False), (1, 2, 200, 128, True)]
+
+
+UNIT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8}
 
 
 def supported(man, d, causal):
     return d in man["head_dims"]
 
 
-def launch_args(man, b, h, s, q, k, v, o, causal):
-    grid = (s // man["tile_q"], b * h, 1)
-    args = [("ptr", q), ("ptr", k), ("ptr", v), ("ptr", o), ("i32", s), ("i32", int(causal))]
-    return grid, (man["block"], 1, 1), 0, args
+def launch_args(man, b, h, s, maps, lse, causal):
+    """Grid, block, dynamic shared memory and parameters of one launch (SQ = SK = s)."""
+    d = maps[4]
+    grid = ((s + man["tile_q"] - 1) // man["tile_q"], b * h, 1)
+    args = [("ptr", m) for m in maps[:4]] + [("ptr", lse), ("i32", s), ("i32", s), ("i32", b * h),
+                                             ("i32", int(causal))]
+    return grid, (man["block"], 1, 1), man["smem_bytes"][str(d)], args
 
 
-def reference_check(torch, q, k, v, o, b, h, s, d, causal):
-    """Largest |O - ref| / bound over all heads (float64, in chunks of heads)."""
+def tensor_maps(torch, host, q, k, v, o, s, bh, causal):
+    """The four 128-byte tensor maps (Q, K, V, O) encoded by the kernel's host function; a
+    device copy (kept alive by the caller) and the maps' device addresses."""
+    raw = ctypes.create_string_buffer(128 * 4 + 64)
+    base = (ctypes.addressof(raw) + 63) // 64 * 64
+    status = host.encode_tensor_maps(
+        *[a for i, t in enumerate((q, k, v, o)) for a in (ctypes.c_void_p(base + 128 * i), ctypes.c_void_p(t.data_ptr()))],
+        ctypes.c_int32(s), ctypes.c_int32(s), ctypes.c_int32(bh), ctypes.c_int32(int(causal)))
+    if status != 0:
+        raise RuntimeError(f"encode_tensor_maps returned {status} (cuTensorMapEncodeTiled)")
+    dev = torch.frombuffer(bytearray((ctypes.c_char * 512).from_address(base)), dtype=torch.uint8).cuda()
+    return dev, [dev.data_ptr() + 128 * i for i in range(4)]
+
+
+def reference_check(torch, q, k, v, o, lse, bh, s, d, causal, u):
+    """Largest |O - ref| / bound and |LSE - ref| / bound over all heads (float64, head by head)."""
     worst = 0.0
-    qf, kf, vf = (x.view(b * h, s, d) for x in (q, k, v))
-    of = o.view(b * h, s, d)
-    for i in range(b * h):
-        sc = (qf[i].double() @ kf[i].double().t()) / d ** 0.5
+    for i in range(bh):
+        sc = (q[i].double() @ k[i].double().t()) / d ** 0.5
         if causal:  # key j <= query i
             sc = sc.masked_fill(torch.triu(torch.ones(s, s, dtype=torch.bool, device=sc.device), 1), float("-inf"))
         p = torch.softmax(sc, dim=-1)
-        ref = p @ vf[i].double()
-        mag = p @ vf[i].double().abs()
-        bound = 2.0 ** -9 * mag + 2.0 ** -10 * ref.abs() + 2.0 ** -20
-        err = (of[i].double() - ref).abs()
-        if not bool(torch.isfinite(of[i]).all()):
+        ref = p @ v[i].double()
+        mag = p @ v[i].double().abs()
+        bound = 4 * u * mag + 2 * u * ref.abs() + 2.0 ** -20
+        lref = torch.logsumexp(sc, dim=-1)
+        if not (bool(torch.isfinite(o[i]).all()) and bool(torch.isfinite(lse[i]).all())):
             return float("inf")
-        worst = max(worst, float((err / bound).max()))
+        worst = max(worst, float(((o[i].double() - ref).abs() / bound).max()),
+                    float(((lse[i].double() - lref).abs() / (2.0 ** -14 * (lref.abs() + 1))).max()))
     return worst
 
 
-def run(out_dir, shapes):
+def run(out_dir, shapes, elems):
     import torch
     import torch.nn.functional as F
 
@@ -69,89 +93,104 @@ def run(out_dir, shapes):
     man = json.load(open(os.path.join(d0, "manifest.json")))
     drv = Driver()
     torch.zeros(1, device="cuda")
-    funcs = {}
-    for hd in man["head_dims"]:
-        dd = os.path.join(d0, f"d{hd}")
-        mod, how = drv.load(open(os.path.join(dd, "attention.cubin"), "rb").read(),
-                            open(os.path.join(dd, "attention.ptx"), "rb").read())
-        funcs[hd] = drv.function(mod, man["kernel"])
-        print(f"[attention d={hd}] device {torch.cuda.get_device_name()}; module loaded from {how}", flush=True)
+    kernels = {}
+    for elem in elems:
+        for hd in man["head_dims"]:
+            dd = os.path.join(d0, f"d{hd}", elem)
+            mod, how = drv.load(open(os.path.join(dd, "attention.cubin"), "rb").read(),
+                                open(os.path.join(dd, "attention.ptx"), "rb").read())
+            f = drv.function(mod, man["kernel"])
+            drv.call("cuFuncSetAttribute", f, ctypes.c_int(8), ctypes.c_int(man["smem_bytes"][str(hd)]))
+            host = ctypes.CDLL(os.path.join(dd, man["host"]))
+            host.encode_tensor_maps.restype = ctypes.c_int32
+            kernels[(elem, hd)] = (f, host, mod)
+            print(f"[attention {elem} d={hd}] device {torch.cuda.get_device_name()}; module loaded from {how}", flush=True)
     try:
         from torch.nn.attention import SDPBackend, sdpa_kernel
         backends = {"flash": SDPBackend.FLASH_ATTENTION, "cudnn": SDPBackend.CUDNN_ATTENTION,
                     "efficient": SDPBackend.EFFICIENT_ATTENTION}
     except ImportError:
         backends, sdpa_kernel = {}, None
+    types = {"f16": torch.float16, "bf16": torch.bfloat16}
     rows, ok_all = [], True
     g = torch.Generator(device="cuda").manual_seed(7)
-    for (b, h, s, d, causal) in shapes:
-        tag = f"{b}x{h}x{s}x{d}{' causal' if causal else ''}"
-        if not supported(man, d, causal):
-            rows.append((tag, "not supported by this kernel", "", {}))
-            continue
-        q, k, v = ((torch.rand(b * h * s, d, device="cuda", generator=g) * 2 - 1).half() for _ in range(3))
-        o = torch.full((b * h * s, d), float("nan"), device="cuda", dtype=torch.float16)
-        grid, block, smem, args = launch_args(man, b, h, s, q.data_ptr(), k.data_ptr(), v.data_ptr(),
-                                              o.data_ptr(), causal)
-
-        f = funcs[d]
-
-        def ours():
-            drv.launch(f, grid, block, smem, args)
-        ours()
-        torch.cuda.synchronize()
-        ratio = reference_check(torch, q, k, v, o, b, h, s, d, causal)
-        ok = ratio <= 1.0
-        ok_all &= ok
-        q4, k4, v4 = (x.view(b, h, s, d) for x in (q, k, v))
-        fns, names = [ours], ["ours"]
-        for name, be in backends.items():
-            try:
-                with sdpa_kernel(be):
-                    F.scaled_dot_product_attention(q4, k4, v4, is_causal=causal)
-                torch.cuda.synchronize()
-            except Exception:  # noqa: BLE001 - the backend does not run this shape here
+    for elem in elems:
+        for (b, h, s, d, causal) in shapes:
+            tag = f"{elem} {b}x{h}x{s}x{d}{' causal' if causal else ''}"
+            if not supported(man, d, causal):
+                rows.append((tag, "not supported by this kernel", "", {}))
                 continue
+            bh = b * h
+            q, k, v = ((torch.rand(bh, s, d, device="cuda", generator=g) * 2 - 1).to(types[elem]) for _ in range(3))
+            o = torch.full((bh, s, d), float("nan"), device="cuda", dtype=types[elem])
+            lse = torch.full((bh, s), float("nan"), device="cuda", dtype=torch.float32)
+            f, host, _ = kernels[(elem, d)]
+            keep, maps = tensor_maps(torch, host, q, k, v, o, s, bh, causal)
+            grid, block, smem, args = launch_args(man, b, h, s, maps + [d], lse.data_ptr(), causal)
 
-            def sdpa(be=be):
-                with sdpa_kernel(be):
-                    F.scaled_dot_product_attention(q4, k4, v4, is_causal=causal)
-            fns.append(sdpa)
-            names.append(name)
-        times = interleaved_ms(torch, fns, 10)
-        flop = 4.0 * b * h * s * s * d / (2 if causal else 1)
-        tf = {n: flop / t / 1e9 for n, t in zip(names, times)}
-        print(f"[attention] {tag}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g}; "
-              + ", ".join(f"{n} {v:.1f} TFLOP/s" for n, v in tf.items()), flush=True)
-        rows.append((tag, "yes" if ok else "NO", f"{ratio:.3g}", tf))
-        del q, k, v, o
-        torch.cuda.empty_cache()
+            def ours():
+                drv.launch(f, grid, block, smem, args)
+            ours()
+            torch.cuda.synchronize()
+            ratio = reference_check(torch, q, k, v, o, lse, bh, s, d, causal, UNIT[elem])
+            ok = ratio <= 1.0
+            ok_all &= ok
+            q4, k4, v4 = (x.view(b, h, s, d) for x in (q, k, v))
+            fns, names = [ours], ["ours"]
+            for name, be in backends.items():
+                try:
+                    with sdpa_kernel(be):
+                        F.scaled_dot_product_attention(q4, k4, v4, is_causal=causal)
+                    torch.cuda.synchronize()
+                except Exception:  # noqa: BLE001 - the backend does not run this shape here
+                    continue
+
+                def sdpa(be=be):
+                    with sdpa_kernel(be):
+                        F.scaled_dot_product_attention(q4, k4, v4, is_causal=causal)
+                fns.append(sdpa)
+                names.append(name)
+            times = interleaved_ms(torch, fns, 10)
+            flop = 4.0 * b * h * s * s * d / (2 if causal else 1)
+            tf = {n: flop / t / 1e9 for n, t in zip(names, times)}
+            print(f"[attention] {tag}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g}; "
+                  + ", ".join(f"{n} {v:.1f} TFLOP/s" for n, v in tf.items()), flush=True)
+            rows.append((tag, "yes" if ok else "NO", f"{ratio:.3g}", tf))
+            del q, k, v, o, lse, keep
+            torch.cuda.empty_cache()
     cols = ["ours", "flash", "cudnn", "efficient"]
-    print(f"{'shape':24} {'correct':8} {'err/bound':10} " + " ".join(f"{c + ' TF/s':>14}" for c in cols))
+    print(f"{'shape':28} {'correct':8} {'err/bound':10} " + " ".join(f"{c + ' TF/s':>14}" for c in cols))
     for tag, ok, ratio, tf in rows:
-        print(f"{tag:24} {ok:8} {ratio:10} " + " ".join(f"{tf[c]:14.1f}" if c in tf else f"{'-':>14}" for c in cols))
+        print(f"{tag:28} {ok:8} {ratio:10} " + " ".join(f"{tf[c]:14.1f}" if c in tf else f"{'-':>14}" for c in cols))
     return ok_all
 
 
-def dry_run(out_dir, shapes):
+def dry_run(out_dir, shapes, elems):
     man = json.load(open(os.path.join(out_dir, "attention", "manifest.json")))
-    for (b, h, s, d, causal) in shapes:
-        if not supported(man, d, causal):
-            print(f"{b}x{h}x{s}x{d}{' causal' if causal else ''}: not supported by this kernel")
-            continue
-        grid, block, smem, args = launch_args(man, b, h, s, 0xA000, 0xB000, 0xC000, 0xD000, causal)
-        print(f"{b}x{h}x{s}x{d}: grid {grid} block {block} smem {smem}; params {args}")
+    for elem in elems:
+        for (b, h, s, d, causal) in shapes:
+            if not supported(man, d, causal):
+                print(f"{elem} {b}x{h}x{s}x{d}{' causal' if causal else ''}: not supported by this kernel")
+                continue
+            for f in ("attention.cubin", "attention.ptx", man["host"]):
+                if not os.path.exists(os.path.join(out_dir, "attention", f"d{d}", elem, f)):
+                    print(f"missing {f} for {elem} d={d}")
+                    return False
+            grid, block, smem, args = launch_args(man, b, h, s, [0xA000, 0xA080, 0xA100, 0xA180, d], 0xD000, causal)
+            print(f"{elem} {b}x{h}x{s}x{d}{' causal' if causal else ''}: grid {grid} block {block} smem {smem}; params {args}")
     return True
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--dir", default="target/gpu")
+    ap.add_argument("--elems", default="f16,bf16")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--dry-run", action="store_true")
     a = ap.parse_args()
     shapes = QUICK if a.quick else SHAPES
-    ok = dry_run(a.dir, shapes) if a.dry_run else run(a.dir, shapes)
+    elems = a.elems.split(",")
+    ok = dry_run(a.dir, shapes, elems) if a.dry_run else run(a.dir, shapes, elems)
     print("attention: OK" if ok else "attention: FAILED")
     sys.exit(0 if ok else 1)
 
