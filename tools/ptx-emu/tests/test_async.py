@@ -90,7 +90,7 @@ TMA = """
   @%p2 bra WAIT;
   mbarrier.init.shared.b64 [%r8], 1;
   mbarrier.arrive.expect_tx.shared.b64 %rd9, [%r8], 1024;
-  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r3], [%rd1, {{0, {y}}}], [%r8];
+  cp.async.bulk.tensor.{n}d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%r3], [%rd1, {{{coords}}}], [%r8];
 WAIT:
   bar.sync 0;
 LOOP:
@@ -108,13 +108,31 @@ LOOP:
 def tma(swizzle, y):
     rows, cols = 12, 64  # a 12 x 64 f16 tensor; the box: 8 rows x 64 (128 bytes, the 128B span)
     data = u16s([1000 * r + c for r in range(rows) for c in range(cols)])
-    ptx = kernel(TMA.format(y=y), ["map", "out"],
+    ptx = kernel(TMA.format(n=2, coords=f"0, {y}"), ["map", "out"],
                  shared=".shared .align 1024 .b8 smem[1024];\n.shared .align 8 .b8 bar[8];")
     res = run(ptx, [("A", data, False),
                     ("map", lambda a: tensor_map(6, a["A"], [cols, rows], [cols * 2], [64, 8], swizzle), False),
                     ("out", bytes(1024), True)], args=["map", "out"], block=(64, 1, 1))
     got = struct.unpack("<512H", res.bufs["out"])
     return got, res
+
+
+def test_tma_load_3d_box_of_one_head():
+    """A 3-D map (heads x 12 rows x 64 f16, innermost first [64, 12, 3]) with the box [64, 8, 1]:
+    the box at (0, 8, 1) reads rows 8..11 of head 1 and zero-fills rows 12..15, which lie past
+    head 1's rows (not head 2's first rows, as a 2-D map of all heads' rows would give)."""
+    heads, rows, cols = 3, 12, 64
+    data = u16s([10000 * h + 100 * r + c for h in range(heads) for r in range(rows) for c in range(cols)])
+    ptx = kernel(TMA.format(n=3, coords="0, 8, 1"), ["map", "out"],
+                 shared=".shared .align 1024 .b8 smem[1024];\n.shared .align 8 .b8 bar[8];")
+    res = run(ptx, [("A", data, False),
+                    ("map", lambda a: tensor_map(6, a["A"], [cols, rows, heads], [cols * 2, rows * cols * 2],
+                                                 [64, 8, 1], 0), False),
+                    ("out", bytes(1024), True)], args=["map", "out"], block=(64, 1, 1))
+    got = struct.unpack("<512H", res.bufs["out"])
+    for r in range(8):
+        want = [10000 + 100 * (8 + r) + c for c in range(64)] if r < 4 else [0] * 64
+        assert list(got[64 * r:64 * r + 64]) == want, r
 
 
 def test_tma_load_128b_swizzle():
