@@ -24,8 +24,11 @@
 #    target/gpu/fp8/manifest.json.
 #  - attention: examples/attention_sm90.mlir and attention_sm90_d128.mlir (attention, first cut:
 #    d = 64 and 128, f16) lowered and assembled for sm_90a:
-#    target/gpu/attention/d{64,128}/{attention.ptx,attention.cubin,ptxas.txt} and
-#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs them).
+#    target/gpu/attention/d{64,128}/{attention.ptx,attention.cubin,ptxas.txt}; and the sm_80
+#    kernels examples/attention_sm80.mlir and attention_sm80_d128.mlir (FlashAttention-2 with
+#    cp.async, ldmatrix, mma.sync; the same signature and launch) lowered with chip=sm_80 and
+#    assembled for sm_90 (as the sm80 GEMM): target/gpu/attention/sm80/d{64,128}/...; and
+#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs both variants).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
@@ -42,6 +45,7 @@ SRC=${SRC:-examples/gemm_sm90.mlir}
 SRC80=${SRC80:-examples/gemm_sm80.mlir}
 SRCFP8=${SRCFP8:-examples/gemm_fp8_sm90.mlir}
 SRCATTN=${SRCATTN:-examples/attention_sm90.mlir}
+SRCATTN80=${SRCATTN80:-examples/attention_sm80.mlir}
 ELEMS=${ELEMS:-f16 bf16}
 ELEMS80=${ELEMS80:-$ELEMS}
 PARTS=${PARTS:-sm90a sm90a_fp8 sm80 attention}
@@ -169,24 +173,32 @@ fi
 if has_part attention; then
 OA=$OUT/attention
 rm -rf "$OA"
+# variant: folder under $OA ("." for sm90a), source, lowering options, ptxas target.
+for variant in "sm90a|.|$SRCATTN||sm_90a" "sm80|sm80|$SRCATTN80| chip=sm_80|sm_90"; do
+IFS='|' read -r name sub base opts gpu <<<"$variant"
 for d in 64 128; do
-  src=$SRCATTN
-  [[ $d == 128 ]] && src=${SRCATTN%.mlir}_d128.mlir
-  mkdir -p "$OA/d$d"
-  if ! "$OPT" "$src" --lower-to-nvvm="ptx=$OA/d$d/attention.ptx" -o /dev/null 2>"$OA/d$d/lower.txt"; then
-    grep -E -A3 'error:' "$OA/d$d/lower.txt" >&2 || tail -n 20 "$OA/d$d/lower.txt" >&2
-    echo "gpu_build: attention d=$d: lowering $src failed" >&2
+  src=$base
+  [[ $d == 128 ]] && src=${base%.mlir}_d128.mlir
+  dd=$OA/$sub/d$d
+  mkdir -p "$dd"
+  if ! "$OPT" "$src" --lower-to-nvvm="ptx=$dd/attention.ptx$opts" -o /dev/null 2>"$dd/lower.txt"; then
+    grep -E -A3 'error:' "$dd/lower.txt" >&2 || tail -n 20 "$dd/lower.txt" >&2
+    echo "gpu_build: attention $name d=$d: lowering $src failed" >&2
     exit 1
   fi
-  check_entry attention "d=$d" "$OA/d$d/attention.ptx" attention "ptr ptr ptr ptr .u32 .u32" \
+  check_entry attention "$name d=$d" "$dd/attention.ptx" attention "ptr ptr ptr ptr .u32 .u32" \
     "q, k, v, o, seq, causal" "$src"
-  "$PTXAS" --gpu-name sm_90a -v "$OA/d$d/attention.ptx" -o "$OA/d$d/attention.cubin" 2>"$OA/d$d/ptxas.txt"
-  echo "gpu_build: attention d=$d: $(grep -o 'Used [0-9]* registers.*' "$OA/d$d/ptxas.txt" | head -n1)"
+  "$PTXAS" --gpu-name "$gpu" -v "$dd/attention.ptx" -o "$dd/attention.cubin" 2>"$dd/ptxas.txt"
+  echo "gpu_build: attention $name d=$d: $(grep -o 'Used [0-9]* registers.*' "$dd/ptxas.txt" | head -n1)"
 done
-# The launch (the kernels' header): grid (seq / 64, heads), 128 threads, static shared memory.
+done
+# The launch (the kernels' header): grid (seq / 64, heads), 128 threads, static shared memory;
+# both variants take the same arguments.
 cat >"$OA/manifest.json" <<EOF
 {"kernel": "attention", "block": 128, "tile_q": 64, "tile_kv": 64, "head_dims": [64, 128],
- "elem": "f16", "arch": "sm_90a", "source": "$SRCATTN"}
+ "elem": "f16", "arch": "sm_90a", "source": "$SRCATTN",
+ "variants": [{"name": "sm90a", "dir": ".", "arch": "sm_90a", "source": "$SRCATTN"},
+              {"name": "sm80", "dir": "sm80", "arch": "sm_80", "cubin_arch": "sm_90", "source": "$SRCATTN80"}]}
 EOF
 echo "gpu_build: attention OK -> $OA"
 fi

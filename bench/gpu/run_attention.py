@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Run the attention kernel that scripts/gpu_build.sh built (target/gpu/attention) on a GPU.
+"""Run the attention kernels that scripts/gpu_build.sh built (target/gpu/attention) on a GPU.
 
-examples/attention_sm90.mlir and attention_sm90_d128.mlir (first cut): O = softmax(Q K^T /
-sqrt(d)) V per head, f16, head dim d = 64 or 128, Q/K/V/O as (heads x seq) x d row-major, seq a
+examples/attention_sm90.mlir and attention_sm90_d128.mlir (first cut, the variant "sm90a"), and
+examples/attention_sm80.mlir and attention_sm80_d128.mlir (FlashAttention-2 with cp.async,
+ldmatrix and mma.sync, "sm80"; the manifest's "variants"): O = softmax(Q K^T / sqrt(d)) V per head, f16, head dim d = 64 or 128, Q/K/V/O as (heads x seq) x d row-major, seq a
 multiple of 64, causal or not. For each
 (batch, heads, seq) the runner
-  - launches attention(q, k, v, o, seq) on a grid (seq / 64, batch * heads) of 128 threads,
+  - launches each variant's attention(q, k, v, o, seq, causal) on a grid (seq / 64, batch * heads) of 128 threads,
   - checks O against a float64 reference with the bound of tools/ptx-emu/specs/attention_sm90.py
         |O - ref| <= 2^-9 (sum_j p_j |V_j|) / l + 2^-10 |ref| + 2^-20
     and reports the largest error relative to it,
@@ -61,6 +62,11 @@ def reference_check(torch, q, k, v, o, b, h, s, d, causal):
     return worst
 
 
+def variants(man):
+    """(name, folder) of each kernel variant; a manifest without "variants" has the sm90a one."""
+    return [(v["name"], v["dir"]) for v in man.get("variants", [{"name": "ours", "dir": "."}])]
+
+
 def run(out_dir, shapes):
     import torch
     import torch.nn.functional as F
@@ -70,12 +76,14 @@ def run(out_dir, shapes):
     drv = Driver()
     torch.zeros(1, device="cuda")
     funcs = {}
-    for hd in man["head_dims"]:
-        dd = os.path.join(d0, f"d{hd}")
-        mod, how = drv.load(open(os.path.join(dd, "attention.cubin"), "rb").read(),
-                            open(os.path.join(dd, "attention.ptx"), "rb").read())
-        funcs[hd] = drv.function(mod, man["kernel"])
-        print(f"[attention d={hd}] device {torch.cuda.get_device_name()}; module loaded from {how}", flush=True)
+    for name, sub in variants(man):
+        for hd in man["head_dims"]:
+            dd = os.path.join(d0, sub, f"d{hd}")
+            mod, how = drv.load(open(os.path.join(dd, "attention.cubin"), "rb").read(),
+                                open(os.path.join(dd, "attention.ptx"), "rb").read())
+            funcs[name, hd] = drv.function(mod, man["kernel"])
+            print(f"[attention {name} d={hd}] device {torch.cuda.get_device_name()}; module loaded from {how}",
+                  flush=True)
     try:
         from torch.nn.attention import SDPBackend, sdpa_kernel
         backends = {"flash": SDPBackend.FLASH_ATTENTION, "cudnn": SDPBackend.CUDNN_ATTENTION,
@@ -94,17 +102,20 @@ def run(out_dir, shapes):
         grid, block, smem, args = launch_args(man, b, h, s, q.data_ptr(), k.data_ptr(), v.data_ptr(),
                                               o.data_ptr(), causal)
 
-        f = funcs[d]
-
-        def ours():
-            drv.launch(f, grid, block, smem, args)
-        ours()
-        torch.cuda.synchronize()
-        ratio = reference_check(torch, q, k, v, o, b, h, s, d, causal)
+        fns, names, ratios = [], [], []
+        for name, _ in variants(man):
+            def ours(f=funcs[name, d]):
+                drv.launch(f, grid, block, smem, args)
+            o.fill_(float("nan"))
+            ours()
+            torch.cuda.synchronize()
+            ratios.append(reference_check(torch, q, k, v, o, b, h, s, d, causal))
+            fns.append(ours)
+            names.append(name)
+        ratio = max(ratios)
         ok = ratio <= 1.0
         ok_all &= ok
         q4, k4, v4 = (x.view(b, h, s, d) for x in (q, k, v))
-        fns, names = [ours], ["ours"]
         for name, be in backends.items():
             try:
                 with sdpa_kernel(be):
@@ -121,12 +132,13 @@ def run(out_dir, shapes):
         times = interleaved_ms(torch, fns, 10)
         flop = 4.0 * b * h * s * s * d / (2 if causal else 1)
         tf = {n: flop / t / 1e9 for n, t in zip(names, times)}
-        print(f"[attention] {tag}: {'OK ' if ok else 'BAD'} max err/bound {ratio:.3g}; "
+        print(f"[attention] {tag}: {'OK ' if ok else 'BAD'} max err/bound "
+              + ", ".join(f"{n} {r:.3g}" for n, r in zip(names, ratios)) + "; "
               + ", ".join(f"{n} {v:.1f} TFLOP/s" for n, v in tf.items()), flush=True)
         rows.append((tag, "yes" if ok else "NO", f"{ratio:.3g}", tf))
         del q, k, v, o
         torch.cuda.empty_cache()
-    cols = ["ours", "flash", "cudnn", "efficient"]
+    cols = [n for n, _ in variants(man)] + ["flash", "cudnn", "efficient"]
     print(f"{'shape':24} {'correct':8} {'err/bound':10} " + " ".join(f"{c + ' TF/s':>14}" for c in cols))
     for tag, ok, ratio, tf in rows:
         print(f"{tag:24} {ok:8} {ratio:10} " + " ".join(f"{tf[c]:14.1f}" if c in tf else f"{'-':>14}" for c in cols))
@@ -135,13 +147,20 @@ def run(out_dir, shapes):
 
 def dry_run(out_dir, shapes):
     man = json.load(open(os.path.join(out_dir, "attention", "manifest.json")))
+    ok = True
+    for name, sub in variants(man):
+        for hd in man["head_dims"]:
+            cubin = os.path.join(out_dir, "attention", sub, f"d{hd}", "attention.cubin")
+            found = os.path.exists(cubin)
+            ok &= found
+            print(f"{name} d={hd}: {os.path.normpath(cubin)}{'' if found else ' MISSING'}")
     for (b, h, s, d, causal) in shapes:
         if not supported(man, d, causal):
             print(f"{b}x{h}x{s}x{d}{' causal' if causal else ''}: not supported by this kernel")
             continue
         grid, block, smem, args = launch_args(man, b, h, s, 0xA000, 0xB000, 0xC000, 0xD000, causal)
         print(f"{b}x{h}x{s}x{d}: grid {grid} block {block} smem {smem}; params {args}")
-    return True
+    return ok
 
 
 def main():
