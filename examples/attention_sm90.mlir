@@ -19,7 +19,7 @@
 //     column as the accumulator's layout places it) moved to the tile's origin.
 // Not yet (issue 50): TMA loads and a multi-stage K/V ring with producer and consumer
 // warpgroups, sequence lengths that are not tile multiples, bf16, the log-sum-exp output, the
-// stmatrix + TMA store epilogue, and the sm_80 variant. K and V tiles are loaded by every thread through registers
+// stmatrix + TMA store epilogue (examples/attention_sm80.mlir is the sm_80 variant). K and V tiles are loaded by every thread through registers
 // into shared memory, with CTA barriers around them.
 // Arguments: q, k, v, o, seq (i32), causal (i32: nonzero for the causal mask).
 // Launch: grid (seq / 64, heads) of 128 threads; 24576 bytes of static shared memory.

@@ -1,8 +1,9 @@
 """examples/attention_sm80.mlir (d = 64) and attention_sm80_d128.mlir (d = 128), FlashAttention-2
 for sm_80 (cp.async, ldmatrix, mma.sync): attention(q, k, v, o, seq, causal),
-O = softmax(Q K^T / sqrt(d) [+ causal mask: key j <= query i]) V per head, f16 in and out, f32 accumulation and softmax statistics; Q, K, V, O are (bh * seq) x d row-major
-(head h's rows h * seq ..), seq a multiple of 64; a grid of (seq / 64, bh) CTAs of 128 threads
-(4 warps of 16 rows: one 64-row tile of Q).
+O = softmax(Q K^T / sqrt(d) [+ causal mask: key j <= query i]) V per head, f16 in and out,
+f32 accumulation and softmax statistics; Q, K, V, O are (bh * seq) x d row-major (head h's rows
+h * seq ..), seq a multiple of 64; a grid of (seq / 64, bh) CTAs of 128 threads (4 warps of 16
+rows: one 64-row tile of Q).
 
 Q, K and V are multiples of 1/16 in [-1, 1] (exact in f16). The float64 reference and its
 bound per element:
