@@ -65,7 +65,7 @@ fuzz: setup
 # reference, times them beside the vendor library in the same process (torch.matmul: cuBLAS;
 # torch._scaled_mm for fp8) and prints one table (bench/gpu/run_gemm.py: needs torch and libcuda;
 # --kernels sm90a,sm90a_fp8,sm80 picks, --dry-run prints the launches without a GPU), then the
-# attention kernel (examples/attention_sm90.mlir, target/gpu/attention) beside
+# attention kernels (examples/attention_sm90.mlir and attention_sm80.mlir, target/gpu/attention) beside
 # scaled_dot_product_attention's backends (bench/gpu/run_attention.py). On a machine with a GPU
 # and no toolchain, carry target/gpu and run `make gpu-run`.
 gpu-build: setup

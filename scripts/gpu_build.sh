@@ -26,7 +26,10 @@
 #    producer and two consumer warpgroups; d = 64 and 128) for each of ELEMS, lowered, assembled
 #    for sm_90a, and their host functions encode_tensor_maps compiled:
 #    target/gpu/attention/d{64,128}/<elem>/{attention.ptx,attention.cubin,libattention_host.so,
-#    ptxas.txt} and target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs them).
+#    ptxas.txt}; the sm_80 kernels examples/attention_sm80.mlir and attention_sm80_d128.mlir
+#    (FlashAttention-2 with cp.async, ldmatrix, mma.sync; f16) lowered with chip=sm_80 and
+#    assembled for sm_90 (as the sm80 GEMM): target/gpu/attention/sm80/d{64,128}/...; and
+#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs both).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
@@ -43,6 +46,7 @@ SRC=${SRC:-examples/gemm_sm90.mlir}
 SRC80=${SRC80:-examples/gemm_sm80.mlir}
 SRCFP8=${SRCFP8:-examples/gemm_fp8_sm90.mlir}
 SRCATTN=${SRCATTN:-examples/attention_sm90.mlir}
+SRCATTN80=${SRCATTN80:-examples/attention_sm80.mlir}
 ELEMS=${ELEMS:-f16 bf16}
 ELEMS80=${ELEMS80:-$ELEMS}
 PARTS=${PARTS:-sm90a sm90a_fp8 sm80 attention}
@@ -186,12 +190,27 @@ for d in 64 128; do
       "ptr ptr ptr ptr ptr .u32 .u32 .u32 .u32" "mapQ, mapK, mapV, mapO, lse, SQ, SK, BH, causal"
   done
 done
-# The launch (the kernels' headers): grid (ceil(SQ / 128), BH) of 384 threads (two consumer
-# warpgroups and a producer), the dynamic shared memory of each head dim.
+# The sm_80 kernels: attention(q, k, v, o, seq, causal), f16.
+for d in 64 128; do
+  src=$SRCATTN80
+  [[ $d == 128 ]] && src=${SRCATTN80%.mlir}_d128.mlir
+  dd=$OA/sm80/d$d
+  mkdir -p "$dd"
+  lower "attention sm80" "$src" "$dd" - " chip=sm_80" attention
+  check_entry "attention sm80" "d=$d" "$dd/attention.ptx" attention "ptr ptr ptr ptr .u32 .u32" \
+    "q, k, v, o, seq, causal" "$src"
+  "$PTXAS" --gpu-name sm_90 -v "$dd/attention.ptx" -o "$dd/attention.cubin" 2>"$dd/ptxas.txt"
+  echo "gpu_build: attention sm80 d=$d: $(grep -o 'Used [0-9]* registers.*' "$dd/ptxas.txt" | head -n1)"
+done
+# The launches (the kernels' headers): sm90a: grid (ceil(SQ / 128), BH) of 384 threads (two
+# consumer warpgroups and a producer), the dynamic shared memory of each head dim; sm80: grid
+# (seq / 64, BH) of 128 threads, static shared memory, f16, seq a multiple of 64.
 cat >"$OA/manifest.json" <<EOF
 {"kernel": "attention", "block": 384, "tile_q": 128, "head_dims": [64, 128],
  "smem_bytes": {"64": 83008, "128": 99392}, "host": "libattention_host.so",
- "encode": "encode_tensor_maps", "elems": "$ELEMS", "arch": "sm_90a", "source": "$SRCATTN"}
+ "encode": "encode_tensor_maps", "elems": "$ELEMS", "arch": "sm_90a", "source": "$SRCATTN",
+ "sm80": {"dir": "sm80", "block": 128, "tile_q": 64, "elem": "f16", "arch": "sm_80",
+          "cubin_arch": "sm_90", "source": "$SRCATTN80"}}
 EOF
 echo "gpu_build: attention OK -> $OA"
 fi

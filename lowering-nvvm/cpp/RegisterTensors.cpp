@@ -907,17 +907,23 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
 struct SharedPlan {
   int64_t vector = 1, elemBytes = 1;
   SmallVector<int64_t> lane, warp;
+  /// The access is at `(thread ^ x) + add` (its register offset split by
+  /// linear::shared_access::split_thread_xor).
   struct Access {
-    int64_t offset;
+    int64_t x, add;
     SmallVector<int64_t> registers;
   };
   SmallVector<Access> accesses;
   /// The ldmatrix form (num > 0): matrices, .trans, the row offset of each lane
-  /// bit, per instruction its register offset and first register.
+  /// bit, per instruction its register offset (split as an access's) and first
+  /// register.
   int64_t num = 0;
   bool trans = false;
   SmallVector<int64_t> laneRows;
-  SmallVector<std::pair<int64_t, int64_t>> instructions;
+  struct Instruction {
+    int64_t x, add, first;
+  };
+  SmallVector<Instruction> instructions;
 };
 
 FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr smem,
@@ -943,7 +949,8 @@ FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr sm
     p.warp.push_back(next());
   for (int64_t a = 0; a < accesses; ++a) {
     SharedPlan::Access x;
-    x.offset = next();
+    x.x = next();
+    x.add = next();
     int64_t groups = next();
     for (int64_t g = 0; g < groups; ++g)
       x.registers.push_back(next());
@@ -956,8 +963,11 @@ FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr sm
       p.laneRows.push_back(next());
     int64_t n = next();
     for (int64_t i = 0; i < n; ++i) {
-      int64_t o = next();
-      p.instructions.push_back({o, next()});
+      SharedPlan::Instruction in;
+      in.x = next();
+      in.add = next();
+      in.first = next();
+      p.instructions.push_back(in);
     }
   }
   op->emitRemark() << "'" << op->getName() << "' op "
@@ -987,13 +997,21 @@ Value threadSharedOffset(ConversionPatternRewriter &rw, Location loc, ArrayRef<i
   return offset;
 }
 
-/// `%base + bytes * (thread XOR offset)` in shared memory.
+/// `%base + bytes * ((thread XOR x) + add)` in shared memory: an offset XORed
+/// onto the thread's, split by the plan into the bits a thread can set (`x`) and
+/// the others (`add`, a constant address offset that accesses share the
+/// address register across).
 Value sharedAddress(ConversionPatternRewriter &rw, Location loc, Value base, Value thread,
-                    int64_t offset, int64_t elemBytes) {
-  Value off = offset ? arith::XOrIOp::create(rw, loc, thread, constI32(rw, loc, offset)).getResult()
-                     : thread;
+                    int64_t x, int64_t add, int64_t elemBytes) {
+  Value off =
+      x ? arith::XOrIOp::create(rw, loc, thread, constI32(rw, loc, x)).getResult() : thread;
   Value bytes = arith::MulIOp::create(rw, loc, off, constI32(rw, loc, elemBytes));
-  return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), base, ValueRange{bytes});
+  Value ptr =
+      LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), base, ValueRange{bytes});
+  if (add == 0)
+    return ptr;
+  return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), ptr,
+                             ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(int32_t(add * elemBytes))});
 }
 
 /// layout.shared_load: per ldmatrix instruction of the plan, one nvvm.ldmatrix
@@ -1021,8 +1039,9 @@ struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
                               : LLVM::LLVMStructType::getLiteral(
                                     rw.getContext(), SmallVector<Type>(p->num, i32));
       auto pair = VectorType::get({2}, elem);
-      for (auto [offset, first] : p->instructions) {
-        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, offset, p->elemBytes);
+      for (const SharedPlan::Instruction &in : p->instructions) {
+        int64_t first = in.first;
+        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, in.x, in.add, p->elemBytes);
         Value m = NVVM::LdMatrixOp::create(
             rw, loc, regs, ptr, p->num,
             p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
@@ -1044,7 +1063,7 @@ struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
     Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
     Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
     for (const SharedPlan::Access &a : p->accesses) {
-      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
+      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.x, a.add, p->elemBytes);
       Value v = LLVM::LoadOp::create(rw, loc, access, ptr, p->vector * p->elemBytes);
       result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
     }
@@ -1072,8 +1091,9 @@ struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
     if (p->num > 0) {
       Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
       auto pair = VectorType::get({2}, elem);
-      for (auto [offset, first] : p->instructions) {
-        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, offset, p->elemBytes);
+      for (const SharedPlan::Instruction &in : p->instructions) {
+        int64_t first = in.first;
+        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, in.x, in.add, p->elemBytes);
         SmallVector<Value> regs;
         for (int64_t j = 0; j < p->num; ++j)
           regs.push_back(LLVM::BitcastOp::create(
@@ -1090,7 +1110,7 @@ struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
     Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
     Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
     for (const SharedPlan::Access &a : p->accesses) {
-      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.offset, p->elemBytes);
+      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.x, a.add, p->elemBytes);
       Value v = gatherAccess(rw, loc, adaptor.getValue(), access, p->vector,
                              a.registers.front());
       LLVM::StoreOp::create(rw, loc, v, ptr, p->vector * p->elemBytes);
@@ -1146,10 +1166,11 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
       SmallVector<int64_t> at0;
       for (size_t d = 0; d < rank; ++d)
         at0.push_back(next());
-      int64_t smemCopy = next();
+      int64_t smemX = next();
+      int64_t smemAdd = next();
       SmallVector<Value> coords = accessCoords(rw, loc, thread, at0);
       Value from = elementAddress(rw, loc, src, elem, adaptor.getStrides(), coords);
-      Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemCopy, p.elemBytes);
+      Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemX, smemAdd, p.elemBytes);
       // A partial tile: the copy reads only the bytes inside (cp.async's
       // src-size) and zero-fills the rest of its shared bytes.
       Value srcBytes =

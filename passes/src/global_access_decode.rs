@@ -12,10 +12,12 @@
 //! elements of the last (contiguous) dimension from the coordinate `thread ^ coord_a` (per
 //! dimension): element `k < V` is register `g + k` for each register group `g` of the access
 //! (a load fills every group, a store writes from the first); a cp.async writes them to the
-//! shared offsets `(thread offset ^ smem_access[a]) + k`.
+//! shared offsets `(thread offset ^ smem_access[a]) + k`, emitted as `((thread offset ^ x) + a)
+//! + k` with `(x, a) = split_thread_xor(smem bits, smem_access[a])`, the form decoded here.
 
 use layout_algebra::linear::async_copy::AsyncCopy;
 use layout_algebra::linear::global_access::GlobalAccess;
+use layout_algebra::linear::shared_access::split_thread_xor;
 
 use crate::shared_access_decode::{moved_groups, xor_bits};
 
@@ -79,16 +81,23 @@ pub fn moved(plan: &GlobalAccess, threads: usize, rank: usize, store: bool) -> V
 pub fn copied(plan: &AsyncCopy, threads: usize, rank: usize) -> Vec<Copied> {
     let g = &plan.global;
     let mut out = Vec::new();
+    let bits: Vec<i64> = plan
+        .smem_lane
+        .iter()
+        .chain(&plan.smem_warp)
+        .copied()
+        .collect();
     for t in 0..threads {
         let thread = thread_coord(g, t, rank);
         let shared = xor_bits(t % 32, &plan.smem_lane) ^ xor_bits(t / 32, &plan.smem_warp);
         for (a, access) in g.accesses.iter().enumerate() {
+            let (x, add) = split_thread_xor(&bits, plan.smem_access[a]);
             for k in 0..g.vector {
                 out.push(Copied {
                     thread: t,
                     copy: a,
                     coord: element(&thread, &access.coord, k),
-                    offset: (shared ^ plan.smem_access[a]) + k as i64,
+                    offset: (shared ^ x) + add + k as i64,
                 });
             }
         }

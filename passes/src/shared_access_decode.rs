@@ -11,6 +11,9 @@
 //! T(l, w) = XOR_{i : bit i of l} lane[i]  XOR  XOR_{i : bit i of w} warp[i]
 //! ```
 //!
+//! A constant offset `c` is emitted as `(T ^ x) + a` with `(x, a) = split_thread_xor(bits, c)`
+//! (`bits` the constants `T` is formed from): the decoding follows that form.
+//!
 //! - vector accesses: access `a` moves `V` consecutive elements at `T ^ offset_a`: element
 //!   `k < V` of it is register `g + k` for each register group `g` of the access (a load fills
 //!   every group, a store writes from the first);
@@ -26,7 +29,7 @@
 //!
 //! Offsets are in elements (the code scales them by the element's bytes).
 
-use layout_algebra::linear::shared_access::SharedAccess;
+use layout_algebra::linear::shared_access::{split_thread_xor, SharedAccess};
 
 /// One register of one thread and the shared offset (elements) it is loaded from or stored to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,15 +62,17 @@ pub(crate) fn moved_groups(groups: &[usize], store: bool) -> &[usize] {
 /// Every register of `threads` threads placed by the vector accesses of `plan`.
 pub fn vector_placements(plan: &SharedAccess, threads: usize, store: bool) -> Vec<Placement> {
     let mut out = Vec::new();
+    let bits: Vec<i64> = plan.lane.iter().chain(&plan.warp).copied().collect();
     for t in 0..threads {
         let base = xor_bits(t % 32, &plan.lane) ^ xor_bits(t / 32, &plan.warp);
         for a in &plan.accesses {
+            let (x, add) = split_thread_xor(&bits, a.offset);
             for &g in moved_groups(&a.registers, store) {
                 for k in 0..plan.vector {
                     out.push(Placement {
                         thread: t,
                         register: g + k,
-                        offset: (base ^ a.offset) + k as i64,
+                        offset: (base ^ x) + add + k as i64,
                     });
                 }
             }
@@ -81,10 +86,13 @@ pub fn vector_placements(plan: &SharedAccess, threads: usize, store: bool) -> Ve
 pub fn matrix_placements(plan: &SharedAccess, threads: usize) -> Option<Vec<Placement>> {
     let m = plan.matrix.as_ref()?;
     let mut out = Vec::new();
+    let bits: Vec<i64> = m.lane_rows.iter().chain(&plan.warp).copied().collect();
     for t in 0..threads {
         let (l, w) = (t % 32, t / 32);
         for &(offset, first) in &m.instructions {
-            let row = |lane: usize| xor_bits(lane, &m.lane_rows) ^ xor_bits(w, &plan.warp) ^ offset;
+            let (x, add) = split_thread_xor(&bits, offset);
+            let row =
+                |lane: usize| (xor_bits(lane, &m.lane_rows) ^ xor_bits(w, &plan.warp) ^ x) + add;
             for j in 0..m.num {
                 for h in 0..2 {
                     let at = if m.trans {

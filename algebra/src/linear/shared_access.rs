@@ -198,6 +198,18 @@ fn first_reason(reg: &[i64], lane: &[i64]) -> String {
     .unwrap_or_default()
 }
 
+/// A constant offset XORed onto a thread's offset, as an XOR and an addition:
+/// `thread ^ offset == (thread ^ x) + a` for `(x, a) = split_thread_xor(thread_bits, offset)`,
+/// where every thread's offset is the XOR of some of `thread_bits` (the offsets of its lane and
+/// warp bits, non-negative). `x` keeps the bits of `offset` that some thread offset can set (the
+/// OR of `thread_bits`), `a` the others: `thread ^ x` sets only bits of that OR, which `a` does
+/// not have, so XOR-ing `a` is adding it. Accesses whose offsets differ only in bits no thread
+/// sets then share one address register, the rest an immediate (`[%r + a]`).
+pub fn split_thread_xor(thread_bits: &[i64], offset: i64) -> (i64, i64) {
+    let span = thread_bits.iter().fold(0, |m, &b| m | b);
+    (offset & span, offset & !span)
+}
+
 /// The plan of a shared-memory load or store of a register tensor under a given layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SharedAccess {
@@ -448,6 +460,29 @@ mod tests {
     const ROWS: &str = "{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}";
     /// The m16n8k16 A fragment (PTX ISA) of a 64x32 f16 tile, 4 warps along M.
     const DOT_A: &str = "{register = [[0, 1], [8, 0], [0, 8], [0, 16]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}";
+
+    #[test]
+    fn a_thread_xor_splits_into_an_xor_and_an_addition() {
+        // Lane bits of a 128B-swizzled K^T tile (rows 64 elements apart, swizzled) and a
+        // matrix bit; instruction offsets along k (inside the span) and along n (outside).
+        let bits = [72, 144, 288, 8, 512];
+        assert_eq!(split_thread_xor(&bits, 16 | 2048), (16, 2048));
+        assert_eq!(split_thread_xor(&bits, 0), (0, 0));
+        assert_eq!(split_thread_xor(&[], 4096), (0, 4096));
+        for offset in [0, 8, 16, 40, 1024, 1040, 3064, 4096 + 24] {
+            let (x, a) = split_thread_xor(&bits, offset);
+            for t in 0..(1usize << bits.len()) {
+                let thread = (0..bits.len())
+                    .filter(|i| t >> i & 1 == 1)
+                    .fold(0, |o, i| o ^ bits[i]);
+                assert_eq!(
+                    (thread ^ x) + a,
+                    thread ^ offset,
+                    "thread {thread}, offset {offset}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn rows_of_a_swizzled_tile_are_sixteen_byte_accesses() {

@@ -29,6 +29,7 @@ pub use stored::{text_and_kind, Handle, Stored};
 use abi::utf8;
 use result::{from_error, owned, with_value};
 
+use layout_algebra::linear::shared_access::split_thread_xor;
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
 
 fn from_result(r: Result<Value, Error>) -> LayoutResult {
@@ -1928,10 +1929,12 @@ fn shared_layout(
 /// `shape`, `elem_bits`) from or to shared memory laid out by `smem`
 /// (`linear::shared_access`), flattened: vector, element bytes, number of lane bits, of warp
 /// bits and of accesses; the shared offset of each lane bit, then of each warp bit; per access
-/// its register offset, its number of register groups and their first registers; then 0, or
+/// its register offset as the pair `(x, a)` of `split_thread_xor` (the access is at
+/// `(thread ^ x) + a`), its number of register groups and their first registers; then 0, or
 /// 1 and the `ldmatrix` form (for a load on `sm` >= 75; `sm` 0: none): matrices, `.trans`, the
 /// row offset of each of the 5 lane bits, the number of instructions and per instruction its
-/// register offset and first register. `*length` is
+/// register offset as such a pair (against the row offsets and the warp bits) and its first
+/// register. `*length` is
 /// the number of integers; they are copied to `out` only when `capacity >= *length`. The text
 /// is a summary for a remark.
 ///
@@ -1972,8 +1975,10 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
         ];
         flat.extend(&p.lane);
         flat.extend(&p.warp);
+        let thread: Vec<i64> = p.lane.iter().chain(&p.warp).copied().collect();
         for a in &p.accesses {
-            flat.push(a.offset);
+            let (x, add) = split_thread_xor(&thread, a.offset);
+            flat.extend([x, add]);
             flat.push(a.registers.len() as i64);
             flat.extend(a.registers.iter().map(|&r| r as i64));
         }
@@ -1983,8 +1988,10 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
                 flat.extend([1, m.num as i64, m.trans as i64]);
                 flat.extend(&m.lane_rows);
                 flat.push(m.instructions.len() as i64);
+                let rows: Vec<i64> = m.lane_rows.iter().chain(&p.warp).copied().collect();
                 for (o, first) in &m.instructions {
-                    flat.extend([*o, *first as i64]);
+                    let (x, add) = split_thread_xor(&rows, *o);
+                    flat.extend([x, add, *first as i64]);
                 }
             }
         }
@@ -2047,7 +2054,8 @@ unsafe fn with_plan(
 /// `dim0, ...` to one offset; `linear::async_copy`), flattened: vector, element bytes, number
 /// of lane bits, of warp bits and of copies; the coordinate (one integer per dimension) of each
 /// lane bit, then of each warp bit; the shared offset of each lane bit, then of each warp bit;
-/// per copy its register coordinate and its register shared offset. `*length` is the number of
+/// per copy its register coordinate and its register shared offset as the pair `(x, a)` of
+/// `split_thread_xor` (the copy lands at `(thread ^ x) + a`). `*length` is the number of
 /// integers; they are copied to `out` only when `capacity >= *length`. The text is a summary
 /// for a remark; an error when no `cp.async` copies the tile.
 ///
@@ -2079,9 +2087,11 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
         flat = access_header(g);
         flat.extend(&p.smem_lane);
         flat.extend(&p.smem_warp);
+        let thread: Vec<i64> = p.smem_lane.iter().chain(&p.smem_warp).copied().collect();
         for (a, o) in g.accesses.iter().zip(&p.smem_access) {
             flat.extend(&a.coord);
-            flat.push(*o);
+            let (x, add) = split_thread_xor(&thread, *o);
+            flat.extend([x, add]);
         }
         fits("async_copy", &flat, capacity)?;
         Ok(p.summary())

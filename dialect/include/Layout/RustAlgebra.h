@@ -304,11 +304,11 @@ inline size_t reducePlanCapacity() { return (size_t(1) << 12) + 16; }
 
 /// Integers enough for the flat plan of layout_ffi_shared_access with at most 1024
 /// registers per thread.
-inline size_t sharedAccessCapacity() { return 5 + 16 + 3 * 1024 + 9 + 2 * 1024; }
+inline size_t sharedAccessCapacity() { return 5 + 16 + 4 * 1024 + 9 + 3 * 1024; }
 
 /// Integers enough for the flat plan of layout_ffi_async_copy of a tile of `rank`
 /// dimensions with at most 1024 elements per thread.
-inline size_t asyncCopyCapacity(size_t rank) { return 5 + 16 * (rank + 1) + 1024 * (rank + 1); }
+inline size_t asyncCopyCapacity(size_t rank) { return 5 + 16 * (rank + 1) + 1024 * (rank + 2); }
 
 namespace mlir::layout::rust {
 
