@@ -12,12 +12,18 @@
 //     past SQ or SK and clips the store of O there; the coordinates, boxes and transaction bytes
 //     come from the global and shared layouts;
 //   - shared memory is carved by `layout.shared_alloc` (Q, two K and two V stages of 128B-swizzled
-//     layouts, four barrier rings); K/V tile j goes to stage j mod 2 (`slice_tensor ... {ring}`),
+//     layouts, five barrier rings); K/V tile j goes to stage j mod 2 (`slice_tensor ... {ring}`),
 //     its barriers and parities derive from the ring position: `kfull` and `vfull` (the TMA loads
-//     complete them; S = Q K^T starts while V is in flight) and `empty` (the 256 consumer threads
-//     release a stage once O += P V has retired); the producer waits for a stage to be `free`;
+//     complete them), `kempty` and `vempty` (the 256 consumer threads release K_j once S_j has
+//     retired, V_j once O += P_j V_j has); the producer waits for a stage to be `free`;
 //   - S = Q K^T is `layout.mma_async` on the shared tiles (K-major both; m64n128k16, warpgroup G
 //     reads rows 64G.. of Q); its accumulator layout is Triton's nvidia_mma v3;
+//   - FA3's intra-warpgroup overlap: iteration j issues S_j = Q K_j^T, then O += P_{j-1} V_{j-1}
+//     (the previous tile's probabilities, carried by scf.for), waits for the older group only
+//     (`wgmma.wait_group 1`: S_j) and runs tile j's softmax while the second WGMMA runs; the last
+//     tile's O += P V follows the loop;
+//   - setmaxnreg: the producer warpgroup drops to 24 registers per thread and the consumers rise
+//     to 240 (of the 168 a 384-thread CTA launches with, as FA3 does);
 //   - the online softmax works on register tensors: `layout.reduce` (maxnumf, addf) along the
 //     rows (linear::reduce_plan: 32 registers in-thread, then butterfly shuffles over the 4 lanes
 //     of a quad), `layout.broadcast` back (a register renaming), `math.exp2` (ex2.approx.f32), the
@@ -37,10 +43,10 @@
 //     on the rows inside SQ and stored once per row (the quad's other lanes hold copies);
 //   - the host function encode_tensor_maps(mapQ, Q, mapK, K, mapV, V, mapO, O, SQ, SK, BH, causal)
 //     is derived from the kernel (`layout.tensor_map_encoder`).
-// Not yet (issue 50): intra-warpgroup overlap of the softmax with the next S (FA3's pipelining),
-// ping-pong scheduling of the two consumer warpgroups, setmaxnreg, fp8.
-// Launch: grid (ceil(SQ / 128), BH) of 384 threads, 83008 bytes of dynamic shared memory
-// (shared_alloc's remark: 82992).
+// Not yet (issue 50): ping-pong scheduling of the two consumer warpgroups (FA3's named barriers
+// ordering one warpgroup's softmax against the other's WGMMAs), fp8.
+// Launch: grid (ceil(SQ / 128), BH) of 384 threads (SQ, SK >= 1), 83024 bytes of dynamic shared
+// memory (shared_alloc's remark: 83008).
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention.ptx" examples/attention_sm90.mlir
 #sacc = #layout.linear<tensor<128x128xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>>>
@@ -101,32 +107,39 @@ module {
       %cub = arith.ceildivui %kend, %c128 : index
       %ub = arith.select %isc, %cub, %nkv : index
       %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
-      %sQ, %sK, %sV, %qbar, %kfull, %vfull, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sq, !stages, !stages, !one, !ring, !ring, !ring
+      %sQ, %sK, %sV, %qbar, %kfull, %vfull, %kempty, %vempty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sq, !stages, !stages, !one, !ring, !ring, !ring, !ring
       %tid = gpu.thread_id x
       %leader = arith.cmpi eq, %tid, %c0 : index
       scf.if %leader {
         layout.mbarrier_init %qbar {arrivals = 1 : i64} : !one
         layout.mbarrier_init %kfull {arrivals = 1 : i64} : !ring
         layout.mbarrier_init %vfull {arrivals = 1 : i64} : !ring
-        layout.mbarrier_init %empty {arrivals = 256 : i64} : !ring
+        layout.mbarrier_init %kempty {arrivals = 256 : i64} : !ring
+        layout.mbarrier_init %vempty {arrivals = 256 : i64} : !ring
       }
       nvvm.barrier0
+      %producers = arith.cmpi uge, %tid, %c256 : index
       %producer = arith.cmpi eq, %tid, %c256 : index
+      scf.if %producers {
+        nvvm.setmaxregister decrease 24
+      }
       scf.if %producer {
         %gq = layout.local_tile %Q[%qt, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
         layout.tma_copy %gq to %sQ barrier(%qbar[%c0] : !one) : !tile, !sq
         scf.for %j = %c0 to %ub step %c1 {
-          layout.mbarrier_wait %empty[%j] {free} : !ring
           %gk = layout.local_tile %K[%j, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
           %gv = layout.local_tile %V[%j, %c0, %h] {tile = #layout.tuple<(128,64,1)>} : !map -> !tile
           %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
           %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          layout.mbarrier_wait %kempty[%j] {free} : !ring
           layout.tma_copy %gk to %sk1 barrier(%kfull[%j] : !ring) : !tile, !stage
+          layout.mbarrier_wait %vempty[%j] {free} : !ring
           layout.tma_copy %gv to %sv1 barrier(%vfull[%j] : !ring) : !tile, !stage
         }
       }
       %consumer = arith.cmpi ult, %tid, %c256 : index
       scf.if %consumer {
+        nvvm.setmaxregister increase 240
         %ninf = arith.constant dense<0xFF800000> : !rowT
         %zr = arith.constant dense<0.0> : !rowT
         %zs = arith.constant dense<0.0> : !sT
@@ -143,11 +156,29 @@ module {
         %all = tensor.splat %notc : tensor<128x128xi1, #sacc>
         %skv = tensor.splat %SK : tensor<128x128xi32, #sacc>
         layout.mbarrier_wait %qbar[%c0] : !one
-        %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
+        %zp = arith.constant dense<0.0> : tensor<128x128xf16, #sacc>
+        // K/V tile j: S_j = Q K_j^T is issued, then O += P_{j-1} V_{j-1} (tile j-1's probabilities,
+        // FA3's intra-warpgroup overlap): the softmax of S_j runs while the second WGMMA does.
+        %res:4 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo, %pp = %zp) -> (!rowT, !rowT, !oT, tensor<128x128xf16, #sacc>) {
           layout.mbarrier_wait %kfull[%j] : !ring
           %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
           %sc = layout.mma_async %sQ, %sk1, %zs : !sq, !stage, !sT -> !sT
-          nvvm.wgmma.wait.group.sync.aligned 0
+          %later = arith.cmpi ugt, %j, %c0 : index
+          %prev = arith.subi %j, %c1 : index
+          %o1 = scf.if %later -> (!oT) {
+            layout.mbarrier_wait %vfull[%prev] : !ring
+            %svp = layout.slice_tensor %sV[%prev] {modes = array<i64: 2>, ring} : !stages -> !stage
+            %svt = layout.select_tensor %svp {modes = array<i64: 1, 0>} : !stage -> !stageT
+            %on = layout.mma_async %pp, %svt, %o : tensor<128x128xf16, #sacc>, !stageT, !oT -> !oT
+            scf.yield %on : !oT
+          } else {
+            // The first tile has no O += P V in flight: S_0 is the only group.
+            nvvm.wgmma.wait.group.sync.aligned 0
+            scf.yield %o : !oT
+          }
+          // S_j has retired (the older group); K_j's stage is free.
+          nvvm.wgmma.wait.group.sync.aligned 1
+          layout.mbarrier_arrive %kempty[%j] : !ring
           %s1 = arith.mulf %sc, %scale : !sT
           %k0 = arith.muli %j, %c128 : index
           %k0i = arith.index_castui %k0 : index to i32
@@ -168,22 +199,28 @@ module {
           %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !sT -> !rowT
           %la = arith.mulf %l, %alpha : !rowT
           %ln = arith.addf %la, %ps : !rowT
+          // O += P_{j-1} V_{j-1} has retired: V_{j-1}'s stage is free; O takes this tile's rescale.
+          nvvm.wgmma.wait.group.sync.aligned 0
+          scf.if %later {
+            layout.mbarrier_arrive %vempty[%prev] : !ring
+          }
           %ao = layout.convert_layout %alpha : !rowT -> !orowT
           %ab = layout.broadcast %ao {dim = 1 : i64} : !orowT -> !oT
-          %os = arith.mulf %o, %ab : !oT
+          %os = arith.mulf %o1, %ab : !oT
           %ph = arith.truncf %p : !sT to tensor<128x128xf16, #sacc>
-          layout.mbarrier_wait %vfull[%j] : !ring
-          %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
-          %svt = layout.select_tensor %sv1 {modes = array<i64: 1, 0>} : !stage -> !stageT
-          %on = layout.mma_async %ph, %svt, %os : tensor<128x128xf16, #sacc>, !stageT, !oT -> !oT
-          nvvm.wgmma.wait.group.sync.aligned 0
-          layout.mbarrier_arrive %empty[%j] : !ring
-          scf.yield %mn, %ln, %on : !rowT, !rowT, !oT
+          scf.yield %mn, %ln, %os, %ph : !rowT, !rowT, !oT, tensor<128x128xf16, #sacc>
         }
+        // The last tile's O += P V.
+        %last = arith.subi %ub, %c1 : index
+        layout.mbarrier_wait %vfull[%last] : !ring
+        %svl = layout.slice_tensor %sV[%last] {modes = array<i64: 2>, ring} : !stages -> !stage
+        %svlt = layout.select_tensor %svl {modes = array<i64: 1, 0>} : !stage -> !stageT
+        %ofin = layout.mma_async %res#3, %svlt, %res#2 : tensor<128x128xf16, #sacc>, !stageT, !oT -> !oT
+        nvvm.wgmma.wait.group.sync.aligned 0
         // Epilogue: O / l through shared memory (Q's tile) and a TMA store; the log-sum-exp.
         %lo = layout.convert_layout %res#1 : !rowT -> !orowT
         %lb = layout.broadcast %lo {dim = 1 : i64} : !orowT -> !oT
-        %out = arith.divf %res#2, %lb : !oT
+        %out = arith.divf %ofin, %lb : !oT
         %oh = arith.truncf %out : !oT to tensor<128x64xf16, #oacc>
         nvvm.barrier id = %bar1 number_of_threads = %consumers
         layout.shared_store %oh, %sQ : tensor<128x64xf16, #oacc>, !sq

@@ -5,8 +5,8 @@
 // TMA copy is two boxes of 64 x 64 and S = Q K^T takes 8 k blocks; S is a 128 x 64 accumulator
 // (m64n64k16), O a 128 x 128 one (m64n128k16: the RS product's B = V^T is the select_tensor view
 // ((64,2),64):((1,4096),64), MN-major across two atoms); the softmax scale is 1/sqrt(128) log2(e).
-// Launch: grid (ceil(SQ / 128), BH) of 384 threads, 99392 bytes of dynamic shared memory
-// (shared_alloc's remark: 99376).
+// Launch: grid (ceil(SQ / 128), BH) of 384 threads, 99408 bytes of dynamic shared memory
+// (shared_alloc's remark: 99392).
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention_d128.ptx" examples/attention_sm90_d128.mlir
 #sacc = #layout.linear<tensor<128x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>>>
@@ -68,32 +68,39 @@ module {
       %cub = arith.ceildivui %kend, %c64 : index
       %ub = arith.select %isc, %cub, %nkv : index
       %smem = llvm.mlir.addressof @smem : !llvm.ptr<3>
-      %sQ, %sK, %sV, %qbar, %kfull, %vfull, %empty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sq, !stages, !stages, !one, !ring, !ring, !ring
+      %sQ, %sK, %sV, %qbar, %kfull, %vfull, %kempty, %vempty = layout.shared_alloc %smem : !llvm.ptr<3> -> !sq, !stages, !stages, !one, !ring, !ring, !ring, !ring
       %tid = gpu.thread_id x
       %leader = arith.cmpi eq, %tid, %c0 : index
       scf.if %leader {
         layout.mbarrier_init %qbar {arrivals = 1 : i64} : !one
         layout.mbarrier_init %kfull {arrivals = 1 : i64} : !ring
         layout.mbarrier_init %vfull {arrivals = 1 : i64} : !ring
-        layout.mbarrier_init %empty {arrivals = 256 : i64} : !ring
+        layout.mbarrier_init %kempty {arrivals = 256 : i64} : !ring
+        layout.mbarrier_init %vempty {arrivals = 256 : i64} : !ring
       }
       nvvm.barrier0
+      %producers = arith.cmpi uge, %tid, %c256 : index
       %producer = arith.cmpi eq, %tid, %c256 : index
+      scf.if %producers {
+        nvvm.setmaxregister decrease 24
+      }
       scf.if %producer {
         %gq = layout.local_tile %Q[%qt, %c0, %h] {tile = #layout.tuple<(128,128,1)>} : !map -> !qtile
         layout.tma_copy %gq to %sQ barrier(%qbar[%c0] : !one) : !qtile, !sq
         scf.for %j = %c0 to %ub step %c1 {
-          layout.mbarrier_wait %empty[%j] {free} : !ring
           %gk = layout.local_tile %K[%j, %c0, %h] {tile = #layout.tuple<(64,128,1)>} : !map -> !kvtile
           %gv = layout.local_tile %V[%j, %c0, %h] {tile = #layout.tuple<(64,128,1)>} : !map -> !kvtile
           %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
           %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
+          layout.mbarrier_wait %kempty[%j] {free} : !ring
           layout.tma_copy %gk to %sk1 barrier(%kfull[%j] : !ring) : !kvtile, !stage
+          layout.mbarrier_wait %vempty[%j] {free} : !ring
           layout.tma_copy %gv to %sv1 barrier(%vfull[%j] : !ring) : !kvtile, !stage
         }
       }
       %consumer = arith.cmpi ult, %tid, %c256 : index
       scf.if %consumer {
+        nvvm.setmaxregister increase 240
         %ninf = arith.constant dense<0xFF800000> : !rowT
         %zr = arith.constant dense<0.0> : !rowT
         %zs = arith.constant dense<0.0> : !sT
@@ -110,11 +117,29 @@ module {
         %all = tensor.splat %notc : tensor<128x64xi1, #sacc>
         %skv = tensor.splat %SK : tensor<128x64xi32, #sacc>
         layout.mbarrier_wait %qbar[%c0] : !one
-        %res:3 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo) -> (!rowT, !rowT, !oT) {
+        %zp = arith.constant dense<0.0> : tensor<128x64xf16, #sacc>
+        // K/V tile j: S_j = Q K_j^T is issued, then O += P_{j-1} V_{j-1} (tile j-1's probabilities,
+        // FA3's intra-warpgroup overlap): the softmax of S_j runs while the second WGMMA does.
+        %res:4 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo, %pp = %zp) -> (!rowT, !rowT, !oT, tensor<128x64xf16, #sacc>) {
           layout.mbarrier_wait %kfull[%j] : !ring
           %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
           %sc = layout.mma_async %sQ, %sk1, %zs : !sq, !stage, !sT -> !sT
-          nvvm.wgmma.wait.group.sync.aligned 0
+          %later = arith.cmpi ugt, %j, %c0 : index
+          %prev = arith.subi %j, %c1 : index
+          %o1 = scf.if %later -> (!oT) {
+            layout.mbarrier_wait %vfull[%prev] : !ring
+            %svp = layout.slice_tensor %sV[%prev] {modes = array<i64: 2>, ring} : !stages -> !stage
+            %svt = layout.select_tensor %svp {modes = array<i64: 1, 0>} : !stage -> !stageT
+            %on = layout.mma_async %pp, %svt, %o : tensor<128x64xf16, #sacc>, !stageT, !oT -> !oT
+            scf.yield %on : !oT
+          } else {
+            // The first tile has no O += P V in flight: S_0 is the only group.
+            nvvm.wgmma.wait.group.sync.aligned 0
+            scf.yield %o : !oT
+          }
+          // S_j has retired (the older group); K_j's stage is free.
+          nvvm.wgmma.wait.group.sync.aligned 1
+          layout.mbarrier_arrive %kempty[%j] : !ring
           %s1 = arith.mulf %sc, %scale : !sT
           %k0 = arith.muli %j, %c64 : index
           %k0i = arith.index_castui %k0 : index to i32
@@ -135,22 +160,28 @@ module {
           %ps = layout.reduce %p {dim = 1 : i64, kind = "addf"} : !sT -> !rowT
           %la = arith.mulf %l, %alpha : !rowT
           %ln = arith.addf %la, %ps : !rowT
+          // O += P_{j-1} V_{j-1} has retired: V_{j-1}'s stage is free; O takes this tile's rescale.
+          nvvm.wgmma.wait.group.sync.aligned 0
+          scf.if %later {
+            layout.mbarrier_arrive %vempty[%prev] : !ring
+          }
           %ao = layout.convert_layout %alpha : !rowT -> !orowT
           %ab = layout.broadcast %ao {dim = 1 : i64} : !orowT -> !oT
-          %os = arith.mulf %o, %ab : !oT
+          %os = arith.mulf %o1, %ab : !oT
           %ph = arith.truncf %p : !sT to tensor<128x64xf16, #sacc>
-          layout.mbarrier_wait %vfull[%j] : !ring
-          %sv1 = layout.slice_tensor %sV[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
-          %svt = layout.select_tensor %sv1 {modes = array<i64: 1, 0>} : !stage -> !stageT
-          %on = layout.mma_async %ph, %svt, %os : tensor<128x64xf16, #sacc>, !stageT, !oT -> !oT
-          nvvm.wgmma.wait.group.sync.aligned 0
-          layout.mbarrier_arrive %empty[%j] : !ring
-          scf.yield %mn, %ln, %on : !rowT, !rowT, !oT
+          scf.yield %mn, %ln, %os, %ph : !rowT, !rowT, !oT, tensor<128x64xf16, #sacc>
         }
+        // The last tile's O += P V.
+        %last = arith.subi %ub, %c1 : index
+        layout.mbarrier_wait %vfull[%last] : !ring
+        %svl = layout.slice_tensor %sV[%last] {modes = array<i64: 2>, ring} : !stages -> !stage
+        %svlt = layout.select_tensor %svl {modes = array<i64: 1, 0>} : !stage -> !stageT
+        %ofin = layout.mma_async %res#3, %svlt, %res#2 : tensor<128x64xf16, #sacc>, !stageT, !oT -> !oT
+        nvvm.wgmma.wait.group.sync.aligned 0
         // Epilogue: O / l through shared memory (Q's tile) and a TMA store; the log-sum-exp.
         %lo = layout.convert_layout %res#1 : !rowT -> !orowT
         %lb = layout.broadcast %lo {dim = 1 : i64} : !orowT -> !oT
-        %out = arith.divf %res#2, %lb : !oT
+        %out = arith.divf %ofin, %lb : !oT
         %oh = arith.truncf %out : !oT to tensor<128x128xf16, #oacc>
         nvvm.barrier id = %bar1 number_of_threads = %consumers
         layout.shared_store %oh, %sQ : tensor<128x128xf16, #oacc>, !sq

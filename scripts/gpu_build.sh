@@ -207,7 +207,7 @@ done
 # (seq / 64, BH) of 128 threads, static shared memory, f16, seq a multiple of 64.
 cat >"$OA/manifest.json" <<EOF
 {"kernel": "attention", "block": 384, "tile_q": 128, "head_dims": [64, 128],
- "smem_bytes": {"64": 83008, "128": 99392}, "host": "libattention_host.so",
+ "smem_bytes": {"64": 83024, "128": 99408}, "host": "libattention_host.so",
  "encode": "encode_tensor_maps", "elems": "$ELEMS", "arch": "sm_90a", "source": "$SRCATTN",
  "sm80": {"dir": "sm80", "block": 128, "tile_q": 64, "elem": "f16", "arch": "sm_80",
           "cubin_arch": "sm_90", "source": "$SRCATTN80"}}

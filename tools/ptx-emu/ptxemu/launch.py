@@ -34,7 +34,7 @@ def shared_layout(module, base=0x1000, gap=0x1000, dynamic=0):
 # run (besides the races, which are counted in FAILURES too).
 COUNTS = ("instructions", "mma.sync", "ldmatrix", "cp.async", "wgmma", "tcgen05.mma", "tcgen05.mma accumulating",
           "tcgen05.commit", "tcgen05.ld", "tcgen05.alloc", "TMA loads", "TMA multicast loads", "TMA stores", "stmatrix",
-          "mbarrier phases", "cluster barriers", "CTA barriers", "unwritten shared bytes read",
+          "mbarrier phases", "cluster barriers", "CTA barriers", "setmaxnreg", "unwritten shared bytes read",
           "cp.async sources past a buffer")
 FAILURES = ("races", "cp.async never completed", "TMA stores not waited for",
             "threads exiting with wgmma results in flight", "TMA loads landing after exit",

@@ -89,6 +89,7 @@ class Cta(SharedMemory):
         self.races, self.race_keys = [], set()
         self.wgroups = {}  # warpgroup -> [pc, instruction, threads arrived]
         self.wg_exact = {}  # warpgroup -> (its last wgmma's D bits, as packed_dot.Exact): see ops_wgmma
+        self.wg_maxnreg = {}  # warpgroup -> the register count of its last setmaxnreg
         self.proxy_fence = {}  # thread -> its clock at its last fence.proxy.async
         # tensor memory: 128 lanes x 512 columns of 32-bit cells (None: never written, NaN),
         # the allocations {column: columns}, per column the MMAs in flight writing it and the

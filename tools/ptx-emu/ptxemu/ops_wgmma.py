@@ -1,4 +1,5 @@
-"""sm_90a warpgroup MMA: wgmma.mma_async from shared-memory matrix descriptors, its groups."""
+"""sm_90a warpgroup MMA: wgmma.mma_async from shared-memory matrix descriptors, its groups; and
+the warpgroup's register budget, setmaxnreg."""
 
 import math
 import re
@@ -303,6 +304,35 @@ def wg_operand(cta, th, desc, rows, k, esize, mn_major, ins, table):
     return vals, reads
 
 
+def h_setmaxnreg(dec, st, parts, args):
+    """setmaxnreg.{inc,dec}.sync.aligned.u32 n (PTX ISA "setmaxnreg"): every thread of the
+    warpgroup executes it together (a warpgroup collective here: a warpgroup whose threads do
+    not all arrive deadlocks, one that arrives at different instructions diverges), n in
+    24..256 and a multiple of 8. The new count is recorded per warpgroup; an increase below a
+    count the warpgroup set before, or a decrease above it, is an error (the ISA's contract).
+    The registers themselves are not modelled (the interpreter's are unbounded)."""
+    q = parts[1:]
+    if len(q) != 4 or q[0] not in ("inc", "dec") or q[1:] != ["sync", "aligned", "u32"] or len(args) != 1:
+        raise EmuError(f"{st.op} is not modelled (setmaxnreg.{{inc,dec}}.sync.aligned.u32 n)")
+    n = parse_imm(args[0])
+    if n is None or not 24 <= n <= 256 or n % 8:
+        raise EmuError(f"setmaxnreg takes an immediate in 24..256, a multiple of 8, found {args[0]}")
+    inc = q[0] == "inc"
+    ins = Inst(st, CONTROL, lambda cta, th: cta.group_arrive(th, ins, 128))
+
+    def collective(cta, lanes):
+        wg = lanes[0].tid // 128
+        now = cta.wg_maxnreg.get(wg)
+        if now is not None and (n < now if inc else n > now):
+            raise EmuError(f"{cta.who(lanes[0])}: {ins.where()}: setmaxnreg.{q[0]} to {n} registers, but warpgroup {wg} "
+                           f"has {now}")
+        cta.wg_maxnreg[wg] = n
+        cta.stats["setmaxnreg"] += 1
+    ins.collective = collective
+    return ins
+
+
 HANDLERS.update({
     "wgmma": h_wgmma,
+    "setmaxnreg": h_setmaxnreg,
 })

@@ -25,7 +25,7 @@ import random
 from ptxemu.spec import I32, Buffer, Host, Kernel, Map, Output, Ptr, fill, pack
 
 PARAMS = {"ptx": None, "host": None, "elem": "f16", "bh": 2, "sq": 128, "sk": 128, "d": 64, "causal": 0,
-          "smem": 83008, "seed": 1, "delay": 1, "max_steps": 60_000_000}
+          "smem": 83024, "seed": 1, "delay": 1, "max_steps": 60_000_000}
 
 UNIT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8}
 SENTINEL = {"f16": 0x7E5A, "bf16": 0x7FA5}

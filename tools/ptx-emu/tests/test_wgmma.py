@@ -244,3 +244,38 @@ def test_wgmma_a_from_registers():
             col = 8 * (i // 4) + 2 * (l % 4) + i % 2
             assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(16)), (th, i)
     assert res.launch.stats["wgmma"] == 1
+
+
+SETMAXNREG = """
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  setp.lt.u32 %p1, %r1, 128;
+  @%p1 bra CONSUMER;
+  {producer}
+  bra.uni DONE;
+CONSUMER:
+  setmaxnreg.inc.sync.aligned.u32 232;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r1;
+DONE:
+"""
+
+
+def test_setmaxnreg_is_a_warpgroup_collective():
+    """setmaxnreg (PTX ISA): every thread of a warpgroup executes it. Warpgroup 1 gives
+    registers back (dec 40), warpgroup 0 takes them (inc 232); a producer that executes it in one
+    thread of its warpgroup leaves the other 127 never arriving: a deadlock. An immediate outside
+    24..256 or not a multiple of 8 is refused when decoded."""
+    ok = kernel(SETMAXNREG.format(producer="setmaxnreg.dec.sync.aligned.u32 40;"), ["out"])
+    res = run(ok, [("out", bytes(512), True)], block=(256, 1, 1))
+    assert res.u32("out") == list(range(128))
+    assert res.launch.stats["setmaxnreg"] == 2
+    one = kernel(SETMAXNREG.format(producer="""setp.ne.u32 %p2, %r1, 128;
+  @%p2 bra DONE;
+  setmaxnreg.dec.sync.aligned.u32 40;"""), ["out"])
+    with pytest.raises(EmuError, match="deadlock"):
+        run(one, [("out", bytes(512), True)], block=(256, 1, 1))
+    bad = kernel(SETMAXNREG.format(producer="setmaxnreg.dec.sync.aligned.u32 36;"), ["out"])
+    with pytest.raises(EmuError, match="a multiple of 8, found 36"):
+        run(bad, [("out", bytes(512), True)], block=(256, 1, 1))
