@@ -1,12 +1,15 @@
-// The GEMM examples through upstream canonicalize, cse and loop-invariant-code-motion
-// before --lower-to-nvvm, then run on the PTX emulator as the first run of gemm_sm80_run.mlir,
-// gemm_sm90_run.mlir, gemm_fp8_sm90_run.mlir and gemm_sm100_run.mlir does (same flags, host function, spec, shape and
+// The GEMM examples and the sm_90a attention kernel through upstream canonicalize, cse and
+// loop-invariant-code-motion before --lower-to-nvvm, then run on the PTX emulator as the first
+// run of gemm_sm80_run.mlir, gemm_sm90_run.mlir, gemm_fp8_sm90_run.mlir, gemm_sm100_run.mlir
+// and the ragged run of attention_sm90_run.mlir does (same flags, host function, spec, shape and
 // expectations): the memory effects of the kernel ops (docs/dialect.md "Memory effects") let
 // the passes run over a kernel without merging, erasing or moving an op that touches memory or
 // synchronizes. What the passes change: the constants (layout.const, arith.constant,
 // llvm.mlir.addressof) move to the top of the kernel, out of the loops and branches that used
 // them; every other op stays, which the counts of the layout and nvvm ops before and after
-// show (the examples hold no duplicate or loop-invariant view to merge or hoist).
+// show (the examples hold no duplicate or loop-invariant view to merge or hoist); in the
+// attention kernel the two layout.convert_layout between the equal row slices of the scores'
+// and the output's accumulators fold away (the same registers).
 //
 // UNSUPPORTED: plugin-driver
 // DEFINE: %{pipeline} = --pass-pipeline='builtin.module(canonicalize,cse,loop-invariant-code-motion)'
@@ -51,6 +54,24 @@
 // RUN: llc -O2 -filetype=obj -relocation-model=pic %t.fp8.host.ll -o %t.fp8.host.o
 // RUN: cc -shared -fPIC %t.fp8.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.fp8.host.so
 // RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/gemm_fp8_sm90.py --ptx %t.fp8.ptx --host %t.fp8.host.so --set shape=200,264,144 | FileCheck %s --check-prefix=CLIPFP8
+//
+// sm_90a attention: a producer and two consumer warpgroups, TMA into a K/V ring, two
+// overlapped WGMMAs, register-tensor softmax, setmaxnreg, the derived host function.
+// RUN: layout-opt %S/../../../examples/attention_sm90.mlir -o %t.att.orig.mlir
+// RUN: layout-opt %S/../../../examples/attention_sm90.mlir %{pipeline} -o %t.att.mlir
+// RUN: %{ops} %t.att.orig.mlir | sed -E 's/^ *(= )?//' | sort | uniq -c > %t.att.orig.ops
+// RUN: %{ops} %t.att.mlir | sed -E 's/^ *(= )?//' | sort | uniq -c > %t.att.ops
+// RUN: FileCheck %s --check-prefix=ATT-ORIG --match-full-lines < %t.att.orig.ops
+// RUN: not grep convert_layout %t.att.ops
+// RUN: grep -v convert_layout %t.att.orig.ops > %t.att.kept.ops
+// RUN: diff %t.att.kept.ops %t.att.ops
+// RUN: FileCheck %s --check-prefix=ATT-OPS --match-full-lines < %t.att.ops
+// RUN: layout-opt %t.att.mlir --lower-to-nvvm="ptx=%t.att.ptx" -o %t.att.lowered.mlir 2>/dev/null
+// RUN: mlir-translate --mlir-to-llvmir %t.att.lowered.mlir -o %t.att.ll
+// RUN: llvm-extract --func=encode_tensor_maps -S %t.att.ll -o %t.att.host.ll
+// RUN: llc -O2 -filetype=obj -relocation-model=pic %t.att.host.ll -o %t.att.host.o
+// RUN: cc -shared -fPIC %t.att.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.att.host.so
+// RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/attention_sm90.py --ptx %t.att.ptx --host %t.att.host.so --set bh=2 --set sq=200 --set sk=330 | FileCheck %s --check-prefix=ATT
 //
 // sm_100a: tcgen05.mma into TMEM, tcgen05.ld, TMA, mbarrier rings, the derived host function.
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir -o %t.sm100.orig.mlir
@@ -154,3 +175,22 @@
 // WRAP100-NEXT: emulated 4 CTAs x 128 threads: {{[0-9]+}} instructions, 96 tcgen05.mma, 92 tcgen05.mma accumulating, 28 tcgen05.commit, 16 tcgen05.ld, 4 tcgen05.alloc, 48 TMA loads, 52 mbarrier phases, 8 CTA barriers; {{[0-9.]+}} s
 // WRAP100-NEXT: checks: none failed
 // WRAP100-NEXT: PASS
+
+// ATT-ORIG: 2 layout.convert_layout
+// ATT-OPS: 1 layout.global_store
+// ATT-OPS: 2 layout.mbarrier_arrive
+// ATT-OPS: 5 layout.mbarrier_init
+// ATT-OPS: 6 layout.mbarrier_wait
+// ATT-OPS: 3 layout.mma_async
+// ATT-OPS: 2 layout.reduce
+// ATT-OPS: 1 layout.shared_store
+// ATT-OPS: 4 layout.tma_copy
+// ATT-OPS: 2 nvvm.barrier
+// ATT-OPS: 1 nvvm.barrier0
+// ATT-OPS: 1 nvvm.fence.proxy
+// ATT-OPS: 2 nvvm.setmaxregister
+// ATT-OPS: 4 nvvm.wgmma.wait.group.sync.aligned
+// ATT: attention sm90a f16 bh=2 sq=200 sk=330 d=64: o: 25600 elements, max error {{.*}}, 0 wrong, 0 writes outside o, 0 unwritten, 0 stored twice, 0 races
+// ATT: lse: 400 elements, max error {{.*}}, 0 wrong, 0 writes outside lse, 0 unwritten, 0 stored twice, 0 races
+// ATT: checks: none failed
+// ATT-NEXT: PASS
