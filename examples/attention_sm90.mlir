@@ -22,6 +22,9 @@
 //     (the previous tile's probabilities, carried by scf.for), waits for the older group only
 //     (`wgmma.wait_group 1`: S_j) and runs tile j's softmax while the second WGMMA runs; the last
 //     tile's O += P V follows the loop;
+//   - ping-pong (FA3's warp scheduler barriers): each consumer warpgroup waits on its named
+//     barrier (2 + g) before issuing its WGMMAs and arrives on the other's once they are issued,
+//     so one warpgroup's softmax runs while the other's WGMMAs do;
 //   - setmaxnreg: the producer warpgroup drops to 24 registers per thread and the consumers rise
 //     to 240 (of the 168 a 384-thread CTA launches with, as FA3 does);
 //   - the online softmax works on register tensors: `layout.reduce` (maxnumf, addf) along the
@@ -43,8 +46,7 @@
 //     on the rows inside SQ and stored once per row (the quad's other lanes hold copies);
 //   - the host function encode_tensor_maps(mapQ, Q, mapK, K, mapV, V, mapO, O, SQ, SK, BH, causal)
 //     is derived from the kernel (`layout.tensor_map_encoder`).
-// Not yet (issue 50): ping-pong scheduling of the two consumer warpgroups (FA3's named barriers
-// ordering one warpgroup's softmax against the other's WGMMAs), fp8.
+// Not yet (issue 50): fp8 (P's conversion to the fp8 A fragment).
 // Launch: grid (ceil(SQ / 128), BH) of 384 threads (SQ, SK >= 1), 83024 bytes of dynamic shared
 // memory (shared_alloc's remark: 83008).
 // Build:
@@ -156,11 +158,27 @@ module {
         %all = tensor.splat %notc : tensor<128x128xi1, #sacc>
         %skv = tensor.splat %SK : tensor<128x128xi32, #sacc>
         layout.mbarrier_wait %qbar[%c0] : !one
+        // Ping-pong (FA3's warp scheduler barriers): warpgroup g issues its WGMMAs after the other's
+        // (named barrier 2 + g, both warpgroups' 256 threads: g waits, the other arrives once
+        // its WGMMAs are issued), so one's softmax overlaps the other's WGMMAs; warpgroup 1
+        // lets warpgroup 0 go first and skips its last arrival (the two counts balance).
+        %wg = arith.divui %tid, %c128 : index
+        %first = arith.cmpi eq, %wg, %c0 : index
+        %wgi = arith.index_castui %wg : index to i32
+        %c2i = arith.constant 2 : i32
+        %c3i = arith.constant 3 : i32
+        %mybar = arith.addi %wgi, %c2i : i32
+        %otherbar = arith.subi %c3i, %wgi : i32
+        %second = arith.cmpi ne, %wg, %c0 : index
+        scf.if %second {
+          nvvm.barrier.arrive id = %c2i number_of_threads = %consumers
+        }
         %zp = arith.constant dense<0.0> : tensor<128x128xf16, #sacc>
         // K/V tile j: S_j = Q K_j^T is issued, then O += P_{j-1} V_{j-1} (tile j-1's probabilities,
         // FA3's intra-warpgroup overlap): the softmax of S_j runs while the second WGMMA does.
         %res:4 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o = %zo, %pp = %zp) -> (!rowT, !rowT, !oT, tensor<128x128xf16, #sacc>) {
           layout.mbarrier_wait %kfull[%j] : !ring
+          nvvm.barrier id = %mybar number_of_threads = %consumers
           %sk1 = layout.slice_tensor %sK[%j] {modes = array<i64: 2>, ring} : !stages -> !stage
           %sc = layout.mma_async %sQ, %sk1, %zs : !sq, !stage, !sT -> !sT
           %later = arith.cmpi ugt, %j, %c0 : index
@@ -175,6 +193,12 @@ module {
             // The first tile has no O += P V in flight: S_0 is the only group.
             nvvm.wgmma.wait.group.sync.aligned 0
             scf.yield %o : !oT
+          }
+          %next = arith.addi %j, %c1 : index
+          %more = arith.cmpi ult, %next, %ub : index
+          %handoff = arith.ori %first, %more : i1
+          scf.if %handoff {
+            nvvm.barrier.arrive id = %otherbar number_of_threads = %consumers
           }
           // S_j has retired (the older group); K_j's stage is free.
           nvvm.wgmma.wait.group.sync.aligned 1

@@ -1,7 +1,8 @@
 // examples/attention_sm90.mlir (d = 64) and attention_sm90_d128.mlir (d = 128): TMA loads of Q, K
 // and V into a two-stage K/V ring fed by a producer warpgroup, two consumer warpgroups (WGMMA
 // S = Q K^T, the online softmax in registers, WGMMA O += P V with P from registers, the two
-// overlapped as FA3 does: S_j in flight with O += P_{j-1} V_{j-1}), setmaxnreg (24 / 240), the
+// overlapped as FA3 does: S_j in flight with O += P_{j-1} V_{j-1}, and the two warpgroups in
+// ping-pong on named barriers), setmaxnreg (24 / 240), the
 // stmatrix + TMA-store epilogue and the log-sum-exp output; lowered, assembled by ptxas without
 // spills, proven (--layout-prove-descriptors), and run on the PTX emulator with the tensor maps
 // of the derived host function (tools/ptx-emu/specs/attention_sm90.py: the float64 reference
@@ -19,7 +20,9 @@
 // K stage with the wrong parity (it waits for the phase the consumers have not started: a
 // deadlock), the consumers' waits for V removed (the WGMMA reads V's stage while its TMA load
 // is in flight), the first tile's wgmma.wait_group 0 removed and the loop's wait_group 1 made 2
-// (the scores read while their WGMMA is in flight), and the softmax scale changed in the PTX.
+// (the scores read while their WGMMA is in flight), warpgroup 1's first arrival on warpgroup 0's
+// scheduler barrier dropped (both wait for the other: a deadlock), and the softmax scale
+// changed in the PTX.
 // UNSUPPORTED: plugin-driver
 // REQUIRES: ptxas
 // DEFINE: %{emu} = %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/attention_sm90.py
@@ -68,6 +71,8 @@
 // RUN: not %{emu} --ptx %t.nowait.ptx --host %t.host.so --set bh=1 --set sq=128 --set sk=128 | FileCheck %s --check-prefix=NOWAIT
 // RUN: sed -E 's/(wgmma\.wait_group\.sync\.aligned[[:space:]]+)1;/\12;/' %t.ptx > %t.wait2.ptx
 // RUN: not %{emu} --ptx %t.wait2.ptx --host %t.host.so --set bh=1 --set sq=128 --set sk=300 | FileCheck %s --check-prefix=WAIT2
+// RUN: sed -E 's/^([[:space:]]*)bar\.arrive 2, 256;/\1\/\/ dropped/' %t.ptx > %t.nopp.ptx
+// RUN: not %{emu} --ptx %t.nopp.ptx --host %t.host.so --set bh=1 --set sq=128 --set sk=128 | FileCheck %s --check-prefix=PINGPONG
 // RUN: sed 's/0f3E38AA3B/0f3E000000/' %t.ptx > %t.scale.ptx
 // RUN: not %{emu} --ptx %t.scale.ptx --host %t.host.so --set bh=1 --set sq=128 --set sk=128 | FileCheck %s --check-prefix=SCALE
 
@@ -89,9 +94,12 @@
 // PTX: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PTX: mbarrier.try_wait.parity.shared.b64
 // PTX: setmaxnreg.inc.sync.aligned.u32 240;
+// PTX: bar.arrive 2, 256;
+// PTX: bar.sync %r{{[0-9]+}}, 256;
 // The loop: S_j (SS), then O += P_{j-1} V_{j-1} (RS) in flight while S_j's softmax runs.
 // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p,
 // PTX-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p,
+// PTX: bar.arrive %r{{[0-9]+}}, 256;
 // PTX: wgmma.wait_group.sync.aligned 1;
 // PTX: shfl.sync.bfly.b32
 // PTX: ex2.approx.f32
@@ -125,5 +133,6 @@
 // NOVWAIT: FAIL
 // NOWAIT: error: CTA (0, 0) thread {{[0-9]+}}: line {{[0-9]+}} `mul.rn.f32 {{.*}}`: reads %r{{[0-9]+}}, an accumulator of a wgmma group still in flight
 // WAIT2: error: CTA (0, 0) thread {{[0-9]+}}: line {{[0-9]+}} `mul.rn.f32 {{.*}}`: reads %r{{[0-9]+}}, an accumulator of a wgmma group still in flight
+// PINGPONG: error: deadlock: no thread of CTA (0, 0) can run
 // SCALE: {{[1-9][0-9]*}} wrong
 // SCALE: FAIL

@@ -77,7 +77,7 @@ class Cta(SharedMemory):
         self.warps = [Warp() for _ in range((n + 31) // 32)]
         self.live = n
         self.steps = 0
-        self.bars = {}  # barrier id -> (expected, [threads])
+        self.bars = {}  # barrier id -> (expected, [threads waiting], [clocks of the arrive-only threads])
         # shared memory: [base, end) of the window, arrays [(name, start, end)], poison 0xFF
         self.sh_arrays, self.sh_base, size = layout
         self.smem = bytearray(b"\xff" * size)
@@ -109,19 +109,27 @@ class Cta(SharedMemory):
         for th in ths:
             th.vc = list(joined)
 
-    def bar_arrive(self, th, bid, count, ins):
+    def bar_arrive(self, th, bid, count, ins, wait=True):
+        """bar.sync (wait) or bar.arrive (not: the thread goes on, its clock released to the
+        waiters) of th on barrier bid; the barrier completes at `count` arrivals of either kind."""
         expected = self.n if count is None else count
         if count is not None and (count % 32 or count <= 0 or count > self.n):
             raise EmuError(f"{self.who(th)}: {ins.where()}: barrier count {count}")
-        exp, arrived = self.bars.setdefault(bid, (expected, []))
+        exp, arrived, releases = self.bars.setdefault(bid, (expected, [], []))
         if exp != expected:
             raise EmuError(f"{self.who(th)}: {ins.where()}: barrier {bid} with count {expected}, others arrived with {exp}")
-        arrived.append(th)
-        th.state = BLOCKED
-        if len(arrived) == expected:
+        if wait:
+            arrived.append(th)
+            th.state = BLOCKED
+        else:
+            releases.append(list(release(th)))
+            th.pc += 1
+        if len(arrived) + len(releases) == expected:
             del self.bars[bid]
             self.join(arrived)
             for t in arrived:
+                for c in releases:
+                    acquire(t, c)
                 t.pc += 1
                 t.state = READY
             self.stats["CTA barriers"] += 1

@@ -10,7 +10,9 @@ from .numeric import f32_from_bits, half_table, mma_rows
 
 
 def h_bar(dec, st, parts, args):
-    """bar.sync / barrier.sync{.aligned} id{, count}; bar.warp.sync membermask."""
+    """bar.sync / barrier.sync{.aligned} id{, count}; bar.arrive / barrier.arrive{.aligned} id,
+    count (the thread counts toward the barrier and goes on; its writes before it are ordered
+    before the waiters' reads after it); bar.warp.sync membermask."""
     q = parts[1:]
     if parts[0] == "barrier" and q[:1] == ["cluster"]:
         from .ops_async import h_barrier_cluster
@@ -21,11 +23,15 @@ def h_bar(dec, st, parts, args):
         ins.members = mask
         ins.collective = lambda cta, lanes: cta.join(lanes)
         return ins
-    if q not in (["sync"], ["sync", "aligned"]) or (parts[0] == "bar" and q != ["sync"]):
+    kind = q[:1]
+    if kind not in (["sync"], ["arrive"]) or q[1:] not in ([], ["aligned"]) or (parts[0] == "bar" and q[1:]):
         raise EmuError(f"{st.op} is not modelled")
+    if kind == ["arrive"] and len(args) != 2:
+        raise EmuError("bar.arrive takes a barrier and a thread count")
     bid = dec.src(args[0], 32) if args else (lambda th: 0)
     count = dec.src(args[1], 32) if len(args) > 1 else None
-    ins = Inst(st, CONTROL, lambda cta, th: cta.bar_arrive(th, bid(th), count(th) if count else None, ins))
+    wait = kind == ["sync"]
+    ins = Inst(st, CONTROL, lambda cta, th: cta.bar_arrive(th, bid(th), count(th) if count else None, ins, wait))
     return ins
 
 

@@ -4,7 +4,9 @@ the 16-byte chunk c of box row r lands at chunk c XOR (r mod 8) of a 128-byte ro
 
 import struct
 
-from helpers import kernel, run, tensor_map, u16s
+import pytest
+
+from helpers import EmuError, kernel, run, tensor_map, u16s
 
 COPY = """
   ld.param.u64 %rd1, [inp];
@@ -78,6 +80,42 @@ def test_race_detector_and_barrier():
     res = run(ptx, [("out", bytes(256), True)], block=(64, 1, 1))
     assert res.launch.stats["races"] == 0
     assert list(struct.unpack("<64I", res.bufs["out"])) == [t ^ 32 for t in range(64)]
+
+
+HANDOFF = """
+  ld.param.u64 %rd2, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r3, smem;
+  shl.b32 %r2, %r1, 2;
+  setp.lt.u32 %p1, %r1, 32;
+  @%p1 bra READER;
+  add.s32 %r4, %r3, %r2;
+  st.shared.u32 [%r4], %r1;
+  {arrive}
+  bra.uni DONE;
+READER:
+  bar.sync 1, 64;
+  xor.b32 %r5, %r2, 128;
+  add.s32 %r6, %r3, %r5;
+  ld.shared.u32 %r7, [%r6];
+  cvt.u64.u32 %rd3, %r2;
+  add.s64 %rd5, %rd2, %rd3;
+  st.global.u32 [%rd5], %r7;
+DONE:
+"""
+
+
+def test_bar_arrive_hands_off_without_waiting():
+    """bar.arrive (PTX ISA "bar"): warp 1 writes shared memory and arrives on barrier 1 (count
+    64) without waiting; warp 0 waits there (bar.sync 1, 64) and reads what warp 1 wrote: no race,
+    the values arrive. Without the arrive, warp 0 waits forever: a deadlock."""
+    ptx = kernel(HANDOFF.format(arrive="bar.arrive 1, 64;"), ["out"], shared=".shared .align 16 .b8 smem[256];")
+    res = run(ptx, [("out", bytes(128), True)], block=(64, 1, 1))
+    assert res.launch.stats["races"] == 0
+    assert list(struct.unpack("<32I", res.bufs["out"])) == [t + 32 for t in range(32)]
+    ptx = kernel(HANDOFF.format(arrive=""), ["out"], shared=".shared .align 16 .b8 smem[256];")
+    with pytest.raises(EmuError, match="deadlock"):
+        run(ptx, [("out", bytes(128), True)], block=(64, 1, 1))
 
 
 TMA = """
