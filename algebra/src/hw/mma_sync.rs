@@ -72,6 +72,11 @@ pub(crate) struct Operand<'a> {
     l: &'a LinearLayout,
     pub(crate) regs: usize,
     pub(crate) warps: usize,
+    /// The element each register, lane and warp index contributes (`L(r, 0, 0)`, `L(0, t, 0)`,
+    /// `L(0, 0, w)`): `L(r, t, w)` is their XOR per coordinate, `L` being linear over F2.
+    by_register: Vec<(i64, i64)>,
+    by_lane: Vec<(i64, i64)>,
+    by_warp: Vec<(i64, i64)>,
 }
 
 impl<'a> Operand<'a> {
@@ -86,28 +91,56 @@ impl<'a> Operand<'a> {
         shape: [i64; 2],
     ) -> Result<Operand<'a>> {
         let d = check_tensor_encoding(l, &shape, &format!("{op}: {name}'s layout"))?;
+        let regs = 1usize << d.reg.len();
+        let warps = d.warps() as usize;
+        // One in dimension set to `v`, the others 0 (a dimension the layout lacks: nothing).
+        let image = |dim: &str, v: i64| -> (i64, i64) {
+            let vals: Vec<i64> = l
+                .ins()
+                .iter()
+                .map(|d| if d.name == dim { v } else { 0 })
+                .collect();
+            let out = l.unpack(l.apply_packed(&vals));
+            (out[0], out[1])
+        };
         Ok(Operand {
             op,
             name,
             l,
-            regs: 1 << d.reg.len(),
-            warps: d.warps() as usize,
+            regs,
+            warps,
+            by_register: (0..regs as i64).map(|r| image("register", r)).collect(),
+            by_lane: (0..32).map(|t| image("lane", t)).collect(),
+            by_warp: (0..warps.max(1) as i64).map(|w| image("warp", w)).collect(),
         })
     }
 
+    /// The element `(row, column)` that register `r` of `lane` in `warp` holds (from the tables;
+    /// an index past them, which the checks do not make, is evaluated on the layout).
     pub(crate) fn at(&self, r: usize, lane: i64, warp: i64) -> (i64, i64) {
-        let mut point = Vec::new();
-        for d in self.l.ins() {
-            let v = match d.name.as_str() {
-                "register" => r as i64,
-                "lane" => lane,
-                "warp" => warp,
-                _ => 0,
-            };
-            point.push((d.name.clone(), v));
+        let table = |t: &[(i64, i64)], i: i64| t.get(usize::try_from(i).ok()?).copied();
+        match (
+            table(&self.by_register, r as i64),
+            table(&self.by_lane, lane),
+            table(&self.by_warp, warp),
+        ) {
+            (Some(a), Some(b), Some(c)) => (a.0 ^ b.0 ^ c.0, a.1 ^ b.1 ^ c.1),
+            _ => {
+                let vals: Vec<i64> = self
+                    .l
+                    .ins()
+                    .iter()
+                    .map(|d| match d.name.as_str() {
+                        "register" => r as i64,
+                        "lane" => lane,
+                        "warp" => warp,
+                        _ => 0,
+                    })
+                    .collect();
+                let out = self.l.unpack(self.l.apply_packed(&vals));
+                (out[0], out[1])
+            }
         }
-        let out = self.l.apply(&point).expect("the encoding's in dimensions");
-        (out[0].1, out[1].1)
     }
 
     /// The register holding `target` in lane 0 of warp 0.
