@@ -399,6 +399,69 @@ Value butterfly(ConversionPatternRewriter &rw, Location loc, Value v, int64_t ma
 /// layout.reduce -> per result register, the arith combination of the source registers
 /// linear::reduce_plan lists, then one butterfly shuffle and combination per lane mask. The
 /// plan (verified) comes from the algebra; a remark says what was chosen.
+Value constI32(ConversionPatternRewriter &rw, Location loc, int64_t v);
+
+/// The shared-memory stage of a reduction whose rows span warps (linear::reduce_plan, stage
+/// 3): the `threads` threads of the layout store their partials `acc` at word
+/// `tid * S + s` of a static shared scratch buffer of the gpu.module (one per reduce op),
+/// meet at barrier 0 with that thread count, and each combines the words of the threads whose
+/// tid differs from its own only in the reducing warp bits `warpMasks` (tid bits 5 + k), in
+/// increasing order of those bits; a second barrier frees the buffer.
+LogicalResult acrossWarps(ConversionPatternRewriter &rw, ReduceOp op, SmallVector<Value> &acc,
+                          int64_t threads, ArrayRef<int64_t> warpMasks) {
+  Location loc = op.getLoc();
+  auto module = op->getParentOfType<gpu::GPUModuleOp>();
+  if (!module)
+    return op.emitOpError() << "reduces across warps through shared memory: it must lie in a "
+                               "gpu.module, whose static shared memory holds the scratch buffer";
+  Type elem = acc.front().getType();
+  int64_t words = threads * (int64_t)acc.size();
+  auto array = LLVM::LLVMArrayType::get(elem, words);
+  std::string name;
+  for (int i = 0;; ++i) {
+    name = "__layout_reduce_scratch_" + std::to_string(i);
+    if (!SymbolTable::lookupSymbolIn(module, name))
+      break;
+  }
+  {
+    OpBuilder::InsertionGuard guard(rw);
+    rw.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(rw, loc, array, /*isConstant=*/false, LLVM::Linkage::Internal, name,
+                           Attribute(), /*alignment=*/16, /*addrSpace=*/3);
+  }
+  auto ptr = LLVM::LLVMPointerType::get(rw.getContext(), 3);
+  Value base = LLVM::AddressOfOp::create(rw, loc, ptr, name);
+  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
+  Value count = constI32(rw, loc, threads);
+  Value zero = constI32(rw, loc, 0);
+  int64_t s = (int64_t)acc.size();
+  auto word = [&](Value thread, int64_t r) {
+    Value at = arith::AddIOp::create(
+        rw, loc, arith::MulIOp::create(rw, loc, thread, constI32(rw, loc, s)), constI32(rw, loc, r));
+    return LLVM::GEPOp::create(rw, loc, ptr, elem, base, ValueRange{at});
+  };
+  for (auto [r, v] : llvm::enumerate(acc))
+    LLVM::StoreOp::create(rw, loc, v, word(tid, r));
+  NVVM::BarrierOp::create(rw, loc, TypeRange(), zero, count, {}, Value());
+  int64_t mask = 0;
+  for (int64_t m : warpMasks)
+    mask |= m << 5;
+  Value others = arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, ~mask));
+  for (int64_t c = 0; c < (int64_t(1) << warpMasks.size()); ++c) {
+    int64_t bits = 0;
+    for (auto [j, m] : llvm::enumerate(warpMasks))
+      if (c >> j & 1)
+        bits |= m << 5;
+    Value partner = arith::OrIOp::create(rw, loc, others, constI32(rw, loc, bits));
+    for (auto [r, v] : llvm::enumerate(acc)) {
+      Value x = LLVM::LoadOp::create(rw, loc, elem, word(partner, r));
+      v = c == 0 ? x : combine(rw, loc, op.getKind(), v, x);
+    }
+  }
+  NVVM::BarrierOp::create(rw, loc, TypeRange(), zero, count, {}, Value());
+  return success();
+}
+
 struct ReducePattern : public OpConversionPattern<ReduceOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
@@ -429,6 +492,10 @@ struct ReducePattern : public OpConversionPattern<ReduceOp> {
     for (int64_t m = 0; m < masks; ++m)
       for (Value &v : acc)
         v = combine(rw, loc, op.getKind(), v, butterfly(rw, loc, v, plan[3 + results * per + m]));
+    const int64_t *warps = plan.data() + 3 + results * per + masks;
+    if (warps[0] > 0 &&
+        failed(acrossWarps(rw, op, acc, warps[1], ArrayRef<int64_t>(warps + 2, warps[0]))))
+      return failure();
     Value out = undefStruct(rw, loc, result);
     for (auto [s, v] : llvm::enumerate(acc))
       out = LLVM::InsertValueOp::create(rw, loc, out, v, s);

@@ -22,8 +22,15 @@
 //! register bits are `s`, its reducing register bits anything and its copy bits 0 (each a
 //! distinct element of the row), in increasing order. (2) Across lanes: one butterfly shuffle
 //! (`shfl.sync.bfly` with lane mask `2^k`) per reducing lane bit `k`; afterwards every lane of a
-//! group holds the group's result. (3) Across warps: each reducing warp bit would need shared
-//! memory; this plan refuses it by name (a row spread over warps is not reduced here).
+//! group holds the group's result. (3) Across warps, when reducing warp bits remain (a row
+//! spread over warps): through shared memory. The `T = 32 * 2^w` threads of the layout each
+//! store their result registers at `(tid * S + s)` words of a scratch buffer (`S` result
+//! registers per thread), meet at a barrier of `T` threads, and each combines, for every value
+//! `c` of the reducing warp bits in increasing order, the word of the thread `tid` with those
+//! bits (tid bits `5 + k`) replaced by `c`; a second barrier lets the buffer be reused. Every
+//! thread of a group combines the same partials in the same order, so all hold one result.
+//! Reducing warp bits are `warp_masks` (bit `k` of the warp index); the scratch holds `S * T`
+//! elements.
 //!
 //! **Result.** The result is the rank `n-1` tensor whose encoding is `L`'s *slice* along `a`:
 //! `M` with its zero register bases removed (Triton's `SliceEncoding`), so result register `s`
@@ -49,6 +56,10 @@ pub struct ReducePlan {
     pub groups: Vec<Vec<usize>>,
     /// The lane masks of the butterfly shuffles, in order.
     pub lane_masks: Vec<u32>,
+    /// The reducing warp bits (bit k of the warp index), combined through shared memory.
+    pub warp_masks: Vec<u32>,
+    /// The threads of the layout (32 per warp): the barrier count and the scratch's rows.
+    pub threads: usize,
     /// A short account of what was chosen, for a remark.
     pub summary: String,
 }
@@ -175,13 +186,13 @@ pub fn reduce_plan(src: &LinearLayout, shape: &[i64], dim: usize) -> Result<Redu
             lane_masks.push(1u32 << k);
         }
     }
+    let mut warp_masks = Vec::new();
     for (k, (&full, &proj)) in d.warp.iter().zip(&md.warp).enumerate() {
         if proj == 0 && reducing(full) {
-            return Err(Error::algebra(format!(
-                "reduce: warp bit {k} moves along dimension {dim}: the rows are spread over warps, which would meet in shared memory (not done by this reduction); layout.convert_layout to a layout that holds dimension {dim} within each warp"
-            )));
+            warp_masks.push(1u32 << k);
         }
     }
+    let threads = 32usize << d.warp.len();
     let groups: Vec<Vec<usize>> = (0..1usize << kept.len())
         .map(|s| {
             let base: usize = kept
@@ -203,7 +214,7 @@ pub fn reduce_plan(src: &LinearLayout, shape: &[i64], dim: usize) -> Result<Redu
         })
         .collect();
     let summary = format!(
-        "{} register(s) per result register in-thread{}, {} butterfly shuffle(s){}; {} result register(s) per thread",
+        "{} register(s) per result register in-thread{}, {} butterfly shuffle(s){}{}; {} result register(s) per thread",
         1usize << reg_reduce.len(),
         if reg_copy.is_empty() { String::new() } else { format!(" ({} copied register bit(s) left out)", reg_copy.len()) },
         lane_masks.len(),
@@ -212,12 +223,24 @@ pub fn reduce_plan(src: &LinearLayout, shape: &[i64], dim: usize) -> Result<Redu
         } else {
             format!(" (lane masks {})", lane_masks.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", "))
         },
+        if warp_masks.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", then {} warp(s) through shared memory (warp masks {}; {} words of scratch, 2 barriers of {threads} threads)",
+                1usize << warp_masks.len(),
+                warp_masks.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", "),
+                groups.len() * threads
+            )
+        },
         groups.len()
     );
     Ok(ReducePlan {
         result,
         groups,
         lane_masks,
+        warp_masks,
+        threads,
         summary,
     })
 }
@@ -338,6 +361,27 @@ mod tests {
                 }
             }
         }
+        // Stage 3: thread (w, lane) combines the partials of the warps w' that differ from w only
+        // in the reducing warp bits, in increasing order of those bits.
+        let wm: usize = p.warp_masks.iter().map(|&m| m as usize).sum();
+        assert_eq!(p.threads, 32 << d.warp.len());
+        let after: Vec<Vec<Vec<i64>>> = (0..warps as usize)
+            .map(|w| {
+                (0..32)
+                    .map(|lane| {
+                        (0..p.groups.len())
+                            .map(|s| {
+                                (0..warps as usize)
+                                    .filter(|&v| v & !wm == w & !wm)
+                                    .map(|v| partial[v][lane][s])
+                                    .sum()
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let partial = after;
         for w in 0..warps {
             for lane in 0..32 {
                 for s in 0..p.groups.len() {
@@ -368,9 +412,19 @@ mod tests {
         assert_eq!(p.groups.len(), 2);
         assert_eq!(p.groups[0].len(), 16);
         check_sums(&acc, &[64, 64], 1);
-        // Along the columns: rows 16 w + ... are spread over warps.
-        let e = reduce_plan(&acc, &[64, 64], 0).unwrap_err().to_string();
-        assert!(e.contains("warp bit 0 moves along dimension 0"), "{e}");
+        assert!(p.warp_masks.is_empty());
+        // Along the columns: rows 16 w + ... are spread over the 4 warps, which meet in shared
+        // memory.
+        let p = reduce_plan(&acc, &[64, 64], 0).unwrap();
+        assert_eq!(p.warp_masks, vec![1, 2]);
+        assert_eq!(p.threads, 128);
+        assert!(
+            p.summary
+                .contains("then 4 warp(s) through shared memory (warp masks 1, 2; "),
+            "{}",
+            p.summary
+        );
+        check_sums(&acc, &[64, 64], 0);
     }
 
     #[test]
@@ -424,6 +478,19 @@ mod tests {
             e.contains("the source encoding lays out") || e.contains("broadcast:"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn rows_across_warps_meet_in_shared_memory() {
+        // 4 warps side by side along the columns (warpsPerCTA [2, 4], order [1, 0]: warp bits 0
+        // and 1 along the columns, bit 2 along the rows): lanes, then warp bits 0 and 1 reduce
+        // along dimension 1; warp bit 2 splits the rows.
+        let b = enc("tensor<32x128xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 4], order = [1, 0]}>>");
+        let p = reduce_plan(&b, &[32, 128], 1).unwrap();
+        assert_eq!(p.lane_masks, vec![1, 2, 4]);
+        assert_eq!(p.warp_masks, vec![1, 2]);
+        assert_eq!(p.threads, 256);
+        check_sums(&b, &[32, 128], 1);
     }
 
     #[test]

@@ -1460,7 +1460,9 @@ pub unsafe extern "C" fn layout_ffi_transpose_check(
 /// the register tensor of extents `shape` encoded by `src` along `dim` into the tensor encoded by
 /// `dst`, which must be the source's slice along `dim`. Flat: the number of result registers,
 /// the registers each combines, the number of lane masks; each result register's source
-/// registers; the lane masks. `*length` integers, copied to `out` when they fit in `capacity`.
+/// registers; the lane masks; then the number of reducing warp bits, the layout's threads and
+/// the warp masks (the shared-memory stage). `*length` integers, copied to `out` when they fit
+/// in `capacity`.
 /// The text is a summary for a remark; an error names the rule.
 ///
 /// # Safety
@@ -1493,6 +1495,9 @@ pub unsafe extern "C" fn layout_ffi_reduce_plan(
         flat.push(p.lane_masks.len() as i64);
         flat.extend(p.groups.iter().flatten().map(|&r| r as i64));
         flat.extend(p.lane_masks.iter().map(|&m| m as i64));
+        flat.push(p.warp_masks.len() as i64);
+        flat.push(p.threads as i64);
+        flat.extend(p.warp_masks.iter().map(|&m| m as i64));
         fits("reduce", &flat, capacity)?;
         *length = flat.len();
         Ok(p.summary)

@@ -202,7 +202,9 @@ LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand
                                                size_t *length);
 /// The plan of layout.reduce (linear::reduce_plan): the number of result registers, the
 /// registers each combines, the number of lane masks; each result register's source registers;
-/// the butterfly lane masks. The text is a remark's summary; an error names the rule.
+/// the butterfly lane masks; the number of reducing warp bits, the layout's threads, the warp
+/// masks (combined through shared memory). The text is a remark's summary; an error names the
+/// rule.
 LayoutResult layout_ffi_reduce_plan(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
                                     size_t rank, size_t dim, int64_t *out, size_t capacity,
                                     size_t *length);

@@ -19,3 +19,13 @@ func.func @rows(%x: tensor<64x64xf32, #mma>, %h: tensor<32x64xf16, #blk>) -> (te
   %c = layout.reduce %h {dim = 0 : i64, kind = "addf"} : tensor<32x64xf16, #blk> -> tensor<64xf16, #col>
   return %b, %c : tensor<64x64xf32, #mma>, tensor<64xf16, #col>
 }
+
+// Rows spread over the 4 warps (the columns of the mma accumulator): verified here; the
+// lowering combines the warps through shared memory (tests/lit/nvvm/reduce_run.mlir).
+#ccol = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>}>>>
+// CHECK-LABEL: func.func @columns_over_warps
+// CHECK: layout.reduce %arg0 {dim = 0 : i64, kind = "addf"} : tensor<64x64xf32, #layout.linear<
+func.func @columns_over_warps(%x: tensor<64x64xf32, #mma>) -> tensor<64xf32, #ccol> {
+  %c = layout.reduce %x {dim = 0 : i64, kind = "addf"} : tensor<64x64xf32, #mma> -> tensor<64xf32, #ccol>
+  return %c : tensor<64xf32, #ccol>
+}

@@ -1,6 +1,6 @@
 // The verifiers of layout.reduce and layout.broadcast name the layout and the rule: a
 // dimension the tensor does not have, a result that is not the source's slice, a combiner of
-// another type, rows spread over warps, an operand that is not the broadcast's slice.
+// another type, an operand that is not the broadcast's slice.
 // RUN: layout-opt %s --split-input-file --verify-diagnostics
 
 #mma = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
@@ -8,16 +8,6 @@
 func.func @no_such_dim(%x: tensor<64x64xf32, #mma>) {
   // expected-error@+1 {{'layout.reduce' op reduce: dimension 2 is not a dimension of the rank-2 tensor}}
   %m = layout.reduce %x {dim = 2 : i64, kind = "addf"} : tensor<64x64xf32, #mma> -> tensor<64xf32, #row>
-  return
-}
-
-// -----
-
-#mma = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
-#row = #layout.linear<tensor<64xf32, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>}>>>
-func.func @rows_over_warps(%x: tensor<64x64xf32, #mma>) {
-  // expected-error@+1 {{'layout.reduce' op reduce: warp bit 0 moves along dimension 0: the rows are spread over warps, which would meet in shared memory (not done by this reduction); layout.convert_layout to a layout that holds dimension 0 within each warp}}
-  %m = layout.reduce %x {dim = 0 : i64, kind = "addf"} : tensor<64x64xf32, #mma> -> tensor<64xf32, #row>
   return
 }
 
