@@ -40,6 +40,8 @@
 // mask).
 // Launch: grid (ceil(SQ / 64), BH) of 128 threads (SQ, SK >= 1); 40960 bytes of static shared
 // memory.
+// `nvvm.minctasm = 1` (.minnctapersm 1, CUDA's __launch_bounds__(128, 1)): one CTA per SM is
+// enough, so ptxas for sm_80 does not spill to fit more.
 // tests/lit/nvvm/attention_sm80_run.mlir runs it on the PTX emulator.
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention.ptx chip=sm_80" examples/attention_sm80.mlir

@@ -15,6 +15,8 @@
 // mask).
 // Launch: grid (ceil(SQ / 64), BH) of 128 threads (SQ, SK >= 1); 49152 bytes of static shared
 // memory.
+// `nvvm.minctasm = 1` (.minnctapersm 1, CUDA's __launch_bounds__(128, 1)): one CTA per SM is
+// enough, so ptxas for sm_80 does not spill to fit more.
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention_d128.ptx chip=sm_80" examples/attention_sm80_d128.mlir
 #acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
