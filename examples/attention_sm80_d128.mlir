@@ -9,8 +9,14 @@
 // 80 KB): the copy of V tile j is in flight while S = Q K_j^T is computed, that of K tile j+1
 // while the softmax and O += P V_j are (a `cp.async.wait_group 0` and a CTA barrier before
 // each, which also order the reads of the buffer before it is refilled).
-// Arguments: q, k, v, o, seq (i32), causal (i32: nonzero for the causal mask).
-// Launch: grid (seq / 64, heads) of 128 threads; 49152 bytes of static shared memory.
+// The interface, the tiles (64,128,1) of the 3-D tensors cut in halves (64,64,1) at (tile, half,
+// head), the masks past SK and causal, and the LSE output are attention_sm80.mlir's.
+// Arguments: q, k, v, o, lse (!llvm.ptr<1>), SQ, SK, BH, causal (i32: nonzero for the causal
+// mask).
+// Launch: grid (ceil(SQ / 64), BH) of 128 threads (SQ, SK >= 1); 49152 bytes of static shared
+// memory.
+// `nvvm.minctasm = 1` (.minnctapersm 1, CUDA's __launch_bounds__(128, 1)): one CTA per SM is
+// enough, so ptxas for sm_80 does not spill to fit more.
 // Build:
 //   layout-opt --lower-to-nvvm="ptx=attention_d128.ptx chip=sm_80" examples/attention_sm80_d128.mlir
 #acc = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>>>
@@ -18,8 +24,12 @@
 #dota = #layout.linear<tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>>>
 #dotb = #layout.linear<tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 2}>>>
 #rows = #layout.linear<tensor<64x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>>
-!g = !layout.tensor<f16, global, !layout.layout<(?,128):(128,1)>>
-!gt = !layout.tensor<f16, global, !layout.layout<(64,64):(128,1)>>
+!lg = !layout.layout<(?,128,?):(128,1,?)>
+!g = !layout.tensor<f16, global, !layout.layout<(?,128,?):(128,1,?)>>
+!gt = !layout.tensor<f16, global, !layout.layout<(64,64,1):(128,1,?)>>
+!glse = !layout.tensor<f32, global, !layout.layout<(?,?):(1,?)>>
+!hlse = !layout.tensor<f32, global, !layout.layout<(?):(1)>>
+!tlse = !layout.tensor<f32, global, !layout.layout<(64):(1)>>
 !s = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 !st = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(1,64)>>
 !halves = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64,2):(64,1,4096)>>
@@ -30,22 +40,29 @@ module {
     llvm.mlir.global internal @sq() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<16384 x i8>
     llvm.mlir.global internal @sk() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<16384 x i8>
     llvm.mlir.global internal @sv() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<16384 x i8>
-    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+    gpu.func @attention(%pq: !llvm.ptr<1>, %pk: !llvm.ptr<1>, %pv: !llvm.ptr<1>, %po: !llvm.ptr<1>, %plse: !llvm.ptr<1>, %SQ: i32, %SK: i32, %BH: i32, %causal: i32) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index
-      %s = arith.index_castui %seq : i32 to index
-      %bh = gpu.block_id y
+      %c128 = arith.constant 128 : index
+      %sq = arith.index_castui %SQ : i32 to index
+      %sk = arith.index_castui %SK : i32 to index
+      %bh = arith.index_castui %BH : i32 to index
+      %sqd = arith.muli %sq, %c128 : index
+      %skd = arith.muli %sk, %c128 : index
+      %lq = layout.make %sq, %bh, %sqd : !lg
+      %lk = layout.make %sk, %bh, %skd : !lg
+      %Q = layout.make_tensor %pq, %lq : !llvm.ptr<1> -> !g
+      %K = layout.make_tensor %pk, %lk : !llvm.ptr<1> -> !g
+      %V = layout.make_tensor %pv, %lk : !llvm.ptr<1> -> !g
+      %O = layout.make_tensor %po, %lq : !llvm.ptr<1> -> !g
+      %ll = layout.make %sq, %bh, %sq : !layout.layout<(?,?):(1,?)>
+      %LSE = layout.make_tensor %plse, %ll : !llvm.ptr<1> -> !glse
       %qt = gpu.block_id x
-      %nbh = gpu.grid_dim y
-      %rows = arith.muli %s, %nbh : index
-      %lg = layout.make %rows : !layout.layout<(?,128):(128,1)>
-      %Q = layout.make_tensor %pq, %lg : !llvm.ptr<1> -> !g
-      %K = layout.make_tensor %pk, %lg : !llvm.ptr<1> -> !g
-      %V = layout.make_tensor %pv, %lg : !llvm.ptr<1> -> !g
-      %O = layout.make_tensor %po, %lg : !llvm.ptr<1> -> !g
-      %tiles = arith.divui %s, %c64 : index
-      %base = arith.muli %bh, %tiles : index
+      %h = gpu.block_id y
+      %tt = layout.const #layout.tuple<(64,128,1)>
+      %byk = layout.zipped_divide %lk, %tt : !lg, !layout.tuple<(64,128,1)>
+      %nkv = layout.shape_leaf %byk modes [1, 0] : !layout.layout<((64,128,1),(?,1,?)):((128,1,?),(8192,0,?))>
       %lh = layout.const #layout.layout<Sw<3,3,3> o 0 o (64,64,2):(64,1,4096)>
       %psq = llvm.mlir.addressof @sq : !llvm.ptr<3>
       %psk = llvm.mlir.addressof @sk : !llvm.ptr<3>
@@ -64,16 +81,19 @@ module {
       %c0i = arith.constant 0 : i32
       %isc = arith.cmpi ne, %causal, %c0i : i32
       %notc = arith.cmpi eq, %causal, %c0i : i32
+      // Causal: the K/V tiles up to this Q tile's last row.
       %qt1 = arith.addi %qt, %c1 : index
-      %ub = arith.select %isc, %qt1, %tiles : index
-      %qi = arith.addi %base, %qt : index
-      %gq0 = layout.local_tile %Q[%qi, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-      %gq1 = layout.local_tile %Q[%qi, %c1] {tile = #layout.tuple<(64,64)>} : !g -> !gt
+      %qend = arith.muli %qt1, %c64 : index
+      %kend = arith.minui %qend, %sk : index
+      %cub = arith.ceildivui %kend, %c64 : index
+      %ub = arith.select %isc, %cub, %nkv : index
+      %gq0 = layout.local_tile %Q[%qt, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
+      %gq1 = layout.local_tile %Q[%qt, %c1, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
       layout.async_copy %gq0[] to %sq0 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
       layout.async_copy %gq1[] to %sq1 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
       nvvm.cp.async.commit.group
-      %gk00 = layout.local_tile %K[%base, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-      %gk01 = layout.local_tile %K[%base, %c1] {tile = #layout.tuple<(64,64)>} : !g -> !gt
+      %gk00 = layout.local_tile %K[%c0, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
+      %gk01 = layout.local_tile %K[%c0, %c1, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
       layout.async_copy %gk00[] to %sk0 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
       layout.async_copy %gk01[] to %sk1 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
       nvvm.cp.async.commit.group
@@ -93,14 +113,14 @@ module {
       %qr0s = tensor.splat %qr0i : tensor<64x64xi32, #acc>
       %rowg = arith.addi %rowc, %qr0s : tensor<64x64xi32, #acc>
       %all = tensor.splat %notc : tensor<64x64xi1, #acc>
+      %skv = tensor.splat %SK : tensor<64x64xi32, #acc>
       %ninfacc = arith.constant dense<0xFF800000> : !accT
       %res:4 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %ninf, %l = %zr, %o0 = %zacc, %o1 = %zacc) -> (!rowT, !rowT, !accT, !accT) {
         // K tile j has landed, and every warp is done with V tile j - 1: V tile j goes in.
         nvvm.cp.async.wait.group 0
         nvvm.barrier0
-        %kj = arith.addi %base, %j : index
-        %gv0 = layout.local_tile %V[%kj, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-        %gv1 = layout.local_tile %V[%kj, %c1] {tile = #layout.tuple<(64,64)>} : !g -> !gt
+        %gv0 = layout.local_tile %V[%j, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
+        %gv1 = layout.local_tile %V[%j, %c1, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
         layout.async_copy %gv0[] to %sv0 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
         layout.async_copy %gv1[] to %sv1 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
         nvvm.cp.async.commit.group
@@ -115,9 +135,8 @@ module {
         %jn = arith.addi %j, %c1 : index
         %more = arith.cmpi ult, %jn, %ub : index
         scf.if %more {
-          %kn = arith.addi %kj, %c1 : index
-          %gk0 = layout.local_tile %K[%kn, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-          %gk1 = layout.local_tile %K[%kn, %c1] {tile = #layout.tuple<(64,64)>} : !g -> !gt
+          %gk0 = layout.local_tile %K[%jn, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
+          %gk1 = layout.local_tile %K[%jn, %c1, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
           layout.async_copy %gk0[] to %sk0 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
           layout.async_copy %gk1[] to %sk1 {align = 16 : i64} : !gt, !s, tensor<64x64xf16, #rows>
         }
@@ -127,8 +146,11 @@ module {
         %k0i = arith.index_castui %k0 : index to i32
         %k0s = tensor.splat %k0i : tensor<64x64xi32, #acc>
         %colg = arith.addi %colc, %k0s : tensor<64x64xi32, #acc>
+        // Keys past SK, and with causal keys past their query, get -inf.
         %before = arith.cmpi sle, %colg, %rowg : tensor<64x64xi32, #acc>
-        %keep = arith.ori %before, %all : tensor<64x64xi1, #acc>
+        %causalok = arith.ori %before, %all : tensor<64x64xi1, #acc>
+        %inside = arith.cmpi slt, %colg, %skv : tensor<64x64xi32, #acc>
+        %keep = arith.andi %causalok, %inside : tensor<64x64xi1, #acc>
         %s2 = arith.select %keep, %s1, %ninfacc : tensor<64x64xi1, #acc>, !accT
         %mt = layout.reduce %s2 {dim = 1 : i64, kind = "maxnumf"} : !accT -> !rowT
         %mn = arith.maxnumf %m, %mt : !rowT
@@ -157,10 +179,17 @@ module {
       %out1 = arith.divf %res#3, %lb : !accT
       %oh0 = arith.truncf %out0 : !accT to tensor<64x64xf16, #acc>
       %oh1 = arith.truncf %out1 : !accT to tensor<64x64xf16, #acc>
-      %go0 = layout.local_tile %O[%qi, %c0] {tile = #layout.tuple<(64,64)>} : !g -> !gt
-      %go1 = layout.local_tile %O[%qi, %c1] {tile = #layout.tuple<(64,64)>} : !g -> !gt
+      %go0 = layout.local_tile %O[%qt, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
+      %go1 = layout.local_tile %O[%qt, %c1, %h] {tile = #layout.tuple<(64,64,1)>} : !g -> !gt
       layout.global_store %oh0, %go0[] {align = 4 : i64} : tensor<64x64xf16, #acc>, !gt
       layout.global_store %oh1, %go1[] {align = 4 : i64} : tensor<64x64xf16, #acc>, !gt
+      %ln2 = arith.constant dense<0.6931471805599453> : !rowT
+      %lg = math.log2 %res#1 : !rowT
+      %ml = arith.addf %res#0, %lg : !rowT
+      %lse = arith.mulf %ml, %ln2 : !rowT
+      %lsh = layout.slice_tensor %LSE[%h] {modes = array<i64: 1>} : !glse -> !hlse
+      %lt = layout.local_tile %lsh[%qt] {tile = #layout.tuple<(64)>} : !hlse -> !tlse
+      layout.global_store %lse, %lt[] {align = 4 : i64} : !rowT, !tlse
       gpu.return
     }
   }

@@ -27,9 +27,10 @@
 #    for sm_90a, and their host functions encode_tensor_maps compiled:
 #    target/gpu/attention/d{64,128}/<elem>/{attention.ptx,attention.cubin,libattention_host.so,
 #    ptxas.txt}; the sm_80 kernels examples/attention_sm80.mlir and attention_sm80_d128.mlir
-#    (FlashAttention-2 with cp.async, ldmatrix, mma.sync; f16) lowered with chip=sm_80 and
-#    assembled for sm_90 (as the sm80 GEMM): target/gpu/attention/sm80/d{64,128}/...; and
-#    target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs both).
+#    (FlashAttention-2 with cp.async, ldmatrix, mma.sync; the sm90a kernels' interface with
+#    global pointers for the tensor maps) for each of ELEMS, lowered with chip=sm_80 and
+#    assembled for sm_90 (as the sm80 GEMM): target/gpu/attention/sm80/d{64,128}/<elem>/...;
+#    and target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs both).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
 # Usage: scripts/gpu_build.sh [layout-opt]; SRC (sm90a), SRC80 (sm80), SRCFP8 (sm90a_fp8), OUT,
@@ -190,26 +191,29 @@ for d in 64 128; do
       "ptr ptr ptr ptr ptr .u32 .u32 .u32 .u32" "mapQ, mapK, mapV, mapO, lse, SQ, SK, BH, causal"
   done
 done
-# The sm_80 kernels: attention(q, k, v, o, seq, causal), f16.
+# The sm_80 kernels: attention(q, k, v, o, lse, SQ, SK, BH, causal), bf16 the same source with
+# every f16 replaced.
 for d in 64 128; do
   src=$SRCATTN80
   [[ $d == 128 ]] && src=${SRCATTN80%.mlir}_d128.mlir
-  dd=$OA/sm80/d$d
-  mkdir -p "$dd"
-  lower "attention sm80" "$src" "$dd" - " chip=sm_80" attention
-  check_entry "attention sm80" "d=$d" "$dd/attention.ptx" attention "ptr ptr ptr ptr .u32 .u32" \
-    "q, k, v, o, seq, causal" "$src"
-  "$PTXAS" --gpu-name sm_90 -v "$dd/attention.ptx" -o "$dd/attention.cubin" 2>"$dd/ptxas.txt"
-  echo "gpu_build: attention sm80 d=$d: $(grep -o 'Used [0-9]* registers.*' "$dd/ptxas.txt" | head -n1)"
+  for elem in $ELEMS; do
+    dd=$OA/sm80/d$d/$elem
+    mkdir -p "$dd"
+    lower "attention sm80" "$src" "$dd" "$elem" " chip=sm_80" attention
+    check_entry "attention sm80" "d=$d $elem" "$dd/attention.ptx" attention \
+      "ptr ptr ptr ptr ptr .u32 .u32 .u32 .u32" "q, k, v, o, lse, SQ, SK, BH, causal" "$src"
+    "$PTXAS" --gpu-name sm_90 -v "$dd/attention.ptx" -o "$dd/attention.cubin" 2>"$dd/ptxas.txt"
+    echo "gpu_build: attention sm80 d=$d $elem: $(grep -o 'Used [0-9]* registers.*' "$dd/ptxas.txt" | head -n1)"
+  done
 done
 # The launches (the kernels' headers): sm90a: grid (ceil(SQ / 128), BH) of 384 threads (two
 # consumer warpgroups and a producer), the dynamic shared memory of each head dim; sm80: grid
-# (seq / 64, BH) of 128 threads, static shared memory, f16, seq a multiple of 64.
+# (ceil(SQ / 64), BH) of 128 threads, static shared memory.
 cat >"$OA/manifest.json" <<EOF
 {"kernel": "attention", "block": 384, "tile_q": 128, "head_dims": [64, 128],
  "smem_bytes": {"64": 83024, "128": 99408}, "host": "libattention_host.so",
  "encode": "encode_tensor_maps", "elems": "$ELEMS", "arch": "sm_90a", "source": "$SRCATTN",
- "sm80": {"dir": "sm80", "block": 128, "tile_q": 64, "elem": "f16", "arch": "sm_80",
+ "sm80": {"dir": "sm80", "block": 128, "tile_q": 64, "elems": "$ELEMS", "arch": "sm_80",
           "cubin_arch": "sm_90", "source": "$SRCATTN80"}}
 EOF
 echo "gpu_build: attention OK -> $OA"

@@ -18,9 +18,9 @@ each (batch, heads, seq, head dim, causal) and element type the runner
     machine offers (flash, cuDNN, efficient), alternately in one process (CUDA events, median),
     and prints TFLOP/s (4 b h s^2 d flops, half of them when causal).
 examples/attention_sm80.mlir and attention_sm80_d128.mlir (FlashAttention-2 with cp.async,
-ldmatrix and mma.sync; the manifest's "sm80") run beside them for f16 and S a multiple of 64:
-attention(q, k, v, o, S, causal) on a grid (S / 64, B H) of 128 threads, O checked alike (it
-has no LSE).
+ldmatrix and mma.sync; the manifest's "sm80", built for its "elems") run beside them on the same
+shapes: attention(q, k, v, o, lse, SQ, SK, BH, causal) with global pointers for the tensor maps,
+on a grid (ceil(S / 64), B H) of 128 threads, O and LSE checked alike.
 At the end one table.
 Usage: run_attention.py [--dir target/gpu] [--elems f16,bf16] [--quick] [--dry-run]
 """
@@ -70,13 +70,15 @@ def tensor_maps(torch, host, q, k, v, o, s, bh, causal):
     return dev, [dev.data_ptr() + 128 * i for i in range(4)]
 
 
-def sm80_args(man, b, h, s, q, k, v, o, causal):
-    """Grid, block and parameters of the sm_80 kernel (None where it does not take the shape)."""
+def sm80_args(man, elem, b, h, s, q, k, v, o, lse, causal):
+    """Grid, block and parameters of the sm_80 kernel for `elem` (SQ = SK = s; None where the
+    manifest has no sm_80 kernel of that element type)."""
     m = man.get("sm80")
-    if m is None or s % m["tile_q"]:
+    if m is None or elem not in m["elems"].split():
         return None
-    args = [("ptr", q), ("ptr", k), ("ptr", v), ("ptr", o), ("i32", s), ("i32", int(causal))]
-    return (s // m["tile_q"], b * h, 1), (m["block"], 1, 1), args
+    args = [("ptr", q), ("ptr", k), ("ptr", v), ("ptr", o), ("ptr", lse), ("i32", s), ("i32", s),
+            ("i32", b * h), ("i32", int(causal))]
+    return ((s + m["tile_q"] - 1) // m["tile_q"], b * h, 1), (m["block"], 1, 1), args
 
 
 def reference_check(torch, q, k, v, o, lse, bh, s, d, causal, u):
@@ -93,7 +95,7 @@ def reference_check(torch, q, k, v, o, lse, bh, s, d, causal, u):
         if not bool(torch.isfinite(o[i]).all()):
             return float("inf")
         worst = max(worst, float(((o[i].double() - ref).abs() / bound).max()))
-        if lse is not None:  # the sm_80 kernel has none
+        if lse is not None:
             lref = torch.logsumexp(sc, dim=-1)
             if not bool(torch.isfinite(lse[i]).all()):
                 return float("inf")
@@ -122,12 +124,13 @@ def run(out_dir, shapes, elems):
             kernels[(elem, hd)] = (f, host, mod)
             print(f"[attention {elem} d={hd}] device {torch.cuda.get_device_name()}; module loaded from {how}", flush=True)
     if "sm80" in man:
-        for hd in man["head_dims"]:
-            dd = os.path.join(d0, man["sm80"]["dir"], f"d{hd}")
-            mod, how = drv.load(open(os.path.join(dd, "attention.cubin"), "rb").read(),
-                                open(os.path.join(dd, "attention.ptx"), "rb").read())
-            kernels[("sm80", hd)] = (drv.function(mod, man["kernel"]), None, mod)
-            print(f"[attention sm80 d={hd}] module loaded from {how}", flush=True)
+        for elem in (e for e in elems if e in man["sm80"]["elems"].split()):
+            for hd in man["head_dims"]:
+                dd = os.path.join(d0, man["sm80"]["dir"], f"d{hd}", elem)
+                mod, how = drv.load(open(os.path.join(dd, "attention.cubin"), "rb").read(),
+                                    open(os.path.join(dd, "attention.ptx"), "rb").read())
+                kernels[("sm80", elem, hd)] = (drv.function(mod, man["kernel"]), None, mod)
+                print(f"[attention sm80 {elem} d={hd}] module loaded from {how}", flush=True)
     try:
         from torch.nn.attention import SDPBackend, sdpa_kernel
         backends = {"flash": SDPBackend.FLASH_ATTENTION, "cudnn": SDPBackend.CUDNN_ATTENTION,
@@ -157,14 +160,16 @@ def run(out_dir, shapes, elems):
             torch.cuda.synchronize()
             ratio = reference_check(torch, q, k, v, o, lse, bh, s, d, causal, UNIT[elem])
             fns, names = [ours], ["ours"]
-            sm80 = sm80_args(man, b, h, s, q.data_ptr(), k.data_ptr(), v.data_ptr(), o.data_ptr(), causal)
-            if elem == man.get("sm80", {}).get("elem") and sm80 is not None:
-                def ours80(f80=kernels[("sm80", d)][0], launch=sm80):
+            sm80 = sm80_args(man, elem, b, h, s, q.data_ptr(), k.data_ptr(), v.data_ptr(), o.data_ptr(),
+                             lse.data_ptr(), causal)
+            if sm80 is not None:
+                def ours80(f80=kernels[("sm80", elem, d)][0], launch=sm80):
                     drv.launch(f80, launch[0], launch[1], 0, launch[2])
                 o.fill_(float("nan"))
+                lse.fill_(float("nan"))
                 ours80()
                 torch.cuda.synchronize()
-                ratio = max(ratio, reference_check(torch, q, k, v, o, None, bh, s, d, causal, UNIT[elem]))
+                ratio = max(ratio, reference_check(torch, q, k, v, o, lse, bh, s, d, causal, UNIT[elem]))
                 fns.append(ours80)
                 names.append("sm80")
             ok = ratio <= 1.0
@@ -211,10 +216,10 @@ def dry_run(out_dir, shapes, elems):
                     return False
             grid, block, smem, args = launch_args(man, b, h, s, [0xA000, 0xA080, 0xA100, 0xA180, d], 0xD000, causal)
             print(f"{elem} {b}x{h}x{s}x{d}{' causal' if causal else ''}: grid {grid} block {block} smem {smem}; params {args}")
-            sm80 = sm80_args(man, b, h, s, 0xA000, 0xB000, 0xC000, 0xD000, causal)
-            if elem == man.get("sm80", {}).get("elem") and sm80 is not None:
-                if not os.path.exists(os.path.join(out_dir, "attention", man["sm80"]["dir"], f"d{d}", "attention.cubin")):
-                    print(f"missing the sm80 cubin for d={d}")
+            sm80 = sm80_args(man, elem, b, h, s, 0xA000, 0xB000, 0xC000, 0xD000, 0xE000, causal)
+            if sm80 is not None:
+                if not os.path.exists(os.path.join(out_dir, "attention", man["sm80"]["dir"], f"d{d}", elem, "attention.cubin")):
+                    print(f"missing the sm80 cubin for {elem} d={d}")
                     return False
                 print(f"  sm80: grid {sm80[0]} block {sm80[1]}; params {sm80[2]}")
     return True

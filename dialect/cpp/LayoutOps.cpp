@@ -1132,7 +1132,9 @@ LogicalResult SliceTensorOp::verify() {
 /// `async_copy`, the base of `global_load`/`global_store`):
 /// - a `!layout.tensor` in global memory of the tile's element type whose
 ///   layout has one flat mode per dimension, the tile's extents, and a last
-///   mode of stride 1 (the tensor carries its strides: no stride operands);
+///   mode of stride 1 (the tensor carries its strides: no stride operands),
+///   then possibly more (trailing) modes of extent 1: a 2-D tile of a tensor
+///   of heads or batches, `local_tile` by (64,64,1);
 /// - or a global or generic LLVM pointer and one i64 stride per dimension but
 ///   the last.
 /// `bounds` (the predication of a partial tile) is empty or one per dimension.
@@ -1166,13 +1168,24 @@ static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
     if (strides != 0)
       return op->emitOpError() << "a tensor operand carries its strides: no stride operands, found "
                                << strides;
-    SmallVector<int64_t> extent(rank + 1), stride(rank + 1);
+    SmallVector<int64_t> extent(rank + 16), stride(rank + 16);
     int64_t modes = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(), extent.data(),
                                           stride.data(), extent.size());
-    if (modes != rank)
+    if (modes < rank)
       return op->emitOpError() << "the " << what << " tensor's layout "
                                << Type(tensor.getLayout()) << " must have one mode per dimension of the "
-                               << tile << " tile (" << rank << ")";
+                               << tile << " tile (" << rank << "), then only modes of extent 1";
+    // Trailing modes past the tile's dimensions hold one element each: the tile of one head.
+    for (int64_t d = rank; d < modes; ++d)
+      if (extent[d] != 1)
+        return op->emitOpError()
+               << "mode " << d << " of the " << what << " tensor's layout "
+               << Type(tensor.getLayout()) << " is past the " << rank << " dimensions of the "
+               << tile << " tile and has extent "
+               << (extent[d] == LAYOUT_FLAT_DYNAMIC  ? std::string("?")
+                   : extent[d] == LAYOUT_FLAT_NESTED ? std::string("(nested)")
+                                                     : std::to_string(extent[d]))
+               << ": modes past the tile's must have extent 1";
     for (int64_t d = 0; d < rank; ++d) {
       if (extent[d] == LAYOUT_FLAT_NESTED || stride[d] == LAYOUT_FLAT_NESTED)
         return op->emitOpError() << "mode " << d << " of the " << what << " tensor's layout "

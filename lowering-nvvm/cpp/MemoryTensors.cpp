@@ -441,7 +441,14 @@ FailureOr<GlobalOperands> globalOperands(PatternRewriter &rw, Operation *at, Val
                                    rw.getDenseI64ArrayAttr({(int64_t)d}));
     g.strides.push_back(arith::IndexCastOp::create(rw, loc, rw.getI64Type(), s));
   }
-  if (llvm::is_contained(r->partial, true))
+  // Modes past the tile's dimensions have extent 1 (verified): the tile of one head, at a
+  // coordinate inside the tensor (a tile extent of 1 is whole, ops::local_tile).
+  for (size_t d = rank; d < r->partial.size(); ++d)
+    if (r->partial[d])
+      return at->emitOpError() << "mode " << d << " of the tile, past its " << rank
+                               << " dimensions, may reach past the tensor: the bounds of a "
+                                  "partial tile are one per dimension of the copied tile";
+  if (llvm::is_contained(ArrayRef<bool>(r->partial).take_front(rank), true))
     for (size_t d = 0; d < rank; ++d)
       g.bounds.push_back(
           r->partial[d]
@@ -1570,7 +1577,7 @@ bool mayBePartial(Value tensor) {
     layout_ffi_int_leaves(tile.getTile().getValueHandle(), extents.data(), extents.size());
     for (auto [d, e] : llvm::enumerate(extents)) {
       std::optional<int64_t> size = staticModeSize(parent, d);
-      if (!size || *size % e != 0)
+      if (e != 1 && (!size || *size % e != 0))
         return true;
     }
   }

@@ -15,9 +15,10 @@
 //! translation of mode 0 (`Func::check_mode_translates(1)`: a swizzle must read no bit of the
 //! move together with the tile's own offsets); otherwise the plan is an error.
 //!
-//! Bounds: mode d of L is `whole` when its extent is static and a multiple of t_d: then every
-//! tile at a coordinate inside the tensor lies in it (CuTe's assumption). Other modes need a
-//! predicate on the residue `size(L_d) - c_d t_d` (the lowering's).
+//! Bounds: mode d of L is `whole` when t_d = 1 or its extent is static and a multiple of t_d:
+//! then every tile at a coordinate inside the tensor lies in it (CuTe's assumption; a tile of
+//! extent 1, e.g. one head of a (seq, d, heads) tensor, is inside whenever its coordinate is).
+//! Other modes need a predicate on the residue `size(L_d) - c_d t_d` (the lowering's).
 //!
 //! The same plan cuts the shared tile of a multicast TMA copy (`ops::multicast_slice`).
 
@@ -37,7 +38,7 @@ pub struct LocalTile {
     pub tile: Value,
     /// Mode 1 of the divided layout: tile coordinate -> offset of the tile's origin.
     pub rest: Value,
-    /// Per mode of L: its extent is static and a multiple of the tile's.
+    /// Per mode of L: the tile extent is 1, or the extent is static and a multiple of it.
     pub whole: Vec<bool>,
 }
 
@@ -138,7 +139,7 @@ pub fn local_tile(l: &Value, tile: &Value) -> Result<LocalTile, LocalTileError> 
     let whole = extents
         .iter()
         .enumerate()
-        .map(|(d, &t)| matches!(sizes.get(d), Some(Some(s)) if s % t == 0))
+        .map(|(d, &t)| t == 1 || matches!(sizes.get(d), Some(Some(s)) if s % t == 0))
         .collect();
     Ok(LocalTile {
         extents,
@@ -185,6 +186,14 @@ mod tests {
         let p = local_tile(&v("(?,?):(?,1)"), &v("(64,32)")).unwrap();
         assert_eq!(p.whole, vec![false, false]);
         assert_eq!(print(&p.tile), "(64,32):(?,1)");
+    }
+
+    #[test]
+    fn a_mode_tiled_by_one_is_whole() {
+        // One head of a (seq, d, heads) tensor: the head mode's extent is runtime, its tile 1.
+        let p = local_tile(&v("(?,64,?):(64,1,?)"), &v("(64,64,1)")).unwrap();
+        assert_eq!(p.whole, vec![false, true, true]);
+        assert_eq!(print(&p.tile), "(64,64,1):(64,1,?)");
     }
 
     #[test]

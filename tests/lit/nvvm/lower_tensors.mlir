@@ -135,6 +135,35 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // One head of a (seq, 64, heads) tensor: the tile (64,64,1) at (t, 0, h) is a 2-D tile whose
+    // pointer moves by h (seq 64) + t 64 64; the head mode (tiled by 1) needs no bound, the rows
+    // past seq are the residue, the columns the tile's 64. Copied to shared memory and stored
+    // from registers (the sm_80 attention kernels' tiles).
+    // CHECK-LABEL: gpu.func @heads
+    // CHECK: %[[C64:.*]] = arith.constant 64 : i64
+    // CHECK: %[[OFF:.*]] = layout.crd2idx %{{.*}}[%arg4, %{{.*}}, %arg5] : !layout.layout<(?,1,?):(4096,0,?)>
+    // CHECK: %[[OFF64:.*]] = arith.index_cast %[[OFF]] : index to i64
+    // CHECK: %[[P:.*]] = llvm.getelementptr %arg0[%[[OFF64]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f16
+    // CHECK: layout.async_copy %[[P]][%{{.*}}] bounds(%{{.*}}, %[[C64]]) to
+    // CHECK: layout.global_store %{{.*}}, %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}}) {align = 4 : i64}
+    // INDEX-LABEL: gpu.func @heads
+    // INDEX-NOT: layout.make
+    // INDEX: layout.async_copy %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}}) to
+    gpu.func @heads(%pq: !llvm.ptr<1>, %po: !llvm.ptr<1>, %seq: index, %bh: index, %t: index, %h: index, %v: tensor<64x64xf16, #rows>) kernel {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %sd = arith.muli %seq, %c64 : index
+      %l = layout.make %seq, %bh, %sd : !layout.layout<(?,64,?):(64,1,?)>
+      %Q = layout.make_tensor %pq, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(?,64,?):(64,1,?)>>
+      %O = layout.make_tensor %po, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(?,64,?):(64,1,?)>>
+      %tq = layout.local_tile %Q[%t, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !layout.tensor<f16, global, !layout.layout<(?,64,?):(64,1,?)>> -> !layout.tensor<f16, global, !layout.layout<(64,64,1):(64,1,?)>>
+      %dst = llvm.mlir.addressof @buf : !llvm.ptr<3>
+      layout.async_copy %tq[] to %dst {align = 16 : i64, smem = #layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>} : !layout.tensor<f16, global, !layout.layout<(64,64,1):(64,1,?)>>, !llvm.ptr<3>, tensor<64x64xf16, #rows>
+      %to = layout.local_tile %O[%t, %c0, %h] {tile = #layout.tuple<(64,64,1)>} : !layout.tensor<f16, global, !layout.layout<(?,64,?):(64,1,?)>> -> !layout.tensor<f16, global, !layout.layout<(64,64,1):(64,1,?)>>
+      layout.global_store %v, %to[] {align = 4 : i64} : tensor<64x64xf16, #rows>, !layout.tensor<f16, global, !layout.layout<(64,64,1):(64,1,?)>>
+      gpu.return
+    }
+
     // A tile of a tile: the inner tile's residue is the outer one's minus its own start.
     // CHECK-LABEL: gpu.func @nested
     // CHECK: layout.global_store %{{.*}}, %{{.*}}[%{{.*}}] bounds(%{{.*}}, %{{.*}})

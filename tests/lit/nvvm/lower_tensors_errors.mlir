@@ -1,5 +1,6 @@
 // Copies of tensors in memory: a global tensor is of the tile's element type, with one flat
-// mode per dimension of the tile's extents and a last mode of stride 1; it carries its strides;
+// mode per dimension of the tile's extents and a last mode of stride 1, then only modes of
+// extent 1 (one head's tile, whose mode must not reach past the tensor); it carries its strides;
 // bounds are one per dimension. A shared tensor carries its (static) layout. --layout-lower-tensors
 // resolves a tensor only when it is made in its function by layout.make_tensor,
 // layout.local_tile and layout.slice_tensor, and only the copies may read it.
@@ -183,4 +184,30 @@ gpu.module @arguments {
   gpu.func @layout_argument(%l: !layout.layout<(?,64):(64,1)>) kernel {
     gpu.return
   }
+}
+
+// -----
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+func.func @two_heads(%t: !layout.tensor<f16, global, !layout.layout<(64,64,2):(64,1,?)>>, %v: tensor<64x64xf16, #rows>) {
+  // expected-error@+1 {{'layout.global_store' op mode 2 of the base tensor's layout '!layout.layout<(64,64,2):(64,1,?)>' is past the 2 dimensions of the 'tensor<64x64xf16, #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>>' tile and has extent 2: modes past the tile's must have extent 1}}
+  layout.global_store %v, %t[] {align = 16 : i64} : tensor<64x64xf16, #rows>, !layout.tensor<f16, global, !layout.layout<(64,64,2):(64,1,?)>>
+  return
+}
+
+// -----
+
+#rows = #layout.linear<{register = [[0, 1], [0, 2], [0, 4], [16, 0], [32, 0]], lane = [[0, 8], [0, 16], [0, 32], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>
+// A head of a tile of two heads: the pair may reach past the tensor's runtime head count, so the
+// head's tile may lie outside it, and a 2-D copy has no bound for it.
+func.func @partial_head(%p: !llvm.ptr<1>, %seq: index, %bh: index, %sd: index, %v: tensor<64x64xf16, #rows>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %l = layout.make %seq, %bh, %sd : !layout.layout<(?,64,?):(64,1,?)>
+  %T = layout.make_tensor %p, %l : !llvm.ptr<1> -> !layout.tensor<f16, global, !layout.layout<(?,64,?):(64,1,?)>>
+  %pair = layout.local_tile %T[%c0, %c0, %c0] {tile = #layout.tuple<(64,64,2)>} : !layout.tensor<f16, global, !layout.layout<(?,64,?):(64,1,?)>> -> !layout.tensor<f16, global, !layout.layout<(64,64,2):(64,1,?)>>
+  %one = layout.local_tile %pair[%c0, %c0, %c1] {tile = #layout.tuple<(64,64,1)>} : !layout.tensor<f16, global, !layout.layout<(64,64,2):(64,1,?)>> -> !layout.tensor<f16, global, !layout.layout<(64,64,1):(64,1,?)>>
+  // expected-error@+1 {{'layout.global_store' op mode 2 of the tile, past its 2 dimensions, may reach past the tensor: the bounds of a partial tile are one per dimension of the copied tile}}
+  layout.global_store %v, %one[] {align = 16 : i64} : tensor<64x64xf16, #rows>, !layout.tensor<f16, global, !layout.layout<(64,64,1):(64,1,?)>>
+  return
 }

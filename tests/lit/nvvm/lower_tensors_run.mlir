@@ -27,7 +27,7 @@
 // RUN: sed 's/"region": \[\[64, 100\], \[64, 72\]\]/"region": [[64, 128], [64, 128]]/' %S/Inputs/lower_tensors_cases.json > %t.past.json
 // RUN: not %python %S/Inputs/ptx_moves.py %t.80.ptx %t.past.json | FileCheck %s --check-prefix=PAST
 
-// ENTRIES: 7
+// ENTRIES: 8
 // The copies read src-size bytes; the whole-tile test picks the plain vector accesses or the
 // masked ones (one predicated element store each).
 // PTX-LABEL: .entry ragged
