@@ -300,6 +300,7 @@ unsigned ValueType::getKind() const { return getImpl()->kind; }
 
 LayoutHandle ValueAttr::getValueHandle() const { return getImpl()->value; }
 bool ValueAttr::isCanonical() const { return getImpl()->canonical; }
+StringRef ValueAttr::getNote() const { return getImpl()->note; }
 LayoutHandle ValueType::getValueHandle() const { return getImpl()->value; }
 
 LayoutOperand ValueType::asOperand() const {

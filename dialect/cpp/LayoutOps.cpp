@@ -418,19 +418,13 @@ LogicalResult ConstOp::verify() {
   // fact it recorded (a value, the canonical text) or a property of the value.
   ValueAttr value = getValue();
   bool linear = value.getValueKind() == ValueKind::Linear;
-  if (!value.getValueHandle()) {
-    rust::Result r = linear ? rust::parseLinear(value.getText())
-                            : rust::parse(value.getText());
+  if (!value.getValueHandle())
     return emitOpError() << "invalid " << (linear ? "linear layout" : "value")
-                         << " '" << value.getText() << "': " << r.text;
-  }
-  if (!value.isCanonical()) {
-    rust::Result r = linear ? rust::parseLinear(value.getText())
-                            : rust::parse(value.getText());
+                         << " '" << value.getText() << "': " << value.getNote();
+  if (!value.isCanonical())
     return emitOpError() << (linear ? "linear layout" : "value") << " '"
                          << value.getText() << "' is not canonical (expected '"
-                         << r.text << "')";
-  }
+                         << value.getNote() << "')";
   if (!linear && value.getText().contains('?'))
     return emitOpError() << "value '" << value.getText()
                          << "' has dynamic leaves '?': build it with "

@@ -35,6 +35,8 @@ def Layout_ValueAttr : AttrDef<Layout_Dialect, "Value"> {
     LayoutHandle getValueHandle() const;
     /// Whether the text is the canonical text of the value.
     bool isCanonical() const;
+    /// The storage's note on a text that is not a canonical value (ValueStorage.h).
+    ::llvm::StringRef getNote() const;
     /// The attribute of `text` and `kind` whose value is `value` (a value the
     /// algebra computed: adopted by a new storage instead of parsed again).
     static ValueAttr getWithValue(::mlir::MLIRContext *context,

@@ -18,6 +18,7 @@ mod slice_tensor;
 pub mod stored;
 mod tile_plan;
 mod tma_encodable;
+mod value_handle;
 
 pub use abi::{
     kind_of, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, KIND_TILER, KIND_TUPLE,
@@ -712,7 +713,7 @@ pub unsafe extern "C" fn layout_result_free(r: *mut LayoutResult) {
     if r.is_null() {
         return;
     }
-    stored::layout_ffi_value_release((*r).value);
+    value_handle::layout_ffi_value_release((*r).value);
     (*r).value = std::ptr::null();
     if (*r).text.is_null() {
         return;
@@ -789,7 +790,7 @@ impl TestOperands {
 impl Drop for TestOperands {
     fn drop(&mut self) {
         for o in &self.ops {
-            unsafe { stored::layout_ffi_value_release(o.value) };
+            unsafe { value_handle::layout_ffi_value_release(o.value) };
         }
     }
 }

@@ -8,19 +8,18 @@
 //! result comes back as a handle that the new storage adopts, so nothing is parsed twice.
 //!
 //! Lifetime: the storage takes one reference when it is constructed
-//! ([`layout_ffi_value_new`] parses the canonical text once, or [`layout_ffi_value_retain`]
+//! (`layout_ffi_value_new` parses the canonical text once, or `layout_ffi_value_retain`
 //! adopts the value an algebra call returned) and drops it when the context destroys it
-//! ([`layout_ffi_value_release`]). A result handle that no storage adopts is released by its
+//! (`layout_ffi_value_release`; the three are in `value_handle.rs`). A result handle that no storage adopts is released by its
 //! receiver.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::linear::{parse_linear, LinearLayout};
 use layout_algebra::{text, Error, Value};
 
-use crate::abi::{kind_of, LayoutStr, KIND_BIJECTIVE, KIND_LINEAR};
+use crate::abi::{kind_of, KIND_BIJECTIVE, KIND_LINEAR};
 
 /// A value of the dialect, parsed.
 #[derive(Debug)]
@@ -142,105 +141,4 @@ pub unsafe fn linear_value(h: Handle) -> Result<LinearLayout, Error> {
 /// `h` must be null or a live handle that outlives `'a`.
 pub unsafe fn borrowed<'a>(h: Handle) -> Option<&'a Stored> {
     h.as_ref()
-}
-
-/// The value of the canonical `text` of kind `kind`, as a new handle (one reference, owned by
-/// the caller), or null when the text has no value (`*`) or does not parse. `*canonical` is set
-/// to whether `text` is the value's canonical text and kind (what the parse hooks always
-/// produce; a text given to an attribute or type getter directly may not be).
-///
-/// # Safety
-/// `text` must be a valid [`LayoutStr`]; `canonical` must point to a writable bool.
-#[no_mangle]
-pub unsafe extern "C" fn layout_ffi_value_new(
-    text: LayoutStr,
-    kind: i32,
-    canonical: *mut bool,
-) -> Handle {
-    let bytes = text.bytes();
-    let r = catch_unwind(AssertUnwindSafe(|| {
-        let t = std::str::from_utf8(bytes).ok()?;
-        if t == "*" {
-            return None;
-        }
-        let v = Stored::parse(t, kind).ok()?;
-        let (printed, printed_kind) = text_and_kind(&v);
-        Some((v, printed == t && printed_kind == kind))
-    }))
-    .ok()
-    .flatten();
-    *canonical = matches!(r, Some((_, true)));
-    r.map_or(std::ptr::null(), |(v, _)| v.into_handle())
-}
-
-/// Take one more reference to `h` (null: nothing).
-///
-/// # Safety
-/// `h` must be null or a live handle.
-#[no_mangle]
-pub unsafe extern "C" fn layout_ffi_value_retain(h: Handle) {
-    if !h.is_null() {
-        Arc::increment_strong_count(h);
-    }
-}
-
-/// Drop one reference to `h` (null: nothing).
-///
-/// # Safety
-/// `h` must be null or a handle whose reference the caller owns.
-#[no_mangle]
-pub unsafe extern "C" fn layout_ffi_value_release(h: Handle) {
-    if !h.is_null() {
-        drop(Arc::from_raw(h));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    use crate::test_str as s;
-
-    fn new(t: &str, kind: i32) -> (Handle, bool) {
-        let mut canonical = false;
-        let h = unsafe { layout_ffi_value_new(s(t), kind, &mut canonical) };
-        (h, canonical)
-    }
-
-    #[test]
-    fn handles_count_references() {
-        let (h, canonical) = new("(4,8):(8,1)", 0);
-        assert!(canonical);
-        assert!(!h.is_null());
-        let a = unsafe { shared(h) }.unwrap();
-        assert_eq!(Arc::strong_count(&a), 2);
-        unsafe { layout_ffi_value_retain(h) };
-        assert_eq!(Arc::strong_count(&a), 3);
-        unsafe { layout_ffi_value_release(h) };
-        unsafe { layout_ffi_value_release(h) };
-        assert_eq!(Arc::strong_count(&a), 1);
-        assert_eq!(
-            text::print(a.cute().unwrap()),
-            "(4,8):(8,1)",
-            "the handle holds the parsed value"
-        );
-    }
-
-    #[test]
-    fn no_value_for_unknown_or_bad_text() {
-        assert!(new("*", 0).0.is_null());
-        assert!(new("(4,8):(8,", 0).0.is_null());
-        assert!(new("(128,64):(1,128) o x", KIND_LINEAR).0.is_null());
-    }
-
-    #[test]
-    fn canonical_text_is_recognized() {
-        let (h, canonical) = new("(_4,8):(8,1)", 0);
-        assert!(!h.is_null() && !canonical);
-        unsafe { layout_ffi_value_release(h) };
-        // The right text under the wrong kind is not canonical either.
-        let (h, canonical) = new("Sw<3,4,3>", 0);
-        assert!(!h.is_null() && !canonical);
-        unsafe { layout_ffi_value_release(h) };
-    }
 }

@@ -46,7 +46,8 @@ typedef struct {
   LayoutHandle value;
 } LayoutOperand;
 
-LayoutHandle layout_ffi_value_new(LayoutStr text, int32_t kind, bool *canonical);
+LayoutHandle layout_ffi_value_new(LayoutStr text, int32_t kind, bool *canonical,
+                                   LayoutResult *note);
 void layout_ffi_value_retain(LayoutHandle value);
 void layout_ffi_value_release(LayoutHandle value);
 

@@ -14,7 +14,8 @@
 //
 // Besides the key and the value, the storage records two facts about the
 // value: whether the text is the value's canonical text (computed with the
-// parse), and the peer (the type of an attribute, or the attribute of a type,
+// parse, with the parse's error or the canonical text as a note for the
+// verifier), and the peer (the type of an attribute, or the attribute of a type,
 // with the same text and kind), computed the first time it is needed. Neither
 // changes what the value is: equality and hashing use the key only. Writers
 // of the peer race benignly: two threads compute the same uniqued object.
@@ -51,8 +52,8 @@ struct ValueStorageBase : public BaseStorage {
   using KeyTy = ValueKey;
 
   ValueStorageBase(llvm::StringRef text, unsigned kind, LayoutHandle value,
-                   bool canonical)
-      : text(text), kind(kind), value(value), canonical(canonical) {}
+                   bool canonical, llvm::StringRef note = {})
+      : text(text), kind(kind), value(value), canonical(canonical), note(note) {}
   ~ValueStorageBase() { layout_ffi_value_release(value); }
 
   KeyTy getAsKey() const { return KeyTy(text, kind); }
@@ -70,13 +71,19 @@ struct ValueStorageBase : public BaseStorage {
     llvm::StringRef text = allocator.copyInto(key.text);
     LayoutHandle value = key.value;
     bool canonical = true;
-    if (value)
+    llvm::StringRef note;
+    if (value) {
       layout_ffi_value_retain(value);
-    else
-      value = layout_ffi_value_new(rust::str(text),
-                                   static_cast<int32_t>(key.kind), &canonical);
+    } else {
+      LayoutResult r{};
+      value = layout_ffi_value_new(rust::str(text), static_cast<int32_t>(key.kind),
+                                   &canonical, &r);
+      if (r.len)
+        note = allocator.copyInto(llvm::StringRef(r.text, r.len));
+      layout_result_free(&r);
+    }
     return new (allocator.allocate<Derived>())
-        Derived(text, key.kind, value, canonical);
+        Derived(text, key.kind, value, canonical, note);
   }
 
   /// The key: canonical text (owned by the context's allocator) and kind.
@@ -87,6 +94,10 @@ struct ValueStorageBase : public BaseStorage {
   LayoutHandle value;
   /// Whether `text` is the canonical text of `value` under `kind`.
   bool canonical;
+  /// For a text that is not a canonical value, what the parse said of it (kept so that a
+  /// verifier reports it without parsing again): the parse error when `value` is null, else
+  /// the canonical text; empty otherwise.
+  llvm::StringRef note;
 
   /// The opaque pointer of the peer value (type of an attribute, attribute of
   /// a type), or null until it is first needed.
