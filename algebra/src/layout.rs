@@ -204,7 +204,12 @@ impl Layout {
         Layout::raw(self.shape.flatten(), self.stride.flatten())
     }
     pub fn is_static(&self) -> bool {
-        self.shape.is_static() && self.stride.leaves().iter().all(|d| d.coef.is_static())
+        // Walks the strides in place (no copy of the leaves): the verifier of every composition
+        // and the contracts of every call ask.
+        let mut strides_static = true;
+        self.stride
+            .for_each_leaf(&mut |d| strides_static &= d.coef.is_static());
+        self.shape.is_static() && strides_static
     }
 
     /// Whether some leaf (extent or stride) is a runtime value.

@@ -29,13 +29,22 @@ fn show(x: Option<i128>) -> String {
 /// The first quantity of `l` past i64, as a phrase: `size ...` or `cosize ...`.
 fn layout_overflow(l: &Layout) -> Option<String> {
     let mut size: Option<i128> = Some(1);
-    for s in l.shape.leaves() {
+    l.shape.for_each_leaf(&mut |s| {
         if let Int::Lit(v) = s {
-            size = size.and_then(|x| x.checked_mul(v as i128));
+            size = size.and_then(|x| x.checked_mul(*v as i128));
         }
-    }
+    });
     if size.is_none_or(|x| x > i64::MAX as i128) {
         return Some(format!("size {}", show(size)));
+    }
+    // Every call of the algebra checks its result here: integer strides (the common case) take
+    // one running sum over the leaves in place, with no map per basis direction.
+    if let Some(cosize) = integer_cosize(l) {
+        return match cosize {
+            Some(Some(c)) if c <= i64::MAX as i128 => None,
+            None => None,
+            Some(c) => Some(format!("cosize {}", show(c))),
+        };
     }
     // One running sum per basis direction (the empty path: integer strides).
     let mut hi: HashMap<&[u32], Option<i128>> = HashMap::new();
@@ -63,6 +72,36 @@ fn layout_overflow(l: &Layout) -> Option<String> {
         }
     }
     None
+}
+
+/// For a layout whose strides are all integers (no basis direction): `Some(cosize)`, where
+/// `cosize` is None when no leaf pair is static (nothing to check), `Some(None)` past i128, else
+/// `Some(Some(1 + sum (s-1)·|d|))` over the static leaf pairs. None when a stride has a basis.
+#[allow(clippy::option_option)]
+fn integer_cosize(l: &Layout) -> Option<Option<Option<i128>>> {
+    let mut strides = Vec::with_capacity(8);
+    let mut integer = true;
+    l.stride.for_each_leaf(&mut |d| {
+        integer &= d.basis.is_empty();
+        strides.push(match d.coef {
+            Int::Lit(c) => Some(c),
+            Int::Dyn(_) => None,
+        });
+    });
+    if !integer {
+        return None;
+    }
+    let mut sum: Option<Option<i128>> = None;
+    let mut k = 0;
+    l.shape.for_each_leaf(&mut |s| {
+        if let (Int::Lit(s), Some(Some(c))) = (s, strides.get(k)) {
+            let term = ((*s as i128) - 1).checked_mul((*c as i128).abs());
+            let e = sum.get_or_insert(Some(0));
+            *e = e.and_then(|x| term.and_then(|t| x.checked_add(t)));
+        }
+        k += 1;
+    });
+    Some(sum.map(|h| h.and_then(|x| x.checked_add(1))))
 }
 
 fn func_overflow(f: &Func) -> Option<(String, String)> {
