@@ -1455,6 +1455,58 @@ mod conversions {
         v.iter().map(|(n, c, w)| (n.to_string(), *c, *w)).collect()
     }
 
+    /// FlashAttention 3's fp8 P: the m64nNk32 accumulator rounded to 8 bits goes to WGMMA's 8-bit
+    /// A fragment (Triton's dot_op of the v3 parent, kWidth 4) by shuffles of whole words: the
+    /// register indices are relabeled so that rows g and g + 8 of two columns (one sender's
+    /// registers) form a word; 32 bytes per thread take 8 shuffles, the bound.
+    #[test]
+    fn the_fp8_accumulator_reaches_the_wgmma_a_fragment_by_word_shuffles() {
+        use layout_algebra::linear::convert_shuffle::relabeled;
+        use layout_algebra::linear::distributed::{combine, Distributed};
+        let parse = |t: &str| layout_algebra::linear::parse_linear(t).unwrap();
+        let mma = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>";
+        let acc = parse(&format!("tensor<64x64xf8E4M3FN, {mma}>"));
+        let a = parse(&format!(
+            "tensor<64x64xf8E4M3FN, #ttg.dot_op<{{opIdx = 0, parent = {mma}, kWidth = 4}}>>"
+        ));
+        let p = convert_plan(&acc, &a, 8, 232_448).unwrap();
+        assert_eq!(p.path.name(), "shuffle");
+        let sp = p.shuffle.as_ref().unwrap();
+        assert_eq!((sp.pack, sp.shuffles, p.lower_bound), (2, 8, 8));
+        assert_ne!(sp.dst_order, (0..5).collect::<Vec<_>>());
+        // Every element arrives where the fragment wants it (relabeled indices).
+        let s = Distributed::from_layout(&acc, "source").unwrap();
+        let d = Distributed::from_layout(&a, "destination").unwrap();
+        for w in 0..4u64 {
+            for r in &sp.rounds {
+                for l in 0..32u64 {
+                    let from = r.lane_const ^ combine(&sp.f, l);
+                    let reg = r.reg_const ^ combine(&sp.h, from);
+                    for q in 0..4u64 {
+                        assert_eq!(
+                            s.thread_base(from, w)
+                                ^ combine(&s.reg, relabeled(&sp.src_order, reg | q)),
+                            d.thread_base(l, w)
+                                ^ combine(
+                                    &d.reg,
+                                    relabeled(&sp.dst_order, (r.k ^ combine(&sp.m, l)) | q)
+                                )
+                        );
+                    }
+                }
+            }
+        }
+        // 16-bit data needs no move at all (FlashAttention 3's f16 P).
+        let acc16 = parse(&format!("tensor<64x64xf16, {mma}>"));
+        let a16 = parse(&format!(
+            "tensor<64x64xf16, #ttg.dot_op<{{opIdx = 0, parent = {mma}, kWidth = 2}}>>"
+        ));
+        assert_eq!(
+            convert_plan(&acc16, &a16, 16, 232_448).unwrap().path.name(),
+            "registers"
+        );
+    }
+
     /// The target decides which matrix instructions a plan may use: no stmatrix before sm_90,
     /// no ldmatrix before sm_75; the plans stay certified and as cheap as the bound allows.
     #[test]
@@ -1753,9 +1805,14 @@ mod conversions {
                                 let from = r.lane_const ^ x(&sp.f, l);
                                 let reg = r.reg_const ^ x(&sp.h, from);
                                 for q in 0..1u64 << sp.pack {
+                                    // Register indices as the plan relabels them.
+                                    let (sr, dr) = (
+                                        sp.src_register(reg | q),
+                                        sp.dst_register((r.k ^ x(&sp.m, l)) | q),
+                                    );
                                     assert_eq!(
-                                        s.thread_base(from, w) ^ x(&s.reg, reg | q),
-                                        d.thread_base(l, w) ^ x(&d.reg, (r.k ^ x(&sp.m, l)) | q)
+                                        s.thread_base(from, w) ^ x(&s.reg, sr),
+                                        d.thread_base(l, w) ^ x(&d.reg, dr)
                                     );
                                 }
                             }

@@ -1668,22 +1668,26 @@ static LogicalResult verifyMmaOperands(Operation *op, Value a, Value b,
 }
 
 /// The A operand of mma_async from registers (the RS form): an M x K register tensor of B's
-/// 16-bit type whose layout holds wgmma's A fragment (hw::wgmma_a_operand); `sb` B's modes.
+/// 16-bit type, or of an fp8 type with B fp8, whose layout holds wgmma's A fragment
+/// (hw::wgmma_a_operand); `sb` B's modes.
 static LogicalResult verifyRegisterA(MmaAsyncOp op, RankedTensorType a, ArrayRef<int64_t> sb) {
   FailureOr<LayoutHandle> la = tensorEncoding(op, a, "A operand from registers");
   if (failed(la))
     return failure();
+  Type ea = a.getElementType();
   Type eb = llvm::cast<MemoryTensorType>(op.getB().getType()).getElementType();
-  if (!(eb.isF16() || eb.isBF16()) || a.getElementType() != eb)
-    return op.emitOpError() << "A from registers and B must both be f16 or both bf16, found "
-                            << a.getElementType() << " and " << eb;
+  if (!(((eb.isF16() || eb.isBF16()) && ea == eb) || (isWgmmaFp8(ea) && isWgmmaFp8(eb))))
+    return op.emitOpError() << "A from registers and B must both be f16, both bf16, or both "
+                               "f8E4M3FN/f8E5M2, found "
+                            << ea << " and " << eb;
   if (a.getRank() != 2 || a.getDimSize(1) != sb[1])
     return op.emitOpError() << "A from registers must be M x K with B's K (" << sb[1]
                             << "), found " << Type(a);
-  std::vector<int64_t> plan(2 + 8 * 256);
+  std::vector<int64_t> plan(3 + 8 * 256);
   size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_wgmma_a_operand(
-      *la, a.getDimSize(0), a.getDimSize(1), plan.data(), plan.size(), &length));
+  rust::Result r = rust::take(
+      layout_ffi_wgmma_a_operand(*la, a.getDimSize(0), a.getDimSize(1),
+                                 ea.getIntOrFloatBitWidth(), plan.data(), plan.size(), &length));
   if (!r.ok())
     return op.emitOpError() << r.text;
   return success();

@@ -1079,33 +1079,34 @@ std::optional<Major> majorOf(ValueType l) {
   return std::nullopt;
 }
 
-/// The A operand of mma_async from registers: per k block of 16, the four `.b32` registers of
-/// the instruction's A fragment (hw::wgmma_a_operand: which register of the tensor is each of
-/// the eight 16-bit fields; fields 2p and 2p + 1 make register p, low half first). The tensor
-/// becomes its registers through a cast the register-tensor lowering folds.
+/// The A operand of mma_async from registers: per k block of 32 bytes, the four `.b32` registers
+/// of the instruction's A fragment (hw::wgmma_a_operand: which register of the tensor is each of
+/// its `4 e` fields, `e` = 2 16-bit or 4 8-bit elements per register, low bytes first). The
+/// tensor becomes its registers through a cast the register-tensor lowering folds.
 FailureOr<SmallVector<Value>> registerFragmentsOfA(PatternRewriter &rw, MmaAsyncOp op,
                                                    RankedTensorType a, int64_t m, int64_t k) {
   Location loc = op.getLoc();
-  std::vector<int64_t> plan(2 + 8 * 256);
+  std::vector<int64_t> plan(3 + 8 * 256);
   size_t length = 0;
+  Type elem = llvmElementType(a.getElementType()), i32 = rw.getI32Type();
   rust::Result r = rust::take(layout_ffi_wgmma_a_operand(
-      cast<ValueAttr>(a.getEncoding()).getValueHandle(), m, k, plan.data(), plan.size(), &length));
+      cast<ValueAttr>(a.getEncoding()).getValueHandle(), m, k,
+      a.getElementType().getIntOrFloatBitWidth(), plan.data(), plan.size(), &length));
   if (!r.ok())
     return op.emitOpError() << r.text;
-  int64_t blocks = plan[1];
-  Type elem = a.getElementType(), i32 = rw.getI32Type();
+  int64_t blocks = plan[1], per = plan[2];
   auto all = LLVM::LLVMStructType::getLiteral(rw.getContext(),
-                                              SmallVector<Type>(8 * blocks, elem));
+                                              SmallVector<Type>(4 * per * blocks, elem));
   Value regs = UnrealizedConversionCastOp::create(rw, loc, all, op.getA()).getResult(0);
   auto four = LLVM::LLVMStructType::getLiteral(rw.getContext(), SmallVector<Type>(4, i32));
-  auto pair = VectorType::get({2}, elem);
+  auto packed = VectorType::get({per}, elem);
   SmallVector<Value> out;
   for (int64_t j = 0; j < blocks; ++j) {
     Value frag = LLVM::UndefOp::create(rw, loc, four);
     for (int64_t p = 0; p < 4; ++p) {
-      Value v = LLVM::UndefOp::create(rw, loc, pair);
-      for (int64_t h = 0; h < 2; ++h) {
-        Value x = LLVM::ExtractValueOp::create(rw, loc, regs, plan[2 + 8 * j + 2 * p + h]);
+      Value v = LLVM::UndefOp::create(rw, loc, packed);
+      for (int64_t h = 0; h < per; ++h) {
+        Value x = LLVM::ExtractValueOp::create(rw, loc, regs, plan[3 + 4 * per * j + per * p + h]);
         v = LLVM::InsertElementOp::create(rw, loc, v, x,
                                           LLVM::ConstantOp::create(rw, loc, i32, h));
       }

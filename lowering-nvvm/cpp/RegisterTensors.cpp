@@ -193,6 +193,36 @@ Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
   return {};
 }
 
+/// arith.truncf of f32 registers to f8E4M3FN / f8E5M2 (whose registers are i8): one
+/// `cvt.rn.satfinite.{e4m3,e5m2}x2.f32` per two registers (`nvvm.convert.f32x2.to.f8x2`, which
+/// puts its second operand in the low byte); a value past the format's largest finite one
+/// saturates to it, as the hardware's only f32 -> fp8 conversion does. Null when `op` is not one.
+static Value truncToFp8(ConversionPatternRewriter &rw, Location loc, Operation *op, Value src,
+                        Type result, int64_t regs) {
+  auto tr = dyn_cast<arith::TruncFOp>(op);
+  if (!tr || !cast<RankedTensorType>(tr.getIn().getType()).getElementType().isF32())
+    return {};
+  Type f8 = cast<RankedTensorType>(tr.getType()).getElementType();
+  if (!isa<Float8E4M3FNType, Float8E5M2Type>(f8))
+    return {};
+  Type i8 = rw.getI8Type(), i16 = rw.getI16Type();
+  Value out = LLVM::UndefOp::create(rw, loc, result);
+  Value eight = LLVM::ConstantOp::create(rw, loc, i16, 8);
+  for (int64_t r = 0; r < regs; r += 2) {
+    Value lo = LLVM::ExtractValueOp::create(rw, loc, src, r);
+    Value hi = r + 1 < regs ? LLVM::ExtractValueOp::create(rw, loc, src, r + 1).getResult() : lo;
+    Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
+        rw, loc, i16, hi, lo, NVVM::FPRoundingMode::RN, NVVM::SaturationMode::SATFINITE,
+        /*relu=*/false, f8);
+    out = LLVM::InsertValueOp::create(rw, loc, out, LLVM::TruncOp::create(rw, loc, i8, pair), r);
+    if (r + 1 < regs)
+      out = LLVM::InsertValueOp::create(
+          rw, loc, out,
+          LLVM::TruncOp::create(rw, loc, i8, LLVM::LShrOp::create(rw, loc, pair, eight)), r + 1);
+  }
+  return out;
+}
+
 /// An elementwise arith/math op on register tensors, one op per register.
 struct ElementwisePattern : public ConversionPattern {
   ElementwisePattern(const TypeConverter &tc, MLIRContext *ctx)
@@ -231,6 +261,10 @@ struct ElementwisePattern : public ConversionPattern {
     }
     int64_t regs = cast<LLVM::LLVMStructType>(structs[0]).getBody().size();
     Location loc = op->getLoc();
+    if (Value f8 = truncToFp8(rw, loc, op, operands[0], structs[0], regs)) {
+      rw.replaceOp(op, f8);
+      return success();
+    }
     SmallVector<Value> results;
     for (Type s : structs)
       results.push_back(undefStruct(rw, loc, s));
@@ -1431,11 +1465,16 @@ struct LowerRegisterTensorsPass
       for (Type t : op->getResultTypes())
         check(t);
       // Registers of an element LLVM has no type for (f8) are its bytes: moved
-      // (loads, stores, conversions, a bitcast to the integer of its width), not
-      // computed on.
+      // (loads, stores, conversions, a bitcast to the integer of its width) or
+      // made by arith.truncf from f32 (cvt.rn.satfinite), not computed on.
       StringRef dialect = op->getName().getDialectNamespace();
+      auto f32ToFp8 = [](Operation *o) {
+        auto tr = dyn_cast<arith::TruncFOp>(o);
+        return tr && getElementTypeOrSelf(tr.getIn().getType()).isF32() &&
+               isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(tr.getType()));
+      };
       if ((dialect == "arith" || dialect == "math") &&
-          !isa<arith::BitcastOp, arith::ConstantOp>(op))
+          !isa<arith::BitcastOp, arith::ConstantOp>(op) && !f32ToFp8(op))
         for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
           if (registerEncoding(t)) {
             Type elem = cast<RankedTensorType>(t).getElementType();
@@ -1446,7 +1485,8 @@ struct LowerRegisterTensorsPass
                               << elem << " is held as " << llvmElementType(elem)
                               << " and only moved (loads, stores, layout.convert_layout, "
                                  "arith.bitcast to "
-                              << llvmElementType(elem) << ")";
+                              << llvmElementType(elem)
+                              << ") or made by arith.truncf from f32 (f8E4M3FN, f8E5M2)";
             ok = false;
             break;
           }

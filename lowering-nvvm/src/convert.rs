@@ -274,6 +274,10 @@ fn shuffle(
         let clear = choose(b, bit, consts, base, i + 1, value)?;
         Ok(b.select(bit[i], set, clear))
     }
+    // The plan's register indices relabel the layouts' (`src_order`, `dst_order`).
+    let regs: Vec<MlirValue> = (0..regs.len() as u64)
+        .map(|i| regs[sp.src_register(i) as usize])
+        .collect();
     let group = 1usize << sp.pack;
     let wide = e.bits == 64;
     // A sender's word of registers `r .. r + group`.
@@ -329,7 +333,11 @@ fn shuffle(
         };
         out.extend(vals);
     }
-    Ok(out)
+    let mut by_layout = out.clone();
+    for (i, v) in out.into_iter().enumerate() {
+        by_layout[sp.dst_register(i as u64) as usize] = v;
+    }
+    Ok(by_layout)
 }
 
 impl<'a> Emit<'a> {

@@ -19,7 +19,14 @@
 //!
 //! Elements are packed `32/bits` to a word when the first destination register bits are the
 //! sender's consecutive registers from the same lane (`C_j = 0`, `A_j = e_j`) and no other
-//! register choice touches those bits.
+//! register choice touches those bits. Register indices are labels: the plan may first reorder
+//! the bits of both sides' register indices (`src_order`, `dst_order`: bit `j` of a relabeled
+//! index is bit `order[j]` of the layout's), which moves no data, so that the destination bits
+//! whose elements one sender holds in registers come first. The 8-bit accumulator of `m64nNk32`
+//! going to WGMMA's A fragment is such a case: a thread's columns `4q .. 4q+3` are bytes of two
+//! lanes, but its rows `g` and `g + 8` are registers of one, so words of 4 bytes (two columns x
+//! two rows) move in one shuffle each, and the receiver's byte order is only a relabeling (the
+//! byte permutes happen where the words are packed and unpacked).
 
 use super::distributed::{combine, Distributed, LANE_BITS};
 use super::gauss::{in_span, Echelon};
@@ -51,6 +58,30 @@ pub struct ShufflePlan {
     pub rounds: Vec<Round>,
     pub shuffles: i64,
     pub selects: i64,
+    /// Bit `j` of a relabeled source / destination register index is bit `order[j]` of the
+    /// layout's index (identity when nothing is relabeled).
+    pub src_order: Vec<usize>,
+    pub dst_order: Vec<usize>,
+}
+
+/// The layout's register index of relabeled index `i` (bit `j` of `i` is bit `order[j]`).
+pub fn relabeled(order: &[usize], i: u64) -> u64 {
+    order
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| i >> j & 1 == 1)
+        .fold(0, |acc, (_, &o)| acc | 1u64 << o)
+}
+
+impl ShufflePlan {
+    /// The source layout's register for the plan's source register `i`.
+    pub fn src_register(&self, i: u64) -> u64 {
+        relabeled(&self.src_order, i)
+    }
+    /// The destination layout's register for the plan's destination register `i`.
+    pub fn dst_register(&self, i: u64) -> u64 {
+        relabeled(&self.dst_order, i)
+    }
 }
 
 /// Selects of a choice among `2^(number of nonzero entries)` values (a binary tree).
@@ -58,8 +89,99 @@ fn choice_cost(v: &[u64]) -> i64 {
     (1i64 << v.iter().filter(|&&x| x != 0).count()) - 1
 }
 
-/// The plan, or `None` when the data leaves its warp or no `M` makes `F` invertible.
+/// The plan, or `None` when the data leaves its warp or no `M` makes `F` invertible: the cheapest
+/// (shuffles, then selects) of the layouts' own register order and of each reordering that puts
+/// `log2(32 / bits)` destination bits held by one sender's registers first.
 pub fn plan(s: &Distributed, d: &Distributed, bits: u32) -> Option<ShufflePlan> {
+    let want = if bits < 32 {
+        (32 / bits).trailing_zeros() as usize
+    } else {
+        0
+    };
+    let cost = |p: &ShufflePlan| (p.shuffles + (p.selects + 3) / 4, p.selects);
+    let mut best = plan_in_order(s, d, bits);
+    if want == 0 || best.as_ref().is_some_and(|p| p.pack == want) || d.reg.len() < want {
+        return best;
+    }
+    let (a, c) = register_preimages(s, d)?;
+    // Destination bits one sender holds in a single register bit of its own (`C_j = 0`, `A_j` a
+    // unit vector), each subset of `want` with distinct source bits, in increasing order.
+    let single: Vec<usize> = (0..d.reg.len())
+        .filter(|&j| c[j] == 0 && a[j].count_ones() == 1)
+        .collect();
+    let mut subsets: Vec<Vec<usize>> = vec![vec![]];
+    for _ in 0..want {
+        subsets = subsets
+            .into_iter()
+            .flat_map(|p| {
+                single
+                    .iter()
+                    .filter(|&&j| p.last().map_or(true, |&l| j > l))
+                    .filter(|&&j| p.iter().all(|&i| a[i] != a[j]))
+                    .map(|&j| {
+                        let mut q = p.clone();
+                        q.push(j);
+                        q
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    for first in subsets {
+        let order = |n: usize, first: &[usize]| -> Vec<usize> {
+            let mut o = first.to_vec();
+            o.extend((0..n).filter(|x| !first.contains(x)));
+            o
+        };
+        let src_first: Vec<usize> = first
+            .iter()
+            .map(|&j| a[j].trailing_zeros() as usize)
+            .collect();
+        let (so, dord) = (order(s.reg.len(), &src_first), order(d.reg.len(), &first));
+        let s2 = Distributed {
+            reg: so.iter().map(|&i| s.reg[i]).collect(),
+            ..s.clone()
+        };
+        let d2 = Distributed {
+            reg: dord.iter().map(|&i| d.reg[i]).collect(),
+            ..d.clone()
+        };
+        if let Some(mut p) = plan_in_order(&s2, &d2, bits) {
+            if p.pack == want && best.as_ref().map_or(true, |b| cost(&p) < cost(b)) {
+                p.src_order = so;
+                p.dst_order = dord;
+                best = Some(p);
+            }
+        }
+    }
+    best
+}
+
+/// `(A, C)`: for each destination register bit, the source register and lane indices of its
+/// element's preimage; `None` when the data leaves the warp.
+fn register_preimages(s: &Distributed, d: &Distributed) -> Option<(Vec<u64>, Vec<u64>)> {
+    let within: Vec<u64> = s.reg.iter().chain(&s.lane).copied().collect();
+    if s.warp != d.warp || d.reg.iter().chain(&d.lane).any(|&v| !in_span(&within, v)) {
+        return None;
+    }
+    let nr = s.reg.len();
+    let mut e = Echelon::new();
+    for (i, &v) in within.iter().enumerate() {
+        e.insert(i as u32, v);
+    }
+    Some(
+        d.reg
+            .iter()
+            .map(|&v| {
+                let c = e.solve(v).unwrap_or(0);
+                (c & low_mask(nr as u32), c >> nr)
+            })
+            .unzip(),
+    )
+}
+
+/// The plan with the layouts' register indices as they are.
+fn plan_in_order(s: &Distributed, d: &Distributed, bits: u32) -> Option<ShufflePlan> {
     if s.warp != d.warp {
         return None;
     }
@@ -165,6 +287,8 @@ pub fn plan(s: &Distributed, d: &Distributed, bits: u32) -> Option<ShufflePlan> 
         rounds,
         shuffles,
         selects,
+        src_order: (0..s.reg.len()).collect(),
+        dst_order: (0..d.reg.len()).collect(),
     })
 }
 

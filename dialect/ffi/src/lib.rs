@@ -1560,9 +1560,10 @@ unsafe fn register_pair_check_text(
     })
 }
 
-/// Which register of an `m x k` register tensor laid out by `a` is each field of the A fragment
-/// of `wgmma.mma_async.m64nNk16` from registers (`hw::wgmma_a_operand`), flattened: the number of
-/// warpgroups, the number of k blocks, then the 8 registers of each block. `*length` integers,
+/// Which register of an `m x k` register tensor of `bits`-bit elements laid out by `a` is each
+/// field of the A fragment of `wgmma.mma_async` from registers (`hw::wgmma_a_operand`: m64nNk16
+/// for 16 bits, m64nNk32 for 8), flattened: the number of warpgroups, the number of k blocks, the
+/// elements per `.b32` register `e`, then the `4 e` registers of each block. `*length` integers,
 /// copied to `out` when they fit in `capacity`; an error names the lane, warp and field.
 ///
 /// # Safety
@@ -1573,6 +1574,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
     a: Handle,
     m: i64,
     k: i64,
+    bits: u32,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
@@ -1580,9 +1582,10 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
     let a = stored::linear_value(a);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
-        let p = layout_algebra::hw::wgmma_a_operand::wgmma_a_operand(&a?, m, k)?;
+        let p = layout_algebra::hw::wgmma_a_operand::wgmma_a_operand(&a?, m, k, bits)?;
         flat.push(p.warpgroups as i64);
         flat.push(p.blocks.len() as i64);
+        flat.push(p.per_register as i64);
         flat.extend(p.blocks.iter().flatten().map(|&r| r as i64));
         fits("wgmma_a_operand", &flat, capacity)?;
         Ok(String::new())

@@ -216,8 +216,8 @@ LayoutResult layout_ffi_broadcast_plan(LayoutHandle src, LayoutHandle dst, const
                                        size_t *length);
 /// The A fragment of wgmma m64nNk16 from registers in an m x k register tensor
 /// (hw::wgmma_a_operand): the warpgroups, the k blocks, then 8 registers per block.
-LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, int64_t *out,
-                                        size_t capacity, size_t *length);
+LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, uint32_t bits,
+                                        int64_t *out, size_t capacity, size_t *length);
 /// Where the elements of a register tensor lie (linear::tensor_coordinates): the numbers of
 /// registers, lane bits and warp bits, then each one's `rank` coordinates.
 LayoutResult layout_ffi_tensor_coordinates(LayoutHandle encoding, const int64_t *shape,

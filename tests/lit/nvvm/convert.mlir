@@ -1,7 +1,7 @@
 // layout.convert: a register tensor moved from one layout to another by the plan of
 // convert_plan (docs/linear.md, "Layout conversions"): register moves, warp shuffles, or
 // shared memory with the shared layout and the store/load instructions chosen together.
-// The twelve kernels load a fragment, convert it and store it; the lowering is taken down to PTX by
+// The thirteen kernels load a fragment, convert it and store it; the lowering is taken down to PTX by
 // LLVM's NVPTX backend, and Inputs/ptx_moves.py runs that PTX for every thread of the CTA on
 // the CPU (tokens for the input bytes, PTX semantics for stmatrix/ldmatrix/shfl, barriers
 // checked for races) and checks that each output field holds the element the destination
@@ -31,8 +31,9 @@
 // REMARK: remark: 'layout.convert' op convert: path shuffle; 32 x shfl.sync.idx.b32; 32 shuffles per warp, lower bound 32
 // REMARK: remark: 'layout.convert' op convert: path shuffle; 32 x shfl.sync.idx.b32; 64 x selp.b32; 32 shuffles per warp, lower bound 32
 // REMARK: remark: 'layout.convert' op convert: path shuffle; 8 x shfl.sync.idx.b32; 16 x selp.b32; 8 shuffles per warp, lower bound 8
-// REMARK: remark: 'layout.convert' op convert: path shared; 4 x st.shared.v4.b32 (4 wavefronts each); 1 x bar.warp.sync; 4 x ld.shared.v4.b32 (4 wavefronts each); 2048 bytes of shared memory in 1 tile(s); 32 wavefronts per warp, lower bound 32
+// REMARK: remark: 'layout.convert' op convert: path shuffle; 16 x shfl.sync.idx.b32; 32 x selp.b32; 16 shuffles per warp, lower bound 16
 // REMARK: remark: 'layout.convert' op convert: path shuffle; 64 x shfl.sync.idx.b32; 128 x selp.b32; 64 shuffles per warp, lower bound 64
+// REMARK: remark: 'layout.convert' op convert: path shared; 2 x stmatrix.sync.aligned.m8n8.x4.shared.b16 (4 wavefronts each); 1 x bar.warp.sync; 32 x ld.shared.b8 (1 wavefronts each); 1024 bytes of shared memory in 1 tile(s); 40 wavefronts per warp, lower bound 16
 
 // The accumulator's 8x8 blocks are row-major b16 matrices: four stmatrix.x4, one barrier,
 // four 16-byte loads of eight f16 each.
@@ -54,8 +55,13 @@
 // CHECK-LABEL: gpu.func @threads_8x4_to_4x8
 // CHECK: llvm.select
 // CHECK: nvvm.shfl.sync idx
-// Inside one warp, each warp stores and loads its own elements: a warp barrier.
+// Bytes in pairs to quads: the register indices are relabeled so that a sender's word holds 4
+// of a receiver's bytes (linear::convert_shuffle), 16 word shuffles.
 // CHECK-LABEL: gpu.func @pairs_to_quads_i8
+// CHECK-COUNT-16: nvvm.shfl.sync idx
+// A transpose of bytes inside one warp: each warp stores and loads its own elements, a warp
+// barrier.
+// CHECK-LABEL: gpu.func @transpose_i8
 // CHECK: nvvm.bar.warp.sync
 
 // PTX-LABEL: .entry mma_to_rows
@@ -78,6 +84,7 @@
 // MOVES: mma_to_dot_a_k4: 32 threads x 16 fields: all moved right
 // MOVES: pairs_to_quads_i8: 32 threads x 64 fields: all moved right
 // MOVES: doubles_8x4_to_4x8: 32 threads x 32 fields: all moved right
+// MOVES: transpose_i8: 32 threads x 32 fields: all moved right
 // RACE: mma_to_rows: race: thread {{[0-9]+}} reads byte {{[0-9]+}} written by thread {{[0-9]+}} without a barrier
 // SWAPPED: mma_to_rows: 128 threads x 32 fields: {{[0-9]+}} wrong
 
@@ -103,6 +110,8 @@
 !mma_to_dot_a_k4_dst = !llvm.struct<(f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16, f16)>
 !pairs_to_quads_i8_src = !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8)>
 !pairs_to_quads_i8_dst = !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8)>
+!transpose_i8_src = !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8)>
+!transpose_i8_dst = !llvm.struct<(i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8, i8)>
 !doubles_8x4_to_4x8_src = !llvm.struct<(f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)>
 !doubles_8x4_to_4x8_dst = !llvm.struct<(f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64)>
 gpu.module @kernels {
@@ -188,6 +197,13 @@ gpu.module @kernels {
     %a = llvm.load %in : !llvm.ptr<1> -> !doubles_8x4_to_4x8_src
     %b = layout.convert %a thread(%t) {elem = f64, from = #layout.linear<tensor<32x32xf64, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x32xf64, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>>>} : !doubles_8x4_to_4x8_src -> !doubles_8x4_to_4x8_dst
     llvm.store %b, %out : !doubles_8x4_to_4x8_dst, !llvm.ptr<1>
+    gpu.return
+  }
+  gpu.func @transpose_i8(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %buf: !llvm.ptr<3>) kernel {
+    %t = nvvm.read.ptx.sreg.tid.x : i32
+    %a = llvm.load %in : !llvm.ptr<1> -> !transpose_i8_src
+    %b = layout.convert %a smem(%buf : !llvm.ptr<3>) thread(%t) {elem = i8, from = #layout.linear<tensor<32x32xi8, #ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>>>, to = #layout.linear<tensor<32x32xi8, #ttg.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [0, 1]}>>>} : !transpose_i8_src -> !transpose_i8_dst
+    llvm.store %b, %out : !transpose_i8_dst, !llvm.ptr<1>
     gpu.return
   }
 }

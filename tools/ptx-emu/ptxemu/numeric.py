@@ -99,6 +99,16 @@ def fp8_bits(kind, x):
     return sign | bh
 
 
+def fp8_satfinite_bits(kind, x):
+    """cvt.rn.satfinite to .e4m3 / .e5m2 (PTX ISA "cvt", .satfinite): rounded to nearest even,
+    and a value whose magnitude exceeds the largest finite one (448 / 57344), infinities
+    included, becomes that value with x's sign; a NaN stays NaN."""
+    if math.isnan(x):
+        return fp8_bits(kind, x)
+    top = 448.0 if kind == "e4m3" else 57344.0
+    return fp8_bits(kind, max(-top, min(top, x)))
+
+
 # -- exactly rounded dot products (the MMAs) ----------------------------------------------------
 
 # Every value of these formats is an integer times 2^-SCALE (the smallest subnormal).

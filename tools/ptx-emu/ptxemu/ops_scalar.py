@@ -7,8 +7,12 @@ import re
 from . import fast
 from .decode import CONTROL, HANDLERS, JUMP, SHARED_GENERIC, Inst, qualifiers, simple
 from .errors import EmuError
-from .numeric import f32_bits, f32_from_bits, half_table, to_half_bits
+from .numeric import f32_bits, f32_from_bits, fp8_satfinite_bits, half_table, to_half_bits
 from .parse import type_bits
+
+
+# What an unwritten register reads as where LLVM packs one as undefined bits (mov's pack).
+UNDEF_FILL = 0xA5C3_96E1_5A3C_691E
 
 
 def h_mov(dec, st, parts, args):
@@ -32,14 +36,33 @@ def h_mov(dec, st, parts, args):
     if args[1].startswith("{"):  # pack: x = {lo, hi}
         names = dec.vector(args[1])
         size = bits // len(names)
-        gs = [(dec.src(n, size), i * size) for i, n in enumerate(names)]
+        m = (1 << size) - 1
+
+        def part(i, n):
+            # LLVM's any-extension (a 16-bit value widened for prmt) packs it with a register it
+            # never writes: the upper parts of a pack read an unwritten register as garbage
+            # (UNDEF_FILL), which shows up as wrong elements if anything depends on it.
+            g = dec.src(n, size)
+            if i == 0 or dec.form(n, size) is None or dec.form(n, size)[0] != "reg":
+                return g
+            return lambda th: th.regs[n] & m if n in th.regs else UNDEF_FILL & m
+        gs = [(part(i, n), i * size) for i, n in enumerate(names)]
 
         def pack(th):
             v = 0
             for g, sh in gs:
                 v |= g(th) << sh
             th.regs[d] = v
-        return simple(st, fast.pack(dec, d, names, size) or pack)
+        quick = fast.pack(dec, d, names, size)
+        if quick is None:
+            return simple(st, pack)
+
+        def pack_quick(th):
+            try:
+                quick(th)
+            except KeyError:
+                pack(th)
+        return simple(st, pack_quick)
     x = dec.src(args[1], bits)
 
     def mov(th):
@@ -217,6 +240,46 @@ def h_bfe(dec, st, parts, args):
     return simple(st, run)
 
 
+def h_bfi(dec, st, parts, args):
+    """bfi.{b32,b64} f, a, b, pos, len (PTX ISA "bfi"): b with bits pos .. pos + len - 1 replaced
+    by the low len bits of a (pos and len from their low 8 bits; the field ends at the msb)."""
+    k, bits = type_bits(parts[-1])
+    if k != "b" or bits not in (32, 64):
+        raise EmuError(f"type .{parts[-1]}")
+    mask = (1 << bits) - 1
+    d = dec.dst(args[0])
+    a, b = dec.src(args[1], bits), dec.src(args[2], bits)
+    pos, ln = dec.src(args[3], 32), dec.src(args[4], 32)
+
+    def run(th):
+        p, n = pos(th) & 0xFF, ln(th) & 0xFF
+        n = max(0, min(n, bits - p))
+        field = ((1 << n) - 1) << p
+        th.regs[d] = (b(th) & ~field & mask) | ((a(th) << p) & field)
+    return simple(st, run)
+
+
+def h_prmt(dec, st, parts, args):
+    """prmt.b32 d, a, b, c (the default mode, PTX ISA "prmt"): bytes 0..3 of a and 4..7 of b form
+    {b, a}; byte i of d is the byte that nibble i of c selects (its low three bits), or, when
+    the nibble's bit 3 is set, that byte's sign bit replicated over eight bits."""
+    if parts[1:] != ["b32"]:
+        raise EmuError("only prmt.b32 (the default mode) is modelled")
+    d = dec.dst(args[0])
+    a, b, c = dec.src(args[1], 32), dec.src(args[2], 32), dec.src(args[3], 32)
+
+    def run(th):
+        x, sel, out = a(th) | (b(th) << 32), c(th), 0
+        for i in range(4):
+            n = (sel >> (4 * i)) & 0xF
+            byte = (x >> (8 * (n & 7))) & 0xFF
+            if n & 8:
+                byte = 0xFF if byte & 0x80 else 0
+            out |= byte << (8 * i)
+        th.regs[d] = out
+    return simple(st, run)
+
+
 def h_cvt(dec, st, parts, args):
     q = parts[1:]
     d = dec.dst(args[0])
@@ -227,6 +290,13 @@ def h_cvt(dec, st, parts, args):
         def pack(th):  # a to the upper half, b to the lower half
             th.regs[d] = (to_half_bits(kind, f32_from_bits(a(th))) << 16) | to_half_bits(kind, f32_from_bits(b(th)))
         return simple(st, pack)
+    if q in (["rn", "satfinite", "e4m3x2", "f32"], ["rn", "satfinite", "e5m2x2", "f32"]):
+        kind = q[2][:-2]
+        a, b = dec.src(args[1], 32), dec.src(args[2], 32)
+
+        def pack8(th):  # a to the upper byte, b to the lower byte of the .b16
+            th.regs[d] = (fp8_satfinite_bits(kind, f32_from_bits(a(th))) << 8) | fp8_satfinite_bits(kind, f32_from_bits(b(th)))
+        return simple(st, pack8)
     if q in (["rn", "f16", "f32"], ["rn", "bf16", "f32"]):
         kind = q[1]
         a = dec.src(args[1], 32)
@@ -603,7 +673,7 @@ def h_div_any(dec, st, parts, args):
 HANDLERS.update({
     "mov": h_mov, "add": h_binary, "sub": h_binary, "and": h_binary, "or": h_binary, "xor": h_binary,
     "min": h_binary, "max": h_binary, "shl": h_binary, "shr": h_binary,
-    "not": h_unary, "neg": h_unary, "abs": h_unary, "mul": h_mul, "mad": h_mul, "bfe": h_bfe,
+    "not": h_unary, "neg": h_unary, "abs": h_unary, "mul": h_mul, "mad": h_mul, "bfe": h_bfe, "bfi": h_bfi, "prmt": h_prmt,
     "cvt": h_cvt, "setp": h_setp, "selp": h_selp, "bra": h_bra, "ret": h_exit, "exit": h_exit,
     "ld": h_ld, "st": h_st, "cvta": h_cvta, "div": h_div_any, "rem": h_div,
     "fma": h_fma, "ex2": h_approx_unary, "lg2": h_approx_unary, "rcp": h_fdiv,

@@ -80,8 +80,6 @@ def h_wgmma(dec, st, parts, args):
     ta_, tb_ = (fp8_table(atype), fp8_table(btype)) if fp8 else (half_table(atype), half_table(atype))
     dnames = [dec.dst(x) for x in dec.vector(args[0])]
     a_regs = args[1].strip().startswith("{")
-    if a_regs and fp8:
-        raise EmuError(f"{st.op}: A from registers with .{atype} is not modelled (only .f16 / .bf16)")
     # With A in registers there is no imm-trans-a (PTX ISA: A from registers is K-major).
     nargs = 6 if fp8 else (7 if a_regs else 8)
     if len(dnames) != n // 2 or len(args) != nargs:
@@ -118,7 +116,7 @@ def h_wgmma(dec, st, parts, args):
             if (not a_regs and ga(th) != da) or gb(th) != db or sd(th) != scale:
                 raise EmuError(f"{cta.who(th)}: {ins.where()}: the descriptors or scale-d differ across the warpgroup")
         if a_regs:
-            A, ra = register_a(lanes, a_names, ta_), []
+            A, ra = register_a(lanes, a_names, ta_, esize), []
         else:
             A, ra = wg_operand(cta, lead, da, 64, k, esize, ta, ins, ta_)
         B, rb = wg_operand(cta, lead, db, n, k, esize, tb, ins, tb_)
@@ -185,23 +183,31 @@ def h_wgmma(dec, st, parts, args):
 
 
 
-def register_a(lanes, names, table):
-    """The 64 x 16 A operand from registers (PTX ISA, wgmma "Register Fragments and Shared
-    Memory Matrix Layouts", matrix A of .m64nNk16 in registers): warp w of the warpgroup holds
-    rows 16 w .. 16 w + 15; thread lane l (g = l / 4, q = l % 4) holds a0 .. a7 in its four .b32
-    registers (a_2p in the low half of register p, a_2p+1 in the high half), a_i at row
-    16 w + g + 8 [i in {2, 3, 6, 7}], column 2 q + (i % 2) + 8 [i >= 4]."""
-    A = [[0.0] * 16 for _ in range(64)]
+def register_a(lanes, names, table, esize=2):
+    """The 64 x K A operand from registers (PTX ISA, wgmma "Register Fragments and Shared
+    Memory Matrix Layouts", matrix A of .m64nNk16 / .m64nNk32 in registers): warp w of the
+    warpgroup holds rows 16 w .. 16 w + 15; thread lane l (g = l / 4, q = l % 4) holds its
+    fields in four .b32 registers, e = 4 / esize per register, field a_(e p + h) in element h of
+    register p (low bits first).
+      16-bit (k16): a_i at row 16 w + g + 8 [i in {2, 3, 6, 7}], column 2 q + (i % 2) + 8 [i >= 4];
+      8-bit (k32):  a_i at row 16 w + g + 8 [(i / 4) odd],        column 4 q + (i % 4) + 16 [i >= 8]."""
+    per = 4 // esize
+    bits, mask = 8 * esize, (1 << (8 * esize)) - 1
+    A = [[0.0] * (8 * per) for _ in range(64)]
     for t, th in enumerate(lanes):
         w, lane = t >> 5, t & 31
         g, q = lane >> 2, lane & 3
         for p, get in enumerate(names):
             word = get(th)
-            for h in range(2):
-                i = 2 * p + h
-                row = 16 * w + g + (8 if i in (2, 3, 6, 7) else 0)
-                col = 2 * q + (i & 1) + (8 if i >= 4 else 0)
-                A[row][col] = table[(word >> (16 * h)) & 0xFFFF]
+            for h in range(per):
+                i = per * p + h
+                if per == 2:
+                    row = 16 * w + g + (8 if i in (2, 3, 6, 7) else 0)
+                    col = 2 * q + (i & 1) + (8 if i >= 4 else 0)
+                else:
+                    row = 16 * w + g + (8 if (i >> 2) & 1 else 0)
+                    col = 4 * q + (i & 3) + (16 if i >= 8 else 0)
+                A[row][col] = table[(word >> (bits * h)) & mask]
     return A
 
 

@@ -65,7 +65,7 @@ def test_cvt_rounds_to_nearest_even():
     assert got == [0x3C00, 0x3C02, 0x4000 << 16 | 0x3F80]
 
 
-@pytest.mark.parametrize("op", ["fma.rz.f32 %r1, %r2, %r3, %r2", "add.rz.f32 %r1, %r2, %r3", "ld.local.u32 %r1, [%rd1]", "prmt.b32 %r1, %r2, %r3, 0x5410",
+@pytest.mark.parametrize("op", ["fma.rz.f32 %r1, %r2, %r3, %r2", "add.rz.f32 %r1, %r2, %r3", "ld.local.u32 %r1, [%rd1]", "prmt.b32.f4e %r1, %r2, %r3, 0x5410",
                                 "tex.2d.v4.f32.f32 {%r1, %r2, %r3, %r4}, [%rd1, {%r5, %r6}]"])
 def test_unmodelled_instructions_refused_by_name(op):
     with pytest.raises(EmuError) as e:
@@ -178,3 +178,63 @@ def test_int_to_f32_rounds_to_nearest_even():
   cvt.rn.f32.u32 %r103, %r3;
 """, 4)
     assert got == [f32(2.0 ** 24), f32(2.0 ** 24 + 4), f32(-5.0), f32(2.0 ** 32)]
+
+
+def test_cvt_satfinite_e4m3x2_and_e5m2x2():
+    """cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32 d, a, b (PTX ISA "cvt"): a to the upper byte, b to the
+    lower, rounded to nearest even (0.3 -> 0.3125 in e4m3: 0x2A); past the largest finite value,
+    infinities included, the result is that value (448: 0x7E, 57344: 0x7B) with the sign; NaN
+    stays NaN (e4m3 0x7F)."""
+    got = one(f"""
+  mov.b32 %r1, {f32(1.0):#x};
+  mov.b32 %r2, {f32(-2.0):#x};
+  cvt.rn.satfinite.e4m3x2.f32 %rs1, %r1, %r2;
+  cvt.u32.u16 %r100, %rs1;
+  mov.b32 %r3, {f32(1000.0):#x};
+  mov.b32 %r4, 0xFF800000;
+  cvt.rn.satfinite.e4m3x2.f32 %rs2, %r3, %r4;
+  cvt.u32.u16 %r101, %rs2;
+  mov.b32 %r5, {f32(0.3):#x};
+  mov.b32 %r6, 0x7FC00000;
+  cvt.rn.satfinite.e4m3x2.f32 %rs3, %r5, %r6;
+  cvt.u32.u16 %r102, %rs3;
+  mov.b32 %r7, 0x7F800000;
+  cvt.rn.satfinite.e5m2x2.f32 %rs4, %r7, %r1;
+  cvt.u32.u16 %r103, %rs4;
+""", 4, regs=".reg .b16 %rs<8>;")
+    assert got == [0x38C0, 0x7EFE, 0x2A7F, 0x7B3C]
+
+
+def test_prmt_and_bfi():
+    """prmt.b32 (default mode): each selector nibble picks a byte of {b, a}, bit 3 replicates its
+    sign; bfi.b32 f, a, b, pos, len: b with bits pos .. pos + len - 1 from a's low bits, the field
+    clipped at bit 31."""
+    got = one("""
+  mov.b32 %r1, 0x44332211;
+  mov.b32 %r2, 0x88776655;
+  prmt.b32 %r100, %r1, %r2, 0x7531;
+  prmt.b32 %r101, %r1, %r2, 0x0000;
+  prmt.b32 %r102, %r1, %r2, 0x8F40;
+  bfi.b32 %r103, %r1, %r2, 8, 8;
+  bfi.b32 %r104, %r1, %r2, 28, 8;
+  bfi.b32 %r105, %r1, %r2, 0, 0;
+""", 6)
+    assert got == [0x88664422, 0x11111111, 0x00FF5511, 0x88771155, 0x18776655, 0x88776655]
+
+
+def test_pack_reads_an_unwritten_upper_part_as_garbage():
+    """LLVM any-extends a 16-bit value by packing it with a register it never writes: the pack
+    reads that part as garbage (so anything depending on it comes out wrong), while an unwritten
+    low part is still an error."""
+    got = one("""
+  mov.b16 %rs1, 0x1234;
+  mov.b32 %r1, {%rs1, %rs9};
+  and.b32 %r100, %r1, 0xFFFF;
+  shr.u32 %r101, %r1, 16;
+""", 2, regs=".reg .b16 %rs<10>;")
+    assert got[0] == 0x1234 and got[1] != 0
+    with pytest.raises(EmuError, match="before any write"):
+        one("""
+  mov.b16 %rs1, 0x1234;
+  mov.b32 %r100, {%rs9, %rs1};
+""", 1, regs=".reg .b16 %rs<10>;")

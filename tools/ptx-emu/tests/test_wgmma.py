@@ -165,8 +165,8 @@ def test_wgmma_swizzle_mode_matters():
      "accumulator is not modelled"),
     ("wgmma.mma_async.sync.aligned.m64n8k8.f32.tf32.tf32 {%r20, %r21, %r22, %r23}, %rd7, %rd8, 0, 1, 1",
      "tf32"),
-    ("wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3 {%r20, %r21, %r22, %r23}, {%r1, %r2, %r3, %r4}, %rd8, 0, 1, 1",
-     "A from registers with .e4m3"),
+    ("wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.f16 {%r20, %r21, %r22, %r23}, {%r1, %r2, %r3, %r4}, %rd8, 0, 1, 1",
+     "operands are not modelled"),
 ])
 def test_wgmma_unmodelled_forms_refused_by_name(op, msg):
     ptx = kernel("  mov.u64 %rd7, 0;\n  mov.u64 %rd8, 0;\n  " + op + ";\n", ["out"])
@@ -244,6 +244,39 @@ def test_wgmma_a_from_registers():
             col = 8 * (i // 4) + 2 * (l % 4) + i % 2
             assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(16)), (th, i)
     assert res.launch.stats["wgmma"] == 1
+
+
+def test_wgmma_e4m3_a_from_registers():
+    """The RS form with .e4m3 (m64nNk32): each thread's four .b32 registers hold a_0 .. a_15 of
+    the 64 x 32 A, four bytes each (the ISA's 8-bit fragment, built here from its formula: a_i at
+    row 16 w + g + 8 [(i / 4) odd], column 4 q + i % 4 + 16 [i >= 8], byte i % 4 of register
+    i / 4); B (N = 8) K-major through its descriptor."""
+    A = [[((3 * r + 5 * c) % 5 - 2) / 2 for c in range(32)] for r in range(64)]
+    B = [[((7 * r + c) % 7 - 3) / 4 for c in range(32)] for r in range(8)]
+    img = bytearray(SMEM)
+    for r in range(8):
+        for kk in range(32):
+            img[B_OFF + k_major(r, kk, 1, 128, 256, 0)] = e4m3(B[r][kk])
+    frag = bytearray()
+    for th in range(128):
+        w, l = th // 32, th % 32
+        g, q = l // 4, l % 4
+        for i in range(16):
+            row = 16 * w + g + (8 if (i // 4) % 2 else 0)
+            col = 4 * q + i % 4 + (16 if i >= 8 else 0)
+            frag.append(e4m3(A[row][col]))
+    body = BODY_RS.replace("m64n8k16.f32.f16.f16", "m64n8k32.f32.e4m3.e4m3").replace(", 0, 1, 1, 0;", ", 0, 1, 1;")
+    ptx = kernel(body.format(nchunks=SMEM // 16), ["inp", "out", "db", "afrag"],
+                 shared=f".shared .align 1024 .b8 smem[{SMEM}];")
+    res = run(ptx, [("inp", bytes(img), False), ("out", bytes(128 * 16), True), ("afrag", bytes(frag), False)],
+              args=["inp", "out", desc(B_OFF, 128, 256, 0), "afrag"], block=(128, 1, 1))
+    got = struct.unpack("<512f", res.bufs["out"])
+    for th in range(128):
+        w, l = th // 32, th % 32
+        for i in range(4):
+            row = 16 * w + l // 4 + 8 * ((i // 2) % 2)
+            col = 2 * (l % 4) + i % 2
+            assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(32)), (th, i)
 
 
 SETMAXNREG = """
