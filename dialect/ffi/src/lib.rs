@@ -146,11 +146,11 @@ pub unsafe extern "C" fn layout_ffi_call_bound(
         operands.extend(indices.iter().map(|&i| Value::int(i)));
         let result = layout_algebra::ops::call(op, &operands)?;
         if leaves {
-            let vals = layout_algebra::ops::bind::runtime_leaf_values(&result, &bound)?;
+            let vals = layout_algebra::ops::bind::runtime_leaf_values(&result, bound)?;
             let text: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
             return Ok(Value::Json(text.join(",")));
         }
-        layout_algebra::ops::bind::bind(&result, Some(first), &bound)
+        layout_algebra::ops::bind::bind(&result, Some(first), bound)
     })
 }
 
@@ -248,7 +248,7 @@ pub unsafe extern "C" fn layout_ffi_coord_text(
     n: usize,
 ) -> LayoutResult {
     let coords = c_slice(coords, n);
-    guarded(|| coordinate_of(layout, &coords))
+    guarded(|| coordinate_of(layout, coords))
 }
 
 /// The coordinate of `layout.crd2idx` from index values (see [`layout_ffi_coord_text`]).
@@ -306,7 +306,7 @@ pub unsafe extern "C" fn layout_ffi_crd2idx(
 ) -> LayoutResult {
     let coords = c_slice(coords, n);
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<Value, Error> {
-        let crd = coordinate_of(layout, &coords)?;
+        let crd = coordinate_of(layout, coords)?;
         let l = layout
             .and_then(Stored::cute)
             .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
@@ -465,7 +465,7 @@ pub unsafe extern "C" fn layout_ffi_leaf(
             }
             None => return Err(Error::algebra(format!("{which}_leaf: expected a layout"))),
         };
-        let before = l.leaf_position(&path, &format!("{which}_leaf"))?;
+        let before = l.leaf_position(path, &format!("{which}_leaf"))?;
         let shape_leaves = l.shape.leaves();
         let stride_leaves = l.stride.leaves();
         let dyn_shape_before = shape_leaves[..before]
@@ -1373,7 +1373,7 @@ pub unsafe extern "C" fn layout_ffi_tensor_view(
             }
             other => return Err(Error::algebra(format!("internal: no tensor view {other}"))),
         };
-        Ok(Stored::Cute(Value::Func(view_layout(&f, &v)?)))
+        Ok(Stored::Cute(Value::Func(view_layout(f, &v)?)))
     }));
     match r {
         Ok(Ok(v)) => with_value(v),
