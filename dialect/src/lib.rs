@@ -91,18 +91,16 @@ unsafe fn stored_text<'c>(s: mlir_sys::MlirStringRef) -> &'c str {
 /// The canonical text a `!layout.<kind><...>` type stores (`(4,8):(1,4)`, `Sw<3,4,3>`, `*`),
 /// read from the type's storage (no printing); `None` for a type of another dialect.
 pub fn type_text<'c>(ty: Type<'c>) -> Option<&'c str> {
-    unsafe {
-        mlirTypeIsALayoutValue(ty.to_raw())
-            .then(|| stored_text(mlirLayoutValueTypeGetText(ty.to_raw())))
-    }
+    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first; its storage
+    // owns the text for the context's lifetime `'c`.
+    is_value_type(ty).then(|| unsafe { stored_text(mlirLayoutValueTypeGetText(ty.to_raw())) })
 }
 
 /// The canonical text a `#layout.<kind><...>` attribute stores; `None` for another attribute.
 pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
-    unsafe {
-        mlirAttributeIsALayoutValue(attr.to_raw())
-            .then(|| stored_text(mlirLayoutValueAttrGetText(attr.to_raw())))
-    }
+    // SAFETY: `attr` is a live attribute, checked to be a layout-dialect value attribute first;
+    // its storage owns the text for the context's lifetime `'c`.
+    is_value_attr(attr).then(|| unsafe { stored_text(mlirLayoutValueAttrGetText(attr.to_raw())) })
 }
 
 /// Whether `ty` is a layout-dialect value type (`!layout.layout<...>`, `!layout.swizzle<...>`,
@@ -111,61 +109,99 @@ pub fn is_layout_type(ty: mlir_sys::MlirType) -> bool {
     unsafe { mlirTypeIsALayoutValue(ty) }
 }
 
+/// Whether `ty` is a layout-dialect value type (melior's typed form of [`is_layout_type`]).
+fn is_value_type(ty: Type) -> bool {
+    // SAFETY: `ty` is a live type (melior's `Type` of its context).
+    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }
+}
+
+/// Whether `attr` is a layout-dialect value attribute.
+fn is_value_attr(attr: Attribute) -> bool {
+    // SAFETY: `attr` is a live attribute (melior's `Attribute` of its context).
+    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }
+}
+
+/// The handle of the value a layout-dialect type's storage holds (null for `*`); None for a
+/// type of another dialect.
+fn type_handle(ty: Type) -> Option<layout_dialect_ffi::Handle> {
+    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first.
+    is_value_type(ty).then(|| unsafe { mlirLayoutValueTypeGetValue(ty.to_raw()) }.cast())
+}
+
+/// The handle of the value a layout-dialect attribute's storage holds (see [`type_handle`]).
+fn attr_handle(attr: Attribute) -> Option<layout_dialect_ffi::Handle> {
+    // SAFETY: `attr` is a live attribute, checked to be a layout-dialect value attribute first.
+    is_value_attr(attr).then(|| unsafe { mlirLayoutValueAttrGetValue(attr.to_raw()) }.cast())
+}
+
+/// The value a layout-dialect type holds (None inside for `*`), borrowed for the context's
+/// lifetime `'c`; None for a type of another dialect.
+fn type_stored<'c>(ty: Type<'c>) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
+    // SAFETY: the handle of the storage of a type of a context that lives for `'c`: the storage
+    // holds one reference to the value (or null) until the context destroys it.
+    type_handle(ty).map(|h| unsafe { layout_dialect_ffi::stored::borrowed(h) })
+}
+
+/// The value a layout-dialect attribute holds (see [`type_stored`]).
+fn attr_stored<'c>(attr: Attribute<'c>) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
+    // SAFETY: as [`type_stored`], for the storage of an attribute.
+    attr_handle(attr).map(|h| unsafe { layout_dialect_ffi::stored::borrowed(h) })
+}
+
 /// The mnemonic of a layout-dialect type's kind (`layout`, `swizzle`, `tiler`, `tuple`,
 /// `linear`, `bijective`); `None` for a type of another dialect.
 pub fn type_mnemonic(ty: Type) -> Option<&'static str> {
-    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }.then(|| {
-        match unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) } {
+    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first.
+    is_value_type(ty).then(
+        || match unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) } {
             0 => "layout",
             1 => "swizzle",
             2 => "tiler",
             3 => "tuple",
             4 => "linear",
             _ => "bijective",
-        }
-    })
+        },
+    )
+}
+
+/// The shared CuTe value behind a storage's handle.
+fn cute_ref(h: layout_dialect_ffi::Handle) -> Result<CuteRef, Error> {
+    // SAFETY: `h` comes from [`type_handle`] or [`attr_handle`]: null or the live handle the
+    // storage holds (see [`type_stored`]); `CuteRef` takes its own reference.
+    unsafe { CuteRef::new(h) }
 }
 
 /// The parsed algebra value a layout-dialect type holds, shared (the type's storage parsed it
 /// once, or adopted the value the algebra computed). `None` for a type of another dialect; an
 /// error for a type without a CuTe value (`*`, linear and bijective layouts).
 pub fn type_value(ty: Type) -> Option<Result<CuteRef, Error>> {
-    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }
-        .then(|| unsafe { CuteRef::new(mlirLayoutValueTypeGetValue(ty.to_raw()).cast()) })
+    type_handle(ty).map(cute_ref)
 }
 
 /// The parsed algebra value of a layout-dialect attribute (see [`type_value`]).
 pub fn attr_value(attr: Attribute) -> Option<Result<CuteRef, Error>> {
-    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }
-        .then(|| unsafe { CuteRef::new(mlirLayoutValueAttrGetValue(attr.to_raw()).cast()) })
+    attr_handle(attr).map(cute_ref)
 }
 
 /// The linear layout of a `#layout.linear<...>` attribute; `None` for an attribute of another
 /// dialect, an error for a layout-dialect value that is not a linear layout.
 pub fn attr_linear(attr: Attribute) -> Option<Result<layout_algebra::linear::LinearLayout, Error>> {
-    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }.then(|| unsafe {
-        layout_dialect_ffi::stored::linear_value(mlirLayoutValueAttrGetValue(attr.to_raw()).cast())
-    })
+    attr_stored(attr).map(layout_dialect_ffi::stored::linear_of)
 }
 
 /// The linear layout of a `!layout.linear<...>` type (see [`attr_linear`]).
 pub fn type_linear(ty: Type) -> Option<Result<layout_algebra::linear::LinearLayout, Error>> {
-    unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }.then(|| unsafe {
-        layout_dialect_ffi::stored::linear_value(mlirLayoutValueTypeGetValue(ty.to_raw()).cast())
-    })
+    type_stored(ty).map(layout_dialect_ffi::stored::linear_of)
 }
 
 /// The bijective (LEGO) chain of a `#layout.bijective<...>` attribute; `None` for an attribute
 /// of another dialect, an error for a layout-dialect value that is not a bijective layout.
 pub fn attr_bijective(attr: Attribute) -> Option<Result<layout_algebra::bijective::Chain, Error>> {
-    unsafe { mlirAttributeIsALayoutValue(attr.to_raw()) }.then(|| {
-        let h = unsafe { mlirLayoutValueAttrGetValue(attr.to_raw()) }.cast();
-        match unsafe { layout_dialect_ffi::stored::borrowed(h) } {
-            Some(layout_dialect_ffi::stored::Stored::Bijective(c)) => Ok(c.clone()),
-            _ => Err(Error::algebra(
-                "not a bijective layout (#layout.bijective<...>)",
-            )),
-        }
+    attr_stored(attr).map(|v| match v {
+        Some(layout_dialect_ffi::stored::Stored::Bijective(c)) => Ok(c.clone()),
+        _ => Err(Error::algebra(
+            "not a bijective layout (#layout.bijective<...>)",
+        )),
     })
 }
 

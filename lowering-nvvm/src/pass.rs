@@ -5,7 +5,7 @@
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{Major, MatrixOp};
-use melior::ir::attribute::Attribute;
+use melior::ir::attribute::{Attribute, BoolAttribute, DenseI32ArrayAttribute, IntegerAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::AttributeLike;
 use melior::pass::Pass;
@@ -116,46 +116,75 @@ pub fn attrs(op: MlirOperation) -> Attrs {
             length: k.len(),
         };
         // The attribute, or the layout an operand gives for it (cpp/LayoutNvgpuOps.cpp).
-        let attr = unsafe { mlirLayoutNvLayoutParam(op, name) };
-        if attr.ptr.is_null() {
+        // SAFETY: `op` is the live hardware op being lowered (the callers' contract) and `name`
+        // borrows `k`, alive for the call; the attribute it answers (or null) belongs to the
+        // op's context, which outlives this function.
+        let Some(attr) = (unsafe { Attribute::from_option_raw(mlirLayoutNvLayoutParam(op, name)) })
+        else {
             continue;
-        }
-        if let Some(Ok(l)) = layout_dialect::attr_linear(unsafe { Attribute::from_raw(attr) }) {
+        };
+        if let Some(Ok(l)) = layout_dialect::attr_linear(attr) {
             a.insert_linear(k, l);
             continue;
         }
-        if let Some(v) = layout_dialect::attr_value(unsafe { Attribute::from_raw(attr) }) {
+        if let Some(v) = layout_dialect::attr_value(attr) {
             a.insert_layout(k, v.map_err(|e| e.to_string()));
             continue;
         }
         // Element types (TypeAttr) and enums by the algebra's names (`f16`, `e4m3`, `K`).
-        let named = unsafe { mlirLayoutNvParamName(attr) };
-        if named.length > 0 {
-            let bytes =
-                unsafe { std::slice::from_raw_parts(named.data as *const u8, named.length) };
-            a.insert(k, String::from_utf8_lossy(bytes).into_owned());
+        let named = param_name(attr);
+        if !named.is_empty() {
+            a.insert(k, String::from_utf8_lossy(&named).into_owned());
             continue;
         }
-        let v = unsafe {
-            if mlirAttributeIsAString(attr) {
-                let s = mlirStringAttrGetValue(attr);
-                String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
-                    .into_owned()
-            } else if mlirAttributeIsAInteger(attr) {
-                mlirIntegerAttrGetValueInt(attr).to_string()
-            } else if mlirAttributeIsABool(attr) {
-                mlirBoolAttrGetValue(attr).to_string()
-            } else if mlirAttributeIsAUnit(attr) {
-                // A flag (`async`, `negA`, ...): its presence is the value.
-                String::new()
-            } else {
-                // No parameter of these ops has another kind (the ODS constrains them).
-                continue;
-            }
+        let v = if let Some(s) = string_bytes(attr) {
+            String::from_utf8_lossy(&s).into_owned()
+        } else if let Ok(i) = IntegerAttribute::try_from(attr) {
+            i.value().to_string()
+        } else if let Ok(b) = BoolAttribute::try_from(attr) {
+            b.value().to_string()
+        } else if attr.is_unit() {
+            // A flag (`async`, `negA`, ...): its presence is the value.
+            String::new()
+        } else {
+            // No parameter of these ops has another kind (the ODS constrains them).
+            continue;
         };
         a.insert(k, v);
     }
     a
+}
+
+/// The algebra's name of an element-type or enum parameter (`f16`, `e4m3`, `K`), copied; empty
+/// for another attribute (cpp/LayoutNvgpuOps.cpp).
+fn param_name(attr: Attribute) -> Vec<u8> {
+    // SAFETY: `attr` is a live attribute (melior's `Attribute` of the context); the name is a
+    // string of the attribute's storage or a static table, copied before returning.
+    unsafe {
+        let s = mlirLayoutNvParamName(attr.to_raw());
+        if s.length == 0 {
+            return Vec::new();
+        }
+        std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec()
+    }
+}
+
+/// The bytes of a string attribute (any bytes: MLIR does not require UTF-8), copied; None for
+/// another attribute.
+fn string_bytes(attr: Attribute) -> Option<Vec<u8>> {
+    // SAFETY: `attr` is a live attribute (melior's `Attribute` of the context), checked to be a
+    // string attribute before its value is read; the value is owned by the attribute's storage
+    // and copied before returning.
+    unsafe {
+        if !mlirAttributeIsAString(attr.to_raw()) {
+            return None;
+        }
+        let s = mlirStringAttrGetValue(attr.to_raw());
+        if s.length == 0 {
+            return Some(Vec::new());
+        }
+        Some(std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec())
+    }
 }
 
 extern "C" {
@@ -366,17 +395,12 @@ pub fn smem_desc_operands(op: MlirOperation) -> (bool, bool) {
     let Ok(segs) = unsafe { OperationRef::from_raw(op) }.attribute("operandSegmentSizes") else {
         return (false, false);
     };
-    let segs = segs.to_raw();
-    unsafe {
-        if !mlir_sys::mlirAttributeIsADenseI32Array(segs)
-            || mlir_sys::mlirDenseArrayGetNumElements(segs) < 2
-        {
-            return (false, false);
-        }
-        (
-            mlir_sys::mlirDenseI32ArrayGetElement(segs, 0) == 1,
-            mlir_sys::mlirDenseI32ArrayGetElement(segs, 1) == 1,
-        )
+    let Ok(segs) = DenseI32ArrayAttribute::try_from(segs) else {
+        return (false, false);
+    };
+    match (segs.element(0), segs.element(1)) {
+        (Ok(base), Ok(k)) => (base == 1, k == 1),
+        _ => (false, false),
     }
 }
 

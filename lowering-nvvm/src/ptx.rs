@@ -4,8 +4,10 @@
 
 use std::ffi::CString;
 
+use melior::ir::attribute::ArrayAttribute;
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 use melior::ir::r#type::TypeId;
+use melior::ir::{Attribute, AttributeLike};
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
 use mlir_sys::*;
@@ -22,34 +24,27 @@ struct WritePtx {
 impl<'c> RunExternalPass<'c> for WritePtx {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        if let Err(e) = write(operation.to_raw(), &self.path) {
-            let loc = unsafe { mlirOperationGetLocation(operation.to_raw()) };
+        if let Err(e) = write(&operation, &self.path) {
+            let loc = operation.location();
             let t = CString::new(format!("lower-to-nvvm: {e}").replace('\0', " ")).unwrap();
-            unsafe { mlirEmitError(loc, t.as_ptr()) };
+            // SAFETY: `loc` is a live location of the pass's context and `t` a NUL-terminated
+            // string that outlives the call (MLIR copies the message).
+            unsafe { mlirEmitError(loc.to_raw(), t.as_ptr()) };
             pass.signal_failure();
         }
     }
 }
 
 /// The PTX texts of the `gpu.binary` ops under `root` (one per object).
-pub fn collect_ptx(root: MlirOperation) -> Vec<String> {
+pub fn collect_ptx<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>) -> Vec<String> {
     let mut out = Vec::new();
-    unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |op| {
+    root.walk(WalkOrder::PreOrder, |op| {
         if op.name().as_string_ref().as_str() == Ok("gpu.binary") {
-            let key = "objects";
-            let name = MlirStringRef {
-                data: key.as_ptr() as *const _,
-                length: key.len(),
-            };
-            let objs = unsafe { mlirOperationGetAttributeByName(op.to_raw(), name) };
-            if !objs.ptr.is_null() && unsafe { mlirAttributeIsAArray(objs) } {
-                for i in 0..unsafe { mlirArrayAttrGetNumElements(objs) } {
-                    let o = unsafe { mlirArrayAttrGetElement(objs, i) };
-                    let s = unsafe { mlirGPUObjectAttrGetObject(o) };
-                    let bytes =
-                        unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+            let objs = op.attribute("objects").ok();
+            if let Some(objs) = objs.and_then(|a| ArrayAttribute::try_from(a).ok()) {
+                for o in (0..objs.len()).filter_map(|i| objs.element(i).ok()) {
                     out.push(
-                        String::from_utf8_lossy(bytes)
+                        String::from_utf8_lossy(&gpu_object_bytes(o))
                             .trim_end_matches('\0')
                             .to_string(),
                     );
@@ -61,7 +56,25 @@ pub fn collect_ptx(root: MlirOperation) -> Vec<String> {
     out
 }
 
-fn write(root: MlirOperation, path: &str) -> Result<(), String> {
+/// The bytes of a `#gpu.object` attribute (the PTX text for `format=isa`), copied; none for
+/// another attribute.
+fn gpu_object_bytes(object: Attribute) -> Vec<u8> {
+    // SAFETY: `object` is a live attribute (melior's `Attribute` of the context), checked to be
+    // a `#gpu.object` before its object is read; the returned string is owned by the
+    // attribute's storage (it lives as long as the context) and is copied before returning.
+    unsafe {
+        if !mlirAttributeIsAGPUObjectAttr(object.to_raw()) {
+            return Vec::new();
+        }
+        let s = mlirGPUObjectAttrGetObject(object.to_raw());
+        if s.length == 0 {
+            return Vec::new();
+        }
+        std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec()
+    }
+}
+
+fn write<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>, path: &str) -> Result<(), String> {
     let ptx = collect_ptx(root);
     if ptx.is_empty() {
         return Err("no gpu.module to emit PTX for".into());

@@ -7,9 +7,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::Error;
 
-use crate::abi::{utf8, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
+use crate::abi::{c_slice, utf8, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
 use crate::result::{from_error, owned, with_value, LayoutResult};
-use crate::stored::{self, Handle, Stored};
+use crate::stored::Stored;
 
 fn guarded_text(f: impl FnOnce() -> Result<String, Error>, kind: i32) -> LayoutResult {
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -27,10 +27,8 @@ fn guarded_text(f: impl FnOnce() -> Result<String, Error>, kind: i32) -> LayoutR
 /// Parse and verify a bijective layout (GenP bijectivity included); on success its value and
 /// canonical text with kind [`KIND_BIJECTIVE`](crate::abi::KIND_BIJECTIVE).
 ///
-/// # Safety
-/// `text` must be a valid [`LayoutStr`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_parse_bijective(text: LayoutStr) -> LayoutResult {
+pub extern "C" fn layout_ffi_parse_bijective(text: LayoutStr) -> LayoutResult {
     let bytes = text.bytes();
     match catch_unwind(AssertUnwindSafe(|| parse_chain(utf8(bytes)?))) {
         Ok(Ok(c)) => with_value(Stored::Bijective(c)),
@@ -45,8 +43,8 @@ pub unsafe extern "C" fn layout_ffi_parse_bijective(text: LayoutStr) -> LayoutRe
 }
 
 /// The chain behind `h`, or the error of an operand that is not a bijective layout.
-unsafe fn chain<'a>(h: Handle) -> Result<&'a Chain, Error> {
-    match stored::borrowed(h) {
+fn chain(h: Option<&Stored>) -> Result<&Chain, Error> {
+    match h {
         Some(Stored::Bijective(c)) => Ok(c),
         _ => Err(Error::algebra("expects a bijective layout")),
     }
@@ -56,11 +54,11 @@ unsafe fn chain<'a>(h: Handle) -> Result<&'a Chain, Error> {
 /// dim) and `layout.inv` (`inv == true`: `n` results, one per logical dim). Ok with an empty
 /// text when the count fits, else the message.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_bijective_check(
-    layout: Handle,
+pub extern "C" fn layout_ffi_bijective_check(
+    layout: Option<&Stored>,
     n: usize,
     inv: bool,
 ) -> LayoutResult {
@@ -90,15 +88,15 @@ pub unsafe extern "C" fn layout_ffi_bijective_check(
 /// `layout` must be null or a live handle; `values` must point to `n` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_bijective_fold(
-    layout: Handle,
+    layout: Option<&Stored>,
     values: *const i64,
     n: usize,
     inv: bool,
 ) -> LayoutResult {
-    let vals: Vec<i64> = if n == 0 || values.is_null() {
+    let vals: Vec<i64> = if values.is_null() {
         Vec::new()
     } else {
-        std::slice::from_raw_parts(values, n).to_vec()
+        c_slice(values, n).to_vec()
     };
     guarded_text(
         || {
@@ -126,17 +124,14 @@ mod tests {
     use crate::test_str as s;
 
     fn take(r: LayoutResult) -> (i32, usize, String) {
-        let t = unsafe { std::slice::from_raw_parts(r.text, r.len) };
-        let out = (r.status, r.offset, String::from_utf8_lossy(t).into_owned());
-        let mut r = r;
-        unsafe { crate::layout_result_free(&mut r) };
-        out
+        let (status, _, offset, text) = crate::take_result(r);
+        (status, offset, text)
     }
 
     #[test]
     fn parse_check_fold() {
         let l = "OrderBy(RegP([2,3,2,3],[1,3,2,4])).GroupBy([6,6])";
-        let (st, _, t) = take(unsafe { layout_ffi_parse_bijective(s(l)) });
+        let (st, _, t) = take(layout_ffi_parse_bijective(s(l)));
         assert_eq!(
             (st, t.as_str()),
             (
@@ -144,19 +139,16 @@ mod tests {
                 "OrderBy(RegP([2, 3, 2, 3], [1, 3, 2, 4])).GroupBy([6, 6])"
             )
         );
-        let (st, off, _) = take(unsafe {
-            layout_ffi_parse_bijective(s("OrderBy(RegP([2,3],[1,1])).GroupBy([6])"))
-        });
+        let (st, off, _) = take(layout_ffi_parse_bijective(s(
+            "OrderBy(RegP([2,3],[1,1])).GroupBy([6])",
+        )));
         assert_eq!((st, off), (crate::STATUS_PARSE_ERROR, 19));
         let ops = crate::TestOperands::new(&[(l, KIND_BIJECTIVE)]);
         let h = ops.value(0);
-        assert!(!h.is_null());
+        assert!(h.is_some());
+        assert_eq!(take(layout_ffi_bijective_check(h, 2, false)).2, "");
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_check(h, 2, false) }).2,
-            ""
-        );
-        assert_eq!(
-            take(unsafe { layout_ffi_bijective_check(h, 3, true) }).2,
+            take(layout_ffi_bijective_check(h, 3, true)).2,
             "expects one result per logical dim of the bijective layout: 2 dims [6, 6], got 3"
         );
         let v = [4i64, 2];

@@ -24,11 +24,12 @@ pub use abi::{
     kind_of, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, KIND_TILER, KIND_TUPLE,
     STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK, STATUS_PARSE_ERROR,
 };
-pub use result::{LayoutOperand, LayoutResult, Operand};
+pub use result::{layout_result_free, LayoutOperand, LayoutResult, Operand};
 pub use stored::{text_and_kind, Handle, Stored};
 
-use abi::utf8;
+use abi::{c_out, c_slice, utf8, write_all};
 use result::{from_error, owned, with_value};
+use std::mem::MaybeUninit;
 
 use layout_algebra::linear::shared_access::split_thread_xor;
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
@@ -54,10 +55,10 @@ fn guarded(f: impl FnOnce() -> Result<Value, Error>) -> LayoutResult {
 
 /// Parse `text` and return its canonical form, kind and value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `text` must be a valid [`LayoutStr`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
+pub extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
     let bytes = text.bytes();
     guarded(|| {
         let v = text::parse(utf8(bytes)?)?;
@@ -88,8 +89,8 @@ pub unsafe extern "C" fn layout_ffi_call(
     nindices: usize,
 ) -> LayoutResult {
     let op = op.bytes();
-    let args = operands(args, nargs);
-    let indices = i64s(indices, nindices);
+    let args = operands(c_slice(args, nargs));
+    let indices = c_slice(indices, nindices);
     guarded(|| {
         let op = utf8(op)?;
         let mut values = Vec::with_capacity(args.len() + indices.len());
@@ -123,9 +124,9 @@ pub unsafe extern "C" fn layout_ffi_call_bound(
     leaves: bool,
 ) -> LayoutResult {
     let op = op.bytes();
-    let args = operands(args, nargs);
-    let indices = i64s(indices, nindices);
-    let bound = i64s(values, nvalues);
+    let args = operands(c_slice(args, nargs));
+    let indices = c_slice(indices, nindices);
+    let bound = c_slice(values, nvalues);
     guarded(|| {
         let op = utf8(op)?;
         let mut operands = Vec::with_capacity(args.len() + indices.len());
@@ -145,29 +146,21 @@ pub unsafe extern "C" fn layout_ffi_call_bound(
         operands.extend(indices.iter().map(|&i| Value::int(i)));
         let result = layout_algebra::ops::call(op, &operands)?;
         if leaves {
-            let vals = layout_algebra::ops::bind::runtime_leaf_values(&result, &bound)?;
+            let vals = layout_algebra::ops::bind::runtime_leaf_values(&result, bound)?;
             let text: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
             return Ok(Value::Json(text.join(",")));
         }
-        layout_algebra::ops::bind::bind(&result, Some(first), &bound)
+        layout_algebra::ops::bind::bind(&result, Some(first), bound)
     })
 }
 
 /// The operands of a C call as Rust [`Operand`]s (texts that are not UTF-8 read as empty).
-///
-/// # Safety
-/// `args` must point to `n` operands (or be anything when `n == 0`) whose texts and values
-/// outlive the returned borrows.
-unsafe fn operands<'a>(args: *const LayoutOperand, n: usize) -> Vec<Operand<'a>> {
-    if n == 0 {
-        return Vec::new();
-    }
-    std::slice::from_raw_parts(args, n)
-        .iter()
+fn operands<'a>(args: &[LayoutOperand<'a>]) -> Vec<Operand<'a>> {
+    args.iter()
         .map(|a| Operand {
             text: std::str::from_utf8(a.text.bytes()).unwrap_or(""),
             kind: a.kind,
-            value: stored::borrowed(a.value),
+            value: a.value,
         })
         .collect()
 }
@@ -198,13 +191,16 @@ fn cute_operand<'a>(op: &str, i: usize, a: &Operand<'a>) -> Result<&'a Value, Er
 /// of B's coordinates that read past size(A) is a search (ISL) and therefore an opt-in analysis:
 /// the pass `--layout-composition-domain` (crate layout-passes).
 ///
-/// # Safety
+/// # C caller's contract
 /// `a` and `b` must be null or live handles.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_composition_reach(a: Handle, b: Handle) -> LayoutResult {
+pub extern "C" fn layout_ffi_composition_reach(
+    a: Option<&Stored>,
+    b: Option<&Stored>,
+) -> LayoutResult {
     let r = catch_unwind(AssertUnwindSafe(|| -> Option<String> {
-        let a = stored::borrowed(a)?.cute()?;
-        let b = stored::borrowed(b)?.cute()?;
+        let a = a?.cute()?;
+        let b = b?.cute()?;
         composition_reach(a, b)
     }));
     owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
@@ -239,18 +235,6 @@ pub fn composition_reach(a: &Value, b: &Value) -> Option<String> {
     })
 }
 
-/// The `n` integers at `p` (`p` may be null when `n` is 0).
-///
-/// # Safety
-/// When `n > 0`, `p` must point to `n` readable i64s.
-unsafe fn i64s(p: *const i64, n: usize) -> Vec<i64> {
-    if n == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(p, n).to_vec()
-    }
-}
-
 /// The coordinate text for `layout.crd2idx` from `n` index values: one value is a linear index,
 /// one per top-level mode a flat coordinate, one per leaf of the shape a hierarchical coordinate
 /// with the shape's profile. An error says which counts the layout accepts.
@@ -259,13 +243,12 @@ unsafe fn i64s(p: *const i64, n: usize) -> Vec<i64> {
 /// `layout` must be null or a live handle and `coords` must point to `n` readable i64s.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_coord_text(
-    layout: Handle,
+    layout: Option<&Stored>,
     coords: *const i64,
     n: usize,
 ) -> LayoutResult {
-    let layout = stored::borrowed(layout);
-    let coords = i64s(coords, n);
-    guarded(|| coordinate_of(layout, &coords))
+    let coords = c_slice(coords, n);
+    guarded(|| coordinate_of(layout, coords))
 }
 
 /// The coordinate of `layout.crd2idx` from index values (see [`layout_ffi_coord_text`]).
@@ -316,15 +299,14 @@ fn coordinate_of(layout: Option<&Stored>, coords: &[i64]) -> Result<Value, Error
 /// to a writable i64.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_crd2idx(
-    layout: Handle,
+    layout: Option<&Stored>,
     coords: *const i64,
     n: usize,
     out: *mut i64,
 ) -> LayoutResult {
-    let layout = stored::borrowed(layout);
-    let coords = i64s(coords, n);
+    let coords = c_slice(coords, n);
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<Value, Error> {
-        let crd = coordinate_of(layout, &coords)?;
+        let crd = coordinate_of(layout, coords)?;
         let l = layout
             .and_then(Stored::cute)
             .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
@@ -354,12 +336,11 @@ pub unsafe extern "C" fn layout_ffi_crd2idx(
 /// `layout` must be null or a live handle and `out` must point to `max` writable i64s.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_idx2crd(
-    layout: Handle,
+    layout: Option<&Stored>,
     idx: i64,
     out: *mut i64,
     max: usize,
 ) -> i64 {
-    let layout = stored::borrowed(layout);
     let leaves = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(l @ Value::Func(Func::Layout(_))) => {
             match layout_algebra::ops::call("idx2crd", &[Value::int(idx), l.clone()]) {
@@ -385,11 +366,10 @@ pub unsafe extern "C" fn layout_ffi_idx2crd(
 /// The shape of a CuTe layout function (its domain's, for a swizzled or composed layout) as a
 /// value; the message for another value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_shape(layout: Handle) -> LayoutResult {
-    let layout = stored::borrowed(layout);
+pub extern "C" fn layout_ffi_shape(layout: Option<&Stored>) -> LayoutResult {
     guarded(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(f)) => Ok(Value::Tuple(f.domain_layout()?.shape.clone())),
         _ => Err(Error::algebra("shape: expected a layout")),
@@ -399,11 +379,10 @@ pub unsafe extern "C" fn layout_ffi_shape(layout: Handle) -> LayoutResult {
 /// The depth of a CuTe layout function's domain (0 for a leaf layout) or of an integer tuple;
 /// -1 for another value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_depth(layout: Handle) -> i64 {
-    let layout = stored::borrowed(layout);
+pub extern "C" fn layout_ffi_depth(layout: Option<&Stored>) -> i64 {
     catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.domain_layout().ok().map(|l| l.depth() as i64),
         Some(Value::Tuple(t)) => Some(t.depth() as i64),
@@ -417,11 +396,10 @@ pub unsafe extern "C" fn layout_ffi_depth(layout: Handle) -> i64 {
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
 /// an integer tuple; -1 for another value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_rank(layout: Handle) -> i64 {
-    let layout = stored::borrowed(layout);
+pub extern "C" fn layout_ffi_rank(layout: Option<&Stored>) -> i64 {
     catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.domain_layout().ok().map(|l| l.rank() as i64),
         Some(Value::Tuple(t)) => Some(t.rank() as i64),
@@ -435,11 +413,13 @@ pub unsafe extern "C" fn layout_ffi_rank(layout: Handle) -> i64 {
 /// The number of elements of a CuTe layout function, in `*out`, when it is static (the shape
 /// of a plain layout static, whatever its strides); false otherwise.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle and `out` must point to a writable integer.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_static_size(layout: Handle, out: *mut i64) -> bool {
-    let layout = stored::borrowed(layout);
+pub extern "C" fn layout_ffi_static_size(
+    layout: Option<&Stored>,
+    out: Option<&mut MaybeUninit<i64>>,
+) -> bool {
     let size = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(Func::Layout(l))) => match l.size_int() {
             Ok(layout_algebra::Int::Lit(n)) => Some(n),
@@ -450,12 +430,12 @@ pub unsafe extern "C" fn layout_ffi_static_size(layout: Handle, out: *mut i64) -
     }))
     .ok()
     .flatten();
-    match size {
-        Some(n) => {
-            *out = n;
+    match (size, out) {
+        (Some(n), Some(out)) => {
+            out.write(n);
             true
         }
-        None => false,
+        _ => false,
     }
 }
 
@@ -467,13 +447,12 @@ pub unsafe extern "C" fn layout_ffi_static_size(layout: Handle, out: *mut i64) -
 /// `layout` must be null or a live handle and `path` must point to `n` readable i64s.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_leaf(
-    layout: Handle,
+    layout: Option<&Stored>,
     stride: bool,
     path: *const i64,
     n: usize,
 ) -> LayoutResult {
-    let layout = stored::borrowed(layout);
-    let path = i64s(path, n);
+    let path = c_slice(path, n);
     let which = if stride { "stride" } else { "shape" };
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
         let l = match layout.and_then(Stored::cute) {
@@ -486,7 +465,7 @@ pub unsafe extern "C" fn layout_ffi_leaf(
             }
             None => return Err(Error::algebra(format!("{which}_leaf: expected a layout"))),
         };
-        let before = l.leaf_position(&path, &format!("{which}_leaf"))?;
+        let before = l.leaf_position(path, &format!("{which}_leaf"))?;
         let shape_leaves = l.shape.leaves();
         let stride_leaves = l.stride.leaves();
         let dyn_shape_before = shape_leaves[..before]
@@ -535,8 +514,11 @@ pub unsafe extern "C" fn layout_ffi_leaf(
 /// # Safety
 /// `value` must be null or a live handle and `out` must point to `max` writable i64s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_int_leaves(value: Handle, out: *mut i64, max: usize) -> i64 {
-    let value = stored::borrowed(value);
+pub unsafe extern "C" fn layout_ffi_int_leaves(
+    value: Option<&Stored>,
+    out: *mut i64,
+    max: usize,
+) -> i64 {
     let leaves = catch_unwind(AssertUnwindSafe(|| match value.and_then(Stored::cute) {
         Some(Value::Tuple(t)) => t.values("idx2crd").ok(),
         Some(Value::Ints(v)) => Some(v.clone()),
@@ -572,12 +554,11 @@ pub const FLAT_NESTED: i64 = i64::MIN + 1;
 /// i64s each.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_flat_modes(
-    layout: Handle,
+    layout: Option<&Stored>,
     shape: *mut i64,
     stride: *mut i64,
     max: usize,
 ) -> i64 {
-    let layout = stored::borrowed(layout);
     let modes = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(Func::Layout(l))) => Some(
             l.modes()
@@ -619,11 +600,10 @@ pub unsafe extern "C" fn layout_ffi_flat_modes(
 /// layout, 2^(B+M+|S|) for `Sw<B,M,S> o offset o layout`): moving its offsets by a multiple
 /// of it moves its values by the same amount. -1 for another value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_translation_period(layout: Handle) -> i64 {
-    let layout = stored::borrowed(layout);
+pub extern "C" fn layout_ffi_translation_period(layout: Option<&Stored>) -> i64 {
     catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.translation_period(),
         _ => None,
@@ -636,21 +616,20 @@ pub unsafe extern "C" fn layout_ffi_translation_period(layout: Handle) -> i64 {
 /// The TV layout of operand `operand` (b'A', b'B' or b'C') of the MMA atom `name`
 /// (`hw::mma_atoms`), its tile in `tile[0..2]` and the atom's threads in `tile[2]`.
 ///
-/// # Safety
+/// # C caller's contract
 /// `name` must be a valid [`LayoutStr`] and `tile` must point to 3 writable i64s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_mma_atom_operand(
+pub extern "C" fn layout_ffi_mma_atom_operand(
     name: LayoutStr,
     operand: u8,
-    tile: *mut i64,
+    tile: Option<&mut [MaybeUninit<i64>; 3]>,
 ) -> LayoutResult {
     let bytes = name.bytes();
     guarded(|| {
         let atom = layout_algebra::hw::mma_atoms::atom(utf8(bytes)?)?;
         let (tv, t) = atom.operand(operand as char)?;
-        *tile = t[0];
-        *tile.add(1) = t[1];
-        *tile.add(2) = atom.threads;
+        let tile = tile.ok_or_else(|| Error::algebra("mma_atom_operand: no tile to write"))?;
+        write_all(tile, &[t[0], t[1], atom.threads]);
         Ok(Value::layout(tv))
     })
 }
@@ -659,11 +638,14 @@ pub unsafe extern "C" fn layout_ffi_mma_atom_operand(
 /// functions (`ops::copy_vector`): the largest power of two n <= `max` such that every aligned
 /// run of n indices maps to n consecutive, n-aligned offsets in both. -1 for another value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `src` and `dst` must be null or live handles.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_copy_vector(src: Handle, dst: Handle, max: i64) -> i64 {
-    let (src, dst) = (stored::borrowed(src), stored::borrowed(dst));
+pub extern "C" fn layout_ffi_copy_vector(
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
+    max: i64,
+) -> i64 {
     catch_unwind(AssertUnwindSafe(|| {
         match (src.and_then(Stored::cute), dst.and_then(Stored::cute)) {
             (Some(Value::Func(a)), Some(Value::Func(b))) => {
@@ -680,14 +662,13 @@ pub unsafe extern "C" fn layout_ffi_copy_vector(src: Handle, dst: Handle, max: i
 /// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
 /// translation (`Func::check_mode_translates`): status Ok, or the algebra's message.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_check_mode_translates(
-    layout: Handle,
+pub extern "C" fn layout_ffi_check_mode_translates(
+    layout: Option<&Stored>,
     mode: usize,
 ) -> LayoutResult {
-    let layout = stored::borrowed(layout);
     let r = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.check_mode_translates(mode),
         _ => Err(Error::algebra("expected a CuTe layout")),
@@ -702,26 +683,6 @@ pub unsafe extern "C" fn layout_ffi_check_mode_translates(
             "internal error: the layout algebra panicked".into(),
         ),
     }
-}
-
-/// Release the text of a [`LayoutResult`].
-///
-/// # Safety
-/// `r` must come from one of the functions above and not have been freed.
-#[no_mangle]
-pub unsafe extern "C" fn layout_result_free(r: *mut LayoutResult) {
-    if r.is_null() {
-        return;
-    }
-    value_handle::layout_ffi_value_release((*r).value);
-    (*r).value = std::ptr::null();
-    if (*r).text.is_null() {
-        return;
-    }
-    let slice = std::ptr::slice_from_raw_parts_mut((*r).text, (*r).len);
-    drop(Box::from_raw(slice));
-    (*r).text = std::ptr::null_mut();
-    (*r).len = 0;
 }
 
 /// Run `f` on operands given as (canonical text, kind), each parsed into its value (none for
@@ -746,52 +707,57 @@ pub(crate) fn with_operands<R>(args: &[(&str, i32)], f: impl FnOnce(&[Operand]) 
 
 /// A borrowed C string of `t` (tests).
 #[cfg(test)]
-pub(crate) fn test_str(t: &str) -> LayoutStr {
-    LayoutStr {
-        data: t.as_ptr(),
-        len: t.len(),
-    }
+pub(crate) fn test_str(t: &str) -> LayoutStr<'_> {
+    LayoutStr::from(t)
 }
 
-/// C operands of (canonical text, kind) pairs, each with its parsed value (null for `*` or a
-/// text that does not parse), released on drop; the texts are borrowed.
+/// (status, kind, offset, text) of a result, which is freed (tests).
 #[cfg(test)]
-pub(crate) struct TestOperands {
-    pub ops: Vec<LayoutOperand>,
+pub(crate) fn take_result(mut r: LayoutResult) -> (i32, i32, usize, String) {
+    let text = String::from_utf8_lossy(r.text()).into_owned();
+    let out = (r.status, r.kind, r.offset, text);
+    layout_result_free(Some(&mut r));
+    assert!(r.text().is_empty() && r.value().is_none());
+    out
+}
+
+/// C operands of (canonical text, kind) pairs, each with its parsed value (none for `*` or a
+/// text that does not parse); the texts are borrowed.
+#[cfg(test)]
+pub(crate) struct TestOperands<'a> {
+    args: Vec<(&'a str, i32)>,
+    values: Vec<Option<Stored>>,
 }
 
 #[cfg(test)]
-impl TestOperands {
-    pub fn new(args: &[(&str, i32)]) -> TestOperands {
-        let ops = args
+impl<'a> TestOperands<'a> {
+    pub fn new(args: &[(&'a str, i32)]) -> TestOperands<'a> {
+        let values = args
             .iter()
-            .map(|&(t, kind)| LayoutOperand {
-                text: LayoutStr {
-                    data: t.as_ptr(),
-                    len: t.len(),
-                },
-                kind,
-                value: (t != "*")
-                    .then(|| Stored::parse(t, kind).ok().map(Stored::into_handle))
-                    .flatten()
-                    .unwrap_or(std::ptr::null()),
-            })
+            .map(|&(t, kind)| (t != "*").then(|| Stored::parse(t, kind).ok()).flatten())
             .collect();
-        TestOperands { ops }
+        TestOperands {
+            args: args.to_vec(),
+            values,
+        }
+    }
+
+    /// The operands as C++ passes them.
+    pub fn ops(&self) -> Vec<LayoutOperand<'_>> {
+        self.args
+            .iter()
+            .zip(&self.values)
+            .map(|(&(t, kind), v)| LayoutOperand {
+                text: LayoutStr::from(t),
+                kind,
+                value: v.as_ref(),
+            })
+            .collect()
     }
 
     /// The value of operand `i`.
-    pub fn value(&self, i: usize) -> Handle {
-        self.ops[i].value
-    }
-}
-
-#[cfg(test)]
-impl Drop for TestOperands {
-    fn drop(&mut self) {
-        for o in &self.ops {
-            unsafe { value_handle::layout_ffi_value_release(o.value) };
-        }
+    pub fn value(&self, i: usize) -> Option<&Stored> {
+        self.values[i].as_ref()
     }
 }
 
@@ -801,51 +767,31 @@ mod tests {
 
     use crate::test_str as s;
 
-    /// (status, kind, offset, text) of a result, which is freed.
-    fn take(mut r: LayoutResult) -> (i32, i32, usize, String) {
-        let text = unsafe {
-            String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned()
-        };
-        let out = (r.status, r.kind, r.offset, text);
-        unsafe { layout_result_free(&mut r) };
-        assert!(r.text.is_null());
-        out
-    }
+    use crate::take_result as take;
 
     #[test]
     fn parse_is_canonical_with_kind() {
         assert_eq!(
-            take(unsafe { layout_ffi_parse(s(" ( _4 , 8 ) : ( 8 , 1 ) ")) }),
+            take(layout_ffi_parse(s(" ( _4 , 8 ) : ( 8 , 1 ) "))),
             (STATUS_OK, KIND_LAYOUT, 0, "(4,8):(8,1)".into())
         );
-        assert_eq!(
-            take(unsafe { layout_ffi_parse(s("Sw<3,4,3>")) }).1,
-            KIND_SWIZZLE
-        );
-        assert_eq!(
-            take(unsafe { layout_ffi_parse(s("[4:1,_]")) }).1,
-            KIND_TILER
-        );
-        assert_eq!(take(unsafe { layout_ffi_parse(s("(_,2)")) }).1, KIND_TUPLE);
+        assert_eq!(take(layout_ffi_parse(s("Sw<3,4,3>"))).1, KIND_SWIZZLE);
+        assert_eq!(take(layout_ffi_parse(s("[4:1,_]"))).1, KIND_TILER);
+        assert_eq!(take(layout_ffi_parse(s("(_,2)"))).1, KIND_TUPLE);
     }
 
     #[test]
     fn parse_error_has_offset_and_message() {
-        let (status, _, offset, msg) = take(unsafe { layout_ffi_parse(s("(4,8):(8,x)")) });
+        let (status, _, offset, msg) = take(layout_ffi_parse(s("(4,8):(8,x)")));
         assert_eq!((status, offset), (STATUS_PARSE_ERROR, 9));
         assert!(msg.contains("found 'x'"), "{msg}");
         let bad = [0xffu8, b'4'];
-        let r = unsafe {
-            layout_ffi_parse(LayoutStr {
-                data: bad.as_ptr(),
-                len: 2,
-            })
-        };
+        let r = layout_ffi_parse(LayoutStr::new(&bad));
         assert_eq!(take(r).0, STATUS_PARSE_ERROR);
     }
 
     /// One CuTe operand (kind from its text).
-    fn one(t: &str) -> TestOperands {
+    fn one(t: &str) -> TestOperands<'_> {
         let kind = text::parse(t).map(|v| kind_of(&v)).unwrap_or(KIND_LAYOUT);
         TestOperands::new(&[(t, kind)])
     }
@@ -853,11 +799,12 @@ mod tests {
     #[test]
     fn call_bound_binds_the_runtime_leaves_of_every_operand() {
         let call = |op: &str, a: &TestOperands, values: &[i64], leaves: bool| {
+            let ops = a.ops();
             take(unsafe {
                 layout_ffi_call_bound(
                     s(op),
-                    a.ops.as_ptr(),
-                    a.ops.len(),
+                    ops.as_ptr(),
+                    ops.len(),
                     std::ptr::null(),
                     0,
                     values.as_ptr(),
@@ -896,8 +843,9 @@ mod tests {
     fn call_computes_and_reports() {
         let args = TestOperands::new(&[("(20):(2)", KIND_LAYOUT), ("(5,4):(4,1)", KIND_LAYOUT)]);
         let call = |op: &str, a: &TestOperands, idx: &[i64]| {
+            let ops = a.ops();
             take(unsafe {
-                layout_ffi_call(s(op), a.ops.as_ptr(), a.ops.len(), idx.as_ptr(), idx.len())
+                layout_ffi_call(s(op), ops.as_ptr(), ops.len(), idx.as_ptr(), idx.len())
             })
         };
         assert_eq!(call("composition", &args, &[]).3, "(5,4):(8,2)");
@@ -917,12 +865,13 @@ mod tests {
             "(2,4):(1,16)"
         );
         // The result carries its value: a handle whose text is the result's.
+        let ops = args.ops();
         let mut r =
-            unsafe { layout_ffi_call(s("composition"), args.ops.as_ptr(), 2, std::ptr::null(), 0) };
-        let v = unsafe { stored::shared(r.value) }.unwrap();
+            unsafe { layout_ffi_call(s("composition"), ops.as_ptr(), 2, std::ptr::null(), 0) };
+        let v = unsafe { stored::shared(r.handle()) }.unwrap();
         assert_eq!(text::print(v.cute().unwrap()), "(5,4):(8,2)");
-        unsafe { layout_result_free(&mut r) };
-        assert!(r.value.is_null());
+        layout_result_free(Some(&mut r));
+        assert!(r.value().is_none());
         assert_eq!(std::sync::Arc::strong_count(&v), 1);
     }
 
@@ -936,7 +885,7 @@ mod tests {
         );
         assert_eq!(out[..3], [1, 2, 3]);
         assert_eq!(
-            unsafe { layout_ffi_int_leaves(std::ptr::null(), out.as_mut_ptr(), 4) },
+            unsafe { layout_ffi_int_leaves(None, out.as_mut_ptr(), 4) },
             -1
         );
         let l = one("((2,4),8):((1,16),2)");
@@ -968,7 +917,7 @@ mod tests {
     fn composition_reach_names_the_range() {
         let reach = |a: &str, b: &str| {
             let ops = TestOperands::new(&[(a, KIND_LAYOUT), (b, KIND_LAYOUT)]);
-            take(unsafe { layout_ffi_composition_reach(ops.value(0), ops.value(1)) }).3
+            take(layout_ffi_composition_reach(ops.value(0), ops.value(1))).3
         };
         assert_eq!(
             reach("6:1", "(4,3):(3,1)"),
@@ -1004,10 +953,10 @@ pub fn linear_canonical(l: &layout_algebra::linear::LinearLayout) -> String {
 /// Parse a linear layout (JSON or Triton text, verified by `LinearLayout::new`) and return its
 /// canonical text ([`linear_canonical`]) with kind [`KIND_LINEAR`], and its value.
 ///
-/// # Safety
+/// # C caller's contract
 /// `text` must be a valid [`LayoutStr`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_parse_linear(text: LayoutStr) -> LayoutResult {
+pub extern "C" fn layout_ffi_parse_linear(text: LayoutStr) -> LayoutResult {
     let bytes = text.bytes();
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
         let l = layout_algebra::linear::parse_linear(utf8(bytes)?)?;
@@ -1154,7 +1103,7 @@ pub unsafe extern "C" fn layout_ffi_call_linear(
     args: *const LayoutOperand,
     nargs: usize,
 ) -> LayoutResult {
-    call_on_operands(op, args, nargs, call_linear)
+    call_on_operands(op, c_slice(args, nargs), call_linear)
 }
 
 /// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
@@ -1346,7 +1295,7 @@ pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
     bits: i64,
     has_bits: bool,
 ) -> LayoutResult {
-    call_on_operands(op, args, nargs, |op, args| {
+    call_on_operands(op, c_slice(args, nargs), |op, args| {
         call_linear_analysis(op, args, has_bits.then_some(bits))
     })
 }
@@ -1355,10 +1304,10 @@ pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
 /// `stages` stages (`layout_algebra::hw::smem_select::smem_layout`), as a value; the algebra's
 /// message on refusal.
 ///
-/// # Safety
+/// # C caller's contract
 /// `elem` and `major` must be valid [`LayoutStr`]s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_smem_layout(
+pub extern "C" fn layout_ffi_smem_layout(
     elem: LayoutStr,
     major: LayoutStr,
     mn: i64,
@@ -1389,14 +1338,13 @@ pub unsafe extern "C" fn layout_ffi_smem_layout(
 /// `layout` must be null or a live handle; `params` must point to `n` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_tensor_view(
-    layout: Handle,
+    layout: Option<&Stored>,
     view: i32,
     params: *const i64,
     n: usize,
 ) -> LayoutResult {
     use layout_algebra::ops::tensor_view::{view_layout, TensorView};
-    let params = extents(params, n);
-    let layout = stored::borrowed(layout);
+    let params = c_slice(params, n).to_vec();
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
         let f = match layout.and_then(Stored::cute) {
             Some(Value::Func(f)) => f,
@@ -1425,7 +1373,7 @@ pub unsafe extern "C" fn layout_ffi_tensor_view(
             }
             other => return Err(Error::algebra(format!("internal: no tensor view {other}"))),
         };
-        Ok(Stored::Cute(Value::Func(view_layout(&f, &v)?)))
+        Ok(Stored::Cute(Value::Func(view_layout(f, &v)?)))
     }));
     match r {
         Ok(Ok(v)) => with_value(v),
@@ -1444,15 +1392,15 @@ pub unsafe extern "C" fn layout_ffi_tensor_view(
 /// `order` to `n`.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_transpose_check(
-    src: Handle,
-    dst: Handle,
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     order: *const i64,
     n: usize,
 ) -> LayoutResult {
-    let order = extents(order, n);
-    register_pair_check(src, dst, shape, rank, |src, dst, shape| {
+    let order = c_slice(order, n).to_vec();
+    register_pair_check(src, dst, c_slice(shape, rank), |src, dst, shape| {
         layout_algebra::linear::tensor_transpose::check_transpose(src, dst, shape, &order)
     })
 }
@@ -1471,8 +1419,8 @@ pub unsafe extern "C" fn layout_ffi_transpose_check(
 /// to `capacity` writable integers and `length` to a writable size.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_reduce_plan(
-    src: Handle,
-    dst: Handle,
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     dim: usize,
@@ -1481,7 +1429,7 @@ pub unsafe extern "C" fn layout_ffi_reduce_plan(
     length: *mut usize,
 ) -> LayoutResult {
     let mut flat: Vec<i64> = Vec::new();
-    let r = register_pair_check_text(src, dst, shape, rank, |src, dst, shape| {
+    let r = register_pair_check_text(src, dst, c_slice(shape, rank), |src, dst, shape| {
         use layout_algebra::linear::reduce_plan::reduce_plan;
         let p = reduce_plan(src, shape, dim)?;
         if *dst != p.result {
@@ -1500,10 +1448,9 @@ pub unsafe extern "C" fn layout_ffi_reduce_plan(
         flat.push(p.threads as i64);
         flat.extend(p.warp_masks.iter().map(|&m| m as i64));
         fits("reduce", &flat, capacity)?;
-        *length = flat.len();
         Ok(p.summary)
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// The plan of `layout.broadcast` (`linear::reduce_plan::broadcast_plan`): the register tensor
@@ -1516,8 +1463,8 @@ pub unsafe extern "C" fn layout_ffi_reduce_plan(
 /// As [`layout_ffi_reduce_plan`].
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_broadcast_plan(
-    src: Handle,
-    dst: Handle,
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     dim: usize,
@@ -1526,37 +1473,31 @@ pub unsafe extern "C" fn layout_ffi_broadcast_plan(
     length: *mut usize,
 ) -> LayoutResult {
     let mut flat: Vec<i64> = Vec::new();
-    let r = register_pair_check_text(src, dst, shape, rank, |src, dst, shape| {
+    let r = register_pair_check_text(src, dst, c_slice(shape, rank), |src, dst, shape| {
         let map = layout_algebra::linear::reduce_plan::broadcast_plan(src, dst, shape, dim)?;
         flat.extend(map.iter().map(|&r| r as i64));
         fits("broadcast", &flat, capacity)?;
-        *length = flat.len();
         Ok(String::new())
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// As `register_pair_check`, answering with the text `check` returns.
-///
-/// # Safety
-/// As `register_pair_check`.
-unsafe fn register_pair_check_text(
-    src: Handle,
-    dst: Handle,
-    shape: *const i64,
-    rank: usize,
+fn register_pair_check_text(
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
+    shape: &[i64],
     check: impl FnOnce(
         &layout_algebra::linear::LinearLayout,
         &layout_algebra::linear::LinearLayout,
         &[i64],
     ) -> Result<String, Error>,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let (src, dst) = (stored::linear_value(src), stored::linear_value(dst));
+    let (src, dst) = (stored::linear_of(src), stored::linear_of(dst));
     checked_text(|| {
         let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
         let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
-        check(&src, &dst, &shape)
+        check(&src, &dst, shape)
     })
 }
 
@@ -1571,7 +1512,7 @@ unsafe fn register_pair_check_text(
 /// `length` to a writable size.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
-    a: Handle,
+    a: Option<&Stored>,
     m: i64,
     k: i64,
     bits: u32,
@@ -1579,7 +1520,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let a = stored::linear_value(a);
+    let a = stored::linear_of(a);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
         let p = layout_algebra::hw::wgmma_a_operand::wgmma_a_operand(&a?, m, k, bits)?;
@@ -1590,7 +1531,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
         fits("wgmma_a_operand", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// The coordinates of the elements of the register tensor of extents `shape` encoded by
@@ -1603,15 +1544,15 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
 /// `capacity` writable integers and `length` to a writable size.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_tensor_coordinates(
-    encoding: Handle,
+    encoding: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let l = stored::linear_value(encoding);
+    let shape = c_slice(shape, rank).to_vec();
+    let l = stored::linear_of(encoding);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
         let c = layout_algebra::linear::tensor_coordinates::tensor_coordinates(&l?, &shape)?;
@@ -1622,19 +1563,7 @@ pub unsafe extern "C" fn layout_ffi_tensor_coordinates(
         fits("tensor_coordinates", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, out, length)
-}
-
-/// The `rank` integers at `shape` (none when `rank` is 0).
-///
-/// # Safety
-/// `shape` must point to `rank` integers when `rank` is positive.
-unsafe fn extents(shape: *const i64, rank: usize) -> Vec<i64> {
-    if rank == 0 {
-        Vec::new()
-    } else {
-        std::slice::from_raw_parts(shape, rank).to_vec()
-    }
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// Run a check that answers a message (empty when the input is fine): status OK with its
@@ -1654,33 +1583,25 @@ fn checked_text(f: impl FnOnce() -> Result<String, Error>) -> LayoutResult {
 
 /// Read the op name and the operands of a C call and answer with `f`: its value on success,
 /// its message as an algebra error (or the dynamic status), a panic as an internal error.
-///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
-unsafe fn call_on_operands(
+fn call_on_operands(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: &[LayoutOperand],
     f: impl FnOnce(&str, &[Operand]) -> Result<Stored, Error>,
 ) -> LayoutResult {
-    on_operands(op, args, nargs, f, with_value)
+    on_operands(op, args, f, with_value)
 }
 
 /// Read the op name and the operands of a C call and answer with `f`: `ok` of its answer on
 /// success, its message as an algebra error (or the dynamic status), a panic as an internal
 /// error.
-///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
-pub(crate) unsafe fn on_operands<T>(
+pub(crate) fn on_operands<T>(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: &[LayoutOperand],
     f: impl FnOnce(&str, &[Operand]) -> Result<T, Error>,
     ok: impl FnOnce(T) -> LayoutResult,
 ) -> LayoutResult {
     let op = op.bytes();
-    let args = operands(args, nargs);
+    let args = operands(args);
     let r = catch_unwind(AssertUnwindSafe(|| f(utf8(op)?, &args)));
     match r {
         Ok(Ok(v)) => ok(v),
@@ -1699,11 +1620,10 @@ pub(crate) unsafe fn on_operands<T>(
 /// layout `text`. `text` of the result is empty when `n` fits, else the diagnostic (which names
 /// both numbers and the input dimensions).
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize) -> LayoutResult {
-    let layout = stored::borrowed(layout);
+pub extern "C" fn layout_ffi_linear_apply_check(layout: Option<&Stored>, n: usize) -> LayoutResult {
     checked_text(|| {
         let Some(Stored::Linear(l, _)) = layout else {
             return Err(Error::algebra("expects a linear layout"));
@@ -1734,34 +1654,29 @@ pub unsafe extern "C" fn layout_ffi_linear_apply_check(layout: Handle, n: usize)
 /// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_convert_layout_check(
-    src: Handle,
-    dst: Handle,
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
     shape: *const i64,
     rank: usize,
 ) -> LayoutResult {
-    register_pair_check(src, dst, shape, rank, |src, dst, shape| {
+    register_pair_check(src, dst, c_slice(shape, rank), |src, dst, shape| {
         layout_algebra::linear::tensor_encoding::check_same_cta(src, dst, shape)
     })
 }
 
 /// Read the two encodings of a register-tensor op (their errors name them) and the tensor's
 /// extents, and answer with `check`'s verdict: status OK with an empty text, else the message.
-///
-/// # Safety
-/// As for the callers: `src` and `dst` null or live handles, `shape` pointing to `rank`
-/// integers.
-unsafe fn register_pair_check(
-    src: Handle,
-    dst: Handle,
-    shape: *const i64,
-    rank: usize,
+fn register_pair_check(
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
+    shape: &[i64],
     check: impl FnOnce(
         &layout_algebra::linear::LinearLayout,
         &layout_algebra::linear::LinearLayout,
         &[i64],
     ) -> Result<(), Error>,
 ) -> LayoutResult {
-    register_pair_check_text(src, dst, shape, rank, |s, d, shape| {
+    register_pair_check_text(src, dst, shape, |s, d, shape| {
         check(s, d, shape).map(|()| String::new())
     })
 }
@@ -1775,12 +1690,12 @@ unsafe fn register_pair_check(
 /// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_retile_check(
-    src: Handle,
-    dst: Handle,
+    src: Option<&Stored>,
+    dst: Option<&Stored>,
     shape: *const i64,
     rank: usize,
 ) -> LayoutResult {
-    register_pair_check(src, dst, shape, rank, |src, dst, shape| {
+    register_pair_check(src, dst, c_slice(shape, rank), |src, dst, shape| {
         layout_algebra::linear::retile::retile_registers(src, dst, shape).map(|_| ())
     })
 }
@@ -1794,13 +1709,13 @@ pub unsafe extern "C" fn layout_ffi_retile_check(
 /// to 2 writable integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_register_tensor(
-    encoding: Handle,
+    encoding: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     out: *mut i64,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let encoding = stored::linear_value(encoding);
+    let shape = c_slice(shape, rank).to_vec();
+    let encoding = stored::linear_of(encoding);
     let mut answer = (0, 0);
     let r = checked_text(|| {
         let l = encoding?;
@@ -1822,15 +1737,14 @@ pub unsafe extern "C" fn layout_ffi_register_tensor(
 /// `*out`, the cosize as the text. An error for a runtime cosize or overflow (the caller then
 /// checks nothing).
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle; `out` must point to a writable integer.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tensor_bytes(
-    layout: Handle,
+pub extern "C" fn layout_ffi_tensor_bytes(
+    layout: Option<&Stored>,
     elem_bits: i64,
-    out: *mut i64,
+    out: Option<&mut MaybeUninit<i64>>,
 ) -> LayoutResult {
-    let layout = stored::borrowed(layout);
     let mut bytes = 0;
     let r = checked_text(|| {
         let f = match layout.and_then(Stored::cute) {
@@ -1841,7 +1755,9 @@ pub unsafe extern "C" fn layout_ffi_tensor_bytes(
         bytes = layout_algebra::int::add(layout_algebra::int::mul(cosize, elem_bits)?, 7)? / 8;
         Ok(cosize.to_string())
     });
-    *out = bytes;
+    if let Some(out) = out {
+        out.write(bytes);
+    }
     r
 }
 
@@ -1859,7 +1775,7 @@ pub unsafe extern "C" fn layout_ffi_tensor_bytes(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_global_access(
-    encoding: Handle,
+    encoding: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     elem_bits: i64,
@@ -1869,8 +1785,8 @@ pub unsafe extern "C" fn layout_ffi_global_access(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let encoding = stored::linear_value(encoding);
+    let shape = c_slice(shape, rank).to_vec();
+    let encoding = stored::linear_of(encoding);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
         let l = encoding?;
@@ -1885,7 +1801,7 @@ pub unsafe extern "C" fn layout_ffi_global_access(
         fits("global_access", &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// The strides of a global tile against the promised alignment
@@ -1902,7 +1818,8 @@ pub unsafe extern "C" fn layout_ffi_check_stride_alignment(
     elem_bits: i64,
     align: i64,
 ) -> LayoutResult {
-    let strides: Vec<Option<i64>> = extents(strides, n)
+    let strides: Vec<Option<i64>> = c_slice(strides, n)
+        .to_vec()
         .into_iter()
         .map(|s| (s != FLAT_DYNAMIC && s != FLAT_NESTED).then_some(s))
         .collect();
@@ -1953,20 +1870,20 @@ fn shared_layout(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_shared_access(
-    threads: Handle,
+    threads: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     elem_bits: i64,
-    smem: Handle,
+    smem: Option<&Stored>,
     store: bool,
     sm: i64,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let threads = stored::linear_value(threads);
-    let smem_value = stored::borrowed(smem);
+    let shape = c_slice(shape, rank).to_vec();
+    let threads = stored::linear_of(threads);
+    let smem_value = smem;
     let mut flat: Vec<i64> = Vec::new();
     let op = if store { "shared_store" } else { "shared_load" };
     let r = checked_text(|| {
@@ -2007,7 +1924,7 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
         fits(op, &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// The header of a global access plan as the C side reads it (the plans of
@@ -2040,19 +1957,17 @@ fn fits(op: &str, flat: &[i64], capacity: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// `r`, with the flat plan copied to `out` and its length to `length` when `r` is a success.
-///
-/// # Safety
-/// `out` must point to at least `flat.len()` writable integers and `length` to a writable size.
-unsafe fn with_plan(
+/// `r`, with the flat plan copied to `out` and its length to `length[0]` when `r` is a success
+/// (and the plan fits, which the callers check first with [`fits`]).
+fn with_plan(
     r: LayoutResult,
     flat: &[i64],
-    out: *mut i64,
-    length: *mut usize,
+    out: &mut [MaybeUninit<i64>],
+    length: &mut [MaybeUninit<usize>],
 ) -> LayoutResult {
-    if r.status == STATUS_OK {
-        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
-        *length = flat.len();
+    if r.status == STATUS_OK && flat.len() <= out.len() {
+        write_all(out, flat);
+        write_all(length, &[flat.len()]);
     }
     r
 }
@@ -2074,19 +1989,19 @@ unsafe fn with_plan(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_async_copy(
-    threads: Handle,
+    threads: Option<&Stored>,
     shape: *const i64,
     rank: usize,
     elem_bits: i64,
     align: i64,
-    smem: Handle,
+    smem: Option<&Stored>,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let shape = extents(shape, rank);
-    let threads = stored::linear_value(threads);
-    let smem_value = stored::borrowed(smem);
+    let shape = c_slice(shape, rank).to_vec();
+    let threads = stored::linear_of(threads);
+    let smem_value = smem;
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
         let l = threads?;
@@ -2105,7 +2020,7 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
         fits("async_copy", &flat, capacity)?;
         Ok(p.summary())
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// The registers of the m16n8k16 `mma.sync` instructions of `D = A B + C`
@@ -2121,9 +2036,9 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_mma_sync(
-    a: Handle,
-    b: Handle,
-    c: Handle,
+    a: Option<&Stored>,
+    b: Option<&Stored>,
+    c: Option<&Stored>,
     m: i64,
     n: i64,
     k: i64,
@@ -2132,9 +2047,9 @@ pub unsafe extern "C" fn layout_ffi_mma_sync(
     length: *mut usize,
 ) -> LayoutResult {
     let (a, b, c) = (
-        stored::linear_value(a),
-        stored::linear_value(b),
-        stored::linear_value(c),
+        stored::linear_of(a),
+        stored::linear_of(b),
+        stored::linear_of(c),
     );
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
@@ -2172,7 +2087,7 @@ pub unsafe extern "C" fn layout_ffi_mma_sync(
 /// `length` to a writable size.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
-    c: Handle,
+    c: Option<&Stored>,
     m: i64,
     n: i64,
     k: i64,
@@ -2180,7 +2095,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let c = stored::linear_value(c);
+    let c = stored::linear_of(c);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
         let p = layout_algebra::hw::wgmma_accumulator::wgmma_accumulator(&c?, m, n)?;
@@ -2197,27 +2112,24 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
             }
         ))
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 /// The TMA parameters (`hw::tma_desc`) of boxes of the shared tile `smem` (a CuTe layout) of
 /// the global tensor `gmem` (a plain layout), for elements named `elem` (UTF-8).
 ///
-/// # Safety
-/// `elem` must point to `elem_len` bytes; `gmem` and `smem` must be null or live handles.
-unsafe fn tma_desc_of(
-    elem: *const u8,
-    elem_len: usize,
-    gmem: Handle,
-    smem: Handle,
+fn tma_desc_of(
+    elem: &[u8],
+    gmem: Option<&Stored>,
+    smem: Option<&Stored>,
 ) -> Result<layout_algebra::hw::TmaDesc, Error> {
-    let elem = std::str::from_utf8(std::slice::from_raw_parts(elem, elem_len)).unwrap_or("");
-    let g = match stored::borrowed(gmem).and_then(Stored::cute) {
+    let elem = std::str::from_utf8(elem).unwrap_or("");
+    let g = match gmem.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.as_layout().cloned(),
         _ => None,
     }
     .ok_or_else(|| Error::algebra("tma: the global tensor's layout must be a plain layout"))?;
-    let s = match stored::borrowed(smem).and_then(Stored::cute) {
+    let s = match smem.and_then(Stored::cute) {
         Some(Value::Func(f)) => f.clone(),
         _ => {
             return Err(Error::algebra(
@@ -2242,15 +2154,15 @@ unsafe fn tma_desc_of(
 pub unsafe extern "C" fn layout_ffi_tma_coords(
     elem: *const u8,
     elem_len: usize,
-    gmem: Handle,
-    smem: Handle,
+    gmem: Option<&Stored>,
+    smem: Option<&Stored>,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
-        let d = tma_desc_of(elem, elem_len, gmem, smem)?;
+        let d = tma_desc_of(c_slice(elem, elem_len), gmem, smem)?;
         for l in &d.gmem_leaf_to_tma {
             let (m, c) = l.map_or((-1, 0), |(m, c)| (m as i64, c));
             flat.extend([m, c]);
@@ -2267,7 +2179,7 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
             layout_algebra::text::print_layout(&d.gmem_to_tma)
         ))
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, 2 * capacity), c_out(length, 1))
 }
 
 /// The runtime arguments of the tensor map of the global tensor `gmem` for boxes of `smem`
@@ -2282,15 +2194,15 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
 pub unsafe extern "C" fn layout_ffi_tma_runtime(
     elem: *const u8,
     elem_len: usize,
-    gmem: Handle,
-    smem: Handle,
+    gmem: Option<&Stored>,
+    smem: Option<&Stored>,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
-        let d = tma_desc_of(elem, elem_len, gmem, smem)?;
+        let d = tma_desc_of(c_slice(elem, elem_len), gmem, smem)?;
         for arg in d.runtime_operands()? {
             let (kind, path) = match arg {
                 layout_algebra::hw::TmaRuntime::Extent(p) => (0, p),
@@ -2302,7 +2214,7 @@ pub unsafe extern "C" fn layout_ffi_tma_runtime(
         fits("tma_runtime", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, out, length)
+    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
 }
 
 #[cfg(test)]
@@ -2311,18 +2223,15 @@ mod linear_tests {
 
     use crate::test_str as s;
 
-    fn take(mut r: LayoutResult) -> (i32, i32, String) {
-        let text = unsafe {
-            String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)).into_owned()
-        };
-        let out = (r.status, r.kind, text);
-        unsafe { layout_result_free(&mut r) };
-        out
+    fn take(r: LayoutResult) -> (i32, i32, String) {
+        let (status, kind, _, text) = crate::take_result(r);
+        (status, kind, text)
     }
 
     fn call(op: &str, args: &[(&str, i32)]) -> (i32, i32, String) {
         let ops = TestOperands::new(args);
-        take(unsafe { layout_ffi_call_linear(s(op), ops.ops.as_ptr(), args.len()) })
+        let ops = ops.ops();
+        take(unsafe { layout_ffi_call_linear(s(op), ops.as_ptr(), ops.len()) })
     }
 
     const SW128: &str = "Sw<3,4,3> o 0 o (8,64):(64,1)";
@@ -2386,11 +2295,12 @@ mod linear_tests {
 
     fn analysis(op: &str, args: &[(&str, i32)], bits: Option<i64>) -> (i32, i32, String) {
         let ops = TestOperands::new(args);
+        let ops = ops.ops();
         take(unsafe {
             layout_ffi_call_linear_analysis(
                 s(op),
-                ops.ops.as_ptr(),
-                args.len(),
+                ops.as_ptr(),
+                ops.len(),
                 bits.unwrap_or(0),
                 bits.is_some(),
             )
@@ -2403,7 +2313,7 @@ mod linear_tests {
     #[test]
     fn typed_encodings_parse_and_fold() {
         let t = "tensor<16x64xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>";
-        let (status, kind, text) = take(unsafe { layout_ffi_parse_linear(s(t)) });
+        let (status, kind, text) = take(layout_ffi_parse_linear(s(t)));
         assert_eq!((status, kind), (STATUS_OK, KIND_LINEAR), "{text}");
         assert_eq!(
             text,
@@ -2414,13 +2324,13 @@ mod linear_tests {
             (STATUS_OK, KIND_TUPLE, "8".to_string())
         );
         let smem = "!ttg.memdesc<8x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, #ttg.shared_memory, mutable>";
-        let (status, _, text) = take(unsafe { layout_ffi_parse_linear(s(smem)) });
+        let (status, _, text) = take(layout_ffi_parse_linear(s(smem)));
         assert_eq!(status, STATUS_OK, "{text}");
         assert!(text.starts_with("{offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 8], [2, 16], [4, 32]]"), "{text}");
         // Errors keep their byte offset into the attribute body.
-        let mut r = unsafe { layout_ffi_parse_linear(s("tensor<48x64xf16, #ttg.blocked<{}>>")) };
+        let mut r = layout_ffi_parse_linear(s("tensor<48x64xf16, #ttg.blocked<{}>>"));
         assert_eq!((r.status, r.offset), (STATUS_PARSE_ERROR, 7));
-        unsafe { layout_result_free(&mut r) };
+        layout_result_free(Some(&mut r));
     }
 
     /// Lane i reads row i of a row-major 32x32 tile (one element per lane).
@@ -2586,14 +2496,14 @@ mod linear_tests {
     fn apply_check_counts_input_dims() {
         let l = "{register = [[1], [2]], lane = [[4]]}";
         let ops = TestOperands::new(&[(l, KIND_LINEAR)]);
-        let check = |n| take(unsafe { layout_ffi_linear_apply_check(ops.value(0), n) });
+        let check = |n| take(layout_ffi_linear_apply_check(ops.value(0), n));
         assert_eq!(check(2), (STATUS_OK, 0, String::new()));
         assert_eq!(
             check(1).2,
             "expects one index operand per input dimension of the linear layout: 2 input dimensions (register, lane), got 1 operand"
         );
         let ops = TestOperands::new(&[("(4,8)", KIND_TUPLE)]);
-        let (status, _, _) = take(unsafe { layout_ffi_linear_apply_check(ops.value(0), 1) });
+        let (status, _, _) = take(layout_ffi_linear_apply_check(ops.value(0), 1));
         assert_eq!(status, STATUS_ALGEBRA_ERROR);
     }
 }

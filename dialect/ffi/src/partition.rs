@@ -11,10 +11,13 @@ use layout_algebra::ops::partition_plan::{
 };
 use layout_algebra::{text, Error, Value};
 
-use crate::stored::{self, Handle, Stored};
+use std::mem::MaybeUninit;
+
+use crate::abi::{c_out, c_slice, write_all};
+use crate::stored::Stored;
 use crate::{
-    extents, from_error, i64s, kind_of, owned, type_text, utf8, with_value, LayoutResult,
-    LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
+    from_error, kind_of, owned, type_text, utf8, with_value, LayoutResult, LayoutStr, FLAT_DYNAMIC,
+    STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
 };
 
 /// `r` as a result, a panic as an internal error.
@@ -30,12 +33,8 @@ fn caught<T>(f: impl FnOnce() -> T) -> Result<T, LayoutResult> {
 }
 
 /// The CuTe value of a handle, or the message that names `what`.
-///
-/// # Safety
-/// `h` must be null or a live handle.
-unsafe fn cute<'a>(h: Handle, what: &str) -> Result<&'a Value, Error> {
-    stored::borrowed(h)
-        .and_then(Stored::cute)
+fn cute<'a>(h: Option<&'a Stored>, what: &str) -> Result<&'a Value, Error> {
+    h.and_then(Stored::cute)
         .ok_or_else(|| Error::algebra(format!("{what}: expected a CuTe value")))
 }
 
@@ -46,21 +45,15 @@ fn attribute_text(v: &Value) -> String {
 
 /// The tiled MMA of the attributes of a partition_mma; a permutation that is not CuTe's
 /// PermutationMNK is named as the attribute it is.
-///
-/// # Safety
-/// `atom` and `operand` must be valid [`LayoutStr`]s, `atoms` must point to `natoms` integers
-/// and `permutation` must be null or a live handle.
-unsafe fn tiling(
+fn tiling(
     atom: LayoutStr,
     operand: LayoutStr,
-    atoms: *const i64,
-    natoms: usize,
-    permutation: Handle,
+    atoms: &[i64],
+    permutation: Option<&Stored>,
 ) -> Result<MmaTiling, Error> {
     let (atom, operand) = (utf8(atom.bytes())?, utf8(operand.bytes())?);
-    let atoms = i64s(atoms, natoms);
-    let perm = stored::borrowed(permutation).and_then(Stored::cute);
-    partition_plan::mma_tiling(atom, operand, &atoms, perm).map_err(|e| match perm {
+    let perm = permutation.and_then(Stored::cute);
+    partition_plan::mma_tiling(atom, operand, atoms, perm).map_err(|e| match perm {
         Some(p) if !is_permutation_mnk(p) && e.to_string().starts_with(PERMUTATION_EXPECTED) => {
             Error::algebra(format!(
                 "{PERMUTATION_EXPECTED}, found {}",
@@ -94,11 +87,12 @@ pub unsafe extern "C" fn layout_ffi_mma_tiling(
     operand: LayoutStr,
     atoms: *const i64,
     natoms: usize,
-    permutation: Handle,
+    permutation: Option<&Stored>,
     values: *mut LayoutResult,
     ints: *mut i64,
 ) -> LayoutResult {
-    let t = match caught(|| tiling(atom, operand, atoms, natoms, permutation)) {
+    let atoms = c_slice(atoms, natoms);
+    let t = match caught(|| tiling(atom, operand, atoms, permutation)) {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => return from_error(e),
         Err(r) => return r,
@@ -113,11 +107,10 @@ pub unsafe extern "C" fn layout_ffi_mma_tiling(
             None => done(),
         },
     ];
-    for (i, r) in out.into_iter().enumerate() {
-        values.add(i).write(r);
+    for (v, r) in c_out(values, 5).iter_mut().zip(out) {
+        v.write(r);
     }
-    *ints = t.threads;
-    *ints.add(1) = t.lanes;
+    write_all(c_out(ints, 2), &[t.threads, t.lanes]);
     done()
 }
 
@@ -126,7 +119,7 @@ pub unsafe extern "C" fn layout_ffi_mma_tiling(
 /// one partition moved: ..."), 2 that the layout has no rank.
 fn part_result(
     r: Result<Result<partition_plan::ThreadPart, PartError>, LayoutResult>,
-    stage: *mut i32,
+    stage: Option<&mut MaybeUninit<i32>>,
 ) -> LayoutResult {
     let (s, r) = match r {
         Err(panic) => (0, panic),
@@ -146,9 +139,8 @@ fn part_result(
         Ok(Err(PartError::NotTranslation(e))) => (1, from_error(e)),
         Ok(Err(PartError::NoRank)) => (2, owned(STATUS_ALGEBRA_ERROR, 0, 0, String::new())),
     };
-    if !stage.is_null() {
-        // SAFETY: the caller passes a writable i32 or null.
-        unsafe { *stage = s };
+    if let Some(stage) = stage {
+        stage.write(s);
     }
     r
 }
@@ -158,15 +150,15 @@ fn part_result(
 /// tidfrg(L, thr, val, vector)), checked to be one partition moved. On error `*stage` says
 /// which message it is ([`part_result`]); a slice the runtime leaves leave open is dynamic.
 ///
-/// # Safety
+/// # C caller's contract
 /// The handles must be null or live; `stage` must be null or point to a writable i32.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_copy_partition(
-    layout: Handle,
-    thr: Handle,
-    val: Handle,
+pub extern "C" fn layout_ffi_copy_partition(
+    layout: Option<&Stored>,
+    thr: Option<&Stored>,
+    val: Option<&Stored>,
     vector: i64,
-    stage: *mut i32,
+    stage: Option<&mut MaybeUninit<i32>>,
 ) -> LayoutResult {
     let r = caught(|| -> Result<_, PartError> {
         let l = cute(layout, "partition").map_err(PartError::Algebra)?;
@@ -188,16 +180,17 @@ pub unsafe extern "C" fn layout_ffi_copy_partition(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_mma_partition(
-    layout: Handle,
+    layout: Option<&Stored>,
     atom: LayoutStr,
     operand: LayoutStr,
     atoms: *const i64,
     natoms: usize,
-    permutation: Handle,
-    stage: *mut i32,
+    permutation: Option<&Stored>,
+    stage: Option<&mut MaybeUninit<i32>>,
 ) -> LayoutResult {
+    let atoms = c_slice(atoms, natoms);
     let r = caught(|| -> Result<_, PartError> {
-        let t = tiling(atom, operand, atoms, natoms, permutation).map_err(PartError::Algebra)?;
+        let t = tiling(atom, operand, atoms, permutation).map_err(PartError::Algebra)?;
         let l = cute(layout, "partition_mma").map_err(PartError::Algebra)?;
         partition_plan::mma_partition(l, &t)
     });
@@ -208,14 +201,14 @@ pub unsafe extern "C" fn layout_ffi_mma_partition(
 /// it has none): CuTe's (0, _, repeat<rank>(_)) for a tiled copy, ((0,(0,0)),
 /// (_, repeat<rank>(_))) for a tiled MMA (`mma`).
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_partition_coordinate(
-    layout: Handle,
+pub extern "C" fn layout_ffi_partition_coordinate(
+    layout: Option<&Stored>,
     mma: bool,
 ) -> LayoutResult {
-    let l = stored::borrowed(layout).and_then(Stored::cute);
+    let l = layout.and_then(Stored::cute);
     match caught(|| {
         let rank = l.and_then(partition_plan::rank_of).unwrap_or(1);
         Value::Coord(if mma {
@@ -242,8 +235,12 @@ pub extern "C" fn layout_ffi_integer(v: i64) -> LayoutResult {
 /// # Safety
 /// `layout` must be null or a live handle and `sizes` must point to `max` writable integers.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_mode_sizes(layout: Handle, sizes: *mut i64, max: usize) -> i64 {
-    let l = stored::borrowed(layout).and_then(Stored::cute);
+pub unsafe extern "C" fn layout_ffi_mode_sizes(
+    layout: Option<&Stored>,
+    sizes: *mut i64,
+    max: usize,
+) -> i64 {
+    let l = layout.and_then(Stored::cute);
     let modes = caught(|| match l {
         Some(Value::Func(f)) => f.domain_layout().ok().map(|d| {
             d.modes()
@@ -274,22 +271,18 @@ pub unsafe extern "C" fn layout_ffi_mode_sizes(layout: Handle, sizes: *mut i64, 
 
 /// `r` with its integers copied to `out` when they fit in `capacity`; `*length` is their number
 /// either way (call again with a larger buffer).
-///
-/// # Safety
-/// `out` must point to `capacity` writable integers and `length` to a writable size.
-unsafe fn with_ints(
+fn with_ints(
     r: Result<Result<(Option<Value>, Vec<i64>), Error>, LayoutResult>,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: &mut [MaybeUninit<i64>],
+    length: &mut [MaybeUninit<usize>],
 ) -> LayoutResult {
     match r {
         Err(panic) => panic,
         Ok(Err(e)) => from_error(e),
         Ok(Ok((value, flat))) => {
-            *length = flat.len();
-            if flat.len() <= capacity {
-                std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+            write_all(length, &[flat.len()]);
+            if flat.len() <= out.len() {
+                write_all(out, &flat);
             }
             match value {
                 Some(v) => with_value(Stored::Cute(v)),
@@ -310,8 +303,8 @@ unsafe fn with_ints(
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_copy_mode_bound(
-    thr: Handle,
-    val: Handle,
+    thr: Option<&Stored>,
+    val: Option<&Stored>,
     vector: i64,
     sizes: *const i64,
     rank: usize,
@@ -320,13 +313,13 @@ pub unsafe extern "C" fn layout_ffi_copy_mode_bound(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let sizes = extents(sizes, rank);
+    let sizes = c_slice(sizes, rank).to_vec();
     let r = caught(|| -> Result<_, Error> {
         let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
         let (rd, table) = partition_plan::copy_mode_bound(thr, val, vector, &sizes, d)?;
         Ok((Some(rd), table))
     });
-    with_ints(r, out, capacity, length)
+    with_ints(r, c_out(out, capacity), c_out(length, 1))
 }
 
 /// Thread coordinates flattened: the number of tables n, stride0, the number of threads of
@@ -356,8 +349,8 @@ fn flat_coordinates(c: ThreadCoordinates) -> (Option<Value>, Vec<i64>) {
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_copy_thread_coordinates(
-    thr: Handle,
-    val: Handle,
+    thr: Option<&Stored>,
+    val: Option<&Stored>,
     vector: i64,
     sizes: *const i64,
     rank: usize,
@@ -365,12 +358,12 @@ pub unsafe extern "C" fn layout_ffi_copy_thread_coordinates(
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let sizes = extents(sizes, rank);
+    let sizes = c_slice(sizes, rank).to_vec();
     let r = caught(|| -> Result<_, Error> {
         let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
         partition_plan::copy_thread_coordinates(thr, val, vector, &sizes).map(flat_coordinates)
     });
-    with_ints(r, out, capacity, length)
+    with_ints(r, c_out(out, capacity), c_out(length, 1))
 }
 
 /// [`layout_ffi_copy_thread_coordinates`] for the tiled MMA of a partition_mma (the tiling as
@@ -385,35 +378,33 @@ pub unsafe extern "C" fn layout_ffi_mma_thread_coordinates(
     operand: LayoutStr,
     atoms: *const i64,
     natoms: usize,
-    permutation: Handle,
+    permutation: Option<&Stored>,
     sizes: *const i64,
     rank: usize,
     out: *mut i64,
     capacity: usize,
     length: *mut usize,
 ) -> LayoutResult {
-    let sizes = extents(sizes, rank);
+    let sizes = c_slice(sizes, rank).to_vec();
+    let atoms = c_slice(atoms, natoms);
     let r = caught(|| -> Result<_, Error> {
-        let t = tiling(atom, operand, atoms, natoms, permutation)?;
+        let t = tiling(atom, operand, atoms, permutation)?;
         partition_plan::mma_thread_coordinates(&t, &sizes).map(flat_coordinates)
     });
-    with_ints(r, out, capacity, length)
+    with_ints(r, c_out(out, capacity), c_out(length, 1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{layout_result_free, test_str, KIND_LAYOUT, KIND_TILER};
+    use crate::{test_str, KIND_LAYOUT, KIND_TILER};
 
-    fn handle(text: &str, kind: i32) -> Handle {
-        Stored::parse(text, kind).unwrap().into_handle()
+    fn handle(text: &str, kind: i32) -> Option<&'static Stored> {
+        Some(Box::leak(Box::new(Stored::parse(text, kind).unwrap())))
     }
 
-    fn take(mut r: LayoutResult) -> (i32, String) {
-        let text = unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)) }
-            .into_owned();
-        let status = r.status;
-        unsafe { layout_result_free(&mut r) };
+    fn take(r: LayoutResult) -> (i32, String) {
+        let (status, _, _, text) = crate::take_result(r);
         (status, text)
     }
 
@@ -421,7 +412,7 @@ mod tests {
     fn a_bad_permutation_is_named_as_its_attribute() {
         let p = handle("[_,(8,2,2):(1,16,8)]", KIND_TILER);
         let atoms = [1i64, 2, 1];
-        let mut stage = -1;
+        let mut stage = std::mem::MaybeUninit::new(-1);
         let r = unsafe {
             layout_ffi_mma_partition(
                 handle("(32,32):(32,1)", KIND_LAYOUT),
@@ -430,7 +421,7 @@ mod tests {
                 atoms.as_ptr(),
                 3,
                 p,
-                &mut stage,
+                Some(&mut stage),
             )
         };
         assert_eq!(
@@ -440,7 +431,7 @@ mod tests {
                 format!("{PERMUTATION_EXPECTED}, found #layout.tiler<[_,(8,2,2):(1,16,8)]>")
             )
         );
-        assert_eq!(stage, 0);
+        assert_eq!(unsafe { stage.assume_init() }, 0);
     }
 
     #[test]
@@ -455,7 +446,7 @@ mod tests {
                 test_str("A"),
                 atoms.as_ptr(),
                 3,
-                std::ptr::null(),
+                None,
                 values.as_mut_ptr() as *mut LayoutResult,
                 ints.as_mut_ptr(),
             )
@@ -502,7 +493,7 @@ mod tests {
         // 2 tables of 256, stride0 64, 64 threads.
         assert_eq!(out[..4], [2, 64, 64, 256]);
         assert_eq!(length, 4 + 2 * 256 + 64);
-        let coordinate = take(unsafe { layout_ffi_partition_coordinate(l, true) });
+        let coordinate = take(layout_ffi_partition_coordinate(l, true));
         assert_eq!(coordinate, (STATUS_OK, "((0,(0,0)),(_,(_,_)))".to_string()));
     }
 }

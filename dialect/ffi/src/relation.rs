@@ -19,7 +19,7 @@ use super::{
     on_operands, owned, type_text, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
     KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
 };
-use crate::abi::KIND_BIJECTIVE;
+use crate::abi::{c_slice, KIND_BIJECTIVE};
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
 const RELATION_OPS: &[(&str, usize)] = &[("equal", 2), ("is_injective", 1), ("is_bijective", 1)];
@@ -193,7 +193,7 @@ pub unsafe extern "C" fn layout_ffi_relation_verdict(
     args: *const LayoutOperand,
     nargs: usize,
 ) -> LayoutResult {
-    answer(op, args, nargs, |op, args| {
+    answer(op, c_slice(args, nargs), |op, args| {
         relation_verdict_within(op, args, FOLD_MAX_OPERATIONS)
     })
 }
@@ -209,29 +209,27 @@ pub unsafe extern "C" fn layout_ffi_relation_check(
     args: *const LayoutOperand,
     nargs: usize,
 ) -> LayoutResult {
-    answer(op, args, nargs, |op, args| {
-        match relation_operands(op, args) {
+    answer(
+        op,
+        c_slice(args, nargs),
+        |op, args| match relation_operands(op, args) {
             Ok(_) | Err(Error::Dynamic(_)) => Ok(Verdict {
                 holds: true,
                 witness: String::new(),
             }),
             Err(e) => Err(e),
-        }
-    })
+        },
+    )
 }
 
 /// Read the operands of a C call and answer with `f`'s verdict (see
 /// [`layout_ffi_relation_verdict`] for the statuses).
-///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
-unsafe fn answer(
+fn answer(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: &[LayoutOperand],
     f: impl FnOnce(&str, &[Operand]) -> Result<Verdict, Error>,
 ) -> LayoutResult {
-    on_operands(op, args, nargs, f, |v| {
+    on_operands(op, args, f, |v| {
         owned(STATUS_OK, i32::from(v.holds), 0, v.witness)
     })
 }

@@ -7,7 +7,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use layout_algebra::hw::shared_placement::shared_placement;
 use layout_algebra::hw::smem_capacity::max_shared_bytes;
 
-use crate::stored::{self, Handle, Stored};
+use crate::abi::c_slice;
+use crate::stored::Stored;
 
 /// The placement of the `n` tensors of layouts `layouts[0..n]` and element bits `bits[0..n]`
 /// of a shared_alloc: per tensor `out[3i..3i+3]` = its offset, bytes and alignment in bytes;
@@ -21,7 +22,7 @@ use crate::stored::{self, Handle, Stored};
 /// and `totals` to 5 writable integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_shared_placement(
-    layouts: *const Handle,
+    layouts: *const Option<&Stored>,
     bits: *const i64,
     n: usize,
     base_align: i64,
@@ -32,11 +33,11 @@ pub unsafe extern "C" fn layout_ffi_shared_placement(
     if n == 0 {
         return 0;
     }
-    let handles = std::slice::from_raw_parts(layouts, n);
-    let bits = std::slice::from_raw_parts(bits, n);
+    let handles = c_slice(layouts, n);
+    let bits = c_slice(bits, n);
     let mut values = Vec::with_capacity(n);
     for (i, h) in handles.iter().enumerate() {
-        match stored::borrowed(*h).and_then(Stored::cute) {
+        match h.and_then(Stored::cute) {
             Some(v) => values.push((v, bits[i])),
             None => return i as i64,
         }
@@ -70,7 +71,11 @@ mod tests {
 
     #[test]
     fn placement_and_capacity() {
-        let h = |t: &str| Stored::parse(t, KIND_LAYOUT).unwrap().into_handle();
+        let h = |t: &str| {
+            Some(&*Box::leak(Box::new(
+                Stored::parse(t, KIND_LAYOUT).unwrap(),
+            )))
+        };
         let layouts = [h("(4):(1)"), h("Sw<3,4,3> o 0 o (64,64):(64,1)")];
         let bits = [64i64, 16];
         let mut out = [0i64; 6];

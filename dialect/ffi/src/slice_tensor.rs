@@ -7,8 +7,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::ops::slice_tensor::{self, SliceTensorError};
 
-use crate::stored::{self, Handle, Stored};
-use crate::{extents, from_error, owned, with_value, LayoutResult, STATUS_ALGEBRA_ERROR};
+use crate::abi::c_slice;
+use crate::stored::Stored;
+use crate::{from_error, owned, with_value, LayoutResult, STATUS_ALGEBRA_ERROR};
 
 /// The algebra's message (or success).
 pub const SLICE_TENSOR_ALGEBRA: i64 = 0;
@@ -39,7 +40,7 @@ pub const SLICE_TENSOR_NOT_TRANSLATION: i64 = 6;
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn layout_ffi_slice_tensor(
-    layout: Handle,
+    layout: Option<&Stored>,
     modes: *const i64,
     coords: *const i64,
     constant: *const i64,
@@ -50,11 +51,12 @@ pub unsafe extern "C" fn layout_ffi_slice_tensor(
     nkept: *mut usize,
     info: *mut i64,
 ) -> LayoutResult {
-    let l = stored::borrowed(layout).and_then(Stored::cute);
-    let modes = extents(modes, n);
-    let given: Vec<Option<i64>> = extents(coords, n)
+    let l = layout.and_then(Stored::cute);
+    let modes = c_slice(modes, n).to_vec();
+    let given: Vec<Option<i64>> = c_slice(coords, n)
+        .to_vec()
         .into_iter()
-        .zip(extents(constant, n))
+        .zip(c_slice(constant, n).to_vec())
         .map(|(c, k)| (k != 0).then_some(c))
         .collect();
     let r = catch_unwind(AssertUnwindSafe(|| match l {
@@ -126,7 +128,8 @@ mod tests {
         coords: &[Option<i64>],
         ring: bool,
     ) -> (i32, String, Vec<i64>, [i64; 4]) {
-        let h = Stored::parse(l, KIND_LAYOUT).unwrap().into_handle();
+        let v = Stored::parse(l, KIND_LAYOUT).unwrap();
+        let h = Some(&v);
         let c: Vec<i64> = coords.iter().map(|c| c.unwrap_or(0)).collect();
         let k: Vec<i64> = coords.iter().map(|c| i64::from(c.is_some())).collect();
         let mut kept = [0i64; 8];
@@ -146,10 +149,9 @@ mod tests {
                 info.as_mut_ptr(),
             )
         };
-        let text = unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)) }
-            .into_owned();
+        let text = String::from_utf8_lossy(r.text()).into_owned();
         let status = r.status;
-        unsafe { layout_result_free(&mut r) };
+        layout_result_free(Some(&mut r));
         (status, text, kept[..nkept].to_vec(), info)
     }
 

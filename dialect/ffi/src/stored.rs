@@ -120,7 +120,13 @@ pub unsafe fn shared(h: Handle) -> Option<Arc<Stored>> {
 /// # Safety
 /// `h` must be null or a live handle.
 pub unsafe fn linear_value(h: Handle) -> Result<LinearLayout, Error> {
-    match borrowed(h) {
+    linear_of(borrowed(h))
+}
+
+/// The linear layout of `v`, cloned; an error that says what the value is otherwise (`None`:
+/// no value).
+pub fn linear_of(v: Option<&Stored>) -> Result<LinearLayout, Error> {
+    match v {
         Some(Stored::Linear(l, _)) => Ok(l.clone()),
         Some(Stored::Cute(v)) => Err(Error::algebra(format!(
             "a {} is not a linear layout (#layout.linear<...>)",

@@ -7,7 +7,10 @@
 use layout_algebra::ops::local_tile::{self, LocalTile, LocalTileError};
 use layout_algebra::ops::multicast_slice::{self, MulticastError};
 
-use crate::stored::{self, Handle, Stored};
+use std::mem::MaybeUninit;
+
+use crate::abi::{c_out, c_slice, write_all};
+use crate::stored::Stored;
 use crate::{from_error, owned, with_value, LayoutResult, STATUS_ALGEBRA_ERROR, STATUS_OK};
 
 /// [`layout_ffi_local_tile`]'s stages: the algebra's message (or success).
@@ -20,19 +23,20 @@ pub const TILE_RANK: i64 = 2;
 pub const TILE_NOT_TRANSLATION: i64 = 3;
 
 /// The values of a plan in `values[0..3]` (divided, tile, rest) and two integers per mode in
-/// `modes[0..2 rank]` (extent, whole) when they fit in `capacity`.
-///
-/// # Safety
-/// `values` must point to 3 writable results, `modes` to `capacity` writable integers.
-unsafe fn write_plan(p: &LocalTile, values: *mut LayoutResult, modes: *mut i64, capacity: usize) {
-    for (i, v) in [&p.divided, &p.tile, &p.rest].into_iter().enumerate() {
-        values.add(i).write(with_value(Stored::Cute(v.clone())));
+/// `modes[0..2 rank]` (extent, whole) when they fit.
+fn write_plan(
+    p: &LocalTile,
+    values: &mut [MaybeUninit<LayoutResult>],
+    modes: &mut [MaybeUninit<i64>],
+) {
+    for (out, v) in values.iter_mut().zip([&p.divided, &p.tile, &p.rest]) {
+        out.write(with_value(Stored::Cute(v.clone())));
     }
-    for (d, (&e, &w)) in p.extents.iter().zip(&p.whole).enumerate() {
-        if 2 * d + 1 < capacity {
-            *modes.add(2 * d) = e;
-            *modes.add(2 * d + 1) = i64::from(w);
-        }
+    for (pair, (&e, &w)) in modes
+        .chunks_exact_mut(2)
+        .zip(p.extents.iter().zip(&p.whole))
+    {
+        write_all(pair, &[e, i64::from(w)]);
     }
 }
 
@@ -68,15 +72,15 @@ fn unnamed() -> LayoutResult {
 /// `capacity` writable integers and `info` to 3.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_local_tile(
-    layout: Handle,
-    tile: Handle,
+    layout: Option<&Stored>,
+    tile: Option<&Stored>,
     values: *mut LayoutResult,
     modes: *mut i64,
     capacity: usize,
     info: *mut i64,
 ) -> LayoutResult {
-    let l = stored::borrowed(layout).and_then(Stored::cute);
-    let t = stored::borrowed(tile).and_then(Stored::cute);
+    let l = layout.and_then(Stored::cute);
+    let t = tile.and_then(Stored::cute);
     let r = caught(|| {
         let (l, t) = match (l, t) {
             (Some(l), Some(t)) => (l, t),
@@ -104,7 +108,7 @@ pub unsafe extern "C" fn layout_ffi_local_tile(
     let (stage, result) = match r {
         Ok(p) => {
             *info.add(2) = rank;
-            write_plan(&p, values, modes, capacity);
+            write_plan(&p, c_out(values, 3), c_out(modes, capacity));
             (TILE_ALGEBRA, owned(STATUS_OK, 0, 0, String::new()))
         }
         Err(LocalTileError::NotFlat) => (TILE_NOT_FLAT, unnamed()),
@@ -132,7 +136,7 @@ pub unsafe extern "C" fn layout_ffi_local_tile(
 /// `extents` must point to `n` integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_tile(extents: *const i64, n: usize) -> LayoutResult {
-    let e = crate::extents(extents, n);
+    let e = c_slice(extents, n).to_vec();
     with_value(Stored::Cute(local_tile::tile_value(&e)))
 }
 
@@ -157,14 +161,14 @@ pub const SLICE_NOT_TRANSLATION: i64 = 4;
 /// As [`layout_ffi_local_tile`]; `info` must point to 2 writable integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_multicast_slice(
-    shared: Handle,
+    shared: Option<&Stored>,
     n: i64,
     values: *mut LayoutResult,
     modes: *mut i64,
     capacity: usize,
     info: *mut i64,
 ) -> LayoutResult {
-    let s = stored::borrowed(shared).and_then(Stored::cute);
+    let s = shared.and_then(Stored::cute);
     let Some(r) = caught(|| match s {
         Some(s) => multicast_slice::multicast_slice(s, n),
         None => Err(MulticastError::NoRank),
@@ -174,7 +178,7 @@ pub unsafe extern "C" fn layout_ffi_multicast_slice(
     *info.add(1) = 0;
     let (stage, result) = match r {
         Ok(p) => {
-            write_plan(&p.tile, values, modes, capacity);
+            write_plan(&p.tile, c_out(values, 3), c_out(modes, capacity));
             (SLICE_ALGEBRA, with_value(Stored::Cute(p.slice)))
         }
         Err(MulticastError::NoRank) => (SLICE_NO_RANK, unnamed()),
@@ -201,21 +205,19 @@ mod tests {
     use layout_algebra::Value;
 
     fn value_of(r: &LayoutResult) -> Option<Value> {
-        unsafe { stored::borrowed(r.value) }
-            .and_then(Stored::cute)
-            .cloned()
+        r.value().and_then(Stored::cute).cloned()
     }
 
-    fn handle(text: &str, kind: i32) -> Handle {
-        Stored::parse(text, kind).unwrap().into_handle()
+    fn handle(text: &str, kind: i32) -> Option<&'static Stored> {
+        Some(Box::leak(Box::new(Stored::parse(text, kind).unwrap())))
     }
 
     fn text(r: &LayoutResult) -> String {
-        unsafe { String::from_utf8_lossy(std::slice::from_raw_parts(r.text, r.len)) }.into_owned()
+        String::from_utf8_lossy(r.text()).into_owned()
     }
 
     fn free(mut r: LayoutResult) {
-        unsafe { layout_result_free(&mut r) };
+        layout_result_free(Some(&mut r));
     }
 
     fn blank() -> LayoutResult {

@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use layout_algebra::hw::tma_encodable::{self, EncodableError};
 use layout_algebra::hw::tma_limits;
 
-use crate::stored::{self, Handle, Stored};
+use crate::stored::Stored;
 use crate::{owned, LayoutResult, STATUS_ALGEBRA_ERROR, STATUS_OK};
 
 /// The layout has no modes (not a layout function).
@@ -28,7 +28,7 @@ pub const ENCODABLE_NOT_LEAF: i64 = 2;
 /// `length` to a writable size, `limits` to 4 and `info` to 2 writable integers.
 #[no_mangle]
 pub unsafe extern "C" fn layout_ffi_tma_encodable(
-    layout: Handle,
+    layout: Option<&Stored>,
     bits: i64,
     out: *mut i64,
     capacity: usize,
@@ -36,7 +36,7 @@ pub unsafe extern "C" fn layout_ffi_tma_encodable(
     limits: *mut i64,
     info: *mut i64,
 ) -> LayoutResult {
-    let l = stored::borrowed(layout).and_then(Stored::cute);
+    let l = layout.and_then(Stored::cute);
     let r = catch_unwind(AssertUnwindSafe(|| match l {
         Some(l) => tma_encodable::tma_encodable(l, bits),
         None => Err(EncodableError::NoModes),
@@ -89,11 +89,11 @@ pub unsafe extern "C" fn layout_ffi_tma_encodable(
 /// The rank of the tensor map over the layout of a tma tensor (`hw::tma_limits::
 /// tensor_map_rank`: a plain layout of 1 to 5 single-leaf modes), or -1.
 ///
-/// # Safety
+/// # C caller's contract
 /// `layout` must be null or a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tensor_map_rank(layout: Handle) -> i64 {
-    let l = stored::borrowed(layout).and_then(Stored::cute);
+pub extern "C" fn layout_ffi_tensor_map_rank(layout: Option<&Stored>) -> i64 {
+    let l = layout.and_then(Stored::cute);
     catch_unwind(AssertUnwindSafe(|| l.and_then(tma_limits::tensor_map_rank)))
         .ok()
         .flatten()
@@ -106,7 +106,8 @@ mod tests {
     use crate::{layout_result_free, KIND_LAYOUT};
 
     fn run(text: &str, bits: i64) -> (i32, Vec<i64>, [i64; 4], [i64; 2]) {
-        let h = Stored::parse(text, KIND_LAYOUT).unwrap().into_handle();
+        let v = Stored::parse(text, KIND_LAYOUT).unwrap();
+        let h = Some(&v);
         let mut out = [0i64; 16];
         let mut length = 0usize;
         let mut limits = [0i64; 4];
@@ -123,7 +124,7 @@ mod tests {
             )
         };
         let status = r.status;
-        unsafe { layout_result_free(&mut r) };
+        layout_result_free(Some(&mut r));
         (status, out[..length].to_vec(), limits, info)
     }
 
@@ -143,9 +144,8 @@ mod tests {
 
     #[test]
     fn tensor_map_ranks() {
-        let rank = |t: &str| unsafe {
-            layout_ffi_tensor_map_rank(Stored::parse(t, KIND_LAYOUT).unwrap().into_handle())
-        };
+        let rank =
+            |t: &str| layout_ffi_tensor_map_rank(Some(&Stored::parse(t, KIND_LAYOUT).unwrap()));
         assert_eq!(rank("(?,?):(1,?)"), 2);
         assert_eq!(rank("((2,?),?):((1,2),?)"), -1);
     }

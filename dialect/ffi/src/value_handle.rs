@@ -4,6 +4,7 @@
 //! result's handle (`layout_ffi_value_retain`) and drops its reference when the context is
 //! destroyed (`layout_ffi_value_release`). The value itself is `stored::Stored`.
 
+use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -21,15 +22,15 @@ use crate::stored::{text_and_kind, Handle, Stored};
 /// parse error, or the canonical text of the value (status OK; an empty text when the text is
 /// canonical or `*`). The caller frees it with `layout_result_free`.
 ///
-/// # Safety
-/// `text` must be a valid [`LayoutStr`]; `canonical` must point to a writable bool; `note` must
-/// be null or point to a writable [`LayoutResult`].
+/// # C caller's contract
+/// `text` must be a valid [`LayoutStr`]; `canonical` must be null or point to a writable bool;
+/// `note` must be null or point to a writable [`LayoutResult`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_value_new(
+pub extern "C" fn layout_ffi_value_new(
     text: LayoutStr,
     kind: i32,
-    canonical: *mut bool,
-    note: *mut LayoutResult,
+    canonical: Option<&mut MaybeUninit<bool>>,
+    note: Option<&mut MaybeUninit<LayoutResult>>,
 ) -> Handle {
     let bytes = text.bytes();
     let r = catch_unwind(AssertUnwindSafe(|| {
@@ -43,13 +44,15 @@ pub unsafe extern "C" fn layout_ffi_value_new(
         Ok(Some((v, canonical, printed)))
     }))
     .unwrap_or_else(|_| Err(Error::algebra("the value's parse panicked")));
-    *canonical = matches!(r, Ok(Some((_, true, _))));
-    if !note.is_null() {
-        *note = match &r {
+    if let Some(canonical) = canonical {
+        canonical.write(matches!(r, Ok(Some((_, true, _)))));
+    }
+    if let Some(note) = note {
+        note.write(match &r {
             Err(e) => from_error(e.clone()),
             Ok(Some((_, false, printed))) => owned(STATUS_OK, 0, 0, printed.clone()),
             Ok(_) => owned(STATUS_OK, 0, 0, String::new()),
-        };
+        });
     }
     match r {
         Ok(Some((v, _, _))) => v.into_handle(),
@@ -89,9 +92,9 @@ mod tests {
     use crate::test_str as s;
 
     fn new(t: &str, kind: i32) -> (Handle, bool) {
-        let mut canonical = false;
-        let h = unsafe { layout_ffi_value_new(s(t), kind, &mut canonical, std::ptr::null_mut()) };
-        (h, canonical)
+        let mut canonical = MaybeUninit::new(false);
+        let h = layout_ffi_value_new(s(t), kind, Some(&mut canonical), None);
+        (h, unsafe { canonical.assume_init() })
     }
 
     #[test]
@@ -125,27 +128,10 @@ mod tests {
     #[test]
     fn the_note_says_what_is_wrong() {
         let note = |t: &str| {
-            let mut canonical = false;
-            let mut r = LayoutResult {
-                status: 0,
-                kind: 0,
-                offset: 0,
-                text: std::ptr::null_mut(),
-                len: 0,
-                value: std::ptr::null(),
-            };
-            let h = unsafe { layout_ffi_value_new(s(t), 0, &mut canonical, &mut r) };
-            let text = if r.text.is_null() {
-                String::new()
-            } else {
-                String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(r.text, r.len) })
-                    .into_owned()
-            };
-            let status = r.status;
-            unsafe {
-                crate::layout_result_free(&mut r);
-                layout_ffi_value_release(h);
-            }
+            let mut r = MaybeUninit::new(owned(STATUS_OK, 0, 0, String::new()));
+            let h = layout_ffi_value_new(s(t), 0, None, Some(&mut r));
+            let (status, _, _, text) = crate::take_result(unsafe { r.assume_init() });
+            unsafe { layout_ffi_value_release(h) };
             (status, text)
         };
         assert_eq!(note("(4,8):(8,1)"), (STATUS_OK, String::new()));
