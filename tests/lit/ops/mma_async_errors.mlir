@@ -93,7 +93,32 @@ func.func @rs_not_the_fragment(%a: tensor<64x64xf16, #blk>, %b: !b, %c: tensor<6
 #v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>>>
 !b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
 func.func @rs_f32(%a: tensor<64x64xf32, #v3>, %b: !b, %c: tensor<64x64xf32, #v3>) {
-  // expected-error@+1 {{'layout.mma_async' op A from registers and B must both be f16 or both bf16, found 'f32' and 'f16'}}
+  // expected-error@+1 {{'layout.mma_async' op A from registers and B must both be f16, both bf16, or both f8E4M3FN/f8E5M2, found 'f32' and 'f16'}}
   %d = layout.mma_async %a, %b, %c : tensor<64x64xf32, #v3>, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+// An 8-bit A from registers is WGMMA's m64nNk32 fragment: the k32 accumulator rounded to e4m3 is
+// not (a thread holds columns 2q, 2q + 1 of each 8, the fragment 4q .. 4q + 3 of each 16);
+// layout.convert_layout to Triton's dot_op with kWidth 4 moves it there.
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>>>
+#v3e4 = #layout.linear<tensor<64x64xf8E4M3FN, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>>>
+!b = !layout.tensor<f8E4M3FN, shared, !layout.layout<Sw<2,4,3> o 0 o (64,64):(64,1)>>
+func.func @rs_fp8_accumulator_layout(%a: tensor<64x64xf8E4M3FN, #v3e4>, %b: !b, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op wgmma: A holds no element at (0, 2) in lane 0 of warp 0, where an instruction needs it}}
+  %d = layout.mma_async %a, %b, %c : tensor<64x64xf8E4M3FN, #v3e4>, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
+  return
+}
+
+// -----
+
+#v3 = #layout.linear<tensor<64x64xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>>>
+#pa = #layout.linear<tensor<64x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>, kWidth = 4}>>>
+!b = !layout.tensor<f16, shared, !layout.layout<Sw<3,3,3> o 0 o (64,64):(64,1)>>
+func.func @rs_fp8_a_f16_b(%a: tensor<64x64xf8E4M3FN, #pa>, %b: !b, %c: tensor<64x64xf32, #v3>) {
+  // expected-error@+1 {{'layout.mma_async' op A from registers and B must both be f16, both bf16, or both f8E4M3FN/f8E5M2, found 'f8E4M3FN' and 'f16'}}
+  %d = layout.mma_async %a, %b, %c : tensor<64x64xf8E4M3FN, #pa>, !b, tensor<64x64xf32, #v3> -> tensor<64x64xf32, #v3>
   return
 }

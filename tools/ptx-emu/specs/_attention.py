@@ -3,18 +3,20 @@ reference and the error bounds. For each of bh heads, O = softmax(Q K^T / sqrt(d
 key j <= query i]) V and LSE = log(sum_j exp(s_j)) per row; Q and O are bh x sq x d, K and V
 bh x sk x d (row-major), LSE bh x sq.
 
-Q, K and V are multiples of 1/16 in [-1, 1] (exact in f16 and bf16). With u the unit roundoff of
+Q, K and V are multiples of 1/16 in [-1, 1] (exact in f16, bf16 and e4m3). With u the unit roundoff of
 the element type (2^-11 f16, 2^-8 bf16), per element
     |O - ref| <= 4u (sum_j p_j |V_j|) / l + 2u |ref| + 2^-20
 (P is rounded to the element type before the second product while l sums the unrounded P: u
-each, with ex2.approx's error and the f32 sums well inside; O is rounded: u |ref|), and
+each, with ex2.approx's error and the f32 sums well inside; O is rounded: u |ref|, with the unit
+roundoff of O's type where it differs: fp8 attention rounds P to e4m3, u = 2^-4, and O to bf16),
+and
     |LSE - ref| <= 2^-14 (|ref| + 1)
 (f32 scores and sums, lg2.approx)."""
 
 import math
 import random
 
-UNIT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8}
+UNIT = {"f16": 2.0 ** -11, "bf16": 2.0 ** -8, "e4m3": 2.0 ** -4}
 SENTINEL = {"f16": 0x7E5A, "bf16": 0x7FA5}  # O everywhere before the run
 LSE_SENTINEL = 0x7FC00001                    # LSE (f32) everywhere before the run
 
@@ -23,14 +25,17 @@ class Attention:
     """The operands of one problem (drawn from random.Random(seed): Q's rows, then K's, then V's)
     and its references."""
 
-    def __init__(self, seed, bh, sq, sk, d, causal, elem):
+    def __init__(self, seed, bh, sq, sk, d, causal, elem, out_elem=None, q_scale=1):
         self.bh, self.sq, self.sk, self.d, self.causal, self.elem = bh, sq, sk, d, causal, elem
-        self.u = UNIT[elem]
+        # P is rounded to `elem` (u), O to `out_elem` (uo; the inputs' type unless given).
+        self.u, self.uo = UNIT[elem], UNIT[out_elem or elem]
         rng = random.Random(seed)
 
-        def mat(rows):
-            return [[rng.randint(-16, 16) / 16 for _ in range(d)] for _ in range(rows)]
-        self.Q, self.K, self.V = mat(bh * sq), mat(bh * sk), mat(bh * sk)
+        def mat(rows, scale=1):
+            return [[rng.randint(-16, 16) * scale / 16 for _ in range(d)] for _ in range(rows)]
+        # q_scale (a power of two) spreads the scores: softmax rows far from uniform, so that
+        # P taken from the wrong row or column shows past the bound.
+        self.Q, self.K, self.V = mat(bh * sq, q_scale), mat(bh * sk), mat(bh * sk)
         self._rows = {}
 
     def row(self, h, i):
@@ -54,7 +59,7 @@ class Attention:
                 w, total, vs, _ = self.row(h, i)
                 ref.append([sum(w[j] * vs[j][c] for j in range(len(w))) / total for c in range(d)])
                 mag = [sum(w[j] * abs(vs[j][c]) for j in range(len(w))) / total for c in range(d)]
-                bound.append([4 * u * m + 2 * u * abs(r) + 2.0 ** -20 for m, r in zip(mag, ref[-1])])
+                bound.append([4 * u * m + 2 * self.uo * abs(r) + 2.0 ** -20 for m, r in zip(mag, ref[-1])])
         return ref, bound
 
     def lse_reference(self):
