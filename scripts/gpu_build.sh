@@ -29,7 +29,9 @@
 #    ptxas.txt}; the sm_80 kernels examples/attention_sm80.mlir and attention_sm80_d128.mlir
 #    (FlashAttention-2 with cp.async, ldmatrix, mma.sync; the sm90a kernels' interface with
 #    global pointers for the tensor maps) for each of ELEMS, lowered with chip=sm_80 and
-#    assembled for sm_90 (as the sm80 GEMM): target/gpu/attention/sm80/d{64,128}/<elem>/...;
+#    assembled for sm_90 (as the sm80 GEMM): target/gpu/attention/sm80/d{64,128}/<elem>/...; the
+#    fp8 kernel examples/attention_fp8_sm90.mlir (e4m3 in, bf16 out, d = 128):
+#    target/gpu/attention/fp8/d128/...;
 #    and target/gpu/attention/manifest.json (bench/gpu/run_attention.py runs both).
 # The sm90a part is built (and its manifest written) first, so a failure of a later part leaves
 # it complete; the script still exits non-zero.
@@ -206,6 +208,10 @@ for d in 64 128; do
     echo "gpu_build: attention sm80 d=$d $elem: $(grep -o 'Used [0-9]* registers.*' "$dd/ptxas.txt" | head -n1)"
   done
 done
+# The fp8 kernel (head dim 128): attention(mapQ, mapK, mapVt, mapO, lse, SQ, SK, BH, causal,
+# scale_qk, scale_v), e4m3 in, bf16 out.
+build_tma_kernel "attention fp8" "${SRCATTN%_sm90.mlir}_fp8_sm90.mlir" "$OA/fp8/d128" "d=128 e4m3" - attention \
+  "ptr ptr ptr ptr ptr .u32 .u32 .u32 .u32 .f32 .f32" "mapQ, mapK, mapVt, mapO, lse, SQ, SK, BH, causal, scale_qk, scale_v"
 # The launches (the kernels' headers): sm90a: grid (ceil(SQ / 128), BH) of 384 threads (two
 # consumer warpgroups and a producer), the dynamic shared memory of each head dim; sm80: grid
 # (ceil(SQ / 64), BH) of 128 threads, static shared memory.
@@ -214,7 +220,9 @@ cat >"$OA/manifest.json" <<EOF
  "smem_bytes": {"64": 83024, "128": 99408}, "host": "libattention_host.so",
  "encode": "encode_tensor_maps", "elems": "$ELEMS", "arch": "sm_90a", "source": "$SRCATTN",
  "sm80": {"dir": "sm80", "block": 128, "tile_q": 64, "elems": "$ELEMS", "arch": "sm_80",
-          "cubin_arch": "sm_90", "source": "$SRCATTN80"}}
+          "cubin_arch": "sm_90", "source": "$SRCATTN80"},
+ "fp8": {"dir": "fp8", "head_dims": [128], "smem_bytes": 115792, "output": "bf16",
+         "source": "${SRCATTN%_sm90.mlir}_fp8_sm90.mlir"}}
 EOF
 echo "gpu_build: attention OK -> $OA"
 fi

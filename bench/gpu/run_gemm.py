@@ -67,7 +67,7 @@ KERNELS = ["sm90a", "sm90a_fp8", "sm80"]
 SUBDIR = {"sm90a": "", "sm90a_fp8": "fp8", "sm80": "sm80"}
 # A child's result line (one per shape), gathered by the parent into the final table.
 RESULT = "RESULT "
-CTYPE = {"ptr": ctypes.c_uint64, "i32": ctypes.c_int32, "i64": ctypes.c_int64}
+CTYPE = {"ptr": ctypes.c_uint64, "i32": ctypes.c_int32, "i64": ctypes.c_int64, "f32": ctypes.c_float}
 
 
 def cdiv(a, b):
@@ -85,7 +85,7 @@ def dim3(v):
 
 def pack_params(args):
     """The kernelParams array of cuLaunchKernel: one pointer per argument, each to a value of
-    the argument's PTX parameter type (.u64 for a pointer, .u32/.u64 for i32/i64)."""
+    the argument's PTX parameter type (.u64 for a pointer, .u32/.u64 for i32/i64, .f32)."""
     holders = [CTYPE[kind](v) for kind, v in args]
     params = (ctypes.c_void_p * len(holders))(
         *[ctypes.cast(ctypes.byref(h), ctypes.c_void_p) for h in holders]
