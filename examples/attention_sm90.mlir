@@ -46,7 +46,7 @@
 //     on the rows inside SQ and stored once per row (the quad's other lanes hold copies);
 //   - the host function encode_tensor_maps(mapQ, Q, mapK, K, mapV, V, mapO, O, SQ, SK, BH, causal)
 //     is derived from the kernel (`layout.tensor_map_encoder`).
-// Not yet (issue 50): fp8 (P's conversion to the fp8 A fragment).
+// fp8 (e4m3 in, bf16 out, P shuffled into WGMMA's 8-bit A fragment): examples/attention_fp8_sm90.mlir.
 // Launch: grid (ceil(SQ / 128), BH) of 384 threads (SQ, SK >= 1), 83024 bytes of dynamic shared
 // memory (shared_alloc's remark: 83008).
 // Build:
