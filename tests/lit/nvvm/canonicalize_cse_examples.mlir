@@ -1,7 +1,7 @@
-// The GEMM examples and the sm_90a attention kernel through upstream canonicalize, cse and
+// The GEMM examples and the sm_90a attention kernels (f16, fp8) through upstream canonicalize, cse and
 // loop-invariant-code-motion before --lower-to-nvvm, then run on the PTX emulator as the first
 // run of gemm_sm80_run.mlir, gemm_sm90_run.mlir, gemm_fp8_sm90_run.mlir, gemm_sm100_run.mlir
-// and the ragged run of attention_sm90_run.mlir does (same flags, host function, spec, shape and
+// and the ragged run of attention_sm90_run.mlir (the fp8 attention: its one-tile run) does (same flags, host function, spec, shape and
 // expectations): the memory effects of the kernel ops (docs/dialect.md "Memory effects") let
 // the passes run over a kernel without merging, erasing or moving an op that touches memory or
 // synchronizes. What the passes change: the constants (layout.const, arith.constant,
@@ -73,6 +73,22 @@
 // RUN: cc -shared -fPIC %t.att.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.att.host.so
 // RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/attention_sm90.py --ptx %t.att.ptx --host %t.att.host.so --set bh=2 --set sq=200 --set sk=330 | FileCheck %s --check-prefix=ATT
 //
+// sm_90a fp8 attention: P rounded to e4m3 and shuffled into WGMMA's 8-bit A fragment (its
+// layout.convert_layout stays: the layouts differ), V^T's view; every op kept.
+// RUN: layout-opt %S/../../../examples/attention_fp8_sm90.mlir -o %t.att8.orig.mlir
+// RUN: layout-opt %S/../../../examples/attention_fp8_sm90.mlir %{pipeline} -o %t.att8.mlir
+// RUN: %{ops} %t.att8.orig.mlir | sed -E 's/^ *(= )?//' | sort | uniq -c > %t.att8.orig.ops
+// RUN: %{ops} %t.att8.mlir | sed -E 's/^ *(= )?//' | sort | uniq -c > %t.att8.ops
+// RUN: diff %t.att8.orig.ops %t.att8.ops
+// RUN: grep -q 'layout.convert_layout' %t.att8.ops
+// RUN: layout-opt %t.att8.mlir --lower-to-nvvm="ptx=%t.att8.ptx" -o %t.att8.lowered.mlir 2>/dev/null
+// RUN: mlir-translate --mlir-to-llvmir %t.att8.lowered.mlir -o %t.att8.ll
+// RUN: llvm-extract --func=encode_tensor_maps -S %t.att8.ll -o %t.att8.host.ll
+// RUN: llc -O2 -filetype=obj -relocation-model=pic %t.att8.host.ll -o %t.att8.host.o
+// RUN: cc -shared -fPIC %t.att8.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.att8.host.so
+// RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/attention_fp8_sm90.py --ptx %t.att8.ptx --host %t.att8.host.so --set bh=1 --set sq=128 --set sk=128 | FileCheck %s --check-prefix=ATT8
+// ATT8: attention sm90a fp8 e4m3 bh=1 sq=128 sk=128 d=128: o: 16384 elements, max error {{.*}}, 0 wrong, 0 writes outside o, 0 unwritten, 0 stored twice, 0 races
+// ATT8: PASS//
 // sm_100a: tcgen05.mma into TMEM, tcgen05.ld, TMA, mbarrier rings, the derived host function.
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir -o %t.sm100.orig.mlir
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir %{pipeline} -o %t.sm100.mlir
