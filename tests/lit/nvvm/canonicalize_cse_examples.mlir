@@ -88,7 +88,8 @@
 // RUN: cc -shared -fPIC %t.att8.host.o %S/../../../tools/ptx-emu/tensor_map_record.c -o %t.att8.host.so
 // RUN: %python %S/../../../tools/ptx-emu/ptx_emu.py run %S/../../../tools/ptx-emu/specs/attention_fp8_sm90.py --ptx %t.att8.ptx --host %t.att8.host.so --set bh=1 --set sq=128 --set sk=128 | FileCheck %s --check-prefix=ATT8
 // ATT8: attention sm90a fp8 e4m3 bh=1 sq=128 sk=128 d=128: o: 16384 elements, max error {{.*}}, 0 wrong, 0 writes outside o, 0 unwritten, 0 stored twice, 0 races
-// ATT8: PASS//
+// ATT8: PASS
+//
 // sm_100a: tcgen05.mma into TMEM, tcgen05.ld, TMA, mbarrier rings, the derived host function.
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir -o %t.sm100.orig.mlir
 // RUN: layout-opt %S/../../../examples/gemm_sm100.mlir %{pipeline} -o %t.sm100.mlir
