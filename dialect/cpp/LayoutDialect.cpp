@@ -72,29 +72,6 @@ const char *kindMnemonic(ValueKind k) {
   return "layout";
 }
 
-const char *kindNoun(ValueKind k) {
-  switch (k) {
-  case ValueKind::Layout: return "a layout";
-  case ValueKind::Swizzle: return "a swizzle";
-  case ValueKind::Tiler: return "a tiler";
-  case ValueKind::Tuple: return "an integer tuple or coordinate";
-  case ValueKind::Linear: return "a linear layout";
-  case ValueKind::Bijective: return "a bijective layout";
-  }
-  return "a value";
-}
-
-std::optional<ValueKind> mnemonicKind(StringRef m) {
-  return llvm::StringSwitch<std::optional<ValueKind>>(m)
-      .Case("layout", ValueKind::Layout)
-      .Case("swizzle", ValueKind::Swizzle)
-      .Case("tiler", ValueKind::Tiler)
-      .Case("tuple", ValueKind::Tuple)
-      .Case("linear", ValueKind::Linear)
-      .Case("bijective", ValueKind::Bijective)
-      .Default(std::nullopt);
-}
-
 /// A parsed `<mnemonic><cute-text>` body: canonical text, kind and value.
 struct ParsedValue {
   std::string text;
@@ -102,90 +79,22 @@ struct ParsedValue {
   rust::OwnedValue value;
 };
 
-/// Parse the full symbol spec of an attribute or type. `allowUnknown`
-/// accepts `layout<*>` (types only).
+/// Parse the full symbol spec of an attribute or type (`mnemonic<body>`): the
+/// algebra reads it (layout_ffi_parse_spec: the kind, the canonical text, the
+/// value); an error is reported at the byte it names. `allowUnknown` accepts
+/// `layout<*>` (types only).
 std::optional<ParsedValue> parseSpec(DialectAsmParser &parser,
                                      bool allowUnknown, const char *what) {
   StringRef spec = parser.getFullSymbolSpec();
-  auto locAt = [&](const char *p) { return SMLoc::getFromPointer(p); };
-  size_t lt = spec.find('<');
-  StringRef mnemonic = spec.take_front(lt == StringRef::npos ? spec.size() : lt);
-  std::optional<ValueKind> kind = mnemonicKind(mnemonic);
-  if (!kind) {
-    parser.emitError(locAt(spec.data()))
-        << "unknown layout " << what << " '" << mnemonic
-        << "': expected one of layout, swizzle, tiler, tuple, linear, bijective"
-        << (allowUnknown ? "" : ", major");
-    return std::nullopt;
-  }
-  if (lt == StringRef::npos || !spec.ends_with(">")) {
-    parser.emitError(locAt(spec.data() + mnemonic.size()))
-        << "expected '<' after '" << mnemonic << "'";
-    return std::nullopt;
-  }
-  StringRef body = spec.slice(lt + 1, spec.size() - 1);
-  // `linear<...>`: a linear layout (JSON or Triton text), verified by the Rust parser.
-  if (*kind == ValueKind::Linear) {
-    rust::Result r = rust::parseLinear(body);
-    if (!r.ok()) {
-      size_t off = r.status == rust::ParseError ? r.offset : 0;
-      if (off > body.size())
-        off = body.size();
-      parser.emitError(locAt(body.data() + off)) << r.text;
-      return std::nullopt;
-    }
-    return ParsedValue{std::move(r.text), ValueKind::Linear, std::move(r.value)};
-  }
-  // `bijective<...>`: a LEGO chain, parsed and verified (GenP bijectivity) by Rust.
-  // A GenP's `->`, `<` and `>` would unbalance MLIR's `<...>` lexing: the body may be a
-  // string literal, `bijective<"...">` (the syntax has no `"` or `\\`).
-  if (*kind == ValueKind::Bijective) {
-    StringRef text = body.trim();
-    if (text.size() >= 2 && text.starts_with("\"") && text.ends_with("\""))
-      text = text.drop_front().drop_back();
-    rust::Result r = rust::parseBijective(text);
-    if (!r.ok()) {
-      size_t off = r.status == rust::ParseError ? r.offset : 0;
-      if (off > text.size())
-        off = text.size();
-      parser.emitError(locAt(text.data() + off)) << r.text;
-      return std::nullopt;
-    }
-    return ParsedValue{std::move(r.text), ValueKind::Bijective,
-                       std::move(r.value)};
-  }
-  if (allowUnknown && *kind == ValueKind::Layout && body.trim() == "*")
-    return ParsedValue{"*", ValueKind::Layout, rust::OwnedValue()};
-
-  // `swizzle<B,M,S>` is `Sw<B,M,S>` in CuTe text.
-  std::string source = body.str();
-  size_t shift = 0;
-  if (*kind == ValueKind::Swizzle) {
-    source = "Sw<" + source + ">";
-    shift = 3;
-  }
-  rust::Result r = rust::parse(source);
-  if (r.status == rust::ParseError) {
-    size_t off = r.offset >= shift ? r.offset - shift : 0;
-    if (off > body.size())
-      off = body.size();
-    parser.emitError(locAt(body.data() + off)) << r.text;
-    return std::nullopt;
-  }
+  rust::Result r = rust::take(layout_ffi_parse_spec(rust::str(spec), allowUnknown,
+                                                    rust::str(what)));
   if (!r.ok()) {
-    parser.emitError(locAt(body.data())) << r.text;
+    size_t at = r.offset > spec.size() ? spec.size() : r.offset;
+    parser.emitError(SMLoc::getFromPointer(spec.data() + at)) << r.text;
     return std::nullopt;
   }
-  auto got = static_cast<ValueKind>(r.kind);
-  bool fits = got == *kind ||
-              (*kind == ValueKind::Layout && got == ValueKind::Swizzle);
-  if (!fits) {
-    parser.emitError(locAt(body.data()))
-        << "expected " << kindNoun(*kind) << " in '" << mnemonic
-        << "<...>', got " << kindNoun(got) << " '" << r.text << "'";
-    return std::nullopt;
-  }
-  return ParsedValue{std::move(r.text), got, std::move(r.value)};
+  return ParsedValue{std::move(r.text), static_cast<ValueKind>(r.kind),
+                     std::move(r.value)};
 }
 
 void printSpec(DialectAsmPrinter &printer, StringRef text, ValueKind kind) {
@@ -570,18 +479,6 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
 //===----------------------------------------------------------------------===//
 // Rust calls
 //===----------------------------------------------------------------------===//
-
-rust::Result rust::parse(StringRef text) {
-  return take(layout_ffi_parse(str(text)));
-}
-
-rust::Result rust::parseBijective(StringRef text) {
-  return take(layout_ffi_parse_bijective(str(text)));
-}
-
-rust::Result rust::parseLinear(StringRef text) {
-  return take(layout_ffi_parse_linear(str(text)));
-}
 
 rust::Result rust::call(StringRef op, ArrayRef<LayoutOperand> args,
                         ArrayRef<int64_t> indices) {

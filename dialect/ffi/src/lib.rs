@@ -9,6 +9,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 mod abi;
+mod attribute_spec;
 mod bijective;
 mod partition;
 mod relation;

@@ -51,11 +51,11 @@ LayoutHandle layout_ffi_value_new(LayoutStr text, int32_t kind, bool *canonical,
 void layout_ffi_value_retain(LayoutHandle value);
 void layout_ffi_value_release(LayoutHandle value);
 
-LayoutResult layout_ffi_parse(LayoutStr text);
+/// The full symbol spec `mnemonic<body>` of an attribute or type: its kind, canonical text and
+/// value, or a parse error at a byte offset of the spec (attribute_spec.rs).
+LayoutResult layout_ffi_parse_spec(LayoutStr spec, bool allow_unknown, LayoutStr what);
 int64_t layout_ffi_copy_vector(LayoutHandle src, LayoutHandle dst, int64_t max);
 LayoutResult layout_ffi_mma_atom_operand(LayoutStr name, uint8_t operand, int64_t *tile);
-LayoutResult layout_ffi_parse_linear(LayoutStr text);
-LayoutResult layout_ffi_parse_bijective(LayoutStr text);
 LayoutResult layout_ffi_call(LayoutStr op, const LayoutOperand *args, size_t nargs,
                              const int64_t *indices, size_t nindices);
 LayoutResult layout_ffi_call_bound(LayoutStr op, const LayoutOperand *args,
@@ -358,13 +358,6 @@ inline Result take(LayoutResult r) {
   layout_result_free(&r);
   return out;
 }
-
-/// Parse CuTe text; on success `text` is canonical and `value` the value.
-Result parse(llvm::StringRef text);
-/// Parse a linear layout (JSON or Triton text); canonical text on success.
-Result parseLinear(llvm::StringRef text);
-/// Parse and verify a bijective (LEGO) layout; canonical text on success.
-Result parseBijective(llvm::StringRef text);
 
 /// Apply the algebra op named `op` (CuTe name) to `args`, followed by the
 /// integer parameters `indices`.
