@@ -34,6 +34,7 @@
 
 pub use layout_dialect_ffi as ffi;
 
+pub mod ir;
 pub mod op_diagnostics;
 
 use layout_algebra::Error;

@@ -1,4 +1,4 @@
-//! Diagnostics of the Rust passes on a raw MLIR operation: its name, and an error (or a remark
+//! Diagnostics of the Rust passes on an MLIR operation (any melior `OperationLike`): its name, and an error (or a remark
 //! or warning) at its location in MLIR's own form `'<name>' op <message>` (what
 //! `op->emitError()` prints in C++).
 //! Shared by the lowering, NVVM lowering and proof passes.
@@ -6,17 +6,10 @@
 use std::ffi::CString;
 
 use melior::ir::operation::OperationLike;
-use melior::ir::OperationRef;
-use mlir_sys::MlirOperation;
 
 /// The operation's name (`layout.crd2idx`); empty if MLIR gives no UTF-8 name.
-pub fn op_name(op: MlirOperation) -> String {
-    unsafe { OperationRef::from_raw(op) }
-        .name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or("")
-        .to_string()
+pub fn op_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_string()
 }
 
 /// How serious a diagnostic is (MLIR's remark, warning and error).
@@ -37,14 +30,20 @@ extern "C" {
 
 /// Emit `'<name>' op <message>` with `severity` at the operation's location. A NUL byte in the
 /// message (which a C string cannot hold) is printed as a space.
-pub fn emit_op_diagnostic(op: MlirOperation, severity: Severity, message: &str) {
-    let loc = unsafe { OperationRef::from_raw(op) }.location();
+pub fn emit_op_diagnostic<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+    severity: Severity,
+    message: &str,
+) {
+    let loc = op.location();
     let text = format!("'{}' op {message}", op_name(op)).replace('\0', " ");
     let text = CString::new(text).expect("NUL bytes were replaced");
+    // SAFETY: `loc` is a live location (melior's `Location` of the op's context), `text` a
+    // NUL-terminated string that outlives the call (the C++ side copies it).
     unsafe { mlirLayoutEmitDiagnostic(loc.to_raw(), severity as i32, text.as_ptr()) };
 }
 
 /// Emit `'<name>' op <message>` as an error at the operation's location.
-pub fn emit_op_error(op: MlirOperation, message: &str) {
+pub fn emit_op_error<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
     emit_op_diagnostic(op, Severity::Error, message)
 }

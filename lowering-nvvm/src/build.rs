@@ -11,6 +11,9 @@
 //! as long as the pattern that made it runs, and every value passed to its methods is a live
 //! value of that context; the `unsafe` blocks of the builder files rest on that.
 
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::BlockRef;
 use mlir_sys::*;
 
 /// The null value: an absent optional operand of a builder.
@@ -23,27 +26,65 @@ pub(crate) const NO_TYPE: MlirType = MlirType {
     ptr: std::ptr::null(),
 };
 
+/// The context of `op` (melior's `ContextRef` does not give its handle).
+fn context_of(op: OperationRef<'_, '_>) -> MlirContext {
+    // SAFETY: `op` is a live op (melior's `OperationRef`); its context outlives it.
+    unsafe { mlirOperationGetContext(op.to_raw()) }
+}
+
 /// Inserts new ops before `at` (at the end of `block` when `at` is null), at `at`'s location,
 /// through `rewriter`.
+///
+/// The fields are the handles of typed melior values the constructors take (so live for as
+/// long as the op and block they came from); they are private to the crate's builder files.
 pub struct Builder {
-    pub ctx: MlirContext,
-    pub loc: MlirLocation,
-    pub block: MlirBlock,
-    pub at: MlirOperation,
-    pub rewriter: MlirRewriterBase,
+    pub(crate) ctx: MlirContext,
+    pub(crate) loc: MlirLocation,
+    block: MlirBlock,
+    at: MlirOperation,
+    rewriter: MlirRewriterBase,
 }
 
 impl Builder {
-    pub fn before(at: MlirOperation, rewriter: MlirRewriterBase) -> Builder {
-        unsafe {
-            Builder {
-                ctx: mlirOperationGetContext(at),
-                loc: mlirOperationGetLocation(at),
-                block: mlirOperationGetBlock(at),
-                at,
-                rewriter,
-            }
+    /// Insert before `at`, at its location, through `rewriter` (the pattern's).
+    pub fn before(at: OperationRef<'_, '_>, rewriter: MlirRewriterBase) -> Builder {
+        Builder {
+            ctx: context_of(at),
+            loc: at.location().to_raw(),
+            block: at.block().map_or(
+                MlirBlock {
+                    ptr: std::ptr::null_mut(),
+                },
+                |b| b.to_raw(),
+            ),
+            at: at.to_raw(),
+            rewriter,
         }
+    }
+
+    /// Insert at the start of `block` (at its end when empty), at `loc_of`'s location.
+    pub fn at_start(
+        loc_of: OperationRef<'_, '_>,
+        block: BlockRef<'_, '_>,
+        rewriter: MlirRewriterBase,
+    ) -> Builder {
+        Builder {
+            ctx: context_of(loc_of),
+            loc: loc_of.location().to_raw(),
+            block: block.to_raw(),
+            at: block.first_operation().map_or(
+                MlirOperation {
+                    ptr: std::ptr::null_mut(),
+                },
+                |o| o.to_raw(),
+            ),
+            rewriter,
+        }
+    }
+
+    /// The rewriter new ops go through.
+    pub(crate) fn rewriter(&self) -> MlirRewriterBase {
+        self.rewriter
     }
 
     /// The rewriter, its insertion point set before `at` (at the end of `block` when `at` is
@@ -60,7 +101,8 @@ impl Builder {
     }
 
     /// Replace every use of `op`'s results by `values` and erase `op` (through the rewriter).
-    pub fn replace(&self, op: MlirOperation, values: &[MlirValue]) {
+    pub fn replace(&self, op: OperationRef<'_, '_>, values: &[MlirValue]) {
+        let op = op.to_raw();
         unsafe {
             if values.is_empty() {
                 mlirRewriterBaseEraseOp(self.rewriter, op);

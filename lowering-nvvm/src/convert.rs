@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 
+use melior::ir::operation::OperationRef;
 use mlir_sys::*;
 
 use layout_algebra::hw::MatrixForm;
@@ -192,10 +193,15 @@ impl<'a> Emit<'a> {
     }
 }
 
-pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+pub fn lower(
+    b: &Builder,
+    op: OperationRef<'_, '_>,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let plan = derive::convert(a)?;
     let (elem, bits) = derive::convert_elem(a)?;
-    emit_op_diagnostic(op, Severity::Remark, &remark(&plan));
+    emit_op_diagnostic(&op, Severity::Remark, &remark(&plan));
     let (src, smem, thread) = match ops {
         [s, m, t] => (*s, Some(*m), *t),
         [s, t] => (*s, None, *t),

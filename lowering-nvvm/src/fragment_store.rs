@@ -10,6 +10,7 @@
 //! predicate. Predicates are PTX predicates on the stores (inline PTX), so no branch is
 //! emitted: the same code serves full tiles and the ragged edge of a tensor.
 
+use melior::ir::operation::OperationRef;
 use mlir_sys::*;
 
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
@@ -81,12 +82,17 @@ pub fn remark(
     text
 }
 
-pub fn lower(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+pub fn lower(
+    b: &Builder,
+    op: OperationRef<'_, '_>,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let plan = derive::fragment_store(a)?;
     let elem = a.get("elem").ok_or("missing attribute 'elem'")?.to_string();
     let bytes: i64 = if elem == "f32" { 4 } else { 2 };
     emit_op_diagnostic(
-        op,
+        &op,
         Severity::Remark,
         &remark(&plan, &elem, bytes, global_space(ops[1])),
     );

@@ -5,9 +5,12 @@
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{Major, MatrixOp};
-use melior::ir::attribute::{Attribute, BoolAttribute, DenseI32ArrayAttribute, IntegerAttribute};
+use melior::ir::attribute::{
+    Attribute, BoolAttribute, DenseI32ArrayAttribute, IntegerAttribute, StringAttribute,
+};
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::AttributeLike;
+use melior::ir::{AttributeLike, RegionLike};
 use melior::pass::Pass;
 use mlir_sys::*;
 
@@ -30,8 +33,8 @@ pub fn create_lower_pass() -> Pass {
     unsafe { Pass::from_raw(layout_nvvm_create_hardware_lowering_pass()) }
 }
 
-fn emit_error(op: MlirOperation, message: &str) {
-    emit_op_error(op, &format!("cannot be lowered to NVVM: {message}"));
+fn emit_error(op: OperationRef<'_, '_>, message: &str) {
+    emit_op_error(&op, &format!("cannot be lowered to NVVM: {message}"));
 }
 
 /// Lower one hardware op of the kind numbered `kind` ([`HardwareOp`]; the body of its
@@ -51,6 +54,7 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
     operands: *const MlirValue,
     n: usize,
 ) -> bool {
+    let op = OperationRef::from_raw(op);
     let all = if n == 0 {
         &[][..]
     } else {
@@ -78,7 +82,7 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
 /// The parameters `derive` reads: string values, integers and flags (read from the typed
 /// attributes, never printed), element types and enums by the algebra's names, layouts as the
 /// values their attributes (or their operands' types) hold.
-pub fn attrs(op: MlirOperation) -> Attrs {
+pub fn attrs(op: OperationRef<'_, '_>) -> Attrs {
     let keys = [
         "elem",
         "smem",
@@ -116,10 +120,11 @@ pub fn attrs(op: MlirOperation) -> Attrs {
             length: k.len(),
         };
         // The attribute, or the layout an operand gives for it (cpp/LayoutNvgpuOps.cpp).
-        // SAFETY: `op` is the live hardware op being lowered (the callers' contract) and `name`
-        // borrows `k`, alive for the call; the attribute it answers (or null) belongs to the
-        // op's context, which outlives this function.
-        let Some(attr) = (unsafe { Attribute::from_option_raw(mlirLayoutNvLayoutParam(op, name)) })
+        // SAFETY: `op` is a live op (melior's `OperationRef`) and `name` borrows `k`, alive for
+        // the call; the attribute it answers (or null) belongs to the op's context, which
+        // outlives this function.
+        let Some(attr) =
+            (unsafe { Attribute::from_option_raw(mlirLayoutNvLayoutParam(op.to_raw(), name)) })
         else {
             continue;
         };
@@ -171,7 +176,7 @@ fn param_name(attr: Attribute) -> Vec<u8> {
 
 /// The bytes of a string attribute (any bytes: MLIR does not require UTF-8), copied; None for
 /// another attribute.
-fn string_bytes(attr: Attribute) -> Option<Vec<u8>> {
+pub fn string_bytes(attr: Attribute) -> Option<Vec<u8>> {
     // SAFETY: `attr` is a live attribute (melior's `Attribute` of the context), checked to be a
     // string attribute before its value is read; the value is owned by the attribute's storage
     // and copied before returning.
@@ -238,7 +243,7 @@ impl HardwareOp {
 }
 
 fn lower_op(
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     kind: HardwareOp,
     rewriter: MlirRewriterBase,
     ops: &[MlirValue],
@@ -360,7 +365,7 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
 
 fn lower_matrix(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     mop: MatrixOp,
     a: &Attrs,
     ops: &[MlirValue],
@@ -391,8 +396,8 @@ fn lower_matrix(
 ///
 /// Read from the op's `operandSegmentSizes` (a `DenseI32ArrayAttr` with one size per operand
 /// group: `base`, then `kIndex`).
-pub fn smem_desc_operands(op: MlirOperation) -> (bool, bool) {
-    let Ok(segs) = unsafe { OperationRef::from_raw(op) }.attribute("operandSegmentSizes") else {
+pub fn smem_desc_operands(op: OperationRef<'_, '_>) -> (bool, bool) {
+    let Ok(segs) = op.attribute("operandSegmentSizes") else {
         return (false, false);
     };
     let Ok(segs) = DenseI32ArrayAttribute::try_from(segs) else {
@@ -406,7 +411,7 @@ pub fn smem_desc_operands(op: MlirOperation) -> (bool, bool) {
 
 fn lower_smem_desc(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     kind: DescKind,
     a: &Attrs,
     ops: &[MlirValue],
@@ -420,7 +425,12 @@ fn lower_smem_desc(
     Ok(())
 }
 
-fn lower_wgmma(b: &Builder, op: MlirOperation, a: &Attrs, ops: &[MlirValue]) -> Result<(), String> {
+fn lower_wgmma(
+    b: &Builder,
+    op: OperationRef<'_, '_>,
+    a: &Attrs,
+    ops: &[MlirValue],
+) -> Result<(), String> {
     let w = derive::wgmma(a)?;
     // `async`: the mma alone; the kernel fences, commits and waits (several in flight).
     let asynchronous = a.contains_key("async");
@@ -522,7 +532,7 @@ fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Vec<MlirValue> 
 
 fn lower_tma_load(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
@@ -544,7 +554,7 @@ fn lower_tma_load(
 
 fn lower_tma_store(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
@@ -572,40 +582,33 @@ fn encode_type(b: &Builder) -> MlirType {
 }
 
 /// Declare `cuTensorMapEncodeTiled` in the symbol table above `op` unless present.
-fn declare_encode(op: MlirOperation, rewriter: MlirRewriterBase) -> Result<(), String> {
-    unsafe {
-        let mut table_op = mlirOperationGetParentOperation(op);
-        while !table_op.ptr.is_null() {
-            let n = op_name(table_op);
-            if n == "builtin.module" || n == "gpu.module" {
-                break;
-            }
-            table_op = mlirOperationGetParentOperation(table_op);
+fn declare_encode(op: OperationRef<'_, '_>, rewriter: MlirRewriterBase) -> Result<(), String> {
+    let mut table_op = op.parent_operation();
+    while let Some(t) = table_op {
+        let n = op_name(&t);
+        if n == "builtin.module" || n == "gpu.module" {
+            break;
         }
-        if table_op.ptr.is_null() {
-            return Err("tma_desc must be inside a module".into());
-        }
-        let table = mlirSymbolTableCreate(table_op);
-        let name = MlirStringRef {
-            data: ENCODE_FN.as_ptr() as *const _,
-            length: ENCODE_FN.len(),
-        };
-        let found = mlirSymbolTableLookup(table, name);
-        mlirSymbolTableDestroy(table);
-        if !found.ptr.is_null() {
-            return Ok(());
-        }
-        let body = mlirRegionGetFirstBlock(mlirOperationGetRegion(table_op, 0));
-        let first = mlirBlockGetFirstOperation(body);
-        let b = Builder {
-            ctx: mlirOperationGetContext(op),
-            loc: mlirOperationGetLocation(op),
-            block: body,
-            at: first,
-            rewriter,
-        };
-        b.func_declaration(ENCODE_FN, encode_type(&b));
+        table_op = t.parent_operation();
     }
+    let table_op = table_op.ok_or("tma_desc must be inside a module")?;
+    // The symbol table's lookup: a symbol (`sym_name`) of an op of the table's body.
+    let body = table_op
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or("tma_desc must be inside a module with a body")?;
+    let found = std::iter::successors(body.first_operation(), |o| o.next_in_block()).any(|o| {
+        o.attribute("sym_name")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .is_some_and(|s| s.value() == ENCODE_FN)
+    });
+    if found {
+        return Ok(());
+    }
+    let b = Builder::at_start(op, body, rewriter);
+    b.func_declaration(ENCODE_FN, encode_type(&b));
     Ok(())
 }
 
@@ -622,12 +625,12 @@ fn stack_array(b: &Builder, vals: &[MlirValue], elem: MlirType) -> MlirValue {
 
 fn lower_tma_desc(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
-    declare_encode(op, b.rewriter)?;
+    declare_encode(op, b.rewriter())?;
     let (map, global) = (ops[0], ops[1]);
     let mut dynamic = ops[2..].iter();
     let mut ints = |xs: &[Option<i64>]| -> Result<Vec<MlirValue>, String> {

@@ -3,6 +3,7 @@
 //! are i32 values (`lane << 16 | column`), converted to `!llvm.ptr<6>` for the NVVM ops.
 
 use layout_algebra::hw::TmemShape;
+use melior::ir::operation::OperationRef;
 use mlir_sys::*;
 
 use crate::build::Builder;
@@ -17,7 +18,7 @@ fn tmem_ptr(b: &Builder, addr: MlirValue) -> MlirValue {
 /// `layout.tcgen05_mma` -> `nvvm.tcgen05.mma` with the derived instruction descriptor.
 pub fn lower_mma(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {
@@ -34,7 +35,7 @@ pub fn lower_mma(
 /// address ([`warp_base_offset`]), then `nvvm.tcgen05.wait <load|store>`.
 pub fn lower_tmem_copy(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     store: bool,
     a: &Attrs,
     ops: &[MlirValue],
@@ -89,7 +90,7 @@ fn after_wait(b: &Builder, r: MlirValue, regs: i64) -> MlirValue {
 /// `nvvm.tcgen05.cp` (shape 128x256b).
 pub fn lower_cp(
     b: &Builder,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     a: &Attrs,
     ops: &[MlirValue],
 ) -> Result<(), String> {

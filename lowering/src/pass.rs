@@ -294,7 +294,7 @@ pub unsafe extern "C" fn layout_lowering_lower_op(
         }
         Err(m) => {
             e.rollback();
-            emit_op_error(op, &format!("cannot be lowered to index math: {m}"));
+            emit_op_error(&opref, &format!("cannot be lowered to index math: {m}"));
             FAILED
         }
     }
@@ -388,13 +388,24 @@ fn coord_sym(v: MlirValue) -> Sym {
 /// and return the values that stand for its results, without replacing it (None: not an op
 /// this pass lowers). The lowering uses exactly this; `--layout-prove-lowering`
 /// (layout-passes) calls it on the op to translate what the lowering emits.
-pub fn emit_lowering(e: &mut Emitter, op: MlirOperation) -> Result<Option<Vec<MlirValue>>, String> {
-    let opref = unsafe { OperationRef::from_raw(op) };
-    let name = opref.name();
-    match IndexOp::of_name(name.as_string_ref().as_str().unwrap_or("")) {
-        Some(kind) => emit_lowering_with(e, op, kind, &operands(op), &mut Memo::default()),
-        None => Ok(None),
-    }
+pub fn emit_lowering<'c, 'a>(
+    e: &mut Emitter,
+    op: OperationRef<'c, 'a>,
+) -> Result<Option<Vec<Value<'c, 'a>>>, String> {
+    let name = op.name();
+    let Some(kind) = IndexOp::of_name(name.as_string_ref().as_str().unwrap_or("")) else {
+        return Ok(None);
+    };
+    let operands: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let values = emit_lowering_with(e, op.to_raw(), kind, &operands, &mut Memo::default())?;
+    // SAFETY: each value the lowering returns is an operand of `op` or a result of an op the
+    // emitter inserted before `op` in its block, so a live value of the IR `op` belongs to
+    // (`'a`), until the caller erases what was emitted.
+    Ok(values.map(|vs| {
+        vs.into_iter()
+            .map(|v| unsafe { Value::from_raw(v) })
+            .collect()
+    }))
 }
 
 /// [`emit_lowering`] with the memo of a pass run.

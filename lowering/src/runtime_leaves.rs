@@ -77,7 +77,8 @@ fn value_of(
     let def = defining_op(v).ok_or_else(|| {
         format!("the dynamic layout {want} is a block argument; build it with layout.make in the same region")
     })?;
-    let name = op_name(def);
+    let opref = unsafe { OperationRef::from_raw(def) };
+    let name = op_name(&opref);
     let value = match name.as_str() {
         "layout.make" => {
             let leaves = operands(def);
@@ -100,7 +101,6 @@ fn value_of(
             for a in operands(def) {
                 args.push(value_of(a, vars, known, depth + 1)?);
             }
-            let opref = unsafe { OperationRef::from_raw(def) };
             if let Ok(a) = opref.attribute("indices") {
                 let list = DenseI64ArrayAttribute::try_from(a)
                     .map_err(|_| format!("{name}: 'indices' is not an array<i64>"))?;

@@ -42,9 +42,8 @@ use std::collections::HashMap;
 
 use layout_relation::expr::Exists;
 use melior::ir::attribute::IntegerAttribute;
-use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::ValueLike;
-use mlir_sys::{MlirOperation, MlirValue};
+use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
+use melior::ir::{Value, ValueLike};
 
 const I64_MIN: i128 = i64::MIN as i128;
 const I64_MAX: i128 = i64::MAX as i128;
@@ -95,8 +94,8 @@ impl Term {
 }
 
 /// An input of the translation: an SSA value, its variable name and its range on the domain.
-pub struct Input {
-    pub value: MlirValue,
+pub struct Input<'c, 'a> {
+    pub value: Value<'c, 'a>,
     pub name: String,
     pub lo: i64,
     pub hi: i64,
@@ -104,8 +103,8 @@ pub struct Input {
 
 /// A runtime value the lowered math reads: the SSA value, its index i (the parameter `R_i`)
 /// and its assumed range.
-pub struct Symbol {
-    pub value: MlirValue,
+pub struct Symbol<'c, 'a> {
+    pub value: Value<'c, 'a>,
     pub index: usize,
     pub lo: i64,
     pub hi: i64,
@@ -125,7 +124,7 @@ pub struct Translation {
 pub fn translate(
     inputs: &[Input],
     symbols: &[Symbol],
-    results: &[MlirValue],
+    results: &[Value<'_, '_>],
 ) -> Result<Translation, String> {
     let mut t = Translator {
         ex: Exists::default(),
@@ -133,7 +132,7 @@ pub fn translate(
     };
     for i in inputs {
         t.memo.insert(
-            i.value.ptr as usize,
+            key(i.value),
             Term {
                 text: i.name.clone(),
                 lo: i.lo as i128,
@@ -149,7 +148,7 @@ pub fn translate(
     let count = symbols.iter().map(|s| s.index + 1).max().unwrap_or(0);
     for s in symbols {
         t.memo.insert(
-            s.value.ptr as usize,
+            key(s.value),
             Term {
                 text: format!("R{}", s.index),
                 lo: s.lo as i128,
@@ -185,10 +184,14 @@ struct Translator {
     memo: HashMap<usize, Term>,
 }
 
+/// A value's identity (its handle's address), the key of the translation's memo.
+fn key(v: Value<'_, '_>) -> usize {
+    v.to_raw().ptr as usize
+}
+
 /// The integer value of an `arith.constant` (None: not an integer constant).
-pub fn constant_value(op: MlirOperation) -> Option<i64> {
-    let r = unsafe { OperationRef::from_raw(op) };
-    let a = r.attribute("value").ok()?;
+pub fn constant_value(op: OperationRef<'_, '_>) -> Option<i64> {
+    let a = op.attribute("value").ok()?;
     IntegerAttribute::try_from(a).ok().map(|i| i.value())
 }
 
@@ -245,32 +248,26 @@ impl Translator {
         }
     }
 
-    fn value(&mut self, v: MlirValue) -> Result<Term, String> {
-        if let Some(t) = self.memo.get(&(v.ptr as usize)) {
+    fn value(&mut self, v: Value<'_, '_>) -> Result<Term, String> {
+        if let Some(t) = self.memo.get(&key(v)) {
             return Ok(t.clone());
         }
-        let op = unsafe {
-            if !mlir_sys::mlirValueIsAOpResult(v) {
-                return Err(
-                    "the lowered math reads a block argument that is not a coordinate operand"
-                        .into(),
-                );
-            }
-            mlir_sys::mlirOpResultGetOwner(v)
+        let Ok(result) = OperationResult::try_from(v) else {
+            return Err(
+                "the lowered math reads a block argument that is not a coordinate operand".into(),
+            );
         };
-        let t = self.op(op)?;
-        self.memo.insert(v.ptr as usize, t.clone());
+        let t = self.op(result.owner())?;
+        self.memo.insert(key(v), t.clone());
         Ok(t)
     }
 
-    fn operands(&mut self, op: MlirOperation) -> Result<Vec<Term>, String> {
-        let r = unsafe { OperationRef::from_raw(op) };
-        let vals: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
-        vals.into_iter().map(|v| self.value(v)).collect()
+    fn operands(&mut self, op: OperationRef<'_, '_>) -> Result<Vec<Term>, String> {
+        op.operands().map(|v| self.value(v)).collect()
     }
 
-    fn op(&mut self, op: MlirOperation) -> Result<Term, String> {
-        let name = op_name(op);
+    fn op(&mut self, op: OperationRef<'_, '_>) -> Result<Term, String> {
+        let name = op_name(&op);
         if name == "arith.constant" {
             return constant_value(op)
                 .map(Term::constant)
@@ -424,8 +421,7 @@ impl Translator {
                 ))
             }
             "arith.cmpi" => {
-                let r = unsafe { OperationRef::from_raw(op) };
-                let p = r
+                let p = op
                     .attribute("predicate")
                     .ok()
                     .and_then(|a| IntegerAttribute::try_from(a).ok())

@@ -44,13 +44,19 @@ use layout_algebra::linear::layout_assignment::{
     Weight,
 };
 use layout_algebra::linear::LinearLayout;
+use layout_dialect::ir::{nested_ops, op_mut, uses};
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, emit_op_error, op_name, Severity};
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
-use melior::ir::r#type::TypeId;
-use melior::ir::Attribute;
+use melior::ir::attribute::{DenseElementsAttribute, IntegerAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{
+    OperationBuilder, OperationLike, OperationMutLike, OperationRef, OperationResult, WalkOrder,
+};
+use melior::ir::r#type::{DimSize, IntegerType, RankedTensorType, TypeId};
+use melior::ir::{
+    Attribute, BlockRef, RegionLike, ShapedTypeLike, Type, TypeLike, Value, ValueLike,
+};
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
-use mlir_sys::*;
 
 /// The pass argument (`layout-opt --layout-assign-layouts`).
 pub const ARGUMENT: &str = "layout-assign-layouts";
@@ -83,17 +89,14 @@ impl<'c> RunExternalPass<'c> for AssignLayouts {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        let mut functions = Vec::new();
-        operation.walk(WalkOrder::PreOrder, |op| {
-            if matches!(op_name(op.to_raw()).as_str(), "func.func" | "gpu.func") {
-                functions.push(op.to_raw());
-            }
-            WalkResult::Advance
-        });
+        let functions: Vec<_> = nested_ops(operation, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|op| matches!(op_name(op).as_str(), "func.func" | "gpu.func"))
+            .collect();
         let mut ok = true;
         for f in functions {
             if let Err(m) = assign_function(f) {
-                emit_op_error(f, &m);
+                emit_op_error(&f, &m);
                 ok = false;
             }
         }
@@ -117,67 +120,72 @@ pub fn create_pass() -> Pass {
     )
 }
 
-fn sref(s: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: s.as_ptr() as *const _,
-        length: s.len(),
-    }
-}
-
 /// A register tensor's type: shape, element type and the encoding when it is a
 /// `#layout.linear` (with its layout).
-struct TensorType {
+struct TensorType<'c> {
     shape: Vec<i64>,
-    elem: MlirType,
-    encoding: MlirAttribute,
+    elem: Type<'c>,
+    encoding: Attribute<'c>,
     layout: LinearLayout,
 }
 
 /// The register-tensor view of `ty` (None for any other type). An encoding that is a
 /// `#layout.linear` whose value cannot be read is an error.
-fn tensor_type(ty: MlirType) -> Result<Option<TensorType>, String> {
-    unsafe {
-        if !mlirTypeIsARankedTensor(ty) {
-            return Ok(None);
-        }
-        let encoding = mlirRankedTensorTypeGetEncoding(ty);
-        if encoding.ptr.is_null() {
-            return Ok(None);
-        }
-        let layout = match layout_dialect::attr_linear(Attribute::from_raw(encoding)) {
-            None => return Ok(None),
-            Some(Err(e)) => return Err(format!("a tensor encoding is not a usable layout: {e}")),
-            Some(Ok(l)) => l,
-        };
-        let rank = mlirShapedTypeGetRank(ty);
-        let shape = (0..rank as isize)
-            .map(|i| mlirShapedTypeGetDimSize(ty, i))
-            .collect();
-        Ok(Some(TensorType {
-            shape,
-            elem: mlirShapedTypeGetElementType(ty),
-            encoding,
-            layout,
-        }))
-    }
+fn tensor_type(ty: Type<'_>) -> Result<Option<TensorType<'_>>, String> {
+    let Ok(ranked) = RankedTensorType::try_from(ty) else {
+        return Ok(None);
+    };
+    let Some(encoding) = ranked.encoding() else {
+        return Ok(None);
+    };
+    let layout = match layout_dialect::attr_linear(encoding) {
+        None => return Ok(None),
+        Some(Err(e)) => return Err(format!("a tensor encoding is not a usable layout: {e}")),
+        Some(Ok(l)) => l,
+    };
+    Ok(Some(TensorType {
+        shape: shape_of(ranked),
+        elem: ranked.element(),
+        encoding,
+        layout,
+    }))
 }
 
-fn value_tensor(v: MlirValue) -> Result<Option<TensorType>, String> {
-    tensor_type(unsafe { mlirValueGetType(v) })
+/// The dimensions of a ranked tensor type as MLIR stores them (a dynamic one as
+/// `ShapedType::kDynamic`, `i64::MIN`).
+fn shape_of(ty: RankedTensorType<'_>) -> Vec<i64> {
+    (0..ty.rank())
+        .map(|i| match ty.dim_size(i) {
+            Ok(DimSize::Static(n)) => n as i64,
+            _ => i64::MIN,
+        })
+        .collect()
+}
+
+/// The ranked tensor type of `shape` (as [`shape_of`] gives it) over `elem`, encoded by
+/// `encoding`.
+fn tensor_of<'c>(shape: &[i64], elem: Type<'c>, encoding: Attribute<'c>) -> Type<'c> {
+    let dims: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
+    RankedTensorType::new(&dims, elem, Some(encoding)).into()
+}
+
+fn value_tensor<'c>(v: Value<'c, '_>) -> Result<Option<TensorType<'c>>, String> {
+    tensor_type(v.r#type())
 }
 
 /// Bits an element of `elem` moves as (at least a byte); an error for types of no width.
-fn element_bits(elem: MlirType) -> Result<i64, String> {
-    let bits = unsafe {
-        if mlirTypeIsAInteger(elem) {
-            mlirIntegerTypeGetWidth(elem) as i64
-        } else if mlirTypeIsAFloat(elem) {
-            mlirFloatTypeGetWidth(elem) as i64
-        } else if mlirTypeIsAIndex(elem) {
-            64
-        } else {
-            return Err("a register tensor's element type has no bit width (integer, float or index expected)".into());
-        }
+fn element_bits(elem: Type<'_>) -> Result<i64, String> {
+    let bits = if let Ok(int) = IntegerType::try_from(elem) {
+        int.width() as i64
+    } else if elem.is_float() {
+        elem.float_width() as i64
+    } else if elem.is_index() {
+        64
+    } else {
+        return Err(
+            "a register tensor's element type has no bit width (integer, float or index expected)"
+                .into(),
+        );
     };
     let moved = (bits.max(8) as u64).next_power_of_two() as i64;
     if moved > 64 {
@@ -188,53 +196,43 @@ fn element_bits(elem: MlirType) -> Result<i64, String> {
     Ok(moved)
 }
 
-fn operands(op: MlirOperation) -> Vec<MlirValue> {
-    unsafe {
-        (0..mlirOperationGetNumOperands(op))
-            .map(|i| mlirOperationGetOperand(op, i))
-            .collect()
-    }
+fn operands<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    op.operands().collect()
 }
 
-fn results(op: MlirOperation) -> Vec<MlirValue> {
-    unsafe {
-        (0..mlirOperationGetNumResults(op))
-            .map(|i| mlirOperationGetResult(op, i))
-            .collect()
-    }
+fn results<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    op.results().map(Value::from).collect()
 }
 
-fn has_attr(op: MlirOperation, name: &str) -> bool {
-    !unsafe { mlirOperationGetAttributeByName(op, sref(name)) }
-        .ptr
-        .is_null()
+/// Result `index` of `op` (which has it).
+fn result<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Value<'c, 'a> {
+    op.result(index).expect("the op has the result").into()
 }
 
 fn dialect_of(name: &str) -> &str {
     name.split('.').next().unwrap_or("")
 }
 
+/// An op's identity (its handle's address), a key of the model's maps.
+fn key(op: OperationRef<'_, '_>) -> usize {
+    op.to_raw().ptr as usize
+}
+
 /// The splat attribute of a splat `arith.constant` (None otherwise).
-fn splat_value(op: MlirOperation) -> Option<MlirAttribute> {
-    unsafe {
-        let a = mlirOperationGetAttributeByName(op, sref("value"));
-        if a.ptr.is_null() || !mlirAttributeIsADenseElements(a) || !mlirDenseElementsAttrIsSplat(a)
-        {
-            return None;
-        }
-        Some(mlirDenseElementsAttrGetSplatValue(a))
-    }
+fn splat_value<'c>(op: OperationRef<'c, '_>) -> Option<Attribute<'c>> {
+    let a = DenseElementsAttribute::try_from(op.attribute("value").ok()?).ok()?;
+    a.is_splat().then(|| a.splat_value())
 }
 
 /// Whether `op` is layout-polymorphic: an `arith`/`math` op on register tensors of one shape
 /// (a splat for `arith.constant`), not fixed by the user.
-fn is_polymorphic(op: MlirOperation) -> Result<bool, String> {
-    let name = op_name(op);
-    if !matches!(dialect_of(&name), "arith" | "math") || has_attr(op, FIXED_ATTRIBUTE) {
+fn is_polymorphic(op: OperationRef<'_, '_>) -> Result<bool, String> {
+    let name = op_name(&op);
+    if !matches!(dialect_of(&name), "arith" | "math") || op.has_attribute(FIXED_ATTRIBUTE) {
         return Ok(false);
     }
-    let values: Vec<MlirValue> = operands(op).into_iter().chain(results(op)).collect();
-    if results(op).is_empty() {
+    let values: Vec<Value> = operands(op).into_iter().chain(results(op)).collect();
+    if op.result_count() == 0 {
         return Ok(false);
     }
     if name == "arith.constant" && splat_value(op).is_none() {
@@ -254,52 +252,48 @@ fn is_polymorphic(op: MlirOperation) -> Result<bool, String> {
 /// an `scf.for` (its init operand `3 + index`, body argument `1 + index`, yield operand
 /// `index` and result `index`).
 #[derive(Clone, Copy)]
-enum Var {
-    Op(MlirOperation),
-    Iter(MlirOperation, usize),
+enum Var<'c, 'a> {
+    Op(OperationRef<'c, 'a>),
+    Iter(OperationRef<'c, 'a>, usize),
 }
 
 /// One register tensor value: where it is defined, its users (operand slots, seen through
 /// the converts), its cost class and weight, and where its converts go.
-struct Managed {
-    value: MlirValue,
+struct Managed<'c, 'a> {
+    value: Value<'c, 'a>,
     def: Slot,
-    uses: Vec<(MlirOperation, usize, Slot)>,
+    uses: Vec<(OperationRef<'c, 'a>, usize, Slot)>,
     class: usize,
     weight: Weight,
     /// The op after which converts are inserted (None: at the start of `block`).
-    after: Option<MlirOperation>,
-    block: MlirBlock,
-    tensor: TensorType,
+    after: Option<OperationRef<'c, 'a>>,
+    block: BlockRef<'c, 'a>,
+    tensor: TensorType<'c>,
 }
 
 /// The function as an assignment problem.
-struct Model {
-    layouts: Vec<(MlirAttribute, LinearLayout)>,
-    vars: Vec<Var>,
+struct Model<'c, 'a> {
+    layouts: Vec<(Attribute<'c>, LinearLayout)>,
+    vars: Vec<Var<'c, 'a>>,
     var_of_op: HashMap<usize, usize>,
     var_of_iter: HashMap<(usize, usize), usize>,
-    values: Vec<Managed>,
-    converts: Vec<MlirOperation>,
+    values: Vec<Managed<'c, 'a>>,
+    converts: Vec<OperationRef<'c, 'a>>,
     classes: Vec<i64>,
     /// Program order of every op of the function (pre-order).
     order: HashMap<usize, usize>,
 }
 
-impl Model {
-    fn layout_id(&mut self, t: &TensorType) -> usize {
-        if let Some(i) = self
-            .layouts
-            .iter()
-            .position(|(a, _)| unsafe { mlirAttributeEqual(*a, t.encoding) })
-        {
+impl<'c, 'a> Model<'c, 'a> {
+    fn layout_id(&mut self, t: &TensorType<'c>) -> usize {
+        if let Some(i) = self.layouts.iter().position(|(a, _)| *a == t.encoding) {
             return i;
         }
         self.layouts.push((t.encoding, t.layout.clone()));
         self.layouts.len() - 1
     }
 
-    fn class_of(&mut self, t: &TensorType) -> Result<usize, String> {
+    fn class_of(&mut self, t: &TensorType<'c>) -> Result<usize, String> {
         let bits = element_bits(t.elem)?;
         Ok(match self.classes.iter().position(|&b| b == bits) {
             Some(i) => i,
@@ -311,20 +305,21 @@ impl Model {
     }
 
     /// The slot of the operand `index` of `user` (whose type is `t`).
-    fn use_slot(&mut self, user: MlirOperation, index: usize, t: &TensorType) -> Slot {
-        if let Some(&x) = self.var_of_op.get(&(user.ptr as usize)) {
+    fn use_slot(&mut self, user: OperationRef<'c, 'a>, index: usize, t: &TensorType<'c>) -> Slot {
+        if let Some(&x) = self.var_of_op.get(&key(user)) {
             return Slot::Var(x);
         }
-        let name = op_name(user);
+        let name = op_name(&user);
         if name == "scf.for" && index >= 3 {
-            if let Some(&x) = self.var_of_iter.get(&(user.ptr as usize, index - 3)) {
+            if let Some(&x) = self.var_of_iter.get(&(key(user), index - 3)) {
                 return Slot::Var(x);
             }
         }
         if name == "scf.yield" {
-            let parent = unsafe { mlirOperationGetParentOperation(user) };
-            if let Some(&x) = self.var_of_iter.get(&(parent.ptr as usize, index)) {
-                return Slot::Var(x);
+            if let Some(parent) = user.parent_operation() {
+                if let Some(&x) = self.var_of_iter.get(&(key(parent), index)) {
+                    return Slot::Var(x);
+                }
             }
         }
         Slot::Fixed(self.layout_id(t))
@@ -332,60 +327,42 @@ impl Model {
 }
 
 /// The ops of `block` in order.
-fn block_ops(block: MlirBlock) -> Vec<MlirOperation> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut op = mlirBlockGetFirstOperation(block);
-        while !op.ptr.is_null() {
-            out.push(op);
-            op = mlirOperationGetNextInBlock(op);
-        }
-    }
-    out
+fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    std::iter::successors(block.first_operation(), |op| op.next_in_block()).collect()
 }
 
 /// The blocks of every region of `op` in order.
-fn op_blocks(op: MlirOperation) -> Vec<MlirBlock> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut region = mlirOperationGetFirstRegion(op);
-        while !region.ptr.is_null() {
-            let mut block = mlirRegionGetFirstBlock(region);
-            while !block.ptr.is_null() {
-                out.push(block);
-                block = mlirBlockGetNextInRegion(block);
-            }
-            region = mlirRegionGetNextInOperation(region);
-        }
-    }
-    out
+fn op_blocks<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<BlockRef<'c, 'a>> {
+    op.regions()
+        .flat_map(|r| std::iter::successors(r.first_block(), |b| b.next_in_region()))
+        .collect()
 }
 
 /// The integer value of an `arith.constant` (None for anything else).
-fn constant_int(v: MlirValue) -> Option<i64> {
-    unsafe {
-        if !mlirValueIsAOpResult(v) {
-            return None;
-        }
-        let def = mlirOpResultGetOwner(v);
-        if op_name(def) != "arith.constant" {
-            return None;
-        }
-        let a = mlirOperationGetAttributeByName(def, sref("value"));
-        (!a.ptr.is_null() && mlirAttributeIsAInteger(a)).then(|| mlirIntegerAttrGetValueInt(a))
+fn constant_int(v: Value<'_, '_>) -> Option<i64> {
+    let def = OperationResult::try_from(v).ok()?.owner();
+    if op_name(&def) != "arith.constant" {
+        return None;
     }
+    Some(
+        IntegerAttribute::try_from(def.attribute("value").ok()?)
+            .ok()?
+            .value(),
+    )
 }
 
 /// How often code in `block` runs per run of `function`: constant `scf.for` trip counts
 /// multiply, any other loop (`scf.for` of unknown trip count, `scf.while`) adds a power of N.
-fn block_weight(mut block: MlirBlock, function: MlirOperation) -> Weight {
+fn block_weight(mut block: BlockRef<'_, '_>, function: OperationRef<'_, '_>) -> Weight {
     let mut w = Weight::ONCE;
     loop {
-        let op = unsafe { mlirBlockGetParentOperation(block) };
-        if op.ptr.is_null() || op.ptr == function.ptr {
+        let Some(op) = block.parent_operation() else {
+            return w;
+        };
+        if op == function {
             return w;
         }
-        match op_name(op).as_str() {
+        match op_name(&op).as_str() {
             "scf.for" => {
                 let o = operands(op);
                 match (constant_int(o[0]), constant_int(o[1]), constant_int(o[2])) {
@@ -400,32 +377,27 @@ fn block_weight(mut block: MlirBlock, function: MlirOperation) -> Weight {
             "scf.while" => w.degree += 1,
             _ => {}
         }
-        block = unsafe { mlirOperationGetBlock(op) };
-        if block.ptr.is_null() {
-            return w;
+        match op.block() {
+            Some(b) => block = b,
+            None => return w,
         }
     }
 }
 
 /// The users of `v` as (op, operand index), seen through `layout.convert_layout` chains.
-fn uses_through_converts(v: MlirValue, out: &mut Vec<(MlirOperation, usize)>) {
-    unsafe {
-        let mut u = mlirValueGetFirstUse(v);
-        while !mlirOpOperandIsNull(u) {
-            let owner = mlirOpOperandGetOwner(u);
-            if op_name(owner) == CONVERT {
-                uses_through_converts(mlirOperationGetResult(owner, 0), out);
-            } else {
-                out.push((owner, mlirOpOperandGetOperandNumber(u) as usize));
-            }
-            u = mlirOpOperandGetNextUse(u);
+fn uses_through_converts<'c, 'a>(v: Value<'c, 'a>, out: &mut Vec<(OperationRef<'c, 'a>, usize)>) {
+    for (owner, index) in uses(v) {
+        if op_name(&owner) == CONVERT {
+            uses_through_converts(result(owner, 0), out);
+        } else {
+            out.push((owner, index));
         }
     }
 }
 
 /// Build the model of `function`: first the variables and converts, then every register
 /// tensor value in program order.
-fn build_model(function: MlirOperation) -> Result<Model, String> {
+fn build_model<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<Model<'c, 'a>, String> {
     let mut m = Model {
         layouts: Vec::new(),
         vars: Vec::new(),
@@ -436,32 +408,29 @@ fn build_model(function: MlirOperation) -> Result<Model, String> {
         classes: Vec::new(),
         order: HashMap::new(),
     };
-    let mut all_ops = Vec::new();
-    let fref = unsafe { OperationRef::from_raw(function) };
-    fref.walk(WalkOrder::PreOrder, |op| {
-        if op.to_raw().ptr != function.ptr {
-            all_ops.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
+    // Every op of the function but the function itself (the walk's first).
+    let all_ops: Vec<_> = nested_ops(function, WalkOrder::PreOrder)
+        .into_iter()
+        .skip(1)
+        .collect();
     m.order = all_ops
         .iter()
         .enumerate()
-        .map(|(i, op)| (op.ptr as usize, i))
+        .map(|(i, &op)| (key(op), i))
         .collect();
     for &op in &all_ops {
-        let name = op_name(op);
+        let name = op_name(&op);
         if name == CONVERT {
             m.converts.push(op);
         } else if name == "scf.for" {
             for (i, r) in results(op).into_iter().enumerate() {
                 if value_tensor(r)?.is_some() {
-                    m.var_of_iter.insert((op.ptr as usize, i), m.vars.len());
+                    m.var_of_iter.insert((key(op), i), m.vars.len());
                     m.vars.push(Var::Iter(op, i));
                 }
             }
         } else if is_polymorphic(op)? {
-            m.var_of_op.insert(op.ptr as usize, m.vars.len());
+            m.var_of_op.insert(key(op), m.vars.len());
             m.vars.push(Var::Op(op));
         }
     }
@@ -471,35 +440,32 @@ fn build_model(function: MlirOperation) -> Result<Model, String> {
 
 /// Add the register tensor values of the blocks of `op` (arguments, then each op's results,
 /// then its regions) to the model.
-fn visit_block_values(
-    m: &mut Model,
-    function: MlirOperation,
-    op: Option<MlirOperation>,
+fn visit_block_values<'c, 'a>(
+    m: &mut Model<'c, 'a>,
+    function: OperationRef<'c, 'a>,
+    op: Option<OperationRef<'c, 'a>>,
 ) -> Result<(), String> {
     for block in op_blocks(op.unwrap_or(function)) {
-        let owner = unsafe { mlirBlockGetParentOperation(block) };
-        let args = unsafe { mlirBlockGetNumArguments(block) };
-        for i in 0..args {
-            let v = unsafe { mlirBlockGetArgument(block, i) };
-            let def = if op_name(owner) == "scf.for" && i >= 1 {
-                m.var_of_iter
-                    .get(&(owner.ptr as usize, i as usize - 1))
-                    .map(|&x| Slot::Var(x))
-            } else {
-                None
+        let owner = block.parent_operation();
+        for i in 0..block.argument_count() {
+            let v: Value = block.argument(i).expect("an argument of the block").into();
+            let def = match owner {
+                Some(owner) if op_name(&owner) == "scf.for" && i >= 1 => m
+                    .var_of_iter
+                    .get(&(key(owner), i - 1))
+                    .map(|&x| Slot::Var(x)),
+                _ => None,
             };
             add_value(m, function, v, def, None, block)?;
         }
         for inner in block_ops(block) {
-            let name = op_name(inner);
+            let name = op_name(&inner);
             if name != CONVERT {
                 for (i, r) in results(inner).into_iter().enumerate() {
-                    let def = if let Some(&x) = m.var_of_op.get(&(inner.ptr as usize)) {
+                    let def = if let Some(&x) = m.var_of_op.get(&key(inner)) {
                         Some(Slot::Var(x))
                     } else {
-                        m.var_of_iter
-                            .get(&(inner.ptr as usize, i))
-                            .map(|&x| Slot::Var(x))
+                        m.var_of_iter.get(&(key(inner), i)).map(|&x| Slot::Var(x))
                     };
                     add_value(m, function, r, def, Some(inner), block)?;
                 }
@@ -510,13 +476,13 @@ fn visit_block_values(
     Ok(())
 }
 
-fn add_value(
-    m: &mut Model,
-    function: MlirOperation,
-    v: MlirValue,
+fn add_value<'c, 'a>(
+    m: &mut Model<'c, 'a>,
+    function: OperationRef<'c, 'a>,
+    v: Value<'c, 'a>,
     def: Option<Slot>,
-    after: Option<MlirOperation>,
-    block: MlirBlock,
+    after: Option<OperationRef<'c, 'a>>,
+    block: BlockRef<'c, 'a>,
 ) -> Result<(), String> {
     let Some(t) = value_tensor(v)? else {
         return Ok(());
@@ -530,10 +496,10 @@ fn add_value(
     // Users in program order (MLIR's use lists are in no fixed order): the converts are
     // inserted in the order of their first user, so the output does not depend on how the
     // input was built.
-    raw.sort_by_key(|&(user, index)| (m.order.get(&(user.ptr as usize)).copied(), index));
+    raw.sort_by_key(|&(user, index)| (m.order.get(&key(user)).copied(), index));
     let mut uses = Vec::new();
     for (user, index) in raw {
-        let operand = unsafe { mlirOperationGetOperand(user, index as isize) };
+        let operand = user.operand(index).expect("the use's operand");
         let ut = value_tensor(operand)?
             .ok_or_else(|| "internal: a convert's result is not a register tensor".to_string())?;
         let slot = m.use_slot(user, index, &ut);
@@ -560,8 +526,8 @@ fn input_layouts(m: &mut Model) -> Result<Vec<usize>, String> {
     vars.iter()
         .map(|v| {
             let value = match *v {
-                Var::Op(op) => unsafe { mlirOperationGetResult(op, 0) },
-                Var::Iter(op, i) => unsafe { mlirOperationGetResult(op, i as isize) },
+                Var::Op(op) => result(op, 0),
+                Var::Iter(op, i) => result(op, i),
             };
             let t = value_tensor(value)?.expect("a variable's value is a register tensor");
             Ok(m.layout_id(&t))
@@ -572,25 +538,24 @@ fn input_layouts(m: &mut Model) -> Result<Vec<usize>, String> {
 /// The positive integer attribute `name` (counting `unit`) of the function or the nearest op
 /// around it, else `default`.
 fn int_attribute_around(
-    function: MlirOperation,
+    function: OperationRef<'_, '_>,
     name: &str,
     unit: &str,
     default: i64,
 ) -> Result<i64, String> {
-    let mut op = function;
-    while !op.ptr.is_null() {
-        let a = unsafe { mlirOperationGetAttributeByName(op, sref(name)) };
-        if !a.ptr.is_null() {
-            if !unsafe { mlirAttributeIsAInteger(a) } {
+    let mut op = Some(function);
+    while let Some(o) = op {
+        if let Ok(a) = o.attribute(name) {
+            let Ok(a) = IntegerAttribute::try_from(a) else {
                 return Err(format!("{name} must be an integer ({unit})"));
-            }
-            let b = unsafe { mlirIntegerAttrGetValueInt(a) };
+            };
+            let b = a.value();
             if b <= 0 {
                 return Err(format!("{name} must be positive, got {b}"));
             }
             return Ok(b);
         }
-        op = unsafe { mlirOperationGetParentOperation(op) };
+        op = o.parent_operation();
     }
     Ok(default)
 }
@@ -641,7 +606,7 @@ fn plan_cost(
     Ok(PlanCost { units, text })
 }
 
-fn assign_function(function: MlirOperation) -> Result<(), String> {
+fn assign_function(function: OperationRef<'_, '_>) -> Result<(), String> {
     let mut m = build_model(function)?;
     if m.vars.is_empty() && m.converts.is_empty() {
         return Ok(());
@@ -691,9 +656,13 @@ fn assign_function(function: MlirOperation) -> Result<(), String> {
         was.map_or("impossible".to_string(), |c| c.to_string()),
         verdict(&answer)
     );
-    emit_op_diagnostic(function, Severity::Remark, &summary);
+    emit_op_diagnostic(&function, Severity::Remark, &summary);
     for &c in m.converts.iter().rev() {
-        unsafe { mlirOperationDestroy(c) };
+        // SAFETY: every user of a convert was pointed at the value of its layout by `rewrite`,
+        // and the converts are destroyed users first (a chain's later ones come later in
+        // program order), so none has a use left; nothing refers to them after this (the model
+        // is dropped with this function).
+        unsafe { mlir_sys::mlirOperationDestroy(c.to_raw()) };
     }
     Ok(())
 }
@@ -713,8 +682,8 @@ fn verdict(a: &Assignment) -> String {
 
 /// Retype the variables' values, insert one convert per value and needed layout, point every
 /// user at the value of its layout. Returns the number of converts inserted.
-fn rewrite(
-    m: &mut Model,
+fn rewrite<'c, 'a>(
+    m: &mut Model<'c, 'a>,
     problem: &Problem,
     answer: &Assignment,
     plan: &mut dyn FnMut(usize, usize, usize) -> Result<PlanCost, String>,
@@ -731,29 +700,27 @@ fn rewrite(
                 for r in results(op) {
                     retype(r, enc);
                 }
-                if op_name(op) == "arith.constant" {
+                if op_name(&op) == "arith.constant" {
                     let splat = splat_value(op).expect("a polymorphic constant is a splat");
-                    let ty = unsafe { mlirValueGetType(mlirOperationGetResult(op, 0)) };
-                    unsafe {
-                        mlirOperationSetAttributeByName(
-                            op,
-                            sref("value"),
-                            mlirDenseElementsAttrSplatGet(ty, splat),
-                        )
-                    };
+                    let ty = result(op, 0).r#type();
+                    op_mut(op)
+                        .set_attribute("value", DenseElementsAttribute::splat(ty, splat).into());
                 }
             }
-            Var::Iter(op, i) => unsafe {
-                retype(mlirOperationGetResult(op, i as isize), enc);
+            Var::Iter(op, i) => {
+                retype(result(op, i), enc);
                 let body = op_blocks(op)[0];
-                retype(mlirBlockGetArgument(body, i as isize + 1), enc);
-            },
+                retype(
+                    body.argument(i + 1).expect("the body's argument").into(),
+                    enc,
+                );
+            }
         }
     }
     let mut inserted = 0;
     for (k, v) in m.values.iter().enumerate() {
         let d = resolve(problem.values[k].def);
-        let mut made: Vec<(usize, MlirValue)> = vec![(d, v.value)];
+        let mut made: Vec<(usize, Value)> = vec![(d, v.value)];
         let mut last = v.after;
         for &(user, index, slot) in &v.uses {
             let l = resolve(slot);
@@ -769,66 +736,51 @@ fn rewrite(
                         _ => format!(", runs {} times", Cost::scaled(1, v.weight)),
                     };
                     emit_op_diagnostic(
-                        op,
+                        &op,
                         Severity::Remark,
                         &format!("inserted by layout assignment: {}{times}", p.text),
                     );
-                    let val = unsafe { mlirOperationGetResult(op, 0) };
+                    let val = result(op, 0);
                     made.push((l, val));
                     val
                 }
             };
-            unsafe { mlirOperationSetOperand(user, index as isize, target) };
+            op_mut(user).set_operand(index, target);
         }
     }
     Ok(inserted)
 }
 
-fn retype(v: MlirValue, encoding: MlirAttribute) {
-    unsafe {
-        let ty = mlirValueGetType(v);
-        let rank = mlirShapedTypeGetRank(ty) as isize;
-        let shape: Vec<i64> = (0..rank).map(|i| mlirShapedTypeGetDimSize(ty, i)).collect();
-        let new = mlirRankedTensorTypeGet(
-            rank,
-            shape.as_ptr(),
-            mlirShapedTypeGetElementType(ty),
-            encoding,
-        );
-        mlirValueSetType(v, new);
-    }
+/// Give the register tensor `v` the layout `encoding` (same shape and element type).
+fn retype<'c>(v: Value<'c, '_>, encoding: Attribute<'c>) {
+    let ty = RankedTensorType::try_from(v.r#type()).expect("a register tensor");
+    v.set_type(tensor_of(&shape_of(ty), ty.element(), encoding));
 }
 
 /// A new `layout.convert_layout` of `v` to `encoding`, after `after` (None: at the start of
 /// `v`'s block).
-fn new_convert(
-    v: &Managed,
-    encoding: MlirAttribute,
-    after: Option<MlirOperation>,
-) -> Result<MlirOperation, String> {
-    unsafe {
-        let loc = match v.after {
-            Some(op) => mlirOperationGetLocation(op),
-            None => mlirOperationGetLocation(mlirBlockGetParentOperation(v.block)),
-        };
-        let src = mlirValueGetType(v.value);
-        let ty = mlirRankedTensorTypeGet(
-            v.tensor.shape.len() as isize,
-            v.tensor.shape.as_ptr(),
-            mlirShapedTypeGetElementType(src),
-            encoding,
-        );
-        let mut st = mlirOperationStateGet(sref(CONVERT), loc);
-        mlirOperationStateAddOperands(&mut st, 1, &v.value);
-        mlirOperationStateAddResults(&mut st, 1, &ty);
-        let op = mlirOperationCreate(&mut st);
-        if op.ptr.is_null() {
-            return Err("internal: cannot create layout.convert_layout".into());
-        }
-        match after {
-            Some(a) => mlirBlockInsertOwnedOperationAfter(v.block, a, op),
-            None => mlirBlockInsertOwnedOperation(v.block, 0, op),
-        }
-        Ok(op)
-    }
+fn new_convert<'c, 'a>(
+    v: &Managed<'c, 'a>,
+    encoding: Attribute<'c>,
+    after: Option<OperationRef<'c, 'a>>,
+) -> Result<OperationRef<'c, 'a>, String> {
+    let loc = match v.after {
+        Some(op) => op.location(),
+        None => v
+            .block
+            .parent_operation()
+            .ok_or("internal: a register tensor's block is outside any op")?
+            .location(),
+    };
+    let src = RankedTensorType::try_from(v.value.r#type()).expect("a register tensor");
+    let ty = tensor_of(&v.tensor.shape, src.element(), encoding);
+    let op = OperationBuilder::new(CONVERT, loc)
+        .add_operands(&[v.value])
+        .add_results(&[ty])
+        .build()
+        .map_err(|_| "internal: cannot create layout.convert_layout".to_string())?;
+    Ok(match after {
+        Some(a) => v.block.insert_operation_after(a, op),
+        None => v.block.insert_operation(0, op),
+    })
 }

@@ -18,15 +18,15 @@
 //! instead of giving a set. The pass changes nothing in the IR.
 
 use layout_algebra::{Func, Value as AlgebraValue};
+use layout_dialect::ir::nested_ops;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, op_name, Severity};
 use layout_relation::isl::Budget;
 use layout_relation::{AnyLayout, Ctx};
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder};
 use melior::ir::r#type::TypeId;
 use melior::ir::ValueLike;
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
-use mlir_sys::MlirOperation;
 
 /// The pass argument (`layout-opt --layout-composition-domain`).
 pub const ARGUMENT: &str = "layout-composition-domain";
@@ -48,16 +48,12 @@ impl<'c> RunExternalPass<'c> for CompositionDomain {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, operation: OperationRef<'c, '_>, _pass: ExternalPass<'_>) {
-        let mut targets = Vec::new();
-        operation.walk(WalkOrder::PreOrder, |op| {
-            if op_name(op.to_raw()) == "layout.composition" {
-                targets.push(op.to_raw());
-            }
-            WalkResult::Advance
-        });
+        let targets = nested_ops(operation, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|op| op_name(op) == "layout.composition");
         for op in targets {
             if let Some(message) = remark_of(op) {
-                emit_op_diagnostic(op, Severity::Remark, &message);
+                emit_op_diagnostic(&op, Severity::Remark, &message);
             }
         }
     }
@@ -77,8 +73,7 @@ pub fn create_pass() -> Pass {
 }
 
 /// The static CuTe layout an operand's type holds (None: another kind, dynamic or unknown).
-fn operand_layout(op: MlirOperation, i: usize) -> Option<Func> {
-    let op = unsafe { OperationRef::from_raw(op) };
+fn operand_layout(op: OperationRef<'_, '_>, i: usize) -> Option<Func> {
     let value = op.operand(i).ok()?;
     match &*layout_dialect::type_value(value.r#type())?.ok()? {
         AlgebraValue::Func(f @ Func::Layout(l)) if l.is_static() => Some(f.clone()),
@@ -88,7 +83,7 @@ fn operand_layout(op: MlirOperation, i: usize) -> Option<Func> {
 
 /// The remark of one composition, or None when A and B are not static layouts or B stays in
 /// A's domain.
-fn remark_of(op: MlirOperation) -> Option<String> {
+fn remark_of(op: OperationRef<'_, '_>) -> Option<String> {
     let a = operand_layout(op, 0)?;
     let b = operand_layout(op, 1)?;
     let (Func::Layout(la), Func::Layout(lb)) = (&a, &b) else {

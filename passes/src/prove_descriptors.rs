@@ -54,16 +54,18 @@ use layout_dialect::op_diagnostics::{emit_op_diagnostic, emit_op_error, op_name,
 use layout_algebra::hw::{self, Major};
 use layout_algebra::linear::LinearLayout;
 use layout_algebra::{text, Func};
+use layout_dialect::ir::nested_ops;
 use layout_lowering_nvvm::derive::{self, func, Attrs, DescKind};
-use layout_lowering_nvvm::pass::{attrs, smem_desc_operands};
+use layout_lowering_nvvm::pass::{attrs, smem_desc_operands, string_bytes};
 use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
 use layout_relation::props;
 use layout_relation::{Ctx, Map, Space};
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
-use melior::ir::r#type::TypeId;
+use melior::ir::attribute::{IntegerAttribute, TypeAttribute};
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder};
+use melior::ir::r#type::{DimSize, IntegerType, RankedTensorType, TypeId};
+use melior::ir::{ShapedTypeLike, Type, TypeLike, Value, ValueLike};
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::ContextRef;
-use mlir_sys::*;
 
 use crate::global_access_decode;
 use crate::matrix_lanes_decode;
@@ -169,7 +171,7 @@ struct ProveDescriptors;
 impl<'c> RunExternalPass<'c> for ProveDescriptors {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        if !prove_under(operation.to_raw()) {
+        if !prove_under(operation) {
             pass.signal_failure();
         }
     }
@@ -210,18 +212,15 @@ const OPS: &[&str] = &[
 ];
 
 /// Prove every target op under `root`; false when one failed (each failure is reported).
-pub fn prove_under(root: MlirOperation) -> bool {
-    let mut targets = Vec::new();
-    unsafe { OperationRef::from_raw(root) }.walk(WalkOrder::PreOrder, |op| {
-        if OPS.contains(&op.name().as_string_ref().as_str().unwrap_or("")) {
-            targets.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
+pub fn prove_under(root: OperationRef<'_, '_>) -> bool {
+    let targets: Vec<_> = nested_ops(root, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|op| OPS.contains(&op.name().as_string_ref().as_str().unwrap_or("")))
+        .collect();
     let ctx = match Ctx::new(DEFAULT_MAX_OPERATIONS) {
         Ok(c) => c,
         Err(e) => {
-            emit_op_error(root, &format!("cannot start ISL: {e}"));
+            emit_op_error(&root, &format!("cannot start ISL: {e}"));
             return false;
         }
     };
@@ -230,14 +229,14 @@ pub fn prove_under(root: MlirOperation) -> bool {
     let mut ok = true;
     for &op in &targets {
         if let Err(e) = prove_op(&pv, op) {
-            emit_op_error(op, &e);
+            emit_op_error(&op, &e);
             ok = false;
         }
     }
     let t = pv.tally();
     if ok && t.total() > 0 {
         emit_op_diagnostic(
-            root,
+            &root,
             Severity::Remark,
             &format!(
                 "proved {} obligations of {} ops ({} by F2 linear algebra, {} by ISL, {} point by point, {} reused) in {:.2} s",
@@ -254,22 +253,9 @@ pub fn prove_under(root: MlirOperation) -> bool {
     ok
 }
 
-fn fault_of(op: MlirOperation) -> Option<String> {
-    let name = MlirStringRef {
-        data: FAULT_ATTR.as_ptr() as *const _,
-        length: FAULT_ATTR.len(),
-    };
-    unsafe {
-        let a = mlirOperationGetAttributeByName(op, name);
-        if a.ptr.is_null() || !mlirAttributeIsAString(a) {
-            return None;
-        }
-        let s = mlirStringAttrGetValue(a);
-        Some(
-            String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
-                .into_owned(),
-        )
-    }
+fn fault_of(op: OperationRef<'_, '_>) -> Option<String> {
+    let bytes = string_bytes(op.attribute(FAULT_ATTR).ok()?)?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// An injected fault: field name, then `+n`, `-n` (add) or `=n` (set).
@@ -314,8 +300,8 @@ impl Fault {
     }
 }
 
-fn prove_op(pv: &Prover, op: MlirOperation) -> Result<(), String> {
-    let name = op_name(op);
+fn prove_op(pv: &Prover, op: OperationRef<'_, '_>) -> Result<(), String> {
+    let name = op_name(&op);
     let a = attrs(op);
     let fault = fault_of(op).map(|t| Fault::parse(&t)).transpose()?;
     match name.as_str() {
@@ -379,7 +365,7 @@ fn fault_bits(kind: DescKind, bits: u64, f: Option<&Fault>) -> Result<u64, Strin
 
 fn prove_smem_desc(
     pv: &Prover,
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     kind: DescKind,
     a: &Attrs,
     fault: Option<&Fault>,
@@ -1280,46 +1266,43 @@ fn prove_fragment_store(pv: &Prover, a: &Attrs, fault: Option<&Fault>) -> Result
 
 /// The register tensor a `layout.shared_load` produces or a `layout.shared_store` consumes.
 fn register_tensor(
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     store: bool,
 ) -> Result<(Vec<i64>, i64, LinearLayout), String> {
-    unsafe {
-        tensor_of_type(if store {
-            mlirValueGetType(mlirOperationGetOperand(op, 0))
-        } else {
-            mlirValueGetType(mlirOperationGetResult(op, 0))
-        })
-    }
+    let v: Value = if store {
+        op.operand(0).map_err(|e| e.to_string())?
+    } else {
+        op.result(0).map_err(|e| e.to_string())?.into()
+    };
+    tensor_of_type(v.r#type())
 }
 
 /// A register tensor type's extents, element bits and encoding (`#layout.linear`).
-fn tensor_of_type(ty: MlirType) -> Result<(Vec<i64>, i64, LinearLayout), String> {
-    unsafe {
-        if !mlirTypeIsARankedTensor(ty) {
-            return Err("the register tensor must be a ranked tensor".into());
-        }
-        let encoding = mlirRankedTensorTypeGetEncoding(ty);
-        let layout = match (!encoding.ptr.is_null())
-            .then(|| layout_dialect::attr_linear(melior::ir::Attribute::from_raw(encoding)))
-            .flatten()
-        {
-            Some(Ok(l)) => l,
-            Some(Err(e)) => return Err(format!("the register tensor's encoding: {e}")),
-            None => return Err("the register tensor has no #layout.linear encoding".into()),
-        };
-        let shape = (0..mlirShapedTypeGetRank(ty) as isize)
-            .map(|i| mlirShapedTypeGetDimSize(ty, i))
-            .collect();
-        let elem = mlirShapedTypeGetElementType(ty);
-        let bits = if mlirTypeIsAInteger(elem) {
-            mlirIntegerTypeGetWidth(elem) as i64
-        } else if mlirTypeIsAFloat(elem) {
-            mlirFloatTypeGetWidth(elem) as i64
-        } else {
-            return Err("the register tensor's elements must be integers or floats".into());
-        };
-        Ok((shape, bits, layout))
-    }
+fn tensor_of_type(ty: Type<'_>) -> Result<(Vec<i64>, i64, LinearLayout), String> {
+    let Ok(ranked) = RankedTensorType::try_from(ty) else {
+        return Err("the register tensor must be a ranked tensor".into());
+    };
+    let layout = match ranked.encoding().and_then(layout_dialect::attr_linear) {
+        Some(Ok(l)) => l,
+        Some(Err(e)) => return Err(format!("the register tensor's encoding: {e}")),
+        None => return Err("the register tensor has no #layout.linear encoding".into()),
+    };
+    // A dynamic extent as MLIR stores it (`ShapedType::kDynamic`).
+    let shape = (0..ranked.rank())
+        .map(|i| match ranked.dim_size(i) {
+            Ok(DimSize::Static(n)) => n as i64,
+            _ => i64::MIN,
+        })
+        .collect();
+    let elem = ranked.element();
+    let bits = if let Ok(int) = IntegerType::try_from(elem) {
+        int.width() as i64
+    } else if elem.is_float() {
+        elem.float_width() as i64
+    } else {
+        return Err("the register tensor's elements must be integers or floats".into());
+    };
+    Ok((shape, bits, layout))
 }
 
 /// The tile coordinate of register `r` of thread `t` (lane `t % 32`, warp `t / 32`) of a
@@ -1338,39 +1321,25 @@ fn register_coordinate(enc: &LinearLayout, t: usize, r: usize) -> Vec<i64> {
     enc.unpack(enc.apply_packed(&vals))
 }
 
-/// The attribute `name` of `op` (null when absent).
-fn named_attr(op: MlirOperation, name: &str) -> MlirAttribute {
-    unsafe {
-        mlirOperationGetAttributeByName(
-            op,
-            MlirStringRef {
-                data: name.as_ptr() as *const _,
-                length: name.len(),
-            },
-        )
-    }
-}
-
 /// The `align` (bytes) of a register tensor's global access or cp.async.
-fn align_of(op: MlirOperation) -> Result<i64, String> {
-    let attr = named_attr(op, "align");
-    unsafe {
-        if attr.ptr.is_null() || !mlirAttributeIsAInteger(attr) {
-            return Err("missing attribute 'align'".into());
-        }
-        Ok(mlirIntegerAttrGetValueInt(attr))
-    }
+fn align_of(op: OperationRef<'_, '_>) -> Result<i64, String> {
+    op.attribute("align")
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+        .ok_or_else(|| "missing attribute 'align'".into())
 }
 
 /// The shared layout of a register tensor's shared-memory op: its `smem` attribute, or the
 /// layout operand that stands for it (the last operand).
-fn shared_layout_of(op: MlirOperation, a: &Attrs) -> Result<Func, String> {
+fn shared_layout_of(op: OperationRef<'_, '_>, a: &Attrs) -> Result<Func, String> {
     match func(a, "smem") {
         Ok(f) => Ok(f),
-        Err(missing) => unsafe {
-            let n = mlirOperationGetNumOperands(op);
-            let ty = mlirValueGetType(mlirOperationGetOperand(op, n - 1));
-            match layout_dialect::type_value(melior::ir::Type::from_raw(ty)) {
+        Err(missing) => {
+            let last = op
+                .operand(op.operand_count().wrapping_sub(1))
+                .map_err(|e| e.to_string())?;
+            match layout_dialect::type_value(last.r#type()) {
                 Some(Ok(v)) => match &*v {
                     layout_algebra::Value::Func(f) => Ok(f.clone()),
                     v => Err(format!(
@@ -1381,7 +1350,7 @@ fn shared_layout_of(op: MlirOperation, a: &Attrs) -> Result<Func, String> {
                 Some(Err(e)) => Err(format!("the shared layout: {e}")),
                 None => Err(missing),
             }
-        },
+        }
     }
 }
 
@@ -1413,7 +1382,7 @@ fn shared_linear(smem: &Func, rank: usize) -> Result<LinearLayout, String> {
 /// `warp<i>` (dimension 0 of a thread bit's coordinate), `access<a>` (dimension 0 of an
 /// access's).
 fn prove_global_access(
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     store: bool,
     fault: Option<&Fault>,
 ) -> Result<(), String> {
@@ -1491,15 +1460,18 @@ fn prove_global_access(
 /// shared offset they write, against the shared layout at that coordinate, for every element
 /// of every copy of every thread; every element of the tile must be copied. Faults:
 /// `lane<i>`, `warp<i>` (the threads' shared offsets), `copy<a>` (a copy's shared offset).
-fn prove_async_copy(op: MlirOperation, a: &Attrs, fault: Option<&Fault>) -> Result<(), String> {
+fn prove_async_copy(
+    op: OperationRef<'_, '_>,
+    a: &Attrs,
+    fault: Option<&Fault>,
+) -> Result<(), String> {
     use layout_algebra::linear::async_copy::async_copy;
-    let tile = unsafe {
-        let tile = named_attr(op, "tile");
-        if tile.ptr.is_null() || !mlirAttributeIsAType(tile) {
-            return Err("missing attribute 'tile'".into());
-        }
-        mlirTypeAttrGetValue(tile)
-    };
+    let tile = op
+        .attribute("tile")
+        .ok()
+        .and_then(|t| TypeAttribute::try_from(t).ok())
+        .ok_or("missing attribute 'tile'")?
+        .value();
     let align = align_of(op)?;
     let (shape, bits, enc) = tensor_of_type(tile)?;
     let smem = shared_layout_of(op, a)?;
@@ -1585,7 +1557,7 @@ fn prove_async_copy(op: MlirOperation, a: &Attrs, fault: Option<&Fault>) -> Resu
 /// stored (a store). Faults: `lane<i>`, `warp<i>` (the thread offsets), `access<a>` (a vector
 /// access), `rows<i>` (a lane's row constant), `instr<k>` (a matrix instruction).
 fn prove_shared_access(
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     store: bool,
     a: &Attrs,
     fault: Option<&Fault>,

@@ -27,9 +27,9 @@
 
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 use std::collections::HashSet;
-use std::ffi::CString;
 
 use layout_algebra::{text, Func, Layout, Value as AlgebraValue};
+use layout_dialect::ir::{nested_ops, op_mut};
 use layout_lowering::emit::Emitter;
 use layout_lowering::pass::emit_lowering;
 use layout_relation::isl::DEFAULT_MAX_OPERATIONS;
@@ -37,12 +37,14 @@ use layout_relation::props::{equal, show_point, Equality};
 use layout_relation::{AnyLayout, Ctx, Map, Set, Space};
 use melior::dialect::DialectHandle;
 use melior::ir::attribute::IntegerAttribute;
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{
+    OperationLike, OperationMutLike, OperationRef, OperationResult, WalkOrder,
+};
 use melior::ir::r#type::TypeId;
-use melior::ir::{AttributeLike, Value, ValueLike};
+use melior::ir::{BlockRef, Value, ValueLike};
 use melior::pass::{create_external, ExternalPass, Pass, RunExternalPass};
 use melior::{ContextRef, IrRewriter};
-use mlir_sys::{MlirOperation, MlirValue};
 
 use crate::arith_relation::{constant_value, translate, Input};
 
@@ -63,7 +65,7 @@ impl<'c> RunExternalPass<'c> for ProveLowering {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
-        if !prove_under(operation.to_raw()) {
+        if !prove_under(operation) {
             pass.signal_failure();
         }
     }
@@ -82,16 +84,25 @@ pub fn create_pass() -> Pass {
     )
 }
 
-fn operands(op: MlirOperation) -> Vec<MlirValue> {
-    let r = unsafe { OperationRef::from_raw(op) };
-    r.operands().map(|v| v.to_raw()).collect()
+fn operands<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    op.operands().collect()
+}
+
+/// A value's identity (its handle's address).
+fn key(v: Value<'_, '_>) -> usize {
+    v.to_raw().ptr as usize
+}
+
+/// The op defining `v` (None for a block argument).
+fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    OperationResult::try_from(v).ok().map(|r| r.owner())
 }
 
 /// The layout function of a value of fully static type `!layout.layout<L>` or
 /// `!layout.swizzle<B,M,S>` (None otherwise: dynamic, unknown or another type), as the type's
 /// storage holds it.
-pub fn static_layout(v: MlirValue) -> Option<Func> {
-    let ty = unsafe { Value::from_raw(v) }.r#type();
+pub fn static_layout(v: Value<'_, '_>) -> Option<Func> {
+    let ty = v.r#type();
     if layout_dialect::type_text(ty)?.contains('?') {
         return None;
     }
@@ -102,23 +113,21 @@ pub fn static_layout(v: MlirValue) -> Option<Func> {
 }
 
 /// Prove every static crd2idx/idx2crd nested under `root`; false (with diagnostics) on failure.
-pub fn prove_under(root: MlirOperation) -> bool {
-    let root_ref = unsafe { OperationRef::from_raw(root) };
+pub fn prove_under(root: OperationRef<'_, '_>) -> bool {
     let mut targets = Vec::new();
-    root_ref.walk(WalkOrder::PostOrder, |op| {
-        let n = op_name(op.to_raw());
+    for op in nested_ops(root, WalkOrder::PostOrder) {
+        let n = op_name(&op);
         if matches!(n.as_str(), "layout.crd2idx" | "layout.idx2crd") {
-            let ops = operands(op.to_raw());
+            let ops = operands(op);
             if let Some(f) = ops.first().and_then(|v| static_layout(*v)) {
-                targets.push((op.to_raw(), Target::Static(f)));
+                targets.push((op, Target::Static(f)));
             } else if n == "layout.crd2idx" {
                 if let Some(r) = ops.first().and_then(|v| runtime_make(*v)) {
-                    targets.push((op.to_raw(), r));
+                    targets.push((op, r));
                 }
             }
         }
-        WalkResult::Advance
-    });
+    }
     let mut ok = true;
     for (op, t) in targets {
         let r = match &t {
@@ -126,7 +135,7 @@ pub fn prove_under(root: MlirOperation) -> bool {
             Target::Runtime { layout, inputs } => prove_runtime_op(op, layout, inputs),
         };
         if let Err(m) = r {
-            emit_op_error(op, &m);
+            emit_op_error(&op, &m);
             ok = false;
         }
     }
@@ -134,33 +143,28 @@ pub fn prove_under(root: MlirOperation) -> bool {
 }
 
 /// What a crd2idx/idx2crd is proven against.
-enum Target {
+enum Target<'c, 'a> {
     /// A layout of static type.
     Static(Func),
     /// A runtime layout made by `layout.make` from these runtime values (its i-th `?` is
     /// `inputs[i]`).
     Runtime {
         layout: Layout,
-        inputs: Vec<MlirValue>,
+        inputs: Vec<Value<'c, 'a>>,
     },
 }
 
 /// A layout operand of runtime type made by `layout.make` directly: its layout (leaves `$i`)
 /// and the make's operands. None for other producers (a runtime layout computed by algebra
 /// ops is checked by evaluation, lowering/harness, not here).
-fn runtime_make(v: MlirValue) -> Option<Target> {
-    let ty = unsafe { Value::from_raw(v) }.r#type();
+fn runtime_make<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<Target<'c, 'a>> {
+    let ty = v.r#type();
     let layout = match &*layout_dialect::type_value(ty)?.ok()? {
         AlgebraValue::Func(Func::Layout(l)) if l.has_runtime_leaf() => l.clone(),
         _ => return None,
     };
-    let def = unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(v) {
-            return None;
-        }
-        mlir_sys::mlirOpResultGetOwner(v)
-    };
-    if op_name(def) != "layout.make" {
+    let def = defining_op(v)?;
+    if op_name(&def) != "layout.make" {
         return None;
     }
     Some(Target::Runtime {
@@ -225,21 +229,13 @@ fn spec<'c>(ctx: &'c Ctx, name: &str, f: &Func, coords: usize) -> Result<Spec<'c
 }
 
 /// The ops of `block` in order.
-fn block_ops(block: mlir_sys::MlirBlock) -> Vec<MlirOperation> {
-    let mut out = Vec::new();
-    unsafe {
-        let mut op = mlir_sys::mlirBlockGetFirstOperation(block);
-        while !op.ptr.is_null() {
-            out.push(op);
-            op = mlir_sys::mlirOperationGetNextInBlock(op);
-        }
-    }
-    out
+fn block_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    std::iter::successors(block.first_operation(), |op| op.next_in_block()).collect()
 }
 
 /// Prove one op: lower it in place (scratch ops before it), translate, erase, compare.
-fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
-    let name = op_name(op);
+fn prove_op(op: OperationRef<'_, '_>, f: &Func) -> Result<(), String> {
+    let name = op_name(&op);
     let ops = operands(op);
     let coords = &ops[1..];
     let ctx = Ctx::new(DEFAULT_MAX_OPERATIONS).map_err(|e| e.to_string())?;
@@ -250,46 +246,44 @@ fn prove_op(op: MlirOperation, f: &Func) -> Result<(), String> {
 /// Run the lowering's own code on `op` (its arith ops emitted right before it, the fault
 /// injected when the op asks for it), hand the lowered values to `check`, then erase the
 /// emitted ops: the IR is left as it was.
-fn with_lowering(
-    op: MlirOperation,
-    check: impl FnOnce(&[MlirValue]) -> Result<(), String>,
+fn with_lowering<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    check: impl FnOnce(&[Value<'c, 'a>]) -> Result<(), String>,
 ) -> Result<(), String> {
-    let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+    let block = op.block().ok_or("is not in a block")?;
     let before: HashSet<usize> = block_ops(block)
         .into_iter()
-        .map(|o| o.ptr as usize)
+        .map(|o| o.to_raw().ptr as usize)
         .collect();
-    let opref = unsafe { OperationRef::from_raw(op) };
-    let mut e = Emitter::new(IrRewriter::from_op(opref), opref.location());
+    let mut e = Emitter::new(IrRewriter::from_op(op), op.location());
     let lowered = emit_lowering(&mut e, op);
-    let scratch: Vec<MlirOperation> = block_ops(block)
+    let scratch: Vec<OperationRef> = block_ops(block)
         .into_iter()
-        .filter(|o| !before.contains(&(o.ptr as usize)))
+        .filter(|o| !before.contains(&(o.to_raw().ptr as usize)))
         .collect();
     let result = lowered
         .map_err(|m| format!("cannot be lowered to index math, so nothing is proven: {m}"))
         .and_then(|v| v.ok_or_else(|| "is not lowered by --lower-to-index".to_string()))
         .and_then(|values| {
-            if opref.attribute(FAULT_ATTRIBUTE).is_ok() {
+            if op.attribute(FAULT_ATTRIBUTE).is_ok() {
                 inject_fault(&scratch)?;
             }
             check(&values)
         });
     // The scratch ops are used only among themselves: erase users first.
     for o in scratch.into_iter().rev() {
-        unsafe { mlir_sys::mlirOperationDestroy(o) };
+        // SAFETY: `o` was emitted by this lowering before `op` and is used only by the ops
+        // emitted after it (destroyed before it here) and by nothing the check kept.
+        unsafe { mlir_sys::mlirOperationDestroy(o.to_raw()) };
     }
     result
 }
 
 /// The value of an operand defined by `arith.constant` (None otherwise).
-fn constant_operand(v: MlirValue) -> Option<i64> {
-    unsafe {
-        mlir_sys::mlirValueIsAOpResult(v)
-            .then(|| mlir_sys::mlirOpResultGetOwner(v))
-            .filter(|d| op_name(*d) == "arith.constant")
-            .and_then(constant_value)
-    }
+fn constant_operand(v: Value<'_, '_>) -> Option<i64> {
+    defining_op(v)
+        .filter(|d| op_name(d) == "arith.constant")
+        .and_then(constant_value)
 }
 
 /// Prove a crd2idx of a layout made from runtime values: the reference is the layout's linear
@@ -298,9 +292,9 @@ fn constant_operand(v: MlirValue) -> Option<i64> {
 /// operands as those parameters (arith_relation.rs); equal as maps for every value of the
 /// parameters in their assumed ranges ([`RUNTIME_MAX`]).
 fn prove_runtime_op(
-    op: MlirOperation,
+    op: OperationRef<'_, '_>,
     layout: &Layout,
-    inputs: &[MlirValue],
+    inputs: &[Value<'_, '_>],
 ) -> Result<(), String> {
     use layout_relation::runtime_layout::{input_index, modes_linear_form};
     let err = |e: layout_algebra::Error| e.to_string();
@@ -326,7 +320,7 @@ fn prove_runtime_op(
             continue;
         }
         let extent = i < extent_leaves;
-        let idx = match symbols.iter().position(|s| s.value.ptr == v.ptr) {
+        let idx = match symbols.iter().position(|s| key(s.value) == key(*v)) {
             Some(j) => {
                 if extent {
                     symbols[j].lo = 1;
@@ -465,25 +459,17 @@ fn prove_runtime_op(
 }
 
 /// The deliberate fault: the first non-zero constant of the lowering, plus one.
-fn inject_fault(scratch: &[MlirOperation]) -> Result<(), String> {
+fn inject_fault(scratch: &[OperationRef<'_, '_>]) -> Result<(), String> {
     for &o in scratch {
-        if op_name(o) != "arith.constant" {
+        if op_name(&o) != "arith.constant" {
             continue;
         }
         let Some(k) = constant_value(o).filter(|k| *k != 0) else {
             continue;
         };
-        let r = unsafe { OperationRef::from_raw(o) };
-        let ty = r.result(0).map_err(|e| e.to_string())?.r#type();
+        let ty = o.result(0).map_err(|e| e.to_string())?.r#type();
         let bumped = IntegerAttribute::new(ty, k.checked_add(1).ok_or("fault overflows")?);
-        let name = CString::new("value").unwrap();
-        unsafe {
-            mlir_sys::mlirOperationSetAttributeByName(
-                o,
-                mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
-                bumped.to_raw(),
-            );
-        }
+        op_mut(o).set_attribute("value", bumped.into());
         return Ok(());
     }
     Err(format!(
@@ -495,8 +481,8 @@ fn inject_fault(scratch: &[MlirOperation]) -> Result<(), String> {
 fn compare(
     ctx: &Ctx,
     spec: &Spec<'_>,
-    coords: &[MlirValue],
-    values: &[MlirValue],
+    coords: &[Value<'_, '_>],
+    values: &[Value<'_, '_>],
     f: &Func,
 ) -> Result<(), String> {
     let err = |e: layout_algebra::Error| e.to_string();
@@ -546,15 +532,15 @@ fn compare(
 /// The translation's inputs for the coordinate operands (range [0, size)), adding to `dom` that
 /// a repeated operand is one coordinate and a constant one is fixed to its value (the lowering
 /// folds it, so the proof holds at that point).
-fn coordinate_inputs(
-    coords: &[MlirValue],
+fn coordinate_inputs<'c, 'a>(
+    coords: &[Value<'c, 'a>],
     names: &[String],
     sizes: &[i64],
     dom: &mut Vec<String>,
-) -> Vec<Input> {
+) -> Vec<Input<'c, 'a>> {
     let mut inputs = Vec::new();
     for (i, v) in coords.iter().enumerate() {
-        if let Some(j) = coords[..i].iter().position(|w| w.ptr == v.ptr) {
+        if let Some(j) = coords[..i].iter().position(|w| key(*w) == key(*v)) {
             dom.push(format!("{} = {}", names[i], names[j]));
             continue;
         }
