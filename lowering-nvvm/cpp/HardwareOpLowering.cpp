@@ -28,7 +28,7 @@
 #include "LayoutNvgpuOps.h.inc"
 
 extern "C" bool layout_nvvm_lower_op(MlirOperation op, int kind, MlirRewriterBase rewriter,
-                                     const MlirValue *operands, size_t n);
+                                     const MlirValue *operands, size_t n, int64_t sm);
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -38,8 +38,8 @@ namespace {
 /// told the op's kind (`HardwareOp` in src/pass.rs), not its name.
 template <typename HardwareOp>
 struct HardwareOpLowering : public OpConversionPattern<HardwareOp> {
-  HardwareOpLowering(MLIRContext *ctx, int kind)
-      : OpConversionPattern<HardwareOp>(ctx), kind(kind) {}
+  HardwareOpLowering(MLIRContext *ctx, int kind, int64_t sm)
+      : OpConversionPattern<HardwareOp>(ctx), kind(kind), sm(sm) {}
   LogicalResult matchAndRewrite(HardwareOp op, typename HardwareOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     SmallVector<MlirValue> operands;
@@ -47,25 +47,30 @@ struct HardwareOpLowering : public OpConversionPattern<HardwareOp> {
       operands.push_back(wrap(v));
     RewriterBase *base = &rewriter;
     if (!layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base), operands.data(),
-                              operands.size()))
+                              operands.size(), sm))
       return failure();
     return success();
   }
   int kind;
+  int64_t sm;
 };
 
 /// The patterns of `HardwareOps`, whose order is the numbering of `HardwareOp`
 /// in src/pass.rs (the comma fold runs left to right: kinds 0, 1, ...).
 template <typename... HardwareOps>
-void addHardwareOpLowerings(RewritePatternSet &patterns, ConversionTarget &target) {
+void addHardwareOpLowerings(RewritePatternSet &patterns, ConversionTarget &target,
+                            int64_t sm) {
   int kind = 0;
-  (patterns.add<HardwareOpLowering<HardwareOps>>(patterns.getContext(), kind++), ...);
+  (patterns.add<HardwareOpLowering<HardwareOps>>(patterns.getContext(), kind++, sm), ...);
   target.addIllegalOp<HardwareOps...>();
 }
 
 struct LowerHardwareOpsPass
     : public PassWrapper<LowerHardwareOpsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerHardwareOpsPass)
+  /// The target's SM (--lower-to-nvvm's chip); 0 when not known (the pass alone).
+  int64_t sm = 0;
+  explicit LowerHardwareOpsPass(int64_t sm = 0) : sm(sm) {}
   StringRef getArgument() const override { return "layout-lower-to-nvvm"; }
   StringRef getDescription() const override {
     return "Lower the layout dialect's hardware ops (ldmatrix/stmatrix/wgmma_desc/wgmma/"
@@ -84,15 +89,15 @@ struct LowerHardwareOpsPass
     addHardwareOpLowerings<LdmatrixOp, StmatrixOp, LaneOffsetOp, WgmmaDescOp, WgmmaOp,
                            FragmentStoreOp, ConvertOp, TmaDescOp, TmaLoadOp, TmaStoreOp,
                            UmmaDescOp, Tcgen05MmaOp, TmemLoadOp, TmemStoreOp, Tcgen05CpOp>(
-        patterns, target);
+        patterns, target, sm);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       signalPassFailure();
   }
 };
 } // namespace
 
-std::unique_ptr<Pass> mlir::layout::createLowerHardwareOpsPass() {
-  return std::make_unique<LowerHardwareOpsPass>();
+std::unique_ptr<Pass> mlir::layout::createLowerHardwareOpsPass(int64_t sm) {
+  return std::make_unique<LowerHardwareOpsPass>(sm);
 }
 
 extern "C" MlirPass layout_nvvm_create_hardware_lowering_pass(void) {

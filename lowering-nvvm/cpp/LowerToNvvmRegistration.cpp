@@ -52,7 +52,7 @@ void buildPipeline(mlir::OpPassManager &pm, const LowerToNvvmOptions &o) {
   // Register tensors (tensors encoded by #layout.linear) to structs of registers, their
   // conversions to layout.convert, which the next pass lowers.
   pm.addPass(mlir::layout::createLowerRegisterTensorsPass(smOf(o.chip)));
-  pm.addPass(createLower());
+  pm.addPass(mlir::layout::createLowerHardwareOpsPass(smOf(o.chip)));
   // The index math of the layout ops the hardware lowering leaves (crd2idx, size, ... in
   // kernels and host code, with runtime leaves computed in place).
   pm.addPass(std::unique_ptr<mlir::Pass>(unwrap(layout_nvvm_create_lower_to_index_pass())));

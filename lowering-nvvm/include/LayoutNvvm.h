@@ -66,7 +66,7 @@ std::unique_ptr<Pass> createLowerRegisterTensorsPass();
 
 /// `--layout-lower-to-nvvm` (cpp/HardwareOpLowering.cpp): the hardware ops to NVVM and
 /// LLVM-dialect ops, one conversion pattern per op.
-std::unique_ptr<Pass> createLowerHardwareOpsPass();
+std::unique_ptr<Pass> createLowerHardwareOpsPass(int64_t sm = 0);
 /// The host functions kernels ask for with `layout.tensor_map_encoder = @name`
 /// (cpp/TensorMapEncoder.cpp): each encodes the kernel's TMA tensor maps from the
 /// layouts and boxes the kernel states. Run first by `--layout-lower-tensors`.

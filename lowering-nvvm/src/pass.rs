@@ -53,6 +53,7 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
     rewriter: MlirRewriterBase,
     operands: *const MlirValue,
     n: usize,
+    sm: i64,
 ) -> bool {
     let op = OperationRef::from_raw(op);
     let all = if n == 0 {
@@ -70,7 +71,7 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
         emit_error(op, &format!("internal: no hardware op numbered {kind}"));
         return false;
     };
-    match lower_op(op, kind, rewriter, &data) {
+    match lower_op(op, kind, rewriter, &data, sm) {
         Ok(()) => true,
         Err(e) => {
             emit_error(op, &e);
@@ -247,12 +248,13 @@ fn lower_op(
     kind: HardwareOp,
     rewriter: MlirRewriterBase,
     ops: &[MlirValue],
+    sm: i64,
 ) -> Result<(), String> {
     let a = attrs(op);
     let b = Builder::before(op, rewriter);
     match kind {
-        HardwareOp::Ldmatrix => lower_matrix(&b, op, MatrixOp::Ld, &a, ops),
-        HardwareOp::Stmatrix => lower_matrix(&b, op, MatrixOp::St, &a, ops),
+        HardwareOp::Ldmatrix => lower_matrix(&b, op, MatrixOp::Ld, &a, ops, sm),
+        HardwareOp::Stmatrix => lower_matrix(&b, op, MatrixOp::St, &a, ops, sm),
         HardwareOp::LaneOffset => {
             let m = derive::matrix(derive::matrix_instr(&a)?, &a)?;
             let off = emit_lane_offset(&b, ops[0], &lane_formula(&m.lane_offsets))?;
@@ -363,14 +365,27 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
     Ok(v)
 }
 
+/// ldmatrix / stmatrix; `sm` the target's SM (0: not known, e.g. the pass alone), which must
+/// have the form: LLVM's NVPTX backend cannot select an sm_100 form for an older target.
 fn lower_matrix(
     b: &Builder,
     op: OperationRef<'_, '_>,
     mop: MatrixOp,
     a: &Attrs,
     ops: &[MlirValue],
+    sm: i64,
 ) -> Result<(), String> {
     let m = derive::matrix(mop, a)?;
+    let need = m.form.min_sm(mop);
+    if sm != 0 && sm < need as i64 {
+        return Err(format!(
+            "{}.{}{}.{} needs sm_{need} or later; the target is sm_{sm} (--lower-to-nvvm's chip)",
+            mop.name(),
+            m.form.shape(),
+            if m.trans { ".trans" } else { "" },
+            m.form.elt()
+        ));
+    }
     let lane = b.lane_id();
     let off = emit_lane_offset(b, lane, &lane_formula(&m.lane_offsets))?;
     let addr = b.byte_offset(ops[0], off, b.ptr(3));

@@ -51,6 +51,16 @@ pub enum MatrixForm {
 }
 
 impl MatrixForm {
+    /// The first SM whose PTX has the form for `op` (PTX ISA, ldmatrix / stmatrix "Target ISA
+    /// notes"): `m8n8 .b16` ldmatrix from sm_75, stmatrix from sm_90; the 8-bit and packed 6-bit
+    /// forms from sm_100.
+    pub fn min_sm(self, op: MatrixOp) -> u32 {
+        match (self, op) {
+            (MatrixForm::M8n8B16, MatrixOp::Ld) => 75,
+            (MatrixForm::M8n8B16, MatrixOp::St) => 90,
+            _ => 100,
+        }
+    }
     pub fn shape(self) -> &'static str {
         match self {
             MatrixForm::M8n8B16 => "m8n8",

@@ -6,6 +6,10 @@
 // RUN: layout-opt %s --lower-to-nvvm="chip=sm_100a features=+ptx86 ptx=%t.ptx" -o /dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %ptxas --gpu-name sm_100a %t.ptx -o %t.cubin
+// For an older target the lowering refuses the sm_100 forms by name (LLVM's NVPTX backend would
+// abort: it cannot select them).
+// RUN: not layout-opt %s --lower-to-nvvm="ptx=%t.sm90.ptx" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
+// SM90: error: 'layout.ldmatrix' op cannot be lowered to NVVM: ldmatrix.m16n16.trans.b8 needs sm_100 or later; the target is sm_90 (--lower-to-nvvm's chip)
 
 // IR-LABEL: gpu.func @ld_sm100
 // IR: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b8>, layout = #nvvm.mma_layout<col>, num = 2 : i32, shape = #nvvm.ld_st_matrix_shape<m = 16, n = 16>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
