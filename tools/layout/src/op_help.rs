@@ -2442,13 +2442,12 @@ mod tests {
                     )
                 });
                 defined.insert(runs.clone());
-                let contract = format!("Layout_Contract_{runs}.text");
-                let by_name = format!("!cast<Layout_Contract>(\"Layout_Contract_{runs}\").text");
+                let contract = format!("!cast<Layout_Contract>(\"Layout_Contract_{runs}\").text");
                 let by_class = op
                     .class_body
                     .contains("!cast<Layout_Contract>(\"Layout_Contract_\" #");
                 assert!(
-                    op.body.contains(&contract) || op.body.contains(&by_name) || by_class,
+                    op.body.contains(&contract) || by_class,
                     "the description of layout.{} ({file}) does not end with {contract}",
                     op.mnemonic
                 );
