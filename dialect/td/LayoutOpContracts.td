@@ -1,8 +1,9 @@
-//===- LayoutOpContracts.td - the contracts of the algebra ops ---------===//
+//===- LayoutOpContracts.td - the contracts of the dialect's ops -------===//
 //
 // Generated from the operation registry (tools/layout/src/op_help.rs) by
 // `LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help`; do not edit.
-// LayoutOps.td appends each op's contract to its description.
+// LayoutOps.td and LayoutNvgpuOps.td append each op's contract to its
+// description.
 //
 //===----------------------------------------------------------------------===//
 
@@ -1279,5 +1280,672 @@ def Layout_Contract_complement_check : Layout_Contract<
   "    reason.\n" #
   "\n" #
   "    Example: `complement_check(4:2, 24)` = `{\"holds\":true,\"complement\":\"(2,3):(1,8)\"}`\n">;
+
+def Layout_Contract_const : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `const() {value: #layout.<value>} -> !layout.<value>` (the\n" #
+  "    operation registry, as `layout help const` prints it; the op exists only in\n" #
+  "    IR): A constant of the layout algebra (a layout, swizzle, tiler, tuple or\n" #
+  "    linear layout); the result type is `!layout.<kind><text>` of the attribute,\n" #
+  "    and the op folds to its attribute. Pre: the value is valid, in canonical\n" #
+  "    text and static. Errors: an invalid value (the algebra's message), a text\n" #
+  "    that is not canonical (naming the canonical one), a `?` leaf (build it with\n" #
+  "    `layout.make`).\n">;
+
+def Layout_Contract_make : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `make([, leaves: index, ...]) -> !layout.<value>` (the operation\n" #
+  "    registry, as `layout help make` prints it; the op exists only in IR): The\n" #
+  "    layout-dialect value of the result type whose `?` leaves are the `index`\n" #
+  "    operands, one per `?` leaf in print order; folds to `layout.const` when\n" #
+  "    there is none. Errors: a result type `*`, a linear layout (it has no runtime\n" #
+  "    leaves: `layout.const`), an operand count that is not the number of `?`\n" #
+  "    leaves.\n">;
+
+def Layout_Contract_shape_leaf : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `shape_leaf(layout: !layout.<value>) {path: array<i64>} ->\n" #
+  "    index` (the operation registry, as `layout help shape_leaf` prints it; the\n" #
+  "    op exists only in IR): The leaf of the layout's shape at the mode path\n" #
+  "    `path` (outermost first), as an `index`. Folds to an `arith.constant` when\n" #
+  "    the leaf is static, and to the matching operand of `layout.make` when it is\n" #
+  "    a runtime `?` leaf of a layout built by `layout.make`. Error: a path that\n" #
+  "    names no leaf.\n">;
+
+def Layout_Contract_stride_leaf : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `stride_leaf(layout: !layout.<value>) {path: array<i64>} ->\n" #
+  "    index` (the operation registry, as `layout help stride_leaf` prints it; the\n" #
+  "    op exists only in IR): The leaf of the layout's stride at the mode path\n" #
+  "    `path` (outermost first), as an `index`; folds as `layout.shape_leaf` does\n" #
+  "    (a static leaf to a constant, a `?` leaf of `layout.make` to its operand).\n" #
+  "    Error: a path that names no leaf.\n">;
+
+def Layout_Contract_apply : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `apply([, indices: index, ...]) {layout: #layout.<value>} ->\n" #
+  "    index` (the operation registry, as `layout help apply` prints it; the op\n" #
+  "    exists only in IR): The physical offset of a bijective (LEGO) layout\n" #
+  "    `#layout.bijective<...>` at the logical index: one `index` operand per\n" #
+  "    logical dim (its GroupBy dims), each in `[0, n_k)`. Folds to a constant when\n" #
+  "    every index is a constant in the domain; `--layout-lower-to-index` lowers it\n" #
+  "    to the simplified `arith` index math. Errors: a layout that is not\n" #
+  "    bijective, an operand count other than the number of logical dims.\n">;
+
+def Layout_Contract_inv : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `inv(offset: index) {layout: #layout.<value>} -> index, ...`\n" #
+  "    (the operation registry, as `layout help inv` prints it; the op exists only\n" #
+  "    in IR): The logical index of a physical offset in `[0, size)` under a\n" #
+  "    bijective (LEGO) layout: one `index` result per logical dim. Folds to\n" #
+  "    constants when the offset is a constant in the domain;\n" #
+  "    `--layout-lower-to-index` lowers it to `arith` index math. Errors: a layout\n" #
+  "    that is not bijective, a result count other than the number of logical dims.\n">;
+
+def Layout_Contract_make_tensor : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `make_tensor(ptr: !llvm.ptr, layout: !layout.<value>) ->\n" #
+  "    !layout.tensor` (the operation registry, as `layout help make_tensor` prints\n" #
+  "    it; the op exists only in IR): The tensor in memory whose element at\n" #
+  "    coordinate c lies at `ptr + layout(c)` elements (CuTe's make_tensor). The\n" #
+  "    layout operand has the result type's layout type; the pointer's address\n" #
+  "    space is the tensor's memory space (`global`: 1 or the generic 0, `shared`:\n" #
+  "    3, `tmem`: 6); a `tma` tensor is made from its tensor map (an `!llvm.ptr`)\n" #
+  "    and a plain layout of 1 to 5 modes. Errors: a pointer of another address\n" #
+  "    space, a `tma` tensor of another pointer or layout.\n">;
+
+def Layout_Contract_local_tile : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `local_tile(tensor: !layout.tensor[, coord: index, ...]) {tile:\n" #
+  "    #layout.<value>} -> !layout.tensor` (the operation registry, as `layout help\n" #
+  "    local_tile` prints it; the op exists only in IR): CuTe's local_tile(T, tile,\n" #
+  "    coord): `tile` is a flat tuple of positive extents, one per top-level mode\n" #
+  "    of the tensor's layout L, and there is one `index` coordinate per mode; the\n" #
+  "    result's layout is mode 0 of zipped_divide(L, tile) and its first element is\n" #
+  "    element (c_0 t_0, c_1 t_1, ...) of the tensor. The verifier computes the\n" #
+  "    layout with the algebra and compares it with the result type; a tile of a\n" #
+  "    swizzled tensor must be the first tile moved. Where an extent of L is not a\n" #
+  "    static multiple of its tile extent, the copies of the tile (`async_copy`,\n" #
+  "    `global_load`, `global_store`) are predicated on the residue. Errors: a tile\n" #
+  "    that is not a flat tuple of positive extents, a tile or coordinate count\n" #
+  "    other than L's rank, a result type other than the computed one.\n">;
+
+def Layout_Contract_partition : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `partition(tensor: !layout.tensor, thread: index) {thr:\n" #
+  "    #layout.<value>, val: #layout.<value>, vector: i64} -> !layout.tensor` (the\n" #
+  "    operation registry, as `layout help partition` prints it; the op exists only\n" #
+  "    in IR): Thread t's part of a global or shared tensor under CuTe's\n" #
+  "    make_tiled_copy(atom, thr, val) with atoms of `vector` consecutive values\n" #
+  "    (get_slice(t).partition_S(T), equal to partition_D): with R = tidfrg(L, thr,\n" #
+  "    val, vector), the result's layout is (mode 1 of R, the modes of mode 2 of R\n" #
+  "    ...), CuTe's (CPY, CPY_M, CPY_N), and its first element is R(t, 0, 0). Pre:\n" #
+  "    `thr` and `val` are layouts; fixing the thread mode is a translation of the\n" #
+  "    rest (a swizzle reads no bit the thread mode does not own). Errors: the\n" #
+  "    algebra's message, a tensor in another memory space, thread partitions that\n" #
+  "    are not one partition moved, a result type other than the computed one.\n">;
+
+def Layout_Contract_partition_mma : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `partition_mma(tensor: !layout.tensor, thread: index) {atom:\n" #
+  "    string, operand: string, atoms: array<i64>, permutation?: #layout.<value>}\n" #
+  "    -> !layout.tensor` (the operation registry, as `layout help partition_mma`\n" #
+  "    prints it; the op exists only in IR): Thread t's part of MMA operand\n" #
+  "    `operand` (A: M x K, B: N x K, C: M x N) under CuTe's make_tiled_mma(atom,\n" #
+  "    Layout<Shape<TM,TN,TK>>[, permutation]) (partition_A/B/C): the atom\n" #
+  "    (`sm80_16x8x16`, `sm80_16x8x8`) repeated over the column-major grid `atoms =\n" #
+  "    [TM, TN, TK]`, thread t being lane t mod 32 of atom t div 32; with R =\n" #
+  "    thrfrg(L, atom TV layout, atom tile, grid) the layout is\n" #
+  "    slice(((0,(0,0)),(_,(_,_,...))), R), CuTe's (MMA, MMA_M, MMA_N), and the\n" #
+  "    first element R at the thread's (lane, (atom row, atom column)).\n" #
+  "    `permutation`, a tiler [P_M, P_N, P_K], reorders L by the operand's two\n" #
+  "    modes first. Pre: fixing the thread is a translation. Errors: an unknown\n" #
+  "    atom or operand, the algebra's message, a result type other than the\n" #
+  "    computed one.\n">;
+
+def Layout_Contract_copy : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `copy(src: !layout.tensor, dst: !layout.tensor) {align: i64,\n" #
+  "    async?: unit}` (the operation registry, as `layout help copy` prints it; the\n" #
+  "    op exists only in IR): CuTe's copy: element i of `src` goes to element i of\n" #
+  "    `dst` (colexicographic index) for every i < size, each thread its\n" #
+  "    partitions. Pre: both tensors in global or shared memory, the same\n" #
+  "    whole-byte element type, the same static number of elements (at most 4096);\n" #
+  "    `align`, a power of two of at least one element, is the byte alignment\n" #
+  "    promised for both first elements and every runtime stride times the element\n" #
+  "    size. `--layout-lower-tensors` picks the widest vector w (every aligned run\n" #
+  "    of w indices consecutive and w-aligned in both tensors, at most 16 bytes and\n" #
+  "    `align`); with `async` (global to shared only) each run is one cp.async of\n" #
+  "    4, 8 or 16 bytes. Errors: each violated precondition by name; a cp.async of\n" #
+  "    fewer than 4 bytes.\n">;
+
+def Layout_Contract_slice_tensor : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `slice_tensor(tensor: !layout.tensor[, coord: index, ...])\n" #
+  "    {modes: array<i64>, ring?: unit} -> !layout.tensor` (the operation registry,\n" #
+  "    as `layout help slice_tensor` prints it; the op exists only in IR): CuTe's\n" #
+  "    T(_, _, s): the top-level modes `modes` (increasing) of the tensor's layout\n" #
+  "    L fixed at the `index` coordinates (one per mode, each the one-dimensional\n" #
+  "    coordinate of its mode) and dropped; the result's layout is select of the\n" #
+  "    other modes and its first element is the element at the fixed coordinates.\n" #
+  "    Pre: that offset is a translation of the rest (for Sw<B,M,S> o o o L every\n" #
+  "    stride of a fixed mode is a static multiple of 2^(B+M+|S|)). With `ring`\n" #
+  "    each coordinate is a ring position k and the mode (of static extent) is\n" #
+  "    fixed at k mod extent. Errors: a coordinate count other than the modes',\n" #
+  "    modes not increasing or out of range, every mode fixed, a fixed mode that is\n" #
+  "    not a translation, a result type other than the computed one.\n">;
+
+def Layout_Contract_select_tensor : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `select_tensor(tensor: !layout.tensor) {modes: array<i64>} ->\n" #
+  "    !layout.tensor` (the operation registry, as `layout help select_tensor`\n" #
+  "    prints it; the op exists only in IR): CuTe's select: the same pointer and\n" #
+  "    bytes through the layout of the distinct top-level modes `modes`, in that\n" #
+  "    order (a permutation of all modes transposes the tensor; a subset is the\n" #
+  "    tensor at coordinate 0 of the others; a swizzle and offset stay). Free at\n" #
+  "    run time. Errors: a result type other than the computed view (or another\n" #
+  "    element type), a `tma` tensor, a tile that may reach past its tensor.\n">;
+
+def Layout_Contract_group_tensor : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `group_tensor(tensor: !layout.tensor) {begin: i64, end: i64} ->\n" #
+  "    !layout.tensor` (the operation registry, as `layout help group_tensor`\n" #
+  "    prints it; the op exists only in IR): CuTe's group_modes<begin, end>: the\n" #
+  "    same pointer and bytes, the modes [begin, end) of the tensor's layout as one\n" #
+  "    mode whose coordinate is the colexicographic coordinate of the grouped ones.\n" #
+  "    Free at run time. Errors: a result type other than the computed view, a\n" #
+  "    `tma` tensor, a tile that may reach past its tensor.\n">;
+
+def Layout_Contract_recast_tensor : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `recast_tensor(tensor: !layout.tensor) -> !layout.tensor` (the\n" #
+  "    operation registry, as `layout help recast_tensor` prints it; the op exists\n" #
+  "    only in IR): CuTe's recast<T>: the same pointer and bytes read as elements\n" #
+  "    of the result's element type, the layout recast from the source's width to\n" #
+  "    the result's (upcast by the ratio when wider, downcast when narrower;\n" #
+  "    whole-byte integer or float types of integral ratio). Free at run time.\n" #
+  "    Errors: where the bytes do not make whole elements the algebra's error names\n" #
+  "    the mode; a result type other than the computed one, a `tma` tensor, a tile\n" #
+  "    that may reach past its tensor.\n">;
+
+def Layout_Contract_shared_alloc : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `shared_alloc(base: !llvm.ptr<3>) -> !layout.tensor, ...` (the\n" #
+  "    operation registry, as `layout help shared_alloc` prints it; the op exists\n" #
+  "    only in IR): Shared tensors laid out one after another from `base` (CuTe's\n" #
+  "    SharedStorage): each result's layout is static, its bytes cosize(L) *\n" #
+  "    sizeof(T), placed at the next multiple of its alignment (16 bytes, or its\n" #
+  "    layout's translation period in bytes when larger: 1024 for Sw<3,3,3> of\n" #
+  "    f16); the base is rounded up to the largest alignment at run time, and a\n" #
+  "    remark of `--layout-lower-tensors` prints the bytes the kernel needs. A base\n" #
+  "    that is a global of static size must hold them. Errors: a base that is not\n" #
+  "    `!llvm.ptr<3>`, no result, a result whose layout is not static.\n">;
+
+def Layout_Contract_tensor_ptr : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tensor_ptr(tensor: !layout.tensor) -> !llvm.ptr` (the operation\n" #
+  "    registry, as `layout help tensor_ptr` prints it; the op exists only in IR):\n" #
+  "    The address of the tensor's element at coordinate 0 (CuTe's t.data()), after\n" #
+  "    the tiles and slices that made it, as a pointer of the tensor's address\n" #
+  "    space (a global tensor's may be the generic one; a `tma` tensor's is its\n" #
+  "    tensor map); `--layout-lower-tensors` resolves it. Error: a pointer type of\n" #
+  "    another address space.\n">;
+
+def Layout_Contract_mbarrier_init : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `mbarrier_init(bars: !layout.tensor) {arrivals: i64}` (the\n" #
+  "    operation registry, as `layout help mbarrier_init` prints it; the op exists\n" #
+  "    only in IR): Every i64 of the shared tensor `bars` (a static layout) becomes\n" #
+  "    an mbarrier expecting `arrivals` arrivals per phase, then\n" #
+  "    fence.mbarrier_init makes them visible. One thread executes it, before a CTA\n" #
+  "    barrier. Errors: a tensor that is not a shared tensor of i64 with a static\n" #
+  "    layout, `arrivals` outside [1, 2^20 - 1].\n">;
+
+def Layout_Contract_mbarrier_wait : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `mbarrier_wait(bars: !layout.tensor, position: index) {free?:\n" #
+  "    unit}` (the operation registry, as `layout help mbarrier_wait` prints it;\n" #
+  "    the op exists only in IR): For a ring of S barriers (a rank-1 shared i64\n" #
+  "    tensor of static size S), waits until position k = `position` has completed:\n" #
+  "    barrier k mod S in its phase k div S, testing the parity (k div S) mod 2\n" #
+  "    (mbarrier.try_wait.parity in a loop). With `free` it waits until the stage\n" #
+  "    of position k is free: the phase of position k - S has completed (parity (k\n" #
+  "    div S + 1) mod 2), at once for k < S. Pre: the thread knows position k - S\n" #
+  "    has completed (a parity names a phase only among two neighbours). Error: a\n" #
+  "    ring whose layout is not rank 1.\n">;
+
+def Layout_Contract_mbarrier_arrive : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `mbarrier_arrive(bars: !layout.tensor, position: index)\n" #
+  "    {multicast?: i64}` (the operation registry, as `layout help mbarrier_arrive`\n" #
+  "    prints it; the op exists only in IR): Every executing thread arrives once\n" #
+  "    (mbarrier.arrive, release at CTA scope) on barrier k mod S of the ring,\n" #
+  "    towards its phase k div S: a consumer releases the stage of position k. With\n" #
+  "    `multicast = n` (2 to 16) it arrives on that barrier of each of the\n" #
+  "    cluster's CTAs 0..n-1 (cluster scope); the kernel's nvvm.cluster_dim must\n" #
+  "    have n CTAs. Errors: a ring whose layout is not rank 1, `multicast` outside\n" #
+  "    [2, 16].\n">;
+
+def Layout_Contract_tma_copy : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tma_copy(src: !layout.tensor, dst: !layout.tensor[, bars:\n" #
+  "    !layout.tensor][, position: index]) {multicast?: i64}` (the operation\n" #
+  "    registry, as `layout help tma_copy` prints it; the op exists only in IR): A\n" #
+  "    TMA copy of a tile between a `tma` tensor and a shared tensor: a load (tma\n" #
+  "    -> shared) completes on the barrier of ring position k (`barrier(%ring[%k] :\n" #
+  "    ...)`: it sets the barrier's expected transaction bytes to the tile's and\n" #
+  "    arrives on it); a store (shared -> tma) has no barrier. The TMA coordinates,\n" #
+  "    box and bytes follow from the global and shared layouts (hw::tma_desc);\n" #
+  "    elements past the global tensor are zero-filled by loads and not written by\n" #
+  "    stores. One thread issues it. A load with `multicast = n` (2 to 16) cuts\n" #
+  "    mode 0 in n slices, the CTA of cluster rank r loading slice r into every\n" #
+  "    CTA. Errors: not one tma and one shared tensor, a load without a barrier,\n" #
+  "    tiles of different static extents per mode, multicast on a store or a mode 0\n" #
+  "    not a multiple of n, the algebra's message.\n">;
+
+def Layout_Contract_encode_tensor_map : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `encode_tensor_map(tensorMap: !llvm.ptr, tensor: !layout.tensor)\n" #
+  "    {smem: #layout.<value>} -> i32` (the operation registry, as `layout help\n" #
+  "    encode_tensor_map` prints it; the op exists only in IR): Host: writes into\n" #
+  "    `tensorMap` (128 bytes, 64-byte aligned) the TMA tensor map of the global\n" #
+  "    tensor (made by `layout.make_tensor`) for tiles laid out by the static\n" #
+  "    shared layout `smem` (one copy's box) and returns cuTensorMapEncodeTiled's\n" #
+  "    status (0: success). Data type, rank, box, swizzle, global extents and byte\n" #
+  "    strides all come from the two layouts (hw::tma_desc), the runtime ones from\n" #
+  "    the leaves of the tensor's layout; `--layout-lower-tensors` turns it into\n" #
+  "    `layout.tma_desc`, where the algebra's rules are checked by name. Errors: a\n" #
+  "    tensor map that is not an `!llvm.ptr`, an `smem` that is not a static CuTe\n" #
+  "    layout; a runtime stride not a multiple of 16 bytes is the driver's error\n" #
+  "    status.\n">;
+
+def Layout_Contract_tma_encodable : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tma_encodable(tensor: !layout.tensor) -> i1` (the operation\n" #
+  "    registry, as `layout help tma_encodable` prints it; the op exists only in\n" #
+  "    IR): Whether cuTensorMapEncodeTiled accepts the global extents and strides\n" #
+  "    of the `tma` or `global` tensor (made by `layout.make_tensor`, every\n" #
+  "    top-level mode a leaf): every extent in [1, 2^32], every stride of a mode\n" #
+  "    other than the contiguous one (static stride 1) a multiple of 16 bytes below\n" #
+  "    2^40 bytes. The host encoder derived by `layout.tensor_map_encoder` tests\n" #
+  "    the same condition; `--layout-lower-tensors` turns it into index math on the\n" #
+  "    leaves. Error: a tensor in another memory space.\n">;
+
+def Layout_Contract_mma_async : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `mma_async(a: !layout.tensor | tensor, b: !layout.tensor, c:\n" #
+  "    tensor) -> tensor` (the operation registry, as `layout help mma_async`\n" #
+  "    prints it; the op exists only in IR): D = A B^T + C by warpgroup MMAs in\n" #
+  "    flight (sm_90a): A (M x K) and B (N x K) shared tensors with static layouts\n" #
+  "    of two modes, both f16 or both bf16 (m64nNk16) or each f8E4M3FN/f8E5M2\n" #
+  "    (m64nNk32, K-major only, K a multiple of 32); C and D M x N f32 register\n" #
+  "    tensors of one layout that holds the wgmma accumulator\n" #
+  "    (hw::wgmma_accumulator, warpgroup G at rows 64 G ..). A may be an f16/bf16 M\n" #
+  "    x K register tensor holding the ISA's A fragment for every k block of 16\n" #
+  "    (the RS form). `--layout-lower-tensors` emits wgmma.fence, one\n" #
+  "    wgmma.mma_async per warpgroup and k block (descriptors from the shared\n" #
+  "    layouts) and commit_group; the kernel waits\n" #
+  "    (nvvm.wgmma.wait.group.sync.aligned) before it reads D or overwrites A and\n" #
+  "    B. Errors: the element types, shapes or layouts above, naming the lane, warp\n" #
+  "    and field where the accumulator or A fragment fails.\n">;
+
+def Layout_Contract_mma_tmem : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `mma_tmem(a: !layout.tensor, b: !layout.tensor, d:\n" #
+  "    !layout.tensor, accumulate: i1[, commitBars: !layout.tensor][,\n" #
+  "    commitPosition: index]) {ctaGroup?: i64}` (the operation registry, as\n" #
+  "    `layout help mma_tmem` prints it; the op exists only in IR): D (TMEM) = A\n" #
+  "    B^T (+ D) by tcgen05.mma (sm_100a): A (128 x K) and B (N x K) shared f16 or\n" #
+  "    bf16 tensors (the same) with static layouts, D the M x N f32 TMEM\n" #
+  "    accumulator laid out (128,N):(65536,1) (N a multiple of 16 in [16, 256]);\n" #
+  "    per k block of 16 the UMMA descriptors and one `layout.tcgen05_mma`\n" #
+  "    (cta_group::1, kind::f16) that adds to D when `accumulate` is true. One\n" #
+  "    thread issues it. With `commit(%ring[%k] : ...)`, tcgen05.commit to the\n" #
+  "    barrier of ring position k. `ctaGroup = 2`: the MMA of a CTA pair (M = 256,\n" #
+  "    each CTA 128 rows of A and N/2 rows of B). Errors: a commit without its\n" #
+  "    position, ctaGroup other than 1 or 2, operand shapes or types other than\n" #
+  "    these, an accumulator layout other than tcgen05.mma's.\n">;
+
+def Layout_Contract_tensor_memory_load : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tensor_memory_load(src: !layout.tensor) -> tensor` (the\n" #
+  "    operation registry, as `layout help tensor_memory_load` prints it; the op\n" #
+  "    exists only in IR): A register tensor (`#layout.linear` encoding) whose\n" #
+  "    element c is element c of the TMEM tensor (same shape, rank 2, the same\n" #
+  "    32-bit element type f32 or i32), by tcgen05.ld: the shape (32x32b, 16x64b,\n" #
+  "    16x128b, 16x256b, 16x32bx2) and .num derived from the TMEM layout and the\n" #
+  "    register tensor's thread-value layout ((lane, warp), register) -> tile\n" #
+  "    index, with the quadrant rule; valid after the tcgen05.wait::ld it ends\n" #
+  "    with. One warp or a warpgroup. Errors: element types or shapes that differ,\n" #
+  "    elements that are not 32-bit; an encoding no shape moves (the rule each\n" #
+  "    shape breaks), a swizzled encoding, more or fewer warps.\n">;
+
+def Layout_Contract_tensor_memory_store : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tensor_memory_store(value: tensor, dst: !layout.tensor)` (the\n" #
+  "    operation registry, as `layout help tensor_memory_store` prints it; the op\n" #
+  "    exists only in IR): The inverse of `layout.tensor_memory_load`: element c of\n" #
+  "    the register tensor `value` goes to element c of the TMEM tensor `dst`, by\n" #
+  "    the tcgen05.st shape derived as there; ends with tcgen05.wait::st. Errors:\n" #
+  "    as `layout.tensor_memory_load`.\n">;
+
+def Layout_Contract_convert_layout : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `convert_layout(src: tensor) -> tensor` (the operation registry,\n" #
+  "    as `layout help convert_layout` prints it; the op exists only in IR): The\n" #
+  "    same register tensor distributed by the result's encoding instead of the\n" #
+  "    source's (Triton's ttg.convert_layout): equal values element by element.\n" #
+  "    Pre: both encodings are register layouts of the CTA (register, lane with 32\n" #
+  "    lanes, optionally warp) that lay out the tensor's extents, name the same\n" #
+  "    dimensions and keep the number of warps. Folds to `src` when the encodings\n" #
+  "    are equal, and a convert of a convert to one convert.\n" #
+  "    `--layout-assign-layouts` removes, moves and inserts these ops (cost:\n" #
+  "    convert_plan); the lowering is `layout.convert`. Errors: each violated\n" #
+  "    precondition, naming the dimensions or warp counts.\n">;
+
+def Layout_Contract_retile : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `retile(src: tensor) -> tensor` (the operation registry, as\n" #
+  "    `layout help retile` prints it; the op exists only in IR): CuTe's retile:\n" #
+  "    the registers each thread holds under the source encoding, read through the\n" #
+  "    result encoding; no data moves. Pre: convert_layout's conditions, and the\n" #
+  "    result gives every lane and warp bit the element the source gives it and\n" #
+  "    reads only registers the thread already holds (linear::retile: D.lane =\n" #
+  "    S.lane, D.warp = S.warp, span(D.reg) in span(S.reg)). Lowers to a renaming\n" #
+  "    of registers; folds as convert_layout. Error: the first bit where the\n" #
+  "    encodings part and the elements it selects on each side\n" #
+  "    (`layout.convert_layout` moves data).\n">;
+
+def Layout_Contract_transpose : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `transpose(src: tensor) {order: array<i64>} -> tensor` (the\n" #
+  "    operation registry, as `layout help transpose` prints it; the op exists only\n" #
+  "    in IR): Triton's tt.trans: dimension j of the result is dimension order[j]\n" #
+  "    of the source (`order` a permutation), T[x] = S[y] with y[order[j]] = x[j].\n" #
+  "    Pre: the result's encoding is the source's with its out dimensions permuted\n" #
+  "    the same way (linear::tensor_transpose), so every thread keeps its registers\n" #
+  "    and the op lowers to nothing. Folds to the source when `order` is the\n" #
+  "    identity. Errors: `order` not a permutation of the rank; the first basis\n" #
+  "    that differs (convert_layout moves data).\n">;
+
+def Layout_Contract_reduce : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `reduce(src: tensor) {dim: i64, kind: string} -> tensor` (the\n" #
+  "    operation registry, as `layout help reduce` prints it; the op exists only in\n" #
+  "    IR): Triton's tt.reduce: the elements along dimension `dim` combined with\n" #
+  "    arith.<kind> (addf, mulf, maxnumf, minnumf, maximumf, minimumf on floats;\n" #
+  "    addi, muli, maxsi, minsi, maxui, minui, andi, ori, xori on integers). Pre:\n" #
+  "    the result's encoding is the source's slice along `dim` (Triton's\n" #
+  "    #ttg.slice); elements of 16 or 32 bits. linear::reduce_plan reads the work\n" #
+  "    off the layout: in-thread combinations, one butterfly shuffle per lane bit\n" #
+  "    along `dim`, a shared- memory stage when warps hold parts of a row; a remark\n" #
+  "    states the plan. Errors: a kind that is not a combiner of the element type,\n" #
+  "    another element width, an encoding that is not the slice, bases that move\n" #
+  "    along `dim` only together with another dimension.\n">;
+
+def Layout_Contract_broadcast : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `broadcast(src: tensor) {dim: i64} -> tensor` (the operation\n" #
+  "    registry, as `layout help broadcast` prints it; the op exists only in IR):\n" #
+  "    Triton's expand_dims + broadcast: element x of the result is element x\n" #
+  "    without coordinate `dim` of the source. Pre: the source's encoding is the\n" #
+  "    result's slice along `dim`, so every result register copies one source\n" #
+  "    register of the thread (no instruction). Error: the first basis that\n" #
+  "    differs.\n">;
+
+def Layout_Contract_coordinate : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `coordinate() {dim: i64} -> tensor` (the operation registry, as\n" #
+  "    `layout help coordinate` prints it; the op exists only in IR): Element x of\n" #
+  "    the result is x[dim], as the register tensor's encoding places it (CuTe's\n" #
+  "    identity tensor partitioned like the fragment, Triton's make_range\n" #
+  "    broadcast): the thread's part from tid.x (the XOR of its lane and warp bits'\n" #
+  "    coordinates, linear::tensor_coordinates) XOR each register's constant. Pre:\n" #
+  "    integer elements of at most 32 bits, wide enough for the extent. Errors:\n" #
+  "    `dim` not a dimension, elements too narrow for the coordinates, an encoding\n" #
+  "    that is not a register layout.\n">;
+
+def Layout_Contract_global_load : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `global_load(base: !llvm.ptr | !layout.tensor[, strides: i64,\n" #
+  "    ...][, bounds: i64, ...]) {align: i64} -> tensor` (the operation registry,\n" #
+  "    as `layout help global_load` prints it; the op exists only in IR): Each\n" #
+  "    thread loads the registers its encoding gives it from a row-major tensor in\n" #
+  "    global memory: element (c_0, .., c_{n-1}) at base + bytes * (sum_{d<n-1} c_d\n" #
+  "    s_d + c_{n-1}), one i64 stride per dimension but the last; or the base is a\n" #
+  "    global `!layout.tensor` with no strides (one flat mode per dimension, the\n" #
+  "    tile's extents, the last of stride 1, then only modes of extent 1). With\n" #
+  "    `bounds` (one i64 per dimension) only elements with c_d < b_d are read, the\n" #
+  "    others are zero. `align` is the byte alignment promised for the base and\n" #
+  "    every stride times the element size; the widest vectors the layout and\n" #
+  "    `align` allow (linear::global_access). Errors: a base of another address\n" #
+  "    space, a stride or bound count other than these, a tensor base of another\n" #
+  "    shape, a known stride that breaks `align`.\n">;
+
+def Layout_Contract_shared_load : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `shared_load(base: !llvm.ptr<3> | !layout.tensor[, smemLayout:\n" #
+  "    !layout.<value>]) {smem?: #layout.<value>} -> tensor` (the operation\n" #
+  "    registry, as `layout help shared_load` prints it; the op exists only in IR):\n" #
+  "    Each thread loads the registers its encoding gives it from shared memory\n" #
+  "    laid out by the shared layout: element c at base + bytes * smem(c) (base\n" #
+  "    16-byte aligned); `smem` is a CuTe layout of the coordinates (swizzled or\n" #
+  "    not, linear over F2) or a linear layout, given as the attribute or as a\n" #
+  "    static layout operand `smem(%l : ...)`, or it is the static layout of a\n" #
+  "    shared tensor base. Vector ld.shared, or ldmatrix(.trans) when the layouts\n" #
+  "    are its form (linear::shared_access). Errors: no shared layout or two, a\n" #
+  "    layout operand that is not static, a base in another memory space, no access\n" #
+  "    plan (the algebra's message).\n">;
+
+def Layout_Contract_shared_store : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `shared_store(value: tensor, base: !llvm.ptr<3> |\n" #
+  "    !layout.tensor[, smemLayout: !layout.<value>]) {smem?: #layout.<value>}`\n" #
+  "    (the operation registry, as `layout help shared_store` prints it; the op\n" #
+  "    exists only in IR): The addressing and vectors of `layout.shared_load`,\n" #
+  "    storing: an element that several registers of a thread hold is stored once\n" #
+  "    per thread; vector st.shared, or stmatrix(.trans) on sm_90+ when the layouts\n" #
+  "    are its form. The kernel synchronizes the CTA before other threads read the\n" #
+  "    tile. Errors: as `layout.shared_load`.\n">;
+
+def Layout_Contract_async_copy : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `async_copy(src: !llvm.ptr<1> | !layout.tensor[, strides: i64,\n" #
+  "    ...][, bounds: i64, ...], dst: !llvm.ptr<3> | !layout.tensor[, smemLayout:\n" #
+  "    !layout.<value>]) {tile: type, smem?: #layout.<value>, align: i64}` (the\n" #
+  "    operation registry, as `layout help async_copy` prints it; the op exists\n" #
+  "    only in IR): cp.async of the tile of the register tensor type `tile` (its\n" #
+  "    encoding says which elements each thread copies) from global memory,\n" #
+  "    addressed as `layout.global_load` (strides or a global tensor, `bounds`,\n" #
+  "    `align`), into shared memory at `dst`, element c at dst + bytes * smem(c)\n" #
+  "    (`smem` a CuTe layout linear over F2 or a linear layout, attribute or\n" #
+  "    operand, or the layout of a shared tensor). Each copy is 4, 8 or 16 bytes,\n" #
+  "    the widest both sides allow (linear::async_copy); with `bounds` the elements\n" #
+  "    outside are zero-filled. The kernel commits, waits and synchronizes before\n" #
+  "    reading the tile. Errors: as global_load and shared_load; a tile no cp.async\n" #
+  "    can copy (fewer than 4 contiguous bytes) names the register, lane or warp\n" #
+  "    bit and the condition.\n">;
+
+def Layout_Contract_global_store : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `global_store(value: tensor, base: !llvm.ptr | !layout.tensor[,\n" #
+  "    strides: i64, ...][, bounds: i64, ...]) {align: i64}` (the operation\n" #
+  "    registry, as `layout help global_store` prints it; the op exists only in\n" #
+  "    IR): The addressing of `layout.global_load`, storing: each element is stored\n" #
+  "    by every thread that holds it, each thread in the widest vectors the layout\n" #
+  "    and `align` allow; with `bounds` only the elements inside are written.\n" #
+  "    Errors: as `layout.global_load`.\n">;
+
+def Layout_Contract_mma : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `mma(a: tensor, b: tensor, c: tensor) -> tensor` (the operation\n" #
+  "    registry, as `layout help mma` prints it; the op exists only in IR): D = A B\n" #
+  "    + C with mma.sync m16n8k16 (sm_80+): A M x K, B K x N, C and D M x N; A and\n" #
+  "    B both f16 or both bf16, C and D f32 in one layout. Pre: the layouts hold\n" #
+  "    the instruction's fragments in registers that are the same in every thread\n" #
+  "    (hw::mma_sync, checked for every lane and warp).\n" #
+  "    `--layout-lower-register-tensors` emits one nvvm.mma.sync per 16x8\n" #
+  "    accumulator tile and k step. Errors: a result type other than C's, shapes or\n" #
+  "    element types other than these, the operand, lane, warp and fragment element\n" #
+  "    where a layout fails.\n">;
+
+def Layout_Contract_lane_offset : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `lane_offset(lane: i32[, smemLayout: !layout.<value>][,\n" #
+  "    fragmentLayout: !layout.<value>]) {instr: string, elem: type, smem?:\n" #
+  "    #layout.<value>, fragment?: #layout.<value>} -> i32` (the operation\n" #
+  "    registry, as `layout help lane_offset` prints it; the op exists only in IR):\n" #
+  "    The byte offset from the tile origin of the row that lane `lane` hands to\n" #
+  "    ldmatrix/stmatrix (`instr`) for the shared layout `smem` and the fragment\n" #
+  "    `fragment` (each an attribute or a static layout operand): the address\n" #
+  "    arithmetic `layout.ldmatrix` and `layout.stmatrix` lower to, as i32 math\n" #
+  "    (runs on any target). Errors: a layout given both ways or neither, a layout\n" #
+  "    operand that is not static, an element type the hardware lacks, the\n" #
+  "    algebra's message when no ldmatrix/stmatrix form loads the fragment.\n">;
+
+def Layout_Contract_wgmma : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `wgmma(a: i64 | !llvm.struct, descB: i64, acc: !llvm.struct) {n:\n" #
+  "    i64, elemA: type, majorA: #layout.major, elemB: type, majorB: #layout.major,\n" #
+  "    elemD: type, async?: unit} -> !llvm.struct` (the operation registry, as\n" #
+  "    `layout help wgmma` prints it; the op exists only in IR): Warpgroup MMA\n" #
+  "    m64nNk: D = A * B + D with B from a shared-memory descriptor; A is an i64\n" #
+  "    descriptor or the warp's A fragment in four i32 registers (then K-major).\n" #
+  "    Lowers to wgmma.fence, wgmma.mma_async, commit_group and wait_group 0; with\n" #
+  "    `async` to the wgmma.mma_async alone (the kernel fences, commits and waits).\n" #
+  "    Errors: element types or N the instruction lacks, A from registers not\n" #
+  "    K-major or not four i32, an accumulator other than the n/2 f32 per thread\n" #
+  "    (`!llvm.struct`), a result type other than the accumulator's.\n">;
+
+def Layout_Contract_convert : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `convert(src: !llvm.struct[, smem: !llvm.ptr<3>], thread: i32)\n" #
+  "    {elem: type, from: #layout.<value>, to: #layout.<value>, smemBudget?: i64,\n" #
+  "    sm?: i64} -> !llvm.struct` (the operation registry, as `layout help convert`\n" #
+  "    prints it; the op exists only in IR): Moves a register tensor from the\n" #
+  "    register layout `from` to `to` (in dimensions register, lane, warp, over the\n" #
+  "    same tensor); register r of a thread is field r of the struct, `thread` is\n" #
+  "    the thread's index in the CTA. The lowering follows convert_plan(from, to,\n" #
+  "    bits, smemBudget): register moves, warp shuffles, or stores to the shared\n" #
+  "    buffer `smem`, a barrier and loads (st/ld.shared widths, stmatrix from\n" #
+  "    sm_90, ldmatrix from sm_75, `sm` default 90); a remark names the plan.\n" #
+  "    Errors: structs that are not one field of `elem` per register, a shared path\n" #
+  "    without the buffer, an element type that cannot be converted, the plan's\n" #
+  "    message.\n">;
+
+def Layout_Contract_tma_load : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tma_load(dst: !llvm.ptr<3>, tensorMap: !llvm.ptr, mbar:\n" #
+  "    !llvm.ptr<3>[, coords: i32, ...][, gmemLayout: !layout.<value>][,\n" #
+  "    smemLayout: !layout.<value>]) {elem: type, gmem?: #layout.<value>, smem?:\n" #
+  "    #layout.<value>, multicast?: i64}` (the operation registry, as `layout help\n" #
+  "    tma_load` prints it; the op exists only in IR): Device: TMA load of a tile\n" #
+  "    into shared memory at `dst`, completing on the mbarrier `mbar`:\n" #
+  "    arrive.expect_tx with the tile's byte count, then one cp.async.bulk.tensor\n" #
+  "    per box; `coords` are the TMA coordinates of the tile's origin (innermost\n" #
+  "    first). The boxes follow from tma_desc(elem, gmem, smem) (each layout an\n" #
+  "    attribute or a static operand). With `multicast = n` (2 to 16) the boxes go\n" #
+  "    to the same address in each of the cluster's CTAs 0..n-1 and every barrier\n" #
+  "    expects n tiles. Errors: pointers of other address spaces, a coordinate\n" #
+  "    count other than the TMA rank, a layout given both ways or neither, the\n" #
+  "    algebra's message.\n">;
+
+def Layout_Contract_tma_store : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tma_store(tensorMap: !llvm.ptr, src: !llvm.ptr<3>[, coords:\n" #
+  "    i32, ...][, gmemLayout: !layout.<value>][, smemLayout: !layout.<value>])\n" #
+  "    {elem: type, gmem?: #layout.<value>, smem?: #layout.<value>}` (the operation\n" #
+  "    registry, as `layout help tma_store` prints it; the op exists only in IR):\n" #
+  "    Device: TMA store of the shared-memory tile at `src` to global memory\n" #
+  "    through the tensor map: a proxy fence, one cp.async.bulk.tensor store per\n" #
+  "    box (from tma_desc(elem, gmem, smem)), commit and wait; `coords` are the TMA\n" #
+  "    coordinates of the tile's origin. Errors: as `layout.tma_load`.\n">;
+
+def Layout_Contract_tcgen05_mma : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tcgen05_mma(tmemD: i32, descA: i64, descB: i64, accumulate: i1)\n" #
+  "    {elemA: type, elemB: type, elemD: type, m: i64, n: i64, majorA:\n" #
+  "    #layout.major, majorB: #layout.major, negA?: unit, negB?: unit, ctaGroup?:\n" #
+  "    i64}` (the operation registry, as `layout help tcgen05_mma` prints it; the\n" #
+  "    op exists only in IR): tcgen05.mma, descriptor form (sm_100a): D (TMEM at\n" #
+  "    `tmemD`) = A * B (+ D when `accumulate`) with A and B given by UMMA\n" #
+  "    shared-memory descriptors (e.g. `layout.umma_desc`). The kind and the 32-bit\n" #
+  "    instruction descriptor are derived from the types, shape, majors and\n" #
+  "    `negA`/`negB` (umma_instr_desc); `ctaGroup` is 1 (default) or 2. Errors: a\n" #
+  "    combination umma_instr_desc rejects (its message), ctaGroup other than 1 or\n" #
+  "    2.\n">;
+
+def Layout_Contract_tmem_store : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tmem_store(taddr: i32, values: i32 | vector<N x i32>[,\n" #
+  "    tmemLayout: !layout.<value>][, fragmentLayout: !layout.<value>]) {tmem?:\n" #
+  "    #layout.<value>, fragment?: #layout.<value>, warp?: i64}` (the operation\n" #
+  "    registry, as `layout help tmem_store` prints it; the op exists only in IR):\n" #
+  "    tcgen05.st of a register fragment to tensor memory: as `layout.tmem_load`,\n" #
+  "    `tmem` maps the tile index to the TMEM address (lane << 16 | column)\n" #
+  "    relative to `taddr` and `fragment` is the (threads, values) -> tile index\n" #
+  "    layout of the registers (or a register tensor's encoding); the shape and\n" #
+  "    .num are derived (tmem_copy) with the quadrant rule; ends with\n" #
+  "    tcgen05.wait::st. Errors: values other than one i32 per register, a layout\n" #
+  "    given both ways or neither, a fragment no tcgen05 shape moves.\n">;
+
+def Layout_Contract_tcgen05_cp : Layout_Contract<
+  "\n" #
+  "\n" #
+  "    Contract of `tcgen05_cp(taddr: i32, base: !llvm.ptr<3>[, tileLayout:\n" #
+  "    !layout.<value>]) {elem: type, tile?: #layout.<value>}` (the operation\n" #
+  "    registry, as `layout help tcgen05_cp` prints it; the op exists only in IR):\n" #
+  "    tcgen05.cp (128x256b) of a 128-row x 32-byte shared-memory tile (K-major\n" #
+  "    canonical layout, any UMMA swizzle) at `base` into 128 lanes x 8 columns of\n" #
+  "    TMEM at `taddr`, row r to lane r; the source descriptor is umma_desc(elem,\n" #
+  "    K, tile) with the start address from `base`. Errors: a base that is not\n" #
+  "    `!llvm.ptr<3>`, a tile of another shape or layout (the algebra's message), a\n" #
+  "    layout given both ways or neither.\n">;
 
 #endif // LAYOUT_OP_CONTRACTS_TD

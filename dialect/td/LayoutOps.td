@@ -33,7 +33,7 @@ def Layout_ConstOp : Layout_Op<"const", [ConstantLike, Pure,
     %l = layout.const #layout.layout<(4,8):(8,1)>
     ```
     The result type is `!layout.<kind><text>` of the attribute.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_const").text;
   let arguments = (ins Layout_ValueAttr:$value);
   let results = (outs Layout_ValueType:$result);
   // `qualified($value) attr-dict`, written by hand so that printing does not
@@ -51,7 +51,7 @@ def Layout_MakeOp : Layout_Op<"make", [Pure]> {
     ```mlir
     %l = layout.make %m, %ld : !layout.layout<(?,8):(1,?)>
     ```
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_make").text;
   let arguments = (ins Variadic<Index>:$leaves);
   let results = (outs Layout_ValueType:$result);
   let assemblyFormat = "$leaves attr-dict `:` qualified(type($result))";
@@ -373,7 +373,7 @@ class Layout_LeafOp<string mnemonic, string what>
     ```mlir
     %n = layout.}] # mnemonic # [{ %l modes [0, 1] : !layout.layout<((2,?),8):((1,?),16)>
     ```
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text;
   let arguments = (ins Layout_ValueType:$layout, DenseI64ArrayAttr:$path);
   let results = (outs Index:$result);
   let assemblyFormat =
@@ -411,7 +411,7 @@ def Layout_Crd2IdxOp : Layout_Op<"crd2idx", [Pure]> {
     coordinate operands are constants. The coordinate must lie in the domain
     of the layout. With a linear index the op observes only the function of
     the layout: canonicalization replaces the layout by its `coalesce`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_crd2idx").text;
   let arguments = (ins Layout_ValueType:$layout, Variadic<Index>:$coord);
   let hasCanonicalizer = 1;
   let results = (outs Index:$result);
@@ -428,7 +428,7 @@ def Layout_Idx2CrdOp : Layout_Op<"idx2crd", [Pure]> {
     ```mlir
     %i, %j = layout.idx2crd %l[%idx] : !layout.layout<(4,8):(8,1)> -> index, index
     ```
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_idx2crd").text;
   let arguments = (ins Layout_ValueType:$layout, Index:$index);
   let results = (outs Variadic<Index>:$coord);
   let assemblyFormat =
@@ -452,7 +452,7 @@ def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure,
     ```
     The verifier checks the operand count against the input dimensions.
     `--layout-lower-to-index` lowers it to and/shift/mul/xor index math.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_linear_apply").text;
   let arguments = (ins OptionalAttr<Layout_ValueAttr>:$layout,
                        Optional<Layout_ValueType>:$linear,
                        Variadic<Index>:$inputs);
@@ -837,7 +837,7 @@ def Layout_ApplyOp : Layout_Op<"apply", [Pure]> {
     ```
     Folds to a constant when every index is a constant in the domain.
     `--layout-lower-to-index` lowers it to the simplified `arith` index math.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_apply").text;
   let arguments = (ins Layout_ValueAttr:$layout, Variadic<Index>:$indices);
   let results = (outs Index:$result);
   let assemblyFormat = "qualified($layout) `[` $indices `]` attr-dict";
@@ -854,7 +854,7 @@ def Layout_InvOp : Layout_Op<"inv", [Pure]> {
     ```
     Folds to constants when the offset is a constant in the domain;
     `--layout-lower-to-index` lowers it to the simplified `arith` index math.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_inv").text;
   let arguments = (ins Layout_ValueAttr:$layout, Index:$offset);
   let results = (outs Variadic<Index>:$indices);
   let assemblyFormat = "qualified($layout) `[` $offset `]` attr-dict `->` type($indices)";
@@ -879,7 +879,7 @@ def Layout_MakeTensorOp : Layout_Op<"make_tensor", [Pure,
     elements. The pointer's address space is the tensor's memory space
     (`global`: 1, or the generic 0; `shared`: 3; `tmem`: 6); the layout operand
     has the tensor type's layout type.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_make_tensor").text;
   let arguments = (ins AnyType:$ptr, Layout_ValueType:$layout);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$ptr `,` $layout attr-dict `:` type($ptr) `->` qualified(type($result))";
@@ -909,7 +909,7 @@ def Layout_LocalTileOp : Layout_Op<"local_tile", [Pure]> {
     predicated on the residue `extent_d - c_d t_d` of each mode, which
     `--layout-lower-tensors` derives from the tile chain (elements past it are
     zero-filled by loads and copies, and not written by stores).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_local_tile").text;
   let arguments = (ins Layout_TensorType:$tensor, Variadic<Index>:$coord,
                        Layout_ValueAttr:$tile);
   let results = (outs Layout_TensorType:$result);
@@ -943,7 +943,7 @@ def Layout_PartitionOp : Layout_Op<"partition", [Pure]> {
     is a translation of the rest (a swizzle reads no bit that the thread mode
     does not own), and compares it with the result type. `layout.copy` copies
     between two partitions.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_partition").text;
   let arguments = (ins Layout_TensorType:$tensor, Index:$thread,
                        Layout_ValueAttr:$thr, Layout_ValueAttr:$val, I64Attr:$vector);
   let results = (outs Layout_TensorType:$result);
@@ -981,7 +981,7 @@ def Layout_PartitionMmaOp : Layout_Op<"partition_mma", [Pure]> {
     `[P_N, P_K]`) reorder `L` first (`logical_divide`, the fifth operand of
     `layout.thrfrg`), so e.g. `[_, (8,2,2):(1,16,8), _]` lets each thread's
     N values of two atoms be adjacent columns.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_partition_mma").text;
   let arguments = (ins Layout_TensorType:$tensor, Index:$thread, StrAttr:$atom,
                        StrAttr:$operand, DenseI64ArrayAttr:$atoms,
                        OptionalAttr<Layout_ValueAttr>:$permutation);
@@ -1019,7 +1019,7 @@ def Layout_CopyOp : Layout_Op<"copy",
     `nvvm.cp.async.commit.group` / `wait.group`); without it, a vector load
     and a vector store. A remark names the instruction, the width and what
     bounds it.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_copy").text;
   let arguments = (ins Layout_TensorType:$src, Layout_TensorType:$dst, I64Attr:$align,
                        UnitAttr:$async);
   let assemblyFormat = [{
@@ -1052,7 +1052,7 @@ def Layout_SliceTensorOp : Layout_Op<"slice_tensor", [Pure]> {
     With `ring`, each coordinate is the position `k` in a ring of the mode's
     stages (a pipeline's k-th use): the mode is fixed at `k mod extent`, and
     each fixed mode must have a static extent.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_slice_tensor").text;
   let arguments = (ins Layout_TensorType:$tensor, Variadic<Index>:$coord,
                        DenseI64ArrayAttr:$modes, UnitAttr:$ring);
   let results = (outs Layout_TensorType:$result);
@@ -1079,7 +1079,7 @@ def Layout_SelectTensorOp : Layout_Op<"select_tensor", [Pure]> {
     MMAs that read the view index it through its layout. Not for a `tma`
     tensor (its tiles are addressed by tensor-map coordinates; view the
     shared tile), nor for a tile that may reach past its tensor.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_select_tensor").text;
   let arguments = (ins Layout_TensorType:$tensor, DenseI64ArrayAttr:$modes);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
@@ -1100,7 +1100,7 @@ def Layout_GroupTensorOp : Layout_Op<"group_tensor", [Pure]> {
     of the grouped ones (`ops::tensor_view`). Verified against the result
     type; free at run time; not for `tma` tensors nor for a tile that may
     reach past its tensor.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_group_tensor").text;
   let arguments = (ins Layout_TensorType:$tensor, I64Attr:$begin, I64Attr:$end);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
@@ -1123,7 +1123,7 @@ def Layout_RecastTensorOp : Layout_Op<"recast_tensor", [Pure]> {
     multiple of the ratio) the algebra's error names the mode. Verified
     against the result type; free at run time; not for `tma` tensors nor for
     a tile that may reach past its tensor.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_recast_tensor").text;
   let arguments = (ins Layout_TensorType:$tensor);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
@@ -1156,7 +1156,7 @@ def Layout_SharedAllocOp : Layout_Op<"shared_alloc", [Pure]> {
     16 bytes or more, of at least the placed bytes plus the padding to the
     largest alignment beyond the global's own (docs/nvvm.md "What the lowering
     checks in a kernel").
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_shared_alloc").text;
   let arguments = (ins AnyType:$base);
   let results = (outs Variadic<Layout_TensorType>:$tensors);
   let assemblyFormat = "$base attr-dict `:` type($base) `->` qualified(type($tensors))";
@@ -1174,7 +1174,7 @@ def Layout_TensorPtrOp : Layout_Op<"tensor_ptr", [Pure]> {
     base(...)`, `nvvm.tcgen05.commit`, ...). The result is a pointer of the
     tensor's address space (a global tensor's may also be the generic one); a
     tma tensor's is its tensor map. `--layout-lower-tensors` resolves it.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tensor_ptr").text;
   let arguments = (ins Layout_TensorType:$tensor);
   let results = (outs AnyType:$ptr);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` type($ptr)";
@@ -1193,7 +1193,7 @@ def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init",
     visible. One thread executes it (the kernel guards it), before a CTA
     barrier. A ring of S barriers is used by `layout.mbarrier_wait` and
     `layout.tma_copy` at ring positions `k`: barrier `k mod S`, phase `k div S`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_mbarrier_init").text;
   let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemWrite]>:$bars,
                        I64Attr:$arrivals);
   let assemblyFormat = "$bars attr-dict `:` qualified(type($bars))";
@@ -1221,7 +1221,7 @@ def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait",
     `(k div S + 1) mod 2`. For `k < S` the stage has no previous use and the
     wait returns at once (a fresh barrier's phase before 0 counts as complete),
     so a producer's first `S` waits need no guard.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_mbarrier_wait").text;
   let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemRead]>:$bars,
                        Index:$position, UnitAttr:$free);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
@@ -1249,7 +1249,7 @@ def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive",
     once the consumers of all n CTAs have released it, so each CTA's empty ring
     counts the arrivals of all of them. The kernel's cluster
     (`nvvm.cluster_dim`) must have n CTAs.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_mbarrier_arrive").text;
   let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemRead, MemWrite]>:$bars,
                        Index:$position, OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
@@ -1289,7 +1289,7 @@ def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments,
     offset follow from the layouts) to the same shared address of every CTA
     (`.multicast::cluster`), and each CTA's barrier expects the whole tile's
     bytes. Mode 0's extent must be a multiple of n.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tma_copy").text;
   let arguments = (ins Arg<Layout_TensorType, "the source tile", [MemRead]>:$src,
                        Arg<Layout_TensorType, "the destination tile", [MemWrite]>:$dst,
                        Arg<Optional<Layout_TensorType>, "the barriers", [MemRead, MemWrite]>:$bars,
@@ -1326,7 +1326,7 @@ def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map",
     contiguous, box extents at most 256, the swizzle span, static strides that
     are multiples of 16 bytes) are checked there, naming the rule. A runtime
     stride that is not a multiple of 16 bytes is the driver's error status.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_encode_tensor_map").text;
   let arguments = (ins Arg<AnyType, "the tensor map", [MemWrite]>:$tensorMap,
                        Layout_TensorType:$tensor, Layout_ValueAttr:$smem);
   let results = (outs I32:$status);
@@ -1352,7 +1352,7 @@ def Layout_TmaEncodableOp : Layout_Op<"tma_encodable", [Pure]> {
     `layout.tensor_map_encoder` tests the same condition on the same layout and
     leaves that map unencoded (status 0) when it fails, so kernel and host
     agree. `--layout-lower-tensors` turns it into index math on the leaves.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tma_encodable").text;
   let arguments = (ins Layout_TensorType:$tensor);
   let results = (outs I1:$encodable);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
@@ -1390,7 +1390,7 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async", [MemoryEffects<[MemRead, MemWrite
     accumulator layout of a previous `mma_async`, truncated to 16 bits, is
     one); each k block's eight registers become the instruction's four
     `.b32` registers, and B is read through its descriptor as above.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_mma_async").text;
   let arguments = (ins Arg<AnyType, "A: a shared tensor, or a register tensor (RS form)",
                            [MemRead]>:$a,
                        Arg<Layout_TensorType, "B", [MemRead]>:$b, AnyRankedTensor:$c);
@@ -1434,7 +1434,7 @@ def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments,
     even CTA, and `commit` arrives on the barrier of both CTAs
     (`tcgen05.commit.cta_group::2 ... multicast::cluster`, mask `3 << (rank
     & ~1)`). N (twice B's rows) is a multiple of 16 in [16, 256].
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_mma_tmem").text;
   let arguments = (ins Arg<Layout_TensorType, "A", [MemRead]>:$a,
                        Arg<Layout_TensorType, "B", [MemRead]>:$b,
                        Arg<Layout_TensorType, "the accumulator", [MemRead, MemWrite]>:$d,
@@ -1471,7 +1471,7 @@ def Layout_TensorMemoryLoadOp : Layout_Op<"tensor_memory_load"> {
     load ends with. Threads: one warp (32 lanes) or a warpgroup (4 warps).
     Errors: an encoding no shape moves (the rule each shape breaks), a
     swizzled encoding, more or fewer warps.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tensor_memory_load").text;
   let arguments = (ins Arg<Layout_TensorType, "the TMEM tensor", [MemRead]>:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
@@ -1489,7 +1489,7 @@ def Layout_TensorMemoryStoreOp : Layout_Op<"tensor_memory_store"> {
     The inverse of `layout.tensor_memory_load`: element `c` of `%r` goes to
     element `c` of `%D`, by the `tcgen05.st` shape derived as there; the
     store ends with `tcgen05.wait::st`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tensor_memory_store").text;
   let arguments = (ins AnyRankedTensor:$value,
                        Arg<Layout_TensorType, "the TMEM tensor", [MemWrite]>:$dst);
   let assemblyFormat = "$value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))";
@@ -1518,7 +1518,7 @@ def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
     encodings are equal, and a convert of a convert to one convert of the
     first operand. `--layout-assign-layouts` removes, moves and inserts these
     ops (docs/passes.md); its cost is `convert_plan`'s (docs/linear.md).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_convert_layout").text;
   let arguments = (ins AnyRankedTensor:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
@@ -1548,7 +1548,7 @@ def Layout_RetileOp : Layout_Op<"retile", [Pure,
     `%a` when the encodings are equal, and a retile of a retile to one retile.
     Example above: the accumulator of `mma.sync` m16n8k16 fed to the next
     `mma.sync` as its A operand (FlashAttention's P).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_retile").text;
   let arguments = (ins AnyRankedTensor:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
@@ -1573,7 +1573,7 @@ def Layout_TransposeOp : Layout_Op<"transpose", [Pure, SameOperandsAndResultElem
     data). `--layout-lower-register-tensors` lowers it to nothing: the result
     is the source's registers. Folds to the source when `order` is the
     identity.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_transpose").text;
   let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$order);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
@@ -1600,7 +1600,7 @@ def Layout_ReduceOp : Layout_Op<"reduce", [Pure, SameOperandsAndResultElementTyp
     layout that spreads `dim` over warps, or whose bases move along `dim` only
     in combination with another dimension, is refused by name. A remark says
     what was chosen. Elements of 16 or 32 bits.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_reduce").text;
   let arguments = (ins AnyRankedTensor:$src, I64Attr:$dim, StrAttr:$kind);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
@@ -1620,7 +1620,7 @@ def Layout_BroadcastOp : Layout_Op<"broadcast", [Pure, SameOperandsAndResultElem
     (`linear::reduce_plan::broadcast_plan`; the error names the first basis
     that differs), so each thread already holds the values of its rows and
     every result register copies one source register: no instruction.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_broadcast").text;
   let arguments = (ins AnyRankedTensor:$src, I64Attr:$dim);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
@@ -1641,7 +1641,7 @@ def Layout_CoordinateOp : Layout_Op<"coordinate", [Pure]> {
     (the XOR of its lane and warp bits' coordinates, from `tid.x`) computed
     once, each register's a constant XORed in. Integer elements of at most 32
     bits, wide enough for the extent.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_coordinate").text;
   let arguments = (ins I64Attr:$dim);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
@@ -1666,7 +1666,7 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
     `--layout-lower-register-tensors` emits them with a remark naming the
     width and why each wider one was rejected). An anchor of
     `--layout-assign-layouts`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_global_load").text;
   let arguments = (ins Arg<AnyType, "the tensor", [MemRead]>:$base, Variadic<I64>:$strides,
                        Variadic<I64>:$bounds, I64Attr:$align);
   let results = (outs AnyRankedTensor:$result);
@@ -1693,7 +1693,7 @@ def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
     offset by a multiple of the vector); `--layout-lower-register-tensors`
     emits them with a remark naming the width and why each wider one was
     rejected. An anchor of `--layout-assign-layouts`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_shared_load").text;
   let arguments = (ins Arg<AnyType, "the tile", [MemRead]>:$base,
                        Optional<Layout_ValueType>:$smemLayout,
                        OptionalAttr<Layout_ValueAttr>:$smem);
@@ -1720,7 +1720,7 @@ def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
     The addressing and vectors of `layout.shared_load`; an element that
     several registers of a thread hold is stored once per thread. The kernel
     synchronizes the CTA before other threads read the tile.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_shared_store").text;
   let arguments = (ins AnyRankedTensor:$value, Arg<AnyType, "the tile", [MemWrite]>:$base,
                        Optional<Layout_ValueType>:$smemLayout,
                        OptionalAttr<Layout_ValueAttr>:$smem);
@@ -1762,7 +1762,7 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments,
     synchronizes the CTA before reading the tile. A tile that no `cp.async`
     can copy (fewer than 4 contiguous bytes on either side) is an error that
     says which register, lane or warp bit breaks which condition.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_async_copy").text;
   let arguments = (ins Arg<AnyType, "the global tile", [MemRead]>:$src, Variadic<I64>:$strides,
                        Variadic<I64>:$bounds, Arg<AnyType, "the shared tile", [MemWrite]>:$dst,
                        Optional<Layout_ValueType>:$smemLayout, TypeAttr:$tile,
@@ -1788,7 +1788,7 @@ def Layout_GlobalStoreOp : Layout_Op<"global_store", [AttrSizedOperandSegments]>
     The addressing of `layout.global_load`; each element is stored by every
     thread that holds it (the same value), each thread in the widest vectors
     the layout and `align` allow.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_global_store").text;
   let arguments = (ins AnyRankedTensor:$value, Arg<AnyType, "the tensor", [MemWrite]>:$base,
                        Variadic<I64>:$strides, Variadic<I64>:$bounds, I64Attr:$align);
   let assemblyFormat = [{
@@ -1814,7 +1814,7 @@ def Layout_MmaOp : Layout_Op<"mma", [Pure]> {
     error names the operand, lane, warp and fragment element).
     `--layout-lower-register-tensors` emits one `nvvm.mma.sync` per 16x8
     accumulator tile and k step. An anchor of `--layout-assign-layouts`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_mma").text;
   let arguments = (ins AnyRankedTensor:$a, AnyRankedTensor:$b, AnyRankedTensor:$c);
   let results = (outs AnyRankedTensor:$d);
   let assemblyFormat = [{

@@ -20,6 +20,7 @@
 include "LayoutDialect.td"
 include "LayoutAttrs.td"
 include "LayoutTypes.td"
+include "LayoutOpContracts.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -40,7 +41,7 @@ def LayoutNv_LdmatrixOp : LayoutNv_Op<"ldmatrix", [AttrSizedOperandSegments]> {
     included); `fragment` is the (32 lanes, values) -> tile index layout of
     the registers. The x1/x2/x4 and `.trans` form and each lane's row address
     are derived from them; the result is one i32 per matrix (i32 for x1).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_ldmatrix").text;
   let arguments = (ins Arg<AnyType, "the tile", [MemRead]>:$base,
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
@@ -59,7 +60,7 @@ def LayoutNv_StmatrixOp : LayoutNv_Op<"stmatrix", [AttrSizedOperandSegments]> {
         : !llvm.ptr<3>, i32, i32, i32, i32
     ```
     One i32 operand per matrix (x1/x2/x4, derived like ldmatrix).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_stmatrix").text;
   let arguments = (ins Arg<AnyType, "the tile", [MemWrite]>:$base,
                        Variadic<I32>:$values,
                        Optional<Layout_ValueType>:$smemLayout,
@@ -81,7 +82,7 @@ def LayoutNv_LaneOffsetOp : LayoutNv_Op<"lane_offset", [Pure, AttrSizedOperandSe
     explicit lane (i32): the byte offset from the tile origin of the row lane
     `%lane` hands to the instruction. Lowers to the same i32 arithmetic (runs
     on any target: the evaluation tests run it on the host).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_lane_offset").text;
   let arguments = (ins I32:$lane,
                        Optional<Layout_ValueType>:$smemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
@@ -106,7 +107,7 @@ def LayoutNv_WgmmaDescOp : LayoutNv_Op<"wgmma_desc", [Pure, AttrSizedOperandSegm
     Without `base` the tile sits at the static byte `address` (default 0) and
     the descriptor folds to one constant; with `base` the start-address field
     is computed from the pointer, every other field stays constant.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_wgmma_desc").text;
   let arguments = (ins Optional<AnyType>:$base,
                        Optional<I32>:$kIndex,
                        Optional<Layout_ValueType>:$tileLayout,
@@ -136,7 +137,7 @@ def LayoutNv_WgmmaOp : LayoutNv_Op<"wgmma", [MemoryEffects<[MemRead, MemWrite]>]
     the kernel fences, commits and waits (`nvvm.wgmma.fence.aligned`,
     `nvvm.wgmma.commit.group.sync.aligned`, `nvvm.wgmma.wait.group.sync.aligned N`)
     as CuTe's warpgroup_arrive / commit_batch / wait<N> do.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_wgmma").text;
   let arguments = (ins AnyType:$a, I64:$descB, AnyType:$acc, I64Attr:$n,
                        TypeAttr:$elemA, Layout_MajorAttr:$majorA, TypeAttr:$elemB,
                        Layout_MajorAttr:$majorB, TypeAttr:$elemD, UnitAttr:$async);
@@ -160,7 +161,7 @@ def LayoutNv_FragmentStoreOp : LayoutNv_Op<"fragment_store"> {
     `elem` and stored at `(row + m, col + n)` when that is inside the bounds.
     Registers adjacent in a row are stored as one vector (width derived from the
     fragment; used where the address is aligned, else element stores).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_fragment_store").text;
   let arguments = (ins AnyType:$acc,
                        Arg<AnyType, "the tensor", [MemWrite]>:$base,
                        I32:$row,
@@ -198,7 +199,7 @@ def LayoutNv_ConvertOp : LayoutNv_Op<"convert", [MemoryEffects<[MemRead, MemWrit
     instructions (st/ld.shared widths, stmatrix/ldmatrix) chosen together; a
     remark names the plan, its cost and lower bound. `sm` is the target (default
     90): `stmatrix` is used only from sm_90, `ldmatrix` from sm_75.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_convert").text;
   let arguments = (ins AnyType:$src,
                        Arg<Optional<AnyType>, "the shared buffer", [MemRead, MemWrite]>:$smem,
                        I32:$thread,
@@ -227,7 +228,7 @@ def LayoutNv_TmaDescOp : LayoutNv_Op<"tma_desc", [AttrSizedOperandSegments,
     `tma_desc(elem, gmem, smem)`; `?` extents/strides of `gmem` come from the
     i64 operands `dims(...)`: first the dynamic `globalDim` entries, then the
     dynamic `globalStrides` entries (bytes), innermost first.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tma_desc").text;
   let arguments = (ins Arg<AnyType, "the tensor map", [MemWrite]>:$tensorMap,
                        AnyType:$global,
                        Variadic<I64>:$dynamic,
@@ -259,7 +260,7 @@ def LayoutNv_TmaLoadOp : LayoutNv_Op<"tma_load", [AttrSizedOperandSegments,
     CTAs 0..n-1 (`.multicast::cluster`, mask `2^n - 1`), and each of these CTAs
     is taken to issue one such tile (a slice of a tile the n CTAs share): every
     barrier receives n tiles, so the expected bytes are n times the tile's.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tma_load").text;
   let arguments = (ins Arg<AnyType, "the shared tile", [MemWrite]>:$dst,
                        Arg<AnyType, "the tensor map", [MemRead]>:$tensorMap,
                        Arg<AnyType, "the mbarrier", [MemRead, MemWrite]>:$mbar,
@@ -284,7 +285,7 @@ def LayoutNv_TmaStoreOp : LayoutNv_Op<"tma_store", [AttrSizedOperandSegments,
         : !llvm.ptr, !llvm.ptr<3>
     ```
     A proxy fence, one cp.async.bulk.tensor store per box, commit and wait.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tma_store").text;
   let arguments = (ins Arg<AnyType, "the tensor map", [MemRead]>:$tensorMap,
                        Arg<AnyType, "the shared tile", [MemRead]>:$src,
                        Variadic<I32>:$coords,
@@ -312,7 +313,7 @@ def LayoutNv_UmmaDescOp : LayoutNv_Op<"umma_desc", [Pure, AttrSizedOperandSegmen
     ```
     As `layout.wgmma_desc`, with the Blackwell descriptor (version bits 46-48,
     layout type in bits 61-63, the 128B swizzle with 32-byte atoms).
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_umma_desc").text;
   let arguments = (ins Optional<AnyType>:$base,
                        Optional<I32>:$kIndex,
                        Optional<Layout_ValueType>:$tileLayout,
@@ -340,7 +341,7 @@ def LayoutNv_Tcgen05MmaOp : LayoutNv_Op<"tcgen05_mma", [MemoryEffects<[MemRead, 
     descriptor are derived from the types, shape, majors and the optional
     `negA`/`negB` unit attributes (`umma_instr_desc`); `ctaGroup` is 1
     (default) or 2.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tcgen05_mma").text;
   let arguments = (ins I32:$tmemD, I64:$descA, I64:$descB, I1:$accumulate,
                        TypeAttr:$elemA, TypeAttr:$elemB, TypeAttr:$elemD,
                        I64Attr:$m, I64Attr:$n, Layout_MajorAttr:$majorA, Layout_MajorAttr:$majorB,
@@ -366,7 +367,7 @@ def LayoutNv_TmemLoadOp : LayoutNv_Op<"tmem_load", [AttrSizedOperandSegments,
     and `.num` are derived (`tmem_copy`), with the quadrant rule; the result
     is one i32 per register (i32 or vector<N x i32>), valid after the
     `tcgen05.wait::ld` the op ends with.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tmem_load").text;
   let arguments = (ins I32:$taddr,
                        Optional<Layout_ValueType>:$tmemLayout,
                        Optional<Layout_ValueType>:$fragmentLayout,
@@ -385,7 +386,7 @@ def LayoutNv_TmemStoreOp : LayoutNv_Op<"tmem_store", [AttrSizedOperandSegments,
     layout.tmem_store %taddr, %vals {tmem = ..., fragment = ...} : vector<4xi32>
     ```
     As `layout.tmem_load`; ends with `tcgen05.wait::st`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tmem_store").text;
   let arguments = (ins I32:$taddr,
                        AnyType:$values,
                        Optional<Layout_ValueType>:$tmemLayout,
@@ -407,7 +408,7 @@ def LayoutNv_Tcgen05CpOp : LayoutNv_Op<"tcgen05_cp", [MemoryEffects<[MemRead, Me
     any UMMA swizzle) into 128 lanes x 8 columns of TMEM at `%taddr`: row r
     to lane r. The source descriptor is `umma_desc(elem, K, tile)` with the
     start address from `%smem`.
-  }];
+  }] # !cast<Layout_Contract>("Layout_Contract_tcgen05_cp").text;
   let arguments = (ins I32:$taddr,
                        Arg<AnyType, "the shared tile", [MemRead]>:$base,
                        Optional<Layout_ValueType>:$tileLayout,

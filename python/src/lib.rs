@@ -401,6 +401,15 @@ fn call(py: Python<'_>, op: &str, args: &Bound<'_, PyTuple>) -> PyResult<PyObjec
             format!("unknown operation '{op}' (layout.OP_NAMES lists the operations)"),
         ));
     };
+    if family == Family::Kernel {
+        return Err(algebra_error(
+            py,
+            format!(
+                "'{op}' is an op of the dialect that exists only in IR (layout.{op}): it is not \
+                 evaluated (layout.op_info('{op}') gives its contract)"
+            ),
+        ));
+    }
     if family == Family::Relation {
         let texts = arg_texts(py, args)?;
         let r = py.allow_threads(|| layout_relation::ops::call_text(op, &texts));

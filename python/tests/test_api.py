@@ -268,8 +268,20 @@ def test_op_names_are_the_registry_of_the_cli():
     """OP_NAMES is the registry the CLI reads: every operation `layout help` lists, each
     with its help, and every one a function of the package."""
     out = subprocess.run([str(cli_path()), "help"], capture_output=True, text=True, check=True).stdout
-    listed = " ".join(out.split("OPERATIONS")[1].splitlines()[1:]).split()
+    section = out.split("OPERATIONS")[1].split("\n\n")[0]
+    listed = " ".join(section.splitlines()[1:]).split()
     assert list(layout.OP_NAMES) == listed
+    # The ops of the dialect that exist only in IR (`layout help` lists them apart) are in the
+    # registry but are no functions of the package.
+    ir_only = out.split("IR-ONLY OPS")[1].split("):", 1)[1].split()
+    assert "make_tensor" in ir_only and "wgmma" in ir_only and len(ir_only) >= 40
+    for op in ir_only:
+        assert op not in layout.OP_NAMES and op not in layout.__all__, op
+        info = layout._native.op_info(op)
+        assert info["family"] == "kernel" and info["example"] == "" and info["contract"], op
+    with pytest.raises(LayoutError) as e:
+        layout.call("make_tensor", "1", "2")
+    assert "exists only in IR" in e.value.message
     for op in ["equal", "is_injective", "is_bijective", "gaps", "out_of_domain", "complement_fill",
                "relation", "image", "from_relation", "relation_compose", "relation_inverse",
                "lego_is_bijective", "complement_check"]:

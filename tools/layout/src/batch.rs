@@ -273,7 +273,7 @@ pub fn evaluate(req: &Request<'_>) -> Result<Value, Failure> {
             .map_err(|e| Failure::new(e.message));
     }
     match crate::op_help::family(op) {
-        None => return Err(Failure::new(unknown_op(op))),
+        None | Some(crate::op_help::Family::Kernel) => return Err(Failure::new(unknown_op(op))),
         Some(crate::op_help::Family::Relation) => {
             if let Some(r) = crate::relation_ops::batch(op, &req.args) {
                 return r.map_err(|(message, at)| Failure { message, at });

@@ -92,18 +92,26 @@ when stdin or stdout fails, each request gets its answer), 2 on bad usage.
 OPERATIONS (semantics in docs/algebra.md):
 ",
     );
-    let mut line = String::from("   ");
-    for name in op_help::names() {
-        if line.len() + name.len() + 1 > 92 {
-            s.push_str(&line);
-            s.push('\n');
-            line = String::from("   ");
+    let list = |s: &mut String, names: Vec<&str>| {
+        let mut line = String::from("   ");
+        for name in names {
+            if line.len() + name.len() + 1 > 92 {
+                s.push_str(&line);
+                s.push('\n');
+                line = String::from("   ");
+            }
+            line.push(' ');
+            line.push_str(name);
         }
-        line.push(' ');
-        line.push_str(name);
-    }
-    s.push_str(&line);
-    s.push('\n');
+        s.push_str(&line);
+        s.push('\n');
+    };
+    list(&mut s, op_help::names());
+    s.push_str(
+        "\nIR-ONLY OPS (family kernel: ops of the dialect, layout.NAME, that `layout eval` does not run;\n\
+         `layout help NAME` states each contract; docs/dialect.md, docs/nvvm.md):\n",
+    );
+    list(&mut s, op_help::kernel_names());
     s
 }
 
@@ -131,7 +139,8 @@ fn main() -> ExitCode {
         [] => usage_error("no command given"),
         ["help" | "-h" | "--help"] => emit(&help()),
         ["help", "--markdown"] => emit(&op_help::markdown()),
-        ["help", op] => match op_help::lookup(op) {
+        // `layout help layout.make_tensor` names the op as MLIR does.
+        ["help", op] => match op_help::lookup(op.strip_prefix("layout.").unwrap_or(op)) {
             Some(h) => emit(&op_help::render(h)),
             None => usage_error(&registry::unknown_op(op)),
         },

@@ -35,6 +35,13 @@ pub enum Family {
     /// Integer set relations on ISL (`layout_relation::ops::OP_NAMES`, through
     /// `layout_relation::ops::call_text`): arguments are texts.
     Relation,
+    /// An op of the `layout` dialect that exists only in IR (the kernel-level ops of
+    /// dialect/td/LayoutOps.td and the hardware ops of lowering-nvvm/td/LayoutNvgpuOps.td):
+    /// `layout eval`, `layout batch` and Python do not dispatch it. Its name is the op's
+    /// mnemonic (`layout.NAME`), its signature the ODS operands (`name: type`, `[, x]`
+    /// optional, `[, x, ...]` variadic), then `{attributes}` (`x?` optional or defaulted) and
+    /// `-> results`; it has no example or result.
+    Kernel,
 }
 
 /// One operation's entry.
@@ -45,9 +52,10 @@ pub struct OpHelp {
     /// the same, `A | B` alternatives.
     pub signature: &'static str,
     pub contract: &'static str,
-    /// An expression for `layout eval` ...
+    /// An expression for `layout eval` ... (empty for an op that exists only in IR,
+    /// [`Family::Kernel`])
     pub example: &'static str,
-    /// ... and what it prints.
+    /// ... and what it prints (empty with the example).
     pub result: &'static str,
 }
 
@@ -59,7 +67,13 @@ impl OpHelp {
     pub fn arity(&self) -> (usize, Option<usize>) {
         let (mut lo, mut hi) = (usize::MAX, Some(0));
         let call = format!(" | {}(", self.name);
-        let sig = self.signature.replace(&call, " | (");
+        // An IR-only op's operands end at the parenthesis that closes the first: what follows
+        // (`{attributes} -> results`) are no operands.
+        let sig = match self.family {
+            Family::Kernel => &self.signature[..operands_end(self.signature)],
+            _ => self.signature,
+        };
+        let sig = sig.replace(&call, " | (");
         let sig = sig.strip_prefix(self.name).unwrap_or(&sig);
         for alt in sig.split(" | (") {
             let params = alt.strip_prefix('(').unwrap_or(alt);
@@ -73,6 +87,26 @@ impl OpHelp {
         }
         (lo, hi)
     }
+}
+
+/// The end of `name(...)` in a signature: one past the parenthesis that closes the first one
+/// (brackets of every kind nest), or the whole length.
+#[cfg_attr(not(test), allow(dead_code))]
+fn operands_end(sig: &str) -> usize {
+    let mut depth = 0i32;
+    for (i, ch) in sig.char_indices() {
+        match ch {
+            '(' | '[' | '<' | '{' => depth += 1,
+            ')' | ']' | '>' | '}' => {
+                depth -= 1;
+                if depth == 0 && ch == ')' {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    sig.len()
 }
 
 /// (least, most) operands of a parameter list `a, b[, c, d]` or `a, i, j, ...`: the
@@ -1159,6 +1193,383 @@ pub const OP_HELP: &[OpHelp] = &[
         contract: r##"CuTe's complement R of A up to M with its contract proved by ISL: {"holds": true, "complement": R}, or {"holds": false} with the complement, the condition that fails, a witness and the reason."##,
         example: r##"complement_check(4:2, 24)"##,
         result: r##"{"holds":true,"complement":"(2,3):(1,8)"}"##,
+    }, // The ops of the dialect that exist only in IR: dialect/td/LayoutOps.td, then
+    // lowering-nvvm/td/LayoutNvgpuOps.td, in the order of their definitions.
+    OpHelp {
+        name: r##"const"##,
+        family: Family::Kernel,
+        signature: r##"const() {value: #layout.<value>} -> !layout.<value>"##,
+        contract: r##"A constant of the layout algebra (a layout, swizzle, tiler, tuple or linear layout); the result type is `!layout.<kind><text>` of the attribute, and the op folds to its attribute. Pre: the value is valid, in canonical text and static. Errors: an invalid value (the algebra's message), a text that is not canonical (naming the canonical one), a `?` leaf (build it with `layout.make`)."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"make"##,
+        family: Family::Kernel,
+        signature: r##"make([, leaves: index, ...]) -> !layout.<value>"##,
+        contract: r##"The layout-dialect value of the result type whose `?` leaves are the `index` operands, one per `?` leaf in print order; folds to `layout.const` when there is none. Errors: a result type `*`, a linear layout (it has no runtime leaves: `layout.const`), an operand count that is not the number of `?` leaves."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"shape_leaf"##,
+        family: Family::Kernel,
+        signature: r##"shape_leaf(layout: !layout.<value>) {path: array<i64>} -> index"##,
+        contract: r##"The leaf of the layout's shape at the mode path `path` (outermost first), as an `index`. Folds to an `arith.constant` when the leaf is static, and to the matching operand of `layout.make` when it is a runtime `?` leaf of a layout built by `layout.make`. Error: a path that names no leaf."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"stride_leaf"##,
+        family: Family::Kernel,
+        signature: r##"stride_leaf(layout: !layout.<value>) {path: array<i64>} -> index"##,
+        contract: r##"The leaf of the layout's stride at the mode path `path` (outermost first), as an `index`; folds as `layout.shape_leaf` does (a static leaf to a constant, a `?` leaf of `layout.make` to its operand). Error: a path that names no leaf."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"apply"##,
+        family: Family::Kernel,
+        signature: r##"apply([, indices: index, ...]) {layout: #layout.<value>} -> index"##,
+        contract: r##"The physical offset of a bijective (LEGO) layout `#layout.bijective<...>` at the logical index: one `index` operand per logical dim (its GroupBy dims), each in `[0, n_k)`. Folds to a constant when every index is a constant in the domain; `--layout-lower-to-index` lowers it to the simplified `arith` index math. Errors: a layout that is not bijective, an operand count other than the number of logical dims."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"inv"##,
+        family: Family::Kernel,
+        signature: r##"inv(offset: index) {layout: #layout.<value>} -> index, ..."##,
+        contract: r##"The logical index of a physical offset in `[0, size)` under a bijective (LEGO) layout: one `index` result per logical dim. Folds to constants when the offset is a constant in the domain; `--layout-lower-to-index` lowers it to `arith` index math. Errors: a layout that is not bijective, a result count other than the number of logical dims."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"make_tensor"##,
+        family: Family::Kernel,
+        signature: r##"make_tensor(ptr: !llvm.ptr, layout: !layout.<value>) -> !layout.tensor"##,
+        contract: r##"The tensor in memory whose element at coordinate c lies at `ptr + layout(c)` elements (CuTe's make_tensor). The layout operand has the result type's layout type; the pointer's address space is the tensor's memory space (`global`: 1 or the generic 0, `shared`: 3, `tmem`: 6); a `tma` tensor is made from its tensor map (an `!llvm.ptr`) and a plain layout of 1 to 5 modes. Errors: a pointer of another address space, a `tma` tensor of another pointer or layout."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"local_tile"##,
+        family: Family::Kernel,
+        signature: r##"local_tile(tensor: !layout.tensor[, coord: index, ...]) {tile: #layout.<value>} -> !layout.tensor"##,
+        contract: r##"CuTe's local_tile(T, tile, coord): `tile` is a flat tuple of positive extents, one per top-level mode of the tensor's layout L, and there is one `index` coordinate per mode; the result's layout is mode 0 of zipped_divide(L, tile) and its first element is element (c_0 t_0, c_1 t_1, ...) of the tensor. The verifier computes the layout with the algebra and compares it with the result type; a tile of a swizzled tensor must be the first tile moved. Where an extent of L is not a static multiple of its tile extent, the copies of the tile (`async_copy`, `global_load`, `global_store`) are predicated on the residue. Errors: a tile that is not a flat tuple of positive extents, a tile or coordinate count other than L's rank, a result type other than the computed one."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"partition"##,
+        family: Family::Kernel,
+        signature: r##"partition(tensor: !layout.tensor, thread: index) {thr: #layout.<value>, val: #layout.<value>, vector: i64} -> !layout.tensor"##,
+        contract: r##"Thread t's part of a global or shared tensor under CuTe's make_tiled_copy(atom, thr, val) with atoms of `vector` consecutive values (get_slice(t).partition_S(T), equal to partition_D): with R = tidfrg(L, thr, val, vector), the result's layout is (mode 1 of R, the modes of mode 2 of R ...), CuTe's (CPY, CPY_M, CPY_N), and its first element is R(t, 0, 0). Pre: `thr` and `val` are layouts; fixing the thread mode is a translation of the rest (a swizzle reads no bit the thread mode does not own). Errors: the algebra's message, a tensor in another memory space, thread partitions that are not one partition moved, a result type other than the computed one."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"partition_mma"##,
+        family: Family::Kernel,
+        signature: r##"partition_mma(tensor: !layout.tensor, thread: index) {atom: string, operand: string, atoms: array<i64>, permutation?: #layout.<value>} -> !layout.tensor"##,
+        contract: r##"Thread t's part of MMA operand `operand` (A: M x K, B: N x K, C: M x N) under CuTe's make_tiled_mma(atom, Layout<Shape<TM,TN,TK>>[, permutation]) (partition_A/B/C): the atom (`sm80_16x8x16`, `sm80_16x8x8`) repeated over the column-major grid `atoms = [TM, TN, TK]`, thread t being lane t mod 32 of atom t div 32; with R = thrfrg(L, atom TV layout, atom tile, grid) the layout is slice(((0,(0,0)),(_,(_,_,...))), R), CuTe's (MMA, MMA_M, MMA_N), and the first element R at the thread's (lane, (atom row, atom column)). `permutation`, a tiler [P_M, P_N, P_K], reorders L by the operand's two modes first. Pre: fixing the thread is a translation. Errors: an unknown atom or operand, the algebra's message, a result type other than the computed one."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"copy"##,
+        family: Family::Kernel,
+        signature: r##"copy(src: !layout.tensor, dst: !layout.tensor) {align: i64, async?: unit}"##,
+        contract: r##"CuTe's copy: element i of `src` goes to element i of `dst` (colexicographic index) for every i < size, each thread its partitions. Pre: both tensors in global or shared memory, the same whole-byte element type, the same static number of elements (at most 4096); `align`, a power of two of at least one element, is the byte alignment promised for both first elements and every runtime stride times the element size. `--layout-lower-tensors` picks the widest vector w (every aligned run of w indices consecutive and w-aligned in both tensors, at most 16 bytes and `align`); with `async` (global to shared only) each run is one cp.async of 4, 8 or 16 bytes. Errors: each violated precondition by name; a cp.async of fewer than 4 bytes."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"slice_tensor"##,
+        family: Family::Kernel,
+        signature: r##"slice_tensor(tensor: !layout.tensor[, coord: index, ...]) {modes: array<i64>, ring?: unit} -> !layout.tensor"##,
+        contract: r##"CuTe's T(_, _, s): the top-level modes `modes` (increasing) of the tensor's layout L fixed at the `index` coordinates (one per mode, each the one-dimensional coordinate of its mode) and dropped; the result's layout is select of the other modes and its first element is the element at the fixed coordinates. Pre: that offset is a translation of the rest (for Sw<B,M,S> o o o L every stride of a fixed mode is a static multiple of 2^(B+M+|S|)). With `ring` each coordinate is a ring position k and the mode (of static extent) is fixed at k mod extent. Errors: a coordinate count other than the modes', modes not increasing or out of range, every mode fixed, a fixed mode that is not a translation, a result type other than the computed one."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"select_tensor"##,
+        family: Family::Kernel,
+        signature: r##"select_tensor(tensor: !layout.tensor) {modes: array<i64>} -> !layout.tensor"##,
+        contract: r##"CuTe's select: the same pointer and bytes through the layout of the distinct top-level modes `modes`, in that order (a permutation of all modes transposes the tensor; a subset is the tensor at coordinate 0 of the others; a swizzle and offset stay). Free at run time. Errors: a result type other than the computed view (or another element type), a `tma` tensor, a tile that may reach past its tensor."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"group_tensor"##,
+        family: Family::Kernel,
+        signature: r##"group_tensor(tensor: !layout.tensor) {begin: i64, end: i64} -> !layout.tensor"##,
+        contract: r##"CuTe's group_modes<begin, end>: the same pointer and bytes, the modes [begin, end) of the tensor's layout as one mode whose coordinate is the colexicographic coordinate of the grouped ones. Free at run time. Errors: a result type other than the computed view, a `tma` tensor, a tile that may reach past its tensor."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"recast_tensor"##,
+        family: Family::Kernel,
+        signature: r##"recast_tensor(tensor: !layout.tensor) -> !layout.tensor"##,
+        contract: r##"CuTe's recast<T>: the same pointer and bytes read as elements of the result's element type, the layout recast from the source's width to the result's (upcast by the ratio when wider, downcast when narrower; whole-byte integer or float types of integral ratio). Free at run time. Errors: where the bytes do not make whole elements the algebra's error names the mode; a result type other than the computed one, a `tma` tensor, a tile that may reach past its tensor."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"shared_alloc"##,
+        family: Family::Kernel,
+        signature: r##"shared_alloc(base: !llvm.ptr<3>) -> !layout.tensor, ..."##,
+        contract: r##"Shared tensors laid out one after another from `base` (CuTe's SharedStorage): each result's layout is static, its bytes cosize(L) * sizeof(T), placed at the next multiple of its alignment (16 bytes, or its layout's translation period in bytes when larger: 1024 for Sw<3,3,3> of f16); the base is rounded up to the largest alignment at run time, and a remark of `--layout-lower-tensors` prints the bytes the kernel needs. A base that is a global of static size must hold them. Errors: a base that is not `!llvm.ptr<3>`, no result, a result whose layout is not static."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tensor_ptr"##,
+        family: Family::Kernel,
+        signature: r##"tensor_ptr(tensor: !layout.tensor) -> !llvm.ptr"##,
+        contract: r##"The address of the tensor's element at coordinate 0 (CuTe's t.data()), after the tiles and slices that made it, as a pointer of the tensor's address space (a global tensor's may be the generic one; a `tma` tensor's is its tensor map); `--layout-lower-tensors` resolves it. Error: a pointer type of another address space."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"mbarrier_init"##,
+        family: Family::Kernel,
+        signature: r##"mbarrier_init(bars: !layout.tensor) {arrivals: i64}"##,
+        contract: r##"Every i64 of the shared tensor `bars` (a static layout) becomes an mbarrier expecting `arrivals` arrivals per phase, then fence.mbarrier_init makes them visible. One thread executes it, before a CTA barrier. Errors: a tensor that is not a shared tensor of i64 with a static layout, `arrivals` outside [1, 2^20 - 1]."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"mbarrier_wait"##,
+        family: Family::Kernel,
+        signature: r##"mbarrier_wait(bars: !layout.tensor, position: index) {free?: unit}"##,
+        contract: r##"For a ring of S barriers (a rank-1 shared i64 tensor of static size S), waits until position k = `position` has completed: barrier k mod S in its phase k div S, testing the parity (k div S) mod 2 (mbarrier.try_wait.parity in a loop). With `free` it waits until the stage of position k is free: the phase of position k - S has completed (parity (k div S + 1) mod 2), at once for k < S. Pre: the thread knows position k - S has completed (a parity names a phase only among two neighbours). Error: a ring whose layout is not rank 1."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"mbarrier_arrive"##,
+        family: Family::Kernel,
+        signature: r##"mbarrier_arrive(bars: !layout.tensor, position: index) {multicast?: i64}"##,
+        contract: r##"Every executing thread arrives once (mbarrier.arrive, release at CTA scope) on barrier k mod S of the ring, towards its phase k div S: a consumer releases the stage of position k. With `multicast = n` (2 to 16) it arrives on that barrier of each of the cluster's CTAs 0..n-1 (cluster scope); the kernel's nvvm.cluster_dim must have n CTAs. Errors: a ring whose layout is not rank 1, `multicast` outside [2, 16]."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tma_copy"##,
+        family: Family::Kernel,
+        signature: r##"tma_copy(src: !layout.tensor, dst: !layout.tensor[, bars: !layout.tensor][, position: index]) {multicast?: i64}"##,
+        contract: r##"A TMA copy of a tile between a `tma` tensor and a shared tensor: a load (tma -> shared) completes on the barrier of ring position k (`barrier(%ring[%k] : ...)`: it sets the barrier's expected transaction bytes to the tile's and arrives on it); a store (shared -> tma) has no barrier. The TMA coordinates, box and bytes follow from the global and shared layouts (hw::tma_desc); elements past the global tensor are zero-filled by loads and not written by stores. One thread issues it. A load with `multicast = n` (2 to 16) cuts mode 0 in n slices, the CTA of cluster rank r loading slice r into every CTA. Errors: not one tma and one shared tensor, a load without a barrier, tiles of different static extents per mode, multicast on a store or a mode 0 not a multiple of n, the algebra's message."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"encode_tensor_map"##,
+        family: Family::Kernel,
+        signature: r##"encode_tensor_map(tensorMap: !llvm.ptr, tensor: !layout.tensor) {smem: #layout.<value>} -> i32"##,
+        contract: r##"Host: writes into `tensorMap` (128 bytes, 64-byte aligned) the TMA tensor map of the global tensor (made by `layout.make_tensor`) for tiles laid out by the static shared layout `smem` (one copy's box) and returns cuTensorMapEncodeTiled's status (0: success). Data type, rank, box, swizzle, global extents and byte strides all come from the two layouts (hw::tma_desc), the runtime ones from the leaves of the tensor's layout; `--layout-lower-tensors` turns it into `layout.tma_desc`, where the algebra's rules are checked by name. Errors: a tensor map that is not an `!llvm.ptr`, an `smem` that is not a static CuTe layout; a runtime stride not a multiple of 16 bytes is the driver's error status."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tma_encodable"##,
+        family: Family::Kernel,
+        signature: r##"tma_encodable(tensor: !layout.tensor) -> i1"##,
+        contract: r##"Whether cuTensorMapEncodeTiled accepts the global extents and strides of the `tma` or `global` tensor (made by `layout.make_tensor`, every top-level mode a leaf): every extent in [1, 2^32], every stride of a mode other than the contiguous one (static stride 1) a multiple of 16 bytes below 2^40 bytes. The host encoder derived by `layout.tensor_map_encoder` tests the same condition; `--layout-lower-tensors` turns it into index math on the leaves. Error: a tensor in another memory space."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"mma_async"##,
+        family: Family::Kernel,
+        signature: r##"mma_async(a: !layout.tensor | tensor, b: !layout.tensor, c: tensor) -> tensor"##,
+        contract: r##"D = A B^T + C by warpgroup MMAs in flight (sm_90a): A (M x K) and B (N x K) shared tensors with static layouts of two modes, both f16 or both bf16 (m64nNk16) or each f8E4M3FN/f8E5M2 (m64nNk32, K-major only, K a multiple of 32); C and D M x N f32 register tensors of one layout that holds the wgmma accumulator (hw::wgmma_accumulator, warpgroup G at rows 64 G ..). A may be an f16/bf16 M x K register tensor holding the ISA's A fragment for every k block of 16 (the RS form). `--layout-lower-tensors` emits wgmma.fence, one wgmma.mma_async per warpgroup and k block (descriptors from the shared layouts) and commit_group; the kernel waits (nvvm.wgmma.wait.group.sync.aligned) before it reads D or overwrites A and B. Errors: the element types, shapes or layouts above, naming the lane, warp and field where the accumulator or A fragment fails."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"mma_tmem"##,
+        family: Family::Kernel,
+        signature: r##"mma_tmem(a: !layout.tensor, b: !layout.tensor, d: !layout.tensor, accumulate: i1[, commitBars: !layout.tensor][, commitPosition: index]) {ctaGroup?: i64}"##,
+        contract: r##"D (TMEM) = A B^T (+ D) by tcgen05.mma (sm_100a): A (128 x K) and B (N x K) shared f16 or bf16 tensors (the same) with static layouts, D the M x N f32 TMEM accumulator laid out (128,N):(65536,1) (N a multiple of 16 in [16, 256]); per k block of 16 the UMMA descriptors and one `layout.tcgen05_mma` (cta_group::1, kind::f16) that adds to D when `accumulate` is true. One thread issues it. With `commit(%ring[%k] : ...)`, tcgen05.commit to the barrier of ring position k. `ctaGroup = 2`: the MMA of a CTA pair (M = 256, each CTA 128 rows of A and N/2 rows of B). Errors: a commit without its position, ctaGroup other than 1 or 2, operand shapes or types other than these, an accumulator layout other than tcgen05.mma's."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tensor_memory_load"##,
+        family: Family::Kernel,
+        signature: r##"tensor_memory_load(src: !layout.tensor) -> tensor"##,
+        contract: r##"A register tensor (`#layout.linear` encoding) whose element c is element c of the TMEM tensor (same shape, rank 2, the same 32-bit element type f32 or i32), by tcgen05.ld: the shape (32x32b, 16x64b, 16x128b, 16x256b, 16x32bx2) and .num derived from the TMEM layout and the register tensor's thread-value layout ((lane, warp), register) -> tile index, with the quadrant rule; valid after the tcgen05.wait::ld it ends with. One warp or a warpgroup. Errors: element types or shapes that differ, elements that are not 32-bit; an encoding no shape moves (the rule each shape breaks), a swizzled encoding, more or fewer warps."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tensor_memory_store"##,
+        family: Family::Kernel,
+        signature: r##"tensor_memory_store(value: tensor, dst: !layout.tensor)"##,
+        contract: r##"The inverse of `layout.tensor_memory_load`: element c of the register tensor `value` goes to element c of the TMEM tensor `dst`, by the tcgen05.st shape derived as there; ends with tcgen05.wait::st. Errors: as `layout.tensor_memory_load`."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"convert_layout"##,
+        family: Family::Kernel,
+        signature: r##"convert_layout(src: tensor) -> tensor"##,
+        contract: r##"The same register tensor distributed by the result's encoding instead of the source's (Triton's ttg.convert_layout): equal values element by element. Pre: both encodings are register layouts of the CTA (register, lane with 32 lanes, optionally warp) that lay out the tensor's extents, name the same dimensions and keep the number of warps. Folds to `src` when the encodings are equal, and a convert of a convert to one convert. `--layout-assign-layouts` removes, moves and inserts these ops (cost: convert_plan); the lowering is `layout.convert`. Errors: each violated precondition, naming the dimensions or warp counts."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"retile"##,
+        family: Family::Kernel,
+        signature: r##"retile(src: tensor) -> tensor"##,
+        contract: r##"CuTe's retile: the registers each thread holds under the source encoding, read through the result encoding; no data moves. Pre: convert_layout's conditions, and the result gives every lane and warp bit the element the source gives it and reads only registers the thread already holds (linear::retile: D.lane = S.lane, D.warp = S.warp, span(D.reg) in span(S.reg)). Lowers to a renaming of registers; folds as convert_layout. Error: the first bit where the encodings part and the elements it selects on each side (`layout.convert_layout` moves data)."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"transpose"##,
+        family: Family::Kernel,
+        signature: r##"transpose(src: tensor) {order: array<i64>} -> tensor"##,
+        contract: r##"Triton's tt.trans: dimension j of the result is dimension order[j] of the source (`order` a permutation), T[x] = S[y] with y[order[j]] = x[j]. Pre: the result's encoding is the source's with its out dimensions permuted the same way (linear::tensor_transpose), so every thread keeps its registers and the op lowers to nothing. Folds to the source when `order` is the identity. Errors: `order` not a permutation of the rank; the first basis that differs (convert_layout moves data)."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"reduce"##,
+        family: Family::Kernel,
+        signature: r##"reduce(src: tensor) {dim: i64, kind: string} -> tensor"##,
+        contract: r##"Triton's tt.reduce: the elements along dimension `dim` combined with arith.<kind> (addf, mulf, maxnumf, minnumf, maximumf, minimumf on floats; addi, muli, maxsi, minsi, maxui, minui, andi, ori, xori on integers). Pre: the result's encoding is the source's slice along `dim` (Triton's #ttg.slice); elements of 16 or 32 bits. linear::reduce_plan reads the work off the layout: in-thread combinations, one butterfly shuffle per lane bit along `dim`, a shared- memory stage when warps hold parts of a row; a remark states the plan. Errors: a kind that is not a combiner of the element type, another element width, an encoding that is not the slice, bases that move along `dim` only together with another dimension."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"broadcast"##,
+        family: Family::Kernel,
+        signature: r##"broadcast(src: tensor) {dim: i64} -> tensor"##,
+        contract: r##"Triton's expand_dims + broadcast: element x of the result is element x without coordinate `dim` of the source. Pre: the source's encoding is the result's slice along `dim`, so every result register copies one source register of the thread (no instruction). Error: the first basis that differs."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"coordinate"##,
+        family: Family::Kernel,
+        signature: r##"coordinate() {dim: i64} -> tensor"##,
+        contract: r##"Element x of the result is x[dim], as the register tensor's encoding places it (CuTe's identity tensor partitioned like the fragment, Triton's make_range broadcast): the thread's part from tid.x (the XOR of its lane and warp bits' coordinates, linear::tensor_coordinates) XOR each register's constant. Pre: integer elements of at most 32 bits, wide enough for the extent. Errors: `dim` not a dimension, elements too narrow for the coordinates, an encoding that is not a register layout."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"global_load"##,
+        family: Family::Kernel,
+        signature: r##"global_load(base: !llvm.ptr | !layout.tensor[, strides: i64, ...][, bounds: i64, ...]) {align: i64} -> tensor"##,
+        contract: r##"Each thread loads the registers its encoding gives it from a row-major tensor in global memory: element (c_0, .., c_{n-1}) at base + bytes * (sum_{d<n-1} c_d s_d + c_{n-1}), one i64 stride per dimension but the last; or the base is a global `!layout.tensor` with no strides (one flat mode per dimension, the tile's extents, the last of stride 1, then only modes of extent 1). With `bounds` (one i64 per dimension) only elements with c_d < b_d are read, the others are zero. `align` is the byte alignment promised for the base and every stride times the element size; the widest vectors the layout and `align` allow (linear::global_access). Errors: a base of another address space, a stride or bound count other than these, a tensor base of another shape, a known stride that breaks `align`."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"shared_load"##,
+        family: Family::Kernel,
+        signature: r##"shared_load(base: !llvm.ptr<3> | !layout.tensor[, smemLayout: !layout.<value>]) {smem?: #layout.<value>} -> tensor"##,
+        contract: r##"Each thread loads the registers its encoding gives it from shared memory laid out by the shared layout: element c at base + bytes * smem(c) (base 16-byte aligned); `smem` is a CuTe layout of the coordinates (swizzled or not, linear over F2) or a linear layout, given as the attribute or as a static layout operand `smem(%l : ...)`, or it is the static layout of a shared tensor base. Vector ld.shared, or ldmatrix(.trans) when the layouts are its form (linear::shared_access). Errors: no shared layout or two, a layout operand that is not static, a base in another memory space, no access plan (the algebra's message)."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"shared_store"##,
+        family: Family::Kernel,
+        signature: r##"shared_store(value: tensor, base: !llvm.ptr<3> | !layout.tensor[, smemLayout: !layout.<value>]) {smem?: #layout.<value>}"##,
+        contract: r##"The addressing and vectors of `layout.shared_load`, storing: an element that several registers of a thread hold is stored once per thread; vector st.shared, or stmatrix(.trans) on sm_90+ when the layouts are its form. The kernel synchronizes the CTA before other threads read the tile. Errors: as `layout.shared_load`."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"async_copy"##,
+        family: Family::Kernel,
+        signature: r##"async_copy(src: !llvm.ptr<1> | !layout.tensor[, strides: i64, ...][, bounds: i64, ...], dst: !llvm.ptr<3> | !layout.tensor[, smemLayout: !layout.<value>]) {tile: type, smem?: #layout.<value>, align: i64}"##,
+        contract: r##"cp.async of the tile of the register tensor type `tile` (its encoding says which elements each thread copies) from global memory, addressed as `layout.global_load` (strides or a global tensor, `bounds`, `align`), into shared memory at `dst`, element c at dst + bytes * smem(c) (`smem` a CuTe layout linear over F2 or a linear layout, attribute or operand, or the layout of a shared tensor). Each copy is 4, 8 or 16 bytes, the widest both sides allow (linear::async_copy); with `bounds` the elements outside are zero-filled. The kernel commits, waits and synchronizes before reading the tile. Errors: as global_load and shared_load; a tile no cp.async can copy (fewer than 4 contiguous bytes) names the register, lane or warp bit and the condition."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"global_store"##,
+        family: Family::Kernel,
+        signature: r##"global_store(value: tensor, base: !llvm.ptr | !layout.tensor[, strides: i64, ...][, bounds: i64, ...]) {align: i64}"##,
+        contract: r##"The addressing of `layout.global_load`, storing: each element is stored by every thread that holds it, each thread in the widest vectors the layout and `align` allow; with `bounds` only the elements inside are written. Errors: as `layout.global_load`."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"mma"##,
+        family: Family::Kernel,
+        signature: r##"mma(a: tensor, b: tensor, c: tensor) -> tensor"##,
+        contract: r##"D = A B + C with mma.sync m16n8k16 (sm_80+): A M x K, B K x N, C and D M x N; A and B both f16 or both bf16, C and D f32 in one layout. Pre: the layouts hold the instruction's fragments in registers that are the same in every thread (hw::mma_sync, checked for every lane and warp). `--layout-lower-register-tensors` emits one nvvm.mma.sync per 16x8 accumulator tile and k step. Errors: a result type other than C's, shapes or element types other than these, the operand, lane, warp and fragment element where a layout fails."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"lane_offset"##,
+        family: Family::Kernel,
+        signature: r##"lane_offset(lane: i32[, smemLayout: !layout.<value>][, fragmentLayout: !layout.<value>]) {instr: string, elem: type, smem?: #layout.<value>, fragment?: #layout.<value>} -> i32"##,
+        contract: r##"The byte offset from the tile origin of the row that lane `lane` hands to ldmatrix/stmatrix (`instr`) for the shared layout `smem` and the fragment `fragment` (each an attribute or a static layout operand): the address arithmetic `layout.ldmatrix` and `layout.stmatrix` lower to, as i32 math (runs on any target). Errors: a layout given both ways or neither, a layout operand that is not static, an element type the hardware lacks, the algebra's message when no ldmatrix/stmatrix form loads the fragment."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"wgmma"##,
+        family: Family::Kernel,
+        signature: r##"wgmma(a: i64 | !llvm.struct, descB: i64, acc: !llvm.struct) {n: i64, elemA: type, majorA: #layout.major, elemB: type, majorB: #layout.major, elemD: type, async?: unit} -> !llvm.struct"##,
+        contract: r##"Warpgroup MMA m64nNk: D = A * B + D with B from a shared-memory descriptor; A is an i64 descriptor or the warp's A fragment in four i32 registers (then K-major). Lowers to wgmma.fence, wgmma.mma_async, commit_group and wait_group 0; with `async` to the wgmma.mma_async alone (the kernel fences, commits and waits). Errors: element types or N the instruction lacks, A from registers not K-major or not four i32, an accumulator other than the n/2 f32 per thread (`!llvm.struct`), a result type other than the accumulator's."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"convert"##,
+        family: Family::Kernel,
+        signature: r##"convert(src: !llvm.struct[, smem: !llvm.ptr<3>], thread: i32) {elem: type, from: #layout.<value>, to: #layout.<value>, smemBudget?: i64, sm?: i64} -> !llvm.struct"##,
+        contract: r##"Moves a register tensor from the register layout `from` to `to` (in dimensions register, lane, warp, over the same tensor); register r of a thread is field r of the struct, `thread` is the thread's index in the CTA. The lowering follows convert_plan(from, to, bits, smemBudget): register moves, warp shuffles, or stores to the shared buffer `smem`, a barrier and loads (st/ld.shared widths, stmatrix from sm_90, ldmatrix from sm_75, `sm` default 90); a remark names the plan. Errors: structs that are not one field of `elem` per register, a shared path without the buffer, an element type that cannot be converted, the plan's message."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tma_load"##,
+        family: Family::Kernel,
+        signature: r##"tma_load(dst: !llvm.ptr<3>, tensorMap: !llvm.ptr, mbar: !llvm.ptr<3>[, coords: i32, ...][, gmemLayout: !layout.<value>][, smemLayout: !layout.<value>]) {elem: type, gmem?: #layout.<value>, smem?: #layout.<value>, multicast?: i64}"##,
+        contract: r##"Device: TMA load of a tile into shared memory at `dst`, completing on the mbarrier `mbar`: arrive.expect_tx with the tile's byte count, then one cp.async.bulk.tensor per box; `coords` are the TMA coordinates of the tile's origin (innermost first). The boxes follow from tma_desc(elem, gmem, smem) (each layout an attribute or a static operand). With `multicast = n` (2 to 16) the boxes go to the same address in each of the cluster's CTAs 0..n-1 and every barrier expects n tiles. Errors: pointers of other address spaces, a coordinate count other than the TMA rank, a layout given both ways or neither, the algebra's message."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tma_store"##,
+        family: Family::Kernel,
+        signature: r##"tma_store(tensorMap: !llvm.ptr, src: !llvm.ptr<3>[, coords: i32, ...][, gmemLayout: !layout.<value>][, smemLayout: !layout.<value>]) {elem: type, gmem?: #layout.<value>, smem?: #layout.<value>}"##,
+        contract: r##"Device: TMA store of the shared-memory tile at `src` to global memory through the tensor map: a proxy fence, one cp.async.bulk.tensor store per box (from tma_desc(elem, gmem, smem)), commit and wait; `coords` are the TMA coordinates of the tile's origin. Errors: as `layout.tma_load`."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tcgen05_mma"##,
+        family: Family::Kernel,
+        signature: r##"tcgen05_mma(tmemD: i32, descA: i64, descB: i64, accumulate: i1) {elemA: type, elemB: type, elemD: type, m: i64, n: i64, majorA: #layout.major, majorB: #layout.major, negA?: unit, negB?: unit, ctaGroup?: i64}"##,
+        contract: r##"tcgen05.mma, descriptor form (sm_100a): D (TMEM at `tmemD`) = A * B (+ D when `accumulate`) with A and B given by UMMA shared-memory descriptors (e.g. `layout.umma_desc`). The kind and the 32-bit instruction descriptor are derived from the types, shape, majors and `negA`/`negB` (umma_instr_desc); `ctaGroup` is 1 (default) or 2. Errors: a combination umma_instr_desc rejects (its message), ctaGroup other than 1 or 2."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tmem_store"##,
+        family: Family::Kernel,
+        signature: r##"tmem_store(taddr: i32, values: i32 | vector<N x i32>[, tmemLayout: !layout.<value>][, fragmentLayout: !layout.<value>]) {tmem?: #layout.<value>, fragment?: #layout.<value>, warp?: i64}"##,
+        contract: r##"tcgen05.st of a register fragment to tensor memory: as `layout.tmem_load`, `tmem` maps the tile index to the TMEM address (lane << 16 | column) relative to `taddr` and `fragment` is the (threads, values) -> tile index layout of the registers (or a register tensor's encoding); the shape and .num are derived (tmem_copy) with the quadrant rule; ends with tcgen05.wait::st. Errors: values other than one i32 per register, a layout given both ways or neither, a fragment no tcgen05 shape moves."##,
+        example: "",
+        result: "",
+    },
+    OpHelp {
+        name: r##"tcgen05_cp"##,
+        family: Family::Kernel,
+        signature: r##"tcgen05_cp(taddr: i32, base: !llvm.ptr<3>[, tileLayout: !layout.<value>]) {elem: type, tile?: #layout.<value>}"##,
+        contract: r##"tcgen05.cp (128x256b) of a 128-row x 32-byte shared-memory tile (K-major canonical layout, any UMMA swizzle) at `base` into 128 lanes x 8 columns of TMEM at `taddr`, row r to lane r; the source descriptor is umma_desc(elem, K, tile) with the start address from `base`. Errors: a base that is not `!llvm.ptr<3>`, a tile of another shape or layout (the algebra's message), a layout given both ways or neither."##,
+        example: "",
+        result: "",
     },
 ];
 
@@ -1181,13 +1592,50 @@ pub fn family(name: &str) -> Option<Family> {
     lookup(name).map(|h| h.family)
 }
 
-/// Every operation name, in table order.
+/// Every operation that `layout eval`, `layout batch` and Python call, in table order (the
+/// ops that exist only in IR, [`kernel_names`], are not among them).
 pub fn names() -> Vec<&'static str> {
-    OP_HELP.iter().map(|h| h.name).collect()
+    OP_HELP
+        .iter()
+        .filter(|h| h.family != Family::Kernel)
+        .map(|h| h.name)
+        .collect()
 }
+
+/// Every op of the dialect that exists only in IR ([`Family::Kernel`]), in table order.
+pub fn kernel_names() -> Vec<&'static str> {
+    OP_HELP
+        .iter()
+        .filter(|h| h.family == Family::Kernel)
+        .map(|h| h.name)
+        .collect()
+}
+
+/// The IR-only ops defined by lowering-nvvm/td/LayoutNvgpuOps.td (the others of
+/// [`Family::Kernel`] are dialect/td/LayoutOps.td's); a test checks the list against the .td.
+pub const NVGPU_KERNEL_OPS: &[&str] = &[
+    "lane_offset",
+    "wgmma",
+    "convert",
+    "tma_load",
+    "tma_store",
+    "tcgen05_mma",
+    "tmem_store",
+    "tcgen05_cp",
+];
 
 /// `layout help OP`.
 pub fn render(h: &OpHelp) -> String {
+    if h.family == Family::Kernel {
+        return format!(
+            "{}\n\n{}\n\nThis op exists only in IR (`layout.{}` of the dialect): `layout eval` and\n\
+             `layout batch` do not run it; no example.\n\nMore: {}\n",
+            h.signature,
+            wrap(h.contract, 92, ""),
+            h.name,
+            reference(h.name)
+        );
+    }
     format!(
         "{}\n\n{}\n\nExample:\n    $ layout eval '{}'\n    {}\n\nMore: {}\n",
         h.signature,
@@ -1204,6 +1652,8 @@ fn reference(name: &str) -> &'static str {
         Some(Family::Linear) => "docs/linear.md",
         Some(Family::Hardware) => "docs/nvvm.md",
         Some(Family::Relation) => "docs/relations.md",
+        Some(Family::Kernel) if NVGPU_KERNEL_OPS.contains(&name) => "docs/nvvm.md",
+        Some(Family::Kernel) => "docs/dialect.md",
         _ => "docs/algebra.md",
     }
 }
@@ -1234,11 +1684,12 @@ fn wrap(text: &str, width: usize, indent: &str) -> String {
 #[cfg(test)]
 pub fn ods_contracts() -> String {
     let mut s = String::from(
-        "//===- LayoutOpContracts.td - the contracts of the algebra ops ---------===//\n\
+        "//===- LayoutOpContracts.td - the contracts of the dialect's ops -------===//\n\
          //\n\
          // Generated from the operation registry (tools/layout/src/op_help.rs) by\n\
          // `LAYOUT_BLESS_DOCS=1 cargo test -p layout-cli op_help`; do not edit.\n\
-         // LayoutOps.td appends each op's contract to its description.\n\
+         // LayoutOps.td and LayoutNvgpuOps.td append each op's contract to its\n\
+         // description.\n\
          //\n\
          //===----------------------------------------------------------------------===//\n\n\
          #ifndef LAYOUT_OP_CONTRACTS_TD\n#define LAYOUT_OP_CONTRACTS_TD\n\n\
@@ -1250,12 +1701,21 @@ pub fn ods_contracts() -> String {
             h.signature, h.name, h.contract
         );
         // One string literal per line (the texts may hold `}]`, which would end a code block).
-        let text = format!(
-            "\n\n{}\n\n    Example: `{}` = `{}`\n",
-            wrap(&body, 80, "    "),
-            h.example,
-            h.result
-        );
+        let text = if h.family == Family::Kernel {
+            let body = format!(
+                "Contract of `{}` (the operation registry, as `layout help {}` prints it; the op \
+                 exists only in IR): {}",
+                h.signature, h.name, h.contract
+            );
+            format!("\n\n{}\n", wrap(&body, 80, "    "))
+        } else {
+            format!(
+                "\n\n{}\n\n    Example: `{}` = `{}`\n",
+                wrap(&body, 80, "    "),
+                h.example,
+                h.result
+            )
+        };
         let lines: Vec<String> = text
             .split_inclusive('\n')
             .map(|l| {
@@ -1281,20 +1741,35 @@ pub const DOC_BEGIN: &str =
     "<!-- BEGIN OPERATIONS: generated from tools/layout/src/op_help.rs by `layout help --markdown`; do not edit -->";
 pub const DOC_END: &str = "<!-- END OPERATIONS -->";
 
-/// The operation list of docs/cli.md (between the markers).
+/// The operation list of docs/cli.md (between the markers): the operations `layout eval` runs,
+/// then the ops that exist only in IR.
 pub fn markdown() -> String {
+    let kernel = kernel_names().len();
     let mut s = format!(
         "{DOC_BEGIN}\n\n{} operations.\n\n| operation | contract | example |\n|---|---|---|\n",
-        OP_HELP.len()
+        OP_HELP.len() - kernel
     );
     let cell = |t: &str| t.replace('|', "\\|");
-    for h in OP_HELP {
+    for h in OP_HELP.iter().filter(|h| h.family != Family::Kernel) {
         s.push_str(&format!(
             "| `{}` | {} | `{}` = `{}` |\n",
             cell(h.signature),
             cell(h.contract),
             cell(h.example),
             cell(h.result)
+        ));
+    }
+    s.push_str(&format!(
+        "\n{kernel} ops of the dialect exist only in IR (family `kernel`: `layout help OP` prints \
+         them; `layout eval` does not run them). Each signature lists the ODS operands \
+         (`name: type`, `[, x]` optional, `[, x, ...]` variadic), then `{{attributes}}` (`x?` \
+         optional or defaulted) and `-> results`.\n\n| op | contract |\n|---|---|\n"
+    ));
+    for h in OP_HELP.iter().filter(|h| h.family == Family::Kernel) {
+        s.push_str(&format!(
+            "| `layout.{}` | {} |\n",
+            cell(h.signature),
+            cell(h.contract)
         ));
     }
     s.push('\n');
@@ -1343,14 +1818,18 @@ mod tests {
         }
         for h in OP_HELP {
             let accepted = ops::is_op(h.name) || layout_relation::ops::OP_NAMES.contains(&h.name);
-            assert!(
-                accepted,
-                "{} is in the registry but no dispatcher accepts it",
-                h.name
-            );
+            if h.family == Family::Kernel {
+                assert!(!accepted, "{} is dispatched but in family Kernel", h.name);
+            } else {
+                assert!(
+                    accepted,
+                    "{} is in the registry but no dispatcher accepts it",
+                    h.name
+                );
+            }
             assert_eq!(lookup(h.name).unwrap().signature, h.signature, "{}", h.name);
         }
-        let unique: std::collections::HashSet<&str> = names().into_iter().collect();
+        let unique: std::collections::HashSet<&str> = OP_HELP.iter().map(|h| h.name).collect();
         assert_eq!(unique.len(), OP_HELP.len(), "a name twice in the registry");
         for name in dispatched {
             assert!(
@@ -1366,6 +1845,9 @@ mod tests {
         for h in OP_HELP {
             let (lo, hi) = h.arity();
             assert!(lo <= hi.unwrap_or(usize::MAX), "{}: {lo}..{hi:?}", h.name);
+            if h.family == Family::Kernel {
+                continue;
+            }
             let n = match expression::parse_expr(h.example, &crate::registry::Ops).unwrap() {
                 expression::Expr::Call { args, .. } => args.len(),
                 _ => panic!("{}: the example is not a call", h.name),
@@ -1384,6 +1866,13 @@ mod tests {
         assert_eq!(arity("umma_instr_desc"), (7, None));
         assert_eq!(arity("equal"), (2, Some(3)));
         assert_eq!(arity("lego_apply"), (2, None));
+        // IR-only ops: the ODS operands, not the attributes or results.
+        assert_eq!(arity("const"), (0, Some(0)));
+        assert_eq!(arity("local_tile"), (1, None));
+        assert_eq!(arity("tma_copy"), (2, Some(4)));
+        assert_eq!(arity("mma_async"), (3, Some(3)));
+        assert_eq!(arity("convert"), (2, Some(3)));
+        assert_eq!(arity("async_copy"), (2, None));
     }
 
     #[test]
@@ -1394,7 +1883,12 @@ mod tests {
                 "{}",
                 h.name
             );
-            assert!(h.example.starts_with(&format!("{}(", h.name)), "{}", h.name);
+            if h.family == Family::Kernel {
+                // An op that exists only in IR has no `layout eval` example.
+                assert!(h.example.is_empty() && h.result.is_empty(), "{}", h.name);
+            } else {
+                assert!(h.example.starts_with(&format!("{}(", h.name)), "{}", h.name);
+            }
             assert!(
                 !h.contract.is_empty() && h.contract.ends_with('.'),
                 "{}",
@@ -1405,11 +1899,16 @@ mod tests {
 
     #[test]
     fn every_example_evaluates_to_its_result() {
-        for h in OP_HELP {
+        let mut evaluated = 0;
+        for h in OP_HELP.iter().filter(|h| h.family != Family::Kernel) {
             let v = expression::eval_str(h.example, &crate::registry::Ops)
                 .unwrap_or_else(|e| panic!("{}: {}", h.example, e.message));
             assert_eq!(text::print(&v), h.result, "{}", h.example);
+            evaluated += 1;
         }
+        // Every dispatched operation has its example (only the IR-only ops have none).
+        assert_eq!(evaluated, names().len());
+        assert!(evaluated >= 100, "only {evaluated} examples");
     }
 
     #[test]
@@ -1423,6 +1922,20 @@ mod tests {
             "$ layout eval 'composition((6,2):(8,2), (4,3):(3,1))'\n    ((2,2),3):((24,2),8)\n"
         ));
         assert!(lookup("frob").is_none());
+        let t = render(lookup("make_tensor").unwrap());
+        assert!(
+            t.starts_with(
+                "make_tensor(ptr: !llvm.ptr, layout: !layout.<value>) -> !layout.tensor\n\n"
+            ),
+            "{t}"
+        );
+        assert!(
+            t.contains("This op exists only in IR (`layout.make_tensor`"),
+            "{t}"
+        );
+        assert!(!t.contains("$ layout eval"), "{t}");
+        assert!(t.ends_with("More: docs/dialect.md\n"), "{t}");
+        assert!(render(lookup("wgmma").unwrap()).ends_with("More: docs/nvvm.md\n"));
     }
 
     #[test]
@@ -1710,6 +2223,268 @@ mod tests {
                 h.signature
             );
         }
+    }
+
+    /// How an operand or attribute of an IR-only op is given: required, optional, variadic.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Arity {
+        One,
+        Optional,
+        Variadic,
+    }
+
+    /// Items of `text` separated by commas outside brackets of every kind.
+    fn top_level_items(text: &str) -> Vec<String> {
+        let (mut items, mut item, mut depth) = (Vec::new(), String::new(), 0i32);
+        for ch in text.chars() {
+            match ch {
+                '(' | '[' | '<' | '{' => depth += 1,
+                ')' | ']' | '>' | '}' => depth -= 1,
+                _ => {}
+            }
+            if ch == ',' && depth == 0 {
+                items.push(item.trim().to_string());
+                item.clear();
+            } else {
+                item.push(ch);
+            }
+        }
+        if !item.trim().is_empty() {
+            items.push(item.trim().to_string());
+        }
+        items
+    }
+
+    /// One op definition of an ODS file: mnemonic, class, the text of its `def` (to the next
+    /// `def` or `class`) and the text of its class's definition in the same file, if any.
+    struct TdOp {
+        mnemonic: String,
+        class: String,
+        quoted: Vec<String>,
+        body: String,
+        class_body: String,
+    }
+
+    /// Every op `def NAME : CLASS<"mnemonic", ...>` of an ODS file.
+    fn td_ops(td: &str) -> Vec<TdOp> {
+        let mut ops = Vec::new();
+        for def in td.split("\ndef ").skip(1) {
+            let def = def.split("\nclass ").next().unwrap();
+            let Some((_, rest)) = def.split_once(" : ") else {
+                continue;
+            };
+            let Some((class, args)) = rest.split_once("<\"") else {
+                continue;
+            };
+            if class.contains(char::is_whitespace) {
+                continue;
+            }
+            let quoted: Vec<String> = format!("\"{args}")
+                .split('"')
+                .skip(1)
+                .step_by(2)
+                .map(str::to_string)
+                .collect();
+            let class_body = td
+                .split("\nclass ")
+                .skip(1)
+                .find(|c| c.starts_with(&format!("{class}<")))
+                .map(|c| c.split("\ndef ").next().unwrap().to_string())
+                .unwrap_or_default();
+            ops.push(TdOp {
+                mnemonic: quoted[0].clone(),
+                class: class.to_string(),
+                quoted,
+                body: def.to_string(),
+                class_body,
+            });
+        }
+        ops
+    }
+
+    /// The operands and attributes of an op's `(ins ...)` dag: (name, arity, is attribute).
+    fn td_arguments(op: &TdOp) -> Vec<(String, Arity, bool)> {
+        let text = if op.body.contains("(ins") {
+            &op.body
+        } else {
+            &op.class_body
+        };
+        let start = text.find("(ins").expect("an (ins ...) dag") + 4;
+        let mut depth = 1i32;
+        let mut end = start;
+        for (i, ch) in text[start..].char_indices() {
+            match ch {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = start + i;
+                break;
+            }
+        }
+        top_level_items(&text[start..end])
+            .into_iter()
+            .map(|item| {
+                let (ty, name) = item.rsplit_once(":$").expect("a named argument");
+                let ty = ty.trim();
+                let ty = ty.strip_prefix("Arg<").unwrap_or(ty);
+                let attr = ty.contains("Attr");
+                let arity = if ty.starts_with("Variadic<") {
+                    Arity::Variadic
+                } else if ty.starts_with("Optional<")
+                    || ty.starts_with("OptionalAttr<")
+                    || ty.starts_with("DefaultValuedAttr<")
+                    || ty == "UnitAttr"
+                {
+                    Arity::Optional
+                } else {
+                    Arity::One
+                };
+                (name.trim().to_string(), arity, attr)
+            })
+            .collect()
+    }
+
+    /// The operands and attributes an IR-only op's signature names, as `td_arguments` gives
+    /// them (operands in order, then attributes in order).
+    fn signature_arguments(sig: &str) -> Vec<(String, Arity, bool)> {
+        let end = operands_end(sig);
+        let open = sig.find('(').unwrap();
+        let mut out: Vec<(String, Arity, bool)> = Vec::new();
+        let (mut depth, mut optional, mut item) = (0i32, false, String::new());
+        let chars: Vec<char> = sig[open + 1..end - 1].chars().collect();
+        let mut flush = |item: &mut String, optional: bool, out: &mut Vec<_>| {
+            let t = item.trim().trim_start_matches(',').trim().to_string();
+            item.clear();
+            if t == "..." {
+                let last: &mut (String, Arity, bool) = out.last_mut().unwrap();
+                last.1 = Arity::Variadic;
+            } else if !t.is_empty() {
+                let name = t.split(':').next().unwrap().trim().to_string();
+                let arity = if optional {
+                    Arity::Optional
+                } else {
+                    Arity::One
+                };
+                out.push((name, arity, false));
+            }
+        };
+        for (k, &ch) in chars.iter().enumerate() {
+            match ch {
+                '[' if depth == 0 && chars.get(k + 1) == Some(&',') => {
+                    flush(&mut item, optional, &mut out);
+                    optional = true;
+                }
+                ']' if depth == 0 => {
+                    flush(&mut item, optional, &mut out);
+                    optional = false;
+                }
+                ',' if depth == 0 => flush(&mut item, optional, &mut out),
+                '(' | '<' | '{' | '[' => {
+                    depth += 1;
+                    item.push(ch);
+                }
+                ')' | '>' | '}' | ']' => {
+                    depth -= 1;
+                    item.push(ch);
+                }
+                _ => item.push(ch),
+            }
+        }
+        flush(&mut item, optional, &mut out);
+        let rest = sig[end..].trim_start();
+        if let Some(attrs) = rest.strip_prefix('{') {
+            let attrs = &attrs[..attrs.find('}').expect("attributes end with '}'")];
+            for a in top_level_items(attrs) {
+                let name = a.split(':').next().unwrap().trim();
+                let (name, arity) = match name.strip_suffix('?') {
+                    Some(n) => (n, Arity::Optional),
+                    None => (name, Arity::One),
+                };
+                out.push((name.to_string(), arity, true));
+            }
+        }
+        out
+    }
+
+    /// Every op of the dialect is in the registry, and the registry names no op that the
+    /// dialect lacks: an op defined in dialect/td/LayoutOps.td or
+    /// lowering-nvvm/td/LayoutNvgpuOps.td that runs an algebra call is the registry entry of
+    /// that call (`layout.to_linear` runs `linear_from_cute`), every other op is an entry of
+    /// family Kernel under its mnemonic, whose signature names the ODS operands (in order,
+    /// optional and variadic as in ODS) and attributes; every Kernel entry is such an op; and
+    /// each op's description ends with its registry contract (LayoutOpContracts.td).
+    #[test]
+    fn every_td_op_is_in_the_registry() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+        let mut defined = std::collections::HashSet::new();
+        let mut nvgpu_kernel = Vec::new();
+        for file in [
+            "dialect/td/LayoutOps.td",
+            "lowering-nvvm/td/LayoutNvgpuOps.td",
+        ] {
+            let td = std::fs::read_to_string(format!("{root}{file}")).unwrap();
+            let ops = td_ops(&td);
+            assert!(ops.len() >= 15, "found only {} ops in {file}", ops.len());
+            for op in &ops {
+                // The registry operation the op runs: a linear op names it after its mnemonic.
+                let runs = if op.class == "Layout_LinearOp" {
+                    &op.quoted[1]
+                } else {
+                    &op.mnemonic
+                };
+                let h = lookup(runs).unwrap_or_else(|| {
+                    panic!(
+                        "layout.{} ({file}) is not in the registry: add an entry (family Kernel \
+                         for an op that exists only in IR) to tools/layout/src/op_help.rs",
+                        op.mnemonic
+                    )
+                });
+                defined.insert(runs.clone());
+                let contract = format!("!cast<Layout_Contract>(\"Layout_Contract_{runs}\").text");
+                let by_class = op
+                    .class_body
+                    .contains("!cast<Layout_Contract>(\"Layout_Contract_\" #");
+                assert!(
+                    op.body.contains(&contract) || by_class,
+                    "the description of layout.{} ({file}) does not end with {contract}",
+                    op.mnemonic
+                );
+                let in_nvgpu = file.starts_with("lowering-nvvm");
+                if h.family == Family::Kernel {
+                    // Operands in order, then attributes in order (ODS may interleave them).
+                    let ordered = |mut a: Vec<(String, Arity, bool)>| {
+                        a.sort_by_key(|x| x.2);
+                        a
+                    };
+                    assert_eq!(
+                        signature_arguments(h.signature),
+                        ordered(td_arguments(op)),
+                        "layout.{}: the registry signature vs the ODS arguments ({file})",
+                        op.mnemonic
+                    );
+                    if in_nvgpu {
+                        nvgpu_kernel.push(op.mnemonic.clone());
+                    }
+                } else {
+                    assert!(
+                        h.family == Family::Hardware || !in_nvgpu,
+                        "layout.{} of {file} runs a {:?} operation",
+                        op.mnemonic,
+                        h.family
+                    );
+                }
+            }
+        }
+        for name in kernel_names() {
+            assert!(
+                defined.contains(name),
+                "the registry's IR-only op '{name}' is defined by no .td file"
+            );
+        }
+        assert_eq!(NVGPU_KERNEL_OPS, nvgpu_kernel.as_slice());
+        assert!(kernel_names().len() >= 40);
     }
 
     /// docs/cli.md holds the list generated from this table. After changing the table, run

@@ -15,10 +15,12 @@ pub struct Ops;
 
 impl Registry for Ops {
     fn kind(&self, name: &str) -> Option<CallKind> {
-        op_help::family(name).map(|f| match f {
-            Family::Cute | Family::Linear | Family::Hardware => CallKind::Values,
-            Family::Lego => CallKind::Texts,
-            Family::Relation => CallKind::External,
+        op_help::family(name).and_then(|f| match f {
+            Family::Cute | Family::Linear | Family::Hardware => Some(CallKind::Values),
+            Family::Lego => Some(CallKind::Texts),
+            Family::Relation => Some(CallKind::External),
+            // An op of the dialect that exists only in IR is no call of an expression.
+            Family::Kernel => None,
         })
     }
 
@@ -42,7 +44,14 @@ impl Registry for Ops {
     }
 }
 
-/// The message for an operation name that the registry does not know.
+/// The message for an operation name that the registry does not know, or knows as an op of
+/// the dialect that exists only in IR.
 pub fn unknown_op(name: &str) -> String {
+    if op_help::family(name) == Some(Family::Kernel) {
+        return format!(
+            "'{name}' is an op of the dialect that exists only in IR (layout.{name}): it is not \
+             evaluated; `layout help {name}` states its contract"
+        );
+    }
     expression::unknown_op(name, &Ops)
 }

@@ -252,10 +252,73 @@ fn help_lists_commands_and_every_operation() {
             .unwrap()
             .lines()
             .skip(1)
+            .take_while(|l| !l.is_empty())
             .flat_map(str::split_whitespace)
             .collect();
         assert_eq!(listed, dispatched_op_names());
+        // Then the ops of the dialect that exist only in IR, none of them dispatched.
+        let ir_only: Vec<&str> = o
+            .stdout
+            .split("IR-ONLY OPS")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .skip_while(|l| !l.starts_with("    "))
+            .flat_map(str::split_whitespace)
+            .collect();
+        for op in [
+            "const",
+            "make_tensor",
+            "local_tile",
+            "tma_copy",
+            "mma",
+            "wgmma",
+            "tcgen05_cp",
+        ] {
+            assert!(ir_only.contains(&op), "{op} missing in:\n{}", o.stdout);
+        }
+        assert!(ir_only.len() >= 40, "{ir_only:?}");
+        assert!(ir_only.iter().all(|op| !listed.contains(op)), "{ir_only:?}");
     }
+}
+
+/// An op of the dialect that exists only in IR has its help (signature, contract, the note that
+/// it is not evaluated), also under its MLIR name; `layout eval` and `layout batch` refuse it
+/// and say so.
+#[test]
+fn help_of_an_ir_only_op_and_its_refusal() {
+    for name in ["make_tensor", "layout.make_tensor"] {
+        let o = run(&["help", name], "");
+        assert_eq!((o.stderr.as_str(), o.code), ("", 0), "{name}");
+        assert!(
+            o.stdout.starts_with(
+                "make_tensor(ptr: !llvm.ptr, layout: !layout.<value>) -> !layout.tensor\n\n"
+            ),
+            "{}",
+            o.stdout
+        );
+        assert!(o.stdout.contains("exists only in IR"), "{}", o.stdout);
+        assert!(!o.stdout.contains("Example:"), "{}", o.stdout);
+    }
+    let o = run(&["help", "tcgen05_mma"], "");
+    assert!(o.stdout.ends_with("More: docs/nvvm.md\n"), "{}", o.stdout);
+    let o = run(&["eval", "make_tensor(1, 2)"], "");
+    assert_eq!(o.code, 1);
+    assert!(
+        o.stderr.contains("unknown operation 'make_tensor'"),
+        "{}",
+        o.stderr
+    );
+    let o = run(
+        &["batch"],
+        "{\"id\":1,\"op\":\"tma_copy\",\"args\":[\"1\"]}\n",
+    );
+    assert!(
+        o.stdout
+            .contains("'tma_copy' is an op of the dialect that exists only in IR"),
+        "{}",
+        o.stdout
+    );
 }
 
 /// Every operation name a dispatcher accepts (the algebra's and the relation operations).
