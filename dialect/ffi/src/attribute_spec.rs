@@ -13,8 +13,6 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-
-
 use crate::abi::{
     LayoutStr, KIND_BIJECTIVE, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, KIND_TILER, KIND_TUPLE,
     STATUS_ALGEBRA_ERROR, STATUS_OK, STATUS_PARSE_ERROR,
@@ -124,10 +122,7 @@ fn parse_spec(spec: &str, allow_unknown: bool, what: &str) -> LayoutResult {
         KIND_BIJECTIVE => {
             let trimmed = body.trim();
             let lead = body.len() - body.trim_start().len();
-            let (text, at) = match trimmed
-                .strip_prefix('"')
-                .and_then(|t| t.strip_suffix('"'))
-            {
+            let (text, at) = match trimmed.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
                 Some(inner) if trimmed.len() >= 2 => (inner, start + lead + 1),
                 _ => (trimmed, start + lead),
             };
@@ -187,7 +182,10 @@ mod tests {
     #[test]
     fn kinds_bodies_and_canonical_text() {
         assert_eq!(parse("layout<(2,4):(1,2)>", false).unwrap().1, KIND_LAYOUT);
-        assert_eq!(parse("swizzle<3,4,3>", false).unwrap(), ("Sw<3,4,3>".into(), KIND_SWIZZLE));
+        assert_eq!(
+            parse("swizzle<3,4,3>", false).unwrap(),
+            ("Sw<3,4,3>".into(), KIND_SWIZZLE)
+        );
         assert_eq!(parse("layout<Sw<1,2,3>>", false).unwrap().1, KIND_SWIZZLE);
         assert_eq!(parse("tuple<(2,(3,4))>", false).unwrap().1, KIND_TUPLE);
         assert_eq!(parse("layout<*>", true).unwrap(), ("*".into(), KIND_LAYOUT));
@@ -199,7 +197,10 @@ mod tests {
         let (at, m) = parse("shape<(2,4)>", false).unwrap_err();
         assert_eq!(at, 0);
         assert!(m.ends_with("linear, bijective, major"), "{m}");
-        assert_eq!(parse("layout", false).unwrap_err(), (6, "expected '<' after 'layout'".into()));
+        assert_eq!(
+            parse("layout", false).unwrap_err(),
+            (6, "expected '<' after 'layout'".into())
+        );
         // An error inside the body is at its byte of the spec ...
         let (at, _) = parse("layout<(2,4):(1,x)>", false).unwrap_err();
         assert_eq!(&"layout<(2,4):(1,x)>"[at..at + 1], "x");
@@ -208,6 +209,9 @@ mod tests {
         assert_eq!(&"swizzle<3,x,3>"[at..at + 1], "x");
         let (at, m) = parse("tuple<(2,4):(1,2)>", false).unwrap_err();
         assert_eq!(at, 6);
-        assert!(m.starts_with("expected an integer tuple or coordinate in 'tuple<...>', got a layout"), "{m}");
+        assert!(
+            m.starts_with("expected an integer tuple or coordinate in 'tuple<...>', got a layout"),
+            "{m}"
+        );
     }
 }
