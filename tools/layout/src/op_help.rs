@@ -2354,7 +2354,7 @@ mod tests {
         let mut out: Vec<(String, Arity, bool)> = Vec::new();
         let (mut depth, mut optional, mut item) = (0i32, false, String::new());
         let chars: Vec<char> = sig[open + 1..end - 1].chars().collect();
-        let mut flush = |item: &mut String, optional: bool, out: &mut Vec<_>| {
+        let flush = |item: &mut String, optional: bool, out: &mut Vec<_>| {
             let t = item.trim().trim_start_matches(',').trim().to_string();
             item.clear();
             if t == "..." {
