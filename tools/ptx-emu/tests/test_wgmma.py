@@ -236,14 +236,20 @@ def test_wgmma_a_from_registers():
                  shared=f".shared .align 1024 .b8 smem[{SMEM}];")
     res = run(ptx, [("inp", bytes(img), False), ("out", bytes(128 * 16), True), ("afrag", bytes(frag), False)],
               args=["inp", "out", desc(B_OFF, 128, 256, 0), "afrag"], block=(128, 1, 1))
+    check_rs_accumulator(res, A, B, 16)
+    assert res.launch.stats["wgmma"] == 1
+
+
+def check_rs_accumulator(res, A, B, k):
+    """The m64n8 accumulator BODY_RS stores (four f32 per thread, the ISA's D fragment) is the
+    exact A B^T over k."""
     got = struct.unpack("<512f", res.bufs["out"])
     for th in range(128):
         w, l = th // 32, th % 32
         for i in range(4):
             row = 16 * w + l // 4 + 8 * ((i // 2) % 2)
             col = 8 * (i // 4) + 2 * (l % 4) + i % 2
-            assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(16)), (th, i)
-    assert res.launch.stats["wgmma"] == 1
+            assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(k)), (th, i)
 
 
 def test_wgmma_e4m3_a_from_registers():
@@ -270,13 +276,8 @@ def test_wgmma_e4m3_a_from_registers():
                  shared=f".shared .align 1024 .b8 smem[{SMEM}];")
     res = run(ptx, [("inp", bytes(img), False), ("out", bytes(128 * 16), True), ("afrag", bytes(frag), False)],
               args=["inp", "out", desc(B_OFF, 128, 256, 0), "afrag"], block=(128, 1, 1))
-    got = struct.unpack("<512f", res.bufs["out"])
-    for th in range(128):
-        w, l = th // 32, th % 32
-        for i in range(4):
-            row = 16 * w + l // 4 + 8 * ((i // 2) % 2)
-            col = 2 * (l % 4) + i % 2
-            assert got[4 * th + i] == sum(A[row][x] * B[col][x] for x in range(32)), (th, i)
+    check_rs_accumulator(res, A, B, 32)
+    assert res.launch.stats["wgmma"] == 1
 
 
 SETMAXNREG = """
