@@ -40,8 +40,8 @@ std::optional<SmallVector<int64_t, 4>> fold(ValueAttr attr,
       return std::nullopt;
     values.push_back(i.getInt());
   }
-  rust::Result r = rust::take(layout_ffi_bijective_fold(
-      attr.getValueHandle(), values.data(), values.size(), inv));
+  rust::Result r =
+      rust::take(layout_ffi_bijective_fold(attr.getValueHandle(), rust::ints(values), inv));
   if (!r.ok())
     return std::nullopt;
   SmallVector<int64_t, 4> out;

@@ -127,9 +127,9 @@ struct BindConstantLeaves : RewritePattern {
       indices.assign(a.asArrayRef().begin(), a.asArrayRef().end());
     StringRef name = op->getName().getStringRef();
     name.consume_front("layout.");
-    rust::Result r = rust::take(layout_ffi_call_bound(
-        rust::str(name), args.data(), args.size(), indices.data(),
-        indices.size(), values.data(), values.size(), !indexResult));
+    rust::Result r = rust::take(layout_ffi_call_bound(rust::str(name), rust::operands(args),
+                                                      rust::ints(indices), rust::ints(values),
+                                                      !indexResult));
     if (!r.ok())
       return failure();
     if (indexResult) {

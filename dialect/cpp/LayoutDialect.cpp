@@ -482,18 +482,16 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
 
 rust::Result rust::call(StringRef op, ArrayRef<LayoutOperand> args,
                         ArrayRef<int64_t> indices) {
-  return take(layout_ffi_call(str(op), args.data(), args.size(), indices.data(),
-                              indices.size()));
+  return take(layout_ffi_call(str(op), operands(args), ints(indices)));
 }
 
 rust::Result rust::callLinear(StringRef op, ArrayRef<LayoutOperand> args) {
-  return take(layout_ffi_call_linear(str(op), args.data(), args.size()));
+  return take(layout_ffi_call_linear(str(op), operands(args)));
 }
 
 rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<LayoutOperand> args,
                                       std::optional<int64_t> bits) {
-  return take(layout_ffi_call_linear_analysis(str(op), args.data(), args.size(),
-                                              bits.value_or(0),
+  return take(layout_ffi_call_linear_analysis(str(op), operands(args), bits.value_or(0),
                                               bits.has_value()));
 }
 
@@ -503,11 +501,11 @@ rust::Result rust::smemLayout(StringRef elem, StringRef major, int64_t mn,
 }
 
 rust::Result rust::callRelation(StringRef op, ArrayRef<LayoutOperand> args) {
-  return take(layout_ffi_relation_verdict(str(op), args.data(), args.size()));
+  return take(layout_ffi_relation_verdict(str(op), operands(args)));
 }
 
 rust::Result rust::checkRelation(StringRef op, ArrayRef<LayoutOperand> args) {
-  return take(layout_ffi_relation_check(str(op), args.data(), args.size()));
+  return take(layout_ffi_relation_check(str(op), operands(args)));
 }
 
 //===----------------------------------------------------------------------===//

@@ -332,8 +332,7 @@ LogicalResult CompositionOp::verify() {
 
 static rust::Result leafOf(Value layout, ArrayRef<int64_t> path, bool stride) {
   auto type = llvm::cast<ValueType>(layout.getType());
-  return rust::take(
-      layout_ffi_leaf(type.getValueHandle(), stride, path.data(), path.size()));
+  return rust::take(layout_ffi_leaf(type.getValueHandle(), stride, rust::ints(path)));
 }
 
 LogicalResult mlir::layout::verifyLeafOp(Operation *op, Value layout,
@@ -471,8 +470,8 @@ static std::optional<int64_t> evalCrd2Idx(ValueType type, ArrayRef<int64_t> coor
   int64_t v = 0;
   rust::Result r = rust::take(
       type.isStatic()
-          ? layout_ffi_crd2idx(type.getValueHandle(), coords.data(), coords.size(), &v)
-          : layout_ffi_coord_text(type.getValueHandle(), coords.data(), coords.size()));
+          ? layout_ffi_crd2idx(type.getValueHandle(), rust::ints(coords), &v)
+          : layout_ffi_coord_text(type.getValueHandle(), rust::ints(coords)));
   if (r.status != rust::Ok && r.status != rust::Dynamic)
     error = r.text;
   if (!r.ok() || !type.isStatic())
@@ -506,8 +505,8 @@ LogicalResult Crd2IdxOp::verify() {
   if (!constant) {
     // Whether n coordinates fit the shape depends on the layout and n only
     // (the constants among them are not looked at).
-    rust::Result crd = rust::take(layout_ffi_coord_text(
-        type.getValueHandle(), coords.data(), coords.size()));
+    rust::Result crd =
+        rust::take(layout_ffi_coord_text(type.getValueHandle(), rust::ints(coords)));
     if (!crd.ok())
       return emitOpError() << crd.text;
     return success();
@@ -540,7 +539,7 @@ LogicalResult Idx2CrdOp::verify() {
   rust::Result shape = rust::take(layout_ffi_shape(type.getValueHandle()));
   if (!shape.ok())
     return success();
-  int64_t n = layout_ffi_int_leaves(shape.value.get(), nullptr, 0);
+  int64_t n = layout_ffi_int_leaves(shape.value.get(), {});
   if (n >= 0 && static_cast<int64_t>(getCoord().size()) != n)
     return emitOpError() << "expects one result per leaf of the shape "
                          << shape.text << ": " << n << " results, got "
@@ -555,8 +554,7 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
   if (!type.isStatic() || !idx)
     return failure();
   SmallVector<int64_t, 8> leaves(getCoord().size());
-  int64_t n =
-      layout_ffi_idx2crd(type.getValueHandle(), idx.getInt(), leaves.data(), leaves.size());
+  int64_t n = layout_ffi_idx2crd(type.getValueHandle(), idx.getInt(), rust::out(leaves));
   if (n != static_cast<int64_t>(getCoord().size()))
     return failure();
   for (int64_t v : leaves)
@@ -625,7 +623,7 @@ static LogicalResult verifyRegisterPair(Op op, Check check) {
   if (failed(to))
     return failure();
   ArrayRef<int64_t> shape = src.getShape();
-  rust::Result r = rust::take(check(*from, *to, shape.data(), shape.size()));
+  rust::Result r = rust::take(check(*from, *to, rust::ints(shape)));
   if (!r.ok() || !r.text.empty())
     return op.emitOpError() << r.text;
   return success();
@@ -669,9 +667,8 @@ OpFoldResult RetileOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
 LogicalResult TransposeOp::verify() {
   ArrayRef<int64_t> order = getOrder();
-  return verifyRegisterPair(*this, [&](LayoutHandle src, LayoutHandle dst, const int64_t *shape,
-                                       size_t rank) {
-    return layout_ffi_transpose_check(src, dst, shape, rank, order.data(), order.size());
+  return verifyRegisterPair(*this, [&](LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape) {
+    return layout_ffi_transpose_check(src, dst, shape, rust::ints(order));
   });
 }
 
@@ -706,8 +703,8 @@ LogicalResult CoordinateOp::verify() {
   std::vector<int64_t> plan(8 * (reducePlanCapacity() + 64));
   size_t length = 0;
   ArrayRef<int64_t> shape = t.getShape();
-  rust::Result r = rust::take(layout_ffi_tensor_coordinates(*enc, shape.data(), shape.size(),
-                                                            plan.data(), plan.size(), &length));
+  rust::Result r = rust::take(
+      layout_ffi_tensor_coordinates(*enc, rust::ints(shape), rust::out(plan), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();
@@ -742,9 +739,8 @@ LogicalResult ReduceOp::verify() {
   std::vector<int64_t> plan(reducePlanCapacity());
   size_t length = 0;
   ArrayRef<int64_t> shape = src.getShape();
-  rust::Result r = rust::take(layout_ffi_reduce_plan(*from, *to, shape.data(), shape.size(),
-                                                     (size_t)getDim(), plan.data(), plan.size(),
-                                                     &length));
+  rust::Result r = rust::take(layout_ffi_reduce_plan(*from, *to, rust::ints(shape),
+                                                     (size_t)getDim(), rust::out(plan), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();
@@ -753,12 +749,10 @@ LogicalResult ReduceOp::verify() {
 LogicalResult BroadcastOp::verify() {
   auto dst = llvm::cast<RankedTensorType>(getType());
   std::vector<int64_t> map(reducePlanCapacity());
-  return verifyRegisterPair(*this, [&](LayoutHandle from, LayoutHandle to, const int64_t *,
-                                       size_t) {
+  return verifyRegisterPair(*this, [&](LayoutHandle from, LayoutHandle to, LayoutI64Slice) {
     size_t length = 0;
-    ArrayRef<int64_t> shape = dst.getShape();
-    return layout_ffi_broadcast_plan(from, to, shape.data(), shape.size(), (size_t)getDim(),
-                                     map.data(), map.size(), &length);
+    return layout_ffi_broadcast_plan(from, to, rust::ints(dst.getShape()), (size_t)getDim(),
+                                     rust::out(map), &length);
   });
 }
 
@@ -799,7 +793,7 @@ std::optional<int64_t> mlir::layout::staticSize(ValueType layout) {
 /// The number of elements of each top-level mode of `layout` (-1 where not static), or none.
 static std::optional<SmallVector<int64_t>> staticSizes(ValueType layout) {
   SmallVector<int64_t> sizes(16);
-  int64_t n = layout_ffi_mode_sizes(layout.getValueHandle(), sizes.data(), sizes.size());
+  int64_t n = layout_ffi_mode_sizes(layout.getValueHandle(), rust::out(sizes));
   if (n < 0)
     return std::nullopt;
   sizes.resize(n);
@@ -842,7 +836,7 @@ LocalTilePlan mlir::layout::localTilePlan(MLIRContext *ctx, ValueType layout, Va
   int64_t info[3] = {0, -1, -1};
   LocalTilePlan p;
   p.result = rust::take(layout_ffi_local_tile(layout.getValueHandle(), tile.getValueHandle(),
-                                              values, modes.data(), modes.size(), info));
+                                              values, rust::out(modes), info));
   p.stage = info[0];
   p.tileRank = info[1];
   p.layoutRank = info[2];
@@ -857,13 +851,13 @@ MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType 
   SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(shared.getValueHandle()), 1));
   int64_t info[2] = {0, 0};
   MulticastSlicePlan p;
-  p.result = rust::take(layout_ffi_multicast_slice(shared.getValueHandle(), n, values,
-                                                   modes.data(), modes.size(), info));
+  p.result = rust::take(
+      layout_ffi_multicast_slice(shared.getValueHandle(), n, values, rust::out(modes), info));
   p.stage = info[0];
   p.info = info[1];
   if (p.ok()) {
     p.slice = typeOf(ctx, p.result);
-    int64_t rank = layout_ffi_int_leaves(p.slice.getValueHandle(), nullptr, 0);
+    int64_t rank = layout_ffi_int_leaves(p.slice.getValueHandle(), {});
     p.tile.tileRank = p.tile.layoutRank = rank;
     readTilePlan(ctx, p.tile, values, modes);
   }
@@ -968,7 +962,7 @@ FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, Stri
   LayoutResult values[5];
   int64_t ints[2];
   rust::Result r = rust::take(layout_ffi_mma_tiling(
-      rust::str(atom), rust::str(operand), atoms.data(), atoms.size(),
+      rust::str(atom), rust::str(operand), rust::ints(atoms),
       permutation ? permutation.getValueHandle() : nullptr, values, ints));
   if (!r.ok())
     return op->emitOpError() << r.text;
@@ -992,7 +986,7 @@ static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layo
   int32_t stage = 0;
   LayoutResult r = layout_ffi_mma_partition(
       layout.getValueHandle(), rust::str(op.getAtom()), rust::str(op.getOperand()),
-      atoms.data(), atoms.size(), permutation ? permutation.getValueHandle() : nullptr, &stage);
+      rust::ints(atoms), permutation ? permutation.getValueHandle() : nullptr, &stage);
   return threadPart(op, layout, r, stage);
 }
 
@@ -1064,9 +1058,9 @@ SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout
   size_t nkept = 0;
   int64_t info[4] = {0, 0, 0, 0};
   SliceTensorPlan p;
-  p.result = rust::take(layout_ffi_slice_tensor(layout.getValueHandle(), modes.data(),
-                                                given.data(), constant.data(), modes.size(),
-                                                ring, kept.data(), kept.size(), &nkept, info));
+  p.result = rust::take(layout_ffi_slice_tensor(layout.getValueHandle(), rust::ints(modes),
+                                                rust::ints(given), rust::ints(constant), ring,
+                                                rust::out(kept), &nkept, info));
   p.stage = info[0];
   std::copy(info + 1, info + 4, p.info);
   if (p.ok()) {
@@ -1142,7 +1136,7 @@ static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
   size_t strides = strideValues.size();
   auto checkStrides = [&](ArrayRef<int64_t> known) -> LogicalResult {
     rust::Result r = rust::take(layout_ffi_check_stride_alignment(
-        known.data(), known.size(), tile.getElementType().getIntOrFloatBitWidth(), align));
+        rust::ints(known), tile.getElementType().getIntOrFloatBitWidth(), align));
     if (!r.ok())
       return op->emitOpError() << "the " << what << "'s strides break the alignment: "
                                << r.text;
@@ -1163,8 +1157,8 @@ static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
       return op->emitOpError() << "a tensor operand carries its strides: no stride operands, found "
                                << strides;
     SmallVector<int64_t> extent(rank + 16), stride(rank + 16);
-    int64_t modes = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(), extent.data(),
-                                          stride.data(), extent.size());
+    int64_t modes = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(),
+                                          rust::out(extent), rust::out(stride));
     if (modes < rank)
       return op->emitOpError() << "the " << what << " tensor's layout "
                                << Type(tensor.getLayout()) << " must have one mode per dimension of the "
@@ -1232,9 +1226,9 @@ static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Ty
   ArrayRef<int64_t> shape = type.getShape();
   std::vector<int64_t> buffer(globalAccessCapacity(shape.size()));
   size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_global_access(
-      *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(), align, store,
-      buffer.data(), buffer.size(), &length));
+  rust::Result r = rust::take(layout_ffi_global_access(*encoding, rust::ints(shape),
+                                                       elem.getIntOrFloatBitWidth(), align,
+                                                       store, rust::out(buffer), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   return success();
@@ -1332,8 +1326,8 @@ static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Ty
   std::vector<int64_t> buffer(sharedAccessCapacity());
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_shared_access(
-      *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(),
-      smem.getValueHandle(), store, /*sm=*/0, buffer.data(), buffer.size(), &length));
+      *encoding, rust::ints(shape), elem.getIntOrFloatBitWidth(), smem.getValueHandle(), store,
+      /*sm=*/0, rust::out(buffer), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   return success();
@@ -1385,8 +1379,8 @@ LogicalResult AsyncCopyOp::verify() {
   std::vector<int64_t> buffer(asyncCopyCapacity(shape.size()));
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_async_copy(
-      *encoding, shape.data(), shape.size(), elem.getIntOrFloatBitWidth(), getAlign(),
-      smem->getValueHandle(), buffer.data(), buffer.size(), &length));
+      *encoding, rust::ints(shape), elem.getIntOrFloatBitWidth(), getAlign(),
+      smem->getValueHandle(), rust::out(buffer), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();
@@ -1419,9 +1413,8 @@ LogicalResult MmaOp::verify() {
   if (!c.getElementType().isF32())
     return emitOpError() << "the accumulator must be f32, found " << c.getElementType();
   size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_mma_sync(*la, *lb, *lc, c.getDimSize(0),
-                                                  c.getDimSize(1), a.getDimSize(1), nullptr,
-                                                  0, &length));
+  rust::Result r = rust::take(layout_ffi_mma_sync(*la, *lb, *lc, c.getDimSize(0), c.getDimSize(1),
+                                                  a.getDimSize(1), {}, &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();
@@ -1471,8 +1464,8 @@ static LogicalResult verifyTensorView(Operation *op, Value tensor, Type resultTy
     return op->emitOpError() << "views " << Type(source)
                              << ": a tma tensor's tiles are addressed by tensor-map coordinates "
                                 "(layout.local_tile); view the shared tile instead";
-  rust::Result r = rust::take(layout_ffi_tensor_view(source.getLayout().getValueHandle(), view,
-                                                     params.data(), params.size()));
+  rust::Result r = rust::take(
+      layout_ffi_tensor_view(source.getLayout().getValueHandle(), view, rust::ints(params)));
   if (!r.ok())
     return op->emitOpError() << r.text;
   auto expected = MemoryTensorType::get(op->getContext(), result.getElementType(),
@@ -1687,7 +1680,7 @@ static LogicalResult verifyRegisterA(MmaAsyncOp op, RankedTensorType a, ArrayRef
   size_t length = 0;
   rust::Result r = rust::take(
       layout_ffi_wgmma_a_operand(*la, a.getDimSize(0), a.getDimSize(1),
-                                 ea.getIntOrFloatBitWidth(), plan.data(), plan.size(), &length));
+                                 ea.getIntOrFloatBitWidth(), rust::out(plan), &length));
   if (!r.ok())
     return op.emitOpError() << r.text;
   return success();
@@ -1740,7 +1733,7 @@ LogicalResult MmaAsyncOp::verify() {
   size_t length = 0;
   std::vector<int64_t> plan(1 + 128);
   rust::Result r = rust::take(layout_ffi_wgmma_accumulator(
-      *lc, c.getDimSize(0), c.getDimSize(1), kInstr, plan.data(), plan.size(), &length));
+      *lc, c.getDimSize(0), c.getDimSize(1), kInstr, rust::out(plan), &length));
   if (!r.ok())
     return emitOpError() << r.text;
   return success();
@@ -1788,8 +1781,9 @@ LogicalResult MmaTmemOp::verify() {
                          << Type(a.getLayout()) << " and B " << Type(b.getLayout());
   }
   int64_t shape[3], stride[3];
-  if (layout_ffi_flat_modes(d.getLayout().getValueHandle(), shape, stride, 3) != 2 ||
-      shape[0] != 128 || shape[1] != n || stride[0] != 65536 || stride[1] != 1)
+  int64_t modes =
+      layout_ffi_flat_modes(d.getLayout().getValueHandle(), rust::out(shape), rust::out(stride));
+  if (modes != 2 || shape[0] != 128 || shape[1] != n || stride[0] != 65536 || stride[1] != 1)
     return emitOpError() << "the accumulator of tcgen05.mma M = 128 N = " << n
                          << " lies in TMEM lane i, column j: (128," << n << "):(65536,1), found "
                          << Type(d.getLayout());

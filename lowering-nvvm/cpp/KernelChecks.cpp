@@ -71,8 +71,8 @@ std::optional<int64_t> warpsOf(Type t) {
     return std::nullopt;
   ArrayRef<int64_t> shape = cast<RankedTensorType>(t).getShape();
   int64_t out[2] = {0, 0};
-  rust::Result r = rust::take(
-      layout_ffi_register_tensor(enc.getValueHandle(), shape.data(), shape.size(), out));
+  rust::Result r =
+      rust::take(layout_ffi_register_tensor(enc.getValueHandle(), rust::ints(shape), out));
   if (!r.ok() || out[1] < 1)
     return std::nullopt;
   return out[1];

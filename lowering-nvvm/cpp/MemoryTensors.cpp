@@ -63,7 +63,7 @@ using namespace mlir::layout;
 /// strides may be runtime), or none when `l` is not a layout.
 static std::optional<SmallVector<int64_t>> staticModeSizes(ValueType l) {
   SmallVector<int64_t> sizes(16);
-  int64_t n = layout_ffi_mode_sizes(l.getValueHandle(), sizes.data(), sizes.size());
+  int64_t n = layout_ffi_mode_sizes(l.getValueHandle(), rust::out(sizes));
   if (n < 0)
     return std::nullopt;
   sizes.resize(n);
@@ -573,8 +573,7 @@ struct ResolveGlobalStore : public OpRewritePattern<GlobalStoreOp> {
 /// The offset a static layout gives the coordinate `coords`, or none.
 std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
   int64_t v;
-  if (!rust::take(layout_ffi_crd2idx(type.getValueHandle(), coords.data(), coords.size(), &v))
-           .ok())
+  if (!rust::take(layout_ffi_crd2idx(type.getValueHandle(), rust::ints(coords), &v)).ok())
     return std::nullopt;
   return v;
 }
@@ -603,8 +602,9 @@ LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
   std::optional<SizedGlobal> g = sizedGlobalOf(op.getBase());
   SmallVector<int64_t> placement(3 * layouts.size(), 0);
   int64_t totals[5] = {0, 0, 0, 0, -1};
-  int64_t refused = layout_ffi_shared_placement(layouts.data(), bits.data(), layouts.size(),
-                                                g ? g->align : 16, sm, placement.data(), totals);
+  int64_t refused = layout_ffi_shared_placement(rust::handles(layouts), rust::ints(bits),
+                                                g ? g->align : 16, sm, rust::out(placement),
+                                                totals);
   if (refused >= 0)
     return op.emitOpError() << "cannot place " << op.getTensors().getTypes()[refused]
                             << " in shared memory: whole-byte elements, a static cosize and "
@@ -814,8 +814,8 @@ LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
   steps.assign(16, 0);
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_tma_coords(
-      elemName.data(), elemName.size(), cast<ValueType>(gmem).getValueHandle(),
-      shared.getLayout().getValueHandle(), steps.data(), steps.size() / 2, &length));
+      rust::str(elemName), cast<ValueType>(gmem).getValueHandle(),
+      shared.getLayout().getValueHandle(), rust::out(steps), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   steps.resize(length);
@@ -929,8 +929,8 @@ FailureOr<SmallVector<int64_t>> tmaRuntime(Operation *op, MemoryTensorType tenso
   SmallVector<int64_t> args(64, 0);
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_tma_runtime(
-      elemName.data(), elemName.size(), tensor.getLayout().getValueHandle(),
-      smem.getValueType().getValueHandle(), args.data(), args.size(), &length));
+      rust::str(elemName), tensor.getLayout().getValueHandle(),
+      smem.getValueType().getValueHandle(), rust::out(args), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   args.resize(length);
@@ -1002,7 +1002,7 @@ FailureOr<Encodable> encodablePlan(TmaEncodableOp op) {
   auto call = [&] {
     return rust::take(layout_ffi_tma_encodable(l.getValueHandle(),
                                                tensor.getElementType().getIntOrFloatBitWidth(),
-                                               flat.data(), flat.size(), &length, limits, info));
+                                               rust::out(flat), &length, limits, info));
   };
   rust::Result r = call();
   if (r.ok() && length > flat.size()) {
@@ -1091,7 +1091,7 @@ FailureOr<SmallVector<Value>> registerFragmentsOfA(PatternRewriter &rw, MmaAsync
   Type elem = llvmElementType(a.getElementType()), i32 = rw.getI32Type();
   rust::Result r = rust::take(layout_ffi_wgmma_a_operand(
       cast<ValueAttr>(a.getEncoding()).getValueHandle(), m, k,
-      a.getElementType().getIntOrFloatBitWidth(), plan.data(), plan.size(), &length));
+      a.getElementType().getIntOrFloatBitWidth(), rust::out(plan), &length));
   if (!r.ok())
     return op.emitOpError() << r.text;
   int64_t blocks = plan[1], per = plan[2];
@@ -1144,7 +1144,7 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
     std::vector<int64_t> plan(1 + 128);
     size_t length = 0;
     rust::Result r = rust::take(layout_ffi_wgmma_accumulator(
-        enc.getValueHandle(), m, n, kInstr, plan.data(), plan.size(), &length));
+        enc.getValueHandle(), m, n, kInstr, rust::out(plan), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     op.emitRemark() << "'" << op->getName() << "' op mma_async: " << r.text
@@ -1172,7 +1172,7 @@ struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
         Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
         Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
         int64_t rows[2] = {64, *k};
-        rust::Result wg = rust::take(layout_ffi_tile(rows, 2));
+        rust::Result wg = rust::take(layout_ffi_tile(rust::ints(rows)));
         FailureOr<Value> tile =
             localTile(rw, loc, op.getA(),
                       ValueType::getWithValue(ctx, wg.text, static_cast<unsigned>(wg.kind),
@@ -1389,16 +1389,16 @@ struct ModeBound {
   Value residue;
 };
 
-/// An FFI plan's integers (`call(out, capacity, length)`, the plans of RustAlgebra.h):
+/// An FFI plan's integers (`call(out, length)`, the plans of RustAlgebra.h):
 /// called again with a buffer of the length it asks for. The result, or its message.
 template <typename F>
 rust::Result intPlan(F call, SmallVectorImpl<int64_t> &out) {
   out.resize(1024);
   size_t length = 0;
-  rust::Result r = rust::take(call(out.data(), out.size(), &length));
+  rust::Result r = rust::take(call(rust::out(out), &length));
   if (r.ok() && length > out.size()) {
     out.resize(length);
-    r = rust::take(call(out.data(), out.size(), &length));
+    r = rust::take(call(rust::out(out), &length));
   }
   out.resize(r.ok() ? length : 0);
   return r;
@@ -1419,10 +1419,10 @@ LogicalResult modeBounds(PatternRewriter &rw, Operation *at, const Resolved &r,
       continue;
     ModeBound b;
     rust::Result rd = intPlan(
-        [&](int64_t *o, size_t capacity, size_t *length) {
-          return layout_ffi_copy_mode_bound(
-              part.getThr().getValueHandle(), part.getVal().getValueHandle(), part.getVector(),
-              r.tileSizes.data(), r.tileSizes.size(), d, o, capacity, length);
+        [&](LayoutI64SliceMut o, size_t *length) {
+          return layout_ffi_copy_mode_bound(part.getThr().getValueHandle(),
+                                            part.getVal().getValueHandle(), part.getVector(),
+                                            rust::ints(r.tileSizes), d, o, length);
         },
         b.table);
     if (!rd.ok())
@@ -1574,8 +1574,8 @@ bool mayBePartial(Value tensor) {
     if (mayBePartial(tile.getTensor()))
       return true;
     auto parent = cast<MemoryTensorType>(tile.getTensor().getType()).getLayout();
-    SmallVector<int64_t> extents(layout_ffi_int_leaves(tile.getTile().getValueHandle(), nullptr, 0));
-    layout_ffi_int_leaves(tile.getTile().getValueHandle(), extents.data(), extents.size());
+    SmallVector<int64_t> extents(layout_ffi_int_leaves(tile.getTile().getValueHandle(), {}));
+    layout_ffi_int_leaves(tile.getTile().getValueHandle(), rust::out(extents));
     for (auto [d, e] : llvm::enumerate(extents)) {
       std::optional<int64_t> size = staticModeSize(parent, d);
       if (e != 1 && (!size || *size % e != 0))
@@ -1618,16 +1618,15 @@ std::optional<ThreadCoordinates> threadCoordinates(Value v) {
     return std::nullopt;
   SmallVector<int64_t> flat;
   rust::Result r = intPlan(
-      [&](int64_t *o, size_t capacity, size_t *length) {
+      [&](LayoutI64SliceMut o, size_t *length) {
         if (p)
-          return layout_ffi_copy_thread_coordinates(
-              p.getThr().getValueHandle(), p.getVal().getValueHandle(), p.getVector(),
-              sizes->data(), sizes->size(), o, capacity, length);
+          return layout_ffi_copy_thread_coordinates(p.getThr().getValueHandle(),
+                                                    p.getVal().getValueHandle(), p.getVector(),
+                                                    rust::ints(*sizes), o, length);
         ValueAttr perm = m.getPermutationAttr();
         return layout_ffi_mma_thread_coordinates(
-            rust::str(m.getAtom()), rust::str(m.getOperand()), m.getAtoms().data(),
-            m.getAtoms().size(), perm ? perm.getValueHandle() : nullptr, sizes->data(),
-            sizes->size(), o, capacity, length);
+            rust::str(m.getAtom()), rust::str(m.getOperand()), rust::ints(m.getAtoms()),
+            perm ? perm.getValueHandle() : nullptr, rust::ints(*sizes), o, length);
       },
       flat);
   // n tables, stride0, the threads, the tables' length; the tables; mode0.

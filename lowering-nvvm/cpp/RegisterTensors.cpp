@@ -100,8 +100,8 @@ ValueAttr registerEncoding(Type t) {
 FailureOr<int64_t> registerCount(RankedTensorType t, std::string *why) {
   int64_t out[2] = {0, 0};
   ArrayRef<int64_t> shape = t.getShape();
-  rust::Result r = rust::take(layout_ffi_register_tensor(
-      registerEncoding(t).getValueHandle(), shape.data(), shape.size(), out));
+  rust::Result r = rust::take(
+      layout_ffi_register_tensor(registerEncoding(t).getValueHandle(), rust::ints(shape), out));
   if (!r.ok()) {
     if (why)
       *why = r.text;
@@ -509,7 +509,7 @@ struct ReducePattern : public OpConversionPattern<ReduceOp> {
     ArrayRef<int64_t> shape = src.getShape();
     rust::Result r = rust::take(layout_ffi_reduce_plan(
         registerEncoding(src).getValueHandle(), registerEncoding(op.getType()).getValueHandle(),
-        shape.data(), shape.size(), (size_t)op.getDim(), plan.data(), plan.size(), &length));
+        rust::ints(shape), (size_t)op.getDim(), rust::out(plan), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     int64_t results = plan[0], per = plan[1], masks = plan[2];
@@ -554,7 +554,7 @@ struct BroadcastPattern : public OpConversionPattern<BroadcastOp> {
     ArrayRef<int64_t> shape = dst.getShape();
     rust::Result r = rust::take(layout_ffi_broadcast_plan(
         registerEncoding(op.getSrc().getType()).getValueHandle(), registerEncoding(dst).getValueHandle(),
-        shape.data(), shape.size(), (size_t)op.getDim(), map.data(), map.size(), &length));
+        rust::ints(shape), (size_t)op.getDim(), rust::out(map), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     Location loc = op.getLoc();
@@ -631,9 +631,8 @@ FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t alig
   std::vector<int64_t> flat(globalAccessCapacity(rank));
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_global_access(
-      registerEncoding(t).getValueHandle(), shape.data(), rank,
-      t.getElementType().getIntOrFloatBitWidth(), align, store, flat.data(), flat.size(),
-      &length));
+      registerEncoding(t).getValueHandle(), rust::ints(shape),
+      t.getElementType().getIntOrFloatBitWidth(), align, store, rust::out(flat), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   AccessPlan p;
@@ -705,8 +704,7 @@ struct CoordinatePattern : public OpConversionPattern<CoordinateOp> {
     size_t length = 0;
     ArrayRef<int64_t> shape = t.getShape();
     rust::Result r = rust::take(layout_ffi_tensor_coordinates(
-        registerEncoding(t).getValueHandle(), shape.data(), shape.size(), plan.data(),
-        plan.size(), &length));
+        registerEncoding(t).getValueHandle(), rust::ints(shape), rust::out(plan), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     int64_t regs = plan[0], lanes = plan[1], warps = plan[2];
@@ -1033,9 +1031,9 @@ FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr sm
   std::vector<int64_t> flat(sharedAccessCapacity());
   size_t length = 0;
   rust::Result r = rust::take(layout_ffi_shared_access(
-      registerEncoding(t).getValueHandle(), shape.data(), shape.size(),
-      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, sm, flat.data(),
-      flat.size(), &length));
+      registerEncoding(t).getValueHandle(), rust::ints(shape),
+      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, sm,
+      rust::out(flat), &length));
   if (!r.ok())
     return op->emitOpError() << r.text;
   SharedPlan p;
@@ -1237,9 +1235,9 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
     std::vector<int64_t> flat(asyncCopyCapacity(rank));
     size_t length = 0;
     rust::Result r = rust::take(layout_ffi_async_copy(
-        registerEncoding(t).getValueHandle(), shape.data(), rank,
+        registerEncoding(t).getValueHandle(), rust::ints(shape),
         t.getElementType().getIntOrFloatBitWidth(), op.getAlign(),
-        op.getSharedLayout().getValueHandle(), flat.data(), flat.size(), &length));
+        op.getSharedLayout().getValueHandle(), rust::out(flat), &length));
     if (!r.ok())
       return op.emitOpError() << r.text;
     op.emitRemark() << "'" << op->getName() << "' op async_copy: " << r.text;
@@ -1299,7 +1297,7 @@ struct MmaPattern : public OpConversionPattern<MmaOp> {
       return rust::take(layout_ffi_mma_sync(
           registerEncoding(a).getValueHandle(), registerEncoding(b).getValueHandle(),
           registerEncoding(c).getValueHandle(), c.getDimSize(0), c.getDimSize(1),
-          a.getDimSize(1), flat.data(), flat.size(), &length));
+          a.getDimSize(1), rust::out(flat), &length));
     };
     rust::Result r = plan();
     if (r.ok() && length > flat.size()) {

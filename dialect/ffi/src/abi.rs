@@ -51,34 +51,156 @@ impl<'a> From<&'a str> for LayoutStr<'a> {
     }
 }
 
-/// The `n` values at `p`, borrowed: how an entry point that receives a C array (a pointer and
-/// a count, as separate arguments) reads it. The single place where the crate turns a C array
-/// into a slice.
+/// A borrowed read-only C array from C++ (`Layout*Slice` of RustAlgebra.h: `LayoutI64Slice`,
+/// `LayoutOperandSlice`, `LayoutHandleSlice`), passed by value.
 ///
-/// # Safety
-/// When `n > 0`, `p` must point to `n` initialized, properly aligned values of `T` that are
-/// not written for `'a` (the C caller's contract of every entry point with an array argument);
-/// when `n == 0`, `p` may be anything (null included).
-pub(crate) unsafe fn c_slice<'a, T>(p: *const T, n: usize) -> &'a [T] {
-    if n == 0 {
-        return &[];
-    }
-    // SAFETY: the caller's contract above.
-    unsafe { std::slice::from_raw_parts(p, n) }
+/// The fields are private: safe Rust makes one only from a slice that outlives `'a` (`From`),
+/// so every `LayoutSlice` that Rust code holds is valid for `'a`, and one that C++ passes is
+/// valid by the C caller's contract below. That is what lets the entry points that take one
+/// be safe functions.
+///
+/// C caller's contract: `data` points to `len` initialized, properly aligned values of `T`
+/// that stay unchanged for the duration of the call (or `len == 0`, when `data` may be
+/// anything, null included).
+#[repr(C)]
+pub struct LayoutSlice<'a, T> {
+    data: *const T,
+    len: usize,
+    _borrow: PhantomData<&'a [T]>,
 }
 
-/// The `n` writable places at `p`, borrowed as uninitialized values (C++ may pass storage it
-/// has not initialized): how an entry point writes a C out-array.
-///
-/// # Safety
-/// When `n > 0`, `p` must point to `n` properly aligned places for `T`, writable and not
-/// accessed otherwise for `'a`; when `n == 0`, `p` may be anything (null included).
-pub(crate) unsafe fn c_out<'a, T>(p: *mut T, n: usize) -> &'a mut [MaybeUninit<T>] {
-    if n == 0 {
-        return &mut [];
+// Not derived: a derive would ask `T: Clone`, and the array is a shared borrow whatever `T` is.
+impl<T> Clone for LayoutSlice<'_, T> {
+    fn clone(&self) -> Self {
+        *self
     }
-    // SAFETY: the caller's contract above; `MaybeUninit<T>` has the layout of `T`.
-    unsafe { std::slice::from_raw_parts_mut(p.cast::<MaybeUninit<T>>(), n) }
+}
+
+impl<T> Copy for LayoutSlice<'_, T> {}
+
+impl<'a, T> LayoutSlice<'a, T> {
+    /// The values of the array.
+    pub fn as_slice(self) -> &'a [T] {
+        if self.len == 0 {
+            return &[];
+        }
+        // SAFETY: a `LayoutSlice` made in Rust comes from a `&'a [T]` (the fields are
+        // private); one made in C++ points to `len` initialized, aligned values of `T` that
+        // stay unchanged for the call by the C caller's contract (type doc), and `'a` is then
+        // the call's (the entry point's parameter).
+        unsafe { std::slice::from_raw_parts(self.data, self.len) }
+    }
+
+    /// The number of values.
+    pub fn len(self) -> usize {
+        self.len
+    }
+
+    /// Whether the array is empty.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The empty array.
+impl<T> Default for LayoutSlice<'_, T> {
+    fn default() -> Self {
+        LayoutSlice::from(&[][..])
+    }
+}
+
+impl<'a, T> From<&'a [T]> for LayoutSlice<'a, T> {
+    fn from(s: &'a [T]) -> LayoutSlice<'a, T> {
+        LayoutSlice {
+            data: s.as_ptr(),
+            len: s.len(),
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'a, T, const N: usize> From<&'a [T; N]> for LayoutSlice<'a, T> {
+    fn from(s: &'a [T; N]) -> LayoutSlice<'a, T> {
+        LayoutSlice::from(&s[..])
+    }
+}
+
+/// A borrowed writable C array from C++ (`LayoutI64SliceMut` of RustAlgebra.h), passed by
+/// value: the out-array of an entry point, whose places C++ need not have initialized.
+///
+/// The fields are private and the array can only be written (never read, never given an
+/// uninitialized value): safe Rust makes one only from a mutable slice that outlives `'a`
+/// (`From`), of `T` or of `MaybeUninit<T>`, and one that C++ passes is valid by the C
+/// caller's contract below. That is what lets the entry points that take one be safe
+/// functions. It is not `Copy`: an entry point holds the one mutable borrow.
+///
+/// C caller's contract: `data` points to `len` properly aligned places for `T`, writable and
+/// not accessed otherwise for the duration of the call (or `len == 0`, when `data` may be
+/// anything, null included). They may be uninitialized.
+#[repr(C)]
+pub struct LayoutSliceMut<'a, T> {
+    data: *mut T,
+    len: usize,
+    _borrow: PhantomData<&'a mut [MaybeUninit<T>]>,
+}
+
+impl<T> LayoutSliceMut<'_, T> {
+    /// The number of places.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the array has no places.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<'a, T: Copy> LayoutSliceMut<'a, T> {
+    /// Write `values` to the front of the array, as many as it holds (the rest is left as it
+    /// is); the number written.
+    pub fn write(self, values: &[T]) -> usize {
+        let places = self.places();
+        for (o, v) in places.iter_mut().zip(values) {
+            o.write(*v);
+        }
+        places.len().min(values.len())
+    }
+
+    /// The places, for [`LayoutSliceMut::write`] only: a place given `MaybeUninit::uninit()`
+    /// would leave a `&mut [T]` the array was made from uninitialized.
+    fn places(self) -> &'a mut [MaybeUninit<T>] {
+        if self.len == 0 {
+            return &mut [];
+        }
+        // SAFETY: a `LayoutSliceMut` made in Rust comes from a `&'a mut [T]` or a
+        // `&'a mut [MaybeUninit<T>]` (the fields are private; `MaybeUninit<T>` has the layout of
+        // `T`), whose borrow `self` holds and gives up here; one made in C++ points to `len`
+        // aligned places for `T`, writable and not accessed otherwise for the call, by the C
+        // caller's contract (type doc), and `'a` is then the call's. The places are only
+        // written with values of `T` ([`LayoutSliceMut::write`]), so a `[T]` stays initialized.
+        unsafe { std::slice::from_raw_parts_mut(self.data.cast::<MaybeUninit<T>>(), self.len) }
+    }
+}
+
+impl<'a, T: Copy> From<&'a mut [T]> for LayoutSliceMut<'a, T> {
+    fn from(s: &'a mut [T]) -> LayoutSliceMut<'a, T> {
+        LayoutSliceMut {
+            data: s.as_mut_ptr(),
+            len: s.len(),
+            _borrow: PhantomData,
+        }
+    }
+}
+
+impl<'a, T: Copy> From<&'a mut [MaybeUninit<T>]> for LayoutSliceMut<'a, T> {
+    fn from(s: &'a mut [MaybeUninit<T>]) -> LayoutSliceMut<'a, T> {
+        LayoutSliceMut {
+            data: s.as_mut_ptr().cast::<T>(),
+            len: s.len(),
+            _borrow: PhantomData,
+        }
+    }
 }
 
 /// Write `values` to the front of `out` (which must hold them).

@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use layout_algebra::bijective::{parse_chain, Chain};
 use layout_algebra::Error;
 
-use crate::abi::{c_slice, utf8, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
+use crate::abi::{utf8, LayoutSlice, LayoutStr, STATUS_ALGEBRA_ERROR, STATUS_OK};
 use crate::result::{from_error, owned, with_value, LayoutResult};
 use crate::stored::Stored;
 
@@ -84,20 +84,15 @@ pub extern "C" fn layout_ffi_bijective_check(
 /// (`inv == true`, `values[0]` the constant offset): the results as decimal integers
 /// separated by `,`. An input outside the domain is an error (the op is then not folded).
 ///
-/// # Safety
-/// `layout` must be null or a live handle; `values` must point to `n` integers.
+/// # C caller's contract
+/// `layout` must be null or a live handle; `values` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_bijective_fold(
+pub extern "C" fn layout_ffi_bijective_fold(
     layout: Option<&Stored>,
-    values: *const i64,
-    n: usize,
+    values: LayoutSlice<i64>,
     inv: bool,
 ) -> LayoutResult {
-    let vals: Vec<i64> = if values.is_null() {
-        Vec::new()
-    } else {
-        c_slice(values, n).to_vec()
-    };
+    let vals: Vec<i64> = values.as_slice().to_vec();
     guarded_text(
         || {
             let c = chain(layout)?;
@@ -153,17 +148,17 @@ mod tests {
         );
         let v = [4i64, 2];
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_fold(h, v.as_ptr(), 2, false) }).2,
+            take(layout_ffi_bijective_fold(h, v[..].into(), false)).2,
             "23"
         );
         let x = [23i64];
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_fold(h, x.as_ptr(), 1, true) }).2,
+            take(layout_ffi_bijective_fold(h, x[..].into(), true)).2,
             "4,2"
         );
         let bad = [6i64, 0];
         assert_eq!(
-            take(unsafe { layout_ffi_bijective_fold(h, bad.as_ptr(), 2, false) }).0,
+            take(layout_ffi_bijective_fold(h, bad[..].into(), false)).0,
             STATUS_ALGEBRA_ERROR
         );
     }

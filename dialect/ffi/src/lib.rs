@@ -22,13 +22,13 @@ mod tma_encodable;
 mod value_handle;
 
 pub use abi::{
-    kind_of, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, KIND_TILER, KIND_TUPLE,
-    STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK, STATUS_PARSE_ERROR,
+    kind_of, LayoutSlice, LayoutSliceMut, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE,
+    KIND_TILER, KIND_TUPLE, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK, STATUS_PARSE_ERROR,
 };
 pub use result::{layout_result_free, LayoutOperand, LayoutResult, Operand};
 pub use stored::{text_and_kind, Handle, Stored};
 
-use abi::{c_out, c_slice, utf8, write_all};
+use abi::{utf8, write_all};
 use result::{from_error, owned, with_value};
 use std::mem::MaybeUninit;
 
@@ -78,20 +78,18 @@ pub extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
 /// `args[0..nargs]`, followed by the integer parameters `indices[0..nindices]` (mode indices of
 /// `get`, `select`, ...).
 ///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands and `indices` to
-/// `nindices` integers.
+/// # C caller's contract
+/// `op`, `args` and `indices` must be valid (see [`LayoutStr`], [`LayoutSlice`] and
+/// [`LayoutOperand`]).
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_call(
+pub extern "C" fn layout_ffi_call(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
-    indices: *const i64,
-    nindices: usize,
+    args: LayoutSlice<LayoutOperand>,
+    indices: LayoutSlice<i64>,
 ) -> LayoutResult {
     let op = op.bytes();
-    let args = operands(c_slice(args, nargs));
-    let indices = c_slice(indices, nindices);
+    let args = operands(args.as_slice());
+    let indices = indices.as_slice();
     guarded(|| {
         let op = utf8(op)?;
         let mut values = Vec::with_capacity(args.len() + indices.len());
@@ -111,23 +109,20 @@ pub unsafe extern "C" fn layout_ffi_call(
 /// `layout.make` of the result type takes). A recorded runtime condition that the values break
 /// is an error naming it.
 ///
-/// # Safety
-/// As [`layout_ffi_call`]; `values` must point to `nvalues` integers.
+/// # C caller's contract
+/// As [`layout_ffi_call`]; `values` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_call_bound(
+pub extern "C" fn layout_ffi_call_bound(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
-    indices: *const i64,
-    nindices: usize,
-    values: *const i64,
-    nvalues: usize,
+    args: LayoutSlice<LayoutOperand>,
+    indices: LayoutSlice<i64>,
+    values: LayoutSlice<i64>,
     leaves: bool,
 ) -> LayoutResult {
     let op = op.bytes();
-    let args = operands(c_slice(args, nargs));
-    let indices = c_slice(indices, nindices);
-    let bound = c_slice(values, nvalues);
+    let args = operands(args.as_slice());
+    let indices = indices.as_slice();
+    let bound = values.as_slice();
     guarded(|| {
         let op = utf8(op)?;
         let mut operands = Vec::with_capacity(args.len() + indices.len());
@@ -240,15 +235,14 @@ pub fn composition_reach(a: &Value, b: &Value) -> Option<String> {
 /// one per top-level mode a flat coordinate, one per leaf of the shape a hierarchical coordinate
 /// with the shape's profile. An error says which counts the layout accepts.
 ///
-/// # Safety
-/// `layout` must be null or a live handle and `coords` must point to `n` readable i64s.
+/// # C caller's contract
+/// `layout` must be null or a live handle and `coords` a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_coord_text(
+pub extern "C" fn layout_ffi_coord_text(
     layout: Option<&Stored>,
-    coords: *const i64,
-    n: usize,
+    coords: LayoutSlice<i64>,
 ) -> LayoutResult {
-    let coords = c_slice(coords, n);
+    let coords = coords.as_slice();
     guarded(|| coordinate_of(layout, coords))
 }
 
@@ -290,22 +284,21 @@ fn coordinate_of(layout: Option<&Stored>, coords: &[i64]) -> Result<Value, Error
     }
 }
 
-/// The offset the static CuTe layout function `layout` gives the index values `coords[0..n]`
+/// The offset the static CuTe layout function `layout` gives the index values `coords`
 /// (read as [`layout_ffi_coord_text`] reads them), in `*out`: status Ok; status Dynamic when
 /// the offset is not one integer (a scaled-basis stride); else the message (the coordinate
 /// count, or the application).
 ///
-/// # Safety
-/// `layout` must be null or a live handle, `coords` must point to `n` readable i64s and `out`
-/// to a writable i64.
+/// # C caller's contract
+/// `layout` must be null or a live handle, `coords` a valid [`LayoutSlice`] and `out` null or
+/// a writable i64.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_crd2idx(
+pub extern "C" fn layout_ffi_crd2idx(
     layout: Option<&Stored>,
-    coords: *const i64,
-    n: usize,
-    out: *mut i64,
+    coords: LayoutSlice<i64>,
+    out: Option<&mut MaybeUninit<i64>>,
 ) -> LayoutResult {
-    let coords = c_slice(coords, n);
+    let coords = coords.as_slice();
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<Value, Error> {
         let crd = coordinate_of(layout, coords)?;
         let l = layout
@@ -315,7 +308,9 @@ pub unsafe extern "C" fn layout_ffi_crd2idx(
     }));
     match r {
         Ok(Ok(Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))))) => {
-            *out = v;
+            if let Some(out) = out {
+                out.write(v);
+            }
             owned(STATUS_OK, KIND_TUPLE, 0, String::new())
         }
         Ok(Ok(_)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
@@ -330,17 +325,16 @@ pub unsafe extern "C" fn layout_ffi_crd2idx(
 }
 
 /// The coordinate of the index `idx` in the static shape of the CuTe layout `layout`
-/// (`layout.idx2crd`), its leaves in `out[0..max]`: their number, or -1 when the layout is not
-/// a plain layout with a static shape or the index lies outside it.
+/// (`layout.idx2crd`), its leaves at the front of `out`: their number, or -1 when the layout is
+/// not a plain layout with a static shape, the index lies outside it or `out` cannot hold them.
 ///
-/// # Safety
-/// `layout` must be null or a live handle and `out` must point to `max` writable i64s.
+/// # C caller's contract
+/// `layout` must be null or a live handle and `out` a valid [`LayoutSliceMut`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_idx2crd(
+pub extern "C" fn layout_ffi_idx2crd(
     layout: Option<&Stored>,
     idx: i64,
-    out: *mut i64,
-    max: usize,
+    out: LayoutSliceMut<i64>,
 ) -> i64 {
     let leaves = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(l @ Value::Func(Func::Layout(_))) => {
@@ -354,10 +348,8 @@ pub unsafe extern "C" fn layout_ffi_idx2crd(
     .ok()
     .flatten();
     match leaves {
-        Some(v) if v.len() <= max => {
-            for (i, x) in v.iter().enumerate() {
-                *out.add(i) = *x;
-            }
+        Some(v) if v.len() <= out.len() => {
+            out.write(&v);
             v.len() as i64
         }
         _ => -1,
@@ -441,19 +433,18 @@ pub extern "C" fn layout_ffi_static_size(
 }
 
 /// A leaf of the shape (`stride == false`) or the stride (`stride == true`) of a layout, at the
-/// mode path `path[0..n]`. On success `text` is the decimal value of a static leaf, or `?k` for
+/// mode path `path`. On success `text` is the decimal value of a static leaf, or `?k` for
 /// the k-th `?` leaf of the layout's text in print order (the k-th operand of `layout.make`).
 ///
-/// # Safety
-/// `layout` must be null or a live handle and `path` must point to `n` readable i64s.
+/// # C caller's contract
+/// `layout` must be null or a live handle and `path` a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_leaf(
+pub extern "C" fn layout_ffi_leaf(
     layout: Option<&Stored>,
     stride: bool,
-    path: *const i64,
-    n: usize,
+    path: LayoutSlice<i64>,
 ) -> LayoutResult {
-    let path = c_slice(path, n);
+    let path = path.as_slice();
     let which = if stride { "stride" } else { "shape" };
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
         let l = match layout.and_then(Stored::cute) {
@@ -508,18 +499,14 @@ pub unsafe extern "C" fn layout_ffi_leaf(
     }
 }
 
-/// The static integer leaves of an integer or integer tuple, in print order, written to
-/// `out[0..max]`. Returns the number of leaves, or -1 when the value is not a static integer
-/// tuple.
+/// The static integer leaves of an integer or integer tuple, in print order, written to the
+/// front of `out` (as many as it holds). Returns the number of leaves, or -1 when the value is
+/// not a static integer tuple.
 ///
-/// # Safety
-/// `value` must be null or a live handle and `out` must point to `max` writable i64s.
+/// # C caller's contract
+/// `value` must be null or a live handle and `out` a valid [`LayoutSliceMut`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_int_leaves(
-    value: Option<&Stored>,
-    out: *mut i64,
-    max: usize,
-) -> i64 {
+pub extern "C" fn layout_ffi_int_leaves(value: Option<&Stored>, out: LayoutSliceMut<i64>) -> i64 {
     let leaves = catch_unwind(AssertUnwindSafe(|| match value.and_then(Stored::cute) {
         Some(Value::Tuple(t)) => t.values("idx2crd").ok(),
         Some(Value::Ints(v)) => Some(v.clone()),
@@ -529,9 +516,7 @@ pub unsafe extern "C" fn layout_ffi_int_leaves(
     .flatten();
     match leaves {
         Some(v) => {
-            for (i, x) in v.iter().take(max).enumerate() {
-                *out.add(i) = *x;
-            }
+            out.write(&v);
             v.len() as i64
         }
         None => -1,
@@ -547,18 +532,17 @@ pub const FLAT_NESTED: i64 = i64::MIN + 1;
 /// The top-level modes of a plain CuTe layout as (shape, stride) leaves: the rank, with mode
 /// `i`'s extent in `shape[i]` and its stride in `stride[i]` (a runtime leaf is
 /// [`FLAT_DYNAMIC`], a mode that is not one integer leaf [`FLAT_NESTED`]); -1 when the value
-/// is not a plain CuTe layout (a swizzled or composed layout, a tuple, ...) or has more than
-/// `max` modes.
+/// is not a plain CuTe layout (a swizzled or composed layout, a tuple, ...) or has more modes
+/// than `shape` or `stride` holds.
 ///
-/// # Safety
-/// `layout` must be null or a live handle; `shape` and `stride` must point to `max` writable
-/// i64s each.
+/// # C caller's contract
+/// `layout` must be null or a live handle; `shape` and `stride` must be valid
+/// [`LayoutSliceMut`]s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_flat_modes(
+pub extern "C" fn layout_ffi_flat_modes(
     layout: Option<&Stored>,
-    shape: *mut i64,
-    stride: *mut i64,
-    max: usize,
+    shape: LayoutSliceMut<i64>,
+    stride: LayoutSliceMut<i64>,
 ) -> i64 {
     let modes = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
         Some(Value::Func(Func::Layout(l))) => Some(
@@ -586,11 +570,10 @@ pub unsafe extern "C" fn layout_ffi_flat_modes(
     .ok()
     .flatten();
     match modes {
-        Some(v) if v.len() <= max => {
-            for (i, (e, d)) in v.iter().enumerate() {
-                *shape.add(i) = *e;
-                *stride.add(i) = *d;
-            }
+        Some(v) if v.len() <= shape.len() && v.len() <= stride.len() => {
+            let (extents, strides): (Vec<i64>, Vec<i64>) = v.iter().copied().unzip();
+            shape.write(&extents);
+            stride.write(&strides);
             v.len() as i64
         }
         _ => -1,
@@ -801,18 +784,13 @@ mod tests {
     fn call_bound_binds_the_runtime_leaves_of_every_operand() {
         let call = |op: &str, a: &TestOperands, values: &[i64], leaves: bool| {
             let ops = a.ops();
-            take(unsafe {
-                layout_ffi_call_bound(
-                    s(op),
-                    ops.as_ptr(),
-                    ops.len(),
-                    std::ptr::null(),
-                    0,
-                    values.as_ptr(),
-                    values.len(),
-                    leaves,
-                )
-            })
+            take(layout_ffi_call_bound(
+                s(op),
+                ops[..].into(),
+                LayoutSlice::default(),
+                values.into(),
+                leaves,
+            ))
         };
         // The leaves of both operands are numbered in turn: $0 $1 of A, then $2 of B.
         let args = TestOperands::new(&[("(?,8):(1,?)", KIND_LAYOUT), ("?:2", KIND_LAYOUT)]);
@@ -845,9 +823,7 @@ mod tests {
         let args = TestOperands::new(&[("(20):(2)", KIND_LAYOUT), ("(5,4):(4,1)", KIND_LAYOUT)]);
         let call = |op: &str, a: &TestOperands, idx: &[i64]| {
             let ops = a.ops();
-            take(unsafe {
-                layout_ffi_call(s(op), ops.as_ptr(), ops.len(), idx.as_ptr(), idx.len())
-            })
+            take(layout_ffi_call(s(op), ops[..].into(), idx.into()))
         };
         assert_eq!(call("composition", &args, &[]).3, "(5,4):(8,2)");
         let (status, _, _, msg) = call("no_such_op", &args, &[]);
@@ -867,8 +843,7 @@ mod tests {
         );
         // The result carries its value: a handle whose text is the result's.
         let ops = args.ops();
-        let mut r =
-            unsafe { layout_ffi_call(s("composition"), ops.as_ptr(), 2, std::ptr::null(), 0) };
+        let mut r = layout_ffi_call(s("composition"), ops[..].into(), LayoutSlice::default());
         let v = unsafe { stored::shared(r.handle()) }.unwrap();
         assert_eq!(text::print(v.cute().unwrap()), "(5,4):(8,2)");
         layout_result_free(Some(&mut r));
@@ -881,16 +856,20 @@ mod tests {
         let mut out = [0i64; 4];
         let t = one("((1,2),3)");
         assert_eq!(
-            unsafe { layout_ffi_int_leaves(t.value(0), out.as_mut_ptr(), 4) },
+            layout_ffi_int_leaves(t.value(0), out.as_mut_slice().into()),
             3
         );
         assert_eq!(out[..3], [1, 2, 3]);
+        assert_eq!(layout_ffi_int_leaves(None, out.as_mut_slice().into()), -1);
+        // A short array receives the leaves it holds; the count is all of them.
+        let mut two = [0i64; 2];
         assert_eq!(
-            unsafe { layout_ffi_int_leaves(None, out.as_mut_ptr(), 4) },
-            -1
+            layout_ffi_int_leaves(t.value(0), two.as_mut_slice().into()),
+            3
         );
+        assert_eq!(two, [1, 2]);
         let l = one("((2,4),8):((1,16),2)");
-        let c = |v: &[i64]| take(unsafe { layout_ffi_coord_text(l.value(0), v.as_ptr(), v.len()) });
+        let c = |v: &[i64]| take(layout_ffi_coord_text(l.value(0), v.into()));
         assert_eq!(c(&[13]).3, "13");
         assert_eq!(c(&[5, 3]).3, "(5,3)");
         assert_eq!(c(&[1, 2, 3]).3, "((1,2),3)");
@@ -900,9 +879,7 @@ mod tests {
     #[test]
     fn leaf_values_and_ordinals() {
         let l = one("((2,?),?):((1,?),16)");
-        let leaf = |stride: bool, p: &[i64]| {
-            take(unsafe { layout_ffi_leaf(l.value(0), stride, p.as_ptr(), p.len()) })
-        };
+        let leaf = |stride: bool, p: &[i64]| take(layout_ffi_leaf(l.value(0), stride, p.into()));
         assert_eq!(leaf(false, &[0, 0]).3, "2");
         assert_eq!(leaf(false, &[0, 1]).3, "?0");
         assert_eq!(leaf(false, &[1]).3, "?1");
@@ -1096,15 +1073,14 @@ pub fn call_linear(op: &str, args: &[Operand]) -> Result<Stored, Error> {
 /// [`call_linear`] through the C ABI. On success the result's value, canonical text and kind;
 /// on failure the status is an algebra error and `text` the message.
 ///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+/// # C caller's contract
+/// As [`layout_ffi_call`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_call_linear(
+pub extern "C" fn layout_ffi_call_linear(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: LayoutSlice<LayoutOperand>,
 ) -> LayoutResult {
-    call_on_operands(op, c_slice(args, nargs), call_linear)
+    call_on_operands(op, args.as_slice(), call_linear)
 }
 
 /// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
@@ -1286,17 +1262,16 @@ pub fn call_linear_analysis(
 /// On success the result (an integer with kind [`KIND_TUPLE`], or a value) with its canonical
 /// text and kind; on failure the status is an algebra error and `text` the message.
 ///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+/// # C caller's contract
+/// As [`layout_ffi_call`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_call_linear_analysis(
+pub extern "C" fn layout_ffi_call_linear_analysis(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: LayoutSlice<LayoutOperand>,
     bits: i64,
     has_bits: bool,
 ) -> LayoutResult {
-    call_on_operands(op, c_slice(args, nargs), |op, args| {
+    call_on_operands(op, args.as_slice(), |op, args| {
         call_linear_analysis(op, args, has_bits.then_some(bits))
     })
 }
@@ -1331,21 +1306,20 @@ pub extern "C" fn layout_ffi_smem_layout(
 }
 
 /// The layout of a view of a tensor laid out by `layout` (`ops::tensor_view`): `view` 0 selects
-/// the modes `params[..n]`, 1 groups the modes `[params[0], params[1])`, 2 recasts from
+/// the modes `params`, 1 groups the modes `[params[0], params[1])`, 2 recasts from
 /// `params[0]`-bit to `params[1]`-bit elements. The view's layout as a value, or the algebra's
 /// message naming the rule.
 ///
-/// # Safety
-/// `layout` must be null or a live handle; `params` must point to `n` integers.
+/// # C caller's contract
+/// `layout` must be null or a live handle; `params` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tensor_view(
+pub extern "C" fn layout_ffi_tensor_view(
     layout: Option<&Stored>,
     view: i32,
-    params: *const i64,
-    n: usize,
+    params: LayoutSlice<i64>,
 ) -> LayoutResult {
     use layout_algebra::ops::tensor_view::{view_layout, TensorView};
-    let params = c_slice(params, n).to_vec();
+    let params = params.as_slice().to_vec();
     let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
         let f = match layout.and_then(Stored::cute) {
             Some(Value::Func(f)) => f,
@@ -1384,24 +1358,22 @@ pub unsafe extern "C" fn layout_ffi_tensor_view(
 }
 
 /// The verifier of `layout.transpose`: the result encoding `dst` must be the transpose by
-/// `order` (`n` integers) of the register tensor of extents `shape` encoded by `src`
+/// `order` of the register tensor of extents `shape` encoded by `src`
 /// (`linear::tensor_transpose`: the same registers; no data moves). Status OK with an empty
 /// text, else the message naming the rule or the first basis where they part.
 ///
-/// # Safety
-/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers and
-/// `order` to `n`.
+/// # C caller's contract
+/// `src` and `dst` must be null or live handles; `shape` and `order` must be valid
+/// [`LayoutSlice`]s.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_transpose_check(
+pub extern "C" fn layout_ffi_transpose_check(
     src: Option<&Stored>,
     dst: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
-    order: *const i64,
-    n: usize,
+    shape: LayoutSlice<i64>,
+    order: LayoutSlice<i64>,
 ) -> LayoutResult {
-    let order = c_slice(order, n).to_vec();
-    register_pair_check(src, dst, c_slice(shape, rank), |src, dst, shape| {
+    let order = order.as_slice().to_vec();
+    register_pair_check(src, dst, shape.as_slice(), |src, dst, shape| {
         layout_algebra::linear::tensor_transpose::check_transpose(src, dst, shape, &order)
     })
 }
@@ -1412,25 +1384,24 @@ pub unsafe extern "C" fn layout_ffi_transpose_check(
 /// the registers each combines, the number of lane masks; each result register's source
 /// registers; the lane masks; then the number of reducing warp bits, the layout's threads and
 /// the warp masks (the shared-memory stage). `*length` integers, copied to `out` when they fit
-/// in `capacity`.
+/// in it.
 /// The text is a summary for a remark; an error names the rule.
 ///
-/// # Safety
-/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers, `out`
-/// to `capacity` writable integers and `length` to a writable size.
+/// # C caller's contract
+/// `src` and `dst` must be null or live handles; `shape` must be a valid [`LayoutSlice`],
+/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_reduce_plan(
+pub extern "C" fn layout_ffi_reduce_plan(
     src: Option<&Stored>,
     dst: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
     dim: usize,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
+    let capacity = out.len();
     let mut flat: Vec<i64> = Vec::new();
-    let r = register_pair_check_text(src, dst, c_slice(shape, rank), |src, dst, shape| {
+    let r = register_pair_check_text(src, dst, shape.as_slice(), |src, dst, shape| {
         use layout_algebra::linear::reduce_plan::reduce_plan;
         let p = reduce_plan(src, shape, dim)?;
         if *dst != p.result {
@@ -1451,36 +1422,35 @@ pub unsafe extern "C" fn layout_ffi_reduce_plan(
         fits("reduce", &flat, capacity)?;
         Ok(p.summary)
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The plan of `layout.broadcast` (`linear::reduce_plan::broadcast_plan`): the register tensor
 /// encoded by `src` (a slice along `dim`) copied to each register of the tensor of extents
 /// `shape` encoded by `dst`: for each register of `dst`, the register of `src` (`*length` of
-/// them, copied to `out` when they fit in `capacity`); an error names the first basis where
+/// them, copied to `out` when they fit in `out`); an error names the first basis where
 /// `src` is not `dst`'s slice.
 ///
-/// # Safety
+/// # C caller's contract
 /// As [`layout_ffi_reduce_plan`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_broadcast_plan(
+pub extern "C" fn layout_ffi_broadcast_plan(
     src: Option<&Stored>,
     dst: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
     dim: usize,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
+    let capacity = out.len();
     let mut flat: Vec<i64> = Vec::new();
-    let r = register_pair_check_text(src, dst, c_slice(shape, rank), |src, dst, shape| {
+    let r = register_pair_check_text(src, dst, shape.as_slice(), |src, dst, shape| {
         let map = layout_algebra::linear::reduce_plan::broadcast_plan(src, dst, shape, dim)?;
         flat.extend(map.iter().map(|&r| r as i64));
         fits("broadcast", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// As `register_pair_check`, answering with the text `check` returns.
@@ -1506,21 +1476,21 @@ fn register_pair_check_text(
 /// field of the A fragment of `wgmma.mma_async` from registers (`hw::wgmma_a_operand`: m64nNk16
 /// for 16 bits, m64nNk32 for 8), flattened: the number of warpgroups, the number of k blocks, the
 /// elements per `.b32` register `e`, then the `4 e` registers of each block. `*length` integers,
-/// copied to `out` when they fit in `capacity`; an error names the lane, warp and field.
+/// copied to `out` when they fit in `out`; an error names the lane, warp and field.
 ///
-/// # Safety
-/// `a` must be null or a live handle; `out` must point to `capacity` writable integers and
-/// `length` to a writable size.
+/// # C caller's contract
+/// `a` must be null or a live handle; `out` must be a valid [`LayoutSliceMut`] and
+/// `length` null or a writable size.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
+pub extern "C" fn layout_ffi_wgmma_a_operand(
     a: Option<&Stored>,
     m: i64,
     k: i64,
     bits: u32,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
+    let capacity = out.len();
     let a = stored::linear_of(a);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
@@ -1532,27 +1502,26 @@ pub unsafe extern "C" fn layout_ffi_wgmma_a_operand(
         fits("wgmma_a_operand", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The coordinates of the elements of the register tensor of extents `shape` encoded by
 /// `encoding` (`linear::tensor_coordinates`), flattened: the numbers of registers, lane bits and
 /// warp bits; then each register's `rank` coordinates, each lane bit's, each warp bit's.
-/// `*length` integers, copied to `out` when they fit in `capacity`.
+/// `*length` integers, copied to `out` when they fit in it.
 ///
-/// # Safety
-/// `encoding` must be null or a live handle; `shape` must point to `rank` integers, `out` to
-/// `capacity` writable integers and `length` to a writable size.
+/// # C caller's contract
+/// `encoding` must be null or a live handle; `shape` must be a valid [`LayoutSlice`],
+/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tensor_coordinates(
+pub extern "C" fn layout_ffi_tensor_coordinates(
     encoding: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    shape: LayoutSlice<i64>,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let shape = c_slice(shape, rank).to_vec();
+    let capacity = out.len();
+    let shape = shape.as_slice().to_vec();
     let l = stored::linear_of(encoding);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
@@ -1564,7 +1533,7 @@ pub unsafe extern "C" fn layout_ffi_tensor_coordinates(
         fits("tensor_coordinates", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// Run a check that answers a message (empty when the input is fine): status OK with its
@@ -1651,16 +1620,15 @@ pub extern "C" fn layout_ffi_linear_apply_check(layout: Option<&Stored>, n: usiz
 /// dimensions and warps (`linear::tensor_encoding`). Status OK with an empty text when they
 /// are, else the message.
 ///
-/// # Safety
-/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers.
+/// # C caller's contract
+/// `src` and `dst` must be null or live handles; `shape` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_convert_layout_check(
+pub extern "C" fn layout_ffi_convert_layout_check(
     src: Option<&Stored>,
     dst: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
 ) -> LayoutResult {
-    register_pair_check(src, dst, c_slice(shape, rank), |src, dst, shape| {
+    register_pair_check(src, dst, shape.as_slice(), |src, dst, shape| {
         layout_algebra::linear::tensor_encoding::check_same_cta(src, dst, shape)
     })
 }
@@ -1687,16 +1655,15 @@ fn register_pair_check(
 /// (`linear::retile`: no data moves). Status OK with an empty text when it does, else the
 /// message naming the bit where the encodings part.
 ///
-/// # Safety
-/// `src` and `dst` must be null or live handles; `shape` must point to `rank` integers.
+/// # C caller's contract
+/// `src` and `dst` must be null or live handles; `shape` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_retile_check(
+pub extern "C" fn layout_ffi_retile_check(
     src: Option<&Stored>,
     dst: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
 ) -> LayoutResult {
-    register_pair_check(src, dst, c_slice(shape, rank), |src, dst, shape| {
+    register_pair_check(src, dst, shape.as_slice(), |src, dst, shape| {
         layout_algebra::linear::retile::retile_registers(src, dst, shape).map(|_| ())
     })
 }
@@ -1705,17 +1672,16 @@ pub unsafe extern "C" fn layout_ffi_retile_check(
 /// (`2^|register bases|`), `out[1]` = warps; status OK with an empty text, else the reason it is
 /// not a register tensor (`linear::tensor_encoding`).
 ///
-/// # Safety
-/// `encoding` must be null or a live handle; `shape` must point to `rank` integers and `out`
-/// to 2 writable integers.
+/// # C caller's contract
+/// `encoding` must be null or a live handle; `shape` must be a valid [`LayoutSlice`] and `out`
+/// null or 2 writable integers.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_register_tensor(
+pub extern "C" fn layout_ffi_register_tensor(
     encoding: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
-    out: *mut i64,
+    shape: LayoutSlice<i64>,
+    out: Option<&mut [MaybeUninit<i64>; 2]>,
 ) -> LayoutResult {
-    let shape = c_slice(shape, rank).to_vec();
+    let shape = shape.as_slice().to_vec();
     let encoding = stored::linear_of(encoding);
     let mut answer = (0, 0);
     let r = checked_text(|| {
@@ -1728,8 +1694,9 @@ pub unsafe extern "C" fn layout_ffi_register_tensor(
         answer = (1i64 << d.reg.len(), d.warps());
         Ok(String::new())
     });
-    *out = answer.0;
-    *out.add(1) = answer.1;
+    if let Some(out) = out {
+        write_all(out, &[answer.0, answer.1]);
+    }
     r
 }
 
@@ -1763,30 +1730,29 @@ pub extern "C" fn layout_ffi_tensor_bytes(
 }
 
 /// The plan of a global load (`store` false) or store of a register tensor
-/// (`linear::global_access`), flattened into `out` (at most `capacity` integers; `*length` the
-/// number written): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate
+/// (`linear::global_access`), flattened into `out` (when it holds them; `*length` the
+/// number of integers): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate
 /// of each lane bit and each warp bit (`rank` integers each), then per access its register
 /// coordinate (`rank`), the number of register groups and their first registers, last the
 /// masks of replica lane bits and warp bits (a store runs where they are clear). The text is
-/// the plan's summary for a remark; an error when there is no plan or `capacity` is too small.
+/// the plan's summary for a remark; an error when there is no plan or `out` is too small.
 ///
-/// # Safety
-/// `encoding` must be null or a live handle; `shape` must point to `rank` integers, `out` to
-/// `capacity` writable integers and `length` to a writable size.
+/// # C caller's contract
+/// `encoding` must be null or a live handle; `shape` must be a valid [`LayoutSlice`],
+/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_global_access(
+pub extern "C" fn layout_ffi_global_access(
     encoding: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
     elem_bits: i64,
     align: i64,
     store: bool,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let shape = c_slice(shape, rank).to_vec();
+    let capacity = out.len();
+    let shape = shape.as_slice().to_vec();
     let encoding = stored::linear_of(encoding);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
@@ -1802,7 +1768,7 @@ pub unsafe extern "C" fn layout_ffi_global_access(
         fits("global_access", &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The strides of a global tile against the promised alignment
@@ -1810,16 +1776,16 @@ pub unsafe extern "C" fn layout_ffi_global_access(
 /// dimension but the last, in elements, [`FLAT_DYNAMIC`] where it is known only at run time.
 /// Status OK with an empty text, else the message.
 ///
-/// # Safety
-/// `strides` must point to `n` integers.
+/// # C caller's contract
+/// `strides` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_check_stride_alignment(
-    strides: *const i64,
-    n: usize,
+pub extern "C" fn layout_ffi_check_stride_alignment(
+    strides: LayoutSlice<i64>,
     elem_bits: i64,
     align: i64,
 ) -> LayoutResult {
-    let strides: Vec<Option<i64>> = c_slice(strides, n)
+    let strides: Vec<Option<i64>> = strides
+        .as_slice()
         .to_vec()
         .into_iter()
         .map(|s| (s != FLAT_DYNAMIC && s != FLAT_NESTED).then_some(s))
@@ -1862,27 +1828,26 @@ fn shared_layout(
 /// row offset of each of the 5 lane bits, the number of instructions and per instruction its
 /// register offset as such a pair (against the row offsets and the warp bits) and its first
 /// register. `*length` is
-/// the number of integers; they are copied to `out` only when `capacity >= *length`. The text
+/// the number of integers; they are copied to `out` only when `out` holds them. The text
 /// is a summary for a remark.
 ///
-/// # Safety
-/// `threads` and `smem` must be null or live handles; `shape` must point to `rank` integers,
-/// `out` to `capacity` writable integers and `length` to a writable size.
+/// # C caller's contract
+/// `threads` and `smem` must be null or live handles; `shape` must be a valid [`LayoutSlice`],
+/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_shared_access(
+pub extern "C" fn layout_ffi_shared_access(
     threads: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
     elem_bits: i64,
     smem: Option<&Stored>,
     store: bool,
     sm: i64,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let shape = c_slice(shape, rank).to_vec();
+    let capacity = out.len();
+    let shape = shape.as_slice().to_vec();
     let threads = stored::linear_of(threads);
     let smem_value = smem;
     let mut flat: Vec<i64> = Vec::new();
@@ -1925,7 +1890,7 @@ pub unsafe extern "C" fn layout_ffi_shared_access(
         fits(op, &flat, capacity)?;
         Ok(p.summary(if store { "st" } else { "ld" }))
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The header of a global access plan as the C side reads it (the plans of
@@ -1958,17 +1923,19 @@ fn fits(op: &str, flat: &[i64], capacity: usize) -> Result<(), Error> {
     Ok(())
 }
 
-/// `r`, with the flat plan copied to `out` and its length to `length[0]` when `r` is a success
-/// (and the plan fits, which the callers check first with [`fits`]).
+/// `r`, with the flat plan copied to `out` and its length to `*length` (unless null) when `r`
+/// is a success (and the plan fits, which the callers check first with [`fits`]).
 fn with_plan(
     r: LayoutResult,
     flat: &[i64],
-    out: &mut [MaybeUninit<i64>],
-    length: &mut [MaybeUninit<usize>],
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
     if r.status == STATUS_OK && flat.len() <= out.len() {
-        write_all(out, flat);
-        write_all(length, &[flat.len()]);
+        out.write(flat);
+        if let Some(length) = length {
+            length.write(flat.len());
+        }
     }
     r
 }
@@ -1981,26 +1948,25 @@ fn with_plan(
 /// lane bit, then of each warp bit; the shared offset of each lane bit, then of each warp bit;
 /// per copy its register coordinate and its register shared offset as the pair `(x, a)` of
 /// `split_thread_xor` (the copy lands at `(thread ^ x) + a`). `*length` is the number of
-/// integers; they are copied to `out` only when `capacity >= *length`. The text is a summary
+/// integers; they are copied to `out` only when `out` holds them. The text is a summary
 /// for a remark; an error when no `cp.async` copies the tile.
 ///
-/// # Safety
-/// `threads` and `smem` must be null or live handles; `shape` must point to `rank` integers,
-/// `out` to `capacity` writable integers and `length` to a writable size.
+/// # C caller's contract
+/// `threads` and `smem` must be null or live handles; `shape` must be a valid [`LayoutSlice`],
+/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_async_copy(
+pub extern "C" fn layout_ffi_async_copy(
     threads: Option<&Stored>,
-    shape: *const i64,
-    rank: usize,
+    shape: LayoutSlice<i64>,
     elem_bits: i64,
     align: i64,
     smem: Option<&Stored>,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let shape = c_slice(shape, rank).to_vec();
+    let capacity = out.len();
+    let shape = shape.as_slice().to_vec();
     let threads = stored::linear_of(threads);
     let smem_value = smem;
     let mut flat: Vec<i64> = Vec::new();
@@ -2021,31 +1987,30 @@ pub unsafe extern "C" fn layout_ffi_async_copy(
         fits("async_copy", &flat, capacity)?;
         Ok(p.summary())
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The registers of the m16n8k16 `mma.sync` instructions of `D = A B + C`
 /// (`hw::mma_sync`) for register tensors of `m x k`, `k x n` and `m x n`, flattened: the number
 /// of accumulator tiles, then per tile its number of k steps and per step the registers of A
 /// (8), B (4) and C (4). `*length` is the number of integers of the plan; they are copied to
-/// `out` only when it holds `capacity >= *length` (call again with a larger buffer otherwise).
+/// `out` only when it holds them (call again with a larger buffer otherwise).
 /// The text is a summary for a remark; an error when the layouts do not feed the instruction.
 ///
-/// # Safety
-/// `a`, `b`, `c` must be null or live handles; `out` must point to `capacity` writable
-/// integers and `length` to a writable size.
+/// # C caller's contract
+/// `a`, `b`, `c` must be null or live handles; `out` must be a valid
+/// [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_mma_sync(
+pub extern "C" fn layout_ffi_mma_sync(
     a: Option<&Stored>,
     b: Option<&Stored>,
     c: Option<&Stored>,
     m: i64,
     n: i64,
     k: i64,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
     let (a, b, c) = (
         stored::linear_of(a),
@@ -2069,9 +2034,11 @@ pub unsafe extern "C" fn layout_ffi_mma_sync(
             p.tiles.first().map_or(0, Vec::len)
         ))
     });
-    *length = flat.len();
-    if r.status == STATUS_OK && flat.len() <= capacity {
-        std::ptr::copy_nonoverlapping(flat.as_ptr(), out, flat.len());
+    if let Some(length) = length {
+        length.write(flat.len());
+    }
+    if r.status == STATUS_OK && flat.len() <= out.len() {
+        out.write(&flat);
     }
     r
 }
@@ -2080,22 +2047,22 @@ pub unsafe extern "C" fn layout_ffi_mma_sync(
 /// accumulator of `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`; the k32 forms of fp8 have
 /// the same fragment: `k`, the instruction's K, only names the instruction in the summary),
 /// flattened: the number of warpgroups, then the register of each of the `n / 2` fields. `*length` is the number of
-/// integers, copied to `out` only when `capacity >= *length`. The text is a summary for a
+/// integers, copied to `out` only when `out` holds them. The text is a summary for a
 /// remark; an error when the layout does not hold the instruction's accumulator.
 ///
-/// # Safety
-/// `c` must be null or a live handle; `out` must point to `capacity` writable integers and
-/// `length` to a writable size.
+/// # C caller's contract
+/// `c` must be null or a live handle; `out` must be a valid [`LayoutSliceMut`] and
+/// `length` null or a writable size.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
+pub extern "C" fn layout_ffi_wgmma_accumulator(
     c: Option<&Stored>,
     m: i64,
     n: i64,
     k: i64,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
+    let capacity = out.len();
     let c = stored::linear_of(c);
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
@@ -2113,7 +2080,7 @@ pub unsafe extern "C" fn layout_ffi_wgmma_accumulator(
             }
         ))
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The TMA parameters (`hw::tma_desc`) of boxes of the shared tile `smem` (a CuTe layout) of
@@ -2145,30 +2112,29 @@ fn tma_desc_of(
 /// `gmem` when boxes of `smem` are copied (`hw::tma_desc`'s gmem-to-TMA map), for elements of
 /// `elem` (`f16`, ...): per leaf of `gmem`, in order, the TMA dimension a step of the leaf moves
 /// and by how many steps (`-1, 0` for a leaf the tensor map does not address), into `out`
-/// (`capacity` pairs). The text summarizes the boxes (for a remark), or is the algebra's error.
+/// (two integers per leaf, `*length` in all, when they fit in it). The text summarizes the
+/// boxes (for a remark), or is the algebra's error.
 ///
-/// # Safety
-/// `elem` must point to `elem_len` bytes of UTF-8; `gmem` and `smem` must be null or live
-/// handles; `out` must point to `2 * capacity` writable integers and `length` to a writable
-/// size.
+/// # C caller's contract
+/// `elem` must be a valid [`LayoutStr`] (of UTF-8); `gmem` and `smem` must be null or live
+/// handles; `out` must be a valid [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tma_coords(
-    elem: *const u8,
-    elem_len: usize,
+pub extern "C" fn layout_ffi_tma_coords(
+    elem: LayoutStr,
     gmem: Option<&Stored>,
     smem: Option<&Stored>,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
+    let capacity = out.len();
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
-        let d = tma_desc_of(c_slice(elem, elem_len), gmem, smem)?;
+        let d = tma_desc_of(elem.bytes(), gmem, smem)?;
         for l in &d.gmem_leaf_to_tma {
             let (m, c) = l.map_or((-1, 0), |(m, c)| (m as i64, c));
             flat.extend([m, c]);
         }
-        fits("tma_coords", &flat, 2 * capacity)?;
+        fits("tma_coords", &flat, capacity)?;
         let dims: Vec<String> = d.box_dim.iter().map(|b| b.to_string()).collect();
         Ok(format!(
             "{} x cp.async.bulk.tensor.{}d of the box [{}] ({} bytes each, {}; TMA coordinates {})",
@@ -2180,30 +2146,29 @@ pub unsafe extern "C" fn layout_ffi_tma_coords(
             layout_algebra::text::print_layout(&d.gmem_to_tma)
         ))
     });
-    with_plan(r, &flat, c_out(out, 2 * capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 /// The runtime arguments of the tensor map of the global tensor `gmem` for boxes of `smem`
 /// (`hw::TmaDesc::runtime_operands`), in the order the hardware op `layout.tma_desc` takes its
 /// `dims(...)`: per argument `kind` (0: the extent of a gmem leaf in elements, 1: its stride in
 /// bytes), the depth of the leaf's path and the path (mode indices, outermost first), into
-/// `out` (`capacity` integers). The text is empty, or the algebra's error.
+/// `out` (`*length` integers, when they fit in it). The text is empty, or the algebra's error.
 ///
-/// # Safety
-/// As [`layout_ffi_tma_coords`], with `out` pointing to `capacity` writable integers.
+/// # C caller's contract
+/// As [`layout_ffi_tma_coords`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tma_runtime(
-    elem: *const u8,
-    elem_len: usize,
+pub extern "C" fn layout_ffi_tma_runtime(
+    elem: LayoutStr,
     gmem: Option<&Stored>,
     smem: Option<&Stored>,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
+    let capacity = out.len();
     let mut flat: Vec<i64> = Vec::new();
     let r = checked_text(|| {
-        let d = tma_desc_of(c_slice(elem, elem_len), gmem, smem)?;
+        let d = tma_desc_of(elem.bytes(), gmem, smem)?;
         for arg in d.runtime_operands()? {
             let (kind, path) = match arg {
                 layout_algebra::hw::TmaRuntime::Extent(p) => (0, p),
@@ -2215,7 +2180,7 @@ pub unsafe extern "C" fn layout_ffi_tma_runtime(
         fits("tma_runtime", &flat, capacity)?;
         Ok(String::new())
     });
-    with_plan(r, &flat, c_out(out, capacity), c_out(length, 1))
+    with_plan(r, &flat, out, length)
 }
 
 #[cfg(test)]
@@ -2232,7 +2197,7 @@ mod linear_tests {
     fn call(op: &str, args: &[(&str, i32)]) -> (i32, i32, String) {
         let ops = TestOperands::new(args);
         let ops = ops.ops();
-        take(unsafe { layout_ffi_call_linear(s(op), ops.as_ptr(), ops.len()) })
+        take(layout_ffi_call_linear(s(op), ops[..].into()))
     }
 
     const SW128: &str = "Sw<3,4,3> o 0 o (8,64):(64,1)";
@@ -2297,15 +2262,12 @@ mod linear_tests {
     fn analysis(op: &str, args: &[(&str, i32)], bits: Option<i64>) -> (i32, i32, String) {
         let ops = TestOperands::new(args);
         let ops = ops.ops();
-        take(unsafe {
-            layout_ffi_call_linear_analysis(
-                s(op),
-                ops.as_ptr(),
-                ops.len(),
-                bits.unwrap_or(0),
-                bits.is_some(),
-            )
-        })
+        take(layout_ffi_call_linear_analysis(
+            s(op),
+            ops[..].into(),
+            bits.unwrap_or(0),
+            bits.is_some(),
+        ))
     }
 
     /// Issue 32: a Triton encoding with its shape is a linear layout in the dialect too

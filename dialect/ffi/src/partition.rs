@@ -13,11 +13,11 @@ use layout_algebra::{text, Error, Value};
 
 use std::mem::MaybeUninit;
 
-use crate::abi::{c_out, c_slice, write_all};
+use crate::abi::write_all;
 use crate::stored::Stored;
 use crate::{
-    from_error, kind_of, owned, type_text, utf8, with_value, LayoutResult, LayoutStr, FLAT_DYNAMIC,
-    STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
+    from_error, kind_of, owned, type_text, utf8, with_value, LayoutResult, LayoutSlice,
+    LayoutSliceMut, LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
 };
 
 /// `r` as a result, a panic as an internal error.
@@ -70,28 +70,27 @@ fn done() -> LayoutResult {
 }
 
 /// The tiled MMA of layout.partition_mma (`partition_plan::mma_tiling`) of the atom `atom`'s
-/// operand `operand` ("A", "B" or "C") over `atoms[0..natoms]` = [TM, TN, TK], after the
+/// operand `operand` ("A", "B" or "C") over `atoms` = [TM, TN, TK], after the
 /// permutation tiler `permutation` (null for none). On success `values[0..5]` are: the atom's
 /// TV layout of the operand, its tile (AM, AN), the grid of atoms along the operand's two modes,
 /// the layout (lane, TM, TN, TK) -> thrfrg's mode-0 coordinate, and the operand's two modes of
 /// the permutation (a result without a value when there is none); `ints[0..2]` the threads of
 /// the tiled MMA and the atom's lanes. Nothing is written on error (the message).
 ///
-/// # Safety
-/// As [`tiling`]; `values` must point to 5 writable results and `ints` to 2 writable
-/// integers.
+/// # C caller's contract
+/// `atom`, `operand` and `atoms` must be valid (see [`LayoutStr`] and [`LayoutSlice`]),
+/// `permutation` null or a live handle; `values` must be null or point to 5 writable results
+/// and `ints` null or to 2 writable integers.
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_mma_tiling(
+pub extern "C" fn layout_ffi_mma_tiling(
     atom: LayoutStr,
     operand: LayoutStr,
-    atoms: *const i64,
-    natoms: usize,
+    atoms: LayoutSlice<i64>,
     permutation: Option<&Stored>,
-    values: *mut LayoutResult,
-    ints: *mut i64,
+    values: Option<&mut [MaybeUninit<LayoutResult>; 5]>,
+    ints: Option<&mut [MaybeUninit<i64>; 2]>,
 ) -> LayoutResult {
-    let atoms = c_slice(atoms, natoms);
+    let atoms = atoms.as_slice();
     let t = match caught(|| tiling(atom, operand, atoms, permutation)) {
         Ok(Ok(t)) => t,
         Ok(Err(e)) => return from_error(e),
@@ -107,10 +106,14 @@ pub unsafe extern "C" fn layout_ffi_mma_tiling(
             None => done(),
         },
     ];
-    for (v, r) in c_out(values, 5).iter_mut().zip(out) {
-        v.write(r);
+    if let Some(values) = values {
+        for (v, r) in values.iter_mut().zip(out) {
+            v.write(r);
+        }
     }
-    write_all(c_out(ints, 2), &[t.threads, t.lanes]);
+    if let Some(ints) = ints {
+        write_all(ints, &[t.threads, t.lanes]);
+    }
     done()
 }
 
@@ -174,21 +177,19 @@ pub extern "C" fn layout_ffi_copy_partition(
 /// (_,(_,..))), thrfrg(L, ...)), checked to be one partition moved. `*stage` as
 /// [`layout_ffi_copy_partition`].
 ///
-/// # Safety
+/// # C caller's contract
 /// As [`layout_ffi_mma_tiling`]; `layout` must be null or a live handle and `stage` null or a
 /// writable i32.
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_mma_partition(
+pub extern "C" fn layout_ffi_mma_partition(
     layout: Option<&Stored>,
     atom: LayoutStr,
     operand: LayoutStr,
-    atoms: *const i64,
-    natoms: usize,
+    atoms: LayoutSlice<i64>,
     permutation: Option<&Stored>,
     stage: Option<&mut MaybeUninit<i32>>,
 ) -> LayoutResult {
-    let atoms = c_slice(atoms, natoms);
+    let atoms = atoms.as_slice();
     let r = caught(|| -> Result<_, PartError> {
         let t = tiling(atom, operand, atoms, permutation).map_err(PartError::Algebra)?;
         let l = cute(layout, "partition_mma").map_err(PartError::Algebra)?;
@@ -230,15 +231,14 @@ pub extern "C" fn layout_ffi_integer(v: i64) -> LayoutResult {
 
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) and
 /// the number of elements of each top-level mode in `sizes[0..rank]` ([`FLAT_DYNAMIC`] for a
-/// mode whose extents are not static); -1 for another value or more than `max` modes.
+/// mode whose extents are not static); -1 for another value or more modes than `sizes` holds.
 ///
-/// # Safety
-/// `layout` must be null or a live handle and `sizes` must point to `max` writable integers.
+/// # C caller's contract
+/// `layout` must be null or a live handle and `sizes` a valid [`LayoutSliceMut`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_mode_sizes(
+pub extern "C" fn layout_ffi_mode_sizes(
     layout: Option<&Stored>,
-    sizes: *mut i64,
-    max: usize,
+    sizes: LayoutSliceMut<i64>,
 ) -> i64 {
     let l = layout.and_then(Stored::cute);
     let modes = caught(|| match l {
@@ -259,30 +259,30 @@ pub unsafe extern "C" fn layout_ffi_mode_sizes(
     .ok()
     .flatten();
     match modes {
-        Some(m) if m.len() <= max => {
-            for (i, s) in m.iter().enumerate() {
-                *sizes.add(i) = *s;
-            }
+        Some(m) if m.len() <= sizes.len() => {
+            sizes.write(&m);
             m.len() as i64
         }
         _ => -1,
     }
 }
 
-/// `r` with its integers copied to `out` when they fit in `capacity`; `*length` is their number
-/// either way (call again with a larger buffer).
+/// `r` with its integers copied to `out` when they fit in it; on success `*length` (unless
+/// null) is their number either way (call again with a larger buffer).
 fn with_ints(
     r: Result<Result<(Option<Value>, Vec<i64>), Error>, LayoutResult>,
-    out: &mut [MaybeUninit<i64>],
-    length: &mut [MaybeUninit<usize>],
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
     match r {
         Err(panic) => panic,
         Ok(Err(e)) => from_error(e),
         Ok(Ok((value, flat))) => {
-            write_all(length, &[flat.len()]);
+            if let Some(length) = length {
+                length.write(flat.len());
+            }
             if flat.len() <= out.len() {
-                write_all(out, &flat);
+                out.write(&flat);
             }
             match value {
                 Some(v) => with_value(Stored::Cute(v)),
@@ -293,33 +293,30 @@ fn with_ints(
 }
 
 /// The bound of mode `d` of a predicated tiled copy (`partition_plan::copy_mode_bound`) of a
-/// tile of the static mode sizes `sizes[0..rank]`: the value R_d = tidfrg(E_d, thr, val,
-/// vector), and the table of thread 0's slice of R_d in `out` (`*length` integers, copied when
-/// they fit in `capacity`). The message says why the mode cannot be predicated.
+/// tile of the static mode sizes `sizes`: the value R_d = tidfrg(E_d, thr, val, vector), and
+/// the table of thread 0's slice of R_d in `out` (`*length` integers, copied when they fit in
+/// it). The message says why the mode cannot be predicated.
 ///
-/// # Safety
-/// The handles must be null or live; `sizes` must point to `rank` integers, `out` to
-/// `capacity` writable integers and `length` to a writable size.
+/// # C caller's contract
+/// The handles must be null or live; `sizes` must be a valid [`LayoutSlice`], `out` a valid
+/// [`LayoutSliceMut`] and `length` null or a writable size.
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_copy_mode_bound(
+pub extern "C" fn layout_ffi_copy_mode_bound(
     thr: Option<&Stored>,
     val: Option<&Stored>,
     vector: i64,
-    sizes: *const i64,
-    rank: usize,
+    sizes: LayoutSlice<i64>,
     d: usize,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let sizes = c_slice(sizes, rank).to_vec();
+    let sizes = sizes.as_slice().to_vec();
     let r = caught(|| -> Result<_, Error> {
         let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
         let (rd, table) = partition_plan::copy_mode_bound(thr, val, vector, &sizes, d)?;
         Ok((Some(rd), table))
     });
-    with_ints(r, c_out(out, capacity), c_out(length, 1))
+    with_ints(r, out, length)
 }
 
 /// Thread coordinates flattened: the number of tables n, stride0, the number of threads of
@@ -340,58 +337,51 @@ fn flat_coordinates(c: ThreadCoordinates) -> (Option<Value>, Vec<i64>) {
 }
 
 /// The tile coordinates of every element of every thread of the tiled copy (thr, val, vector)
-/// of a tile of the static mode sizes `sizes[0..rank]` (`partition_plan::copy_thread_coordinates`),
+/// of a tile of the static mode sizes `sizes` (`partition_plan::copy_thread_coordinates`),
 /// flattened in `out` (see [`flat_coordinates`]: n, stride0, threads, table length, the
-/// tables, mode0). `*length` integers, copied when they fit in `capacity`.
+/// tables, mode0). `*length` integers, copied when they fit in `out`.
 ///
-/// # Safety
+/// # C caller's contract
 /// As [`layout_ffi_copy_mode_bound`].
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_copy_thread_coordinates(
+pub extern "C" fn layout_ffi_copy_thread_coordinates(
     thr: Option<&Stored>,
     val: Option<&Stored>,
     vector: i64,
-    sizes: *const i64,
-    rank: usize,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    sizes: LayoutSlice<i64>,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let sizes = c_slice(sizes, rank).to_vec();
+    let sizes = sizes.as_slice().to_vec();
     let r = caught(|| -> Result<_, Error> {
         let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
         partition_plan::copy_thread_coordinates(thr, val, vector, &sizes).map(flat_coordinates)
     });
-    with_ints(r, c_out(out, capacity), c_out(length, 1))
+    with_ints(r, out, length)
 }
 
 /// [`layout_ffi_copy_thread_coordinates`] for the tiled MMA of a partition_mma (the tiling as
 /// [`layout_ffi_mma_tiling`]; `partition_plan::mma_thread_coordinates`).
 ///
-/// # Safety
+/// # C caller's contract
 /// As [`layout_ffi_mma_tiling`] and [`layout_ffi_copy_mode_bound`].
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_mma_thread_coordinates(
+pub extern "C" fn layout_ffi_mma_thread_coordinates(
     atom: LayoutStr,
     operand: LayoutStr,
-    atoms: *const i64,
-    natoms: usize,
+    atoms: LayoutSlice<i64>,
     permutation: Option<&Stored>,
-    sizes: *const i64,
-    rank: usize,
-    out: *mut i64,
-    capacity: usize,
-    length: *mut usize,
+    sizes: LayoutSlice<i64>,
+    out: LayoutSliceMut<i64>,
+    length: Option<&mut MaybeUninit<usize>>,
 ) -> LayoutResult {
-    let sizes = c_slice(sizes, rank).to_vec();
-    let atoms = c_slice(atoms, natoms);
+    let sizes = sizes.as_slice().to_vec();
+    let atoms = atoms.as_slice();
     let r = caught(|| -> Result<_, Error> {
         let t = tiling(atom, operand, atoms, permutation)?;
         partition_plan::mma_thread_coordinates(&t, &sizes).map(flat_coordinates)
     });
-    with_ints(r, c_out(out, capacity), c_out(length, 1))
+    with_ints(r, out, length)
 }
 
 #[cfg(test)]
@@ -413,17 +403,14 @@ mod tests {
         let p = handle("[_,(8,2,2):(1,16,8)]", KIND_TILER);
         let atoms = [1i64, 2, 1];
         let mut stage = std::mem::MaybeUninit::new(-1);
-        let r = unsafe {
-            layout_ffi_mma_partition(
-                handle("(32,32):(32,1)", KIND_LAYOUT),
-                test_str("sm80_16x8x16"),
-                test_str("C"),
-                atoms.as_ptr(),
-                3,
-                p,
-                Some(&mut stage),
-            )
-        };
+        let r = layout_ffi_mma_partition(
+            handle("(32,32):(32,1)", KIND_LAYOUT),
+            test_str("sm80_16x8x16"),
+            test_str("C"),
+            atoms[..].into(),
+            p,
+            Some(&mut stage),
+        );
         assert_eq!(
             take(r),
             (
@@ -439,18 +426,15 @@ mod tests {
         let atoms = [2i64, 2, 1];
         let mut values: [std::mem::MaybeUninit<LayoutResult>; 5] =
             [const { std::mem::MaybeUninit::uninit() }; 5];
-        let mut ints = [0i64; 2];
-        let r = unsafe {
-            layout_ffi_mma_tiling(
-                test_str("sm80_16x8x16"),
-                test_str("A"),
-                atoms.as_ptr(),
-                3,
-                None,
-                values.as_mut_ptr() as *mut LayoutResult,
-                ints.as_mut_ptr(),
-            )
-        };
+        let mut ints = [std::mem::MaybeUninit::new(0i64); 2];
+        let r = layout_ffi_mma_tiling(
+            test_str("sm80_16x8x16"),
+            test_str("A"),
+            atoms[..].into(),
+            None,
+            Some(&mut values),
+            Some(&mut ints),
+        );
         assert_eq!(take(r).0, STATUS_OK);
         let texts: Vec<String> = values
             .into_iter()
@@ -458,17 +442,15 @@ mod tests {
             .collect();
         assert_eq!(texts[1..4], ["(16,16)", "(2,1)", "(32,2,2,1):(1,32,0,64)"]);
         assert_eq!(texts[4], "");
-        assert_eq!(ints, [128, 32]);
+        // SAFETY: both were initialized above (and written by the call).
+        assert_eq!(ints.map(|i| unsafe { i.assume_init() }), [128, 32]);
     }
 
     #[test]
     fn mode_sizes_and_thread_coordinates() {
         let mut sizes = [0i64; 4];
         let l = handle("Sw<3,3,3> o 0 o (128,(?,4)):(64,(1,?))", KIND_LAYOUT);
-        assert_eq!(
-            unsafe { layout_ffi_mode_sizes(l, sizes.as_mut_ptr(), 4) },
-            2
-        );
+        assert_eq!(layout_ffi_mode_sizes(l, sizes.as_mut_slice().into()), 2);
         assert_eq!(sizes[..2], [128, FLAT_DYNAMIC]);
         let (thr, val) = (
             handle("(8,8):(8,1)", KIND_LAYOUT),
@@ -476,23 +458,20 @@ mod tests {
         );
         let tile = [8i64, 32];
         let mut out = vec![0i64; 4096];
-        let mut length = 0usize;
-        let r = unsafe {
-            layout_ffi_copy_thread_coordinates(
-                thr,
-                val,
-                4,
-                tile.as_ptr(),
-                2,
-                out.as_mut_ptr(),
-                out.len(),
-                &mut length,
-            )
-        };
+        let mut length = std::mem::MaybeUninit::new(0usize);
+        let r = layout_ffi_copy_thread_coordinates(
+            thr,
+            val,
+            4,
+            tile[..].into(),
+            out.as_mut_slice().into(),
+            Some(&mut length),
+        );
         assert_eq!(take(r).0, STATUS_OK);
         // 2 tables of 256, stride0 64, 64 threads.
         assert_eq!(out[..4], [2, 64, 64, 256]);
-        assert_eq!(length, 4 + 2 * 256 + 64);
+        // SAFETY: initialized above (and written by the call).
+        assert_eq!(unsafe { length.assume_init() }, 4 + 2 * 256 + 64);
         let coordinate = take(layout_ffi_partition_coordinate(l, true));
         assert_eq!(coordinate, (STATUS_OK, "((0,(0,0)),(_,(_,_)))".to_string()));
     }

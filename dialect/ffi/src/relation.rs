@@ -19,7 +19,7 @@ use super::{
     on_operands, owned, type_text, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
     KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
 };
-use crate::abi::{c_slice, KIND_BIJECTIVE};
+use crate::abi::{LayoutSlice, KIND_BIJECTIVE};
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
 const RELATION_OPS: &[(&str, usize)] = &[("equal", 2), ("is_injective", 1), ("is_bijective", 1)];
@@ -185,15 +185,14 @@ pub fn relation_verdict_within(
 /// (no fold); status algebra error: the message (an operand kind the relation layer has no
 /// relation for, an ISL failure or its exhausted budget).
 ///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+/// # C caller's contract
+/// `op` and `args` must be valid (see [`LayoutStr`], [`LayoutSlice`] and [`LayoutOperand`]).
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_relation_verdict(
+pub extern "C" fn layout_ffi_relation_verdict(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: LayoutSlice<LayoutOperand>,
 ) -> LayoutResult {
-    answer(op, c_slice(args, nargs), |op, args| {
+    answer(op, args.as_slice(), |op, args| {
         relation_verdict_within(op, args, FOLD_MAX_OPERATIONS)
     })
 }
@@ -201,25 +200,22 @@ pub unsafe extern "C" fn layout_ffi_relation_verdict(
 /// The verifier's check of a relation op ([`relation_operands`]: arity and operand kinds, no
 /// ISL). Status ok (also for dynamic operands, which are legal and do not fold) or the error.
 ///
-/// # Safety
-/// `op` must be a valid [`LayoutStr`]; `args` must point to `nargs` operands.
+/// # C caller's contract
+/// As [`layout_ffi_relation_verdict`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_relation_check(
+pub extern "C" fn layout_ffi_relation_check(
     op: LayoutStr,
-    args: *const LayoutOperand,
-    nargs: usize,
+    args: LayoutSlice<LayoutOperand>,
 ) -> LayoutResult {
-    answer(
-        op,
-        c_slice(args, nargs),
-        |op, args| match relation_operands(op, args) {
+    answer(op, args.as_slice(), |op, args| {
+        match relation_operands(op, args) {
             Ok(_) | Err(Error::Dynamic(_)) => Ok(Verdict {
                 holds: true,
                 witness: String::new(),
             }),
             Err(e) => Err(e),
-        },
-    )
+        }
+    })
 }
 
 /// Read the operands of a C call and answer with `f`'s verdict (see

@@ -2,44 +2,45 @@
 //! per-chip capacity of `hw::smem_capacity`) over the C ABI: the tensors' layouts as handles
 //! and their element bits, the placement as integers.
 
+use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::hw::shared_placement::shared_placement;
 use layout_algebra::hw::smem_capacity::max_shared_bytes;
 
-use crate::abi::c_slice;
+use crate::abi::write_all;
 use crate::stored::Stored;
+use crate::{LayoutSlice, LayoutSliceMut};
 
 /// The placement of the `n` tensors of layouts `layouts[0..n]` and element bits `bits[0..n]`
-/// of a shared_alloc: per tensor `out[3i..3i+3]` = its offset, bytes and alignment in bytes;
-/// `totals[0..5]` = the end of the last tensor, the largest alignment, the bytes needed from
-/// a 16-byte aligned base, the bytes needed from a base aligned to `base_align` bytes, and
-/// the most shared memory of a CTA of `sm_<sm>` (-1 when unknown). Returns -1, or the index
-/// of the first tensor that cannot be placed (nothing is written then).
+/// of a shared_alloc: per tensor `out[3i..3i+3]` = its offset, bytes and alignment in bytes
+/// (as many as `out` holds); `totals[0..5]` = the end of the last tensor, the largest
+/// alignment, the bytes needed from a 16-byte aligned base, the bytes needed from a base
+/// aligned to `base_align` bytes, and the most shared memory of a CTA of `sm_<sm>` (-1 when
+/// unknown). Returns -1, or the index of the first tensor that cannot be placed (one without
+/// a CuTe layout or without its bits; nothing is written then).
 ///
-/// # Safety
-/// `layouts` and `bits` must point to `n` handles (null or live) and integers, `out` to `3 n`
-/// and `totals` to 5 writable integers.
+/// # C caller's contract
+/// `layouts` and `bits` must be valid [`LayoutSlice`]s (of handles, each null or live, and of
+/// integers), `out` a valid [`LayoutSliceMut`] and `totals` null or 5 writable integers.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_shared_placement(
-    layouts: *const Option<&Stored>,
-    bits: *const i64,
-    n: usize,
+pub extern "C" fn layout_ffi_shared_placement(
+    layouts: LayoutSlice<Option<&Stored>>,
+    bits: LayoutSlice<i64>,
     base_align: i64,
     sm: i64,
-    out: *mut i64,
-    totals: *mut i64,
+    out: LayoutSliceMut<i64>,
+    totals: Option<&mut [MaybeUninit<i64>; 5]>,
 ) -> i64 {
-    if n == 0 {
+    let (handles, bits) = (layouts.as_slice(), bits.as_slice());
+    if handles.is_empty() {
         return 0;
     }
-    let handles = c_slice(layouts, n);
-    let bits = c_slice(bits, n);
-    let mut values = Vec::with_capacity(n);
+    let mut values = Vec::with_capacity(handles.len());
     for (i, h) in handles.iter().enumerate() {
-        match h.and_then(Stored::cute) {
-            Some(v) => values.push((v, bits[i])),
-            None => return i as i64,
+        match (h.and_then(Stored::cute), bits.get(i)) {
+            (Some(v), Some(&b)) => values.push((v, b)),
+            _ => return i as i64,
         }
     }
     let r = catch_unwind(AssertUnwindSafe(|| shared_placement(&values)));
@@ -47,17 +48,18 @@ pub unsafe extern "C" fn layout_ffi_shared_placement(
         Err(_) => 0,
         Ok(Err(i)) => i as i64,
         Ok(Ok(p)) => {
-            for (i, t) in p.tensors.iter().enumerate() {
-                *out.add(3 * i) = t.offset;
-                *out.add(3 * i + 1) = t.bytes;
-                *out.add(3 * i + 2) = t.align;
-            }
+            let placed: Vec<i64> = p
+                .tensors
+                .iter()
+                .flat_map(|t| [t.offset, t.bytes, t.align])
+                .collect();
+            out.write(&placed);
             let most = max_shared_bytes(sm).unwrap_or(-1);
-            for (i, x) in [p.end, p.align, p.needs(), p.needs_from(base_align), most]
-                .into_iter()
-                .enumerate()
-            {
-                *totals.add(i) = x;
+            if let Some(totals) = totals {
+                write_all(
+                    totals,
+                    &[p.end, p.align, p.needs(), p.needs_from(base_align), most],
+                );
             }
             -1
         }
@@ -79,33 +81,39 @@ mod tests {
         let layouts = [h("(4):(1)"), h("Sw<3,4,3> o 0 o (64,64):(64,1)")];
         let bits = [64i64, 16];
         let mut out = [0i64; 6];
-        let mut totals = [0i64; 5];
-        let r = unsafe {
-            layout_ffi_shared_placement(
-                layouts.as_ptr(),
-                bits.as_ptr(),
-                2,
-                16,
-                90,
-                out.as_mut_ptr(),
-                totals.as_mut_ptr(),
-            )
-        };
+        let mut totals = [MaybeUninit::new(0i64); 5];
+        let r = layout_ffi_shared_placement(
+            layouts[..].into(),
+            bits[..].into(),
+            16,
+            90,
+            out.as_mut_slice().into(),
+            Some(&mut totals),
+        );
         assert_eq!(r, -1);
         assert_eq!(out, [0, 32, 16, 2048, 8192, 2048]);
+        // SAFETY: initialized above; the call only writes integers over them.
+        let totals = totals.map(|t| unsafe { t.assume_init() });
         assert_eq!(totals, [10240, 2048, 12272, 12272, 232448]);
         let bad = [h("(4):(1)"), h("(?):(1)")];
-        let r = unsafe {
-            layout_ffi_shared_placement(
-                bad.as_ptr(),
-                bits.as_ptr(),
-                2,
-                16,
-                7,
-                out.as_mut_ptr(),
-                totals.as_mut_ptr(),
-            )
-        };
+        let r = layout_ffi_shared_placement(
+            bad[..].into(),
+            bits[..].into(),
+            16,
+            7,
+            out.as_mut_slice().into(),
+            None,
+        );
+        assert_eq!(r, 1);
+        // A tensor without its bits cannot be placed.
+        let r = layout_ffi_shared_placement(
+            layouts[..].into(),
+            bits[..1].into(),
+            16,
+            7,
+            out.as_mut_slice().into(),
+            None,
+        );
         assert_eq!(r, 1);
     }
 }

@@ -3,13 +3,16 @@
 //! kept modes as integers, and on error a stage with its integers (the C++ names the types in
 //! its diagnostics).
 
+use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::ops::slice_tensor::{self, SliceTensorError};
 
-use crate::abi::c_slice;
+use crate::abi::write_all;
 use crate::stored::Stored;
-use crate::{from_error, owned, with_value, LayoutResult, STATUS_ALGEBRA_ERROR};
+use crate::{
+    from_error, owned, with_value, LayoutResult, LayoutSlice, LayoutSliceMut, STATUS_ALGEBRA_ERROR,
+};
 
 /// The algebra's message (or success).
 pub const SLICE_TENSOR_ALGEBRA: i64 = 0;
@@ -26,47 +29,50 @@ pub const SLICE_TENSOR_OUTSIDE: i64 = 5;
 /// Fixing a mode is not a translation (the message says why).
 pub const SLICE_TENSOR_NOT_TRANSLATION: i64 = 6;
 
-/// The plan of slicing the tensor layout `layout` at the fixed modes `modes[0..n]`, with the
+/// The plan of slicing the tensor layout `layout` at the fixed modes `modes`, with the
 /// coordinate `coords[i]` of mode `modes[i]` a constant when `constant[i]` is not 0, with or
 /// without `ring`. On success the value is select(L, kept), `kept[0..*nkept]` the kept modes
-/// (copied when they fit in `capacity`) and `info[1]` the rank; on error `info[0]` is the
+/// (copied when they fit in `kept`) and `info[1]` the rank; on error `info[0]` is the
 /// stage (`SLICE_TENSOR_*`) and `info[1..4]` its integers, the message the algebra's (empty
-/// for the stages the C++ words).
+/// for the stages the C++ words). `coords` and `constant` have one integer per fixed mode
+/// (else an algebra error).
 ///
-/// # Safety
-/// `layout` must be null or live; `modes`, `coords` and `constant` must point to `n` integers,
-/// `kept` to `capacity` writable integers, `nkept` to a writable size and `info` to 4 writable
-/// integers.
+/// # C caller's contract
+/// `layout` must be null or live; `modes`, `coords` and `constant` must be valid
+/// [`LayoutSlice`]s, `kept` a valid [`LayoutSliceMut`], `nkept` null or a writable size and
+/// `info` null or 4 writable integers.
 #[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn layout_ffi_slice_tensor(
+pub extern "C" fn layout_ffi_slice_tensor(
     layout: Option<&Stored>,
-    modes: *const i64,
-    coords: *const i64,
-    constant: *const i64,
-    n: usize,
+    modes: LayoutSlice<i64>,
+    coords: LayoutSlice<i64>,
+    constant: LayoutSlice<i64>,
     ring: bool,
-    kept: *mut i64,
-    capacity: usize,
-    nkept: *mut usize,
-    info: *mut i64,
+    kept: LayoutSliceMut<i64>,
+    nkept: Option<&mut MaybeUninit<usize>>,
+    info: Option<&mut [MaybeUninit<i64>; 4]>,
 ) -> LayoutResult {
     let l = layout.and_then(Stored::cute);
-    let modes = c_slice(modes, n).to_vec();
-    let given: Vec<Option<i64>> = c_slice(coords, n)
-        .to_vec()
-        .into_iter()
-        .zip(c_slice(constant, n).to_vec())
-        .map(|(c, k)| (k != 0).then_some(c))
+    let modes = modes.as_slice().to_vec();
+    let (coords, constant) = (coords.as_slice(), constant.as_slice());
+    let given: Vec<Option<i64>> = coords
+        .iter()
+        .zip(constant)
+        .map(|(&c, &k)| (k != 0).then_some(c))
         .collect();
     let r = catch_unwind(AssertUnwindSafe(|| match l {
+        Some(_) if coords.len() != modes.len() || constant.len() != modes.len() => Err(
+            SliceTensorError::Algebra(layout_algebra::Error::algebra(format!(
+                "slice_tensor: {} fixed modes, {} coordinates and {} constant flags",
+                modes.len(),
+                coords.len(),
+                constant.len()
+            ))),
+        ),
         Some(l) => slice_tensor::slice_tensor(l, &modes, &given, ring),
         None => Err(SliceTensorError::NoRank),
     }));
-    for i in 0..4 {
-        *info.add(i) = 0;
-    }
-    *nkept = 0;
+    let mut kept_count = 0;
     let unnamed = || owned(STATUS_ALGEBRA_ERROR, 0, 0, String::new());
     let (stage, ints, result) = match r {
         Err(_) => (
@@ -80,11 +86,10 @@ pub unsafe extern "C" fn layout_ffi_slice_tensor(
             ),
         ),
         Ok(Ok(p)) => {
-            *nkept = p.kept.len();
-            if p.kept.len() <= capacity {
-                for (i, &d) in p.kept.iter().enumerate() {
-                    *kept.add(i) = d as i64;
-                }
+            kept_count = p.kept.len();
+            if p.kept.len() <= kept.len() {
+                let modes: Vec<i64> = p.kept.iter().map(|&d| d as i64).collect();
+                kept.write(&modes);
             }
             (
                 SLICE_TENSOR_ALGEBRA,
@@ -110,9 +115,11 @@ pub unsafe extern "C" fn layout_ffi_slice_tensor(
             SliceTensorError::Algebra(e) => (SLICE_TENSOR_ALGEBRA, [0; 3], from_error(e)),
         },
     };
-    *info = stage;
-    for (i, x) in ints.into_iter().enumerate() {
-        *info.add(i + 1) = x;
+    if let Some(nkept) = nkept {
+        nkept.write(kept_count);
+    }
+    if let Some(info) = info {
+        write_all(info, &[stage, ints[0], ints[1], ints[2]]);
     }
     result
 }
@@ -133,25 +140,23 @@ mod tests {
         let c: Vec<i64> = coords.iter().map(|c| c.unwrap_or(0)).collect();
         let k: Vec<i64> = coords.iter().map(|c| i64::from(c.is_some())).collect();
         let mut kept = [0i64; 8];
-        let mut nkept = 0usize;
-        let mut info = [9i64; 4];
-        let mut r = unsafe {
-            layout_ffi_slice_tensor(
-                h,
-                modes.as_ptr(),
-                c.as_ptr(),
-                k.as_ptr(),
-                modes.len(),
-                ring,
-                kept.as_mut_ptr(),
-                kept.len(),
-                &mut nkept,
-                info.as_mut_ptr(),
-            )
-        };
+        let mut nkept = MaybeUninit::new(0usize);
+        let mut info = [MaybeUninit::new(9i64); 4];
+        let mut r = layout_ffi_slice_tensor(
+            h,
+            modes.into(),
+            c[..].into(),
+            k[..].into(),
+            ring,
+            kept.as_mut_slice().into(),
+            Some(&mut nkept),
+            Some(&mut info),
+        );
         let text = String::from_utf8_lossy(r.text()).into_owned();
         let status = r.status;
         layout_result_free(Some(&mut r));
+        // SAFETY: both initialized above; the call only writes values over them.
+        let (nkept, info) = unsafe { (nkept.assume_init(), info.map(|i| i.assume_init())) };
         (status, text, kept[..nkept].to_vec(), info)
     }
 

@@ -9,9 +9,12 @@ use layout_algebra::ops::multicast_slice::{self, MulticastError};
 
 use std::mem::MaybeUninit;
 
-use crate::abi::{c_out, c_slice, write_all};
+use crate::abi::write_all;
 use crate::stored::Stored;
-use crate::{from_error, owned, with_value, LayoutResult, STATUS_ALGEBRA_ERROR, STATUS_OK};
+use crate::{
+    from_error, owned, with_value, LayoutResult, LayoutSlice, LayoutSliceMut, STATUS_ALGEBRA_ERROR,
+    STATUS_OK,
+};
 
 /// [`layout_ffi_local_tile`]'s stages: the algebra's message (or success).
 pub const TILE_ALGEBRA: i64 = 0;
@@ -22,22 +25,27 @@ pub const TILE_RANK: i64 = 2;
 /// The tiles are not one tile moved (the message says why).
 pub const TILE_NOT_TRANSLATION: i64 = 3;
 
-/// The values of a plan in `values[0..3]` (divided, tile, rest) and two integers per mode in
-/// `modes[0..2 rank]` (extent, whole) when they fit.
+/// The values of a plan in `values[0..3]` (divided, tile, rest; unless null) and two integers
+/// per mode in `modes[0..2 rank]` (extent, whole), as many modes as fit.
 fn write_plan(
     p: &LocalTile,
-    values: &mut [MaybeUninit<LayoutResult>],
-    modes: &mut [MaybeUninit<i64>],
+    values: Option<&mut [MaybeUninit<LayoutResult>; 3]>,
+    modes: LayoutSliceMut<i64>,
 ) {
-    for (out, v) in values.iter_mut().zip([&p.divided, &p.tile, &p.rest]) {
-        out.write(with_value(Stored::Cute(v.clone())));
+    if let Some(values) = values {
+        for (out, v) in values.iter_mut().zip([&p.divided, &p.tile, &p.rest]) {
+            out.write(with_value(Stored::Cute(v.clone())));
+        }
     }
-    for (pair, (&e, &w)) in modes
-        .chunks_exact_mut(2)
-        .zip(p.extents.iter().zip(&p.whole))
-    {
-        write_all(pair, &[e, i64::from(w)]);
-    }
+    let whole_modes = modes.len() / 2;
+    let pairs: Vec<i64> = p
+        .extents
+        .iter()
+        .zip(&p.whole)
+        .take(whole_modes)
+        .flat_map(|(&e, &w)| [e, i64::from(w)])
+        .collect();
+    modes.write(&pairs);
 }
 
 fn caught<T>(f: impl FnOnce() -> T) -> Option<T> {
@@ -62,22 +70,21 @@ fn unnamed() -> LayoutResult {
 /// (`ops::local_tile`). On success: `values[0..3]` = zipped_divide(L, tile), its mode 0 (the
 /// tile's layout) and mode 1 (tile coordinate -> offset of its origin); `modes[2d]` the tile's
 /// extent of mode d and `modes[2d + 1]` 1 when mode d of L is a static multiple of it, for
-/// each of `info[1]` modes (written when they fit in `capacity`). `info[0]` is the stage
+/// each of `info[1]` modes (as many as fit in `modes`). `info[0]` is the stage
 /// ([`TILE_ALGEBRA`], ...), `info[1]` the tile's rank (-1 when not flat), `info[2]` the
 /// layout's (-1 when unknown). On error the message (the algebra's, or empty for
 /// [`TILE_NOT_FLAT`] and [`TILE_RANK`]); a divide the runtime leaves leave open is dynamic.
 ///
-/// # Safety
-/// The handles must be null or live; `values` must point to 3 writable results, `modes` to
-/// `capacity` writable integers and `info` to 3.
+/// # C caller's contract
+/// The handles must be null or live; `values` must be null or point to 3 writable results,
+/// `modes` must be a valid [`LayoutSliceMut`] and `info` null or point to 3 writable integers.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_local_tile(
+pub extern "C" fn layout_ffi_local_tile(
     layout: Option<&Stored>,
     tile: Option<&Stored>,
-    values: *mut LayoutResult,
-    modes: *mut i64,
-    capacity: usize,
-    info: *mut i64,
+    values: Option<&mut [MaybeUninit<LayoutResult>; 3]>,
+    modes: LayoutSliceMut<i64>,
+    info: Option<&mut [MaybeUninit<i64>; 3]>,
 ) -> LayoutResult {
     let l = layout.and_then(Stored::cute);
     let t = tile.and_then(Stored::cute);
@@ -103,40 +110,32 @@ pub unsafe extern "C" fn layout_ffi_local_tile(
     let Some((rank, r)) = r else {
         return panicked();
     };
-    *info.add(1) = rank;
-    *info.add(2) = -1;
-    let (stage, result) = match r {
+    let (stage, layout_rank, result) = match r {
         Ok(p) => {
-            *info.add(2) = rank;
-            write_plan(&p, c_out(values, 3), c_out(modes, capacity));
-            (TILE_ALGEBRA, owned(STATUS_OK, 0, 0, String::new()))
+            write_plan(&p, values, modes);
+            (TILE_ALGEBRA, rank, owned(STATUS_OK, 0, 0, String::new()))
         }
-        Err(LocalTileError::NotFlat) => (TILE_NOT_FLAT, unnamed()),
+        Err(LocalTileError::NotFlat) => (TILE_NOT_FLAT, -1, unnamed()),
         Err(LocalTileError::Rank { layout, .. }) => {
-            *info.add(2) = layout.map_or(-1, |r| r as i64);
-            (TILE_RANK, unnamed())
+            (TILE_RANK, layout.map_or(-1, |r| r as i64), unnamed())
         }
-        Err(LocalTileError::Algebra(e)) => {
-            *info.add(2) = rank;
-            (TILE_ALGEBRA, from_error(e))
-        }
-        Err(LocalTileError::NotTranslation(e)) => {
-            *info.add(2) = rank;
-            (TILE_NOT_TRANSLATION, from_error(e))
-        }
+        Err(LocalTileError::Algebra(e)) => (TILE_ALGEBRA, rank, from_error(e)),
+        Err(LocalTileError::NotTranslation(e)) => (TILE_NOT_TRANSLATION, rank, from_error(e)),
     };
-    *info = stage;
+    if let Some(info) = info {
+        write_all(info, &[stage, rank, layout_rank]);
+    }
     result
 }
 
 /// The flat tile `(extents[0], ..., extents[n-1])` as a value (an integer tuple), the tile
 /// operand of a local_tile the lowering builds.
 ///
-/// # Safety
-/// `extents` must point to `n` integers.
+/// # C caller's contract
+/// `extents` must be a valid [`LayoutSlice`].
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_tile(extents: *const i64, n: usize) -> LayoutResult {
-    let e = c_slice(extents, n).to_vec();
+pub extern "C" fn layout_ffi_tile(extents: LayoutSlice<i64>) -> LayoutResult {
+    let e = extents.as_slice().to_vec();
     with_value(Stored::Cute(local_tile::tile_value(&e)))
 }
 
@@ -157,16 +156,15 @@ pub const SLICE_NOT_TRANSLATION: i64 = 4;
 /// is the stage ([`SLICE_ALGEBRA`], ...), `info[1]` the mode without static extent or mode 0's
 /// extent for those stages.
 ///
-/// # Safety
-/// As [`layout_ffi_local_tile`]; `info` must point to 2 writable integers.
+/// # C caller's contract
+/// As [`layout_ffi_local_tile`]; `info` must be null or point to 2 writable integers.
 #[no_mangle]
-pub unsafe extern "C" fn layout_ffi_multicast_slice(
+pub extern "C" fn layout_ffi_multicast_slice(
     shared: Option<&Stored>,
     n: i64,
-    values: *mut LayoutResult,
-    modes: *mut i64,
-    capacity: usize,
-    info: *mut i64,
+    values: Option<&mut [MaybeUninit<LayoutResult>; 3]>,
+    modes: LayoutSliceMut<i64>,
+    info: Option<&mut [MaybeUninit<i64>; 2]>,
 ) -> LayoutResult {
     let s = shared.and_then(Stored::cute);
     let Some(r) = caught(|| match s {
@@ -175,25 +173,20 @@ pub unsafe extern "C" fn layout_ffi_multicast_slice(
     }) else {
         return panicked();
     };
-    *info.add(1) = 0;
-    let (stage, result) = match r {
+    let (stage, at, result) = match r {
         Ok(p) => {
-            write_plan(&p.tile, c_out(values, 3), c_out(modes, capacity));
-            (SLICE_ALGEBRA, with_value(Stored::Cute(p.slice)))
+            write_plan(&p.tile, values, modes);
+            (SLICE_ALGEBRA, 0, with_value(Stored::Cute(p.slice)))
         }
-        Err(MulticastError::NoRank) => (SLICE_NO_RANK, unnamed()),
-        Err(MulticastError::NotStatic(m)) => {
-            *info.add(1) = m as i64;
-            (SLICE_NOT_STATIC, unnamed())
-        }
-        Err(MulticastError::NotMultiple(e)) => {
-            *info.add(1) = e;
-            (SLICE_NOT_MULTIPLE, unnamed())
-        }
-        Err(MulticastError::Algebra(e)) => (SLICE_ALGEBRA, from_error(e)),
-        Err(MulticastError::NotTranslation(e)) => (SLICE_NOT_TRANSLATION, from_error(e)),
+        Err(MulticastError::NoRank) => (SLICE_NO_RANK, 0, unnamed()),
+        Err(MulticastError::NotStatic(m)) => (SLICE_NOT_STATIC, m as i64, unnamed()),
+        Err(MulticastError::NotMultiple(e)) => (SLICE_NOT_MULTIPLE, e, unnamed()),
+        Err(MulticastError::Algebra(e)) => (SLICE_ALGEBRA, 0, from_error(e)),
+        Err(MulticastError::NotTranslation(e)) => (SLICE_NOT_TRANSLATION, 0, from_error(e)),
     };
-    *info = stage;
+    if let Some(info) = info {
+        write_all(info, &[stage, at]);
+    }
     result
 }
 
@@ -226,22 +219,20 @@ mod tests {
 
     #[test]
     fn local_tile_gives_the_modes_of_the_divide() {
-        let mut values = [blank(), blank(), blank()];
+        let mut values = blanks();
         let mut modes = [0i64; 8];
-        let mut info = [9i64; 3];
-        let r = unsafe {
-            layout_ffi_local_tile(
-                handle("(100,64):(64,1)", KIND_LAYOUT),
-                handle("(64,32)", KIND_TUPLE),
-                values.as_mut_ptr(),
-                modes.as_mut_ptr(),
-                modes.len(),
-                info.as_mut_ptr(),
-            )
-        };
+        let mut info = [MaybeUninit::new(9i64); 3];
+        let r = layout_ffi_local_tile(
+            handle("(100,64):(64,1)", KIND_LAYOUT),
+            handle("(64,32)", KIND_TUPLE),
+            Some(&mut values),
+            modes.as_mut_slice().into(),
+            Some(&mut info),
+        );
         assert_eq!(r.status, STATUS_OK);
-        assert_eq!(info, [TILE_ALGEBRA, 2, 2]);
+        assert_eq!(ints(info), [TILE_ALGEBRA, 2, 2]);
         assert_eq!(&modes[..4], &[64, 0, 32, 1]);
+        let values = results(values);
         assert_eq!(text(&values[1]), "(64,32):(64,1)");
         assert_eq!(print(&value_of(&values[2]).unwrap()), "(2,2):(4096,32)");
         free(r);
@@ -251,21 +242,19 @@ mod tests {
     #[test]
     fn local_tile_stages() {
         let run = |l: &str, t: &str| {
-            let mut values = [blank(), blank(), blank()];
+            let mut values = blanks();
             let mut modes = [0i64; 8];
-            let mut info = [9i64; 3];
-            let r = unsafe {
-                layout_ffi_local_tile(
-                    handle(l, KIND_LAYOUT),
-                    handle(t, KIND_TUPLE),
-                    values.as_mut_ptr(),
-                    modes.as_mut_ptr(),
-                    modes.len(),
-                    info.as_mut_ptr(),
-                )
-            };
-            let out = (r.status, info, text(&r));
+            let mut info = [MaybeUninit::new(9i64); 3];
+            let r = layout_ffi_local_tile(
+                handle(l, KIND_LAYOUT),
+                handle(t, KIND_TUPLE),
+                Some(&mut values),
+                modes.as_mut_slice().into(),
+                Some(&mut info),
+            );
+            let out = (r.status, ints(info), text(&r));
             free(r);
+            results(values).into_iter().for_each(free);
             out
         };
         assert_eq!(
@@ -287,37 +276,33 @@ mod tests {
 
     #[test]
     fn multicast_slice_cuts_mode_0() {
-        let mut values = [blank(), blank(), blank()];
+        let mut values = blanks();
         let mut modes = [0i64; 8];
-        let mut info = [9i64; 2];
-        let r = unsafe {
-            layout_ffi_multicast_slice(
-                handle("(128,64):(64,1)", KIND_LAYOUT),
-                2,
-                values.as_mut_ptr(),
-                modes.as_mut_ptr(),
-                modes.len(),
-                info.as_mut_ptr(),
-            )
-        };
+        let mut info = [MaybeUninit::new(9i64); 2];
+        let r = layout_ffi_multicast_slice(
+            handle("(128,64):(64,1)", KIND_LAYOUT),
+            2,
+            Some(&mut values),
+            modes.as_mut_slice().into(),
+            Some(&mut info),
+        );
         assert_eq!((r.status, text(&r)), (STATUS_OK, "(64,64)".to_string()));
-        assert_eq!(info, [SLICE_ALGEBRA, 0]);
+        assert_eq!(ints(info), [SLICE_ALGEBRA, 0]);
+        let values = results(values);
         assert_eq!(text(&values[1]), "(64,64):(64,1)");
         free(r);
         values.into_iter().for_each(free);
-        let mut info = [9i64; 2];
-        let r = unsafe {
-            layout_ffi_multicast_slice(
-                handle("(96,64):(64,1)", KIND_LAYOUT),
-                5,
-                values_ptr(),
-                std::ptr::null_mut(),
-                0,
-                info.as_mut_ptr(),
-            )
-        };
+        // An error writes no values (none given) and no modes (an empty array).
+        let mut info = [MaybeUninit::new(9i64); 2];
+        let r = layout_ffi_multicast_slice(
+            handle("(96,64):(64,1)", KIND_LAYOUT),
+            5,
+            None,
+            (&mut [] as &mut [i64]).into(),
+            Some(&mut info),
+        );
         assert_eq!(
-            (r.status, info),
+            (r.status, ints(info)),
             (STATUS_ALGEBRA_ERROR, [SLICE_NOT_MULTIPLE, 96])
         );
         free(r);
@@ -325,7 +310,7 @@ mod tests {
 
     #[test]
     fn a_tile_of_extents() {
-        let r = unsafe { layout_ffi_tile([64i64, 16].as_ptr(), 2) };
+        let r = layout_ffi_tile([64i64, 16][..].into());
         assert_eq!(
             (r.status, r.kind, text(&r)),
             (STATUS_OK, KIND_TUPLE, "(64,16)".into())
@@ -333,8 +318,20 @@ mod tests {
         free(r);
     }
 
-    /// Room for values that an error never writes.
-    fn values_ptr() -> *mut LayoutResult {
-        Box::leak(Box::new([blank(), blank(), blank()])).as_mut_ptr()
+    /// Three results without text or value, as places for a plan's values.
+    fn blanks() -> [MaybeUninit<LayoutResult>; 3] {
+        [blank(), blank(), blank()].map(MaybeUninit::new)
+    }
+
+    /// The results of [`blanks`] after a call.
+    fn results(values: [MaybeUninit<LayoutResult>; 3]) -> [LayoutResult; 3] {
+        // SAFETY: `blanks` initialized them, and a call only writes results over them.
+        values.map(|v| unsafe { v.assume_init() })
+    }
+
+    /// The integers of an info array after a call.
+    fn ints<const N: usize>(info: [MaybeUninit<i64>; N]) -> [i64; N] {
+        // SAFETY: the tests initialize every info array, and a call only writes integers.
+        info.map(|i| unsafe { i.assume_init() })
     }
 }

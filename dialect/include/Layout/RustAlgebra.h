@@ -46,6 +46,28 @@ typedef struct {
   LayoutHandle value;
 } LayoutOperand;
 
+/// Borrowed C arrays passed by value (LayoutSlice / LayoutSliceMut of dialect/ffi abi.rs,
+/// the same layout: the pointer, then the count). A read-only array: `data` points to `len`
+/// values that stay unchanged during the call (anything, null included, when `len` is 0).
+typedef struct {
+  const int64_t *data;
+  size_t len;
+} LayoutI64Slice;
+typedef struct {
+  const LayoutOperand *data;
+  size_t len;
+} LayoutOperandSlice;
+typedef struct {
+  const LayoutHandle *data;
+  size_t len;
+} LayoutHandleSlice;
+/// An array the callee writes: `data` points to `len` writable integers (initialized or not)
+/// that nothing else accesses during the call.
+typedef struct {
+  int64_t *data;
+  size_t len;
+} LayoutI64SliceMut;
+
 LayoutHandle layout_ffi_value_new(LayoutStr text, int32_t kind, bool *canonical,
                                    LayoutResult *note);
 void layout_ffi_value_retain(LayoutHandle value);
@@ -56,92 +78,77 @@ void layout_ffi_value_release(LayoutHandle value);
 LayoutResult layout_ffi_parse_spec(LayoutStr spec, bool allow_unknown, LayoutStr what);
 int64_t layout_ffi_copy_vector(LayoutHandle src, LayoutHandle dst, int64_t max);
 LayoutResult layout_ffi_mma_atom_operand(LayoutStr name, uint8_t operand, int64_t *tile);
-LayoutResult layout_ffi_call(LayoutStr op, const LayoutOperand *args, size_t nargs,
-                             const int64_t *indices, size_t nindices);
-LayoutResult layout_ffi_call_bound(LayoutStr op, const LayoutOperand *args,
-                                   size_t nargs, const int64_t *indices,
-                                   size_t nindices, const int64_t *values,
-                                   size_t nvalues, bool leaves);
-LayoutResult layout_ffi_call_linear(LayoutStr op, const LayoutOperand *args,
-                                    size_t nargs);
-LayoutResult layout_ffi_call_linear_analysis(LayoutStr op,
-                                             const LayoutOperand *args,
-                                             size_t nargs, int64_t bits,
-                                             bool has_bits);
+LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Slice indices);
+LayoutResult layout_ffi_call_bound(LayoutStr op, LayoutOperandSlice args,
+                                   LayoutI64Slice indices, LayoutI64Slice values,
+                                   bool leaves);
+LayoutResult layout_ffi_call_linear(LayoutStr op, LayoutOperandSlice args);
+LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, LayoutOperandSlice args,
+                                             int64_t bits, bool has_bits);
 LayoutResult layout_ffi_smem_layout(LayoutStr elem, LayoutStr major, int64_t mn,
                                     int64_t k, int64_t stages);
-LayoutResult layout_ffi_relation_verdict(LayoutStr op, const LayoutOperand *args,
-                                         size_t nargs);
-LayoutResult layout_ffi_relation_check(LayoutStr op, const LayoutOperand *args,
-                                       size_t nargs);
+LayoutResult layout_ffi_relation_verdict(LayoutStr op, LayoutOperandSlice args);
+LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
 LayoutResult layout_ffi_convert_layout_check(LayoutHandle src, LayoutHandle dst,
-                                             const int64_t *shape, size_t rank);
-LayoutResult layout_ffi_retile_check(LayoutHandle src, LayoutHandle dst,
-                                     const int64_t *shape, size_t rank);
-LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, const int64_t *shape,
-                                        size_t rank, int64_t *out);
+                                             LayoutI64Slice shape);
+LayoutResult layout_ffi_retile_check(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape);
+/// out[0..2] = registers per thread, warps.
+LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
+                                        int64_t *out);
 LayoutResult layout_ffi_tensor_bytes(LayoutHandle layout, int64_t elem_bits, int64_t *out);
 LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,
-                                 int64_t n, int64_t k, int64_t *out, size_t capacity,
-                                 size_t *length);
+                                 int64_t n, int64_t k, LayoutI64SliceMut out, size_t *length);
 /// The f32 accumulator of wgmma m64nNk16 (and k32: the same fragment; k names the instruction
 /// in the summary) in an m x n register tensor (hw::wgmma_accumulator): the number of
 /// warpgroups, then the register of each of the n/2 fields.
 LayoutResult layout_ffi_wgmma_accumulator(LayoutHandle c, int64_t m, int64_t n, int64_t k,
-                                          int64_t *out, size_t capacity, size_t *length);
+                                          LayoutI64SliceMut out, size_t *length);
 /// Per leaf of the global layout `gmem`: (TMA dimension, steps) of one step of the leaf when
-/// boxes of `smem` are copied ((-1, 0): not addressed); `capacity` pairs.
-LayoutResult layout_ffi_tma_coords(const char *elem, size_t elem_len, LayoutHandle gmem,
-                                   LayoutHandle smem, int64_t *out, size_t capacity,
-                                   size_t *length);
+/// boxes of `smem` are copied ((-1, 0): not addressed); two integers per leaf.
+LayoutResult layout_ffi_tma_coords(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
+                                   LayoutI64SliceMut out, size_t *length);
 /// The runtime arguments of the tensor map of `gmem` for boxes of `smem`, in the order of
 /// layout.tma_desc's dims(...): per argument kind (0: a leaf's extent, 1: its stride in bytes),
-/// the depth of the leaf's path, the path; `capacity` integers.
-LayoutResult layout_ffi_tma_runtime(const char *elem, size_t elem_len, LayoutHandle gmem,
-                                    LayoutHandle smem, int64_t *out, size_t capacity,
-                                    size_t *length);
-LayoutResult layout_ffi_global_access(LayoutHandle encoding, const int64_t *shape,
-                                      size_t rank, int64_t elem_bits, int64_t align,
-                                      bool store, int64_t *out, size_t capacity,
-                                      size_t *length);
+/// the depth of the leaf's path, the path.
+LayoutResult layout_ffi_tma_runtime(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
+                                    LayoutI64SliceMut out, size_t *length);
+LayoutResult layout_ffi_global_access(LayoutHandle encoding, LayoutI64Slice shape,
+                                      int64_t elem_bits, int64_t align, bool store,
+                                      LayoutI64SliceMut out, size_t *length);
 /// The static strides of a global tile (elements, one per dimension but the last;
 /// LAYOUT_FLAT_DYNAMIC for a runtime one) against the promised alignment: Ok, or the message
 /// naming the dimension whose stride times the element size is not a multiple of `align`.
-LayoutResult layout_ffi_check_stride_alignment(const int64_t *strides, size_t n,
-                                               int64_t elem_bits, int64_t align);
-LayoutResult layout_ffi_async_copy(LayoutHandle threads, const int64_t *shape, size_t rank,
-                                   int64_t elem_bits, int64_t align, LayoutHandle smem,
-                                   int64_t *out, size_t capacity, size_t *length);
-LayoutResult layout_ffi_shared_access(LayoutHandle threads, const int64_t *shape, size_t rank,
+LayoutResult layout_ffi_check_stride_alignment(LayoutI64Slice strides, int64_t elem_bits,
+                                               int64_t align);
+LayoutResult layout_ffi_async_copy(LayoutHandle threads, LayoutI64Slice shape, int64_t elem_bits,
+                                   int64_t align, LayoutHandle smem, LayoutI64SliceMut out,
+                                   size_t *length);
+LayoutResult layout_ffi_shared_access(LayoutHandle threads, LayoutI64Slice shape,
                                       int64_t elem_bits, LayoutHandle smem, bool store,
-                                      int64_t sm, int64_t *out, size_t capacity,
-                                      size_t *length);
+                                      int64_t sm, LayoutI64SliceMut out, size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
-LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, const int64_t *values,
-                                       size_t n, bool inv);
+LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
 LayoutResult layout_ffi_composition_reach(LayoutHandle a, LayoutHandle b);
-LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, const int64_t *path,
-                             size_t n);
-LayoutResult layout_ffi_coord_text(LayoutHandle layout, const int64_t *coords,
-                                   size_t n);
-int64_t layout_ffi_int_leaves(LayoutHandle value, int64_t *out, size_t max);
-/// The offset of a static CuTe layout function at the index values coords[0..n] (one linear
+LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, LayoutI64Slice path);
+LayoutResult layout_ffi_coord_text(LayoutHandle layout, LayoutI64Slice coords);
+/// The leaves of a static integer tuple, as many as `out` holds: their number, or -1.
+int64_t layout_ffi_int_leaves(LayoutHandle value, LayoutI64SliceMut out);
+/// The offset of a static CuTe layout function at the index values `coords` (one linear
 /// index, one per mode or one per leaf) in `*out`: status Ok; Dynamic when the offset is not
 /// one integer; else the message.
-LayoutResult layout_ffi_crd2idx(LayoutHandle layout, const int64_t *coords, size_t n,
-                                int64_t *out);
-/// The leaves of idx2crd(idx, shape of a plain static layout) in out[0..max]: their number,
-/// or -1.
-int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, int64_t *out, size_t max);
+LayoutResult layout_ffi_crd2idx(LayoutHandle layout, LayoutI64Slice coords, int64_t *out);
+/// The leaves of idx2crd(idx, shape of a plain static layout) in `out`: their number, or -1.
+int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, LayoutI64SliceMut out);
 /// The shape of a CuTe layout function (its domain's) as a value, or the message.
 LayoutResult layout_ffi_shape(LayoutHandle layout);
 /// The depth of a CuTe layout function's domain or of an integer tuple; -1 otherwise.
 int64_t layout_ffi_depth(LayoutHandle layout);
 /// The top-level modes of a plain CuTe layout: the rank, each mode's extent and stride
 /// (LAYOUT_FLAT_DYNAMIC for a runtime leaf, LAYOUT_FLAT_NESTED for a mode that is not one
-/// integer leaf); -1 for another value or more than `max` modes.
-int64_t layout_ffi_flat_modes(LayoutHandle layout, int64_t *shape, int64_t *stride, size_t max);
+/// integer leaf); -1 for another value or more modes than `shape` or `stride` holds.
+int64_t layout_ffi_flat_modes(LayoutHandle layout, LayoutI64SliceMut shape,
+                              LayoutI64SliceMut stride);
 /// The translation period of a CuTe layout function (1 for a plain layout, 2^(B+M+|S|) for
 /// Sw<B,M,S> o offset o layout): moving its offsets by a multiple of it moves its values by
 /// the same amount; -1 for another value.
@@ -152,20 +159,19 @@ LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
 /// The layout of a view of a tensor laid out by `layout` (ops::tensor_view): `view` 0 selects
 /// the modes `params`, 1 groups the modes [params[0], params[1]), 2 recasts from params[0]-bit
 /// to params[1]-bit elements; the value, or the algebra's message.
-LayoutResult layout_ffi_tensor_view(LayoutHandle layout, int32_t view, const int64_t *params,
-                                    size_t n);
+LayoutResult layout_ffi_tensor_view(LayoutHandle layout, int32_t view, LayoutI64Slice params);
 /// The verifier of layout.transpose (linear::tensor_transpose): Ok, or the message.
-LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
-                                        size_t rank, const int64_t *order, size_t n);
+LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
+                                        LayoutI64Slice order);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
 /// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
-/// atoms[0..natoms] = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
+/// atoms = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
 /// TV layout, its tile, the grid of atoms, the layout (lane, TM, TN, TK) -> thrfrg's mode-0
 /// coordinate, the operand's two modes of the permutation (no value: none), written only on
 /// success; ints[0..2] = threads, lanes.
-LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, const int64_t *atoms,
-                                   size_t natoms, LayoutHandle permutation,
-                                   LayoutResult *values, int64_t *ints);
+LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, LayoutI64Slice atoms,
+                                   LayoutHandle permutation, LayoutResult *values,
+                                   int64_t *ints);
 /// Thread 0's part of `layout` under a tiled copy (tidfrg) or a tiled MMA (thrfrg): on error
 /// `*stage` is 0 for the algebra's message as is, 1 when fixing the thread is not a
 /// translation (the message says why), 2 when the layout has no rank; status Dynamic when
@@ -173,67 +179,63 @@ LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, const int6
 LayoutResult layout_ffi_copy_partition(LayoutHandle layout, LayoutHandle thr, LayoutHandle val,
                                        int64_t vector, int32_t *stage);
 LayoutResult layout_ffi_mma_partition(LayoutHandle layout, LayoutStr atom, LayoutStr operand,
-                                      const int64_t *atoms, size_t natoms,
-                                      LayoutHandle permutation, int32_t *stage);
+                                      LayoutI64Slice atoms, LayoutHandle permutation,
+                                      int32_t *stage);
 /// The coordinate that slices thread 0's part out of the partition of `layout`: CuTe's
 /// (0, _, repeat<rank>(_)), or ((0,(0,0)), (_, repeat<rank>(_))) for a tiled MMA.
 LayoutResult layout_ffi_partition_coordinate(LayoutHandle layout, bool mma);
 /// The integer `v` as a value.
 LayoutResult layout_ffi_integer(int64_t v);
 /// The rank of a CuTe layout function (its domain's) and the elements of each top-level mode
-/// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more than `max` modes.
-int64_t layout_ffi_mode_sizes(LayoutHandle layout, int64_t *sizes, size_t max);
+/// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more modes than `sizes`
+/// holds.
+int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
 /// Mode `d` of a predicated tiled copy of a tile of static mode sizes: the value R_d =
 /// tidfrg(E_d, thr, val, vector) and the table of thread 0's slice of it (`*length`
-/// integers, copied to `out` when they fit in `capacity`); the message says why not.
+/// integers, copied to `out` when they fit); the message says why not.
 LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
-                                        const int64_t *sizes, size_t rank, size_t d,
-                                        int64_t *out, size_t capacity, size_t *length);
+                                        LayoutI64Slice sizes, size_t d, LayoutI64SliceMut out,
+                                        size_t *length);
 /// The tile coordinates of every element of every thread of a partition of a tile of static
 /// mode sizes: n tables, stride0, the threads of mode0, the tables' length; the n tables;
-/// mode0 (`*length` integers, copied when they fit in `capacity`).
+/// mode0 (`*length` integers, copied when they fit in `out`).
 LayoutResult layout_ffi_copy_thread_coordinates(LayoutHandle thr, LayoutHandle val,
-                                                int64_t vector, const int64_t *sizes,
-                                                size_t rank, int64_t *out, size_t capacity,
-                                                size_t *length);
+                                                int64_t vector, LayoutI64Slice sizes,
+                                                LayoutI64SliceMut out, size_t *length);
 LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand,
-                                               const int64_t *atoms, size_t natoms,
-                                               LayoutHandle permutation, const int64_t *sizes,
-                                               size_t rank, int64_t *out, size_t capacity,
+                                               LayoutI64Slice atoms, LayoutHandle permutation,
+                                               LayoutI64Slice sizes, LayoutI64SliceMut out,
                                                size_t *length);
 /// The plan of layout.reduce (linear::reduce_plan): the number of result registers, the
 /// registers each combines, the number of lane masks; each result register's source registers;
 /// the butterfly lane masks; the number of reducing warp bits, the layout's threads, the warp
 /// masks (combined through shared memory). The text is a remark's summary; an error names the
 /// rule.
-LayoutResult layout_ffi_reduce_plan(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
-                                    size_t rank, size_t dim, int64_t *out, size_t capacity,
-                                    size_t *length);
+LayoutResult layout_ffi_reduce_plan(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
+                                    size_t dim, LayoutI64SliceMut out, size_t *length);
 /// The plan of layout.broadcast: for each register of dst (extents shape), the register of the
 /// slice src it copies; an error names where src is not dst's slice along dim.
-LayoutResult layout_ffi_broadcast_plan(LayoutHandle src, LayoutHandle dst, const int64_t *shape,
-                                       size_t rank, size_t dim, int64_t *out, size_t capacity,
-                                       size_t *length);
+LayoutResult layout_ffi_broadcast_plan(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
+                                       size_t dim, LayoutI64SliceMut out, size_t *length);
 /// The A fragment of wgmma m64nNk16 from registers in an m x k register tensor
 /// (hw::wgmma_a_operand): the warpgroups, the k blocks, then 8 registers per block.
 LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, uint32_t bits,
-                                        int64_t *out, size_t capacity, size_t *length);
+                                        LayoutI64SliceMut out, size_t *length);
 /// Where the elements of a register tensor lie (linear::tensor_coordinates): the numbers of
 /// registers, lane bits and warp bits, then each one's `rank` coordinates.
-LayoutResult layout_ffi_tensor_coordinates(LayoutHandle encoding, const int64_t *shape,
-                                           size_t rank, int64_t *out, size_t capacity,
-                                           size_t *length);
+LayoutResult layout_ffi_tensor_coordinates(LayoutHandle encoding, LayoutI64Slice shape,
+                                           LayoutI64SliceMut out, size_t *length);
 /// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
 /// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
 /// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
 /// modes[2d] = the tile's extent, modes[2d+1] = 1 when mode d of L is a static multiple of
-/// it (written when they fit in `capacity`). info[0] = the stage (LAYOUT_TILE_*), info[1] =
+/// it (as many modes as fit in `modes`). info[0] = the stage (LAYOUT_TILE_*), info[1] =
 /// the tile's rank (-1: not flat), info[2] = the layout's (-1: unknown). On error the
 /// algebra's message (empty for LAYOUT_TILE_NOT_FLAT and LAYOUT_TILE_RANK).
 LayoutResult layout_ffi_local_tile(LayoutHandle layout, LayoutHandle tile, LayoutResult *values,
-                                   int64_t *modes, size_t capacity, int64_t *info);
+                                   LayoutI64SliceMut modes, int64_t *info);
 /// The flat tile (extents[0], ..., extents[n-1]) as a value (an integer tuple).
-LayoutResult layout_ffi_tile(const int64_t *extents, size_t n);
+LayoutResult layout_ffi_tile(LayoutI64Slice extents);
 #define LAYOUT_TILE_ALGEBRA 0
 #define LAYOUT_TILE_NOT_FLAT 1
 #define LAYOUT_TILE_RANK 2
@@ -243,7 +245,7 @@ LayoutResult layout_ffi_tile(const int64_t *extents, size_t n);
 /// values/modes its local_tile plan (as layout_ffi_local_tile's); info[0] = the stage
 /// (LAYOUT_SLICE_*), info[1] = the mode without static extent, or mode 0's extent.
 LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutResult *values,
-                                        int64_t *modes, size_t capacity, int64_t *info);
+                                        LayoutI64SliceMut modes, int64_t *info);
 #define LAYOUT_SLICE_ALGEBRA 0
 #define LAYOUT_SLICE_NO_RANK 1
 #define LAYOUT_SLICE_NOT_STATIC 2
@@ -252,35 +254,34 @@ LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutRe
 /// The predicate of layout.tma_encodable (algebra hw::tma_encodable, the driver's limits of
 /// hw::tma_limits) on a tensor of layout `layout` and `bits`-bit elements: per mode to test
 /// out[...] = contiguous (no stride condition), the path's depth, the path (`*length`
-/// integers, copied when they fit in `capacity`); limits[0..4] = the least and largest
+/// integers, copied when they fit in `out`); limits[0..4] = the least and largest
 /// extent, the exclusive bound on a stride in elements, the multiple of bits a stride times
 /// `bits` must be. On error info[0] = LAYOUT_ENCODABLE_NO_MODES or LAYOUT_ENCODABLE_NOT_LEAF
 /// (the mode in info[1]).
-LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, int64_t *out,
-                                      size_t capacity, size_t *length, int64_t *limits,
-                                      int64_t *info);
+LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, LayoutI64SliceMut out,
+                                      size_t *length, int64_t *limits, int64_t *info);
 /// The rank of the tensor map over a tma tensor's layout (algebra hw::tma_limits: a plain
 /// layout of 1 to 5 single-leaf modes), or -1.
 int64_t layout_ffi_tensor_map_rank(LayoutHandle layout);
 #define LAYOUT_ENCODABLE_NO_MODES 1
 #define LAYOUT_ENCODABLE_NOT_LEAF 2
 /// The placement of a shared_alloc's n tensors (algebra hw::shared_placement; layouts and
-/// element bits): out[3i..3i+3] = offset, bytes, alignment of tensor i; totals[0..5] = the end,
-/// the largest alignment, the bytes needed from a 16-byte aligned base, from a base aligned to
-/// `base_align`, and the most shared memory of a CTA of sm_<sm> (hw::smem_capacity; -1:
-/// unknown). -1, or the index of the first tensor that cannot be placed.
-int64_t layout_ffi_shared_placement(const LayoutHandle *layouts, const int64_t *bits, size_t n,
-                                    int64_t base_align, int64_t sm, int64_t *out,
+/// element bits, n each): out[3i..3i+3] = offset, bytes, alignment of tensor i; totals[0..5] =
+/// the end, the largest alignment, the bytes needed from a 16-byte aligned base, from a base
+/// aligned to `base_align`, and the most shared memory of a CTA of sm_<sm>
+/// (hw::smem_capacity; -1: unknown). -1, or the index of the first tensor that cannot be
+/// placed.
+int64_t layout_ffi_shared_placement(LayoutHandleSlice layouts, LayoutI64Slice bits,
+                                    int64_t base_align, int64_t sm, LayoutI64SliceMut out,
                                     int64_t *totals);
 /// The plan of layout.slice_tensor (algebra ops::slice_tensor) of `layout` at the fixed modes
-/// modes[0..n] (coords[i] the constant coordinate of modes[i] when constant[i] != 0): on
-/// success the value is select(L, kept), kept[0..*nkept] the kept modes (copied when they fit
-/// in `capacity`), info[1] the rank; on error info[0] = LAYOUT_SLICE_TENSOR_* and info[1..4]
-/// its integers.
-LayoutResult layout_ffi_slice_tensor(LayoutHandle layout, const int64_t *modes,
-                                     const int64_t *coords, const int64_t *constant, size_t n,
-                                     bool ring, int64_t *kept, size_t capacity, size_t *nkept,
-                                     int64_t *info);
+/// `modes` (coords[i] the constant coordinate of modes[i] when constant[i] != 0; as many each):
+/// on success the value is select(L, kept), kept[0..*nkept] the kept modes (copied when they
+/// fit), info[1] the rank; on error info[0] = LAYOUT_SLICE_TENSOR_* and info[1..4] its
+/// integers.
+LayoutResult layout_ffi_slice_tensor(LayoutHandle layout, LayoutI64Slice modes,
+                                     LayoutI64Slice coords, LayoutI64Slice constant, bool ring,
+                                     LayoutI64SliceMut kept, size_t *nkept, int64_t *info);
 #define LAYOUT_SLICE_TENSOR_ALGEBRA 0
 #define LAYOUT_SLICE_TENSOR_RING_EXTENT 1
 #define LAYOUT_SLICE_TENSOR_NO_RANK 2
@@ -350,6 +351,16 @@ struct Result {
 };
 
 inline LayoutStr str(llvm::StringRef s) { return LayoutStr{s.data(), s.size()}; }
+
+/// The C arrays of `a` (one name per element type: an `int64_t[N]` would also convert to one
+/// LayoutHandle).
+inline LayoutI64Slice ints(llvm::ArrayRef<int64_t> a) { return {a.data(), a.size()}; }
+inline LayoutOperandSlice operands(llvm::ArrayRef<LayoutOperand> a) {
+  return {a.data(), a.size()};
+}
+inline LayoutHandleSlice handles(llvm::ArrayRef<LayoutHandle> a) { return {a.data(), a.size()}; }
+/// `a` as an array the callee writes.
+inline LayoutI64SliceMut out(llvm::MutableArrayRef<int64_t> a) { return {a.data(), a.size()}; }
 
 inline Result take(LayoutResult r) {
   Result out{static_cast<Status>(r.status), r.kind, r.offset,
