@@ -119,12 +119,6 @@ impl<'a, T> From<&'a [T]> for LayoutSlice<'a, T> {
     }
 }
 
-impl<'a, T, const N: usize> From<&'a [T; N]> for LayoutSlice<'a, T> {
-    fn from(s: &'a [T; N]) -> LayoutSlice<'a, T> {
-        LayoutSlice::from(&s[..])
-    }
-}
-
 /// A borrowed writable C array from C++ (`LayoutI64SliceMut` of RustAlgebra.h), passed by
 /// value: the out-array of an entry point, whose places C++ need not have initialized.
 ///

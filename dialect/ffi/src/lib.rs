@@ -75,8 +75,7 @@ pub extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
 }
 
 /// Apply the algebra op `op` (a CuTe name, see `layout_algebra::ops::OP_NAMES`) to the values
-/// `args[0..nargs]`, followed by the integer parameters `indices[0..nindices]` (mode indices of
-/// `get`, `select`, ...).
+/// `args`, followed by the integer parameters `indices` (mode indices of `get`, `select`, ...).
 ///
 /// # C caller's contract
 /// `op`, `args` and `indices` must be valid (see [`LayoutStr`], [`LayoutSlice`] and
@@ -102,7 +101,7 @@ pub extern "C" fn layout_ffi_call(
 }
 
 /// [`layout_ffi_call`] where the runtime leaves of the operands have the values
-/// `values[0..nvalues]` (operand 0's `?` leaves in print order, then operand 1's, ...): the op
+/// `values` (operand 0's `?` leaves in print order, then operand 1's, ...): the op
 /// is computed on the runtime leaves as CuTe C++ computes with `int` leaves, and then bound to
 /// the values (`bind`). The text of the result is the bound value's; with `leaves`, it is
 /// instead the values of the result's runtime leaves in print order, comma-separated (what a
@@ -1730,11 +1729,11 @@ pub extern "C" fn layout_ffi_tensor_bytes(
 }
 
 /// The plan of a global load (`store` false) or store of a register tensor
-/// (`linear::global_access`), flattened into `out` (when it holds them; `*length` the
-/// number of integers): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate
-/// of each lane bit and each warp bit (`rank` integers each), then per access its register
-/// coordinate (`rank`), the number of register groups and their first registers, last the
-/// masks of replica lane bits and warp bits (a store runs where they are clear). The text is
+/// (`linear::global_access`), flattened into `out` (when it holds them; `*length` the number of
+/// integers): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate of each
+/// lane bit and each warp bit (one integer per dimension of `shape` each), then per access its
+/// register coordinate (as many), the number of register groups and their first registers, last
+/// the masks of replica lane bits and warp bits (a store runs where they are clear). The text is
 /// the plan's summary for a remark; an error when there is no plan or `out` is too small.
 ///
 /// # C caller's contract
