@@ -33,6 +33,7 @@ extern "C" {
 /// and one conversion pattern per op (cpp/HardwareOpLowering.cpp), each of which calls
 /// [`layout_nvvm_lower_op`].
 pub fn create_lower_pass() -> Pass {
+    // SAFETY: the C++ function returns a new pass that nothing else owns; `Pass` takes it.
     unsafe { Pass::from_raw(layout_nvvm_create_hardware_lowering_pass()) }
 }
 
