@@ -1,6 +1,7 @@
 //! Runs mlir-tblgen on td/LayoutNvgpuOps.td (the hardware ops of the `layout` dialect, added to
 //! the dialect by a registry extension) and compiles cpp/ (op verifiers calling Rust, the
-//! extension, the pass/pipeline registration, the typed op builders of the lowering) against MLIR 22.
+//! extension, the pass/pipeline registration, the typed NVVM op builders of the lowering)
+//! against MLIR 22.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -77,7 +78,6 @@ fn main() {
         .file(manifest.join("cpp/TensorMapEncoder.cpp"))
         .file(manifest.join("cpp/KernelChecks.cpp"))
         .file(manifest.join("cpp/HardwareOpLowering.cpp"))
-        .file(manifest.join("cpp/LlvmOpBuilders.cpp"))
         .file(manifest.join("cpp/NvvmOpBuilders.cpp"))
         .include(prefix.join("include"))
         .include(&include)

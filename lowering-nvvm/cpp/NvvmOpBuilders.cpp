@@ -4,7 +4,8 @@
 // fragment_store.rs, tcgen05.rs) creates its NVVM ops through the functions
 // below, each of which calls the op's ODS-generated builder with typed
 // attributes (NVVM::MMALayout, NVVM::LdStMatrixShapeAttr, NVVM::WGMMATypes,
-// ...). The LLVM-dialect ops are in LlvmOpBuilders.cpp.
+// ...). The LLVM-dialect ops are made on the Rust side (src/build_llvm.rs,
+// melior's OperationBuilder).
 //
 // Every function creates its op through `rewriter`, the conversion pattern's
 // rewriter (cpp/HardwareOpLowering.cpp), at the insertion point the caller

@@ -1,180 +1,201 @@
 //! The op builder of the lowering: where new ops go (before the op being lowered), the types
-//! they are made with (typed constructors of the MLIR C API), and the replacement of the
-//! lowered op. The ops themselves are made by typed builders: the LLVM-dialect ones in
-//! [`crate::build_llvm`], the NVVM ones in [`crate::build_nvvm`], each a call of the op's
-//! ODS-generated C++ builder (cpp/LlvmOpBuilders.cpp, cpp/NvvmOpBuilders.cpp) through the
-//! rewriter of the conversion pattern that lowers the op (cpp/HardwareOpLowering.cpp), so that
-//! MLIR's dialect conversion sees every op created and every op replaced.
+//! they are made with (melior's typed constructors), and the replacement of the lowered op.
+//! The ops themselves are made in [`crate::build_llvm`] (LLVM dialect, melior's
+//! `OperationBuilder` with typed attributes, inserted through [`Builder::insert`]) and
+//! [`crate::build_nvvm`] (NVVM, the ops' ODS-generated C++ builders of cpp/NvvmOpBuilders.cpp,
+//! which take NVVM enum attributes that have no C API). Every op goes through the rewriter of
+//! the conversion pattern that lowers the op (cpp/HardwareOpLowering.cpp), so that MLIR's
+//! dialect conversion sees every op created and every op replaced.
 //!
-//! # Safety
-//! Every handle a `Builder` holds (context, location, block, anchor op, rewriter) is live for
-//! as long as the pattern that made it runs, and every value passed to its methods is a live
-//! value of that context; the `unsafe` blocks of the builder files rest on that.
+//! One lifetime `'c` covers the context, the op being lowered, its operands and the ops made:
+//! all of them live for the pattern's call of `layout_nvvm_lower_op` (src/pass.rs), which is
+//! where the handles coming from C++ are wrapped.
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::BlockRef;
-use mlir_sys::*;
+use melior::ir::operation::{Operation, OperationLike, OperationRef};
+use melior::ir::r#type::{IntegerType, Type};
+use melior::ir::{BlockRef, Location, Value};
+use melior::{Context, RewriterBase};
+use mlir_sys::MlirRewriterBase;
 
-/// The null value: an absent optional operand of a builder.
-pub(crate) const NO_VALUE: MlirValue = MlirValue {
-    ptr: std::ptr::null(),
-};
+/// A value of the lowering: an operand of the op being lowered or a result of an op made for
+/// it, all alive for the pattern's call (see the module note).
+pub type Val<'c> = Value<'c, 'c>;
 
-/// The null type: no result type.
-pub(crate) const NO_TYPE: MlirType = MlirType {
-    ptr: std::ptr::null(),
-};
-
-/// The context of `op` (melior's `ContextRef` does not give its handle).
-fn context_of(op: OperationRef<'_, '_>) -> MlirContext {
-    // SAFETY: `op` is a live op (melior's `OperationRef`); its context outlives it.
-    unsafe { mlirOperationGetContext(op.to_raw()) }
+/// Where new ops go: before an op, or at the end of a block.
+#[derive(Clone, Copy)]
+enum At<'c> {
+    Before(OperationRef<'c, 'c>),
+    End(BlockRef<'c, 'c>),
 }
 
-/// Inserts new ops before `at` (at the end of `block` when `at` is null), at `at`'s location,
-/// through `rewriter`.
+/// Inserts new ops before an op (or at the end of an empty block), at an op's location,
+/// through the pattern's rewriter.
+pub struct Builder<'c> {
+    ctx: &'c Context,
+    loc: Location<'c>,
+    at: At<'c>,
+    rewriter: PatternRewriter<'c>,
+}
+
+/// The rewriter of a conversion pattern, as melior's typed handle and as the raw handle the
+/// C++ NVVM builders take (melior's `RewriterBase` does not give its handle back).
 ///
-/// The fields are the handles of typed melior values the constructors take (so live for as
-/// long as the op and block they came from); they are private to the crate's builder files.
-pub struct Builder {
-    pub(crate) ctx: MlirContext,
-    pub(crate) loc: MlirLocation,
-    block: MlirBlock,
-    at: MlirOperation,
-    rewriter: MlirRewriterBase,
+/// Invariant (why the fields are private): `raw` is the handle `typed` was made from.
+#[derive(Clone, Copy)]
+pub struct PatternRewriter<'c> {
+    typed: &'c RewriterBase<'c, 'c>,
+    raw: MlirRewriterBase,
 }
 
-impl Builder {
-    /// Insert before `at`, at its location, through `rewriter` (the pattern's).
-    pub fn before(at: OperationRef<'_, '_>, rewriter: MlirRewriterBase) -> Builder {
+impl<'c> PatternRewriter<'c> {
+    /// The rewriter `typed`, whose handle is `raw`.
+    ///
+    /// # Safety
+    /// `typed` was made from `raw` (`RewriterBase::from_raw(raw)`).
+    pub(crate) unsafe fn new(typed: &'c RewriterBase<'c, 'c>, raw: MlirRewriterBase) -> Self {
+        PatternRewriter { typed, raw }
+    }
+}
+
+impl<'c> Builder<'c> {
+    /// Insert before `at`, at its location, through `rewriter` (the pattern's); `ctx` is the
+    /// context of `at`.
+    pub fn before(
+        ctx: &'c Context,
+        at: OperationRef<'c, 'c>,
+        rewriter: PatternRewriter<'c>,
+    ) -> Builder<'c> {
         Builder {
-            ctx: context_of(at),
-            loc: at.location().to_raw(),
-            block: at.block().map_or(
-                MlirBlock {
-                    ptr: std::ptr::null_mut(),
-                },
-                |b| b.to_raw(),
-            ),
-            at: at.to_raw(),
+            ctx,
+            loc: at.location(),
+            at: At::Before(at),
             rewriter,
         }
     }
 
     /// Insert at the start of `block` (at its end when empty), at `loc_of`'s location.
     pub fn at_start(
-        loc_of: OperationRef<'_, '_>,
-        block: BlockRef<'_, '_>,
-        rewriter: MlirRewriterBase,
-    ) -> Builder {
+        ctx: &'c Context,
+        loc_of: OperationRef<'c, 'c>,
+        block: BlockRef<'c, 'c>,
+        rewriter: PatternRewriter<'c>,
+    ) -> Builder<'c> {
         Builder {
-            ctx: context_of(loc_of),
-            loc: loc_of.location().to_raw(),
-            block: block.to_raw(),
-            at: block.first_operation().map_or(
-                MlirOperation {
-                    ptr: std::ptr::null_mut(),
-                },
-                |o| o.to_raw(),
-            ),
+            ctx,
+            loc: loc_of.location(),
+            at: block.first_operation().map_or(At::End(block), At::Before),
             rewriter,
         }
     }
 
+    /// The context of the ops made.
+    pub fn context(&self) -> &'c Context {
+        self.ctx
+    }
+
+    /// The location of the ops made.
+    pub fn location(&self) -> Location<'c> {
+        self.loc
+    }
+
     /// The rewriter new ops go through.
-    pub(crate) fn rewriter(&self) -> MlirRewriterBase {
+    pub(crate) fn rewriter(&self) -> PatternRewriter<'c> {
         self.rewriter
     }
 
-    /// The rewriter, its insertion point set before `at` (at the end of `block` when `at` is
-    /// null): where the next op goes.
-    pub(crate) fn insertion(&self) -> MlirRewriterBase {
-        unsafe {
-            if self.at.ptr.is_null() {
-                mlirRewriterBaseSetInsertionPointToEnd(self.rewriter, self.block);
-            } else {
-                mlirRewriterBaseSetInsertionPointBefore(self.rewriter, self.at);
-            }
+    /// Sets the rewriter's insertion point to where this builder's ops go (another builder
+    /// on the same rewriter may have moved it).
+    fn set_insertion_point(&self) {
+        match self.at {
+            At::Before(op) => self.rewriter.typed.set_insertion_point_before(op),
+            At::End(block) => self.rewriter.typed.set_insertion_point_to_end(block),
         }
-        self.rewriter
+    }
+
+    /// Inserts `op` where this builder's ops go, through the rewriter (which tells the
+    /// conversion driver); the op inserted.
+    pub(crate) fn insert(&self, op: Operation<'c>) -> OperationRef<'c, 'c> {
+        self.set_insertion_point();
+        self.rewriter.typed.insert(op)
+    }
+
+    /// Inserts the one-result op `op` (see [`Builder::insert`]); its result.
+    pub(crate) fn insert_one(&self, op: Operation<'c>) -> Val<'c> {
+        let op = self.insert(op);
+        op.result(0)
+            .expect("the ops of build_llvm that give a value have one result")
+            .into()
+    }
+
+    /// The raw rewriter, its insertion point set to where this builder's ops go: for the
+    /// C++ NVVM builders, which create their op there.
+    pub(crate) fn insertion(&self) -> MlirRewriterBase {
+        self.set_insertion_point();
+        self.rewriter.raw
     }
 
     /// Replace every use of `op`'s results by `values` and erase `op` (through the rewriter).
-    pub fn replace(&self, op: OperationRef<'_, '_>, values: &[MlirValue]) {
-        let op = op.to_raw();
-        unsafe {
-            if values.is_empty() {
-                mlirRewriterBaseEraseOp(self.rewriter, op);
-            } else {
-                mlirRewriterBaseReplaceOpWithValues(
-                    self.rewriter,
-                    op,
-                    values.len() as isize,
-                    values.as_ptr(),
-                );
-            }
+    pub fn replace(&self, op: OperationRef<'c, 'c>, values: &[Val<'c>]) {
+        if values.is_empty() {
+            self.rewriter.typed.erase_op(op);
+        } else {
+            self.rewriter.typed.replace_op_with_values(op, values);
         }
     }
 
     /// The signless integer type of `bits` bits (`i1`, `i32`, ...).
-    pub fn int(&self, bits: u32) -> MlirType {
-        unsafe { mlirIntegerTypeGet(self.ctx, bits) }
+    pub fn int(&self, bits: u32) -> Type<'c> {
+        IntegerType::new(self.ctx, bits).into()
     }
 
-    pub fn i1(&self) -> MlirType {
+    pub fn i1(&self) -> Type<'c> {
         self.int(1)
     }
 
-    pub fn i32(&self) -> MlirType {
+    pub fn i32(&self) -> Type<'c> {
         self.int(32)
     }
 
-    pub fn i64(&self) -> MlirType {
+    pub fn i64(&self) -> Type<'c> {
         self.int(64)
     }
 
-    pub fn f32(&self) -> MlirType {
-        unsafe { mlirF32TypeGet(self.ctx) }
+    pub fn f32(&self) -> Type<'c> {
+        Type::float32(self.ctx)
     }
 
     /// `!llvm.ptr<space>` (`!llvm.ptr` for 0).
-    pub fn ptr(&self, space: u32) -> MlirType {
-        unsafe { mlirLLVMPointerTypeGet(self.ctx, space) }
+    pub fn ptr(&self, space: u32) -> Type<'c> {
+        melior::dialect::llvm::r#type::pointer(self.ctx, space)
     }
 
     /// `vector<n x elem>`.
-    pub fn vector(&self, n: usize, elem: MlirType) -> MlirType {
-        let shape = [n as i64];
-        unsafe { mlirVectorTypeGet(1, shape.as_ptr(), elem) }
+    pub fn vector(&self, n: usize, elem: Type<'c>) -> Type<'c> {
+        Type::vector(&[n as u64], elem)
     }
 
     /// The literal (unnamed, unpacked) `!llvm.struct<(fields)>`.
-    pub fn structure(&self, fields: &[MlirType]) -> MlirType {
-        unsafe {
-            mlirLLVMStructTypeLiteralGet(self.ctx, fields.len() as isize, fields.as_ptr(), false)
-        }
+    pub fn structure(&self, fields: &[Type<'c>]) -> Type<'c> {
+        melior::dialect::llvm::r#type::r#struct(self.ctx, fields, false)
     }
 
     /// `!llvm.func<result (args)>` (not variadic).
-    pub fn function(&self, result: MlirType, args: &[MlirType]) -> MlirType {
-        unsafe { mlirLLVMFunctionTypeGet(result, args.len() as isize, args.as_ptr(), false) }
+    pub fn function(&self, result: Type<'c>, args: &[Type<'c>]) -> Type<'c> {
+        melior::dialect::llvm::r#type::function(result, args, false)
     }
 
     /// The element type named `name`: `f16`, `bf16`, `f32`, `f64` or a signless `iN`.
-    pub fn element(&self, name: &str) -> Result<MlirType, String> {
-        let t = unsafe {
-            match name {
-                "f16" => mlirF16TypeGet(self.ctx),
-                "bf16" => mlirBF16TypeGet(self.ctx),
-                "f32" => mlirF32TypeGet(self.ctx),
-                "f64" => mlirF64TypeGet(self.ctx),
-                _ => match name.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
-                    Some(bits) if bits > 0 => mlirIntegerTypeGet(self.ctx, bits),
-                    _ => return Err(format!("internal: no element type {name}")),
-                },
-            }
-        };
-        Ok(t)
+    pub fn element(&self, name: &str) -> Result<Type<'c>, String> {
+        Ok(match name {
+            "f16" => Type::float16(self.ctx),
+            "bf16" => Type::bfloat16(self.ctx),
+            "f32" => Type::float32(self.ctx),
+            "f64" => Type::float64(self.ctx),
+            _ => match name.strip_prefix('i').and_then(|b| b.parse::<u32>().ok()) {
+                Some(bits) if bits > 0 => self.int(bits),
+                _ => return Err(format!("internal: no element type {name}")),
+            },
+        })
     }
 }

@@ -1,13 +1,21 @@
 //! The NVVM ops of the lowering, each made by its ODS-generated C++ builder
 //! (cpp/NvvmOpBuilders.cpp) with typed attributes, before the op being lowered (see
-//! [`crate::build`], whose safety note the `unsafe` blocks here rest on). The instruction
+//! [`crate::build`]). The instruction
 //! parameters come as the algebra's types (`MatrixForm`, `Elem`, `MmaKind`, `TmemShape`),
 //! numbered here as the tables of the C++ file list them.
 
 use layout_algebra::hw::{Elem, MatrixForm, MmaKind, TmemShape};
 use mlir_sys::*;
 
-use crate::build::{Builder, NO_VALUE};
+use melior::ir::r#type::Type;
+use melior::ir::{TypeLike, ValueLike};
+
+use crate::build::{Builder, Val};
+
+/// The null value: an absent optional operand of a C++ builder.
+const NO_VALUE: MlirValue = MlirValue {
+    ptr: std::ptr::null(),
+};
 
 /// The special registers (`LayoutNvvmSpecialRegister` in cpp/NvvmOpBuilders.cpp).
 #[repr(u32)]
@@ -204,82 +212,128 @@ fn tmem_shape(s: TmemShape) -> u32 {
     }
 }
 
-impl Builder {
+impl<'c> Builder<'c> {
+    /// The location of the ops made, as the C++ builders take it.
+    fn loc(&self) -> MlirLocation {
+        self.location().to_raw()
+    }
+
     /// `nvvm.read.ptx.sreg.laneid : i32`.
-    pub fn lane_id(&self) -> MlirValue {
+    pub fn lane_id(&self) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
+        // alive for 'c as well.
         unsafe {
-            layout_nvvm_build_special_register(self.insertion(), self.loc, SpecialRegister::LaneId)
+            Val::from_raw(layout_nvvm_build_special_register(
+                self.insertion(),
+                self.loc(),
+                SpecialRegister::LaneId,
+            ))
         }
     }
 
     /// `nvvm.read.ptx.sreg.tid.x : i32`.
-    pub fn thread_id_x(&self) -> MlirValue {
+    pub fn thread_id_x(&self) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
+        // alive for 'c as well.
         unsafe {
-            layout_nvvm_build_special_register(
+            Val::from_raw(layout_nvvm_build_special_register(
                 self.insertion(),
-                self.loc,
+                self.loc(),
                 SpecialRegister::ThreadIdX,
-            )
+            ))
         }
     }
 
     /// The synchronization op `kind`.
     pub fn sync(&self, kind: Sync) {
-        let built = unsafe { layout_nvvm_build_sync(self.insertion(), self.loc, kind) };
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
+        let built = unsafe { layout_nvvm_build_sync(self.insertion(), self.loc(), kind) };
         debug_assert!(built);
     }
 
     /// `nvvm.bar.warp.sync mask`.
-    pub fn warp_sync(&self, mask: MlirValue) {
-        unsafe { layout_nvvm_build_warp_sync(self.insertion(), self.loc, mask) }
+    pub fn warp_sync(&self, mask: Val<'c>) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
+        unsafe { layout_nvvm_build_warp_sync(self.insertion(), self.loc(), mask.to_raw()) }
     }
 
     /// `nvvm.shfl.sync idx mask, value, lane, clamp` (of the value's type).
     pub fn shfl_idx(
         &self,
-        mask: MlirValue,
-        value: MlirValue,
-        lane: MlirValue,
-        clamp: MlirValue,
-    ) -> MlirValue {
-        unsafe { layout_nvvm_build_shfl_idx(self.insertion(), self.loc, mask, value, lane, clamp) }
+        mask: Val<'c>,
+        value: Val<'c>,
+        lane: Val<'c>,
+        clamp: Val<'c>,
+    ) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
+        // alive for 'c as well.
+        unsafe {
+            Val::from_raw(layout_nvvm_build_shfl_idx(
+                self.insertion(),
+                self.loc(),
+                mask.to_raw(),
+                value.to_raw(),
+                lane.to_raw(),
+                clamp.to_raw(),
+            ))
+        }
     }
 
     /// `nvvm.ldmatrix ptr` of `num` matrices of `form` (transposed when `trans`: layout col),
     /// its registers as `result_ty` (i32, or a struct of them).
     pub fn ldmatrix(
         &self,
-        ptr: MlirValue,
+        ptr: Val<'c>,
         num: u32,
         trans: bool,
         form: MatrixForm,
-        result_ty: MlirType,
-    ) -> MlirValue {
+        result_ty: Type<'c>,
+    ) -> Val<'c> {
         let (rows, cols) = form.dims();
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
+        // alive for 'c as well.
         unsafe {
-            layout_nvvm_build_ldmatrix(
+            Val::from_raw(layout_nvvm_build_ldmatrix(
                 self.insertion(),
-                self.loc,
-                result_ty,
-                ptr,
+                self.loc(),
+                result_ty.to_raw(),
+                ptr.to_raw(),
                 num,
                 trans,
                 rows as i32,
                 cols as i32,
                 matrix_elt(form),
-            )
+            ))
         }
     }
 
     /// `nvvm.stmatrix ptr, sources` of matrices of `form` (transposed when `trans`).
-    pub fn stmatrix(&self, ptr: MlirValue, sources: &[MlirValue], trans: bool, form: MatrixForm) {
+    pub fn stmatrix(&self, ptr: Val<'c>, sources: &[Val<'c>], trans: bool, form: MatrixForm) {
         let (rows, cols) = form.dims();
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
         let built = unsafe {
             layout_nvvm_build_stmatrix(
                 self.insertion(),
-                self.loc,
-                ptr,
-                sources.as_ptr(),
+                self.loc(),
+                ptr.to_raw(),
+                sources.as_ptr() as *const MlirValue,
                 sources.len(),
                 trans,
                 rows as i32,
@@ -296,36 +350,49 @@ impl Builder {
     #[allow(clippy::too_many_arguments)]
     pub fn wgmma_mma_async(
         &self,
-        acc: MlirValue,
-        desc_a: MlirValue,
-        desc_b: MlirValue,
+        acc: Val<'c>,
+        desc_a: Val<'c>,
+        desc_b: Val<'c>,
         (n, k): (i64, i64),
         (elem_a, elem_b): (Elem, Elem),
         col_a: bool,
         col_b: bool,
-    ) -> Result<MlirValue, String> {
+    ) -> Result<Val<'c>, String> {
         let (ta, tb) = (wgmma_type(elem_a)?, wgmma_type(elem_b)?);
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
+        // alive for 'c as well.
         Ok(unsafe {
-            layout_nvvm_build_wgmma_mma_async(
+            Val::from_raw(layout_nvvm_build_wgmma_mma_async(
                 self.insertion(),
-                self.loc,
-                acc,
-                desc_a,
-                desc_b,
+                self.loc(),
+                acc.to_raw(),
+                desc_a.to_raw(),
+                desc_b.to_raw(),
                 n as i32,
                 k as i32,
                 ta,
                 tb,
                 col_a,
                 col_b,
-            )
+            ))
         })
     }
 
     /// `nvvm.mbarrier.arrive.expect_tx mbar, bytes`.
-    pub fn mbarrier_arrive_expect_tx(&self, mbar: MlirValue, bytes: MlirValue) {
+    pub fn mbarrier_arrive_expect_tx(&self, mbar: Val<'c>, bytes: Val<'c>) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
         unsafe {
-            layout_nvvm_build_mbarrier_arrive_expect_tx(self.insertion(), self.loc, mbar, bytes)
+            layout_nvvm_build_mbarrier_arrive_expect_tx(
+                self.insertion(),
+                self.loc(),
+                mbar.to_raw(),
+                bytes.to_raw(),
+            )
         }
     }
 
@@ -333,36 +400,44 @@ impl Builder {
     /// box[coordinates], mbar`, to the CTAs of the i16 `multicast_mask` when given.
     pub fn tma_load(
         &self,
-        dst: MlirValue,
-        map: MlirValue,
-        coordinates: &[MlirValue],
-        mbar: MlirValue,
-        multicast_mask: Option<MlirValue>,
+        dst: Val<'c>,
+        map: Val<'c>,
+        coordinates: &[Val<'c>],
+        mbar: Val<'c>,
+        multicast_mask: Option<Val<'c>>,
     ) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
         unsafe {
             layout_nvvm_build_tma_load(
                 self.insertion(),
-                self.loc,
-                dst,
-                map,
-                coordinates.as_ptr(),
+                self.loc(),
+                dst.to_raw(),
+                map.to_raw(),
+                coordinates.as_ptr() as *const MlirValue,
                 coordinates.len(),
-                mbar,
-                multicast_mask.unwrap_or(NO_VALUE),
+                mbar.to_raw(),
+                multicast_mask.map_or(NO_VALUE, |v| v.to_raw()),
             )
         }
     }
 
     /// The TMA tile store `nvvm.cp.async.bulk.tensor.global.shared.cta map, src,
     /// box[coordinates]`.
-    pub fn tma_store(&self, map: MlirValue, src: MlirValue, coordinates: &[MlirValue]) {
+    pub fn tma_store(&self, map: Val<'c>, src: Val<'c>, coordinates: &[Val<'c>]) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
         unsafe {
             layout_nvvm_build_tma_store(
                 self.insertion(),
-                self.loc,
-                map,
-                src,
-                coordinates.as_ptr(),
+                self.loc(),
+                map.to_raw(),
+                src.to_raw(),
+                coordinates.as_ptr() as *const MlirValue,
                 coordinates.len(),
             )
         }
@@ -375,24 +450,28 @@ impl Builder {
         &self,
         kind: MmaKind,
         cta2: bool,
-        d: MlirValue,
-        a: MlirValue,
-        b: MlirValue,
-        idesc: MlirValue,
-        enable_input_d: MlirValue,
+        d: Val<'c>,
+        a: Val<'c>,
+        b: Val<'c>,
+        idesc: Val<'c>,
+        enable_input_d: Val<'c>,
     ) -> Result<(), String> {
         let kind = tcgen05_kind(kind)?;
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
         let built = unsafe {
             layout_nvvm_build_tcgen05_mma(
                 self.insertion(),
-                self.loc,
+                self.loc(),
                 kind,
                 cta2,
-                d,
-                a,
-                b,
-                idesc,
-                enable_input_d,
+                d.to_raw(),
+                a.to_raw(),
+                b.to_raw(),
+                idesc.to_raw(),
+                enable_input_d.to_raw(),
             )
         };
         debug_assert!(built);
@@ -402,20 +481,24 @@ impl Builder {
     /// `nvvm.tcgen05.ld address[, offset] {shape}`, its registers as `result_ty`.
     pub fn tcgen05_ld(
         &self,
-        result_ty: MlirType,
+        result_ty: Type<'c>,
         shape: TmemShape,
-        address: MlirValue,
-        offset: Option<MlirValue>,
-    ) -> MlirValue {
+        address: Val<'c>,
+        offset: Option<Val<'c>>,
+    ) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
+        // alive for 'c as well.
         unsafe {
-            layout_nvvm_build_tcgen05_ld(
+            Val::from_raw(layout_nvvm_build_tcgen05_ld(
                 self.insertion(),
-                self.loc,
-                result_ty,
+                self.loc(),
+                result_ty.to_raw(),
                 tmem_shape(shape),
-                address,
-                offset.unwrap_or(NO_VALUE),
-            )
+                address.to_raw(),
+                offset.map_or(NO_VALUE, |v| v.to_raw()),
+            ))
         }
     }
 
@@ -423,25 +506,40 @@ impl Builder {
     pub fn tcgen05_st(
         &self,
         shape: TmemShape,
-        address: MlirValue,
-        value: MlirValue,
-        offset: Option<MlirValue>,
+        address: Val<'c>,
+        value: Val<'c>,
+        offset: Option<Val<'c>>,
     ) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
         let built = unsafe {
             layout_nvvm_build_tcgen05_st(
                 self.insertion(),
-                self.loc,
+                self.loc(),
                 tmem_shape(shape),
-                address,
-                value,
-                offset.unwrap_or(NO_VALUE),
+                address.to_raw(),
+                value.to_raw(),
+                offset.map_or(NO_VALUE, |v| v.to_raw()),
             )
         };
         debug_assert!(built);
     }
 
     /// `nvvm.tcgen05.cp taddr, desc` (shape 128x256b).
-    pub fn tcgen05_cp(&self, taddr: MlirValue, desc: MlirValue) {
-        unsafe { layout_nvvm_build_tcgen05_cp(self.insertion(), self.loc, taddr, desc) }
+    pub fn tcgen05_cp(&self, taddr: Val<'c>, desc: Val<'c>) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there.
+        unsafe {
+            layout_nvvm_build_tcgen05_cp(
+                self.insertion(),
+                self.loc(),
+                taddr.to_raw(),
+                desc.to_raw(),
+            )
+        }
     }
 }

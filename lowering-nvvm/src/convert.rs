@@ -18,7 +18,7 @@
 use std::collections::HashMap;
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::*;
+use melior::ir::r#type::Type;
 
 use layout_algebra::hw::MatrixForm;
 use layout_algebra::linear::convert_plan::{ConvertPlan, Path};
@@ -28,7 +28,7 @@ use layout_algebra::linear::distributed::{combine, Distributed, LANE_BITS};
 use layout_algebra::linear::gauss::Echelon;
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
 
-use crate::build::Builder;
+use crate::build::{Builder, Val};
 use crate::build_llvm::Predicate;
 use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs};
@@ -80,22 +80,22 @@ pub fn remark(p: &ConvertPlan) -> String {
 }
 
 /// Emission helpers over one builder.
-struct Emit<'a> {
-    b: &'a Builder,
+struct Emit<'a, 'c> {
+    b: &'a Builder<'c>,
     /// The element type, and whether it is an integer.
-    elem: MlirType,
+    elem: Type<'c>,
     int: bool,
     bits: u32,
 }
 
-impl<'a> Emit<'a> {
-    fn c32(&self, v: i64) -> MlirValue {
+impl<'a, 'c> Emit<'a, 'c> {
+    fn c32(&self, v: i64) -> Val<'c> {
         self.b.c32(v)
     }
 
     /// `XOR_i ((x >> shift_i) & 1) * c_i` over the nonzero `c_i` (`c_i` for bit `i` of x).
-    fn xor_bits(&self, x: MlirValue, consts: &[u64]) -> MlirValue {
-        let mut acc: Option<MlirValue> = None;
+    fn xor_bits(&self, x: Val<'c>, consts: &[u64]) -> Val<'c> {
+        let mut acc: Option<Val<'c>> = None;
         for (i, &c) in consts.iter().enumerate() {
             if c == 0 {
                 continue;
@@ -117,7 +117,7 @@ impl<'a> Emit<'a> {
         }
     }
 
-    fn xor_const(&self, x: MlirValue, c: u64) -> MlirValue {
+    fn xor_const(&self, x: Val<'c>, c: u64) -> Val<'c> {
         if c == 0 {
             x
         } else {
@@ -125,13 +125,13 @@ impl<'a> Emit<'a> {
         }
     }
 
-    fn field(&self, s: MlirValue, i: usize) -> MlirValue {
+    fn field(&self, s: Val<'c>, i: usize) -> Val<'c> {
         self.b.extract_value(s, i)
     }
 
     /// `values` (of the element type) as one value of `bits * len` bits: the element itself,
     /// else a vector of them.
-    fn pack(&self, values: &[MlirValue]) -> MlirValue {
+    fn pack(&self, values: &[Val<'c>]) -> Val<'c> {
         if values.len() == 1 {
             return values[0];
         }
@@ -144,7 +144,7 @@ impl<'a> Emit<'a> {
     }
 
     /// The inverse of [`pack`] for a value of `n` elements.
-    fn unpack(&self, v: MlirValue, n: usize) -> Vec<MlirValue> {
+    fn unpack(&self, v: Val<'c>, n: usize) -> Vec<Val<'c>> {
         if n == 1 {
             return vec![v];
         }
@@ -154,13 +154,13 @@ impl<'a> Emit<'a> {
     }
 
     /// A packed value of 32 bits as i32, and back.
-    fn to_i32(&self, v: MlirValue) -> MlirValue {
+    fn to_i32(&self, v: Val<'c>) -> Val<'c> {
         if self.bits == 32 && self.int {
             return v;
         }
         self.b.bitcast(v, self.b.i32())
     }
-    fn from_i32(&self, v: MlirValue, n: usize) -> MlirValue {
+    fn from_i32(&self, v: Val<'c>, n: usize) -> Val<'c> {
         if n == 1 {
             if self.int && self.bits == 32 {
                 return v;
@@ -170,20 +170,20 @@ impl<'a> Emit<'a> {
         self.b.bitcast(v, self.b.vector(n, self.elem))
     }
     /// An element of fewer than 32 bits as its integer of the same width, and back.
-    fn as_int(&self, v: MlirValue) -> MlirValue {
+    fn as_int(&self, v: Val<'c>) -> Val<'c> {
         if self.int {
             return v;
         }
         self.b.bitcast(v, self.b.int(self.bits))
     }
-    fn from_int(&self, v: MlirValue) -> MlirValue {
+    fn from_int(&self, v: Val<'c>) -> Val<'c> {
         if self.int {
             return v;
         }
         self.b.bitcast(v, self.elem)
     }
 
-    fn build_struct(&self, values: &[MlirValue]) -> MlirValue {
+    fn build_struct(&self, values: &[Val<'c>]) -> Val<'c> {
         let t = self.b.structure(&vec![self.elem; values.len()]);
         let mut s = self.b.poison(t);
         for (i, &v) in values.iter().enumerate() {
@@ -193,11 +193,11 @@ impl<'a> Emit<'a> {
     }
 }
 
-pub fn lower(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+pub fn lower<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let plan = derive::convert(a)?;
     let (elem, bits) = derive::convert_elem(a)?;
@@ -216,8 +216,8 @@ pub fn lower(
     let (s, d) = (&plan.src, &plan.dst);
     let nsrc = 1usize << s.reg.len();
     let ndst = 1usize << d.reg.len();
-    let regs: Vec<MlirValue> = (0..nsrc).map(|i| e.field(src, i)).collect();
-    let out: Vec<MlirValue> = match plan.path {
+    let regs: Vec<Val<'c>> = (0..nsrc).map(|i| e.field(src, i)).collect();
+    let out: Vec<Val<'c>> = match plan.path {
         Path::Registers => (0..ndst)
             .map(|r| regs[combine(&plan.register_map, r as u64) as usize])
             .collect(),
@@ -245,16 +245,16 @@ pub fn lower(
 /// Warp shuffles by the plan of `convert_shuffle`: per round, each sender picks its register
 /// by lane (`H`), each receiver reads lane `C(k) ^ F(l)`; then each receiver picks, per
 /// destination word, the round that filled it (`M`).
-fn shuffle(
-    e: &Emit<'_>,
+fn shuffle<'c>(
+    e: &Emit<'_, 'c>,
     sp: &ShufflePlan,
     d: &Distributed,
-    regs: &[MlirValue],
-    thread: MlirValue,
-) -> Result<Vec<MlirValue>, String> {
+    regs: &[Val<'c>],
+    thread: Val<'c>,
+) -> Result<Vec<Val<'c>>, String> {
     let b = e.b;
     let lane = b.and(thread, e.c32(31));
-    let bit: Vec<MlirValue> = (0..LANE_BITS)
+    let bit: Vec<Val<'c>> = (0..LANE_BITS)
         .map(|i| {
             let x = b.lshr(lane, e.c32(i as i64));
             let x = b.and(x, e.c32(1));
@@ -262,14 +262,14 @@ fn shuffle(
         })
         .collect();
     // `value(base ^ consts(lane))`: a select tree over the lane bits whose constant is not 0.
-    fn choose(
-        b: &Builder,
-        bit: &[MlirValue],
+    fn choose<'c>(
+        b: &Builder<'c>,
+        bit: &[Val<'c>],
         consts: &[u64],
         base: u64,
         i: usize,
-        value: &mut dyn FnMut(u64) -> Result<MlirValue, String>,
-    ) -> Result<MlirValue, String> {
+        value: &mut dyn FnMut(u64) -> Result<Val<'c>, String>,
+    ) -> Result<Val<'c>, String> {
         if i == consts.len() {
             return value(base);
         }
@@ -281,14 +281,14 @@ fn shuffle(
         Ok(b.select(bit[i], set, clear))
     }
     // The plan's register indices relabel the layouts' (`src_order`, `dst_order`).
-    let regs: Vec<MlirValue> = (0..regs.len() as u64)
+    let regs: Vec<Val<'c>> = (0..regs.len() as u64)
         .map(|i| regs[sp.src_register(i) as usize])
         .collect();
     let group = 1usize << sp.pack;
     let wide = e.bits == 64;
     // A sender's word of registers `r .. r + group`.
-    let mut word = |r: u64| -> Result<MlirValue, String> {
-        let data: Vec<MlirValue> = (0..group).map(|q| regs[r as usize | q]).collect();
+    let mut word = |r: u64| -> Result<Val<'c>, String> {
+        let data: Vec<Val<'c>> = (0..group).map(|q| regs[r as usize | q]).collect();
         Ok(if wide {
             data[0]
         } else if e.bits == 32 || group > 1 {
@@ -301,17 +301,17 @@ fn shuffle(
     let minus1 = e.c32(-1);
     let clamp = e.c32(31);
     let from_lane = e.xor_bits(lane, &sp.f);
-    let shfl = |w: MlirValue, src: MlirValue| -> MlirValue {
-        let one = |x: MlirValue| b.shfl_idx(minus1, x, src, clamp);
+    let shfl = |w: Val<'c>, src: Val<'c>| -> Val<'c> {
+        let one = |x: Val<'c>| b.shfl_idx(minus1, x, src, clamp);
         if !wide {
             return one(w);
         }
         let v = b.bitcast(w, b.vector(2, b.i32()));
-        let moved: Vec<MlirValue> = e.unpack_i32x2(v).into_iter().map(one).collect();
+        let moved: Vec<Val<'c>> = e.unpack_i32x2(v).into_iter().map(one).collect();
         let v2 = e.pack_i32x2(&moved);
         b.bitcast(v2, e.elem)
     };
-    let mut got: std::collections::HashMap<u64, MlirValue> = std::collections::HashMap::new();
+    let mut got: std::collections::HashMap<u64, Val<'c>> = std::collections::HashMap::new();
     for round in &sp.rounds {
         let w = choose(b, &bit, &sp.h, round.reg_const, 0, &mut word)?;
         let v = if round.local {
@@ -322,7 +322,7 @@ fn shuffle(
         got.insert(round.k, v);
     }
     let mut out = Vec::with_capacity(1 << d.reg.len());
-    let mut take = |k: u64| -> Result<MlirValue, String> {
+    let mut take = |k: u64| -> Result<Val<'c>, String> {
         got.get(&k)
             .copied()
             .ok_or_else(|| format!("internal: no shuffle round {k}"))
@@ -346,13 +346,13 @@ fn shuffle(
     Ok(by_layout)
 }
 
-impl<'a> Emit<'a> {
-    fn unpack_i32x2(&self, v: MlirValue) -> Vec<MlirValue> {
+impl<'a, 'c> Emit<'a, 'c> {
+    fn unpack_i32x2(&self, v: Val<'c>) -> Vec<Val<'c>> {
         (0..2)
             .map(|k| self.b.extract_element(v, self.c32(k)))
             .collect()
     }
-    fn pack_i32x2(&self, w: &[MlirValue]) -> MlirValue {
+    fn pack_i32x2(&self, w: &[Val<'c>]) -> Val<'c> {
         let i32x2 = self.b.vector(2, self.b.i32());
         let mut v = self.b.poison(i32x2);
         for (k, &x) in w.iter().enumerate() {
@@ -407,14 +407,14 @@ fn instruction_elements(a: &SideAccess, bits: u32, inst: u64) -> Vec<Vec<u64>> {
 }
 
 /// Stores, barrier, loads (per tile) through the plan's shared layout.
-fn shared(
-    e: &Emit<'_>,
+fn shared<'c>(
+    e: &Emit<'_, 'c>,
     plan: &ConvertPlan,
     sh: &SharedPlan,
-    regs: &[MlirValue],
-    smem: MlirValue,
-    thread: MlirValue,
-) -> Result<Vec<MlirValue>, String> {
+    regs: &[Val<'c>],
+    smem: Val<'c>,
+    thread: Val<'c>,
+) -> Result<Vec<Val<'c>>, String> {
     let b = e.b;
     let (s, d) = (&plan.src, &plan.dst);
     let c = Coordinates::new(&sh.smem.ins()[0].bases, &sh.outer);
@@ -431,12 +431,12 @@ fn shared(
     };
     let w_base = e.xor_bits(thread, &address_bits(s, &sh.write, &c));
     let r_base = e.xor_bits(thread, &address_bits(d, &sh.read, &c));
-    let address = |base: MlirValue, k: u64| -> MlirValue {
+    let address = |base: Val<'c>, k: u64| -> Val<'c> {
         let off = e.xor_const(base, k);
         let byte = b.shl(off, shift);
         b.byte_offset(smem, byte, b.ptr(3))
     };
-    let mut loaded: HashMap<u64, MlirValue> = HashMap::new();
+    let mut loaded: HashMap<u64, Val<'c>> = HashMap::new();
     for o in 0..1u64 << sh.outer.len() {
         if o > 0 {
             barrier();
@@ -447,7 +447,7 @@ fn shared(
             let parts = instruction_elements(&sh.write, e.bits, inst);
             match sh.write.kind {
                 AccessKind::Vector { a } => {
-                    let vals: Vec<MlirValue> = parts[0]
+                    let vals: Vec<Val<'c>> = parts[0]
                         .iter()
                         .map(|&v| sreg.index(v).map(|i| regs[i]))
                         .collect::<Result<_, _>>()?;
@@ -458,7 +458,7 @@ fn shared(
                     let ptr = address(w_base, c.of(inst).0);
                     let mut words = Vec::new();
                     for reg in &parts {
-                        let vals: Vec<MlirValue> = reg
+                        let vals: Vec<Val<'c>> = reg
                             .iter()
                             .map(|&v| sreg.index(v).map(|i| regs[i]))
                             .collect::<Result<_, _>>()?;

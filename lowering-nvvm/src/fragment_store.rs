@@ -11,17 +11,17 @@
 //! emitted: the same code serves full tiles and the ragged edge of a tensor.
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::*;
+use melior::ir::ValueLike;
 
 use layout_dialect::op_diagnostics::{emit_op_diagnostic, Severity};
 
-use crate::build::Builder;
+use crate::build::{Builder, Val};
 use crate::build_llvm::Predicate;
 use crate::derive::{self, Attrs};
 
-/// `.global` for a pointer in address space 1, else the generic form.
-fn global_space(base: MlirValue) -> &'static str {
-    if unsafe { mlirLLVMPointerTypeGetAddressSpace(mlirValueGetType(base)) } == 1 {
+/// `.global` for a pointer in address space 1 (`!llvm.ptr<1>`), else the generic form.
+fn global_space<'c>(b: &Builder<'c>, base: Val<'c>) -> &'static str {
+    if base.r#type() == b.ptr(1) {
         ".global"
     } else {
         ""
@@ -82,11 +82,11 @@ pub fn remark(
     text
 }
 
-pub fn lower(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+pub fn lower<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let plan = derive::fragment_store(a)?;
     let elem = a.get("elem").ok_or("missing attribute 'elem'")?.to_string();
@@ -94,17 +94,17 @@ pub fn lower(
     emit_op_diagnostic(
         &op,
         Severity::Remark,
-        &remark(&plan, &elem, bytes, global_space(ops[1])),
+        &remark(&plan, &elem, bytes, global_space(b, ops[1])),
     );
     let (acc, base, row, col, thread, m_bound, n_bound, ld) = (
         ops[0], ops[1], ops[2], ops[3], ops[4], ops[5], ops[6], ops[7],
     );
-    let space = global_space(base);
+    let space = global_space(b, base);
     let c32 = |v: i64| b.c32(v);
     let c64 = |v: i64| b.c64(v);
 
     // F_T(t), then the thread's row and column in the tile.
-    let mut ft: Option<MlirValue> = None;
+    let mut ft: Option<Val<'c>> = None;
     let mut prefix = 1i64;
     for &(s, d) in &plan.thread_leaves {
         if s > 1 && d != 0 {
@@ -135,8 +135,8 @@ pub fn lower(
     let base64 = b.ptrtoint(base);
     let ld64 = b.zext(ld, b.i64());
     let bytes64 = c64(bytes);
-    let ult = |x: MlirValue, y: MlirValue| b.icmp(Predicate::Ult, x, y);
-    let add_const = |x: MlirValue, k: i64| -> MlirValue {
+    let ult = |x: Val<'c>, y: Val<'c>| b.icmp(Predicate::Ult, x, y);
+    let add_const = |x: Val<'c>, k: i64| -> Val<'c> {
         if k == 0 {
             x
         } else {
@@ -145,7 +145,7 @@ pub fn lower(
     };
     let reg = |v: usize| b.extract_value(acc, v);
     // A predicated `st[.global].<ty>` of `data` (constraint letters `cons`) at `addr`.
-    let store = |addr: MlirValue, pred: MlirValue, data: &[MlirValue], ty: &str, cons: &str| {
+    let store = |addr: Val<'c>, pred: Val<'c>, data: &[Val<'c>], ty: &str, cons: &str| {
         let p32 = b.zext(pred, b.i32());
         let n = data.len();
         let regs = (1..=n)
@@ -172,7 +172,7 @@ pub fn lower(
     };
     let half = b.element(if elem == "bf16" { "bf16" } else { "f16" })?;
     // One register converted to a b16 (i16) or b32 (i32) store operand.
-    let scalar = |v: usize| -> MlirValue {
+    let scalar = |v: usize| -> Val<'c> {
         let x = reg(v);
         if bytes == 4 {
             b.bitcast(x, b.i32())
@@ -193,7 +193,7 @@ pub fn lower(
         let off = b.add(line, cc64);
         let off = b.mul(off, bytes64);
         let addr = b.add(base64, off);
-        let col_ok = |j: i64| -> MlirValue { ult(add_const(cc, j), n_bound) };
+        let col_ok = |j: i64| -> Val<'c> { ult(add_const(cc, j), n_bound) };
         if w == 1 {
             let ok = b.and(row_ok, col_ok(0));
             let (ty, cons) = if bytes == 4 {

@@ -11,8 +11,9 @@
 //! - The pass `layout-lower-to-nvvm` ([`pass`]) and the pipeline `lower-to-nvvm` (the pass, then
 //!   the upstream conversions to the LLVM dialect; option `ptx=<file>` emits PTX for sm_90a
 //!   through `gpu-module-to-binary{format=isa}` and [`ptx`]).
-//! - The ops the lowering creates are made by their typed C++ builders (cpp/LlvmOpBuilders.cpp,
-//!   cpp/NvvmOpBuilders.cpp) through [`build::Builder`] ([`build_llvm`], [`build_nvvm`]).
+//! - The ops the lowering creates are made through [`build::Builder`]: the LLVM-dialect ones
+//!   with melior's `OperationBuilder` and typed attributes ([`build_llvm`]), the NVVM ones by
+//!   their typed C++ builders (cpp/NvvmOpBuilders.cpp, [`build_nvvm`]).
 
 pub mod build;
 pub mod build_llvm;

@@ -10,11 +10,14 @@ use melior::ir::attribute::{
 };
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
 use melior::ir::{AttributeLike, RegionLike};
+use melior::ir::{TypeLike, ValueLike};
 use melior::pass::Pass;
+use melior::{Context, RewriterBase};
 use mlir_sys::*;
 
-use crate::build::Builder;
+use crate::build::{Builder, PatternRewriter, Val};
 use crate::build_llvm::Binary;
 use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs, DescKind};
@@ -30,6 +33,7 @@ extern "C" {
 /// and one conversion pattern per op (cpp/HardwareOpLowering.cpp), each of which calls
 /// [`layout_nvvm_lower_op`].
 pub fn create_lower_pass() -> Pass {
+    // SAFETY: the C++ function returns a new pass that nothing else owns; `Pass` takes it.
     unsafe { Pass::from_raw(layout_nvvm_create_hardware_lowering_pass()) }
 }
 
@@ -45,7 +49,7 @@ fn emit_error(op: OperationRef<'_, '_>, message: &str) {
 ///
 /// # Safety
 /// `op` is a live hardware op of the `layout` dialect, `rewriter` the pattern's rewriter, and
-/// `operands` points to `n` values.
+/// `operands` points to `n` live values; all of them stay alive during the call.
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_lower_op(
     op: MlirOperation,
@@ -55,23 +59,52 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
     n: usize,
     sm: i64,
 ) -> bool {
-    let op = OperationRef::from_raw(op);
-    let all = if n == 0 {
-        &[][..]
-    } else {
-        std::slice::from_raw_parts(operands, n)
+    // SAFETY: the handles are live for this call (the caller's contract), and every typed
+    // handle made here is bound to it: `'c` is a borrow of the locals `typed` and `context`
+    // (melior's `ContextRef::to_ref` points into `context`, which outlives every use);
+    // `Value` is `#[repr(transparent)]` over `MlirValue`, so the `n` operands read as values;
+    // `typed` is made from `rewriter`, as `PatternRewriter::new` requires.
+    let (typed, context);
+    let (ctx, op, all, rewriter) = unsafe {
+        typed = RewriterBase::from_raw(rewriter);
+        let op = OperationRef::from_raw(op);
+        context = op.context();
+        let all: &[Val] = if n == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(operands as *const Val, n)
+        };
+        (
+            context.to_ref(),
+            op,
+            all,
+            PatternRewriter::new(&typed, rewriter),
+        )
     };
+    lower_op_checked(ctx, op, kind, rewriter, all, sm)
+}
+
+/// [`layout_nvvm_lower_op`] on typed handles.
+fn lower_op_checked<'c>(
+    ctx: &'c Context,
+    op: OperationRef<'c, 'c>,
+    kind: i32,
+    rewriter: PatternRewriter<'c>,
+    all: &[Val<'c>],
+    sm: i64,
+) -> bool {
     // The data operands: every operand but the layouts given as operands (read by `attrs`).
-    let data: Vec<MlirValue> = all
+    let data: Vec<Val<'c>> = all
         .iter()
         .copied()
-        .filter(|&v| !layout_dialect::is_layout_type(mlirValueGetType(v)))
+        .filter(|v| !layout_dialect::is_layout_type(v.r#type().to_raw()))
         .collect();
     let Some(kind) = HardwareOp::from_number(kind) else {
         emit_error(op, &format!("internal: no hardware op numbered {kind}"));
         return false;
     };
-    match lower_op(op, kind, rewriter, &data, sm) {
+    let b = Builder::before(ctx, op, rewriter);
+    match lower_op(&b, op, kind, &data, sm) {
         Ok(()) => true,
         Err(e) => {
             emit_error(op, &e);
@@ -243,36 +276,35 @@ impl HardwareOp {
     }
 }
 
-fn lower_op(
-    op: OperationRef<'_, '_>,
+fn lower_op<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     kind: HardwareOp,
-    rewriter: MlirRewriterBase,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
     sm: i64,
 ) -> Result<(), String> {
     let a = attrs(op);
-    let b = Builder::before(op, rewriter);
     match kind {
-        HardwareOp::Ldmatrix => lower_matrix(&b, op, MatrixOp::Ld, &a, ops, sm),
-        HardwareOp::Stmatrix => lower_matrix(&b, op, MatrixOp::St, &a, ops, sm),
+        HardwareOp::Ldmatrix => lower_matrix(b, op, MatrixOp::Ld, &a, ops, sm),
+        HardwareOp::Stmatrix => lower_matrix(b, op, MatrixOp::St, &a, ops, sm),
         HardwareOp::LaneOffset => {
             let m = derive::matrix(derive::matrix_instr(&a)?, &a)?;
-            let off = emit_lane_offset(&b, ops[0], &lane_formula(&m.lane_offsets))?;
+            let off = emit_lane_offset(b, ops[0], &lane_formula(&m.lane_offsets))?;
             b.replace(op, &[off]);
             Ok(())
         }
-        HardwareOp::WgmmaDesc => lower_smem_desc(&b, op, DescKind::Wgmma, &a, ops),
-        HardwareOp::UmmaDesc => lower_smem_desc(&b, op, DescKind::Umma, &a, ops),
-        HardwareOp::Tcgen05Mma => crate::tcgen05::lower_mma(&b, op, &a, ops),
-        HardwareOp::TmemLoad => crate::tcgen05::lower_tmem_copy(&b, op, false, &a, ops),
-        HardwareOp::TmemStore => crate::tcgen05::lower_tmem_copy(&b, op, true, &a, ops),
-        HardwareOp::Tcgen05Cp => crate::tcgen05::lower_cp(&b, op, &a, ops),
-        HardwareOp::Wgmma => lower_wgmma(&b, op, &a, ops),
-        HardwareOp::FragmentStore => crate::fragment_store::lower(&b, op, &a, ops),
-        HardwareOp::Convert => crate::convert::lower(&b, op, &a, ops),
-        HardwareOp::TmaLoad => lower_tma_load(&b, op, &a, ops),
-        HardwareOp::TmaStore => lower_tma_store(&b, op, &a, ops),
-        HardwareOp::TmaDesc => lower_tma_desc(&b, op, &a, ops),
+        HardwareOp::WgmmaDesc => lower_smem_desc(b, op, DescKind::Wgmma, &a, ops),
+        HardwareOp::UmmaDesc => lower_smem_desc(b, op, DescKind::Umma, &a, ops),
+        HardwareOp::Tcgen05Mma => crate::tcgen05::lower_mma(b, op, &a, ops),
+        HardwareOp::TmemLoad => crate::tcgen05::lower_tmem_copy(b, op, false, &a, ops),
+        HardwareOp::TmemStore => crate::tcgen05::lower_tmem_copy(b, op, true, &a, ops),
+        HardwareOp::Tcgen05Cp => crate::tcgen05::lower_cp(b, op, &a, ops),
+        HardwareOp::Wgmma => lower_wgmma(b, op, &a, ops),
+        HardwareOp::FragmentStore => crate::fragment_store::lower(b, op, &a, ops),
+        HardwareOp::Convert => crate::convert::lower(b, op, &a, ops),
+        HardwareOp::TmaLoad => lower_tma_load(b, op, &a, ops),
+        HardwareOp::TmaStore => lower_tma_store(b, op, &a, ops),
+        HardwareOp::TmaDesc => lower_tma_desc(b, op, &a, ops),
     }
 }
 
@@ -315,13 +347,17 @@ pub fn lane_formula(offs: &[i64]) -> LaneFormula {
 
 /// The lane's byte offset as i32 IR: bit i of the lane moved to the position of c_i when c_i
 /// is a power of two, else multiplied.
-fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<MlirValue, String> {
+fn emit_lane_offset<'c>(
+    b: &Builder<'c>,
+    lane: Val<'c>,
+    f: &LaneFormula,
+) -> Result<Val<'c>, String> {
     let (c0, cs, comb) = match f {
         LaneFormula::Add(c0, cs) => (*c0, cs, Binary::Add),
         LaneFormula::Xor(c0, cs) => (*c0, cs, Binary::Xor),
         LaneFormula::Table(t) => return b.table_lookup(t, lane),
     };
-    let mut acc: Option<MlirValue> = None;
+    let mut acc: Option<Val<'c>> = None;
     for (i, &c) in cs.iter().enumerate() {
         if c == 0 {
             continue;
@@ -367,12 +403,12 @@ fn emit_lane_offset(b: &Builder, lane: MlirValue, f: &LaneFormula) -> Result<Mli
 
 /// ldmatrix / stmatrix; `sm` the target's SM (0: not known, e.g. the pass alone), which must
 /// have the form: LLVM's NVPTX backend cannot select an sm_100 form for an older target.
-fn lower_matrix(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+fn lower_matrix<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     mop: MatrixOp,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
     sm: i64,
 ) -> Result<(), String> {
     let m = derive::matrix(mop, a)?;
@@ -424,12 +460,12 @@ pub fn smem_desc_operands(op: OperationRef<'_, '_>) -> (bool, bool) {
     }
 }
 
-fn lower_smem_desc(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+fn lower_smem_desc<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     kind: DescKind,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let (has_base, has_k) = smem_desc_operands(op);
     let d = derive::smem_desc(kind, a, has_k)?;
@@ -440,11 +476,11 @@ fn lower_smem_desc(
     Ok(())
 }
 
-fn lower_wgmma(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+fn lower_wgmma<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let w = derive::wgmma(a)?;
     // `async`: the mma alone; the kernel fences, commits and waits (several in flight).
@@ -452,7 +488,7 @@ fn lower_wgmma(
     if !asynchronous {
         b.sync(Sync::WgmmaFence);
     }
-    let a_is_desc = unsafe { mlirTypeIsAInteger(mlirValueGetType(ops[0])) };
+    let a_is_desc = ops[0].r#type().is_integer();
     let r = if a_is_desc {
         wgmma_descriptors(b, &w, ops)?
     } else {
@@ -468,11 +504,11 @@ fn lower_wgmma(
 
 /// wgmma with both operands as shared-memory descriptors: NVVM's `wgmma.mma_async` (layout
 /// row for a K-major A, col for a K-major B).
-fn wgmma_descriptors(
-    b: &Builder,
+fn wgmma_descriptors<'c>(
+    b: &Builder<'c>,
     w: &derive::Wgmma,
-    ops: &[MlirValue],
-) -> Result<MlirValue, String> {
+    ops: &[Val<'c>],
+) -> Result<Val<'c>, String> {
     b.wgmma_mma_async(
         ops[2],
         ops[0],
@@ -487,7 +523,7 @@ fn wgmma_descriptors(
 /// wgmma with A in registers (the `.f32.<A>.<B>` form with `{a0..a3}`): NVVM's
 /// `wgmma.mma_async` takes descriptors only, so this one is inline PTX; the accumulator is tied
 /// in and out ("=f" outputs, "0".."N/2-1" inputs).
-fn wgmma_registers_a(b: &Builder, w: &derive::Wgmma, ops: &[MlirValue]) -> MlirValue {
+fn wgmma_registers_a<'c>(b: &Builder<'c>, w: &derive::Wgmma, ops: &[Val<'c>]) -> Val<'c> {
     let nd = (w.n / 2) as usize;
     let regs = ops[0];
     let mut ins = Vec::new();
@@ -525,12 +561,12 @@ fn wgmma_registers_a(b: &Builder, w: &derive::Wgmma, ops: &[MlirValue]) -> MlirV
     let mut cons: Vec<String> = vec!["=f".into(); nd];
     cons.extend(["r", "r", "r", "r", "l", "r"].iter().map(|s| s.to_string()));
     cons.extend((0..nd).map(|i| i.to_string()));
-    let acc_ty = unsafe { mlirValueGetType(ops[2]) };
+    let acc_ty = ops[2].r#type();
     b.inline_asm_value(acc_ty, &ins, &asm, &cons.join(","))
 }
 
 /// The coordinates of one box: the op's coordinates plus the box's static TMA offset.
-fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Vec<MlirValue> {
+fn box_coords<'c>(b: &Builder<'c>, coords: &[Val<'c>], rel: &[i64]) -> Vec<Val<'c>> {
     coords
         .iter()
         .zip(rel.iter().chain(std::iter::repeat(&0)))
@@ -545,11 +581,11 @@ fn box_coords(b: &Builder, coords: &[MlirValue], rel: &[i64]) -> Vec<MlirValue> 
         .collect()
 }
 
-fn lower_tma_load(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+fn lower_tma_load<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (dst, map, mbar, coords) = (ops[0], ops[1], ops[2], &ops[3..]);
@@ -567,11 +603,11 @@ fn lower_tma_load(
     Ok(())
 }
 
-fn lower_tma_store(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+fn lower_tma_store<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
     let (map, src, coords) = (ops[0], ops[1], &ops[2..]);
@@ -591,13 +627,13 @@ pub const ENCODE_FN: &str = "cuTensorMapEncodeTiled";
 
 /// The type of [`ENCODE_FN`]: `!llvm.func<i32 (ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32,
 /// i32, i32, i32)>`.
-fn encode_type(b: &Builder) -> MlirType {
+fn encode_type<'c>(b: &Builder<'c>) -> Type<'c> {
     let (p, i) = (b.ptr(0), b.i32());
     b.function(i, &[p, i, i, p, p, p, p, p, i, i, i, i])
 }
 
 /// Declare `cuTensorMapEncodeTiled` in the symbol table above `op` unless present.
-fn declare_encode(op: OperationRef<'_, '_>, rewriter: MlirRewriterBase) -> Result<(), String> {
+fn declare_encode<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> Result<(), String> {
     let mut table_op = op.parent_operation();
     while let Some(t) = table_op {
         let n = op_name(&t);
@@ -622,13 +658,13 @@ fn declare_encode(op: OperationRef<'_, '_>, rewriter: MlirRewriterBase) -> Resul
     if found {
         return Ok(());
     }
-    let b = Builder::at_start(op, body, rewriter);
+    let b = Builder::at_start(b.context(), op, body, b.rewriter());
     b.func_declaration(ENCODE_FN, encode_type(&b));
     Ok(())
 }
 
 /// An i64 array on the stack holding `vals`; returns its pointer.
-fn stack_array(b: &Builder, vals: &[MlirValue], elem: MlirType) -> MlirValue {
+fn stack_array<'c>(b: &Builder<'c>, vals: &[Val<'c>], elem: Type<'c>) -> Val<'c> {
     let n = b.c32(vals.len().max(1) as i64);
     let p = b.alloca(elem, n);
     for (i, v) in vals.iter().enumerate() {
@@ -638,17 +674,17 @@ fn stack_array(b: &Builder, vals: &[MlirValue], elem: MlirType) -> MlirValue {
     p
 }
 
-fn lower_tma_desc(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+fn lower_tma_desc<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let t = derive::tma(a)?;
-    declare_encode(op, b.rewriter())?;
+    declare_encode(b, op)?;
     let (map, global) = (ops[0], ops[1]);
     let mut dynamic = ops[2..].iter();
-    let mut ints = |xs: &[Option<i64>]| -> Result<Vec<MlirValue>, String> {
+    let mut ints = |xs: &[Option<i64>]| -> Result<Vec<Val<'c>>, String> {
         xs.iter()
             .map(|x| match x {
                 Some(v) => Ok(b.c64(*v)),
@@ -661,8 +697,8 @@ fn lower_tma_desc(
     };
     let dims = ints(&t.global_dim)?;
     let strides = ints(&t.global_strides)?;
-    let boxd: Vec<MlirValue> = t.box_dim.iter().map(|v| b.c32(*v)).collect();
-    let es: Vec<MlirValue> = t.element_strides.iter().map(|v| b.c32(*v)).collect();
+    let boxd: Vec<Val<'c>> = t.box_dim.iter().map(|v| b.c32(*v)).collect();
+    let es: Vec<Val<'c>> = t.element_strides.iter().map(|v| b.c32(*v)).collect();
     let pd = stack_array(b, &dims, b.i64());
     let ps = stack_array(b, &strides, b.i64());
     let pb = stack_array(b, &boxd, b.i32());

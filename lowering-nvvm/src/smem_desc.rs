@@ -2,20 +2,18 @@
 //! computes: shared by the lowerings of `layout.wgmma_desc`, `layout.umma_desc` and
 //! `layout.wgmma` (pass) and of `layout.tcgen05_mma` (tcgen05).
 
-use mlir_sys::MlirValue;
-
-use crate::build::Builder;
+use crate::build::{Builder, Val};
 use crate::derive::SmemDesc;
 
 /// A shared-memory descriptor as i64 IR: the constant when the address and k are static;
 /// else every field but the start address is the constant `hi` and
 /// `start = ((ptrtoint base + start + k * advance) >> 4) & 0x3fff`.
-pub(crate) fn emit_smem_desc(
-    b: &Builder,
+pub(crate) fn emit_smem_desc<'c>(
+    b: &Builder<'c>,
     d: &SmemDesc,
-    base: Option<MlirValue>,
-    k: Option<MlirValue>,
-) -> Result<MlirValue, String> {
+    base: Option<Val<'c>>,
+    k: Option<Val<'c>>,
+) -> Result<Val<'c>, String> {
     let bits = d.bits;
     if base.is_none() && k.is_none() {
         return Ok(b.c64(bits as i64));

@@ -4,23 +4,22 @@
 
 use layout_algebra::hw::TmemShape;
 use melior::ir::operation::OperationRef;
-use mlir_sys::*;
 
-use crate::build::Builder;
+use crate::build::{Builder, Val};
 use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs};
 
 /// An i32 TMEM address as the NVVM ops' `!llvm.ptr<6>`.
-fn tmem_ptr(b: &Builder, addr: MlirValue) -> MlirValue {
+fn tmem_ptr<'c>(b: &Builder<'c>, addr: Val<'c>) -> Val<'c> {
     b.inttoptr(addr, b.ptr(6))
 }
 
 /// `layout.tcgen05_mma` -> `nvvm.tcgen05.mma` with the derived instruction descriptor.
-pub fn lower_mma(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+pub fn lower_mma<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let d = derive::tcgen05_mma(a)?;
     let cta2 = a.get("ctaGroup").map(|s| s.as_str()) == Some("2");
@@ -33,12 +32,12 @@ pub fn lower_mma(
 
 /// `layout.tmem_load` / `layout.tmem_store` -> `nvvm.tcgen05.ld` / `.st` at the warp's base
 /// address ([`warp_base_offset`]), then `nvvm.tcgen05.wait <load|store>`.
-pub fn lower_tmem_copy(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+pub fn lower_tmem_copy<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     store: bool,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let c = derive::tmem_copy(a)?;
     let bases: Vec<i64> = (0..c.warps.len()).map(|i| c.base_address(i)).collect();
@@ -72,7 +71,7 @@ pub fn lower_tmem_copy(
 /// but nothing orders a plain use of them (a register move, a conversion) after the wait: LLVM
 /// may schedule it before. Each register is therefore passed through an empty volatile asm
 /// (`"=r,0"`) after the wait, and the uses read that.
-fn after_wait(b: &Builder, r: MlirValue, regs: i64) -> MlirValue {
+fn after_wait<'c>(b: &Builder<'c>, r: Val<'c>, regs: i64) -> Val<'c> {
     if regs == 1 {
         return b.inline_asm_value(b.i32(), &[r], "", "=r,0");
     }
@@ -88,11 +87,11 @@ fn after_wait(b: &Builder, r: MlirValue, regs: i64) -> MlirValue {
 
 /// `layout.tcgen05_cp` -> the source descriptor (start address from the pointer) and
 /// `nvvm.tcgen05.cp` (shape 128x256b).
-pub fn lower_cp(
-    b: &Builder,
-    op: OperationRef<'_, '_>,
+pub fn lower_cp<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
     a: &Attrs,
-    ops: &[MlirValue],
+    ops: &[Val<'c>],
 ) -> Result<(), String> {
     let d = derive::tcgen05_cp(a)?;
     let desc = crate::smem_desc::emit_smem_desc(b, &d, Some(ops[1]), None)?;
@@ -105,7 +104,7 @@ pub fn lower_cp(
 /// The TMEM address offset of the executing warp's base: `None` for one warp at offset 0, a
 /// constant for one warp, for a warpgroup `base0 + w * step` (`w = (tid.x / 32) % 4`) when the
 /// four bases are evenly spaced, else an element of a constant vector.
-fn warp_base_offset(b: &Builder, bases: &[i64]) -> Result<Option<MlirValue>, String> {
+fn warp_base_offset<'c>(b: &Builder<'c>, bases: &[i64]) -> Result<Option<Val<'c>>, String> {
     if let [only] = bases {
         return Ok((*only != 0).then(|| b.c32(*only)));
     }
