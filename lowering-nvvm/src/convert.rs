@@ -198,8 +198,9 @@ pub fn lower<'c>(
     op: OperationRef<'c, 'c>,
     a: &Attrs,
     ops: &[Val<'c>],
+    sm: i64,
 ) -> Result<(), String> {
-    let plan = derive::convert(a)?;
+    let plan = derive::convert_for(a, sm)?;
     let (elem, bits) = derive::convert_elem(a)?;
     emit_op_diagnostic(&op, Severity::Remark, &remark(&plan));
     let (src, smem, thread) = match ops {

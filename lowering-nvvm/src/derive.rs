@@ -450,9 +450,23 @@ fn linear<'a>(a: &'a Attrs, key: &str) -> Result<&'a LinearLayout, String> {
 /// layout.convert: the conversion plan of `from` -> `to` (`convert_plan_for` the target `sm`,
 /// sm_90 when absent).
 pub fn convert(a: &Attrs) -> Result<ConvertPlan, String> {
+    convert_for(a, 0)
+}
+
+/// [`convert`] for the chip the lowering targets (`chip`, 0 when not known): the op's `sm`,
+/// else the chip's, else sm_90. A plan for a later SM than the chip is an error: its
+/// instructions (`stmatrix` from sm_90) may not exist on the chip, where LLVM's NVPTX backend
+/// cannot select them.
+pub fn convert_for(a: &Attrs, chip: i64) -> Result<ConvertPlan, String> {
     let (_, bits) = convert_elem(a)?;
     let budget = int(a, "smemBudget", DEFAULT_SMEM_BUDGET)?;
-    let sm = int(a, "sm", DEFAULT_SM as i64)?;
+    let sm = int(a, "sm", if chip > 0 { chip } else { DEFAULT_SM as i64 })?;
+    if chip > 0 && sm > chip {
+        return Err(format!(
+            "the conversion is planned for sm_{sm} (its 'sm' attribute), but the target is \
+             sm_{chip} (--lower-to-nvvm's chip): plan it for the target"
+        ));
+    }
     convert_plan_for(
         linear(a, "from")?,
         linear(a, "to")?,

@@ -301,7 +301,7 @@ fn lower_op<'c>(
         HardwareOp::Tcgen05Cp => crate::tcgen05::lower_cp(b, op, &a, ops),
         HardwareOp::Wgmma => lower_wgmma(b, op, &a, ops),
         HardwareOp::FragmentStore => crate::fragment_store::lower(b, op, &a, ops),
-        HardwareOp::Convert => crate::convert::lower(b, op, &a, ops),
+        HardwareOp::Convert => crate::convert::lower(b, op, &a, ops, sm),
         HardwareOp::TmaLoad => lower_tma_load(b, op, &a, ops),
         HardwareOp::TmaStore => lower_tma_store(b, op, &a, ops),
         HardwareOp::TmaDesc => lower_tma_desc(b, op, &a, ops),

@@ -12,6 +12,10 @@
 // RUN: layout-opt %s --lower-to-nvvm="ptx=%t.ptx" -o /dev/null 2>/dev/null
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 // RUN: %python %S/Inputs/ptx_moves.py %t.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=MOVES
+// For sm_80 (no stmatrix) the plans store with st.shared instead, and still move right.
+// RUN: layout-opt %s --lower-to-nvvm="chip=sm_80 ptx=%t.sm80.ptx" -o /dev/null 2>/dev/null
+// RUN: FileCheck %s --check-prefix=SM80 < %t.sm80.ptx
+// RUN: %python %S/Inputs/ptx_moves.py %t.sm80.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=MOVES
 // The checker catches a missing barrier and a wrong destination.
 // RUN: sed -e '/bar.sync/d' %t.ptx > %t.nobar.ptx
 // RUN: not %python %S/Inputs/ptx_moves.py %t.nobar.ptx %S/Inputs/convert_cases.json | FileCheck %s --check-prefix=RACE
@@ -72,6 +76,12 @@
 // PTX-COUNT-2: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // PTX: ld.shared.b8
 
+// SM80: .target sm_80
+// SM80-NOT: stmatrix
+// SM80-LABEL: .entry mma_to_rows
+// SM80: st.shared
+// SM80: bar.sync 0
+// SM80: ld.shared
 // MOVES: mma_to_rows: 128 threads x 32 fields: all moved right
 // MOVES: rows_transposed: 128 threads x 32 fields: all moved right
 // MOVES: mma_f32_to_rows: 128 threads x 32 fields: all moved right
