@@ -60,3 +60,19 @@ const void *mlirLayoutValueTypeGetValue(MlirType type) {
 unsigned mlirLayoutValueTypeGetKind(MlirType type) {
   return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getKind();
 }
+
+bool mlirTypeIsALayoutMemoryTensor(MlirType type) {
+  return llvm::isa<mlir::layout::MemoryTensorType>(unwrap(type));
+}
+
+MlirType mlirLayoutMemoryTensorTypeGetElementType(MlirType type) {
+  return wrap(llvm::cast<mlir::layout::MemoryTensorType>(unwrap(type)).getElementType());
+}
+
+unsigned mlirLayoutMemoryTensorTypeGetSpace(MlirType type) {
+  return static_cast<unsigned>(llvm::cast<mlir::layout::MemoryTensorType>(unwrap(type)).getSpace());
+}
+
+MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type) {
+  return wrap(llvm::cast<mlir::layout::MemoryTensorType>(unwrap(type)).getLayout());
+}

@@ -35,6 +35,7 @@
 pub use layout_dialect_ffi as ffi;
 
 pub mod ir;
+pub mod memory_tensor;
 pub mod op_diagnostics;
 
 use layout_algebra::Error;

@@ -37,6 +37,15 @@ MLIR_CAPI_EXPORTED const void *mlirLayoutValueTypeGetValue(MlirType type);
 /// 4 linear, 5 bijective (its mnemonic).
 MLIR_CAPI_EXPORTED unsigned mlirLayoutValueTypeGetKind(MlirType type);
 
+/// True if `type` is a tensor in memory (`!layout.tensor<T, space, L>`).
+MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutMemoryTensor(MlirType type);
+/// The element type `T` of a tensor in memory.
+MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetElementType(MlirType type);
+/// The memory a tensor lives in: 0 global, 1 shared, 2 tmem, 3 tma.
+MLIR_CAPI_EXPORTED unsigned mlirLayoutMemoryTensorTypeGetSpace(MlirType type);
+/// The layout type `L` of a tensor in memory (a layout-dialect value type).
+MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type);
+
 /// Emit `message` at `loc` as a remark (severity 0), warning (1) or error (2).
 /// The MLIR C API emits errors only; passes written in other languages use this.
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,

@@ -1,0 +1,58 @@
+//! Tensors in memory (`!layout.tensor<T, space, L>`) read from Rust: the element type `T`, the
+//! memory `space` the tensor lives in and its layout type `L`, taken from the type's ODS
+//! parameters through the dialect's C API (no printing, no parsing).
+
+use melior::ir::{Type, TypeLike};
+
+extern "C" {
+    fn mlirTypeIsALayoutMemoryTensor(ty: mlir_sys::MlirType) -> bool;
+    fn mlirLayoutMemoryTensorTypeGetElementType(ty: mlir_sys::MlirType) -> mlir_sys::MlirType;
+    fn mlirLayoutMemoryTensorTypeGetSpace(ty: mlir_sys::MlirType) -> u32;
+    fn mlirLayoutMemoryTensorTypeGetLayout(ty: mlir_sys::MlirType) -> mlir_sys::MlirType;
+}
+
+/// The memory a tensor lives in (the dialect's `MemorySpace`, in its numbering).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemorySpace {
+    /// Global memory (LLVM address space 1, or the generic 0).
+    Global,
+    /// A CTA's shared memory (address space 3).
+    Shared,
+    /// Blackwell tensor memory (address space 6).
+    Tmem,
+    /// Global memory addressed through a TMA tensor map.
+    Tma,
+}
+
+/// The parameters of a `!layout.tensor<T, space, L>` type.
+#[derive(Clone, Copy, Debug)]
+pub struct MemoryTensor<'c> {
+    /// The element type `T`.
+    pub element: Type<'c>,
+    /// The memory the tensor lives in.
+    pub space: MemorySpace,
+    /// The layout type `L` (a layout-dialect value type).
+    pub layout: Type<'c>,
+}
+
+/// The parameters of `ty` when it is a tensor in memory; `None` for any other type.
+pub fn memory_tensor(ty: Type<'_>) -> Option<MemoryTensor<'_>> {
+    // SAFETY: `ty` is a live type of its context; the getters are called only after the check
+    // that it is a `MemoryTensorType`, and the types they return are uniqued in the same context.
+    unsafe {
+        if !mlirTypeIsALayoutMemoryTensor(ty.to_raw()) {
+            return None;
+        }
+        let space = match mlirLayoutMemoryTensorTypeGetSpace(ty.to_raw()) {
+            0 => MemorySpace::Global,
+            1 => MemorySpace::Shared,
+            2 => MemorySpace::Tmem,
+            _ => MemorySpace::Tma,
+        };
+        Some(MemoryTensor {
+            element: Type::from_raw(mlirLayoutMemoryTensorTypeGetElementType(ty.to_raw())),
+            space,
+            layout: Type::from_raw(mlirLayoutMemoryTensorTypeGetLayout(ty.to_raw())),
+        })
+    }
+}
