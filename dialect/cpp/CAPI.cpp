@@ -76,3 +76,11 @@ unsigned mlirLayoutMemoryTensorTypeGetSpace(MlirType type) {
 MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type) {
   return wrap(llvm::cast<mlir::layout::MemoryTensorType>(unwrap(type)).getLayout());
 }
+
+void mlirLayoutEmitOpError(MlirOperation op, const char *message) {
+  unwrap(op)->emitOpError() << message;
+}
+
+MlirStringRef mlirLayoutHardwareElementTypes(void) {
+  return wrap(mlir::layout::hardwareElementTypes());
+}

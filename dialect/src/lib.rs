@@ -57,6 +57,7 @@ extern "C" {
     fn mlirLayoutValueAttrGetValue(attr: mlir_sys::MlirAttribute) -> *const std::ffi::c_void;
     fn mlirLayoutValueTypeGetValue(ty: mlir_sys::MlirType) -> *const std::ffi::c_void;
     fn mlirLayoutRegisterPasses();
+    fn mlirLayoutHardwareElementTypes() -> mlir_sys::MlirStringRef;
 }
 
 /// A new `layout-canonicalize` pass: the dialect's folders and its filter_zeros/coalesce
@@ -164,6 +165,24 @@ pub fn type_mnemonic(ty: Type) -> Option<&'static str> {
             _ => "bijective",
         },
     )
+}
+
+/// Whether a layout-dialect type is static: a linear or bijective layout, or a CuTe value
+/// without runtime leaves (no `?`; not `*`), as `ValueType::isStatic` answers from the stored
+/// canonical text. False for a type of another dialect.
+pub fn type_is_static(ty: Type) -> bool {
+    match type_mnemonic(ty) {
+        None => false,
+        Some("linear" | "bijective") => true,
+        Some(_) => type_text(ty).is_some_and(|t| t != "*" && !t.contains('?')),
+    }
+}
+
+/// The element types the hardware ops accept, as MLIR spells them (`f16, bf16, ...`), for
+/// diagnostics: the dialect's table (cpp/LayoutDialect.cpp, `hardwareElementName`).
+pub fn hardware_element_types() -> &'static str {
+    // SAFETY: the C++ side answers a string literal, alive for the program.
+    unsafe { stored_text(mlirLayoutHardwareElementTypes()) }
 }
 
 /// The shared CuTe value behind a storage's handle.

@@ -26,6 +26,7 @@ extern "C" {
         severity: i32,
         message: *const std::os::raw::c_char,
     );
+    fn mlirLayoutEmitOpError(op: mlir_sys::MlirOperation, message: *const std::os::raw::c_char);
 }
 
 /// Emit `'<name>' op <message>` with `severity` at the operation's location. A NUL byte in the
@@ -46,4 +47,14 @@ pub fn emit_op_diagnostic<'c: 'a, 'a>(
 /// Emit `'<name>' op <message>` as an error at the operation's location.
 pub fn emit_op_error<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
     emit_op_diagnostic(op, Severity::Error, message)
+}
+
+/// Emit `'<name>' op <message>` as the error of a verifier: what `op->emitOpError()` emits in
+/// C++, with the op attached as a note when the context prints ops on diagnostics (a verifier's
+/// error shows the op it rejects; a pass's error, [`emit_op_error`], shows its location only).
+pub fn emit_verifier_error<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
+    let text = CString::new(message.replace('\0', " ")).expect("NUL bytes were replaced");
+    // SAFETY: `op` is a live op (melior's `OperationLike` of its context), `text` a
+    // NUL-terminated string that outlives the call (the C++ side copies it).
+    unsafe { mlirLayoutEmitOpError(op.to_raw(), text.as_ptr()) };
 }

@@ -52,23 +52,29 @@ pub enum Predicate {
     Ult,
 }
 
-/// The type of field `position` of the LLVM struct type `ty`; None when `ty` is not a struct
-/// type or has no such field.
-fn struct_field(ty: Type<'_>, position: usize) -> Option<Type<'_>> {
+/// The field types of an LLVM struct type (literal or identified; none for an opaque one);
+/// `None` for another type.
+pub(crate) fn struct_body(ty: Type<'_>) -> Option<Vec<Type<'_>>> {
     if !ty.is_llvm_struct_type() {
         return None;
     }
-    // SAFETY: `ty` is a live type (melior's `Type`), checked above to be an LLVM struct type,
-    // and `position` is checked below to be one of its fields; the field type belongs to the
-    // same context as `ty`.
+    // SAFETY: `ty` is a live type (melior's `Type`), checked above to be an LLVM struct type;
+    // each position read is below its field count, and the field types belong to the same
+    // context as `ty`.
     unsafe {
         let n = mlirLLVMStructTypeGetNumElementTypes(ty.to_raw());
-        let position = isize::try_from(position).ok().filter(|&p| p < n)?;
-        Some(Type::from_raw(mlirLLVMStructTypeGetElementType(
-            ty.to_raw(),
-            position,
-        )))
+        Some(
+            (0..n)
+                .map(|i| Type::from_raw(mlirLLVMStructTypeGetElementType(ty.to_raw(), i)))
+                .collect(),
+        )
     }
+}
+
+/// The type of field `position` of the LLVM struct type `ty`; `None` for another type or a
+/// position past its fields.
+fn struct_field(ty: Type<'_>, position: usize) -> Option<Type<'_>> {
+    struct_body(ty)?.get(position).copied()
 }
 
 impl Binary {
@@ -305,16 +311,20 @@ impl<'c> Builder<'c> {
     }
 
     /// `llvm.extractvalue container[position]` (a struct field, whose type is the result's).
-    pub fn extract_value(&self, container: Val<'c>, position: usize) -> Val<'c> {
-        let field = struct_field(container.r#type(), position)
-            .expect("llvm.extractvalue of a field of a struct");
-        self.insert_one(melior::dialect::llvm::extract_value(
+    /// An error, naming the type, when `container` is not an LLVM struct with a field
+    /// `position`.
+    pub fn extract_value(&self, container: Val<'c>, position: usize) -> Result<Val<'c>, String> {
+        let ty = container.r#type();
+        let field = struct_field(ty, position).ok_or_else(|| {
+            format!("internal: llvm.extractvalue of field {position} of {ty}, which is not an LLVM struct with that field")
+        })?;
+        Ok(self.insert_one(melior::dialect::llvm::extract_value(
             self.context(),
             container,
             DenseI64ArrayAttribute::new(self.context(), &[position as i64]),
             field,
             self.location(),
-        ))
+        )))
     }
 
     /// `llvm.insertvalue value, container[position]` (a struct field).

@@ -125,7 +125,7 @@ impl<'a, 'c> Emit<'a, 'c> {
         }
     }
 
-    fn field(&self, s: Val<'c>, i: usize) -> Val<'c> {
+    fn field(&self, s: Val<'c>, i: usize) -> Result<Val<'c>, String> {
         self.b.extract_value(s, i)
     }
 
@@ -217,7 +217,9 @@ pub fn lower<'c>(
     let (s, d) = (&plan.src, &plan.dst);
     let nsrc = 1usize << s.reg.len();
     let ndst = 1usize << d.reg.len();
-    let regs: Vec<Val<'c>> = (0..nsrc).map(|i| e.field(src, i)).collect();
+    let regs = (0..nsrc)
+        .map(|i| e.field(src, i))
+        .collect::<Result<Vec<Val<'c>>, String>>()?;
     let out: Vec<Val<'c>> = match plan.path {
         Path::Registers => (0..ndst)
             .map(|r| regs[combine(&plan.register_map, r as u64) as usize])
@@ -492,7 +494,7 @@ fn shared<'c>(
                     };
                     let r = b.ldmatrix(ptr, x as u32, trans, MatrixForm::M8n8B16, rt);
                     for (j, reg) in parts.iter().enumerate() {
-                        let w = if x == 1 { r } else { b.extract_value(r, j) };
+                        let w = if x == 1 { r } else { b.extract_value(r, j)? };
                         let vals = e.unpack(e.from_i32(w, reg.len()), reg.len());
                         for (q, v) in vals.into_iter().enumerate() {
                             loaded.insert(reg[q], v);

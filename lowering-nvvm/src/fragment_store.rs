@@ -172,14 +172,14 @@ pub fn lower<'c>(
     };
     let half = b.element(if elem == "bf16" { "bf16" } else { "f16" })?;
     // One register converted to a b16 (i16) or b32 (i32) store operand.
-    let scalar = |v: usize| -> Val<'c> {
-        let x = reg(v);
-        if bytes == 4 {
+    let scalar = |v: usize| -> Result<Val<'c>, String> {
+        let x = reg(v)?;
+        Ok(if bytes == 4 {
             b.bitcast(x, b.i32())
         } else {
             let h = b.fptrunc(x, half);
             b.bitcast(h, b.int(16))
-        }
+        })
     };
     for group in &plan.groups {
         let (mv, nv) = plan.values[group[0]];
@@ -201,21 +201,21 @@ pub fn lower<'c>(
             } else {
                 ("b16", "h")
             };
-            store(addr, ok, &[scalar(group[0])], ty, cons);
+            store(addr, ok, &[scalar(group[0])?], ty, cons);
             continue;
         }
         // The vector: w registers as w*bytes/4 words.
         let mut words = Vec::new();
         if bytes == 4 {
             for &v in group {
-                words.push(b.bitcast(reg(v), b.i32()));
+                words.push(b.bitcast(reg(v)?, b.i32()));
             }
         } else {
             let f32x2 = b.vector(2, b.f32());
             for pair in group.chunks(2) {
                 let u = b.poison(f32x2);
-                let u = b.insert_element(u, reg(pair[0]), c32(0));
-                let u = b.insert_element(u, reg(pair[1]), c32(1));
+                let u = b.insert_element(u, reg(pair[0])?, c32(0));
+                let u = b.insert_element(u, reg(pair[1])?, c32(1));
                 let h = b.fptrunc(u, b.vector(2, half));
                 words.push(b.bitcast(h, b.i32()));
             }
@@ -242,7 +242,7 @@ pub fn lower<'c>(
             } else {
                 b.add(addr, c64(j * bytes))
             };
-            store(a_j, ok, &[scalar(v)], ty, cons);
+            store(a_j, ok, &[scalar(v)?], ty, cons);
         }
     }
     b.replace(op, &[]);

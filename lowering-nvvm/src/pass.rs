@@ -5,13 +5,11 @@
 use layout_dialect::op_diagnostics::{emit_op_error, op_name};
 
 use layout_algebra::hw::{Major, MatrixOp};
-use melior::ir::attribute::{
-    Attribute, BoolAttribute, DenseI32ArrayAttribute, IntegerAttribute, StringAttribute,
-};
+use melior::ir::attribute::{DenseI32ArrayAttribute, StringAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
-use melior::ir::{AttributeLike, RegionLike};
+use melior::ir::RegionLike;
 use melior::ir::{TypeLike, ValueLike};
 use melior::pass::Pass;
 use melior::{Context, RewriterBase};
@@ -22,6 +20,8 @@ use crate::build_llvm::Binary;
 use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs, DescKind};
 use crate::smem_desc::emit_smem_desc;
+
+pub use crate::op_params::{attrs, string_bytes};
 
 pub const ARGUMENT: &str = "layout-lower-to-nvvm";
 
@@ -111,124 +111,6 @@ fn lower_op_checked<'c>(
             false
         }
     }
-}
-
-/// The parameters `derive` reads: string values, integers and flags (read from the typed
-/// attributes, never printed), element types and enums by the algebra's names, layouts as the
-/// values their attributes (or their operands' types) hold.
-pub fn attrs(op: OperationRef<'_, '_>) -> Attrs {
-    let keys = [
-        "elem",
-        "smem",
-        "fragment",
-        "major",
-        "tile",
-        "k",
-        "address",
-        "n",
-        "elemA",
-        "elemB",
-        "majorA",
-        "majorB",
-        "elemD",
-        "gmem",
-        "instr",
-        "m",
-        "tmem",
-        "warp",
-        "ctaGroup",
-        "negA",
-        "negB",
-        "tileRows",
-        "async",
-        "from",
-        "to",
-        "smemBudget",
-        "sm",
-        "multicast",
-    ];
-    let mut a = Attrs::new();
-    for k in keys {
-        let name = MlirStringRef {
-            data: k.as_ptr() as *const _,
-            length: k.len(),
-        };
-        // The attribute, or the layout an operand gives for it (cpp/LayoutNvgpuOps.cpp).
-        // SAFETY: `op` is a live op (melior's `OperationRef`) and `name` borrows `k`, alive for
-        // the call; the attribute it answers (or null) belongs to the op's context, which
-        // outlives this function.
-        let Some(attr) =
-            (unsafe { Attribute::from_option_raw(mlirLayoutNvLayoutParam(op.to_raw(), name)) })
-        else {
-            continue;
-        };
-        if let Some(Ok(l)) = layout_dialect::attr_linear(attr) {
-            a.insert_linear(k, l);
-            continue;
-        }
-        if let Some(v) = layout_dialect::attr_value(attr) {
-            a.insert_layout(k, v.map_err(|e| e.to_string()));
-            continue;
-        }
-        // Element types (TypeAttr) and enums by the algebra's names (`f16`, `e4m3`, `K`).
-        let named = param_name(attr);
-        if !named.is_empty() {
-            a.insert(k, String::from_utf8_lossy(&named).into_owned());
-            continue;
-        }
-        let v = if let Some(s) = string_bytes(attr) {
-            String::from_utf8_lossy(&s).into_owned()
-        } else if let Ok(i) = IntegerAttribute::try_from(attr) {
-            i.value().to_string()
-        } else if let Ok(b) = BoolAttribute::try_from(attr) {
-            b.value().to_string()
-        } else if attr.is_unit() {
-            // A flag (`async`, `negA`, ...): its presence is the value.
-            String::new()
-        } else {
-            // No parameter of these ops has another kind (the ODS constrains them).
-            continue;
-        };
-        a.insert(k, v);
-    }
-    a
-}
-
-/// The algebra's name of an element-type or enum parameter (`f16`, `e4m3`, `K`), copied; empty
-/// for another attribute (cpp/LayoutNvgpuOps.cpp).
-fn param_name(attr: Attribute) -> Vec<u8> {
-    // SAFETY: `attr` is a live attribute (melior's `Attribute` of the context); the name is a
-    // string of the attribute's storage or a static table, copied before returning.
-    unsafe {
-        let s = mlirLayoutNvParamName(attr.to_raw());
-        if s.length == 0 {
-            return Vec::new();
-        }
-        std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec()
-    }
-}
-
-/// The bytes of a string attribute (any bytes: MLIR does not require UTF-8), copied; None for
-/// another attribute.
-pub fn string_bytes(attr: Attribute) -> Option<Vec<u8>> {
-    // SAFETY: `attr` is a live attribute (melior's `Attribute` of the context), checked to be a
-    // string attribute before its value is read; the value is owned by the attribute's storage
-    // and copied before returning.
-    unsafe {
-        if !mlirAttributeIsAString(attr.to_raw()) {
-            return None;
-        }
-        let s = mlirStringAttrGetValue(attr.to_raw());
-        if s.length == 0 {
-            return Some(Vec::new());
-        }
-        Some(std::slice::from_raw_parts(s.data as *const u8, s.length).to_vec())
-    }
-}
-
-extern "C" {
-    fn mlirLayoutNvLayoutParam(op: MlirOperation, key: MlirStringRef) -> mlir_sys::MlirAttribute;
-    fn mlirLayoutNvParamName(attr: mlir_sys::MlirAttribute) -> MlirStringRef;
 }
 
 /// The hardware ops the pass lowers, numbered in the order cpp/HardwareOpLowering.cpp adds
@@ -492,7 +374,7 @@ fn lower_wgmma<'c>(
     let r = if a_is_desc {
         wgmma_descriptors(b, &w, ops)?
     } else {
-        wgmma_registers_a(b, &w, ops)
+        wgmma_registers_a(b, &w, ops)?
     };
     if !asynchronous {
         b.sync(Sync::WgmmaCommitGroup);
@@ -523,17 +405,21 @@ fn wgmma_descriptors<'c>(
 /// wgmma with A in registers (the `.f32.<A>.<B>` form with `{a0..a3}`): NVVM's
 /// `wgmma.mma_async` takes descriptors only, so this one is inline PTX; the accumulator is tied
 /// in and out ("=f" outputs, "0".."N/2-1" inputs).
-fn wgmma_registers_a<'c>(b: &Builder<'c>, w: &derive::Wgmma, ops: &[Val<'c>]) -> Val<'c> {
+fn wgmma_registers_a<'c>(
+    b: &Builder<'c>,
+    w: &derive::Wgmma,
+    ops: &[Val<'c>],
+) -> Result<Val<'c>, String> {
     let nd = (w.n / 2) as usize;
     let regs = ops[0];
     let mut ins = Vec::new();
     for i in 0..4 {
-        ins.push(b.extract_value(regs, i));
+        ins.push(b.extract_value(regs, i)?);
     }
     ins.push(ops[1]);
     ins.push(b.c32(1));
     for i in 0..nd {
-        ins.push(b.extract_value(ops[2], i));
+        ins.push(b.extract_value(ops[2], i)?);
     }
     let d = (0..nd)
         .map(|i| format!("${i}"))
@@ -562,7 +448,7 @@ fn wgmma_registers_a<'c>(b: &Builder<'c>, w: &derive::Wgmma, ops: &[Val<'c>]) ->
     cons.extend(["r", "r", "r", "r", "l", "r"].iter().map(|s| s.to_string()));
     cons.extend((0..nd).map(|i| i.to_string()));
     let acc_ty = ops[2].r#type();
-    b.inline_asm_value(acc_ty, &ins, &asm, &cons.join(","))
+    Ok(b.inline_asm_value(acc_ty, &ins, &asm, &cons.join(",")))
 }
 
 /// The coordinates of one box: the op's coordinates plus the box's static TMA offset.

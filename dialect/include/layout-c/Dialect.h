@@ -51,6 +51,15 @@ MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type);
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
                                                  const char *message);
 
+/// Emit `message` as the error of `op`, as `op->emitOpError() << message` does
+/// in C++ (`'<name>' op <message>`, with the op attached as a note when the
+/// context prints ops on diagnostics): what a verifier written in Rust emits.
+MLIR_CAPI_EXPORTED void mlirLayoutEmitOpError(MlirOperation op, const char *message);
+
+/// The element types the hardware ops accept, as MLIR spells them, for
+/// diagnostics (`f16, bf16, ...`).
+MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutHardwareElementTypes(void);
+
 /// A new `layout-canonicalize` pass (owned by the caller, e.g. a pass manager).
 MLIR_CAPI_EXPORTED MlirPass mlirLayoutCreateCanonicalizePass(void);
 /// Register the layout passes with the global pass registry (for textual
