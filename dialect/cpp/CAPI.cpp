@@ -57,6 +57,14 @@ const void *mlirLayoutValueTypeGetValue(MlirType type) {
   return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueHandle();
 }
 
+MlirAttribute mlirLayoutValueTypeGetAttr(MlirType type) {
+  return wrap(mlir::Attribute(llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueAttr()));
+}
+
+unsigned mlirLayoutValueAttrGetKind(MlirAttribute attr) {
+  return llvm::cast<mlir::layout::ValueAttr>(unwrap(attr)).getKind();
+}
+
 unsigned mlirLayoutValueTypeGetKind(MlirType type) {
   return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getKind();
 }

@@ -12,6 +12,7 @@
 #include "Layout/ValueCache.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/CAPI/IR.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -1115,136 +1116,18 @@ LogicalResult SliceTensorOp::verify() {
 // global_load / global_store
 //===----------------------------------------------------------------------===//
 
-/// A tensor in memory, or a pointer with strides, addressing a tile of the
-/// register-tensor type `tile` in global memory (the source of
-/// `async_copy`, the base of `global_load`/`global_store`):
-/// - a `!layout.tensor` in global memory of the tile's element type whose
-///   layout has one flat mode per dimension, the tile's extents, and a last
-///   mode of stride 1 (the tensor carries its strides: no stride operands),
-///   then possibly more (trailing) modes of extent 1: a 2-D tile of a tensor
-///   of heads or batches, `local_tile` by (64,64,1);
-/// - or a global or generic LLVM pointer and one i64 stride per dimension but
-///   the last.
-/// `bounds` (the predication of a partial tile) is empty or one per dimension.
-/// `align` promises every stride times the element size a multiple of `align`
-/// bytes: a stride the verifier sees (static in the tensor's layout, or a
-/// constant operand) must keep it (linear::global_access::check_stride_alignment).
-static LogicalResult verifyGlobalSide(Operation *op, StringRef what, Type base,
-                                      ValueRange strideValues, size_t bounds,
-                                      RankedTensorType tile, int64_t align) {
-  int64_t rank = tile.getRank();
-  size_t strides = strideValues.size();
-  auto checkStrides = [&](ArrayRef<int64_t> known) -> LogicalResult {
-    rust::Result r = rust::take(layout_ffi_check_stride_alignment(
-        rust::ints(known), tile.getElementType().getIntOrFloatBitWidth(), align));
-    if (!r.ok())
-      return op->emitOpError() << "the " << what << "'s strides break the alignment: "
-                               << r.text;
-    return success();
-  };
-  if (bounds != 0 && bounds != (size_t)rank)
-    return op->emitOpError() << "takes one i64 bound per dimension (" << rank
-                             << ") or none, found " << bounds;
-  if (auto tensor = llvm::dyn_cast<MemoryTensorType>(base)) {
-    if (tensor.getSpace() != MemorySpace::global)
-      return op->emitOpError() << "the " << what << " tensor must be in global memory, found "
-                               << base;
-    if (tensor.getElementType() != tile.getElementType())
-      return op->emitOpError() << "the " << what << " tensor holds "
-                               << tensor.getElementType() << ", the tile "
-                               << tile.getElementType();
-    if (strides != 0)
-      return op->emitOpError() << "a tensor operand carries its strides: no stride operands, found "
-                               << strides;
-    SmallVector<int64_t> extent(rank + 16), stride(rank + 16);
-    int64_t modes = layout_ffi_flat_modes(tensor.getLayout().getValueHandle(),
-                                          rust::out(extent), rust::out(stride));
-    if (modes < rank)
-      return op->emitOpError() << "the " << what << " tensor's layout "
-                               << Type(tensor.getLayout()) << " must have one mode per dimension of the "
-                               << tile << " tile (" << rank << "), then only modes of extent 1";
-    // Trailing modes past the tile's dimensions hold one element each: the tile of one head.
-    for (int64_t d = rank; d < modes; ++d)
-      if (extent[d] != 1)
-        return op->emitOpError()
-               << "mode " << d << " of the " << what << " tensor's layout "
-               << Type(tensor.getLayout()) << " is past the " << rank << " dimensions of the "
-               << tile << " tile and has extent "
-               << (extent[d] == LAYOUT_FLAT_DYNAMIC  ? std::string("?")
-                   : extent[d] == LAYOUT_FLAT_NESTED ? std::string("(nested)")
-                                                     : std::to_string(extent[d]))
-               << ": modes past the tile's must have extent 1";
-    for (int64_t d = 0; d < rank; ++d) {
-      if (extent[d] == LAYOUT_FLAT_NESTED || stride[d] == LAYOUT_FLAT_NESTED)
-        return op->emitOpError() << "mode " << d << " of the " << what << " tensor's layout "
-                                 << Type(tensor.getLayout())
-                                 << " is not a single extent and stride";
-      if (extent[d] != tile.getDimSize(d))
-        return op->emitOpError()
-               << "mode " << d << " of the " << what << " tensor's layout "
-               << Type(tensor.getLayout()) << " has extent "
-               << (extent[d] == LAYOUT_FLAT_DYNAMIC ? std::string("?")
-                                                     : std::to_string(extent[d]))
-               << ", the tile " << tile.getDimSize(d);
-    }
-    if (stride[rank - 1] != 1)
-      return op->emitOpError() << "the last mode of the " << what << " tensor's layout "
-                               << Type(tensor.getLayout())
-                               << " must have stride 1 (its elements are consecutive)";
-    return checkStrides(ArrayRef<int64_t>(stride).take_front(rank - 1));
-  }
-  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
-  if (!p || (p.getAddressSpace() != 0 && p.getAddressSpace() != 1))
-    return op->emitOpError() << "the " << what
-                             << " must be a global !layout.tensor, !llvm.ptr<1> (global) or "
-                                "!llvm.ptr, found "
-                             << base;
-  if (strides + 1 != (size_t)rank)
-    return op->emitOpError() << "takes one i64 stride per dimension but the last: " << rank - 1
-                             << " expected, found " << strides;
-  SmallVector<int64_t> known;
-  for (Value v : strideValues) {
-    APInt c;
-    known.push_back(matchPattern(v, m_ConstantInt(&c)) ? c.getSExtValue() : LAYOUT_FLAT_DYNAMIC);
-  }
-  return checkStrides(known);
+/// The verifier of the register-tensor memory ops (Rust: dialect/src/memory_access.rs).
+extern "C" bool layout_verify_memory_access(MlirOperation op);
+
+static LogicalResult verifyMemoryAccess(Operation *op) {
+  return success(layout_verify_memory_access(wrap(op)));
 }
 
-/// The checks of a global load or store of the register tensor `type`: its
-/// global side (verifyGlobalSide) and a plan.
-static LogicalResult verifyGlobalAccess(Operation *op, RankedTensorType type, Type base,
-                                        ValueRange strides, size_t bounds, int64_t align,
-                                        bool store) {
-  FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
-  if (failed(encoding))
-    return failure();
-  Type elem = type.getElementType();
-  if (!elem.isIntOrFloat())
-    return op->emitOpError() << "elements must be integers or floats, found " << elem;
-  if (failed(verifyGlobalSide(op, "base", base, strides, bounds, type, align)))
-    return failure();
-  ArrayRef<int64_t> shape = type.getShape();
-  std::vector<int64_t> buffer(globalAccessCapacity(shape.size()));
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_global_access(*encoding, rust::ints(shape),
-                                                       elem.getIntOrFloatBitWidth(), align,
-                                                       store, rust::out(buffer), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  return success();
-}
-
-LogicalResult GlobalLoadOp::verify() {
-  return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
-                            getBase().getType(), getStrides(), getBounds().size(),
-                            getAlign(), false);
-}
-
-LogicalResult GlobalStoreOp::verify() {
-  return verifyGlobalAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
-                            getBase().getType(), getStrides(), getBounds().size(),
-                            getAlign(), true);
-}
+LogicalResult GlobalLoadOp::verify() { return verifyMemoryAccess(*this); }
+LogicalResult GlobalStoreOp::verify() { return verifyMemoryAccess(*this); }
+LogicalResult SharedLoadOp::verify() { return verifyMemoryAccess(*this); }
+LogicalResult SharedStoreOp::verify() { return verifyMemoryAccess(*this); }
+LogicalResult AsyncCopyOp::verify() { return verifyMemoryAccess(*this); }
 
 ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
   if (attr)
@@ -1255,135 +1138,6 @@ ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
   if (!type || !type.isStatic())
     return {};
   return type.getValueAttr();
-}
-
-/// The shared layout comes from the attribute `smem`, from the operand
-/// `smem(%l : ...)` (a static layout), not both, or from the shared tensor
-/// `base` (whose layout must then be static; neither of the two is given).
-static FailureOr<ValueAttr> sharedLayoutParam(Operation *op, Type base, ValueAttr attr,
-                                              Value operand) {
-  if (auto tensor = llvm::dyn_cast<MemoryTensorType>(base)) {
-    if (tensor.getSpace() != MemorySpace::shared)
-      return op->emitOpError() << "the shared-memory tensor must be in shared memory, found "
-                               << base;
-    if (attr || operand)
-      return op->emitOpError()
-             << "a shared tensor carries its layout: no smem attribute or operand";
-    if (!tensor.getLayout().isStatic())
-      return op->emitOpError() << "the shared tensor's layout must be static, found "
-                               << Type(tensor.getLayout());
-    return tensor.getLayout().getValueAttr();
-  }
-  if (attr && operand)
-    return op->emitOpError()
-           << "takes the shared layout as the attribute smem or as the operand smem(...), not both";
-  if (!attr && !operand)
-    return op->emitOpError() << "requires the shared layout: an attribute smem = "
-                                "#layout.layout<...> or an operand smem(%l : !layout.layout<...>)";
-  if (operand) {
-    auto type = llvm::dyn_cast<ValueType>(operand.getType());
-    if (!type || !type.isStatic())
-      return op->emitOpError() << "the shared layout operand must be a static layout, found "
-                               << operand.getType();
-    return type.getValueAttr();
-  }
-  return attr;
-}
-
-/// A shared-memory side (`base` of shared_load/shared_store, `dst` of
-/// async_copy): an !llvm.ptr<3>, or a shared tensor of the tile's elements.
-static LogicalResult verifySharedSide(Operation *op, StringRef what, Type base,
-                                      RankedTensorType tile) {
-  if (auto tensor = llvm::dyn_cast<MemoryTensorType>(base)) {
-    if (tensor.getElementType() != tile.getElementType())
-      return op->emitOpError() << "the " << what << " tensor holds " << tensor.getElementType()
-                               << ", the tile " << tile.getElementType();
-    return success();
-  }
-  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(base);
-  if (!p || p.getAddressSpace() != 3)
-    return op->emitOpError() << "the " << what
-                             << " must be !llvm.ptr<3> (shared memory) or a shared tensor, found "
-                             << base;
-  return success();
-}
-
-static LogicalResult verifySharedAccess(Operation *op, RankedTensorType type, Type base,
-                                        ValueAttr smem, bool store) {
-  if (failed(verifySharedSide(op, "base", base, type)))
-    return failure();
-  FailureOr<LayoutHandle> encoding = tensorEncoding(op, type, store ? "value" : "result");
-  if (failed(encoding))
-    return failure();
-  Type elem = type.getElementType();
-  if (!elem.isIntOrFloat())
-    return op->emitOpError() << "elements must be integers or floats, found " << elem;
-  auto kind = smem.getValueKind();
-  if (kind != ValueKind::Layout && kind != ValueKind::Linear)
-    return op->emitOpError()
-           << "the shared layout must be a CuTe layout or a linear layout, found " << smem;
-  ArrayRef<int64_t> shape = type.getShape();
-  std::vector<int64_t> buffer(sharedAccessCapacity());
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_shared_access(
-      *encoding, rust::ints(shape), elem.getIntOrFloatBitWidth(), smem.getValueHandle(), store,
-      /*sm=*/0, rust::out(buffer), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  return success();
-}
-
-LogicalResult SharedLoadOp::verify() {
-  FailureOr<ValueAttr> smem =
-      sharedLayoutParam(*this, getBase().getType(), getSmemAttr(), getSmemLayout());
-  if (failed(smem))
-    return failure();
-  return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getResult().getType()),
-                            getBase().getType(), *smem, false);
-}
-
-LogicalResult SharedStoreOp::verify() {
-  FailureOr<ValueAttr> smem =
-      sharedLayoutParam(*this, getBase().getType(), getSmemAttr(), getSmemLayout());
-  if (failed(smem))
-    return failure();
-  return verifySharedAccess(*this, llvm::cast<RankedTensorType>(getValue().getType()),
-                            getBase().getType(), *smem, true);
-}
-
-LogicalResult AsyncCopyOp::verify() {
-  auto type = llvm::dyn_cast<RankedTensorType>(getTile());
-  if (!type)
-    return emitOpError() << "the tile must be a ranked tensor type with a register layout "
-                            "(#layout.linear) encoding, found "
-                         << getTile();
-  FailureOr<LayoutHandle> encoding = tensorEncoding(*this, type, "tile");
-  if (failed(encoding))
-    return failure();
-  Type elem = type.getElementType();
-  if (!elem.isIntOrFloat())
-    return emitOpError() << "elements must be integers or floats, found " << elem;
-  if (failed(verifyGlobalSide(*this, "source", getSrc().getType(), getStrides(),
-                              getBounds().size(), type, getAlign())) ||
-      failed(verifySharedSide(*this, "destination", getDst().getType(), type)))
-    return failure();
-  FailureOr<ValueAttr> smem =
-      sharedLayoutParam(*this, getDst().getType(), getSmemAttr(), getSmemLayout());
-  if (failed(smem))
-    return failure();
-  auto kind = smem->getValueKind();
-  if (kind != ValueKind::Layout && kind != ValueKind::Linear)
-    return emitOpError() << "the shared layout must be a CuTe layout or a linear layout, found "
-                         << *smem;
-  ArrayRef<int64_t> shape = type.getShape();
-  std::vector<int64_t> buffer(asyncCopyCapacity(shape.size()));
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_async_copy(
-      *encoding, rust::ints(shape), elem.getIntOrFloatBitWidth(), getAlign(),
-      smem->getValueHandle(), rust::out(buffer), &length));
-  if (!r.ok())
-    return emitOpError() << r.text;
-  return success();
 }
 
 //===----------------------------------------------------------------------===//

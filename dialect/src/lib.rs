@@ -35,6 +35,7 @@
 pub use layout_dialect_ffi as ffi;
 
 pub mod ir;
+pub mod memory_access;
 pub mod memory_tensor;
 pub mod op_diagnostics;
 
@@ -52,6 +53,8 @@ extern "C" {
     fn mlirTypeIsALayoutValue(ty: mlir_sys::MlirType) -> bool;
     fn mlirLayoutValueTypeGetText(ty: mlir_sys::MlirType) -> mlir_sys::MlirStringRef;
     fn mlirLayoutValueTypeGetKind(ty: mlir_sys::MlirType) -> u32;
+    fn mlirLayoutValueAttrGetKind(attr: mlir_sys::MlirAttribute) -> u32;
+    fn mlirLayoutValueTypeGetAttr(ty: mlir_sys::MlirType) -> mlir_sys::MlirAttribute;
     fn mlirLayoutCreateCanonicalizePass() -> mlir_sys::MlirPass;
     // Handles (`layout_dialect_ffi::Handle`) behind an opaque pointer type.
     fn mlirLayoutValueAttrGetValue(attr: mlir_sys::MlirAttribute) -> *const std::ffi::c_void;
@@ -139,14 +142,16 @@ fn attr_handle(attr: Attribute) -> Option<layout_dialect_ffi::Handle> {
 
 /// The value a layout-dialect type holds (None inside for `*`), borrowed for the context's
 /// lifetime `'c`; None for a type of another dialect.
-fn type_stored<'c>(ty: Type<'c>) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
+pub(crate) fn type_stored<'c>(ty: Type<'c>) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
     // SAFETY: the handle of the storage of a type of a context that lives for `'c`: the storage
     // holds one reference to the value (or null) until the context destroys it.
     type_handle(ty).map(|h| unsafe { layout_dialect_ffi::stored::borrowed(h) })
 }
 
 /// The value a layout-dialect attribute holds (see [`type_stored`]).
-fn attr_stored<'c>(attr: Attribute<'c>) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
+pub(crate) fn attr_stored<'c>(
+    attr: Attribute<'c>,
+) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
     // SAFETY: as [`type_stored`], for the storage of an attribute.
     attr_handle(attr).map(|h| unsafe { layout_dialect_ffi::stored::borrowed(h) })
 }
@@ -155,16 +160,19 @@ fn attr_stored<'c>(attr: Attribute<'c>) -> Option<Option<&'c layout_dialect_ffi:
 /// `linear`, `bijective`); `None` for a type of another dialect.
 pub fn type_mnemonic(ty: Type) -> Option<&'static str> {
     // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first.
-    is_value_type(ty).then(
-        || match unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) } {
-            0 => "layout",
-            1 => "swizzle",
-            2 => "tiler",
-            3 => "tuple",
-            4 => "linear",
-            _ => "bijective",
-        },
-    )
+    is_value_type(ty).then(|| mnemonic(unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) }))
+}
+
+/// The mnemonic of the kind numbered `kind` (the dialect's `ValueKind`).
+fn mnemonic(kind: u32) -> &'static str {
+    match kind {
+        0 => "layout",
+        1 => "swizzle",
+        2 => "tiler",
+        3 => "tuple",
+        4 => "linear",
+        _ => "bijective",
+    }
 }
 
 /// Whether a layout-dialect type is static: a linear or bijective layout, or a CuTe value
@@ -183,6 +191,22 @@ pub fn type_is_static(ty: Type) -> bool {
 pub fn hardware_element_types() -> &'static str {
     // SAFETY: the C++ side answers a string literal, alive for the program.
     unsafe { stored_text(mlirLayoutHardwareElementTypes()) }
+}
+
+/// The attribute of a layout-dialect type (`#layout.<kind><text>` of `!layout.<kind><text>`,
+/// the same value); `None` for a type of another dialect.
+pub fn type_attribute(ty: Type) -> Option<Attribute> {
+    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first; the
+    // attribute is uniqued in the same context.
+    is_value_type(ty)
+        .then(|| unsafe { Attribute::from_raw(mlirLayoutValueTypeGetAttr(ty.to_raw())) })
+}
+
+/// The mnemonic of a layout-dialect attribute's kind (as [`type_mnemonic`]); `None` for an
+/// attribute of another dialect.
+pub fn attr_mnemonic(attr: Attribute) -> Option<&'static str> {
+    // SAFETY: `attr` is a live attribute, checked to be a layout-dialect value attribute first.
+    is_value_attr(attr).then(|| mnemonic(unsafe { mlirLayoutValueAttrGetKind(attr.to_raw()) }))
 }
 
 /// The shared CuTe value behind a storage's handle.

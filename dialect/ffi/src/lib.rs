@@ -1798,7 +1798,7 @@ pub extern "C" fn layout_ffi_check_stride_alignment(
 /// A shared-memory layout of a tile of `rank` dimensions as the linear layout from `dim0, ...`
 /// to `offset`: a linear layout as it is, a CuTe layout (swizzled or not) converted when it is
 /// linear over F2; an error naming `op` otherwise.
-fn shared_layout(
+pub fn shared_layout(
     smem: Option<&stored::Stored>,
     rank: usize,
     op: &str,

@@ -36,6 +36,10 @@ MLIR_CAPI_EXPORTED const void *mlirLayoutValueTypeGetValue(MlirType type);
 /// The kind of a layout-dialect type: 0 layout, 1 swizzle, 2 tiler, 3 tuple,
 /// 4 linear, 5 bijective (its mnemonic).
 MLIR_CAPI_EXPORTED unsigned mlirLayoutValueTypeGetKind(MlirType type);
+/// The kind of a layout-dialect attribute (numbered as the types').
+MLIR_CAPI_EXPORTED unsigned mlirLayoutValueAttrGetKind(MlirAttribute attr);
+/// The attribute of a layout-dialect type: the same value as `#layout.<kind><text>`.
+MLIR_CAPI_EXPORTED MlirAttribute mlirLayoutValueTypeGetAttr(MlirType type);
 
 /// True if `type` is a tensor in memory (`!layout.tensor<T, space, L>`).
 MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutMemoryTensor(MlirType type);

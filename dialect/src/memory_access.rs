@@ -1,0 +1,533 @@
+//! The verifiers of the ops that move a register tensor to or from memory: `layout.global_load`,
+//! `layout.global_store`, `layout.shared_load`, `layout.shared_store` and `layout.async_copy`
+//! (their C++ `verify()` calls [`layout_verify_memory_access`]).
+//!
+//! Each op moves a tile: a ranked tensor of integers or floats encoded by a register layout
+//! (`#layout.linear`, dimensions `register`, `lane`, `warp` to the tile's), and each side of it
+//! is checked as follows.
+//!
+//! - **Global side** (`base` of global_load/global_store, `src` of async_copy), against a tile
+//!   of rank r: either a `!layout.tensor` in global memory of the tile's element type, whose
+//!   layout flattens to one mode (extent, stride) per dimension, extent_d = the tile's dimension
+//!   d, stride_{r-1} = 1, then only modes of extent 1 (a tile of one head or batch), with no
+//!   stride operands; or an `!llvm.ptr`/`!llvm.ptr<1>` with r - 1 i64 strides (the last is 1).
+//!   `bounds` is empty or one per dimension. Every stride the verifier sees (static in the
+//!   layout, or a constant operand) keeps the promised alignment: stride * bits / 8 is a multiple
+//!   of `align` bytes (`linear::global_access::check_stride_alignment`).
+//! - **Shared side** (`base` of shared_load/shared_store, `dst` of async_copy): an
+//!   `!llvm.ptr<3>`, or a shared tensor of the tile's element type.
+//! - **Shared layout**: the tensor's own layout (static, and then no `smem` attribute or
+//!   operand), else exactly one of the attribute `smem` or the operand `smem(%l)` (a static
+//!   layout); a CuTe layout or a linear layout.
+//! - **The plan**: the access plan of the algebra exists for the tile's encoding, shape and
+//!   element width (`linear::global_access`, `linear::shared_access`, `linear::async_copy`):
+//!   the widths and alignment the layouts allow; its error otherwise.
+//!
+//! The first failure, in that order per op, is the op's error.
+
+use layout_algebra::linear::layout::LinearLayout;
+use layout_dialect_ffi::Stored;
+use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, IntegerAttribute, TypeAttribute};
+use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
+use melior::ir::r#type::{IntegerType, RankedTensorType, Type};
+use melior::ir::{TypeLike, Value, ValueLike};
+use mlir_sys::MlirOperation;
+
+use crate::memory_tensor::{memory_tensor, MemorySpace};
+use crate::op_diagnostics::{emit_verifier_error, op_name};
+
+/// Verify a register-tensor memory op (the module doc): true when valid, else false with its
+/// error emitted at it.
+///
+/// # Safety
+/// `op` is a live `layout.global_load`, `global_store`, `shared_load`, `shared_store` or
+/// `async_copy`.
+#[no_mangle]
+pub unsafe extern "C" fn layout_verify_memory_access(op: MlirOperation) -> bool {
+    let op = OperationRef::from_raw(op);
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify(op)))
+        .unwrap_or_else(|_| Err("internal error (panic) in the memory access checks".into()));
+    match checked {
+        Ok(()) => true,
+        Err(message) => {
+            emit_verifier_error(&op, &message);
+            false
+        }
+    }
+}
+
+/// A ranked tensor type read through the C API: its element type, extents (MLIR's, a dynamic
+/// one as `i64::MIN`) and encoding.
+struct Tile<'c> {
+    ty: Type<'c>,
+    elem: Type<'c>,
+    shape: Vec<i64>,
+    encoding: Option<Attribute<'c>>,
+}
+
+impl<'c> Tile<'c> {
+    fn of(ty: Type<'c>) -> Option<Tile<'c>> {
+        let ranked = RankedTensorType::try_from(ty).ok()?;
+        // SAFETY: `ty` is a live ranked tensor type (checked above): its rank, extents and
+        // element type are read only.
+        let (elem, shape) = unsafe {
+            let raw = ty.to_raw();
+            let rank = mlir_sys::mlirShapedTypeGetRank(raw) as isize;
+            (
+                Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
+                (0..rank)
+                    .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d))
+                    .collect(),
+            )
+        };
+        Some(Tile {
+            ty,
+            elem,
+            shape,
+            encoding: ranked.encoding(),
+        })
+    }
+
+    fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    /// The linear layout of the encoding: an error naming `what` when it is not a
+    /// `#layout.linear`.
+    fn encoding(&self, what: &str) -> Result<LinearLayout, String> {
+        match self.encoding.and_then(crate::attr_linear) {
+            Some(Ok(l)) => Ok(l),
+            _ => Err(format!(
+                "the {what} must be a register tensor encoded by a #layout.linear<...>, found '{}'",
+                self.ty
+            )),
+        }
+    }
+
+    /// The element width in bits: the tile's elements are integers or floats.
+    fn elem_bits(&self) -> Result<i64, String> {
+        bit_width(self.elem)
+            .ok_or_else(|| format!("elements must be integers or floats, found '{}'", self.elem))
+    }
+}
+
+/// The width of an integer or float type; `None` for another type.
+fn bit_width(t: Type<'_>) -> Option<i64> {
+    if let Ok(i) = IntegerType::try_from(t) {
+        return Some(i.width() as i64);
+    }
+    // SAFETY: `t` is a live type, checked to be a float type first.
+    t.is_float()
+        .then(|| unsafe { mlir_sys::mlirFloatTypeGetWidth(t.to_raw()) } as i64)
+}
+
+fn verify(op: OperationRef<'_, '_>) -> Result<(), String> {
+    let name = op_name(&op);
+    match name.as_str() {
+        "layout.global_load" | "layout.global_store" => {
+            let store = name == "layout.global_store";
+            // global_load: base, strides, bounds -> result; global_store: value, base, ...
+            let first = usize::from(store);
+            let tile = if store {
+                tile_of(operand(op, 0)?)?
+            } else {
+                tile_of(result(op)?)?
+            };
+            let l = tile.encoding(if store { "value" } else { "result" })?;
+            let bits = tile.elem_bits()?;
+            let base = group(op, first)?;
+            let base = base.first().ok_or("internal: no base operand")?.r#type();
+            let strides = group(op, first + 1)?;
+            let bounds = group(op, first + 2)?.len();
+            let align = integer_attribute(op, "align")?;
+            verify_global_side(&tile, "base", base, &strides, bounds, align)?;
+            layout_algebra::linear::global_access::global_access(&l, &tile.shape, bits, align)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        "layout.shared_load" | "layout.shared_store" => {
+            let store = name == "layout.shared_store";
+            // shared_load: base, smem? -> result; shared_store: value, base, smem?
+            let operands: Vec<Value> = op.operands().collect();
+            let (tile, base, smem_operand) = if store {
+                (
+                    tile_of(operand(op, 0)?)?,
+                    operand(op, 1)?,
+                    operands.get(2).copied(),
+                )
+            } else {
+                (
+                    tile_of(result(op)?)?,
+                    operand(op, 0)?,
+                    operands.get(1).copied(),
+                )
+            };
+            let smem = shared_layout_param(op, base, smem_operand)?;
+            verify_shared_side(&tile, "base", base)?;
+            let l = tile.encoding(if store { "value" } else { "result" })?;
+            let bits = tile.elem_bits()?;
+            let smem = shared_layout_kind(smem)?;
+            let op_name = if store { "shared_store" } else { "shared_load" };
+            let s = layout_dialect_ffi::shared_layout(smem, tile.rank(), op_name)
+                .map_err(|e| e.to_string())?;
+            layout_algebra::linear::shared_access::shared_access(
+                &l,
+                &tile.shape,
+                bits,
+                &s,
+                store,
+                0,
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+        }
+        "layout.async_copy" => {
+            let tile_type = TypeAttribute::try_from(
+                op.attribute("tile")
+                    .map_err(|_| "internal: no attribute 'tile'".to_string())?,
+            )
+            .map_err(|_| "internal: 'tile' is not a type".to_string())?
+            .value();
+            let tile = Tile::of(tile_type).ok_or_else(|| {
+                format!(
+                    "the tile must be a ranked tensor type with a register layout (#layout.linear) encoding, found '{tile_type}'"
+                )
+            })?;
+            let l = tile.encoding("tile")?;
+            let bits = tile.elem_bits()?;
+            // src, strides, bounds, dst, smem?
+            let src = group(op, 0)?;
+            let src = src.first().ok_or("internal: no source operand")?.r#type();
+            let strides = group(op, 1)?;
+            let bounds = group(op, 2)?.len();
+            let dst = group(op, 3)?;
+            let dst = dst
+                .first()
+                .ok_or("internal: no destination operand")?
+                .r#type();
+            let smem_operand = group(op, 4)?.first().copied();
+            let align = integer_attribute(op, "align")?;
+            verify_global_side(&tile, "source", src, &strides, bounds, align)?;
+            verify_shared_side(&tile, "destination", dst)?;
+            let smem = shared_layout_kind(shared_layout_param(op, dst, smem_operand)?)?;
+            let s = layout_dialect_ffi::shared_layout(smem, tile.rank(), "async_copy")
+                .map_err(|e| e.to_string())?;
+            layout_algebra::linear::async_copy::async_copy(&l, &tile.shape, bits, align, &s)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+        _ => Err(format!("internal: {name} is not a memory access op")),
+    }
+}
+
+/// A register tile's type (the ODS makes it a ranked tensor).
+fn tile_of(ty: Type<'_>) -> Result<Tile<'_>, String> {
+    Tile::of(ty).ok_or_else(|| format!("internal: '{ty}' is not a ranked tensor"))
+}
+
+/// The global side of the module doc, against the tile `tile`; `what` names the operand.
+fn verify_global_side(
+    tile: &Tile<'_>,
+    what: &str,
+    base: Type<'_>,
+    stride_values: &[Value<'_, '_>],
+    bounds: usize,
+    align: i64,
+) -> Result<(), String> {
+    let rank = tile.rank();
+    let strides = stride_values.len();
+    let check_strides = |known: &[Option<i64>]| {
+        layout_algebra::linear::global_access::check_stride_alignment(
+            known,
+            bit_width(tile.elem).unwrap_or(0),
+            align,
+        )
+        .map_err(|e| format!("the {what}'s strides break the alignment: {e}"))
+    };
+    if bounds != 0 && bounds != rank {
+        return Err(format!(
+            "takes one i64 bound per dimension ({rank}) or none, found {bounds}"
+        ));
+    }
+    if let Some(tensor) = memory_tensor(base) {
+        if tensor.space != MemorySpace::Global {
+            return Err(format!(
+                "the {what} tensor must be in global memory, found '{base}'"
+            ));
+        }
+        if tensor.element != tile.elem {
+            return Err(format!(
+                "the {what} tensor holds '{}', the tile '{}'",
+                tensor.element, tile.elem
+            ));
+        }
+        if strides != 0 {
+            return Err(format!(
+                "a tensor operand carries its strides: no stride operands, found {strides}"
+            ));
+        }
+        let layout = tensor.layout;
+        let modes = flat_modes(layout);
+        if modes.len() < rank {
+            return Err(format!(
+                "the {what} tensor's layout '{layout}' must have one mode per dimension of the '{}' tile ({rank}), then only modes of extent 1",
+                tile.ty
+            ));
+        }
+        // Trailing modes past the tile's dimensions hold one element each: the tile of one head.
+        for (d, (extent, _)) in modes.iter().enumerate().skip(rank) {
+            if *extent != Flat::Int(1) {
+                return Err(format!(
+                    "mode {d} of the {what} tensor's layout '{layout}' is past the {rank} dimensions of the '{}' tile and has extent {}: modes past the tile's must have extent 1",
+                    tile.ty,
+                    extent.text()
+                ));
+            }
+        }
+        for (d, (extent, stride)) in modes.iter().enumerate().take(rank) {
+            if *extent == Flat::Nested || *stride == Flat::Nested {
+                return Err(format!(
+                    "mode {d} of the {what} tensor's layout '{layout}' is not a single extent and stride"
+                ));
+            }
+            if *extent != Flat::Int(tile.shape[d]) {
+                return Err(format!(
+                    "mode {d} of the {what} tensor's layout '{layout}' has extent {}, the tile {}",
+                    extent.text(),
+                    tile.shape[d]
+                ));
+            }
+        }
+        if modes[rank - 1].1 != Flat::Int(1) {
+            return Err(format!(
+                "the last mode of the {what} tensor's layout '{layout}' must have stride 1 (its elements are consecutive)"
+            ));
+        }
+        let known: Vec<Option<i64>> = modes[..rank - 1].iter().map(|(_, s)| s.int()).collect();
+        return check_strides(&known);
+    }
+    if !matches!(pointer_space(base), Some(0 | 1)) {
+        return Err(format!(
+            "the {what} must be a global !layout.tensor, !llvm.ptr<1> (global) or !llvm.ptr, found '{base}'"
+        ));
+    }
+    if strides + 1 != rank {
+        return Err(format!(
+            "takes one i64 stride per dimension but the last: {} expected, found {strides}",
+            rank as i64 - 1
+        ));
+    }
+    let known: Vec<Option<i64>> = stride_values.iter().map(|v| constant_int(*v)).collect();
+    check_strides(&known)
+}
+
+/// The shared side of the module doc: an `!llvm.ptr<3>` or a shared tensor of the tile's
+/// element type.
+fn verify_shared_side(tile: &Tile<'_>, what: &str, base: Type<'_>) -> Result<(), String> {
+    if let Some(tensor) = memory_tensor(base) {
+        if tensor.element != tile.elem {
+            return Err(format!(
+                "the {what} tensor holds '{}', the tile '{}'",
+                tensor.element, tile.elem
+            ));
+        }
+        return Ok(());
+    }
+    if pointer_space(base) != Some(3) {
+        return Err(format!(
+            "the {what} must be !llvm.ptr<3> (shared memory) or a shared tensor, found '{base}'"
+        ));
+    }
+    Ok(())
+}
+
+/// A shared layout: the attribute (printed in messages) or the type (of the tensor or the
+/// operand) that holds it.
+#[derive(Clone, Copy)]
+enum SharedLayout<'c> {
+    Attribute(Attribute<'c>),
+    Type(Type<'c>),
+}
+
+/// The shared layout of the module doc: from the shared tensor `base`, or from the attribute
+/// `smem` or the operand `smem(%l)`.
+fn shared_layout_param<'c>(
+    op: OperationRef<'c, '_>,
+    base: Type<'c>,
+    operand: Option<Value<'c, '_>>,
+) -> Result<SharedLayout<'c>, String> {
+    let attr = op.attribute("smem").ok();
+    if let Some(tensor) = memory_tensor(base) {
+        if tensor.space != MemorySpace::Shared {
+            return Err(format!(
+                "the shared-memory tensor must be in shared memory, found '{base}'"
+            ));
+        }
+        if attr.is_some() || operand.is_some() {
+            return Err("a shared tensor carries its layout: no smem attribute or operand".into());
+        }
+        if !crate::type_is_static(tensor.layout) {
+            return Err(format!(
+                "the shared tensor's layout must be static, found '{}'",
+                tensor.layout
+            ));
+        }
+        return Ok(SharedLayout::Type(tensor.layout));
+    }
+    match (attr, operand) {
+        (Some(_), Some(_)) => Err(
+            "takes the shared layout as the attribute smem or as the operand smem(...), not both"
+                .into(),
+        ),
+        (None, None) => Err(
+            "requires the shared layout: an attribute smem = #layout.layout<...> or an operand smem(%l : !layout.layout<...>)"
+                .into(),
+        ),
+        (None, Some(v)) => {
+            let t = v.r#type();
+            if !crate::type_is_static(t) {
+                return Err(format!(
+                    "the shared layout operand must be a static layout, found '{t}'"
+                ));
+            }
+            Ok(SharedLayout::Type(t))
+        }
+        (Some(a), None) => Ok(SharedLayout::Attribute(a)),
+    }
+}
+
+/// The value of a shared layout that is a CuTe layout or a linear layout; the error otherwise.
+fn shared_layout_kind(smem: SharedLayout<'_>) -> Result<Option<&Stored>, String> {
+    let (kind, stored) = match smem {
+        SharedLayout::Attribute(a) => (crate::attr_mnemonic(a), crate::attr_stored(a).flatten()),
+        SharedLayout::Type(t) => (crate::type_mnemonic(t), crate::type_stored(t).flatten()),
+    };
+    if matches!(kind, Some("layout" | "linear")) {
+        return Ok(stored);
+    }
+    let shown = match smem {
+        SharedLayout::Attribute(a) => a,
+        SharedLayout::Type(t) => crate::type_attribute(t).ok_or("internal: not a layout type")?,
+    };
+    Err(format!(
+        "the shared layout must be a CuTe layout or a linear layout, found {shown}"
+    ))
+}
+
+/// An extent or stride of a flattened mode: an integer, a runtime leaf, or not a single leaf.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flat {
+    Int(i64),
+    Dynamic,
+    Nested,
+}
+
+impl Flat {
+    fn text(self) -> String {
+        match self {
+            Flat::Int(v) => v.to_string(),
+            Flat::Dynamic => "?".into(),
+            Flat::Nested => "(nested)".into(),
+        }
+    }
+
+    fn int(self) -> Option<i64> {
+        match self {
+            Flat::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+/// The top-level modes of a CuTe layout type as (extent, stride); none for another value.
+fn flat_modes(layout: Type<'_>) -> Vec<(Flat, Flat)> {
+    use layout_algebra::{Func, Int, Tree, Value as CuteValue};
+    let Some(Some(Stored::Cute(CuteValue::Func(Func::Layout(l))))) = crate::type_stored(layout)
+    else {
+        return Vec::new();
+    };
+    let int = |x: &Int| match x {
+        Int::Lit(v) => Flat::Int(*v),
+        Int::Dyn(_) => Flat::Dynamic,
+    };
+    l.modes()
+        .iter()
+        .map(|m| {
+            let extent = match &m.shape {
+                Tree::Leaf(x) => int(x),
+                Tree::Node(_) => Flat::Nested,
+            };
+            let stride = match &m.stride {
+                Tree::Leaf(x) if x.is_int() => int(&x.coef),
+                _ => Flat::Nested,
+            };
+            (extent, stride)
+        })
+        .collect()
+}
+
+/// The integer a constant op defines (`arith.constant`, `llvm.mlir.constant`); `None` for any
+/// other value.
+fn constant_int(v: Value<'_, '_>) -> Option<i64> {
+    let def = OperationResult::try_from(v).ok()?.owner();
+    if !matches!(
+        op_name(&def).as_str(),
+        "arith.constant" | "llvm.mlir.constant"
+    ) {
+        return None;
+    }
+    IntegerAttribute::try_from(def.attribute("value").ok()?)
+        .ok()
+        .map(|i| i.value())
+}
+
+/// The operands of ODS operand group `g` of an op with `operandSegmentSizes`.
+fn group<'c, 'a>(op: OperationRef<'c, 'a>, g: usize) -> Result<Vec<Value<'c, 'a>>, String> {
+    let sizes = op
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+        .ok_or_else(|| "internal: the op has no operandSegmentSizes".to_string())?;
+    let size = |i: usize| {
+        sizes
+            .element(i)
+            .ok()
+            .and_then(|s| usize::try_from(s).ok())
+            .ok_or_else(|| format!("internal: no operand group {i}"))
+    };
+    let start = (0..g).map(size).sum::<Result<usize, String>>()?;
+    let len = size(g)?;
+    Ok(op.operands().skip(start).take(len).collect())
+}
+
+/// The type of operand `i`.
+fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
+    op.operands()
+        .nth(i)
+        .map(|v| v.r#type())
+        .ok_or_else(|| format!("internal: no operand {i}"))
+}
+
+/// The type of the op's one result.
+fn result<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, String> {
+    op.results()
+        .next()
+        .map(|r| r.r#type())
+        .ok_or_else(|| "internal: the op has no result".to_string())
+}
+
+/// The integer attribute `key` the ODS makes required.
+fn integer_attribute(op: OperationRef<'_, '_>, key: &str) -> Result<i64, String> {
+    op.attribute(key)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|i| i.value())
+        .ok_or_else(|| format!("internal: no integer attribute '{key}'"))
+}
+
+/// The address space of an `!llvm.ptr`; `None` for another type.
+fn pointer_space(t: Type<'_>) -> Option<u32> {
+    // SAFETY: `t` is a live type (melior's `Type`), checked to be an LLVM pointer type first.
+    t.is_llvm_pointer_type()
+        .then(|| unsafe { mlir_sys::mlirLLVMPointerTypeGetAddressSpace(t.to_raw()) })
+}
