@@ -348,13 +348,6 @@ static LogicalResult expectTmemRegs(Operation *op, Type t, int64_t n, StringRef 
                            << " 32-bit registers per thread), found " << t;
 }
 
-std::optional<int64_t> mlir::layout::tmemCopyThreads(Operation *op) {
-  int64_t info[4] = {0, 0, 0, 0};
-  if (!isa<TmemLoadOp, TmemStoreOp>(op) || failed(rustVerify(op, info, 4)) || info[3] <= 0)
-    return std::nullopt;
-  return info[3];
-}
-
 LogicalResult TmemLoadOp::verify() {
   int64_t info[2] = {0, 0};
   if (failed(rustVerify(*this, info, 2)))
