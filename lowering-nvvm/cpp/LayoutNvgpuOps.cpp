@@ -30,8 +30,6 @@ bool layout_nvvm_verify_op(MlirOperation op);
 /// Null with `form` = {registers, shape position, num}, or why there is none (free with
 /// layout_nvvm_free).
 char *layout_nvvm_tmem_copy_form(MlirAttribute tmem, MlirAttribute fragment, int64_t form[3]);
-/// The threads a valid tmem_load/tmem_store needs; 0 for another op.
-int64_t layout_nvvm_tmem_copy_threads(MlirOperation op);
 /// The shared bytes of a register conversion; false with the error emitted at `at`.
 bool layout_nvvm_convert_shared_bytes(MlirOperation at, MlirType elem, MlirAttribute from,
                                       MlirAttribute to, int64_t budget, int64_t sm,
@@ -59,13 +57,6 @@ FailureOr<TmemCopyForm> mlir::layout::tmemCopyForm(ValueAttr tmem, ValueAttr fra
     return failure();
   }
   return TmemCopyForm{info[0], shapes[info[1]], info[2]};
-}
-
-std::optional<int64_t> mlir::layout::tmemCopyThreads(Operation *op) {
-  int64_t threads = layout_nvvm_tmem_copy_threads(wrap(op));
-  if (threads <= 0)
-    return std::nullopt;
-  return threads;
 }
 
 LogicalResult LdmatrixOp::verify() { return rustVerify(*this); }

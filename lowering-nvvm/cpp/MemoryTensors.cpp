@@ -43,6 +43,8 @@
 
 #include "Layout/LayoutDialect.h"
 
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -50,6 +52,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -58,6 +62,50 @@
 
 using namespace mlir;
 using namespace mlir::layout;
+
+namespace {
+/// A global of static size (`llvm.mlir.global @name` of a type of `bytes` > 0 bytes,
+/// aligned to `align` bytes): what a pointer made by `llvm.mlir.addressof` of it
+/// may address.
+struct SizedGlobal {
+  StringRef name;
+  Type type;
+  int64_t bytes;
+  int64_t align;
+};
+} // namespace
+
+/// The global `ptr` is the address of, when it has a static, non-zero size (a
+/// `!llvm.array<0 x i8>` is dynamic shared memory: none). Sized by MLIR's DataLayout.
+static std::optional<SizedGlobal> sizedGlobalOf(Value ptr) {
+  auto addr = ptr.getDefiningOp<LLVM::AddressOfOp>();
+  if (!addr)
+    return std::nullopt;
+  auto global =
+      SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(addr, addr.getGlobalNameAttr());
+  if (!global)
+    return std::nullopt;
+  DataLayout dl = DataLayout::closest(global);
+  Type type = global.getGlobalType();
+  int64_t bytes = (int64_t)dl.getTypeSize(type).getFixedValue();
+  if (bytes <= 0)
+    return std::nullopt; // `!llvm.array<0 x i8>`: dynamic shared memory, sized at launch
+  int64_t align = (int64_t)global.getAlignment().value_or(dl.getTypeABIAlignment(type));
+  return SizedGlobal{global.getSymName(), type, bytes, align};
+}
+
+/// sizedGlobalOf for the kernel checks (src/kernel_checks.rs): the global's size in
+/// bytes, type and name (owned by the context), or false.
+extern "C" bool layout_nvvm_sized_global(MlirValue ptr, int64_t *bytes, MlirType *type,
+                                         MlirStringRef *name) {
+  std::optional<SizedGlobal> g = sizedGlobalOf(unwrap(ptr));
+  if (!g)
+    return false;
+  *bytes = g->bytes;
+  *type = wrap(g->type);
+  *name = wrap(g->name);
+  return true;
+}
 
 /// The number of elements of each top-level mode of the layout `l` (-1 where not static: its
 /// strides may be runtime), or none when `l` is not a layout.
@@ -1805,11 +1853,12 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // and lowered with the rest.
     if (failed(deriveTensorMapEncoders(root)))
       return signalPassFailure();
-    // What the kernels' ops promise each other (cpp/KernelChecks.cpp): the
+    // What the kernels' ops promise each other (src/kernel_checks.rs): the
     // arguments a launch passes, tensors inside the globals they are made
     // from, the threads that run register-tensor ops.
-    if (failed(checkKernelArguments(root)) || failed(checkGlobalExtents(root)) ||
-        failed(checkBlockWarps(root)))
+    if (!layout_nvvm_check_kernel_arguments(wrap(root)) ||
+        !layout_nvvm_check_global_extents(wrap(root)) ||
+        !layout_nvvm_check_block_warps(wrap(root)))
       return signalPassFailure();
     // Every tensor is read by a copy that can resolve it (checked before any
     // rewrite, so an error leaves the IR as it was).

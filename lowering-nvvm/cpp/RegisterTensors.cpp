@@ -46,6 +46,7 @@
 #include "Layout/LayoutDialect.h"
 #include "LayoutNvvm.h"
 
+#include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -1570,8 +1571,8 @@ struct LowerRegisterTensorsPass
   void runOnOperation() override {
     Operation *root = getOperation();
     fenced.clear();
-    // The threads that run each register-tensor op (cpp/KernelChecks.cpp).
-    if (failed(checkBlockWarps(root)) || failed(prepare(root)))
+    // The threads that run each register-tensor op (src/kernel_checks.rs).
+    if (!layout_nvvm_check_block_warps(wrap(root)) || failed(prepare(root)))
       return signalPassFailure();
     MLIRContext *ctx = &getContext();
     RegisterTensorConverter converter;

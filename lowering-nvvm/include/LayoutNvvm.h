@@ -3,6 +3,7 @@
 #ifndef LAYOUT_NVVM_H
 #define LAYOUT_NVVM_H
 
+#include "mlir-c/IR.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -85,30 +86,22 @@ std::unique_ptr<Pass> createLowerRegisterTensorsPass(int64_t sm);
 /// copies of such elements move their bytes (cpp/RegisterTensors.cpp).
 Type llvmElementType(Type elem);
 
-/// A global of static size (`llvm.mlir.global @name` of a type of `bytes` > 0 bytes,
-/// aligned to `align` bytes): what a pointer made by `llvm.mlir.addressof` of it
-/// may address (cpp/KernelChecks.cpp).
-struct SizedGlobal {
-  std::string name;
-  Type type;
-  int64_t bytes;
-  int64_t align;
-};
-/// The global `ptr` is the address of, when it has a static, non-zero size (a
-/// `!llvm.array<0 x i8>` is dynamic shared memory: none).
-std::optional<SizedGlobal> sizedGlobalOf(Value ptr);
+/// The kernel-wide checks of `--layout-lower-tensors` and
+/// `--layout-lower-register-tensors` (src/kernel_checks.rs); each reports its
+/// errors and returns whether there was none. `root` must stay unmodified
+/// during the call.
+extern "C" {
 /// Kernel arguments of a `layout` type (a layout value, a tensor in memory) are
 /// errors at the kernel: a launch passes pointers and scalars.
-LogicalResult checkKernelArguments(Operation *root);
+bool layout_nvvm_check_kernel_arguments(MlirOperation root);
 /// A tensor made from the address of a global of static size must lie inside it.
-LogicalResult checkGlobalExtents(Operation *root);
+bool layout_nvvm_check_global_extents(MlirOperation root);
 /// The threads that run an op on register tensors in a kernel with
 /// `known_block_size` (narrowed by enclosing `scf.if` on `tid.x < N`) must be
-/// exactly the warps its layouts span, times 32.
-LogicalResult checkBlockWarps(Operation *root);
-/// The threads of the block that must run a verified tmem_load/tmem_store (every warp of its
-/// fragment: 32 x (its highest warp + 1)); none for another op.
-std::optional<int64_t> tmemCopyThreads(Operation *op);
+/// exactly the warps its layouts span, times 32; those that run a
+/// tmem_load/tmem_store, every warp of its fragment.
+bool layout_nvvm_check_block_warps(MlirOperation root);
+}
 } // namespace layout
 } // namespace mlir
 

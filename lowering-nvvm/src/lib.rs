@@ -21,6 +21,7 @@ pub mod build_nvvm;
 pub mod convert;
 pub mod derive;
 pub mod fragment_store;
+pub mod kernel_checks;
 mod op_params;
 pub mod pass;
 pub mod ptx;

@@ -12,9 +12,8 @@
 //! 5. the operand and result types against those numbers.
 //!
 //! The same rules answer the lowerings' questions about an op they are about to create:
-//! the tensor-memory copy form of a layout pair ([`layout_nvvm_tmem_copy_form`]), the threads a
-//! `tmem_load`/`tmem_store` needs ([`layout_nvvm_tmem_copy_threads`]) and the shared bytes of a
-//! register conversion ([`layout_nvvm_convert_shared_bytes`]).
+//! the tensor-memory copy form of a layout pair ([`layout_nvvm_tmem_copy_form`]) and the shared
+//! bytes of a register conversion ([`layout_nvvm_convert_shared_bytes`]).
 
 use std::ffi::{c_char, CString};
 
@@ -506,22 +505,6 @@ pub unsafe extern "C" fn layout_nvvm_tmem_copy_form(
         }
         Err(m) => c_message(&m),
     }
-}
-
-/// The threads of the block that must run a valid tmem_load/tmem_store (every warp of its
-/// fragment: 32 x (its highest warp + 1)); 0 for an invalid one or another op.
-///
-/// # Safety
-/// `op` is a live op.
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_tmem_copy_threads(op: MlirOperation) -> i64 {
-    // SAFETY: `op` is live for the call (the caller's contract).
-    let op = OperationRef::from_raw(op);
-    let name = op_name(&op);
-    if !matches!(name.as_str(), "layout.tmem_load" | "layout.tmem_store") {
-        return 0;
-    }
-    hardware_checks(op, &name).map_or(0, |info| info[3].max(0))
 }
 
 /// The shared-memory bytes the conversion of registers of element type `elem` from the

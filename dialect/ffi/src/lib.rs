@@ -1699,35 +1699,6 @@ pub extern "C" fn layout_ffi_register_tensor(
     r
 }
 
-/// The bytes a tensor of `elem_bits`-bit elements laid out by `layout` reaches from its base:
-/// ceil(cosize(L) * elem_bits / 8), checked, for a static layout (swizzled or not); written to
-/// `*out`, the cosize as the text. An error for a runtime cosize or overflow (the caller then
-/// checks nothing).
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle; `out` must point to a writable integer.
-#[no_mangle]
-pub extern "C" fn layout_ffi_tensor_bytes(
-    layout: Option<&Stored>,
-    elem_bits: i64,
-    out: Option<&mut MaybeUninit<i64>>,
-) -> LayoutResult {
-    let mut bytes = 0;
-    let r = checked_text(|| {
-        let f = match layout.and_then(Stored::cute) {
-            Some(Value::Func(f)) => f,
-            _ => return Err(Error::algebra("tensor_bytes: expected a layout")),
-        };
-        let cosize = f.cosize()?;
-        bytes = layout_algebra::int::add(layout_algebra::int::mul(cosize, elem_bits)?, 7)? / 8;
-        Ok(cosize.to_string())
-    });
-    if let Some(out) = out {
-        out.write(bytes);
-    }
-    r
-}
-
 /// The plan of a global load (`store` false) or store of a register tensor
 /// (`linear::global_access`), flattened into `out` (when it holds them; `*length` the number of
 /// integers): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate of each

@@ -96,7 +96,6 @@ LayoutResult layout_ffi_retile_check(LayoutHandle src, LayoutHandle dst, LayoutI
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
-LayoutResult layout_ffi_tensor_bytes(LayoutHandle layout, int64_t elem_bits, int64_t *out);
 LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,
                                  int64_t n, int64_t k, LayoutI64SliceMut out, size_t *length);
 /// The f32 accumulator of wgmma m64nNk16 (and k32: the same fragment; k names the instruction
