@@ -43,6 +43,7 @@
 
 #include "Layout/LayoutDialect.h"
 
+#include "mlir/CAPI/IR.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -1803,7 +1804,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // The host functions kernels ask for (layout.tensor_map_encoder), derived
     // from the kernels before any of them is rewritten; their ops are checked
     // and lowered with the rest.
-    if (failed(deriveTensorMapEncoders(root)))
+    if (!layout_nvvm_derive_tensor_map_encoders(wrap(root)))
       return signalPassFailure();
     // What the kernels' ops promise each other (cpp/KernelChecks.cpp): the
     // arguments a launch passes, tensors inside the globals they are made

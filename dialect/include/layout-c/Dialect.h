@@ -45,11 +45,32 @@ MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetElementType(MlirType ty
 MLIR_CAPI_EXPORTED unsigned mlirLayoutMemoryTensorTypeGetSpace(MlirType type);
 /// The layout type `L` of a tensor in memory (a layout-dialect value type).
 MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type);
+/// The tensor in memory `!layout.tensor<element, space, layout>` (space as
+/// above; `layout` a layout-dialect value type).
+MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGet(MlirContext ctx, MlirType element,
+                                                          unsigned space, MlirType layout);
+/// The layout-dialect type of kind `kind` whose canonical text is `text` and
+/// whose value is `value` (a handle the caller keeps alive during the call; a
+/// new type's storage adopts it with a reference of its own, so it is not parsed).
+MLIR_CAPI_EXPORTED MlirType mlirLayoutValueTypeGetWithValue(MlirContext ctx, MlirStringRef text,
+                                                            unsigned kind, const void *value);
+/// The attribute of a layout-dialect type (same text, kind and value).
+MLIR_CAPI_EXPORTED MlirAttribute mlirLayoutValueTypeGetValueAttr(MlirType type);
+
+/// Whether `op` is pure (speculatable and free of memory effects; mlir::isPure).
+MLIR_CAPI_EXPORTED bool mlirLayoutOperationIsPure(MlirOperation op);
 
 /// Emit `message` at `loc` as a remark (severity 0), warning (1) or error (2).
 /// The MLIR C API emits errors only; passes written in other languages use this.
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
                                                  const char *message);
+/// Emit `message` as the error of `op`, as `op->emitOpError() << message` does
+/// in C++ (`'<name>' op <message>`, with the op attached as a note when the
+/// context prints ops on diagnostics), then, unless `note` is null, the note
+/// `note` at `noteLoc`: the errors a pass written in Rust emits where its C++
+/// original emitted them.
+MLIR_CAPI_EXPORTED void mlirLayoutEmitOpErrorWithNote(MlirOperation op, const char *message,
+                                                      MlirLocation noteLoc, const char *note);
 
 /// A new `layout-canonicalize` pass (owned by the caller, e.g. a pass manager).
 MLIR_CAPI_EXPORTED MlirPass mlirLayoutCreateCanonicalizePass(void);
