@@ -330,59 +330,67 @@ fn block_arguments<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
         .collect()
 }
 
-/// Builds `name` with `operands`, `results` and `attributes` at `loc`; an internal error at
-/// `at` if MLIR refuses to create it.
-fn build<'c>(
+/// Makes the ops of a host function: at the kernel's location, an internal error at the kernel
+/// if MLIR refuses to create one.
+struct Host<'c, 'k> {
     ctx: &'c Context,
-    at: &OperationRef<'c, '_>,
-    name: &str,
+    kernel: OperationRef<'c, 'k>,
     loc: Location<'c>,
-    operands: &[Value<'c, '_>],
-    results: &[Type<'c>],
-    attributes: &[(&str, Attribute<'c>)],
-    regions: Vec<Region<'c>>,
-) -> Result<Operation<'c>, Reported> {
-    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
-        .iter()
-        .map(|(n, a)| (Identifier::new(ctx, n), *a))
-        .collect();
-    OperationBuilder::new(name, loc)
-        .add_operands(operands)
-        .add_results(results)
-        .add_attributes(&attributes)
-        .add_regions_vec(regions)
-        .build()
-        .or_else(|e| refuse(at, &format!("internal: cannot create {name}: {e}")))
 }
 
-/// `arith.constant 0 : i32` at `loc`.
-fn zero_i32<'c>(
-    ctx: &'c Context,
-    at: &OperationRef<'c, '_>,
-    loc: Location<'c>,
-) -> Result<Operation<'c>, Reported> {
-    let i32_type: Type<'c> = IntegerType::new(ctx, 32).into();
-    build(
-        ctx,
-        at,
-        "arith.constant",
-        loc,
-        &[],
-        &[i32_type],
-        &[("value", IntegerAttribute::new(i32_type, 0).into())],
-        vec![],
-    )
+impl<'c> Host<'c, '_> {
+    /// The op `name` with `operands`, `results`, `attributes` and `regions`, as its C++
+    /// builder makes it.
+    fn op(
+        &self,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&str, Attribute<'c>)],
+        regions: Vec<Region<'c>>,
+    ) -> Result<Operation<'c>, Reported> {
+        let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
+            .iter()
+            .map(|(n, a)| (Identifier::new(self.ctx, n), *a))
+            .collect();
+        OperationBuilder::new(name, self.loc)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(&attributes)
+            .add_regions_vec(regions)
+            .build()
+            .or_else(|e| {
+                refuse(
+                    &self.kernel,
+                    &format!("internal: cannot create {name}: {e}"),
+                )
+            })
+    }
+
+    /// `arith.constant 0 : i32`.
+    fn zero(&self) -> Result<Operation<'c>, Reported> {
+        let i32_type: Type<'c> = IntegerType::new(self.ctx, 32).into();
+        let zero = IntegerAttribute::new(i32_type, 0).into();
+        self.op(
+            "arith.constant",
+            &[],
+            &[i32_type],
+            &[("value", zero)],
+            vec![],
+        )
+    }
 }
 
-/// The host function `name` of `kernel` (entry block arguments `args`), put before the
+/// The host function `symbol` of `kernel`, put before the
 /// kernel's gpu.module `gpu_module`; `module` is the module that holds it.
 fn derive_encoder<'c, 'a>(
     ctx: &'c Context,
     kernel: OperationRef<'c, 'a>,
-    name: &str,
+    symbol: FlatSymbolRefAttribute<'c>,
     module: OperationRef<'c, 'a>,
     gpu_module: OperationRef<'c, 'a>,
 ) -> Result<(), Reported> {
+    let name = symbol.value();
     let taken = entry_block(module).is_some_and(|b| {
         let mut op = b.first_operation();
         while let Some(o) = op {
@@ -401,8 +409,9 @@ fn derive_encoder<'c, 'a>(
         return refuse(
             &kernel,
             &format!(
-                "asks for the host function @{name} with {ENCODER_ATTR}, but the module already \
-                 has a symbol of that name"
+                "asks for the host function {} with {ENCODER_ATTR}, but the module already \
+                 has a symbol of that name",
+                Attribute::from(symbol)
             ),
         );
     }
@@ -461,15 +470,13 @@ fn derive_encoder<'c, 'a>(
     }
 
     let loc = kernel.location();
+    let host = Host { ctx, kernel, loc };
     let entry = Block::new(&inputs.iter().map(|&t| (t, loc)).collect::<Vec<_>>());
     let body_region = Region::new();
     body_region.append_block(entry);
     let function_type = FunctionType::new(ctx, &inputs, &[i32_type]);
-    let function = build(
-        ctx,
-        &kernel,
+    let function = host.op(
         "func.func",
-        loc,
         &[],
         &[],
         &[
@@ -501,7 +508,7 @@ fn derive_encoder<'c, 'a>(
         }
     };
     let append = |op: Operation<'c>| body.append_operation(op);
-    let mut status = first_result(append(zero_i32(ctx, &kernel, loc)?))?;
+    let mut status = first_result(append(host.zero()?))?;
     let mut start = 0;
     for (i, map) in maps.iter().enumerate() {
         for &def in &slices.order[start..ends[i]] {
@@ -550,22 +557,16 @@ fn derive_encoder<'c, 'a>(
                 "internal: a host function without its map arguments",
             );
         };
-        let tensor = first_result(append(build(
-            ctx,
-            &kernel,
+        let tensor = first_result(append(host.op(
             "layout.make_tensor",
-            loc,
             &[data, layout],
             &[global],
             &[],
             vec![],
         )?))?;
         let encode = || {
-            build(
-                ctx,
-                &kernel,
+            host.op(
                 "layout.encode_tensor_map",
-                loc,
                 &[map_ptr, tensor],
                 &[i32_type],
                 &[("smem", smem)],
@@ -577,24 +578,12 @@ fn derive_encoder<'c, 'a>(
                 Some(r) => r.into(),
                 None => return refuse(&kernel, "internal: a created op without result"),
             };
-            block.append_operation(build(
-                ctx,
-                &kernel,
-                "scf.yield",
-                loc,
-                &[value],
-                &[],
-                &[],
-                vec![],
-            )?);
+            block.append_operation(host.op("scf.yield", &[value], &[], &[], vec![])?);
             Ok(())
         };
         let s = if map.optional {
-            let ok = first_result(append(build(
-                ctx,
-                &kernel,
+            let ok = first_result(append(host.op(
                 "layout.tma_encodable",
-                loc,
                 &[tensor],
                 &[i1_type],
                 &[],
@@ -603,15 +592,12 @@ fn derive_encoder<'c, 'a>(
             let then_block = Block::new(&[]);
             yield_in(&then_block, encode()?)?;
             let else_block = Block::new(&[]);
-            yield_in(&else_block, zero_i32(ctx, &kernel, loc)?)?;
+            yield_in(&else_block, host.zero()?)?;
             let (then_region, else_region) = (Region::new(), Region::new());
             then_region.append_block(then_block);
             else_region.append_block(else_block);
-            first_result(append(build(
-                ctx,
-                &kernel,
+            first_result(append(host.op(
                 "scf.if",
-                loc,
                 &[ok],
                 &[i32_type],
                 &[],
@@ -620,27 +606,15 @@ fn derive_encoder<'c, 'a>(
         } else {
             first_result(append(encode()?))?
         };
-        status = first_result(append(build(
-            ctx,
-            &kernel,
+        status = first_result(append(host.op(
             "arith.ori",
-            loc,
             &[status, s],
             &[i32_type],
             &[],
             vec![],
         )?))?;
     }
-    append(build(
-        ctx,
-        &kernel,
-        "func.return",
-        loc,
-        &[status],
-        &[],
-        &[],
-        vec![],
-    )?);
+    append(host.op("func.return", &[status], &[], &[], vec![])?);
     Ok(())
 }
 
@@ -690,7 +664,7 @@ fn derive_tensor_map_encoders<'c>(ctx: &'c Context, root: OperationRef<'c, '_>) 
             );
             return false;
         };
-        if derive_encoder(ctx, kernel, name.value(), module, gpu_module).is_err() {
+        if derive_encoder(ctx, kernel, name, module, gpu_module).is_err() {
             return false;
         }
         let _ = layout_dialect::ir::op_mut(kernel).remove_attribute(ENCODER_ATTR);
