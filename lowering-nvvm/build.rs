@@ -75,7 +75,6 @@ fn main() {
         .file(manifest.join("cpp/LowerToNvvmRegistration.cpp"))
         .file(manifest.join("cpp/RegisterTensors.cpp"))
         .file(manifest.join("cpp/MemoryTensors.cpp"))
-        .file(manifest.join("cpp/TensorMapEncoder.cpp"))
         .file(manifest.join("cpp/HardwareOpLowering.cpp"))
         .file(manifest.join("cpp/NvvmOpBuilders.cpp"))
         .include(prefix.join("include"))

@@ -57,10 +57,6 @@ const void *mlirLayoutValueTypeGetValue(MlirType type) {
   return llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueHandle();
 }
 
-MlirAttribute mlirLayoutValueTypeGetAttr(MlirType type) {
-  return wrap(mlir::Attribute(llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueAttr()));
-}
-
 unsigned mlirLayoutValueAttrGetKind(MlirAttribute attr) {
   return llvm::cast<mlir::layout::ValueAttr>(unwrap(attr)).getKind();
 }
@@ -85,8 +81,30 @@ MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type) {
   return wrap(llvm::cast<mlir::layout::MemoryTensorType>(unwrap(type)).getLayout());
 }
 
-void mlirLayoutEmitOpError(MlirOperation op, const char *message) {
-  unwrap(op)->emitOpError() << message;
+MlirType mlirLayoutMemoryTensorTypeGet(MlirContext ctx, MlirType element, unsigned space,
+                                       MlirType layout) {
+  return wrap(mlir::layout::MemoryTensorType::get(
+      unwrap(ctx), unwrap(element), static_cast<mlir::layout::MemorySpace>(space),
+      llvm::cast<mlir::layout::ValueType>(unwrap(layout))));
+}
+
+MlirType mlirLayoutValueTypeGetWithValue(MlirContext ctx, MlirStringRef text, unsigned kind,
+                                         const void *value) {
+  return wrap(mlir::layout::ValueType::getWithValue(unwrap(ctx), unwrap(text), kind,
+                                                    static_cast<LayoutHandle>(value)));
+}
+
+MlirAttribute mlirLayoutValueTypeGetValueAttr(MlirType type) {
+  return wrap(llvm::cast<mlir::layout::ValueType>(unwrap(type)).getValueAttr());
+}
+
+bool mlirLayoutOperationIsPure(MlirOperation op) { return mlir::isPure(unwrap(op)); }
+
+void mlirLayoutEmitOpErrorWithNote(MlirOperation op, const char *message,
+                                   MlirLocation noteLoc, const char *note) {
+  mlir::InFlightDiagnostic d = unwrap(op)->emitOpError() << message;
+  if (note)
+    d.attachNote(unwrap(noteLoc)) << note;
 }
 
 MlirStringRef mlirLayoutHardwareElementTypes(void) {

@@ -1,7 +1,7 @@
 //! Reading and editing the IR through melior's typed values where melior has no safe API:
 //! the use list of a value, and an op as the mutable reference melior's setters take (each
 //! one audited block with its SAFETY note, over a typed value, never a raw handle); and the
-//! ops nested in an op, collected through melior's safe API. The passes built on them carry
+//! ops nested in an op, collected through melior's safe API; and whether an op is pure. The passes built on them carry
 //! `OperationRef`/`Value` and call no C function themselves.
 
 use melior::ir::block::BlockLike;
@@ -71,4 +71,15 @@ pub fn nested_ops<'c, 'a>(op: OperationRef<'c, 'a>, order: WalkOrder) -> Vec<Ope
     let mut out = Vec::new();
     visit(op, order, &mut out);
     out
+}
+
+extern "C" {
+    fn mlirLayoutOperationIsPure(op: mlir_sys::MlirOperation) -> bool;
+}
+
+/// Whether `op` is pure: speculatable and free of memory effects (MLIR's `isPure`, read from
+/// the op's interfaces).
+pub fn is_pure(op: OperationRef<'_, '_>) -> bool {
+    // SAFETY: `op` is a live op (melior's `OperationRef`); the call only reads it.
+    unsafe { mlirLayoutOperationIsPure(op.to_raw()) }
 }

@@ -44,7 +44,7 @@ pub use layout_dialect_ffi::reads_past_domain;
 pub use layout_dialect_ffi::stored::CuteRef;
 use melior::dialect::DialectHandle;
 use melior::ir::{Attribute, AttributeLike, Type, TypeLike};
-use melior::Context;
+use melior::{Context, StringRef};
 
 extern "C" {
     fn mlirGetDialectHandle__layout__() -> mlir_sys::MlirDialectHandle;
@@ -54,11 +54,17 @@ extern "C" {
     fn mlirLayoutValueTypeGetText(ty: mlir_sys::MlirType) -> mlir_sys::MlirStringRef;
     fn mlirLayoutValueTypeGetKind(ty: mlir_sys::MlirType) -> u32;
     fn mlirLayoutValueAttrGetKind(attr: mlir_sys::MlirAttribute) -> u32;
-    fn mlirLayoutValueTypeGetAttr(ty: mlir_sys::MlirType) -> mlir_sys::MlirAttribute;
     fn mlirLayoutCreateCanonicalizePass() -> mlir_sys::MlirPass;
     // Handles (`layout_dialect_ffi::Handle`) behind an opaque pointer type.
     fn mlirLayoutValueAttrGetValue(attr: mlir_sys::MlirAttribute) -> *const std::ffi::c_void;
     fn mlirLayoutValueTypeGetValue(ty: mlir_sys::MlirType) -> *const std::ffi::c_void;
+    fn mlirLayoutValueTypeGetWithValue(
+        ctx: mlir_sys::MlirContext,
+        text: mlir_sys::MlirStringRef,
+        kind: u32,
+        value: *const std::ffi::c_void,
+    ) -> mlir_sys::MlirType;
+    fn mlirLayoutValueTypeGetValueAttr(ty: mlir_sys::MlirType) -> mlir_sys::MlirAttribute;
     fn mlirLayoutRegisterPasses();
     fn mlirLayoutHardwareElementTypes() -> mlir_sys::MlirStringRef;
 }
@@ -193,15 +199,6 @@ pub fn hardware_element_types() -> &'static str {
     unsafe { stored_text(mlirLayoutHardwareElementTypes()) }
 }
 
-/// The attribute of a layout-dialect type (`#layout.<kind><text>` of `!layout.<kind><text>`,
-/// the same value); `None` for a type of another dialect.
-pub fn type_attribute(ty: Type) -> Option<Attribute> {
-    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first; the
-    // attribute is uniqued in the same context.
-    is_value_type(ty)
-        .then(|| unsafe { Attribute::from_raw(mlirLayoutValueTypeGetAttr(ty.to_raw())) })
-}
-
 /// The mnemonic of a layout-dialect attribute's kind (as [`type_mnemonic`]); `None` for an
 /// attribute of another dialect.
 pub fn attr_mnemonic(attr: Attribute) -> Option<&'static str> {
@@ -221,6 +218,35 @@ fn cute_ref(h: layout_dialect_ffi::Handle) -> Result<CuteRef, Error> {
 /// error for a type without a CuTe value (`*`, linear and bijective layouts).
 pub fn type_value(ty: Type) -> Option<Result<CuteRef, Error>> {
     type_handle(ty).map(cute_ref)
+}
+
+/// The layout-dialect type of a value the algebra computed (`!layout.layout<...>` for a
+/// layout, ...): its canonical text and kind are the uniquing key, and a new type's storage
+/// adopts the value itself (no printing to text and parsing back).
+pub fn value_type(context: &Context, value: layout_dialect_ffi::Stored) -> Type<'_> {
+    let (text, kind) = layout_dialect_ffi::stored::text_and_kind(&value);
+    let value = std::sync::Arc::new(value);
+    let text = StringRef::new(&text);
+    // SAFETY: `context` is a live context; `text` and the handle (one reference held by
+    // `value`) outlive the call, and the storage takes a reference of its own when it adopts
+    // the handle. The returned type is uniqued in `context`, so it lives as long.
+    unsafe {
+        Type::from_raw(mlirLayoutValueTypeGetWithValue(
+            context.to_raw(),
+            text.to_raw(),
+            kind as u32,
+            std::sync::Arc::as_ptr(&value).cast(),
+        ))
+    }
+}
+
+/// The attribute of a layout-dialect type (`#layout.layout<...>` of `!layout.layout<...>`:
+/// the same text, kind and value); `None` for a type of another dialect.
+pub fn type_attr(ty: Type<'_>) -> Option<Attribute<'_>> {
+    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first; the
+    // attribute is uniqued in the type's context.
+    is_value_type(ty)
+        .then(|| unsafe { Attribute::from_raw(mlirLayoutValueTypeGetValueAttr(ty.to_raw())) })
 }
 
 /// The parsed algebra value of a layout-dialect attribute (see [`type_value`]).

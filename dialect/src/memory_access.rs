@@ -407,7 +407,7 @@ fn shared_layout_kind(smem: SharedLayout<'_>) -> Result<Option<&Stored>, String>
     }
     let shown = match smem {
         SharedLayout::Attribute(a) => a,
-        SharedLayout::Type(t) => crate::type_attribute(t).ok_or("internal: not a layout type")?,
+        SharedLayout::Type(t) => crate::type_attr(t).ok_or("internal: not a layout type")?,
     };
     Err(format!(
         "the shared layout must be a CuTe layout or a linear layout, found {shown}"

@@ -1,14 +1,22 @@
 //! Tensors in memory (`!layout.tensor<T, space, L>`) read from Rust: the element type `T`, the
 //! memory `space` the tensor lives in and its layout type `L`, taken from the type's ODS
-//! parameters through the dialect's C API (no printing, no parsing).
+//! parameters through the dialect's C API (no printing, no parsing); and the type of given
+//! parameters.
 
 use melior::ir::{Type, TypeLike};
+use melior::Context;
 
 extern "C" {
     fn mlirTypeIsALayoutMemoryTensor(ty: mlir_sys::MlirType) -> bool;
     fn mlirLayoutMemoryTensorTypeGetElementType(ty: mlir_sys::MlirType) -> mlir_sys::MlirType;
     fn mlirLayoutMemoryTensorTypeGetSpace(ty: mlir_sys::MlirType) -> u32;
     fn mlirLayoutMemoryTensorTypeGetLayout(ty: mlir_sys::MlirType) -> mlir_sys::MlirType;
+    fn mlirLayoutMemoryTensorTypeGet(
+        ctx: mlir_sys::MlirContext,
+        element: mlir_sys::MlirType,
+        space: u32,
+        layout: mlir_sys::MlirType,
+    ) -> mlir_sys::MlirType;
 }
 
 /// The memory a tensor lives in (the dialect's `MemorySpace`, in its numbering).
@@ -55,4 +63,34 @@ pub fn memory_tensor(ty: Type<'_>) -> Option<MemoryTensor<'_>> {
             layout: Type::from_raw(mlirLayoutMemoryTensorTypeGetLayout(ty.to_raw())),
         })
     }
+}
+
+/// The type `!layout.tensor<T, space, L>` of `element` T, `space` and `layout` L; `None` when
+/// `layout` is not a layout-dialect value type.
+pub fn memory_tensor_type<'c>(
+    context: &'c Context,
+    element: Type<'c>,
+    space: MemorySpace,
+    layout: Type<'c>,
+) -> Option<Type<'c>> {
+    if !crate::is_layout_type(layout.to_raw()) {
+        return None;
+    }
+    let space = match space {
+        MemorySpace::Global => 0,
+        MemorySpace::Shared => 1,
+        MemorySpace::Tmem => 2,
+        MemorySpace::Tma => 3,
+    };
+    // SAFETY: `element` and `layout` are live types of `context`, `layout` checked to be a
+    // layout-dialect value type and `space` one of the dialect's memory spaces; the new type
+    // is uniqued in the same context.
+    Some(unsafe {
+        Type::from_raw(mlirLayoutMemoryTensorTypeGet(
+            context.to_raw(),
+            element.to_raw(),
+            space,
+            layout.to_raw(),
+        ))
+    })
 }

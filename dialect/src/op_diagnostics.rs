@@ -1,11 +1,13 @@
 //! Diagnostics of the Rust passes on an MLIR operation (any melior `OperationLike`): its name, and an error (or a remark
 //! or warning) at its location in MLIR's own form `'<name>' op <message>` (what
-//! `op->emitError()` prints in C++).
+//! `op->emitError()` prints in C++); and the error `op->emitOpError()` emits in C++, the op
+//! attached, optionally with a note at another location.
 //! Shared by the lowering, NVVM lowering and proof passes.
 
 use std::ffi::CString;
 
 use melior::ir::operation::OperationLike;
+use melior::ir::Location;
 
 /// The operation's name (`layout.crd2idx`); empty if MLIR gives no UTF-8 name.
 pub fn op_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> String {
@@ -26,7 +28,12 @@ extern "C" {
         severity: i32,
         message: *const std::os::raw::c_char,
     );
-    fn mlirLayoutEmitOpError(op: mlir_sys::MlirOperation, message: *const std::os::raw::c_char);
+    fn mlirLayoutEmitOpErrorWithNote(
+        op: mlir_sys::MlirOperation,
+        message: *const std::os::raw::c_char,
+        note_loc: mlir_sys::MlirLocation,
+        note: *const std::os::raw::c_char,
+    );
 }
 
 /// Emit `'<name>' op <message>` with `severity` at the operation's location. A NUL byte in the
@@ -49,12 +56,30 @@ pub fn emit_op_error<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str)
     emit_op_diagnostic(op, Severity::Error, message)
 }
 
+/// Emit `'<name>' op <message>` as the error of `op`, as `op->emitOpError() << message` does in
+/// C++ (with the op attached as a note when the context prints ops on diagnostics), then the
+/// note `note` at its location if one is given (NUL bytes printed as spaces, as above).
+pub fn emit_op_error_noted<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+    message: &str,
+    note: Option<(Location<'c>, &str)>,
+) {
+    let c_string = |t: &str| CString::new(t.replace('\0', " ")).expect("NUL bytes were replaced");
+    let text = c_string(message);
+    let note_text = note.map(|(_, n)| c_string(n));
+    let note_loc = note.map_or(op.location(), |(l, _)| l);
+    let note_ptr = note_text.as_ref().map_or(std::ptr::null(), |n| n.as_ptr());
+    // SAFETY: `op` is a live op and `note_loc` a live location of its context (melior's typed
+    // handles); the texts are NUL-terminated strings (or null for no note) that outlive the
+    // call (the C++ side copies them).
+    unsafe {
+        mlirLayoutEmitOpErrorWithNote(op.to_raw(), text.as_ptr(), note_loc.to_raw(), note_ptr)
+    };
+}
+
 /// Emit `'<name>' op <message>` as the error of a verifier: what `op->emitOpError()` emits in
 /// C++, with the op attached as a note when the context prints ops on diagnostics (a verifier's
 /// error shows the op it rejects; a pass's error, [`emit_op_error`], shows its location only).
 pub fn emit_verifier_error<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
-    let text = CString::new(message.replace('\0', " ")).expect("NUL bytes were replaced");
-    // SAFETY: `op` is a live op (melior's `OperationLike` of its context), `text` a
-    // NUL-terminated string that outlives the call (the C++ side copies it).
-    unsafe { mlirLayoutEmitOpError(op.to_raw(), text.as_ptr()) };
+    emit_op_error_noted(op, message, None)
 }

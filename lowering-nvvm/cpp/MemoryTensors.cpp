@@ -1851,7 +1851,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // The host functions kernels ask for (layout.tensor_map_encoder), derived
     // from the kernels before any of them is rewritten; their ops are checked
     // and lowered with the rest.
-    if (failed(deriveTensorMapEncoders(root)))
+    if (!layout_nvvm_derive_tensor_map_encoders(wrap(root)))
       return signalPassFailure();
     // What the kernels' ops promise each other (src/kernel_checks.rs): the
     // arguments a launch passes, tensors inside the globals they are made

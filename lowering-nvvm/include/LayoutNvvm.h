@@ -69,9 +69,10 @@ std::unique_ptr<Pass> createLowerRegisterTensorsPass();
 /// LLVM-dialect ops, one conversion pattern per op.
 std::unique_ptr<Pass> createLowerHardwareOpsPass(int64_t sm = 0);
 /// The host functions kernels ask for with `layout.tensor_map_encoder = @name`
-/// (cpp/TensorMapEncoder.cpp): each encodes the kernel's TMA tensor maps from the
-/// layouts and boxes the kernel states. Run first by `--layout-lower-tensors`.
-LogicalResult deriveTensorMapEncoders(Operation *root);
+/// (src/tensor_map_encoder.rs): each encodes the kernel's TMA tensor maps from the
+/// layouts and boxes the kernel states. Run first by `--layout-lower-tensors`;
+/// false, with the error emitted, when one is refused.
+extern "C" bool layout_nvvm_derive_tensor_map_encoders(MlirOperation root);
 
 /// `--layout-lower-tensors` (cpp/MemoryTensors.cpp).
 std::unique_ptr<Pass> createLowerTensorsPass();

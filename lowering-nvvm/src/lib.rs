@@ -27,6 +27,7 @@ pub mod pass;
 pub mod ptx;
 mod smem_desc;
 pub mod tcgen05;
+pub mod tensor_map_encoder;
 pub mod verify;
 
 pub use pass::create_lower_pass;

@@ -38,8 +38,6 @@ MLIR_CAPI_EXPORTED const void *mlirLayoutValueTypeGetValue(MlirType type);
 MLIR_CAPI_EXPORTED unsigned mlirLayoutValueTypeGetKind(MlirType type);
 /// The kind of a layout-dialect attribute (numbered as the types').
 MLIR_CAPI_EXPORTED unsigned mlirLayoutValueAttrGetKind(MlirAttribute attr);
-/// The attribute of a layout-dialect type: the same value as `#layout.<kind><text>`.
-MLIR_CAPI_EXPORTED MlirAttribute mlirLayoutValueTypeGetAttr(MlirType type);
 
 /// True if `type` is a tensor in memory (`!layout.tensor<T, space, L>`).
 MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutMemoryTensor(MlirType type);
@@ -49,17 +47,32 @@ MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetElementType(MlirType ty
 MLIR_CAPI_EXPORTED unsigned mlirLayoutMemoryTensorTypeGetSpace(MlirType type);
 /// The layout type `L` of a tensor in memory (a layout-dialect value type).
 MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGetLayout(MlirType type);
+/// The tensor in memory `!layout.tensor<element, space, layout>` (space as
+/// above; `layout` a layout-dialect value type).
+MLIR_CAPI_EXPORTED MlirType mlirLayoutMemoryTensorTypeGet(MlirContext ctx, MlirType element,
+                                                          unsigned space, MlirType layout);
+/// The layout-dialect type of kind `kind` whose canonical text is `text` and
+/// whose value is `value` (a handle the caller keeps alive during the call; a
+/// new type's storage adopts it with a reference of its own, so it is not parsed).
+MLIR_CAPI_EXPORTED MlirType mlirLayoutValueTypeGetWithValue(MlirContext ctx, MlirStringRef text,
+                                                            unsigned kind, const void *value);
+/// The attribute of a layout-dialect type (same text, kind and value).
+MLIR_CAPI_EXPORTED MlirAttribute mlirLayoutValueTypeGetValueAttr(MlirType type);
+
+/// Whether `op` is pure (speculatable and free of memory effects; mlir::isPure).
+MLIR_CAPI_EXPORTED bool mlirLayoutOperationIsPure(MlirOperation op);
 
 /// Emit `message` at `loc` as a remark (severity 0), warning (1) or error (2).
 /// The MLIR C API emits errors only; passes written in other languages use this.
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
                                                  const char *message);
-
 /// Emit `message` as the error of `op`, as `op->emitOpError() << message` does
 /// in C++ (`'<name>' op <message>`, with the op attached as a note when the
-/// context prints ops on diagnostics): what a verifier written in Rust emits.
-MLIR_CAPI_EXPORTED void mlirLayoutEmitOpError(MlirOperation op, const char *message);
-
+/// context prints ops on diagnostics), then, unless `note` is null, the note
+/// `note` at `noteLoc`: the errors a verifier or pass written in Rust emits
+/// where its C++ original emitted them.
+MLIR_CAPI_EXPORTED void mlirLayoutEmitOpErrorWithNote(MlirOperation op, const char *message,
+                                                      MlirLocation noteLoc, const char *note);
 /// The element types the hardware ops accept, as MLIR spells them, for
 /// diagnostics (`f16, bf16, ...`).
 MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutHardwareElementTypes(void);
