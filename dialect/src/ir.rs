@@ -4,10 +4,11 @@
 //! ops nested in an op, collected through melior's safe API; and whether an op is pure. The passes built on them carry
 //! `OperationRef`/`Value` and call no C function themselves.
 
+use melior::ir::attribute::DenseI32ArrayAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef, OperationRefMut, WalkOrder};
 use melior::ir::RegionLike;
-use melior::ir::{Value, ValueLike};
+use melior::ir::{Type, TypeLike, Value, ValueLike};
 
 /// The uses of `v`, as (owning op, operand number), in the order of MLIR's use list (which
 /// follows no program order).
@@ -82,4 +83,55 @@ extern "C" {
 pub fn is_pure(op: OperationRef<'_, '_>) -> bool {
     // SAFETY: `op` is a live op (melior's `OperationRef`); the call only reads it.
     unsafe { mlirLayoutOperationIsPure(op.to_raw()) }
+}
+
+/// The operands of ODS operand group `g` of an op with `operandSegmentSizes` (an op with
+/// optional or variadic operands: `AttrSizedOperandSegments`); an error naming what is
+/// missing for an op without them.
+pub fn operand_group<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    g: usize,
+) -> Result<Vec<Value<'c, 'a>>, String> {
+    let sizes = op
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+        .ok_or_else(|| "internal: the op has no operandSegmentSizes".to_string())?;
+    let size = |i: usize| {
+        sizes
+            .element(i)
+            .ok()
+            .and_then(|s| usize::try_from(s).ok())
+            .ok_or_else(|| format!("internal: no operand group {i}"))
+    };
+    let start = (0..g).map(size).sum::<Result<usize, String>>()?;
+    let len = size(g)?;
+    Ok(op.operands().skip(start).take(len).collect())
+}
+
+/// The address space of an `!llvm.ptr`; `None` for another type.
+pub fn pointer_space(t: Type<'_>) -> Option<u32> {
+    // SAFETY: `t` is a live type (melior's `Type`), checked to be an LLVM pointer type first.
+    t.is_llvm_pointer_type()
+        .then(|| unsafe { mlir_sys::mlirLLVMPointerTypeGetAddressSpace(t.to_raw()) })
+}
+
+/// The element type and extents of a ranked shaped type (a ranked tensor, a vector, a memref;
+/// a dynamic extent as MLIR's `i64::MIN`); `None` for another type.
+pub fn ranked_shape(t: Type<'_>) -> Option<(Type<'_>, Vec<i64>)> {
+    // SAFETY: `t` is a live type, checked to be a shaped type with a rank first; its rank,
+    // extents and element type are read only, the element type uniqued in `t`'s context.
+    unsafe {
+        let raw = t.to_raw();
+        if !t.is_shaped() || !mlir_sys::mlirShapedTypeHasRank(raw) {
+            return None;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(raw) as isize;
+        Some((
+            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
+            (0..rank)
+                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d))
+                .collect(),
+        ))
+    }
 }

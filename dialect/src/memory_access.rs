@@ -27,12 +27,13 @@
 
 use layout_algebra::linear::layout::LinearLayout;
 use layout_dialect_ffi::Stored;
-use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, IntegerAttribute, TypeAttribute};
+use melior::ir::attribute::{Attribute, IntegerAttribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
 use melior::ir::r#type::{IntegerType, RankedTensorType, Type};
 use melior::ir::{TypeLike, Value, ValueLike};
 use mlir_sys::MlirOperation;
 
+use crate::ir::{operand_group as group, pointer_space, ranked_shape};
 use crate::memory_tensor::{memory_tensor, MemorySpace};
 use crate::op_diagnostics::{emit_verifier_error, op_name};
 
@@ -68,18 +69,7 @@ struct Tile<'c> {
 impl<'c> Tile<'c> {
     fn of(ty: Type<'c>) -> Option<Tile<'c>> {
         let ranked = RankedTensorType::try_from(ty).ok()?;
-        // SAFETY: `ty` is a live ranked tensor type (checked above): its rank, extents and
-        // element type are read only.
-        let (elem, shape) = unsafe {
-            let raw = ty.to_raw();
-            let rank = mlir_sys::mlirShapedTypeGetRank(raw) as isize;
-            (
-                Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
-                (0..rank)
-                    .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d))
-                    .collect(),
-            )
-        };
+        let (elem, shape) = ranked_shape(ty)?;
         Some(Tile {
             ty,
             elem,
@@ -481,25 +471,6 @@ fn constant_int(v: Value<'_, '_>) -> Option<i64> {
         .map(|i| i.value())
 }
 
-/// The operands of ODS operand group `g` of an op with `operandSegmentSizes`.
-fn group<'c, 'a>(op: OperationRef<'c, 'a>, g: usize) -> Result<Vec<Value<'c, 'a>>, String> {
-    let sizes = op
-        .attribute("operandSegmentSizes")
-        .ok()
-        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
-        .ok_or_else(|| "internal: the op has no operandSegmentSizes".to_string())?;
-    let size = |i: usize| {
-        sizes
-            .element(i)
-            .ok()
-            .and_then(|s| usize::try_from(s).ok())
-            .ok_or_else(|| format!("internal: no operand group {i}"))
-    };
-    let start = (0..g).map(size).sum::<Result<usize, String>>()?;
-    let len = size(g)?;
-    Ok(op.operands().skip(start).take(len).collect())
-}
-
 /// The type of operand `i`.
 fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
     op.operands()
@@ -523,11 +494,4 @@ fn integer_attribute(op: OperationRef<'_, '_>, key: &str) -> Result<i64, String>
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|i| i.value())
         .ok_or_else(|| format!("internal: no integer attribute '{key}'"))
-}
-
-/// The address space of an `!llvm.ptr`; `None` for another type.
-fn pointer_space(t: Type<'_>) -> Option<u32> {
-    // SAFETY: `t` is a live type (melior's `Type`), checked to be an LLVM pointer type first.
-    t.is_llvm_pointer_type()
-        .then(|| unsafe { mlir_sys::mlirLLVMPointerTypeGetAddressSpace(t.to_raw()) })
 }

@@ -66,7 +66,7 @@ fn emit_error_at(op: OperationRef<'_, '_>, message: &str) {
 pub unsafe extern "C" fn layout_nvvm_check_kernel_arguments(root: MlirOperation) -> bool {
     // SAFETY: the caller's contract: `root` is live for the call, and nothing read from it is
     // kept past it.
-    check_kernel_arguments(unsafe { OperationRef::from_raw(root) })
+    check_kernel_arguments(OperationRef::from_raw(root))
 }
 
 /// Tensors made from the address of a global of static size lie inside it; true when they do.
@@ -76,7 +76,7 @@ pub unsafe extern "C" fn layout_nvvm_check_kernel_arguments(root: MlirOperation)
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_check_global_extents(root: MlirOperation) -> bool {
     // SAFETY: as in `layout_nvvm_check_kernel_arguments`.
-    check_global_extents(unsafe { OperationRef::from_raw(root) })
+    check_global_extents(OperationRef::from_raw(root))
 }
 
 /// The threads that run register-tensor ops and tmem_load/tmem_store in kernels with
@@ -87,7 +87,7 @@ pub unsafe extern "C" fn layout_nvvm_check_global_extents(root: MlirOperation) -
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_check_block_warps(root: MlirOperation) -> bool {
     // SAFETY: as in `layout_nvvm_check_kernel_arguments`.
-    check_block_warps(unsafe { OperationRef::from_raw(root) })
+    check_block_warps(OperationRef::from_raw(root))
 }
 
 /// Every op nested in `op`, then `op` itself (MLIR's post-order walk), in the order of the IR.

@@ -683,10 +683,8 @@ pub unsafe extern "C" fn layout_nvvm_derive_tensor_map_encoders(root: MlirOperat
     // here are bound to it: `'c` is a borrow of the local `context` (melior's
     // `ContextRef::to_ref` points into the context `root` belongs to, which outlives the call).
     let context;
-    let (ctx, root) = unsafe {
-        let root = OperationRef::from_raw(root);
-        context = root.context();
-        (context.to_ref(), root)
-    };
+    let root = OperationRef::from_raw(root);
+    context = root.context();
+    let ctx = context.to_ref();
     derive_tensor_map_encoders(ctx, root)
 }

@@ -19,14 +19,15 @@ use std::ffi::{c_char, CString};
 
 use layout_algebra::hw::MatrixOp;
 use layout_dialect::op_diagnostics::{emit_verifier_error, op_name};
-use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, IntegerAttribute, TypeAttribute};
+use melior::ir::attribute::{Attribute, IntegerAttribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{IntegerType, Type};
-use melior::ir::{TypeLike, Value, ValueLike};
+use melior::ir::{TypeLike, ValueLike};
 use mlir_sys::{MlirAttribute, MlirOperation, MlirType};
 
 use crate::derive::{self, Attrs};
 use crate::op_params::{attrs, hardware_name, layout_operands};
+use layout_dialect::ir::{operand_group as group, pointer_space, ranked_shape};
 
 /// The checks of one op; the numbers the C++ verifier compares operand/result types with:
 /// ldmatrix/stmatrix [registers per thread (= matrices for m8n8)]; wgmma [accumulator count];
@@ -307,25 +308,6 @@ fn checked(name: &str, a: &Attrs) -> Result<Vec<i64>, String> {
         .unwrap_or_else(|_| Err("internal error (panic) in the hardware checks".to_string()))
 }
 
-/// The operands of ODS operand group `g` of an op with `operandSegmentSizes`.
-fn group<'c, 'a>(op: OperationRef<'c, 'a>, g: usize) -> Result<Vec<Value<'c, 'a>>, String> {
-    let sizes = op
-        .attribute("operandSegmentSizes")
-        .ok()
-        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
-        .ok_or_else(|| "internal: the op has no operandSegmentSizes".to_string())?;
-    let size = |i: usize| {
-        sizes
-            .element(i)
-            .ok()
-            .and_then(|s| usize::try_from(s).ok())
-            .ok_or_else(|| format!("internal: no operand group {i}"))
-    };
-    let start = (0..g).map(size).sum::<Result<usize, String>>()?;
-    let len = size(g)?;
-    Ok(op.operands().skip(start).take(len).collect())
-}
-
 /// The type of operand `i` of an op (`g`, its ODS group of one, for an op with segments; the
 /// position alone for one without).
 fn operand<'c>(op: OperationRef<'c, '_>, g: usize, i: usize) -> Result<Type<'c>, String> {
@@ -357,13 +339,6 @@ fn type_attribute<'c>(op: OperationRef<'c, '_>, key: &str) -> Result<Type<'c>, S
     TypeAttribute::try_from(attribute(op, key)?)
         .map(|t| t.value())
         .map_err(|_| format!("internal: '{key}' is not a type"))
-}
-
-/// The address space of an `!llvm.ptr`; `None` for another type.
-fn pointer_space(t: Type<'_>) -> Option<u32> {
-    // SAFETY: `t` is a live type (melior's `Type`), checked to be an LLVM pointer type first.
-    t.is_llvm_pointer_type()
-        .then(|| unsafe { mlir_sys::mlirLLVMPointerTypeGetAddressSpace(t.to_raw()) })
 }
 
 /// Whether `t` is the signless integer of `bits` bits.
@@ -441,18 +416,7 @@ fn expect_coords(coords: i64, rank: i64) -> Result<(), String> {
 /// `t` is the `n` 32-bit registers of tcgen05.ld/st: i32 for one, else `vector<n x i32>`.
 fn expect_tmem_regs(t: Type<'_>, n: i64, what: &str) -> Result<(), String> {
     let vector_of_n = || {
-        // SAFETY: `t` is a live type, checked to be a vector (a shaped type) first; its rank,
-        // extents and element type are read only.
-        t.is_vector()
-            && unsafe {
-                let raw = t.to_raw();
-                mlir_sys::mlirShapedTypeGetRank(raw) == 1
-                    && mlir_sys::mlirShapedTypeGetDimSize(raw, 0) == n
-                    && is_integer(
-                        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
-                        32,
-                    )
-            }
+        t.is_vector() && ranked_shape(t).is_some_and(|(e, dims)| dims == [n] && is_integer(e, 32))
     };
     if (n == 1 && is_integer(t, 32)) || (n > 1 && vector_of_n()) {
         return Ok(());
