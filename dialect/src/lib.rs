@@ -37,7 +37,9 @@ pub use layout_dialect_ffi as ffi;
 pub mod ir;
 pub mod memory_access;
 pub mod memory_tensor;
+pub mod op_access;
 pub mod op_diagnostics;
+pub mod register_tile;
 
 use layout_algebra::Error;
 pub use layout_dialect_ffi::reads_past_domain;

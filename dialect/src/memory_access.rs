@@ -25,17 +25,20 @@
 //!
 //! The first failure, in that order per op, is the op's error.
 
-use layout_algebra::linear::layout::LinearLayout;
 use layout_dialect_ffi::Stored;
-use melior::ir::attribute::{Attribute, IntegerAttribute, TypeAttribute};
-use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
-use melior::ir::r#type::{IntegerType, RankedTensorType, Type};
-use melior::ir::{TypeLike, Value, ValueLike};
+use melior::ir::attribute::{Attribute, TypeAttribute};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::{Value, ValueLike};
 use mlir_sys::MlirOperation;
 
-use crate::ir::{operand_group as group, pointer_space, ranked_shape};
+use crate::ir::{operand_group as group, pointer_space};
 use crate::memory_tensor::{memory_tensor, MemorySpace};
+use crate::op_access::{
+    bit_width, constant_int, integer_attribute, operand_type as operand, result_type as result,
+};
 use crate::op_diagnostics::{emit_verifier_error, op_name};
+use crate::register_tile::{tile_of, Tile};
 
 /// Verify a register-tensor memory op (the module doc): true when valid, else false with its
 /// error emitted at it.
@@ -55,60 +58,6 @@ pub unsafe extern "C" fn layout_verify_memory_access(op: MlirOperation) -> bool 
             false
         }
     }
-}
-
-/// A ranked tensor type read through the C API: its element type, extents (MLIR's, a dynamic
-/// one as `i64::MIN`) and encoding.
-struct Tile<'c> {
-    ty: Type<'c>,
-    elem: Type<'c>,
-    shape: Vec<i64>,
-    encoding: Option<Attribute<'c>>,
-}
-
-impl<'c> Tile<'c> {
-    fn of(ty: Type<'c>) -> Option<Tile<'c>> {
-        let ranked = RankedTensorType::try_from(ty).ok()?;
-        let (elem, shape) = ranked_shape(ty)?;
-        Some(Tile {
-            ty,
-            elem,
-            shape,
-            encoding: ranked.encoding(),
-        })
-    }
-
-    fn rank(&self) -> usize {
-        self.shape.len()
-    }
-
-    /// The linear layout of the encoding: an error naming `what` when it is not a
-    /// `#layout.linear`.
-    fn encoding(&self, what: &str) -> Result<LinearLayout, String> {
-        match self.encoding.and_then(crate::attr_linear) {
-            Some(Ok(l)) => Ok(l),
-            _ => Err(format!(
-                "the {what} must be a register tensor encoded by a #layout.linear<...>, found '{}'",
-                self.ty
-            )),
-        }
-    }
-
-    /// The element width in bits: the tile's elements are integers or floats.
-    fn elem_bits(&self) -> Result<i64, String> {
-        bit_width(self.elem)
-            .ok_or_else(|| format!("elements must be integers or floats, found '{}'", self.elem))
-    }
-}
-
-/// The width of an integer or float type; `None` for another type.
-fn bit_width(t: Type<'_>) -> Option<i64> {
-    if let Ok(i) = IntegerType::try_from(t) {
-        return Some(i.width() as i64);
-    }
-    // SAFETY: `t` is a live type, checked to be a float type first.
-    t.is_float()
-        .then(|| unsafe { mlir_sys::mlirFloatTypeGetWidth(t.to_raw()) } as i64)
 }
 
 fn verify(op: OperationRef<'_, '_>) -> Result<(), String> {
@@ -208,11 +157,6 @@ fn verify(op: OperationRef<'_, '_>) -> Result<(), String> {
         }
         _ => Err(format!("internal: {name} is not a memory access op")),
     }
-}
-
-/// A register tile's type (the ODS makes it a ranked tensor).
-fn tile_of(ty: Type<'_>) -> Result<Tile<'_>, String> {
-    Tile::of(ty).ok_or_else(|| format!("internal: '{ty}' is not a ranked tensor"))
 }
 
 /// The global side of the module doc, against the tile `tile`; `what` names the operand.
@@ -454,44 +398,4 @@ fn flat_modes(layout: Type<'_>) -> Vec<(Flat, Flat)> {
             (extent, stride)
         })
         .collect()
-}
-
-/// The integer a constant op defines (`arith.constant`, `llvm.mlir.constant`); `None` for any
-/// other value.
-fn constant_int(v: Value<'_, '_>) -> Option<i64> {
-    let def = OperationResult::try_from(v).ok()?.owner();
-    if !matches!(
-        op_name(&def).as_str(),
-        "arith.constant" | "llvm.mlir.constant"
-    ) {
-        return None;
-    }
-    IntegerAttribute::try_from(def.attribute("value").ok()?)
-        .ok()
-        .map(|i| i.value())
-}
-
-/// The type of operand `i`.
-fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> Result<Type<'c>, String> {
-    op.operands()
-        .nth(i)
-        .map(|v| v.r#type())
-        .ok_or_else(|| format!("internal: no operand {i}"))
-}
-
-/// The type of the op's one result.
-fn result<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, String> {
-    op.results()
-        .next()
-        .map(|r| r.r#type())
-        .ok_or_else(|| "internal: the op has no result".to_string())
-}
-
-/// The integer attribute `key` the ODS makes required.
-fn integer_attribute(op: OperationRef<'_, '_>, key: &str) -> Result<i64, String> {
-    op.attribute(key)
-        .ok()
-        .and_then(|a| IntegerAttribute::try_from(a).ok())
-        .map(|i| i.value())
-        .ok_or_else(|| format!("internal: no integer attribute '{key}'"))
 }

@@ -18,6 +18,7 @@
 use std::ffi::{c_char, CString};
 
 use layout_algebra::hw::MatrixOp;
+use layout_dialect::op_access::result_type as result;
 use layout_dialect::op_diagnostics::{emit_verifier_error, op_name};
 use melior::ir::attribute::{Attribute, IntegerAttribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -318,14 +319,6 @@ fn operand<'c>(op: OperationRef<'c, '_>, g: usize, i: usize) -> Result<Type<'c>,
     };
     v.map(|v| v.r#type())
         .ok_or_else(|| format!("internal: no operand {i}"))
-}
-
-/// The type of the op's one result.
-fn result<'c>(op: OperationRef<'c, '_>) -> Result<Type<'c>, String> {
-    op.results()
-        .next()
-        .map(|r| r.r#type())
-        .ok_or_else(|| "internal: the op has no result".to_string())
 }
 
 /// The attribute `key` the ODS makes required.
