@@ -34,12 +34,19 @@
 
 pub use layout_dialect_ffi as ffi;
 
+pub mod barrier_ops;
 pub mod ir;
+pub mod kernel_ops;
+pub mod layout_modes;
 pub mod memory_access;
 pub mod memory_tensor;
+pub mod mma_ops;
 pub mod op_access;
 pub mod op_diagnostics;
 pub mod register_tile;
+pub mod tensor_memory_ops;
+pub mod tensor_views;
+pub mod tma_ops;
 
 use layout_algebra::Error;
 pub use layout_dialect_ffi::reads_past_domain;

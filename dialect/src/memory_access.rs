@@ -33,6 +33,7 @@ use melior::ir::{Value, ValueLike};
 use mlir_sys::MlirOperation;
 
 use crate::ir::{operand_group as group, pointer_space};
+use crate::layout_modes::{flat_modes, Flat};
 use crate::memory_tensor::{memory_tensor, MemorySpace};
 use crate::op_access::{
     bit_width, constant_int, integer_attribute, operand_type as operand, result_type as result,
@@ -346,56 +347,4 @@ fn shared_layout_kind(smem: SharedLayout<'_>) -> Result<Option<&Stored>, String>
     Err(format!(
         "the shared layout must be a CuTe layout or a linear layout, found {shown}"
     ))
-}
-
-/// An extent or stride of a flattened mode: an integer, a runtime leaf, or not a single leaf.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flat {
-    Int(i64),
-    Dynamic,
-    Nested,
-}
-
-impl Flat {
-    fn text(self) -> String {
-        match self {
-            Flat::Int(v) => v.to_string(),
-            Flat::Dynamic => "?".into(),
-            Flat::Nested => "(nested)".into(),
-        }
-    }
-
-    fn int(self) -> Option<i64> {
-        match self {
-            Flat::Int(v) => Some(v),
-            _ => None,
-        }
-    }
-}
-
-/// The top-level modes of a CuTe layout type as (extent, stride); none for another value.
-fn flat_modes(layout: Type<'_>) -> Vec<(Flat, Flat)> {
-    use layout_algebra::{Func, Int, Tree, Value as CuteValue};
-    let Some(Some(Stored::Cute(CuteValue::Func(Func::Layout(l))))) = crate::type_stored(layout)
-    else {
-        return Vec::new();
-    };
-    let int = |x: &Int| match x {
-        Int::Lit(v) => Flat::Int(*v),
-        Int::Dyn(_) => Flat::Dynamic,
-    };
-    l.modes()
-        .iter()
-        .map(|m| {
-            let extent = match &m.shape {
-                Tree::Leaf(x) => int(x),
-                Tree::Node(_) => Flat::Nested,
-            };
-            let stride = match &m.stride {
-                Tree::Leaf(x) if x.is_int() => int(&x.coef),
-                _ => Flat::Nested,
-            };
-            (extent, stride)
-        })
-        .collect()
 }

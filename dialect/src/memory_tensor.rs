@@ -1,7 +1,8 @@
 //! Tensors in memory (`!layout.tensor<T, space, L>`) read from Rust: the element type `T`, the
 //! memory `space` the tensor lives in and its layout type `L`, taken from the type's ODS
-//! parameters through the dialect's C API (no printing, no parsing); and the type of given
-//! parameters.
+//! parameters through the dialect's C API (no printing, no parsing); the type of given
+//! parameters; and the check the kernel ops make of an operand or result that must be a tensor
+//! in a given memory ([`tensor_in`]).
 
 use melior::ir::{Type, TypeLike};
 use melior::Context;
@@ -30,6 +31,29 @@ pub enum MemorySpace {
     Tmem,
     /// Global memory addressed through a TMA tensor map.
     Tma,
+}
+
+impl MemorySpace {
+    /// The space as the type spells it (`global`, `shared`, `tmem`, `tma`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MemorySpace::Global => "global",
+            MemorySpace::Shared => "shared",
+            MemorySpace::Tmem => "tmem",
+            MemorySpace::Tma => "tma",
+        }
+    }
+
+    /// The LLVM address space of a pointer into the space: 1 global, 3 shared, 6 tmem, and 0
+    /// (generic) for tma, whose tensor's pointer is its tensor map.
+    pub fn address_space(self) -> u32 {
+        match self {
+            MemorySpace::Global => 1,
+            MemorySpace::Shared => 3,
+            MemorySpace::Tmem => 6,
+            MemorySpace::Tma => 0,
+        }
+    }
 }
 
 /// The parameters of a `!layout.tensor<T, space, L>` type.
@@ -93,4 +117,36 @@ pub fn memory_tensor_type<'c>(
             layout.to_raw(),
         ))
     })
+}
+
+/// The tensor `ty` when it is a tensor in `space` holding `element` (any when `None`) whose
+/// layout is static if it lays out shared memory; else the error naming `what` (`A
+/// operand`, ...) and the first rule `ty` breaks.
+pub fn tensor_in<'c>(
+    what: &str,
+    ty: Type<'c>,
+    space: MemorySpace,
+    element: Option<Type<'c>>,
+) -> Result<MemoryTensor<'c>, String> {
+    let t = memory_tensor(ty)
+        .filter(|t| t.space == space)
+        .ok_or_else(|| {
+            format!(
+                "the {what} must be a tensor in {} memory, found '{ty}'",
+                space.name()
+            )
+        })?;
+    if let Some(element) = element.filter(|&e| e != t.element) {
+        return Err(format!(
+            "the {what} must hold '{element}', found '{}'",
+            t.element
+        ));
+    }
+    if space == MemorySpace::Shared && !crate::type_is_static(t.layout) {
+        return Err(format!(
+            "the {what}'s layout must be static (it lays out shared memory), found '{}'",
+            t.layout
+        ));
+    }
+    Ok(t)
 }

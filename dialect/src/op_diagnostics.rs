@@ -83,3 +83,12 @@ pub fn emit_op_error_noted<'c: 'a, 'a>(
 pub fn emit_verifier_error<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
     emit_op_error_noted(op, message, None)
 }
+
+/// The message of an algebra error as the dialect's C API reports it (`from_error`): a parse
+/// error's message alone, any other error as it displays.
+pub fn algebra_message(e: layout_algebra::Error) -> String {
+    match e {
+        layout_algebra::Error::Parse { message, .. } => message,
+        e => e.to_string(),
+    }
+}

@@ -522,62 +522,12 @@ pub extern "C" fn layout_ffi_int_leaves(value: Option<&Stored>, out: LayoutSlice
     }
 }
 
-/// A runtime leaf in [`layout_ffi_flat_modes`].
+/// A runtime leaf (a stride known only at run time) in [`layout_ffi_check_stride_alignment`]
+/// and a mode of no static size in `layout_ffi_mode_sizes`.
 pub const FLAT_DYNAMIC: i64 = i64::MIN;
-/// A mode that is not a single integer leaf (a nested mode, or a scaled-basis stride) in
-/// [`layout_ffi_flat_modes`].
+/// A stride that is not a single integer leaf (a nested mode, or a scaled-basis stride) in
+/// [`layout_ffi_check_stride_alignment`].
 pub const FLAT_NESTED: i64 = i64::MIN + 1;
-
-/// The top-level modes of a plain CuTe layout as (shape, stride) leaves: the rank, with mode
-/// `i`'s extent in `shape[i]` and its stride in `stride[i]` (a runtime leaf is
-/// [`FLAT_DYNAMIC`], a mode that is not one integer leaf [`FLAT_NESTED`]); -1 when the value
-/// is not a plain CuTe layout (a swizzled or composed layout, a tuple, ...) or has more modes
-/// than `shape` or `stride` holds.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle; `shape` and `stride` must be valid
-/// [`LayoutSliceMut`]s.
-#[no_mangle]
-pub extern "C" fn layout_ffi_flat_modes(
-    layout: Option<&Stored>,
-    shape: LayoutSliceMut<i64>,
-    stride: LayoutSliceMut<i64>,
-) -> i64 {
-    let modes = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(Func::Layout(l))) => Some(
-            l.modes()
-                .iter()
-                .map(|m| {
-                    let int = |x: &layout_algebra::Int| match x {
-                        layout_algebra::Int::Lit(v) => *v,
-                        layout_algebra::Int::Dyn(_) => FLAT_DYNAMIC,
-                    };
-                    let e = match &m.shape {
-                        layout_algebra::Tree::Leaf(x) => int(x),
-                        layout_algebra::Tree::Node(_) => FLAT_NESTED,
-                    };
-                    let d = match &m.stride {
-                        layout_algebra::Tree::Leaf(x) if x.is_int() => int(&x.coef),
-                        _ => FLAT_NESTED,
-                    };
-                    (e, d)
-                })
-                .collect::<Vec<_>>(),
-        ),
-        _ => None,
-    }))
-    .ok()
-    .flatten();
-    match modes {
-        Some(v) if v.len() <= shape.len() && v.len() <= stride.len() => {
-            let (extents, strides): (Vec<i64>, Vec<i64>) = v.iter().copied().unzip();
-            shape.write(&extents);
-            stride.write(&strides);
-            v.len() as i64
-        }
-        _ => -1,
-    }
-}
 
 /// The translation period of a CuTe layout function (`Func::translation_period`: 1 for a plain
 /// layout, 2^(B+M+|S|) for `Sw<B,M,S> o offset o layout`): moving its offsets by a multiple
@@ -1301,58 +1251,6 @@ pub extern "C" fn layout_ffi_smem_layout(
         Ok(Ok(v)) => with_value(v),
         Ok(Err(e)) => from_error(e),
         Err(_) => from_error(Error::algebra("smem_layout: internal error (panic)")),
-    }
-}
-
-/// The layout of a view of a tensor laid out by `layout` (`ops::tensor_view`): `view` 0 selects
-/// the modes `params`, 1 groups the modes `[params[0], params[1])`, 2 recasts from
-/// `params[0]`-bit to `params[1]`-bit elements. The view's layout as a value, or the algebra's
-/// message naming the rule.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle; `params` must be a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_tensor_view(
-    layout: Option<&Stored>,
-    view: i32,
-    params: LayoutSlice<i64>,
-) -> LayoutResult {
-    use layout_algebra::ops::tensor_view::{view_layout, TensorView};
-    let params = params.as_slice().to_vec();
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Stored, Error> {
-        let f = match layout.and_then(Stored::cute) {
-            Some(Value::Func(f)) => f,
-            _ => {
-                return Err(Error::algebra(
-                    "a view of a tensor: its layout is not a CuTe layout",
-                ))
-            }
-        };
-        let pair = |what: &str| match params[..] {
-            [a, b] => Ok((a, b)),
-            _ => Err(Error::algebra(format!(
-                "{what} takes two integers, found {}",
-                params.len()
-            ))),
-        };
-        let v = match view {
-            0 => TensorView::Select(params.clone()),
-            1 => {
-                let (b, e) = pair("group_tensor")?;
-                TensorView::Group(b, e)
-            }
-            2 => {
-                let (old, new) = pair("recast_tensor")?;
-                TensorView::Recast { old, new }
-            }
-            other => return Err(Error::algebra(format!("internal: no tensor view {other}"))),
-        };
-        Ok(Stored::Cute(Value::Func(view_layout(f, &v)?)))
-    }));
-    match r {
-        Ok(Ok(v)) => with_value(v),
-        Ok(Err(e)) => from_error(e),
-        Err(_) => from_error(Error::algebra("tensor view: internal error (panic)")),
     }
 }
 

@@ -143,11 +143,6 @@ int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, LayoutI64SliceMut o
 LayoutResult layout_ffi_shape(LayoutHandle layout);
 /// The depth of a CuTe layout function's domain or of an integer tuple; -1 otherwise.
 int64_t layout_ffi_depth(LayoutHandle layout);
-/// The top-level modes of a plain CuTe layout: the rank, each mode's extent and stride
-/// (LAYOUT_FLAT_DYNAMIC for a runtime leaf, LAYOUT_FLAT_NESTED for a mode that is not one
-/// integer leaf); -1 for another value or more modes than `shape` or `stride` holds.
-int64_t layout_ffi_flat_modes(LayoutHandle layout, LayoutI64SliceMut shape,
-                              LayoutI64SliceMut stride);
 /// The translation period of a CuTe layout function (1 for a plain layout, 2^(B+M+|S|) for
 /// Sw<B,M,S> o offset o layout): moving its offsets by a multiple of it moves its values by
 /// the same amount; -1 for another value.
@@ -155,10 +150,6 @@ int64_t layout_ffi_translation_period(LayoutHandle layout);
 /// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
 /// translation of the rest (Ok), or the algebra's message naming the stride and the period.
 LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
-/// The layout of a view of a tensor laid out by `layout` (ops::tensor_view): `view` 0 selects
-/// the modes `params`, 1 groups the modes [params[0], params[1]), 2 recasts from params[0]-bit
-/// to params[1]-bit elements; the value, or the algebra's message.
-LayoutResult layout_ffi_tensor_view(LayoutHandle layout, int32_t view, LayoutI64Slice params);
 /// The verifier of layout.transpose (linear::tensor_transpose): Ok, or the message.
 LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
                                         LayoutI64Slice order);

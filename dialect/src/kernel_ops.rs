@@ -1,0 +1,68 @@
+//! The verifier entry of the kernel ops (their C++ `verify()` calls
+//! [`layout_verify_kernel_op`]): it reads the op's name and hands the op to the rules of its
+//! kind, each in a file of its own: [`crate::mma_ops`] (`layout.mma`, `mma_async`,
+//! `mma_tmem`), [`crate::tensor_views`] (`select_tensor`, `group_tensor`, `recast_tensor`),
+//! [`crate::barrier_ops`] (`shared_alloc`, `mbarrier_init`, `mbarrier_wait`,
+//! `mbarrier_arrive`), [`crate::tma_ops`] (`tma_copy`, `encode_tensor_map`, `tma_encodable`)
+//! and [`crate::tensor_memory_ops`] (`tensor_memory_load`, `tensor_memory_store`,
+//! `tensor_ptr`). Each error is emitted at the op as `op->emitOpError()` would; a panic in the
+//! algebra is an internal error, never a crash.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::Context;
+use mlir_sys::MlirOperation;
+
+use crate::op_diagnostics::{emit_verifier_error, op_name};
+use crate::{barrier_ops, mma_ops, tensor_memory_ops, tensor_views, tma_ops};
+
+/// Verify a kernel op (the module doc): true when valid, else false with its errors emitted
+/// at it.
+///
+/// # Safety
+/// `op` is a live op of the layout dialect, one of those the module doc names.
+#[no_mangle]
+pub unsafe extern "C" fn layout_verify_kernel_op(op: MlirOperation) -> bool {
+    // SAFETY: `op` is live for this call (the caller's contract), and so is its context;
+    // `to_ref` points into the local `context` (melior's `ContextRef`), which lives until the
+    // call returns, after every typed handle made here is dropped.
+    let context;
+    let op = OperationRef::from_raw(op);
+    context = op.context();
+    let ctx = context.to_ref();
+    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify(ctx, op)))
+        .unwrap_or_else(|_| Err(vec!["internal error: the layout algebra panicked".into()]));
+    match checked {
+        Ok(()) => true,
+        Err(messages) => {
+            for message in &messages {
+                emit_verifier_error(&op, message);
+            }
+            false
+        }
+    }
+}
+
+/// The errors of `op` by the rules of its kind (one, or several for `layout.mma`).
+fn verify<'c>(ctx: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Vec<String>> {
+    let name = op_name(&op);
+    let checked = match name.as_str() {
+        "layout.mma" => return mma_ops::verify_mma(op),
+        "layout.mma_async" => mma_ops::verify_mma_async(op),
+        "layout.mma_tmem" => mma_ops::verify_mma_tmem(ctx, op),
+        "layout.select_tensor" => tensor_views::verify_select_tensor(ctx, op),
+        "layout.group_tensor" => tensor_views::verify_group_tensor(ctx, op),
+        "layout.recast_tensor" => tensor_views::verify_recast_tensor(ctx, op),
+        "layout.shared_alloc" => barrier_ops::verify_shared_alloc(op),
+        "layout.mbarrier_init" => barrier_ops::verify_mbarrier_init(ctx, op),
+        "layout.mbarrier_wait" => barrier_ops::verify_mbarrier_wait(ctx, op),
+        "layout.mbarrier_arrive" => barrier_ops::verify_mbarrier_arrive(ctx, op),
+        "layout.tma_copy" => tma_ops::verify_tma_copy(ctx, op),
+        "layout.encode_tensor_map" => tma_ops::verify_encode_tensor_map(op),
+        "layout.tma_encodable" => tma_ops::verify_tma_encodable(op),
+        "layout.tensor_memory_load" => tensor_memory_ops::verify_tensor_memory_load(op),
+        "layout.tensor_memory_store" => tensor_memory_ops::verify_tensor_memory_store(op),
+        "layout.tensor_ptr" => tensor_memory_ops::verify_tensor_ptr(op),
+        _ => Err(format!("internal: {name} is not a kernel op")),
+    };
+    checked.map_err(|e| vec![e])
+}
