@@ -25,9 +25,8 @@ pub unsafe extern "C" fn layout_verify_kernel_op(op: MlirOperation) -> bool {
     // SAFETY: `op` is live for this call (the caller's contract), and so is its context;
     // `to_ref` points into the local `context` (melior's `ContextRef`), which lives until the
     // call returns, after every typed handle made here is dropped.
-    let context;
     let op = OperationRef::from_raw(op);
-    context = op.context();
+    let context = op.context();
     let ctx = context.to_ref();
     let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify(ctx, op)))
         .unwrap_or_else(|_| Err(vec!["internal error: the layout algebra panicked".into()]));

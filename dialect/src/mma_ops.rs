@@ -190,7 +190,7 @@ fn shared_operands<'c>(
     let b = tensor_in("B operand", operand(op, 1)?, MemorySpace::Shared, None)?;
     let (ea, eb) = (a.element, b.element);
     let half = is_half(ea) && eb == ea;
-    if !half && !(fp8 && is_fp8(ea) && is_fp8(eb)) {
+    if !(half || (fp8 && is_fp8(ea) && is_fp8(eb))) {
         return Err(format!(
             "A and B must both be f16 or both bf16{}, found '{ea}' and '{eb}'",
             if fp8 {
@@ -219,7 +219,7 @@ pub fn verify_mma_tmem<'c>(ctx: &'c Context, op: OperationRef<'c, '_>) -> Result
         Some(Type::float32(ctx)),
     )?;
     let bars = group(op, 4)?.first().map(|v| v.r#type());
-    if bars.is_some() != group(op, 5)?.first().is_some() {
+    if bars.is_some() == group(op, 5)?.is_empty() {
         return Err("commits to a barrier ring at a position: commit(%ring[%k] : ...)".into());
     }
     if let Some(bars) = bars {
