@@ -39,7 +39,10 @@ pub mod memory_access;
 pub mod memory_tensor;
 pub mod op_access;
 pub mod op_diagnostics;
+pub mod register_tensor_ops;
 pub mod register_tile;
+pub mod tensor_op_verifier;
+pub mod tensor_partitions;
 
 use layout_algebra::Error;
 pub use layout_dialect_ffi::reads_past_domain;

@@ -32,6 +32,28 @@ pub enum MemorySpace {
     Tma,
 }
 
+impl MemorySpace {
+    /// The space's name, as the type prints it (`global`, `shared`, `tmem`, `tma`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MemorySpace::Global => "global",
+            MemorySpace::Shared => "shared",
+            MemorySpace::Tmem => "tmem",
+            MemorySpace::Tma => "tma",
+        }
+    }
+
+    /// The LLVM address space of the space's pointers (the generic 0 for a tma tensor's map).
+    pub fn address_space(self) -> u32 {
+        match self {
+            MemorySpace::Global => 1,
+            MemorySpace::Shared => 3,
+            MemorySpace::Tmem => 6,
+            MemorySpace::Tma => 0,
+        }
+    }
+}
+
 /// The parameters of a `!layout.tensor<T, space, L>` type.
 #[derive(Clone, Copy, Debug)]
 pub struct MemoryTensor<'c> {
