@@ -598,6 +598,14 @@ LogicalResult LinearApplyOp::verify() {
 // convert_layout
 //===----------------------------------------------------------------------===//
 
+/// The verifier of the register-tensor ops and of the tensors in memory with their tiles,
+/// slices and partitions (Rust: dialect/src/tensor_op_verifier.rs).
+extern "C" bool layout_verify_tensor_op(MlirOperation op);
+
+static LogicalResult verifyTensorOp(Operation *op) {
+  return success(layout_verify_tensor_op(wrap(op)));
+}
+
 /// The linear layout of a register tensor's encoding, or an error naming `what`.
 static FailureOr<LayoutHandle> tensorEncoding(Operation *op, RankedTensorType type,
                                               StringRef what) {
@@ -610,30 +618,10 @@ static FailureOr<LayoutHandle> tensorEncoding(Operation *op, RankedTensorType ty
   return attr.getValueHandle();
 }
 
-/// The verifier of an op from one register tensor to another (convert_layout,
-/// retile): both types encoded by linear layouts, which `check` (the FFI check
-/// of the op: the encodings' handles and the shape) accepts.
-template <typename Op, typename Check>
-static LogicalResult verifyRegisterPair(Op op, Check check) {
-  auto src = llvm::cast<RankedTensorType>(op.getSrc().getType());
-  auto dst = llvm::cast<RankedTensorType>(op.getResult().getType());
-  FailureOr<LayoutHandle> from = tensorEncoding(op, src, "source");
-  if (failed(from))
-    return failure();
-  FailureOr<LayoutHandle> to = tensorEncoding(op, dst, "result");
-  if (failed(to))
-    return failure();
-  ArrayRef<int64_t> shape = src.getShape();
-  rust::Result r = rust::take(check(*from, *to, rust::ints(shape)));
-  if (!r.ok() || !r.text.empty())
-    return op.emitOpError() << r.text;
-  return success();
-}
-
-/// The fold of such an op: nothing when the encodings are equal, and an op of
-/// an op of the same kind becomes one op of the first operand (nothing when it
-/// comes back). Sound for both: conversions compose, and so do renamings of
-/// registers (S -> M and M -> D keep the lanes and warps, and span(D.reg) lies
+/// The fold of an op from one register tensor to another (convert_layout, retile): nothing
+/// when the encodings are equal, and an op of an op of the same kind becomes one op of the
+/// first operand (nothing when it comes back). Sound for both: conversions compose, and so do
+/// renamings of registers (S -> M and M -> D keep the lanes and warps, and span(D.reg) lies
 /// in span(M.reg), which lies in span(S.reg)).
 template <typename Op>
 static OpFoldResult foldRegisterPair(Op op) {
@@ -648,9 +636,7 @@ static OpFoldResult foldRegisterPair(Op op) {
   return {};
 }
 
-LogicalResult ConvertLayoutOp::verify() {
-  return verifyRegisterPair(*this, layout_ffi_convert_layout_check);
-}
+LogicalResult ConvertLayoutOp::verify() { return verifyTensorOp(*this); }
 
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
@@ -658,7 +644,7 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) { return foldRegisterPair(*this)
 // retile
 //===----------------------------------------------------------------------===//
 
-LogicalResult RetileOp::verify() { return verifyRegisterPair(*this, layout_ffi_retile_check); }
+LogicalResult RetileOp::verify() { return verifyTensorOp(*this); }
 
 OpFoldResult RetileOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
@@ -666,12 +652,7 @@ OpFoldResult RetileOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 // transpose
 //===----------------------------------------------------------------------===//
 
-LogicalResult TransposeOp::verify() {
-  ArrayRef<int64_t> order = getOrder();
-  return verifyRegisterPair(*this, [&](LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape) {
-    return layout_ffi_transpose_check(src, dst, shape, rust::ints(order));
-  });
-}
+LogicalResult TransposeOp::verify() { return verifyTensorOp(*this); }
 
 /// The identity order on an unchanged type: the source.
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
@@ -682,107 +663,18 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// reduce, broadcast
+// coordinate, reduce, broadcast
 //===----------------------------------------------------------------------===//
-LogicalResult CoordinateOp::verify() {
-  auto t = llvm::cast<RankedTensorType>(getType());
-  FailureOr<LayoutHandle> enc = tensorEncoding(*this, t, "result");
-  if (failed(enc))
-    return failure();
-  auto i = llvm::dyn_cast<IntegerType>(t.getElementType());
-  int64_t dim = getDim();
-  if (dim < 0 || dim >= t.getRank())
-    return emitOpError() << "dim " << dim << " is not a dimension of the rank-" << t.getRank()
-                         << " tensor";
-  if (!i || i.getWidth() > 32 || (i.getWidth() < 64 && (int64_t(1) << (i.getWidth() - 1)) <=
-                                                           t.getDimSize(dim) - 1))
-    return emitOpError() << "the coordinates along dimension " << dim << " (0 .. "
-                         << t.getDimSize(dim) - 1
-                         << ") are held in a signless integer type of at most 32 bits that "
-                            "holds them, found "
-                         << t.getElementType();
-  std::vector<int64_t> plan(8 * (reducePlanCapacity() + 64));
-  size_t length = 0;
-  ArrayRef<int64_t> shape = t.getShape();
-  rust::Result r = rust::take(
-      layout_ffi_tensor_coordinates(*enc, rust::ints(shape), rust::out(plan), &length));
-  if (!r.ok())
-    return emitOpError() << r.text;
-  return success();
-}
 
-
-/// The arith ops layout.reduce combines with: float, then integer.
-static constexpr llvm::StringLiteral kFloatCombiners[] = {"addf", "mulf", "maxnumf", "minnumf",
-                                                         "maximumf", "minimumf"};
-static constexpr llvm::StringLiteral kIntCombiners[] = {"addi", "muli", "maxsi", "minsi", "maxui",
-                                                       "minui", "andi", "ori", "xori"};
-
-LogicalResult ReduceOp::verify() {
-  auto src = llvm::cast<RankedTensorType>(getSrc().getType());
-  Type elem = src.getElementType();
-  bool isFloat = llvm::isa<FloatType>(elem);
-  bool known = isFloat ? llvm::is_contained(kFloatCombiners, getKind())
-                       : elem.isInteger() && llvm::is_contained(kIntCombiners, getKind());
-  if (!known)
-    return emitOpError() << "kind \"" << getKind() << "\" is not a combiner of " << elem
-                         << " (floats: addf, mulf, maxnumf, minnumf, maximumf, minimumf; "
-                            "integers: addi, muli, maxsi, minsi, maxui, minui, andi, ori, xori)";
-  unsigned bits = elem.getIntOrFloatBitWidth();
-  if (bits != 16 && bits != 32)
-    return emitOpError() << "reduces elements of 16 or 32 bits (shuffled as 32-bit words), found "
-                         << elem;
-  FailureOr<LayoutHandle> from = tensorEncoding(*this, src, "source");
-  FailureOr<LayoutHandle> to =
-      tensorEncoding(*this, llvm::cast<RankedTensorType>(getType()), "result");
-  if (failed(from) || failed(to))
-    return failure();
-  std::vector<int64_t> plan(reducePlanCapacity());
-  size_t length = 0;
-  ArrayRef<int64_t> shape = src.getShape();
-  rust::Result r = rust::take(layout_ffi_reduce_plan(*from, *to, rust::ints(shape),
-                                                     (size_t)getDim(), rust::out(plan), &length));
-  if (!r.ok())
-    return emitOpError() << r.text;
-  return success();
-}
-
-LogicalResult BroadcastOp::verify() {
-  auto dst = llvm::cast<RankedTensorType>(getType());
-  std::vector<int64_t> map(reducePlanCapacity());
-  return verifyRegisterPair(*this, [&](LayoutHandle from, LayoutHandle to, LayoutI64Slice) {
-    size_t length = 0;
-    return layout_ffi_broadcast_plan(from, to, rust::ints(dst.getShape()), (size_t)getDim(),
-                                     rust::out(map), &length);
-  });
-}
+LogicalResult CoordinateOp::verify() { return verifyTensorOp(*this); }
+LogicalResult ReduceOp::verify() { return verifyTensorOp(*this); }
+LogicalResult BroadcastOp::verify() { return verifyTensorOp(*this); }
 
 //===----------------------------------------------------------------------===//
 // Tensors in memory: make_tensor, local_tile
 //===----------------------------------------------------------------------===//
 
-LogicalResult MakeTensorOp::verify() {
-  auto tensor = llvm::cast<MemoryTensorType>(getResult().getType());
-  auto p = llvm::dyn_cast<LLVM::LLVMPointerType>(getPtr().getType());
-  unsigned space = tensor.getAddressSpace();
-  bool generic = tensor.getSpace() == MemorySpace::global && p && p.getAddressSpace() == 0;
-  if (tensor.getSpace() == MemorySpace::tma) {
-    if (!p || p.getAddressSpace() != 0)
-      return emitOpError() << "a tma tensor is made from its tensor map, an !llvm.ptr, found "
-                           << getPtr().getType();
-    if (layout_ffi_tensor_map_rank(tensor.getLayout().getValueHandle()) < 0)
-      return emitOpError() << "a tma tensor's layout is a plain layout of 1 to 5 modes (the "
-                              "tensor map's dimensions), found "
-                           << Type(tensor.getLayout());
-    return success();
-  }
-  if (!p || (p.getAddressSpace() != space && !generic))
-    return emitOpError() << "a tensor in " << stringifyMemorySpace(tensor.getSpace())
-                         << " memory is made from an !llvm.ptr<" << space << ">"
-                         << (tensor.getSpace() == MemorySpace::global ? " or !llvm.ptr" : "")
-                         << ", found " << getPtr().getType();
-  return success();
-}
+LogicalResult MakeTensorOp::verify() { return verifyTensorOp(*this); }
 
 std::optional<int64_t> mlir::layout::staticSize(ValueType layout) {
   int64_t n = 0;
@@ -865,96 +757,13 @@ MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType 
   return p;
 }
 
-LogicalResult LocalTileOp::verify() {
-  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
-  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
-  ValueAttr tile = getTile();
-  if (tile.getValueKind() != ValueKind::Tuple)
-    return emitOpError() << "the tile must be a flat tuple of extents (#layout.tuple<(64,32)>), found "
-                         << tile;
-  // The tile mode of zipped_divide(L, tile) and its rest, by the algebra (ops::local_tile).
-  LocalTilePlan p = localTilePlan(getContext(), source.getLayout(), tile.getValueType());
-  if (p.stage == LAYOUT_TILE_NOT_FLAT)
-    return emitOpError() << "the tile must be a flat tuple of positive extents, found " << tile;
-  if (p.stage == LAYOUT_TILE_RANK)
-    return emitOpError() << "the tile " << tile << " has " << p.tileRank
-                         << " modes, the tensor's layout " << Type(source.getLayout()) << " "
-                         << (p.layoutRank >= 0 ? std::to_string(p.layoutRank)
-                                               : std::string("?"))
-                         << ": one tile extent per mode";
-  if ((int64_t)getCoord().size() != p.tileRank)
-    return emitOpError() << "takes one coordinate per tile mode (" << p.tileRank << "), found "
-                         << getCoord().size();
-  // The tile at c is the tile at 0 moved by rest(c): a swizzle must read no bit of the move
-  // together with the tile's own offsets (mode 1 of the divided layout against mode 0).
-  if (p.stage == LAYOUT_TILE_NOT_TRANSLATION)
-    return emitOpError() << "the tiles of " << Type(source.getLayout())
-                         << " are not one tile moved: " << p.result.text;
-  if (!p.ok())
-    return emitOpError() << p.result.text;
-  auto expected =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), p.tile);
-  if (result != expected)
-    return emitOpError() << "the tile of " << Type(source) << " by " << tile << " is "
-                         << Type(expected) << ", not " << Type(result);
-  return success();
-}
+LogicalResult LocalTileOp::verify() { return verifyTensorOp(*this); }
 
-/// Thread 0's part of `layout` under a partition op: the result of
-/// layout_ffi_copy_partition or layout_ffi_mma_partition (the plan of the algebra's
-/// ops::partition_plan) and its `stage`, or the error of `op`.
-static FailureOr<ValueType> threadPart(Operation *op, ValueType layout, LayoutResult result,
-                                       int32_t stage) {
-  rust::Result r = rust::take(result);
-  if (r.status == rust::Dynamic)
-    return ValueType::get(op->getContext(), "*", 0);
-  if (r.ok())
-    return typeOf(op->getContext(), r);
-  if (stage == 1)
-    return op->emitOpError() << "thread partitions of " << Type(layout)
-                             << " are not one partition moved: " << r.text;
-  if (stage == 2)
-    return op->emitOpError() << "cannot read the rank of " << Type(layout);
-  return op->emitOpError() << r.text;
-}
+//===----------------------------------------------------------------------===//
+// Partitions and copies: partition, partition_mma, copy, slice_tensor
+//===----------------------------------------------------------------------===//
 
-/// Thread t's part of `layout` under the tiled copy of `op` (PartitionOp's
-/// description): slice((0, _, repeat<rank(L)>(_)), tidfrg(L, thr, val, vector)),
-/// CuTe's (CPY, CPY_M, CPY_N, ...), checked to be one partition moved.
-static FailureOr<ValueType> partitionLayout(PartitionOp op, ValueType layout) {
-  for (auto [name, attr] : {std::pair{"thr", op.getThr()}, std::pair{"val", op.getVal()}})
-    if (attr.getValueKind() != ValueKind::Layout)
-      return op.emitOpError() << "`" << name << "` must be a layout (#layout.layout<...>), found "
-                              << attr;
-  int32_t stage = 0;
-  LayoutResult r =
-      layout_ffi_copy_partition(layout.getValueHandle(), op.getThr().getValueHandle(),
-                                op.getVal().getValueHandle(), op.getVector(), &stage);
-  return threadPart(op, layout, r, stage);
-}
-
-/// A partition op's checks: a tensor in global or shared memory, and the
-/// result type of `layoutOf` (the thread's part of the tensor's layout).
-template <typename OpT>
-static LogicalResult verifyThreadPart(OpT op, FailureOr<ValueType> (*layoutOf)(OpT, ValueType)) {
-  auto source = llvm::cast<MemoryTensorType>(op.getTensor().getType());
-  auto result = llvm::cast<MemoryTensorType>(op.getResult().getType());
-  if (source.getSpace() != MemorySpace::global && source.getSpace() != MemorySpace::shared)
-    return op.emitOpError() << "partitions a tensor in global or shared memory, found "
-                            << Type(source) << " (a tma tensor is copied by layout.tma_copy, "
-                               "a tmem tensor by its own instructions)";
-  FailureOr<ValueType> expected = layoutOf(op, source.getLayout());
-  if (failed(expected))
-    return failure();
-  auto type = MemoryTensorType::get(op.getContext(), source.getElementType(), source.getSpace(),
-                                    *expected);
-  if (result != type)
-    return op.emitOpError() << "thread partitions of " << Type(source) << " are " << Type(type)
-                            << ", not " << Type(result);
-  return success();
-}
-
-LogicalResult PartitionOp::verify() { return verifyThreadPart(*this, partitionLayout); }
+LogicalResult PartitionOp::verify() { return verifyTensorOp(*this); }
 
 /// The tiled MMA of a partition_mma (its description), computed by the algebra
 /// (ops::partition_plan::mma_tiling).
@@ -979,56 +788,9 @@ FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, Stri
   return t;
 }
 
-/// Thread t's part of `layout` under the tiled MMA of `op`: slice(((0,(0,0)),
-/// (_,(_,...))), thrfrg(L, ...)), checked to be one partition moved.
-static FailureOr<ValueType> mmaPartitionLayout(PartitionMmaOp op, ValueType layout) {
-  ArrayRef<int64_t> atoms = op.getAtoms();
-  ValueAttr permutation = op.getPermutationAttr();
-  int32_t stage = 0;
-  LayoutResult r = layout_ffi_mma_partition(
-      layout.getValueHandle(), rust::str(op.getAtom()), rust::str(op.getOperand()),
-      rust::ints(atoms), permutation ? permutation.getValueHandle() : nullptr, &stage);
-  return threadPart(op, layout, r, stage);
-}
+LogicalResult PartitionMmaOp::verify() { return verifyTensorOp(*this); }
 
-LogicalResult PartitionMmaOp::verify() { return verifyThreadPart(*this, mmaPartitionLayout); }
-
-LogicalResult CopyOp::verify() {
-  auto src = llvm::cast<MemoryTensorType>(getSrc().getType());
-  auto dst = llvm::cast<MemoryTensorType>(getDst().getType());
-  for (auto [name, t] : {std::pair{"source", src}, std::pair{"destination", dst}})
-    if (t.getSpace() != MemorySpace::global && t.getSpace() != MemorySpace::shared)
-      return emitOpError() << "the " << name << " must be in global or shared memory, found "
-                           << Type(t);
-  if (src.getElementType() != dst.getElementType())
-    return emitOpError() << "copies " << src.getElementType() << " to "
-                         << dst.getElementType() << ": the element types must be the same";
-  unsigned bits = src.getElementType().getIntOrFloatBitWidth();
-  if (bits % 8 != 0)
-    return emitOpError() << "copies whole bytes: " << src.getElementType() << " has " << bits
-                         << " bits";
-  int64_t align = getAlign();
-  if (align < (int64_t)bits / 8 || !llvm::isPowerOf2_64(align))
-    return emitOpError() << "align must be a power of two of at least one element ("
-                         << bits / 8 << " bytes), found " << align;
-  std::optional<int64_t> n = staticSize(src.getLayout());
-  std::optional<int64_t> m = staticSize(dst.getLayout());
-  if (!n || !m)
-    return emitOpError() << "copies a static number of elements: the size of "
-                         << Type(!n ? src.getLayout() : dst.getLayout()) << " is not static";
-  if (*n != *m)
-    return emitOpError() << "the source holds " << *n << " elements, the destination " << *m;
-  if (*n > 4096)
-    return emitOpError() << "copies at most 4096 elements per thread (one access per run is "
-                            "unrolled), found "
-                         << *n;
-  if (getAsync() &&
-      (src.getSpace() != MemorySpace::global || dst.getSpace() != MemorySpace::shared))
-    return emitOpError() << "async (cp.async) copies global to shared memory, found "
-                         << stringifyMemorySpace(src.getSpace()) << " to "
-                         << stringifyMemorySpace(dst.getSpace());
-  return success();
-}
+LogicalResult CopyOp::verify() { return verifyTensorOp(*this); }
 
 /// Reads `src` and writes `dst`; with `async` the cp.asyncs stay in flight past
 /// the op (their group is committed and waited for by other ops), so the op
@@ -1072,45 +834,7 @@ SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout
   return p;
 }
 
-LogicalResult SliceTensorOp::verify() {
-  auto source = llvm::cast<MemoryTensorType>(getTensor().getType());
-  auto result = llvm::cast<MemoryTensorType>(getResult().getType());
-  ValueType layout = source.getLayout();
-  ArrayRef<int64_t> modes = getModes();
-  // The slice's layout, select(L, kept), and its conditions (ops::slice_tensor).
-  SliceTensorPlan p = sliceTensorPlan(getContext(), layout, modes, getCoord(), getRing());
-  if (p.stage == LAYOUT_SLICE_TENSOR_RING_EXTENT)
-    return emitOpError() << "with ring, each fixed mode must have a static extent (the "
-                            "ring's length): mode "
-                         << p.info[0] << " of " << getTensor().getType() << " has none";
-  if (p.stage == LAYOUT_SLICE_TENSOR_NO_RANK)
-    return emitOpError() << "cannot read the rank of the tensor's layout " << Type(layout);
-  if (modes.size() != getCoord().size())
-    return emitOpError() << "takes one coordinate per fixed mode (" << modes.size()
-                         << "), found " << getCoord().size();
-  if (p.stage == LAYOUT_SLICE_TENSOR_MODE)
-    return emitOpError() << "the fixed modes must be increasing modes of the rank-" << p.info[0]
-                         << " layout " << Type(layout) << ", found mode " << p.info[1];
-  if (p.stage == LAYOUT_SLICE_TENSOR_ALL_FIXED)
-    return emitOpError() << "fixes every mode of " << Type(layout)
-                         << ": at least one mode must remain";
-  // A constant coordinate of a mode of static extent lies inside it (with
-  // `ring`, the coordinate is a position in the ring and wraps).
-  if (p.stage == LAYOUT_SLICE_TENSOR_OUTSIDE)
-    return emitOpError() << "coordinate " << p.info[0] << " of mode " << p.info[1]
-                         << " is outside the mode's extent [0, " << p.info[2] << ") of "
-                         << Type(layout)
-                         << ": the slice would start past the tensor (with `ring`, a "
-                            "position in the ring wraps)";
-  if (!p.ok())
-    return emitOpError() << p.result.text;
-  auto expected =
-      MemoryTensorType::get(getContext(), source.getElementType(), source.getSpace(), p.layout);
-  if (result != expected)
-    return emitOpError() << "the slice of " << Type(source) << " at modes [" << modes
-                         << "] is " << Type(expected) << ", not " << Type(result);
-  return success();
-}
+LogicalResult SliceTensorOp::verify() { return verifyTensorOp(*this); }
 
 //===----------------------------------------------------------------------===//
 // global_load / global_store

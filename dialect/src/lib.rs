@@ -43,8 +43,11 @@ pub mod memory_tensor;
 pub mod mma_ops;
 pub mod op_access;
 pub mod op_diagnostics;
+pub mod register_tensor_ops;
 pub mod register_tile;
 pub mod tensor_memory_ops;
+pub mod tensor_op_verifier;
+pub mod tensor_partitions;
 pub mod tensor_views;
 pub mod tma_ops;
 

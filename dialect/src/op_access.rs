@@ -1,10 +1,10 @@
 //! Reading an op for its verifier through melior's typed API: the type of an operand or of the
-//! one result, a required integer attribute, the integer a constant op defines, and the bit
-//! width of an integer or float type. Each miss is an `internal:` error (the ODS rules out
-//! what it names), never a panic; no lookup prints the op (melior's `operand(i)`/`result(i)`
-//! print the whole module on a miss).
+//! one result, a required integer, string or i64 array attribute, the integer a constant op
+//! defines, and the bit width of an integer or float type. Each miss is an `internal:` error
+//! (the ODS rules out what it names), never a panic; no lookup prints the op (melior's
+//! `operand(i)`/`result(i)` print the whole module on a miss).
 
-use melior::ir::attribute::IntegerAttribute;
+use melior::ir::attribute::{DenseI64ArrayAttribute, IntegerAttribute, StringAttribute};
 use melior::ir::operation::{OperationLike, OperationRef, OperationResult};
 use melior::ir::r#type::{IntegerType, Type};
 use melior::ir::{TypeLike, Value, ValueLike};
@@ -34,6 +34,28 @@ pub fn integer_attribute(op: OperationRef<'_, '_>, key: &str) -> Result<i64, Str
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|i| i.value())
         .ok_or_else(|| format!("internal: no integer attribute '{key}'"))
+}
+
+/// The string attribute `key` the ODS makes required.
+pub fn string_attribute<'c>(op: OperationRef<'c, '_>, key: &str) -> Result<&'c str, String> {
+    op.attribute(key)
+        .ok()
+        .and_then(|a| StringAttribute::try_from(a).ok())
+        .map(|s| s.value())
+        .ok_or_else(|| format!("internal: no string attribute '{key}'"))
+}
+
+/// The integers of the dense i64 array attribute `key` the ODS makes required.
+pub fn i64_array_attribute(op: OperationRef<'_, '_>, key: &str) -> Result<Vec<i64>, String> {
+    let missing = || format!("internal: no i64 array attribute '{key}'");
+    let array = op
+        .attribute(key)
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+        .ok_or_else(missing)?;
+    (0..array.len())
+        .map(|i| array.element(i).map_err(|_| missing()))
+        .collect()
 }
 
 /// The integer a constant op defines `v` as (`arith.constant`, `llvm.mlir.constant`,

@@ -25,8 +25,10 @@ pub use abi::{
     kind_of, LayoutSlice, LayoutSliceMut, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE,
     KIND_TILER, KIND_TUPLE, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK, STATUS_PARSE_ERROR,
 };
+pub use partition::mma_tiling_of;
 pub use result::{layout_result_free, LayoutOperand, LayoutResult, Operand};
 pub use stored::{text_and_kind, Handle, Stored};
+pub use tile_plan::local_tile_of;
 
 use abi::{utf8, write_all};
 use result::{from_error, owned, with_value};
@@ -402,6 +404,19 @@ pub extern "C" fn layout_ffi_rank(layout: Option<&Stored>) -> i64 {
     .unwrap_or(-1)
 }
 
+/// The number of elements of a CuTe layout function when it is static (the shape of a plain
+/// layout static, whatever its strides); `None` otherwise.
+pub fn static_size(layout: Option<&Stored>) -> Option<i64> {
+    match layout.and_then(Stored::cute) {
+        Some(Value::Func(Func::Layout(l))) => match l.size_int() {
+            Ok(layout_algebra::Int::Lit(n)) => Some(n),
+            _ => None,
+        },
+        Some(Value::Func(f)) => f.size().ok(),
+        _ => None,
+    }
+}
+
 /// The number of elements of a CuTe layout function, in `*out`, when it is static (the shape
 /// of a plain layout static, whatever its strides); false otherwise.
 ///
@@ -412,16 +427,9 @@ pub extern "C" fn layout_ffi_static_size(
     layout: Option<&Stored>,
     out: Option<&mut MaybeUninit<i64>>,
 ) -> bool {
-    let size = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(Func::Layout(l))) => match l.size_int() {
-            Ok(layout_algebra::Int::Lit(n)) => Some(n),
-            _ => None,
-        },
-        Some(Value::Func(f)) => f.size().ok(),
-        _ => None,
-    }))
-    .ok()
-    .flatten();
+    let size = catch_unwind(AssertUnwindSafe(|| static_size(layout)))
+        .ok()
+        .flatten();
     match (size, out) {
         (Some(n), Some(out)) => {
             out.write(n);
@@ -1254,27 +1262,6 @@ pub extern "C" fn layout_ffi_smem_layout(
     }
 }
 
-/// The verifier of `layout.transpose`: the result encoding `dst` must be the transpose by
-/// `order` of the register tensor of extents `shape` encoded by `src`
-/// (`linear::tensor_transpose`: the same registers; no data moves). Status OK with an empty
-/// text, else the message naming the rule or the first basis where they part.
-///
-/// # C caller's contract
-/// `src` and `dst` must be null or live handles; `shape` and `order` must be valid
-/// [`LayoutSlice`]s.
-#[no_mangle]
-pub extern "C" fn layout_ffi_transpose_check(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    order: LayoutSlice<i64>,
-) -> LayoutResult {
-    let order = order.as_slice().to_vec();
-    register_pair_check(src, dst, shape.as_slice(), |src, dst, shape| {
-        layout_algebra::linear::tensor_transpose::check_transpose(src, dst, shape, &order)
-    })
-}
-
 /// The verifier's and the lowering's plan of `layout.reduce` (`linear::reduce_plan`): reducing
 /// the register tensor of extents `shape` encoded by `src` along `dim` into the tensor encoded by
 /// `dst`, which must be the source's slice along `dim`. Flat: the number of result registers,
@@ -1299,15 +1286,7 @@ pub extern "C" fn layout_ffi_reduce_plan(
     let capacity = out.len();
     let mut flat: Vec<i64> = Vec::new();
     let r = register_pair_check_text(src, dst, shape.as_slice(), |src, dst, shape| {
-        use layout_algebra::linear::reduce_plan::reduce_plan;
-        let p = reduce_plan(src, shape, dim)?;
-        if *dst != p.result {
-            return Err(Error::algebra(format!(
-                "reduce: the result encoding must be the source's slice along dimension {dim}, #layout.linear<{}> (Triton's #ttg.slice<{{dim = {dim}, parent = ...}}>), found #layout.linear<{}>",
-                linear_canonical(&p.result),
-                linear_canonical(dst)
-            )));
-        }
+        let p = reduce_plan_into(src, dst, shape, dim)?;
         flat.push(p.groups.len() as i64);
         flat.push(p.groups.first().map_or(0, |g| g.len()) as i64);
         flat.push(p.lane_masks.len() as i64);
@@ -1320,6 +1299,26 @@ pub extern "C" fn layout_ffi_reduce_plan(
         Ok(p.summary)
     });
     with_plan(r, &flat, out, length)
+}
+
+/// The plan of reducing the register tensor of extents `shape` encoded by `src` along `dim`
+/// (`linear::reduce_plan`), whose result encoding `dst` must be the source's slice along `dim`:
+/// the plan, or the error that names the rule (the verifier's and the lowering's).
+pub fn reduce_plan_into(
+    src: &layout_algebra::linear::LinearLayout,
+    dst: &layout_algebra::linear::LinearLayout,
+    shape: &[i64],
+    dim: usize,
+) -> Result<layout_algebra::linear::reduce_plan::ReducePlan, Error> {
+    let p = layout_algebra::linear::reduce_plan::reduce_plan(src, shape, dim)?;
+    if *dst != p.result {
+        return Err(Error::algebra(format!(
+            "reduce: the result encoding must be the source's slice along dimension {dim}, #layout.linear<{}> (Triton's #ttg.slice<{{dim = {dim}, parent = ...}}>), found #layout.linear<{}>",
+            linear_canonical(&p.result),
+            linear_canonical(dst)
+        )));
+    }
+    Ok(p)
 }
 
 /// The plan of `layout.broadcast` (`linear::reduce_plan::broadcast_plan`): the register tensor
@@ -1350,7 +1349,8 @@ pub extern "C" fn layout_ffi_broadcast_plan(
     with_plan(r, &flat, out, length)
 }
 
-/// As `register_pair_check`, answering with the text `check` returns.
+/// Read the two encodings of a register-tensor op (their errors name them) and the tensor's
+/// extents, and answer with `check`'s text: status OK with it, else the message.
 fn register_pair_check_text(
     src: Option<&Stored>,
     dst: Option<&Stored>,
@@ -1509,59 +1509,6 @@ pub extern "C" fn layout_ffi_linear_apply_check(layout: Option<&Stored>, n: usiz
             if dims == 1 { "" } else { "s" },
             if n == 1 { "" } else { "s" },
         ))
-    })
-}
-
-/// The verifier of `layout.convert_layout`: `src` and `dst` (the operand's and the result's
-/// encodings) must both be register layouts of the tensor of extents `shape`, with the same
-/// dimensions and warps (`linear::tensor_encoding`). Status OK with an empty text when they
-/// are, else the message.
-///
-/// # C caller's contract
-/// `src` and `dst` must be null or live handles; `shape` must be a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_convert_layout_check(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-) -> LayoutResult {
-    register_pair_check(src, dst, shape.as_slice(), |src, dst, shape| {
-        layout_algebra::linear::tensor_encoding::check_same_cta(src, dst, shape)
-    })
-}
-
-/// Read the two encodings of a register-tensor op (their errors name them) and the tensor's
-/// extents, and answer with `check`'s verdict: status OK with an empty text, else the message.
-fn register_pair_check(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: &[i64],
-    check: impl FnOnce(
-        &layout_algebra::linear::LinearLayout,
-        &layout_algebra::linear::LinearLayout,
-        &[i64],
-    ) -> Result<(), Error>,
-) -> LayoutResult {
-    register_pair_check_text(src, dst, shape, |s, d, shape| {
-        check(s, d, shape).map(|()| String::new())
-    })
-}
-
-/// The verifier of `layout.retile`: as `layout_ffi_convert_layout_check`, and moreover the
-/// result encoding must read the registers the source encoding gives each thread
-/// (`linear::retile`: no data moves). Status OK with an empty text when it does, else the
-/// message naming the bit where the encodings part.
-///
-/// # C caller's contract
-/// `src` and `dst` must be null or live handles; `shape` must be a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_retile_check(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-) -> LayoutResult {
-    register_pair_check(src, dst, shape.as_slice(), |src, dst, shape| {
-        layout_algebra::linear::retile::retile_registers(src, dst, shape).map(|_| ())
     })
 }
 

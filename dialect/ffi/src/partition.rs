@@ -1,13 +1,12 @@
 //! The partition plans of `layout.partition` and `layout.partition_mma`
 //! (`layout_algebra::ops::partition_plan`) over the C ABI: the tiled MMA's layouts as values
-//! (handles), thread 0's part of a tensor's layout, the slicing coordinates, and the
-//! thread-coordinate tables as integer arrays (capacity and length, as the other plans). The
-//! C++ passes the ops' attributes as handles and integers, never as text.
+//! (handles), the slicing coordinates, and the thread-coordinate tables as integer arrays
+//! (capacity and length, as the other plans). The C++ passes the ops' attributes as handles and integers, never as text.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::ops::partition_plan::{
-    self, is_permutation_mnk, MmaTiling, PartError, ThreadCoordinates, PERMUTATION_EXPECTED,
+    self, is_permutation_mnk, MmaTiling, ThreadCoordinates, PERMUTATION_EXPECTED,
 };
 use layout_algebra::{text, Error, Value};
 
@@ -17,7 +16,7 @@ use crate::abi::write_all;
 use crate::stored::Stored;
 use crate::{
     from_error, kind_of, owned, type_text, utf8, with_value, LayoutResult, LayoutSlice,
-    LayoutSliceMut, LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
+    LayoutSliceMut, LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_OK,
 };
 
 /// `r` as a result, a panic as an internal error.
@@ -43,8 +42,7 @@ fn attribute_text(v: &Value) -> String {
     type_text(&text::print(v), kind_of(v)).replacen('!', "#", 1)
 }
 
-/// The tiled MMA of the attributes of a partition_mma; a permutation that is not CuTe's
-/// PermutationMNK is named as the attribute it is.
+/// The tiled MMA of the attributes of a partition_mma, C strings.
 fn tiling(
     atom: LayoutStr,
     operand: LayoutStr,
@@ -52,6 +50,17 @@ fn tiling(
     permutation: Option<&Stored>,
 ) -> Result<MmaTiling, Error> {
     let (atom, operand) = (utf8(atom.bytes())?, utf8(operand.bytes())?);
+    mma_tiling_of(atom, operand, atoms, permutation)
+}
+
+/// The tiled MMA of the attributes of a partition_mma (`partition_plan::mma_tiling`); a
+/// permutation that is not CuTe's PermutationMNK is named as the attribute it is.
+pub fn mma_tiling_of(
+    atom: &str,
+    operand: &str,
+    atoms: &[i64],
+    permutation: Option<&Stored>,
+) -> Result<MmaTiling, Error> {
     let perm = permutation.and_then(Stored::cute);
     partition_plan::mma_tiling(atom, operand, atoms, perm).map_err(|e| match perm {
         Some(p) if !is_permutation_mnk(p) && e.to_string().starts_with(PERMUTATION_EXPECTED) => {
@@ -115,87 +124,6 @@ pub extern "C" fn layout_ffi_mma_tiling(
         write_all(ints, &[t.threads, t.lanes]);
     }
     done()
-}
-
-/// Which message a failed thread part carries: 0 the algebra's (as is), 1 that fixing the
-/// thread is not a translation (the caller names the layout: "thread partitions of L are not
-/// one partition moved: ..."), 2 that the layout has no rank.
-fn part_result(
-    r: Result<Result<partition_plan::ThreadPart, PartError>, LayoutResult>,
-    stage: Option<&mut MaybeUninit<i32>>,
-) -> LayoutResult {
-    let (s, r) = match r {
-        Err(panic) => (0, panic),
-        Ok(Ok(p)) => (0, with_value(Stored::Cute(p.part))),
-        // A partition with runtime leaves the algebra cannot decide: no layout, so no
-        // translation (as the verifier reads a `*` partition).
-        Ok(Err(PartError::Algebra(Error::Dynamic(_)))) => (
-            1,
-            owned(STATUS_ALGEBRA_ERROR, 0, 0, "expected a CuTe layout".into()),
-        ),
-        Ok(Err(PartError::Algebra(e))) => (0, from_error(e)),
-        // A slice the runtime leaves leave open: the dynamic status (a `*` part).
-        Ok(Err(PartError::Slice(e @ Error::Dynamic(_)))) => {
-            (0, owned(STATUS_DYNAMIC, 0, 0, e.to_string()))
-        }
-        Ok(Err(PartError::Slice(e))) => (0, from_error(e)),
-        Ok(Err(PartError::NotTranslation(e))) => (1, from_error(e)),
-        Ok(Err(PartError::NoRank)) => (2, owned(STATUS_ALGEBRA_ERROR, 0, 0, String::new())),
-    };
-    if let Some(stage) = stage {
-        stage.write(s);
-    }
-    r
-}
-
-/// Thread 0's part of the tensor layout `layout` under the tiled copy (`thr`, `val`,
-/// `vector`) of layout.partition (`partition_plan::copy_partition`): slice((0,_,(_,..)),
-/// tidfrg(L, thr, val, vector)), checked to be one partition moved. On error `*stage` says
-/// which message it is ([`part_result`]); a slice the runtime leaves leave open is dynamic.
-///
-/// # C caller's contract
-/// The handles must be null or live; `stage` must be null or point to a writable i32.
-#[no_mangle]
-pub extern "C" fn layout_ffi_copy_partition(
-    layout: Option<&Stored>,
-    thr: Option<&Stored>,
-    val: Option<&Stored>,
-    vector: i64,
-    stage: Option<&mut MaybeUninit<i32>>,
-) -> LayoutResult {
-    let r = caught(|| -> Result<_, PartError> {
-        let l = cute(layout, "partition").map_err(PartError::Algebra)?;
-        let thr = cute(thr, "partition").map_err(PartError::Algebra)?;
-        let val = cute(val, "partition").map_err(PartError::Algebra)?;
-        partition_plan::copy_partition(l, thr, val, vector)
-    });
-    part_result(r, stage)
-}
-
-/// Thread 0's part of the tensor layout `layout` under the tiled MMA of layout.partition_mma
-/// (`partition_plan::mma_partition`, the tiling as [`layout_ffi_mma_tiling`]): slice(((0,(0,0)),
-/// (_,(_,..))), thrfrg(L, ...)), checked to be one partition moved. `*stage` as
-/// [`layout_ffi_copy_partition`].
-///
-/// # C caller's contract
-/// As [`layout_ffi_mma_tiling`]; `layout` must be null or a live handle and `stage` null or a
-/// writable i32.
-#[no_mangle]
-pub extern "C" fn layout_ffi_mma_partition(
-    layout: Option<&Stored>,
-    atom: LayoutStr,
-    operand: LayoutStr,
-    atoms: LayoutSlice<i64>,
-    permutation: Option<&Stored>,
-    stage: Option<&mut MaybeUninit<i32>>,
-) -> LayoutResult {
-    let atoms = atoms.as_slice();
-    let r = caught(|| -> Result<_, PartError> {
-        let t = tiling(atom, operand, atoms, permutation).map_err(PartError::Algebra)?;
-        let l = cute(layout, "partition_mma").map_err(PartError::Algebra)?;
-        partition_plan::mma_partition(l, &t)
-    });
-    part_result(r, stage)
 }
 
 /// The coordinate that slices thread 0's part out of the partition of `layout` (rank 1 when
@@ -401,24 +329,11 @@ mod tests {
     #[test]
     fn a_bad_permutation_is_named_as_its_attribute() {
         let p = handle("[_,(8,2,2):(1,16,8)]", KIND_TILER);
-        let atoms = [1i64, 2, 1];
-        let mut stage = std::mem::MaybeUninit::new(-1);
-        let r = layout_ffi_mma_partition(
-            handle("(32,32):(32,1)", KIND_LAYOUT),
-            test_str("sm80_16x8x16"),
-            test_str("C"),
-            atoms[..].into(),
-            p,
-            Some(&mut stage),
-        );
+        let e = mma_tiling_of("sm80_16x8x16", "C", &[1, 2, 1], p).unwrap_err();
         assert_eq!(
-            take(r),
-            (
-                STATUS_ALGEBRA_ERROR,
-                format!("{PERMUTATION_EXPECTED}, found #layout.tiler<[_,(8,2,2):(1,16,8)]>")
-            )
+            e.to_string(),
+            format!("{PERMUTATION_EXPECTED}, found #layout.tiler<[_,(8,2,2):(1,16,8)]>")
         );
-        assert_eq!(unsafe { stage.assume_init() }, 0);
     }
 
     #[test]

@@ -67,7 +67,34 @@ fn unnamed() -> LayoutResult {
 }
 
 /// The plan of `layout.local_tile` of the tensor layout `layout` by the tile `tile`
-/// (`ops::local_tile`). On success: `values[0..3]` = zipped_divide(L, tile), its mode 0 (the
+/// (`ops::local_tile`, a value that is not a CuTe value read as having no rank) and the tile's
+/// rank (-1 when it is not a flat tuple of positive extents): the verifier's and the
+/// lowering's.
+pub fn local_tile_of(
+    layout: Option<&Stored>,
+    tile: Option<&Stored>,
+) -> (i64, Result<LocalTile, LocalTileError>) {
+    let (l, t) = match (layout.and_then(Stored::cute), tile.and_then(Stored::cute)) {
+        (Some(l), Some(t)) => (l, t),
+        (_, None) => return (-1, Err(LocalTileError::NotFlat)),
+        (None, Some(t)) => {
+            let rank = local_tile::tile_extents(t).map_or(-1, |e| e.len() as i64);
+            let err = match rank {
+                -1 => LocalTileError::NotFlat,
+                r => LocalTileError::Rank {
+                    tile: r as usize,
+                    layout: None,
+                },
+            };
+            return (rank, Err(err));
+        }
+    };
+    let rank = local_tile::tile_extents(t).map_or(-1, |e| e.len() as i64);
+    (rank, local_tile::local_tile(l, t))
+}
+
+/// The plan of `layout.local_tile` of the tensor layout `layout` by the tile `tile`
+/// ([`local_tile_of`]). On success: `values[0..3]` = zipped_divide(L, tile), its mode 0 (the
 /// tile's layout) and mode 1 (tile coordinate -> offset of its origin); `modes[2d]` the tile's
 /// extent of mode d and `modes[2d + 1]` 1 when mode d of L is a static multiple of it, for
 /// each of `info[1]` modes (as many as fit in `modes`). `info[0]` is the stage
@@ -86,27 +113,7 @@ pub extern "C" fn layout_ffi_local_tile(
     modes: LayoutSliceMut<i64>,
     info: Option<&mut [MaybeUninit<i64>; 3]>,
 ) -> LayoutResult {
-    let l = layout.and_then(Stored::cute);
-    let t = tile.and_then(Stored::cute);
-    let r = caught(|| {
-        let (l, t) = match (l, t) {
-            (Some(l), Some(t)) => (l, t),
-            (_, None) => return (-1, Err(LocalTileError::NotFlat)),
-            (None, Some(t)) => {
-                let rank = local_tile::tile_extents(t).map_or(-1, |e| e.len() as i64);
-                let err = match rank {
-                    -1 => LocalTileError::NotFlat,
-                    r => LocalTileError::Rank {
-                        tile: r as usize,
-                        layout: None,
-                    },
-                };
-                return (rank, Err(err));
-            }
-        };
-        let rank = local_tile::tile_extents(t).map_or(-1, |e| e.len() as i64);
-        (rank, local_tile::local_tile(l, t))
-    });
+    let r = caught(|| local_tile_of(layout, tile));
     let Some((rank, r)) = r else {
         return panicked();
     };

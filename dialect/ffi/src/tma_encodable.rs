@@ -6,7 +6,6 @@ use std::mem::MaybeUninit;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::hw::tma_encodable::{self, EncodableError};
-use layout_algebra::hw::tma_limits;
 
 use crate::abi::write_all;
 use crate::stored::Stored;
@@ -87,20 +86,6 @@ pub extern "C" fn layout_ffi_tma_encodable(
     }
 }
 
-/// The rank of the tensor map over the layout of a tma tensor (`hw::tma_limits::
-/// tensor_map_rank`: a plain layout of 1 to 5 single-leaf modes), or -1.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_tensor_map_rank(layout: Option<&Stored>) -> i64 {
-    let l = layout.and_then(Stored::cute);
-    catch_unwind(AssertUnwindSafe(|| l.and_then(tma_limits::tensor_map_rank)))
-        .ok()
-        .flatten()
-        .map_or(-1, |r| r as i64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,14 +131,6 @@ mod tests {
             )
         );
         assert_eq!(run("?:1", 8).1, vec![1, 0]);
-    }
-
-    #[test]
-    fn tensor_map_ranks() {
-        let rank =
-            |t: &str| layout_ffi_tensor_map_rank(Some(&Stored::parse(t, KIND_LAYOUT).unwrap()));
-        assert_eq!(rank("(?,?):(1,?)"), 2);
-        assert_eq!(rank("((2,?),?):((1,2),?)"), -1);
     }
 
     #[test]

@@ -90,9 +90,6 @@ LayoutResult layout_ffi_smem_layout(LayoutStr elem, LayoutStr major, int64_t mn,
 LayoutResult layout_ffi_relation_verdict(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
-LayoutResult layout_ffi_convert_layout_check(LayoutHandle src, LayoutHandle dst,
-                                             LayoutI64Slice shape);
-LayoutResult layout_ffi_retile_check(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
@@ -150,9 +147,6 @@ int64_t layout_ffi_translation_period(LayoutHandle layout);
 /// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
 /// translation of the rest (Ok), or the algebra's message naming the stride and the period.
 LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
-/// The verifier of layout.transpose (linear::tensor_transpose): Ok, or the message.
-LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
-                                        LayoutI64Slice order);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
 /// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
 /// atoms = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
@@ -162,15 +156,6 @@ LayoutResult layout_ffi_transpose_check(LayoutHandle src, LayoutHandle dst, Layo
 LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, LayoutI64Slice atoms,
                                    LayoutHandle permutation, LayoutResult *values,
                                    int64_t *ints);
-/// Thread 0's part of `layout` under a tiled copy (tidfrg) or a tiled MMA (thrfrg): on error
-/// `*stage` is 0 for the algebra's message as is, 1 when fixing the thread is not a
-/// translation (the message says why), 2 when the layout has no rank; status Dynamic when
-/// the runtime leaves leave the part open.
-LayoutResult layout_ffi_copy_partition(LayoutHandle layout, LayoutHandle thr, LayoutHandle val,
-                                       int64_t vector, int32_t *stage);
-LayoutResult layout_ffi_mma_partition(LayoutHandle layout, LayoutStr atom, LayoutStr operand,
-                                      LayoutI64Slice atoms, LayoutHandle permutation,
-                                      int32_t *stage);
 /// The coordinate that slices thread 0's part out of the partition of `layout`: CuTe's
 /// (0, _, repeat<rank>(_)), or ((0,(0,0)), (_, repeat<rank>(_))) for a tiled MMA.
 LayoutResult layout_ffi_partition_coordinate(LayoutHandle layout, bool mma);
@@ -250,9 +235,6 @@ LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutRe
 /// (the mode in info[1]).
 LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, LayoutI64SliceMut out,
                                       size_t *length, int64_t *limits, int64_t *info);
-/// The rank of the tensor map over a tma tensor's layout (algebra hw::tma_limits: a plain
-/// layout of 1 to 5 single-leaf modes), or -1.
-int64_t layout_ffi_tensor_map_rank(LayoutHandle layout);
 #define LAYOUT_ENCODABLE_NO_MODES 1
 #define LAYOUT_ENCODABLE_NOT_LEAF 2
 /// The placement of a shared_alloc's n tensors (algebra hw::shared_placement; layouts and
