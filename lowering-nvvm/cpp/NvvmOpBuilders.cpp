@@ -293,3 +293,19 @@ extern "C" void layout_nvvm_build_tcgen05_cp(MlirRewriterBase rewriter, MlirLoca
                             NVVM::Tcgen05CpMulticast::NONE, /*srcFormat=*/nullptr,
                             unwrap(taddr), unwrap(desc));
 }
+
+/// `nvvm.mma.sync A[a] B[b] C[c] {shape = m16n8k16, layoutA = row, layoutB =
+/// col}` of the `nA`, `nB`, `nC` values at `a`, `b`, `c`, both multiplicands
+/// f16 (bf16 when `bf16`), its result of type `resultType`.
+extern "C" MlirValue layout_nvvm_build_mma_sync(MlirRewriterBase rewriter, MlirLocation loc,
+                                                MlirType resultType, const MlirValue *a,
+                                                size_t nA, const MlirValue *b, size_t nB,
+                                                const MlirValue *c, size_t nC, bool bf16) {
+  NVVM::MMATypes type = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  return result(NVVM::MmaOp::create(
+                    rewriterOf(rewriter), unwrap(loc), unwrap(resultType), valuesOf(a, nA),
+                    valuesOf(b, nB), valuesOf(c, nC), {16, 8, 16}, std::nullopt, std::nullopt,
+                    std::array<NVVM::MMATypes, 2>{type, type},
+                    std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col})
+                    .getOperation());
+}

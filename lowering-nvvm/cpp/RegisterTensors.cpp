@@ -47,6 +47,7 @@
 #include "LayoutNvvm.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -139,6 +140,42 @@ struct RegisterTensorConverter : public TypeConverter {
     addTargetMaterialization(cast);
   }
 };
+
+/// The conversion pattern of a register-tensor op whose lowering is the Rust one
+/// (src/register_ops.rs), told the op's kind, not its name: the op, its remapped operands,
+/// its results' converted types and the target SM go to `layout_nvvm_lower_op`, which
+/// creates the ops through the rewriter (or fails, the reason emitted at the op).
+template <typename Op>
+struct RegisterOpLowering : public OpConversionPattern<Op> {
+  RegisterOpLowering(const TypeConverter &tc, MLIRContext *ctx, int kind, int64_t sm)
+      : OpConversionPattern<Op>(tc, ctx), kind(kind), sm(sm) {}
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    SmallVector<Type> results;
+    if (failed(this->getTypeConverter()->convertTypes(op->getResultTypes(), results)))
+      return failure();
+    SmallVector<MlirValue> operands;
+    for (Value v : adaptor.getOperands())
+      operands.push_back(wrap(v));
+    SmallVector<MlirType> types;
+    for (Type t : results)
+      types.push_back(wrap(t));
+    RewriterBase *base = &rw;
+    return success(layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base),
+                                        operands.data(), operands.size(), types.data(),
+                                        types.size(), sm));
+  }
+  int kind;
+  int64_t sm;
+};
+
+/// The patterns of `Ops`, whose order is the numbering of `RegisterOp` in
+/// src/register_ops.rs (kinds 100, 101, ...: the comma fold runs left to right).
+template <typename... Ops>
+void addRegisterOpLowerings(RewritePatternSet &patterns, const TypeConverter &tc, int64_t sm) {
+  int kind = 100;
+  (patterns.add<RegisterOpLowering<Ops>>(tc, patterns.getContext(), kind++, sm), ...);
+}
 
 /// An undefined struct of `type`, filled register by register.
 Value undefStruct(ConversionPatternRewriter &rw, Location loc, Type type) {
@@ -296,37 +333,6 @@ struct ElementwisePattern : public ConversionPattern {
   }
 };
 
-/// A splat arith.constant register tensor: the scalar in every register.
-struct SplatConstantPattern : public OpConversionPattern<arith::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
-                                ConversionPatternRewriter &rw) const override {
-    if (!registerEncoding(op.getType()))
-      return failure();
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!dense || !dense.isSplat())
-      return failure(); // refused with a message before the conversion
-    Type s = typeConverter->convertType(op.getType());
-    if (!s)
-      return failure();
-    Location loc = op.getLoc();
-    auto splat = cast<TypedAttr>(dense.getSplatValue<Attribute>());
-    // An element LLVM has no type for (f8) is its bits in the integer that holds it.
-    Type storage = llvmElementType(splat.getType());
-    if (storage != splat.getType())
-      if (auto f = dyn_cast<FloatAttr>(splat))
-        splat = rw.getIntegerAttr(storage, f.getValue().bitcastToAPInt());
-    Value scalar = arith::ConstantOp::create(rw, loc, splat);
-    Value result = undefStruct(rw, loc, s);
-    int64_t regs = cast<LLVM::LLVMStructType>(s).getBody().size();
-    for (int64_t r = 0; r < regs; ++r)
-      result = LLVM::InsertValueOp::create(rw, loc, result, scalar, r);
-    rw.replaceOp(op, result);
-    return success();
-  }
-};
-
 /// layout.convert_layout -> layout.convert with the thread index and the
 /// module's shared buffer, after a CTA barrier when an earlier conversion may
 /// still be reading the buffer (`fenced`).
@@ -390,20 +396,6 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
                           rw.getI64IntegerAttr(sm))
             .getResult();
     rw.replaceOp(op, converted);
-    return success();
-  }
-};
-
-/// layout.transpose -> nothing: its verifier proved that the result's encoding gives every
-/// register of every thread the element the source's gives it (linear::tensor_transpose), so
-/// the result is the source's registers.
-struct TransposePattern : public OpConversionPattern<TransposeOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    if (typeConverter->convertType(op.getType()) != adaptor.getSrc().getType())
-      return op.emitOpError() << "the transpose holds another number of registers than its source";
-    rw.replaceOp(op, adaptor.getSrc());
     return success();
   }
 };
@@ -535,52 +527,6 @@ struct ReducePattern : public OpConversionPattern<ReduceOp> {
     for (auto [s, v] : llvm::enumerate(acc))
       out = LLVM::InsertValueOp::create(rw, loc, out, v, s);
     op.emitRemark() << "'" << op->getName() << "' op reduce: " << r.text;
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
-/// layout.broadcast -> each result register copies the source register of its row
-/// (linear::reduce_plan::broadcast_plan; no instruction).
-struct BroadcastPattern : public OpConversionPattern<BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto dst = cast<RankedTensorType>(op.getType());
-    Type result = typeConverter->convertType(dst);
-    if (!result)
-      return failure();
-    std::vector<int64_t> map(reducePlanCapacity());
-    size_t length = 0;
-    ArrayRef<int64_t> shape = dst.getShape();
-    rust::Result r = rust::take(layout_ffi_broadcast_plan(
-        registerEncoding(op.getSrc().getType()).getValueHandle(), registerEncoding(dst).getValueHandle(),
-        rust::ints(shape), (size_t)op.getDim(), rust::out(map), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    Location loc = op.getLoc();
-    Value out = undefStruct(rw, loc, result);
-    for (size_t i = 0; i < length; ++i)
-      out = LLVM::InsertValueOp::create(
-          rw, loc, out, LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), map[i]), i);
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
-/// tensor.splat of a scalar into a register tensor: the scalar in every register.
-struct SplatPattern : public OpConversionPattern<tensor::SplatOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(tensor::SplatOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    if (!registerEncoding(op.getType()))
-      return failure();
-    Type s = typeConverter->convertType(op.getType());
-    if (!s)
-      return failure();
-    Value out = undefStruct(rw, op.getLoc(), s);
-    for (int64_t r = 0, n = cast<LLVM::LLVMStructType>(s).getBody().size(); r < n; ++r)
-      out = LLVM::InsertValueOp::create(rw, op.getLoc(), out, adaptor.getInput(), r);
     rw.replaceOp(op, out);
     return success();
   }
@@ -1282,83 +1228,6 @@ struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
   }
 };
 
-/// layout.mma: one nvvm.mma.sync (m16n8k16, row.col) per accumulator tile and
-/// k step, each fragment element the register hw::mma_sync derives.
-struct MmaPattern : public OpConversionPattern<MmaOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(MmaOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto a = cast<RankedTensorType>(op.getA().getType());
-    auto b = cast<RankedTensorType>(op.getB().getType());
-    auto c = cast<RankedTensorType>(op.getC().getType());
-    std::vector<int64_t> flat(4096);
-    size_t length = 0;
-    auto plan = [&]() {
-      return rust::take(layout_ffi_mma_sync(
-          registerEncoding(a).getValueHandle(), registerEncoding(b).getValueHandle(),
-          registerEncoding(c).getValueHandle(), c.getDimSize(0), c.getDimSize(1),
-          a.getDimSize(1), rust::out(flat), &length));
-    };
-    rust::Result r = plan();
-    if (r.ok() && length > flat.size()) {
-      flat.resize(length);
-      r = plan();
-    }
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    op.emitRemark() << "'" << op->getName() << "' op mma: " << r.text;
-    Location loc = op.getLoc();
-    MLIRContext *ctx = rw.getContext();
-    Type elem = a.getElementType();
-    auto pair = VectorType::get({2}, elem);
-    Type f32 = rw.getF32Type();
-    auto fragment = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
-    NVVM::MMATypes type = elem.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-    auto field = [&](Value s, int64_t r) {
-      return LLVM::ExtractValueOp::create(rw, loc, s, r).getResult();
-    };
-    // Two 16-bit elements in one register: vector<2xf16> (NVVM's f16 operand
-    // type), bf16 pairs as i32 (its bf16 operand type).
-    auto pack = [&](Value s, int64_t r0, int64_t r1) {
-      Value v = LLVM::UndefOp::create(rw, loc, pair);
-      v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r0), constI32(rw, loc, 0));
-      v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r1), constI32(rw, loc, 1));
-      if (elem.isBF16())
-        v = LLVM::BitcastOp::create(rw, loc, rw.getI32Type(), v);
-      return v;
-    };
-    Value result = adaptor.getC();
-    size_t at = 0;
-    int64_t tiles = flat[at++];
-    for (int64_t t = 0; t < tiles; ++t) {
-      int64_t steps = flat[at++];
-      SmallVector<Value> acc;
-      ArrayRef<int64_t> creg(&flat[at + 12], 4);
-      for (int64_t cr : creg)
-        acc.push_back(field(adaptor.getC(), cr));
-      for (int64_t s = 0; s < steps; ++s, at += 16) {
-        ArrayRef<int64_t> areg(&flat[at], 8), breg(&flat[at + 8], 4);
-        SmallVector<Value> av, bv;
-        for (int i = 0; i < 8; i += 2)
-          av.push_back(pack(adaptor.getA(), areg[i], areg[i + 1]));
-        for (int i = 0; i < 4; i += 2)
-          bv.push_back(pack(adaptor.getB(), breg[i], breg[i + 1]));
-        Value d = NVVM::MmaOp::create(
-            rw, loc, fragment, av, bv, acc, {16, 8, 16}, std::nullopt, std::nullopt,
-            std::array<NVVM::MMATypes, 2>{type, type},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
-        for (int i = 0; i < 4; ++i)
-          acc[i] = field(d, i);
-      }
-      for (int i = 0; i < 4; ++i)
-        result = LLVM::InsertValueOp::create(rw, loc, result, acc[i], creg[i]);
-    }
-    rw.replaceOp(op, result);
-    return success();
-  }
-};
-
 /// A cast between a struct and a register tensor (the boundary with
 /// struct-level code): once both sides are structs, the value itself. A cast
 /// of a vector of the thread's registers (one element per register, in order)
@@ -1578,9 +1447,11 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern, TransposePattern, ReducePattern,
-                 BroadcastPattern, SplatPattern, CoordinatePattern>(converter, ctx);
+    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern, AsyncCopyPattern,
+                 ReducePattern, CoordinatePattern>(converter, ctx);
+    // In the order of RegisterOp (src/register_ops.rs).
+    addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp>(
+        patterns, converter, sm);
     patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);

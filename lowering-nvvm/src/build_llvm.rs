@@ -157,6 +157,11 @@ impl<'c> Builder<'c> {
         self.const_int(1, self.i1())
     }
 
+    /// `llvm.mlir.undef : ty`.
+    pub fn undef(&self, ty: Type<'c>) -> Val<'c> {
+        self.insert_one(melior::dialect::llvm::undef(ty, self.location()))
+    }
+
     /// `llvm.mlir.poison : ty`.
     pub fn poison(&self, ty: Type<'c>) -> Val<'c> {
         self.insert_one(melior::dialect::llvm::poison(ty, self.location()))

@@ -151,6 +151,18 @@ extern "C" {
         value: MlirValue,
         offset: MlirValue,
     ) -> bool;
+    fn layout_nvvm_build_mma_sync(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        result_ty: MlirType,
+        a: *const MlirValue,
+        n_a: usize,
+        b: *const MlirValue,
+        n_b: usize,
+        c: *const MlirValue,
+        n_c: usize,
+        bf16: bool,
+    ) -> MlirValue;
     fn layout_nvvm_build_tcgen05_cp(
         rewriter: MlirRewriterBase,
         loc: MlirLocation,
@@ -540,6 +552,37 @@ impl<'c> Builder<'c> {
                 taddr.to_raw(),
                 desc.to_raw(),
             )
+        }
+    }
+
+    /// `nvvm.mma.sync` m16n8k16 (A row-major, B column-major) of the A registers `a`, B
+    /// registers `b` and accumulator `c`, both multiplicands f16 (bf16 when `bf16`); its
+    /// result, of type `result` (the struct of the four f32 of D).
+    pub fn mma_sync_m16n8k16(
+        &self,
+        result: Type<'c>,
+        a: &[Val<'c>],
+        b: &[Val<'c>],
+        c: &[Val<'c>],
+        bf16: bool,
+    ) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there and returns its one result, alive for 'c as well.
+        unsafe {
+            Val::from_raw(layout_nvvm_build_mma_sync(
+                self.insertion(),
+                self.loc(),
+                result.to_raw(),
+                a.as_ptr() as *const MlirValue,
+                a.len(),
+                b.as_ptr() as *const MlirValue,
+                b.len(),
+                c.as_ptr() as *const MlirValue,
+                c.len(),
+                bf16,
+            ))
         }
     }
 }

@@ -25,6 +25,7 @@ pub mod kernel_checks;
 mod op_params;
 pub mod pass;
 pub mod ptx;
+pub mod register_ops;
 mod smem_desc;
 pub mod tcgen05;
 pub mod tensor_map_encoder;
