@@ -141,14 +141,15 @@ extern "C" void layout_nvvm_build_warp_sync(MlirRewriterBase rewriter, MlirLocat
   NVVM::SyncWarpOp::create(rewriterOf(rewriter), unwrap(loc), unwrap(mask));
 }
 
-/// `nvvm.shfl.sync idx mask, value, lane, clamp`, of the value's type.
-extern "C" MlirValue layout_nvvm_build_shfl_idx(MlirRewriterBase rewriter, MlirLocation loc,
-                                                MlirValue mask, MlirValue value,
-                                                MlirValue lane, MlirValue clamp) {
+/// `nvvm.shfl.sync idx|bfly mask, value, lane, clamp` (bfly when `butterfly`;
+/// `lane` is then the lane mask), of the value's type.
+extern "C" MlirValue layout_nvvm_build_shfl(MlirRewriterBase rewriter, MlirLocation loc,
+                                            bool butterfly, MlirValue mask, MlirValue value,
+                                            MlirValue lane, MlirValue clamp) {
   Value v = unwrap(value);
   return result(NVVM::ShflOp::create(rewriterOf(rewriter), unwrap(loc), v.getType(),
                                      unwrap(mask), v, unwrap(lane), unwrap(clamp),
-                                     NVVM::ShflKind::idx,
+                                     butterfly ? NVVM::ShflKind::bfly : NVVM::ShflKind::idx,
                                      /*return_value_and_is_valid=*/UnitAttr())
                     .getOperation());
 }

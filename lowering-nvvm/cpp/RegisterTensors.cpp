@@ -400,138 +400,6 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
   }
 };
 
-/// The value of lane (lane ^ mask) of the warp (`shfl.sync.bfly`, all lanes); 16-bit values
-/// travel in the low half of a 32-bit word.
-Value butterfly(ConversionPatternRewriter &rw, Location loc, Value v, int64_t mask) {
-  Type t = v.getType(), i32 = rw.getI32Type();
-  unsigned bits = t.getIntOrFloatBitWidth();
-  Value word = v;
-  if (bits == 16) {
-    Value i16 = t.isInteger(16) ? v : LLVM::BitcastOp::create(rw, loc, rw.getI16Type(), v).getResult();
-    word = LLVM::ZExtOp::create(rw, loc, i32, i16);
-  } else if (!t.isInteger(32) && !t.isF32()) {
-    word = LLVM::BitcastOp::create(rw, loc, i32, v);
-  }
-  auto c = [&](int64_t x) { return LLVM::ConstantOp::create(rw, loc, i32, x).getResult(); };
-  Value got = NVVM::ShflOp::create(rw, loc, word.getType(), c(-1), word, c(mask), c(31),
-                                   NVVM::ShflKind::bfly, UnitAttr())
-                  .getResult();
-  if (bits == 16) {
-    Value i16 = LLVM::TruncOp::create(rw, loc, rw.getI16Type(), got);
-    return t.isInteger(16) ? i16 : LLVM::BitcastOp::create(rw, loc, t, i16).getResult();
-  }
-  return got.getType() == t ? got : LLVM::BitcastOp::create(rw, loc, t, got).getResult();
-}
-
-/// layout.reduce -> per result register, the arith combination of the source registers
-/// linear::reduce_plan lists, then one butterfly shuffle and combination per lane mask. The
-/// plan (verified) comes from the algebra; a remark says what was chosen.
-Value constI32(ConversionPatternRewriter &rw, Location loc, int64_t v);
-
-/// The shared-memory stage of a reduction whose rows span warps (linear::reduce_plan, stage
-/// 3): the `threads` threads of the layout store their partials `acc` at word
-/// `tid * S + s` of a static shared scratch buffer of the gpu.module (one per reduce op),
-/// meet at barrier 0 with that thread count, and each combines the words of the threads whose
-/// tid differs from its own only in the reducing warp bits `warpMasks` (tid bits 5 + k), in
-/// increasing order of those bits; a second barrier frees the buffer.
-LogicalResult acrossWarps(ConversionPatternRewriter &rw, ReduceOp op, SmallVector<Value> &acc,
-                          int64_t threads, ArrayRef<int64_t> warpMasks) {
-  Location loc = op.getLoc();
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module)
-    return op.emitOpError() << "reduces across warps through shared memory: it must lie in a "
-                               "gpu.module, whose static shared memory holds the scratch buffer";
-  Type elem = acc.front().getType();
-  int64_t words = threads * (int64_t)acc.size();
-  auto array = LLVM::LLVMArrayType::get(elem, words);
-  std::string name;
-  for (int i = 0;; ++i) {
-    name = "__layout_reduce_scratch_" + std::to_string(i);
-    if (!SymbolTable::lookupSymbolIn(module, name))
-      break;
-  }
-  {
-    OpBuilder::InsertionGuard guard(rw);
-    rw.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(rw, loc, array, /*isConstant=*/false, LLVM::Linkage::Internal, name,
-                           Attribute(), /*alignment=*/16, /*addrSpace=*/3);
-  }
-  auto ptr = LLVM::LLVMPointerType::get(rw.getContext(), 3);
-  Value base = LLVM::AddressOfOp::create(rw, loc, ptr, name);
-  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-  Value count = constI32(rw, loc, threads);
-  Value zero = constI32(rw, loc, 0);
-  int64_t s = (int64_t)acc.size();
-  auto word = [&](Value thread, int64_t r) {
-    Value at = arith::AddIOp::create(
-        rw, loc, arith::MulIOp::create(rw, loc, thread, constI32(rw, loc, s)), constI32(rw, loc, r));
-    return LLVM::GEPOp::create(rw, loc, ptr, elem, base, ValueRange{at});
-  };
-  for (auto [r, v] : llvm::enumerate(acc))
-    LLVM::StoreOp::create(rw, loc, v, word(tid, r));
-  NVVM::BarrierOp::create(rw, loc, TypeRange(), zero, count, {}, Value());
-  int64_t mask = 0;
-  for (int64_t m : warpMasks)
-    mask |= m << 5;
-  Value others = arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, ~mask));
-  for (int64_t c = 0; c < (int64_t(1) << warpMasks.size()); ++c) {
-    int64_t bits = 0;
-    for (auto [j, m] : llvm::enumerate(warpMasks))
-      if (c >> j & 1)
-        bits |= m << 5;
-    Value partner = arith::OrIOp::create(rw, loc, others, constI32(rw, loc, bits));
-    for (auto [r, v] : llvm::enumerate(acc)) {
-      Value x = LLVM::LoadOp::create(rw, loc, elem, word(partner, r));
-      v = c == 0 ? x : combine(rw, loc, op.getKind(), v, x);
-    }
-  }
-  NVVM::BarrierOp::create(rw, loc, TypeRange(), zero, count, {}, Value());
-  return success();
-}
-
-struct ReducePattern : public OpConversionPattern<ReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto src = cast<RankedTensorType>(op.getSrc().getType());
-    Type result = typeConverter->convertType(op.getType());
-    if (!result)
-      return failure();
-    std::vector<int64_t> plan(reducePlanCapacity());
-    size_t length = 0;
-    ArrayRef<int64_t> shape = src.getShape();
-    rust::Result r = rust::take(layout_ffi_reduce_plan(
-        registerEncoding(src).getValueHandle(), registerEncoding(op.getType()).getValueHandle(),
-        rust::ints(shape), (size_t)op.getDim(), rust::out(plan), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    int64_t results = plan[0], per = plan[1], masks = plan[2];
-    Location loc = op.getLoc();
-    SmallVector<Value> acc;
-    for (int64_t s = 0; s < results; ++s) {
-      const int64_t *group = plan.data() + 3 + s * per;
-      Value v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), group[0]);
-      for (int64_t j = 1; j < per; ++j)
-        v = combine(rw, loc, op.getKind(),
-                    v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), group[j]));
-      acc.push_back(v);
-    }
-    for (int64_t m = 0; m < masks; ++m)
-      for (Value &v : acc)
-        v = combine(rw, loc, op.getKind(), v, butterfly(rw, loc, v, plan[3 + results * per + m]));
-    const int64_t *warps = plan.data() + 3 + results * per + masks;
-    if (warps[0] > 0 &&
-        failed(acrossWarps(rw, op, acc, warps[1], ArrayRef<int64_t>(warps + 2, warps[0]))))
-      return failure();
-    Value out = undefStruct(rw, loc, result);
-    for (auto [s, v] : llvm::enumerate(acc))
-      out = LLVM::InsertValueOp::create(rw, loc, out, v, s);
-    op.emitRemark() << "'" << op->getName() << "' op reduce: " << r.text;
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
 /// The plan of a global load or store (linear::global_access), read back from
 /// its flat form.
 struct AccessPlan {
@@ -635,53 +503,6 @@ SmallVector<Value> threadCoords(ConversionPatternRewriter &rw, Location loc,
   }
   return out;
 }
-
-/// layout.coordinate -> the thread's coordinate along the dimension (the XOR of its lane and
-/// warp bits', linear::tensor_coordinates) XOR each register's constant.
-struct CoordinatePattern : public OpConversionPattern<CoordinateOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(CoordinateOp op, OpAdaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getType());
-    Type s = typeConverter->convertType(t);
-    if (!s)
-      return failure();
-    size_t rank = t.getRank();
-    std::vector<int64_t> plan(8 * (reducePlanCapacity() + 64));
-    size_t length = 0;
-    ArrayRef<int64_t> shape = t.getShape();
-    rust::Result r = rust::take(layout_ffi_tensor_coordinates(
-        registerEncoding(t).getValueHandle(), rust::ints(shape), rust::out(plan), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    int64_t regs = plan[0], lanes = plan[1], warps = plan[2];
-    auto vec = [&](int64_t k) {
-      return SmallVector<int64_t>(plan.begin() + 3 + k * rank, plan.begin() + 3 + (k + 1) * rank);
-    };
-    AccessPlan bits;
-    for (int64_t i = 0; i < lanes; ++i)
-      bits.lane.push_back(vec(regs + i));
-    for (int64_t i = 0; i < warps; ++i)
-      bits.warp.push_back(vec(regs + lanes + i));
-    Location loc = op.getLoc();
-    size_t dim = op.getDim();
-    Value thread = threadCoords(rw, loc, bits, rank)[dim];
-    Type elem = t.getElementType();
-    if (elem != thread.getType())
-      thread = arith::TruncIOp::create(rw, loc, elem, thread);
-    Value out = undefStruct(rw, loc, s);
-    for (int64_t k = 0; k < regs; ++k) {
-      int64_t c = vec(k)[dim];
-      Value v = c ? arith::XOrIOp::create(rw, loc, thread,
-                                          arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(elem, c)))
-                        .getResult()
-                  : thread;
-      out = LLVM::InsertValueOp::create(rw, loc, out, v, k);
-    }
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
 
 /// The coordinates (i64) of one access: c_d, the thread's coordinate XOR the
 /// access's.
@@ -1447,11 +1268,11 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern, AsyncCopyPattern,
-                 ReducePattern, CoordinatePattern>(converter, ctx);
+    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern, AsyncCopyPattern>(
+        converter, ctx);
     // In the order of RegisterOp (src/register_ops.rs).
-    addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp>(
-        patterns, converter, sm);
+    addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
+                           CoordinateOp, ReduceOp>(patterns, converter, sm);
     patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);

@@ -7,8 +7,10 @@
 use layout_algebra::hw::{Elem, MatrixForm, MmaKind, TmemShape};
 use mlir_sys::*;
 
+use melior::ir::attribute::DenseI32ArrayAttribute;
+use melior::ir::operation::OperationBuilder;
 use melior::ir::r#type::Type;
-use melior::ir::{TypeLike, ValueLike};
+use melior::ir::{Identifier, TypeLike, ValueLike};
 
 use crate::build::{Builder, Val};
 
@@ -57,9 +59,10 @@ extern "C" {
     ) -> MlirValue;
     fn layout_nvvm_build_sync(rewriter: MlirRewriterBase, loc: MlirLocation, kind: Sync) -> bool;
     fn layout_nvvm_build_warp_sync(rewriter: MlirRewriterBase, loc: MlirLocation, mask: MlirValue);
-    fn layout_nvvm_build_shfl_idx(
+    fn layout_nvvm_build_shfl(
         rewriter: MlirRewriterBase,
         loc: MlirLocation,
+        butterfly: bool,
         mask: MlirValue,
         value: MlirValue,
         lane: MlirValue,
@@ -287,20 +290,61 @@ impl<'c> Builder<'c> {
         lane: Val<'c>,
         clamp: Val<'c>,
     ) -> Val<'c> {
+        self.shfl(false, mask, value, lane, clamp)
+    }
+
+    /// `nvvm.shfl.sync bfly mask, value, lane_mask, clamp` (of the value's type): the value of
+    /// lane `lane ^ lane_mask`.
+    pub fn shfl_bfly(
+        &self,
+        mask: Val<'c>,
+        value: Val<'c>,
+        lane_mask: Val<'c>,
+        clamp: Val<'c>,
+    ) -> Val<'c> {
+        self.shfl(true, mask, value, lane_mask, clamp)
+    }
+
+    /// `nvvm.shfl.sync idx` or, when `butterfly`, `bfly`.
+    fn shfl(
+        &self,
+        butterfly: bool,
+        mask: Val<'c>,
+        value: Val<'c>,
+        lane: Val<'c>,
+        clamp: Val<'c>,
+    ) -> Val<'c> {
         // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
         // insertion point just set; the location, types and values are melior handles of the
         // context, alive for 'c; the C++ builder creates its op there and returns its one result,
         // alive for 'c as well.
         unsafe {
-            Val::from_raw(layout_nvvm_build_shfl_idx(
+            Val::from_raw(layout_nvvm_build_shfl(
                 self.insertion(),
                 self.loc(),
+                butterfly,
                 mask.to_raw(),
                 value.to_raw(),
                 lane.to_raw(),
                 clamp.to_raw(),
             ))
         }
+    }
+
+    /// `nvvm.barrier id = id number_of_threads = threads`: the `threads` threads meet at
+    /// barrier `id` (an op without enum attributes, so melior's `OperationBuilder` makes it).
+    pub fn barrier_threads(&self, id: Val<'c>, threads: Val<'c>) {
+        let segments = DenseI32ArrayAttribute::new(self.context(), &[1, 1, 0]);
+        self.insert(
+            OperationBuilder::new("nvvm.barrier", self.location())
+                .add_operands(&[id, threads])
+                .add_attributes(&[(
+                    Identifier::new(self.context(), "operandSegmentSizes"),
+                    segments.into(),
+                )])
+                .build()
+                .expect("nvvm.barrier of an id and a thread count"),
+        );
     }
 
     /// `nvvm.ldmatrix ptr` of `num` matrices of `form` (transposed when `trans`: layout col),
