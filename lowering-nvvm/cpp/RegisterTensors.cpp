@@ -12,19 +12,17 @@
 //   (extractvalue, the scalar op with the op's attributes, insertvalue; the
 //   float max/min and f32 math.exp2/log2 as LLVM ops, not libdevice calls); its
 //   register tensors must share one encoding;
-// - a splat arith.constant becomes the scalar constant in every register;
+// - the splat arith.constant, layout.transpose, layout.broadcast, tensor.splat,
+//   layout.mma, layout.coordinate, layout.reduce, layout.shared_load and
+//   layout.shared_store patterns are one template,
+//   RegisterOpLowering, whose body is the Rust lowering (src/register_ops.rs,
+//   which states what each becomes): it gets the op, its remapped operands,
+//   its results' converted types and the target SM;
 // - layout.global_load / global_store become one vector load or store per
 //   access of the plan of linear::global_access (the widest vector the layout
 //   and the alignment allow, a remark says which and why not wider), at the
 //   thread's coordinate (XOR of its lane and warp bits' coordinates, from
 //   tid.x) XOR the access's;
-// - layout.mma becomes one nvvm.mma.sync m16n8k16 per accumulator tile and k
-//   step, its fragments the registers hw::mma_sync derives from the layouts;
-// - layout.transpose becomes nothing (the same registers, verified);
-// - tensor.splat becomes the scalar in every register; layout.coordinate the
-//   thread's coordinate (from tid.x) XOR each register's constant;
-// - layout.reduce becomes in-thread arith combinations and butterfly shuffles
-//   (linear::reduce_plan), layout.broadcast register copies;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -67,7 +65,6 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
 
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.h.inc"
@@ -182,29 +179,20 @@ Value undefStruct(ConversionPatternRewriter &rw, Location loc, Type type) {
   return LLVM::UndefOp::create(rw, loc, type);
 }
 
-/// `a` combined with `b` by layout.reduce's combiner `kind` (verified), as the LLVM op or
-/// intrinsic that the arith op `kind` means (maxnumf: llvm.maxnum, which NVPTX emits as
-/// max.f32; no libdevice call).
-Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a, Value b) {
-  using Build = Value (*)(ConversionPatternRewriter &, Location, Value, Value);
-  static const llvm::StringMap<Build> ops = {
-      {"addf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FAddOp::create(rw, l, a, b); }},
-      {"mulf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FMulOp::create(rw, l, a, b); }},
-      {"maxnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaxNumOp::create(rw, l, a, b); }},
-      {"minnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinNumOp::create(rw, l, a, b); }},
-      {"maximumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaximumOp::create(rw, l, a, b); }},
-      {"minimumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinimumOp::create(rw, l, a, b); }},
-      {"addi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AddOp::create(rw, l, a, b); }},
-      {"muli", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MulOp::create(rw, l, a, b); }},
-      {"maxsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMaxOp::create(rw, l, a, b); }},
-      {"minsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMinOp::create(rw, l, a, b); }},
-      {"maxui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMaxOp::create(rw, l, a, b); }},
-      {"minui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMinOp::create(rw, l, a, b); }},
-      {"andi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AndOp::create(rw, l, a, b); }},
-      {"ori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::OrOp::create(rw, l, a, b); }},
-      {"xori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::XOrOp::create(rw, l, a, b); }},
-  };
-  return ops.lookup(kind)(rw, loc, a, b);
+/// The float max/min `kind` (arith.maxnumf / minnumf / maximumf / minimumf) of `a` and `b` as
+/// the LLVM intrinsic it means (maxnumf: llvm.maxnum, which NVPTX emits as max.f32; no
+/// libdevice call); null for another op.
+Value floatMinMax(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a,
+                  Value b) {
+  if (kind == "maxnumf")
+    return LLVM::MaxNumOp::create(rw, loc, a, b);
+  if (kind == "minnumf")
+    return LLVM::MinNumOp::create(rw, loc, a, b);
+  if (kind == "maximumf")
+    return LLVM::MaximumOp::create(rw, loc, a, b);
+  if (kind == "minimumf")
+    return LLVM::MinimumOp::create(rw, loc, a, b);
+  return {};
 }
 
 /// The scalar op of an elementwise op on one register, as the LLVM op that NVPTX selects an
@@ -215,9 +203,9 @@ Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value
 Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
                    ArrayRef<Value> scalars) {
   StringRef name = op->getName().getStringRef();
-  if (name.consume_front("arith.") && scalars.size() == 2 &&
-      llvm::is_contained({"maxnumf", "minnumf", "maximumf", "minimumf"}, name))
-    return combine(rw, loc, name, scalars[0], scalars[1]);
+  if (name.consume_front("arith.") && scalars.size() == 2)
+    if (Value v = floatMinMax(rw, loc, name, scalars[0], scalars[1]))
+      return v;
   // The NVVM intrinsic itself: the generic llvm.exp2 would be turned into a libdevice call.
   if (isa<math::Exp2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
     return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
@@ -769,79 +757,6 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
   }
 };
 
-/// The plan of a shared load or store (linear::shared_access), read back from
-/// its flat form, with a remark naming it.
-struct SharedPlan {
-  int64_t vector = 1, elemBytes = 1;
-  SmallVector<int64_t> lane, warp;
-  /// The access is at `(thread ^ x) + add` (its register offset split by
-  /// linear::shared_access::split_thread_xor).
-  struct Access {
-    int64_t x, add;
-    SmallVector<int64_t> registers;
-  };
-  SmallVector<Access> accesses;
-  /// The ldmatrix form (num > 0): matrices, .trans, the row offset of each lane
-  /// bit, per instruction its register offset (split as an access's) and first
-  /// register.
-  int64_t num = 0;
-  bool trans = false;
-  SmallVector<int64_t> laneRows;
-  struct Instruction {
-    int64_t x, add, first;
-  };
-  SmallVector<Instruction> instructions;
-};
-
-FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr smem,
-                                 bool store, int64_t sm) {
-  ArrayRef<int64_t> shape = t.getShape();
-  std::vector<int64_t> flat(sharedAccessCapacity());
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_shared_access(
-      registerEncoding(t).getValueHandle(), rust::ints(shape),
-      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, sm,
-      rust::out(flat), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  SharedPlan p;
-  size_t at = 0;
-  auto next = [&]() { return flat[at++]; };
-  p.vector = next();
-  p.elemBytes = next();
-  int64_t lanes = next(), warps = next(), accesses = next();
-  for (int64_t i = 0; i < lanes; ++i)
-    p.lane.push_back(next());
-  for (int64_t i = 0; i < warps; ++i)
-    p.warp.push_back(next());
-  for (int64_t a = 0; a < accesses; ++a) {
-    SharedPlan::Access x;
-    x.x = next();
-    x.add = next();
-    int64_t groups = next();
-    for (int64_t g = 0; g < groups; ++g)
-      x.registers.push_back(next());
-    p.accesses.push_back(std::move(x));
-  }
-  if (next()) {
-    p.num = next();
-    p.trans = next() != 0;
-    for (int i = 0; i < 5; ++i)
-      p.laneRows.push_back(next());
-    int64_t n = next();
-    for (int64_t i = 0; i < n; ++i) {
-      SharedPlan::Instruction in;
-      in.x = next();
-      in.add = next();
-      in.first = next();
-      p.instructions.push_back(in);
-    }
-  }
-  op->emitRemark() << "'" << op->getName() << "' op "
-                   << (store ? "shared_store: " : "shared_load: ") << r.text;
-  return p;
-}
-
 /// The thread's shared offset in elements: the XOR of the offsets of its set
 /// lane and warp bits (tid.x: lane = tid % 32, warp = tid / 32).
 Value threadSharedOffset(ConversionPatternRewriter &rw, Location loc, ArrayRef<int64_t> lane,
@@ -880,112 +795,6 @@ Value sharedAddress(ConversionPatternRewriter &rw, Location loc, Value base, Val
   return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), ptr,
                              ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(int32_t(add * elemBytes))});
 }
-
-/// layout.shared_load: per ldmatrix instruction of the plan, one nvvm.ldmatrix
-/// (lane l supplying its row address) whose 32-bit registers fill register
-/// pairs; else per access one vector load filling its register groups.
-struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
-  SharedLoadPattern(const TypeConverter &converter, MLIRContext *ctx, int64_t sm)
-      : OpConversionPattern(converter, ctx), sm(sm) {}
-  int64_t sm;
-
-  LogicalResult matchAndRewrite(SharedLoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), false, sm);
-    Type s = typeConverter->convertType(t);
-    if (failed(p) || !s)
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    Value result = undefStruct(rw, loc, s);
-    if (p->num > 0) {
-      Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
-      Type i32 = rw.getI32Type();
-      Type regs = p->num == 1 ? i32
-                              : LLVM::LLVMStructType::getLiteral(
-                                    rw.getContext(), SmallVector<Type>(p->num, i32));
-      auto pair = VectorType::get({2}, elem);
-      for (const SharedPlan::Instruction &in : p->instructions) {
-        int64_t first = in.first;
-        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, in.x, in.add, p->elemBytes);
-        Value m = NVVM::LdMatrixOp::create(
-            rw, loc, regs, ptr, p->num,
-            p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-            NVVM::LdStMatrixShapeAttr::get(rw.getContext(), 8, 8),
-            NVVM::LdStMatrixEltType::B16);
-        for (int64_t j = 0; j < p->num; ++j) {
-          Value r = p->num == 1 ? m : LLVM::ExtractValueOp::create(rw, loc, m, j).getResult();
-          Value v = LLVM::BitcastOp::create(rw, loc, pair, r);
-          for (int64_t h = 0; h < 2; ++h)
-            result = LLVM::InsertValueOp::create(
-                rw, loc, result,
-                LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, h)),
-                first + 2 * j + h);
-        }
-      }
-      rw.replaceOp(op, result);
-      return success();
-    }
-    Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
-    Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
-    for (const SharedPlan::Access &a : p->accesses) {
-      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.x, a.add, p->elemBytes);
-      Value v = LLVM::LoadOp::create(rw, loc, access, ptr, p->vector * p->elemBytes);
-      result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
-    }
-    rw.replaceOp(op, result);
-    return success();
-  }
-};
-
-/// layout.shared_store: per stmatrix instruction of the plan, one
-/// nvvm.stmatrix of its register pairs (lane l supplying its row address);
-/// else per access one vector store of its first register group.
-struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
-  SharedStorePattern(const TypeConverter &converter, MLIRContext *ctx, int64_t sm)
-      : OpConversionPattern(converter, ctx), sm(sm) {}
-  int64_t sm;
-
-  LogicalResult matchAndRewrite(SharedStoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), true, sm);
-    if (failed(p))
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    if (p->num > 0) {
-      Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
-      auto pair = VectorType::get({2}, elem);
-      for (const SharedPlan::Instruction &in : p->instructions) {
-        int64_t first = in.first;
-        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, in.x, in.add, p->elemBytes);
-        SmallVector<Value> regs;
-        for (int64_t j = 0; j < p->num; ++j)
-          regs.push_back(LLVM::BitcastOp::create(
-              rw, loc, rw.getI32Type(),
-              gatherAccess(rw, loc, adaptor.getValue(), pair, 2, first + 2 * j)));
-        NVVM::StMatrixOp::create(rw, loc, ptr, regs,
-                                 p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-                                 NVVM::LdStMatrixShapeAttr::get(rw.getContext(), 8, 8),
-                                 NVVM::LdStMatrixEltType::B16);
-      }
-      rw.eraseOp(op);
-      return success();
-    }
-    Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
-    Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
-    for (const SharedPlan::Access &a : p->accesses) {
-      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.x, a.add, p->elemBytes);
-      Value v = gatherAccess(rw, loc, adaptor.getValue(), access, p->vector,
-                             a.registers.front());
-      LLVM::StoreOp::create(rw, loc, v, ptr, p->vector * p->elemBytes);
-    }
-    rw.eraseOp(op);
-    return success();
-  }
-};
 
 /// layout.async_copy: per copy of the plan (linear::async_copy), one
 /// nvvm.cp.async.shared.global of 4, 8 or 16 bytes from the global address of
@@ -1272,8 +1081,8 @@ struct LowerRegisterTensorsPass
         converter, ctx);
     // In the order of RegisterOp (src/register_ops.rs).
     addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
-                           CoordinateOp, ReduceOp>(patterns, converter, sm);
-    patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
+                           CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp>(patterns,
+                                                                               converter, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

@@ -26,6 +26,7 @@ mod op_params;
 pub mod pass;
 pub mod ptx;
 pub mod register_ops;
+mod shared_access;
 mod smem_desc;
 pub mod tcgen05;
 pub mod tensor_map_encoder;

@@ -100,7 +100,7 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
     };
     if kind >= register_ops::FIRST_KIND {
         let b = Builder::before(ctx, op, rewriter);
-        return register_ops::lower(&b, op, kind, all, &types);
+        return register_ops::lower(&b, op, kind, all, &types, sm);
     }
     lower_op_checked(ctx, op, kind, rewriter, all, sm)
 }

@@ -38,6 +38,8 @@
 //!   combiner is the LLVM op or intrinsic the arith op `kind` means (maxnumf: `llvm.maxnum`,
 //!   no libdevice call).
 //!
+//! - `layout.shared_load` / `layout.shared_store`: see [`crate::shared_access`].
+//!
 //! Errors are the op's (`op->emitOpError()` in C++), with the algebra's text; no layout math
 //! here.
 
@@ -77,10 +79,12 @@ enum RegisterOp {
     Mma,
     Coordinate,
     Reduce,
+    SharedLoad,
+    SharedStore,
 }
 
 impl RegisterOp {
-    const ALL: [RegisterOp; 7] = [
+    const ALL: [RegisterOp; 9] = [
         RegisterOp::SplatConstant,
         RegisterOp::Transpose,
         RegisterOp::Broadcast,
@@ -88,6 +92,8 @@ impl RegisterOp {
         RegisterOp::Mma,
         RegisterOp::Coordinate,
         RegisterOp::Reduce,
+        RegisterOp::SharedLoad,
+        RegisterOp::SharedStore,
     ];
 
     fn from_number(k: i32) -> Option<RegisterOp> {
@@ -106,7 +112,7 @@ enum Outcome {
 }
 
 /// Lower the register-tensor op `op` of kind `kind` (at least [`FIRST_KIND`]): `operands` are
-/// its remapped operands, `results` its results' converted types. False when the op is not
+/// its remapped operands, `results` its results' converted types, `sm` the target's SM. False when the op is not
 /// the pattern's or cannot be lowered (the reason emitted as the op's error).
 pub(crate) fn lower<'c>(
     b: &Builder<'c>,
@@ -114,9 +120,10 @@ pub(crate) fn lower<'c>(
     kind: i32,
     operands: &[Val<'c>],
     results: &[Type<'c>],
+    sm: i64,
 ) -> bool {
     let outcome = match RegisterOp::from_number(kind) {
-        Some(kind) => lower_kind(b, op, kind, operands, results),
+        Some(kind) => lower_kind(b, op, kind, operands, results, sm),
         None => Err(format!("internal: no register-tensor op numbered {kind}")),
     };
     match outcome {
@@ -135,6 +142,7 @@ fn lower_kind<'c>(
     kind: RegisterOp,
     operands: &[Val<'c>],
     results: &[Type<'c>],
+    sm: i64,
 ) -> Result<Outcome, String> {
     let result = || {
         results
@@ -172,6 +180,11 @@ fn lower_kind<'c>(
         RegisterOp::Mma => lower_mma(b, op, operands),
         RegisterOp::Coordinate => lower_coordinate(b, op, result()?),
         RegisterOp::Reduce => lower_reduce(b, op, operand(0)?, result()?),
+        RegisterOp::SharedLoad | RegisterOp::SharedStore => {
+            let store = kind == RegisterOp::SharedStore;
+            crate::shared_access::lower(b, op, store, operands, results, sm)?;
+            Ok(Outcome::Lowered)
+        }
     }
 }
 
@@ -184,7 +197,7 @@ fn register_encoding(ty: Type<'_>) -> Option<LinearLayout> {
 }
 
 /// The encoding of the register tensor type `ty`, which the op's verifier made one.
-fn encoding_of(ty: Type<'_>) -> Result<LinearLayout, String> {
+pub(crate) fn encoding_of(ty: Type<'_>) -> Result<LinearLayout, String> {
     register_encoding(ty).ok_or_else(|| format!("internal: '{ty}' is not a register tensor"))
 }
 
@@ -251,6 +264,23 @@ fn stored_scalar<'c>(b: &Builder<'c>, value: Attribute<'c>) -> Result<Attribute<
         .find(|p| DenseElementsAttribute::raw_buffer(one, &[*p]).splat_value() == value)
         .map(|p| IntegerAttribute::new(b.int(bits), p as i64).into())
         .ok_or_else(|| format!("internal: no bits of {value}"))
+}
+
+/// The type a register of elements `ty` has: `ty`, or for a float LLVM has no type for (f8)
+/// the integer of its width.
+pub(crate) fn llvm_element<'c>(b: &Builder<'c>, ty: Type<'c>) -> Type<'c> {
+    if let Ok(i) = melior::ir::r#type::IntegerType::try_from(ty) {
+        return if i.is_signless() {
+            ty
+        } else {
+            b.int(i.width())
+        };
+    }
+    if ty.is_float() && !llvm_has_float(ty) {
+        b.int(ty.float_width())
+    } else {
+        ty
+    }
 }
 
 /// Whether the float type `ty` is one LLVM has (f16, bf16, f32, f64, f80, f128).
@@ -374,7 +404,7 @@ fn lower_mma<'c>(
 }
 
 /// `arith.constant v : i32`.
-fn const_i32<'c>(b: &Builder<'c>, v: i64) -> Val<'c> {
+pub(crate) fn const_i32<'c>(b: &Builder<'c>, v: i64) -> Val<'c> {
     const_of(b, v, b.i32())
 }
 
@@ -389,7 +419,7 @@ fn const_of<'c>(b: &Builder<'c>, v: i64, ty: Type<'c>) -> Val<'c> {
 
 /// The integer arith ops the thread coordinates and the shared stage of a reduction use.
 #[derive(Clone, Copy)]
-enum Arith {
+pub(crate) enum Arith {
     AddI,
     MulI,
     AndI,
@@ -399,7 +429,7 @@ enum Arith {
 }
 
 /// The arith op `kind` of `x` and `y`.
-fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
+pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
     use melior::dialect::arith::{addi, andi, muli, ori, shrui, xori};
     let loc = b.location();
     b.insert_one(match kind {
