@@ -310,3 +310,13 @@ extern "C" MlirValue layout_nvvm_build_mma_sync(MlirRewriterBase rewriter, MlirL
                     std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col})
                     .getOperation());
 }
+
+/// `nvvm.cp.async.shared.global dst, src, size, cache = cg (when `cg`) or ca`,
+/// reading only `srcBytes` bytes (zero-filling the rest) unless it is null.
+extern "C" void layout_nvvm_build_cp_async(MlirRewriterBase rewriter, MlirLocation loc,
+                                           MlirValue dst, MlirValue src, int32_t size,
+                                           bool cg, MlirValue srcBytes) {
+  NVVM::CpAsyncOp::create(rewriterOf(rewriter), unwrap(loc), unwrap(dst), unwrap(src), size,
+                          cg ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA,
+                          mlirValueIsNull(srcBytes) ? Value() : unwrap(srcBytes));
+}

@@ -13,8 +13,8 @@
 //   float max/min and f32 math.exp2/log2 as LLVM ops, not libdevice calls); its
 //   register tensors must share one encoding;
 // - the splat arith.constant, layout.transpose, layout.broadcast, tensor.splat,
-//   layout.mma, layout.coordinate, layout.reduce, layout.shared_load and
-//   layout.shared_store patterns are one template,
+//   layout.mma, layout.coordinate, layout.reduce, layout.shared_load,
+//   layout.shared_store and layout.async_copy patterns are one template,
 //   RegisterOpLowering, whose body is the Rust lowering (src/register_ops.rs,
 //   which states what each becomes): it gets the op, its remapped operands,
 //   its results' converted types and the target SM;
@@ -404,7 +404,7 @@ struct AccessPlan {
   std::string summary;
 };
 
-/// Reads the header the global and async-copy plans share (vector, element
+/// Reads the header of a global plan (vector, element
 /// bytes, the numbers of lane bits, warp bits and accesses, then the coordinate
 /// of each lane bit and each warp bit) into `p`; returns the number of
 /// accesses. `next` yields the flat plan's integers in order.
@@ -578,23 +578,6 @@ struct TileBounds {
     }
     return m;
   }
-
-  /// The bytes of a copy of `vector` elements at `c` that are inside:
-  /// clamp(b_last - c_last, 0, vector) * bytes, 0 when the row is outside (i32).
-  Value copyBytes(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c,
-                  int64_t vector, int64_t bytes) const {
-    Type i64 = rw.getI64Type();
-    Value n = arith::ConstantIntOp::create(rw, loc, i64, vector);
-    if (lastTested()) {
-      Value left = arith::SubIOp::create(rw, loc, bound.back(), c.back());
-      n = arith::MinSIOp::create(rw, loc, n, left);
-      n = arith::MaxSIOp::create(rw, loc, n, arith::ConstantIntOp::create(rw, loc, i64, 0));
-    }
-    n = arith::MulIOp::create(rw, loc, n, arith::ConstantIntOp::create(rw, loc, i64, bytes));
-    if (Value row = rowInside(rw, loc, c))
-      n = arith::SelectOp::create(rw, loc, row, n, arith::ConstantIntOp::create(rw, loc, i64, 0));
-    return arith::TruncIOp::create(rw, loc, rw.getI32Type(), n);
-  }
 };
 
 Type accessType(const AccessPlan &p, Type elem) {
@@ -752,107 +735,6 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
       rw.setInsertionPoint(scf::YieldOp::create(rw, loc));
     }
     splitOnWholeTile(rw, loc, bounds, t.getShape(), TypeRange(), body);
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// The thread's shared offset in elements: the XOR of the offsets of its set
-/// lane and warp bits (tid.x: lane = tid % 32, warp = tid / 32).
-Value threadSharedOffset(ConversionPatternRewriter &rw, Location loc, ArrayRef<int64_t> lane,
-                         ArrayRef<int64_t> warp) {
-  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-  Value offset = constI32(rw, loc, 0);
-  auto addBits = [&](Value id, ArrayRef<int64_t> offsets) {
-    for (auto [i, o] : llvm::enumerate(offsets)) {
-      if (o == 0)
-        continue;
-      Value bit = arith::AndIOp::create(
-          rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
-          constI32(rw, loc, 1));
-      offset = arith::XOrIOp::create(rw, loc, offset,
-                                     arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, o)));
-    }
-  };
-  addBits(arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31)), lane);
-  addBits(arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5)), warp);
-  return offset;
-}
-
-/// `%base + bytes * ((thread XOR x) + add)` in shared memory: an offset XORed
-/// onto the thread's, split by the plan into the bits a thread can set (`x`) and
-/// the others (`add`, a constant address offset that accesses share the
-/// address register across).
-Value sharedAddress(ConversionPatternRewriter &rw, Location loc, Value base, Value thread,
-                    int64_t x, int64_t add, int64_t elemBytes) {
-  Value off =
-      x ? arith::XOrIOp::create(rw, loc, thread, constI32(rw, loc, x)).getResult() : thread;
-  Value bytes = arith::MulIOp::create(rw, loc, off, constI32(rw, loc, elemBytes));
-  Value ptr =
-      LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), base, ValueRange{bytes});
-  if (add == 0)
-    return ptr;
-  return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), ptr,
-                             ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(int32_t(add * elemBytes))});
-}
-
-/// layout.async_copy: per copy of the plan (linear::async_copy), one
-/// nvvm.cp.async.shared.global of 4, 8 or 16 bytes from the global address of
-/// its first element to its shared address: `%dst + bytes * (the thread's
-/// shared offset XOR the copy's)`, the thread's offset the XOR of those of its
-/// set lane and warp bits.
-struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(AsyncCopyOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getTile());
-    ArrayRef<int64_t> shape = t.getShape();
-    size_t rank = shape.size();
-    std::vector<int64_t> flat(asyncCopyCapacity(rank));
-    size_t length = 0;
-    rust::Result r = rust::take(layout_ffi_async_copy(
-        registerEncoding(t).getValueHandle(), rust::ints(shape),
-        t.getElementType().getIntOrFloatBitWidth(), op.getAlign(),
-        op.getSharedLayout().getValueHandle(), rust::out(flat), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    op.emitRemark() << "'" << op->getName() << "' op async_copy: " << r.text;
-    size_t at = 0;
-    auto next = [&]() { return flat[at++]; };
-    AccessPlan p;
-    int64_t copies = readAccessHeader(next, rank, p);
-    SmallVector<int64_t> smemLane, smemWarp;
-    for (size_t i = 0; i < p.lane.size(); ++i)
-      smemLane.push_back(next());
-    for (size_t i = 0; i < p.warp.size(); ++i)
-      smemWarp.push_back(next());
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    SmallVector<Value> thread = threadCoords(rw, loc, p, rank);
-    Value smemThread = threadSharedOffset(rw, loc, smemLane, smemWarp);
-    Value src = adaptor.getSrc();
-    auto global = LLVM::LLVMPointerType::get(rw.getContext(), 1);
-    if (src.getType() != global)
-      src = LLVM::AddrSpaceCastOp::create(rw, loc, global, src);
-    int64_t bytes = p.vector * p.elemBytes;
-    auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA;
-    TileBounds bounds(adaptor.getBounds(), shape);
-    for (int64_t c = 0; c < copies; ++c) {
-      SmallVector<int64_t> at0;
-      for (size_t d = 0; d < rank; ++d)
-        at0.push_back(next());
-      int64_t smemX = next();
-      int64_t smemAdd = next();
-      SmallVector<Value> coords = accessCoords(rw, loc, thread, at0);
-      Value from = elementAddress(rw, loc, src, elem, adaptor.getStrides(), coords);
-      Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemX, smemAdd, p.elemBytes);
-      // A partial tile: the copy reads only the bytes inside (cp.async's
-      // src-size) and zero-fills the rest of its shared bytes.
-      Value srcBytes =
-          bounds.any() ? bounds.copyBytes(rw, loc, coords, p.vector, p.elemBytes) : Value();
-      NVVM::CpAsyncOp::create(rw, loc, to, from, bytes, cache, srcBytes);
-    }
     rw.eraseOp(op);
     return success();
   }
@@ -1077,12 +959,11 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern, AsyncCopyPattern>(
-        converter, ctx);
+    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern>(converter, ctx);
     // In the order of RegisterOp (src/register_ops.rs).
     addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
-                           CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp>(patterns,
-                                                                               converter, sm);
+                           CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp,
+                           AsyncCopyOp>(patterns, converter, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

@@ -166,6 +166,15 @@ extern "C" {
         n_c: usize,
         bf16: bool,
     ) -> MlirValue;
+    fn layout_nvvm_build_cp_async(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        dst: MlirValue,
+        src: MlirValue,
+        size: i32,
+        cg: bool,
+        src_bytes: MlirValue,
+    );
     fn layout_nvvm_build_tcgen05_cp(
         rewriter: MlirRewriterBase,
         loc: MlirLocation,
@@ -627,6 +636,33 @@ impl<'c> Builder<'c> {
                 c.len(),
                 bf16,
             ))
+        }
+    }
+
+    /// `nvvm.cp.async.shared.global dst, src` of `size` bytes (cache `cg` when `cg`, else
+    /// `ca`), reading only `src_bytes` of them (the rest zero-filled) when given.
+    pub fn cp_async(
+        &self,
+        dst: Val<'c>,
+        src: Val<'c>,
+        size: i32,
+        cg: bool,
+        src_bytes: Option<Val<'c>>,
+    ) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location and values are melior handles of the context,
+        // alive for 'c (or the null value for no `src_bytes`); the C++ builder creates its op
+        // there.
+        unsafe {
+            layout_nvvm_build_cp_async(
+                self.insertion(),
+                self.loc(),
+                dst.to_raw(),
+                src.to_raw(),
+                size,
+                cg,
+                src_bytes.map_or(NO_VALUE, |v| v.to_raw()),
+            )
         }
     }
 }

@@ -15,6 +15,7 @@
 //!   with melior's `OperationBuilder` and typed attributes ([`build_llvm`]), the NVVM ones by
 //!   their typed C++ builders (cpp/NvvmOpBuilders.cpp, [`build_nvvm`]).
 
+mod async_copy;
 pub mod build;
 pub mod build_llvm;
 pub mod build_nvvm;

@@ -38,7 +38,8 @@
 //!   combiner is the LLVM op or intrinsic the arith op `kind` means (maxnumf: `llvm.maxnum`,
 //!   no libdevice call).
 //!
-//! - `layout.shared_load` / `layout.shared_store`: see [`crate::shared_access`].
+//! - `layout.shared_load` / `layout.shared_store`: see [`crate::shared_access`];
+//! - `layout.async_copy`: see [`crate::async_copy`].
 //!
 //! Errors are the op's (`op->emitOpError()` in C++), with the algebra's text; no layout math
 //! here.
@@ -81,10 +82,11 @@ enum RegisterOp {
     Reduce,
     SharedLoad,
     SharedStore,
+    AsyncCopy,
 }
 
 impl RegisterOp {
-    const ALL: [RegisterOp; 9] = [
+    const ALL: [RegisterOp; 10] = [
         RegisterOp::SplatConstant,
         RegisterOp::Transpose,
         RegisterOp::Broadcast,
@@ -94,6 +96,7 @@ impl RegisterOp {
         RegisterOp::Reduce,
         RegisterOp::SharedLoad,
         RegisterOp::SharedStore,
+        RegisterOp::AsyncCopy,
     ];
 
     fn from_number(k: i32) -> Option<RegisterOp> {
@@ -183,6 +186,10 @@ fn lower_kind<'c>(
         RegisterOp::SharedLoad | RegisterOp::SharedStore => {
             let store = kind == RegisterOp::SharedStore;
             crate::shared_access::lower(b, op, store, operands, results, sm)?;
+            Ok(Outcome::Lowered)
+        }
+        RegisterOp::AsyncCopy => {
+            crate::async_copy::lower(b, op, operands)?;
             Ok(Outcome::Lowered)
         }
     }
@@ -409,7 +416,7 @@ pub(crate) fn const_i32<'c>(b: &Builder<'c>, v: i64) -> Val<'c> {
 }
 
 /// `arith.constant v : ty` of the integer type `ty`.
-fn const_of<'c>(b: &Builder<'c>, v: i64, ty: Type<'c>) -> Val<'c> {
+pub(crate) fn const_of<'c>(b: &Builder<'c>, v: i64, ty: Type<'c>) -> Val<'c> {
     b.insert_one(melior::dialect::arith::constant(
         b.context(),
         IntegerAttribute::new(ty, v).into(),
@@ -445,7 +452,7 @@ pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) ->
 /// The thread's coordinate along each of `rank` dimensions (i32): the XOR of the coordinates
 /// of its set lane bits (`lane_bits[i]`, bit i of lane = tid.x % 32) and warp bits
 /// (`warp_bits[i]`, of warp = tid.x / 32).
-fn thread_coordinates<'c>(
+pub(crate) fn thread_coordinates<'c>(
     b: &Builder<'c>,
     lane_bits: &[Vec<i64>],
     warp_bits: &[Vec<i64>],
