@@ -98,7 +98,7 @@ pub(crate) fn lower<'c>(
     let tested: Vec<bool> = bounds
         .iter()
         .zip(&tile.shape)
-        .map(|(&v, &extent)| !constant_int(v).is_some_and(|c| c >= extent))
+        .map(|(&v, &extent)| constant_int(v).is_none_or(|c| c < extent))
         .collect();
     for (a, &offset) in g.accesses.iter().zip(&p.smem_access) {
         let (x, add) = split_thread_xor(&smem_bits, offset);
