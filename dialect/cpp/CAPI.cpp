@@ -100,9 +100,12 @@ MlirAttribute mlirLayoutValueTypeGetValueAttr(MlirType type) {
 
 bool mlirLayoutOperationIsPure(MlirOperation op) { return mlir::isPure(unwrap(op)); }
 
-void mlirLayoutEmitOpErrorWithNote(MlirOperation op, const char *message,
-                                   MlirLocation noteLoc, const char *note) {
-  mlir::InFlightDiagnostic d = unwrap(op)->emitOpError() << message;
+void mlirLayoutEmitOpDiagnostic(MlirOperation op, bool remark, const char *message,
+                                MlirLocation noteLoc, const char *note) {
+  mlir::Operation *o = unwrap(op);
+  mlir::InFlightDiagnostic d =
+      remark ? o->emitRemark() << "'" << o->getName() << "' op " << message
+             : o->emitOpError() << message;
   if (note)
     d.attachNote(unwrap(noteLoc)) << note;
 }

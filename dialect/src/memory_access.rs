@@ -284,6 +284,21 @@ enum SharedLayout<'c> {
     Type(Type<'c>),
 }
 
+/// The shared layout of a verified shared_load, shared_store or async_copy `op` (named `what`
+/// in errors) as a linear layout over `rank` dimensions, read as its verifier reads it (the
+/// module doc): from the shared tensor `base`, else the attribute `smem` or the operand
+/// `smem(%l)`.
+pub fn shared_linear_layout<'c>(
+    op: OperationRef<'c, '_>,
+    base: Type<'c>,
+    operand: Option<Value<'c, '_>>,
+    rank: usize,
+    what: &str,
+) -> Result<layout_algebra::linear::LinearLayout, String> {
+    let smem = shared_layout_kind(shared_layout_param(op, base, operand)?)?;
+    layout_dialect_ffi::shared_layout(smem, rank, what).map_err(|e| e.to_string())
+}
+
 /// The shared layout of the module doc: from the shared tensor `base`, or from the attribute
 /// `smem` or the operand `smem(%l)`.
 fn shared_layout_param<'c>(

@@ -28,8 +28,9 @@ extern "C" {
         severity: i32,
         message: *const std::os::raw::c_char,
     );
-    fn mlirLayoutEmitOpErrorWithNote(
+    fn mlirLayoutEmitOpDiagnostic(
         op: mlir_sys::MlirOperation,
+        remark: bool,
         message: *const std::os::raw::c_char,
         note_loc: mlir_sys::MlirLocation,
         note: *const std::os::raw::c_char,
@@ -64,6 +65,23 @@ pub fn emit_op_error_noted<'c: 'a, 'a>(
     message: &str,
     note: Option<(Location<'c>, &str)>,
 ) {
+    emit_attached(op, false, message, note)
+}
+
+/// Emit `'<name>' op <message>` as a remark of `op`, as `op->emitRemark() << "'" <<
+/// op->getName() << "' op " << message` does in C++ (the op attached as a note when the context
+/// prints ops on diagnostics): what a pass says it chose for the op.
+pub fn emit_op_remark<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
+    emit_attached(op, true, message, None)
+}
+
+/// The error (`remark` false) or remark of `op` with the op attached, then the note.
+fn emit_attached<'c: 'a, 'a>(
+    op: &impl OperationLike<'c, 'a>,
+    remark: bool,
+    message: &str,
+    note: Option<(Location<'c>, &str)>,
+) {
     let c_string = |t: &str| CString::new(t.replace('\0', " ")).expect("NUL bytes were replaced");
     let text = c_string(message);
     let note_text = note.map(|(_, n)| c_string(n));
@@ -73,7 +91,13 @@ pub fn emit_op_error_noted<'c: 'a, 'a>(
     // handles); the texts are NUL-terminated strings (or null for no note) that outlive the
     // call (the C++ side copies them).
     unsafe {
-        mlirLayoutEmitOpErrorWithNote(op.to_raw(), text.as_ptr(), note_loc.to_raw(), note_ptr)
+        mlirLayoutEmitOpDiagnostic(
+            op.to_raw(),
+            remark,
+            text.as_ptr(),
+            note_loc.to_raw(),
+            note_ptr,
+        )
     };
 }
 

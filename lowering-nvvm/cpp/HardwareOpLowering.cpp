@@ -27,9 +27,6 @@
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.h.inc"
 
-extern "C" bool layout_nvvm_lower_op(MlirOperation op, int kind, MlirRewriterBase rewriter,
-                                     const MlirValue *operands, size_t n, int64_t sm);
-
 using namespace mlir;
 using namespace mlir::layout;
 
@@ -47,7 +44,7 @@ struct HardwareOpLowering : public OpConversionPattern<HardwareOp> {
       operands.push_back(wrap(v));
     RewriterBase *base = &rewriter;
     if (!layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base), operands.data(),
-                              operands.size(), sm))
+                              operands.size(), /*results=*/nullptr, 0, sm))
       return failure();
     return success();
   }

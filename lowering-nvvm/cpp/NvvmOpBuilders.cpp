@@ -141,14 +141,15 @@ extern "C" void layout_nvvm_build_warp_sync(MlirRewriterBase rewriter, MlirLocat
   NVVM::SyncWarpOp::create(rewriterOf(rewriter), unwrap(loc), unwrap(mask));
 }
 
-/// `nvvm.shfl.sync idx mask, value, lane, clamp`, of the value's type.
-extern "C" MlirValue layout_nvvm_build_shfl_idx(MlirRewriterBase rewriter, MlirLocation loc,
-                                                MlirValue mask, MlirValue value,
-                                                MlirValue lane, MlirValue clamp) {
+/// `nvvm.shfl.sync idx|bfly mask, value, lane, clamp` (bfly when `butterfly`;
+/// `lane` is then the lane mask), of the value's type.
+extern "C" MlirValue layout_nvvm_build_shfl(MlirRewriterBase rewriter, MlirLocation loc,
+                                            bool butterfly, MlirValue mask, MlirValue value,
+                                            MlirValue lane, MlirValue clamp) {
   Value v = unwrap(value);
   return result(NVVM::ShflOp::create(rewriterOf(rewriter), unwrap(loc), v.getType(),
                                      unwrap(mask), v, unwrap(lane), unwrap(clamp),
-                                     NVVM::ShflKind::idx,
+                                     butterfly ? NVVM::ShflKind::bfly : NVVM::ShflKind::idx,
                                      /*return_value_and_is_valid=*/UnitAttr())
                     .getOperation());
 }
@@ -292,4 +293,30 @@ extern "C" void layout_nvvm_build_tcgen05_cp(MlirRewriterBase rewriter, MlirLoca
                             NVVM::Tcgen05CpShape::SHAPE_128x256b, NVVM::CTAGroupKind::CTA_1,
                             NVVM::Tcgen05CpMulticast::NONE, /*srcFormat=*/nullptr,
                             unwrap(taddr), unwrap(desc));
+}
+
+/// `nvvm.mma.sync A[a] B[b] C[c] {shape = m16n8k16, layoutA = row, layoutB =
+/// col}` of the `nA`, `nB`, `nC` values at `a`, `b`, `c`, both multiplicands
+/// f16 (bf16 when `bf16`), its result of type `resultType`.
+extern "C" MlirValue layout_nvvm_build_mma_sync(MlirRewriterBase rewriter, MlirLocation loc,
+                                                MlirType resultType, const MlirValue *a,
+                                                size_t nA, const MlirValue *b, size_t nB,
+                                                const MlirValue *c, size_t nC, bool bf16) {
+  NVVM::MMATypes type = bf16 ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  return result(NVVM::MmaOp::create(
+                    rewriterOf(rewriter), unwrap(loc), unwrap(resultType), valuesOf(a, nA),
+                    valuesOf(b, nB), valuesOf(c, nC), {16, 8, 16}, std::nullopt, std::nullopt,
+                    std::array<NVVM::MMATypes, 2>{type, type},
+                    std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col})
+                    .getOperation());
+}
+
+/// `nvvm.cp.async.shared.global dst, src, size, cache = cg (when `cg`) or ca`,
+/// reading only `srcBytes` bytes (zero-filling the rest) unless it is null.
+extern "C" void layout_nvvm_build_cp_async(MlirRewriterBase rewriter, MlirLocation loc,
+                                           MlirValue dst, MlirValue src, int32_t size,
+                                           bool cg, MlirValue srcBytes) {
+  NVVM::CpAsyncOp::create(rewriterOf(rewriter), unwrap(loc), unwrap(dst), unwrap(src), size,
+                          cg ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA,
+                          mlirValueIsNull(srcBytes) ? Value() : unwrap(srcBytes));
 }

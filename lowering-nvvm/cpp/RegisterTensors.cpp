@@ -12,19 +12,17 @@
 //   (extractvalue, the scalar op with the op's attributes, insertvalue; the
 //   float max/min and f32 math.exp2/log2 as LLVM ops, not libdevice calls); its
 //   register tensors must share one encoding;
-// - a splat arith.constant becomes the scalar constant in every register;
+// - the splat arith.constant, layout.transpose, layout.broadcast, tensor.splat,
+//   layout.mma, layout.coordinate, layout.reduce, layout.shared_load,
+//   layout.shared_store and layout.async_copy patterns are one template,
+//   RegisterOpLowering, whose body is the Rust lowering (src/register_ops.rs,
+//   which states what each becomes): it gets the op, its remapped operands,
+//   its results' converted types and the target SM;
 // - layout.global_load / global_store become one vector load or store per
 //   access of the plan of linear::global_access (the widest vector the layout
 //   and the alignment allow, a remark says which and why not wider), at the
 //   thread's coordinate (XOR of its lane and warp bits' coordinates, from
 //   tid.x) XOR the access's;
-// - layout.mma becomes one nvvm.mma.sync m16n8k16 per accumulator tile and k
-//   step, its fragments the registers hw::mma_sync derives from the layouts;
-// - layout.transpose becomes nothing (the same registers, verified);
-// - tensor.splat becomes the scalar in every register; layout.coordinate the
-//   thread's coordinate (from tid.x) XOR each register's constant;
-// - layout.reduce becomes in-thread arith combinations and butterfly shuffles
-//   (linear::reduce_plan), layout.broadcast register copies;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -47,6 +45,7 @@
 #include "LayoutNvvm.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
@@ -66,7 +65,6 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringMap.h"
 
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.h.inc"
@@ -140,34 +138,61 @@ struct RegisterTensorConverter : public TypeConverter {
   }
 };
 
+/// The conversion pattern of a register-tensor op whose lowering is the Rust one
+/// (src/register_ops.rs), told the op's kind, not its name: the op, its remapped operands,
+/// its results' converted types and the target SM go to `layout_nvvm_lower_op`, which
+/// creates the ops through the rewriter (or fails, the reason emitted at the op).
+template <typename Op>
+struct RegisterOpLowering : public OpConversionPattern<Op> {
+  RegisterOpLowering(const TypeConverter &tc, MLIRContext *ctx, int kind, int64_t sm)
+      : OpConversionPattern<Op>(tc, ctx), kind(kind), sm(sm) {}
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rw) const override {
+    SmallVector<Type> results;
+    if (failed(this->getTypeConverter()->convertTypes(op->getResultTypes(), results)))
+      return failure();
+    SmallVector<MlirValue> operands;
+    for (Value v : adaptor.getOperands())
+      operands.push_back(wrap(v));
+    SmallVector<MlirType> types;
+    for (Type t : results)
+      types.push_back(wrap(t));
+    RewriterBase *base = &rw;
+    return success(layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base),
+                                        operands.data(), operands.size(), types.data(),
+                                        types.size(), sm));
+  }
+  int kind;
+  int64_t sm;
+};
+
+/// The patterns of `Ops`, whose order is the numbering of `RegisterOp` in
+/// src/register_ops.rs (kinds 100, 101, ...: the comma fold runs left to right).
+template <typename... Ops>
+void addRegisterOpLowerings(RewritePatternSet &patterns, const TypeConverter &tc, int64_t sm) {
+  int kind = 100;
+  (patterns.add<RegisterOpLowering<Ops>>(tc, patterns.getContext(), kind++, sm), ...);
+}
+
 /// An undefined struct of `type`, filled register by register.
 Value undefStruct(ConversionPatternRewriter &rw, Location loc, Type type) {
   return LLVM::UndefOp::create(rw, loc, type);
 }
 
-/// `a` combined with `b` by layout.reduce's combiner `kind` (verified), as the LLVM op or
-/// intrinsic that the arith op `kind` means (maxnumf: llvm.maxnum, which NVPTX emits as
-/// max.f32; no libdevice call).
-Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a, Value b) {
-  using Build = Value (*)(ConversionPatternRewriter &, Location, Value, Value);
-  static const llvm::StringMap<Build> ops = {
-      {"addf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FAddOp::create(rw, l, a, b); }},
-      {"mulf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::FMulOp::create(rw, l, a, b); }},
-      {"maxnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaxNumOp::create(rw, l, a, b); }},
-      {"minnumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinNumOp::create(rw, l, a, b); }},
-      {"maximumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MaximumOp::create(rw, l, a, b); }},
-      {"minimumf", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MinimumOp::create(rw, l, a, b); }},
-      {"addi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AddOp::create(rw, l, a, b); }},
-      {"muli", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::MulOp::create(rw, l, a, b); }},
-      {"maxsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMaxOp::create(rw, l, a, b); }},
-      {"minsi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::SMinOp::create(rw, l, a, b); }},
-      {"maxui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMaxOp::create(rw, l, a, b); }},
-      {"minui", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::UMinOp::create(rw, l, a, b); }},
-      {"andi", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::AndOp::create(rw, l, a, b); }},
-      {"ori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::OrOp::create(rw, l, a, b); }},
-      {"xori", [](auto &rw, Location l, Value a, Value b) -> Value { return LLVM::XOrOp::create(rw, l, a, b); }},
-  };
-  return ops.lookup(kind)(rw, loc, a, b);
+/// The float max/min `kind` (arith.maxnumf / minnumf / maximumf / minimumf) of `a` and `b` as
+/// the LLVM intrinsic it means (maxnumf: llvm.maxnum, which NVPTX emits as max.f32; no
+/// libdevice call); null for another op.
+Value floatMinMax(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a,
+                  Value b) {
+  if (kind == "maxnumf")
+    return LLVM::MaxNumOp::create(rw, loc, a, b);
+  if (kind == "minnumf")
+    return LLVM::MinNumOp::create(rw, loc, a, b);
+  if (kind == "maximumf")
+    return LLVM::MaximumOp::create(rw, loc, a, b);
+  if (kind == "minimumf")
+    return LLVM::MinimumOp::create(rw, loc, a, b);
+  return {};
 }
 
 /// The scalar op of an elementwise op on one register, as the LLVM op that NVPTX selects an
@@ -178,9 +203,9 @@ Value combine(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value
 Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
                    ArrayRef<Value> scalars) {
   StringRef name = op->getName().getStringRef();
-  if (name.consume_front("arith.") && scalars.size() == 2 &&
-      llvm::is_contained({"maxnumf", "minnumf", "maximumf", "minimumf"}, name))
-    return combine(rw, loc, name, scalars[0], scalars[1]);
+  if (name.consume_front("arith.") && scalars.size() == 2)
+    if (Value v = floatMinMax(rw, loc, name, scalars[0], scalars[1]))
+      return v;
   // The NVVM intrinsic itself: the generic llvm.exp2 would be turned into a libdevice call.
   if (isa<math::Exp2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
     return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
@@ -296,37 +321,6 @@ struct ElementwisePattern : public ConversionPattern {
   }
 };
 
-/// A splat arith.constant register tensor: the scalar in every register.
-struct SplatConstantPattern : public OpConversionPattern<arith::ConstantOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor,
-                                ConversionPatternRewriter &rw) const override {
-    if (!registerEncoding(op.getType()))
-      return failure();
-    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-    if (!dense || !dense.isSplat())
-      return failure(); // refused with a message before the conversion
-    Type s = typeConverter->convertType(op.getType());
-    if (!s)
-      return failure();
-    Location loc = op.getLoc();
-    auto splat = cast<TypedAttr>(dense.getSplatValue<Attribute>());
-    // An element LLVM has no type for (f8) is its bits in the integer that holds it.
-    Type storage = llvmElementType(splat.getType());
-    if (storage != splat.getType())
-      if (auto f = dyn_cast<FloatAttr>(splat))
-        splat = rw.getIntegerAttr(storage, f.getValue().bitcastToAPInt());
-    Value scalar = arith::ConstantOp::create(rw, loc, splat);
-    Value result = undefStruct(rw, loc, s);
-    int64_t regs = cast<LLVM::LLVMStructType>(s).getBody().size();
-    for (int64_t r = 0; r < regs; ++r)
-      result = LLVM::InsertValueOp::create(rw, loc, result, scalar, r);
-    rw.replaceOp(op, result);
-    return success();
-  }
-};
-
 /// layout.convert_layout -> layout.convert with the thread index and the
 /// module's shared buffer, after a CTA barrier when an earlier conversion may
 /// still be reading the buffer (`fenced`).
@@ -394,198 +388,6 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
   }
 };
 
-/// layout.transpose -> nothing: its verifier proved that the result's encoding gives every
-/// register of every thread the element the source's gives it (linear::tensor_transpose), so
-/// the result is the source's registers.
-struct TransposePattern : public OpConversionPattern<TransposeOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    if (typeConverter->convertType(op.getType()) != adaptor.getSrc().getType())
-      return op.emitOpError() << "the transpose holds another number of registers than its source";
-    rw.replaceOp(op, adaptor.getSrc());
-    return success();
-  }
-};
-
-/// The value of lane (lane ^ mask) of the warp (`shfl.sync.bfly`, all lanes); 16-bit values
-/// travel in the low half of a 32-bit word.
-Value butterfly(ConversionPatternRewriter &rw, Location loc, Value v, int64_t mask) {
-  Type t = v.getType(), i32 = rw.getI32Type();
-  unsigned bits = t.getIntOrFloatBitWidth();
-  Value word = v;
-  if (bits == 16) {
-    Value i16 = t.isInteger(16) ? v : LLVM::BitcastOp::create(rw, loc, rw.getI16Type(), v).getResult();
-    word = LLVM::ZExtOp::create(rw, loc, i32, i16);
-  } else if (!t.isInteger(32) && !t.isF32()) {
-    word = LLVM::BitcastOp::create(rw, loc, i32, v);
-  }
-  auto c = [&](int64_t x) { return LLVM::ConstantOp::create(rw, loc, i32, x).getResult(); };
-  Value got = NVVM::ShflOp::create(rw, loc, word.getType(), c(-1), word, c(mask), c(31),
-                                   NVVM::ShflKind::bfly, UnitAttr())
-                  .getResult();
-  if (bits == 16) {
-    Value i16 = LLVM::TruncOp::create(rw, loc, rw.getI16Type(), got);
-    return t.isInteger(16) ? i16 : LLVM::BitcastOp::create(rw, loc, t, i16).getResult();
-  }
-  return got.getType() == t ? got : LLVM::BitcastOp::create(rw, loc, t, got).getResult();
-}
-
-/// layout.reduce -> per result register, the arith combination of the source registers
-/// linear::reduce_plan lists, then one butterfly shuffle and combination per lane mask. The
-/// plan (verified) comes from the algebra; a remark says what was chosen.
-Value constI32(ConversionPatternRewriter &rw, Location loc, int64_t v);
-
-/// The shared-memory stage of a reduction whose rows span warps (linear::reduce_plan, stage
-/// 3): the `threads` threads of the layout store their partials `acc` at word
-/// `tid * S + s` of a static shared scratch buffer of the gpu.module (one per reduce op),
-/// meet at barrier 0 with that thread count, and each combines the words of the threads whose
-/// tid differs from its own only in the reducing warp bits `warpMasks` (tid bits 5 + k), in
-/// increasing order of those bits; a second barrier frees the buffer.
-LogicalResult acrossWarps(ConversionPatternRewriter &rw, ReduceOp op, SmallVector<Value> &acc,
-                          int64_t threads, ArrayRef<int64_t> warpMasks) {
-  Location loc = op.getLoc();
-  auto module = op->getParentOfType<gpu::GPUModuleOp>();
-  if (!module)
-    return op.emitOpError() << "reduces across warps through shared memory: it must lie in a "
-                               "gpu.module, whose static shared memory holds the scratch buffer";
-  Type elem = acc.front().getType();
-  int64_t words = threads * (int64_t)acc.size();
-  auto array = LLVM::LLVMArrayType::get(elem, words);
-  std::string name;
-  for (int i = 0;; ++i) {
-    name = "__layout_reduce_scratch_" + std::to_string(i);
-    if (!SymbolTable::lookupSymbolIn(module, name))
-      break;
-  }
-  {
-    OpBuilder::InsertionGuard guard(rw);
-    rw.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(rw, loc, array, /*isConstant=*/false, LLVM::Linkage::Internal, name,
-                           Attribute(), /*alignment=*/16, /*addrSpace=*/3);
-  }
-  auto ptr = LLVM::LLVMPointerType::get(rw.getContext(), 3);
-  Value base = LLVM::AddressOfOp::create(rw, loc, ptr, name);
-  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-  Value count = constI32(rw, loc, threads);
-  Value zero = constI32(rw, loc, 0);
-  int64_t s = (int64_t)acc.size();
-  auto word = [&](Value thread, int64_t r) {
-    Value at = arith::AddIOp::create(
-        rw, loc, arith::MulIOp::create(rw, loc, thread, constI32(rw, loc, s)), constI32(rw, loc, r));
-    return LLVM::GEPOp::create(rw, loc, ptr, elem, base, ValueRange{at});
-  };
-  for (auto [r, v] : llvm::enumerate(acc))
-    LLVM::StoreOp::create(rw, loc, v, word(tid, r));
-  NVVM::BarrierOp::create(rw, loc, TypeRange(), zero, count, {}, Value());
-  int64_t mask = 0;
-  for (int64_t m : warpMasks)
-    mask |= m << 5;
-  Value others = arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, ~mask));
-  for (int64_t c = 0; c < (int64_t(1) << warpMasks.size()); ++c) {
-    int64_t bits = 0;
-    for (auto [j, m] : llvm::enumerate(warpMasks))
-      if (c >> j & 1)
-        bits |= m << 5;
-    Value partner = arith::OrIOp::create(rw, loc, others, constI32(rw, loc, bits));
-    for (auto [r, v] : llvm::enumerate(acc)) {
-      Value x = LLVM::LoadOp::create(rw, loc, elem, word(partner, r));
-      v = c == 0 ? x : combine(rw, loc, op.getKind(), v, x);
-    }
-  }
-  NVVM::BarrierOp::create(rw, loc, TypeRange(), zero, count, {}, Value());
-  return success();
-}
-
-struct ReducePattern : public OpConversionPattern<ReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto src = cast<RankedTensorType>(op.getSrc().getType());
-    Type result = typeConverter->convertType(op.getType());
-    if (!result)
-      return failure();
-    std::vector<int64_t> plan(reducePlanCapacity());
-    size_t length = 0;
-    ArrayRef<int64_t> shape = src.getShape();
-    rust::Result r = rust::take(layout_ffi_reduce_plan(
-        registerEncoding(src).getValueHandle(), registerEncoding(op.getType()).getValueHandle(),
-        rust::ints(shape), (size_t)op.getDim(), rust::out(plan), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    int64_t results = plan[0], per = plan[1], masks = plan[2];
-    Location loc = op.getLoc();
-    SmallVector<Value> acc;
-    for (int64_t s = 0; s < results; ++s) {
-      const int64_t *group = plan.data() + 3 + s * per;
-      Value v = LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), group[0]);
-      for (int64_t j = 1; j < per; ++j)
-        v = combine(rw, loc, op.getKind(),
-                    v, LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), group[j]));
-      acc.push_back(v);
-    }
-    for (int64_t m = 0; m < masks; ++m)
-      for (Value &v : acc)
-        v = combine(rw, loc, op.getKind(), v, butterfly(rw, loc, v, plan[3 + results * per + m]));
-    const int64_t *warps = plan.data() + 3 + results * per + masks;
-    if (warps[0] > 0 &&
-        failed(acrossWarps(rw, op, acc, warps[1], ArrayRef<int64_t>(warps + 2, warps[0]))))
-      return failure();
-    Value out = undefStruct(rw, loc, result);
-    for (auto [s, v] : llvm::enumerate(acc))
-      out = LLVM::InsertValueOp::create(rw, loc, out, v, s);
-    op.emitRemark() << "'" << op->getName() << "' op reduce: " << r.text;
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
-/// layout.broadcast -> each result register copies the source register of its row
-/// (linear::reduce_plan::broadcast_plan; no instruction).
-struct BroadcastPattern : public OpConversionPattern<BroadcastOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto dst = cast<RankedTensorType>(op.getType());
-    Type result = typeConverter->convertType(dst);
-    if (!result)
-      return failure();
-    std::vector<int64_t> map(reducePlanCapacity());
-    size_t length = 0;
-    ArrayRef<int64_t> shape = dst.getShape();
-    rust::Result r = rust::take(layout_ffi_broadcast_plan(
-        registerEncoding(op.getSrc().getType()).getValueHandle(), registerEncoding(dst).getValueHandle(),
-        rust::ints(shape), (size_t)op.getDim(), rust::out(map), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    Location loc = op.getLoc();
-    Value out = undefStruct(rw, loc, result);
-    for (size_t i = 0; i < length; ++i)
-      out = LLVM::InsertValueOp::create(
-          rw, loc, out, LLVM::ExtractValueOp::create(rw, loc, adaptor.getSrc(), map[i]), i);
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
-/// tensor.splat of a scalar into a register tensor: the scalar in every register.
-struct SplatPattern : public OpConversionPattern<tensor::SplatOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(tensor::SplatOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    if (!registerEncoding(op.getType()))
-      return failure();
-    Type s = typeConverter->convertType(op.getType());
-    if (!s)
-      return failure();
-    Value out = undefStruct(rw, op.getLoc(), s);
-    for (int64_t r = 0, n = cast<LLVM::LLVMStructType>(s).getBody().size(); r < n; ++r)
-      out = LLVM::InsertValueOp::create(rw, op.getLoc(), out, adaptor.getInput(), r);
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
 /// The plan of a global load or store (linear::global_access), read back from
 /// its flat form.
 struct AccessPlan {
@@ -602,7 +404,7 @@ struct AccessPlan {
   std::string summary;
 };
 
-/// Reads the header the global and async-copy plans share (vector, element
+/// Reads the header of a global plan (vector, element
 /// bytes, the numbers of lane bits, warp bits and accesses, then the coordinate
 /// of each lane bit and each warp bit) into `p`; returns the number of
 /// accesses. `next` yields the flat plan's integers in order.
@@ -690,53 +492,6 @@ SmallVector<Value> threadCoords(ConversionPatternRewriter &rw, Location loc,
   return out;
 }
 
-/// layout.coordinate -> the thread's coordinate along the dimension (the XOR of its lane and
-/// warp bits', linear::tensor_coordinates) XOR each register's constant.
-struct CoordinatePattern : public OpConversionPattern<CoordinateOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult matchAndRewrite(CoordinateOp op, OpAdaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getType());
-    Type s = typeConverter->convertType(t);
-    if (!s)
-      return failure();
-    size_t rank = t.getRank();
-    std::vector<int64_t> plan(8 * (reducePlanCapacity() + 64));
-    size_t length = 0;
-    ArrayRef<int64_t> shape = t.getShape();
-    rust::Result r = rust::take(layout_ffi_tensor_coordinates(
-        registerEncoding(t).getValueHandle(), rust::ints(shape), rust::out(plan), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    int64_t regs = plan[0], lanes = plan[1], warps = plan[2];
-    auto vec = [&](int64_t k) {
-      return SmallVector<int64_t>(plan.begin() + 3 + k * rank, plan.begin() + 3 + (k + 1) * rank);
-    };
-    AccessPlan bits;
-    for (int64_t i = 0; i < lanes; ++i)
-      bits.lane.push_back(vec(regs + i));
-    for (int64_t i = 0; i < warps; ++i)
-      bits.warp.push_back(vec(regs + lanes + i));
-    Location loc = op.getLoc();
-    size_t dim = op.getDim();
-    Value thread = threadCoords(rw, loc, bits, rank)[dim];
-    Type elem = t.getElementType();
-    if (elem != thread.getType())
-      thread = arith::TruncIOp::create(rw, loc, elem, thread);
-    Value out = undefStruct(rw, loc, s);
-    for (int64_t k = 0; k < regs; ++k) {
-      int64_t c = vec(k)[dim];
-      Value v = c ? arith::XOrIOp::create(rw, loc, thread,
-                                          arith::ConstantOp::create(rw, loc, rw.getIntegerAttr(elem, c)))
-                        .getResult()
-                  : thread;
-      out = LLVM::InsertValueOp::create(rw, loc, out, v, k);
-    }
-    rw.replaceOp(op, out);
-    return success();
-  }
-};
-
 /// The coordinates (i64) of one access: c_d, the thread's coordinate XOR the
 /// access's.
 SmallVector<Value> accessCoords(ConversionPatternRewriter &rw, Location loc,
@@ -822,23 +577,6 @@ struct TileBounds {
       m = LLVM::InsertElementOp::create(rw, loc, m, in, constI32(rw, loc, k));
     }
     return m;
-  }
-
-  /// The bytes of a copy of `vector` elements at `c` that are inside:
-  /// clamp(b_last - c_last, 0, vector) * bytes, 0 when the row is outside (i32).
-  Value copyBytes(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c,
-                  int64_t vector, int64_t bytes) const {
-    Type i64 = rw.getI64Type();
-    Value n = arith::ConstantIntOp::create(rw, loc, i64, vector);
-    if (lastTested()) {
-      Value left = arith::SubIOp::create(rw, loc, bound.back(), c.back());
-      n = arith::MinSIOp::create(rw, loc, n, left);
-      n = arith::MaxSIOp::create(rw, loc, n, arith::ConstantIntOp::create(rw, loc, i64, 0));
-    }
-    n = arith::MulIOp::create(rw, loc, n, arith::ConstantIntOp::create(rw, loc, i64, bytes));
-    if (Value row = rowInside(rw, loc, c))
-      n = arith::SelectOp::create(rw, loc, row, n, arith::ConstantIntOp::create(rw, loc, i64, 0));
-    return arith::TruncIOp::create(rw, loc, rw.getI32Type(), n);
   }
 };
 
@@ -998,363 +736,6 @@ struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
     }
     splitOnWholeTile(rw, loc, bounds, t.getShape(), TypeRange(), body);
     rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// The plan of a shared load or store (linear::shared_access), read back from
-/// its flat form, with a remark naming it.
-struct SharedPlan {
-  int64_t vector = 1, elemBytes = 1;
-  SmallVector<int64_t> lane, warp;
-  /// The access is at `(thread ^ x) + add` (its register offset split by
-  /// linear::shared_access::split_thread_xor).
-  struct Access {
-    int64_t x, add;
-    SmallVector<int64_t> registers;
-  };
-  SmallVector<Access> accesses;
-  /// The ldmatrix form (num > 0): matrices, .trans, the row offset of each lane
-  /// bit, per instruction its register offset (split as an access's) and first
-  /// register.
-  int64_t num = 0;
-  bool trans = false;
-  SmallVector<int64_t> laneRows;
-  struct Instruction {
-    int64_t x, add, first;
-  };
-  SmallVector<Instruction> instructions;
-};
-
-FailureOr<SharedPlan> sharedPlan(Operation *op, RankedTensorType t, ValueAttr smem,
-                                 bool store, int64_t sm) {
-  ArrayRef<int64_t> shape = t.getShape();
-  std::vector<int64_t> flat(sharedAccessCapacity());
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_shared_access(
-      registerEncoding(t).getValueHandle(), rust::ints(shape),
-      t.getElementType().getIntOrFloatBitWidth(), smem.getValueHandle(), store, sm,
-      rust::out(flat), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  SharedPlan p;
-  size_t at = 0;
-  auto next = [&]() { return flat[at++]; };
-  p.vector = next();
-  p.elemBytes = next();
-  int64_t lanes = next(), warps = next(), accesses = next();
-  for (int64_t i = 0; i < lanes; ++i)
-    p.lane.push_back(next());
-  for (int64_t i = 0; i < warps; ++i)
-    p.warp.push_back(next());
-  for (int64_t a = 0; a < accesses; ++a) {
-    SharedPlan::Access x;
-    x.x = next();
-    x.add = next();
-    int64_t groups = next();
-    for (int64_t g = 0; g < groups; ++g)
-      x.registers.push_back(next());
-    p.accesses.push_back(std::move(x));
-  }
-  if (next()) {
-    p.num = next();
-    p.trans = next() != 0;
-    for (int i = 0; i < 5; ++i)
-      p.laneRows.push_back(next());
-    int64_t n = next();
-    for (int64_t i = 0; i < n; ++i) {
-      SharedPlan::Instruction in;
-      in.x = next();
-      in.add = next();
-      in.first = next();
-      p.instructions.push_back(in);
-    }
-  }
-  op->emitRemark() << "'" << op->getName() << "' op "
-                   << (store ? "shared_store: " : "shared_load: ") << r.text;
-  return p;
-}
-
-/// The thread's shared offset in elements: the XOR of the offsets of its set
-/// lane and warp bits (tid.x: lane = tid % 32, warp = tid / 32).
-Value threadSharedOffset(ConversionPatternRewriter &rw, Location loc, ArrayRef<int64_t> lane,
-                         ArrayRef<int64_t> warp) {
-  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-  Value offset = constI32(rw, loc, 0);
-  auto addBits = [&](Value id, ArrayRef<int64_t> offsets) {
-    for (auto [i, o] : llvm::enumerate(offsets)) {
-      if (o == 0)
-        continue;
-      Value bit = arith::AndIOp::create(
-          rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
-          constI32(rw, loc, 1));
-      offset = arith::XOrIOp::create(rw, loc, offset,
-                                     arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, o)));
-    }
-  };
-  addBits(arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31)), lane);
-  addBits(arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5)), warp);
-  return offset;
-}
-
-/// `%base + bytes * ((thread XOR x) + add)` in shared memory: an offset XORed
-/// onto the thread's, split by the plan into the bits a thread can set (`x`) and
-/// the others (`add`, a constant address offset that accesses share the
-/// address register across).
-Value sharedAddress(ConversionPatternRewriter &rw, Location loc, Value base, Value thread,
-                    int64_t x, int64_t add, int64_t elemBytes) {
-  Value off =
-      x ? arith::XOrIOp::create(rw, loc, thread, constI32(rw, loc, x)).getResult() : thread;
-  Value bytes = arith::MulIOp::create(rw, loc, off, constI32(rw, loc, elemBytes));
-  Value ptr =
-      LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), base, ValueRange{bytes});
-  if (add == 0)
-    return ptr;
-  return LLVM::GEPOp::create(rw, loc, base.getType(), rw.getI8Type(), ptr,
-                             ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(int32_t(add * elemBytes))});
-}
-
-/// layout.shared_load: per ldmatrix instruction of the plan, one nvvm.ldmatrix
-/// (lane l supplying its row address) whose 32-bit registers fill register
-/// pairs; else per access one vector load filling its register groups.
-struct SharedLoadPattern : public OpConversionPattern<SharedLoadOp> {
-  SharedLoadPattern(const TypeConverter &converter, MLIRContext *ctx, int64_t sm)
-      : OpConversionPattern(converter, ctx), sm(sm) {}
-  int64_t sm;
-
-  LogicalResult matchAndRewrite(SharedLoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), false, sm);
-    Type s = typeConverter->convertType(t);
-    if (failed(p) || !s)
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    Value result = undefStruct(rw, loc, s);
-    if (p->num > 0) {
-      Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
-      Type i32 = rw.getI32Type();
-      Type regs = p->num == 1 ? i32
-                              : LLVM::LLVMStructType::getLiteral(
-                                    rw.getContext(), SmallVector<Type>(p->num, i32));
-      auto pair = VectorType::get({2}, elem);
-      for (const SharedPlan::Instruction &in : p->instructions) {
-        int64_t first = in.first;
-        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, in.x, in.add, p->elemBytes);
-        Value m = NVVM::LdMatrixOp::create(
-            rw, loc, regs, ptr, p->num,
-            p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-            NVVM::LdStMatrixShapeAttr::get(rw.getContext(), 8, 8),
-            NVVM::LdStMatrixEltType::B16);
-        for (int64_t j = 0; j < p->num; ++j) {
-          Value r = p->num == 1 ? m : LLVM::ExtractValueOp::create(rw, loc, m, j).getResult();
-          Value v = LLVM::BitcastOp::create(rw, loc, pair, r);
-          for (int64_t h = 0; h < 2; ++h)
-            result = LLVM::InsertValueOp::create(
-                rw, loc, result,
-                LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, h)),
-                first + 2 * j + h);
-        }
-      }
-      rw.replaceOp(op, result);
-      return success();
-    }
-    Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
-    Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
-    for (const SharedPlan::Access &a : p->accesses) {
-      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.x, a.add, p->elemBytes);
-      Value v = LLVM::LoadOp::create(rw, loc, access, ptr, p->vector * p->elemBytes);
-      result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
-    }
-    rw.replaceOp(op, result);
-    return success();
-  }
-};
-
-/// layout.shared_store: per stmatrix instruction of the plan, one
-/// nvvm.stmatrix of its register pairs (lane l supplying its row address);
-/// else per access one vector store of its first register group.
-struct SharedStorePattern : public OpConversionPattern<SharedStoreOp> {
-  SharedStorePattern(const TypeConverter &converter, MLIRContext *ctx, int64_t sm)
-      : OpConversionPattern(converter, ctx), sm(sm) {}
-  int64_t sm;
-
-  LogicalResult matchAndRewrite(SharedStoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<SharedPlan> p = sharedPlan(op, t, op.getSharedLayout(), true, sm);
-    if (failed(p))
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    if (p->num > 0) {
-      Value rows = threadSharedOffset(rw, loc, p->laneRows, p->warp);
-      auto pair = VectorType::get({2}, elem);
-      for (const SharedPlan::Instruction &in : p->instructions) {
-        int64_t first = in.first;
-        Value ptr = sharedAddress(rw, loc, adaptor.getBase(), rows, in.x, in.add, p->elemBytes);
-        SmallVector<Value> regs;
-        for (int64_t j = 0; j < p->num; ++j)
-          regs.push_back(LLVM::BitcastOp::create(
-              rw, loc, rw.getI32Type(),
-              gatherAccess(rw, loc, adaptor.getValue(), pair, 2, first + 2 * j)));
-        NVVM::StMatrixOp::create(rw, loc, ptr, regs,
-                                 p->trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
-                                 NVVM::LdStMatrixShapeAttr::get(rw.getContext(), 8, 8),
-                                 NVVM::LdStMatrixEltType::B16);
-      }
-      rw.eraseOp(op);
-      return success();
-    }
-    Type access = p->vector == 1 ? elem : VectorType::get({p->vector}, elem);
-    Value thread = threadSharedOffset(rw, loc, p->lane, p->warp);
-    for (const SharedPlan::Access &a : p->accesses) {
-      Value ptr = sharedAddress(rw, loc, adaptor.getBase(), thread, a.x, a.add, p->elemBytes);
-      Value v = gatherAccess(rw, loc, adaptor.getValue(), access, p->vector,
-                             a.registers.front());
-      LLVM::StoreOp::create(rw, loc, v, ptr, p->vector * p->elemBytes);
-    }
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// layout.async_copy: per copy of the plan (linear::async_copy), one
-/// nvvm.cp.async.shared.global of 4, 8 or 16 bytes from the global address of
-/// its first element to its shared address: `%dst + bytes * (the thread's
-/// shared offset XOR the copy's)`, the thread's offset the XOR of those of its
-/// set lane and warp bits.
-struct AsyncCopyPattern : public OpConversionPattern<AsyncCopyOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(AsyncCopyOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getTile());
-    ArrayRef<int64_t> shape = t.getShape();
-    size_t rank = shape.size();
-    std::vector<int64_t> flat(asyncCopyCapacity(rank));
-    size_t length = 0;
-    rust::Result r = rust::take(layout_ffi_async_copy(
-        registerEncoding(t).getValueHandle(), rust::ints(shape),
-        t.getElementType().getIntOrFloatBitWidth(), op.getAlign(),
-        op.getSharedLayout().getValueHandle(), rust::out(flat), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    op.emitRemark() << "'" << op->getName() << "' op async_copy: " << r.text;
-    size_t at = 0;
-    auto next = [&]() { return flat[at++]; };
-    AccessPlan p;
-    int64_t copies = readAccessHeader(next, rank, p);
-    SmallVector<int64_t> smemLane, smemWarp;
-    for (size_t i = 0; i < p.lane.size(); ++i)
-      smemLane.push_back(next());
-    for (size_t i = 0; i < p.warp.size(); ++i)
-      smemWarp.push_back(next());
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    SmallVector<Value> thread = threadCoords(rw, loc, p, rank);
-    Value smemThread = threadSharedOffset(rw, loc, smemLane, smemWarp);
-    Value src = adaptor.getSrc();
-    auto global = LLVM::LLVMPointerType::get(rw.getContext(), 1);
-    if (src.getType() != global)
-      src = LLVM::AddrSpaceCastOp::create(rw, loc, global, src);
-    int64_t bytes = p.vector * p.elemBytes;
-    auto cache = bytes == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA;
-    TileBounds bounds(adaptor.getBounds(), shape);
-    for (int64_t c = 0; c < copies; ++c) {
-      SmallVector<int64_t> at0;
-      for (size_t d = 0; d < rank; ++d)
-        at0.push_back(next());
-      int64_t smemX = next();
-      int64_t smemAdd = next();
-      SmallVector<Value> coords = accessCoords(rw, loc, thread, at0);
-      Value from = elementAddress(rw, loc, src, elem, adaptor.getStrides(), coords);
-      Value to = sharedAddress(rw, loc, adaptor.getDst(), smemThread, smemX, smemAdd, p.elemBytes);
-      // A partial tile: the copy reads only the bytes inside (cp.async's
-      // src-size) and zero-fills the rest of its shared bytes.
-      Value srcBytes =
-          bounds.any() ? bounds.copyBytes(rw, loc, coords, p.vector, p.elemBytes) : Value();
-      NVVM::CpAsyncOp::create(rw, loc, to, from, bytes, cache, srcBytes);
-    }
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// layout.mma: one nvvm.mma.sync (m16n8k16, row.col) per accumulator tile and
-/// k step, each fragment element the register hw::mma_sync derives.
-struct MmaPattern : public OpConversionPattern<MmaOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(MmaOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto a = cast<RankedTensorType>(op.getA().getType());
-    auto b = cast<RankedTensorType>(op.getB().getType());
-    auto c = cast<RankedTensorType>(op.getC().getType());
-    std::vector<int64_t> flat(4096);
-    size_t length = 0;
-    auto plan = [&]() {
-      return rust::take(layout_ffi_mma_sync(
-          registerEncoding(a).getValueHandle(), registerEncoding(b).getValueHandle(),
-          registerEncoding(c).getValueHandle(), c.getDimSize(0), c.getDimSize(1),
-          a.getDimSize(1), rust::out(flat), &length));
-    };
-    rust::Result r = plan();
-    if (r.ok() && length > flat.size()) {
-      flat.resize(length);
-      r = plan();
-    }
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    op.emitRemark() << "'" << op->getName() << "' op mma: " << r.text;
-    Location loc = op.getLoc();
-    MLIRContext *ctx = rw.getContext();
-    Type elem = a.getElementType();
-    auto pair = VectorType::get({2}, elem);
-    Type f32 = rw.getF32Type();
-    auto fragment = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
-    NVVM::MMATypes type = elem.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
-    auto field = [&](Value s, int64_t r) {
-      return LLVM::ExtractValueOp::create(rw, loc, s, r).getResult();
-    };
-    // Two 16-bit elements in one register: vector<2xf16> (NVVM's f16 operand
-    // type), bf16 pairs as i32 (its bf16 operand type).
-    auto pack = [&](Value s, int64_t r0, int64_t r1) {
-      Value v = LLVM::UndefOp::create(rw, loc, pair);
-      v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r0), constI32(rw, loc, 0));
-      v = LLVM::InsertElementOp::create(rw, loc, v, field(s, r1), constI32(rw, loc, 1));
-      if (elem.isBF16())
-        v = LLVM::BitcastOp::create(rw, loc, rw.getI32Type(), v);
-      return v;
-    };
-    Value result = adaptor.getC();
-    size_t at = 0;
-    int64_t tiles = flat[at++];
-    for (int64_t t = 0; t < tiles; ++t) {
-      int64_t steps = flat[at++];
-      SmallVector<Value> acc;
-      ArrayRef<int64_t> creg(&flat[at + 12], 4);
-      for (int64_t cr : creg)
-        acc.push_back(field(adaptor.getC(), cr));
-      for (int64_t s = 0; s < steps; ++s, at += 16) {
-        ArrayRef<int64_t> areg(&flat[at], 8), breg(&flat[at + 8], 4);
-        SmallVector<Value> av, bv;
-        for (int i = 0; i < 8; i += 2)
-          av.push_back(pack(adaptor.getA(), areg[i], areg[i + 1]));
-        for (int i = 0; i < 4; i += 2)
-          bv.push_back(pack(adaptor.getB(), breg[i], breg[i + 1]));
-        Value d = NVVM::MmaOp::create(
-            rw, loc, fragment, av, bv, acc, {16, 8, 16}, std::nullopt, std::nullopt,
-            std::array<NVVM::MMATypes, 2>{type, type},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
-        for (int i = 0; i < 4; ++i)
-          acc[i] = field(d, i);
-      }
-      for (int i = 0; i < 4; ++i)
-        result = LLVM::InsertValueOp::create(rw, loc, result, acc[i], creg[i]);
-    }
-    rw.replaceOp(op, result);
     return success();
   }
 };
@@ -1578,10 +959,11 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<SplatConstantPattern, CastPattern, GlobalLoadPattern, GlobalStorePattern,
-                 MmaPattern, AsyncCopyPattern, TransposePattern, ReducePattern,
-                 BroadcastPattern, SplatPattern, CoordinatePattern>(converter, ctx);
-    patterns.add<SharedLoadPattern, SharedStorePattern>(converter, ctx, sm);
+    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern>(converter, ctx);
+    // In the order of RegisterOp (src/register_ops.rs).
+    addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
+                           CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp,
+                           AsyncCopyOp>(patterns, converter, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

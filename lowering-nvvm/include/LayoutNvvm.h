@@ -4,6 +4,7 @@
 #define LAYOUT_NVVM_H
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Rewrite.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
@@ -13,6 +14,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+
+/// The Rust lowering of one op (src/pass.rs): the hardware op (kind below
+/// 100, cpp/HardwareOpLowering.cpp) or register-tensor op (kind 100 and up,
+/// cpp/RegisterTensors.cpp) `op`, its remapped operands, its results' converted
+/// types (register-tensor ops) and the target SM; it creates the ops that
+/// replace `op` through `rewriter`. False, the reason emitted at the op, when
+/// it cannot be lowered (or, for a register-tensor op, when it does not apply).
+extern "C" bool layout_nvvm_lower_op(MlirOperation op, int kind, MlirRewriterBase rewriter,
+                                     const MlirValue *operands, size_t n,
+                                     const MlirType *results, size_t nResults, int64_t sm);
 
 namespace mlir {
 class DialectRegistry;

@@ -157,6 +157,11 @@ impl<'c> Builder<'c> {
         self.const_int(1, self.i1())
     }
 
+    /// `llvm.mlir.undef : ty`.
+    pub fn undef(&self, ty: Type<'c>) -> Val<'c> {
+        self.insert_one(melior::dialect::llvm::undef(ty, self.location()))
+    }
+
     /// `llvm.mlir.poison : ty`.
     pub fn poison(&self, ty: Type<'c>) -> Val<'c> {
         self.insert_one(melior::dialect::llvm::poison(ty, self.location()))
@@ -190,6 +195,12 @@ impl<'c> Builder<'c> {
                 .build()
                 .expect("an LLVM op of one result"),
         )
+    }
+
+    /// The two-operand op `name` (an LLVM op or intrinsic whose operands and result share one
+    /// type, e.g. `llvm.fadd`, `llvm.intr.maxnum`) of `a` and `b`, no flags.
+    pub fn same_type_op(&self, name: &str, a: Val<'c>, b: Val<'c>) -> Val<'c> {
+        self.typed(name, &[a, b], &[], a.r#type())
     }
 
     /// The binary integer op `kind` of `a` and `b` (of their type, no overflow flags).
@@ -430,6 +441,49 @@ impl<'c> Builder<'c> {
                 .add_attributes(&self.alignment(alignment))
                 .build()
                 .expect("llvm.store of a value to a pointer"),
+        );
+    }
+
+    /// `llvm.getelementptr base[index]` over `elem` elements (a dynamic index), a pointer of
+    /// `base`'s type.
+    pub fn element_address(&self, base: Val<'c>, elem: Type<'c>, index: Val<'c>) -> Val<'c> {
+        self.gep(base.r#type(), elem, base, Some(index), 0)
+    }
+
+    /// `llvm.mlir.addressof @name : ptr_ty`.
+    pub fn address_of(&self, name: &str, ptr_ty: Type<'c>) -> Val<'c> {
+        let symbol = FlatSymbolRefAttribute::new(self.context(), name);
+        self.typed(
+            "llvm.mlir.addressof",
+            &[],
+            &[(self.id("global_name"), symbol.into())],
+            ptr_ty,
+        )
+    }
+
+    /// The internal global `llvm.mlir.global internal @name() {addr_space, alignment} : ty`
+    /// without initializer (`ty` an array; shared memory for `addr_space` 3).
+    pub fn internal_global(&self, name: &str, ty: Type<'c>, alignment: i64, addr_space: i64) {
+        use melior::dialect::llvm::attributes::{linkage, Linkage};
+        let ctx = self.context();
+        self.insert(
+            OperationBuilder::new("llvm.mlir.global", self.location())
+                .add_attributes(&[
+                    (self.id("sym_name"), StringAttribute::new(ctx, name).into()),
+                    (self.id("global_type"), TypeAttribute::new(ty).into()),
+                    (
+                        self.id("alignment"),
+                        IntegerAttribute::new(self.i64(), alignment).into(),
+                    ),
+                    (self.id("linkage"), linkage(ctx, Linkage::Internal)),
+                    (
+                        self.id("addr_space"),
+                        IntegerAttribute::new(self.i32(), addr_space).into(),
+                    ),
+                ])
+                .add_regions([melior::ir::Region::new()])
+                .build()
+                .expect("llvm.mlir.global of a type"),
         );
     }
 

@@ -7,8 +7,10 @@
 use layout_algebra::hw::{Elem, MatrixForm, MmaKind, TmemShape};
 use mlir_sys::*;
 
+use melior::ir::attribute::DenseI32ArrayAttribute;
+use melior::ir::operation::OperationBuilder;
 use melior::ir::r#type::Type;
-use melior::ir::{TypeLike, ValueLike};
+use melior::ir::{Identifier, TypeLike, ValueLike};
 
 use crate::build::{Builder, Val};
 
@@ -57,9 +59,10 @@ extern "C" {
     ) -> MlirValue;
     fn layout_nvvm_build_sync(rewriter: MlirRewriterBase, loc: MlirLocation, kind: Sync) -> bool;
     fn layout_nvvm_build_warp_sync(rewriter: MlirRewriterBase, loc: MlirLocation, mask: MlirValue);
-    fn layout_nvvm_build_shfl_idx(
+    fn layout_nvvm_build_shfl(
         rewriter: MlirRewriterBase,
         loc: MlirLocation,
+        butterfly: bool,
         mask: MlirValue,
         value: MlirValue,
         lane: MlirValue,
@@ -151,6 +154,27 @@ extern "C" {
         value: MlirValue,
         offset: MlirValue,
     ) -> bool;
+    fn layout_nvvm_build_mma_sync(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        result_ty: MlirType,
+        a: *const MlirValue,
+        n_a: usize,
+        b: *const MlirValue,
+        n_b: usize,
+        c: *const MlirValue,
+        n_c: usize,
+        bf16: bool,
+    ) -> MlirValue;
+    fn layout_nvvm_build_cp_async(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        dst: MlirValue,
+        src: MlirValue,
+        size: i32,
+        cg: bool,
+        src_bytes: MlirValue,
+    );
     fn layout_nvvm_build_tcgen05_cp(
         rewriter: MlirRewriterBase,
         loc: MlirLocation,
@@ -275,20 +299,61 @@ impl<'c> Builder<'c> {
         lane: Val<'c>,
         clamp: Val<'c>,
     ) -> Val<'c> {
+        self.shfl(false, mask, value, lane, clamp)
+    }
+
+    /// `nvvm.shfl.sync bfly mask, value, lane_mask, clamp` (of the value's type): the value of
+    /// lane `lane ^ lane_mask`.
+    pub fn shfl_bfly(
+        &self,
+        mask: Val<'c>,
+        value: Val<'c>,
+        lane_mask: Val<'c>,
+        clamp: Val<'c>,
+    ) -> Val<'c> {
+        self.shfl(true, mask, value, lane_mask, clamp)
+    }
+
+    /// `nvvm.shfl.sync idx` or, when `butterfly`, `bfly`.
+    fn shfl(
+        &self,
+        butterfly: bool,
+        mask: Val<'c>,
+        value: Val<'c>,
+        lane: Val<'c>,
+        clamp: Val<'c>,
+    ) -> Val<'c> {
         // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
         // insertion point just set; the location, types and values are melior handles of the
         // context, alive for 'c; the C++ builder creates its op there and returns its one result,
         // alive for 'c as well.
         unsafe {
-            Val::from_raw(layout_nvvm_build_shfl_idx(
+            Val::from_raw(layout_nvvm_build_shfl(
                 self.insertion(),
                 self.loc(),
+                butterfly,
                 mask.to_raw(),
                 value.to_raw(),
                 lane.to_raw(),
                 clamp.to_raw(),
             ))
         }
+    }
+
+    /// `nvvm.barrier id = id number_of_threads = threads`: the `threads` threads meet at
+    /// barrier `id` (an op without enum attributes, so melior's `OperationBuilder` makes it).
+    pub fn barrier_threads(&self, id: Val<'c>, threads: Val<'c>) {
+        let segments = DenseI32ArrayAttribute::new(self.context(), &[1, 1, 0]);
+        self.insert(
+            OperationBuilder::new("nvvm.barrier", self.location())
+                .add_operands(&[id, threads])
+                .add_attributes(&[(
+                    Identifier::new(self.context(), "operandSegmentSizes"),
+                    segments.into(),
+                )])
+                .build()
+                .expect("nvvm.barrier of an id and a thread count"),
+        );
     }
 
     /// `nvvm.ldmatrix ptr` of `num` matrices of `form` (transposed when `trans`: layout col),
@@ -539,6 +604,64 @@ impl<'c> Builder<'c> {
                 self.loc(),
                 taddr.to_raw(),
                 desc.to_raw(),
+            )
+        }
+    }
+
+    /// `nvvm.mma.sync` m16n8k16 (A row-major, B column-major) of the A registers `a`, B
+    /// registers `b` and accumulator `c`, both multiplicands f16 (bf16 when `bf16`); its
+    /// result, of type `result` (the struct of the four f32 of D).
+    pub fn mma_sync_m16n8k16(
+        &self,
+        result: Type<'c>,
+        a: &[Val<'c>],
+        b: &[Val<'c>],
+        c: &[Val<'c>],
+        bf16: bool,
+    ) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location, types and values are melior handles of the
+        // context, alive for 'c, and slices are passed with their lengths; the C++ builder
+        // creates its op there and returns its one result, alive for 'c as well.
+        unsafe {
+            Val::from_raw(layout_nvvm_build_mma_sync(
+                self.insertion(),
+                self.loc(),
+                result.to_raw(),
+                a.as_ptr() as *const MlirValue,
+                a.len(),
+                b.as_ptr() as *const MlirValue,
+                b.len(),
+                c.as_ptr() as *const MlirValue,
+                c.len(),
+                bf16,
+            ))
+        }
+    }
+
+    /// `nvvm.cp.async.shared.global dst, src` of `size` bytes (cache `cg` when `cg`, else
+    /// `ca`), reading only `src_bytes` of them (the rest zero-filled) when given.
+    pub fn cp_async(
+        &self,
+        dst: Val<'c>,
+        src: Val<'c>,
+        size: i32,
+        cg: bool,
+        src_bytes: Option<Val<'c>>,
+    ) {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location and values are melior handles of the context,
+        // alive for 'c (or the null value for no `src_bytes`); the C++ builder creates its op
+        // there.
+        unsafe {
+            layout_nvvm_build_cp_async(
+                self.insertion(),
+                self.loc(),
+                dst.to_raw(),
+                src.to_raw(),
+                size,
+                cg,
+                src_bytes.map_or(NO_VALUE, |v| v.to_raw()),
             )
         }
     }

@@ -15,6 +15,7 @@
 //!   with melior's `OperationBuilder` and typed attributes ([`build_llvm`]), the NVVM ones by
 //!   their typed C++ builders (cpp/NvvmOpBuilders.cpp, [`build_nvvm`]).
 
+mod async_copy;
 pub mod build;
 pub mod build_llvm;
 pub mod build_nvvm;
@@ -25,6 +26,8 @@ pub mod kernel_checks;
 mod op_params;
 pub mod pass;
 pub mod ptx;
+pub mod register_ops;
+mod shared_access;
 mod smem_desc;
 pub mod tcgen05;
 pub mod tensor_map_encoder;

@@ -19,6 +19,7 @@ use crate::build::{Builder, PatternRewriter, Val};
 use crate::build_llvm::Binary;
 use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs, DescKind};
+use crate::register_ops;
 use crate::smem_desc::emit_smem_desc;
 
 pub use crate::op_params::{attrs, string_bytes};
@@ -41,15 +42,19 @@ fn emit_error(op: OperationRef<'_, '_>, message: &str) {
     emit_op_error(&op, &format!("cannot be lowered to NVVM: {message}"));
 }
 
-/// Lower one hardware op of the kind numbered `kind` ([`HardwareOp`]; the body of its
-/// conversion pattern): the ops it becomes are created
-/// and the op replaced through `rewriter`; `operands` are the op's operands as the conversion
-/// remaps them (the adaptor's). False, with the reason emitted at the op, when it cannot be
-/// lowered.
+/// Lower one op of the kind numbered `kind` (the body of its conversion pattern): a hardware
+/// op ([`HardwareOp`], cpp/HardwareOpLowering.cpp) or, from
+/// [`register_ops::FIRST_KIND`] on, a register-tensor op ([`register_ops`],
+/// cpp/RegisterTensors.cpp). The ops it becomes are created and the op replaced through
+/// `rewriter`; `operands` are the op's operands as the conversion remaps them (the
+/// adaptor's), `results` its results' converted types (register-tensor ops; none for hardware
+/// ops). False, with the reason emitted at the op, when it cannot be lowered (or, for a
+/// register-tensor op, is not its pattern's).
 ///
 /// # Safety
-/// `op` is a live hardware op of the `layout` dialect, `rewriter` the pattern's rewriter, and
-/// `operands` points to `n` live values; all of them stay alive during the call.
+/// `op` is a live op of the kind, `rewriter` the pattern's rewriter, `operands` points to `n`
+/// live values and `results` to `n_results` live types (either may be null when its count is
+/// 0); all of them stay alive during the call.
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_lower_op(
     op: MlirOperation,
@@ -57,15 +62,18 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
     rewriter: MlirRewriterBase,
     operands: *const MlirValue,
     n: usize,
+    results: *const MlirType,
+    n_results: usize,
     sm: i64,
 ) -> bool {
     // SAFETY: the handles are live for this call (the caller's contract), and every typed
     // handle made here is bound to it: `'c` is a borrow of the locals `typed` and `context`
     // (melior's `ContextRef::to_ref` points into `context`, which outlives every use);
     // `Value` is `#[repr(transparent)]` over `MlirValue`, so the `n` operands read as values;
-    // `typed` is made from `rewriter`, as `PatternRewriter::new` requires.
+    // the `n_results` types are read and each wrapped; `typed` is made from `rewriter`, as
+    // `PatternRewriter::new` requires.
     let (typed, context);
-    let (ctx, op, all, rewriter) = unsafe {
+    let (ctx, op, all, types, rewriter) = unsafe {
         typed = RewriterBase::from_raw(rewriter);
         let op = OperationRef::from_raw(op);
         context = op.context();
@@ -74,13 +82,26 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
         } else {
             std::slice::from_raw_parts(operands as *const Val, n)
         };
+        let types: Vec<Type> = if n_results == 0 {
+            Vec::new()
+        } else {
+            std::slice::from_raw_parts(results, n_results)
+                .iter()
+                .map(|&t| Type::from_raw(t))
+                .collect()
+        };
         (
             context.to_ref(),
             op,
             all,
+            types,
             PatternRewriter::new(&typed, rewriter),
         )
     };
+    if kind >= register_ops::FIRST_KIND {
+        let b = Builder::before(ctx, op, rewriter);
+        return register_ops::lower(&b, op, kind, all, &types, sm);
+    }
     lower_op_checked(ctx, op, kind, rewriter, all, sm)
 }
 

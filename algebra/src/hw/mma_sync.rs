@@ -45,6 +45,17 @@ impl MmaSyncPlan {
     pub fn instructions(&self) -> usize {
         self.tiles.iter().map(Vec::len).sum()
     }
+
+    /// A short account of the plan, for a remark: the instructions per thread, the
+    /// accumulator tiles and the k steps of each.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} x mma.sync.aligned.m16n8k16.row.col per thread ({} accumulator tiles of 16x8, {} k steps each)",
+            self.instructions(),
+            self.tiles.len(),
+            self.tiles.first().map_or(0, Vec::len)
+        )
+    }
 }
 
 pub(crate) fn a_offset(i: usize, lane: i64) -> (i64, i64) {

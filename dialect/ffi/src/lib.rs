@@ -1842,12 +1842,7 @@ pub extern "C" fn layout_ffi_mma_sync(
                 flat.extend(s.a.iter().chain(&s.b).chain(&s.c).map(|&r| r as i64));
             }
         }
-        Ok(format!(
-            "{} x mma.sync.aligned.m16n8k16.row.col per thread ({} accumulator tiles of 16x8, {} k steps each)",
-            p.instructions(),
-            p.tiles.len(),
-            p.tiles.first().map_or(0, Vec::len)
-        ))
+        Ok(p.summary())
     });
     if let Some(length) = length {
         length.write(flat.len());

@@ -66,13 +66,16 @@ MLIR_CAPI_EXPORTED bool mlirLayoutOperationIsPure(MlirOperation op);
 /// The MLIR C API emits errors only; passes written in other languages use this.
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
                                                  const char *message);
-/// Emit `message` as the error of `op`, as `op->emitOpError() << message` does
-/// in C++ (`'<name>' op <message>`, with the op attached as a note when the
-/// context prints ops on diagnostics), then, unless `note` is null, the note
-/// `note` at `noteLoc`: the errors a verifier or pass written in Rust emits
-/// where its C++ original emitted them.
-MLIR_CAPI_EXPORTED void mlirLayoutEmitOpErrorWithNote(MlirOperation op, const char *message,
-                                                      MlirLocation noteLoc, const char *note);
+/// Emit `message` as the error of `op` (`remark` false), as `op->emitOpError()
+/// << message` does in C++, or as its remark (`remark` true), as
+/// `op->emitRemark() << "'" << op->getName() << "' op " << message` does: both
+/// `'<name>' op <message>`, with the op attached as a note when the context
+/// prints ops on diagnostics; then, unless `note` is null, the note `note` at
+/// `noteLoc`: the diagnostics a verifier or pass written in Rust emits where
+/// its C++ original emitted them.
+MLIR_CAPI_EXPORTED void mlirLayoutEmitOpDiagnostic(MlirOperation op, bool remark,
+                                                   const char *message, MlirLocation noteLoc,
+                                                   const char *note);
 /// The element types the hardware ops accept, as MLIR spells them, for
 /// diagnostics (`f16, bf16, ...`).
 MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutHardwareElementTypes(void);

@@ -1,0 +1,215 @@
+//! The lowering of `layout.async_copy` (a global tile to shared memory through `cp.async`,
+//! the tile's threads laid out as a register tensor type), the body of its conversion pattern
+//! in `--layout-lower-register-tensors` (see [`crate::register_ops`]). The plan is
+//! `linear::async_copy`'s (a remark names it): per copy, one `nvvm.cp.async.shared.global` of
+//! 4, 8 or 16 bytes (cache `cg` for 16, else `ca`)
+//!
+//! - from the global address of its first element: the thread's coordinate (the XOR of the
+//!   coordinates of its set lane and warp bits, from tid.x) XOR the copy's, widened to i64,
+//!   at `%src + (sum over d < n-1 of c_d * stride_d + c_{n-1})` elements (`%src` cast to a
+//!   global pointer first when it is not one);
+//! - to its shared address: `%dst + bytes * ((the thread's shared offset XOR x) + add)`, the
+//!   thread's offset the XOR of those of its set lane and warp bits, the copy's split as in
+//!   [`crate::shared_access`];
+//! - in a partial tile (`bounds`), reading only the bytes inside (cp.async's src-size,
+//!   `clamp(b_last - c_last, 0, vector) * bytes`, 0 when another coordinate is outside) and
+//!   zero-filling the rest; a bound that is a constant no smaller than the tile's extent never
+//!   fails and is not tested.
+
+use layout_algebra::linear::async_copy::async_copy;
+use layout_algebra::linear::shared_access::split_thread_xor;
+use layout_dialect::ir::operand_group;
+use layout_dialect::memory_access::shared_linear_layout;
+use layout_dialect::op_access::{constant_int, integer_attribute};
+use layout_dialect::op_diagnostics::emit_op_remark;
+use layout_dialect::register_tile::Tile;
+use melior::dialect::arith::CmpiPredicate;
+use melior::ir::attribute::TypeAttribute;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::Type;
+use melior::ir::ValueLike;
+
+use crate::build::{Builder, Val};
+use crate::register_ops::{
+    arith, const_i32, const_of, encoding_of, llvm_element, thread_coordinates, Arith,
+};
+use crate::shared_access::{address, thread_offset};
+
+/// `layout.async_copy`; `operands` are its remapped operands (groups src, strides, bounds,
+/// dst, smem?).
+pub(crate) fn lower<'c>(
+    b: &Builder<'c>,
+    op: OperationRef<'c, 'c>,
+    operands: &[Val<'c>],
+) -> Result<(), String> {
+    let tile_ty = op
+        .attribute("tile")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())
+        .map(|t| t.value())
+        .ok_or("internal: no type attribute 'tile'")?;
+    let tile = Tile::of(tile_ty).ok_or_else(|| format!("internal: '{tile_ty}' is not a tensor"))?;
+    let rank = tile.rank();
+    // The remapped operands of each group, cut as the op's own groups are.
+    let mut groups = Vec::new();
+    let mut at = 0;
+    for g in 0..5 {
+        let n = operand_group(op, g)?.len();
+        groups.push(
+            operands
+                .get(at..at + n)
+                .ok_or("internal: too few operands")?,
+        );
+        at += n;
+    }
+    let (src, strides, bounds, dst) = (
+        *groups[0].first().ok_or("internal: no src operand")?,
+        groups[1],
+        groups[2],
+        *groups[3].first().ok_or("internal: no dst operand")?,
+    );
+    let dst_ty = operand_group(op, 3)?
+        .first()
+        .map(|v| v.r#type())
+        .ok_or("internal: no dst operand")?;
+    let smem_operand = operand_group(op, 4)?.first().copied();
+    let smem = shared_linear_layout(op, dst_ty, smem_operand, rank, "async_copy")?;
+    let p = async_copy(
+        &encoding_of(tile_ty)?,
+        &tile.shape,
+        tile.elem_bits()?,
+        integer_attribute(op, "align")?,
+        &smem,
+    )
+    .map_err(|e| e.to_string())?;
+    emit_op_remark(&op, &format!("async_copy: {}", p.summary()));
+    let g = &p.global;
+    let elem = llvm_element(b, tile.elem);
+    let thread = thread_coordinates(b, &g.lane, &g.warp, rank);
+    let smem_thread = thread_offset(b, &p.smem_lane, &p.smem_warp);
+    let global_ptr = b.ptr(1);
+    let src = if src.r#type() != global_ptr {
+        b.addrspacecast(src, global_ptr)
+    } else {
+        src
+    };
+    let bytes = p.bytes();
+    let smem_bits: Vec<i64> = p.smem_lane.iter().chain(&p.smem_warp).copied().collect();
+    let tested: Vec<bool> = bounds
+        .iter()
+        .zip(&tile.shape)
+        .map(|(&v, &extent)| constant_int(v).is_none_or(|c| c < extent))
+        .collect();
+    for (a, &offset) in g.accesses.iter().zip(&p.smem_access) {
+        let (x, add) = split_thread_xor(&smem_bits, offset);
+        let coords = access_coordinates(b, &thread, &a.coord);
+        let from = element_address(b, src, elem, strides, &coords);
+        let to = address(b, dst, smem_thread, x, add, g.elem_bytes);
+        let src_bytes = tested
+            .contains(&true)
+            .then(|| copy_bytes(b, bounds, &tested, &coords, g.vector as i64, g.elem_bytes));
+        b.cp_async(to, from, bytes as i32, bytes == 16, src_bytes);
+    }
+    b.replace(op, &[]);
+    Ok(())
+}
+
+/// The coordinates (i64) of one access: the thread's XOR the access's `coord`.
+fn access_coordinates<'c>(b: &Builder<'c>, thread: &[Val<'c>], coord: &[i64]) -> Vec<Val<'c>> {
+    thread
+        .iter()
+        .enumerate()
+        .map(|(d, &t)| {
+            let x = coord.get(d).copied().unwrap_or(0);
+            let c = if x != 0 {
+                let cx = const_i32(b, x);
+                arith(b, Arith::XOrI, t, cx)
+            } else {
+                t
+            };
+            b.insert_one(melior::dialect::arith::extsi(c, b.i64(), b.location()))
+        })
+        .collect()
+}
+
+/// The address of the element at `c`: `base + (sum over d < n-1 of c_d * stride_d + c_{n-1})`
+/// elements of `elem`.
+fn element_address<'c>(
+    b: &Builder<'c>,
+    base: Val<'c>,
+    elem: Type<'c>,
+    strides: &[Val<'c>],
+    c: &[Val<'c>],
+) -> Val<'c> {
+    let mut offset: Option<Val<'c>> = None;
+    for (d, &cd) in c.iter().enumerate() {
+        let term = match strides.get(d) {
+            Some(&s) if d + 1 < c.len() => arith(b, Arith::MulI, cd, s),
+            _ => cd,
+        };
+        offset = Some(match offset {
+            Some(o) => arith(b, Arith::AddI, o, term),
+            None => term,
+        });
+    }
+    match offset {
+        Some(o) => b.element_address(base, elem, o),
+        None => base,
+    }
+}
+
+/// Whether every coordinate of `c` but the last is inside its tested bound (`None`: none is
+/// tested).
+fn row_inside<'c>(
+    b: &Builder<'c>,
+    bounds: &[Val<'c>],
+    tested: &[bool],
+    c: &[Val<'c>],
+) -> Option<Val<'c>> {
+    let mut inside: Option<Val<'c>> = None;
+    for d in 0..bounds.len().saturating_sub(1) {
+        if !tested[d] {
+            continue;
+        }
+        let t = b.insert_one(melior::dialect::arith::cmpi(
+            b.context(),
+            CmpiPredicate::Slt,
+            c[d],
+            bounds[d],
+            b.location(),
+        ));
+        inside = Some(match inside {
+            Some(i) => arith(b, Arith::AndI, i, t),
+            None => t,
+        });
+    }
+    inside
+}
+
+/// The bytes of a copy of `vector` elements of `bytes` bytes at `c` that are inside the
+/// bounds: `clamp(b_last - c_last, 0, vector) * bytes`, 0 when the row is outside (i32).
+fn copy_bytes<'c>(
+    b: &Builder<'c>,
+    bounds: &[Val<'c>],
+    tested: &[bool],
+    c: &[Val<'c>],
+    vector: i64,
+    bytes: i64,
+) -> Val<'c> {
+    use melior::dialect::arith::{maxsi, minsi, select, subi, trunci};
+    let (i64_ty, loc) = (b.i64(), b.location());
+    let mut n = const_of(b, vector, i64_ty);
+    if let (Some(true), Some(&last), Some(&bound)) = (tested.last(), c.last(), bounds.last()) {
+        let left = b.insert_one(subi(bound, last, loc));
+        n = b.insert_one(minsi(n, left, loc));
+        let zero = const_of(b, 0, i64_ty);
+        n = b.insert_one(maxsi(n, zero, loc));
+    }
+    let cb = const_of(b, bytes, i64_ty);
+    n = b.insert_one(melior::dialect::arith::muli(n, cb, loc));
+    if let Some(row) = row_inside(b, bounds, tested, c) {
+        let zero = const_of(b, 0, i64_ty);
+        n = b.insert_one(select(row, n, zero, loc));
+    }
+    b.insert_one(trunci(n, b.i32(), loc))
+}
