@@ -598,12 +598,13 @@ LogicalResult LinearApplyOp::verify() {
 // convert_layout
 //===----------------------------------------------------------------------===//
 
-/// The verifier of the register-tensor ops and of the tensors in memory with their tiles,
-/// slices and partitions (Rust: dialect/src/tensor_op_verifier.rs).
-extern "C" bool layout_verify_tensor_op(MlirOperation op);
+/// The one Rust entry of the op verifiers (dialect/src/kernel_ops.rs): the kernel ops, and
+/// through it the register-tensor ops and the tensors in memory with their tiles, slices and
+/// partitions (dialect/src/tensor_op_verifier.rs).
+extern "C" bool layout_verify_kernel_op(MlirOperation op);
 
 static LogicalResult verifyTensorOp(Operation *op) {
-  return success(layout_verify_tensor_op(wrap(op)));
+  return success(layout_verify_kernel_op(wrap(op)));
 }
 
 /// The linear layout of a register tensor's encoding, or an error naming `what`.
@@ -871,8 +872,6 @@ ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
 /// The verifier of the kernel ops: mma, mma_async, mma_tmem, the tensor views, shared_alloc,
 /// the mbarrier ops, the TMA ops, tensor_ptr and the tensor-memory moves (Rust:
 /// dialect/src/kernel_ops.rs).
-extern "C" bool layout_verify_kernel_op(MlirOperation op);
-
 static LogicalResult verifyKernelOp(Operation *op) {
   return success(layout_verify_kernel_op(wrap(op)));
 }

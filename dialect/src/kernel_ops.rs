@@ -61,7 +61,8 @@ fn verify<'c>(ctx: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Vec<Stri
         "layout.tensor_memory_load" => tensor_memory_ops::verify_tensor_memory_load(op),
         "layout.tensor_memory_store" => tensor_memory_ops::verify_tensor_memory_store(op),
         "layout.tensor_ptr" => tensor_memory_ops::verify_tensor_ptr(op),
-        _ => Err(format!("internal: {name} is not a kernel op")),
+        // The register-tensor ops and the tensors in memory share this one C entry.
+        _ => return crate::tensor_op_verifier::verify(ctx, op).map_err(|r| r.0),
     };
     checked.map_err(|e| vec![e])
 }
