@@ -1,5 +1,5 @@
-//! The one verifier entry of the tensor ops whose C++ `verify()` calls
-//! [`layout_verify_tensor_op`]: the register-tensor ops (`layout.convert_layout`,
+//! The verifier of the tensor ops whose C++ `verify()` calls `layout_verify_kernel_op`
+//! (crate::kernel_ops, which hands them here): the register-tensor ops (`layout.convert_layout`,
 //! `layout.retile`, `layout.transpose`, `layout.coordinate`, `layout.reduce`,
 //! `layout.broadcast`; their rules in [`crate::register_tensor_ops`]) and the tensors in memory
 //! with their tiles and partitions (`layout.make_tensor`, `layout.local_tile`,
