@@ -43,6 +43,7 @@ pub mod memory_tensor;
 pub mod mma_ops;
 pub mod op_access;
 pub mod op_diagnostics;
+pub mod op_rejection;
 pub mod register_tensor_ops;
 pub mod register_tile;
 pub mod tensor_memory_ops;

@@ -32,8 +32,8 @@ use melior::ir::TypeLike;
 use crate::op_access::{
     bit_width, i64_array_attribute, integer_attribute, operand_type, result_type, string_attribute,
 };
+use crate::op_rejection::Rejection;
 use crate::register_tile::tile_of;
-use crate::tensor_op_verifier::Rejection;
 
 /// The arith ops layout.reduce combines floats with.
 const FLOAT_COMBINERS: [&str; 6] = ["addf", "mulf", "maxnumf", "minnumf", "maximumf", "minimumf"];

@@ -11,22 +11,7 @@ use melior::ir::operation::OperationRef;
 use melior::Context;
 
 use crate::op_diagnostics::op_name;
-
-/// Why a verifier rejects an op: its errors, emitted in order (usually one; a check that reads
-/// two operands independently reports each that fails).
-pub(crate) struct Rejection(pub Vec<String>);
-
-impl From<String> for Rejection {
-    fn from(message: String) -> Self {
-        Rejection(vec![message])
-    }
-}
-
-impl From<&str> for Rejection {
-    fn from(message: &str) -> Self {
-        Rejection(vec![message.to_string()])
-    }
-}
+use crate::op_rejection::Rejection;
 
 /// The errors of a tensor op (the module doc) by the rules of its kind; the C entry is
 /// `layout_verify_kernel_op` (kernel_ops.rs).

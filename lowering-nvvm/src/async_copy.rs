@@ -30,9 +30,8 @@ use melior::ir::r#type::Type;
 use melior::ir::ValueLike;
 
 use crate::build::{Builder, Val};
-use crate::register_ops::{
-    arith, const_i32, const_of, encoding_of, llvm_element, thread_coordinates, Arith,
-};
+use crate::build_arith::{arith, const_i32, const_of, Arith};
+use crate::register_tensor::{encoding_of, llvm_element, thread_coordinates};
 use crate::shared_access::{address, thread_offset};
 
 /// `layout.async_copy`; `operands` are its remapped operands (groups src, strides, bounds,

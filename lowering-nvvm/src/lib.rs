@@ -17,6 +17,7 @@
 
 mod async_copy;
 pub mod build;
+mod build_arith;
 pub mod build_llvm;
 pub mod build_nvvm;
 pub mod convert;
@@ -27,6 +28,7 @@ mod op_params;
 pub mod pass;
 pub mod ptx;
 pub mod register_ops;
+mod register_tensor;
 mod shared_access;
 mod smem_desc;
 pub mod tcgen05;

@@ -47,7 +47,6 @@
 use layout_algebra::hw::mma_sync::mma_sync_plan;
 use layout_algebra::linear::reduce_plan::{broadcast_plan, reduce_plan};
 use layout_algebra::linear::tensor_coordinates::tensor_coordinates;
-use layout_algebra::linear::LinearLayout;
 use layout_dialect::op_access::{bit_width, integer_attribute, operand_type, result_type};
 use layout_dialect::op_diagnostics::op_name;
 use layout_dialect::op_diagnostics::{emit_op_remark, emit_verifier_error};
@@ -63,7 +62,9 @@ use melior::ir::RegionLike;
 use melior::ir::{TypeLike, ValueLike};
 
 use crate::build::{Builder, Val};
+use crate::build_arith::{arith, const_i32, const_of, Arith};
 use crate::build_llvm::struct_body;
+use crate::register_tensor::{encoding_of, llvm_has_float, register_encoding, thread_coordinates};
 
 /// The kind of the first register-tensor op: the kinds below it are the hardware ops of
 /// src/pass.rs (`HardwareOp`).
@@ -195,19 +196,6 @@ fn lower_kind<'c>(
     }
 }
 
-/// The linear layout encoding the register tensor type `ty`; `None` for any other type.
-fn register_encoding(ty: Type<'_>) -> Option<LinearLayout> {
-    Tile::of(ty)?
-        .encoding
-        .and_then(layout_dialect::attr_linear)?
-        .ok()
-}
-
-/// The encoding of the register tensor type `ty`, which the op's verifier made one.
-pub(crate) fn encoding_of(ty: Type<'_>) -> Result<LinearLayout, String> {
-    register_encoding(ty).ok_or_else(|| format!("internal: '{ty}' is not a register tensor"))
-}
-
 /// The number of registers of the struct type `ty` (a converted register tensor).
 fn register_count(ty: Type<'_>) -> Result<usize, String> {
     struct_body(ty)
@@ -271,32 +259,6 @@ fn stored_scalar<'c>(b: &Builder<'c>, value: Attribute<'c>) -> Result<Attribute<
         .find(|p| DenseElementsAttribute::raw_buffer(one, &[*p]).splat_value() == value)
         .map(|p| IntegerAttribute::new(b.int(bits), p as i64).into())
         .ok_or_else(|| format!("internal: no bits of {value}"))
-}
-
-/// The type a register of elements `ty` has: `ty`, or for a float LLVM has no type for (f8)
-/// the integer of its width.
-pub(crate) fn llvm_element<'c>(b: &Builder<'c>, ty: Type<'c>) -> Type<'c> {
-    if let Ok(i) = melior::ir::r#type::IntegerType::try_from(ty) {
-        return if i.is_signless() {
-            ty
-        } else {
-            b.int(i.width())
-        };
-    }
-    if ty.is_float() && !llvm_has_float(ty) {
-        b.int(ty.float_width())
-    } else {
-        ty
-    }
-}
-
-/// Whether the float type `ty` is one LLVM has (f16, bf16, f32, f64, f80, f128).
-fn llvm_has_float(ty: Type<'_>) -> bool {
-    ty.is_f16()
-        || ty.is_bf16()
-        || ty.is_f32()
-        || ty.is_f64()
-        || matches!(ty.to_string().as_str(), "f80" | "f128")
 }
 
 /// `layout.broadcast`: each result register copies its row's source register.
@@ -408,82 +370,6 @@ fn lower_mma<'c>(
     }
     b.replace(op, &[result]);
     Ok(Outcome::Lowered)
-}
-
-/// `arith.constant v : i32`.
-pub(crate) fn const_i32<'c>(b: &Builder<'c>, v: i64) -> Val<'c> {
-    const_of(b, v, b.i32())
-}
-
-/// `arith.constant v : ty` of the integer type `ty`.
-pub(crate) fn const_of<'c>(b: &Builder<'c>, v: i64, ty: Type<'c>) -> Val<'c> {
-    b.insert_one(melior::dialect::arith::constant(
-        b.context(),
-        IntegerAttribute::new(ty, v).into(),
-        b.location(),
-    ))
-}
-
-/// The integer arith ops the thread coordinates and the shared stage of a reduction use.
-#[derive(Clone, Copy)]
-pub(crate) enum Arith {
-    AddI,
-    MulI,
-    AndI,
-    OrI,
-    XOrI,
-    ShRUI,
-}
-
-/// The arith op `kind` of `x` and `y`.
-pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
-    use melior::dialect::arith::{addi, andi, muli, ori, shrui, xori};
-    let loc = b.location();
-    b.insert_one(match kind {
-        Arith::AddI => addi(x, y, loc),
-        Arith::MulI => muli(x, y, loc),
-        Arith::AndI => andi(x, y, loc),
-        Arith::OrI => ori(x, y, loc),
-        Arith::XOrI => xori(x, y, loc),
-        Arith::ShRUI => shrui(x, y, loc),
-    })
-}
-
-/// The thread's coordinate along each of `rank` dimensions (i32): the XOR of the coordinates
-/// of its set lane bits (`lane_bits[i]`, bit i of lane = tid.x % 32) and warp bits
-/// (`warp_bits[i]`, of warp = tid.x / 32).
-pub(crate) fn thread_coordinates<'c>(
-    b: &Builder<'c>,
-    lane_bits: &[Vec<i64>],
-    warp_bits: &[Vec<i64>],
-    rank: usize,
-) -> Vec<Val<'c>> {
-    let tid = b.thread_id_x();
-    let c31 = const_i32(b, 31);
-    let lane = arith(b, Arith::AndI, tid, c31);
-    let c5 = const_i32(b, 5);
-    let warp = arith(b, Arith::ShRUI, tid, c5);
-    (0..rank)
-        .map(|d| {
-            let mut c = const_i32(b, 0);
-            for (id, bits) in [(lane, lane_bits), (warp, warp_bits)] {
-                for (i, coordinate) in bits.iter().enumerate() {
-                    let x = coordinate.get(d).copied().unwrap_or(0);
-                    if x == 0 {
-                        continue;
-                    }
-                    let one = const_i32(b, 1);
-                    let shift = const_i32(b, i as i64);
-                    let shifted = arith(b, Arith::ShRUI, id, shift);
-                    let bit = arith(b, Arith::AndI, shifted, one);
-                    let xc = const_i32(b, x);
-                    let term = arith(b, Arith::MulI, bit, xc);
-                    c = arith(b, Arith::XOrI, c, term);
-                }
-            }
-            c
-        })
-        .collect()
 }
 
 /// `layout.coordinate`: the thread's coordinate XOR each register's.

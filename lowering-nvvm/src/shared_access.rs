@@ -28,7 +28,8 @@ use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
 
 use crate::build::{Builder, Val};
-use crate::register_ops::{arith, const_i32, encoding_of, llvm_element, Arith};
+use crate::build_arith::{arith, const_i32, Arith};
+use crate::register_tensor::{encoding_of, llvm_element};
 
 /// `layout.shared_load` (`store` false) or `layout.shared_store` for the target `sm`:
 /// `operands` are the op's remapped operands, `results` its results' converted types.

@@ -232,6 +232,28 @@ pub fn kind_of(v: &Value) -> i32 {
     }
 }
 
+/// The type `!layout.<mnemonic><text>` as the dialect prints it.
+pub(crate) fn type_text(text: &str, kind: i32) -> String {
+    match kind {
+        KIND_LAYOUT => format!("!layout.layout<{text}>"),
+        KIND_SWIZZLE => {
+            let b = text
+                .strip_prefix("Sw<")
+                .and_then(|t| t.strip_suffix('>'))
+                .unwrap_or(text);
+            format!("!layout.swizzle<{b}>")
+        }
+        KIND_TILER => format!("!layout.tiler<{text}>"),
+        KIND_TUPLE => format!("!layout.tuple<{text}>"),
+        KIND_LINEAR => format!("!layout.linear<{text}>"),
+        _ => text.to_string(),
+    }
+}
+
+/// A runtime leaf (a stride known only at run time) in [`layout_ffi_check_stride_alignment`](crate::layout_ffi_check_stride_alignment)
+/// and a mode of no static size in `layout_ffi_mode_sizes`.
+pub const FLAT_DYNAMIC: i64 = i64::MIN;
+
 pub(crate) fn utf8(b: &[u8]) -> Result<&str, Error> {
     std::str::from_utf8(b).map_err(|e| Error::parse(e.valid_up_to(), "invalid UTF-8"))
 }

@@ -22,15 +22,16 @@ mod tma_encodable;
 mod value_handle;
 
 pub use abi::{
-    kind_of, LayoutSlice, LayoutSliceMut, LayoutStr, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE,
-    KIND_TILER, KIND_TUPLE, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK, STATUS_PARSE_ERROR,
+    kind_of, LayoutSlice, LayoutSliceMut, LayoutStr, FLAT_DYNAMIC, KIND_LAYOUT, KIND_LINEAR,
+    KIND_SWIZZLE, KIND_TILER, KIND_TUPLE, STATUS_ALGEBRA_ERROR, STATUS_DYNAMIC, STATUS_OK,
+    STATUS_PARSE_ERROR,
 };
 pub use partition::mma_tiling_of;
 pub use result::{layout_result_free, LayoutOperand, LayoutResult, Operand};
 pub use stored::{text_and_kind, Handle, Stored};
 pub use tile_plan::local_tile_of;
 
-use abi::{utf8, write_all};
+use abi::{type_text, utf8, write_all};
 use result::{from_error, owned, with_value};
 use std::mem::MaybeUninit;
 
@@ -530,9 +531,6 @@ pub extern "C" fn layout_ffi_int_leaves(value: Option<&Stored>, out: LayoutSlice
     }
 }
 
-/// A runtime leaf (a stride known only at run time) in [`layout_ffi_check_stride_alignment`]
-/// and a mode of no static size in `layout_ffi_mode_sizes`.
-pub const FLAT_DYNAMIC: i64 = i64::MIN;
 /// A stride that is not a single integer leaf (a nested mode, or a scaled-basis stride) in
 /// [`layout_ffi_check_stride_alignment`].
 pub const FLAT_NESTED: i64 = i64::MIN + 1;
@@ -939,24 +937,6 @@ fn kind_noun(kind: i32) -> &'static str {
         KIND_LAYOUT => "a CuTe layout (!layout.layout<...>)",
         KIND_LINEAR => "a linear layout (!layout.linear<...>)",
         _ => "a layout-dialect value",
-    }
-}
-
-/// The type `!layout.<mnemonic><text>` as the dialect prints it.
-fn type_text(text: &str, kind: i32) -> String {
-    match kind {
-        KIND_LAYOUT => format!("!layout.layout<{text}>"),
-        KIND_SWIZZLE => {
-            let b = text
-                .strip_prefix("Sw<")
-                .and_then(|t| t.strip_suffix('>'))
-                .unwrap_or(text);
-            format!("!layout.swizzle<{b}>")
-        }
-        KIND_TILER => format!("!layout.tiler<{text}>"),
-        KIND_TUPLE => format!("!layout.tuple<{text}>"),
-        KIND_LINEAR => format!("!layout.linear<{text}>"),
-        _ => text.to_string(),
     }
 }
 

@@ -12,11 +12,11 @@ use layout_algebra::{text, Error, Value};
 
 use std::mem::MaybeUninit;
 
-use crate::abi::write_all;
+use crate::abi::{type_text, write_all};
 use crate::stored::Stored;
 use crate::{
-    from_error, kind_of, owned, type_text, utf8, with_value, LayoutResult, LayoutSlice,
-    LayoutSliceMut, LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_OK,
+    from_error, kind_of, owned, utf8, with_value, LayoutResult, LayoutSlice, LayoutSliceMut,
+    LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_OK,
 };
 
 /// `r` as a result, a panic as an internal error.

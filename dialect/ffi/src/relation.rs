@@ -16,10 +16,10 @@ use layout_relation::props::{self, Equality};
 use layout_relation::Ctx;
 
 use super::{
-    on_operands, owned, type_text, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored,
-    KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
+    on_operands, owned, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored, KIND_LAYOUT,
+    KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
 };
-use crate::abi::{LayoutSlice, KIND_BIJECTIVE};
+use crate::abi::{type_text, LayoutSlice, KIND_BIJECTIVE};
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
 const RELATION_OPS: &[(&str, usize)] = &[("equal", 2), ("is_injective", 1), ("is_bijective", 1)];

@@ -1,0 +1,89 @@
+//! A register tensor as the register-tensor lowerings see it: the `#layout.linear` encoding
+//! of its type (which register of which thread holds which element), the LLVM type of one
+//! register (the element type, or for a float LLVM has no type for, f8, the integer of its
+//! bits), and the thread's coordinates that the lane and warp bits of an encoding give, built
+//! as i32 index math from `tid.x`.
+
+use layout_algebra::linear::LinearLayout;
+use layout_dialect::register_tile::Tile;
+use melior::ir::r#type::Type;
+use melior::ir::TypeLike;
+
+use crate::build::{Builder, Val};
+use crate::build_arith::{arith, const_i32, Arith};
+
+/// The linear layout encoding the register tensor type `ty`; `None` for any other type.
+pub(crate) fn register_encoding(ty: Type<'_>) -> Option<LinearLayout> {
+    Tile::of(ty)?
+        .encoding
+        .and_then(layout_dialect::attr_linear)?
+        .ok()
+}
+
+/// The encoding of the register tensor type `ty`, which the op's verifier made one.
+pub(crate) fn encoding_of(ty: Type<'_>) -> Result<LinearLayout, String> {
+    register_encoding(ty).ok_or_else(|| format!("internal: '{ty}' is not a register tensor"))
+}
+
+/// The type a register of elements `ty` has: `ty`, or for a float LLVM has no type for (f8)
+/// the integer of its width.
+pub(crate) fn llvm_element<'c>(b: &Builder<'c>, ty: Type<'c>) -> Type<'c> {
+    if let Ok(i) = melior::ir::r#type::IntegerType::try_from(ty) {
+        return if i.is_signless() {
+            ty
+        } else {
+            b.int(i.width())
+        };
+    }
+    if ty.is_float() && !llvm_has_float(ty) {
+        b.int(ty.float_width())
+    } else {
+        ty
+    }
+}
+
+/// Whether the float type `ty` is one LLVM has (f16, bf16, f32, f64, f80, f128).
+pub(crate) fn llvm_has_float(ty: Type<'_>) -> bool {
+    ty.is_f16()
+        || ty.is_bf16()
+        || ty.is_f32()
+        || ty.is_f64()
+        || matches!(ty.to_string().as_str(), "f80" | "f128")
+}
+
+/// The thread's coordinate along each of `rank` dimensions (i32): the XOR of the coordinates
+/// of its set lane bits (`lane_bits[i]`, bit i of lane = tid.x % 32) and warp bits
+/// (`warp_bits[i]`, of warp = tid.x / 32).
+pub(crate) fn thread_coordinates<'c>(
+    b: &Builder<'c>,
+    lane_bits: &[Vec<i64>],
+    warp_bits: &[Vec<i64>],
+    rank: usize,
+) -> Vec<Val<'c>> {
+    let tid = b.thread_id_x();
+    let c31 = const_i32(b, 31);
+    let lane = arith(b, Arith::AndI, tid, c31);
+    let c5 = const_i32(b, 5);
+    let warp = arith(b, Arith::ShRUI, tid, c5);
+    (0..rank)
+        .map(|d| {
+            let mut c = const_i32(b, 0);
+            for (id, bits) in [(lane, lane_bits), (warp, warp_bits)] {
+                for (i, coordinate) in bits.iter().enumerate() {
+                    let x = coordinate.get(d).copied().unwrap_or(0);
+                    if x == 0 {
+                        continue;
+                    }
+                    let one = const_i32(b, 1);
+                    let shift = const_i32(b, i as i64);
+                    let shifted = arith(b, Arith::ShRUI, id, shift);
+                    let bit = arith(b, Arith::AndI, shifted, one);
+                    let xc = const_i32(b, x);
+                    let term = arith(b, Arith::MulI, bit, xc);
+                    c = arith(b, Arith::XOrI, c, term);
+                }
+            }
+            c
+        })
+        .collect()
+}
