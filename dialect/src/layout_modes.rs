@@ -1,7 +1,8 @@
 //! The top-level modes of the layout a layout-dialect type holds, read from its stored value
-//! (no printing, no parsing): the rank, the number of elements of each mode, and each mode of a
-//! plain layout as one (extent, stride) leaf pair. What the kernel-op verifiers compare shapes
-//! and strides with.
+//! (no printing, no parsing): the rank, the number of elements of each mode and of the whole
+//! layout, and each mode of a plain layout as one (extent, stride) leaf pair. What the
+//! kernel-op verifiers compare shapes and strides with (and the checks of the tensor lowering,
+//! lowering-nvvm's tensor_lowering_checks).
 
 use layout_algebra::{Func, Int, Tree, Value};
 use layout_dialect_ffi::Stored;
@@ -27,15 +28,30 @@ pub fn rank(layout: Type<'_>) -> Option<usize> {
 /// a swizzled or composed layout); `None` for another value or when a mode's extents are not
 /// static.
 pub fn mode_sizes(layout: Type<'_>) -> Option<Vec<i64>> {
+    static_mode_sizes(layout)?.into_iter().collect()
+}
+
+/// The number of elements of each top-level mode of a CuTe layout function (of its domain for
+/// a swizzled or composed layout), `None` for a mode whose extents are not static; `None` for
+/// another value.
+pub fn static_mode_sizes(layout: Type<'_>) -> Option<Vec<Option<i64>>> {
     let Value::Func(f) = cute_value(layout)? else {
         return None;
     };
-    f.domain_layout()
-        .ok()?
-        .modes()
-        .iter()
-        .map(|m| m.shape.is_static().then(|| m.size().ok()).flatten())
-        .collect()
+    Some(
+        f.domain_layout()
+            .ok()?
+            .modes()
+            .iter()
+            .map(|m| m.shape.is_static().then(|| m.size().ok()).flatten())
+            .collect(),
+    )
+}
+
+/// The number of elements of a CuTe layout function when it is static (the shape of a plain
+/// layout static, whatever its strides); `None` otherwise.
+pub fn static_size(layout: Type<'_>) -> Option<i64> {
+    layout_dialect_ffi::static_size(crate::type_stored(layout).flatten())
 }
 
 /// An extent or stride of a flattened mode: an integer, a runtime leaf, or not a single leaf.

@@ -23,9 +23,12 @@
 //!   select(L, kept) (`ops::slice_tensor`).
 //!
 //! The first failure, in that order per op, is the op's error.
+//!
+//! The tiled copy or MMA a partition's attributes name ([`tiled_copy`], [`tiled_mma`]) is what
+//! lowering-nvvm's checks of `layout.copy` read as well.
 
 use layout_algebra::ops::local_tile::LocalTileError;
-use layout_algebra::ops::partition_plan::{self, PartError, ThreadPart};
+use layout_algebra::ops::partition_plan::{self, MmaTiling, PartError, ThreadPart};
 use layout_algebra::ops::slice_tensor::{slice_tensor as slice_plan, SliceTensorError};
 use layout_algebra::{Error, Value};
 use layout_dialect_ffi::Stored;
@@ -216,12 +219,19 @@ fn cute<'a>(h: Option<&'a Stored>, what: &str) -> Result<&'a Value, PartError> {
         .ok_or_else(|| PartError::Algebra(Error::algebra(format!("{what}: expected a CuTe value"))))
 }
 
-/// Thread 0's part of `layout` under the tiled copy of a layout.partition: slice((0, _,
-/// repeat<rank(L)>(_)), tidfrg(L, thr, val, vector)), CuTe's (CPY, CPY_M, CPY_N, ...).
-fn copy_part(
-    op: OperationRef<'_, '_>,
-    layout: Type<'_>,
-) -> Result<Result<ThreadPart, PartError>, String> {
+/// The tiled copy of a layout.partition (CuTe's `make_tiled_copy(atom, thr, val)` of an atom
+/// of `vector` values): its `thr` and `val` layouts and `vector`.
+pub struct TiledCopy<'c> {
+    pub thr: &'c Value,
+    pub val: &'c Value,
+    pub vector: i64,
+}
+
+/// The tiled copy of the layout.partition `op`, read from its attributes: an error when `thr`
+/// or `val` is not a layout attribute, the algebra's when one holds no CuTe value.
+pub fn tiled_copy<'c>(
+    op: OperationRef<'c, '_>,
+) -> Result<Result<TiledCopy<'c>, PartError>, String> {
     let mut attrs: Vec<Attribute> = Vec::new();
     for name in ["thr", "val"] {
         let a = op
@@ -237,10 +247,41 @@ fn copy_part(
     let vector = integer_attribute(op, "vector")?;
     let (thr, val) = (attrs[0], attrs[1]);
     Ok((|| {
-        let l = cute(stored_of(layout), "partition")?;
         let thr = cute(crate::attr_stored(thr).flatten(), "partition")?;
         let val = cute(crate::attr_stored(val).flatten(), "partition")?;
-        partition_plan::copy_partition(l, thr, val, vector)
+        Ok(TiledCopy { thr, val, vector })
+    })())
+}
+
+/// The tiled MMA of the layout.partition_mma `op` (`mma_tiling_of` its `atom`, `operand`,
+/// `atoms` and `permutation`); the algebra's error when it has none.
+pub fn tiled_mma(op: OperationRef<'_, '_>) -> Result<Result<MmaTiling, Error>, String> {
+    let atom = string_attribute(op, "atom")?;
+    let operand = string_attribute(op, "operand")?;
+    let atoms = i64_array_attribute(op, "atoms")?;
+    let permutation = op
+        .attribute("permutation")
+        .ok()
+        .and_then(|a| crate::attr_stored(a).flatten());
+    Ok(layout_dialect_ffi::mma_tiling_of(
+        atom,
+        operand,
+        &atoms,
+        permutation,
+    ))
+}
+
+/// Thread 0's part of `layout` under the tiled copy of a layout.partition: slice((0, _,
+/// repeat<rank(L)>(_)), tidfrg(L, thr, val, vector)), CuTe's (CPY, CPY_M, CPY_N, ...).
+fn copy_part(
+    op: OperationRef<'_, '_>,
+    layout: Type<'_>,
+) -> Result<Result<ThreadPart, PartError>, String> {
+    let copy = tiled_copy(op)?;
+    Ok((|| {
+        let l = cute(stored_of(layout), "partition")?;
+        let c = copy?;
+        partition_plan::copy_partition(l, c.thr, c.val, c.vector)
     })())
 }
 
@@ -250,16 +291,9 @@ fn mma_part(
     op: OperationRef<'_, '_>,
     layout: Type<'_>,
 ) -> Result<Result<ThreadPart, PartError>, String> {
-    let atom = string_attribute(op, "atom")?;
-    let operand = string_attribute(op, "operand")?;
-    let atoms = i64_array_attribute(op, "atoms")?;
-    let permutation = op
-        .attribute("permutation")
-        .ok()
-        .and_then(|a| crate::attr_stored(a).flatten());
+    let tiling = tiled_mma(op)?;
     Ok((|| {
-        let tiling = layout_dialect_ffi::mma_tiling_of(atom, operand, &atoms, permutation)
-            .map_err(PartError::Algebra)?;
+        let tiling = tiling.map_err(PartError::Algebra)?;
         let l = cute(stored_of(layout), "partition_mma")?;
         partition_plan::mma_partition(l, &tiling)
     })())

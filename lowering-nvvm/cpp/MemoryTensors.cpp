@@ -721,36 +721,6 @@ FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ValueType
   return LocalTileOp::create(rw, loc, tileType, t, coords, slice.getValueAttr()).getResult();
 }
 
-/// The CTAs of the cluster of the kernel around `op` (the product of its
-/// `nvvm.cluster_dim`), or nullopt when it declares none.
-std::optional<int64_t> clusterCtas(Operation *op) {
-  for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-    if (auto dims = p->getAttrOfType<DenseI32ArrayAttr>("nvvm.cluster_dim")) {
-      int64_t n = 1;
-      for (int32_t d : dims.asArrayRef())
-        n *= d;
-      return n;
-    }
-  return std::nullopt;
-}
-
-/// `multicast = n` needs a kernel whose cluster has exactly n CTAs.
-LogicalResult checkCluster(Operation *op, std::optional<uint64_t> n) {
-  if (!n)
-    return success();
-  std::optional<int64_t> ctas = clusterCtas(op);
-  if (ctas == (int64_t)*n)
-    return success();
-  InFlightDiagnostic d = op->emitOpError()
-                         << "multicast = " << *n << " reaches the CTAs 0.." << *n - 1
-                         << " of a cluster of " << *n << " CTAs, but the kernel ";
-  if (ctas)
-    d << "declares a cluster of " << *ctas << " CTAs (nvvm.cluster_dim)";
-  else
-    d << "declares no cluster (nvvm.cluster_dim = array<i32: " << *n << ", 1, 1>)";
-  return d;
-}
-
 /// The barrier of ring position `k` of the ring `bars` (barrier `k mod S`) and
 /// the parity of its phase `k div S` (i32); with `previous`, the parity of the
 /// phase before it, `(k div S + 1) mod 2` (the stage's previous use, position
@@ -1604,141 +1574,15 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
 };
 
 /// What the patterns below need beyond the verifiers, checked before any
-/// rewrite (a pattern that failed half-way would leave ops behind): the ring
-/// size mbarrier_init unrolls, a contiguous mode of each mma_async operand, the
-/// TMA coordinates of a tma_copy's global tensor.
-/// Whether a tile of `tensor`'s chain may reach past the tensor (the
-/// `partial` of `resolve`, without rewriting anything).
-bool mayBePartial(Value tensor) {
-  if (auto part = tensor.getDefiningOp<PartitionOp>())
-    return mayBePartial(part.getTensor());
-  if (auto part = tensor.getDefiningOp<PartitionMmaOp>())
-    return mayBePartial(part.getTensor());
-  if (auto slice = tensor.getDefiningOp<SliceTensorOp>())
-    return mayBePartial(slice.getTensor());
-  if (isa_and_nonnull<SelectTensorOp, GroupTensorOp, RecastTensorOp>(tensor.getDefiningOp()))
-    return mayBePartial(tensor.getDefiningOp()->getOperand(0));
-  if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
-    if (mayBePartial(tile.getTensor()))
-      return true;
-    auto parent = cast<MemoryTensorType>(tile.getTensor().getType()).getLayout();
-    SmallVector<int64_t> extents(layout_ffi_int_leaves(tile.getTile().getValueHandle(), {}));
-    layout_ffi_int_leaves(tile.getTile().getValueHandle(), rust::out(extents));
-    for (auto [d, e] : llvm::enumerate(extents)) {
-      std::optional<int64_t> size = staticModeSize(parent, d);
-      if (e != 1 && (!size || *size % e != 0))
-        return true;
-    }
-  }
-  return false;
-}
-
-/// The tile coordinates of every element of every thread of a partition
-/// (layout.partition or layout.partition_mma), by the algebra
-/// (ops::partition_plan): per mode d of the tile, the table of R_d, the
-/// partition of the mode's coordinate layout, over its whole domain; thread t's
-/// element i is R_d at mode0[t] + stride0 * i.
-struct ThreadCoordinates {
-  SmallVector<SmallVector<int64_t>> tables;
-  SmallVector<int64_t> mode0;
-  int64_t stride0 = 1;
-  std::string tiling;
-  int64_t elements() const { return tables.empty() ? 0 : tables[0].size() / stride0; }
-  std::string at(int64_t t, int64_t i) const {
-    std::string s = "(";
-    for (size_t d = 0; d < tables.size(); ++d)
-      s += (d ? ", " : "") + std::to_string(tables[d][mode0[t] + stride0 * i]);
-    return s + ")";
-  }
-};
-
-/// The coordinates of `v`'s partition, if it is one of a tile with static
-/// extents that the algebra evaluates (bounded by the tile's size).
-std::optional<ThreadCoordinates> threadCoordinates(Value v) {
-  Operation *op = v.getDefiningOp();
-  auto p = dyn_cast_or_null<PartitionOp>(op);
-  auto m = dyn_cast_or_null<PartitionMmaOp>(op);
-  if (!p && !m)
-    return std::nullopt;
-  std::optional<SmallVector<int64_t>> sizes =
-      staticModeSizes(cast<MemoryTensorType>(op->getOperand(0).getType()).getLayout());
-  if (!sizes)
-    return std::nullopt;
-  SmallVector<int64_t> flat;
-  rust::Result r = intPlan(
-      [&](LayoutI64SliceMut o, size_t *length) {
-        if (p)
-          return layout_ffi_copy_thread_coordinates(p.getThr().getValueHandle(),
-                                                    p.getVal().getValueHandle(), p.getVector(),
-                                                    rust::ints(*sizes), o, length);
-        ValueAttr perm = m.getPermutationAttr();
-        return layout_ffi_mma_thread_coordinates(
-            rust::str(m.getAtom()), rust::str(m.getOperand()), rust::ints(m.getAtoms()),
-            perm ? perm.getValueHandle() : nullptr, rust::ints(*sizes), o, length);
-      },
-      flat);
-  // n tables, stride0, the threads, the tables' length; the tables; mode0.
-  if (!r.ok() || flat.size() < 4)
-    return std::nullopt;
-  ThreadCoordinates c;
-  int64_t n = flat[0], threads = flat[2], len = flat[3];
-  c.stride0 = flat[1];
-  ArrayRef<int64_t> rest = ArrayRef<int64_t>(flat).drop_front(4);
-  for (int64_t d = 0; d < n; ++d, rest = rest.drop_front(len))
-    c.tables.emplace_back(rest.take_front(len));
-  c.mode0.assign(rest.begin(), rest.begin() + threads);
-  llvm::raw_string_ostream os(c.tiling);
-  if (p) {
-    os << "thr = " << p.getThr() << ", val = " << p.getVal() << ", vector = " << p.getVector();
-    return c;
-  }
-  os << "atom = " << m.getAtom() << ", operand = " << m.getOperand() << ", atoms = [";
-  llvm::interleaveComma(m.getAtoms(), os);
-  os << "]";
-  return c;
-}
-
-/// A copy between two partitions by the same thread index must give every
-/// element of every thread the same tile coordinate on both sides (all threads
-/// and elements evaluated: bounded by the tiles' sizes); else the error names
-/// a thread, an element and both coordinates. Partitions of tiles of other
-/// ranks, or by other threads, are not compared.
-LogicalResult checkCorrespondence(CopyOp copy) {
-  Operation *ps = copy.getSrc().getDefiningOp(), *pd = copy.getDst().getDefiningOp();
-  if (!ps || !pd || !isa<PartitionOp, PartitionMmaOp>(ps) || !isa<PartitionOp, PartitionMmaOp>(pd) ||
-      ps->getOperand(1) != pd->getOperand(1))
-    return success();
-  std::optional<ThreadCoordinates> src = threadCoordinates(copy.getSrc());
-  std::optional<ThreadCoordinates> dst = threadCoordinates(copy.getDst());
-  if (!src || !dst || src->tables.size() != dst->tables.size())
-    return success();
-  int64_t threads = std::min(src->mode0.size(), dst->mode0.size());
-  int64_t n = std::min(src->elements(), dst->elements());
-  for (int64_t t = 0; t < threads; ++t)
-    for (int64_t i = 0; i < n; ++i)
-      if (src->at(t, i) != dst->at(t, i))
-        return copy.emitOpError()
-               << "copies element " << i << " of thread " << t << " from coordinate "
-               << src->at(t, i) << " of the source tile to " << dst->at(t, i)
-               << " of the destination tile: the partitions are of different tiled copies "
-                  "(source "
-               << src->tiling << "; destination " << dst->tiling << ")";
-  return success();
-}
-
+/// rewrite (a pattern that failed half-way would leave ops behind): first the
+/// rules of src/tensor_lowering_checks.rs (the tile coordinates and bounds of a
+/// layout.copy's partitions, the barriers of mbarrier_init, the cluster of
+/// ctaGroup = 2 and multicast), then cp.async's width, the tensor memory forms,
+/// a contiguous mode of each MMA operand, the tensor maps and the TMA
+/// coordinates of a tma_copy's global tensor.
 LogicalResult checkLowering(Operation *op) {
-  if (auto copy = dyn_cast<CopyOp>(op); copy && failed(checkCorrespondence(copy)))
+  if (!layout_nvvm_check_tensor_lowering(wrap(op)))
     return failure();
-  if (auto copy = dyn_cast<CopyOp>(op)) {
-    bool src = mayBePartial(copy.getSrc()), dst = mayBePartial(copy.getDst());
-    if (dst || (src && !copy.getAsync()) ||
-        (src && !copy.getSrc().getDefiningOp<PartitionOp>()))
-      return op->emitOpError()
-             << "the " << (dst ? "destination" : "source")
-             << " may reach past its tensor (a tile whose extents do not divide the tensor's): "
-                "layout.copy predicates only the source partition (layout.partition) of an "
-                "async copy, whose cp.async zero-fills what lies outside";
-  }
   if (auto copy = dyn_cast<CopyOp>(op); copy && copy.getAsync()) {
     std::string why;
     int64_t w = LowerCopy::width(copy, &why);
@@ -1749,21 +1593,6 @@ LogicalResult checkLowering(Operation *op) {
       return op->emitOpError() << "cp.async moves 4, 8 or 16 bytes, but the partitions allow "
                                   "vectors of "
                                << w << " elements (" << w * bytes << " bytes): " << why;
-  }
-  if (auto init = dyn_cast<MbarrierInitOp>(op)) {
-    auto t = cast<MemoryTensorType>(init.getBars().getType());
-    std::optional<int64_t> n = staticSize(t.getLayout());
-    if (!n || *n < 1 || *n > 256)
-      return op->emitOpError() << "initializes 1 to 256 barriers, " << Type(t) << " holds "
-                               << (n ? std::to_string(*n) : std::string("?"));
-  }
-  if (auto mma = dyn_cast<MmaTmemOp>(op); mma && mma.getCtaGroup().value_or(1) == 2) {
-    std::optional<int64_t> ctas = clusterCtas(op);
-    if (!ctas || *ctas % 2 != 0)
-      return op->emitOpError() << "ctaGroup = 2 runs on a CTA pair (cluster ranks 2i, 2i+1), but "
-                                  "the kernel declares "
-                               << (ctas ? "a cluster of " + std::to_string(*ctas) + " CTAs"
-                                        : std::string("no cluster (nvvm.cluster_dim)"));
   }
   if (auto load = dyn_cast<TensorMemoryLoadOp>(op))
     return tensorMemoryForm(op, load.getSrc(), cast<RankedTensorType>(load.getType()));
@@ -1790,9 +1619,6 @@ LogicalResult checkLowering(Operation *op) {
                << " operands are read K-major only (WGMMA transposes 16-bit types alone)";
     }
   }
-  if (auto arrive = dyn_cast<MbarrierArriveOp>(op))
-    if (failed(checkCluster(op, arrive.getMulticast())))
-      return failure();
   if (auto encode = dyn_cast<EncodeTensorMapOp>(op)) {
     if (!encode.getTensor().getDefiningOp<MakeTensorOp>())
       return op->emitOpError() << "encodes the tensor map of a whole tensor, made by "
@@ -1806,8 +1632,6 @@ LogicalResult checkLowering(Operation *op) {
     if (failed(encodablePlan(encodable)))
       return failure();
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
-    if (failed(checkCluster(op, copy.getMulticast())))
-      return failure();
     bool load = isTma(copy.getSrc());
     Value global = load ? copy.getSrc() : copy.getDst();
     while (auto tile = global.getDefiningOp<LocalTileOp>())

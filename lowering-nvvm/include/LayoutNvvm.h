@@ -113,6 +113,13 @@ bool layout_nvvm_check_global_extents(MlirOperation root);
 /// exactly the warps its layouts span, times 32; those that run a
 /// tmem_load/tmem_store, every warp of its fragment.
 bool layout_nvvm_check_block_warps(MlirOperation root);
+/// What `--layout-lower-tensors` checks of one op before any rewrite
+/// (src/tensor_lowering_checks.rs): a layout.copy's partitions give both sides
+/// the same tile coordinates and only an async copy's source partition may
+/// reach past its tensor; mbarrier_init initializes 1 to 256 barriers; the
+/// kernel's cluster fits mma_tmem's ctaGroup = 2 and a multicast. The first
+/// error is emitted at `op`; true when there is none.
+bool layout_nvvm_check_tensor_lowering(MlirOperation op);
 }
 } // namespace layout
 } // namespace mlir

@@ -119,7 +119,7 @@ fn is_kernel(op: OperationRef<'_, '_>) -> bool {
 }
 
 /// The op that defines `v`; none for a block argument.
-fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+pub(crate) fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     OperationResult::try_from(v).ok().map(|r| r.owner())
 }
 
@@ -231,7 +231,7 @@ fn tensor_bytes(layout: Type<'_>, bits: i64) -> Option<(i64, i64)> {
 
 /// The algebra's answer; none when it has none or panics (a panic is no answer: the check
 /// then checks nothing, as when the answer came through the C API).
-fn algebra<T>(f: impl FnOnce() -> Option<T>) -> Option<T> {
+pub(crate) fn algebra<T>(f: impl FnOnce() -> Option<T>) -> Option<T> {
     catch_unwind(AssertUnwindSafe(f)).ok().flatten()
 }
 

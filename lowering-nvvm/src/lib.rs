@@ -25,6 +25,7 @@ pub mod derive;
 pub mod fragment_store;
 pub mod kernel_checks;
 mod op_params;
+mod partition_coordinates;
 pub mod pass;
 pub mod ptx;
 pub mod register_ops;
@@ -32,6 +33,7 @@ mod register_tensor;
 mod shared_access;
 mod smem_desc;
 pub mod tcgen05;
+pub mod tensor_lowering_checks;
 pub mod tensor_map_encoder;
 pub mod verify;
 

@@ -1,12 +1,12 @@
 //! The partition plans of `layout.partition` and `layout.partition_mma`
 //! (`layout_algebra::ops::partition_plan`) over the C ABI: the tiled MMA's layouts as values
-//! (handles), the slicing coordinates, and the thread-coordinate tables as integer arrays
-//! (capacity and length, as the other plans). The C++ passes the ops' attributes as handles and integers, never as text.
+//! (handles), the slicing coordinates, and the bound of a predicated copy's mode with its table
+//! as an integer array (capacity and length, as the other plans). The C++ passes the ops' attributes as handles and integers, never as text.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::ops::partition_plan::{
-    self, is_permutation_mnk, MmaTiling, ThreadCoordinates, PERMUTATION_EXPECTED,
+    self, is_permutation_mnk, MmaTiling, PERMUTATION_EXPECTED,
 };
 use layout_algebra::{text, Error, Value};
 
@@ -247,71 +247,6 @@ pub extern "C" fn layout_ffi_copy_mode_bound(
     with_ints(r, out, length)
 }
 
-/// Thread coordinates flattened: the number of tables n, stride0, the number of threads of
-/// mode0 and the length of each table; the n tables; mode0.
-fn flat_coordinates(c: ThreadCoordinates) -> (Option<Value>, Vec<i64>) {
-    let len = c.tables.first().map_or(0, Vec::len);
-    let mut flat = vec![
-        c.tables.len() as i64,
-        c.stride0,
-        c.mode0.len() as i64,
-        len as i64,
-    ];
-    for t in &c.tables {
-        flat.extend(t);
-    }
-    flat.extend(&c.mode0);
-    (None, flat)
-}
-
-/// The tile coordinates of every element of every thread of the tiled copy (thr, val, vector)
-/// of a tile of the static mode sizes `sizes` (`partition_plan::copy_thread_coordinates`),
-/// flattened in `out` (see [`flat_coordinates`]: n, stride0, threads, table length, the
-/// tables, mode0). `*length` integers, copied when they fit in `out`.
-///
-/// # C caller's contract
-/// As [`layout_ffi_copy_mode_bound`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_copy_thread_coordinates(
-    thr: Option<&Stored>,
-    val: Option<&Stored>,
-    vector: i64,
-    sizes: LayoutSlice<i64>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let sizes = sizes.as_slice().to_vec();
-    let r = caught(|| -> Result<_, Error> {
-        let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
-        partition_plan::copy_thread_coordinates(thr, val, vector, &sizes).map(flat_coordinates)
-    });
-    with_ints(r, out, length)
-}
-
-/// [`layout_ffi_copy_thread_coordinates`] for the tiled MMA of a partition_mma (the tiling as
-/// [`layout_ffi_mma_tiling`]; `partition_plan::mma_thread_coordinates`).
-///
-/// # C caller's contract
-/// As [`layout_ffi_mma_tiling`] and [`layout_ffi_copy_mode_bound`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_mma_thread_coordinates(
-    atom: LayoutStr,
-    operand: LayoutStr,
-    atoms: LayoutSlice<i64>,
-    permutation: Option<&Stored>,
-    sizes: LayoutSlice<i64>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let sizes = sizes.as_slice().to_vec();
-    let atoms = atoms.as_slice();
-    let r = caught(|| -> Result<_, Error> {
-        let t = tiling(atom, operand, atoms, permutation)?;
-        partition_plan::mma_thread_coordinates(&t, &sizes).map(flat_coordinates)
-    });
-    with_ints(r, out, length)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -362,31 +297,11 @@ mod tests {
     }
 
     #[test]
-    fn mode_sizes_and_thread_coordinates() {
+    fn mode_sizes_and_partition_coordinate() {
         let mut sizes = [0i64; 4];
         let l = handle("Sw<3,3,3> o 0 o (128,(?,4)):(64,(1,?))", KIND_LAYOUT);
         assert_eq!(layout_ffi_mode_sizes(l, sizes.as_mut_slice().into()), 2);
         assert_eq!(sizes[..2], [128, FLAT_DYNAMIC]);
-        let (thr, val) = (
-            handle("(8,8):(8,1)", KIND_LAYOUT),
-            handle("(1,4):(0,1)", KIND_LAYOUT),
-        );
-        let tile = [8i64, 32];
-        let mut out = vec![0i64; 4096];
-        let mut length = std::mem::MaybeUninit::new(0usize);
-        let r = layout_ffi_copy_thread_coordinates(
-            thr,
-            val,
-            4,
-            tile[..].into(),
-            out.as_mut_slice().into(),
-            Some(&mut length),
-        );
-        assert_eq!(take(r).0, STATUS_OK);
-        // 2 tables of 256, stride0 64, 64 threads.
-        assert_eq!(out[..4], [2, 64, 64, 256]);
-        // SAFETY: initialized above (and written by the call).
-        assert_eq!(unsafe { length.assume_init() }, 4 + 2 * 256 + 64);
         let coordinate = take(layout_ffi_partition_coordinate(l, true));
         assert_eq!(coordinate, (STATUS_OK, "((0,(0,0)),(_,(_,_)))".to_string()));
     }

@@ -171,16 +171,6 @@ int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
 LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
                                         LayoutI64Slice sizes, size_t d, LayoutI64SliceMut out,
                                         size_t *length);
-/// The tile coordinates of every element of every thread of a partition of a tile of static
-/// mode sizes: n tables, stride0, the threads of mode0, the tables' length; the n tables;
-/// mode0 (`*length` integers, copied when they fit in `out`).
-LayoutResult layout_ffi_copy_thread_coordinates(LayoutHandle thr, LayoutHandle val,
-                                                int64_t vector, LayoutI64Slice sizes,
-                                                LayoutI64SliceMut out, size_t *length);
-LayoutResult layout_ffi_mma_thread_coordinates(LayoutStr atom, LayoutStr operand,
-                                               LayoutI64Slice atoms, LayoutHandle permutation,
-                                               LayoutI64Slice sizes, LayoutI64SliceMut out,
-                                               size_t *length);
 /// The plan of layout.reduce (linear::reduce_plan): the number of result registers, the
 /// registers each combines, the number of lane masks; each result register's source registers;
 /// the butterfly lane masks; the number of reducing warp bits, the layout's threads, the warp
