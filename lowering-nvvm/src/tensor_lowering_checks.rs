@@ -229,8 +229,9 @@ fn optional_integer(op: OperationRef<'_, '_>, key: &str) -> Option<i64> {
 }
 
 /// The CTAs of the cluster of the kernel around `op`: the product of the `nvvm.cluster_dim` of
-/// the nearest enclosing op that has one; none when none declares it.
-fn cluster_ctas(op: OperationRef<'_, '_>) -> Option<i64> {
+/// the nearest enclosing op that has one; none when none declares it. Three i32 factors: the
+/// product is exact in i128 (for up to four of them; past that it saturates).
+fn cluster_ctas(op: OperationRef<'_, '_>) -> Option<i128> {
     let mut parent = op.parent_operation();
     while let Some(p) = parent {
         let dims = p
@@ -240,7 +241,7 @@ fn cluster_ctas(op: OperationRef<'_, '_>) -> Option<i64> {
         if let Some(dims) = dims {
             let ctas = (0..dims.len())
                 .filter_map(|i| dims.element(i).ok())
-                .fold(1i64, |n, d| n.wrapping_mul(i64::from(d)));
+                .fold(1i128, |n, d| n.saturating_mul(i128::from(d)));
             return Some(ctas);
         }
         parent = p.parent_operation();
@@ -271,7 +272,7 @@ fn check_multicast_cluster(op: OperationRef<'_, '_>) -> Result<(), String> {
         return Ok(());
     };
     let ctas = cluster_ctas(op);
-    if ctas == Some(n as i64) {
+    if ctas == Some(i128::from(n)) {
         return Ok(());
     }
     let declared = match ctas {
@@ -280,6 +281,6 @@ fn check_multicast_cluster(op: OperationRef<'_, '_>) -> Result<(), String> {
     };
     Err(format!(
         "multicast = {n} reaches the CTAs 0..{} of a cluster of {n} CTAs, but the kernel {declared}",
-        n.wrapping_sub(1)
+        n.saturating_sub(1)
     ))
 }
