@@ -14,15 +14,11 @@
 //   register tensors must share one encoding;
 // - the splat arith.constant, layout.transpose, layout.broadcast, tensor.splat,
 //   layout.mma, layout.coordinate, layout.reduce, layout.shared_load,
-//   layout.shared_store and layout.async_copy patterns are one template,
-//   RegisterOpLowering, whose body is the Rust lowering (src/register_ops.rs,
-//   which states what each becomes): it gets the op, its remapped operands,
-//   its results' converted types and the target SM;
-// - layout.global_load / global_store become one vector load or store per
-//   access of the plan of linear::global_access (the widest vector the layout
-//   and the alignment allow, a remark says which and why not wider), at the
-//   thread's coordinate (XOR of its lane and warp bits' coordinates, from
-//   tid.x) XOR the access's;
+//   layout.shared_store, layout.async_copy, layout.global_load and
+//   layout.global_store patterns are one template, RegisterOpLowering, whose
+//   body is the Rust lowering (src/register_ops.rs, which states what each
+//   becomes): it gets the op, its remapped operands, its results' converted
+//   types and the target SM;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -58,7 +54,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
@@ -388,357 +383,9 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
   }
 };
 
-/// The plan of a global load or store (linear::global_access), read back from
-/// its flat form.
-struct AccessPlan {
-  int64_t vector = 1, elemBytes = 1;
-  /// The alignment of one access: the promised one, at most the access's bytes.
-  int64_t align = 1;
-  SmallVector<SmallVector<int64_t>> lane, warp;
-  struct Access {
-    SmallVector<int64_t> coord, registers;
-  };
-  SmallVector<Access> accesses;
-  /// Lane and warp bits whose threads hold copies: a store runs where they are clear.
-  int64_t laneReplicas = 0, warpReplicas = 0;
-  std::string summary;
-};
-
-/// Reads the header of a global plan (vector, element
-/// bytes, the numbers of lane bits, warp bits and accesses, then the coordinate
-/// of each lane bit and each warp bit) into `p`; returns the number of
-/// accesses. `next` yields the flat plan's integers in order.
-template <typename Next>
-int64_t readAccessHeader(Next &next, size_t rank, AccessPlan &p) {
-  p.vector = next();
-  p.elemBytes = next();
-  int64_t lanes = next(), warps = next(), accesses = next();
-  auto coord = [&]() {
-    SmallVector<int64_t> c;
-    for (size_t d = 0; d < rank; ++d)
-      c.push_back(next());
-    return c;
-  };
-  for (int64_t i = 0; i < lanes; ++i)
-    p.lane.push_back(coord());
-  for (int64_t i = 0; i < warps; ++i)
-    p.warp.push_back(coord());
-  return accesses;
-}
-
-/// The plan of `op` (a global load or store), with a remark naming it.
-FailureOr<AccessPlan> accessPlan(Operation *op, RankedTensorType t, int64_t align,
-                                 bool store) {
-  ArrayRef<int64_t> shape = t.getShape();
-  size_t rank = shape.size();
-  std::vector<int64_t> flat(globalAccessCapacity(rank));
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_global_access(
-      registerEncoding(t).getValueHandle(), rust::ints(shape),
-      t.getElementType().getIntOrFloatBitWidth(), align, store, rust::out(flat), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  AccessPlan p;
-  size_t at = 0;
-  auto next = [&]() { return flat[at++]; };
-  int64_t accesses = readAccessHeader(next, rank, p);
-  for (int64_t a = 0; a < accesses; ++a) {
-    AccessPlan::Access x;
-    for (size_t d = 0; d < rank; ++d)
-      x.coord.push_back(next());
-    int64_t groups = next();
-    for (int64_t g = 0; g < groups; ++g)
-      x.registers.push_back(next());
-    p.accesses.push_back(std::move(x));
-  }
-  p.laneReplicas = next();
-  p.warpReplicas = next();
-  p.summary = r.text;
-  p.align = std::min<int64_t>(align, p.vector * p.elemBytes);
-  op->emitRemark() << "'" << op->getName() << "' op " << (store ? "global_store: " : "global_load: ")
-                   << p.summary;
-  return p;
-}
-
 Value constI32(ConversionPatternRewriter &rw, Location loc, int64_t v) {
   return arith::ConstantOp::create(rw, loc, rw.getI32IntegerAttr(v));
 }
-
-/// The thread's part of each coordinate: the XOR of the coordinates of its set
-/// lane and warp bits (tid.x: lane = tid % 32, warp = tid / 32).
-SmallVector<Value> threadCoords(ConversionPatternRewriter &rw, Location loc,
-                                const AccessPlan &p, size_t rank) {
-  Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-  Value lane = arith::AndIOp::create(rw, loc, tid, constI32(rw, loc, 31));
-  Value warp = arith::ShRUIOp::create(rw, loc, tid, constI32(rw, loc, 5));
-  SmallVector<Value> out;
-  for (size_t d = 0; d < rank; ++d) {
-    Value c = constI32(rw, loc, 0);
-    auto add = [&](Value id, ArrayRef<SmallVector<int64_t>> bits) {
-      for (auto [i, b] : llvm::enumerate(bits)) {
-        if (b[d] == 0)
-          continue;
-        Value bit = arith::AndIOp::create(
-            rw, loc, arith::ShRUIOp::create(rw, loc, id, constI32(rw, loc, i)),
-            constI32(rw, loc, 1));
-        c = arith::XOrIOp::create(rw, loc, c,
-                                  arith::MulIOp::create(rw, loc, bit, constI32(rw, loc, b[d])));
-      }
-    };
-    add(lane, p.lane);
-    add(warp, p.warp);
-    out.push_back(c);
-  }
-  return out;
-}
-
-/// The coordinates (i64) of one access: c_d, the thread's coordinate XOR the
-/// access's.
-SmallVector<Value> accessCoords(ConversionPatternRewriter &rw, Location loc,
-                                ArrayRef<Value> thread, ArrayRef<int64_t> coord) {
-  SmallVector<Value> out;
-  for (size_t d = 0; d < thread.size(); ++d) {
-    Value c = coord[d] ? arith::XOrIOp::create(rw, loc, thread[d], constI32(rw, loc, coord[d]))
-                             .getResult()
-                       : thread[d];
-    out.push_back(arith::ExtSIOp::create(rw, loc, rw.getI64Type(), c));
-  }
-  return out;
-}
-
-/// The address of the element at `c`: base + (sum_{d < n-1} c_d * stride_d +
-/// c_{n-1}) elements.
-Value elementAddress(ConversionPatternRewriter &rw, Location loc, Value base, Type elem,
-                     ValueRange strides, ArrayRef<Value> c) {
-  Value offset;
-  for (size_t d = 0; d < c.size(); ++d) {
-    Value term = c[d];
-    if (d + 1 < c.size())
-      term = arith::MulIOp::create(rw, loc, term, strides[d]);
-    offset = offset ? arith::AddIOp::create(rw, loc, offset, term).getResult() : term;
-  }
-  return LLVM::GEPOp::create(rw, loc, base.getType(), elem, base, ValueRange{offset});
-}
-
-/// The address of one access (the element at its coordinates, accessCoords).
-Value accessAddress(ConversionPatternRewriter &rw, Location loc, Value base, Type elem,
-                    ValueRange strides, ArrayRef<Value> thread, ArrayRef<int64_t> coord) {
-  return elementAddress(rw, loc, base, elem, strides, accessCoords(rw, loc, thread, coord));
-}
-
-/// The bounds of a partial tile (`bounds(...)` of the copies): element `c` is
-/// inside when `c_d < b_d` for every dimension d. A bound that is a constant
-/// no smaller than the tile's extent never fails and is not tested.
-struct TileBounds {
-  SmallVector<Value> bound;
-  SmallVector<bool> tested;
-
-  TileBounds(ValueRange bounds, ArrayRef<int64_t> shape) {
-    for (auto [d, b] : llvm::enumerate(bounds)) {
-      APInt v;
-      bound.push_back(b);
-      tested.push_back(!(matchPattern(b, m_ConstantInt(&v)) && v.getSExtValue() >= shape[d]));
-    }
-  }
-  bool any() const { return llvm::is_contained(tested, true); }
-  bool lastTested() const { return !tested.empty() && tested.back(); }
-
-  /// Whether every coordinate of `c` but the last is inside (null: no test).
-  Value rowInside(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c) const {
-    Value in;
-    for (size_t d = 0; d + 1 < bound.size(); ++d) {
-      if (!tested[d])
-        continue;
-      Value t = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::slt, c[d], bound[d]);
-      in = in ? arith::AndIOp::create(rw, loc, in, t).getResult() : t;
-    }
-    return in;
-  }
-
-  /// Per element k of a `vector` starting at `c`: inside (an i1 vector).
-  Value mask(ConversionPatternRewriter &rw, Location loc, ArrayRef<Value> c,
-             int64_t vector) const {
-    Value row = rowInside(rw, loc, c);
-    auto i1 = rw.getI1Type();
-    auto type = VectorType::get({vector}, i1);
-    Value m = LLVM::UndefOp::create(rw, loc, type);
-    for (int64_t k = 0; k < vector; ++k) {
-      Value in = row;
-      if (lastTested()) {
-        Value at = k ? arith::AddIOp::create(rw, loc, c.back(),
-                                             arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), k))
-                           .getResult()
-                     : c.back();
-        Value t = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::slt, at, bound.back());
-        in = in ? arith::AndIOp::create(rw, loc, in, t).getResult() : t;
-      }
-      if (!in)
-        in = arith::ConstantIntOp::create(rw, loc, i1, 1);
-      m = LLVM::InsertElementOp::create(rw, loc, m, in, constI32(rw, loc, k));
-    }
-    return m;
-  }
-};
-
-Type accessType(const AccessPlan &p, Type elem) {
-  return p.vector == 1 ? elem : VectorType::get({p.vector}, elem);
-}
-
-/// `result` with the `vector` elements of the loaded value `v` (a vector, or
-/// the element itself when `vector` is 1) in fields `g + k` of each group `g`.
-Value scatterAccess(ConversionPatternRewriter &rw, Location loc, Value result, Value v,
-                    int64_t vector, ArrayRef<int64_t> groups) {
-  for (int64_t k = 0; k < vector; ++k) {
-    Value x = vector == 1
-                  ? v
-                  : LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, k)).getResult();
-    for (int64_t g : groups)
-      result = LLVM::InsertValueOp::create(rw, loc, result, x, g + k);
-  }
-  return result;
-}
-
-/// The value one store writes: fields `first .. first + vector` of the struct
-/// `regs`, as a vector of type `access` (the field itself when `vector` is 1).
-Value gatherAccess(ConversionPatternRewriter &rw, Location loc, Value regs, Type access,
-                   int64_t vector, int64_t first) {
-  if (vector == 1)
-    return LLVM::ExtractValueOp::create(rw, loc, regs, first);
-  Value v = LLVM::UndefOp::create(rw, loc, access);
-  for (int64_t k = 0; k < vector; ++k)
-    v = LLVM::InsertElementOp::create(rw, loc, v,
-                                      LLVM::ExtractValueOp::create(rw, loc, regs, first + k),
-                                      constI32(rw, loc, k));
-  return v;
-}
-
-/// Emit `body(masked)` for a tile with `bounds`: unmasked when there are none;
-/// else under `scf.if` on whether the whole tile is inside (every bound at
-/// least the tile's extent), unmasked in the then-branch (the tiles inside the
-/// tensor pay nothing) and masked in the else-branch. `body` returns the
-/// values the branches yield (`types`).
-SmallVector<Value> splitOnWholeTile(
-    ConversionPatternRewriter &rw, Location loc, const TileBounds &bounds,
-    ArrayRef<int64_t> shape, TypeRange types,
-    llvm::function_ref<SmallVector<Value>(bool masked)> body) {
-  if (!bounds.any())
-    return body(false);
-  Value whole;
-  for (auto [d, b] : llvm::enumerate(bounds.bound)) {
-    if (!bounds.tested[d])
-      continue;
-    Value t = arith::CmpIOp::create(
-        rw, loc, arith::CmpIPredicate::sge, b,
-        arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), shape[d]));
-    whole = whole ? arith::AndIOp::create(rw, loc, whole, t).getResult() : t;
-  }
-  auto branch = scf::IfOp::create(rw, loc, types, whole, /*addThenBlock=*/true,
-                                  /*addElseBlock=*/true);
-  OpBuilder::InsertionGuard guard(rw);
-  for (bool masked : {false, true}) {
-    rw.setInsertionPointToEnd(masked ? branch.elseBlock() : branch.thenBlock());
-    SmallVector<Value> yielded = body(masked);
-    scf::YieldOp::create(rw, loc, yielded);
-  }
-  return branch.getResults();
-}
-
-/// layout.global_load: per access, one vector load filling its register
-/// groups; in a partial tile (bounds), masked loads that read only the
-/// elements inside and give zero for the others.
-struct GlobalLoadPattern : public OpConversionPattern<GlobalLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(GlobalLoadOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getType());
-    FailureOr<AccessPlan> p = accessPlan(op, t, op.getAlign(), false);
-    Type s = typeConverter->convertType(t);
-    if (failed(p) || !s)
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
-    TileBounds bounds(adaptor.getBounds(), t.getShape());
-    auto body = [&](bool masked) -> SmallVector<Value> {
-      Value result = undefStruct(rw, loc, s);
-      for (const AccessPlan::Access &a : p->accesses) {
-        SmallVector<Value> c = accessCoords(rw, loc, thread, a.coord);
-        Value ptr = elementAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), c);
-        Value v;
-        if (masked) {
-          auto vec = VectorType::get({p->vector}, elem);
-          Value zero = arith::ConstantOp::create(rw, loc, vec, rw.getZeroAttr(vec));
-          v = LLVM::MaskedLoadOp::create(rw, loc, vec, ptr, bounds.mask(rw, loc, c, p->vector),
-                                         zero, rw.getI32IntegerAttr(p->align));
-          if (p->vector == 1)
-            v = LLVM::ExtractElementOp::create(rw, loc, v, constI32(rw, loc, 0));
-        } else {
-          v = LLVM::LoadOp::create(rw, loc, accessType(*p, elem), ptr, p->align);
-        }
-        result = scatterAccess(rw, loc, result, v, p->vector, a.registers);
-      }
-      return {result};
-    };
-    rw.replaceOp(op, splitOnWholeTile(rw, loc, bounds, t.getShape(), s, body));
-    return success();
-  }
-};
-
-/// layout.global_store: per access, one vector store of its first register
-/// group; in a partial tile (bounds), masked stores of the elements inside.
-struct GlobalStorePattern : public OpConversionPattern<GlobalStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(GlobalStoreOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto t = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<AccessPlan> p = accessPlan(op, t, op.getAlign(), true);
-    if (failed(p))
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = llvmElementType(t.getElementType());
-    SmallVector<Value> thread = threadCoords(rw, loc, *p, t.getRank());
-    TileBounds bounds(adaptor.getBounds(), t.getShape());
-    auto body = [&](bool masked) -> SmallVector<Value> {
-      for (const AccessPlan::Access &a : p->accesses) {
-        SmallVector<Value> c = accessCoords(rw, loc, thread, a.coord);
-        Value ptr = elementAddress(rw, loc, adaptor.getBase(), elem, adaptor.getStrides(), c);
-        if (masked) {
-          auto vec = VectorType::get({p->vector}, elem);
-          Value v =
-              gatherAccess(rw, loc, adaptor.getValue(), vec, p->vector, a.registers.front());
-          if (p->vector == 1)
-            v = LLVM::InsertElementOp::create(rw, loc, LLVM::UndefOp::create(rw, loc, vec), v,
-                                              constI32(rw, loc, 0));
-          LLVM::MaskedStoreOp::create(rw, loc, v, ptr, bounds.mask(rw, loc, c, p->vector),
-                                      (uint32_t)p->align);
-          continue;
-        }
-        Value v = gatherAccess(rw, loc, adaptor.getValue(), accessType(*p, elem), p->vector,
-                               a.registers.front());
-        LLVM::StoreOp::create(rw, loc, v, ptr, p->align);
-      }
-      return {};
-    };
-    // One thread of each set holding the same elements stores them (the plan's replicas).
-    OpBuilder::InsertionGuard guard(rw);
-    if (p->laneReplicas || p->warpReplicas) {
-      Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-      Value mask = constI32(rw, loc, p->laneReplicas | (p->warpReplicas << 5));
-      Value owner = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::eq,
-                                          arith::AndIOp::create(rw, loc, tid, mask),
-                                          constI32(rw, loc, 0));
-      auto branch = scf::IfOp::create(rw, loc, TypeRange(), owner, /*addThenBlock=*/true,
-                                      /*addElseBlock=*/false);
-      rw.setInsertionPointToEnd(branch.thenBlock());
-      rw.setInsertionPoint(scf::YieldOp::create(rw, loc));
-    }
-    splitOnWholeTile(rw, loc, bounds, t.getShape(), TypeRange(), body);
-    rw.eraseOp(op);
-    return success();
-  }
-};
 
 /// A cast between a struct and a register tensor (the boundary with
 /// struct-level code): once both sides are structs, the value itself. A cast
@@ -959,11 +606,11 @@ struct LowerRegisterTensorsPass
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
     patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<CastPattern, GlobalLoadPattern, GlobalStorePattern>(converter, ctx);
+    patterns.add<CastPattern>(converter, ctx);
     // In the order of RegisterOp (src/register_ops.rs).
     addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
-                           CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp,
-                           AsyncCopyOp>(patterns, converter, sm);
+                           CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp, AsyncCopyOp,
+                           GlobalLoadOp, GlobalStoreOp>(patterns, converter, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

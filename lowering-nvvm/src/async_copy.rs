@@ -7,7 +7,7 @@
 //! - from the global address of its first element: the thread's coordinate (the XOR of the
 //!   coordinates of its set lane and warp bits, from tid.x) XOR the copy's, widened to i64,
 //!   at `%src + (sum over d < n-1 of c_d * stride_d + c_{n-1})` elements (`%src` cast to a
-//!   global pointer first when it is not one);
+//!   global pointer first when it is not one; [`crate::global_tile`]);
 //! - to its shared address: `%dst + bytes * ((the thread's shared offset XOR x) + add)`, the
 //!   thread's offset the XOR of those of its set lane and warp bits, the copy's split as in
 //!   [`crate::shared_access`];
@@ -20,17 +20,16 @@ use layout_algebra::linear::async_copy::async_copy;
 use layout_algebra::linear::shared_access::split_thread_xor;
 use layout_dialect::ir::operand_group;
 use layout_dialect::memory_access::shared_linear_layout;
-use layout_dialect::op_access::{constant_int, integer_attribute};
+use layout_dialect::op_access::integer_attribute;
 use layout_dialect::op_diagnostics::emit_op_remark;
 use layout_dialect::register_tile::Tile;
-use melior::dialect::arith::CmpiPredicate;
 use melior::ir::attribute::TypeAttribute;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::Type;
 use melior::ir::ValueLike;
 
 use crate::build::{Builder, Val};
-use crate::build_arith::{arith, const_i32, const_of, Arith};
+use crate::build_arith::const_of;
+use crate::global_tile::{access_coordinates, element_address, remapped_groups, TileBounds};
 use crate::register_tensor::{encoding_of, llvm_element, thread_coordinates};
 use crate::shared_access::{address, thread_offset};
 
@@ -49,18 +48,7 @@ pub(crate) fn lower<'c>(
         .ok_or("internal: no type attribute 'tile'")?;
     let tile = Tile::of(tile_ty).ok_or_else(|| format!("internal: '{tile_ty}' is not a tensor"))?;
     let rank = tile.rank();
-    // The remapped operands of each group, cut as the op's own groups are.
-    let mut groups = Vec::new();
-    let mut at = 0;
-    for g in 0..5 {
-        let n = operand_group(op, g)?.len();
-        groups.push(
-            operands
-                .get(at..at + n)
-                .ok_or("internal: too few operands")?,
-        );
-        at += n;
-    }
+    let groups = remapped_groups(op, operands, 5)?;
     let (src, strides, bounds, dst) = (
         *groups[0].first().ok_or("internal: no src operand")?,
         groups[1],
@@ -94,103 +82,26 @@ pub(crate) fn lower<'c>(
     };
     let bytes = p.bytes();
     let smem_bits: Vec<i64> = p.smem_lane.iter().chain(&p.smem_warp).copied().collect();
-    let tested: Vec<bool> = bounds
-        .iter()
-        .zip(&tile.shape)
-        .map(|(&v, &extent)| constant_int(v).is_none_or(|c| c < extent))
-        .collect();
+    let bounds = TileBounds::new(bounds, &tile.shape);
     for (a, &offset) in g.accesses.iter().zip(&p.smem_access) {
         let (x, add) = split_thread_xor(&smem_bits, offset);
         let coords = access_coordinates(b, &thread, &a.coord);
         let from = element_address(b, src, elem, strides, &coords);
         let to = address(b, dst, smem_thread, x, add, g.elem_bytes);
-        let src_bytes = tested
-            .contains(&true)
-            .then(|| copy_bytes(b, bounds, &tested, &coords, g.vector as i64, g.elem_bytes));
+        let src_bytes = bounds
+            .any()
+            .then(|| copy_bytes(b, &bounds, &coords, g.vector as i64, g.elem_bytes));
         b.cp_async(to, from, bytes as i32, bytes == 16, src_bytes);
     }
     b.replace(op, &[]);
     Ok(())
 }
 
-/// The coordinates (i64) of one access: the thread's XOR the access's `coord`.
-fn access_coordinates<'c>(b: &Builder<'c>, thread: &[Val<'c>], coord: &[i64]) -> Vec<Val<'c>> {
-    thread
-        .iter()
-        .enumerate()
-        .map(|(d, &t)| {
-            let x = coord.get(d).copied().unwrap_or(0);
-            let c = if x != 0 {
-                let cx = const_i32(b, x);
-                arith(b, Arith::XOrI, t, cx)
-            } else {
-                t
-            };
-            b.insert_one(melior::dialect::arith::extsi(c, b.i64(), b.location()))
-        })
-        .collect()
-}
-
-/// The address of the element at `c`: `base + (sum over d < n-1 of c_d * stride_d + c_{n-1})`
-/// elements of `elem`.
-fn element_address<'c>(
-    b: &Builder<'c>,
-    base: Val<'c>,
-    elem: Type<'c>,
-    strides: &[Val<'c>],
-    c: &[Val<'c>],
-) -> Val<'c> {
-    let mut offset: Option<Val<'c>> = None;
-    for (d, &cd) in c.iter().enumerate() {
-        let term = match strides.get(d) {
-            Some(&s) if d + 1 < c.len() => arith(b, Arith::MulI, cd, s),
-            _ => cd,
-        };
-        offset = Some(match offset {
-            Some(o) => arith(b, Arith::AddI, o, term),
-            None => term,
-        });
-    }
-    match offset {
-        Some(o) => b.element_address(base, elem, o),
-        None => base,
-    }
-}
-
-/// Whether every coordinate of `c` but the last is inside its tested bound (`None`: none is
-/// tested).
-fn row_inside<'c>(
-    b: &Builder<'c>,
-    bounds: &[Val<'c>],
-    tested: &[bool],
-    c: &[Val<'c>],
-) -> Option<Val<'c>> {
-    let mut inside: Option<Val<'c>> = None;
-    for d in 0..bounds.len().saturating_sub(1) {
-        if !tested[d] {
-            continue;
-        }
-        let t = b.insert_one(melior::dialect::arith::cmpi(
-            b.context(),
-            CmpiPredicate::Slt,
-            c[d],
-            bounds[d],
-            b.location(),
-        ));
-        inside = Some(match inside {
-            Some(i) => arith(b, Arith::AndI, i, t),
-            None => t,
-        });
-    }
-    inside
-}
-
 /// The bytes of a copy of `vector` elements of `bytes` bytes at `c` that are inside the
 /// bounds: `clamp(b_last - c_last, 0, vector) * bytes`, 0 when the row is outside (i32).
 fn copy_bytes<'c>(
     b: &Builder<'c>,
-    bounds: &[Val<'c>],
-    tested: &[bool],
+    bounds: &TileBounds<'c>,
     c: &[Val<'c>],
     vector: i64,
     bytes: i64,
@@ -198,7 +109,7 @@ fn copy_bytes<'c>(
     use melior::dialect::arith::{maxsi, minsi, select, subi, trunci};
     let (i64_ty, loc) = (b.i64(), b.location());
     let mut n = const_of(b, vector, i64_ty);
-    if let (Some(true), Some(&last), Some(&bound)) = (tested.last(), c.last(), bounds.last()) {
+    if let (Some(bound), Some(&last)) = (bounds.last_tested(), c.last()) {
         let left = b.insert_one(subi(bound, last, loc));
         n = b.insert_one(minsi(n, left, loc));
         let zero = const_of(b, 0, i64_ty);
@@ -206,7 +117,7 @@ fn copy_bytes<'c>(
     }
     let cb = const_of(b, bytes, i64_ty);
     n = b.insert_one(melior::dialect::arith::muli(n, cb, loc));
-    if let Some(row) = row_inside(b, bounds, tested, c) {
+    if let Some(row) = bounds.row_inside(b, c) {
         let zero = const_of(b, 0, i64_ty);
         n = b.insert_one(select(row, n, zero, loc));
     }

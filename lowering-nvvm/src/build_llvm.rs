@@ -444,6 +444,43 @@ impl<'c> Builder<'c> {
         );
     }
 
+    /// The i32 `alignment` attribute of the masked memory intrinsics.
+    fn masked_alignment(&self, alignment: u32) -> [(Identifier<'c>, Attribute<'c>); 1] {
+        let a = IntegerAttribute::new(self.i32(), alignment as i64);
+        [(self.id("alignment"), a.into())]
+    }
+
+    /// `llvm.intr.masked.load address, mask, pass_thru : ty`: the elements of the vector type
+    /// `ty` whose `mask` bit is set read at `address` (`alignment` bytes aligned), the others
+    /// `pass_thru`'s.
+    pub fn masked_load(
+        &self,
+        ty: Type<'c>,
+        address: Val<'c>,
+        mask: Val<'c>,
+        pass_thru: Val<'c>,
+        alignment: u32,
+    ) -> Val<'c> {
+        self.typed(
+            "llvm.intr.masked.load",
+            &[address, mask, pass_thru],
+            &self.masked_alignment(alignment),
+            ty,
+        )
+    }
+
+    /// `llvm.intr.masked.store value, address, mask`: the elements of the vector `value`
+    /// whose `mask` bit is set written at `address` (`alignment` bytes aligned).
+    pub fn masked_store(&self, value: Val<'c>, address: Val<'c>, mask: Val<'c>, alignment: u32) {
+        self.insert(
+            OperationBuilder::new("llvm.intr.masked.store", self.location())
+                .add_operands(&[value, address, mask])
+                .add_attributes(&self.masked_alignment(alignment))
+                .build()
+                .expect("llvm.intr.masked.store of a vector to a pointer"),
+        );
+    }
+
     /// `llvm.getelementptr base[index]` over `elem` elements (a dynamic index), a pointer of
     /// `base`'s type.
     pub fn element_address(&self, base: Val<'c>, elem: Type<'c>, index: Val<'c>) -> Val<'c> {

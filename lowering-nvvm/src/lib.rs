@@ -23,6 +23,8 @@ pub mod build_nvvm;
 pub mod convert;
 pub mod derive;
 pub mod fragment_store;
+mod global_access;
+mod global_tile;
 pub mod kernel_checks;
 mod op_params;
 mod partition_coordinates;

@@ -39,7 +39,8 @@
 //!   no libdevice call).
 //!
 //! - `layout.shared_load` / `layout.shared_store`: see [`crate::shared_access`];
-//! - `layout.async_copy`: see [`crate::async_copy`].
+//! - `layout.async_copy`: see [`crate::async_copy`];
+//! - `layout.global_load` / `layout.global_store`: see [`crate::global_access`].
 //!
 //! Errors are the op's (`op->emitOpError()` in C++), with the algebra's text; no layout math
 //! here.
@@ -84,10 +85,12 @@ enum RegisterOp {
     SharedLoad,
     SharedStore,
     AsyncCopy,
+    GlobalLoad,
+    GlobalStore,
 }
 
 impl RegisterOp {
-    const ALL: [RegisterOp; 10] = [
+    const ALL: [RegisterOp; 12] = [
         RegisterOp::SplatConstant,
         RegisterOp::Transpose,
         RegisterOp::Broadcast,
@@ -98,6 +101,8 @@ impl RegisterOp {
         RegisterOp::SharedLoad,
         RegisterOp::SharedStore,
         RegisterOp::AsyncCopy,
+        RegisterOp::GlobalLoad,
+        RegisterOp::GlobalStore,
     ];
 
     fn from_number(k: i32) -> Option<RegisterOp> {
@@ -191,6 +196,11 @@ fn lower_kind<'c>(
         }
         RegisterOp::AsyncCopy => {
             crate::async_copy::lower(b, op, operands)?;
+            Ok(Outcome::Lowered)
+        }
+        RegisterOp::GlobalLoad | RegisterOp::GlobalStore => {
+            let store = kind == RegisterOp::GlobalStore;
+            crate::global_access::lower(b, op, store, operands, results)?;
             Ok(Outcome::Lowered)
         }
     }

@@ -1,8 +1,11 @@
 //! A register tensor as the register-tensor lowerings see it: the `#layout.linear` encoding
 //! of its type (which register of which thread holds which element), the LLVM type of one
 //! register (the element type, or for a float LLVM has no type for, f8, the integer of its
-//! bits), and the thread's coordinates that the lane and warp bits of an encoding give, built
-//! as i32 index math from `tid.x`.
+//! bits), the thread's coordinates that the lane and warp bits of an encoding give, built
+//! as i32 index math from `tid.x`, and the moves between the struct of a thread's registers
+//! and one vector access of memory (a load's vector scattered into its register groups, a
+//! store's vector gathered from consecutive registers), which the shared and global accesses
+//! share.
 
 use layout_algebra::linear::LinearLayout;
 use layout_dialect::register_tile::Tile;
@@ -86,4 +89,48 @@ pub(crate) fn thread_coordinates<'c>(
             c
         })
         .collect()
+}
+
+/// `result` with the `vector` elements of the loaded `v` (a vector, or the element itself when
+/// `vector` is 1) in registers `g + k` of each group `g`.
+pub(crate) fn scatter<'c>(
+    b: &Builder<'c>,
+    mut result: Val<'c>,
+    v: Val<'c>,
+    vector: usize,
+    groups: &[usize],
+) -> Val<'c> {
+    for k in 0..vector {
+        let x = if vector == 1 {
+            v
+        } else {
+            let at = const_i32(b, k as i64);
+            b.extract_element(v, at)
+        };
+        for &g in groups {
+            result = b.insert_value(result, x, g + k);
+        }
+    }
+    result
+}
+
+/// Registers `first .. first + vector` of the struct `regs` as a vector of type `access` (the
+/// register itself when `vector` is 1).
+pub(crate) fn gather<'c>(
+    b: &Builder<'c>,
+    regs: Val<'c>,
+    access: Type<'c>,
+    vector: usize,
+    first: usize,
+) -> Result<Val<'c>, String> {
+    if vector == 1 {
+        return b.extract_value(regs, first);
+    }
+    let mut v = b.undef(access);
+    for k in 0..vector {
+        let at = const_i32(b, k as i64);
+        let x = b.extract_value(regs, first + k)?;
+        v = b.insert_element(v, x, at);
+    }
+    Ok(v)
 }

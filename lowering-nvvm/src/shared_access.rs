@@ -29,7 +29,7 @@ use melior::ir::{Value, ValueLike};
 
 use crate::build::{Builder, Val};
 use crate::build_arith::{arith, const_i32, Arith};
-use crate::register_tensor::{encoding_of, llvm_element};
+use crate::register_tensor::{encoding_of, gather, llvm_element, scatter};
 
 /// `layout.shared_load` (`store` false) or `layout.shared_store` for the target `sm`:
 /// `operands` are the op's remapped operands, `results` its results' converted types.
@@ -212,48 +212,4 @@ pub(crate) fn address<'c>(
         return ptr;
     }
     b.const_byte_offset(ptr, add * bytes, base.r#type())
-}
-
-/// `result` with the `vector` elements of the loaded `v` (a vector, or the element itself when
-/// `vector` is 1) in registers `g + k` of each group `g`.
-pub(crate) fn scatter<'c>(
-    b: &Builder<'c>,
-    mut result: Val<'c>,
-    v: Val<'c>,
-    vector: usize,
-    groups: &[usize],
-) -> Val<'c> {
-    for k in 0..vector {
-        let x = if vector == 1 {
-            v
-        } else {
-            let at = const_i32(b, k as i64);
-            b.extract_element(v, at)
-        };
-        for &g in groups {
-            result = b.insert_value(result, x, g + k);
-        }
-    }
-    result
-}
-
-/// Registers `first .. first + vector` of the struct `regs` as a vector of type `access` (the
-/// register itself when `vector` is 1).
-pub(crate) fn gather<'c>(
-    b: &Builder<'c>,
-    regs: Val<'c>,
-    access: Type<'c>,
-    vector: usize,
-    first: usize,
-) -> Result<Val<'c>, String> {
-    if vector == 1 {
-        return b.extract_value(regs, first);
-    }
-    let mut v = b.undef(access);
-    for k in 0..vector {
-        let at = const_i32(b, k as i64);
-        let x = b.extract_value(regs, first + k)?;
-        v = b.insert_element(v, x, at);
-    }
-    Ok(v)
 }

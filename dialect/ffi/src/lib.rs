@@ -1524,48 +1524,6 @@ pub extern "C" fn layout_ffi_register_tensor(
     r
 }
 
-/// The plan of a global load (`store` false) or store of a register tensor
-/// (`linear::global_access`), flattened into `out` (when it holds them; `*length` the number of
-/// integers): `vector, elem_bytes, lane bits, warp bits, accesses`, then the coordinate of each
-/// lane bit and each warp bit (one integer per dimension of `shape` each), then per access its
-/// register coordinate (as many), the number of register groups and their first registers, last
-/// the masks of replica lane bits and warp bits (a store runs where they are clear). The text is
-/// the plan's summary for a remark; an error when there is no plan or `out` is too small.
-///
-/// # C caller's contract
-/// `encoding` must be null or a live handle; `shape` must be a valid [`LayoutSlice`],
-/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn layout_ffi_global_access(
-    encoding: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    elem_bits: i64,
-    align: i64,
-    store: bool,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let shape = shape.as_slice().to_vec();
-    let encoding = stored::linear_of(encoding);
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let l = encoding?;
-        let p = layout_algebra::linear::global_access::global_access(&l, &shape, elem_bits, align)?;
-        flat = access_header(&p);
-        for a in &p.accesses {
-            flat.extend(&a.coord);
-            flat.push(a.registers.len() as i64);
-            flat.extend(a.registers.iter().map(|&r| r as i64));
-        }
-        flat.extend([p.lane_replicas, p.warp_replicas]);
-        fits("global_access", &flat, capacity)?;
-        Ok(p.summary(if store { "st" } else { "ld" }))
-    });
-    with_plan(r, &flat, out, length)
-}
-
 /// The strides of a global tile against the promised alignment
 /// (`linear::global_access::check_stride_alignment`): `strides` holds the stride of each
 /// dimension but the last, in elements, [`FLAT_DYNAMIC`] where it is known only at run time.
@@ -1688,8 +1646,8 @@ pub extern "C" fn layout_ffi_shared_access(
     with_plan(r, &flat, out, length)
 }
 
-/// The header of a global access plan as the C side reads it (the plans of
-/// `layout_ffi_global_access` and `layout_ffi_async_copy` start with it): vector, element bytes,
+/// The header of a global access plan as the C side reads it (the plan of
+/// `layout_ffi_async_copy` starts with it): vector, element bytes,
 /// the numbers of lane bits, warp bits and accesses, then the coordinate of each lane bit and of
 /// each warp bit.
 fn access_header(p: &layout_algebra::linear::global_access::GlobalAccess) -> Vec<i64> {

@@ -109,9 +109,6 @@ LayoutResult layout_ffi_tma_coords(LayoutStr elem, LayoutHandle gmem, LayoutHand
 /// the depth of the leaf's path, the path.
 LayoutResult layout_ffi_tma_runtime(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
                                     LayoutI64SliceMut out, size_t *length);
-LayoutResult layout_ffi_global_access(LayoutHandle encoding, LayoutI64Slice shape,
-                                      int64_t elem_bits, int64_t align, bool store,
-                                      LayoutI64SliceMut out, size_t *length);
 /// The static strides of a global tile (elements, one per dimension but the last;
 /// LAYOUT_FLAT_DYNAMIC for a runtime one) against the promised alignment: Ok, or the message
 /// naming the dimension whose stride times the element size is not a multiple of `align`.
@@ -259,10 +256,6 @@ bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
 #define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
 }
-
-/// Integers enough for the flat plan of layout_ffi_global_access of a tensor of
-/// `rank` dimensions with at most 1024 registers per thread.
-inline size_t globalAccessCapacity(size_t rank) { return 7 + 16 * rank + 1024 * (rank + 2); }
 
 /// Integers enough for the flat plans of layout_ffi_reduce_plan and layout_ffi_broadcast_plan:
 /// one per register (at most 2^12 per thread, linear::tensor_encoding) and a header.
