@@ -113,6 +113,11 @@ bool layout_nvvm_check_global_extents(MlirOperation root);
 /// exactly the warps its layouts span, times 32; those that run a
 /// tmem_load/tmem_store, every warp of its fragment.
 bool layout_nvvm_check_block_warps(MlirOperation root);
+/// Every register tensor type is one (its encoding fits its shape), no tensor in
+/// memory is left for the ops that read it, registers of f8 are only moved or
+/// made from f32, and constant register tensors are splats
+/// (src/register_type_checks.rs).
+bool layout_nvvm_check_register_tensors(MlirOperation root);
 }
 } // namespace layout
 } // namespace mlir
