@@ -130,11 +130,11 @@ pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
 
 /// Whether `ty` is a layout-dialect value type (`!layout.layout<...>`, `!layout.swizzle<...>`,
 /// ...).
-pub fn is_layout_type(ty: mlir_sys::MlirType) -> bool {
-    unsafe { mlirTypeIsALayoutValue(ty) }
+pub fn is_layout_type(ty: Type) -> bool {
+    is_value_type(ty)
 }
 
-/// Whether `ty` is a layout-dialect value type (melior's typed form of [`is_layout_type`]).
+/// Whether `ty` is a layout-dialect value type (the body of [`is_layout_type`]).
 fn is_value_type(ty: Type) -> bool {
     // SAFETY: `ty` is a live type (melior's `Type` of its context).
     unsafe { mlirTypeIsALayoutValue(ty.to_raw()) }

@@ -97,7 +97,7 @@ pub fn memory_tensor_type<'c>(
     space: MemorySpace,
     layout: Type<'c>,
 ) -> Option<Type<'c>> {
-    if !crate::is_layout_type(layout.to_raw()) {
+    if !crate::is_layout_type(layout) {
         return None;
     }
     let space = match space {

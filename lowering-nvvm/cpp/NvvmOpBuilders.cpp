@@ -320,3 +320,17 @@ extern "C" void layout_nvvm_build_cp_async(MlirRewriterBase rewriter, MlirLocati
                           cg ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA,
                           mlirValueIsNull(srcBytes) ? Value() : unwrap(srcBytes));
 }
+
+/// `nvvm.convert.f32x2.to.f8x2 hi, lo {rnd = rn, sat = satfinite} -> i16` to
+/// f8E4M3FN (E5M2 when `e5m2`): `lo` in the low byte.
+extern "C" MlirValue layout_nvvm_build_convert_f32x2_to_f8x2(MlirRewriterBase rewriter,
+                                                             MlirLocation loc, MlirValue hi,
+                                                             MlirValue lo, bool e5m2) {
+  RewriterBase &b = rewriterOf(rewriter);
+  Type f8 = e5m2 ? Type(b.getType<Float8E5M2Type>()) : Type(b.getType<Float8E4M3FNType>());
+  return result(NVVM::ConvertF32x2ToF8x2Op::create(
+                    b, unwrap(loc), b.getI16Type(), unwrap(hi), unwrap(lo),
+                    NVVM::FPRoundingMode::RN, NVVM::SaturationMode::SATFINITE,
+                    /*relu=*/false, f8)
+                    .getOperation());
+}

@@ -8,17 +8,14 @@
 //
 // - the type converter maps each register tensor to its struct (the register
 //   count from the Rust algebra: 2^|register bases|) and leaves other types;
-// - an elementwise arith/math op becomes the same op on each register
-//   (extractvalue, the scalar op with the op's attributes, insertvalue; the
-//   float max/min and f32 math.exp2/log2 as LLVM ops, not libdevice calls); its
-//   register tensors must share one encoding;
 // - the splat arith.constant, layout.transpose, layout.broadcast, tensor.splat,
 //   layout.mma, layout.coordinate, layout.reduce, layout.shared_load,
-//   layout.shared_store, layout.async_copy, layout.global_load and
-//   layout.global_store patterns are one template, RegisterOpLowering, whose
-//   body is the Rust lowering (src/register_ops.rs, which states what each
-//   becomes): it gets the op, its remapped operands, its results' converted
-//   types and the target SM;
+//   layout.shared_store, layout.async_copy, layout.global_load,
+//   layout.global_store, unrealized_conversion_cast and elementwise arith/math
+//   patterns are one template, RegisterOpLowering, whose body is the Rust
+//   lowering (src/register_ops.rs, which states what each becomes): it gets
+//   the op, its remapped operands, its results' converted types and the
+//   target SM;
 // - layout.convert_layout becomes layout.convert (the plan of convert_plan,
 //   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
 //   the plan goes through shared memory, a module-level shared buffer
@@ -26,10 +23,11 @@
 //   CTA barrier before it unless it is the first conversion through shared
 //   memory of its function, in the entry block (a later one, or one in a loop,
 //   would overwrite what an earlier one may still be reading);
-// - function signatures, calls, returns, scf ops and casts follow the types
-//   (upstream structural patterns; an unrealized_conversion_cast between a
-//   struct and a register tensor, the boundary with struct-level code, folds
-//   away).
+// - function signatures, calls, returns and scf ops follow the types (upstream
+//   structural patterns).
+//
+// Before any rewrite, src/kernel_checks.rs and src/register_type_checks.rs check
+// the register tensors of the module and the ops on them.
 //
 // The shared-memory budget of a conversion is `layout.smem_budget` on an op
 // around it, else 48 KiB (static shared memory); plans that exceed it are
@@ -49,7 +47,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -133,29 +130,50 @@ struct RegisterTensorConverter : public TypeConverter {
   }
 };
 
-/// The conversion pattern of a register-tensor op whose lowering is the Rust one
-/// (src/register_ops.rs), told the op's kind, not its name: the op, its remapped operands,
-/// its results' converted types and the target SM go to `layout_nvvm_lower_op`, which
-/// creates the ops through the rewriter (or fails, the reason emitted at the op).
+/// The Rust lowering (src/register_ops.rs) of the register-tensor op `op` of kind `kind`: the
+/// op, its remapped operands, its results' converted types and the target SM go to
+/// `layout_nvvm_lower_op`, which creates the ops through the rewriter (or fails, the reason
+/// emitted at the op, or silently when the op is not the pattern's).
+LogicalResult lowerInRust(const TypeConverter &tc, Operation *op, ValueRange remapped,
+                          ConversionPatternRewriter &rw, int kind, int64_t sm) {
+  SmallVector<Type> results;
+  if (failed(tc.convertTypes(op->getResultTypes(), results)))
+    return failure();
+  SmallVector<MlirValue> operands;
+  for (Value v : remapped)
+    operands.push_back(wrap(v));
+  SmallVector<MlirType> types;
+  for (Type t : results)
+    types.push_back(wrap(t));
+  RewriterBase *base = &rw;
+  return success(layout_nvvm_lower_op(wrap(op), kind, wrap(base), operands.data(),
+                                      operands.size(), types.data(), types.size(), sm));
+}
+
+/// The conversion pattern of a register-tensor op whose lowering is the Rust one, told the
+/// op's kind, not its name.
 template <typename Op>
 struct RegisterOpLowering : public OpConversionPattern<Op> {
   RegisterOpLowering(const TypeConverter &tc, MLIRContext *ctx, int kind, int64_t sm)
       : OpConversionPattern<Op>(tc, ctx), kind(kind), sm(sm) {}
   LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
                                 ConversionPatternRewriter &rw) const override {
-    SmallVector<Type> results;
-    if (failed(this->getTypeConverter()->convertTypes(op->getResultTypes(), results)))
-      return failure();
-    SmallVector<MlirValue> operands;
-    for (Value v : adaptor.getOperands())
-      operands.push_back(wrap(v));
-    SmallVector<MlirType> types;
-    for (Type t : results)
-      types.push_back(wrap(t));
-    RewriterBase *base = &rw;
-    return success(layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base),
-                                        operands.data(), operands.size(), types.data(),
-                                        types.size(), sm));
+    return lowerInRust(*this->getTypeConverter(), op, adaptor.getOperands(), rw, kind, sm);
+  }
+  int kind;
+  int64_t sm;
+};
+
+/// Any op (MatchAnyOpTypeTag): the elementwise arith/math ops on register tensors, which the
+/// Rust lowering tells from the others (src/elementwise.rs).
+struct AnyOp {};
+template <>
+struct RegisterOpLowering<AnyOp> : public ConversionPattern {
+  RegisterOpLowering(const TypeConverter &tc, MLIRContext *ctx, int kind, int64_t sm)
+      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx), kind(kind), sm(sm) {}
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rw) const override {
+    return lowerInRust(*getTypeConverter(), op, operands, rw, kind, sm);
   }
   int kind;
   int64_t sm;
@@ -168,153 +186,6 @@ void addRegisterOpLowerings(RewritePatternSet &patterns, const TypeConverter &tc
   int kind = 100;
   (patterns.add<RegisterOpLowering<Ops>>(tc, patterns.getContext(), kind++, sm), ...);
 }
-
-/// An undefined struct of `type`, filled register by register.
-Value undefStruct(ConversionPatternRewriter &rw, Location loc, Type type) {
-  return LLVM::UndefOp::create(rw, loc, type);
-}
-
-/// The float max/min `kind` (arith.maxnumf / minnumf / maximumf / minimumf) of `a` and `b` as
-/// the LLVM intrinsic it means (maxnumf: llvm.maxnum, which NVPTX emits as max.f32; no
-/// libdevice call); null for another op.
-Value floatMinMax(ConversionPatternRewriter &rw, Location loc, StringRef kind, Value a,
-                  Value b) {
-  if (kind == "maxnumf")
-    return LLVM::MaxNumOp::create(rw, loc, a, b);
-  if (kind == "minnumf")
-    return LLVM::MinNumOp::create(rw, loc, a, b);
-  if (kind == "maximumf")
-    return LLVM::MaximumOp::create(rw, loc, a, b);
-  if (kind == "minimumf")
-    return LLVM::MinimumOp::create(rw, loc, a, b);
-  return {};
-}
-
-/// The scalar op of an elementwise op on one register, as the LLVM op that NVPTX selects an
-/// instruction for where the upstream lowering would call libdevice (`__nv_fmaxf`,
-/// `__nv_exp2f`): arith.maxnumf / minnumf / maximumf / minimumf (max.f32, max.NaN.f32, ...),
-/// math.exp2 on f32 (ex2.approx.f32, as FlashAttention's softmax uses), math.log2 on f32
-/// (lg2.approx.f32); null for any other op.
-Value directScalar(ConversionPatternRewriter &rw, Location loc, Operation *op,
-                   ArrayRef<Value> scalars) {
-  StringRef name = op->getName().getStringRef();
-  if (name.consume_front("arith.") && scalars.size() == 2)
-    if (Value v = floatMinMax(rw, loc, name, scalars[0], scalars[1]))
-      return v;
-  // The NVVM intrinsic itself: the generic llvm.exp2 would be turned into a libdevice call.
-  if (isa<math::Exp2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
-    return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
-                                         rw.getStringAttr("llvm.nvvm.ex2.approx"), scalars)
-        .getResult(0);
-  // log2 on f32: lg2.approx.f32 (the log-sum-exp of an attention epilogue).
-  if (isa<math::Log2Op>(op) && scalars.size() == 1 && scalars[0].getType().isF32())
-    return LLVM::CallIntrinsicOp::create(rw, loc, scalars[0].getType(),
-                                         rw.getStringAttr("llvm.nvvm.lg2.approx.f"), scalars)
-        .getResult(0);
-  return {};
-}
-
-/// arith.truncf of f32 registers to f8E4M3FN / f8E5M2 (whose registers are i8): one
-/// `cvt.rn.satfinite.{e4m3,e5m2}x2.f32` per two registers (`nvvm.convert.f32x2.to.f8x2`, which
-/// puts its second operand in the low byte); a value past the format's largest finite one
-/// saturates to it, as the hardware's only f32 -> fp8 conversion does. Null when `op` is not one.
-static Value truncToFp8(ConversionPatternRewriter &rw, Location loc, Operation *op, Value src,
-                        Type result, int64_t regs) {
-  auto tr = dyn_cast<arith::TruncFOp>(op);
-  if (!tr || !cast<RankedTensorType>(tr.getIn().getType()).getElementType().isF32())
-    return {};
-  Type f8 = cast<RankedTensorType>(tr.getType()).getElementType();
-  if (!isa<Float8E4M3FNType, Float8E5M2Type>(f8))
-    return {};
-  Type i8 = rw.getI8Type(), i16 = rw.getI16Type();
-  Value out = LLVM::UndefOp::create(rw, loc, result);
-  Value eight = LLVM::ConstantOp::create(rw, loc, i16, 8);
-  for (int64_t r = 0; r < regs; r += 2) {
-    Value lo = LLVM::ExtractValueOp::create(rw, loc, src, r);
-    Value hi = r + 1 < regs ? LLVM::ExtractValueOp::create(rw, loc, src, r + 1).getResult() : lo;
-    Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
-        rw, loc, i16, hi, lo, NVVM::FPRoundingMode::RN, NVVM::SaturationMode::SATFINITE,
-        /*relu=*/false, f8);
-    out = LLVM::InsertValueOp::create(rw, loc, out, LLVM::TruncOp::create(rw, loc, i8, pair), r);
-    if (r + 1 < regs)
-      out = LLVM::InsertValueOp::create(
-          rw, loc, out,
-          LLVM::TruncOp::create(rw, loc, i8, LLVM::LShrOp::create(rw, loc, pair, eight)), r + 1);
-  }
-  return out;
-}
-
-/// An elementwise arith/math op on register tensors, one op per register.
-struct ElementwisePattern : public ConversionPattern {
-  ElementwisePattern(const TypeConverter &tc, MLIRContext *ctx)
-      : ConversionPattern(tc, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
-
-  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                                ConversionPatternRewriter &rw) const override {
-    StringRef dialect = op->getName().getDialectNamespace();
-    if ((dialect != "arith" && dialect != "math") || isa<arith::ConstantOp>(op) ||
-        op->getNumRegions() != 0 || op->getNumResults() == 0)
-      return failure();
-    ValueAttr encoding;
-    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
-      ValueAttr e = registerEncoding(t);
-      if (!e)
-        continue;
-      if (encoding && e != encoding)
-        return op->emitOpError()
-               << "mixes register tensors of different layouts: give its operands one "
-                  "layout (layout.convert_layout, or --layout-assign-layouts)";
-      encoding = e;
-    }
-    if (!encoding)
-      return failure();
-    for (Type t : op->getResultTypes())
-      if (!registerEncoding(t))
-        return op->emitOpError() << "has a register tensor operand but the result " << t
-                                 << " is not a register tensor";
-    SmallVector<Type> structs;
-    if (failed(typeConverter->convertTypes(op->getResultTypes(), structs)))
-      return failure();
-    // A bitcast between element types of one LLVM type (f8E4M3FN and i8) moves nothing.
-    if (isa<arith::BitcastOp>(op) && operands[0].getType() == structs[0]) {
-      rw.replaceOp(op, operands[0]);
-      return success();
-    }
-    int64_t regs = cast<LLVM::LLVMStructType>(structs[0]).getBody().size();
-    Location loc = op->getLoc();
-    if (Value f8 = truncToFp8(rw, loc, op, operands[0], structs[0], regs)) {
-      rw.replaceOp(op, f8);
-      return success();
-    }
-    SmallVector<Value> results;
-    for (Type s : structs)
-      results.push_back(undefStruct(rw, loc, s));
-    SmallVector<Type> elems;
-    for (Type t : op->getResultTypes())
-      elems.push_back(cast<RankedTensorType>(t).getElementType());
-    for (int64_t r = 0; r < regs; ++r) {
-      SmallVector<Value> scalars;
-      for (auto [orig, now] : llvm::zip(op->getOperands(), operands))
-        scalars.push_back(registerEncoding(orig.getType())
-                              ? LLVM::ExtractValueOp::create(rw, loc, now, r).getResult()
-                              : now);
-      if (Value direct = directScalar(rw, loc, op, scalars)) {
-        results[0] = LLVM::InsertValueOp::create(rw, loc, results[0], direct, r);
-        continue;
-      }
-      OperationState st(loc, op->getName());
-      st.addOperands(scalars);
-      st.addTypes(elems);
-      st.addAttributes(op->getAttrs());
-      Operation *scalar = rw.create(st);
-      for (unsigned j = 0; j < results.size(); ++j)
-        results[j] =
-            LLVM::InsertValueOp::create(rw, loc, results[j], scalar->getResult(j), r);
-    }
-    rw.replaceOp(op, results);
-    return success();
-  }
-};
 
 /// layout.convert_layout -> layout.convert with the thread index and the
 /// module's shared buffer, after a CTA barrier when an earlier conversion may
@@ -383,64 +254,6 @@ struct RetilePattern : public OpConversionPattern<RetileOp> {
   }
 };
 
-Value constI32(ConversionPatternRewriter &rw, Location loc, int64_t v) {
-  return arith::ConstantOp::create(rw, loc, rw.getI32IntegerAttr(v));
-}
-
-/// A cast between a struct and a register tensor (the boundary with
-/// struct-level code): once both sides are structs, the value itself. A cast
-/// of a vector of the thread's registers (one element per register, in order)
-/// to a register tensor fills its struct element by element, and the cast of a
-/// register tensor to such a vector reads it.
-struct CastPattern : public OpConversionPattern<UnrealizedConversionCastOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(UnrealizedConversionCastOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    SmallVector<Type> want;
-    if (failed(typeConverter->convertTypes(op.getResultTypes(), want)))
-      return failure();
-    // A vector of the thread's registers in order (e.g. from tcgen05.ld) to a
-    // register tensor: its struct, field r = element r.
-    if (op.getNumOperands() == 1 && want.size() == 1)
-      if (auto v = dyn_cast<VectorType>(adaptor.getOperands().front().getType()))
-        if (auto st = dyn_cast<LLVM::LLVMStructType>(want.front());
-            st && v.getRank() == 1 && v.getNumElements() == (int64_t)st.getBody().size() &&
-            llvm::all_of(st.getBody(), [&](Type t) { return t == v.getElementType(); })) {
-          Location loc = op.getLoc();
-          Value regs = undefStruct(rw, loc, st);
-          for (int64_t r = 0; r < v.getNumElements(); ++r) {
-            Value e = LLVM::ExtractElementOp::create(rw, loc, adaptor.getOperands().front(),
-                                                     constI32(rw, loc, r));
-            regs = LLVM::InsertValueOp::create(rw, loc, regs, e, r);
-          }
-          rw.replaceOp(op, regs);
-          return success();
-        }
-    // A register tensor to a vector of the thread's registers in order (e.g.
-    // for tcgen05.st): element r = struct field r.
-    if (op.getNumOperands() == 1 && want.size() == 1)
-      if (auto v = dyn_cast<VectorType>(want.front()))
-        if (auto st = dyn_cast<LLVM::LLVMStructType>(adaptor.getOperands().front().getType());
-            st && v.getRank() == 1 && v.getNumElements() == (int64_t)st.getBody().size() &&
-            llvm::all_of(st.getBody(), [&](Type t) { return t == v.getElementType(); })) {
-          Location loc = op.getLoc();
-          Value vec = LLVM::PoisonOp::create(rw, loc, v);
-          for (int64_t r = 0; r < v.getNumElements(); ++r) {
-            Value e = LLVM::ExtractValueOp::create(rw, loc, adaptor.getOperands().front(), r);
-            vec = LLVM::InsertElementOp::create(rw, loc, vec, e, constI32(rw, loc, r));
-          }
-          rw.replaceOp(op, vec);
-          return success();
-        }
-    if (TypeRange(adaptor.getOperands().getTypes()) != TypeRange(want))
-      return op.emitOpError() << "casts to a register tensor whose registers are "
-                              << want.front() << ", from " << adaptor.getOperands().getTypes().front();
-    rw.replaceOp(op, adaptor.getOperands());
-    return success();
-  }
-};
-
 struct LowerRegisterTensorsPass
     : public PassWrapper<LowerRegisterTensorsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerRegisterTensorsPass)
@@ -465,76 +278,10 @@ struct LowerRegisterTensorsPass
     registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect, scf::SCFDialect>();
   }
 
-  /// Check every register tensor type and give each symbol table that holds
-  /// a conversion through shared memory its buffer.
+  /// Give each symbol table that holds a conversion through shared memory its
+  /// buffer.
   LogicalResult prepare(Operation *root) {
     bool ok = true;
-    root->walk([&](Operation *op) {
-      auto check = [&](Type t) {
-        if (!registerEncoding(t))
-          return;
-        std::string why;
-        if (failed(registerCount(cast<RankedTensorType>(t), &why))) {
-          op->emitOpError() << "has a register tensor " << t << " that is not one: " << why;
-          ok = false;
-        }
-      };
-      for (Type t : op->getOperandTypes()) {
-        check(t);
-        if (isa<MemoryTensorType>(t) && isa<AsyncCopyOp, GlobalLoadOp, GlobalStoreOp,
-                                               SharedLoadOp, SharedStoreOp>(op)) {
-          op->emitOpError() << "reads the tensor in memory " << t
-                            << " unresolved: --layout-lower-tensors (the first pass of "
-                               "--lower-to-nvvm) resolves it to a pointer first";
-          ok = false;
-        }
-      }
-      for (Type t : op->getResultTypes())
-        check(t);
-      // Registers of an element LLVM has no type for (f8) are its bytes: moved
-      // (loads, stores, conversions, a bitcast to the integer of its width) or
-      // made by arith.truncf from f32 (cvt.rn.satfinite), not computed on.
-      StringRef dialect = op->getName().getDialectNamespace();
-      auto f32ToFp8 = [](Operation *o) {
-        auto tr = dyn_cast<arith::TruncFOp>(o);
-        return tr && getElementTypeOrSelf(tr.getIn().getType()).isF32() &&
-               isa<Float8E4M3FNType, Float8E5M2Type>(getElementTypeOrSelf(tr.getType()));
-      };
-      if ((dialect == "arith" || dialect == "math") &&
-          !isa<arith::BitcastOp, arith::ConstantOp>(op) && !f32ToFp8(op))
-        for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
-          if (registerEncoding(t)) {
-            Type elem = cast<RankedTensorType>(t).getElementType();
-            if (llvmElementType(elem) == elem)
-              continue;
-            op->emitOpError() << "computes on registers of " << elem
-                              << ", which LLVM has no type for: a register tensor of "
-                              << elem << " is held as " << llvmElementType(elem)
-                              << " and only moved (loads, stores, layout.convert_layout, "
-                                 "arith.bitcast to "
-                              << llvmElementType(elem)
-                              << ") or made by arith.truncf from f32 (f8E4M3FN, f8E5M2)";
-            ok = false;
-            break;
-          }
-      for (Region &r : op->getRegions())
-        for (Block &b : r)
-          for (Type t : b.getArgumentTypes())
-            check(t);
-    });
-    if (!ok)
-      return failure();
-    root->walk([&](arith::ConstantOp op) {
-      auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
-      if (registerEncoding(op.getType()) && (!dense || !dense.isSplat())) {
-        op.emitOpError()
-            << "a constant register tensor must be a splat: each thread holds other "
-               "elements, so a non-splat constant has no per-thread value";
-        ok = false;
-      }
-    });
-    if (!ok)
-      return failure();
     llvm::DenseMap<Operation *, int64_t> need;
     SmallVector<Operation *> order;
     llvm::DenseSet<Operation *> seen; // functions with an earlier shared conversion
@@ -599,18 +346,19 @@ struct LowerRegisterTensorsPass
   void runOnOperation() override {
     Operation *root = getOperation();
     fenced.clear();
-    // The threads that run each register-tensor op (src/kernel_checks.rs).
-    if (!layout_nvvm_check_block_warps(wrap(root)) || failed(prepare(root)))
+    // The threads that run each register-tensor op (src/kernel_checks.rs), the register
+    // tensor types and the ops on them (src/register_type_checks.rs).
+    if (!layout_nvvm_check_block_warps(wrap(root)) ||
+        !layout_nvvm_check_register_tensors(wrap(root)) || failed(prepare(root)))
       return signalPassFailure();
     MLIRContext *ctx = &getContext();
     RegisterTensorConverter converter;
     RewritePatternSet patterns(ctx);
-    patterns.add<ElementwisePattern>(converter, ctx);
-    patterns.add<CastPattern>(converter, ctx);
     // In the order of RegisterOp (src/register_ops.rs).
     addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
                            CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp, AsyncCopyOp,
-                           GlobalLoadOp, GlobalStoreOp>(patterns, converter, sm);
+                           GlobalLoadOp, GlobalStoreOp, UnrealizedConversionCastOp, AnyOp>(
+        patterns, converter, sm);
     patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
     patterns.add<RetilePattern>(converter, ctx, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);

@@ -120,6 +120,11 @@ bool layout_nvvm_check_block_warps(MlirOperation root);
 /// kernel's cluster fits mma_tmem's ctaGroup = 2 and a multicast. The first
 /// error is emitted at `op`; true when there is none.
 bool layout_nvvm_check_tensor_lowering(MlirOperation op);
+/// Every register tensor type is one (its encoding fits its shape), no tensor in
+/// memory is left for the ops that read it, registers of f8 are only moved or
+/// made from f32, and constant register tensors are splats
+/// (src/register_type_checks.rs).
+bool layout_nvvm_check_register_tensors(MlirOperation root);
 }
 } // namespace layout
 } // namespace mlir

@@ -595,6 +595,21 @@ impl<'c> Builder<'c> {
         self.typed("llvm.call", args, &attributes, result)
     }
 
+    /// `llvm.call_intrinsic "name"(args) : result` (no operand bundles).
+    pub fn call_intrinsic(&self, result: Type<'c>, name: &str, args: &[Val<'c>]) -> Val<'c> {
+        let ctx = self.context();
+        let segments = DenseI32ArrayAttribute::new(ctx, &[args.len() as i32, 0]);
+        let attributes = [
+            (self.id("intrin"), StringAttribute::new(ctx, name).into()),
+            (self.id("operandSegmentSizes"), segments.into()),
+            (
+                self.id("op_bundle_sizes"),
+                DenseI32ArrayAttribute::new(ctx, &[]).into(),
+            ),
+        ];
+        self.typed("llvm.call_intrinsic", args, &attributes, result)
+    }
+
     /// The external declaration `llvm.func @name` of the `!llvm.func` type `function_ty`,
     /// with its one empty region.
     pub fn func_declaration(&self, name: &str, function_ty: Type<'c>) -> OperationRef<'c, 'c> {

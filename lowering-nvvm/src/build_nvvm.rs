@@ -175,6 +175,13 @@ extern "C" {
         cg: bool,
         src_bytes: MlirValue,
     );
+    fn layout_nvvm_build_convert_f32x2_to_f8x2(
+        rewriter: MlirRewriterBase,
+        loc: MlirLocation,
+        hi: MlirValue,
+        lo: MlirValue,
+        e5m2: bool,
+    ) -> MlirValue;
     fn layout_nvvm_build_tcgen05_cp(
         rewriter: MlirRewriterBase,
         loc: MlirLocation,
@@ -244,30 +251,25 @@ impl<'c> Builder<'c> {
 
     /// `nvvm.read.ptx.sreg.laneid : i32`.
     pub fn lane_id(&self) -> Val<'c> {
-        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
-        // insertion point just set; the location, types and values are melior handles of the
-        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
-        // alive for 'c as well.
-        unsafe {
-            Val::from_raw(layout_nvvm_build_special_register(
-                self.insertion(),
-                self.loc(),
-                SpecialRegister::LaneId,
-            ))
-        }
+        self.special_register(SpecialRegister::LaneId)
     }
 
     /// `nvvm.read.ptx.sreg.tid.x : i32`.
     pub fn thread_id_x(&self) -> Val<'c> {
+        self.special_register(SpecialRegister::ThreadIdX)
+    }
+
+    /// The special register `kind` as an i32.
+    fn special_register(&self, kind: SpecialRegister) -> Val<'c> {
         // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
-        // insertion point just set; the location, types and values are melior handles of the
-        // context, alive for 'c; the C++ builder creates its op there and returns its one result,
-        // alive for 'c as well.
+        // insertion point just set; the location is a melior handle of the context, alive for
+        // 'c; the C++ builder creates its op there and returns its one result (every
+        // `SpecialRegister` is one it lists), alive for 'c as well.
         unsafe {
             Val::from_raw(layout_nvvm_build_special_register(
                 self.insertion(),
                 self.loc(),
-                SpecialRegister::ThreadIdX,
+                kind,
             ))
         }
     }
@@ -663,6 +665,24 @@ impl<'c> Builder<'c> {
                 cg,
                 src_bytes.map_or(NO_VALUE, |v| v.to_raw()),
             )
+        }
+    }
+
+    /// `nvvm.convert.f32x2.to.f8x2 hi, lo` (`cvt.rn.satfinite.{e4m3,e5m2}x2.f32`): the two
+    /// f32 as f8E4M3FN (f8E5M2 when `e5m2`) bytes of an i16, `lo` in the low byte.
+    pub fn convert_f32x2_to_f8x2(&self, hi: Val<'c>, lo: Val<'c>, e5m2: bool) -> Val<'c> {
+        // SAFETY: the rewriter handle is the pattern's (`PatternRewriter`'s invariant), its
+        // insertion point just set; the location and values are melior handles of the context,
+        // alive for 'c; the C++ builder creates its op there and returns its one result, alive
+        // for 'c as well.
+        unsafe {
+            Val::from_raw(layout_nvvm_build_convert_f32x2_to_f8x2(
+                self.insertion(),
+                self.loc(),
+                hi.to_raw(),
+                lo.to_raw(),
+                e5m2,
+            ))
         }
     }
 }

@@ -91,7 +91,7 @@ pub unsafe extern "C" fn layout_nvvm_check_block_warps(root: MlirOperation) -> b
 }
 
 /// Every op nested in `op`, then `op` itself (MLIR's post-order walk), in the order of the IR.
-fn walk_post_order<'c: 'a, 'a>(
+pub(crate) fn walk_post_order<'c: 'a, 'a>(
     op: OperationRef<'c, 'a>,
     visit: &mut impl FnMut(OperationRef<'c, 'a>),
 ) {
@@ -139,7 +139,7 @@ pub fn check_kernel_arguments(root: OperationRef<'_, '_>) -> bool {
             };
             let t = arg.r#type();
             let tensor = layout_dialect::memory_tensor::memory_tensor(t).is_some();
-            let layout = layout_dialect::is_layout_type(t.to_raw());
+            let layout = layout_dialect::is_layout_type(t);
             if !tensor && !layout && t.dialect().namespace() != Ok("layout") {
                 continue;
             }

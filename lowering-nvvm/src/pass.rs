@@ -118,7 +118,7 @@ fn lower_op_checked<'c>(
     let data: Vec<Val<'c>> = all
         .iter()
         .copied()
-        .filter(|v| !layout_dialect::is_layout_type(v.r#type().to_raw()))
+        .filter(|v| !layout_dialect::is_layout_type(v.r#type()))
         .collect();
     let Some(kind) = HardwareOp::from_number(kind) else {
         emit_error(op, &format!("internal: no hardware op numbered {kind}"));

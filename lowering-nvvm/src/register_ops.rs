@@ -40,7 +40,9 @@
 //!
 //! - `layout.shared_load` / `layout.shared_store`: see [`crate::shared_access`];
 //! - `layout.async_copy`: see [`crate::async_copy`];
-//! - `layout.global_load` / `layout.global_store`: see [`crate::global_access`].
+//! - `layout.global_load` / `layout.global_store`: see [`crate::global_access`];
+//! - `builtin.unrealized_conversion_cast`: see [`crate::register_cast`];
+//! - an elementwise `arith` / `math` op (the pattern on any op): see [`crate::elementwise`].
 //!
 //! Errors are the op's (`op->emitOpError()` in C++), with the algebra's text; no layout math
 //! here.
@@ -64,8 +66,10 @@ use melior::ir::{TypeLike, ValueLike};
 
 use crate::build::{Builder, Val};
 use crate::build_arith::{arith, const_i32, const_of, Arith};
-use crate::build_llvm::struct_body;
-use crate::register_tensor::{encoding_of, llvm_has_float, register_encoding, thread_coordinates};
+use crate::combiner::combine;
+use crate::register_tensor::{
+    encoding_of, llvm_has_float, register_count, register_encoding, thread_coordinates,
+};
 
 /// The kind of the first register-tensor op: the kinds below it are the hardware ops of
 /// src/pass.rs (`HardwareOp`).
@@ -87,10 +91,12 @@ enum RegisterOp {
     AsyncCopy,
     GlobalLoad,
     GlobalStore,
+    Cast,
+    Elementwise,
 }
 
 impl RegisterOp {
-    const ALL: [RegisterOp; 12] = [
+    const ALL: [RegisterOp; 14] = [
         RegisterOp::SplatConstant,
         RegisterOp::Transpose,
         RegisterOp::Broadcast,
@@ -103,6 +109,8 @@ impl RegisterOp {
         RegisterOp::AsyncCopy,
         RegisterOp::GlobalLoad,
         RegisterOp::GlobalStore,
+        RegisterOp::Cast,
+        RegisterOp::Elementwise,
     ];
 
     fn from_number(k: i32) -> Option<RegisterOp> {
@@ -116,7 +124,8 @@ impl RegisterOp {
 enum Outcome {
     /// The op was replaced.
     Lowered,
-    /// The op is not one the pattern lowers (a constant or splat of another type).
+    /// The op is not one the pattern lowers (a constant or splat of another type, an op that
+    /// is not an elementwise one on register tensors).
     NotThisPattern,
 }
 
@@ -203,14 +212,16 @@ fn lower_kind<'c>(
             crate::global_access::lower(b, op, store, operands, results)?;
             Ok(Outcome::Lowered)
         }
+        RegisterOp::Cast => {
+            crate::register_cast::lower(b, op, operands, results)?;
+            Ok(Outcome::Lowered)
+        }
+        RegisterOp::Elementwise => Ok(if crate::elementwise::lower(b, op, operands, results)? {
+            Outcome::Lowered
+        } else {
+            Outcome::NotThisPattern
+        }),
     }
-}
-
-/// The number of registers of the struct type `ty` (a converted register tensor).
-fn register_count(ty: Type<'_>) -> Result<usize, String> {
-    struct_body(ty)
-        .map(|fields| fields.len())
-        .ok_or_else(|| format!("internal: '{ty}' is not the struct of a register tensor"))
 }
 
 /// An undefined struct of type `ty` whose every register is `scalar`.
@@ -414,30 +425,6 @@ fn lower_coordinate<'c>(
     }
     b.replace(op, &[out]);
     Ok(Outcome::Lowered)
-}
-
-/// `x` combined with `y` by layout.reduce's combiner `kind` (verified), as the LLVM op or
-/// intrinsic the arith op `kind` means.
-fn combine<'c>(b: &Builder<'c>, kind: &str, x: Val<'c>, y: Val<'c>) -> Result<Val<'c>, String> {
-    let name = match kind {
-        "addf" => "llvm.fadd",
-        "mulf" => "llvm.fmul",
-        "maxnumf" => "llvm.intr.maxnum",
-        "minnumf" => "llvm.intr.minnum",
-        "maximumf" => "llvm.intr.maximum",
-        "minimumf" => "llvm.intr.minimum",
-        "addi" => "llvm.add",
-        "muli" => "llvm.mul",
-        "maxsi" => "llvm.intr.smax",
-        "minsi" => "llvm.intr.smin",
-        "maxui" => "llvm.intr.umax",
-        "minui" => "llvm.intr.umin",
-        "andi" => "llvm.and",
-        "ori" => "llvm.or",
-        "xori" => "llvm.xor",
-        _ => return Err(format!("internal: no combiner {kind}")),
-    };
-    Ok(b.same_type_op(name, x, y))
 }
 
 /// The value `v` of lane `lane ^ mask` of the warp (`nvvm.shfl.sync bfly`, all lanes);

@@ -14,6 +14,7 @@ use melior::ir::TypeLike;
 
 use crate::build::{Builder, Val};
 use crate::build_arith::{arith, const_i32, Arith};
+use crate::build_llvm::struct_body;
 
 /// The linear layout encoding the register tensor type `ty`; `None` for any other type.
 pub(crate) fn register_encoding(ty: Type<'_>) -> Option<LinearLayout> {
@@ -31,18 +32,24 @@ pub(crate) fn encoding_of(ty: Type<'_>) -> Result<LinearLayout, String> {
 /// The type a register of elements `ty` has: `ty`, or for a float LLVM has no type for (f8)
 /// the integer of its width.
 pub(crate) fn llvm_element<'c>(b: &Builder<'c>, ty: Type<'c>) -> Type<'c> {
+    held_as_integer(ty).map_or(ty, |bits| b.int(bits))
+}
+
+/// The width of the signless integer a register of elements `ty` holds them as when LLVM has
+/// no type for `ty` itself (a signed or unsigned integer, a float LLVM lacks: f8); `None` when
+/// the register holds `ty` (a signless integer, an LLVM float, any other type).
+pub(crate) fn held_as_integer(ty: Type<'_>) -> Option<u32> {
     if let Ok(i) = melior::ir::r#type::IntegerType::try_from(ty) {
-        return if i.is_signless() {
-            ty
-        } else {
-            b.int(i.width())
-        };
+        return (!i.is_signless()).then(|| i.width());
     }
-    if ty.is_float() && !llvm_has_float(ty) {
-        b.int(ty.float_width())
-    } else {
-        ty
-    }
+    (ty.is_float() && !llvm_has_float(ty)).then(|| ty.float_width())
+}
+
+/// The number of registers of the struct type `ty` (a converted register tensor).
+pub(crate) fn register_count(ty: Type<'_>) -> Result<usize, String> {
+    struct_body(ty)
+        .map(|fields| fields.len())
+        .ok_or_else(|| format!("internal: '{ty}' is not the struct of a register tensor"))
 }
 
 /// Whether the float type `ty` is one LLVM has (f16, bf16, f32, f64, f80, f128).
