@@ -250,8 +250,7 @@ pub(crate) fn type_text(text: &str, kind: i32) -> String {
     }
 }
 
-/// A runtime leaf (a stride known only at run time) in [`layout_ffi_check_stride_alignment`](crate::layout_ffi_check_stride_alignment)
-/// and a mode of no static size in `layout_ffi_mode_sizes`.
+/// A mode of no static size in `layout_ffi_mode_sizes`.
 pub const FLAT_DYNAMIC: i64 = i64::MIN;
 
 pub(crate) fn utf8(b: &[u8]) -> Result<&str, Error> {

@@ -371,23 +371,6 @@ pub extern "C" fn layout_ffi_shape(layout: Option<&Stored>) -> LayoutResult {
     })
 }
 
-/// The depth of a CuTe layout function's domain (0 for a leaf layout) or of an integer tuple;
-/// -1 for another value.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_depth(layout: Option<&Stored>) -> i64 {
-    catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(f)) => f.domain_layout().ok().map(|l| l.depth() as i64),
-        Some(Value::Tuple(t)) => Some(t.depth() as i64),
-        _ => None,
-    }))
-    .ok()
-    .flatten()
-    .unwrap_or(-1)
-}
-
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
 /// an integer tuple; -1 for another value.
 ///
@@ -531,48 +514,6 @@ pub extern "C" fn layout_ffi_int_leaves(value: Option<&Stored>, out: LayoutSlice
     }
 }
 
-/// A stride that is not a single integer leaf (a nested mode, or a scaled-basis stride) in
-/// [`layout_ffi_check_stride_alignment`].
-pub const FLAT_NESTED: i64 = i64::MIN + 1;
-
-/// The translation period of a CuTe layout function (`Func::translation_period`: 1 for a plain
-/// layout, 2^(B+M+|S|) for `Sw<B,M,S> o offset o layout`): moving its offsets by a multiple
-/// of it moves its values by the same amount. -1 for another value.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_translation_period(layout: Option<&Stored>) -> i64 {
-    catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(f)) => f.translation_period(),
-        _ => None,
-    }))
-    .ok()
-    .flatten()
-    .unwrap_or(-1)
-}
-
-/// The TV layout of operand `operand` (b'A', b'B' or b'C') of the MMA atom `name`
-/// (`hw::mma_atoms`), its tile in `tile[0..2]` and the atom's threads in `tile[2]`.
-///
-/// # C caller's contract
-/// `name` must be a valid [`LayoutStr`] and `tile` must point to 3 writable i64s.
-#[no_mangle]
-pub extern "C" fn layout_ffi_mma_atom_operand(
-    name: LayoutStr,
-    operand: u8,
-    tile: Option<&mut [MaybeUninit<i64>; 3]>,
-) -> LayoutResult {
-    let bytes = name.bytes();
-    guarded(|| {
-        let atom = layout_algebra::hw::mma_atoms::atom(utf8(bytes)?)?;
-        let (tv, t) = atom.operand(operand as char)?;
-        let tile = tile.ok_or_else(|| Error::algebra("mma_atom_operand: no tile to write"))?;
-        write_all(tile, &[t[0], t[1], atom.threads]);
-        Ok(Value::layout(tv))
-    })
-}
-
 /// The vector width of the element-by-element copy `src(i) -> dst(i)` of two CuTe layout
 /// functions (`ops::copy_vector`): the largest power of two n <= `max` such that every aligned
 /// run of n indices maps to n consecutive, n-aligned offsets in both. -1 for another value.
@@ -596,32 +537,6 @@ pub extern "C" fn layout_ffi_copy_vector(
     .ok()
     .flatten()
     .unwrap_or(-1)
-}
-
-/// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
-/// translation (`Func::check_mode_translates`): status Ok, or the algebra's message.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_check_mode_translates(
-    layout: Option<&Stored>,
-    mode: usize,
-) -> LayoutResult {
-    let r = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(f)) => f.check_mode_translates(mode),
-        _ => Err(Error::algebra("expected a CuTe layout")),
-    }));
-    match r {
-        Ok(Ok(())) => owned(STATUS_OK, KIND_TUPLE, 0, String::new()),
-        Ok(Err(e)) => from_error(e),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
 }
 
 /// Run `f` on operands given as (canonical text, kind), each parsed into its value (none for
@@ -1242,45 +1157,6 @@ pub extern "C" fn layout_ffi_smem_layout(
     }
 }
 
-/// The verifier's and the lowering's plan of `layout.reduce` (`linear::reduce_plan`): reducing
-/// the register tensor of extents `shape` encoded by `src` along `dim` into the tensor encoded by
-/// `dst`, which must be the source's slice along `dim`. Flat: the number of result registers,
-/// the registers each combines, the number of lane masks; each result register's source
-/// registers; the lane masks; then the number of reducing warp bits, the layout's threads and
-/// the warp masks (the shared-memory stage). `*length` integers, copied to `out` when they fit
-/// in it.
-/// The text is a summary for a remark; an error names the rule.
-///
-/// # C caller's contract
-/// `src` and `dst` must be null or live handles; `shape` must be a valid [`LayoutSlice`],
-/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-pub extern "C" fn layout_ffi_reduce_plan(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    dim: usize,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let mut flat: Vec<i64> = Vec::new();
-    let r = register_pair_check_text(src, dst, shape.as_slice(), |src, dst, shape| {
-        let p = reduce_plan_into(src, dst, shape, dim)?;
-        flat.push(p.groups.len() as i64);
-        flat.push(p.groups.first().map_or(0, |g| g.len()) as i64);
-        flat.push(p.lane_masks.len() as i64);
-        flat.extend(p.groups.iter().flatten().map(|&r| r as i64));
-        flat.extend(p.lane_masks.iter().map(|&m| m as i64));
-        flat.push(p.warp_masks.len() as i64);
-        flat.push(p.threads as i64);
-        flat.extend(p.warp_masks.iter().map(|&m| m as i64));
-        fits("reduce", &flat, capacity)?;
-        Ok(p.summary)
-    });
-    with_plan(r, &flat, out, length)
-}
-
 /// The plan of reducing the register tensor of extents `shape` encoded by `src` along `dim`
 /// (`linear::reduce_plan`), whose result encoding `dst` must be the source's slice along `dim`:
 /// the plan, or the error that names the rule (the verifier's and the lowering's).
@@ -1299,34 +1175,6 @@ pub fn reduce_plan_into(
         )));
     }
     Ok(p)
-}
-
-/// The plan of `layout.broadcast` (`linear::reduce_plan::broadcast_plan`): the register tensor
-/// encoded by `src` (a slice along `dim`) copied to each register of the tensor of extents
-/// `shape` encoded by `dst`: for each register of `dst`, the register of `src` (`*length` of
-/// them, copied to `out` when they fit in `out`); an error names the first basis where
-/// `src` is not `dst`'s slice.
-///
-/// # C caller's contract
-/// As [`layout_ffi_reduce_plan`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_broadcast_plan(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    dim: usize,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let mut flat: Vec<i64> = Vec::new();
-    let r = register_pair_check_text(src, dst, shape.as_slice(), |src, dst, shape| {
-        let map = layout_algebra::linear::reduce_plan::broadcast_plan(src, dst, shape, dim)?;
-        flat.extend(map.iter().map(|&r| r as i64));
-        fits("broadcast", &flat, capacity)?;
-        Ok(String::new())
-    });
-    with_plan(r, &flat, out, length)
 }
 
 /// Read the two encodings of a register-tensor op (their errors name them) and the tensor's
@@ -1377,37 +1225,6 @@ pub extern "C" fn layout_ffi_wgmma_a_operand(
         flat.push(p.per_register as i64);
         flat.extend(p.blocks.iter().flatten().map(|&r| r as i64));
         fits("wgmma_a_operand", &flat, capacity)?;
-        Ok(String::new())
-    });
-    with_plan(r, &flat, out, length)
-}
-
-/// The coordinates of the elements of the register tensor of extents `shape` encoded by
-/// `encoding` (`linear::tensor_coordinates`), flattened: the numbers of registers, lane bits and
-/// warp bits; then each register's `rank` coordinates, each lane bit's, each warp bit's.
-/// `*length` integers, copied to `out` when they fit in it.
-///
-/// # C caller's contract
-/// `encoding` must be null or a live handle; `shape` must be a valid [`LayoutSlice`],
-/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-pub extern "C" fn layout_ffi_tensor_coordinates(
-    encoding: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let shape = shape.as_slice().to_vec();
-    let l = stored::linear_of(encoding);
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let c = layout_algebra::linear::tensor_coordinates::tensor_coordinates(&l?, &shape)?;
-        flat.extend([c.registers.len(), c.lane.len(), c.warp.len()].map(|n| n as i64));
-        for v in c.registers.iter().chain(&c.lane).chain(&c.warp) {
-            flat.extend(v);
-        }
-        fits("tensor_coordinates", &flat, capacity)?;
         Ok(String::new())
     });
     with_plan(r, &flat, out, length)
@@ -1524,31 +1341,6 @@ pub extern "C" fn layout_ffi_register_tensor(
     r
 }
 
-/// The strides of a global tile against the promised alignment
-/// (`linear::global_access::check_stride_alignment`): `strides` holds the stride of each
-/// dimension but the last, in elements, [`FLAT_DYNAMIC`] where it is known only at run time.
-/// Status OK with an empty text, else the message.
-///
-/// # C caller's contract
-/// `strides` must be a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_check_stride_alignment(
-    strides: LayoutSlice<i64>,
-    elem_bits: i64,
-    align: i64,
-) -> LayoutResult {
-    let strides: Vec<Option<i64>> = strides
-        .as_slice()
-        .to_vec()
-        .into_iter()
-        .map(|s| (s != FLAT_DYNAMIC && s != FLAT_NESTED).then_some(s))
-        .collect();
-    checked_text(|| {
-        layout_algebra::linear::global_access::check_stride_alignment(&strides, elem_bits, align)?;
-        Ok(String::new())
-    })
-}
-
 /// A shared-memory layout of a tile of `rank` dimensions as the linear layout from `dim0, ...`
 /// to `offset`: a linear layout as it is, a CuTe layout (swizzled or not) converted when it is
 /// linear over F2; an error naming `op` otherwise.
@@ -1569,81 +1361,6 @@ pub fn shared_layout(
             "{op}: the shared layout must be a CuTe layout (#layout.layout<...>) or a linear layout (#layout.linear<...>)"
         ))),
     }
-}
-
-/// The plan of loading (`store` false) or storing a register tensor (`threads`, extents
-/// `shape`, `elem_bits`) from or to shared memory laid out by `smem`
-/// (`linear::shared_access`), flattened: vector, element bytes, number of lane bits, of warp
-/// bits and of accesses; the shared offset of each lane bit, then of each warp bit; per access
-/// its register offset as the pair `(x, a)` of `split_thread_xor` (the access is at
-/// `(thread ^ x) + a`), its number of register groups and their first registers; then 0, or
-/// 1 and the `ldmatrix` form (for a load on `sm` >= 75; `sm` 0: none): matrices, `.trans`, the
-/// row offset of each of the 5 lane bits, the number of instructions and per instruction its
-/// register offset as such a pair (against the row offsets and the warp bits) and its first
-/// register. `*length` is
-/// the number of integers; they are copied to `out` only when `out` holds them. The text
-/// is a summary for a remark.
-///
-/// # C caller's contract
-/// `threads` and `smem` must be null or live handles; `shape` must be a valid [`LayoutSlice`],
-/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn layout_ffi_shared_access(
-    threads: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    elem_bits: i64,
-    smem: Option<&Stored>,
-    store: bool,
-    sm: i64,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let shape = shape.as_slice().to_vec();
-    let threads = stored::linear_of(threads);
-    let smem_value = smem;
-    let mut flat: Vec<i64> = Vec::new();
-    let op = if store { "shared_store" } else { "shared_load" };
-    let r = checked_text(|| {
-        let l = threads?;
-        let s = shared_layout(smem_value, shape.len(), op)?;
-        let p = layout_algebra::linear::shared_access::shared_access(
-            &l, &shape, elem_bits, &s, store, sm,
-        )?;
-        flat = vec![
-            p.vector as i64,
-            p.elem_bytes,
-            p.lane.len() as i64,
-            p.warp.len() as i64,
-            p.accesses.len() as i64,
-        ];
-        flat.extend(&p.lane);
-        flat.extend(&p.warp);
-        let thread: Vec<i64> = p.lane.iter().chain(&p.warp).copied().collect();
-        for a in &p.accesses {
-            let (x, add) = split_thread_xor(&thread, a.offset);
-            flat.extend([x, add]);
-            flat.push(a.registers.len() as i64);
-            flat.extend(a.registers.iter().map(|&r| r as i64));
-        }
-        match &p.matrix {
-            None => flat.push(0),
-            Some(m) => {
-                flat.extend([1, m.num as i64, m.trans as i64]);
-                flat.extend(&m.lane_rows);
-                flat.push(m.instructions.len() as i64);
-                let rows: Vec<i64> = m.lane_rows.iter().chain(&p.warp).copied().collect();
-                for (o, first) in &m.instructions {
-                    let (x, add) = split_thread_xor(&rows, *o);
-                    flat.extend([x, add, *first as i64]);
-                }
-            }
-        }
-        fits(op, &flat, capacity)?;
-        Ok(p.summary(if store { "st" } else { "ld" }))
-    });
-    with_plan(r, &flat, out, length)
 }
 
 /// The header of a global access plan as the C side reads it (the plan of
@@ -1689,104 +1406,6 @@ fn with_plan(
         if let Some(length) = length {
             length.write(flat.len());
         }
-    }
-    r
-}
-
-/// The `cp.async` plan of copying a tile (register-layout `threads`, extents `shape`,
-/// `elem_bits`) from global memory (row-major, `align`) into shared memory laid out by `smem`
-/// (a CuTe layout of the tile's coordinates, swizzled or not, or a linear layout from
-/// `dim0, ...` to one offset; `linear::async_copy`), flattened: vector, element bytes, number
-/// of lane bits, of warp bits and of copies; the coordinate (one integer per dimension) of each
-/// lane bit, then of each warp bit; the shared offset of each lane bit, then of each warp bit;
-/// per copy its register coordinate and its register shared offset as the pair `(x, a)` of
-/// `split_thread_xor` (the copy lands at `(thread ^ x) + a`). `*length` is the number of
-/// integers; they are copied to `out` only when `out` holds them. The text is a summary
-/// for a remark; an error when no `cp.async` copies the tile.
-///
-/// # C caller's contract
-/// `threads` and `smem` must be null or live handles; `shape` must be a valid [`LayoutSlice`],
-/// `out` a valid [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn layout_ffi_async_copy(
-    threads: Option<&Stored>,
-    shape: LayoutSlice<i64>,
-    elem_bits: i64,
-    align: i64,
-    smem: Option<&Stored>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let shape = shape.as_slice().to_vec();
-    let threads = stored::linear_of(threads);
-    let smem_value = smem;
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let l = threads?;
-        let s = shared_layout(smem_value, shape.len(), "async_copy")?;
-        let p = layout_algebra::linear::async_copy::async_copy(&l, &shape, elem_bits, align, &s)?;
-        let g = &p.global;
-        flat = access_header(g);
-        flat.extend(&p.smem_lane);
-        flat.extend(&p.smem_warp);
-        let thread: Vec<i64> = p.smem_lane.iter().chain(&p.smem_warp).copied().collect();
-        for (a, o) in g.accesses.iter().zip(&p.smem_access) {
-            flat.extend(&a.coord);
-            let (x, add) = split_thread_xor(&thread, *o);
-            flat.extend([x, add]);
-        }
-        fits("async_copy", &flat, capacity)?;
-        Ok(p.summary())
-    });
-    with_plan(r, &flat, out, length)
-}
-
-/// The registers of the m16n8k16 `mma.sync` instructions of `D = A B + C`
-/// (`hw::mma_sync`) for register tensors of `m x k`, `k x n` and `m x n`, flattened: the number
-/// of accumulator tiles, then per tile its number of k steps and per step the registers of A
-/// (8), B (4) and C (4). `*length` is the number of integers of the plan; they are copied to
-/// `out` only when it holds them (call again with a larger buffer otherwise).
-/// The text is a summary for a remark; an error when the layouts do not feed the instruction.
-///
-/// # C caller's contract
-/// `a`, `b`, `c` must be null or live handles; `out` must be a valid
-/// [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn layout_ffi_mma_sync(
-    a: Option<&Stored>,
-    b: Option<&Stored>,
-    c: Option<&Stored>,
-    m: i64,
-    n: i64,
-    k: i64,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let (a, b, c) = (
-        stored::linear_of(a),
-        stored::linear_of(b),
-        stored::linear_of(c),
-    );
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let p = layout_algebra::hw::mma_sync::mma_sync_plan(&a?, &b?, &c?, m, n, k)?;
-        flat.push(p.tiles.len() as i64);
-        for steps in &p.tiles {
-            flat.push(steps.len() as i64);
-            for s in steps {
-                flat.extend(s.a.iter().chain(&s.b).chain(&s.c).map(|&r| r as i64));
-            }
-        }
-        Ok(p.summary())
-    });
-    if let Some(length) = length {
-        length.write(flat.len());
-    }
-    if r.status == STATUS_OK && flat.len() <= out.len() {
-        out.write(&flat);
     }
     r
 }

@@ -77,7 +77,6 @@ void layout_ffi_value_release(LayoutHandle value);
 /// value, or a parse error at a byte offset of the spec (attribute_spec.rs).
 LayoutResult layout_ffi_parse_spec(LayoutStr spec, bool allow_unknown, LayoutStr what);
 int64_t layout_ffi_copy_vector(LayoutHandle src, LayoutHandle dst, int64_t max);
-LayoutResult layout_ffi_mma_atom_operand(LayoutStr name, uint8_t operand, int64_t *tile);
 LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Slice indices);
 LayoutResult layout_ffi_call_bound(LayoutStr op, LayoutOperandSlice args,
                                    LayoutI64Slice indices, LayoutI64Slice values,
@@ -93,8 +92,6 @@ LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
-LayoutResult layout_ffi_mma_sync(LayoutHandle a, LayoutHandle b, LayoutHandle c, int64_t m,
-                                 int64_t n, int64_t k, LayoutI64SliceMut out, size_t *length);
 /// The f32 accumulator of wgmma m64nNk16 (and k32: the same fragment; k names the instruction
 /// in the summary) in an m x n register tensor (hw::wgmma_accumulator): the number of
 /// warpgroups, then the register of each of the n/2 fields.
@@ -109,17 +106,6 @@ LayoutResult layout_ffi_tma_coords(LayoutStr elem, LayoutHandle gmem, LayoutHand
 /// the depth of the leaf's path, the path.
 LayoutResult layout_ffi_tma_runtime(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
                                     LayoutI64SliceMut out, size_t *length);
-/// The static strides of a global tile (elements, one per dimension but the last;
-/// LAYOUT_FLAT_DYNAMIC for a runtime one) against the promised alignment: Ok, or the message
-/// naming the dimension whose stride times the element size is not a multiple of `align`.
-LayoutResult layout_ffi_check_stride_alignment(LayoutI64Slice strides, int64_t elem_bits,
-                                               int64_t align);
-LayoutResult layout_ffi_async_copy(LayoutHandle threads, LayoutI64Slice shape, int64_t elem_bits,
-                                   int64_t align, LayoutHandle smem, LayoutI64SliceMut out,
-                                   size_t *length);
-LayoutResult layout_ffi_shared_access(LayoutHandle threads, LayoutI64Slice shape,
-                                      int64_t elem_bits, LayoutHandle smem, bool store,
-                                      int64_t sm, LayoutI64SliceMut out, size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
 LayoutResult layout_ffi_composition_reach(LayoutHandle a, LayoutHandle b);
@@ -135,15 +121,6 @@ LayoutResult layout_ffi_crd2idx(LayoutHandle layout, LayoutI64Slice coords, int6
 int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, LayoutI64SliceMut out);
 /// The shape of a CuTe layout function (its domain's) as a value, or the message.
 LayoutResult layout_ffi_shape(LayoutHandle layout);
-/// The depth of a CuTe layout function's domain or of an integer tuple; -1 otherwise.
-int64_t layout_ffi_depth(LayoutHandle layout);
-/// The translation period of a CuTe layout function (1 for a plain layout, 2^(B+M+|S|) for
-/// Sw<B,M,S> o offset o layout): moving its offsets by a multiple of it moves its values by
-/// the same amount; -1 for another value.
-int64_t layout_ffi_translation_period(LayoutHandle layout);
-/// Whether fixing top-level mode `mode` of a CuTe layout function at a coordinate is a
-/// translation of the rest (Ok), or the algebra's message naming the stride and the period.
-LayoutResult layout_ffi_check_mode_translates(LayoutHandle layout, size_t mode);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
 /// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
 /// atoms = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
@@ -168,25 +145,10 @@ int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
 LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
                                         LayoutI64Slice sizes, size_t d, LayoutI64SliceMut out,
                                         size_t *length);
-/// The plan of layout.reduce (linear::reduce_plan): the number of result registers, the
-/// registers each combines, the number of lane masks; each result register's source registers;
-/// the butterfly lane masks; the number of reducing warp bits, the layout's threads, the warp
-/// masks (combined through shared memory). The text is a remark's summary; an error names the
-/// rule.
-LayoutResult layout_ffi_reduce_plan(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
-                                    size_t dim, LayoutI64SliceMut out, size_t *length);
-/// The plan of layout.broadcast: for each register of dst (extents shape), the register of the
-/// slice src it copies; an error names where src is not dst's slice along dim.
-LayoutResult layout_ffi_broadcast_plan(LayoutHandle src, LayoutHandle dst, LayoutI64Slice shape,
-                                       size_t dim, LayoutI64SliceMut out, size_t *length);
 /// The A fragment of wgmma m64nNk16 from registers in an m x k register tensor
 /// (hw::wgmma_a_operand): the warpgroups, the k blocks, then 8 registers per block.
 LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, uint32_t bits,
                                         LayoutI64SliceMut out, size_t *length);
-/// Where the elements of a register tensor lie (linear::tensor_coordinates): the numbers of
-/// registers, lane bits and warp bits, then each one's `rank` coordinates.
-LayoutResult layout_ffi_tensor_coordinates(LayoutHandle encoding, LayoutI64Slice shape,
-                                           LayoutI64SliceMut out, size_t *length);
 /// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
 /// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
 /// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
@@ -253,21 +215,8 @@ int64_t layout_ffi_rank(LayoutHandle layout);
 /// The number of elements of a CuTe layout function in *out when static; false otherwise.
 bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
 #define LAYOUT_FLAT_DYNAMIC INT64_MIN
-#define LAYOUT_FLAT_NESTED (INT64_MIN + 1)
 void layout_result_free(LayoutResult *r);
 }
-
-/// Integers enough for the flat plans of layout_ffi_reduce_plan and layout_ffi_broadcast_plan:
-/// one per register (at most 2^12 per thread, linear::tensor_encoding) and a header.
-inline size_t reducePlanCapacity() { return (size_t(1) << 12) + 16; }
-
-/// Integers enough for the flat plan of layout_ffi_shared_access with at most 1024
-/// registers per thread.
-inline size_t sharedAccessCapacity() { return 5 + 16 + 4 * 1024 + 9 + 3 * 1024; }
-
-/// Integers enough for the flat plan of layout_ffi_async_copy of a tile of `rank`
-/// dimensions with at most 1024 elements per thread.
-inline size_t asyncCopyCapacity(size_t rank) { return 5 + 16 * (rank + 1) + 1024 * (rank + 2); }
 
 namespace mlir::layout::rust {
 
