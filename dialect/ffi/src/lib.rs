@@ -35,7 +35,6 @@ use abi::{type_text, utf8, write_all};
 use result::{from_error, owned, with_value};
 use std::mem::MaybeUninit;
 
-use layout_algebra::linear::shared_access::split_thread_xor;
 use layout_algebra::{text, Error, Func, IntTuple, Tree, Value};
 
 fn from_result(r: Result<Value, Error>) -> LayoutResult {
@@ -1177,26 +1176,6 @@ pub fn reduce_plan_into(
     Ok(p)
 }
 
-/// Read the two encodings of a register-tensor op (their errors name them) and the tensor's
-/// extents, and answer with `check`'s text: status OK with it, else the message.
-fn register_pair_check_text(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    shape: &[i64],
-    check: impl FnOnce(
-        &layout_algebra::linear::LinearLayout,
-        &layout_algebra::linear::LinearLayout,
-        &[i64],
-    ) -> Result<String, Error>,
-) -> LayoutResult {
-    let (src, dst) = (stored::linear_of(src), stored::linear_of(dst));
-    checked_text(|| {
-        let src = src.map_err(|e| Error::algebra(format!("the source encoding: {e}")))?;
-        let dst = dst.map_err(|e| Error::algebra(format!("the result encoding: {e}")))?;
-        check(&src, &dst, shape)
-    })
-}
-
 /// Which register of an `m x k` register tensor of `bits`-bit elements laid out by `a` is each
 /// field of the A fragment of `wgmma.mma_async` from registers (`hw::wgmma_a_operand`: m64nNk16
 /// for 16 bits, m64nNk32 for 8), flattened: the number of warpgroups, the number of k blocks, the
@@ -1361,24 +1340,6 @@ pub fn shared_layout(
             "{op}: the shared layout must be a CuTe layout (#layout.layout<...>) or a linear layout (#layout.linear<...>)"
         ))),
     }
-}
-
-/// The header of a global access plan as the C side reads it (the plan of
-/// `layout_ffi_async_copy` starts with it): vector, element bytes,
-/// the numbers of lane bits, warp bits and accesses, then the coordinate of each lane bit and of
-/// each warp bit.
-fn access_header(p: &layout_algebra::linear::global_access::GlobalAccess) -> Vec<i64> {
-    let mut flat = vec![
-        p.vector as i64,
-        p.elem_bytes,
-        p.lane.len() as i64,
-        p.warp.len() as i64,
-        p.accesses.len() as i64,
-    ];
-    for c in p.lane.iter().chain(&p.warp) {
-        flat.extend(c);
-    }
-    flat
 }
 
 /// The flat plan of an analysis for its C caller: an error when it holds more than the
