@@ -44,6 +44,7 @@
 #include "Layout/LayoutDialect.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Rewrite.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,14 +95,15 @@ static std::optional<SizedGlobal> sizedGlobalOf(Value ptr) {
   return SizedGlobal{global.getSymName(), type, bytes, align};
 }
 
-/// sizedGlobalOf for the kernel checks (src/kernel_checks.rs): the global's size in
-/// bytes, type and name (owned by the context), or false.
-extern "C" bool layout_nvvm_sized_global(MlirValue ptr, int64_t *bytes, MlirType *type,
-                                         MlirStringRef *name) {
+/// sizedGlobalOf for Rust (src/kernel_checks.rs, src/shared_alloc_lowering.rs): the
+/// global's size and alignment in bytes, type and name (owned by the context), or false.
+extern "C" bool layout_nvvm_sized_global(MlirValue ptr, int64_t *bytes, int64_t *align,
+                                         MlirType *type, MlirStringRef *name) {
   std::optional<SizedGlobal> g = sizedGlobalOf(unwrap(ptr));
   if (!g)
     return false;
   *bytes = g->bytes;
+  *align = g->align;
   *type = wrap(g->type);
   *name = wrap(g->name);
   return true;
@@ -630,84 +632,6 @@ Value constI32(OpBuilder &rw, Location loc, int64_t v) {
   return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v);
 }
 
-/// layout.shared_alloc -> the base rounded up to the largest alignment and, per
-/// result, `layout.make_tensor` of `base + offset` with its static layout (the
-/// file comment of the op: offsets in order, each aligned to 16 bytes or its
-/// layout's translation period in bytes: hw::shared_placement, which also
-/// gives the capacity of a CTA of `sm`, hw::smem_capacity). A remark gives the
-/// bytes it needs.
-LogicalResult lowerSharedAlloc(SharedAllocOp op, int64_t sm) {
-  IRRewriter rw(op->getContext());
-  rw.setInsertionPoint(op);
-  Location loc = op.getLoc();
-  SmallVector<LayoutHandle> layouts;
-  SmallVector<int64_t> bits;
-  for (Type type : op.getTensors().getTypes()) {
-    auto t = cast<MemoryTensorType>(type);
-    layouts.push_back(t.getLayout().getValueHandle());
-    bits.push_back(t.getElementType().getIntOrFloatBitWidth());
-  }
-  std::optional<SizedGlobal> g = sizedGlobalOf(op.getBase());
-  SmallVector<int64_t> placement(3 * layouts.size(), 0);
-  int64_t totals[5] = {0, 0, 0, 0, -1};
-  int64_t refused = layout_ffi_shared_placement(rust::handles(layouts), rust::ints(bits),
-                                                g ? g->align : 16, sm, rust::out(placement),
-                                                totals);
-  if (refused >= 0)
-    return op.emitOpError() << "cannot place " << op.getTensors().getTypes()[refused]
-                            << " in shared memory: whole-byte elements, a static cosize and "
-                               "a period of at most 2^20 elements are needed";
-  SmallVector<int64_t> offsets;
-  std::string placed;
-  llvm::raw_string_ostream os(placed);
-  for (size_t i = 0; i < layouts.size(); ++i) {
-    offsets.push_back(placement[3 * i]);
-    os << (i ? ", " : "") << "#" << i << " at byte " << placement[3 * i] << " ("
-       << placement[3 * i + 1] << " bytes, aligned to " << placement[3 * i + 2] << ")";
-  }
-  int64_t align = totals[1], needs = totals[2];
-  // A base that is a global of static size holds the tensors and the padding
-  // that rounds it up to the largest alignment (none past its own alignment).
-  if (g) {
-    if (g->align < 16)
-      return op.emitOpError() << "places its tensors at 16-byte boundaries from a 16-byte "
-                                 "aligned base, but @"
-                              << g->name << " is aligned to " << g->align
-                              << " bytes (give the global alignment = 16 or more)";
-    int64_t fits = totals[3];
-    if (fits > g->bytes)
-      return op.emitOpError() << "needs " << fits << " bytes of shared memory from the "
-                              << g->align << "-byte aligned @" << g->name << ", which holds "
-                              << g->bytes << " bytes (" << g->type << "): " << placed;
-  }
-  int64_t most = totals[4];
-  if (most >= 0 && needs > most)
-    return op.emitOpError() << "needs " << needs
-                            << " bytes of shared memory from a 16-byte aligned base, more than the "
-                            << most << " bytes (" << most / 1024 << " KiB) a CTA of sm_" << sm
-                            << " may have: " << placed;
-  op.emitRemark() << "'" << op->getName() << "' op needs " << needs
-                  << " bytes of shared memory from a 16-byte aligned base: " << placed;
-  Value base = op.getBase();
-  auto ptrType = base.getType();
-  if (align > 16) {
-    Value raw = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), base);
-    Value up = arith::AddIOp::create(rw, loc, raw, constI32(rw, loc, align - 1));
-    Value aligned = arith::AndIOp::create(rw, loc, up, constI32(rw, loc, -align));
-    Value pad = arith::SubIOp::create(rw, loc, aligned, raw);
-    base = LLVM::GEPOp::create(rw, loc, ptrType, rw.getI8Type(), base, ValueRange{pad});
-  }
-  for (auto [result, offset] : llvm::zip(op.getTensors(), offsets)) {
-    auto t = cast<MemoryTensorType>(result.getType());
-    Value p = LLVM::GEPOp::create(rw, loc, ptrType, rw.getI8Type(), base,
-                                  ArrayRef<LLVM::GEPArg>{(int32_t)offset});
-    Value l = ConstOp::create(rw, loc, t.getLayout().getValueAttr());
-    result.replaceAllUsesWith(MakeTensorOp::create(rw, loc, t, p, l).getResult());
-  }
-  rw.eraseOp(op);
-  return success();
-}
-
 /// `layout.local_tile %t[coords] {tile = slice}` with the tile's type (ops::local_tile:
 /// mode 0 of zipped_divide(L, slice)); failure when the algebra refuses it.
 FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ValueType slice,
@@ -934,158 +858,18 @@ struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
   }
 };
 
-/// The runtime arguments of the tensor map of `tensor` (a global tensor) for
-/// tiles of `smem` (layout_ffi_tma_runtime): per argument its kind (0: a leaf's
-/// extent, 1: its stride in bytes), the path's depth and the path. The
-/// algebra's error at `op`.
-FailureOr<SmallVector<int64_t>> tmaRuntime(Operation *op, MemoryTensorType tensor,
-                                           ValueAttr smem) {
-  StringRef elemName = hardwareElementName(tensor.getElementType());
-  if (elemName.empty())
-    return op->emitOpError() << "a TMA copy of " << tensor.getElementType()
-                             << " elements: TMA moves " << hardwareElementTypes();
-  SmallVector<int64_t> args(64, 0);
-  size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_tma_runtime(
-      rust::str(elemName), tensor.getLayout().getValueHandle(),
-      smem.getValueType().getValueHandle(), rust::out(args), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  args.resize(length);
-  return args;
-}
-
-/// layout.encode_tensor_map -> layout.tma_desc: the pointer of the tensor's
-/// make_tensor, and each runtime argument read off a leaf of its layout
-/// (layout.shape_leaf; layout.stride_leaf times the element's bytes).
-struct LowerEncodeTensorMap : public OpRewritePattern<EncodeTensorMapOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(EncodeTensorMapOp op, PatternRewriter &rw) const override {
-    auto make = op.getTensor().getDefiningOp<MakeTensorOp>();
-    auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
-    FailureOr<SmallVector<int64_t>> args = tmaRuntime(op, tensor, op.getSmem());
-    if (!make || failed(args))
-      return failure();
-    Location loc = op.getLoc();
-    int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
-    auto i64 = [&](int64_t v) { return arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), v); };
-    SmallVector<Value> dynamic;
-    for (size_t i = 0; i + 1 < args->size();) {
-      int64_t kind = (*args)[i], depth = (*args)[i + 1];
-      DenseI64ArrayAttr path = rw.getDenseI64ArrayAttr(ArrayRef(*args).slice(i + 2, depth));
-      i += 2 + depth;
-      Value leaf = kind == 0 ? ShapeLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(),
-                                                   path)
-                                   .getResult()
-                             : StrideLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(),
-                                                    path)
-                                   .getResult();
-      Value v = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), leaf);
-      if (kind == 1)
-        v = bits % 8 == 0 ? arith::MulIOp::create(rw, loc, v, i64(bits / 8)).getResult()
-                          : arith::DivSIOp::create(
-                                rw, loc, arith::MulIOp::create(rw, loc, v, i64(bits)), i64(8))
-                                .getResult();
-      dynamic.push_back(v);
-    }
-    rw.replaceOpWithNewOp<TmaDescOp>(op, rw.getI32Type(), op.getTensorMap(), make.getPtr(),
-                                     dynamic, Value(), Value(),
-                                     TypeAttr::get(tensor.getElementType()),
-                                     tensor.getLayout().getValueAttr(), op.getSmem());
-    return success();
+/// A greedy pattern whose body is Rust (src/tensor_patterns.rs, through
+/// layout_nvvm_lower_op): the op's kind, numbered from 200 in the order the
+/// pass adds these patterns (`TensorOp` there).
+template <typename Op>
+struct RustRewritePattern : public OpRewritePattern<Op> {
+  RustRewritePattern(MLIRContext *ctx, int kind) : OpRewritePattern<Op>(ctx), kind(kind) {}
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rw) const override {
+    RewriterBase *base = &rw;
+    return success(layout_nvvm_lower_op(wrap(op.getOperation()), kind, wrap(base), nullptr, 0,
+                                        nullptr, 0, 0));
   }
-};
-
-/// The predicate of layout.tma_encodable on its tensor (made by make_tensor):
-/// the modes to test, each its path and whether it is the contiguous mode, and
-/// the driver's limits (hw::tma_encodable, hw::tma_limits); an error when the
-/// tensor is tiled or a mode is not a leaf.
-struct EncodableLeaf {
-  SmallVector<int64_t, 1> path;
-  bool contiguous;
-};
-struct Encodable {
-  SmallVector<EncodableLeaf> leaves;
-  int64_t extentMin, extentMax, strideLimit, strideMultipleBits;
-};
-FailureOr<Encodable> encodablePlan(TmaEncodableOp op) {
-  if (!op.getTensor().getDefiningOp<MakeTensorOp>())
-    return op.emitOpError() << "asks about the tensor map of a whole tensor, made by "
-                               "layout.make_tensor in its function, found a tensor that is not";
-  auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
-  ValueType l = tensor.getLayout();
-  SmallVector<int64_t> flat(64, 0);
-  size_t length = 0;
-  int64_t limits[4] = {0, 0, 0, 0}, info[2] = {0, 0};
-  auto call = [&] {
-    return rust::take(layout_ffi_tma_encodable(l.getValueHandle(),
-                                               tensor.getElementType().getIntOrFloatBitWidth(),
-                                               rust::out(flat), &length, limits, info));
-  };
-  rust::Result r = call();
-  if (r.ok() && length > flat.size()) {
-    flat.resize(length);
-    r = call();
-  }
-  if (info[0] == LAYOUT_ENCODABLE_NOT_LEAF)
-    return op.emitOpError() << "reads the extent and stride of each mode of " << Type(l)
-                            << ", but mode " << info[1] << " is not a leaf";
-  if (!r.ok())
-    return op.emitOpError() << "cannot read the modes of " << Type(l);
-  Encodable e{{}, limits[0], limits[1], limits[2], limits[3]};
-  for (size_t i = 0; i + 1 < length;) {
-    int64_t depth = flat[i + 1];
-    e.leaves.push_back({SmallVector<int64_t, 1>(ArrayRef(flat).slice(i + 2, depth)), flat[i] != 0});
-    i += 2 + depth;
-  }
-  return e;
-}
-
-/// layout.tma_encodable -> index math on the leaves of the tensor's layout
-/// (the layout operand of its make_tensor): every extent e in [min, max], and
-/// for every mode but the contiguous one the stride s a positive multiple of
-/// the alignment below the limit: the driver's rules for the global extents and
-/// strides of cuTensorMapEncodeTiled (hw::tma_encodable's plan). Static leaves
-/// fold later (canonicalize).
-struct LowerTmaEncodable : public OpRewritePattern<TmaEncodableOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TmaEncodableOp op, PatternRewriter &rw) const override {
-    auto make = op.getTensor().getDefiningOp<MakeTensorOp>();
-    FailureOr<Encodable> plan = encodablePlan(op);
-    if (!make || failed(plan))
-      return failure();
-    Location loc = op.getLoc();
-    auto tensor = cast<MemoryTensorType>(op.getTensor().getType());
-    int64_t bits = tensor.getElementType().getIntOrFloatBitWidth();
-    auto i64 = [&](int64_t v) { return arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), v); };
-    auto both = [&](Value a, Value b) { return arith::AndIOp::create(rw, loc, a, b).getResult(); };
-    auto cmp = [&](arith::CmpIPredicate p, Value a, int64_t b) {
-      return arith::CmpIOp::create(rw, loc, p, a, i64(b)).getResult();
-    };
-    Value ok = arith::ConstantIntOp::create(rw, loc, rw.getI1Type(), 1);
-    for (const EncodableLeaf &leaf : plan->leaves) {
-      DenseI64ArrayAttr path = rw.getDenseI64ArrayAttr(leaf.path);
-      Value e = arith::IndexCastOp::create(
-          rw, loc, rw.getI64Type(),
-          ShapeLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(), path));
-      ok = both(ok, both(cmp(arith::CmpIPredicate::sge, e, plan->extentMin),
-                         cmp(arith::CmpIPredicate::sle, e, plan->extentMax)));
-      if (leaf.contiguous)
-        continue;
-      Value s = arith::IndexCastOp::create(
-          rw, loc, rw.getI64Type(),
-          StrideLeafOp::create(rw, loc, rw.getIndexType(), make.getLayout(), path));
-      // In bits, so that sub-byte elements need no division; s is bounded first, so
-      // s * bits cannot wrap.
-      Value bounded = both(cmp(arith::CmpIPredicate::sgt, s, 0),
-                           cmp(arith::CmpIPredicate::slt, s, plan->strideLimit));
-      Value sb = arith::MulIOp::create(rw, loc, s, i64(bits));
-      Value rem = arith::RemSIOp::create(rw, loc, sb, i64(plan->strideMultipleBits));
-      ok = both(ok, both(bounded, cmp(arith::CmpIPredicate::eq, rem, 0)));
-    }
-    rw.replaceOp(op, ok);
-    return success();
-  }
+  int kind;
 };
 
 /// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is.
@@ -1577,9 +1361,10 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
 /// rewrite (a pattern that failed half-way would leave ops behind): first the
 /// rules of src/tensor_lowering_checks.rs (the tile coordinates and bounds of a
 /// layout.copy's partitions, the barriers of mbarrier_init, the cluster of
-/// ctaGroup = 2 and multicast), then cp.async's width, the tensor memory forms,
-/// a contiguous mode of each MMA operand, the tensor maps and the TMA
-/// coordinates of a tma_copy's global tensor.
+/// ctaGroup = 2 and multicast, the tensor maps of encode_tensor_map and
+/// tma_encodable), then cp.async's width, the tensor memory forms, a contiguous
+/// mode of each MMA operand and the TMA coordinates of a tma_copy's global
+/// tensor.
 LogicalResult checkLowering(Operation *op) {
   if (!layout_nvvm_check_tensor_lowering(wrap(op)))
     return failure();
@@ -1619,18 +1404,6 @@ LogicalResult checkLowering(Operation *op) {
                << " operands are read K-major only (WGMMA transposes 16-bit types alone)";
     }
   }
-  if (auto encode = dyn_cast<EncodeTensorMapOp>(op)) {
-    if (!encode.getTensor().getDefiningOp<MakeTensorOp>())
-      return op->emitOpError() << "encodes the tensor map of a whole tensor, made by "
-                                  "layout.make_tensor in its function (the kernel tiles the tma "
-                                  "tensor), found a tensor that is not";
-    if (failed(tmaRuntime(op, cast<MemoryTensorType>(encode.getTensor().getType()),
-                          encode.getSmem())))
-      return failure();
-  }
-  if (auto encodable = dyn_cast<TmaEncodableOp>(op))
-    if (failed(encodablePlan(encodable)))
-      return failure();
   if (auto copy = dyn_cast<TmaCopyOp>(op)) {
     bool load = isTma(copy.getSrc());
     Value global = load ? copy.getSrc() : copy.getDst();
@@ -1719,16 +1492,24 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
       return signalPassFailure();
     SmallVector<SharedAllocOp> allocs;
     root->walk([&](SharedAllocOp op) { allocs.push_back(op); });
-    for (SharedAllocOp op : allocs)
-      if (failed(lowerSharedAlloc(op, sm)))
+    // layout.shared_alloc -> GEPs of the base and layout.make_tensor
+    // (src/shared_alloc_lowering.rs, kind 202 of src/tensor_patterns.rs).
+    for (SharedAllocOp op : allocs) {
+      IRRewriter rw(op->getContext());
+      RewriterBase *base = &rw;
+      if (!layout_nvvm_lower_op(wrap(op.getOperation()), 202, wrap(base), nullptr, 0, nullptr, 0,
+                                sm))
         return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
     patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
                  ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerMbarrierArrive,
                  LowerTmaCopy,
                  LowerMmaAsync, LowerMmaTmem, LowerTensorMemoryLoad, LowerTensorMemoryStore,
-                 ResolveTensorPtr, LowerCopy, LowerEncodeTensorMap, LowerTmaEncodable>(
-        &getContext());
+                 ResolveTensorPtr, LowerCopy>(&getContext());
+    // In the order of TensorOp (src/tensor_patterns.rs).
+    patterns.add<RustRewritePattern<EncodeTensorMapOp>>(&getContext(), 200);
+    patterns.add<RustRewritePattern<TmaEncodableOp>>(&getContext(), 201);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

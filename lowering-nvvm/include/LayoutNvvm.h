@@ -16,9 +16,11 @@
 #include <string>
 
 /// The Rust lowering of one op (src/pass.rs): the hardware op (kind below
-/// 100, cpp/HardwareOpLowering.cpp) or register-tensor op (kind 100 and up,
-/// cpp/RegisterTensors.cpp) `op`, its remapped operands, its results' converted
-/// types (register-tensor ops) and the target SM; it creates the ops that
+/// 100, cpp/HardwareOpLowering.cpp), register-tensor op (kind 100 and up,
+/// cpp/RegisterTensors.cpp) or memory-tensor op (kind 200 and up, the greedy
+/// patterns of cpp/MemoryTensors.cpp; no operands, results or SM) `op`, its
+/// remapped operands, its results' converted types (register-tensor ops) and
+/// the target SM; it creates the ops that
 /// replace `op` through `rewriter`. False, the reason emitted at the op, when
 /// it cannot be lowered (or, for a register-tensor op, when it does not apply).
 extern "C" bool layout_nvvm_lower_op(MlirOperation op, int kind, MlirRewriterBase rewriter,
@@ -117,7 +119,8 @@ bool layout_nvvm_check_block_warps(MlirOperation root);
 /// (src/tensor_lowering_checks.rs): a layout.copy's partitions give both sides
 /// the same tile coordinates and only an async copy's source partition may
 /// reach past its tensor; mbarrier_init initializes 1 to 256 barriers; the
-/// kernel's cluster fits mma_tmem's ctaGroup = 2 and a multicast. The first
+/// kernel's cluster fits mma_tmem's ctaGroup = 2 and a multicast; the tensor
+/// maps of encode_tensor_map and tma_encodable can be read. The first
 /// error is emitted at `op`; true when there is none.
 bool layout_nvvm_check_tensor_lowering(MlirOperation op);
 /// Every register tensor type is one (its encoding fits its shape), no tensor in

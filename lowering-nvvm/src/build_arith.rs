@@ -1,9 +1,11 @@
-//! Integer index math of the register-tensor lowerings: `arith.constant` of an integer type
-//! (and the zero vector a masked load fills its masked-off elements with) and the integer
-//! `arith` ops (add, mul, and, or, xor, logical shift right) the thread
-//! coordinates, shared-memory addresses and the shared stage of a reduction are built from.
+//! Integer index math of the register-tensor and memory-tensor lowerings: `arith.constant` of
+//! an integer type (and the zero vector a masked load fills its masked-off elements with), the
+//! integer `arith` ops (add, sub, mul, and, or, xor, logical shift right, signed division and
+//! remainder) the thread coordinates, shared-memory addresses, the shared stage of a reduction
+//! and the TMA predicates are built from, `arith.cmpi` and `arith.index_cast`.
 //! Inserted through the lowering's [`Builder`], like [`crate::build_llvm`]'s ops.
 
+use melior::dialect::arith::CmpiPredicate;
 use melior::ir::attribute::{Attribute, DenseElementsAttribute, FloatAttribute, IntegerAttribute};
 use melior::ir::r#type::{IntegerType, Type};
 use melior::ir::TypeLike;
@@ -47,27 +49,59 @@ pub(crate) fn const_zero_vector<'c>(
     )))
 }
 
-/// The integer arith ops the thread coordinates and the shared stage of a reduction use.
+/// `arith.constant v : i64`.
+pub(crate) fn const_i64<'c>(b: &Builder<'c>, v: i64) -> Val<'c> {
+    const_of(b, v, b.i64())
+}
+
+/// The integer arith ops of the index math.
 #[derive(Clone, Copy)]
 pub(crate) enum Arith {
     AddI,
+    SubI,
     MulI,
     AndI,
     OrI,
     XOrI,
     ShRUI,
+    DivSI,
+    RemSI,
 }
 
 /// The arith op `kind` of `x` and `y`.
 pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
-    use melior::dialect::arith::{addi, andi, muli, ori, shrui, xori};
+    use melior::dialect::arith::{addi, andi, divsi, muli, ori, remsi, shrui, subi, xori};
     let loc = b.location();
     b.insert_one(match kind {
         Arith::AddI => addi(x, y, loc),
+        Arith::SubI => subi(x, y, loc),
         Arith::MulI => muli(x, y, loc),
         Arith::AndI => andi(x, y, loc),
         Arith::OrI => ori(x, y, loc),
         Arith::XOrI => xori(x, y, loc),
         Arith::ShRUI => shrui(x, y, loc),
+        Arith::DivSI => divsi(x, y, loc),
+        Arith::RemSI => remsi(x, y, loc),
     })
+}
+
+/// `arith.cmpi predicate, x, y`.
+pub(crate) fn cmpi<'c>(
+    b: &Builder<'c>,
+    predicate: CmpiPredicate,
+    x: Val<'c>,
+    y: Val<'c>,
+) -> Val<'c> {
+    b.insert_one(melior::dialect::arith::cmpi(
+        b.context(),
+        predicate,
+        x,
+        y,
+        b.location(),
+    ))
+}
+
+/// `arith.index_cast x : index to ty` (or back).
+pub(crate) fn index_cast<'c>(b: &Builder<'c>, x: Val<'c>, ty: Type<'c>) -> Val<'c> {
+    b.insert_one(melior::dialect::arith::index_cast(x, ty, b.location()))
 }

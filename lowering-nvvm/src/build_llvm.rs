@@ -395,6 +395,12 @@ impl<'c> Builder<'c> {
         self.gep(ptr_ty, self.int(8), base, None, off as i32)
     }
 
+    /// `base + off` bytes on a pointer of type `ptr_ty` (getelementptr i8 by a constant), an
+    /// op also for 0.
+    pub fn const_byte_gep(&self, base: Val<'c>, off: i32, ptr_ty: Type<'c>) -> Val<'c> {
+        self.gep(ptr_ty, self.int(8), base, None, off)
+    }
+
     /// Element `index` of an array of `elem` at `base` (getelementptr by a constant), a
     /// `!llvm.ptr`.
     pub fn element_ptr(&self, base: Val<'c>, elem: Type<'c>, index: usize) -> Val<'c> {

@@ -80,6 +80,18 @@ const MLIR_ELEMENT_TYPES: &[(&str, &str)] = &[
     ("b1", "i1"),
 ];
 
+/// The algebra's name of the element type `ty` (`hardwareElementName` of
+/// dialect/cpp/LayoutDialect.cpp): the inverse of [`MLIR_ELEMENT_TYPES`], and the signless
+/// `i8`, `i16`, `i32`, `i64` by their own names; `None` for a type the hardware ops do not move.
+pub fn hardware_element_name(ty: melior::ir::Type<'_>) -> Option<&'static str> {
+    let text = ty.to_string();
+    MLIR_ELEMENT_TYPES
+        .iter()
+        .find(|(_, t)| *t == text)
+        .map(|(n, _)| *n)
+        .or_else(|| ["i8", "i16", "i32", "i64"].into_iter().find(|n| *n == text))
+}
+
 /// The MLIR spelling of an element name of the algebra (the name itself when it has no other).
 pub fn mlir_element_type(name: &str) -> &str {
     MLIR_ELEMENT_TYPES

@@ -40,11 +40,12 @@ use crate::derive;
 
 extern "C" {
     /// The global `ptr` is the address of (`llvm.mlir.addressof`), when it has a static,
-    /// non-zero size (cpp/MemoryTensors.cpp, which has MLIR's `DataLayout`): its size in bytes,
-    /// its type and its name; false otherwise.
+    /// non-zero size (cpp/MemoryTensors.cpp, which has MLIR's `DataLayout`): its size and
+    /// alignment in bytes, its type and its name; false otherwise.
     fn layout_nvvm_sized_global(
         ptr: MlirValue,
         bytes: *mut i64,
+        align: *mut i64,
         ty: *mut MlirType,
         name: *mut MlirStringRef,
     ) -> bool;
@@ -163,16 +164,21 @@ pub fn check_kernel_arguments(root: OperationRef<'_, '_>) -> bool {
 }
 
 /// A global of static size that a pointer addresses.
-struct SizedGlobal<'c> {
-    name: String,
-    ty: Type<'c>,
-    bytes: i64,
+pub(crate) struct SizedGlobal<'c> {
+    /// Its symbol's name.
+    pub(crate) name: String,
+    /// Its type.
+    pub(crate) ty: Type<'c>,
+    /// Its size in bytes (MLIR's DataLayout).
+    pub(crate) bytes: i64,
+    /// Its alignment in bytes (its `alignment`, else its type's ABI alignment).
+    pub(crate) align: i64,
 }
 
 /// The global `ptr` is the address of, when it has a static, non-zero size (a
 /// `!llvm.array<0 x i8>` is dynamic shared memory, sized at launch: none).
-fn sized_global<'c>(ptr: Value<'c, '_>) -> Option<SizedGlobal<'c>> {
-    let mut bytes = 0;
+pub(crate) fn sized_global<'c>(ptr: Value<'c, '_>) -> Option<SizedGlobal<'c>> {
+    let (mut bytes, mut align) = (0, 0);
     let mut ty = MlirType {
         ptr: std::ptr::null(),
     };
@@ -185,7 +191,7 @@ fn sized_global<'c>(ptr: Value<'c, '_>) -> Option<SizedGlobal<'c>> {
     // context, so it lives for `'c`) and its name (the bytes of the symbol's string attribute,
     // which the context owns), copied here before returning.
     unsafe {
-        if !layout_nvvm_sized_global(ptr.to_raw(), &mut bytes, &mut ty, &mut name) {
+        if !layout_nvvm_sized_global(ptr.to_raw(), &mut bytes, &mut align, &mut ty, &mut name) {
             return None;
         }
         let name = if name.length == 0 || name.data.is_null() {
@@ -198,6 +204,7 @@ fn sized_global<'c>(ptr: Value<'c, '_>) -> Option<SizedGlobal<'c>> {
             name,
             ty: Type::from_raw(ty),
             bytes,
+            align,
         })
     }
 }

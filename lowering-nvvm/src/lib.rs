@@ -18,6 +18,7 @@
 mod async_copy;
 pub mod build;
 mod build_arith;
+mod build_layout;
 pub mod build_llvm;
 pub mod build_nvvm;
 mod combiner;
@@ -37,10 +38,14 @@ pub mod register_ops;
 mod register_tensor;
 mod register_type_checks;
 mod shared_access;
+mod shared_alloc_lowering;
 mod smem_desc;
 pub mod tcgen05;
 pub mod tensor_lowering_checks;
 pub mod tensor_map_encoder;
+mod tensor_map_lowering;
+mod tensor_patterns;
+mod tma_encodable_lowering;
 pub mod verify;
 
 pub use pass::create_lower_pass;

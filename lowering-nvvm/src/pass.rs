@@ -21,6 +21,7 @@ use crate::build_nvvm::Sync;
 use crate::derive::{self, Attrs, DescKind};
 use crate::register_ops;
 use crate::smem_desc::emit_smem_desc;
+use crate::tensor_patterns;
 
 pub use crate::op_params::{attrs, string_bytes};
 
@@ -42,13 +43,14 @@ fn emit_error(op: OperationRef<'_, '_>, message: &str) {
     emit_op_error(&op, &format!("cannot be lowered to NVVM: {message}"));
 }
 
-/// Lower one op of the kind numbered `kind` (the body of its conversion pattern): a hardware
-/// op ([`HardwareOp`], cpp/HardwareOpLowering.cpp) or, from
-/// [`register_ops::FIRST_KIND`] on, a register-tensor op ([`register_ops`],
-/// cpp/RegisterTensors.cpp). The ops it becomes are created and the op replaced through
-/// `rewriter`; `operands` are the op's operands as the conversion remaps them (the
+/// Lower one op of the kind numbered `kind` (the body of its pattern): a hardware op
+/// ([`HardwareOp`], cpp/HardwareOpLowering.cpp), from [`register_ops::FIRST_KIND`] on a
+/// register-tensor op ([`register_ops`], cpp/RegisterTensors.cpp), from
+/// [`tensor_patterns::FIRST_KIND`] on a memory-tensor op ([`tensor_patterns`], the greedy
+/// patterns of cpp/MemoryTensors.cpp). The ops it becomes are created and the op replaced
+/// through `rewriter`; `operands` are the op's operands as the conversion remaps them (the
 /// adaptor's), `results` its results' converted types (register-tensor ops; none for hardware
-/// ops). False, with the reason emitted at the op, when it cannot be lowered (or, for a
+/// and memory-tensor ops), `sm` the target SM. False, with the reason emitted at the op, when it cannot be lowered (or, for a
 /// register-tensor op, is not its pattern's).
 ///
 /// # Safety
@@ -98,6 +100,10 @@ pub unsafe extern "C" fn layout_nvvm_lower_op(
             PatternRewriter::new(&typed, rewriter),
         )
     };
+    if kind >= tensor_patterns::FIRST_KIND {
+        let b = Builder::before(ctx, op, rewriter);
+        return tensor_patterns::lower(&b, op, kind, sm);
+    }
     if kind >= register_ops::FIRST_KIND {
         let b = Builder::before(ctx, op, rewriter);
         return register_ops::lower(&b, op, kind, all, &types, sm);

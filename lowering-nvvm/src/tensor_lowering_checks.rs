@@ -1,7 +1,7 @@
 //! What `--layout-lower-tensors` checks of an op before it rewrites anything, beyond its
 //! verifier: cpp/MemoryTensors.cpp's `checkLowering` asks [`layout_nvvm_check_tensor_lowering`]
 //! first, then checks what its patterns compute themselves (cp.async's width, the MMA operands'
-//! major-ness, the TMA plans). The rules, per op:
+//! major-ness, the TMA coordinates). The rules, per op:
 //!
 //! - **`layout.copy`** between two partitions (`layout.partition`, `layout.partition_mma`) by
 //!   the same thread value gives every element of every thread the same tile coordinate on both
@@ -21,6 +21,10 @@
 //!   number of CTAs.
 //! - **`layout.mbarrier_arrive`** and **`layout.tma_copy`** with `multicast = n` reach the CTAs
 //!   0..n-1 of a cluster of exactly n CTAs.
+//! - **`layout.encode_tensor_map`** encodes the tensor map of a whole tensor with a tensor map
+//!   for its tiles ([`crate::tensor_map_lowering`]).
+//! - **`layout.tma_encodable`** asks about a whole tensor whose modes are leaves
+//!   ([`crate::tma_encodable_lowering`]).
 //!
 //! The first failure, in that order, is the op's error, emitted at it as `op->emitOpError()`
 //! would.
@@ -36,6 +40,8 @@ use mlir_sys::MlirOperation;
 
 use crate::kernel_checks::{algebra, defining_op};
 use crate::partition_coordinates::{coordinate_text, PartitionCoordinates};
+use crate::tensor_map_lowering::check_encode_tensor_map;
+use crate::tma_encodable_lowering::encodable_plan;
 
 /// The checks of the module doc for `op`; its error emitted at it, true when there is none.
 ///
@@ -65,6 +71,8 @@ pub fn check_tensor_lowering(op: OperationRef<'_, '_>) -> Result<(), String> {
         "layout.mbarrier_init" => check_barrier_count(op),
         "layout.mma_tmem" => check_cta_pair(op),
         "layout.mbarrier_arrive" | "layout.tma_copy" => check_multicast_cluster(op),
+        "layout.encode_tensor_map" => check_encode_tensor_map(op),
+        "layout.tma_encodable" => encodable_plan(op).map(|_| ()),
         _ => Ok(()),
     }
 }

@@ -14,11 +14,9 @@ mod bijective;
 mod partition;
 mod relation;
 mod result;
-mod shared_placement;
 mod slice_tensor;
 pub mod stored;
 mod tile_plan;
-mod tma_encodable;
 mod value_handle;
 
 pub use abi::{
@@ -1473,40 +1471,6 @@ pub extern "C" fn layout_ffi_tma_coords(
             d.swizzle.enumerator(),
             layout_algebra::text::print_layout(&d.gmem_to_tma)
         ))
-    });
-    with_plan(r, &flat, out, length)
-}
-
-/// The runtime arguments of the tensor map of the global tensor `gmem` for boxes of `smem`
-/// (`hw::TmaDesc::runtime_operands`), in the order the hardware op `layout.tma_desc` takes its
-/// `dims(...)`: per argument `kind` (0: the extent of a gmem leaf in elements, 1: its stride in
-/// bytes), the depth of the leaf's path and the path (mode indices, outermost first), into
-/// `out` (`*length` integers, when they fit in it). The text is empty, or the algebra's error.
-///
-/// # C caller's contract
-/// As [`layout_ffi_tma_coords`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_tma_runtime(
-    elem: LayoutStr,
-    gmem: Option<&Stored>,
-    smem: Option<&Stored>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let d = tma_desc_of(elem.bytes(), gmem, smem)?;
-        for arg in d.runtime_operands()? {
-            let (kind, path) = match arg {
-                layout_algebra::hw::TmaRuntime::Extent(p) => (0, p),
-                layout_algebra::hw::TmaRuntime::StrideBytes(p) => (1, p),
-            };
-            flat.extend([kind, path.len() as i64]);
-            flat.extend(path.iter().map(|&m| m as i64));
-        }
-        fits("tma_runtime", &flat, capacity)?;
-        Ok(String::new())
     });
     with_plan(r, &flat, out, length)
 }

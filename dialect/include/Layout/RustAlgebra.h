@@ -101,11 +101,6 @@ LayoutResult layout_ffi_wgmma_accumulator(LayoutHandle c, int64_t m, int64_t n, 
 /// boxes of `smem` are copied ((-1, 0): not addressed); two integers per leaf.
 LayoutResult layout_ffi_tma_coords(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
                                    LayoutI64SliceMut out, size_t *length);
-/// The runtime arguments of the tensor map of `gmem` for boxes of `smem`, in the order of
-/// layout.tma_desc's dims(...): per argument kind (0: a leaf's extent, 1: its stride in bytes),
-/// the depth of the leaf's path, the path.
-LayoutResult layout_ffi_tma_runtime(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
-                                    LayoutI64SliceMut out, size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
 LayoutResult layout_ffi_composition_reach(LayoutHandle a, LayoutHandle b);
@@ -175,26 +170,6 @@ LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutRe
 #define LAYOUT_SLICE_NOT_STATIC 2
 #define LAYOUT_SLICE_NOT_MULTIPLE 3
 #define LAYOUT_SLICE_NOT_TRANSLATION 4
-/// The predicate of layout.tma_encodable (algebra hw::tma_encodable, the driver's limits of
-/// hw::tma_limits) on a tensor of layout `layout` and `bits`-bit elements: per mode to test
-/// out[...] = contiguous (no stride condition), the path's depth, the path (`*length`
-/// integers, copied when they fit in `out`); limits[0..4] = the least and largest
-/// extent, the exclusive bound on a stride in elements, the multiple of bits a stride times
-/// `bits` must be. On error info[0] = LAYOUT_ENCODABLE_NO_MODES or LAYOUT_ENCODABLE_NOT_LEAF
-/// (the mode in info[1]).
-LayoutResult layout_ffi_tma_encodable(LayoutHandle layout, int64_t bits, LayoutI64SliceMut out,
-                                      size_t *length, int64_t *limits, int64_t *info);
-#define LAYOUT_ENCODABLE_NO_MODES 1
-#define LAYOUT_ENCODABLE_NOT_LEAF 2
-/// The placement of a shared_alloc's n tensors (algebra hw::shared_placement; layouts and
-/// element bits, n each): out[3i..3i+3] = offset, bytes, alignment of tensor i; totals[0..5] =
-/// the end, the largest alignment, the bytes needed from a 16-byte aligned base, from a base
-/// aligned to `base_align`, and the most shared memory of a CTA of sm_<sm>
-/// (hw::smem_capacity; -1: unknown). -1, or the index of the first tensor that cannot be
-/// placed.
-int64_t layout_ffi_shared_placement(LayoutHandleSlice layouts, LayoutI64Slice bits,
-                                    int64_t base_align, int64_t sm, LayoutI64SliceMut out,
-                                    int64_t *totals);
 /// The plan of layout.slice_tensor (algebra ops::slice_tensor) of `layout` at the fixed modes
 /// `modes` (coords[i] the constant coordinate of modes[i] when constant[i] != 0; as many each):
 /// on success the value is select(L, kept), kept[0..*nkept] the kept modes (copied when they

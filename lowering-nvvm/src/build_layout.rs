@@ -1,0 +1,120 @@
+//! The `layout`-dialect ops the memory-tensor lowerings create, each made by melior's
+//! `OperationBuilder` with typed attributes the way its ODS-generated C++ builder makes it, and
+//! inserted through the lowering's [`Builder`]:
+//!
+//! - `layout.shape_leaf` / `layout.stride_leaf %l modes [path] : index`, the extent or stride of
+//!   one leaf of a layout value;
+//! - `layout.tma_desc %map, %global dims(...)` (no layout operands), the host op that encodes a
+//!   tensor map, with its `elem`, `gmem` and `smem` attributes;
+//! - `layout.const #value` and `layout.make_tensor %ptr, %layout`.
+//!
+//! An op MLIR refuses to create is an internal error, returned as text.
+
+use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute};
+use melior::ir::operation::OperationBuilder;
+use melior::ir::r#type::Type;
+use melior::ir::{Identifier, Operation};
+
+use crate::build::{Builder, Val};
+
+/// Which leaf of a layout `layout.shape_leaf` or `layout.stride_leaf` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Leaf {
+    /// Its extent (`layout.shape_leaf`).
+    Extent,
+    /// Its stride (`layout.stride_leaf`).
+    Stride,
+}
+
+/// The op `name` of `operands` with `attributes` and one result of type `ty`, inserted; its
+/// result.
+fn one_result<'c>(
+    b: &Builder<'c>,
+    name: &str,
+    operands: &[Val<'c>],
+    attributes: &[(&str, Attribute<'c>)],
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
+        .iter()
+        .map(|(n, a)| (Identifier::new(b.context(), n), *a))
+        .collect();
+    let op: Operation<'c> = OperationBuilder::new(name, b.location())
+        .add_operands(operands)
+        .add_attributes(&attributes)
+        .add_results(&[ty])
+        .build()
+        .map_err(|e| format!("internal: cannot create {name}: {e}"))?;
+    Ok(b.insert_one(op))
+}
+
+/// `layout.shape_leaf` or `layout.stride_leaf` (`which`) `%layout modes [path] : index`.
+pub(crate) fn leaf<'c>(
+    b: &Builder<'c>,
+    which: Leaf,
+    layout: Val<'c>,
+    path: &[i64],
+) -> Result<Val<'c>, String> {
+    let name = match which {
+        Leaf::Extent => "layout.shape_leaf",
+        Leaf::Stride => "layout.stride_leaf",
+    };
+    let path = DenseI64ArrayAttribute::new(b.context(), path).into();
+    one_result(
+        b,
+        name,
+        &[layout],
+        &[("path", path)],
+        Type::index(b.context()),
+    )
+}
+
+/// `layout.tma_desc %map, %global dims(dynamic) {elem, gmem, smem} : i32`, without layout
+/// operands.
+pub(crate) fn tma_desc<'c>(
+    b: &Builder<'c>,
+    map: Val<'c>,
+    global: Val<'c>,
+    dynamic: &[Val<'c>],
+    elem: Attribute<'c>,
+    gmem: Attribute<'c>,
+    smem: Attribute<'c>,
+) -> Result<Val<'c>, String> {
+    let n = i32::try_from(dynamic.len())
+        .map_err(|_| "internal: too many tma_desc operands".to_string())?;
+    let segments = DenseI32ArrayAttribute::new(b.context(), &[1, 1, n, 0, 0]).into();
+    let mut operands = vec![map, global];
+    operands.extend_from_slice(dynamic);
+    one_result(
+        b,
+        "layout.tma_desc",
+        &operands,
+        &[
+            ("elem", elem),
+            ("gmem", gmem),
+            ("smem", smem),
+            ("operandSegmentSizes", segments),
+        ],
+        b.i32(),
+    )
+}
+
+/// `layout.const value` of the layout-dialect type `ty` (the type `value` infers: the same
+/// text and kind).
+pub(crate) fn constant<'c>(
+    b: &Builder<'c>,
+    value: Attribute<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    one_result(b, "layout.const", &[], &[("value", value)], ty)
+}
+
+/// `layout.make_tensor %ptr, %layout` of the tensor type `ty`.
+pub(crate) fn make_tensor<'c>(
+    b: &Builder<'c>,
+    ptr: Val<'c>,
+    layout: Val<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    one_result(b, "layout.make_tensor", &[ptr, layout], &[], ty)
+}

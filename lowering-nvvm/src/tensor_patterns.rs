@@ -1,0 +1,66 @@
+//! The greedy rewrite patterns of `--layout-lower-tensors` (cpp/MemoryTensors.cpp) whose
+//! bodies are Rust: each `RustRewritePattern<Op>` there hands its op, its kind (numbered from
+//! [`FIRST_KIND`], `TensorOp` below) and the pattern's rewriter to
+//! `layout_nvvm_lower_op` (src/pass.rs), which calls [`lower`]. The ops:
+//!
+//! - `layout.encode_tensor_map`: see [`crate::tensor_map_lowering`];
+//! - `layout.tma_encodable`: see [`crate::tma_encodable_lowering`];
+//! - `layout.shared_alloc`, lowered before the patterns run (each through an `IRRewriter`, with
+//!   the target SM): see [`crate::shared_alloc_lowering`].
+//!
+//! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
+//! pattern fails.
+
+use layout_dialect::op_diagnostics::emit_verifier_error;
+use melior::ir::operation::OperationRef;
+
+use crate::build::Builder;
+use crate::shared_alloc_lowering::lower_shared_alloc;
+use crate::tensor_map_lowering::lower_encode_tensor_map;
+use crate::tma_encodable_lowering::lower_tma_encodable;
+
+/// The kind of the first memory-tensor op: the kinds below it are the hardware and
+/// register-tensor ops of src/pass.rs.
+pub const FIRST_KIND: i32 = 200;
+
+/// The memory-tensor ops lowered here, numbered from [`FIRST_KIND`] (cpp/MemoryTensors.cpp
+/// passes these numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TensorOp {
+    EncodeTensorMap,
+    TmaEncodable,
+    SharedAlloc,
+}
+
+impl TensorOp {
+    const ALL: [TensorOp; 3] = [
+        TensorOp::EncodeTensorMap,
+        TensorOp::TmaEncodable,
+        TensorOp::SharedAlloc,
+    ];
+
+    fn from_number(k: i32) -> Option<TensorOp> {
+        TensorOp::ALL
+            .get(usize::try_from(k.checked_sub(FIRST_KIND)?).ok()?)
+            .copied()
+    }
+}
+
+/// Lower the memory-tensor op `op` of kind `kind` (at least [`FIRST_KIND`]) for a CTA of
+/// `sm_<sm>` through `b`; false, with the reason emitted as the op's error, when it cannot be
+/// lowered.
+pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm: i64) -> bool {
+    let lowered = match TensorOp::from_number(kind) {
+        Some(TensorOp::EncodeTensorMap) => lower_encode_tensor_map(b, op),
+        Some(TensorOp::TmaEncodable) => lower_tma_encodable(b, op),
+        Some(TensorOp::SharedAlloc) => lower_shared_alloc(b, op, sm),
+        None => Err(format!("internal: no memory-tensor op numbered {kind}")),
+    };
+    match lowered {
+        Ok(()) => true,
+        Err(e) => {
+            emit_verifier_error(&op, &e);
+            false
+        }
+    }
+}
