@@ -766,29 +766,6 @@ LogicalResult LocalTileOp::verify() { return verifyTensorOp(*this); }
 
 LogicalResult PartitionOp::verify() { return verifyTensorOp(*this); }
 
-/// The tiled MMA of a partition_mma (its description), computed by the algebra
-/// (ops::partition_plan::mma_tiling).
-FailureOr<MmaTiling> mlir::layout::mmaTiling(Operation *op, StringRef atom, StringRef operand,
-                                             ArrayRef<int64_t> atoms, ValueAttr permutation) {
-  LayoutResult values[5];
-  int64_t ints[2];
-  rust::Result r = rust::take(layout_ffi_mma_tiling(
-      rust::str(atom), rust::str(operand), rust::ints(atoms),
-      permutation ? permutation.getValueHandle() : nullptr, values, ints));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  MLIRContext *ctx = op->getContext();
-  SmallVector<ValueType, 5> v;
-  for (LayoutResult &x : values) {
-    rust::Result y = rust::take(x);
-    v.push_back(y.value.get() ? typeOf(ctx, y) : ValueType());
-  }
-  MmaTiling t{v[0], v[1], v[2], v[3], std::nullopt, ints[0], ints[1]};
-  if (v[4])
-    t.permutation = v[4];
-  return t;
-}
-
 LogicalResult PartitionMmaOp::verify() { return verifyTensorOp(*this); }
 
 LogicalResult CopyOp::verify() { return verifyTensorOp(*this); }
@@ -804,35 +781,6 @@ void CopyOp::getEffects(
     effects.emplace_back(MemoryEffects::Read::get());
     effects.emplace_back(MemoryEffects::Write::get());
   }
-}
-
-SliceTensorPlan mlir::layout::sliceTensorPlan(MLIRContext *ctx, ValueType layout,
-                                              ArrayRef<int64_t> modes, ValueRange coords,
-                                              bool ring) {
-  SmallVector<int64_t> given(modes.size(), 0), constant(modes.size(), 0);
-  if (coords.size() == modes.size())
-    for (auto [i, c] : llvm::enumerate(coords)) {
-      APInt v;
-      if (matchPattern(c, m_ConstantInt(&v))) {
-        given[i] = v.getSExtValue();
-        constant[i] = 1;
-      }
-    }
-  SmallVector<int64_t> kept(std::max<int64_t>(layout_ffi_rank(layout.getValueHandle()), 1));
-  size_t nkept = 0;
-  int64_t info[4] = {0, 0, 0, 0};
-  SliceTensorPlan p;
-  p.result = rust::take(layout_ffi_slice_tensor(layout.getValueHandle(), rust::ints(modes),
-                                                rust::ints(given), rust::ints(constant), ring,
-                                                rust::out(kept), &nkept, info));
-  p.stage = info[0];
-  std::copy(info + 1, info + 4, p.info);
-  if (p.ok()) {
-    p.layout = typeOf(ctx, p.result);
-    p.kept.assign(kept.begin(), kept.begin() + std::min(nkept, kept.size()));
-    assert(nkept <= kept.size() && "a slice keeps at most rank(L) modes");
-  }
-  return p;
 }
 
 LogicalResult SliceTensorOp::verify() { return verifyTensorOp(*this); }

@@ -44,12 +44,26 @@ pub fn emit_op_diagnostic<'c: 'a, 'a>(
     severity: Severity,
     message: &str,
 ) {
-    let loc = op.location();
-    let text = format!("'{}' op {message}", op_name(op)).replace('\0', " ");
-    let text = CString::new(text).expect("NUL bytes were replaced");
-    // SAFETY: `loc` is a live location (melior's `Location` of the op's context), `text` a
+    emit_at(
+        op.location(),
+        severity,
+        &format!("'{}' op {message}", op_name(op)),
+    );
+}
+
+/// Emit `text` with `severity` at `loc` (NUL bytes printed as spaces).
+fn emit_at(loc: Location<'_>, severity: Severity, text: &str) {
+    let text = CString::new(text.replace('\0', " ")).expect("NUL bytes were replaced");
+    // SAFETY: `loc` is a live location (melior's `Location` of its context), `text` a
     // NUL-terminated string that outlives the call (the C++ side copies it).
     unsafe { mlirLayoutEmitDiagnostic(loc.to_raw(), severity as i32, text.as_ptr()) };
+}
+
+/// Emit `'<name>' op <message>` as an error at `loc`, for an op named `name` that is not
+/// built (what C++'s `emitOptionalError(loc, "'", name, "' op ", message)` emits when an op's
+/// result type cannot be inferred).
+pub fn emit_named_op_error(loc: Location<'_>, name: &str, message: &str) {
+    emit_at(loc, Severity::Error, &format!("'{name}' op {message}"));
 }
 
 /// Emit `'<name>' op <message>` as an error at the operation's location.

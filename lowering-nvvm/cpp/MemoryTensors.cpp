@@ -37,6 +37,11 @@
 // argument, a value passed through scf.for) cannot be resolved: an error at
 // its use says so.
 //
+// The resolution is Rust (src/tensor_resolve.rs), and so are the patterns of
+// the memory accesses it rewrites (src/resolved_access.rs) and of the mbarrier
+// ring (src/mbarrier_lowering.rs); the C++ patterns below resolve through
+// layout_nvvm_resolve_tensor (src/resolve_entry.rs).
+//
 //===----------------------------------------------------------------------===//
 
 #include "LayoutNvvm.h"
@@ -144,15 +149,16 @@ FailureOr<MulticastSlicePlan> mlir::layout::multicastSlice(Operation *op, ValueT
 
 namespace {
 
-/// A tensor resolved at a use: its first element, its layout value and, per
-/// top-level mode, the residue (index) and whether it needs a predicate.
+/// A tensor resolved at a use by the Rust resolution (src/tensor_resolve.rs,
+/// through layout_nvvm_resolve_tensor): its first element, its layout value and,
+/// per top-level mode, the residue (index), whether it needs a predicate and the
+/// coordinate (index) of its first element in the tensor made by make_tensor
+/// (`root`: a tma tensor's TMA coordinates).
 struct Resolved {
   Value ptr;
   Value layout;
   SmallVector<Value> residue;
   SmallVector<bool> partial;
-  /// The coordinate (index) of the first element in each mode of the tensor
-  /// made by make_tensor (`root`): a tma tensor's TMA coordinates.
   SmallVector<Value> origin;
   ValueType root;
   /// One thread's partition (layout.partition): only layout.copy reads it.
@@ -163,348 +169,34 @@ struct Resolved {
   SmallVector<int64_t> tileSizes;
 };
 
-/// The type the algebra infers for `opName` on `operands` (with mode indices).
-Type inferred(PatternRewriter &rw, Location loc, StringRef opName, ValueRange operands,
-              ArrayRef<int64_t> indices = {}) {
-  SmallVector<Type, 1> type;
-  if (failed(inferAlgebraResult(rw.getContext(), loc, opName, operands.getTypes(), type,
-                                indices)))
-    return {};
-  return type.front();
-}
-
-/// Mode `d` of the layout value `l` (`layout.get`).
-Value modeOf(PatternRewriter &rw, Location loc, Value l, int64_t d) {
-  Type t = inferred(rw, loc, GetOp::getOperationName(), l, {d});
-  return t ? GetOp::create(rw, loc, t, l, rw.getDenseI64ArrayAttr({d})).getResult() : Value();
-}
-
 bool isTma(Value v) {
   auto t = dyn_cast<MemoryTensorType>(v.getType());
   return t && t.getSpace() == MemorySpace::tma;
 }
 
-/// Whether `tensor` is made by make_tensor through local_tiles, else the
-/// error at its use `at`.
-LogicalResult resolvable(Operation *at, Value tensor) {
-  while (true) {
-    if (auto tile = tensor.getDefiningOp<LocalTileOp>()) {
-      tensor = tile.getTensor();
-    } else if (auto part = tensor.getDefiningOp<PartitionOp>()) {
-      tensor = part.getTensor();
-    } else if (auto part = tensor.getDefiningOp<PartitionMmaOp>()) {
-      tensor = part.getTensor();
-    } else if (isa_and_nonnull<SelectTensorOp, GroupTensorOp, RecastTensorOp>(
-                   tensor.getDefiningOp())) {
-      tensor = tensor.getDefiningOp()->getOperand(0);
-    } else if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
-      tensor = slice.getTensor();
-      if (isTma(tensor))
-        return at->emitOpError() << "reads a slice of the tma tensor " << tensor.getType()
-                                 << ": a tma tensor's tiles are addressed by TMA coordinates, "
-                                    "so it is tiled by layout.local_tile only";
-    } else {
-      break;
-    }
-  }
-  if (tensor.getDefiningOp<MakeTensorOp>())
-    return success();
-  if (auto result = dyn_cast<OpResult>(tensor); result && isa<SharedAllocOp>(result.getOwner()))
-    return success();
-  return at->emitOpError()
-         << "reads a tensor that is not made in its function by layout.make_tensor, "
-            "layout.local_tile, layout.slice_tensor and views (a "
-         << (isa<BlockArgument>(tensor) ? "block argument" : "value of another op")
-         << "): its pointer and layout cannot be resolved";
-}
-
-/// Thread t's part of the tensor `tensor` whose tile `parent` is partitioned
-/// by R (tidfrg, or thrfrg when `mma`; `at0` its mode-0 coordinate of the thread
-/// and 0 in the other modes): the pointer moved by R(at0) and the layout
-/// slice(c, R), c the algebra's coordinate of thread 0's part.
-FailureOr<Resolved> threadPart(PatternRewriter &rw, Operation *at, Value tensor,
-                               const Resolved &parent, Value r, ArrayRef<Value> at0, bool mma) {
-  Location loc = at->getLoc();
-  Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r, at0);
-  Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-  rust::Result crd = rust::take(layout_ffi_partition_coordinate(
-      cast<ValueType>(parent.layout.getType()).getValueHandle(), mma));
-  if (!crd.ok())
-    return at->emitOpError() << crd.text;
-  Value coord = ConstOp::create(rw, loc,
-                                ValueType::getWithValue(rw.getContext(), crd.text,
-                                                        static_cast<unsigned>(crd.kind),
-                                                        crd.value.get())
-                                    .getValueAttr());
-  Type layoutType = inferred(rw, loc, SliceOp::getOperationName(), {coord, r});
-  if (!layoutType)
-    return failure();
-  Resolved p;
-  p.root = parent.root;
-  p.perThread = true;
-  p.residue = parent.residue;
-  p.partial = parent.partial;
-  p.ptr = LLVM::GEPOp::create(rw, loc, parent.ptr.getType(),
-                              llvmElementType(cast<MemoryTensorType>(tensor.getType()).getElementType()),
-                              parent.ptr, ValueRange{offset64});
-  p.layout = SliceOp::create(rw, loc, layoutType, coord, r);
-  return p;
-}
-
-FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor);
-
-/// A view of a memory tensor (select_tensor, group_tensor, recast_tensor; ops::tensor_view):
-/// the parent's pointer and the view's layout (verified: the result type's), built from the
-/// parent's layout value by layout.select / layout.group_modes, or a constant when static. A
-/// select keeps the per-mode residues of the modes it keeps; a view of a tile that may reach
-/// past its tensor in a mode it groups, recasts or drops is refused (its predicates are per
-/// mode of the tile).
-FailureOr<Resolved> resolveView(PatternRewriter &rw, Operation *at, Operation *view) {
-  Location loc = at->getLoc();
-  FailureOr<Resolved> parent = resolve(rw, at, view->getOperand(0));
-  if (failed(parent))
-    return failure();
-  auto type = cast<MemoryTensorType>(view->getResult(0).getType());
-  ValueType layoutType = type.getLayout();
-  Resolved r;
-  r.root = parent->root;
-  r.ptr = parent->ptr;
-  auto select = dyn_cast<SelectTensorOp>(view);
-  for (auto [d, partial] : llvm::enumerate(parent->partial))
-    if (partial && (!select || !llvm::is_contained(select.getModes(), (int64_t)d)))
-      return at->emitOpError() << "reads the view " << Type(type) << " of a tile that may reach "
-                               << "past its tensor in mode " << d
-                               << ": the predicates of a partial tile are per mode; view a "
-                                  "whole tile, or select the partial modes in another order";
-  if (layoutType.isStatic()) {
-    r.layout = ConstOp::create(rw, loc, layoutType.getValueAttr());
-  } else if (select) {
-    r.layout = SelectOp::create(rw, loc, layoutType, parent->layout, select.getModesAttr());
-  } else if (auto group = dyn_cast<GroupTensorOp>(view)) {
-    r.layout = GroupModesOp::create(
-        rw, loc, layoutType, parent->layout,
-        rw.getDenseI64ArrayAttr({(int64_t)group.getBegin(), (int64_t)group.getEnd()}));
-  } else {
-    return at->emitOpError() << "reads the recast " << Type(type)
-                             << " of a layout with runtime leaves, which is not lowered";
-  }
-  if (select) {
-    for (int64_t m : select.getModes()) {
-      r.residue.push_back(parent->residue[m]);
-      r.partial.push_back(parent->partial[m]);
-      r.origin.push_back(parent->origin[m]);
-    }
-    return r;
-  }
-  std::optional<SmallVector<int64_t>> modes = staticModeSizes(layoutType);
-  for (int64_t d = 0; d < (int64_t)(modes ? modes->size() : 0); ++d) {
-    Value mode = modeOf(rw, loc, r.layout, d);
-    if (!mode)
-      return failure();
-    r.residue.push_back(SizeOp::create(rw, loc, rw.getIndexType(), mode));
-    r.partial.push_back(false);
-    r.origin.push_back(arith::ConstantIndexOp::create(rw, loc, 0));
-  }
-  return r;
-}
-
-/// Resolve `tensor` (resolvable) before `at` (see the file comment).
+/// Resolve `tensor` before `at` (src/tensor_resolve.rs); its error emitted at `at`.
 FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
-  Location loc = at->getLoc();
-  if (isa_and_nonnull<SelectTensorOp, GroupTensorOp, RecastTensorOp>(tensor.getDefiningOp()))
-    return resolveView(rw, at, tensor.getDefiningOp());
-  if (auto make = tensor.getDefiningOp<MakeTensorOp>()) {
-    auto type = cast<ValueType>(make.getLayout().getType());
-    Resolved r{make.getPtr(), make.getLayout(), {}, {}, {}, type};
-    std::optional<SmallVector<int64_t>> modes = staticModeSizes(type);
-    if (!modes)
-      return at->emitOpError() << "cannot read the rank of the tensor's layout " << Type(type);
-    for (size_t d = 0; d < modes->size(); ++d) {
-      Value mode = modeOf(rw, loc, make.getLayout(), d);
-      if (!mode)
-        return failure();
-      r.residue.push_back(SizeOp::create(rw, loc, rw.getIndexType(), mode));
-      r.partial.push_back(false);
-      r.origin.push_back(arith::ConstantIndexOp::create(rw, loc, 0));
-    }
-    return r;
-  }
-  if (auto slice = tensor.getDefiningOp<SliceTensorOp>()) {
-    // The element at c (the given coordinates in the fixed modes, 0 elsewhere)
-    // is the first; the other modes remain (the verifier checked that this
-    // is a translation).
-    FailureOr<Resolved> parent = resolve(rw, at, slice.getTensor());
-    if (failed(parent))
-      return failure();
-    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    SmallVector<Value> coord(parent->residue.size(), zero);
-    auto parentType = cast<ValueType>(parent->layout.getType());
-    for (auto [d, c] : llvm::zip(slice.getModes(), slice.getCoord())) {
-      coord[d] = c;
-      // A ring position k fixes the mode at k mod its extent (static: verified).
-      if (slice.getRing())
-        if (std::optional<int64_t> n = staticModeSize(parentType, d))
-          coord[d] = arith::RemUIOp::create(rw, loc, c, arith::ConstantIndexOp::create(rw, loc, *n));
-    }
-    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), parent->layout, coord);
-    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-    auto type = cast<MemoryTensorType>(tensor.getType());
-    Resolved r;
-    r.root = parent->root;
-    r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), llvmElementType(type.getElementType()),
-                                parent->ptr, ValueRange{offset64});
-    for (size_t d = 0; d < parent->residue.size(); ++d)
-      if (!llvm::is_contained(slice.getModes(), (int64_t)d)) {
-        r.residue.push_back(parent->residue[d]);
-        r.partial.push_back(parent->partial[d]);
-        r.origin.push_back(parent->origin[d]);
-      }
-    // The remaining modes' layout (`layout.select`, the result type's: the
-    // verifier's plan, ops::slice_tensor).
-    SliceTensorPlan plan = sliceTensorPlan(rw.getContext(), parentType, slice.getModes(),
-                                           ValueRange(), slice.getRing());
-    if (!plan.ok())
-      return at->emitOpError() << plan.result.text;
-    r.layout = SelectOp::create(rw, loc, plan.layout, parent->layout,
-                                rw.getDenseI64ArrayAttr(plan.kept));
-    return r;
-  }
-  if (auto part = tensor.getDefiningOp<PartitionOp>()) {
-    // R = tidfrg(L, thr, val, vector): thread t's part starts at R(t, 0, 0)
-    // and is laid out by slice((0,_,(_,..)), R) (the verifier checked that
-    // fixing the thread is a translation).
-    FailureOr<Resolved> parent = resolve(rw, at, part.getTensor());
-    if (failed(parent))
-      return failure();
-    if (parent->perThread)
-      return at->emitOpError() << "reads a partition of a partition";
-    rust::Result vector = rust::take(layout_ffi_integer(part.getVector()));
-    ValueType vectorType = ValueType::getWithValue(
-        rw.getContext(), vector.text, static_cast<unsigned>(vector.kind), vector.value.get());
-    Value thr = ConstOp::create(rw, loc, part.getThr());
-    Value val = ConstOp::create(rw, loc, part.getVal());
-    Value vec = ConstOp::create(rw, loc, vectorType.getValueAttr());
-    Type rType = inferred(rw, loc, TidfrgOp::getOperationName(), {parent->layout, thr, val, vec});
-    if (!rType)
-      return failure();
-    Value r = TidfrgOp::create(rw, loc, rType, parent->layout, thr, val, vec);
-    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    FailureOr<Resolved> p = threadPart(rw, at, tensor, *parent, r,
-                                       {part.getThread(), zero, zero}, /*mma=*/false);
-    if (failed(p))
-      return failure();
-    p->partition = part;
-    for (size_t d = 0; d < parent->residue.size(); ++d)
-      p->tileSizes.push_back(
-          staticModeSize(cast<ValueType>(parent->layout.getType()), d).value_or(-1));
-    return p;
-  }
-  if (auto part = tensor.getDefiningOp<PartitionMmaOp>()) {
-    // R = thrfrg(L, atom_tv, tile, grid): the thread's part starts at R at
-    // its mode-0 coordinate (lane + 32 (grid position), a layout of the
-    // thread index) and is laid out by slice(((0,(0,0)),(_,(_,..))), R).
-    FailureOr<Resolved> parent = resolve(rw, at, part.getTensor());
-    if (failed(parent))
-      return failure();
-    if (parent->perThread)
-      return at->emitOpError() << "reads a partition of a partition";
-    FailureOr<MmaTiling> t = mmaTiling(at, part.getAtom(), part.getOperand(), part.getAtoms(),
-                                       part.getPermutationAttr());
-    if (failed(t))
-      return failure();
-    Value atomTv = ConstOp::create(rw, loc, t->atomTv.getValueAttr());
-    Value tile = ConstOp::create(rw, loc, t->tile.getValueAttr());
-    Value grid = ConstOp::create(rw, loc, t->grid.getValueAttr());
-    Value threadCoord = ConstOp::create(rw, loc, t->threadCoord.getValueAttr());
-    Value perm =
-        t->permutation ? ConstOp::create(rw, loc, t->permutation->getValueAttr()).getResult()
-                       : Value();
-    SmallVector<Value, 5> args{parent->layout, atomTv, tile, grid};
-    if (perm)
-      args.push_back(perm);
-    Type rType = inferred(rw, loc, ThrfrgOp::getOperationName(), args);
-    if (!rType)
-      return failure();
-    Value r = ThrfrgOp::create(rw, loc, rType, parent->layout, atomTv, tile, grid, perm);
-    Value mode0 = Crd2IdxOp::create(rw, loc, rw.getIndexType(), threadCoord,
-                                    ValueRange{part.getThread()});
-    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    return threadPart(rw, at, tensor, *parent, r, {mode0, zero}, /*mma=*/true);
-  }
-  auto tile = tensor.getDefiningOp<LocalTileOp>();
-  FailureOr<Resolved> parent = resolve(rw, at, tile.getTensor());
-  if (failed(parent))
+  RewriterBase *base = &rw;
+  LayoutNvvmResolvedTensor t = {};
+  if (!layout_nvvm_resolve_tensor(wrap(at), wrap(tensor), wrap(base), MlirValue{nullptr}, false,
+                                  &t))
     return failure();
-  // The tile's layout and its origin's offset (ops::local_tile: the modes of
-  // zipped_divide(L, tile), the verifier's plan).
-  LocalTilePlan plan = localTilePlan(rw.getContext(), cast<ValueType>(parent->layout.getType()),
-                                     tile.getTile().getValueType());
-  if (!plan.ok())
-    return at->emitOpError() << plan.result.text;
-  Value tiler = ConstOp::create(rw, loc, tile.getTile());
-  Value divided = ZippedDivideOp::create(rw, loc, plan.divided, parent->layout, tiler);
-  Value inner = GetOp::create(rw, loc, plan.tile, divided, rw.getDenseI64ArrayAttr({0}));
-  Value rest = GetOp::create(rw, loc, plan.rest, divided, rw.getDenseI64ArrayAttr({1}));
-  Type elem = llvmElementType(cast<MemoryTensorType>(tensor.getType()).getElementType());
   Resolved r;
-  r.root = parent->root;
-  // A tma tensor's pointer is its tensor map: the tile is addressed by its
-  // origin's coordinates instead.
-  r.ptr = parent->ptr;
-  if (!isTma(tensor)) {
-    Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), rest, tile.getCoord());
-    Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-    r.ptr = LLVM::GEPOp::create(rw, loc, parent->ptr.getType(), elem, parent->ptr,
-                                ValueRange{offset64});
+  r.ptr = unwrap(t.ptr);
+  r.layout = unwrap(t.layout);
+  r.root = cast<ValueType>(unwrap(t.root));
+  r.perThread = t.perThread;
+  if (t.partition.ptr)
+    r.partition = cast<PartitionOp>(unwrap(t.partition));
+  for (size_t d = 0; d < t.modes; ++d) {
+    r.residue.push_back(unwrap(t.residue[d]));
+    r.partial.push_back(t.partial[d]);
   }
-  r.layout = inner;
-  for (auto [d, c] : llvm::enumerate(tile.getCoord())) {
-    Value start = arith::MulIOp::create(rw, loc, c,
-                                        arith::ConstantIndexOp::create(rw, loc, plan.extents[d]));
-    r.origin.push_back(arith::AddIOp::create(rw, loc, parent->origin[d], start));
-    r.residue.push_back(arith::SubIOp::create(rw, loc, parent->residue[d], start));
-    r.partial.push_back(parent->partial[d] || !plan.whole[d]);
-  }
+  for (size_t d = 0; d < t.origins; ++d)
+    r.origin.push_back(unwrap(t.origin[d]));
+  if (r.partition)
+    r.tileSizes.assign(t.tileSizes, t.tileSizes + t.modes);
   return r;
-}
-
-/// The operands that address a tile in global memory: pointer, one i64 stride
-/// per dimension but the last, and the bounds (none when no mode is partial).
-struct GlobalOperands {
-  Value ptr;
-  SmallVector<Value> strides, bounds;
-};
-
-FailureOr<GlobalOperands> globalOperands(PatternRewriter &rw, Operation *at, Value tensor,
-                                         ArrayRef<int64_t> tileShape) {
-  FailureOr<Resolved> r = resolve(rw, at, tensor);
-  if (failed(r))
-    return failure();
-  if (r->perThread)
-    return at->emitOpError() << "reads one thread's partition (layout.partition) as a tile of "
-                                "every thread: copy partitions with layout.copy";
-  Location loc = at->getLoc();
-  GlobalOperands g{r->ptr, {}, {}};
-  size_t rank = tileShape.size();
-  for (size_t d = 0; d + 1 < rank; ++d) {
-    Value s = StrideLeafOp::create(rw, loc, rw.getIndexType(), r->layout,
-                                   rw.getDenseI64ArrayAttr({(int64_t)d}));
-    g.strides.push_back(arith::IndexCastOp::create(rw, loc, rw.getI64Type(), s));
-  }
-  // Modes past the tile's dimensions have extent 1 (verified): the tile of one head, at a
-  // coordinate inside the tensor (a tile extent of 1 is whole, ops::local_tile).
-  for (size_t d = rank; d < r->partial.size(); ++d)
-    if (r->partial[d])
-      return at->emitOpError() << "mode " << d << " of the tile, past its " << rank
-                               << " dimensions, may reach past the tensor: the bounds of a "
-                                  "partial tile are one per dimension of the copied tile";
-  if (llvm::is_contained(ArrayRef<bool>(r->partial).take_front(rank), true))
-    for (size_t d = 0; d < rank; ++d)
-      g.bounds.push_back(
-          r->partial[d]
-              ? arith::IndexCastOp::create(rw, loc, rw.getI64Type(), r->residue[d]).getResult()
-              : arith::ConstantIntOp::create(rw, loc, rw.getI64Type(), tileShape[d]).getResult());
-  return g;
 }
 
 bool isTensor(Value v) { return isa<MemoryTensorType>(v.getType()); }
@@ -522,103 +214,6 @@ FailureOr<std::pair<Value, ValueAttr>> sharedOperands(PatternRewriter &rw, Opera
   auto layout = cast<MemoryTensorType>(tensor.getType()).getLayout();
   return std::make_pair(r->ptr, layout.getValueAttr());
 }
-
-struct ResolveAsyncCopy : public OpRewritePattern<AsyncCopyOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(AsyncCopyOp op, PatternRewriter &rw) const override {
-    if (!isTensor(op.getSrc()) && !isTensor(op.getDst()))
-      return failure();
-    GlobalOperands g{op.getSrc(), op.getStrides(), op.getBounds()};
-    if (isTensor(op.getSrc())) {
-      FailureOr<GlobalOperands> r =
-          globalOperands(rw, op, op.getSrc(), cast<RankedTensorType>(op.getTile()).getShape());
-      if (failed(r))
-        return failure();
-      g = *r;
-    }
-    Value dst = op.getDst(), smemLayout = op.getSmemLayout();
-    ValueAttr smem = op.getSmemAttr();
-    if (isTensor(dst)) {
-      FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, dst);
-      if (failed(s))
-        return failure();
-      std::tie(dst, smem) = *s;
-    }
-    rw.replaceOpWithNewOp<AsyncCopyOp>(op, g.ptr, g.strides, g.bounds, dst, smemLayout,
-                                       op.getTileAttr(), smem, op.getAlignAttr());
-    return success();
-  }
-};
-
-struct ResolveSharedLoad : public OpRewritePattern<SharedLoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SharedLoadOp op, PatternRewriter &rw) const override {
-    if (!isTensor(op.getBase()))
-      return failure();
-    FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, op.getBase());
-    if (failed(s))
-      return failure();
-    rw.replaceOpWithNewOp<SharedLoadOp>(op, op.getType(), s->first, Value(), s->second);
-    return success();
-  }
-};
-
-struct ResolveSharedStore : public OpRewritePattern<SharedStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(SharedStoreOp op, PatternRewriter &rw) const override {
-    if (!isTensor(op.getBase()))
-      return failure();
-    FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, op.getBase());
-    if (failed(s))
-      return failure();
-    rw.replaceOpWithNewOp<SharedStoreOp>(op, op.getValue(), s->first, Value(), s->second);
-    return success();
-  }
-};
-
-struct ResolveTensorPtr : public OpRewritePattern<TensorPtrOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TensorPtrOp op, PatternRewriter &rw) const override {
-    FailureOr<Resolved> r = resolve(rw, op, op.getTensor());
-    if (failed(r))
-      return failure();
-    Value p = r->ptr;
-    if (p.getType() != op.getType())
-      p = LLVM::AddrSpaceCastOp::create(rw, op.getLoc(), op.getType(), p);
-    rw.replaceOp(op, p);
-    return success();
-  }
-};
-
-struct ResolveGlobalLoad : public OpRewritePattern<GlobalLoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(GlobalLoadOp op, PatternRewriter &rw) const override {
-    if (!isTensor(op.getBase()))
-      return failure();
-    FailureOr<GlobalOperands> g =
-        globalOperands(rw, op, op.getBase(), cast<RankedTensorType>(op.getType()).getShape());
-    if (failed(g))
-      return failure();
-    rw.replaceOpWithNewOp<GlobalLoadOp>(op, op.getType(), g->ptr, g->strides, g->bounds,
-                                        op.getAlignAttr());
-    return success();
-  }
-};
-
-struct ResolveGlobalStore : public OpRewritePattern<GlobalStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(GlobalStoreOp op, PatternRewriter &rw) const override {
-    if (!isTensor(op.getBase()))
-      return failure();
-    FailureOr<GlobalOperands> g = globalOperands(
-        rw, op, op.getBase(), cast<RankedTensorType>(op.getValue().getType()).getShape());
-    if (failed(g))
-      return failure();
-    rw.replaceOpWithNewOp<GlobalStoreOp>(op, op.getValue(), g->ptr, g->strides, g->bounds,
-                                         op.getAlignAttr());
-    return success();
-  }
-};
 
 /// The offset a static layout gives the coordinate `coords`, or none.
 std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
@@ -645,104 +240,16 @@ FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ValueType
   return LocalTileOp::create(rw, loc, tileType, t, coords, slice.getValueAttr()).getResult();
 }
 
-/// The barrier of ring position `k` of the ring `bars` (barrier `k mod S`) and
-/// the parity of its phase `k div S` (i32); with `previous`, the parity of the
-/// phase before it, `(k div S + 1) mod 2` (the stage's previous use, position
-/// `k - S`; for `k < S` the phase before 0, which a fresh barrier reports
-/// complete).
+/// The barrier of ring position `k` of the ring `bars` and the parity (i32) of
+/// its phase, or with `previous` of the phase before it (src/mbarrier_lowering.rs).
 FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *at, Value bars,
                                                Value k, bool previous = false) {
-  FailureOr<Resolved> r = resolve(rw, at, bars);
-  if (failed(r))
+  RewriterBase *base = &rw;
+  LayoutNvvmResolvedTensor t = {};
+  if (!layout_nvvm_resolve_tensor(wrap(at), wrap(bars), wrap(base), wrap(k), previous, &t))
     return failure();
-  Location loc = at->getLoc();
-  auto t = cast<MemoryTensorType>(bars.getType());
-  std::optional<int64_t> n = staticSize(t.getLayout());
-  if (!n || *n < 1)
-    return at->emitOpError() << "the barrier ring " << bars.getType() << " has no static size";
-  Value ring = arith::ConstantIndexOp::create(rw, loc, *n);
-  Value s = arith::RemUIOp::create(rw, loc, k, ring);
-  Value offset = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r->layout, ValueRange{s});
-  Value offset64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), offset);
-  Value bar = LLVM::GEPOp::create(rw, loc, r->ptr.getType(), rw.getI64Type(), r->ptr,
-                                  ValueRange{offset64});
-  Value phase = arith::DivUIOp::create(rw, loc, k, ring);
-  if (previous)
-    phase = arith::AddIOp::create(rw, loc, phase, arith::ConstantIndexOp::create(rw, loc, 1));
-  Value parity = arith::AndIOp::create(rw, loc, phase, arith::ConstantIndexOp::create(rw, loc, 1));
-  return std::make_pair(bar, arith::IndexCastUIOp::create(rw, loc, rw.getI32Type(), parity)
-                                 .getResult());
+  return std::make_pair(unwrap(t.barrier), unwrap(t.parity));
 }
-
-/// layout.mbarrier_init: nvvm.mbarrier.init of each barrier of the tensor, then
-/// fence.mbarrier_init.
-struct LowerMbarrierInit : public OpRewritePattern<MbarrierInitOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MbarrierInitOp op, PatternRewriter &rw) const override {
-    FailureOr<Resolved> r = resolve(rw, op, op.getBars());
-    if (failed(r))
-      return failure();
-    Location loc = op.getLoc();
-    auto t = cast<MemoryTensorType>(op.getBars().getType());
-    std::optional<int64_t> n = staticSize(t.getLayout());
-    if (!n || *n < 1 || *n > 256)
-      return op.emitOpError() << "initializes 1 to 256 barriers, " << op.getBars().getType()
-                              << " holds " << (n ? std::to_string(*n) : std::string("?"));
-    Value count = constI32(rw, loc, op.getArrivals());
-    for (int64_t i = 0; i < *n; ++i) {
-      std::optional<int64_t> offset = staticOffset(t.getLayout(), {i});
-      if (!offset)
-        return op.emitOpError() << "cannot evaluate " << Type(t.getLayout()) << " at " << i;
-      Value bar = LLVM::GEPOp::create(rw, loc, r->ptr.getType(), rw.getI64Type(), r->ptr,
-                                      ArrayRef<LLVM::GEPArg>{(int32_t)*offset});
-      NVVM::MBarrierInitOp::create(rw, loc, bar, count, Value());
-    }
-    NVVM::FenceMbarrierInitOp::create(rw, loc);
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// layout.mbarrier_wait: try_wait.parity (a loop) on the barrier of the ring
-/// position with the parity of its phase (of the phase before, with `free`).
-struct LowerMbarrierWait : public OpRewritePattern<MbarrierWaitOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MbarrierWaitOp op, PatternRewriter &rw) const override {
-    FailureOr<std::pair<Value, Value>> b =
-        ringBarrier(rw, op, op.getBars(), op.getPosition(), op.getFree());
-    if (failed(b))
-      return failure();
-    NVVM::MBarrierTryWaitParityOp::create(rw, op.getLoc(), b->first, b->second,
-                                          constI32(rw, op.getLoc(), 1000000));
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// layout.mbarrier_arrive: each executing thread arrives once (mbarrier.arrive,
-/// release at CTA scope) on the barrier of the ring position; with `multicast =
-/// n`, on that barrier of each CTA 0..n-1 of the cluster (mapa, cluster scope).
-struct LowerMbarrierArrive : public OpRewritePattern<MbarrierArriveOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MbarrierArriveOp op, PatternRewriter &rw) const override {
-    FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
-    if (failed(b))
-      return failure();
-    Location loc = op.getLoc();
-    if (std::optional<uint64_t> n = op.getMulticast()) {
-      // The same barrier in each CTA q of the cluster, at cluster scope.
-      auto remote = LLVM::LLVMPointerType::get(rw.getContext(), 7);
-      for (uint64_t q = 0; q < *n; ++q) {
-        Value bar = NVVM::MapaOp::create(rw, loc, remote, b->first, constI32(rw, loc, q));
-        NVVM::MBarrierArriveOp::create(rw, loc, Type(), bar, Value(), NVVM::MemScopeKind::CLUSTER);
-      }
-    } else {
-      NVVM::MBarrierArriveOp::create(rw, loc, rw.getI64Type(), b->first, Value());
-    }
-    rw.eraseOp(op);
-    return success();
-  }
-};
 
 /// Per mode of the global layout `gmem`: the TMA dimension a step of it moves
 /// and by how many steps, when tiles of `shared` are copied (hw::tma_desc); -1
@@ -1453,9 +960,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     // What the kernels' ops promise each other (src/kernel_checks.rs): the
     // arguments a launch passes, tensors inside the globals they are made
     // from, the threads that run register-tensor ops.
-    if (!layout_nvvm_check_kernel_arguments(wrap(root)) ||
-        !layout_nvvm_check_global_extents(wrap(root)) ||
-        !layout_nvvm_check_block_warps(wrap(root)))
+    if (!layout_nvvm_check_kernels(wrap(root)) || !layout_nvvm_check_block_warps(wrap(root)))
       return signalPassFailure();
     // Every tensor is read by a copy that can resolve it (checked before any
     // rewrite, so an error leaves the IR as it was).
@@ -1469,9 +974,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                       MmaTmemOp, TensorMemoryLoadOp, TensorMemoryStoreOp, TensorPtrOp,
                       CopyOp, EncodeTensorMapOp, TmaEncodableOp>(op);
       for (Value v : op->getOperands()) {
-        if (!isTensor(v))
-          continue;
-        if (!copy) {
+        if (!copy && isTensor(v)) {
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
                             << "); only layout.local_tile, layout.slice_tensor, the views (select_tensor, "
                                "group_tensor, recast_tensor), layout.partition, partition_mma "
@@ -1480,11 +983,9 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                                "mma_async, mma_tmem, tensor_memory_load, tensor_memory_store, tensor_ptr, "
                                "encode_tensor_map and tma_encodable read them";
           ok = false;
-        } else if (failed(resolvable(op, v))) {
-          ok = false;
-          return; // one error per op
         }
       }
+      // A copy's tensors resolve (src/tensor_resolve.rs): checkLowering's first check.
       if (copy && failed(checkLowering(op)))
         ok = false;
     });
@@ -1502,14 +1003,21 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<ResolveAsyncCopy, ResolveGlobalLoad, ResolveGlobalStore, ResolveSharedLoad,
-                 ResolveSharedStore, LowerMbarrierInit, LowerMbarrierWait, LowerMbarrierArrive,
-                 LowerTmaCopy,
+    patterns.add<LowerTmaCopy,
                  LowerMmaAsync, LowerMmaTmem, LowerTensorMemoryLoad, LowerTensorMemoryStore,
-                 ResolveTensorPtr, LowerCopy>(&getContext());
+                 LowerCopy>(&getContext());
     // In the order of TensorOp (src/tensor_patterns.rs).
     patterns.add<RustRewritePattern<EncodeTensorMapOp>>(&getContext(), 200);
     patterns.add<RustRewritePattern<TmaEncodableOp>>(&getContext(), 201);
+    patterns.add<RustRewritePattern<AsyncCopyOp>>(&getContext(), 203);
+    patterns.add<RustRewritePattern<SharedLoadOp>>(&getContext(), 204);
+    patterns.add<RustRewritePattern<SharedStoreOp>>(&getContext(), 205);
+    patterns.add<RustRewritePattern<TensorPtrOp>>(&getContext(), 206);
+    patterns.add<RustRewritePattern<GlobalLoadOp>>(&getContext(), 207);
+    patterns.add<RustRewritePattern<GlobalStoreOp>>(&getContext(), 208);
+    patterns.add<RustRewritePattern<MbarrierInitOp>>(&getContext(), 209);
+    patterns.add<RustRewritePattern<MbarrierWaitOp>>(&getContext(), 210);
+    patterns.add<RustRewritePattern<MbarrierArriveOp>>(&getContext(), 211);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -106,23 +106,45 @@ Type llvmElementType(Type elem);
 /// during the call.
 extern "C" {
 /// Kernel arguments of a `layout` type (a layout value, a tensor in memory) are
-/// errors at the kernel: a launch passes pointers and scalars.
-bool layout_nvvm_check_kernel_arguments(MlirOperation root);
-/// A tensor made from the address of a global of static size must lie inside it.
-bool layout_nvvm_check_global_extents(MlirOperation root);
+/// errors at the kernel: a launch passes pointers and scalars; then a tensor made
+/// from the address of a global of static size must lie inside it.
+bool layout_nvvm_check_kernels(MlirOperation root);
 /// The threads that run an op on register tensors in a kernel with
 /// `known_block_size` (narrowed by enclosing `scf.if` on `tid.x < N`) must be
 /// exactly the warps its layouts span, times 32; those that run a
 /// tmem_load/tmem_store, every warp of its fragment.
 bool layout_nvvm_check_block_warps(MlirOperation root);
 /// What `--layout-lower-tensors` checks of one op before any rewrite
-/// (src/tensor_lowering_checks.rs): a layout.copy's partitions give both sides
+/// (src/tensor_lowering_checks.rs): its tensors in memory can be resolved; a layout.copy's partitions give both sides
 /// the same tile coordinates and only an async copy's source partition may
 /// reach past its tensor; mbarrier_init initializes 1 to 256 barriers; the
 /// kernel's cluster fits mma_tmem's ctaGroup = 2 and a multicast; the tensor
 /// maps of encode_tensor_map and tma_encodable can be read. The first
 /// error is emitted at `op`; true when there is none.
 bool layout_nvvm_check_tensor_lowering(MlirOperation op);
+/// A tensor in memory resolved before an op (src/resolve_entry.rs): its pointer,
+/// layout value, root layout type, whether it is one thread's partition (and the
+/// layout.partition with the tile's static mode sizes), and per top-level mode
+/// the residue, origin and predicate; with a ring position, the barrier and the
+/// parity of its phase instead.
+struct LayoutNvvmResolvedTensor {
+  MlirValue ptr, layout;
+  MlirType root;
+  bool perThread;
+  MlirOperation partition;
+  size_t modes, origins;
+  MlirValue residue[16], origin[16];
+  bool partial[16];
+  int64_t tileSizes[16];
+  MlirValue barrier, parity;
+};
+/// Resolve `tensor` before `at` through the pattern's `rewriter` into `out`, or,
+/// when `position` is not null, the barrier of that ring position of the ring
+/// `tensor` (of the phase before it with `previous`). False, the error emitted
+/// at `at`, when it cannot be resolved.
+bool layout_nvvm_resolve_tensor(MlirOperation at, MlirValue tensor, MlirRewriterBase rewriter,
+                                MlirValue position, bool previous,
+                                LayoutNvvmResolvedTensor *out);
 /// Every register tensor type is one (its encoding fits its shape), no tensor in
 /// memory is left for the ops that read it, registers of f8 are only moved or
 /// made from f32, and constant register tensors are splats

@@ -1,8 +1,9 @@
 //! Integer index math of the register-tensor and memory-tensor lowerings: `arith.constant` of
 //! an integer type (and the zero vector a masked load fills its masked-off elements with), the
 //! integer `arith` ops (add, sub, mul, and, or, xor, logical shift right, signed division and
-//! remainder) the thread coordinates, shared-memory addresses, the shared stage of a reduction
-//! and the TMA predicates are built from, `arith.cmpi` and `arith.index_cast`.
+//! remainder, unsigned division and remainder) the thread coordinates, shared-memory addresses, the shared stage of a reduction
+//! and the TMA predicates are built from, `arith.cmpi`, `arith.index_cast` and
+//! `arith.index_castui`, and the index constants of the memory-tensor resolution.
 //! Inserted through the lowering's [`Builder`], like [`crate::build_llvm`]'s ops.
 
 use melior::dialect::arith::CmpiPredicate;
@@ -66,11 +67,15 @@ pub(crate) enum Arith {
     ShRUI,
     DivSI,
     RemSI,
+    DivUI,
+    RemUI,
 }
 
 /// The arith op `kind` of `x` and `y`.
 pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
-    use melior::dialect::arith::{addi, andi, divsi, muli, ori, remsi, shrui, subi, xori};
+    use melior::dialect::arith::{
+        addi, andi, divsi, divui, muli, ori, remsi, remui, shrui, subi, xori,
+    };
     let loc = b.location();
     b.insert_one(match kind {
         Arith::AddI => addi(x, y, loc),
@@ -82,6 +87,8 @@ pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) ->
         Arith::ShRUI => shrui(x, y, loc),
         Arith::DivSI => divsi(x, y, loc),
         Arith::RemSI => remsi(x, y, loc),
+        Arith::DivUI => divui(x, y, loc),
+        Arith::RemUI => remui(x, y, loc),
     })
 }
 
@@ -104,4 +111,14 @@ pub(crate) fn cmpi<'c>(
 /// `arith.index_cast x : index to ty` (or back).
 pub(crate) fn index_cast<'c>(b: &Builder<'c>, x: Val<'c>, ty: Type<'c>) -> Val<'c> {
     b.insert_one(melior::dialect::arith::index_cast(x, ty, b.location()))
+}
+
+/// `arith.index_castui x : index to ty` (or back): the unsigned cast.
+pub(crate) fn index_castui<'c>(b: &Builder<'c>, x: Val<'c>, ty: Type<'c>) -> Val<'c> {
+    b.insert_one(melior::dialect::arith::index_castui(x, ty, b.location()))
+}
+
+/// `arith.constant v : index`.
+pub(crate) fn const_index<'c>(b: &Builder<'c>, v: i64) -> Val<'c> {
+    const_of(b, v, Type::index(b.context()))
 }

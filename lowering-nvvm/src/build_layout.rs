@@ -6,12 +6,19 @@
 //!   one leaf of a layout value;
 //! - `layout.tma_desc %map, %global dims(...)` (no layout operands), the host op that encodes a
 //!   tensor map, with its `elem`, `gmem` and `smem` attributes;
-//! - `layout.const #value` and `layout.make_tensor %ptr, %layout`.
+//! - `layout.const #value` and `layout.make_tensor %ptr, %layout`;
+//! - the algebra ops of the memory-tensor resolution (`layout.get`, `layout.select`,
+//!   `layout.group_modes` with their mode indices; `layout.zipped_divide`, `layout.tidfrg`,
+//!   `layout.thrfrg`, `layout.slice`) of the type the algebra infers, and the index ops
+//!   `layout.size` and `layout.crd2idx`;
+//! - the memory accesses the resolution rewrites (`layout.async_copy`, `layout.global_load`,
+//!   `layout.global_store`, `layout.shared_load`, `layout.shared_store`), with their operand
+//!   segments.
 //!
 //! An op MLIR refuses to create is an internal error, returned as text.
 
 use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute};
-use melior::ir::operation::OperationBuilder;
+use melior::ir::operation::{OperationBuilder, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Identifier, Operation};
 
@@ -26,6 +33,28 @@ pub(crate) enum Leaf {
     Stride,
 }
 
+/// The op `name` of `operands` with `attributes` and results of the types `results`,
+/// inserted.
+pub(crate) fn op_of<'c>(
+    b: &Builder<'c>,
+    name: &str,
+    operands: &[Val<'c>],
+    attributes: &[(&str, Attribute<'c>)],
+    results: &[Type<'c>],
+) -> Result<OperationRef<'c, 'c>, String> {
+    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
+        .iter()
+        .map(|(n, a)| (Identifier::new(b.context(), n), *a))
+        .collect();
+    let op: Operation<'c> = OperationBuilder::new(name, b.location())
+        .add_operands(operands)
+        .add_attributes(&attributes)
+        .add_results(results)
+        .build()
+        .map_err(|e| format!("internal: cannot create {name}: {e}"))?;
+    Ok(b.insert(op))
+}
+
 /// The op `name` of `operands` with `attributes` and one result of type `ty`, inserted; its
 /// result.
 fn one_result<'c>(
@@ -35,17 +64,66 @@ fn one_result<'c>(
     attributes: &[(&str, Attribute<'c>)],
     ty: Type<'c>,
 ) -> Result<Val<'c>, String> {
-    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
+    let op = op_of(b, name, operands, attributes, &[ty])?;
+    let result = op
+        .result(0)
+        .map_err(|_| format!("internal: {name} has no result"))?;
+    Ok(result.into())
+}
+
+/// The algebra op `name` (`layout.zipped_divide`, `layout.tidfrg`, ...) of `operands`, of the
+/// type `ty` the algebra infers for it.
+pub(crate) fn algebra_op<'c>(
+    b: &Builder<'c>,
+    name: &str,
+    operands: &[Val<'c>],
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    one_result(b, name, operands, &[], ty)
+}
+
+/// The algebra op `name` with mode indices (`layout.get`, `layout.select`,
+/// `layout.group_modes`) `%a modes [indices]`, of the type `ty` the algebra infers for it.
+pub(crate) fn indexed_op<'c>(
+    b: &Builder<'c>,
+    name: &str,
+    a: Val<'c>,
+    indices: &[i64],
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let indices = DenseI64ArrayAttribute::new(b.context(), indices).into();
+    one_result(b, name, &[a], &[("indices", indices)], ty)
+}
+
+/// `layout.size %l : index`.
+pub(crate) fn size<'c>(b: &Builder<'c>, l: Val<'c>) -> Result<Val<'c>, String> {
+    one_result(b, "layout.size", &[l], &[], Type::index(b.context()))
+}
+
+/// `layout.crd2idx %l[coord] : index`.
+pub(crate) fn crd2idx<'c>(
+    b: &Builder<'c>,
+    l: Val<'c>,
+    coord: &[Val<'c>],
+) -> Result<Val<'c>, String> {
+    let mut operands = vec![l];
+    operands.extend_from_slice(coord);
+    one_result(
+        b,
+        "layout.crd2idx",
+        &operands,
+        &[],
+        Type::index(b.context()),
+    )
+}
+
+/// The `operandSegmentSizes` attribute of operand groups of the sizes `sizes`.
+pub(crate) fn segments<'c>(b: &Builder<'c>, sizes: &[usize]) -> Result<Attribute<'c>, String> {
+    let sizes = sizes
         .iter()
-        .map(|(n, a)| (Identifier::new(b.context(), n), *a))
-        .collect();
-    let op: Operation<'c> = OperationBuilder::new(name, b.location())
-        .add_operands(operands)
-        .add_attributes(&attributes)
-        .add_results(&[ty])
-        .build()
-        .map_err(|e| format!("internal: cannot create {name}: {e}"))?;
-    Ok(b.insert_one(op))
+        .map(|&n| i32::try_from(n).map_err(|_| "internal: too many operands".to_string()))
+        .collect::<Result<Vec<i32>, String>>()?;
+    Ok(DenseI32ArrayAttribute::new(b.context(), &sizes).into())
 }
 
 /// `layout.shape_leaf` or `layout.stride_leaf` (`which`) `%layout modes [path] : index`.

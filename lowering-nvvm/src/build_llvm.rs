@@ -493,6 +493,12 @@ impl<'c> Builder<'c> {
         self.gep(base.r#type(), elem, base, Some(index), 0)
     }
 
+    /// `llvm.getelementptr base[index]` over `elem` elements (a constant index), a pointer of
+    /// `base`'s type.
+    pub fn const_element_address(&self, base: Val<'c>, elem: Type<'c>, index: i32) -> Val<'c> {
+        self.gep(base.r#type(), elem, base, None, index)
+    }
+
     /// `llvm.mlir.addressof @name : ptr_ty`.
     pub fn address_of(&self, name: &str, ptr_ty: Type<'c>) -> Val<'c> {
         let symbol = FlatSymbolRefAttribute::new(self.context(), name);

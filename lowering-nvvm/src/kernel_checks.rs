@@ -59,25 +59,18 @@ fn emit_error_at(op: OperationRef<'_, '_>, message: &str) {
     layout_dialect::op_diagnostics::emit_verifier_error(&op, message);
 }
 
-/// Kernel arguments of a `layout` type are errors at the kernel; true when there is none.
+/// Kernel arguments of a `layout` type are errors at the kernel, then tensors made from the
+/// address of a global of static size lie inside it ([`check_kernel_arguments`],
+/// [`check_global_extents`]); true when there is no error.
 ///
 /// # Safety
 /// `root` is a live operation, not modified during the call.
 #[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_check_kernel_arguments(root: MlirOperation) -> bool {
+pub unsafe extern "C" fn layout_nvvm_check_kernels(root: MlirOperation) -> bool {
     // SAFETY: the caller's contract: `root` is live for the call, and nothing read from it is
     // kept past it.
-    check_kernel_arguments(OperationRef::from_raw(root))
-}
-
-/// Tensors made from the address of a global of static size lie inside it; true when they do.
-///
-/// # Safety
-/// `root` is a live operation, not modified during the call.
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_check_global_extents(root: MlirOperation) -> bool {
-    // SAFETY: as in `layout_nvvm_check_kernel_arguments`.
-    check_global_extents(OperationRef::from_raw(root))
+    let root = OperationRef::from_raw(root);
+    check_kernel_arguments(root) && check_global_extents(root)
 }
 
 /// The threads that run register-tensor ops and tmem_load/tmem_store in kernels with
@@ -87,7 +80,7 @@ pub unsafe extern "C" fn layout_nvvm_check_global_extents(root: MlirOperation) -
 /// `root` is a live operation, not modified during the call.
 #[no_mangle]
 pub unsafe extern "C" fn layout_nvvm_check_block_warps(root: MlirOperation) -> bool {
-    // SAFETY: as in `layout_nvvm_check_kernel_arguments`.
+    // SAFETY: as in `layout_nvvm_check_kernels`.
     check_block_warps(OperationRef::from_raw(root))
 }
 
@@ -124,7 +117,7 @@ pub(crate) fn defining_op<'c: 'a, 'a>(v: Value<'c, 'a>) -> Option<OperationRef<'
     OperationResult::try_from(v).ok().map(|r| r.owner())
 }
 
-/// See [`layout_nvvm_check_kernel_arguments`].
+/// Kernel arguments of a `layout` type are errors at the kernel; true when there is none.
 pub fn check_kernel_arguments(root: OperationRef<'_, '_>) -> bool {
     let mut ok = true;
     walk_post_order(root, &mut |f| {
@@ -242,7 +235,7 @@ pub(crate) fn algebra<T>(f: impl FnOnce() -> Option<T>) -> Option<T> {
     catch_unwind(AssertUnwindSafe(f)).ok().flatten()
 }
 
-/// See [`layout_nvvm_check_global_extents`].
+/// Tensors made from the address of a global of static size lie inside it; true when they do.
 pub fn check_global_extents(root: OperationRef<'_, '_>) -> bool {
     let mut ok = true;
     walk_post_order(root, &mut |make| {

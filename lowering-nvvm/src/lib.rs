@@ -15,6 +15,7 @@
 //!   with melior's `OperationBuilder` and typed attributes ([`build_llvm`]), the NVVM ones by
 //!   their typed C++ builders (cpp/NvvmOpBuilders.cpp, [`build_nvvm`]).
 
+mod algebra_inference;
 mod async_copy;
 pub mod build;
 mod build_arith;
@@ -29,6 +30,7 @@ pub mod fragment_store;
 mod global_access;
 mod global_tile;
 pub mod kernel_checks;
+mod mbarrier_lowering;
 mod op_params;
 mod partition_coordinates;
 pub mod pass;
@@ -37,6 +39,8 @@ mod register_cast;
 pub mod register_ops;
 mod register_tensor;
 mod register_type_checks;
+mod resolve_entry;
+mod resolved_access;
 mod shared_access;
 mod shared_alloc_lowering;
 mod smem_desc;
@@ -45,6 +49,7 @@ pub mod tensor_lowering_checks;
 pub mod tensor_map_encoder;
 mod tensor_map_lowering;
 mod tensor_patterns;
+mod tensor_resolve;
 mod tma_encodable_lowering;
 pub mod verify;
 

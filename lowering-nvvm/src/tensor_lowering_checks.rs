@@ -3,6 +3,9 @@
 //! first, then checks what its patterns compute themselves (cp.async's width, the MMA operands'
 //! major-ness, the TMA coordinates). The rules, per op:
 //!
+//! - Every tensor in memory the op reads or writes can be resolved
+//!   ([`crate::tensor_resolve::resolvable`]: it is made in its function by `layout.make_tensor`
+//!   through tiles, slices, partitions and views); the first that cannot is the error.
 //! - **`layout.copy`** between two partitions (`layout.partition`, `layout.partition_mma`) by
 //!   the same thread value gives every element of every thread the same tile coordinate on both
 //!   sides: all threads and elements are evaluated ([`crate::partition_coordinates`], bounded by
@@ -41,6 +44,7 @@ use mlir_sys::MlirOperation;
 use crate::kernel_checks::{algebra, defining_op};
 use crate::partition_coordinates::{coordinate_text, PartitionCoordinates};
 use crate::tensor_map_lowering::check_encode_tensor_map;
+use crate::tensor_resolve::{is_tensor, resolvable};
 use crate::tma_encodable_lowering::encodable_plan;
 
 /// The checks of the module doc for `op`; its error emitted at it, true when there is none.
@@ -63,6 +67,11 @@ pub unsafe extern "C" fn layout_nvvm_check_tensor_lowering(op: MlirOperation) ->
 
 /// The first rule of the module doc that `op` breaks, as its error.
 pub fn check_tensor_lowering(op: OperationRef<'_, '_>) -> Result<(), String> {
+    for v in op.operands() {
+        if is_tensor(v) {
+            resolvable(v)?;
+        }
+    }
     match op_name(&op).as_str() {
         "layout.copy" => {
             check_correspondence(op)?;

@@ -6,7 +6,13 @@
 //! - `layout.encode_tensor_map`: see [`crate::tensor_map_lowering`];
 //! - `layout.tma_encodable`: see [`crate::tma_encodable_lowering`];
 //! - `layout.shared_alloc`, lowered before the patterns run (each through an `IRRewriter`, with
-//!   the target SM): see [`crate::shared_alloc_lowering`].
+//!   the target SM): see [`crate::shared_alloc_lowering`];
+//! - the memory accesses of tensors (`layout.async_copy`, `layout.shared_load`,
+//!   `layout.shared_store`, `layout.tensor_ptr`, `layout.global_load`, `layout.global_store`):
+//!   see [`crate::resolved_access`]; an op without tensor operands is not their pattern's (it
+//!   fails without an error);
+//! - `layout.mbarrier_init`, `layout.mbarrier_wait`, `layout.mbarrier_arrive`: see
+//!   [`crate::mbarrier_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -15,6 +21,8 @@ use layout_dialect::op_diagnostics::emit_verifier_error;
 use melior::ir::operation::OperationRef;
 
 use crate::build::Builder;
+use crate::mbarrier_lowering::lower_mbarrier;
+use crate::resolved_access::resolve_access;
 use crate::shared_alloc_lowering::lower_shared_alloc;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
 use crate::tma_encodable_lowering::lower_tma_encodable;
@@ -30,13 +38,31 @@ enum TensorOp {
     EncodeTensorMap,
     TmaEncodable,
     SharedAlloc,
+    AsyncCopy,
+    SharedLoad,
+    SharedStore,
+    TensorPtr,
+    GlobalLoad,
+    GlobalStore,
+    MbarrierInit,
+    MbarrierWait,
+    MbarrierArrive,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 3] = [
+    const ALL: [TensorOp; 12] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
+        TensorOp::AsyncCopy,
+        TensorOp::SharedLoad,
+        TensorOp::SharedStore,
+        TensorOp::TensorPtr,
+        TensorOp::GlobalLoad,
+        TensorOp::GlobalStore,
+        TensorOp::MbarrierInit,
+        TensorOp::MbarrierWait,
+        TensorOp::MbarrierArrive,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -54,6 +80,17 @@ pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm
         Some(TensorOp::EncodeTensorMap) => lower_encode_tensor_map(b, op),
         Some(TensorOp::TmaEncodable) => lower_tma_encodable(b, op),
         Some(TensorOp::SharedAlloc) => lower_shared_alloc(b, op, sm),
+        Some(
+            TensorOp::AsyncCopy
+            | TensorOp::SharedLoad
+            | TensorOp::SharedStore
+            | TensorOp::TensorPtr
+            | TensorOp::GlobalLoad
+            | TensorOp::GlobalStore,
+        ) => return resolve_access(b, op).unwrap_or(false),
+        Some(TensorOp::MbarrierInit | TensorOp::MbarrierWait | TensorOp::MbarrierArrive) => {
+            return lower_mbarrier(b, op).is_ok()
+        }
         None => Err(format!("internal: no memory-tensor op numbered {kind}")),
     };
     match lowered {

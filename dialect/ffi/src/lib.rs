@@ -14,7 +14,6 @@ mod bijective;
 mod partition;
 mod relation;
 mod result;
-mod slice_tensor;
 pub mod stored;
 mod tile_plan;
 mod value_handle;

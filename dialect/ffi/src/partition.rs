@@ -1,7 +1,8 @@
 //! The partition plans of `layout.partition` and `layout.partition_mma`
-//! (`layout_algebra::ops::partition_plan`) over the C ABI: the tiled MMA's layouts as values
-//! (handles), the slicing coordinates, and the bound of a predicated copy's mode with its table
-//! as an integer array (capacity and length, as the other plans). The C++ passes the ops' attributes as handles and integers, never as text.
+//! (`layout_algebra::ops::partition_plan`): the tiled MMA of a partition_mma's attributes (for
+//! the Rust verifier and lowering), and over the C ABI the mode sizes of a layout and the bound
+//! of a predicated copy's mode with its table as an integer array (capacity and length, as the
+//! other plans). The C++ passes the ops' attributes as handles and integers, never as text.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -12,11 +13,11 @@ use layout_algebra::{text, Error, Value};
 
 use std::mem::MaybeUninit;
 
-use crate::abi::{type_text, write_all};
+use crate::abi::type_text;
 use crate::stored::Stored;
 use crate::{
-    from_error, kind_of, owned, utf8, with_value, LayoutResult, LayoutSlice, LayoutSliceMut,
-    LayoutStr, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_OK,
+    from_error, kind_of, owned, with_value, LayoutResult, LayoutSlice, LayoutSliceMut,
+    FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_OK,
 };
 
 /// `r` as a result, a panic as an internal error.
@@ -42,17 +43,6 @@ fn attribute_text(v: &Value) -> String {
     type_text(&text::print(v), kind_of(v)).replacen('!', "#", 1)
 }
 
-/// The tiled MMA of the attributes of a partition_mma, C strings.
-fn tiling(
-    atom: LayoutStr,
-    operand: LayoutStr,
-    atoms: &[i64],
-    permutation: Option<&Stored>,
-) -> Result<MmaTiling, Error> {
-    let (atom, operand) = (utf8(atom.bytes())?, utf8(operand.bytes())?);
-    mma_tiling_of(atom, operand, atoms, permutation)
-}
-
 /// The tiled MMA of the attributes of a partition_mma (`partition_plan::mma_tiling`); a
 /// permutation that is not CuTe's PermutationMNK is named as the attribute it is.
 pub fn mma_tiling_of(
@@ -76,85 +66,6 @@ pub fn mma_tiling_of(
 /// A successful result without a value (empty text).
 fn done() -> LayoutResult {
     owned(STATUS_OK, 0, 0, String::new())
-}
-
-/// The tiled MMA of layout.partition_mma (`partition_plan::mma_tiling`) of the atom `atom`'s
-/// operand `operand` ("A", "B" or "C") over `atoms` = [TM, TN, TK], after the
-/// permutation tiler `permutation` (null for none). On success `values[0..5]` are: the atom's
-/// TV layout of the operand, its tile (AM, AN), the grid of atoms along the operand's two modes,
-/// the layout (lane, TM, TN, TK) -> thrfrg's mode-0 coordinate, and the operand's two modes of
-/// the permutation (a result without a value when there is none); `ints[0..2]` the threads of
-/// the tiled MMA and the atom's lanes. Nothing is written on error (the message).
-///
-/// # C caller's contract
-/// `atom`, `operand` and `atoms` must be valid (see [`LayoutStr`] and [`LayoutSlice`]),
-/// `permutation` null or a live handle; `values` must be null or point to 5 writable results
-/// and `ints` null or to 2 writable integers.
-#[no_mangle]
-pub extern "C" fn layout_ffi_mma_tiling(
-    atom: LayoutStr,
-    operand: LayoutStr,
-    atoms: LayoutSlice<i64>,
-    permutation: Option<&Stored>,
-    values: Option<&mut [MaybeUninit<LayoutResult>; 5]>,
-    ints: Option<&mut [MaybeUninit<i64>; 2]>,
-) -> LayoutResult {
-    let atoms = atoms.as_slice();
-    let t = match caught(|| tiling(atom, operand, atoms, permutation)) {
-        Ok(Ok(t)) => t,
-        Ok(Err(e)) => return from_error(e),
-        Err(r) => return r,
-    };
-    let out = [
-        with_value(Stored::Cute(Value::layout(t.atom_tv.clone()))),
-        with_value(Stored::Cute(t.tile_value())),
-        with_value(Stored::Cute(t.grid_value())),
-        with_value(Stored::Cute(Value::layout(t.thread_coord.clone()))),
-        match &t.permutation {
-            Some(p) => with_value(Stored::Cute(p.clone())),
-            None => done(),
-        },
-    ];
-    if let Some(values) = values {
-        for (v, r) in values.iter_mut().zip(out) {
-            v.write(r);
-        }
-    }
-    if let Some(ints) = ints {
-        write_all(ints, &[t.threads, t.lanes]);
-    }
-    done()
-}
-
-/// The coordinate that slices thread 0's part out of the partition of `layout` (rank 1 when
-/// it has none): CuTe's (0, _, repeat<rank>(_)) for a tiled copy, ((0,(0,0)),
-/// (_, repeat<rank>(_))) for a tiled MMA (`mma`).
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_partition_coordinate(
-    layout: Option<&Stored>,
-    mma: bool,
-) -> LayoutResult {
-    let l = layout.and_then(Stored::cute);
-    match caught(|| {
-        let rank = l.and_then(partition_plan::rank_of).unwrap_or(1);
-        Value::Coord(if mma {
-            partition_plan::mma_coordinate(rank)
-        } else {
-            partition_plan::copy_coordinate(rank)
-        })
-    }) {
-        Ok(v) => with_value(Stored::Cute(v)),
-        Err(r) => r,
-    }
-}
-
-/// The integer `v` as a value (an operand of the layout ops, e.g. tidfrg's vector).
-#[no_mangle]
-pub extern "C" fn layout_ffi_integer(v: i64) -> LayoutResult {
-    with_value(Stored::Cute(Value::int(v)))
 }
 
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) and
@@ -250,15 +161,10 @@ pub extern "C" fn layout_ffi_copy_mode_bound(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{test_str, KIND_LAYOUT, KIND_TILER};
+    use crate::{KIND_LAYOUT, KIND_TILER};
 
     fn handle(text: &str, kind: i32) -> Option<&'static Stored> {
         Some(Box::leak(Box::new(Stored::parse(text, kind).unwrap())))
-    }
-
-    fn take(r: LayoutResult) -> (i32, String) {
-        let (status, _, _, text) = crate::take_result(r);
-        (status, text)
     }
 
     #[test]
@@ -273,36 +179,22 @@ mod tests {
 
     #[test]
     fn mma_tiling_gives_its_values() {
-        let atoms = [2i64, 2, 1];
-        let mut values: [std::mem::MaybeUninit<LayoutResult>; 5] =
-            [const { std::mem::MaybeUninit::uninit() }; 5];
-        let mut ints = [std::mem::MaybeUninit::new(0i64); 2];
-        let r = layout_ffi_mma_tiling(
-            test_str("sm80_16x8x16"),
-            test_str("A"),
-            atoms[..].into(),
-            None,
-            Some(&mut values),
-            Some(&mut ints),
-        );
-        assert_eq!(take(r).0, STATUS_OK);
-        let texts: Vec<String> = values
-            .into_iter()
-            .map(|v| take(unsafe { v.assume_init() }).1)
-            .collect();
-        assert_eq!(texts[1..4], ["(16,16)", "(2,1)", "(32,2,2,1):(1,32,0,64)"]);
-        assert_eq!(texts[4], "");
-        // SAFETY: both were initialized above (and written by the call).
-        assert_eq!(ints.map(|i| unsafe { i.assume_init() }), [128, 32]);
+        let t = mma_tiling_of("sm80_16x8x16", "A", &[2, 2, 1], None).unwrap();
+        let texts = [
+            text::print(&t.tile_value()),
+            text::print(&t.grid_value()),
+            text::print(&Value::layout(t.thread_coord.clone())),
+        ];
+        assert_eq!(texts, ["(16,16)", "(2,1)", "(32,2,2,1):(1,32,0,64)"]);
+        assert!(t.permutation.is_none());
+        assert_eq!([t.threads, t.lanes], [128, 32]);
     }
 
     #[test]
-    fn mode_sizes_and_partition_coordinate() {
+    fn mode_sizes_of_a_swizzled_layout() {
         let mut sizes = [0i64; 4];
         let l = handle("Sw<3,3,3> o 0 o (128,(?,4)):(64,(1,?))", KIND_LAYOUT);
         assert_eq!(layout_ffi_mode_sizes(l, sizes.as_mut_slice().into()), 2);
         assert_eq!(sizes[..2], [128, FLAT_DYNAMIC]);
-        let coordinate = take(layout_ffi_partition_coordinate(l, true));
-        assert_eq!(coordinate, (STATUS_OK, "((0,(0,0)),(_,(_,_)))".to_string()));
     }
 }

@@ -69,21 +69,6 @@ StringRef hardwareElementTypes();
 /// A type as written in the IR, unquoted (diagnostics that name an element type).
 std::string typeText(Type type);
 
-/// The tiled MMA of layout.partition_mma (the algebra's ops::partition_plan): the TV
-/// layout of the operand in its atom, the atom's tile of the operand, the grid of atoms
-/// along the operand's two modes, the layout (lane, TM, TN, TK) -> mode-0 coordinate of
-/// thrfrg, the operand's two modes of the permutation tile (thrfrg's fifth operand), if
-/// any, the threads of the tiled MMA and the atom's lanes.
-struct MmaTiling {
-  ValueType atomTv, tile, grid, threadCoord;
-  std::optional<ValueType> permutation;
-  int64_t threads, lanes;
-};
-/// The tiling of `atom`'s `operand` over `atoms` = [TM, TN, TK] after the
-/// permutation tile `permutation` ([P_M, P_N, P_K], or null), or an error of `op`.
-FailureOr<MmaTiling> mmaTiling(Operation *op, StringRef atom, StringRef operand,
-                               ArrayRef<int64_t> atoms, ValueAttr permutation = {});
-
 /// The plan of a local_tile of `layout` by the flat tile `tile` (algebra
 /// ops::local_tile, computed once): the algebra's result and stage
 /// (LAYOUT_TILE_*), the ranks, and on success zipped_divide(L, tile), its
@@ -111,19 +96,6 @@ struct MulticastSlicePlan {
 };
 MulticastSlicePlan multicastSlicePlan(MLIRContext *ctx, ValueType shared, int64_t n);
 
-/// The plan of a slice_tensor of `layout` at the fixed `modes` (algebra
-/// ops::slice_tensor; the constant ones of `coords` checked): the result (its
-/// value select(L, kept)), the stage (LAYOUT_SLICE_TENSOR_*) and its integers,
-/// and on success the slice's layout and the kept modes.
-struct SliceTensorPlan {
-  rust::Result result;
-  int64_t stage = 0, info[3] = {0, 0, 0};
-  ValueType layout;
-  SmallVector<int64_t> kept;
-  bool ok() const { return result.ok(); }
-};
-SliceTensorPlan sliceTensorPlan(MLIRContext *ctx, ValueType layout, ArrayRef<int64_t> modes,
-                                ValueRange coords, bool ring);
 /// The number of elements of the layout function `layout` when static.
 std::optional<int64_t> staticSize(ValueType layout);
 

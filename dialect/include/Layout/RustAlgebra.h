@@ -117,20 +117,8 @@ int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, LayoutI64SliceMut o
 /// The shape of a CuTe layout function (its domain's) as a value, or the message.
 LayoutResult layout_ffi_shape(LayoutHandle layout);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
-/// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
-/// atoms = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
-/// TV layout, its tile, the grid of atoms, the layout (lane, TM, TN, TK) -> thrfrg's mode-0
-/// coordinate, the operand's two modes of the permutation (no value: none), written only on
-/// success; ints[0..2] = threads, lanes.
-LayoutResult layout_ffi_mma_tiling(LayoutStr atom, LayoutStr operand, LayoutI64Slice atoms,
-                                   LayoutHandle permutation, LayoutResult *values,
-                                   int64_t *ints);
-/// The coordinate that slices thread 0's part out of the partition of `layout`: CuTe's
-/// (0, _, repeat<rank>(_)), or ((0,(0,0)), (_, repeat<rank>(_))) for a tiled MMA.
-LayoutResult layout_ffi_partition_coordinate(LayoutHandle layout, bool mma);
-/// The integer `v` as a value.
-LayoutResult layout_ffi_integer(int64_t v);
-/// The rank of a CuTe layout function (its domain's) and the elements of each top-level mode
+/// partition.rs, algebra ops::partition_plan). The rank of a CuTe layout function (its
+/// domain's) and the elements of each top-level mode
 /// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more modes than `sizes`
 /// holds.
 int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
@@ -170,21 +158,6 @@ LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutRe
 #define LAYOUT_SLICE_NOT_STATIC 2
 #define LAYOUT_SLICE_NOT_MULTIPLE 3
 #define LAYOUT_SLICE_NOT_TRANSLATION 4
-/// The plan of layout.slice_tensor (algebra ops::slice_tensor) of `layout` at the fixed modes
-/// `modes` (coords[i] the constant coordinate of modes[i] when constant[i] != 0; as many each):
-/// on success the value is select(L, kept), kept[0..*nkept] the kept modes (copied when they
-/// fit), info[1] the rank; on error info[0] = LAYOUT_SLICE_TENSOR_* and info[1..4] its
-/// integers.
-LayoutResult layout_ffi_slice_tensor(LayoutHandle layout, LayoutI64Slice modes,
-                                     LayoutI64Slice coords, LayoutI64Slice constant, bool ring,
-                                     LayoutI64SliceMut kept, size_t *nkept, int64_t *info);
-#define LAYOUT_SLICE_TENSOR_ALGEBRA 0
-#define LAYOUT_SLICE_TENSOR_RING_EXTENT 1
-#define LAYOUT_SLICE_TENSOR_NO_RANK 2
-#define LAYOUT_SLICE_TENSOR_MODE 3
-#define LAYOUT_SLICE_TENSOR_ALL_FIXED 4
-#define LAYOUT_SLICE_TENSOR_OUTSIDE 5
-#define LAYOUT_SLICE_TENSOR_NOT_TRANSLATION 6
 /// The rank of a CuTe layout function (its domain's) or an integer tuple; -1 otherwise.
 int64_t layout_ffi_rank(LayoutHandle layout);
 /// The number of elements of a CuTe layout function in *out when static; false otherwise.
