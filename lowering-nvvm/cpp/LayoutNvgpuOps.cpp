@@ -2,8 +2,8 @@
 //
 // Glue only: each verifier is the Rust function layout_nvvm_verify_op
 // (src/verify.rs), which reads the op through the C API and runs the hardware
-// rules of layout_algebra::hw; the lowerings' questions (a tensor-memory copy
-// form, a conversion's shared bytes) go to the same rules. The ODS accessors of
+// rules of layout_algebra::hw; the lowerings' question of a tensor-memory copy
+// form goes to the same rules. The ODS accessors of
 // the layout operands are exported for Rust (mlirLayoutNvLayoutOperand).
 //
 //===----------------------------------------------------------------------===//
@@ -30,10 +30,6 @@ bool layout_nvvm_verify_op(MlirOperation op);
 /// Null with `form` = {registers, shape position, num}, or why there is none (free with
 /// layout_nvvm_free).
 char *layout_nvvm_tmem_copy_form(MlirAttribute tmem, MlirAttribute fragment, int64_t form[3]);
-/// The shared bytes of a register conversion; false with the error emitted at `at`.
-bool layout_nvvm_convert_shared_bytes(MlirOperation at, MlirType elem, MlirAttribute from,
-                                      MlirAttribute to, int64_t budget, int64_t sm,
-                                      int64_t *bytes);
 void layout_nvvm_free(char *message);
 }
 
@@ -146,16 +142,6 @@ void mlir::layout::registerNvgpuOps(DialectRegistry &registry) {
   });
   registerAllToLLVMIRTranslations(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
-}
-
-FailureOr<int64_t> mlir::layout::convertSharedBytes(Operation *at, Type elem,
-                                                    ValueAttr from, ValueAttr to,
-                                                    int64_t budget, int64_t sm) {
-  int64_t bytes = 0;
-  if (!layout_nvvm_convert_shared_bytes(wrap(at), wrap(elem), wrap(Attribute(from)),
-                                        wrap(Attribute(to)), budget, sm, &bytes))
-    return failure();
-  return bytes;
 }
 
 extern "C" void layout_nvvm_register_ops(void *registry) {

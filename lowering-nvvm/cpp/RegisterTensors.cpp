@@ -11,27 +11,18 @@
 // - the splat arith.constant, layout.transpose, layout.broadcast, tensor.splat,
 //   layout.mma, layout.coordinate, layout.reduce, layout.shared_load,
 //   layout.shared_store, layout.async_copy, layout.global_load,
-//   layout.global_store, unrealized_conversion_cast and elementwise arith/math
-//   patterns are one template, RegisterOpLowering, whose body is the Rust
-//   lowering (src/register_ops.rs, which states what each becomes): it gets
-//   the op, its remapped operands, its results' converted types and the
-//   target SM;
-// - layout.convert_layout becomes layout.convert (the plan of convert_plan,
-//   lowered by --layout-lower-to-nvvm) with the thread index (tid.x) and, when
-//   the plan goes through shared memory, a module-level shared buffer
-//   `__layout_convert_smem` as large as the largest plan of its module, and a
-//   CTA barrier before it unless it is the first conversion through shared
-//   memory of its function, in the entry block (a later one, or one in a loop,
-//   would overwrite what an earlier one may still be reading);
+//   layout.global_store, unrealized_conversion_cast, elementwise arith/math,
+//   layout.convert_layout and layout.retile patterns are one template,
+//   RegisterOpLowering, whose body is the Rust lowering (src/register_ops.rs,
+//   which states what each becomes): it gets the op, its remapped operands, its
+//   results' converted types and the target SM;
 // - function signatures, calls, returns and scf ops follow the types (upstream
 //   structural patterns).
 //
-// Before any rewrite, src/kernel_checks.rs and src/register_type_checks.rs check
-// the register tensors of the module and the ops on them.
-//
-// The shared-memory budget of a conversion is `layout.smem_budget` on an op
-// around it, else 48 KiB (static shared memory); plans that exceed it are
-// tiled by convert_plan. No layout math here.
+// Before any rewrite, src/convert_buffer.rs checks the register tensors of the
+// module and the ops on them (src/kernel_checks.rs, src/register_type_checks.rs)
+// and plans the shared buffer of the conversions (which of them wait for the
+// CTA, the module-level buffer `__layout_convert_smem`). No layout math here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +46,6 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 
 #define GET_OP_CLASSES
 #include "LayoutNvgpuOps.h.inc"
@@ -72,11 +61,6 @@ Type mlir::layout::llvmElementType(Type elem) {
 
 namespace {
 
-constexpr StringLiteral kSmemGlobal = "__layout_convert_smem";
-constexpr StringLiteral kBudgetAttr = "layout.smem_budget";
-/// Static shared memory of a CTA: the default budget of a conversion.
-constexpr int64_t kStaticSmemBytes = 48 * 1024;
-
 /// The linear layout encoding a register tensor, or null for any other type.
 ValueAttr registerEncoding(Type t) {
   auto r = dyn_cast<RankedTensorType>(t);
@@ -86,28 +70,15 @@ ValueAttr registerEncoding(Type t) {
   return a && a.getValueKind() == ValueKind::Linear ? a : ValueAttr();
 }
 
-/// Registers per thread of a register tensor, or the algebra's reason it is
-/// not one.
-FailureOr<int64_t> registerCount(RankedTensorType t, std::string *why) {
+/// Registers per thread of a register tensor, or failure when it is not one.
+FailureOr<int64_t> registerCount(RankedTensorType t) {
   int64_t out[2] = {0, 0};
   ArrayRef<int64_t> shape = t.getShape();
   rust::Result r = rust::take(
       layout_ffi_register_tensor(registerEncoding(t).getValueHandle(), rust::ints(shape), out));
-  if (!r.ok()) {
-    if (why)
-      *why = r.text;
+  if (!r.ok())
     return failure();
-  }
   return out[0];
-}
-
-/// The shared-memory budget of conversions at `op`: `layout.smem_budget` of
-/// the nearest op around it, else static shared memory.
-int64_t budgetAt(Operation *op) {
-  for (Operation *p = op; p; p = p->getParentOp())
-    if (auto a = p->getAttrOfType<IntegerAttr>(kBudgetAttr))
-      return a.getInt();
-  return kStaticSmemBytes;
 }
 
 struct RegisterTensorConverter : public TypeConverter {
@@ -116,7 +87,7 @@ struct RegisterTensorConverter : public TypeConverter {
     addConversion([](RankedTensorType t) -> std::optional<Type> {
       if (!registerEncoding(t))
         return t;
-      FailureOr<int64_t> regs = registerCount(t, nullptr);
+      FailureOr<int64_t> regs = registerCount(t);
       if (failed(regs))
         return std::nullopt;
       return LLVM::LLVMStructType::getLiteral(
@@ -187,79 +158,10 @@ void addRegisterOpLowerings(RewritePatternSet &patterns, const TypeConverter &tc
   (patterns.add<RegisterOpLowering<Ops>>(tc, patterns.getContext(), kind++, sm), ...);
 }
 
-/// layout.convert_layout -> layout.convert with the thread index and the
-/// module's shared buffer, after a CTA barrier when an earlier conversion may
-/// still be reading the buffer (`fenced`).
-struct ConvertLayoutPattern : public OpConversionPattern<ConvertLayoutOp> {
-  ConvertLayoutPattern(const TypeConverter &tc, MLIRContext *ctx,
-                       const llvm::DenseSet<Operation *> &fenced, int64_t sm)
-      : OpConversionPattern(tc, ctx), fenced(fenced), sm(sm) {}
-  const llvm::DenseSet<Operation *> &fenced;
-  /// The target SM (which matrix instructions the plans may use).
-  int64_t sm;
-
-  LogicalResult matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto src = cast<RankedTensorType>(op.getSrc().getType());
-    ValueAttr from = registerEncoding(src), to = registerEncoding(op.getType());
-    Type result = typeConverter->convertType(op.getType());
-    if (!result)
-      return failure();
-    int64_t budget = budgetAt(op);
-    FailureOr<int64_t> bytes =
-        convertSharedBytes(op, llvmElementType(src.getElementType()), from, to, budget, sm);
-    if (failed(bytes))
-      return failure();
-    Location loc = op.getLoc();
-    Value thread = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-    Value buffer;
-    if (fenced.contains(op))
-      NVVM::Barrier0Op::create(rw, loc);
-    if (*bytes > 0)
-      buffer = LLVM::AddressOfOp::create(
-          rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 3), kSmemGlobal);
-    Value converted = ConvertOp::create(rw, loc, result, adaptor.getSrc(), buffer, thread,
-                                        TypeAttr::get(llvmElementType(src.getElementType())), from, to,
-                                        rw.getI64IntegerAttr(budget), rw.getI64IntegerAttr(sm))
-                          .getResult();
-    rw.replaceOp(op, converted);
-    return success();
-  }
-};
-
-/// layout.retile -> layout.convert without a buffer: its verifier proved that
-/// the plan is a renaming of registers (convert_plan's registers path), which
-/// the lowering of layout.convert emits as struct field moves.
-struct RetilePattern : public OpConversionPattern<RetileOp> {
-  RetilePattern(const TypeConverter &tc, MLIRContext *ctx, int64_t sm)
-      : OpConversionPattern(tc, ctx), sm(sm) {}
-  int64_t sm;
-
-  LogicalResult matchAndRewrite(RetileOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rw) const override {
-    auto src = cast<RankedTensorType>(op.getSrc().getType());
-    Type result = typeConverter->convertType(op.getType());
-    if (!result)
-      return failure();
-    Location loc = op.getLoc();
-    Value thread = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-    Value converted =
-        ConvertOp::create(rw, loc, result, adaptor.getSrc(), Value(), thread,
-                          TypeAttr::get(llvmElementType(src.getElementType())), registerEncoding(src),
-                          registerEncoding(op.getType()), rw.getI64IntegerAttr(budgetAt(op)),
-                          rw.getI64IntegerAttr(sm))
-            .getResult();
-    rw.replaceOp(op, converted);
-    return success();
-  }
-};
-
 struct LowerRegisterTensorsPass
     : public PassWrapper<LowerRegisterTensorsPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LowerRegisterTensorsPass)
 
-  /// Conversions that wait for the CTA before using the shared buffer.
-  llvm::DenseSet<Operation *> fenced;
   /// The target SM: `chip` without its `sm_` prefix and suffix letters.
   int64_t sm = 90;
 
@@ -278,78 +180,10 @@ struct LowerRegisterTensorsPass
     registry.insert<LLVM::LLVMDialect, NVVM::NVVMDialect, arith::ArithDialect, scf::SCFDialect>();
   }
 
-  /// Give each symbol table that holds a conversion through shared memory its
-  /// buffer.
-  LogicalResult prepare(Operation *root) {
-    bool ok = true;
-    llvm::DenseMap<Operation *, int64_t> need;
-    SmallVector<Operation *> order;
-    llvm::DenseSet<Operation *> seen; // functions with an earlier shared conversion
-    root->walk([&](ConvertLayoutOp op) {
-      auto src = cast<RankedTensorType>(op.getSrc().getType());
-      int64_t budget = budgetAt(op);
-      FailureOr<int64_t> bytes =
-          convertSharedBytes(op, llvmElementType(src.getElementType()), registerEncoding(src),
-                             registerEncoding(op.getType()), budget, sm);
-      if (failed(bytes)) {
-        ok = false;
-        return;
-      }
-      if (*bytes == 0)
-        return;
-      // The buffer is shared by every conversion: one that may follow another
-      // (an earlier one in its function, or itself in an earlier iteration)
-      // waits for the CTA first. Only the first of a function, straight-line
-      // in its entry block, starts with the buffer free.
-      Operation *fn = op->getParentOfType<FunctionOpInterface>();
-      bool first = fn && !seen.contains(fn) && op->getBlock() == &fn->getRegion(0).front();
-      if (fn)
-        seen.insert(fn);
-      if (!first)
-        fenced.insert(op);
-      Operation *table = SymbolTable::getNearestSymbolTable(op);
-      if (!table) {
-        op.emitOpError() << "needs a shared buffer but has no symbol table around it";
-        ok = false;
-        return;
-      }
-      if (!need.count(table))
-        order.push_back(table);
-      need[table] = std::max(need[table], *bytes);
-    });
-    if (!ok)
-      return failure();
-    for (Operation *table : order) {
-      int64_t bytes = need[table];
-      if (bytes > kStaticSmemBytes) {
-        table->emitOpError() << "its conversions need a shared buffer of " << bytes
-                             << " bytes, more than static shared memory holds ("
-                             << kStaticSmemBytes
-                             << "): a smaller layout.smem_budget tiles them";
-        return failure();
-      }
-      if (Operation *old = SymbolTable::lookupSymbolIn(table, kSmemGlobal)) {
-        old->emitOpError() << "is named " << kSmemGlobal
-                           << ", the name of the conversions' shared buffer";
-        return failure();
-      }
-      OpBuilder b(table->getContext());
-      b.setInsertionPointToStart(&table->getRegion(0).front());
-      auto array = LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
-      LLVM::GlobalOp::create(b, table->getLoc(), array, /*isConstant=*/false,
-                             LLVM::Linkage::Internal, kSmemGlobal, Attribute(),
-                             /*alignment=*/16, /*addrSpace=*/3);
-    }
-    return success();
-  }
-
   void runOnOperation() override {
     Operation *root = getOperation();
-    fenced.clear();
-    // The threads that run each register-tensor op (src/kernel_checks.rs), the register
-    // tensor types and the ops on them (src/register_type_checks.rs).
-    if (!layout_nvvm_check_block_warps(wrap(root)) ||
-        !layout_nvvm_check_register_tensors(wrap(root)) || failed(prepare(root)))
+    // The checks and the conversions' shared buffer (src/convert_buffer.rs).
+    if (!layout_nvvm_prepare_register_tensors(wrap(root), sm))
       return signalPassFailure();
     MLIRContext *ctx = &getContext();
     RegisterTensorConverter converter;
@@ -357,10 +191,8 @@ struct LowerRegisterTensorsPass
     // In the order of RegisterOp (src/register_ops.rs).
     addRegisterOpLowerings<arith::ConstantOp, TransposeOp, BroadcastOp, tensor::SplatOp, MmaOp,
                            CoordinateOp, ReduceOp, SharedLoadOp, SharedStoreOp, AsyncCopyOp,
-                           GlobalLoadOp, GlobalStoreOp, UnrealizedConversionCastOp, AnyOp>(
-        patterns, converter, sm);
-    patterns.add<ConvertLayoutPattern>(converter, ctx, fenced, sm);
-    patterns.add<RetilePattern>(converter, ctx, sm);
+                           GlobalLoadOp, GlobalStoreOp, UnrealizedConversionCastOp, AnyOp,
+                           ConvertLayoutOp, RetileOp>(patterns, converter, sm);
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns, converter);
     populateFunctionOpInterfaceTypeConversionPattern<gpu::GPUFuncOp>(patterns, converter);
     populateCallOpTypeConversionPattern(patterns, converter);
@@ -380,6 +212,16 @@ struct LowerRegisterTensorsPass
 };
 
 } // namespace
+
+/// The function (FunctionOpInterface) and the symbol table nearest around `op`,
+/// each null when there is none (src/convert_buffer.rs; the C API reads no
+/// interface or trait).
+extern "C" void layout_nvvm_convert_scope(MlirOperation op, MlirOperation *function,
+                                          MlirOperation *table) {
+  Operation *o = unwrap(op);
+  *function = wrap(o->getParentOfType<FunctionOpInterface>().getOperation());
+  *table = wrap(SymbolTable::getNearestSymbolTable(o));
+}
 
 std::unique_ptr<Pass> mlir::layout::createLowerRegisterTensorsPass() {
   return std::make_unique<LowerRegisterTensorsPass>();

@@ -52,14 +52,6 @@ FailureOr<MulticastSlicePlan> multicastSlice(Operation *op, ValueType shared, in
 /// registry extension) and the LLVM IR translations the PTX path needs.
 void registerNvgpuOps(DialectRegistry &registry);
 
-/// Bytes of shared memory the plan of converting elements of type `elem` from `from` to
-/// `to` (register layouts, #layout.linear) within `budget` bytes for the target
-/// `sm` needs (0 when
-/// it moves no data through shared memory); an error at `at` when there is no
-/// plan.
-FailureOr<int64_t> convertSharedBytes(Operation *at, Type elem, ValueAttr from,
-                                      ValueAttr to, int64_t budget, int64_t sm);
-
 /// The tcgen05.ld/st form that moves a register fragment from/to a TMEM layout.
 struct TmemCopyForm {
   /// 32-bit registers per thread.
@@ -145,11 +137,14 @@ struct LayoutNvvmResolvedTensor {
 bool layout_nvvm_resolve_tensor(MlirOperation at, MlirValue tensor, MlirRewriterBase rewriter,
                                 MlirValue position, bool previous,
                                 LayoutNvvmResolvedTensor *out);
-/// Every register tensor type is one (its encoding fits its shape), no tensor in
-/// memory is left for the ops that read it, registers of f8 are only moved or
-/// made from f32, and constant register tensors are splats
-/// (src/register_type_checks.rs).
-bool layout_nvvm_check_register_tensors(MlirOperation root);
+/// The checks of `--layout-lower-register-tensors` before any rewrite (the
+/// block warps above; every register tensor type is one, no tensor in memory is
+/// left for the ops that read it, registers of f8 are only moved or made from
+/// f32, constant register tensors are splats: src/register_type_checks.rs), then
+/// the shared buffer of its conversions for the target `sm`
+/// (src/convert_buffer.rs): which of them wait for the CTA, and the buffer
+/// `__layout_convert_smem` of each symbol table that needs one.
+bool layout_nvvm_prepare_register_tensors(MlirOperation root, int64_t sm);
 }
 } // namespace layout
 } // namespace mlir

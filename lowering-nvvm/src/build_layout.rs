@@ -14,15 +14,19 @@
 //! - the memory accesses the resolution rewrites (`layout.async_copy`, `layout.global_load`,
 //!   `layout.global_store`, `layout.shared_load`, `layout.shared_store`), with their operand
 //!   segments.
+//! - `layout.convert %src smem(%buffer) thread(%tid)`, the plan of a register conversion.
 //!
 //! An op MLIR refuses to create is an internal error, returned as text.
 
-use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute};
+use melior::ir::attribute::{
+    Attribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute,
+};
 use melior::ir::operation::{OperationBuilder, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Identifier, Operation};
 
 use crate::build::{Builder, Val};
+use crate::convert_buffer::Conversion;
 
 /// Which leaf of a layout `layout.shape_leaf` or `layout.stride_leaf` reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -195,4 +199,36 @@ pub(crate) fn make_tensor<'c>(
     ty: Type<'c>,
 ) -> Result<Val<'c>, String> {
     one_result(b, "layout.make_tensor", &[ptr, layout], &[], ty)
+}
+
+/// `layout.convert %src smem(%buffer) thread(%thread) {elem, from, to, smemBudget, sm}` of type
+/// `ty`: the registers of `src` converted as `conversion` says at the target `sm` (no `smem`
+/// operand without a buffer).
+pub(crate) fn convert<'c>(
+    b: &Builder<'c>,
+    src: Val<'c>,
+    buffer: Option<Val<'c>>,
+    thread: Val<'c>,
+    conversion: &Conversion<'c>,
+    sm: i64,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let operands: Vec<Val<'c>> = std::iter::once(src)
+        .chain(buffer)
+        .chain(std::iter::once(thread))
+        .collect();
+    let i64_attribute = |v: i64| IntegerAttribute::new(b.i64(), v).into();
+    one_result(
+        b,
+        "layout.convert",
+        &operands,
+        &[
+            ("elem", TypeAttribute::new(conversion.elem).into()),
+            ("from", conversion.from),
+            ("to", conversion.to),
+            ("smemBudget", i64_attribute(conversion.budget)),
+            ("sm", i64_attribute(sm)),
+        ],
+        ty,
+    )
 }

@@ -11,9 +11,10 @@ use melior::ir::attribute::{
     Attribute, DenseElementsAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute,
     FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute,
 };
-use melior::ir::operation::{OperationBuilder, OperationRef};
-use melior::ir::r#type::Type;
-use melior::ir::{Identifier, TypeLike, ValueLike};
+use melior::ir::operation::{Operation, OperationBuilder, OperationRef};
+use melior::ir::r#type::{IntegerType, Type};
+use melior::ir::{Identifier, Location, TypeLike, ValueLike};
+use melior::Context;
 use mlir_sys::{mlirLLVMStructTypeGetElementType, mlirLLVMStructTypeGetNumElementTypes};
 
 use crate::build::{Builder, Val};
@@ -511,29 +512,16 @@ impl<'c> Builder<'c> {
     }
 
     /// The internal global `llvm.mlir.global internal @name() {addr_space, alignment} : ty`
-    /// without initializer (`ty` an array; shared memory for `addr_space` 3).
+    /// without initializer (`ty` an array; shared memory for `addr_space` 3), inserted.
     pub fn internal_global(&self, name: &str, ty: Type<'c>, alignment: i64, addr_space: i64) {
-        use melior::dialect::llvm::attributes::{linkage, Linkage};
-        let ctx = self.context();
-        self.insert(
-            OperationBuilder::new("llvm.mlir.global", self.location())
-                .add_attributes(&[
-                    (self.id("sym_name"), StringAttribute::new(ctx, name).into()),
-                    (self.id("global_type"), TypeAttribute::new(ty).into()),
-                    (
-                        self.id("alignment"),
-                        IntegerAttribute::new(self.i64(), alignment).into(),
-                    ),
-                    (self.id("linkage"), linkage(ctx, Linkage::Internal)),
-                    (
-                        self.id("addr_space"),
-                        IntegerAttribute::new(self.i32(), addr_space).into(),
-                    ),
-                ])
-                .add_regions([melior::ir::Region::new()])
-                .build()
-                .expect("llvm.mlir.global of a type"),
-        );
+        self.insert(internal_global(
+            self.context(),
+            self.location(),
+            name,
+            ty,
+            alignment,
+            addr_space,
+        ));
     }
 
     /// `llvm.alloca count x elem`, a `!llvm.ptr`.
@@ -636,4 +624,36 @@ impl<'c> Builder<'c> {
             self.location(),
         ))
     }
+}
+
+/// The internal global `llvm.mlir.global internal @name() {addr_space, alignment} : ty` at
+/// `loc`, without initializer (`ty` an array; shared memory for `addr_space` 3), not inserted:
+/// what `LLVM::GlobalOp::create` makes with these arguments.
+pub(crate) fn internal_global<'c>(
+    ctx: &'c Context,
+    loc: Location<'c>,
+    name: &str,
+    ty: Type<'c>,
+    alignment: i64,
+    addr_space: i64,
+) -> Operation<'c> {
+    use melior::dialect::llvm::attributes::{linkage, Linkage};
+    let id = |n: &str| Identifier::new(ctx, n);
+    OperationBuilder::new("llvm.mlir.global", loc)
+        .add_attributes(&[
+            (id("sym_name"), StringAttribute::new(ctx, name).into()),
+            (id("global_type"), TypeAttribute::new(ty).into()),
+            (
+                id("alignment"),
+                IntegerAttribute::new(IntegerType::new(ctx, 64).into(), alignment).into(),
+            ),
+            (id("linkage"), linkage(ctx, Linkage::Internal)),
+            (
+                id("addr_space"),
+                IntegerAttribute::new(IntegerType::new(ctx, 32).into(), addr_space).into(),
+            ),
+        ])
+        .add_regions([melior::ir::Region::new()])
+        .build()
+        .expect("llvm.mlir.global of a type")
 }

@@ -24,6 +24,8 @@ pub mod build_llvm;
 pub mod build_nvvm;
 mod combiner;
 pub mod convert;
+mod convert_buffer;
+mod convert_layout_lowering;
 pub mod derive;
 mod elementwise;
 pub mod fragment_store;

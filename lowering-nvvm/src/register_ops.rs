@@ -42,7 +42,8 @@
 //! - `layout.async_copy`: see [`crate::async_copy`];
 //! - `layout.global_load` / `layout.global_store`: see [`crate::global_access`];
 //! - `builtin.unrealized_conversion_cast`: see [`crate::register_cast`];
-//! - an elementwise `arith` / `math` op (the pattern on any op): see [`crate::elementwise`].
+//! - an elementwise `arith` / `math` op (the pattern on any op): see [`crate::elementwise`];
+//! - `layout.convert_layout` / `layout.retile`: see [`crate::convert_layout_lowering`].
 //!
 //! Errors are the op's (`op->emitOpError()` in C++), with the algebra's text; no layout math
 //! here.
@@ -67,6 +68,7 @@ use melior::ir::{TypeLike, ValueLike};
 use crate::build::{Builder, Val};
 use crate::build_arith::{arith, const_i32, const_of, Arith};
 use crate::combiner::combine;
+use crate::convert_layout_lowering::RegisterConversion;
 use crate::register_tensor::{
     encoding_of, llvm_has_float, register_count, register_encoding, thread_coordinates,
 };
@@ -93,10 +95,12 @@ enum RegisterOp {
     GlobalStore,
     Cast,
     Elementwise,
+    ConvertLayout,
+    Retile,
 }
 
 impl RegisterOp {
-    const ALL: [RegisterOp; 14] = [
+    const ALL: [RegisterOp; 16] = [
         RegisterOp::SplatConstant,
         RegisterOp::Transpose,
         RegisterOp::Broadcast,
@@ -111,6 +115,8 @@ impl RegisterOp {
         RegisterOp::GlobalStore,
         RegisterOp::Cast,
         RegisterOp::Elementwise,
+        RegisterOp::ConvertLayout,
+        RegisterOp::Retile,
     ];
 
     fn from_number(k: i32) -> Option<RegisterOp> {
@@ -221,6 +227,15 @@ fn lower_kind<'c>(
         } else {
             Outcome::NotThisPattern
         }),
+        RegisterOp::ConvertLayout | RegisterOp::Retile => {
+            let conversion = if kind == RegisterOp::Retile {
+                RegisterConversion::Retile
+            } else {
+                RegisterConversion::ConvertLayout
+            };
+            crate::convert_layout_lowering::lower(b, op, conversion, operands, results, sm)?;
+            Ok(Outcome::Lowered)
+        }
     }
 }
 

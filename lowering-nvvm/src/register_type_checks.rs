@@ -1,5 +1,5 @@
 //! The checks of `--layout-lower-register-tensors` on the register tensors of a module and the
-//! ops on them, before it rewrites anything (cpp/RegisterTensors.cpp calls them after
+//! ops on them, before it rewrites anything (src/convert_buffer.rs runs them after
 //! src/kernel_checks.rs's block warps). In MLIR's post-order walk, each op's operand types,
 //! result types and the argument types of the blocks of its regions:
 //!
@@ -28,7 +28,6 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{RegionLike, ValueLike};
-use mlir_sys::MlirOperation;
 
 use crate::elementwise::f32_to_fp8;
 use crate::kernel_checks::walk_post_order;
@@ -44,18 +43,7 @@ const MEMORY_READERS: [&str; 5] = [
 ];
 
 /// The register tensors of the module under `root` and the ops on them pass the checks (see
-/// the module note); true when they do.
-///
-/// # Safety
-/// `root` is a live operation, not modified during the call.
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_check_register_tensors(root: MlirOperation) -> bool {
-    // SAFETY: the caller's contract: `root` is live for the call, and nothing read from it is
-    // kept past it.
-    check_register_tensors(OperationRef::from_raw(root))
-}
-
-/// See [`layout_nvvm_check_register_tensors`].
+/// the module note); true when they do (each error reported).
 pub fn check_register_tensors(root: OperationRef<'_, '_>) -> bool {
     let mut ok = true;
     walk_post_order(root, &mut |op| {

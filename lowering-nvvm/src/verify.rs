@@ -13,7 +13,7 @@
 //!
 //! The same rules answer the lowerings' questions about an op they are about to create:
 //! the tensor-memory copy form of a layout pair ([`layout_nvvm_tmem_copy_form`]) and the shared
-//! bytes of a register conversion ([`layout_nvvm_convert_shared_bytes`]).
+//! bytes of a register conversion ([`convert_shared_bytes`]).
 
 use std::ffi::{c_char, CString};
 
@@ -24,7 +24,7 @@ use melior::ir::attribute::{Attribute, IntegerAttribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{IntegerType, Type};
 use melior::ir::{TypeLike, ValueLike};
-use mlir_sys::{MlirAttribute, MlirOperation, MlirType};
+use mlir_sys::{MlirAttribute, MlirOperation};
 
 use crate::derive::{self, Attrs};
 use crate::op_params::{attrs, hardware_name, layout_operands};
@@ -466,36 +466,19 @@ pub unsafe extern "C" fn layout_nvvm_tmem_copy_form(
 
 /// The shared-memory bytes the conversion of registers of element type `elem` from the
 /// register layout `from` to `to` (`#layout.linear` attributes) goes through, within `budget`
-/// bytes on `sm`: true with the bytes in `bytes`, else false with the error emitted at `at`.
-///
-/// # Safety
-/// `at` is a live op; `elem`, `from` and `to` live values of its context.
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_convert_shared_bytes(
-    at: MlirOperation,
-    elem: MlirType,
-    from: MlirAttribute,
-    to: MlirAttribute,
+/// bytes on `sm`; the error of the op that converts when there is no plan.
+pub(crate) fn convert_shared_bytes(
+    elem: Type<'_>,
+    from: Attribute<'_>,
+    to: Attribute<'_>,
     budget: i64,
     sm: i64,
-    bytes: &mut i64,
-) -> bool {
-    // SAFETY: the handles are live for the call (the caller's contract).
-    let (at, elem, from, to) = (
-        OperationRef::from_raw(at),
-        Type::from_raw(elem),
-        Attribute::from_raw(from),
-        Attribute::from_raw(to),
-    );
+) -> Result<i64, String> {
     let Some(name) = hardware_name(TypeAttribute::new(elem).into()) else {
-        emit_verifier_error(
-            &at,
-            &format!(
-                "cannot convert elements of type {elem} (one of {})",
-                layout_dialect::hardware_element_types()
-            ),
-        );
-        return false;
+        return Err(format!(
+            "cannot convert elements of type {elem} (one of {})",
+            layout_dialect::hardware_element_types()
+        ));
     };
     let mut a = Attrs::new();
     a.insert("elem", name);
@@ -508,16 +491,8 @@ pub unsafe extern "C" fn layout_nvvm_convert_shared_bytes(
     }
     a.insert("smemBudget", budget.to_string());
     a.insert("sm", sm.to_string());
-    match checked("layout.convert", &a) {
-        Ok(info) => {
-            *bytes = info.get(2).copied().unwrap_or(0);
-            true
-        }
-        Err(m) => {
-            emit_verifier_error(&at, &m);
-            false
-        }
-    }
+    let info = checked("layout.convert", &a)?;
+    Ok(info.get(2).copied().unwrap_or(0))
 }
 
 /// Free a message of this module.
