@@ -1,6 +1,6 @@
 //! Diagnostics of the Rust passes on an MLIR operation (any melior `OperationLike`): its name, and an error (or a remark
 //! or warning) at its location in MLIR's own form `'<name>' op <message>` (what
-//! `op->emitError()` prints in C++); and the error `op->emitOpError()` emits in C++, the op
+//! `op->emitError()` prints in C++), or a bare one at a location; and the error `op->emitOpError()` emits in C++, the op
 //! attached, optionally with a note at another location.
 //! Shared by the lowering, NVVM lowering and proof passes.
 
@@ -44,10 +44,16 @@ pub fn emit_op_diagnostic<'c: 'a, 'a>(
     severity: Severity,
     message: &str,
 ) {
-    let loc = op.location();
-    let text = format!("'{}' op {message}", op_name(op)).replace('\0', " ");
-    let text = CString::new(text).expect("NUL bytes were replaced");
-    // SAFETY: `loc` is a live location (melior's `Location` of the op's context), `text` a
+    let text = format!("'{}' op {message}", op_name(op));
+    emit_diagnostic(op.location(), severity, &text)
+}
+
+/// Emit `message` with `severity` at `loc`, as `mlir::emitWarning(loc) << message` (or
+/// emitRemark, emitError) does in C++: no op attached, nothing printed but the message (a NUL
+/// byte printed as a space).
+pub fn emit_diagnostic(loc: Location<'_>, severity: Severity, message: &str) {
+    let text = CString::new(message.replace('\0', " ")).expect("NUL bytes were replaced");
+    // SAFETY: `loc` is a live location (melior's `Location` of its context), `text` a
     // NUL-terminated string that outlives the call (the C++ side copies it).
     unsafe { mlirLayoutEmitDiagnostic(loc.to_raw(), severity as i32, text.as_ptr()) };
 }
