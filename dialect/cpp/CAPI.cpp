@@ -20,6 +20,10 @@ MlirStringRef mlirLayoutValueAttrGetText(MlirAttribute attr) {
   return wrap(llvm::cast<mlir::layout::ValueAttr>(unwrap(attr)).getText());
 }
 
+MlirStringRef mlirLayoutValueAttrGetNote(MlirAttribute attr) {
+  return wrap(llvm::cast<mlir::layout::ValueAttr>(unwrap(attr)).getNote());
+}
+
 bool mlirTypeIsALayoutValue(MlirType type) {
   return llvm::isa<mlir::layout::ValueType>(unwrap(type));
 }

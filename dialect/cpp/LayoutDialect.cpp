@@ -208,7 +208,6 @@ StringRef ValueType::getText() const { return getImpl()->text; }
 unsigned ValueType::getKind() const { return getImpl()->kind; }
 
 LayoutHandle ValueAttr::getValueHandle() const { return getImpl()->value; }
-bool ValueAttr::isCanonical() const { return getImpl()->canonical; }
 StringRef ValueAttr::getNote() const { return getImpl()->note; }
 LayoutHandle ValueType::getValueHandle() const { return getImpl()->value; }
 

@@ -70,6 +70,41 @@ bool constantIndices(ArrayRef<Attribute> operands,
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Verifiers and folders in Rust
+//===----------------------------------------------------------------------===//
+
+/// The one Rust entry of the op verifiers (dialect/src/op_verifier.rs).
+extern "C" bool layout_verify_op(MlirOperation op);
+/// The one Rust entry of the op folders (dialect/src/op_folder.rs): the number of index
+/// constants written to `out`, -2 with `*forward` set (fold to that value), or -1.
+extern "C" int64_t layout_fold_op(MlirOperation op, LayoutI64Slice ints, LayoutI64SliceMut out,
+                                  MlirValue *forward);
+
+LogicalResult mlir::layout::verifyInRust(Operation *op) {
+  return success(layout_verify_op(wrap(op)));
+}
+
+/// The fold the Rust folders answer for `op` given `ints`, in `results`.
+static LogicalResult foldResultsInRust(Operation *op, ArrayRef<int64_t> ints,
+                                       SmallVectorImpl<OpFoldResult> &results) {
+  SmallVector<int64_t, 8> out(op->getNumResults());
+  MlirValue forward{nullptr};
+  int64_t n = layout_fold_op(wrap(op), rust::ints(ints), rust::out(out), &forward);
+  if (n == -2)
+    results.push_back(unwrap(forward));
+  for (int64_t v : ArrayRef<int64_t>(out).take_front(std::max<int64_t>(n, 0)))
+    results.push_back(IntegerAttr::get(IndexType::get(op->getContext()), v));
+  return success(n >= 0 || n == -2);
+}
+
+OpFoldResult mlir::layout::foldInRust(Operation *op, ArrayRef<int64_t> ints) {
+  SmallVector<OpFoldResult, 1> results;
+  if (failed(foldResultsInRust(op, ints, results)) || results.size() != 1)
+    return {};
+  return results.front();
+}
+
+//===----------------------------------------------------------------------===//
 // Algebra ops
 //===----------------------------------------------------------------------===//
 
@@ -314,64 +349,6 @@ OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
   return IntegerAttr::get(IntegerType::get(op->getContext(), 1), holds);
 }
 
-LogicalResult CompositionOp::verify() {
-  SmallVector<LayoutOperand, 2> args;
-  if (!staticOperands(getOperation()->getOperandTypes(), args))
-    return success();
-  // size(A) and cosize(B) from the algebra: bounded by the operands' size.
-  std::string warning =
-      rust::take(layout_ffi_composition_reach(args[0].value, args[1].value)).text;
-  if (!warning.empty())
-    // Location-based: an op-attached diagnostic prints (and so re-verifies) the op.
-    mlir::emitWarning(getLoc()) << warning;
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// layout.shape_leaf / layout.stride_leaf
-//===----------------------------------------------------------------------===//
-
-static rust::Result leafOf(Value layout, ArrayRef<int64_t> path, bool stride) {
-  auto type = llvm::cast<ValueType>(layout.getType());
-  return rust::take(layout_ffi_leaf(type.getValueHandle(), stride, rust::ints(path)));
-}
-
-LogicalResult mlir::layout::verifyLeafOp(Operation *op, Value layout,
-                                         ArrayRef<int64_t> path, bool stride) {
-  auto type = llvm::cast<ValueType>(layout.getType());
-  if (type.getValueKind() != ValueKind::Layout)
-    return op->emitOpError() << "expects a layout operand, got " << type;
-  if (type.getText() == "*")
-    return success();
-  rust::Result r = leafOf(layout, path, stride);
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  return success();
-}
-
-OpFoldResult mlir::layout::foldLeafOp(Operation *op, Value layout,
-                                      ArrayRef<int64_t> path, bool stride) {
-  auto type = llvm::cast<ValueType>(layout.getType());
-  if (type.getText() == "*")
-    return {};
-  rust::Result r = leafOf(layout, path, stride);
-  if (!r.ok())
-    return {};
-  StringRef text = r.text;
-  if (text.consume_front("?")) {
-    // The k-th runtime leaf: the k-th operand of the layout.make that built it.
-    unsigned k;
-    auto make = layout.getDefiningOp<MakeOp>();
-    if (!make || text.getAsInteger(10, k) || k >= make.getLeaves().size())
-      return {};
-    return make.getLeaves()[k];
-  }
-  std::optional<int64_t> v = asInteger(text);
-  if (!v)
-    return {};
-  return IntegerAttr::get(IndexType::get(op->getContext()), *v);
-}
-
 //===----------------------------------------------------------------------===//
 // layout.const
 //===----------------------------------------------------------------------===//
@@ -413,48 +390,11 @@ void ConstOp::print(OpAsmPrinter &printer) {
       (*this)->getDiscardableAttrDictionary().getValue(), {"value"});
 }
 
-LogicalResult ConstOp::verify() {
-  // The attribute's storage parsed its text once: what is checked here is a
-  // fact it recorded (a value, the canonical text) or a property of the value.
-  ValueAttr value = getValue();
-  bool linear = value.getValueKind() == ValueKind::Linear;
-  if (!value.getValueHandle())
-    return emitOpError() << "invalid " << (linear ? "linear layout" : "value")
-                         << " '" << value.getText() << "': " << value.getNote();
-  if (!value.isCanonical())
-    return emitOpError() << (linear ? "linear layout" : "value") << " '"
-                         << value.getText() << "' is not canonical (expected '"
-                         << value.getNote() << "')";
-  if (!linear && value.getText().contains('?'))
-    return emitOpError() << "value '" << value.getText()
-                         << "' has dynamic leaves '?': build it with "
-                            "layout.make from index values";
-  return success();
-}
-
 OpFoldResult ConstOp::fold(FoldAdaptor) { return getValueAttr(); }
 
 //===----------------------------------------------------------------------===//
 // layout.make
 //===----------------------------------------------------------------------===//
-
-LogicalResult MakeOp::verify() {
-  auto type = llvm::cast<ValueType>(getResult().getType());
-  if (type.getText() == "*")
-    return emitOpError() << "result type must spell out the value; '*' has no leaves to fill";
-  if (type.getValueKind() == ValueKind::Linear)
-    return emitOpError() << "a linear layout has no runtime leaves: build " << type
-                         << " with layout.const";
-  if (!type.getValueHandle())
-    return emitOpError() << "invalid result type text '" << type.getText() << "'";
-  // The canonical text of a CuTe value spells each runtime leaf as `?`.
-  int64_t n = type.getText().count('?');
-  if (static_cast<int64_t>(getLeaves().size()) != n)
-    return emitOpError() << "expects one index operand per '?' leaf of "
-                         << type << ": " << n << " leaves, got "
-                         << getLeaves().size() << " operands";
-  return success();
-}
 
 OpFoldResult MakeOp::fold(FoldAdaptor) {
   return foldStaticValue(getResult().getType());
@@ -464,160 +404,24 @@ OpFoldResult MakeOp::fold(FoldAdaptor) {
 // layout.crd2idx / layout.idx2crd
 //===----------------------------------------------------------------------===//
 
-/// The algebra's value of crd2idx for a layout type and index values; the
-/// error message in `error` (the coordinate count or the application).
-static std::optional<int64_t> evalCrd2Idx(ValueType type, ArrayRef<int64_t> coords,
-                                          std::string &error) {
-  int64_t v = 0;
-  rust::Result r = rust::take(
-      type.isStatic()
-          ? layout_ffi_crd2idx(type.getValueHandle(), rust::ints(coords), &v)
-          : layout_ffi_coord_text(type.getValueHandle(), rust::ints(coords)));
-  if (r.status != rust::Ok && r.status != rust::Dynamic)
-    error = r.text;
-  if (!r.ok() || !type.isStatic())
-    return std::nullopt;
-  return v;
-}
-
-LogicalResult Crd2IdxOp::verify() {
-  auto type = llvm::cast<ValueType>(getLayout().getType());
-  if (type.getValueKind() != ValueKind::Layout &&
-      type.getValueKind() != ValueKind::Swizzle)
-    return emitOpError() << "expects a layout operand, got " << type;
-  if (getCoord().empty())
-    return emitOpError() << "expects at least one coordinate operand";
-  if (type.getText() == "*")
-    return success();
-  // The coordinate count against the shape (static or not), and with a static
-  // layout and constant coordinates, the application itself.
-  SmallVector<int64_t, 4> coords;
-  bool constant = true;
-  for (Value c : getCoord()) {
-    APInt v;
-    if (matchPattern(c, m_ConstantInt(&v)))
-      coords.push_back(v.getSExtValue());
-    else {
-      constant = false;
-      coords.push_back(0);
-    }
-  }
-  std::string error;
-  if (!constant) {
-    // Whether n coordinates fit the shape depends on the layout and n only
-    // (the constants among them are not looked at).
-    rust::Result crd =
-        rust::take(layout_ffi_coord_text(type.getValueHandle(), rust::ints(coords)));
-    if (!crd.ok())
-      return emitOpError() << crd.text;
-    return success();
-  }
-  evalCrd2Idx(type, coords, error);
-  if (!error.empty())
-    return emitOpError() << error;
-  return success();
-}
-
 OpFoldResult Crd2IdxOp::fold(FoldAdaptor adaptor) {
-  auto type = llvm::cast<ValueType>(getLayout().getType());
   SmallVector<int64_t, 4> coords;
-  if (!type.isStatic() || !constantIndices(adaptor.getCoord(), coords))
+  if (!constantIndices(adaptor.getCoord(), coords))
     return {};
-  std::string error;
-  std::optional<int64_t> v = evalCrd2Idx(type, coords, error);
-  if (!v)
-    return {};
-  return IntegerAttr::get(IndexType::get(getContext()), *v);
-}
-
-LogicalResult Idx2CrdOp::verify() {
-  auto type = llvm::cast<ValueType>(getLayout().getType());
-  if (type.getValueKind() != ValueKind::Layout &&
-      type.getValueKind() != ValueKind::Swizzle)
-    return emitOpError() << "expects a layout operand, got " << type;
-  if (!type.isStatic())
-    return success();
-  rust::Result shape = rust::take(layout_ffi_shape(type.getValueHandle()));
-  if (!shape.ok())
-    return success();
-  int64_t n = layout_ffi_int_leaves(shape.value.get(), {});
-  if (n >= 0 && static_cast<int64_t>(getCoord().size()) != n)
-    return emitOpError() << "expects one result per leaf of the shape "
-                         << shape.text << ": " << n << " results, got "
-                         << getCoord().size();
-  return success();
+  return foldInRust(*this, coords);
 }
 
 LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
                               SmallVectorImpl<OpFoldResult> &results) {
-  auto type = llvm::cast<ValueType>(getLayout().getType());
   auto idx = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getIndex());
-  if (!type.isStatic() || !idx)
+  if (!idx)
     return failure();
-  SmallVector<int64_t, 8> leaves(getCoord().size());
-  int64_t n = layout_ffi_idx2crd(type.getValueHandle(), idx.getInt(), rust::out(leaves));
-  if (n != static_cast<int64_t>(getCoord().size()))
-    return failure();
-  for (int64_t v : leaves)
-    results.push_back(IntegerAttr::get(IndexType::get(getContext()), v));
-  return success();
+  return foldResultsInRust(*this, idx.getInt(), results);
 }
 
 //===----------------------------------------------------------------------===//
-// layout.linear_apply
+// convert_layout, retile
 //===----------------------------------------------------------------------===//
-
-LogicalResult LinearApplyOp::verify() {
-  ValueAttr attr = getLayoutAttr();
-  Value linear = getLinear();
-  if (bool(attr) == bool(linear))
-    return emitOpError() << "expects the linear layout as a #layout.linear "
-                            "attribute or as an SSA operand of type "
-                            "!layout.linear<...>, got "
-                         << (attr ? "both" : "neither");
-  LayoutHandle value;
-  if (attr) {
-    if (attr.getValueKind() != ValueKind::Linear)
-      return emitOpError() << "expects a #layout.linear attribute, got " << attr;
-    value = attr.getValueHandle();
-  } else {
-    auto type = llvm::cast<ValueType>(linear.getType());
-    if (type.getValueKind() != ValueKind::Linear)
-      return emitOpError() << "expects an operand of type !layout.linear<...>, got "
-                           << type;
-    value = type.getValueHandle();
-  }
-  rust::Result r = rust::take(
-      layout_ffi_linear_apply_check(value, getInputs().size()));
-  if (!r.ok() || !r.text.empty())
-    return emitOpError() << r.text;
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// convert_layout
-//===----------------------------------------------------------------------===//
-
-/// The one Rust entry of the op verifiers (dialect/src/kernel_ops.rs): the kernel ops, and
-/// through it the register-tensor ops and the tensors in memory with their tiles, slices and
-/// partitions (dialect/src/tensor_op_verifier.rs).
-extern "C" bool layout_verify_kernel_op(MlirOperation op);
-
-static LogicalResult verifyTensorOp(Operation *op) {
-  return success(layout_verify_kernel_op(wrap(op)));
-}
-
-/// The linear layout of a register tensor's encoding, or an error naming `what`.
-static FailureOr<LayoutHandle> tensorEncoding(Operation *op, RankedTensorType type,
-                                              StringRef what) {
-  auto attr = llvm::dyn_cast_or_null<ValueAttr>(type.getEncoding());
-  if (!attr || attr.getValueKind() != ValueKind::Linear)
-    return op->emitOpError() << "the " << what
-                             << " must be a register tensor encoded by a "
-                                "#layout.linear<...>, found "
-                             << type;
-  return attr.getValueHandle();
-}
 
 /// The fold of an op from one register tensor to another (convert_layout, retile): nothing
 /// when the encodings are equal, and an op of an op of the same kind becomes one op of the
@@ -637,23 +441,12 @@ static OpFoldResult foldRegisterPair(Op op) {
   return {};
 }
 
-LogicalResult ConvertLayoutOp::verify() { return verifyTensorOp(*this); }
-
 OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
-
-//===----------------------------------------------------------------------===//
-// retile
-//===----------------------------------------------------------------------===//
-
-LogicalResult RetileOp::verify() { return verifyTensorOp(*this); }
-
 OpFoldResult RetileOp::fold(FoldAdaptor) { return foldRegisterPair(*this); }
 
 //===----------------------------------------------------------------------===//
 // transpose
 //===----------------------------------------------------------------------===//
-
-LogicalResult TransposeOp::verify() { return verifyTensorOp(*this); }
 
 /// The identity order on an unchanged type: the source.
 OpFoldResult TransposeOp::fold(FoldAdaptor) {
@@ -664,44 +457,14 @@ OpFoldResult TransposeOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
-// coordinate, reduce, broadcast
-//===----------------------------------------------------------------------===//
-
-LogicalResult CoordinateOp::verify() { return verifyTensorOp(*this); }
-LogicalResult ReduceOp::verify() { return verifyTensorOp(*this); }
-LogicalResult BroadcastOp::verify() { return verifyTensorOp(*this); }
-
-//===----------------------------------------------------------------------===//
 // Tensors in memory: make_tensor, local_tile
 //===----------------------------------------------------------------------===//
-
-LogicalResult MakeTensorOp::verify() { return verifyTensorOp(*this); }
 
 std::optional<int64_t> mlir::layout::staticSize(ValueType layout) {
   int64_t n = 0;
   if (!layout_ffi_static_size(layout.getValueHandle(), &n))
     return std::nullopt;
   return n;
-}
-
-/// The number of elements of each top-level mode of `layout` (-1 where not static), or none.
-static std::optional<SmallVector<int64_t>> staticSizes(ValueType layout) {
-  SmallVector<int64_t> sizes(16);
-  int64_t n = layout_ffi_mode_sizes(layout.getValueHandle(), rust::out(sizes));
-  if (n < 0)
-    return std::nullopt;
-  sizes.resize(n);
-  for (int64_t &e : sizes)
-    e = e == LAYOUT_FLAT_DYNAMIC ? -1 : e;
-  return sizes;
-}
-
-/// The number of elements of each top-level mode of `layout`, or none when one is not static.
-static std::optional<SmallVector<int64_t>> modeSizes(ValueType layout) {
-  std::optional<SmallVector<int64_t>> sizes = staticSizes(layout);
-  if (!sizes || llvm::is_contained(*sizes, -1))
-    return std::nullopt;
-  return sizes;
 }
 
 /// The values and modes of a tile plan (layout_ffi_local_tile's, written on success).
@@ -758,17 +521,9 @@ MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType 
   return p;
 }
 
-LogicalResult LocalTileOp::verify() { return verifyTensorOp(*this); }
-
 //===----------------------------------------------------------------------===//
 // Partitions and copies: partition, partition_mma, copy, slice_tensor
 //===----------------------------------------------------------------------===//
-
-LogicalResult PartitionOp::verify() { return verifyTensorOp(*this); }
-
-LogicalResult PartitionMmaOp::verify() { return verifyTensorOp(*this); }
-
-LogicalResult CopyOp::verify() { return verifyTensorOp(*this); }
 
 /// Reads `src` and writes `dst`; with `async` the cp.asyncs stay in flight past
 /// the op (their group is committed and waited for by other ops), so the op
@@ -783,24 +538,10 @@ void CopyOp::getEffects(
   }
 }
 
-LogicalResult SliceTensorOp::verify() { return verifyTensorOp(*this); }
 
 //===----------------------------------------------------------------------===//
-// global_load / global_store
+// shared_load, shared_store, async_copy: the shared layout
 //===----------------------------------------------------------------------===//
-
-/// The verifier of the register-tensor memory ops (Rust: dialect/src/memory_access.rs).
-extern "C" bool layout_verify_memory_access(MlirOperation op);
-
-static LogicalResult verifyMemoryAccess(Operation *op) {
-  return success(layout_verify_memory_access(wrap(op)));
-}
-
-LogicalResult GlobalLoadOp::verify() { return verifyMemoryAccess(*this); }
-LogicalResult GlobalStoreOp::verify() { return verifyMemoryAccess(*this); }
-LogicalResult SharedLoadOp::verify() { return verifyMemoryAccess(*this); }
-LogicalResult SharedStoreOp::verify() { return verifyMemoryAccess(*this); }
-LogicalResult AsyncCopyOp::verify() { return verifyMemoryAccess(*this); }
 
 ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
   if (attr)
@@ -814,23 +555,8 @@ ValueAttr mlir::layout::sharedLayoutOf(ValueAttr attr, Value operand) {
 }
 
 //===----------------------------------------------------------------------===//
-// mma
+// select_tensor
 //===----------------------------------------------------------------------===//
-
-/// The verifier of the kernel ops: mma, mma_async, mma_tmem, the tensor views, shared_alloc,
-/// the mbarrier ops, the TMA ops, tensor_ptr and the tensor-memory moves (Rust:
-/// dialect/src/kernel_ops.rs).
-static LogicalResult verifyKernelOp(Operation *op) {
-  return success(layout_verify_kernel_op(wrap(op)));
-}
-
-LogicalResult MmaOp::verify() { return verifyKernelOp(*this); }
-
-//===----------------------------------------------------------------------===//
-// Tensor views, shared_alloc, mbarriers, TMA, mma_async, mma_tmem, tensor memory
-//===----------------------------------------------------------------------===//
-
-LogicalResult SelectTensorOp::verify() { return verifyKernelOp(*this); }
 
 /// The modes in their order on an unchanged type: the tensor.
 OpFoldResult SelectTensorOp::fold(FoldAdaptor) {
@@ -839,18 +565,3 @@ OpFoldResult SelectTensorOp::fold(FoldAdaptor) {
       return {};
   return getTensor().getType() == getType() ? getTensor() : Value();
 }
-
-LogicalResult GroupTensorOp::verify() { return verifyKernelOp(*this); }
-LogicalResult RecastTensorOp::verify() { return verifyKernelOp(*this); }
-LogicalResult SharedAllocOp::verify() { return verifyKernelOp(*this); }
-LogicalResult MbarrierInitOp::verify() { return verifyKernelOp(*this); }
-LogicalResult MbarrierWaitOp::verify() { return verifyKernelOp(*this); }
-LogicalResult MbarrierArriveOp::verify() { return verifyKernelOp(*this); }
-LogicalResult TmaCopyOp::verify() { return verifyKernelOp(*this); }
-LogicalResult EncodeTensorMapOp::verify() { return verifyKernelOp(*this); }
-LogicalResult TmaEncodableOp::verify() { return verifyKernelOp(*this); }
-LogicalResult MmaAsyncOp::verify() { return verifyKernelOp(*this); }
-LogicalResult TensorPtrOp::verify() { return verifyKernelOp(*this); }
-LogicalResult MmaTmemOp::verify() { return verifyKernelOp(*this); }
-LogicalResult TensorMemoryLoadOp::verify() { return verifyKernelOp(*this); }
-LogicalResult TensorMemoryStoreOp::verify() { return verifyKernelOp(*this); }

@@ -1,48 +1,20 @@
-//! The verifier entry of the kernel ops (their C++ `verify()` calls
-//! [`layout_verify_kernel_op`]): it reads the op's name and hands the op to the rules of its
-//! kind, each in a file of its own: [`crate::mma_ops`] (`layout.mma`, `mma_async`,
+//! The verifier of the kernel ops (reached through the one C entry of the op verifiers,
+//! `op_verifier.rs`): it reads the op's name and hands the op to the rules of its kind, each
+//! in a file of its own: [`crate::mma_ops`] (`layout.mma`, `mma_async`,
 //! `mma_tmem`), [`crate::tensor_views`] (`select_tensor`, `group_tensor`, `recast_tensor`),
 //! [`crate::barrier_ops`] (`shared_alloc`, `mbarrier_init`, `mbarrier_wait`,
 //! `mbarrier_arrive`), [`crate::tma_ops`] (`tma_copy`, `encode_tensor_map`, `tma_encodable`)
 //! and [`crate::tensor_memory_ops`] (`tensor_memory_load`, `tensor_memory_store`,
-//! `tensor_ptr`). Each error is emitted at the op as `op->emitOpError()` would; a panic in the
-//! algebra is an internal error, never a crash.
+//! `tensor_ptr`). Every error it returns is emitted at the op as `op->emitOpError()` would.
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationRef;
 use melior::Context;
-use mlir_sys::MlirOperation;
 
-use crate::op_diagnostics::{emit_verifier_error, op_name};
+use crate::op_diagnostics::op_name;
 use crate::{barrier_ops, mma_ops, tensor_memory_ops, tensor_views, tma_ops};
 
-/// Verify a kernel op (the module doc): true when valid, else false with its errors emitted
-/// at it.
-///
-/// # Safety
-/// `op` is a live op of the layout dialect, one of those the module doc names.
-#[no_mangle]
-pub unsafe extern "C" fn layout_verify_kernel_op(op: MlirOperation) -> bool {
-    // SAFETY: `op` is live for this call (the caller's contract), and so is its context;
-    // `to_ref` points into the local `context` (melior's `ContextRef`), which lives until the
-    // call returns, after every typed handle made here is dropped.
-    let op = OperationRef::from_raw(op);
-    let context = op.context();
-    let ctx = context.to_ref();
-    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify(ctx, op)))
-        .unwrap_or_else(|_| Err(vec!["internal error: the layout algebra panicked".into()]));
-    match checked {
-        Ok(()) => true,
-        Err(messages) => {
-            for message in &messages {
-                emit_verifier_error(&op, message);
-            }
-            false
-        }
-    }
-}
-
 /// The errors of `op` by the rules of its kind (one, or several for `layout.mma`).
-fn verify<'c>(ctx: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Vec<String>> {
+pub(crate) fn verify<'c>(ctx: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Vec<String>> {
     let name = op_name(&op);
     let checked = match name.as_str() {
         "layout.mma" => return mma_ops::verify_mma(op),

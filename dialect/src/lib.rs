@@ -34,16 +34,21 @@
 
 pub use layout_dialect_ffi as ffi;
 
+pub mod application_ops;
 pub mod barrier_ops;
+pub mod composition_reach;
 pub mod ir;
 pub mod kernel_ops;
 pub mod layout_modes;
+pub mod leaf_ops;
 pub mod memory_access;
 pub mod memory_tensor;
 pub mod mma_ops;
 pub mod op_access;
 pub mod op_diagnostics;
+pub mod op_folder;
 pub mod op_rejection;
+pub mod op_verifier;
 pub mod register_tensor_ops;
 pub mod register_tile;
 pub mod tensor_memory_ops;
@@ -51,6 +56,7 @@ pub mod tensor_op_verifier;
 pub mod tensor_partitions;
 pub mod tensor_views;
 pub mod tma_ops;
+pub mod value_constructors;
 
 use layout_algebra::Error;
 pub use layout_dialect_ffi::reads_past_domain;
@@ -63,6 +69,7 @@ extern "C" {
     fn mlirGetDialectHandle__layout__() -> mlir_sys::MlirDialectHandle;
     fn mlirAttributeIsALayoutValue(attr: mlir_sys::MlirAttribute) -> bool;
     fn mlirLayoutValueAttrGetText(attr: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
+    fn mlirLayoutValueAttrGetNote(attr: mlir_sys::MlirAttribute) -> mlir_sys::MlirStringRef;
     fn mlirTypeIsALayoutValue(ty: mlir_sys::MlirType) -> bool;
     fn mlirLayoutValueTypeGetText(ty: mlir_sys::MlirType) -> mlir_sys::MlirStringRef;
     fn mlirLayoutValueTypeGetKind(ty: mlir_sys::MlirType) -> u32;
@@ -123,9 +130,22 @@ pub fn type_text<'c>(ty: Type<'c>) -> Option<&'c str> {
 
 /// The canonical text a `#layout.<kind><...>` attribute stores; `None` for another attribute.
 pub fn attr_text<'c>(attr: Attribute<'c>) -> Option<&'c str> {
+    attr_text_and_note(attr).map(|(text, _)| text)
+}
+
+/// The text a `#layout.<kind><...>` attribute stores and the note its storage recorded when it
+/// parsed the text (Layout/ValueStorage.h): empty when the text is the canonical text of its
+/// value (or `*`), else the parse error (no value) or the canonical text (a value whose text
+/// is not canonical). `None` for another attribute.
+pub fn attr_text_and_note<'c>(attr: Attribute<'c>) -> Option<(&'c str, &'c str)> {
     // SAFETY: `attr` is a live attribute, checked to be a layout-dialect value attribute first;
-    // its storage owns the text for the context's lifetime `'c`.
-    is_value_attr(attr).then(|| unsafe { stored_text(mlirLayoutValueAttrGetText(attr.to_raw())) })
+    // its storage owns the text and the note for the context's lifetime `'c`.
+    is_value_attr(attr).then(|| unsafe {
+        (
+            stored_text(mlirLayoutValueAttrGetText(attr.to_raw())),
+            stored_text(mlirLayoutValueAttrGetNote(attr.to_raw())),
+        )
+    })
 }
 
 /// Whether `ty` is a layout-dialect value type (`!layout.layout<...>`, `!layout.swizzle<...>`,

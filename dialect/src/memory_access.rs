@@ -1,6 +1,6 @@
 //! The verifiers of the ops that move a register tensor to or from memory: `layout.global_load`,
 //! `layout.global_store`, `layout.shared_load`, `layout.shared_store` and `layout.async_copy`
-//! (their C++ `verify()` calls [`layout_verify_memory_access`]).
+//! (reached through the one C entry of the op verifiers, `op_verifier.rs`).
 //!
 //! Each op moves a tile: a ranked tensor of integers or floats encoded by a register layout
 //! (`#layout.linear`, dimensions `register`, `lane`, `warp` to the tile's), and each side of it
@@ -30,7 +30,6 @@ use melior::ir::attribute::{Attribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{Value, ValueLike};
-use mlir_sys::MlirOperation;
 
 use crate::ir::{operand_group as group, pointer_space};
 use crate::layout_modes::{flat_modes, Flat};
@@ -38,30 +37,11 @@ use crate::memory_tensor::{memory_tensor, MemorySpace};
 use crate::op_access::{
     bit_width, constant_int, integer_attribute, operand_type as operand, result_type as result,
 };
-use crate::op_diagnostics::{emit_verifier_error, op_name};
+use crate::op_diagnostics::op_name;
 use crate::register_tile::{tile_of, Tile};
 
-/// Verify a register-tensor memory op (the module doc): true when valid, else false with its
-/// error emitted at it.
-///
-/// # Safety
-/// `op` is a live `layout.global_load`, `global_store`, `shared_load`, `shared_store` or
-/// `async_copy`.
-#[no_mangle]
-pub unsafe extern "C" fn layout_verify_memory_access(op: MlirOperation) -> bool {
-    let op = OperationRef::from_raw(op);
-    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify(op)))
-        .unwrap_or_else(|_| Err("internal error (panic) in the memory access checks".into()));
-    match checked {
-        Ok(()) => true,
-        Err(message) => {
-            emit_verifier_error(&op, &message);
-            false
-        }
-    }
-}
-
-fn verify(op: OperationRef<'_, '_>) -> Result<(), String> {
+/// The error of a register-tensor memory op (the module doc), if any.
+pub(crate) fn verify(op: OperationRef<'_, '_>) -> Result<(), String> {
     let name = op_name(&op);
     match name.as_str() {
         "layout.global_load" | "layout.global_store" => {

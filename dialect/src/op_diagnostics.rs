@@ -1,6 +1,6 @@
 //! Diagnostics of the Rust passes on an MLIR operation (any melior `OperationLike`): its name, and an error (or a remark
 //! or warning) at its location in MLIR's own form `'<name>' op <message>` (what
-//! `op->emitError()` prints in C++); and the error `op->emitOpError()` emits in C++, the op
+//! `op->emitError()` prints in C++), or a bare one at a location; and the error `op->emitOpError()` emits in C++, the op
 //! attached, optionally with a note at another location.
 //! Shared by the lowering, NVVM lowering and proof passes.
 
@@ -44,16 +44,15 @@ pub fn emit_op_diagnostic<'c: 'a, 'a>(
     severity: Severity,
     message: &str,
 ) {
-    emit_at(
-        op.location(),
-        severity,
-        &format!("'{}' op {message}", op_name(op)),
-    );
+    let text = format!("'{}' op {message}", op_name(op));
+    emit_diagnostic(op.location(), severity, &text)
 }
 
-/// Emit `text` with `severity` at `loc` (NUL bytes printed as spaces).
-fn emit_at(loc: Location<'_>, severity: Severity, text: &str) {
-    let text = CString::new(text.replace('\0', " ")).expect("NUL bytes were replaced");
+/// Emit `message` with `severity` at `loc`, as `mlir::emitWarning(loc) << message` (or
+/// emitRemark, emitError) does in C++: no op attached, nothing printed but the message (a NUL
+/// byte printed as a space).
+pub fn emit_diagnostic(loc: Location<'_>, severity: Severity, message: &str) {
+    let text = CString::new(message.replace('\0', " ")).expect("NUL bytes were replaced");
     // SAFETY: `loc` is a live location (melior's `Location` of its context), `text` a
     // NUL-terminated string that outlives the call (the C++ side copies it).
     unsafe { mlirLayoutEmitDiagnostic(loc.to_raw(), severity as i32, text.as_ptr()) };
@@ -63,7 +62,7 @@ fn emit_at(loc: Location<'_>, severity: Severity, text: &str) {
 /// built (what C++'s `emitOptionalError(loc, "'", name, "' op ", message)` emits when an op's
 /// result type cannot be inferred).
 pub fn emit_named_op_error(loc: Location<'_>, name: &str, message: &str) {
-    emit_at(loc, Severity::Error, &format!("'{name}' op {message}"));
+    emit_diagnostic(loc, Severity::Error, &format!("'{name}' op {message}"));
 }
 
 /// Emit `'<name>' op <message>` as an error at the operation's location.

@@ -1,5 +1,5 @@
 //! Why a Rust op verifier rejects an op: the errors it found, which the C entry
-//! (`layout_verify_kernel_op`, crate::kernel_ops) emits at the op in order, as
+//! (`layout_verify_op`, `op_verifier.rs`) emits at the op in order, as
 //! `op->emitOpError()` would. Shared by the verifiers of the register-tensor ops and of the
 //! tensors in memory.
 

@@ -1,5 +1,4 @@
-//! The verifier of the tensor ops whose C++ `verify()` calls `layout_verify_kernel_op`
-//! (crate::kernel_ops, which hands them here): the register-tensor ops (`layout.convert_layout`,
+//! The verifier of the tensor ops that [`crate::kernel_ops`] hands here: the register-tensor ops (`layout.convert_layout`,
 //! `layout.retile`, `layout.transpose`, `layout.coordinate`, `layout.reduce`,
 //! `layout.broadcast`; their rules in [`crate::register_tensor_ops`]) and the tensors in memory
 //! with their tiles and partitions (`layout.make_tensor`, `layout.local_tile`,
@@ -14,7 +13,7 @@ use crate::op_diagnostics::op_name;
 use crate::op_rejection::Rejection;
 
 /// The errors of a tensor op (the module doc) by the rules of its kind; the C entry is
-/// `layout_verify_kernel_op` (kernel_ops.rs).
+/// `layout_verify_op` (`op_verifier.rs`).
 pub(crate) fn verify<'c>(ctx: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Rejection> {
     let name = op_name(&op);
     match name.as_str() {

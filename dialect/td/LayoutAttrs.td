@@ -33,8 +33,6 @@ def Layout_ValueAttr : AttrDef<Layout_Dialect, "Value"> {
     ::mlir::layout::ValueType getValueType() const;
     /// The parsed value (null when the text is not valid text of its kind).
     LayoutHandle getValueHandle() const;
-    /// Whether the text is the canonical text of the value.
-    bool isCanonical() const;
     /// The storage's note on a text that is not a canonical value (ValueStorage.h).
     ::llvm::StringRef getNote() const;
     /// The attribute of `text` and `kind` whose value is `value` (a value the

@@ -21,11 +21,20 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 class Layout_Op<string mnemonic, list<Trait> traits = []>
     : Op<Layout_Dialect, mnemonic, traits>;
 
+// The op's verifier is in Rust (dialect/src/op_verifier.rs). Last in the op's traits, it runs
+// after the others, where a C++ `verify()` would.
+def Layout_RustVerifier : NativeOpTrait<"RustVerified"> {
+  let cppNamespace = "::mlir::layout";
+}
+
+class Layout_RustVerifiedOp<string mnemonic, list<Trait> traits = []>
+    : Layout_Op<mnemonic, !listconcat(traits, [Layout_RustVerifier])>;
+
 //===----------------------------------------------------------------------===//
 // Constants and constructors
 //===----------------------------------------------------------------------===//
 
-def Layout_ConstOp : Layout_Op<"const", [ConstantLike, Pure,
+def Layout_ConstOp : Layout_RustVerifiedOp<"const", [ConstantLike, Pure,
     DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "a constant layout-algebra value";
   let description = [{
@@ -41,10 +50,9 @@ def Layout_ConstOp : Layout_Op<"const", [ConstantLike, Pure,
   // (LayoutOps.cpp).
   let hasCustomAssemblyFormat = 1;
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_MakeOp : Layout_Op<"make", [Pure]> {
+def Layout_MakeOp : Layout_RustVerifiedOp<"make", [Pure]> {
   let summary = "a layout value whose `?` leaves are runtime index values";
   let description = [{
     One `index` operand per `?` leaf of the result type, in print order.
@@ -55,7 +63,6 @@ def Layout_MakeOp : Layout_Op<"make", [Pure]> {
   let arguments = (ins Variadic<Index>:$leaves);
   let results = (outs Layout_ValueType:$result);
   let assemblyFormat = "$leaves attr-dict `:` qualified(type($result))";
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
@@ -64,9 +71,9 @@ def Layout_MakeOp : Layout_Op<"make", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 class Layout_AlgebraOp<string mnemonic, string doc, dag operands, string format,
-                       Type resultKind = Layout_CuteValue>
-    : Layout_Op<mnemonic, [Pure,
-        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+                       Type resultKind = Layout_CuteValue, list<Trait> traits = []>
+    : Layout_Op<mnemonic, !listconcat([Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>], traits)> {
   let summary = "CuTe `" # mnemonic # "`";
   let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
@@ -118,9 +125,8 @@ def Layout_CompositionOp : Layout_AlgebraOp<"composition", [{
     under an operation and time budget).
   }],
   (ins Layout_FunctionValue:$a, Layout_CuteValue:$b),
-  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))"> {
-  let hasVerifier = 1;
-}
+  "$a `,` $b attr-dict `:` qualified(type($a)) `,` qualified(type($b))",
+  Layout_CuteValue, [Layout_RustVerifier]>;
 def Layout_ComplementOp : Layout_AlgebraOp<"complement",
   "The layout of the offsets L does not reach, up to an optional cosize target.",
   (ins Layout_FunctionValue:$a, Optional<Layout_CuteValue>:$b),
@@ -363,7 +369,7 @@ def Layout_MaxAlignmentOp : Layout_IndexOp<"max_alignment",
   "$a attr-dict `:` qualified(type($a))">;
 
 class Layout_LeafOp<string mnemonic, string what>
-    : Layout_Op<mnemonic, [Pure]> {
+    : Layout_RustVerifiedOp<mnemonic, [Pure]> {
   let summary = "the " # what # " leaf of a layout at a mode path, as an index";
   let description = [{
     The leaf at the mode path (outermost first) of the layout's }] # what # [{.
@@ -379,15 +385,9 @@ class Layout_LeafOp<string mnemonic, string what>
   let assemblyFormat =
       "$layout `modes` $path attr-dict `:` qualified(type($layout))";
   let hasFolder = 1;
-  let hasVerifier = 1;
   let extraClassDefinition = [{
-    ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::layout::verifyLeafOp(getOperation(), getLayout(), getPath(),
-                                          }] # !if(!eq(what, "stride"), "true", "false") # [{);
-    }
     ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
-      return ::mlir::layout::foldLeafOp(getOperation(), getLayout(), getPath(),
-                                        }] # !if(!eq(what, "stride"), "true", "false") # [{);
+      return ::mlir::layout::foldInRust(getOperation(), getPath());
     }
   }];
 }
@@ -399,7 +399,7 @@ def Layout_StrideLeafOp : Layout_LeafOp<"stride_leaf", "stride">;
 // Application
 //===----------------------------------------------------------------------===//
 
-def Layout_Crd2IdxOp : Layout_Op<"crd2idx", [Pure]> {
+def Layout_Crd2IdxOp : Layout_RustVerifiedOp<"crd2idx", [Pure]> {
   let summary = "apply a layout to a coordinate: the offset L(c)";
   let description = [{
     The coordinate is a linear index (one operand) or one index per
@@ -418,10 +418,9 @@ def Layout_Crd2IdxOp : Layout_Op<"crd2idx", [Pure]> {
   let assemblyFormat =
       "$layout `[` $coord `]` attr-dict `:` qualified(type($layout))";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_Idx2CrdOp : Layout_Op<"idx2crd", [Pure]> {
+def Layout_Idx2CrdOp : Layout_RustVerifiedOp<"idx2crd", [Pure]> {
   let summary = "the coordinate of a linear index in a shape";
   let description = [{
     One `index` result per leaf of the shape (in print order).
@@ -434,10 +433,9 @@ def Layout_Idx2CrdOp : Layout_Op<"idx2crd", [Pure]> {
   let assemblyFormat =
       "$layout `[` $index `]` attr-dict `:` qualified(type($layout)) `->` type($coord)";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure,
+def Layout_LinearApplyOp : Layout_RustVerifiedOp<"linear_apply", [Pure,
     AttrSizedOperandSegments]> {
   let summary = "apply a linear layout to input indices: the flattened offset";
   let description = [{
@@ -461,7 +459,6 @@ def Layout_LinearApplyOp : Layout_Op<"linear_apply", [Pure,
     ($linear^) : (qualified($layout))? `[` $inputs `]` attr-dict
     (`:` qualified(type($linear))^)?
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -866,7 +863,7 @@ def Layout_InvOp : Layout_Op<"inv", [Pure]> {
 // Tensors in memory: a pointer and a layout
 //===----------------------------------------------------------------------===//
 
-def Layout_MakeTensorOp : Layout_Op<"make_tensor", [Pure,
+def Layout_MakeTensorOp : Layout_RustVerifiedOp<"make_tensor", [Pure,
     TypesMatchWith<"the layout operand has the tensor's layout type", "result", "layout",
                    "::llvm::cast<::mlir::layout::MemoryTensorType>($_self).getLayout()">]> {
   let summary = "a tensor in memory from a pointer and a layout (CuTe's make_tensor)";
@@ -883,10 +880,9 @@ def Layout_MakeTensorOp : Layout_Op<"make_tensor", [Pure,
   let arguments = (ins AnyType:$ptr, Layout_ValueType:$layout);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$ptr `,` $layout attr-dict `:` type($ptr) `->` qualified(type($result))";
-  let hasVerifier = 1;
 }
 
-def Layout_LocalTileOp : Layout_Op<"local_tile", [Pure]> {
+def Layout_LocalTileOp : Layout_RustVerifiedOp<"local_tile", [Pure]> {
   let summary = "the tile of a tensor at a tile coordinate (CuTe's local_tile)";
   let description = [{
     ```mlir
@@ -916,10 +912,9 @@ def Layout_LocalTileOp : Layout_Op<"local_tile", [Pure]> {
   let assemblyFormat = [{
     $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_PartitionOp : Layout_Op<"partition", [Pure]> {
+def Layout_PartitionOp : Layout_RustVerifiedOp<"partition", [Pure]> {
   let summary = "thread t's part of a tensor under a tiled copy (CuTe's partition_S/D)";
   let description = [{
     ```mlir
@@ -950,10 +945,9 @@ def Layout_PartitionOp : Layout_Op<"partition", [Pure]> {
   let assemblyFormat = [{
     $tensor `[` $thread `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_PartitionMmaOp : Layout_Op<"partition_mma", [Pure]> {
+def Layout_PartitionMmaOp : Layout_RustVerifiedOp<"partition_mma", [Pure]> {
   let summary = "thread t's part of an MMA operand under a tiled MMA (CuTe's partition_A/B/C)";
   let description = [{
     ```mlir
@@ -989,10 +983,9 @@ def Layout_PartitionMmaOp : Layout_Op<"partition_mma", [Pure]> {
   let assemblyFormat = [{
     $tensor `[` $thread `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_CopyOp : Layout_Op<"copy",
+def Layout_CopyOp : Layout_RustVerifiedOp<"copy",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "each thread copies its partition of a tensor to another (CuTe's copy)";
   let description = [{
@@ -1025,10 +1018,9 @@ def Layout_CopyOp : Layout_Op<"copy",
   let assemblyFormat = [{
     $src `to` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_SliceTensorOp : Layout_Op<"slice_tensor", [Pure]> {
+def Layout_SliceTensorOp : Layout_RustVerifiedOp<"slice_tensor", [Pure]> {
   let summary = "a tensor with some modes fixed at runtime coordinates (CuTe's `T(_, _, s)`)";
   let description = [{
     ```mlir
@@ -1059,10 +1051,9 @@ def Layout_SliceTensorOp : Layout_Op<"slice_tensor", [Pure]> {
   let assemblyFormat = [{
     $tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_SelectTensorOp : Layout_Op<"select_tensor", [Pure]> {
+def Layout_SelectTensorOp : Layout_RustVerifiedOp<"select_tensor", [Pure]> {
   let summary = "a view of a tensor's modes in another order, or of some of them (CuTe's `select`)";
   let description = [{
     ```mlir
@@ -1083,11 +1074,10 @@ def Layout_SelectTensorOp : Layout_Op<"select_tensor", [Pure]> {
   let arguments = (ins Layout_TensorType:$tensor, DenseI64ArrayAttr:$modes);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
-  let hasVerifier = 1;
   let hasFolder = 1;
 }
 
-def Layout_GroupTensorOp : Layout_Op<"group_tensor", [Pure]> {
+def Layout_GroupTensorOp : Layout_RustVerifiedOp<"group_tensor", [Pure]> {
   let summary = "a view of a tensor with modes [begin, end) grouped into one (CuTe's `group_modes`)";
   let description = [{
     ```mlir
@@ -1104,10 +1094,9 @@ def Layout_GroupTensorOp : Layout_Op<"group_tensor", [Pure]> {
   let arguments = (ins Layout_TensorType:$tensor, I64Attr:$begin, I64Attr:$end);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
-  let hasVerifier = 1;
 }
 
-def Layout_RecastTensorOp : Layout_Op<"recast_tensor", [Pure]> {
+def Layout_RecastTensorOp : Layout_RustVerifiedOp<"recast_tensor", [Pure]> {
   let summary = "the bytes of a tensor as elements of another type (CuTe's `recast<T>`)";
   let description = [{
     ```mlir
@@ -1127,14 +1116,13 @@ def Layout_RecastTensorOp : Layout_Op<"recast_tensor", [Pure]> {
   let arguments = (ins Layout_TensorType:$tensor);
   let results = (outs Layout_TensorType:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` qualified(type($result))";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Shared memory, barriers and the TMA / WGMMA ops on tensors (sm_90a)
 //===----------------------------------------------------------------------===//
 
-def Layout_SharedAllocOp : Layout_Op<"shared_alloc", [Pure]> {
+def Layout_SharedAllocOp : Layout_RustVerifiedOp<"shared_alloc", [Pure]> {
   let summary = "shared tensors laid out one after another from a base (CuTe's SharedStorage)";
   let description = [{
     ```mlir
@@ -1160,10 +1148,9 @@ def Layout_SharedAllocOp : Layout_Op<"shared_alloc", [Pure]> {
   let arguments = (ins AnyType:$base);
   let results = (outs Variadic<Layout_TensorType>:$tensors);
   let assemblyFormat = "$base attr-dict `:` type($base) `->` qualified(type($tensors))";
-  let hasVerifier = 1;
 }
 
-def Layout_TensorPtrOp : Layout_Op<"tensor_ptr", [Pure]> {
+def Layout_TensorPtrOp : Layout_RustVerifiedOp<"tensor_ptr", [Pure]> {
   let summary = "the pointer of a tensor's first element (CuTe's `t.data()`)";
   let description = [{
     ```mlir
@@ -1178,10 +1165,9 @@ def Layout_TensorPtrOp : Layout_Op<"tensor_ptr", [Pure]> {
   let arguments = (ins Layout_TensorType:$tensor);
   let results = (outs AnyType:$ptr);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` type($ptr)";
-  let hasVerifier = 1;
 }
 
-def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init",
+def Layout_MbarrierInitOp : Layout_RustVerifiedOp<"mbarrier_init",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "initialize every mbarrier of a shared tensor of barriers";
   let description = [{
@@ -1197,10 +1183,9 @@ def Layout_MbarrierInitOp : Layout_Op<"mbarrier_init",
   let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemWrite]>:$bars,
                        I64Attr:$arrivals);
   let assemblyFormat = "$bars attr-dict `:` qualified(type($bars))";
-  let hasVerifier = 1;
 }
 
-def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait",
+def Layout_MbarrierWaitOp : Layout_RustVerifiedOp<"mbarrier_wait",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "wait for the phase of ring position k of a ring of mbarriers";
   let description = [{
@@ -1225,10 +1210,9 @@ def Layout_MbarrierWaitOp : Layout_Op<"mbarrier_wait",
   let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemRead]>:$bars,
                        Index:$position, UnitAttr:$free);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
-  let hasVerifier = 1;
 }
 
-def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive",
+def Layout_MbarrierArriveOp : Layout_RustVerifiedOp<"mbarrier_arrive",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "arrive on the barrier of ring position k (a consumer releases a stage)";
   let description = [{
@@ -1253,10 +1237,9 @@ def Layout_MbarrierArriveOp : Layout_Op<"mbarrier_arrive",
   let arguments = (ins Arg<Layout_TensorType, "the barriers", [MemRead, MemWrite]>:$bars,
                        Index:$position, OptionalAttr<I64Attr>:$multicast);
   let assemblyFormat = "$bars `[` $position `]` attr-dict `:` qualified(type($bars))";
-  let hasVerifier = 1;
 }
 
-def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments,
+def Layout_TmaCopyOp : Layout_RustVerifiedOp<"tma_copy", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "TMA copy of a tile between a tensor-map tensor and a shared tensor";
   let description = [{
@@ -1298,10 +1281,9 @@ def Layout_TmaCopyOp : Layout_Op<"tma_copy", [AttrSizedOperandSegments,
     $src `to` $dst (`barrier` `(` $bars^ `[` $position `]` `:` qualified(type($bars)) `)`)?
     attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map",
+def Layout_EncodeTensorMapOp : Layout_RustVerifiedOp<"encode_tensor_map",
     [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "host: encode the TMA tensor map of a global tensor for tiles of a shared layout";
   let description = [{
@@ -1333,10 +1315,9 @@ def Layout_EncodeTensorMapOp : Layout_Op<"encode_tensor_map",
   let assemblyFormat = [{
     $tensorMap `,` $tensor attr-dict `:` type($tensorMap) `,` qualified(type($tensor))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_TmaEncodableOp : Layout_Op<"tma_encodable", [Pure]> {
+def Layout_TmaEncodableOp : Layout_RustVerifiedOp<"tma_encodable", [Pure]> {
   let summary = "whether the driver can encode a TMA tensor map of a tensor's extents and strides";
   let description = [{
     ```mlir
@@ -1356,10 +1337,9 @@ def Layout_TmaEncodableOp : Layout_Op<"tma_encodable", [Pure]> {
   let arguments = (ins Layout_TensorType:$tensor);
   let results = (outs I1:$encodable);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
-  let hasVerifier = 1;
 }
 
-def Layout_MmaAsyncOp : Layout_Op<"mma_async", [MemoryEffects<[MemRead, MemWrite]>]> {
+def Layout_MmaAsyncOp : Layout_RustVerifiedOp<"mma_async", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "D = A B^T + C with A and B in shared memory: warpgroup MMAs in flight (sm_90a)";
   let description = [{
     ```mlir
@@ -1398,10 +1378,9 @@ def Layout_MmaAsyncOp : Layout_Op<"mma_async", [MemoryEffects<[MemRead, MemWrite
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c) `->` type($d)
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments,
+def Layout_MmaTmemOp : Layout_RustVerifiedOp<"mma_tmem", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "D (TMEM) = A B^T (+ D) with A and B in shared memory: tcgen05.mma (sm_100a)";
   let description = [{
@@ -1446,10 +1425,9 @@ def Layout_MmaTmemOp : Layout_Op<"mma_tmem", [AttrSizedOperandSegments,
     (`commit` `(` $commitBars^ `[` $commitPosition `]` `:` qualified(type($commitBars)) `)`)?
     attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d))
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_TensorMemoryLoadOp : Layout_Op<"tensor_memory_load"> {
+def Layout_TensorMemoryLoadOp : Layout_RustVerifiedOp<"tensor_memory_load"> {
   let summary = "load a register tensor from a tensor in tensor memory: tcgen05.ld (sm_100a)";
   let description = [{
     ```mlir
@@ -1475,10 +1453,9 @@ def Layout_TensorMemoryLoadOp : Layout_Op<"tensor_memory_load"> {
   let arguments = (ins Arg<Layout_TensorType, "the TMEM tensor", [MemRead]>:$src);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
-  let hasVerifier = 1;
 }
 
-def Layout_TensorMemoryStoreOp : Layout_Op<"tensor_memory_store"> {
+def Layout_TensorMemoryStoreOp : Layout_RustVerifiedOp<"tensor_memory_store"> {
   let summary = "store a register tensor to a tensor in tensor memory: tcgen05.st (sm_100a)";
   let description = [{
     ```mlir
@@ -1493,14 +1470,13 @@ def Layout_TensorMemoryStoreOp : Layout_Op<"tensor_memory_store"> {
   let arguments = (ins AnyRankedTensor:$value,
                        Arg<Layout_TensorType, "the TMEM tensor", [MemWrite]>:$dst);
   let assemblyFormat = "$value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Register tensors encoded by linear layouts
 //===----------------------------------------------------------------------===//
 
-def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
+def Layout_ConvertLayoutOp : Layout_RustVerifiedOp<"convert_layout", [Pure,
     SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
   let summary = "the same register tensor in another distribution over the threads";
   let description = [{
@@ -1523,10 +1499,9 @@ def Layout_ConvertLayoutOp : Layout_Op<"convert_layout", [Pure,
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_RetileOp : Layout_Op<"retile", [Pure,
+def Layout_RetileOp : Layout_RustVerifiedOp<"retile", [Pure,
     SameOperandsAndResultShape, SameOperandsAndResultElementType]> {
   let summary = "the registers of a register tensor, viewed through another register layout";
   let description = [{
@@ -1553,10 +1528,9 @@ def Layout_RetileOp : Layout_Op<"retile", [Pure,
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_TransposeOp : Layout_Op<"transpose", [Pure, SameOperandsAndResultElementType]> {
+def Layout_TransposeOp : Layout_RustVerifiedOp<"transpose", [Pure, SameOperandsAndResultElementType]> {
   let summary = "a register tensor with its dimensions in another order: no data moves (Triton's `tt.trans`)";
   let description = [{
     ```mlir
@@ -1578,10 +1552,9 @@ def Layout_TransposeOp : Layout_Op<"transpose", [Pure, SameOperandsAndResultElem
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_ReduceOp : Layout_Op<"reduce", [Pure, SameOperandsAndResultElementType]> {
+def Layout_ReduceOp : Layout_RustVerifiedOp<"reduce", [Pure, SameOperandsAndResultElementType]> {
   let summary = "a register tensor reduced along one dimension (Triton's `tt.reduce`)";
   let description = [{
     ```mlir
@@ -1604,10 +1577,9 @@ def Layout_ReduceOp : Layout_Op<"reduce", [Pure, SameOperandsAndResultElementTyp
   let arguments = (ins AnyRankedTensor:$src, I64Attr:$dim, StrAttr:$kind);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
-  let hasVerifier = 1;
 }
 
-def Layout_BroadcastOp : Layout_Op<"broadcast", [Pure, SameOperandsAndResultElementType]> {
+def Layout_BroadcastOp : Layout_RustVerifiedOp<"broadcast", [Pure, SameOperandsAndResultElementType]> {
   let summary = "a reduced register tensor broadcast back along a dimension (Triton's `expand_dims` + `broadcast`)";
   let description = [{
     ```mlir
@@ -1624,10 +1596,9 @@ def Layout_BroadcastOp : Layout_Op<"broadcast", [Pure, SameOperandsAndResultElem
   let arguments = (ins AnyRankedTensor:$src, I64Attr:$dim);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
-  let hasVerifier = 1;
 }
 
-def Layout_CoordinateOp : Layout_Op<"coordinate", [Pure]> {
+def Layout_CoordinateOp : Layout_RustVerifiedOp<"coordinate", [Pure]> {
   let summary = "each element's coordinate along a dimension, as a register tensor's layout places it";
   let description = [{
     ```mlir
@@ -1645,10 +1616,9 @@ def Layout_CoordinateOp : Layout_Op<"coordinate", [Pure]> {
   let arguments = (ins I64Attr:$dim);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
-  let hasVerifier = 1;
 }
 
-def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
+def Layout_GlobalLoadOp : Layout_RustVerifiedOp<"global_load", [AttrSizedOperandSegments]> {
   let summary = "load a register tensor from a row-major tensor in global memory";
   let description = [{
     ```mlir
@@ -1673,10 +1643,9 @@ def Layout_GlobalLoadOp : Layout_Op<"global_load", [AttrSizedOperandSegments]> {
   let assemblyFormat = [{
     $base `[` $strides `]` (`bounds` `(` $bounds^ `)`)? attr-dict `:` type($base) `->` type($result)
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
+def Layout_SharedLoadOp : Layout_RustVerifiedOp<"shared_load"> {
   let summary = "load a register tensor from shared memory laid out by a given layout";
   let description = [{
     ```mlir
@@ -1701,7 +1670,6 @@ def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
   let assemblyFormat = [{
     $base (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($base) `->` type($result)
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The shared layout: the attribute, or the value the operand's type holds.
     ::mlir::layout::ValueAttr getSharedLayout() {
@@ -1710,7 +1678,7 @@ def Layout_SharedLoadOp : Layout_Op<"shared_load"> {
   }];
 }
 
-def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
+def Layout_SharedStoreOp : Layout_RustVerifiedOp<"shared_store"> {
   let summary = "store a register tensor to shared memory laid out by a given layout";
   let description = [{
     ```mlir
@@ -1727,7 +1695,6 @@ def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
   let assemblyFormat = [{
     $value `,` $base (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($value) `,` type($base)
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::layout::ValueAttr getSharedLayout() {
       return ::mlir::layout::sharedLayoutOf(getSmemAttr(), getSmemLayout());
@@ -1735,7 +1702,7 @@ def Layout_SharedStoreOp : Layout_Op<"shared_store"> {
   }];
 }
 
-def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments,
+def Layout_AsyncCopyOp : Layout_RustVerifiedOp<"async_copy", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "cp.async of a tile from global to shared memory, the copy width chosen from the layouts";
   let description = [{
@@ -1770,7 +1737,6 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments,
   let assemblyFormat = [{
     $src `[` $strides `]` (`bounds` `(` $bounds^ `)`)? `to` $dst (`smem` `(` $smemLayout^ `:` qualified(type($smemLayout)) `)`)? attr-dict `:` type($src) `,` type($dst) `,` $tile
   }];
-  let hasVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::layout::ValueAttr getSharedLayout() {
       return ::mlir::layout::sharedLayoutOf(getSmemAttr(), getSmemLayout());
@@ -1778,7 +1744,7 @@ def Layout_AsyncCopyOp : Layout_Op<"async_copy", [AttrSizedOperandSegments,
   }];
 }
 
-def Layout_GlobalStoreOp : Layout_Op<"global_store", [AttrSizedOperandSegments]> {
+def Layout_GlobalStoreOp : Layout_RustVerifiedOp<"global_store", [AttrSizedOperandSegments]> {
   let summary = "store a register tensor to a row-major tensor in global memory";
   let description = [{
     ```mlir
@@ -1794,10 +1760,9 @@ def Layout_GlobalStoreOp : Layout_Op<"global_store", [AttrSizedOperandSegments]>
   let assemblyFormat = [{
     $value `,` $base `[` $strides `]` (`bounds` `(` $bounds^ `)`)? attr-dict `:` type($value) `,` type($base)
   }];
-  let hasVerifier = 1;
 }
 
-def Layout_MmaOp : Layout_Op<"mma", [Pure]> {
+def Layout_MmaOp : Layout_RustVerifiedOp<"mma", [Pure]> {
   let summary = "D = A B + C on register tensors with mma.sync m16n8k16 (sm_80+)";
   let description = [{
     ```mlir
@@ -1820,7 +1785,6 @@ def Layout_MmaOp : Layout_Op<"mma", [Pure]> {
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c) `->` type($d)
   }];
-  let hasVerifier = 1;
 }
 
 #endif // LAYOUT_OPS_TD

@@ -176,30 +176,6 @@ fn cute_operand<'a>(op: &str, i: usize, a: &Operand<'a>) -> Result<&'a Value, Er
     }
 }
 
-/// The warning for a composition `A o B` that reads A outside its domain: when B's image (the
-/// offsets `0 .. cosize(B)`) reaches past `size(A)`. `text` is empty when there is nothing to
-/// report (or when A or B is not a static layout).
-///
-/// The verifier calls this for every composition, so its cost is that of `size` and `cosize`
-/// (linear in the operands' leaves): the index range comes from the algebra alone. The exact set
-/// of B's coordinates that read past size(A) is a search (ISL) and therefore an opt-in analysis:
-/// the pass `--layout-composition-domain` (crate layout-passes).
-///
-/// # C caller's contract
-/// `a` and `b` must be null or live handles.
-#[no_mangle]
-pub extern "C" fn layout_ffi_composition_reach(
-    a: Option<&Stored>,
-    b: Option<&Stored>,
-) -> LayoutResult {
-    let r = catch_unwind(AssertUnwindSafe(|| -> Option<String> {
-        let a = a?.cute()?;
-        let b = b?.cute()?;
-        composition_reach(a, b)
-    }));
-    owned(STATUS_OK, 0, 0, r.ok().flatten().unwrap_or_default())
-}
-
 /// `(size(A), cosize(B))` when `A o B` reads A past its domain (`cosize(B) > size(A)`), for
 /// static integer layouts (a scaled-basis stride has a coshape, not an index range); None
 /// otherwise. The condition of the composition warning and of `--layout-composition-domain`.
@@ -214,7 +190,14 @@ pub fn reads_past_domain(
     (cosize_b > size_a).then_some((size_a, cosize_b))
 }
 
-/// The out-of-domain warning of `A o B` (see [`layout_ffi_composition_reach`]), or None.
+/// The warning for a composition `A o B` that reads A outside its domain: when B's image (the
+/// offsets `0 .. cosize(B)`) reaches past `size(A)`; None when there is nothing to report (or
+/// when A or B is not a static layout).
+///
+/// The verifier calls this for every composition, so its cost is that of `size` and `cosize`
+/// (linear in the operands' leaves): the index range comes from the algebra alone. The exact set
+/// of B's coordinates that read past size(A) is a search (ISL) and therefore an opt-in analysis:
+/// the pass `--layout-composition-domain` (crate layout-passes).
 pub fn composition_reach(a: &Value, b: &Value) -> Option<String> {
     let (Value::Func(Func::Layout(la)), Value::Func(Func::Layout(lb))) = (a, b) else {
         return None;
@@ -229,23 +212,10 @@ pub fn composition_reach(a: &Value, b: &Value) -> Option<String> {
     })
 }
 
-/// The coordinate text for `layout.crd2idx` from `n` index values: one value is a linear index,
-/// one per top-level mode a flat coordinate, one per leaf of the shape a hierarchical coordinate
+/// The coordinate of `layout.crd2idx` from `n` index values: one value is a linear index, one
+/// per top-level mode a flat coordinate, one per leaf of the shape a hierarchical coordinate
 /// with the shape's profile. An error says which counts the layout accepts.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle and `coords` a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_coord_text(
-    layout: Option<&Stored>,
-    coords: LayoutSlice<i64>,
-) -> LayoutResult {
-    let coords = coords.as_slice();
-    guarded(|| coordinate_of(layout, coords))
-}
-
-/// The coordinate of `layout.crd2idx` from index values (see [`layout_ffi_coord_text`]).
-fn coordinate_of(layout: Option<&Stored>, coords: &[i64]) -> Result<Value, Error> {
+pub fn coordinate_of(layout: Option<&Stored>, coords: &[i64]) -> Result<Value, Error> {
     let n = coords.len();
     {
         let shape = match layout.and_then(Stored::cute) {
@@ -282,10 +252,23 @@ fn coordinate_of(layout: Option<&Stored>, coords: &[i64]) -> Result<Value, Error
     }
 }
 
-/// The offset the static CuTe layout function `layout` gives the index values `coords`
-/// (read as [`layout_ffi_coord_text`] reads them), in `*out`: status Ok; status Dynamic when
-/// the offset is not one integer (a scaled-basis stride); else the message (the coordinate
-/// count, or the application).
+/// The offset the static CuTe layout function `layout` gives the index values `coords` (read
+/// as [`coordinate_of`] reads them): None when the offset is not one integer (a scaled-basis
+/// stride); else the error (the coordinate count, or the application).
+pub fn crd2idx(layout: Option<&Stored>, coords: &[i64]) -> Result<Option<i64>, Error> {
+    let crd = coordinate_of(layout, coords)?;
+    let l = layout
+        .and_then(Stored::cute)
+        .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
+    match layout_algebra::ops::call("crd2idx", &[crd, l.clone()])? {
+        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))) => Ok(Some(v)),
+        _ => Ok(None),
+    }
+}
+
+/// The offset of [`crd2idx`] in `*out`: status Ok; status Dynamic when the offset is not one
+/// integer (a scaled-basis stride); else the message (the coordinate count, or the
+/// application).
 ///
 /// # C caller's contract
 /// `layout` must be null or a live handle, `coords` a valid [`LayoutSlice`] and `out` null or
@@ -297,21 +280,14 @@ pub extern "C" fn layout_ffi_crd2idx(
     out: Option<&mut MaybeUninit<i64>>,
 ) -> LayoutResult {
     let coords = coords.as_slice();
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<Value, Error> {
-        let crd = coordinate_of(layout, coords)?;
-        let l = layout
-            .and_then(Stored::cute)
-            .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
-        layout_algebra::ops::call("crd2idx", &[crd, l.clone()])
-    }));
-    match r {
-        Ok(Ok(Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))))) => {
+    match catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords))) {
+        Ok(Ok(Some(v))) => {
             if let Some(out) = out {
                 out.write(v);
             }
             owned(STATUS_OK, KIND_TUPLE, 0, String::new())
         }
-        Ok(Ok(_)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
+        Ok(Ok(None)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
         Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
         Err(_) => owned(
             STATUS_ALGEBRA_ERROR,
@@ -323,18 +299,10 @@ pub extern "C" fn layout_ffi_crd2idx(
 }
 
 /// The coordinate of the index `idx` in the static shape of the CuTe layout `layout`
-/// (`layout.idx2crd`), its leaves at the front of `out`: their number, or -1 when the layout is
-/// not a plain layout with a static shape, the index lies outside it or `out` cannot hold them.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle and `out` a valid [`LayoutSliceMut`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_idx2crd(
-    layout: Option<&Stored>,
-    idx: i64,
-    out: LayoutSliceMut<i64>,
-) -> i64 {
-    let leaves = catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
+/// (`layout.idx2crd`): its leaves, or None when the layout is not a plain layout with a static
+/// shape or the index lies outside it.
+pub fn idx2crd(layout: Option<&Stored>, idx: i64) -> Option<Vec<i64>> {
+    match layout.and_then(Stored::cute) {
         Some(l @ Value::Func(Func::Layout(_))) => {
             match layout_algebra::ops::call("idx2crd", &[Value::int(idx), l.clone()]) {
                 Ok(Value::Tuple(t)) => t.values("idx2crd").ok(),
@@ -342,29 +310,7 @@ pub extern "C" fn layout_ffi_idx2crd(
             }
         }
         _ => None,
-    }))
-    .ok()
-    .flatten();
-    match leaves {
-        Some(v) if v.len() <= out.len() => {
-            out.write(&v);
-            v.len() as i64
-        }
-        _ => -1,
     }
-}
-
-/// The shape of a CuTe layout function (its domain's, for a swizzled or composed layout) as a
-/// value; the message for another value.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_shape(layout: Option<&Stored>) -> LayoutResult {
-    guarded(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(f)) => Ok(Value::Tuple(f.domain_layout()?.shape.clone())),
-        _ => Err(Error::algebra("shape: expected a layout")),
-    })
 }
 
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
@@ -419,71 +365,60 @@ pub extern "C" fn layout_ffi_static_size(
     }
 }
 
-/// A leaf of the shape (`stride == false`) or the stride (`stride == true`) of a layout, at the
-/// mode path `path`. On success `text` is the decimal value of a static leaf, or `?k` for
-/// the k-th `?` leaf of the layout's text in print order (the k-th operand of `layout.make`).
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle and `path` a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_leaf(
-    layout: Option<&Stored>,
-    stride: bool,
-    path: LayoutSlice<i64>,
-) -> LayoutResult {
-    let path = path.as_slice();
+/// A leaf of a layout's shape or stride ([`leaf`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaf {
+    /// A static leaf: its value.
+    Static(i64),
+    /// The k-th `?` leaf of the layout's text in print order (the k-th operand of
+    /// `layout.make`).
+    Runtime(usize),
+}
+
+/// The leaf of the shape (`stride == false`) or the stride (`stride == true`) of a layout at
+/// the mode path `path`; the error when the value is not a layout, the path does not reach a
+/// leaf or the stride leaf is a scaled basis.
+pub fn leaf(layout: Option<&Stored>, stride: bool, path: &[i64]) -> Result<Leaf, Error> {
     let which = if stride { "stride" } else { "shape" };
-    let r = catch_unwind(AssertUnwindSafe(|| -> Result<String, Error> {
-        let l = match layout.and_then(Stored::cute) {
-            Some(Value::Func(Func::Layout(l))) => l,
-            Some(v) => {
-                return Err(Error::algebra(format!(
-                    "{which}_leaf: expected a layout, found {}",
-                    v.kind()
-                )))
-            }
-            None => return Err(Error::algebra(format!("{which}_leaf: expected a layout"))),
-        };
-        let before = l.leaf_position(path, &format!("{which}_leaf"))?;
-        let shape_leaves = l.shape.leaves();
-        let stride_leaves = l.stride.leaves();
-        let dyn_shape_before = shape_leaves[..before]
-            .iter()
-            .filter(|x| !x.is_static())
-            .count();
-        let dyn_shape = shape_leaves.iter().filter(|x| !x.is_static()).count();
-        if !stride {
-            return Ok(match &shape_leaves[before] {
-                layout_algebra::Int::Lit(v) => v.to_string(),
-                layout_algebra::Int::Dyn(_) => format!("?{dyn_shape_before}"),
-            });
-        }
-        let leaf = &stride_leaves[before];
-        if !leaf.is_int() {
+    let l = match layout.and_then(Stored::cute) {
+        Some(Value::Func(Func::Layout(l))) => l,
+        Some(v) => {
             return Err(Error::algebra(format!(
-                "stride_leaf: the stride at mode {path:?} is the scaled basis {}, not an integer",
-                text::print_stride(leaf)
-            )));
+                "{which}_leaf: expected a layout, found {}",
+                v.kind()
+            )))
         }
-        let dyn_stride_before = stride_leaves[..before]
-            .iter()
-            .filter(|x| !x.coef.is_static())
-            .count();
-        Ok(match &leaf.coef {
-            layout_algebra::Int::Lit(v) => v.to_string(),
-            layout_algebra::Int::Dyn(_) => format!("?{}", dyn_shape + dyn_stride_before),
-        })
-    }));
-    match r {
-        Ok(Ok(t)) => owned(STATUS_OK, KIND_TUPLE, 0, t),
-        Ok(Err(e)) => from_error(e),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
+        None => return Err(Error::algebra(format!("{which}_leaf: expected a layout"))),
+    };
+    let before = l.leaf_position(path, &format!("{which}_leaf"))?;
+    let shape_leaves = l.shape.leaves();
+    let stride_leaves = l.stride.leaves();
+    let dyn_shape_before = shape_leaves[..before]
+        .iter()
+        .filter(|x| !x.is_static())
+        .count();
+    let dyn_shape = shape_leaves.iter().filter(|x| !x.is_static()).count();
+    if !stride {
+        return Ok(match &shape_leaves[before] {
+            layout_algebra::Int::Lit(v) => Leaf::Static(*v),
+            layout_algebra::Int::Dyn(_) => Leaf::Runtime(dyn_shape_before),
+        });
     }
+    let leaf = &stride_leaves[before];
+    if !leaf.is_int() {
+        return Err(Error::algebra(format!(
+            "stride_leaf: the stride at mode {path:?} is the scaled basis {}, not an integer",
+            text::print_stride(leaf)
+        )));
+    }
+    let dyn_stride_before = stride_leaves[..before]
+        .iter()
+        .filter(|x| !x.coef.is_static())
+        .count();
+    Ok(match &leaf.coef {
+        layout_algebra::Int::Lit(v) => Leaf::Static(*v),
+        layout_algebra::Int::Dyn(_) => Leaf::Runtime(dyn_shape + dyn_stride_before),
+    })
 }
 
 /// The static integer leaves of an integer or integer tuple, in print order, written to the
@@ -735,33 +670,38 @@ mod tests {
         );
         assert_eq!(two, [1, 2]);
         let l = one("((2,4),8):((1,16),2)");
-        let c = |v: &[i64]| take(layout_ffi_coord_text(l.value(0), v.into()));
-        assert_eq!(c(&[13]).3, "13");
-        assert_eq!(c(&[5, 3]).3, "(5,3)");
-        assert_eq!(c(&[1, 2, 3]).3, "((1,2),3)");
-        assert_eq!(c(&[1, 2, 3, 4]).0, STATUS_ALGEBRA_ERROR);
+        let c = |v: &[i64]| coordinate_of(l.value(0), v).map(|c| text::print(&c));
+        assert_eq!(c(&[13]).unwrap(), "13");
+        assert_eq!(c(&[5, 3]).unwrap(), "(5,3)");
+        assert_eq!(c(&[1, 2, 3]).unwrap(), "((1,2),3)");
+        assert!(c(&[1, 2, 3, 4]).is_err());
     }
 
     #[test]
     fn leaf_values_and_ordinals() {
         let l = one("((2,?),?):((1,?),16)");
-        let leaf = |stride: bool, p: &[i64]| take(layout_ffi_leaf(l.value(0), stride, p.into()));
-        assert_eq!(leaf(false, &[0, 0]).3, "2");
-        assert_eq!(leaf(false, &[0, 1]).3, "?0");
-        assert_eq!(leaf(false, &[1]).3, "?1");
-        assert_eq!(leaf(true, &[0, 1]).3, "?2");
-        assert_eq!(leaf(true, &[1]).3, "16");
-        let (status, _, _, msg) = leaf(false, &[0]);
-        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        let leaf = |stride: bool, p: &[i64]| leaf(l.value(0), stride, p);
+        assert_eq!(leaf(false, &[0, 0]), Ok(Leaf::Static(2)));
+        assert_eq!(leaf(false, &[0, 1]), Ok(Leaf::Runtime(0)));
+        assert_eq!(leaf(false, &[1]), Ok(Leaf::Runtime(1)));
+        assert_eq!(leaf(true, &[0, 1]), Ok(Leaf::Runtime(2)));
+        assert_eq!(leaf(true, &[1]), Ok(Leaf::Static(16)));
+        let msg = leaf(false, &[0]).unwrap_err().to_string();
         assert!(msg.contains("is the tuple (2,?), not a leaf"), "{msg}");
-        assert!(leaf(false, &[2]).3.contains("out of range"));
+        assert!(leaf(false, &[2])
+            .unwrap_err()
+            .to_string()
+            .contains("out of range"));
     }
 
     #[test]
     fn composition_reach_names_the_range() {
         let reach = |a: &str, b: &str| {
             let ops = TestOperands::new(&[(a, KIND_LAYOUT), (b, KIND_LAYOUT)]);
-            take(layout_ffi_composition_reach(ops.value(0), ops.value(1))).3
+            let (Some(a), Some(b)) = (ops.value(0), ops.value(1)) else {
+                return String::new();
+            };
+            composition_reach(a.cute().unwrap(), b.cute().unwrap()).unwrap_or_default()
         };
         assert_eq!(
             reach("6:1", "(4,3):(3,1)"),
@@ -1257,32 +1197,26 @@ pub(crate) fn on_operands<T>(
 }
 
 /// The check of `layout.linear_apply`: one index operand per input dimension of the linear
-/// layout `text`. `text` of the result is empty when `n` fits, else the diagnostic (which names
-/// both numbers and the input dimensions).
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_linear_apply_check(layout: Option<&Stored>, n: usize) -> LayoutResult {
-    checked_text(|| {
-        let Some(Stored::Linear(l, _)) = layout else {
-            return Err(Error::algebra("expects a linear layout"));
-        };
-        let dims = l.ins().len();
-        if n == dims {
-            return Ok(String::new());
-        }
-        let names = if dims == 0 {
-            String::new()
-        } else {
-            format!(" ({})", l.in_names().join(", "))
-        };
-        Ok(format!(
-            "expects one index operand per input dimension of the linear layout: {dims} input dimension{}{names}, got {n} operand{}",
-            if dims == 1 { "" } else { "s" },
-            if n == 1 { "" } else { "s" },
-        ))
-    })
+/// layout `layout`; the diagnostic (which names both numbers and the input dimensions, or says
+/// that the value is not a linear layout) otherwise.
+pub fn linear_apply_check(layout: Option<&Stored>, n: usize) -> Result<(), String> {
+    let Some(Stored::Linear(l, _)) = layout else {
+        return Err("expects a linear layout".into());
+    };
+    let dims = l.ins().len();
+    if n == dims {
+        return Ok(());
+    }
+    let names = if dims == 0 {
+        String::new()
+    } else {
+        format!(" ({})", l.in_names().join(", "))
+    };
+    Err(format!(
+        "expects one index operand per input dimension of the linear layout: {dims} input dimension{}{names}, got {n} operand{}",
+        if dims == 1 { "" } else { "s" },
+        if n == 1 { "" } else { "s" },
+    ))
 }
 
 /// A register tensor of extents `shape` encoded by `encoding`: `out[0]` = registers per thread
@@ -1750,14 +1684,12 @@ mod linear_tests {
     fn apply_check_counts_input_dims() {
         let l = "{register = [[1], [2]], lane = [[4]]}";
         let ops = TestOperands::new(&[(l, KIND_LINEAR)]);
-        let check = |n| take(layout_ffi_linear_apply_check(ops.value(0), n));
-        assert_eq!(check(2), (STATUS_OK, 0, String::new()));
+        assert_eq!(linear_apply_check(ops.value(0), 2), Ok(()));
         assert_eq!(
-            check(1).2,
+            linear_apply_check(ops.value(0), 1).unwrap_err(),
             "expects one index operand per input dimension of the linear layout: 2 input dimensions (register, lane), got 1 operand"
         );
         let ops = TestOperands::new(&[("(4,8)", KIND_TUPLE)]);
-        let (status, _, _) = take(layout_ffi_linear_apply_check(ops.value(0), 1));
-        assert_eq!(status, STATUS_ALGEBRA_ERROR);
+        assert!(linear_apply_check(ops.value(0), 1).is_err());
     }
 }

@@ -146,12 +146,19 @@ OpFoldResult foldStaticValue(Type type);
 LogicalResult verifyIndexOp(Operation *op);
 /// Fold an index-valued algebra op on static operands.
 OpFoldResult foldIndexOp(Operation *op);
-/// shape_leaf / stride_leaf: the path against the layout's structure.
-LogicalResult verifyLeafOp(Operation *op, Value layout, ArrayRef<int64_t> path,
-                           bool stride);
-/// shape_leaf / stride_leaf: a constant, or the layout.make operand of a `?`.
-OpFoldResult foldLeafOp(Operation *op, Value layout, ArrayRef<int64_t> path,
-                        bool stride);
+/// Verify `op` by its rules in Rust (dialect/src/op_verifier.rs).
+LogicalResult verifyInRust(Operation *op);
+/// Fold a one-result op by its rules in Rust (dialect/src/op_folder.rs), given
+/// the integers they read (constant operands, a mode path).
+OpFoldResult foldInRust(Operation *op, ArrayRef<int64_t> ints);
+
+/// The ODS trait Layout_RustVerifier: the op's verifier is in Rust, run after
+/// the op's other traits (where a C++ `verify()` would run).
+template <typename ConcreteType>
+class RustVerified : public OpTrait::TraitBase<ConcreteType, RustVerified> {
+public:
+  static LogicalResult verifyTrait(Operation *op) { return verifyInRust(op); }
+};
 } // namespace mlir::layout
 
 #define GET_OP_CLASSES

@@ -88,7 +88,6 @@ LayoutResult layout_ffi_smem_layout(LayoutStr elem, LayoutStr major, int64_t mn,
                                     int64_t k, int64_t stages);
 LayoutResult layout_ffi_relation_verdict(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
-LayoutResult layout_ffi_linear_apply_check(LayoutHandle layout, size_t n);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
@@ -103,19 +102,12 @@ LayoutResult layout_ffi_tma_coords(LayoutStr elem, LayoutHandle gmem, LayoutHand
                                    LayoutI64SliceMut out, size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
-LayoutResult layout_ffi_composition_reach(LayoutHandle a, LayoutHandle b);
-LayoutResult layout_ffi_leaf(LayoutHandle layout, bool stride, LayoutI64Slice path);
-LayoutResult layout_ffi_coord_text(LayoutHandle layout, LayoutI64Slice coords);
 /// The leaves of a static integer tuple, as many as `out` holds: their number, or -1.
 int64_t layout_ffi_int_leaves(LayoutHandle value, LayoutI64SliceMut out);
 /// The offset of a static CuTe layout function at the index values `coords` (one linear
 /// index, one per mode or one per leaf) in `*out`: status Ok; Dynamic when the offset is not
 /// one integer; else the message.
 LayoutResult layout_ffi_crd2idx(LayoutHandle layout, LayoutI64Slice coords, int64_t *out);
-/// The leaves of idx2crd(idx, shape of a plain static layout) in `out`: their number, or -1.
-int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, LayoutI64SliceMut out);
-/// The shape of a CuTe layout function (its domain's) as a value, or the message.
-LayoutResult layout_ffi_shape(LayoutHandle layout);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
 /// partition.rs, algebra ops::partition_plan). The rank of a CuTe layout function (its
 /// domain's) and the elements of each top-level mode

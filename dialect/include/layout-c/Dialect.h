@@ -23,6 +23,10 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Layout, layout);
 MLIR_CAPI_EXPORTED bool mlirAttributeIsALayoutValue(MlirAttribute attr);
 /// Canonical CuTe text of a layout-dialect attribute.
 MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueAttrGetText(MlirAttribute attr);
+/// What the attribute's storage noted when it parsed its text: empty for a
+/// canonical text (or `*`), else the parse error (no value) or the canonical
+/// text of the value.
+MLIR_CAPI_EXPORTED MlirStringRef mlirLayoutValueAttrGetNote(MlirAttribute attr);
 /// True if `type` is a layout-dialect value type (!layout.layout<...>, ...).
 MLIR_CAPI_EXPORTED bool mlirTypeIsALayoutValue(MlirType type);
 /// Canonical CuTe text of a layout-dialect type (`*` when unknown).
