@@ -253,20 +253,44 @@ pub(crate) fn resolve<'c>(
     tensor: Val<'c>,
 ) -> Result<Resolved<'c>, Emitted> {
     let op = defining_op(tensor).ok_or_else(|| op_error(at, "internal: an unresolvable tensor"))?;
-    if is_view(op) {
-        return resolve_view(b, at, op);
+    let name = op_name(&op);
+    let chain = matches!(
+        name.as_str(),
+        "layout.slice_tensor" | "layout.partition" | "layout.partition_mma" | "layout.local_tile"
+    );
+    if name == "layout.make_tensor" {
+        return resolve_make_tensor(b, at, op);
     }
-    match op_name(&op).as_str() {
-        "layout.make_tensor" => resolve_make_tensor(b, at, op),
-        "layout.slice_tensor" => resolve_slice(b, at, tensor, op),
-        "layout.partition" => resolve_partition(b, at, tensor, op),
-        "layout.partition_mma" => resolve_partition_mma(b, at, tensor, op),
-        "layout.local_tile" => resolve_local_tile(b, at, tensor, op),
-        name => Err(op_error(
+    if !chain && !is_view(op) {
+        return Err(op_error(
             at,
             &format!("internal: cannot resolve a tensor made by {name}"),
-        )),
+        ));
     }
+    // Every other op of the chain starts from its tensor, resolved first.
+    let parent = resolve(b, at, first_operand(op).map_err(internal(at))?)?;
+    let step = Step {
+        at,
+        tensor,
+        op,
+        parent,
+    };
+    match name.as_str() {
+        "layout.slice_tensor" => resolve_slice(b, step),
+        "layout.partition" => resolve_partition(b, step),
+        "layout.partition_mma" => resolve_partition_mma(b, step),
+        "layout.local_tile" => resolve_local_tile(b, step),
+        _ => resolve_view(b, step),
+    }
+}
+
+/// One op of the chain after make_tensor: the op being lowered `at`, the tensor `tensor` that
+/// `op` makes, and its operand tensor resolved (`parent`).
+struct Step<'c> {
+    at: OperationRef<'c, 'c>,
+    tensor: Val<'c>,
+    op: OperationRef<'c, 'c>,
+    parent: Resolved<'c>,
 }
 
 /// layout.make_tensor (the module doc).
@@ -302,13 +326,13 @@ fn resolve_make_tensor<'c>(
 }
 
 /// layout.slice_tensor (the module doc).
-fn resolve_slice<'c>(
-    b: &Builder<'c>,
-    at: OperationRef<'c, 'c>,
-    tensor: Val<'c>,
-    slice: OperationRef<'c, 'c>,
-) -> Result<Resolved<'c>, Emitted> {
-    let parent = resolve(b, at, first_operand(slice).map_err(internal(at))?)?;
+fn resolve_slice<'c>(b: &Builder<'c>, step: Step<'c>) -> Result<Resolved<'c>, Emitted> {
+    let Step {
+        at,
+        tensor,
+        op: slice,
+        parent,
+    } = step;
     let modes = i64_array_attribute(slice, "modes").map_err(internal(at))?;
     let ring = slice.attribute("ring").is_ok();
     let zero = const_index(b, 0);
@@ -355,17 +379,12 @@ fn resolve_slice<'c>(
     Ok(r)
 }
 
-/// The parent of a partition, resolved: an error when it is itself one thread's partition.
-fn partition_parent<'c>(
-    b: &Builder<'c>,
-    at: OperationRef<'c, 'c>,
-    part: OperationRef<'c, 'c>,
-) -> Result<Resolved<'c>, Emitted> {
-    let parent = resolve(b, at, first_operand(part).map_err(internal(at))?)?;
+/// The parent of a partition: an error when it is itself one thread's partition.
+fn not_nested<'c>(at: OperationRef<'c, 'c>, parent: &Resolved<'c>) -> Result<(), Emitted> {
     if parent.per_thread {
         return Err(op_error(at, "reads a partition of a partition"));
     }
-    Ok(parent)
+    Ok(())
 }
 
 /// The thread operand (operand 1) of a partition.
@@ -376,13 +395,14 @@ fn thread_of<'c>(part: OperationRef<'c, 'c>) -> Result<Val<'c>, String> {
 }
 
 /// layout.partition (the module doc).
-fn resolve_partition<'c>(
-    b: &Builder<'c>,
-    at: OperationRef<'c, 'c>,
-    tensor: Val<'c>,
-    part: OperationRef<'c, 'c>,
-) -> Result<Resolved<'c>, Emitted> {
-    let parent = partition_parent(b, at, part)?;
+fn resolve_partition<'c>(b: &Builder<'c>, step: Step<'c>) -> Result<Resolved<'c>, Emitted> {
+    let Step {
+        at,
+        tensor,
+        op: part,
+        parent,
+    } = step;
+    not_nested(at, &parent)?;
     let attr = |name: &str| {
         part.attribute(name)
             .map_err(|_| op_error(at, &format!("internal: no attribute '{name}'")))
@@ -406,13 +426,14 @@ fn resolve_partition<'c>(
 }
 
 /// layout.partition_mma (the module doc).
-fn resolve_partition_mma<'c>(
-    b: &Builder<'c>,
-    at: OperationRef<'c, 'c>,
-    tensor: Val<'c>,
-    part: OperationRef<'c, 'c>,
-) -> Result<Resolved<'c>, Emitted> {
-    let parent = partition_parent(b, at, part)?;
+fn resolve_partition_mma<'c>(b: &Builder<'c>, step: Step<'c>) -> Result<Resolved<'c>, Emitted> {
+    let Step {
+        at,
+        tensor,
+        op: part,
+        parent,
+    } = step;
+    not_nested(at, &parent)?;
     let tiling = tiled_mma(part)
         .map_err(internal(at))?
         .map_err(|e| op_error(at, &algebra_message(e)))?;
@@ -471,12 +492,13 @@ fn thread_part<'c>(
 }
 
 /// A view of a memory tensor (the module doc).
-fn resolve_view<'c>(
-    b: &Builder<'c>,
-    at: OperationRef<'c, 'c>,
-    view: OperationRef<'c, 'c>,
-) -> Result<Resolved<'c>, Emitted> {
-    let parent = resolve(b, at, first_operand(view).map_err(internal(at))?)?;
+fn resolve_view<'c>(b: &Builder<'c>, step: Step<'c>) -> Result<Resolved<'c>, Emitted> {
+    let Step {
+        at,
+        op: view,
+        parent,
+        ..
+    } = step;
     let ty = view
         .results()
         .next()
@@ -547,13 +569,13 @@ fn resolve_view<'c>(
 }
 
 /// layout.local_tile (the module doc).
-fn resolve_local_tile<'c>(
-    b: &Builder<'c>,
-    at: OperationRef<'c, 'c>,
-    tensor: Val<'c>,
-    tile: OperationRef<'c, 'c>,
-) -> Result<Resolved<'c>, Emitted> {
-    let parent = resolve(b, at, first_operand(tile).map_err(internal(at))?)?;
+fn resolve_local_tile<'c>(b: &Builder<'c>, step: Step<'c>) -> Result<Resolved<'c>, Emitted> {
+    let Step {
+        at,
+        tensor,
+        op: tile,
+        parent,
+    } = step;
     let tiler_attr = tile
         .attribute("tile")
         .map_err(|_| op_error(at, "internal: no attribute 'tile'"))?;
