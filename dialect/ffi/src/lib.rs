@@ -368,6 +368,35 @@ pub extern "C" fn layout_ffi_shape(layout: Option<&Stored>) -> LayoutResult {
     })
 }
 
+/// `coalesce(layout)`: the algebra's (on the domain of a composed layout), the operand
+/// layout.crd2idx canonicalizes to (cpp/LayoutCanonicalize.cpp); the message for a value that
+/// is not a CuTe layout or that the algebra refuses.
+///
+/// # C caller's contract
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub extern "C" fn layout_ffi_coalesce(layout: Option<&Stored>) -> LayoutResult {
+    simplified("coalesce", layout)
+}
+
+/// `filter(layout)` (coalesce o filter_zeros; see [`layout_ffi_coalesce`]), the operand
+/// layout.cosize canonicalizes to.
+///
+/// # C caller's contract
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub extern "C" fn layout_ffi_filter(layout: Option<&Stored>) -> LayoutResult {
+    simplified("filter", layout)
+}
+
+/// The algebra's `op` (`coalesce` or `filter`) of the CuTe value `layout`.
+fn simplified(op: &str, layout: Option<&Stored>) -> LayoutResult {
+    guarded(|| match layout.and_then(Stored::cute) {
+        Some(v) => layout_algebra::ops::call(op, std::slice::from_ref(v)),
+        None => Err(Error::algebra(format!("{op}: expected a CuTe value"))),
+    })
+}
+
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
 /// an integer tuple; -1 for another value.
 ///

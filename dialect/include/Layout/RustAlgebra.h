@@ -116,6 +116,10 @@ LayoutResult layout_ffi_crd2idx(LayoutHandle layout, LayoutI64Slice coords, int6
 int64_t layout_ffi_idx2crd(LayoutHandle layout, int64_t idx, LayoutI64SliceMut out);
 /// The shape of a CuTe layout function (its domain's) as a value, or the message.
 LayoutResult layout_ffi_shape(LayoutHandle layout);
+/// coalesce / filter of a CuTe value (the algebra's; on the domain of a composed layout),
+/// or the message: the operands the canonicalizations of LayoutCanonicalize.cpp simplify to.
+LayoutResult layout_ffi_coalesce(LayoutHandle layout);
+LayoutResult layout_ffi_filter(LayoutHandle layout);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
 /// partition.rs, algebra ops::partition_plan). The tiled MMA of `atom`'s `operand` over
 /// atoms = [TM, TN, TK] after `permutation` (null: none): values[0..5] = the atom's
