@@ -26,18 +26,17 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// If `op(value)` (op = coalesce or filter) is computable and differs from
-/// `value`, the new value; otherwise null.
+/// If `op(value)` (op = coalesce or filter, computed by `algebra`) is computable
+/// and differs from `value`, the new value; otherwise null.
 template <typename SimplifyOp>
-Value simplified(PatternRewriter &rewriter, Location loc, Value value) {
+Value simplified(PatternRewriter &rewriter, Location loc, Value value,
+                 LayoutResult (*algebra)(LayoutHandle)) {
   auto type = llvm::dyn_cast<ValueType>(value.getType());
   if (!type || type.getText() == "*" || type.getValueKind() != ValueKind::Layout)
     return {};
   if (value.getDefiningOp<SimplifyOp>())
     return {};
-  StringRef name = SimplifyOp::getOperationName();
-  name.consume_front("layout.");
-  rust::Result r = rust::call(name, type.asOperand());
+  rust::Result r = rust::take(algebra(type.getValueHandle()));
   if (!r.ok() || r.text == type.getText())
     return {};
   return SimplifyOp::create(rewriter, loc, ValueRange{value}).getResult();
@@ -50,7 +49,7 @@ struct CoalesceCrd2IdxLayout : OpRewritePattern<Crd2IdxOp> {
                                 PatternRewriter &rewriter) const override {
     if (op.getCoord().size() != 1)
       return failure();
-    Value v = simplified<CoalesceOp>(rewriter, op.getLoc(), op.getLayout());
+    Value v = simplified<CoalesceOp>(rewriter, op.getLoc(), op.getLayout(), layout_ffi_coalesce);
     if (!v)
       return failure();
     rewriter.modifyOpInPlace(op, [&] { op.getLayoutMutable().assign(v); });
@@ -65,7 +64,7 @@ struct FilterCosizeOperand : OpRewritePattern<CosizeOp> {
                                 PatternRewriter &rewriter) const override {
     if (op->getNumOperands() != 1)
       return failure();
-    Value v = simplified<FilterOp>(rewriter, op.getLoc(), op.getA());
+    Value v = simplified<FilterOp>(rewriter, op.getLoc(), op.getA(), layout_ffi_filter);
     if (!v)
       return failure();
     rewriter.modifyOpInPlace(op, [&] { op.getAMutable().assign(v); });

@@ -313,6 +313,51 @@ pub fn idx2crd(layout: Option<&Stored>, idx: i64) -> Option<Vec<i64>> {
     }
 }
 
+<<<<<<< HEAD
+=======
+/// The shape of a CuTe layout function (its domain's, for a swizzled or composed layout) as a
+/// value; the message for another value.
+///
+/// # C caller's contract
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub extern "C" fn layout_ffi_shape(layout: Option<&Stored>) -> LayoutResult {
+    guarded(|| match layout.and_then(Stored::cute) {
+        Some(Value::Func(f)) => Ok(Value::Tuple(f.domain_layout()?.shape.clone())),
+        _ => Err(Error::algebra("shape: expected a layout")),
+    })
+}
+
+/// `coalesce(layout)`: the algebra's (on the domain of a composed layout), the operand
+/// layout.crd2idx canonicalizes to (cpp/LayoutCanonicalize.cpp); the message for a value that
+/// is not a CuTe layout or that the algebra refuses.
+///
+/// # C caller's contract
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub extern "C" fn layout_ffi_coalesce(layout: Option<&Stored>) -> LayoutResult {
+    simplified("coalesce", layout)
+}
+
+/// `filter(layout)` (coalesce o filter_zeros; see [`layout_ffi_coalesce`]), the operand
+/// layout.cosize canonicalizes to.
+///
+/// # C caller's contract
+/// `layout` must be null or a live handle.
+#[no_mangle]
+pub extern "C" fn layout_ffi_filter(layout: Option<&Stored>) -> LayoutResult {
+    simplified("filter", layout)
+}
+
+/// The algebra's `op` (`coalesce` or `filter`) of the CuTe value `layout`.
+fn simplified(op: &str, layout: Option<&Stored>) -> LayoutResult {
+    guarded(|| match layout.and_then(Stored::cute) {
+        Some(v) => layout_algebra::ops::call(op, std::slice::from_ref(v)),
+        None => Err(Error::algebra(format!("{op}: expected a CuTe value"))),
+    })
+}
+
+>>>>>>> register-rest
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
 /// an integer tuple; -1 for another value.
 ///

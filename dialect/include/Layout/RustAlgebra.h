@@ -108,6 +108,10 @@ int64_t layout_ffi_int_leaves(LayoutHandle value, LayoutI64SliceMut out);
 /// index, one per mode or one per leaf) in `*out`: status Ok; Dynamic when the offset is not
 /// one integer; else the message.
 LayoutResult layout_ffi_crd2idx(LayoutHandle layout, LayoutI64Slice coords, int64_t *out);
+/// coalesce / filter of a CuTe value (the algebra's; on the domain of a composed layout),
+/// or the message: the operands the canonicalizations of LayoutCanonicalize.cpp simplify to.
+LayoutResult layout_ffi_coalesce(LayoutHandle layout);
+LayoutResult layout_ffi_filter(LayoutHandle layout);
 /// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
 /// partition.rs, algebra ops::partition_plan). The rank of a CuTe layout function (its
 /// domain's) and the elements of each top-level mode
