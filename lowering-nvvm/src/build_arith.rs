@@ -1,8 +1,9 @@
 //! Integer index math of the register-tensor and memory-tensor lowerings: `arith.constant` of
 //! an integer type (and the zero vector a masked load fills its masked-off elements with), the
 //! integer `arith` ops (add, sub, mul, and, or, xor, logical shift right, signed division and
-//! remainder) the thread coordinates, shared-memory addresses, the shared stage of a reduction
-//! and the TMA predicates are built from, `arith.cmpi` and `arith.index_cast`.
+//! remainder, unsigned division) the thread coordinates, shared-memory addresses, the shared stage of a reduction
+//! and the TMA predicates are built from, `arith.cmpi`, `arith.index_cast` and
+//! `arith.index_castui`.
 //! Inserted through the lowering's [`Builder`], like [`crate::build_llvm`]'s ops.
 
 use melior::dialect::arith::CmpiPredicate;
@@ -66,11 +67,12 @@ pub(crate) enum Arith {
     ShRUI,
     DivSI,
     RemSI,
+    DivUI,
 }
 
 /// The arith op `kind` of `x` and `y`.
 pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
-    use melior::dialect::arith::{addi, andi, divsi, muli, ori, remsi, shrui, subi, xori};
+    use melior::dialect::arith::{addi, andi, divsi, divui, muli, ori, remsi, shrui, subi, xori};
     let loc = b.location();
     b.insert_one(match kind {
         Arith::AddI => addi(x, y, loc),
@@ -82,6 +84,7 @@ pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) ->
         Arith::ShRUI => shrui(x, y, loc),
         Arith::DivSI => divsi(x, y, loc),
         Arith::RemSI => remsi(x, y, loc),
+        Arith::DivUI => divui(x, y, loc),
     })
 }
 
@@ -104,4 +107,9 @@ pub(crate) fn cmpi<'c>(
 /// `arith.index_cast x : index to ty` (or back).
 pub(crate) fn index_cast<'c>(b: &Builder<'c>, x: Val<'c>, ty: Type<'c>) -> Val<'c> {
     b.insert_one(melior::dialect::arith::index_cast(x, ty, b.location()))
+}
+
+/// `arith.index_castui x : ty to index` (or back), zero-extending.
+pub(crate) fn index_cast_ui<'c>(b: &Builder<'c>, x: Val<'c>, ty: Type<'c>) -> Val<'c> {
+    b.insert_one(melior::dialect::arith::index_castui(x, ty, b.location()))
 }

@@ -6,11 +6,18 @@
 //!   one leaf of a layout value;
 //! - `layout.tma_desc %map, %global dims(...)` (no layout operands), the host op that encodes a
 //!   tensor map, with its `elem`, `gmem` and `smem` attributes;
-//! - `layout.const #value` and `layout.make_tensor %ptr, %layout`.
+//! - `layout.const #value` and `layout.make_tensor %ptr, %layout`;
+//! - `layout.local_tile %t[%c...] {tile}`, a tile of a tensor in memory;
+//! - `layout.wgmma_desc base(%ptr)` and `layout.wgmma` (no layout operands), the WGMMA of
+//!   `layout.mma_async`;
+//! - `layout.tmem_load` / `layout.tmem_store %taddr` (no layout operands), the tcgen05.ld/st of
+//!   `layout.tensor_memory_load` / `store`.
 //!
 //! An op MLIR refuses to create is an internal error, returned as text.
 
-use melior::ir::attribute::{Attribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute};
+use melior::ir::attribute::{
+    Attribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute,
+};
 use melior::ir::operation::OperationBuilder;
 use melior::ir::r#type::Type;
 use melior::ir::{Identifier, Operation};
@@ -26,6 +33,26 @@ pub(crate) enum Leaf {
     Stride,
 }
 
+/// The op `name` of `operands` with `attributes` and the results `results`.
+fn built<'c>(
+    b: &Builder<'c>,
+    name: &str,
+    operands: &[Val<'c>],
+    attributes: &[(&str, Attribute<'c>)],
+    results: &[Type<'c>],
+) -> Result<Operation<'c>, String> {
+    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
+        .iter()
+        .map(|(n, a)| (Identifier::new(b.context(), n), *a))
+        .collect();
+    OperationBuilder::new(name, b.location())
+        .add_operands(operands)
+        .add_attributes(&attributes)
+        .add_results(results)
+        .build()
+        .map_err(|e| format!("internal: cannot create {name}: {e}"))
+}
+
 /// The op `name` of `operands` with `attributes` and one result of type `ty`, inserted; its
 /// result.
 fn one_result<'c>(
@@ -35,17 +62,17 @@ fn one_result<'c>(
     attributes: &[(&str, Attribute<'c>)],
     ty: Type<'c>,
 ) -> Result<Val<'c>, String> {
-    let attributes: Vec<(Identifier<'c>, Attribute<'c>)> = attributes
-        .iter()
-        .map(|(n, a)| (Identifier::new(b.context(), n), *a))
-        .collect();
-    let op: Operation<'c> = OperationBuilder::new(name, b.location())
-        .add_operands(operands)
-        .add_attributes(&attributes)
-        .add_results(&[ty])
-        .build()
-        .map_err(|e| format!("internal: cannot create {name}: {e}"))?;
-    Ok(b.insert_one(op))
+    Ok(b.insert_one(built(b, name, operands, attributes, &[ty])?))
+}
+
+/// The `operandSegmentSizes` attribute of `segments`.
+fn segments<'c>(b: &Builder<'c>, segments: &[i32]) -> Attribute<'c> {
+    DenseI32ArrayAttribute::new(b.context(), segments).into()
+}
+
+/// The `i64` attribute `v`.
+fn int64<'c>(b: &Builder<'c>, v: i64) -> Attribute<'c> {
+    IntegerAttribute::new(b.i64(), v).into()
 }
 
 /// `layout.shape_leaf` or `layout.stride_leaf` (`which`) `%layout modes [path] : index`.
@@ -82,7 +109,7 @@ pub(crate) fn tma_desc<'c>(
 ) -> Result<Val<'c>, String> {
     let n = i32::try_from(dynamic.len())
         .map_err(|_| "internal: too many tma_desc operands".to_string())?;
-    let segments = DenseI32ArrayAttribute::new(b.context(), &[1, 1, n, 0, 0]).into();
+    let segments = segments(b, &[1, 1, n, 0, 0]);
     let mut operands = vec![map, global];
     operands.extend_from_slice(dynamic);
     one_result(
@@ -117,4 +144,113 @@ pub(crate) fn make_tensor<'c>(
     ty: Type<'c>,
 ) -> Result<Val<'c>, String> {
     one_result(b, "layout.make_tensor", &[ptr, layout], &[], ty)
+}
+
+/// `layout.local_tile %tensor[coords] {tile}` of the tile's tensor type `ty`.
+pub(crate) fn local_tile<'c>(
+    b: &Builder<'c>,
+    tensor: Val<'c>,
+    coords: &[Val<'c>],
+    tile: Attribute<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let mut operands = vec![tensor];
+    operands.extend_from_slice(coords);
+    one_result(b, "layout.local_tile", &operands, &[("tile", tile)], ty)
+}
+
+/// `layout.wgmma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the descriptor of
+/// block `k` of the shared tile `tile` at `base` (no `k` or layout operand).
+pub(crate) fn wgmma_desc<'c>(
+    b: &Builder<'c>,
+    base: Val<'c>,
+    elem: Attribute<'c>,
+    major: Attribute<'c>,
+    tile: Attribute<'c>,
+    k: i64,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("elem", elem),
+        ("major", major),
+        ("tile", tile),
+        ("k", int64(b, k)),
+        ("address", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 0, 0])),
+    ];
+    one_result(b, "layout.wgmma_desc", &[base], &attributes, b.i64())
+}
+
+/// The element types and majors of the operands of a `layout.wgmma` (`elemA`, `majorA`,
+/// `elemB`, `majorB`, `elemD`).
+pub(crate) struct WgmmaParams<'c> {
+    pub elem_a: Attribute<'c>,
+    pub major_a: Attribute<'c>,
+    pub elem_b: Attribute<'c>,
+    pub major_b: Attribute<'c>,
+    pub elem_d: Attribute<'c>,
+}
+
+/// `layout.wgmma %a, %descB, %acc {n, elemA, majorA, elemB, majorB, elemD, async}` of the
+/// accumulator type `ty`.
+pub(crate) fn wgmma_async<'c>(
+    b: &Builder<'c>,
+    a: Val<'c>,
+    desc_b: Val<'c>,
+    acc: Val<'c>,
+    n: i64,
+    p: &WgmmaParams<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("n", int64(b, n)),
+        ("elemA", p.elem_a),
+        ("majorA", p.major_a),
+        ("elemB", p.elem_b),
+        ("majorB", p.major_b),
+        ("elemD", p.elem_d),
+        ("async", Attribute::unit(b.context())),
+    ];
+    one_result(b, "layout.wgmma", &[a, desc_b, acc], &attributes, ty)
+}
+
+/// `layout.tmem_load %taddr {tmem, fragment, warp = 0}` of the registers' type `ty` (no layout
+/// operands).
+pub(crate) fn tmem_load<'c>(
+    b: &Builder<'c>,
+    taddr: Val<'c>,
+    tmem: Attribute<'c>,
+    fragment: Attribute<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("tmem", tmem),
+        ("fragment", fragment),
+        ("warp", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 0, 0])),
+    ];
+    one_result(b, "layout.tmem_load", &[taddr], &attributes, ty)
+}
+
+/// `layout.tmem_store %taddr, %values {tmem, fragment, warp = 0}` (no layout operands).
+pub(crate) fn tmem_store<'c>(
+    b: &Builder<'c>,
+    taddr: Val<'c>,
+    values: Val<'c>,
+    tmem: Attribute<'c>,
+    fragment: Attribute<'c>,
+) -> Result<(), String> {
+    let attributes = [
+        ("tmem", tmem),
+        ("fragment", fragment),
+        ("warp", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 1, 0, 0])),
+    ];
+    b.insert(built(
+        b,
+        "layout.tmem_store",
+        &[taddr, values],
+        &attributes,
+        &[],
+    )?);
+    Ok(())
 }

@@ -6,7 +6,10 @@
 //! - `layout.encode_tensor_map`: see [`crate::tensor_map_lowering`];
 //! - `layout.tma_encodable`: see [`crate::tma_encodable_lowering`];
 //! - `layout.shared_alloc`, lowered before the patterns run (each through an `IRRewriter`, with
-//!   the target SM): see [`crate::shared_alloc_lowering`].
+//!   the target SM): see [`crate::shared_alloc_lowering`];
+//! - `layout.mma_async`: see [`crate::mma_async_lowering`];
+//! - `layout.tensor_memory_load` and `layout.tensor_memory_store`: see
+//!   [`crate::tensor_memory_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -15,8 +18,11 @@ use layout_dialect::op_diagnostics::emit_verifier_error;
 use melior::ir::operation::OperationRef;
 
 use crate::build::Builder;
+use crate::mma_async_lowering::lower_mma_async;
 use crate::shared_alloc_lowering::lower_shared_alloc;
+use crate::shared_operands::Failure;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
+use crate::tensor_memory_lowering::{lower_tensor_memory_load, lower_tensor_memory_store};
 use crate::tma_encodable_lowering::lower_tma_encodable;
 
 /// The kind of the first memory-tensor op: the kinds below it are the hardware and
@@ -30,13 +36,19 @@ enum TensorOp {
     EncodeTensorMap,
     TmaEncodable,
     SharedAlloc,
+    MmaAsync,
+    TensorMemoryLoad,
+    TensorMemoryStore,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 3] = [
+    const ALL: [TensorOp; 6] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
+        TensorOp::MmaAsync,
+        TensorOp::TensorMemoryLoad,
+        TensorOp::TensorMemoryStore,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -51,15 +63,26 @@ impl TensorOp {
 /// lowered.
 pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm: i64) -> bool {
     let lowered = match TensorOp::from_number(kind) {
-        Some(TensorOp::EncodeTensorMap) => lower_encode_tensor_map(b, op),
-        Some(TensorOp::TmaEncodable) => lower_tma_encodable(b, op),
-        Some(TensorOp::SharedAlloc) => lower_shared_alloc(b, op, sm),
-        None => Err(format!("internal: no memory-tensor op numbered {kind}")),
+        Some(TensorOp::EncodeTensorMap) => lower_encode_tensor_map(b, op).map_err(Some),
+        Some(TensorOp::TmaEncodable) => lower_tma_encodable(b, op).map_err(Some),
+        Some(TensorOp::SharedAlloc) => lower_shared_alloc(b, op, sm).map_err(Some),
+        Some(TensorOp::MmaAsync) => lower_mma_async(b, op).map_err(Failure::message),
+        Some(TensorOp::TensorMemoryLoad) => {
+            lower_tensor_memory_load(b, op).map_err(Failure::message)
+        }
+        Some(TensorOp::TensorMemoryStore) => {
+            lower_tensor_memory_store(b, op).map_err(Failure::message)
+        }
+        None => Err(Some(format!(
+            "internal: no memory-tensor op numbered {kind}"
+        ))),
     };
     match lowered {
         Ok(()) => true,
         Err(e) => {
-            emit_verifier_error(&op, &e);
+            if let Some(e) = e {
+                emit_verifier_error(&op, &e);
+            }
             false
         }
     }
