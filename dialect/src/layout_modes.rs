@@ -1,6 +1,6 @@
 //! The top-level modes of the layout a layout-dialect type holds, read from its stored value
 //! (no printing, no parsing): the rank, the number of elements of each mode and of the whole
-//! layout, and each mode of a plain layout as one (extent, stride) leaf pair. What the
+//! layout, the offset of a static coordinate, and each mode of a plain layout as one (extent, stride) leaf pair. What the
 //! kernel-op verifiers compare shapes and strides with (and the checks of the tensor lowering,
 //! lowering-nvvm's tensor_lowering_checks).
 
@@ -52,6 +52,13 @@ pub fn static_mode_sizes(layout: Type<'_>) -> Option<Vec<Option<i64>>> {
 /// layout static, whatever its strides); `None` otherwise.
 pub fn static_size(layout: Type<'_>) -> Option<i64> {
     layout_dialect_ffi::static_size(crate::type_stored(layout).flatten())
+}
+
+/// The offset a static CuTe layout function gives the index values `coords` (one linear index,
+/// one per top-level mode, or one per leaf, as `layout.crd2idx` reads them) when it is one
+/// integer; `None` otherwise.
+pub fn static_offset(layout: Type<'_>, coords: &[i64]) -> Option<i64> {
+    layout_dialect_ffi::static_offset(crate::type_stored(layout).flatten(), coords)
 }
 
 /// An extent or stride of a flattened mode: an integer, a runtime leaf, or not a single leaf.

@@ -2,8 +2,7 @@
 //
 // Glue only: each verifier is the Rust function layout_nvvm_verify_op
 // (src/verify.rs), which reads the op through the C API and runs the hardware
-// rules of layout_algebra::hw; the lowerings' question of a tensor-memory copy
-// form goes to the same rules. The ODS accessors of
+// rules of layout_algebra::hw. The ODS accessors of
 // the layout operands are exported for Rust (mlirLayoutNvLayoutOperand).
 //
 //===----------------------------------------------------------------------===//
@@ -27,33 +26,12 @@
 extern "C" {
 /// The verifier of a hardware op: true when valid, else false with the error emitted.
 bool layout_nvvm_verify_op(MlirOperation op);
-/// Null with `form` = {registers, shape position, num}, or why there is none (free with
-/// layout_nvvm_free).
-char *layout_nvvm_tmem_copy_form(MlirAttribute tmem, MlirAttribute fragment, int64_t form[3]);
-void layout_nvvm_free(char *message);
 }
 
 using namespace mlir;
 using namespace mlir::layout;
 
 static LogicalResult rustVerify(Operation *op) { return success(layout_nvvm_verify_op(wrap(op))); }
-
-FailureOr<TmemCopyForm> mlir::layout::tmemCopyForm(ValueAttr tmem, ValueAttr fragment,
-                                                  std::string &why) {
-  int64_t info[3] = {0, 0, 0};
-  if (char *msg = layout_nvvm_tmem_copy_form(wrap(Attribute(tmem)), wrap(Attribute(fragment)),
-                                             info)) {
-    why = msg;
-    layout_nvvm_free(msg);
-    return failure();
-  }
-  static const char *const shapes[] = {"32x32b", "16x64b", "16x128b", "16x256b", "16x32bx2"};
-  if (info[1] < 0 || info[1] >= 5) {
-    why = "unknown tcgen05 shape";
-    return failure();
-  }
-  return TmemCopyForm{info[0], shapes[info[1]], info[2]};
-}
 
 LogicalResult LdmatrixOp::verify() { return rustVerify(*this); }
 LogicalResult StmatrixOp::verify() { return rustVerify(*this); }

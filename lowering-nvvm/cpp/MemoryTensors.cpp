@@ -1,8 +1,9 @@
 //===- MemoryTensors.cpp - `--layout-lower-tensors` -----------------------===//
 //
 // (The sm_90a/sm_100a tensor ops -- shared_alloc, mbarrier_init/wait, tma_copy,
-// mma_async, mma_tmem, tensor_ptr -- are lowered here too; see the comments of
-// their patterns below and docs/nvvm.md "The sm_90a tensor ops". So are the
+// mma_async, mma_tmem, tensor_memory_load/store, tensor_ptr -- are lowered here
+// too, some by Rust patterns (src/tensor_patterns.rs); see the comments of their
+// patterns and docs/nvvm.md "The sm_90a tensor ops". So are the
 // per-thread partitions, layout.partition, and layout.copy between them:
 // docs/nvvm.md "Partitions and copies".)
 //
@@ -68,6 +69,16 @@
 
 using namespace mlir;
 using namespace mlir::layout;
+
+extern "C" {
+/// src/tma_steps.rs: the TMA steps of copying tiles of `shared` of the global
+/// layout `gmem` (at most 16 numbers) and the boxes' summary, or false with the
+/// error emitted at `op`.
+bool layout_nvvm_tma_steps(MlirOperation op, MlirType gmem, MlirType shared, int64_t steps[16],
+                           size_t *length, MlirStringCallback summary, void *userData);
+/// src/operand_major.rs: 0 for a K-major, 1 for an MN-major tile layout, else -1.
+int32_t layout_nvvm_major_of(LayoutHandle layout);
+}
 
 namespace {
 /// A global of static size (`llvm.mlir.global @name` of a type of `bytes` > 0 bytes,
@@ -252,24 +263,19 @@ FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *a
 }
 
 /// Per mode of the global layout `gmem`: the TMA dimension a step of it moves
-/// and by how many steps, when tiles of `shared` are copied (hw::tma_desc); -1
-/// for a mode the tensor map does not address. The algebra's error at `op`.
+/// and by how many steps, when tiles of `shared` are copied, and the boxes'
+/// summary (src/tma_steps.rs); its error at `op`.
 LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
-                       std::vector<int64_t> &steps, std::string *summary = nullptr) {
-  StringRef elemName = hardwareElementName(shared.getElementType());
-  if (elemName.empty())
-    return op->emitOpError() << "a TMA copy of " << shared.getElementType()
-                             << " elements: TMA moves " << hardwareElementTypes();
-  steps.assign(16, 0);
+                       std::vector<int64_t> &steps, std::string *summary) {
+  int64_t buffer[16];
   size_t length = 0;
-  rust::Result r = rust::take(layout_ffi_tma_coords(
-      rust::str(elemName), cast<ValueType>(gmem).getValueHandle(),
-      shared.getLayout().getValueHandle(), rust::out(steps), &length));
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  steps.resize(length);
-  if (summary)
-    *summary = r.text;
+  auto append = [](MlirStringRef text, void *out) {
+    static_cast<std::string *>(out)->append(text.data, text.length);
+  };
+  if (!layout_nvvm_tma_steps(wrap(op), wrap(gmem), wrap(Type(shared)), buffer, &length, append,
+                             summary))
+    return failure();
+  steps.assign(buffer, buffer + length);
   return success();
 }
 
@@ -379,168 +385,12 @@ struct RustRewritePattern : public OpRewritePattern<Op> {
   int kind;
 };
 
-/// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is.
+/// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is
+/// (src/operand_major.rs).
 std::optional<Major> majorOf(ValueType l) {
-  if (staticOffset(l, {0, 1}) == 1)
-    return Major::K;
-  if (staticOffset(l, {1, 0}) == 1)
-    return Major::MN;
-  return std::nullopt;
+  int32_t major = layout_nvvm_major_of(l.getValueHandle());
+  return major < 0 ? std::nullopt : std::optional<Major>(static_cast<Major>(major));
 }
-
-/// The A operand of mma_async from registers: per k block of 32 bytes, the four `.b32` registers
-/// of the instruction's A fragment (hw::wgmma_a_operand: which register of the tensor is each of
-/// its `4 e` fields, `e` = 2 16-bit or 4 8-bit elements per register, low bytes first). The
-/// tensor becomes its registers through a cast the register-tensor lowering folds.
-FailureOr<SmallVector<Value>> registerFragmentsOfA(PatternRewriter &rw, MmaAsyncOp op,
-                                                   RankedTensorType a, int64_t m, int64_t k) {
-  Location loc = op.getLoc();
-  std::vector<int64_t> plan(3 + 8 * 256);
-  size_t length = 0;
-  Type elem = llvmElementType(a.getElementType()), i32 = rw.getI32Type();
-  rust::Result r = rust::take(layout_ffi_wgmma_a_operand(
-      cast<ValueAttr>(a.getEncoding()).getValueHandle(), m, k,
-      a.getElementType().getIntOrFloatBitWidth(), rust::out(plan), &length));
-  if (!r.ok())
-    return op.emitOpError() << r.text;
-  int64_t blocks = plan[1], per = plan[2];
-  auto all = LLVM::LLVMStructType::getLiteral(rw.getContext(),
-                                              SmallVector<Type>(4 * per * blocks, elem));
-  Value regs = UnrealizedConversionCastOp::create(rw, loc, all, op.getA()).getResult(0);
-  auto four = LLVM::LLVMStructType::getLiteral(rw.getContext(), SmallVector<Type>(4, i32));
-  auto packed = VectorType::get({per}, elem);
-  SmallVector<Value> out;
-  for (int64_t j = 0; j < blocks; ++j) {
-    Value frag = LLVM::UndefOp::create(rw, loc, four);
-    for (int64_t p = 0; p < 4; ++p) {
-      Value v = LLVM::UndefOp::create(rw, loc, packed);
-      for (int64_t h = 0; h < per; ++h) {
-        Value x = LLVM::ExtractValueOp::create(rw, loc, regs, plan[3 + 4 * per * j + per * p + h]);
-        v = LLVM::InsertElementOp::create(rw, loc, v, x,
-                                          LLVM::ConstantOp::create(rw, loc, i32, h));
-      }
-      frag = LLVM::InsertValueOp::create(rw, loc, frag,
-                                         LLVM::BitcastOp::create(rw, loc, i32, v), p);
-    }
-    out.push_back(frag);
-  }
-  return out;
-}
-
-/// layout.mma_async -> wgmma.fence; per k block of 32 bytes (16 f16/bf16, 32
-/// fp8) one async layout.wgmma
-/// per warpgroup (its descriptors from the shared layouts: warpgroup G reads
-/// the tile (64, K) of A at (G, 0)); wgmma.commit_group. The accumulator's
-/// registers are the instruction's fields in the order hw::wgmma_accumulator
-/// gives.
-struct LowerMmaAsync : public OpRewritePattern<MmaAsyncOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MmaAsyncOp op, PatternRewriter &rw) const override {
-    Location loc = op.getLoc();
-    MLIRContext *ctx = rw.getContext();
-    auto c = cast<RankedTensorType>(op.getC().getType());
-    auto enc = dyn_cast_or_null<ValueAttr>(c.getEncoding());
-    if (!enc)
-      return op.emitOpError() << "the accumulator is not a register tensor";
-    int64_t m = c.getDimSize(0), n = c.getDimSize(1);
-    // A from registers (the RS form) or from shared memory.
-    auto regA = dyn_cast<RankedTensorType>(op.getA().getType());
-    Type elem = regA ? regA.getElementType()
-                     : cast<MemoryTensorType>(op.getA().getType()).getElementType();
-    Type elemB = cast<MemoryTensorType>(op.getB().getType()).getElementType();
-    // One instruction's K: 32 bytes of K (16 f16/bf16, 32 fp8).
-    int64_t kInstr = 256 / elem.getIntOrFloatBitWidth();
-    std::vector<int64_t> plan(1 + 128);
-    size_t length = 0;
-    rust::Result r = rust::take(layout_ffi_wgmma_accumulator(
-        enc.getValueHandle(), m, n, kInstr, rust::out(plan), &length));
-    if (!r.ok())
-      return op.emitOpError() << r.text;
-    op.emitRemark() << "'" << op->getName() << "' op mma_async: " << r.text
-                    << (regA ? "; A from registers" : "");
-    ArrayRef<int64_t> fields(plan.data() + 1, length - 1);
-    std::optional<int64_t> k = regA ? std::optional<int64_t>(regA.getDimSize(1))
-                                    : staticModeSize(cast<MemoryTensorType>(op.getA().getType())
-                                                         .getLayout(),
-                                                     1);
-    if (!k)
-      return op.emitOpError() << "A's K extent is not static";
-    FailureOr<std::pair<Value, ValueAttr>> sa;
-    std::optional<Major> majorA = Major::K;
-    SmallVector<Value> aRegs;
-    if (regA) {
-      FailureOr<SmallVector<Value>> blocks = registerFragmentsOfA(rw, op, regA, m, *k);
-      if (failed(blocks))
-        return failure();
-      aRegs = std::move(*blocks);
-    } else {
-      // Warpgroup G's rows of A: local_tile(A, (64, K), (G, 0)).
-      Value a = op.getA();
-      if (plan[0] > 1) {
-        Value tid = NVVM::ThreadIdXOp::create(rw, loc, rw.getI32Type());
-        Value g = arith::DivUIOp::create(rw, loc, tid, constI32(rw, loc, 128));
-        Value gi = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), g);
-        int64_t rows[2] = {64, *k};
-        rust::Result wg = rust::take(layout_ffi_tile(rust::ints(rows)));
-        FailureOr<Value> tile =
-            localTile(rw, loc, op.getA(),
-                      ValueType::getWithValue(ctx, wg.text, static_cast<unsigned>(wg.kind),
-                                              wg.value.get()),
-                      {gi, arith::ConstantIndexOp::create(rw, loc, 0)});
-        if (failed(tile))
-          return op.emitOpError() << "cannot tile A by (64, " << *k << ") for its warpgroups";
-        a = *tile;
-      }
-      sa = sharedOperands(rw, op, a);
-      if (failed(sa))
-        return failure();
-      majorA = majorOf(sa->second.getValueType());
-    }
-    FailureOr<std::pair<Value, ValueAttr>> sb = sharedOperands(rw, op, op.getB());
-    if (failed(sb))
-      return failure();
-    std::optional<Major> majorB = majorOf(sb->second.getValueType());
-    if (!majorA || !majorB)
-      return op.emitOpError() << "neither mode of " << (majorA ? "B" : "A")
-                              << "'s shared layout is contiguous (stride 1): WGMMA reads K- or "
-                                 "MN-major tiles";
-    Type f32 = rw.getF32Type();
-    auto regs = LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(fields.size(), f32));
-    Value acc = UnrealizedConversionCastOp::create(rw, loc, regs, op.getC()).getResult(0);
-    bool identity = llvm::all_of(llvm::enumerate(fields),
-                                 [](auto p) { return (int64_t)p.index() == p.value(); });
-    auto permute = [&](Value from, bool toFields) {
-      Value out = LLVM::UndefOp::create(rw, loc, regs);
-      for (auto [i, reg] : llvm::enumerate(fields)) {
-        Value v = LLVM::ExtractValueOp::create(rw, loc, from, toFields ? reg : (int64_t)i);
-        out = LLVM::InsertValueOp::create(rw, loc, out, v, toFields ? (int64_t)i : reg);
-      }
-      return out;
-    };
-    if (!identity)
-      acc = permute(acc, true);
-    NVVM::WgmmaFenceAlignedOp::create(rw, loc);
-    auto elemAttr = TypeAttr::get(elem), elemBAttr = TypeAttr::get(elemB);
-    auto mA = MajorAttr::get(ctx, *majorA), mB = MajorAttr::get(ctx, *majorB);
-    for (int64_t j = 0; j < *k / kInstr; ++j) {
-      Value da = regA ? aRegs[j]
-                      : WgmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(),
-                                            Value(), elemAttr, mA, sa->second,
-                                            rw.getI64IntegerAttr(j), rw.getI64IntegerAttr(0))
-                            .getResult();
-      Value db = WgmmaDescOp::create(rw, loc, rw.getI64Type(), sb->first, Value(), Value(),
-                                     elemBAttr, mB, sb->second, rw.getI64IntegerAttr(j),
-                                     rw.getI64IntegerAttr(0));
-      acc = WgmmaOp::create(rw, loc, regs, da, db, acc, rw.getI64IntegerAttr(n), elemAttr, mA,
-                            elemBAttr, mB, TypeAttr::get(f32), rw.getUnitAttr());
-    }
-    NVVM::WgmmaGroupSyncAlignedOp::create(rw, loc);
-    if (!identity)
-      acc = permute(acc, false);
-    rw.replaceOp(op, UnrealizedConversionCastOp::create(rw, loc, c, acc).getResult(0));
-    return success();
-  }
-};
 
 /// layout.mma_tmem -> per k block j of 16: the UMMA descriptors of block j of
 /// A and B (layout.umma_desc from their shared layouts) and one
@@ -600,90 +450,6 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
         NVVM::Tcgen05CommitOp::create(rw, loc, b->first, mask, NVVM::CTAGroupKind::CTA_2);
       }
     }
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
-/// The tcgen05.ld/st of layout.tensor_memory_load/store: the TMEM tensor's
-/// layout is `tmem`, the register tensor's encoding the fragment
-/// (hw::tmem_copy derives the shape from them).
-FailureOr<TmemCopyForm> tensorMemoryForm(Operation *op, Value tmem, RankedTensorType regs) {
-  auto layout = cast<MemoryTensorType>(tmem.getType()).getLayout().getValueAttr();
-  std::string why;
-  FailureOr<TmemCopyForm> form = tmemCopyForm(layout, cast<ValueAttr>(regs.getEncoding()), why);
-  if (failed(form))
-    return op->emitOpError() << "no tcgen05." << (isa<TensorMemoryStoreOp>(op) ? "st" : "ld")
-                             << " moves this register tensor: " << why;
-  return form;
-}
-
-/// The remark naming the tcgen05.ld/st a tensor_memory_load/store became.
-void remarkTmemCopy(Operation *op, const TmemCopyForm &form) {
-  op->emitRemark() << "'" << op->getName() << "' op tcgen05."
-                   << (isa<TensorMemoryStoreOp>(op) ? "st" : "ld") << ".sync.aligned."
-                   << form.shape << ".x" << form.num << ".b32: " << form.regs
-                   << " registers per thread";
-}
-
-/// The registers of a tcgen05.ld/st as the hardware op takes them: i32 for
-/// one, else vector<n x i32>.
-Type tmemRegsType(PatternRewriter &rw, int64_t n) {
-  return n == 1 ? Type(rw.getI32Type()) : Type(VectorType::get({n}, rw.getI32Type()));
-}
-
-/// layout.tensor_memory_load -> layout.tmem_load at the tensor's TMEM address
-/// (its layout `tmem`, the result's encoding the fragment), one i32 per
-/// register, bitcast to the element type and cast to the register tensor
-/// (--layout-lower-register-tensors makes the cast the tensor's struct).
-struct LowerTensorMemoryLoad : public OpRewritePattern<TensorMemoryLoadOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TensorMemoryLoadOp op, PatternRewriter &rw) const override {
-    Location loc = op.getLoc();
-    auto type = cast<RankedTensorType>(op.getType());
-    FailureOr<TmemCopyForm> form = tensorMemoryForm(op, op.getSrc(), type);
-    FailureOr<std::pair<Value, ValueAttr>> d = sharedOperands(rw, op, op.getSrc());
-    if (failed(form) || failed(d))
-      return failure();
-    Value taddr = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->first);
-    Value regs = TmemLoadOp::create(rw, loc, tmemRegsType(rw, form->regs), taddr, Value(),
-                                    Value(), d->second, cast<ValueAttr>(type.getEncoding()),
-                                    rw.getI64IntegerAttr(0));
-    if (form->regs == 1)
-      regs = LLVM::InsertElementOp::create(
-          rw, loc, LLVM::PoisonOp::create(rw, loc, VectorType::get({1}, rw.getI32Type())), regs,
-          LLVM::ConstantOp::create(rw, loc, rw.getI32Type(), 0));
-    Value vals = LLVM::BitcastOp::create(
-        rw, loc, VectorType::get({form->regs}, type.getElementType()), regs);
-    remarkTmemCopy(op, *form);
-    rw.replaceOp(op, UnrealizedConversionCastOp::create(rw, loc, type, vals).getResult(0));
-    return success();
-  }
-};
-
-/// layout.tensor_memory_store -> the register tensor cast to a vector of its
-/// registers, bitcast to i32, and layout.tmem_store as for the load.
-struct LowerTensorMemoryStore : public OpRewritePattern<TensorMemoryStoreOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TensorMemoryStoreOp op, PatternRewriter &rw) const override {
-    Location loc = op.getLoc();
-    auto type = cast<RankedTensorType>(op.getValue().getType());
-    FailureOr<TmemCopyForm> form = tensorMemoryForm(op, op.getDst(), type);
-    FailureOr<std::pair<Value, ValueAttr>> d = sharedOperands(rw, op, op.getDst());
-    if (failed(form) || failed(d))
-      return failure();
-    Value vals = UnrealizedConversionCastOp::create(
-                     rw, loc, VectorType::get({form->regs}, type.getElementType()), op.getValue())
-                     .getResult(0);
-    Value regs = LLVM::BitcastOp::create(
-        rw, loc, VectorType::get({form->regs}, rw.getI32Type()), vals);
-    if (form->regs == 1)
-      regs = LLVM::ExtractElementOp::create(rw, loc, regs,
-                                            LLVM::ConstantOp::create(rw, loc, rw.getI32Type(), 0));
-    Value taddr = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->first);
-    TmemStoreOp::create(rw, loc, taddr, regs, Value(), Value(), d->second,
-                        cast<ValueAttr>(type.getEncoding()), rw.getI64IntegerAttr(0));
-    remarkTmemCopy(op, *form);
     rw.eraseOp(op);
     return success();
   }
@@ -868,10 +634,9 @@ struct LowerCopy : public OpRewritePattern<CopyOp> {
 /// rewrite (a pattern that failed half-way would leave ops behind): first the
 /// rules of src/tensor_lowering_checks.rs (the tile coordinates and bounds of a
 /// layout.copy's partitions, the barriers of mbarrier_init, the cluster of
-/// ctaGroup = 2 and multicast, the tensor maps of encode_tensor_map and
-/// tma_encodable), then cp.async's width, the tensor memory forms, a contiguous
-/// mode of each MMA operand and the TMA coordinates of a tma_copy's global
-/// tensor.
+/// ctaGroup = 2 and multicast, the tensor memory forms, a contiguous mode of
+/// each MMA operand, the TMA coordinates of a tma_copy's global tensor, the
+/// tensor maps of encode_tensor_map and tma_encodable), then cp.async's width.
 LogicalResult checkLowering(Operation *op) {
   if (!layout_nvvm_check_tensor_lowering(wrap(op)))
     return failure();
@@ -885,44 +650,6 @@ LogicalResult checkLowering(Operation *op) {
       return op->emitOpError() << "cp.async moves 4, 8 or 16 bytes, but the partitions allow "
                                   "vectors of "
                                << w << " elements (" << w * bytes << " bytes): " << why;
-  }
-  if (auto load = dyn_cast<TensorMemoryLoadOp>(op))
-    return tensorMemoryForm(op, load.getSrc(), cast<RankedTensorType>(load.getType()));
-  if (auto store = dyn_cast<TensorMemoryStoreOp>(op))
-    return tensorMemoryForm(op, store.getDst(),
-                            cast<RankedTensorType>(store.getValue().getType()));
-  if (isa<MmaAsyncOp, MmaTmemOp>(op)) {
-    for (auto [name, v] :
-         {std::pair<StringRef, Value>{"A", op->getOperand(0)}, {"B", op->getOperand(1)}})
-    {
-      if (!isa<MemoryTensorType>(v.getType()))
-        continue; // A from registers (mma_async's RS form)
-      auto t = cast<MemoryTensorType>(v.getType());
-      std::optional<Major> major = majorOf(t.getLayout());
-      if (!major)
-        return op->emitOpError()
-               << "neither mode of " << name << "'s shared layout " << Type(t.getLayout())
-               << " is contiguous (stride 1): the MMA reads K- or MN-major tiles";
-      // PTX ISA (wgmma, "Matrix Descriptor"): the transpose is for 16-bit types only.
-      if (*major == Major::MN && t.getElementType().getIntOrFloatBitWidth() != 16)
-        return op->emitOpError()
-               << name << "'s shared layout " << Type(t.getLayout()) << " is MN-major, but "
-               << t.getElementType()
-               << " operands are read K-major only (WGMMA transposes 16-bit types alone)";
-    }
-  }
-  if (auto copy = dyn_cast<TmaCopyOp>(op)) {
-    bool load = isTma(copy.getSrc());
-    Value global = load ? copy.getSrc() : copy.getDst();
-    while (auto tile = global.getDefiningOp<LocalTileOp>())
-      global = tile.getTensor();
-    auto make = global.getDefiningOp<MakeTensorOp>();
-    auto shared = cast<MemoryTensorType>((load ? copy.getDst() : copy.getSrc()).getType());
-    if (make) {
-      std::vector<int64_t> steps;
-      if (failed(tmaSteps(op, make.getLayout().getType(), shared, steps)))
-        return failure();
-    }
   }
   return success();
 }
@@ -1003,9 +730,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<LowerTmaCopy,
-                 LowerMmaAsync, LowerMmaTmem, LowerTensorMemoryLoad, LowerTensorMemoryStore,
-                 LowerCopy>(&getContext());
+    patterns.add<LowerTmaCopy, LowerMmaTmem, LowerCopy>(&getContext());
     // In the order of TensorOp (src/tensor_patterns.rs).
     patterns.add<RustRewritePattern<EncodeTensorMapOp>>(&getContext(), 200);
     patterns.add<RustRewritePattern<TmaEncodableOp>>(&getContext(), 201);
@@ -1018,6 +743,9 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     patterns.add<RustRewritePattern<MbarrierInitOp>>(&getContext(), 209);
     patterns.add<RustRewritePattern<MbarrierWaitOp>>(&getContext(), 210);
     patterns.add<RustRewritePattern<MbarrierArriveOp>>(&getContext(), 211);
+    patterns.add<RustRewritePattern<MmaAsyncOp>>(&getContext(), 212);
+    patterns.add<RustRewritePattern<TensorMemoryLoadOp>>(&getContext(), 213);
+    patterns.add<RustRewritePattern<TensorMemoryStoreOp>>(&getContext(), 214);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -52,19 +52,6 @@ FailureOr<MulticastSlicePlan> multicastSlice(Operation *op, ValueType shared, in
 /// registry extension) and the LLVM IR translations the PTX path needs.
 void registerNvgpuOps(DialectRegistry &registry);
 
-/// The tcgen05.ld/st form that moves a register fragment from/to a TMEM layout.
-struct TmemCopyForm {
-  /// 32-bit registers per thread.
-  int64_t regs;
-  /// The PTX shape (`32x32b`, ...).
-  const char *shape;
-  /// `.num`.
-  int64_t num;
-};
-/// The form moving `fragment` (a (thread, value) layout or a register tensor's
-/// encoding) from/to the TMEM layout `tmem` (the checks of layout.tmem_load), or
-/// false with the reason in `why`.
-FailureOr<TmemCopyForm> tmemCopyForm(ValueAttr tmem, ValueAttr fragment, std::string &why);
 
 /// `--layout-lower-register-tensors` (cpp/RegisterTensors.cpp), for sm_90 or for
 /// the target `sm` (the matrix instructions conversions may use).

@@ -12,7 +12,7 @@
 //! where the handles coming from C++ are wrapped.
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{Operation, OperationLike, OperationRef};
+use melior::ir::operation::{Operation, OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::{IntegerType, Type};
 use melior::ir::{BlockRef, Location, Value};
 use melior::{Context, RewriterBase};
@@ -142,6 +142,18 @@ impl<'c> Builder<'c> {
         } else {
             self.rewriter.typed.replace_op_with_values(op, values);
         }
+    }
+
+    /// `builtin.unrealized_conversion_cast v : ty`: a value held as another type until a later
+    /// conversion folds the cast (a register tensor as the LLVM values of its registers).
+    pub fn unrealized_cast(&self, v: Val<'c>, ty: Type<'c>) -> Val<'c> {
+        self.insert_one(
+            OperationBuilder::new("builtin.unrealized_conversion_cast", self.loc)
+                .add_operands(&[v])
+                .add_results(&[ty])
+                .build()
+                .expect("an unrealized_conversion_cast of one value"),
+        )
     }
 
     /// The signless integer type of `bits` bits (`i1`, `i32`, ...).

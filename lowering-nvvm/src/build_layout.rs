@@ -13,8 +13,13 @@
 //!   `layout.size` and `layout.crd2idx`;
 //! - the memory accesses the resolution rewrites (`layout.async_copy`, `layout.global_load`,
 //!   `layout.global_store`, `layout.shared_load`, `layout.shared_store`), with their operand
-//!   segments.
-//! - `layout.convert %src smem(%buffer) thread(%tid)`, the plan of a register conversion.
+//!   segments;
+//! - `layout.convert %src smem(%buffer) thread(%tid)`, the plan of a register conversion;
+//! - `layout.local_tile %t[%c...] {tile}`, a tile of a tensor in memory;
+//! - `layout.wgmma_desc base(%ptr)` and `layout.wgmma` (no layout operands), the WGMMA of
+//!   `layout.mma_async`;
+//! - `layout.tmem_load` / `layout.tmem_store %taddr` (no layout operands), the tcgen05.ld/st of
+//!   `layout.tensor_memory_load` / `store`.
 //!
 //! An op MLIR refuses to create is an internal error, returned as text.
 
@@ -130,6 +135,11 @@ pub(crate) fn segments<'c>(b: &Builder<'c>, sizes: &[usize]) -> Result<Attribute
     Ok(DenseI32ArrayAttribute::new(b.context(), &sizes).into())
 }
 
+/// The `i64` attribute `v`.
+fn int64<'c>(b: &Builder<'c>, v: i64) -> Attribute<'c> {
+    IntegerAttribute::new(b.i64(), v).into()
+}
+
 /// `layout.shape_leaf` or `layout.stride_leaf` (`which`) `%layout modes [path] : index`.
 pub(crate) fn leaf<'c>(
     b: &Builder<'c>,
@@ -164,7 +174,7 @@ pub(crate) fn tma_desc<'c>(
 ) -> Result<Val<'c>, String> {
     let n = i32::try_from(dynamic.len())
         .map_err(|_| "internal: too many tma_desc operands".to_string())?;
-    let segments = DenseI32ArrayAttribute::new(b.context(), &[1, 1, n, 0, 0]).into();
+    let segments = segments(b, &[1, 1, n, 0, 0]);
     let mut operands = vec![map, global];
     operands.extend_from_slice(dynamic);
     one_result(
@@ -217,7 +227,6 @@ pub(crate) fn convert<'c>(
         .chain(buffer)
         .chain(std::iter::once(thread))
         .collect();
-    let i64_attribute = |v: i64| IntegerAttribute::new(b.i64(), v).into();
     one_result(
         b,
         "layout.convert",
@@ -226,9 +235,112 @@ pub(crate) fn convert<'c>(
             ("elem", TypeAttribute::new(conversion.elem).into()),
             ("from", conversion.from),
             ("to", conversion.to),
-            ("smemBudget", i64_attribute(conversion.budget)),
-            ("sm", i64_attribute(sm)),
+            ("smemBudget", int64(b, conversion.budget)),
+            ("sm", int64(b, sm)),
         ],
         ty,
     )
+}
+
+/// `layout.local_tile %tensor[coords] {tile}` of the tile's tensor type `ty`.
+pub(crate) fn local_tile<'c>(
+    b: &Builder<'c>,
+    tensor: Val<'c>,
+    coords: &[Val<'c>],
+    tile: Attribute<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let mut operands = vec![tensor];
+    operands.extend_from_slice(coords);
+    one_result(b, "layout.local_tile", &operands, &[("tile", tile)], ty)
+}
+
+/// `layout.wgmma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the descriptor of
+/// block `k` of the shared tile `tile` at `base` (no `k` or layout operand).
+pub(crate) fn wgmma_desc<'c>(
+    b: &Builder<'c>,
+    base: Val<'c>,
+    elem: Attribute<'c>,
+    major: Attribute<'c>,
+    tile: Attribute<'c>,
+    k: i64,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("elem", elem),
+        ("major", major),
+        ("tile", tile),
+        ("k", int64(b, k)),
+        ("address", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 0, 0])?),
+    ];
+    one_result(b, "layout.wgmma_desc", &[base], &attributes, b.i64())
+}
+
+/// The element types and majors of the operands of a `layout.wgmma` (`elemA`, `majorA`,
+/// `elemB`, `majorB`, `elemD`).
+pub(crate) struct WgmmaParams<'c> {
+    pub elem_a: Attribute<'c>,
+    pub major_a: Attribute<'c>,
+    pub elem_b: Attribute<'c>,
+    pub major_b: Attribute<'c>,
+    pub elem_d: Attribute<'c>,
+}
+
+/// `layout.wgmma %a, %descB, %acc {n, elemA, majorA, elemB, majorB, elemD, async}` of the
+/// accumulator type `ty`.
+pub(crate) fn wgmma_async<'c>(
+    b: &Builder<'c>,
+    a: Val<'c>,
+    desc_b: Val<'c>,
+    acc: Val<'c>,
+    n: i64,
+    p: &WgmmaParams<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("n", int64(b, n)),
+        ("elemA", p.elem_a),
+        ("majorA", p.major_a),
+        ("elemB", p.elem_b),
+        ("majorB", p.major_b),
+        ("elemD", p.elem_d),
+        ("async", Attribute::unit(b.context())),
+    ];
+    one_result(b, "layout.wgmma", &[a, desc_b, acc], &attributes, ty)
+}
+
+/// `layout.tmem_load %taddr {tmem, fragment, warp = 0}` of the registers' type `ty` (no layout
+/// operands).
+pub(crate) fn tmem_load<'c>(
+    b: &Builder<'c>,
+    taddr: Val<'c>,
+    tmem: Attribute<'c>,
+    fragment: Attribute<'c>,
+    ty: Type<'c>,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("tmem", tmem),
+        ("fragment", fragment),
+        ("warp", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 0, 0])?),
+    ];
+    one_result(b, "layout.tmem_load", &[taddr], &attributes, ty)
+}
+
+/// `layout.tmem_store %taddr, %values {tmem, fragment, warp = 0}` (no layout operands).
+pub(crate) fn tmem_store<'c>(
+    b: &Builder<'c>,
+    taddr: Val<'c>,
+    values: Val<'c>,
+    tmem: Attribute<'c>,
+    fragment: Attribute<'c>,
+) -> Result<(), String> {
+    let attributes = [
+        ("tmem", tmem),
+        ("fragment", fragment),
+        ("warp", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 1, 0, 0])?),
+    ];
+    op_of(b, "layout.tmem_store", &[taddr, values], &attributes, &[])?;
+    Ok(())
 }

@@ -14,8 +14,7 @@
 //!   release at CTA scope) on the barrier of the ring position; with `multicast = n`, on that
 //!   barrier of each CTA 0..n-1 of the cluster (`nvvm.mapa`, cluster scope).
 
-use layout_algebra::{Int, IntTuple, Tree, Value as AlgebraValue};
-use layout_dialect::layout_modes::static_size;
+use layout_dialect::layout_modes::{static_offset, static_size};
 use layout_dialect::memory_tensor::memory_tensor;
 use layout_dialect::op_access::integer_attribute;
 use layout_dialect::op_diagnostics::op_name;
@@ -58,16 +57,6 @@ pub(crate) fn ring_barrier<'c>(
     let one = const_index(b, 1);
     let parity = arith(b, Arith::AndI, phase, one);
     Ok((bar, index_castui(b, parity, b.i32())))
-}
-
-/// The offset the static layout type `l` gives the linear index `i`.
-fn static_offset(l: Type<'_>, i: i64) -> Option<i64> {
-    let l = layout_dialect::type_value(l)?.ok()?;
-    let crd = AlgebraValue::Tuple(IntTuple::lit(i));
-    match layout_algebra::ops::call("crd2idx", &[crd, AlgebraValue::clone(&l)]).ok()? {
-        AlgebraValue::Tuple(Tree::Leaf(Int::Lit(v))) => Some(v),
-        _ => None,
-    }
 }
 
 /// Operand `i` of `op`.
@@ -116,7 +105,7 @@ fn init<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> Result<(), Emitted> {
     let arrivals = integer_attribute(op, "arrivals").map_err(internal(op))?;
     let count = const_i32(b, arrivals);
     for i in 0..n {
-        let offset = static_offset(layout, i)
+        let offset = static_offset(layout, &[i])
             .and_then(|o| i32::try_from(o).ok())
             .ok_or_else(|| op_error(op, &format!("cannot evaluate '{layout}' at {i}")))?;
         let bar = b.const_element_address(r.ptr, b.i64(), offset);

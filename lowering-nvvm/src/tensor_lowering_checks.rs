@@ -1,7 +1,6 @@
 //! What `--layout-lower-tensors` checks of an op before it rewrites anything, beyond its
 //! verifier: cpp/MemoryTensors.cpp's `checkLowering` asks [`layout_nvvm_check_tensor_lowering`]
-//! first, then checks what its patterns compute themselves (cp.async's width, the MMA operands'
-//! major-ness, the TMA coordinates). The rules, per op:
+//! first, then checks what its patterns compute themselves (cp.async's width). The rules, per op:
 //!
 //! - Every tensor in memory the op reads or writes can be resolved
 //!   ([`crate::tensor_resolve::resolvable`]: it is made in its function by `layout.make_tensor`
@@ -24,6 +23,15 @@
 //!   number of CTAs.
 //! - **`layout.mbarrier_arrive`** and **`layout.tma_copy`** with `multicast = n` reach the CTAs
 //!   0..n-1 of a cluster of exactly n CTAs.
+//! - **`layout.tensor_memory_load`** and **`layout.tensor_memory_store`** have a tcgen05.ld/st
+//!   form ([`crate::tensor_memory_lowering`]).
+//! - **`layout.mma_async`** and **`layout.mma_tmem`** (after the cluster of `ctaGroup = 2`):
+//!   each operand A, B in shared memory is K- or MN-major ([`crate::operand_major`]), and
+//!   MN-major only for 16-bit elements (the WGMMA transpose is for 16-bit types only: PTX ISA,
+//!   wgmma, "Matrix Descriptor").
+//! - **`layout.tma_copy`** (after the cluster of a multicast): the global tensor made by
+//!   `layout.make_tensor` (through `local_tile`s) has TMA coordinates for the shared tile
+//!   ([`crate::tma_steps`]).
 //! - **`layout.encode_tensor_map`** encodes the tensor map of a whole tensor with a tensor map
 //!   for its tiles ([`crate::tensor_map_lowering`]).
 //! - **`layout.tma_encodable`** asks about a whole tensor whose modes are leaves
@@ -32,9 +40,11 @@
 //! The first failure, in that order, is the op's error, emitted at it as `op->emitOpError()`
 //! would.
 
+use layout_algebra::hw::Major;
 use layout_algebra::Value as AlgebraValue;
 use layout_dialect::layout_modes::{static_mode_sizes, static_size};
-use layout_dialect::memory_tensor::memory_tensor;
+use layout_dialect::memory_tensor::{memory_tensor, MemorySpace};
+use layout_dialect::op_access::bit_width;
 use layout_dialect::op_diagnostics::{emit_verifier_error, op_name};
 use melior::ir::attribute::{DenseI32ArrayAttribute, IntegerAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -42,10 +52,13 @@ use melior::ir::{Value, ValueLike};
 use mlir_sys::MlirOperation;
 
 use crate::kernel_checks::{algebra, defining_op};
+use crate::operand_major::major_of;
 use crate::partition_coordinates::{coordinate_text, PartitionCoordinates};
 use crate::tensor_map_lowering::check_encode_tensor_map;
+use crate::tensor_memory_lowering::tensor_memory_form;
 use crate::tensor_resolve::{is_tensor, resolvable};
 use crate::tma_encodable_lowering::encodable_plan;
+use crate::tma_steps::tma_steps;
 
 /// The checks of the module doc for `op`; its error emitted at it, true when there is none.
 ///
@@ -78,8 +91,18 @@ pub fn check_tensor_lowering(op: OperationRef<'_, '_>) -> Result<(), String> {
             check_copy_in_bounds(op)
         }
         "layout.mbarrier_init" => check_barrier_count(op),
-        "layout.mma_tmem" => check_cta_pair(op),
-        "layout.mbarrier_arrive" | "layout.tma_copy" => check_multicast_cluster(op),
+        "layout.mma_tmem" => {
+            check_cta_pair(op)?;
+            check_operand_majors(op)
+        }
+        "layout.mma_async" => check_operand_majors(op),
+        "layout.mbarrier_arrive" => check_multicast_cluster(op),
+        "layout.tma_copy" => {
+            check_multicast_cluster(op)?;
+            check_tma_coordinates(op)
+        }
+        "layout.tensor_memory_load" => check_tensor_memory_form(op, true),
+        "layout.tensor_memory_store" => check_tensor_memory_form(op, false),
         "layout.encode_tensor_map" => check_encode_tensor_map(op),
         "layout.tma_encodable" => encodable_plan(op).map(|_| ()),
         _ => Ok(()),
@@ -300,4 +323,70 @@ fn check_multicast_cluster(op: OperationRef<'_, '_>) -> Result<(), String> {
         "multicast = {n} reaches the CTAs 0..{} of a cluster of {n} CTAs, but the kernel {declared}",
         n.saturating_sub(1)
     ))
+}
+
+/// A tensor_memory_load (`load`) or tensor_memory_store has a tcgen05.ld/st form.
+fn check_tensor_memory_form(op: OperationRef<'_, '_>, load: bool) -> Result<(), String> {
+    let mut operands = op.operands();
+    let (tmem, regs) = if load {
+        (operands.next(), op.results().next().map(|r| r.r#type()))
+    } else {
+        let value = operands.next().map(|v| v.r#type());
+        (operands.next(), value)
+    };
+    let (Some(tmem), Some(regs)) = (tmem, regs) else {
+        return Ok(());
+    };
+    tensor_memory_form(op, tmem.r#type(), regs).map(|_| ())
+}
+
+/// Each shared operand (A, B) of an MMA is K- or MN-major, MN-major for 16-bit elements only.
+fn check_operand_majors(mma: OperationRef<'_, '_>) -> Result<(), String> {
+    for (name, v) in ["A", "B"].into_iter().zip(mma.operands()) {
+        let Some(t) = memory_tensor(v.r#type()) else {
+            continue; // A from registers (mma_async's RS form)
+        };
+        match major_of(t.layout) {
+            None => {
+                return Err(format!(
+                    "neither mode of {name}'s shared layout '{}' is contiguous (stride 1): the \
+                     MMA reads K- or MN-major tiles",
+                    t.layout
+                ))
+            }
+            Some(Major::MN) if bit_width(t.element) != Some(16) => {
+                return Err(format!(
+                    "{name}'s shared layout '{}' is MN-major, but '{}' operands are read K-major \
+                     only (WGMMA transposes 16-bit types alone)",
+                    t.layout, t.element
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The global tensor of a tma_copy, when `layout.make_tensor` makes it (through `local_tile`s),
+/// has TMA coordinates for the shared tile.
+fn check_tma_coordinates(copy: OperationRef<'_, '_>) -> Result<(), String> {
+    let mut operands = copy.operands();
+    let (Some(src), Some(dst)) = (operands.next(), operands.next()) else {
+        return Ok(());
+    };
+    let load = memory_tensor(src.r#type()).is_some_and(|t| t.space == MemorySpace::Tma);
+    let (mut global, shared) = if load { (src, dst) } else { (dst, src) };
+    while let Some(tile) = defining_op(global).filter(|d| op_name(d) == "layout.local_tile") {
+        let Some(parent) = tile.operands().next() else {
+            return Ok(());
+        };
+        global = parent;
+    }
+    let Some(make) = defining_op(global).filter(|d| op_name(d) == "layout.make_tensor") else {
+        return Ok(());
+    };
+    let Some(layout) = make.operands().nth(1) else {
+        return Ok(());
+    };
+    tma_steps(layout.r#type(), shared.r#type()).map(|_| ())
 }

@@ -12,7 +12,10 @@
 //!   see [`crate::resolved_access`]; an op without tensor operands is not their pattern's (it
 //!   fails without an error);
 //! - `layout.mbarrier_init`, `layout.mbarrier_wait`, `layout.mbarrier_arrive`: see
-//!   [`crate::mbarrier_lowering`].
+//!   [`crate::mbarrier_lowering`];
+//! - `layout.mma_async`: see [`crate::mma_async_lowering`];
+//! - `layout.tensor_memory_load` and `layout.tensor_memory_store`: see
+//!   [`crate::tensor_memory_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -23,8 +26,11 @@ use melior::ir::operation::OperationRef;
 use crate::build::Builder;
 use crate::mbarrier_lowering::lower_mbarrier;
 use crate::resolved_access::resolve_access;
+use crate::mma_async_lowering::lower_mma_async;
 use crate::shared_alloc_lowering::lower_shared_alloc;
+use crate::lowering_failure::Failure;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
+use crate::tensor_memory_lowering::{lower_tensor_memory_load, lower_tensor_memory_store};
 use crate::tma_encodable_lowering::lower_tma_encodable;
 
 /// The kind of the first memory-tensor op: the kinds below it are the hardware and
@@ -47,10 +53,13 @@ enum TensorOp {
     MbarrierInit,
     MbarrierWait,
     MbarrierArrive,
+    MmaAsync,
+    TensorMemoryLoad,
+    TensorMemoryStore,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 12] = [
+    const ALL: [TensorOp; 15] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
@@ -63,6 +72,9 @@ impl TensorOp {
         TensorOp::MbarrierInit,
         TensorOp::MbarrierWait,
         TensorOp::MbarrierArrive,
+        TensorOp::MmaAsync,
+        TensorOp::TensorMemoryLoad,
+        TensorOp::TensorMemoryStore,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -77,9 +89,9 @@ impl TensorOp {
 /// lowered.
 pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm: i64) -> bool {
     let lowered = match TensorOp::from_number(kind) {
-        Some(TensorOp::EncodeTensorMap) => lower_encode_tensor_map(b, op),
-        Some(TensorOp::TmaEncodable) => lower_tma_encodable(b, op),
-        Some(TensorOp::SharedAlloc) => lower_shared_alloc(b, op, sm),
+        Some(TensorOp::EncodeTensorMap) => lower_encode_tensor_map(b, op).map_err(Some),
+        Some(TensorOp::TmaEncodable) => lower_tma_encodable(b, op).map_err(Some),
+        Some(TensorOp::SharedAlloc) => lower_shared_alloc(b, op, sm).map_err(Some),
         Some(
             TensorOp::AsyncCopy
             | TensorOp::SharedLoad
@@ -91,12 +103,23 @@ pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm
         Some(TensorOp::MbarrierInit | TensorOp::MbarrierWait | TensorOp::MbarrierArrive) => {
             return lower_mbarrier(b, op).is_ok()
         }
-        None => Err(format!("internal: no memory-tensor op numbered {kind}")),
+        Some(TensorOp::MmaAsync) => lower_mma_async(b, op).map_err(Failure::message),
+        Some(TensorOp::TensorMemoryLoad) => {
+            lower_tensor_memory_load(b, op).map_err(Failure::message)
+        }
+        Some(TensorOp::TensorMemoryStore) => {
+            lower_tensor_memory_store(b, op).map_err(Failure::message)
+        }
+        None => Err(Some(format!(
+            "internal: no memory-tensor op numbered {kind}"
+        ))),
     };
     match lowered {
         Ok(()) => true,
         Err(e) => {
-            emit_verifier_error(&op, &e);
+            if let Some(e) = e {
+                emit_verifier_error(&op, &e);
+            }
             false
         }
     }

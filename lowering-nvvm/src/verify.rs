@@ -12,10 +12,8 @@
 //! 5. the operand and result types against those numbers.
 //!
 //! The same rules answer the lowerings' questions about an op they are about to create:
-//! the tensor-memory copy form of a layout pair ([`layout_nvvm_tmem_copy_form`]) and the shared
-//! bytes of a register conversion ([`convert_shared_bytes`]).
-
-use std::ffi::{c_char, CString};
+//! the tensor-memory copy form of a layout pair ([`crate::tensor_memory_lowering`], through
+//! [`checked`]) and the shared bytes of a register conversion ([`convert_shared_bytes`]).
 
 use layout_algebra::hw::MatrixOp;
 use layout_dialect::op_access::result_type as result;
@@ -304,7 +302,7 @@ fn hardware_checks(op: OperationRef<'_, '_>, name: &str) -> Result<Vec<i64>, Str
 
 /// [`check`], with a panic of the rules reported as an internal error (the callers are C++
 /// verifiers and lowerings, which a panic must not cross).
-fn checked(name: &str, a: &Attrs) -> Result<Vec<i64>, String> {
+pub(crate) fn checked(name: &str, a: &Attrs) -> Result<Vec<i64>, String> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(name, a)))
         .unwrap_or_else(|_| Err("internal error (panic) in the hardware checks".to_string()))
 }
@@ -424,46 +422,6 @@ fn expect_tmem_regs(t: Type<'_>, n: i64, what: &str) -> Result<(), String> {
     ))
 }
 
-/// A message for C++ (freed by [`layout_nvvm_free`]).
-fn c_message(message: &str) -> *mut c_char {
-    CString::new(message.replace('\0', " "))
-        .map(CString::into_raw)
-        .unwrap_or(std::ptr::null_mut())
-}
-
-/// The tcgen05 copy form of the tensor-memory layout `tmem` and the register fragment
-/// `fragment` (two `#layout.*` attributes): null with `form` = [registers per thread, the
-/// shape's position in `hw::tmem::ALL_TMEM_SHAPES`, `.num`], or why there is none (free with
-/// [`layout_nvvm_free`]).
-///
-/// # Safety
-/// `tmem` and `fragment` are live attributes.
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_tmem_copy_form(
-    tmem: MlirAttribute,
-    fragment: MlirAttribute,
-    form: &mut [i64; 3],
-) -> *mut c_char {
-    // SAFETY: the attributes are live for the call (the caller's contract).
-    let (tmem, fragment) = (Attribute::from_raw(tmem), Attribute::from_raw(fragment));
-    let mut a = Attrs::new();
-    for (key, attr) in [("tmem", tmem), ("fragment", fragment)] {
-        if let Some(Ok(l)) = layout_dialect::attr_linear(attr) {
-            a.insert_linear(key, l);
-        } else if let Some(v) = layout_dialect::attr_value(attr) {
-            a.insert_layout(key, v.map_err(|e| e.to_string()));
-        }
-    }
-    match checked("layout.tmem_load", &a) {
-        Ok(mut info) => {
-            info.resize(info.len().max(3), 0);
-            form.copy_from_slice(&info[..3]);
-            std::ptr::null_mut()
-        }
-        Err(m) => c_message(&m),
-    }
-}
-
 /// The shared-memory bytes the conversion of registers of element type `elem` from the
 /// register layout `from` to `to` (`#layout.linear` attributes) goes through, within `budget`
 /// bytes on `sm`; the error of the op that converts when there is no plan.
@@ -493,16 +451,4 @@ pub(crate) fn convert_shared_bytes(
     a.insert("sm", sm.to_string());
     let info = checked("layout.convert", &a)?;
     Ok(info.get(2).copied().unwrap_or(0))
-}
-
-/// Free a message of this module.
-///
-/// # Safety
-/// `m` comes from this module (or is null).
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_free(m: *mut c_char) {
-    if !m.is_null() {
-        // SAFETY: `m` was made by `CString::into_raw` (the caller's contract).
-        drop(CString::from_raw(m));
-    }
 }

@@ -298,6 +298,81 @@ pub extern "C" fn layout_ffi_crd2idx(
     }
 }
 
+/// The offset the static CuTe layout function `layout` gives the index values `coords` (read
+/// as [`coordinate_of`] reads them): None when the offset is not one integer (a scaled-basis
+/// stride); else the error (the coordinate count, or the application).
+pub fn crd2idx(layout: Option<&Stored>, coords: &[i64]) -> Result<Option<i64>, Error> {
+    let crd = coordinate_of(layout, coords)?;
+    let l = layout
+        .and_then(Stored::cute)
+        .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
+    match layout_algebra::ops::call("crd2idx", &[crd, l.clone()])? {
+        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))) => Ok(Some(v)),
+        _ => Ok(None),
+    }
+}
+
+/// The offset of [`crd2idx`] in `*out`: status Ok; status Dynamic when the offset is not one
+/// integer (a scaled-basis stride); else the message (the coordinate count, or the
+/// application).
+///
+/// # C caller's contract
+/// `layout` must be null or a live handle, `coords` a valid [`LayoutSlice`] and `out` null or
+/// a writable i64.
+#[no_mangle]
+pub extern "C" fn layout_ffi_crd2idx(
+    layout: Option<&Stored>,
+    coords: LayoutSlice<i64>,
+    out: Option<&mut MaybeUninit<i64>>,
+) -> LayoutResult {
+    let coords = coords.as_slice();
+    match catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords))) {
+        Ok(Ok(Some(v))) => {
+            if let Some(out) = out {
+                out.write(v);
+            }
+            owned(STATUS_OK, KIND_TUPLE, 0, String::new())
+        }
+        Ok(Ok(None)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
+        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
+        Err(_) => owned(
+            STATUS_ALGEBRA_ERROR,
+            0,
+            0,
+            "internal error: the layout algebra panicked".into(),
+        ),
+    }
+}
+
+/// The offset the static CuTe layout function `layout` gives the index values `coords` (see
+/// [`layout_ffi_crd2idx`]): `None` inside when it is not one integer, the algebra's error, or
+/// `Err` when the algebra panicked.
+fn crd2idx_of(
+    layout: Option<&Stored>,
+    coords: &[i64],
+) -> std::thread::Result<Result<Option<i64>, Error>> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let crd = coordinate_of(layout, coords)?;
+        let l = layout
+            .and_then(Stored::cute)
+            .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
+        Ok(
+            match layout_algebra::ops::call("crd2idx", &[crd, l.clone()])? {
+                Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))) => Some(v),
+                _ => None,
+            },
+        )
+    }))
+}
+
+/// The offset the static CuTe layout function `layout` gives the index values `coords` (read
+/// as [`layout_ffi_crd2idx`] reads them) when it is one integer; `None` otherwise.
+pub fn static_offset(layout: Option<&Stored>, coords: &[i64]) -> Option<i64> {
+    catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords)))
+        .ok()?
+        .ok()?
+}
+
 /// The coordinate of the index `idx` in the static shape of the CuTe layout `layout`
 /// (`layout.idx2crd`): its leaves, or None when the layout is not a plain layout with a static
 /// shape or the index lies outside it.
@@ -1158,39 +1233,6 @@ pub fn reduce_plan_into(
     Ok(p)
 }
 
-/// Which register of an `m x k` register tensor of `bits`-bit elements laid out by `a` is each
-/// field of the A fragment of `wgmma.mma_async` from registers (`hw::wgmma_a_operand`: m64nNk16
-/// for 16 bits, m64nNk32 for 8), flattened: the number of warpgroups, the number of k blocks, the
-/// elements per `.b32` register `e`, then the `4 e` registers of each block. `*length` integers,
-/// copied to `out` when they fit in `out`; an error names the lane, warp and field.
-///
-/// # C caller's contract
-/// `a` must be null or a live handle; `out` must be a valid [`LayoutSliceMut`] and
-/// `length` null or a writable size.
-#[no_mangle]
-pub extern "C" fn layout_ffi_wgmma_a_operand(
-    a: Option<&Stored>,
-    m: i64,
-    k: i64,
-    bits: u32,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let a = stored::linear_of(a);
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let p = layout_algebra::hw::wgmma_a_operand::wgmma_a_operand(&a?, m, k, bits)?;
-        flat.push(p.warpgroups as i64);
-        flat.push(p.blocks.len() as i64);
-        flat.push(p.per_register as i64);
-        flat.extend(p.blocks.iter().flatten().map(|&r| r as i64));
-        fits("wgmma_a_operand", &flat, capacity)?;
-        Ok(String::new())
-    });
-    with_plan(r, &flat, out, length)
-}
-
 /// Run a check that answers a message (empty when the input is fine): status OK with its
 /// text, an algebra error with the error's message, a panic as an internal error.
 fn checked_text(f: impl FnOnce() -> Result<String, Error>) -> LayoutResult {
@@ -1316,141 +1358,6 @@ pub fn shared_layout(
             "{op}: the shared layout must be a CuTe layout (#layout.layout<...>) or a linear layout (#layout.linear<...>)"
         ))),
     }
-}
-
-/// The flat plan of an analysis for its C caller: an error when it holds more than the
-/// `capacity` integers the caller gave (`op` names the analysis).
-fn fits(op: &str, flat: &[i64], capacity: usize) -> Result<(), Error> {
-    if flat.len() > capacity {
-        return Err(Error::algebra(format!(
-            "{op}: the plan has {} numbers, more than the {capacity} the caller holds",
-            flat.len()
-        )));
-    }
-    Ok(())
-}
-
-/// `r`, with the flat plan copied to `out` and its length to `*length` (unless null) when `r`
-/// is a success (and the plan fits, which the callers check first with [`fits`]).
-fn with_plan(
-    r: LayoutResult,
-    flat: &[i64],
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    if r.status == STATUS_OK && flat.len() <= out.len() {
-        out.write(flat);
-        if let Some(length) = length {
-            length.write(flat.len());
-        }
-    }
-    r
-}
-
-/// Which register of an `m x n` register tensor laid out by `c` is each field of the f32
-/// accumulator of `wgmma.mma_async.m64nNk16` (`hw::wgmma_accumulator`; the k32 forms of fp8 have
-/// the same fragment: `k`, the instruction's K, only names the instruction in the summary),
-/// flattened: the number of warpgroups, then the register of each of the `n / 2` fields. `*length` is the number of
-/// integers, copied to `out` only when `out` holds them. The text is a summary for a
-/// remark; an error when the layout does not hold the instruction's accumulator.
-///
-/// # C caller's contract
-/// `c` must be null or a live handle; `out` must be a valid [`LayoutSliceMut`] and
-/// `length` null or a writable size.
-#[no_mangle]
-pub extern "C" fn layout_ffi_wgmma_accumulator(
-    c: Option<&Stored>,
-    m: i64,
-    n: i64,
-    k: i64,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let c = stored::linear_of(c);
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let p = layout_algebra::hw::wgmma_accumulator::wgmma_accumulator(&c?, m, n)?;
-        flat.push(p.warpgroups as i64);
-        flat.extend(p.fields.iter().map(|&r| r as i64));
-        fits("wgmma_accumulator", &flat, capacity)?;
-        Ok(format!(
-            "{} warpgroup(s) of m64n{n}k{k}, accumulator field i in register {}",
-            p.warpgroups,
-            if p.is_identity() {
-                "i"
-            } else {
-                "of the layout (permuted)"
-            }
-        ))
-    });
-    with_plan(r, &flat, out, length)
-}
-
-/// The TMA parameters (`hw::tma_desc`) of boxes of the shared tile `smem` (a CuTe layout) of
-/// the global tensor `gmem` (a plain layout), for elements named `elem` (UTF-8).
-///
-fn tma_desc_of(
-    elem: &[u8],
-    gmem: Option<&Stored>,
-    smem: Option<&Stored>,
-) -> Result<layout_algebra::hw::TmaDesc, Error> {
-    let elem = std::str::from_utf8(elem).unwrap_or("");
-    let g = match gmem.and_then(Stored::cute) {
-        Some(Value::Func(f)) => f.as_layout().cloned(),
-        _ => None,
-    }
-    .ok_or_else(|| Error::algebra("tma: the global tensor's layout must be a plain layout"))?;
-    let s = match smem.and_then(Stored::cute) {
-        Some(Value::Func(f)) => f.clone(),
-        _ => {
-            return Err(Error::algebra(
-                "tma: the shared tile's layout must be a CuTe layout",
-            ))
-        }
-    };
-    layout_algebra::hw::tma_desc(layout_algebra::hw::Elem::parse(elem)?, &g, &s)
-}
-
-/// How the TMA coordinates of an element follow from its coordinate in the global tensor
-/// `gmem` when boxes of `smem` are copied (`hw::tma_desc`'s gmem-to-TMA map), for elements of
-/// `elem` (`f16`, ...): per leaf of `gmem`, in order, the TMA dimension a step of the leaf moves
-/// and by how many steps (`-1, 0` for a leaf the tensor map does not address), into `out`
-/// (two integers per leaf, `*length` in all, when they fit in it). The text summarizes the
-/// boxes (for a remark), or is the algebra's error.
-///
-/// # C caller's contract
-/// `elem` must be a valid [`LayoutStr`] (of UTF-8); `gmem` and `smem` must be null or live
-/// handles; `out` must be a valid [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-pub extern "C" fn layout_ffi_tma_coords(
-    elem: LayoutStr,
-    gmem: Option<&Stored>,
-    smem: Option<&Stored>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let capacity = out.len();
-    let mut flat: Vec<i64> = Vec::new();
-    let r = checked_text(|| {
-        let d = tma_desc_of(elem.bytes(), gmem, smem)?;
-        for l in &d.gmem_leaf_to_tma {
-            let (m, c) = l.map_or((-1, 0), |(m, c)| (m as i64, c));
-            flat.extend([m, c]);
-        }
-        fits("tma_coords", &flat, capacity)?;
-        let dims: Vec<String> = d.box_dim.iter().map(|b| b.to_string()).collect();
-        Ok(format!(
-            "{} x cp.async.bulk.tensor.{}d of the box [{}] ({} bytes each, {}; TMA coordinates {})",
-            d.boxes.len(),
-            d.rank(),
-            dims.join(", "),
-            d.box_bytes,
-            d.swizzle.enumerator(),
-            layout_algebra::text::print_layout(&d.gmem_to_tma)
-        ))
-    });
-    with_plan(r, &flat, out, length)
 }
 
 #[cfg(test)]

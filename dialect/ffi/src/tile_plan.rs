@@ -12,8 +12,7 @@ use std::mem::MaybeUninit;
 use crate::abi::write_all;
 use crate::stored::Stored;
 use crate::{
-    from_error, owned, with_value, LayoutResult, LayoutSlice, LayoutSliceMut, STATUS_ALGEBRA_ERROR,
-    STATUS_OK,
+    from_error, owned, with_value, LayoutResult, LayoutSliceMut, STATUS_ALGEBRA_ERROR, STATUS_OK,
 };
 
 /// [`layout_ffi_local_tile`]'s stages: the algebra's message (or success).
@@ -133,17 +132,6 @@ pub extern "C" fn layout_ffi_local_tile(
         write_all(info, &[stage, rank, layout_rank]);
     }
     result
-}
-
-/// The flat tile `(extents[0], ..., extents[n-1])` as a value (an integer tuple), the tile
-/// operand of a local_tile the lowering builds.
-///
-/// # C caller's contract
-/// `extents` must be a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_tile(extents: LayoutSlice<i64>) -> LayoutResult {
-    let e = extents.as_slice().to_vec();
-    with_value(Stored::Cute(local_tile::tile_value(&e)))
 }
 
 /// [`layout_ffi_multicast_slice`]'s stages: the algebra's message (or success).
@@ -311,16 +299,6 @@ mod tests {
         assert_eq!(
             (r.status, ints(info)),
             (STATUS_ALGEBRA_ERROR, [SLICE_NOT_MULTIPLE, 96])
-        );
-        free(r);
-    }
-
-    #[test]
-    fn a_tile_of_extents() {
-        let r = layout_ffi_tile([64i64, 16][..].into());
-        assert_eq!(
-            (r.status, r.kind, text(&r)),
-            (STATUS_OK, KIND_TUPLE, "(64,16)".into())
         );
         free(r);
     }

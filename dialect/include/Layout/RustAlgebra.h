@@ -91,15 +91,6 @@ LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
-/// The f32 accumulator of wgmma m64nNk16 (and k32: the same fragment; k names the instruction
-/// in the summary) in an m x n register tensor (hw::wgmma_accumulator): the number of
-/// warpgroups, then the register of each of the n/2 fields.
-LayoutResult layout_ffi_wgmma_accumulator(LayoutHandle c, int64_t m, int64_t n, int64_t k,
-                                          LayoutI64SliceMut out, size_t *length);
-/// Per leaf of the global layout `gmem`: (TMA dimension, steps) of one step of the leaf when
-/// boxes of `smem` are copied ((-1, 0): not addressed); two integers per leaf.
-LayoutResult layout_ffi_tma_coords(LayoutStr elem, LayoutHandle gmem, LayoutHandle smem,
-                                   LayoutI64SliceMut out, size_t *length);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
 /// The leaves of a static integer tuple, as many as `out` holds: their number, or -1.
@@ -124,10 +115,6 @@ int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
 LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
                                         LayoutI64Slice sizes, size_t d, LayoutI64SliceMut out,
                                         size_t *length);
-/// The A fragment of wgmma m64nNk16 from registers in an m x k register tensor
-/// (hw::wgmma_a_operand): the warpgroups, the k blocks, then 8 registers per block.
-LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, uint32_t bits,
-                                        LayoutI64SliceMut out, size_t *length);
 /// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
 /// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
 /// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
@@ -137,8 +124,6 @@ LayoutResult layout_ffi_wgmma_a_operand(LayoutHandle a, int64_t m, int64_t k, ui
 /// algebra's message (empty for LAYOUT_TILE_NOT_FLAT and LAYOUT_TILE_RANK).
 LayoutResult layout_ffi_local_tile(LayoutHandle layout, LayoutHandle tile, LayoutResult *values,
                                    LayoutI64SliceMut modes, int64_t *info);
-/// The flat tile (extents[0], ..., extents[n-1]) as a value (an integer tuple).
-LayoutResult layout_ffi_tile(LayoutI64Slice extents);
 #define LAYOUT_TILE_ALGEBRA 0
 #define LAYOUT_TILE_NOT_FLAT 1
 #define LAYOUT_TILE_RANK 2
