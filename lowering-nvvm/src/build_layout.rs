@@ -172,9 +172,7 @@ pub(crate) fn tma_desc<'c>(
     gmem: Attribute<'c>,
     smem: Attribute<'c>,
 ) -> Result<Val<'c>, String> {
-    let n = i32::try_from(dynamic.len())
-        .map_err(|_| "internal: too many tma_desc operands".to_string())?;
-    let segments = segments(b, &[1, 1, n, 0, 0]);
+    let segments = segments(b, &[1, 1, dynamic.len(), 0, 0])?;
     let mut operands = vec![map, global];
     operands.extend_from_slice(dynamic);
     one_result(

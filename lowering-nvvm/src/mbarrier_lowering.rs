@@ -20,7 +20,6 @@ use layout_dialect::op_access::integer_attribute;
 use layout_dialect::op_diagnostics::op_name;
 use melior::ir::attribute::{Attribute, BoolAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::r#type::Type;
 use melior::ir::ValueLike;
 
 use crate::algebra_inference::Emitted;

@@ -40,9 +40,9 @@ use crate::build_arith::{arith, const_i32, const_of, index_castui, Arith};
 use crate::build_layout::{local_tile, wgmma_async, wgmma_desc, WgmmaParams};
 use crate::build_nvvm::Sync;
 use crate::kernel_checks::algebra;
+use crate::lowering_failure::Failure;
 use crate::operand_major::{major_attribute, major_of};
 use crate::register_tensor::llvm_element;
-use crate::lowering_failure::Failure;
 use crate::resolved_access::shared_operands;
 
 /// The accumulator of the instruction in the register tensor `c` (the module doc).

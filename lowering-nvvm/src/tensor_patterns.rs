@@ -24,11 +24,11 @@ use layout_dialect::op_diagnostics::emit_verifier_error;
 use melior::ir::operation::OperationRef;
 
 use crate::build::Builder;
-use crate::mbarrier_lowering::lower_mbarrier;
-use crate::resolved_access::resolve_access;
-use crate::mma_async_lowering::lower_mma_async;
-use crate::shared_alloc_lowering::lower_shared_alloc;
 use crate::lowering_failure::Failure;
+use crate::mbarrier_lowering::lower_mbarrier;
+use crate::mma_async_lowering::lower_mma_async;
+use crate::resolved_access::resolve_access;
+use crate::shared_alloc_lowering::lower_shared_alloc;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
 use crate::tensor_memory_lowering::{lower_tensor_memory_load, lower_tensor_memory_store};
 use crate::tma_encodable_lowering::lower_tma_encodable;

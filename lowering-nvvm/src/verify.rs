@@ -22,7 +22,7 @@ use melior::ir::attribute::{Attribute, IntegerAttribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{IntegerType, Type};
 use melior::ir::{TypeLike, ValueLike};
-use mlir_sys::{MlirAttribute, MlirOperation};
+use mlir_sys::MlirOperation;
 
 use crate::derive::{self, Attrs};
 use crate::op_params::{attrs, hardware_name, layout_operands};

@@ -299,73 +299,6 @@ pub extern "C" fn layout_ffi_crd2idx(
 }
 
 /// The offset the static CuTe layout function `layout` gives the index values `coords` (read
-/// as [`coordinate_of`] reads them): None when the offset is not one integer (a scaled-basis
-/// stride); else the error (the coordinate count, or the application).
-pub fn crd2idx(layout: Option<&Stored>, coords: &[i64]) -> Result<Option<i64>, Error> {
-    let crd = coordinate_of(layout, coords)?;
-    let l = layout
-        .and_then(Stored::cute)
-        .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
-    match layout_algebra::ops::call("crd2idx", &[crd, l.clone()])? {
-        Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))) => Ok(Some(v)),
-        _ => Ok(None),
-    }
-}
-
-/// The offset of [`crd2idx`] in `*out`: status Ok; status Dynamic when the offset is not one
-/// integer (a scaled-basis stride); else the message (the coordinate count, or the
-/// application).
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle, `coords` a valid [`LayoutSlice`] and `out` null or
-/// a writable i64.
-#[no_mangle]
-pub extern "C" fn layout_ffi_crd2idx(
-    layout: Option<&Stored>,
-    coords: LayoutSlice<i64>,
-    out: Option<&mut MaybeUninit<i64>>,
-) -> LayoutResult {
-    let coords = coords.as_slice();
-    match catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords))) {
-        Ok(Ok(Some(v))) => {
-            if let Some(out) = out {
-                out.write(v);
-            }
-            owned(STATUS_OK, KIND_TUPLE, 0, String::new())
-        }
-        Ok(Ok(None)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
-}
-
-/// The offset the static CuTe layout function `layout` gives the index values `coords` (see
-/// [`layout_ffi_crd2idx`]): `None` inside when it is not one integer, the algebra's error, or
-/// `Err` when the algebra panicked.
-fn crd2idx_of(
-    layout: Option<&Stored>,
-    coords: &[i64],
-) -> std::thread::Result<Result<Option<i64>, Error>> {
-    catch_unwind(AssertUnwindSafe(|| {
-        let crd = coordinate_of(layout, coords)?;
-        let l = layout
-            .and_then(Stored::cute)
-            .ok_or_else(|| Error::algebra("crd2idx: expected a layout"))?;
-        Ok(
-            match layout_algebra::ops::call("crd2idx", &[crd, l.clone()])? {
-                Value::Tuple(Tree::Leaf(layout_algebra::Int::Lit(v))) => Some(v),
-                _ => None,
-            },
-        )
-    }))
-}
-
-/// The offset the static CuTe layout function `layout` gives the index values `coords` (read
 /// as [`layout_ffi_crd2idx`] reads them) when it is one integer; `None` otherwise.
 pub fn static_offset(layout: Option<&Stored>, coords: &[i64]) -> Option<i64> {
     catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords)))
@@ -386,21 +319,6 @@ pub fn idx2crd(layout: Option<&Stored>, idx: i64) -> Option<Vec<i64>> {
         }
         _ => None,
     }
-}
-
-<<<<<<< HEAD
-=======
-/// The shape of a CuTe layout function (its domain's, for a swizzled or composed layout) as a
-/// value; the message for another value.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_shape(layout: Option<&Stored>) -> LayoutResult {
-    guarded(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(f)) => Ok(Value::Tuple(f.domain_layout()?.shape.clone())),
-        _ => Err(Error::algebra("shape: expected a layout")),
-    })
 }
 
 /// `coalesce(layout)`: the algebra's (on the domain of a composed layout), the operand
@@ -432,7 +350,6 @@ fn simplified(op: &str, layout: Option<&Stored>) -> LayoutResult {
     })
 }
 
->>>>>>> register-rest
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
 /// an integer tuple; -1 for another value.
 ///
