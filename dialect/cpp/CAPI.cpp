@@ -107,9 +107,7 @@ bool mlirLayoutOperationIsPure(MlirOperation op) { return mlir::isPure(unwrap(op
 void mlirLayoutEmitOpDiagnostic(MlirOperation op, bool remark, const char *message,
                                 MlirLocation noteLoc, const char *note) {
   mlir::Operation *o = unwrap(op);
-  mlir::InFlightDiagnostic d =
-      remark ? o->emitRemark() << "'" << o->getName() << "' op " << message
-             : o->emitOpError() << message;
+  mlir::InFlightDiagnostic d = remark ? o->emitRemark() << message : o->emitOpError() << message;
   if (note)
     d.attachNote(unwrap(noteLoc)) << note;
 }

@@ -85,10 +85,17 @@ pub fn emit_op_error_noted<'c: 'a, 'a>(
 /// op->getName() << "' op " << message` does in C++ (the op attached as a note when the context
 /// prints ops on diagnostics): what a pass says it chose for the op.
 pub fn emit_op_remark<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
+    emit_plain_op_remark(op, &format!("'{}' op {message}", op_name(op)))
+}
+
+/// Emit `message` as a remark of `op` without the op's name, as `op->emitRemark() << message`
+/// does in C++ (the op attached as a note when the context prints ops on diagnostics).
+pub fn emit_plain_op_remark<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>, message: &str) {
     emit_attached(op, true, message, None)
 }
 
-/// The error (`remark` false) or remark of `op` with the op attached, then the note.
+/// The error (`remark` false: `'<name>' op <message>`) or remark (the message as it is) of
+/// `op` with the op attached, then the note.
 fn emit_attached<'c: 'a, 'a>(
     op: &impl OperationLike<'c, 'a>,
     remark: bool,

@@ -455,203 +455,16 @@ struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
   }
 };
 
-/// Where one tile mode `d` of a partitioned source ends for the copying
-/// thread: the thread's coordinate in the mode, the coordinate of each of its
-/// elements relative to it (a static table), and the residue of the mode.
-struct ModeBound {
-  Value thread;
-  SmallVector<int64_t> table;
-  Value residue;
-};
-
-/// An FFI plan's integers (`call(out, length)`, the plans of RustAlgebra.h):
-/// called again with a buffer of the length it asks for. The result, or its message.
-template <typename F>
-rust::Result intPlan(F call, SmallVectorImpl<int64_t> &out) {
-  out.resize(1024);
-  size_t length = 0;
-  rust::Result r = rust::take(call(rust::out(out), &length));
-  if (r.ok() && length > out.size()) {
-    out.resize(length);
-    r = rust::take(call(rust::out(out), &length));
-  }
-  out.resize(r.ok() ? length : 0);
-  return r;
-}
-
-/// The bounds of the modes of `r` (a partition) that need a predicate: per
-/// mode d the algebra's R_d = tidfrg(E_d, thr, val, vector), E_d the
-/// coordinate of mode d as a layout of the tile, whose value at (t, 0, 0) is
-/// index math on the thread index, and the table of thread 0's slice of it
-/// (ops::partition_plan::copy_mode_bound).
-LogicalResult modeBounds(PatternRewriter &rw, Operation *at, const Resolved &r,
-                         SmallVectorImpl<ModeBound> &out) {
-  Location loc = at->getLoc();
-  MLIRContext *ctx = rw.getContext();
-  PartitionOp part = r.partition;
-  for (size_t d = 0; d < r.partial.size(); ++d) {
-    if (!r.partial[d])
-      continue;
-    ModeBound b;
-    rust::Result rd = intPlan(
-        [&](LayoutI64SliceMut o, size_t *length) {
-          return layout_ffi_copy_mode_bound(part.getThr().getValueHandle(),
-                                            part.getVal().getValueHandle(), part.getVector(),
-                                            rust::ints(r.tileSizes), d, o, length);
-        },
-        b.table);
-    if (!rd.ok())
-      return at->emitOpError() << rd.text;
-    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    Value rdValue = ConstOp::create(
-        rw, loc,
-        ValueType::getWithValue(ctx, rd.text, static_cast<unsigned>(rd.kind), rd.value.get())
-            .getValueAttr());
-    b.thread = Crd2IdxOp::create(rw, loc, rw.getIndexType(), rdValue,
-                                 ValueRange{part.getThread(), zero, zero});
-    b.residue = r.residue[d];
-    out.push_back(b);
-  }
-  return success();
-}
-
-/// The bytes of the run of `w` elements from element `j` that lie inside the
-/// tensor (cp.async's src-size: the rest of the run is zero-filled): along a
-/// mode the run crosses (coordinates j, j+1, ...) the elements below the
-/// residue; along another mode all or none.
-Value runBytes(PatternRewriter &rw, Location loc, ArrayRef<ModeBound> bounds, int64_t j,
-               int64_t w, int64_t bytes) {
-  auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(rw, loc, v).getResult(); };
-  Value valid = c(w);
-  for (const ModeBound &b : bounds) {
-    int64_t first = b.table[j];
-    int64_t step = w > 1 ? b.table[j + 1] - first : 0;
-    Value at = arith::AddIOp::create(rw, loc, b.thread, c(first));
-    Value left = arith::SubIOp::create(rw, loc, b.residue, at);
-    Value n;
-    if (step == 1) {
-      n = arith::MaxSIOp::create(rw, loc, arith::MinSIOp::create(rw, loc, left, c(w)), c(0));
-    } else {
-      // All or none: the run's last element (step * (w - 1) past its first) inside.
-      Value inside = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::sgt, left,
-                                           c(std::max<int64_t>(0, step * (w - 1))));
-      n = arith::SelectOp::create(rw, loc, inside, c(w), c(0));
-    }
-    valid = arith::MinSIOp::create(rw, loc, valid, n);
-  }
-  Value total = arith::MulIOp::create(rw, loc, valid, c(bytes));
-  return arith::IndexCastOp::create(rw, loc, rw.getI32Type(), total);
-}
-
-/// layout.copy: element i of src to element i of dst, one access per run of
-/// `w` elements, w from the layouts (ops::copy_vector; the op's description).
-/// A partition of a tile that may reach past its tensor is predicated (async
-/// copies only: cp.async's src-size zero-fills the rest of each run).
-struct LowerCopy : public OpRewritePattern<CopyOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  /// The vector width and the remark's reasons.
-  static int64_t width(CopyOp op, std::string *why) {
-    auto src = cast<MemoryTensorType>(op.getSrc().getType());
-    auto dst = cast<MemoryTensorType>(op.getDst().getType());
-    int64_t bytes = src.getElementType().getIntOrFloatBitWidth() / 8;
-    int64_t max = std::min<int64_t>(16, op.getAlign()) / bytes;
-    int64_t s = layout_ffi_copy_vector(src.getLayout().getValueHandle(),
-                                       src.getLayout().getValueHandle(), max);
-    int64_t d = layout_ffi_copy_vector(dst.getLayout().getValueHandle(),
-                                       dst.getLayout().getValueHandle(), max);
-    int64_t w = layout_ffi_copy_vector(src.getLayout().getValueHandle(),
-                                       dst.getLayout().getValueHandle(), max);
-    if (why) {
-      llvm::raw_string_ostream os(*why);
-      os << "at most " << max << " elements (16 bytes and align " << op.getAlign()
-         << "); runs of the source " << s << ", of the destination " << d;
-    }
-    return w;
-  }
-
-  LogicalResult matchAndRewrite(CopyOp op, PatternRewriter &rw) const override {
-    Location loc = op.getLoc();
-    FailureOr<Resolved> src = resolve(rw, op, op.getSrc());
-    if (failed(src))
-      return failure();
-    FailureOr<Resolved> dst = resolve(rw, op, op.getDst());
-    if (failed(dst))
-      return failure();
-    auto srcType = cast<MemoryTensorType>(op.getSrc().getType());
-    Type elem = llvmElementType(srcType.getElementType());
-    int64_t bytes = elem.getIntOrFloatBitWidth() / 8;
-    std::string why;
-    int64_t w = width(op, &why);
-    int64_t n = *staticSize(srcType.getLayout());
-    Type access = w == 1 ? elem : Type(VectorType::get({w}, elem));
-    Value from = src->ptr;
-    if (op.getAsync()) {
-      auto global = LLVM::LLVMPointerType::get(rw.getContext(), 1);
-      if (from.getType() != global)
-        from = LLVM::AddrSpaceCastOp::create(rw, loc, global, from);
-    }
-    auto cache = w * bytes == 16 ? NVVM::LoadCacheModifierKind::CG
-                                 : NVVM::LoadCacheModifierKind::CA;
-    SmallVector<ModeBound> bounds;
-    if (src->perThread && llvm::is_contained(src->partial, true))
-      if (failed(modeBounds(rw, op, *src, bounds)))
-        return failure();
-    for (int64_t j = 0; j < n; j += w) {
-      Value i = arith::ConstantIndexOp::create(rw, loc, j);
-      auto address = [&](Resolved &r, Value base) {
-        Value off = Crd2IdxOp::create(rw, loc, rw.getIndexType(), r.layout, ValueRange{i});
-        Value off64 = arith::IndexCastOp::create(rw, loc, rw.getI64Type(), off);
-        return LLVM::GEPOp::create(rw, loc, base.getType(), elem, base, ValueRange{off64})
-            .getResult();
-      };
-      Value s = address(*src, from);
-      Value d = address(*dst, dst->ptr);
-      if (op.getAsync()) {
-        Value srcBytes = bounds.empty() ? Value() : runBytes(rw, loc, bounds, j, w, bytes);
-        NVVM::CpAsyncOp::create(rw, loc, d, s, w * bytes, cache, srcBytes);
-      } else {
-        Value v = LLVM::LoadOp::create(rw, loc, access, s, w * bytes);
-        LLVM::StoreOp::create(rw, loc, v, d, w * bytes);
-      }
-    }
-    std::string instr = op.getAsync()
-                            ? std::string("cp.async.") + (w * bytes == 16 ? "cg" : "ca") +
-                                  ".shared.global"
-                            : std::string("ld.") + stringifyMemorySpace(srcType.getSpace()).str() +
-                                  " + st." +
-                                  stringifyMemorySpace(
-                                      cast<MemoryTensorType>(op.getDst().getType()).getSpace())
-                                      .str();
-    op.emitRemark() << "copy: " << n / w << " x " << instr << " of " << w * bytes
-                    << " bytes (vectors of " << w << " " << srcType.getElementType() << ": " << why << ")";
-    rw.eraseOp(op);
-    return success();
-  }
-};
-
 /// What the patterns below need beyond the verifiers, checked before any
-/// rewrite (a pattern that failed half-way would leave ops behind): first the
-/// rules of src/tensor_lowering_checks.rs (the tile coordinates and bounds of a
-/// layout.copy's partitions, the barriers of mbarrier_init, the cluster of
-/// ctaGroup = 2 and multicast, the tensor memory forms, a contiguous mode of
-/// each MMA operand, the TMA coordinates of a tma_copy's global tensor, the
-/// tensor maps of encode_tensor_map and tma_encodable), then cp.async's width.
+/// rewrite (a pattern that failed half-way would leave ops behind): the rules
+/// of src/tensor_lowering_checks.rs (the tile coordinates and bounds of a
+/// layout.copy's partitions and cp.async's width, the barriers of
+/// mbarrier_init, the cluster of ctaGroup = 2 and multicast, the tensor memory
+/// forms, a contiguous mode of each MMA operand, the TMA coordinates of a
+/// tma_copy's global tensor, the tensor maps of encode_tensor_map and
+/// tma_encodable).
 LogicalResult checkLowering(Operation *op) {
-  if (!layout_nvvm_check_tensor_lowering(wrap(op)))
-    return failure();
-  if (auto copy = dyn_cast<CopyOp>(op); copy && copy.getAsync()) {
-    std::string why;
-    int64_t w = LowerCopy::width(copy, &why);
-    int64_t bytes =
-        cast<MemoryTensorType>(copy.getSrc().getType()).getElementType().getIntOrFloatBitWidth() /
-        8;
-    if (w * bytes < 4)
-      return op->emitOpError() << "cp.async moves 4, 8 or 16 bytes, but the partitions allow "
-                                  "vectors of "
-                               << w << " elements (" << w * bytes << " bytes): " << why;
-  }
-  return success();
+  return success(layout_nvvm_check_tensor_lowering(wrap(op)));
 }
 
 struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> {
@@ -730,7 +543,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<LowerTmaCopy, LowerMmaTmem, LowerCopy>(&getContext());
+    patterns.add<LowerTmaCopy, LowerMmaTmem>(&getContext());
     // In the order of TensorOp (src/tensor_patterns.rs).
     patterns.add<RustRewritePattern<EncodeTensorMapOp>>(&getContext(), 200);
     patterns.add<RustRewritePattern<TmaEncodableOp>>(&getContext(), 201);
@@ -746,6 +559,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     patterns.add<RustRewritePattern<MmaAsyncOp>>(&getContext(), 212);
     patterns.add<RustRewritePattern<TensorMemoryLoadOp>>(&getContext(), 213);
     patterns.add<RustRewritePattern<TensorMemoryStoreOp>>(&getContext(), 214);
+    patterns.add<RustRewritePattern<CopyOp>>(&getContext(), 215);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -1,7 +1,7 @@
 //! Integer index math of the register-tensor and memory-tensor lowerings: `arith.constant` of
 //! an integer type (and the zero vector a masked load fills its masked-off elements with), the
 //! integer `arith` ops (add, sub, mul, and, or, xor, logical shift right, signed division and
-//! remainder, unsigned division and remainder) the thread coordinates, shared-memory addresses, the shared stage of a reduction
+//! remainder, unsigned division and remainder, signed minimum and maximum) the thread coordinates, shared-memory addresses, the shared stage of a reduction
 //! and the TMA predicates are built from, `arith.cmpi`, `arith.index_cast` and
 //! `arith.index_castui`, and the index constants of the memory-tensor resolution.
 //! Inserted through the lowering's [`Builder`], like [`crate::build_llvm`]'s ops.
@@ -69,12 +69,14 @@ pub(crate) enum Arith {
     RemSI,
     DivUI,
     RemUI,
+    MinSI,
+    MaxSI,
 }
 
 /// The arith op `kind` of `x` and `y`.
 pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
     use melior::dialect::arith::{
-        addi, andi, divsi, divui, muli, ori, remsi, remui, shrui, subi, xori,
+        addi, andi, divsi, divui, maxsi, minsi, muli, ori, remsi, remui, shrui, subi, xori,
     };
     let loc = b.location();
     b.insert_one(match kind {
@@ -89,6 +91,8 @@ pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) ->
         Arith::RemSI => remsi(x, y, loc),
         Arith::DivUI => divui(x, y, loc),
         Arith::RemUI => remui(x, y, loc),
+        Arith::MinSI => minsi(x, y, loc),
+        Arith::MaxSI => maxsi(x, y, loc),
     })
 }
 

@@ -26,6 +26,7 @@ mod combiner;
 pub mod convert;
 mod convert_buffer;
 mod convert_layout_lowering;
+mod copy_lowering;
 pub mod derive;
 mod elementwise;
 pub mod fragment_store;

@@ -1,6 +1,6 @@
 //! What `--layout-lower-tensors` checks of an op before it rewrites anything, beyond its
-//! verifier: cpp/MemoryTensors.cpp's `checkLowering` asks [`layout_nvvm_check_tensor_lowering`]
-//! first, then checks what its patterns compute themselves (cp.async's width). The rules, per op:
+//! verifier (cpp/MemoryTensors.cpp's `checkLowering` asks [`layout_nvvm_check_tensor_lowering`]).
+//! The rules, per op:
 //!
 //! - Every tensor in memory the op reads or writes can be resolved
 //!   ([`crate::tensor_resolve::resolvable`]: it is made in its function by `layout.make_tensor`
@@ -16,6 +16,8 @@
 //!   outside. A tensor may reach past the tensor it is cut from when, along its chain of
 //!   `local_tile`s (through partitions, slices and views), a tile extent other than 1 does not
 //!   divide the static extent of the mode it tiles, or the mode has none.
+//! - **`layout.copy`** that is async moves 4, 8 or 16 bytes per cp.async: its vector width
+//!   ([`crate::copy_lowering`]) times the element's bytes is at least 4.
 //! - **`layout.mbarrier_init`** initializes 1 to 256 barriers: its tensor has a static size in
 //!   that range.
 //! - **`layout.mma_tmem`** with `ctaGroup = 2` runs on a CTA pair: the kernel's cluster (the
@@ -51,6 +53,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Value, ValueLike};
 use mlir_sys::MlirOperation;
 
+use crate::copy_lowering::check_cp_async_width;
 use crate::kernel_checks::{algebra, defining_op};
 use crate::operand_major::major_of;
 use crate::partition_coordinates::{coordinate_text, PartitionCoordinates};
@@ -88,7 +91,8 @@ pub fn check_tensor_lowering(op: OperationRef<'_, '_>) -> Result<(), String> {
     match op_name(&op).as_str() {
         "layout.copy" => {
             check_correspondence(op)?;
-            check_copy_in_bounds(op)
+            check_copy_in_bounds(op)?;
+            check_cp_async_width(op)
         }
         "layout.mbarrier_init" => check_barrier_count(op),
         "layout.mma_tmem" => {

@@ -15,7 +15,8 @@
 //!   [`crate::mbarrier_lowering`];
 //! - `layout.mma_async`: see [`crate::mma_async_lowering`];
 //! - `layout.tensor_memory_load` and `layout.tensor_memory_store`: see
-//!   [`crate::tensor_memory_lowering`].
+//!   [`crate::tensor_memory_lowering`];
+//! - `layout.copy`: see [`crate::copy_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -24,6 +25,7 @@ use layout_dialect::op_diagnostics::emit_verifier_error;
 use melior::ir::operation::OperationRef;
 
 use crate::build::Builder;
+use crate::copy_lowering::lower_copy;
 use crate::lowering_failure::Failure;
 use crate::mbarrier_lowering::lower_mbarrier;
 use crate::mma_async_lowering::lower_mma_async;
@@ -56,10 +58,11 @@ enum TensorOp {
     MmaAsync,
     TensorMemoryLoad,
     TensorMemoryStore,
+    Copy,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 15] = [
+    const ALL: [TensorOp; 16] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
@@ -75,6 +78,7 @@ impl TensorOp {
         TensorOp::MmaAsync,
         TensorOp::TensorMemoryLoad,
         TensorOp::TensorMemoryStore,
+        TensorOp::Copy,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -110,6 +114,7 @@ pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm
         Some(TensorOp::TensorMemoryStore) => {
             lower_tensor_memory_store(b, op).map_err(Failure::message)
         }
+        Some(TensorOp::Copy) => lower_copy(b, op).map_err(Failure::message),
         None => Err(Some(format!(
             "internal: no memory-tensor op numbered {kind}"
         ))),

@@ -71,10 +71,9 @@ MLIR_CAPI_EXPORTED bool mlirLayoutOperationIsPure(MlirOperation op);
 MLIR_CAPI_EXPORTED void mlirLayoutEmitDiagnostic(MlirLocation loc, int severity,
                                                  const char *message);
 /// Emit `message` as the error of `op` (`remark` false), as `op->emitOpError()
-/// << message` does in C++, or as its remark (`remark` true), as
-/// `op->emitRemark() << "'" << op->getName() << "' op " << message` does: both
-/// `'<name>' op <message>`, with the op attached as a note when the context
-/// prints ops on diagnostics; then, unless `note` is null, the note `note` at
+/// << message` does in C++ (`'<name>' op <message>`), or as its remark (`remark`
+/// true), as `op->emitRemark() << message` does, with the op attached as a note
+/// when the context prints ops on diagnostics; then, unless `note` is null, the note `note` at
 /// `noteLoc`: the diagnostics a verifier or pass written in Rust emits where
 /// its C++ original emitted them.
 MLIR_CAPI_EXPORTED void mlirLayoutEmitOpDiagnostic(MlirOperation op, bool remark,
