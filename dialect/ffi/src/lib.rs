@@ -482,31 +482,6 @@ pub extern "C" fn layout_ffi_int_leaves(value: Option<&Stored>, out: LayoutSlice
     }
 }
 
-/// The vector width of the element-by-element copy `src(i) -> dst(i)` of two CuTe layout
-/// functions (`ops::copy_vector`): the largest power of two n <= `max` such that every aligned
-/// run of n indices maps to n consecutive, n-aligned offsets in both. -1 for another value.
-///
-/// # C caller's contract
-/// `src` and `dst` must be null or live handles.
-#[no_mangle]
-pub extern "C" fn layout_ffi_copy_vector(
-    src: Option<&Stored>,
-    dst: Option<&Stored>,
-    max: i64,
-) -> i64 {
-    catch_unwind(AssertUnwindSafe(|| {
-        match (src.and_then(Stored::cute), dst.and_then(Stored::cute)) {
-            (Some(Value::Func(a)), Some(Value::Func(b))) => {
-                layout_algebra::ops::copy_vector::copy_vector(a, b, max).ok()
-            }
-            _ => None,
-        }
-    }))
-    .ok()
-    .flatten()
-    .unwrap_or(-1)
-}
-
 /// Run `f` on operands given as (canonical text, kind), each parsed into its value (none for
 /// `*` or a text that does not parse), as the storage of their types would hold them.
 #[cfg(test)]

@@ -11,14 +11,9 @@ use layout_algebra::ops::partition_plan::{
 };
 use layout_algebra::{text, Error, Value};
 
-use std::mem::MaybeUninit;
-
 use crate::abi::type_text;
 use crate::stored::Stored;
-use crate::{
-    from_error, kind_of, owned, with_value, LayoutResult, LayoutSlice, LayoutSliceMut,
-    FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR, STATUS_OK,
-};
+use crate::{kind_of, owned, LayoutResult, LayoutSliceMut, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR};
 
 /// `r` as a result, a panic as an internal error.
 fn caught<T>(f: impl FnOnce() -> T) -> Result<T, LayoutResult> {
@@ -30,12 +25,6 @@ fn caught<T>(f: impl FnOnce() -> T) -> Result<T, LayoutResult> {
             "internal error: the layout algebra panicked".into(),
         )
     })
-}
-
-/// The CuTe value of a handle, or the message that names `what`.
-fn cute<'a>(h: Option<&'a Stored>, what: &str) -> Result<&'a Value, Error> {
-    h.and_then(Stored::cute)
-        .ok_or_else(|| Error::algebra(format!("{what}: expected a CuTe value")))
 }
 
 /// The attribute `#layout.<mnemonic><text>` of a value, as the dialect prints it.
@@ -61,11 +50,6 @@ pub fn mma_tiling_of(
         }
         _ => e,
     })
-}
-
-/// A successful result without a value (empty text).
-fn done() -> LayoutResult {
-    owned(STATUS_OK, 0, 0, String::new())
 }
 
 /// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) and
@@ -104,58 +88,6 @@ pub extern "C" fn layout_ffi_mode_sizes(
         }
         _ => -1,
     }
-}
-
-/// `r` with its integers copied to `out` when they fit in it; on success `*length` (unless
-/// null) is their number either way (call again with a larger buffer).
-fn with_ints(
-    r: Result<Result<(Option<Value>, Vec<i64>), Error>, LayoutResult>,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    match r {
-        Err(panic) => panic,
-        Ok(Err(e)) => from_error(e),
-        Ok(Ok((value, flat))) => {
-            if let Some(length) = length {
-                length.write(flat.len());
-            }
-            if flat.len() <= out.len() {
-                out.write(&flat);
-            }
-            match value {
-                Some(v) => with_value(Stored::Cute(v)),
-                None => done(),
-            }
-        }
-    }
-}
-
-/// The bound of mode `d` of a predicated tiled copy (`partition_plan::copy_mode_bound`) of a
-/// tile of the static mode sizes `sizes`: the value R_d = tidfrg(E_d, thr, val, vector), and
-/// the table of thread 0's slice of R_d in `out` (`*length` integers, copied when they fit in
-/// it). The message says why the mode cannot be predicated.
-///
-/// # C caller's contract
-/// The handles must be null or live; `sizes` must be a valid [`LayoutSlice`], `out` a valid
-/// [`LayoutSliceMut`] and `length` null or a writable size.
-#[no_mangle]
-pub extern "C" fn layout_ffi_copy_mode_bound(
-    thr: Option<&Stored>,
-    val: Option<&Stored>,
-    vector: i64,
-    sizes: LayoutSlice<i64>,
-    d: usize,
-    out: LayoutSliceMut<i64>,
-    length: Option<&mut MaybeUninit<usize>>,
-) -> LayoutResult {
-    let sizes = sizes.as_slice().to_vec();
-    let r = caught(|| -> Result<_, Error> {
-        let (thr, val) = (cute(thr, "partition")?, cute(val, "partition")?);
-        let (rd, table) = partition_plan::copy_mode_bound(thr, val, vector, &sizes, d)?;
-        Ok((Some(rd), table))
-    });
-    with_ints(r, out, length)
 }
 
 #[cfg(test)]

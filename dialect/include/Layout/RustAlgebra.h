@@ -76,7 +76,6 @@ void layout_ffi_value_release(LayoutHandle value);
 /// The full symbol spec `mnemonic<body>` of an attribute or type: its kind, canonical text and
 /// value, or a parse error at a byte offset of the spec (attribute_spec.rs).
 LayoutResult layout_ffi_parse_spec(LayoutStr spec, bool allow_unknown, LayoutStr what);
-int64_t layout_ffi_copy_vector(LayoutHandle src, LayoutHandle dst, int64_t max);
 LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Slice indices);
 LayoutResult layout_ffi_call_bound(LayoutStr op, LayoutOperandSlice args,
                                    LayoutI64Slice indices, LayoutI64Slice values,
@@ -109,12 +108,6 @@ LayoutResult layout_ffi_filter(LayoutHandle layout);
 /// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more modes than `sizes`
 /// holds.
 int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
-/// Mode `d` of a predicated tiled copy of a tile of static mode sizes: the value R_d =
-/// tidfrg(E_d, thr, val, vector) and the table of thread 0's slice of it (`*length`
-/// integers, copied to `out` when they fit); the message says why not.
-LayoutResult layout_ffi_copy_mode_bound(LayoutHandle thr, LayoutHandle val, int64_t vector,
-                                        LayoutI64Slice sizes, size_t d, LayoutI64SliceMut out,
-                                        size_t *length);
 /// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
 /// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
 /// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
