@@ -76,8 +76,6 @@ extern "C" {
 /// error emitted at `op`.
 bool layout_nvvm_tma_steps(MlirOperation op, MlirType gmem, MlirType shared, int64_t steps[16],
                            size_t *length, MlirStringCallback summary, void *userData);
-/// src/operand_major.rs: 0 for a K-major, 1 for an MN-major tile layout, else -1.
-int32_t layout_nvvm_major_of(LayoutHandle layout);
 }
 
 namespace {
@@ -123,26 +121,6 @@ extern "C" bool layout_nvvm_sized_global(MlirValue ptr, int64_t *bytes, int64_t 
   *type = wrap(g->type);
   *name = wrap(g->name);
   return true;
-}
-
-/// The number of elements of each top-level mode of the layout `l` (-1 where not static: its
-/// strides may be runtime), or none when `l` is not a layout.
-static std::optional<SmallVector<int64_t>> staticModeSizes(ValueType l) {
-  SmallVector<int64_t> sizes(16);
-  int64_t n = layout_ffi_mode_sizes(l.getValueHandle(), rust::out(sizes));
-  if (n < 0)
-    return std::nullopt;
-  sizes.resize(n);
-  for (int64_t &e : sizes)
-    e = e == LAYOUT_FLAT_DYNAMIC ? -1 : e;
-  return sizes;
-}
-
-std::optional<int64_t> mlir::layout::staticModeSize(ValueType l, int64_t d) {
-  std::optional<SmallVector<int64_t>> sizes = staticModeSizes(l);
-  if (!sizes || d < 0 || d >= (int64_t)sizes->size() || (*sizes)[d] < 0)
-    return std::nullopt;
-  return (*sizes)[d];
 }
 
 FailureOr<MulticastSlicePlan> mlir::layout::multicastSlice(Operation *op, ValueType shared,
@@ -383,76 +361,6 @@ struct RustRewritePattern : public OpRewritePattern<Op> {
                                         nullptr, 0, 0));
   }
   int kind;
-};
-
-/// K when mode 1 of a static 2-mode layout is contiguous, MN when mode 0 is
-/// (src/operand_major.rs).
-std::optional<Major> majorOf(ValueType l) {
-  int32_t major = layout_nvvm_major_of(l.getValueHandle());
-  return major < 0 ? std::nullopt : std::optional<Major>(static_cast<Major>(major));
-}
-
-/// layout.mma_tmem -> per k block j of 16: the UMMA descriptors of block j of
-/// A and B (layout.umma_desc from their shared layouts) and one
-/// layout.tcgen05_mma into the TMEM accumulator, adding when `accumulate` is
-/// true or j > 0; then, with `commit`, tcgen05.commit to the ring's barrier.
-struct LowerMmaTmem : public OpRewritePattern<MmaTmemOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(MmaTmemOp op, PatternRewriter &rw) const override {
-    Location loc = op.getLoc();
-    MLIRContext *ctx = rw.getContext();
-    FailureOr<std::pair<Value, ValueAttr>> sa = sharedOperands(rw, op, op.getA());
-    FailureOr<std::pair<Value, ValueAttr>> sb = sharedOperands(rw, op, op.getB());
-    FailureOr<Resolved> d = resolve(rw, op, op.getD());
-    if (failed(sa) || failed(sb) || failed(d))
-      return failure();
-    auto aType = cast<MemoryTensorType>(op.getA().getType());
-    std::optional<int64_t> k = staticModeSize(aType.getLayout(), 1);
-    // A CTA pair: M = 256, and B holds this CTA's half of N.
-    bool pair = op.getCtaGroup().value_or(1) == 2;
-    std::optional<int64_t> n =
-        staticModeSize(cast<MemoryTensorType>(op.getB().getType()).getLayout(), 0);
-    if (n && pair)
-      *n *= 2;
-    std::optional<Major> majorA = majorOf(sa->second.getValueType());
-    std::optional<Major> majorB = majorOf(sb->second.getValueType());
-    if (!k || !n || !majorA || !majorB)
-      return op.emitOpError() << "cannot read K, N or the major-ness of the operands";
-    Value tmem = LLVM::PtrToIntOp::create(rw, loc, rw.getI32Type(), d->ptr);
-    auto elem = TypeAttr::get(aType.getElementType());
-    auto mA = MajorAttr::get(ctx, *majorA), mB = MajorAttr::get(ctx, *majorB);
-    Value always = arith::ConstantIntOp::create(rw, loc, rw.getI1Type(), 1);
-    for (int64_t j = 0; j < *k / 16; ++j) {
-      Value da = UmmaDescOp::create(rw, loc, rw.getI64Type(), sa->first, Value(), Value(), elem,
-                                    mA, sa->second, rw.getI64IntegerAttr(j),
-                                    rw.getI64IntegerAttr(0));
-      Value db = UmmaDescOp::create(rw, loc, rw.getI64Type(), sb->first, Value(), Value(), elem,
-                                    mB, sb->second, rw.getI64IntegerAttr(j),
-                                    rw.getI64IntegerAttr(0));
-      Tcgen05MmaOp::create(rw, loc, tmem, da, db, j == 0 ? op.getAccumulate() : always, elem,
-                           elem, TypeAttr::get(rw.getF32Type()),
-                           rw.getI64IntegerAttr(pair ? 256 : 128), rw.getI64IntegerAttr(*n), mA,
-                           mB, UnitAttr(), UnitAttr(), rw.getI64IntegerAttr(pair ? 2 : 1));
-    }
-    if (op.getCommitBars()) {
-      FailureOr<std::pair<Value, Value>> b =
-          ringBarrier(rw, op, op.getCommitBars(), op.getCommitPosition());
-      if (failed(b))
-        return failure();
-      if (!pair) {
-        NVVM::Tcgen05CommitOp::create(rw, loc, b->first, Value());
-      } else {
-        // Both CTAs of the pair: bits (rank & ~1) and (rank | 1) of the mask.
-        Value rank = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
-        Value even = arith::AndIOp::create(rw, loc, rank, constI32(rw, loc, -2));
-        Value mask32 = arith::ShLIOp::create(rw, loc, constI32(rw, loc, 3), even);
-        Value mask = arith::TruncIOp::create(rw, loc, rw.getI16Type(), mask32);
-        NVVM::Tcgen05CommitOp::create(rw, loc, b->first, mask, NVVM::CTAGroupKind::CTA_2);
-      }
-    }
-    rw.eraseOp(op);
-    return success();
-  }
 };
 
 /// Where one tile mode `d` of a partitioned source ends for the copying
@@ -730,7 +638,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<LowerTmaCopy, LowerMmaTmem, LowerCopy>(&getContext());
+    patterns.add<LowerTmaCopy, LowerCopy>(&getContext());
     // In the order of TensorOp (src/tensor_patterns.rs).
     patterns.add<RustRewritePattern<EncodeTensorMapOp>>(&getContext(), 200);
     patterns.add<RustRewritePattern<TmaEncodableOp>>(&getContext(), 201);
@@ -746,6 +654,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     patterns.add<RustRewritePattern<MmaAsyncOp>>(&getContext(), 212);
     patterns.add<RustRewritePattern<TensorMemoryLoadOp>>(&getContext(), 213);
     patterns.add<RustRewritePattern<TensorMemoryStoreOp>>(&getContext(), 214);
+    patterns.add<RustRewritePattern<MmaTmemOp>>(&getContext(), 216);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

@@ -39,9 +39,6 @@ class ValueAttr;
 class ValueType;
 struct MulticastSlicePlan;
 
-/// The static number of elements of mode `d` of the layout type `l`, if its
-/// extents are static (cpp/MemoryTensors.cpp).
-std::optional<int64_t> staticModeSize(ValueType l, int64_t d);
 /// The slice of the shared tile `shared` one CTA loads in a TMA load multicast
 /// to `n` CTAs (algebra ops::multicast_slice: mode 0 cut in n, the other modes
 /// whole, and its local_tile plan); an error at `op` when a mode has no static

@@ -274,6 +274,58 @@ pub(crate) fn wgmma_desc<'c>(
     one_result(b, "layout.wgmma_desc", &[base], &attributes, b.i64())
 }
 
+/// `layout.umma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the UMMA
+/// descriptor of block `k` of the shared tile `tile` at `base` (no `k` or layout operand).
+pub(crate) fn umma_desc<'c>(
+    b: &Builder<'c>,
+    base: Val<'c>,
+    elem: Attribute<'c>,
+    major: Attribute<'c>,
+    tile: Attribute<'c>,
+    k: i64,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("elem", elem),
+        ("major", major),
+        ("tile", tile),
+        ("k", int64(b, k)),
+        ("address", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 0, 0])?),
+    ];
+    one_result(b, "layout.umma_desc", &[base], &attributes, b.i64())
+}
+
+/// The UMMA of `layout.tcgen05_mma`: A's and B's element types and majors (D is f32), its
+/// `m`, `n` and `ctaGroup`.
+pub(crate) struct UmmaParams<'c> {
+    pub elem: Attribute<'c>,
+    pub major_a: Attribute<'c>,
+    pub major_b: Attribute<'c>,
+    pub m: i64,
+    pub n: i64,
+    pub cta_group: i64,
+}
+
+/// `layout.tcgen05_mma %tmem, %descA, %descB, %accumulate {elemA, elemB, elemD = f32, m, n,
+/// majorA, majorB, ctaGroup}`.
+pub(crate) fn tcgen05_mma<'c>(
+    b: &Builder<'c>,
+    operands: [Val<'c>; 4],
+    p: &UmmaParams<'c>,
+) -> Result<(), String> {
+    let attributes = [
+        ("elemA", p.elem),
+        ("elemB", p.elem),
+        ("elemD", TypeAttribute::new(b.f32()).into()),
+        ("m", int64(b, p.m)),
+        ("n", int64(b, p.n)),
+        ("majorA", p.major_a),
+        ("majorB", p.major_b),
+        ("ctaGroup", int64(b, p.cta_group)),
+    ];
+    op_of(b, "layout.tcgen05_mma", &operands, &attributes, &[]).map(|_| ())
+}
+
 /// The element types and majors of the operands of a `layout.wgmma` (`elemA`, `majorA`,
 /// `elemB`, `majorB`, `elemD`).
 pub(crate) struct WgmmaParams<'c> {

@@ -35,6 +35,7 @@ pub mod kernel_checks;
 mod lowering_failure;
 mod mbarrier_lowering;
 mod mma_async_lowering;
+mod mma_tmem_lowering;
 mod op_params;
 mod operand_major;
 mod partition_coordinates;

@@ -15,7 +15,8 @@
 //!   [`crate::mbarrier_lowering`];
 //! - `layout.mma_async`: see [`crate::mma_async_lowering`];
 //! - `layout.tensor_memory_load` and `layout.tensor_memory_store`: see
-//!   [`crate::tensor_memory_lowering`].
+//!   [`crate::tensor_memory_lowering`];
+//! - `layout.mma_tmem`: see [`crate::mma_tmem_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -27,6 +28,7 @@ use crate::build::Builder;
 use crate::lowering_failure::Failure;
 use crate::mbarrier_lowering::lower_mbarrier;
 use crate::mma_async_lowering::lower_mma_async;
+use crate::mma_tmem_lowering::lower_mma_tmem;
 use crate::resolved_access::resolve_access;
 use crate::shared_alloc_lowering::lower_shared_alloc;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
@@ -56,10 +58,13 @@ enum TensorOp {
     MmaAsync,
     TensorMemoryLoad,
     TensorMemoryStore,
+    /// Reserved for `layout.copy` (moved to Rust on another branch).
+    Copy,
+    MmaTmem,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 15] = [
+    const ALL: [TensorOp; 17] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
@@ -75,6 +80,8 @@ impl TensorOp {
         TensorOp::MmaAsync,
         TensorOp::TensorMemoryLoad,
         TensorOp::TensorMemoryStore,
+        TensorOp::Copy,
+        TensorOp::MmaTmem,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -110,7 +117,8 @@ pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm
         Some(TensorOp::TensorMemoryStore) => {
             lower_tensor_memory_store(b, op).map_err(Failure::message)
         }
-        None => Err(Some(format!(
+        Some(TensorOp::MmaTmem) => lower_mma_tmem(b, op).map_err(Failure::message),
+        Some(TensorOp::Copy) | None => Err(Some(format!(
             "internal: no memory-tensor op numbered {kind}"
         ))),
     };
