@@ -70,14 +70,6 @@
 using namespace mlir;
 using namespace mlir::layout;
 
-extern "C" {
-/// src/tma_steps.rs: the TMA steps of copying tiles of `shared` of the global
-/// layout `gmem` (at most 16 numbers) and the boxes' summary, or false with the
-/// error emitted at `op`.
-bool layout_nvvm_tma_steps(MlirOperation op, MlirType gmem, MlirType shared, int64_t steps[16],
-                           size_t *length, MlirStringCallback summary, void *userData);
-}
-
 namespace {
 /// A global of static size (`llvm.mlir.global @name` of a type of `bytes` > 0 bytes,
 /// aligned to `align` bytes): what a pointer made by `llvm.mlir.addressof` of it
@@ -123,19 +115,6 @@ extern "C" bool layout_nvvm_sized_global(MlirValue ptr, int64_t *bytes, int64_t 
   return true;
 }
 
-FailureOr<MulticastSlicePlan> mlir::layout::multicastSlice(Operation *op, ValueType shared,
-                                                           int64_t n) {
-  MulticastSlicePlan p = multicastSlicePlan(op->getContext(), shared, n);
-  if (p.stage == LAYOUT_SLICE_NO_RANK)
-    return op->emitOpError() << "the shared tile " << Type(shared) << " has no rank";
-  if (p.stage == LAYOUT_SLICE_NOT_STATIC)
-    return op->emitOpError() << "the shared tile " << Type(shared)
-                             << " has no static extent in mode " << p.info;
-  if (!p.ok())
-    return op->emitOpError() << p.result.text;
-  return p;
-}
-
 namespace {
 
 /// A tensor resolved at a use by the Rust resolution (src/tensor_resolve.rs,
@@ -157,11 +136,6 @@ struct Resolved {
   PartitionOp partition;
   SmallVector<int64_t> tileSizes;
 };
-
-bool isTma(Value v) {
-  auto t = dyn_cast<MemoryTensorType>(v.getType());
-  return t && t.getSpace() == MemorySpace::tma;
-}
 
 /// Resolve `tensor` before `at` (src/tensor_resolve.rs); its error emitted at `at`.
 FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
@@ -190,20 +164,6 @@ FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
 
 bool isTensor(Value v) { return isa<MemoryTensorType>(v.getType()); }
 
-/// A shared tensor resolved at `at`: its pointer and its (static) layout as the
-/// `smem` attribute of the shared-memory ops.
-FailureOr<std::pair<Value, ValueAttr>> sharedOperands(PatternRewriter &rw, Operation *at,
-                                                      Value tensor) {
-  FailureOr<Resolved> r = resolve(rw, at, tensor);
-  if (failed(r))
-    return failure();
-  if (r->perThread)
-    return at->emitOpError() << "reads one thread's partition (layout.partition) as a tile of "
-                                "every thread: copy partitions with layout.copy";
-  auto layout = cast<MemoryTensorType>(tensor.getType()).getLayout();
-  return std::make_pair(r->ptr, layout.getValueAttr());
-}
-
 /// The offset a static layout gives the coordinate `coords`, or none.
 std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
   int64_t v;
@@ -211,143 +171,6 @@ std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
     return std::nullopt;
   return v;
 }
-
-Value constI32(OpBuilder &rw, Location loc, int64_t v) {
-  return arith::ConstantIntOp::create(rw, loc, rw.getI32Type(), v);
-}
-
-/// `layout.local_tile %t[coords] {tile = slice}` with the tile's type (ops::local_tile:
-/// mode 0 of zipped_divide(L, slice)); failure when the algebra refuses it.
-FailureOr<Value> localTile(PatternRewriter &rw, Location loc, Value t, ValueType slice,
-                           ValueRange coords) {
-  MLIRContext *ctx = rw.getContext();
-  auto type = cast<MemoryTensorType>(t.getType());
-  LocalTilePlan p = localTilePlan(ctx, type.getLayout(), slice);
-  if (!p.ok())
-    return failure();
-  auto tileType = MemoryTensorType::get(ctx, type.getElementType(), type.getSpace(), p.tile);
-  return LocalTileOp::create(rw, loc, tileType, t, coords, slice.getValueAttr()).getResult();
-}
-
-/// The barrier of ring position `k` of the ring `bars` and the parity (i32) of
-/// its phase, or with `previous` of the phase before it (src/mbarrier_lowering.rs).
-FailureOr<std::pair<Value, Value>> ringBarrier(PatternRewriter &rw, Operation *at, Value bars,
-                                               Value k, bool previous = false) {
-  RewriterBase *base = &rw;
-  LayoutNvvmResolvedTensor t = {};
-  if (!layout_nvvm_resolve_tensor(wrap(at), wrap(bars), wrap(base), wrap(k), previous, &t))
-    return failure();
-  return std::make_pair(unwrap(t.barrier), unwrap(t.parity));
-}
-
-/// Per mode of the global layout `gmem`: the TMA dimension a step of it moves
-/// and by how many steps, when tiles of `shared` are copied, and the boxes'
-/// summary (src/tma_steps.rs); its error at `op`.
-LogicalResult tmaSteps(Operation *op, Type gmem, MemoryTensorType shared,
-                       std::vector<int64_t> &steps, std::string *summary) {
-  int64_t buffer[16];
-  size_t length = 0;
-  auto append = [](MlirStringRef text, void *out) {
-    static_cast<std::string *>(out)->append(text.data, text.length);
-  };
-  if (!layout_nvvm_tma_steps(wrap(op), wrap(gmem), wrap(Type(shared)), buffer, &length, append,
-                             summary))
-    return failure();
-  steps.assign(buffer, buffer + length);
-  return success();
-}
-
-/// The slices a `multicast = n` TMA load copies: mode 0 of the tma tile and of
-/// the shared tile cut in n, both at the CTA's cluster rank r
-/// (`local_tile(T, (E0/n, E1, ...), (r, 0, ...))`).
-FailureOr<std::pair<Value, Value>> multicastSlices(PatternRewriter &rw, TmaCopyOp op, int64_t n) {
-  Location loc = op.getLoc();
-  auto shared = cast<MemoryTensorType>(op.getDst().getType());
-  FailureOr<MulticastSlicePlan> plan = multicastSlice(op, shared.getLayout(), n);
-  if (failed(plan))
-    return failure();
-  Value r = NVVM::ClusterId::create(rw, loc, rw.getI32Type());
-  SmallVector<Value> coords(plan->tile.extents.size(), arith::ConstantIndexOp::create(rw, loc, 0));
-  coords[0] = arith::IndexCastUIOp::create(rw, loc, rw.getIndexType(), r);
-  FailureOr<Value> src = localTile(rw, loc, op.getSrc(), plan->slice, coords);
-  FailureOr<Value> dst = localTile(rw, loc, op.getDst(), plan->slice, coords);
-  if (failed(src) || failed(dst))
-    return op.emitOpError() << "cannot cut mode 0 of the tiles " << op.getSrc().getType()
-                            << " and " << op.getDst().getType() << " in " << n << " slices";
-  return std::make_pair(*src, *dst);
-}
-
-/// layout.tma_copy -> layout.tma_load / layout.tma_store: the tensor map, the
-/// shared tile's pointer and layout, the global tensor's layout, and the TMA
-/// coordinates of the tile's origin (each a sum of origin coordinates times
-/// the steps hw::tma_desc assigns their modes).
-struct LowerTmaCopy : public OpRewritePattern<TmaCopyOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(TmaCopyOp op, PatternRewriter &rw) const override {
-    bool load = isTma(op.getSrc());
-    Value src = op.getSrc(), dst = op.getDst();
-    std::optional<uint64_t> ctas = op.getMulticast();
-    if (ctas) {
-      // Slice r (the CTA's cluster rank) of mode 0 of both tiles.
-      FailureOr<std::pair<Value, Value>> slices = multicastSlices(rw, op, *ctas);
-      if (failed(slices))
-        return failure();
-      std::tie(src, dst) = *slices;
-    }
-    Value global = load ? src : dst;
-    FailureOr<Resolved> g = resolve(rw, op, global);
-    FailureOr<std::pair<Value, ValueAttr>> s = sharedOperands(rw, op, load ? dst : src);
-    if (failed(g) || failed(s))
-      return failure();
-    Location loc = op.getLoc();
-    Type elem = cast<MemoryTensorType>(global.getType()).getElementType();
-    std::vector<int64_t> steps;
-    auto shared = cast<MemoryTensorType>((load ? dst : src).getType());
-    std::string summary;
-    if (failed(tmaSteps(op, g->root, shared, steps, &summary)))
-      return failure();
-    InFlightDiagnostic remark = op.emitRemark();
-    remark << "'" << op->getName() << "' op tma_copy: " << (load ? "load, " : "store, ");
-    if (ctas)
-      remark << "slice (cluster rank) of " << *ctas << " multicast to " << *ctas
-             << " CTAs, each expecting " << *ctas << " slices: ";
-    remark << summary;
-    remark.report();
-    size_t modes = steps.size() / 2;
-    if (modes != g->origin.size())
-      return op.emitOpError() << "the global tensor " << Type(g->root)
-                              << " must have one leaf per mode for TMA coordinates";
-    int64_t rank = 0;
-    for (size_t d = 0; d < modes; ++d)
-      rank = std::max(rank, steps[2 * d] + 1);
-    SmallVector<Value> coords(rank, Value());
-    for (size_t d = 0; d < modes; ++d) {
-      if (steps[2 * d] < 0)
-        continue;
-      Value c = arith::MulIOp::create(rw, loc, g->origin[d],
-                                      arith::ConstantIndexOp::create(rw, loc, steps[2 * d + 1]));
-      Value &m = coords[steps[2 * d]];
-      m = m ? arith::AddIOp::create(rw, loc, m, c).getResult() : c;
-    }
-    SmallVector<Value> coords32;
-    for (Value c : coords)
-      coords32.push_back(c ? arith::IndexCastOp::create(rw, loc, rw.getI32Type(), c).getResult()
-                           : constI32(rw, loc, 0));
-    ValueAttr gmem = g->root.getValueAttr();
-    if (load) {
-      FailureOr<std::pair<Value, Value>> b = ringBarrier(rw, op, op.getBars(), op.getPosition());
-      if (failed(b))
-        return failure();
-      rw.replaceOpWithNewOp<TmaLoadOp>(op, s->first, g->ptr, b->first, coords32, Value(), Value(),
-                                       TypeAttr::get(elem), gmem, s->second,
-                                       ctas ? rw.getI64IntegerAttr(*ctas) : IntegerAttr());
-    } else {
-      rw.replaceOpWithNewOp<TmaStoreOp>(op, g->ptr, s->first, coords32, Value(), Value(),
-                                        TypeAttr::get(elem), gmem, s->second);
-    }
-    return success();
-  }
-};
 
 /// A greedy pattern whose body is Rust (src/tensor_patterns.rs, through
 /// layout_nvvm_lower_op): the op's kind, numbered from 200 in the order the
@@ -638,7 +461,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
         return signalPassFailure();
     }
     RewritePatternSet patterns(&getContext());
-    patterns.add<LowerTmaCopy, LowerCopy>(&getContext());
+    patterns.add<LowerCopy>(&getContext());
     // In the order of TensorOp (src/tensor_patterns.rs).
     patterns.add<RustRewritePattern<EncodeTensorMapOp>>(&getContext(), 200);
     patterns.add<RustRewritePattern<TmaEncodableOp>>(&getContext(), 201);
@@ -655,6 +478,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
     patterns.add<RustRewritePattern<TensorMemoryLoadOp>>(&getContext(), 213);
     patterns.add<RustRewritePattern<TensorMemoryStoreOp>>(&getContext(), 214);
     patterns.add<RustRewritePattern<MmaTmemOp>>(&getContext(), 216);
+    patterns.add<RustRewritePattern<TmaCopyOp>>(&getContext(), 217);
     GreedyRewriteConfig config;
     config.enableFolding(false);
     if (failed(applyPatternsGreedily(root, std::move(patterns), config)))

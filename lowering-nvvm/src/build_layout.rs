@@ -326,6 +326,55 @@ pub(crate) fn tcgen05_mma<'c>(
     op_of(b, "layout.tcgen05_mma", &operands, &attributes, &[]).map(|_| ())
 }
 
+/// The attributes of a `layout.tma_load` or `layout.tma_store`: the element type, the global
+/// tensor's layout and the shared tile's (as `gmem` and `smem`), and for a load its `multicast`.
+pub(crate) struct TmaParams<'c> {
+    pub elem: Attribute<'c>,
+    pub gmem: Attribute<'c>,
+    pub smem: Attribute<'c>,
+    pub multicast: Option<i64>,
+}
+
+/// `layout.tma_load %dst, %map, %mbar[coords] {elem, gmem, smem, multicast}` (no layout
+/// operands).
+pub(crate) fn tma_load<'c>(
+    b: &Builder<'c>,
+    [dst, map, mbar]: [Val<'c>; 3],
+    coords: &[Val<'c>],
+    p: &TmaParams<'c>,
+) -> Result<(), String> {
+    let mut operands = vec![dst, map, mbar];
+    operands.extend_from_slice(coords);
+    let mut attributes = vec![
+        ("elem", p.elem),
+        ("gmem", p.gmem),
+        ("smem", p.smem),
+        ("operandSegmentSizes", segments(b, &[1, 1, 1, coords.len(), 0, 0])?),
+    ];
+    if let Some(n) = p.multicast {
+        attributes.push(("multicast", int64(b, n)));
+    }
+    op_of(b, "layout.tma_load", &operands, &attributes, &[]).map(|_| ())
+}
+
+/// `layout.tma_store %map, %src[coords] {elem, gmem, smem}` (no layout operands).
+pub(crate) fn tma_store<'c>(
+    b: &Builder<'c>,
+    [map, src]: [Val<'c>; 2],
+    coords: &[Val<'c>],
+    p: &TmaParams<'c>,
+) -> Result<(), String> {
+    let mut operands = vec![map, src];
+    operands.extend_from_slice(coords);
+    let attributes = [
+        ("elem", p.elem),
+        ("gmem", p.gmem),
+        ("smem", p.smem),
+        ("operandSegmentSizes", segments(b, &[1, 1, coords.len(), 0, 0])?),
+    ];
+    op_of(b, "layout.tma_store", &operands, &attributes, &[]).map(|_| ())
+}
+
 /// The element types and majors of the operands of a `layout.wgmma` (`elemA`, `majorA`,
 /// `elemB`, `majorB`, `elemD`).
 pub(crate) struct WgmmaParams<'c> {

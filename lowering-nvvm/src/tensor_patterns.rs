@@ -16,7 +16,8 @@
 //! - `layout.mma_async`: see [`crate::mma_async_lowering`];
 //! - `layout.tensor_memory_load` and `layout.tensor_memory_store`: see
 //!   [`crate::tensor_memory_lowering`];
-//! - `layout.mma_tmem`: see [`crate::mma_tmem_lowering`].
+//! - `layout.mma_tmem`: see [`crate::mma_tmem_lowering`];
+//! - `layout.tma_copy`: see [`crate::tma_copy_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -33,6 +34,7 @@ use crate::resolved_access::resolve_access;
 use crate::shared_alloc_lowering::lower_shared_alloc;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
 use crate::tensor_memory_lowering::{lower_tensor_memory_load, lower_tensor_memory_store};
+use crate::tma_copy_lowering::lower_tma_copy;
 use crate::tma_encodable_lowering::lower_tma_encodable;
 
 /// The kind of the first memory-tensor op: the kinds below it are the hardware and
@@ -61,10 +63,11 @@ enum TensorOp {
     /// Reserved for `layout.copy` (moved to Rust on another branch).
     Copy,
     MmaTmem,
+    TmaCopy,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 17] = [
+    const ALL: [TensorOp; 18] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
@@ -82,6 +85,7 @@ impl TensorOp {
         TensorOp::TensorMemoryStore,
         TensorOp::Copy,
         TensorOp::MmaTmem,
+        TensorOp::TmaCopy,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -118,6 +122,7 @@ pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm
             lower_tensor_memory_store(b, op).map_err(Failure::message)
         }
         Some(TensorOp::MmaTmem) => lower_mma_tmem(b, op).map_err(Failure::message),
+        Some(TensorOp::TmaCopy) => lower_tma_copy(b, op).map_err(Failure::message),
         Some(TensorOp::Copy) | None => Err(Some(format!(
             "internal: no memory-tensor op numbered {kind}"
         ))),
