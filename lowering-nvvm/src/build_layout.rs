@@ -349,7 +349,10 @@ pub(crate) fn tma_load<'c>(
         ("elem", p.elem),
         ("gmem", p.gmem),
         ("smem", p.smem),
-        ("operandSegmentSizes", segments(b, &[1, 1, 1, coords.len(), 0, 0])?),
+        (
+            "operandSegmentSizes",
+            segments(b, &[1, 1, 1, coords.len(), 0, 0])?,
+        ),
     ];
     if let Some(n) = p.multicast {
         attributes.push(("multicast", int64(b, n)));
@@ -370,7 +373,10 @@ pub(crate) fn tma_store<'c>(
         ("elem", p.elem),
         ("gmem", p.gmem),
         ("smem", p.smem),
-        ("operandSegmentSizes", segments(b, &[1, 1, coords.len(), 0, 0])?),
+        (
+            "operandSegmentSizes",
+            segments(b, &[1, 1, coords.len(), 0, 0])?,
+        ),
     ];
     op_of(b, "layout.tma_store", &operands, &attributes, &[]).map(|_| ())
 }

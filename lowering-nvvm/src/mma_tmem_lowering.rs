@@ -75,7 +75,10 @@ pub(crate) fn lower_mma_tmem<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> R
         .map(|t| Attribute::from(TypeAttribute::new(t.element)))
         .ok_or_else(|| "internal: A is not a tensor".to_string())?;
     let tmem = b.cast(Cast::PtrToInt, rd.ptr, b.i32());
-    let (major_a, major_b) = (major_attribute(ctx, major_a)?, major_attribute(ctx, major_b)?);
+    let (major_a, major_b) = (
+        major_attribute(ctx, major_a)?,
+        major_attribute(ctx, major_b)?,
+    );
     let always = const_of(b, 1, b.i1());
     let params = UmmaParams {
         elem,

@@ -134,7 +134,11 @@ pub(crate) fn lower_tma_copy<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> R
         )
         .into());
     }
-    let rank = (0..modes).map(|d| steps[2 * d] + 1).max().unwrap_or(0).max(0);
+    let rank = (0..modes)
+        .map(|d| steps[2 * d] + 1)
+        .max()
+        .unwrap_or(0)
+        .max(0);
     let mut coords: Vec<Option<Val<'c>>> = vec![None; rank as usize];
     for (d, &origin) in g.origin.iter().enumerate() {
         let Ok(m) = usize::try_from(steps[2 * d]) else {
@@ -156,7 +160,8 @@ pub(crate) fn lower_tma_copy<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> R
         .collect();
     let params = TmaParams {
         elem,
-        gmem: type_attr(g.root).ok_or_else(|| "internal: a global tensor of no layout".to_string())?,
+        gmem: type_attr(g.root)
+            .ok_or_else(|| "internal: a global tensor of no layout".to_string())?,
         smem,
         multicast: ctas,
     };
@@ -164,7 +169,9 @@ pub(crate) fn lower_tma_copy<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> R
         let bars = operand_group(op, 2)?;
         let position = operand_group(op, 3)?;
         let (Some(&bars), Some(&k)) = (bars.first(), position.first()) else {
-            return Err("internal: a TMA load without its barrier".to_string().into());
+            return Err("internal: a TMA load without its barrier"
+                .to_string()
+                .into());
         };
         let (bar, _) = ring_barrier(b, op, bars, k, false)?;
         tma_load(b, [shared_ptr, g.ptr, bar], &coords32, &params)?;
