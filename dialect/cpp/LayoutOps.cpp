@@ -467,60 +467,6 @@ std::optional<int64_t> mlir::layout::staticSize(ValueType layout) {
   return n;
 }
 
-/// The values and modes of a tile plan (layout_ffi_local_tile's, written on success).
-static void readTilePlan(MLIRContext *ctx, LocalTilePlan &p, LayoutResult (&values)[3],
-                         ArrayRef<int64_t> modes) {
-  SmallVector<ValueType, 3> v;
-  for (LayoutResult &x : values) {
-    rust::Result y = rust::take(x);
-    v.push_back(y.value.get() ? typeOf(ctx, y) : ValueType());
-  }
-  p.divided = v[0];
-  p.tile = v[1];
-  p.rest = v[2];
-  for (int64_t d = 0; d < p.tileRank && 2 * d + 1 < (int64_t)modes.size(); ++d) {
-    p.extents.push_back(modes[2 * d]);
-    p.whole.push_back(modes[2 * d + 1] != 0);
-  }
-}
-
-static LayoutResult emptyResult() { return LayoutResult{0, 0, 0, nullptr, 0, nullptr}; }
-
-LocalTilePlan mlir::layout::localTilePlan(MLIRContext *ctx, ValueType layout, ValueType tile) {
-  LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
-  // Two integers per mode of L (a successful plan's tile has as many).
-  SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(layout.getValueHandle()), 1));
-  int64_t info[3] = {0, -1, -1};
-  LocalTilePlan p;
-  p.result = rust::take(layout_ffi_local_tile(layout.getValueHandle(), tile.getValueHandle(),
-                                              values, rust::out(modes), info));
-  p.stage = info[0];
-  p.tileRank = info[1];
-  p.layoutRank = info[2];
-  if (p.ok())
-    readTilePlan(ctx, p, values, modes);
-  return p;
-}
-
-MulticastSlicePlan mlir::layout::multicastSlicePlan(MLIRContext *ctx, ValueType shared,
-                                                    int64_t n) {
-  LayoutResult values[3] = {emptyResult(), emptyResult(), emptyResult()};
-  SmallVector<int64_t> modes(2 * std::max<int64_t>(layout_ffi_rank(shared.getValueHandle()), 1));
-  int64_t info[2] = {0, 0};
-  MulticastSlicePlan p;
-  p.result = rust::take(
-      layout_ffi_multicast_slice(shared.getValueHandle(), n, values, rust::out(modes), info));
-  p.stage = info[0];
-  p.info = info[1];
-  if (p.ok()) {
-    p.slice = typeOf(ctx, p.result);
-    int64_t rank = layout_ffi_int_leaves(p.slice.getValueHandle(), {});
-    p.tile.tileRank = p.tile.layoutRank = rank;
-    readTilePlan(ctx, p.tile, values, modes);
-  }
-  return p;
-}
-
 //===----------------------------------------------------------------------===//
 // Partitions and copies: partition, partition_mma, copy, slice_tensor
 //===----------------------------------------------------------------------===//

@@ -28,7 +28,7 @@ using namespace mlir;
 namespace {
 
 /// The special registers (src/build_nvvm.rs `SpecialRegister`).
-enum LayoutNvvmSpecialRegister : uint32_t { LaneId = 0, ThreadIdX = 1 };
+enum LayoutNvvmSpecialRegister : uint32_t { LaneId = 0, ThreadIdX = 1, ClusterRank = 2 };
 
 /// The operand-free synchronization ops (src/build_nvvm.rs `Sync`).
 enum LayoutNvvmSync : uint32_t {
@@ -102,6 +102,8 @@ extern "C" MlirValue layout_nvvm_build_special_register(MlirRewriterBase rewrite
   case LaneId: return result(NVVM::LaneIdOp::create(b, l, b.getI32Type()).getOperation());
   case ThreadIdX:
     return result(NVVM::ThreadIdXOp::create(b, l, b.getI32Type()).getOperation());
+  case ClusterRank:
+    return result(NVVM::ClusterId::create(b, l, b.getI32Type()).getOperation());
   }
   return wrap(Value());
 }

@@ -37,16 +37,6 @@ class Type;
 namespace layout {
 class ValueAttr;
 class ValueType;
-struct MulticastSlicePlan;
-
-/// The static number of elements of mode `d` of the layout type `l`, if its
-/// extents are static (cpp/MemoryTensors.cpp).
-std::optional<int64_t> staticModeSize(ValueType l, int64_t d);
-/// The slice of the shared tile `shared` one CTA loads in a TMA load multicast
-/// to `n` CTAs (algebra ops::multicast_slice: mode 0 cut in n, the other modes
-/// whole, and its local_tile plan); an error at `op` when a mode has no static
-/// extent or the algebra refuses the slice.
-FailureOr<MulticastSlicePlan> multicastSlice(Operation *op, ValueType shared, int64_t n);
 
 /// Add ldmatrix/stmatrix/wgmma_desc/wgmma/tma_* to the `layout` dialect (a
 /// registry extension) and the LLVM IR translations the PTX path needs.

@@ -64,6 +64,7 @@ pub(crate) enum Arith {
     AndI,
     OrI,
     XOrI,
+    ShLI,
     ShRUI,
     DivSI,
     RemSI,
@@ -76,7 +77,7 @@ pub(crate) enum Arith {
 /// The arith op `kind` of `x` and `y`.
 pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) -> Val<'c> {
     use melior::dialect::arith::{
-        addi, andi, divsi, divui, maxsi, minsi, muli, ori, remsi, remui, shrui, subi, xori,
+        addi, andi, divsi, divui, maxsi, minsi, muli, ori, remsi, remui, shli, shrui, subi, xori,
     };
     let loc = b.location();
     b.insert_one(match kind {
@@ -86,6 +87,7 @@ pub(crate) fn arith<'c>(b: &Builder<'c>, kind: Arith, x: Val<'c>, y: Val<'c>) ->
         Arith::AndI => andi(x, y, loc),
         Arith::OrI => ori(x, y, loc),
         Arith::XOrI => xori(x, y, loc),
+        Arith::ShLI => shli(x, y, loc),
         Arith::ShRUI => shrui(x, y, loc),
         Arith::DivSI => divsi(x, y, loc),
         Arith::RemSI => remsi(x, y, loc),

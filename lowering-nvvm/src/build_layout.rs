@@ -274,6 +274,113 @@ pub(crate) fn wgmma_desc<'c>(
     one_result(b, "layout.wgmma_desc", &[base], &attributes, b.i64())
 }
 
+/// `layout.umma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the UMMA
+/// descriptor of block `k` of the shared tile `tile` at `base` (no `k` or layout operand).
+pub(crate) fn umma_desc<'c>(
+    b: &Builder<'c>,
+    base: Val<'c>,
+    elem: Attribute<'c>,
+    major: Attribute<'c>,
+    tile: Attribute<'c>,
+    k: i64,
+) -> Result<Val<'c>, String> {
+    let attributes = [
+        ("elem", elem),
+        ("major", major),
+        ("tile", tile),
+        ("k", int64(b, k)),
+        ("address", int64(b, 0)),
+        ("operandSegmentSizes", segments(b, &[1, 0, 0])?),
+    ];
+    one_result(b, "layout.umma_desc", &[base], &attributes, b.i64())
+}
+
+/// The UMMA of `layout.tcgen05_mma`: A's and B's element types and majors (D is f32), its
+/// `m`, `n` and `ctaGroup`.
+pub(crate) struct UmmaParams<'c> {
+    pub elem: Attribute<'c>,
+    pub major_a: Attribute<'c>,
+    pub major_b: Attribute<'c>,
+    pub m: i64,
+    pub n: i64,
+    pub cta_group: i64,
+}
+
+/// `layout.tcgen05_mma %tmem, %descA, %descB, %accumulate {elemA, elemB, elemD = f32, m, n,
+/// majorA, majorB, ctaGroup}`.
+pub(crate) fn tcgen05_mma<'c>(
+    b: &Builder<'c>,
+    operands: [Val<'c>; 4],
+    p: &UmmaParams<'c>,
+) -> Result<(), String> {
+    let attributes = [
+        ("elemA", p.elem),
+        ("elemB", p.elem),
+        ("elemD", TypeAttribute::new(b.f32()).into()),
+        ("m", int64(b, p.m)),
+        ("n", int64(b, p.n)),
+        ("majorA", p.major_a),
+        ("majorB", p.major_b),
+        ("ctaGroup", int64(b, p.cta_group)),
+    ];
+    op_of(b, "layout.tcgen05_mma", &operands, &attributes, &[]).map(|_| ())
+}
+
+/// The attributes of a `layout.tma_load` or `layout.tma_store`: the element type, the global
+/// tensor's layout and the shared tile's (as `gmem` and `smem`), and for a load its `multicast`.
+pub(crate) struct TmaParams<'c> {
+    pub elem: Attribute<'c>,
+    pub gmem: Attribute<'c>,
+    pub smem: Attribute<'c>,
+    pub multicast: Option<i64>,
+}
+
+/// `layout.tma_load %dst, %map, %mbar[coords] {elem, gmem, smem, multicast}` (no layout
+/// operands).
+pub(crate) fn tma_load<'c>(
+    b: &Builder<'c>,
+    [dst, map, mbar]: [Val<'c>; 3],
+    coords: &[Val<'c>],
+    p: &TmaParams<'c>,
+) -> Result<(), String> {
+    let mut operands = vec![dst, map, mbar];
+    operands.extend_from_slice(coords);
+    let mut attributes = vec![
+        ("elem", p.elem),
+        ("gmem", p.gmem),
+        ("smem", p.smem),
+        (
+            "operandSegmentSizes",
+            segments(b, &[1, 1, 1, coords.len(), 0, 0])?,
+        ),
+    ];
+    if let Some(n) = p.multicast {
+        attributes.push(("multicast", int64(b, n)));
+    }
+    op_of(b, "layout.tma_load", &operands, &attributes, &[]).map(|_| ())
+}
+
+/// `layout.tma_store %map, %src[coords] {elem, gmem, smem}` (no layout operands).
+pub(crate) fn tma_store<'c>(
+    b: &Builder<'c>,
+    [map, src]: [Val<'c>; 2],
+    coords: &[Val<'c>],
+    p: &TmaParams<'c>,
+) -> Result<(), String> {
+    let mut operands = vec![map, src];
+    operands.extend_from_slice(coords);
+    let attributes = [
+        ("elem", p.elem),
+        ("gmem", p.gmem),
+        ("smem", p.smem),
+        (
+            "operandSegmentSizes",
+            segments(b, &[1, 1, coords.len(), 0, 0])?,
+        ),
+    ];
+    op_of(b, "layout.tma_store", &operands, &attributes, &[]).map(|_| ())
+}
+
 /// The element types and majors of the operands of a `layout.wgmma` (`elemA`, `majorA`,
 /// `elemB`, `majorB`, `elemD`).
 pub(crate) struct WgmmaParams<'c> {

@@ -25,6 +25,7 @@ const NO_VALUE: MlirValue = MlirValue {
 enum SpecialRegister {
     LaneId = 0,
     ThreadIdX = 1,
+    ClusterRank = 2,
 }
 
 /// The operand-free synchronization ops (`LayoutNvvmSync` in cpp/NvvmOpBuilders.cpp).
@@ -257,6 +258,11 @@ impl<'c> Builder<'c> {
     /// `nvvm.read.ptx.sreg.tid.x : i32`.
     pub fn thread_id_x(&self) -> Val<'c> {
         self.special_register(SpecialRegister::ThreadIdX)
+    }
+
+    /// `nvvm.read.ptx.sreg.cluster.ctarank : i32`: the CTA's rank in its cluster.
+    pub fn cluster_rank(&self) -> Val<'c> {
+        self.special_register(SpecialRegister::ClusterRank)
     }
 
     /// The special register `kind` as an i32.

@@ -22,14 +22,13 @@
 use layout_algebra::hw::wgmma_a_operand::wgmma_a_operand;
 use layout_algebra::hw::wgmma_accumulator::wgmma_accumulator;
 use layout_algebra::hw::Major;
-use layout_algebra::ops::local_tile::{local_tile as tile_plan, tile_value};
-use layout_dialect::ffi::Stored;
+use layout_algebra::ops::local_tile::tile_value;
 use layout_dialect::ir::ranked_shape;
 use layout_dialect::layout_modes::static_mode_sizes;
-use layout_dialect::memory_tensor::{memory_tensor, memory_tensor_type};
+use layout_dialect::memory_tensor::memory_tensor;
 use layout_dialect::op_access::bit_width;
 use layout_dialect::op_diagnostics::emit_op_remark;
-use layout_dialect::{attr_linear, attr_mnemonic, type_attr, type_value, value_type};
+use layout_dialect::{attr_linear, attr_mnemonic};
 use melior::ir::attribute::{Attribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::{RankedTensorType, ShapedTypeLike, Type};
@@ -37,10 +36,11 @@ use melior::ir::ValueLike;
 
 use crate::build::{Builder, Val};
 use crate::build_arith::{arith, const_i32, const_of, index_castui, Arith};
-use crate::build_layout::{local_tile, wgmma_async, wgmma_desc, WgmmaParams};
+use crate::build_layout::{wgmma_async, wgmma_desc, WgmmaParams};
 use crate::build_nvvm::Sync;
 use crate::kernel_checks::algebra;
 use crate::lowering_failure::Failure;
+use crate::memory_tile::tile_of;
 use crate::operand_major::{major_attribute, major_of};
 use crate::register_tensor::llvm_element;
 use crate::resolved_access::shared_operands;
@@ -138,16 +138,8 @@ fn register_fragments_of_a<'c>(
 /// Warpgroup `g`'s rows of the shared A: `layout.local_tile %a[g, 0] {tile = (64, k)}`;
 /// `None` when the algebra refuses the tile.
 fn warpgroup_rows<'c>(b: &Builder<'c>, a: Val<'c>, k: i64, g: Val<'c>) -> Option<Val<'c>> {
-    let ctx = b.context();
-    let zero = const_of(b, 0, Type::index(ctx));
-    let tile = tile_value(&[64, k]);
-    let tensor = memory_tensor(a.r#type())?;
-    let layout = type_value(tensor.layout)?.ok()?;
-    let plan = algebra(|| tile_plan(&layout, &tile).ok())?;
-    let tile_attr = type_attr(value_type(ctx, Stored::Cute(tile)))?;
-    let tile_layout = value_type(ctx, Stored::Cute(plan.tile));
-    let ty = memory_tensor_type(ctx, tensor.element, tensor.space, tile_layout)?;
-    local_tile(b, a, &[g, zero], tile_attr, ty).ok()
+    let zero = const_of(b, 0, Type::index(b.context()));
+    tile_of(b, a, &tile_value(&[64, k]), &[g, zero])
 }
 
 /// The pointer and the layout attribute of the shared tile `tensor` read by `op`, and its

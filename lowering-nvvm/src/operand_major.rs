@@ -4,11 +4,10 @@
 //! (1, 0) is 1), else neither, which the WGMMA and UMMA descriptors cannot read.
 //!
 //! The lowerings of `layout.mma_async` ([`crate::mma_async_lowering`]) and `layout.mma_tmem`
-//! (cpp/MemoryTensors.cpp, through [`layout_nvvm_major_of`]) and the pre-check of both
+//! ([`crate::mma_tmem_lowering`]) and the pre-check of both
 //! ([`crate::tensor_lowering_checks`]) ask it.
 
 use layout_algebra::hw::Major;
-use layout_dialect::ffi::Stored;
 use layout_dialect::layout_modes::static_offset;
 use melior::ir::attribute::Attribute;
 use melior::ir::r#type::Type;
@@ -38,17 +37,4 @@ fn major_by(offset: impl Fn(&[i64]) -> Option<i64>) -> Option<Major> {
 /// is contiguous (or the layout is not static).
 pub(crate) fn major_of(layout: Type<'_>) -> Option<Major> {
     major_by(|c| static_offset(layout, c))
-}
-
-/// [`major_of`] for C++ (`majorOf` of cpp/MemoryTensors.cpp): the layout value's major-ness
-/// (0 K, 1 MN: the dialect's `Major`), -1 for neither.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle (a layout type's `getValueHandle()`).
-#[no_mangle]
-pub extern "C" fn layout_nvvm_major_of(layout: Option<&Stored>) -> i32 {
-    major_by(|c| layout_dialect::ffi::static_offset(layout, c)).map_or(-1, |m| match m {
-        Major::K => 0,
-        Major::MN => 1,
-    })
 }

@@ -16,7 +16,9 @@
 //! - `layout.mma_async`: see [`crate::mma_async_lowering`];
 //! - `layout.tensor_memory_load` and `layout.tensor_memory_store`: see
 //!   [`crate::tensor_memory_lowering`];
-//! - `layout.copy`: see [`crate::copy_lowering`].
+//! - `layout.copy`: see [`crate::copy_lowering`];
+//! - `layout.mma_tmem`: see [`crate::mma_tmem_lowering`];
+//! - `layout.tma_copy`: see [`crate::tma_copy_lowering`].
 //!
 //! An op that cannot be lowered is the op's error (`op->emitOpError()` in C++), and the
 //! pattern fails.
@@ -29,10 +31,12 @@ use crate::copy_lowering::lower_copy;
 use crate::lowering_failure::Failure;
 use crate::mbarrier_lowering::lower_mbarrier;
 use crate::mma_async_lowering::lower_mma_async;
+use crate::mma_tmem_lowering::lower_mma_tmem;
 use crate::resolved_access::resolve_access;
 use crate::shared_alloc_lowering::lower_shared_alloc;
 use crate::tensor_map_lowering::lower_encode_tensor_map;
 use crate::tensor_memory_lowering::{lower_tensor_memory_load, lower_tensor_memory_store};
+use crate::tma_copy_lowering::lower_tma_copy;
 use crate::tma_encodable_lowering::lower_tma_encodable;
 
 /// The kind of the first memory-tensor op: the kinds below it are the hardware and
@@ -59,10 +63,12 @@ enum TensorOp {
     TensorMemoryLoad,
     TensorMemoryStore,
     Copy,
+    MmaTmem,
+    TmaCopy,
 }
 
 impl TensorOp {
-    const ALL: [TensorOp; 16] = [
+    const ALL: [TensorOp; 18] = [
         TensorOp::EncodeTensorMap,
         TensorOp::TmaEncodable,
         TensorOp::SharedAlloc,
@@ -79,6 +85,8 @@ impl TensorOp {
         TensorOp::TensorMemoryLoad,
         TensorOp::TensorMemoryStore,
         TensorOp::Copy,
+        TensorOp::MmaTmem,
+        TensorOp::TmaCopy,
     ];
 
     fn from_number(k: i32) -> Option<TensorOp> {
@@ -115,6 +123,8 @@ pub(crate) fn lower<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>, kind: i32, sm
             lower_tensor_memory_store(b, op).map_err(Failure::message)
         }
         Some(TensorOp::Copy) => lower_copy(b, op).map_err(Failure::message),
+        Some(TensorOp::MmaTmem) => lower_mma_tmem(b, op).map_err(Failure::message),
+        Some(TensorOp::TmaCopy) => lower_tma_copy(b, op).map_err(Failure::message),
         None => Err(Some(format!(
             "internal: no memory-tensor op numbered {kind}"
         ))),

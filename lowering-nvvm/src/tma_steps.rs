@@ -7,27 +7,22 @@
 //! - the shared tile's elements are of a type the hardware names (the error lists them);
 //! - the global tensor's layout is a plain layout, the shared tile's a CuTe layout;
 //! - the algebra's `tma_desc` accepts the pair (its error otherwise);
-//! - at most 8 leaves (16 numbers): what `layout_nvvm_tma_steps`'s caller holds.
+//! - at most 8 leaves (16 numbers).
 //!
 //! `--layout-lower-tensors` checks it before any rewrite ([`crate::tensor_lowering_checks`])
-//! and cpp/MemoryTensors.cpp's `LowerTmaCopy` asks it through [`layout_nvvm_tma_steps`].
-
-use std::ffi::c_void;
+//! and the lowering of `layout.tma_copy` asks it ([`crate::tma_copy_lowering`]).
 
 use layout_algebra::hw::{tma_desc, Elem, TmaDesc};
 use layout_algebra::{Error, Value};
 use layout_dialect::memory_tensor::memory_tensor;
-use layout_dialect::op_diagnostics::emit_verifier_error;
 use layout_dialect::type_value;
-use melior::ir::operation::OperationRef;
 use melior::ir::r#type::Type;
-use melior::StringRef;
-use mlir_sys::{MlirOperation, MlirStringCallback, MlirType};
 
 use crate::derive::hardware_element_name;
 use crate::kernel_checks::algebra;
 
-/// The numbers the C++ caller holds: two per leaf of the global layout.
+/// The most numbers of the steps (two per leaf of the global layout: at most 8 leaves); the
+/// error beyond says "the caller holds", as it did when C++ held them.
 const MOST_STEPS: usize = 16;
 
 /// The TMA steps of a copy (the module doc).
@@ -93,40 +88,4 @@ fn desc_of(elem: &str, gmem: Type<'_>, smem: Type<'_>) -> Result<TmaDesc, String
     };
     let (g, s) = (g.map_err(|e| e.to_string())?, s.map_err(|e| e.to_string())?);
     tma_desc(Elem::parse(elem).map_err(|e| e.to_string())?, &g, &s).map_err(|e| e.to_string())
-}
-
-/// [`tma_steps`] for C++ (`tmaSteps` of cpp/MemoryTensors.cpp's `LowerTmaCopy`): true with the
-/// steps in `steps[..*length]` and the summary passed to `summary` (with `user_data`), else
-/// false with the error emitted at `op`.
-///
-/// # Safety
-/// `op` is a live op, `gmem` and `shared` live types of its context, and `summary` (when not
-/// null) may be called with `user_data` and a string that lives for the call.
-#[no_mangle]
-pub unsafe extern "C" fn layout_nvvm_tma_steps(
-    op: MlirOperation,
-    gmem: MlirType,
-    shared: MlirType,
-    steps: &mut [i64; MOST_STEPS],
-    length: &mut usize,
-    summary: MlirStringCallback,
-    user_data: *mut c_void,
-) -> bool {
-    // SAFETY: the handles are live for the call (the caller's contract); the summary's text
-    // outlives its callback's call.
-    let op = OperationRef::from_raw(op);
-    match tma_steps(Type::from_raw(gmem), Type::from_raw(shared)) {
-        Ok(t) => {
-            steps[..t.steps.len()].copy_from_slice(&t.steps);
-            *length = t.steps.len();
-            if let Some(callback) = summary {
-                callback(StringRef::new(&t.summary).to_raw(), user_data);
-            }
-            true
-        }
-        Err(message) => {
-            emit_verifier_error(&op, &message);
-            false
-        }
-    }
 }

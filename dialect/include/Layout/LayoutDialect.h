@@ -69,33 +69,6 @@ StringRef hardwareElementTypes();
 /// A type as written in the IR, unquoted (diagnostics that name an element type).
 std::string typeText(Type type);
 
-/// The plan of a local_tile of `layout` by the flat tile `tile` (algebra
-/// ops::local_tile, computed once): the algebra's result and stage
-/// (LAYOUT_TILE_*), the ranks, and on success zipped_divide(L, tile), its
-/// modes 0 (the tile's layout) and 1 (tile coordinate -> origin offset), the
-/// tile's extents and per mode whether L's extent is a static multiple of it.
-struct LocalTilePlan {
-  rust::Result result;
-  int64_t stage = 0, tileRank = -1, layoutRank = -1;
-  ValueType divided, tile, rest;
-  SmallVector<int64_t> extents;
-  SmallVector<bool> whole;
-  bool ok() const { return result.ok(); }
-};
-LocalTilePlan localTilePlan(MLIRContext *ctx, ValueType layout, ValueType tile);
-/// The slice of the shared tile `shared` that one CTA of a `multicast = n` TMA
-/// load copies (algebra ops::multicast_slice): the result (its value the slice
-/// tile), the stage (LAYOUT_SLICE_*) and its integer, and the slice's
-/// local_tile plan.
-struct MulticastSlicePlan {
-  rust::Result result;
-  int64_t stage = 0, info = 0;
-  ValueType slice;
-  LocalTilePlan tile;
-  bool ok() const { return result.ok(); }
-};
-MulticastSlicePlan multicastSlicePlan(MLIRContext *ctx, ValueType shared, int64_t n);
-
 /// The number of elements of the layout function `layout` when static.
 std::optional<int64_t> staticSize(ValueType layout);
 
