@@ -1,47 +1,15 @@
 //===- MemoryTensors.cpp - `--layout-lower-tensors` -----------------------===//
 //
-// (The sm_90a/sm_100a tensor ops -- shared_alloc, mbarrier_init/wait, tma_copy,
-// mma_async, mma_tmem, tensor_memory_load/store, tensor_ptr -- are lowered here
-// too, some by Rust patterns (src/tensor_patterns.rs); see the comments of their
-// patterns and docs/nvvm.md "The sm_90a tensor ops". So are the
-// per-thread partitions, layout.partition, and layout.copy between them:
-// docs/nvvm.md "Partitions and copies".)
-//
-// Tensors in memory (`!layout.tensor<T, global, L>`, made by
-// `layout.make_tensor` and tiled by `layout.local_tile`) are resolved at the
-// ops that read or write them: `layout.async_copy`, `layout.global_load` and
-// `layout.global_store` taking a tensor get its pointer, strides and, for a
-// tile that may reach past the tensor, the bounds of its partial tile.
-//
-// The math, for a chain make_tensor(p, L) -> local_tile(t_1, c_1) -> ... ->
-// local_tile(t_n, c_n), each local_tile is CuTe's
-//
-//   local_tile(T, t, c) = T restricted to mode 0 of zipped_divide(L, t)
-//                         at the rest coordinate c,
-//
-// so its pointer is `p + rest(c)` elements, rest = mode 1 of
-// zipped_divide(L, t), and its layout is mode 0 (the verifier checked it is
-// the result type's). Both are layout ops on the tensor's layout value
-// (`layout.zipped_divide`, `layout.get`, `layout.crd2idx`), which
-// `--layout-lower-to-index` turns into index math with the runtime leaves of
-// the `layout.make` that built L.
-//
-// Bounds: element x_d of mode d of a tile lies in the tensor when
-// x_d < r_d, the residue of mode d: for the first tile r_d = size(L_d) - c_d
-// t_d, for a tile of a tile r_d = r'_d - c_d t_d (r' the parent tile's). A mode
-// needs the predicate unless its extent is a static multiple of the tile
-// extent all along the chain (then every tile at a coordinate inside the
-// tensor is whole, CuTe's assumption); the consumer then gets one bound per
-// dimension, the static tile extent for modes without a predicate.
-//
-// A tensor that is not made in the function by these two ops (a block
-// argument, a value passed through scf.for) cannot be resolved: an error at
-// its use says so.
-//
-// The resolution is Rust (src/tensor_resolve.rs), and so are the patterns of
-// the memory accesses it rewrites (src/resolved_access.rs) and of the mbarrier
-// ring (src/mbarrier_lowering.rs); the C++ patterns below resolve through
-// layout_nvvm_resolve_tensor (src/resolve_entry.rs).
+// The pass that resolves tensors in memory (`!layout.tensor<T, space, L>`,
+// made by `layout.make_tensor` and tiled, sliced, partitioned and viewed) at
+// the ops that read or write them, and lowers the sm_90a/sm_100a tensor ops
+// (shared_alloc, the mbarrier ring, tma_copy, mma_async, mma_tmem,
+// tensor_memory_load/store, tensor_ptr, copy). MLIR glue only: every pattern
+// is a `RustRewritePattern<Op>` whose body is Rust (src/tensor_patterns.rs:
+// the resolution in src/tensor_resolve.rs, with the math in its doc comment),
+// and the checks before any rewrite are src/tensor_lowering_checks.rs. See
+// docs/nvvm.md "Tensors in memory", "The sm_90a tensor ops" and "Partitions
+// and copies" (under "Tensors in memory: `--layout-lower-tensors`").
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,61 +85,6 @@ extern "C" bool layout_nvvm_sized_global(MlirValue ptr, int64_t *bytes, int64_t 
 
 namespace {
 
-/// A tensor resolved at a use by the Rust resolution (src/tensor_resolve.rs,
-/// through layout_nvvm_resolve_tensor): its first element, its layout value and,
-/// per top-level mode, the residue (index), whether it needs a predicate and the
-/// coordinate (index) of its first element in the tensor made by make_tensor
-/// (`root`: a tma tensor's TMA coordinates).
-struct Resolved {
-  Value ptr;
-  Value layout;
-  SmallVector<Value> residue;
-  SmallVector<bool> partial;
-  SmallVector<Value> origin;
-  ValueType root;
-  /// One thread's partition (layout.partition): only layout.copy reads it.
-  /// `partition` is the op, and the tile it partitions has the static mode
-  /// sizes `tileSizes`, the residues `residue` and the predicates `partial`.
-  bool perThread = false;
-  PartitionOp partition;
-  SmallVector<int64_t> tileSizes;
-};
-
-/// Resolve `tensor` before `at` (src/tensor_resolve.rs); its error emitted at `at`.
-FailureOr<Resolved> resolve(PatternRewriter &rw, Operation *at, Value tensor) {
-  RewriterBase *base = &rw;
-  LayoutNvvmResolvedTensor t = {};
-  if (!layout_nvvm_resolve_tensor(wrap(at), wrap(tensor), wrap(base), MlirValue{nullptr}, false,
-                                  &t))
-    return failure();
-  Resolved r;
-  r.ptr = unwrap(t.ptr);
-  r.layout = unwrap(t.layout);
-  r.root = cast<ValueType>(unwrap(t.root));
-  r.perThread = t.perThread;
-  if (t.partition.ptr)
-    r.partition = cast<PartitionOp>(unwrap(t.partition));
-  for (size_t d = 0; d < t.modes; ++d) {
-    r.residue.push_back(unwrap(t.residue[d]));
-    r.partial.push_back(t.partial[d]);
-  }
-  for (size_t d = 0; d < t.origins; ++d)
-    r.origin.push_back(unwrap(t.origin[d]));
-  if (r.partition)
-    r.tileSizes.assign(t.tileSizes, t.tileSizes + t.modes);
-  return r;
-}
-
-bool isTensor(Value v) { return isa<MemoryTensorType>(v.getType()); }
-
-/// The offset a static layout gives the coordinate `coords`, or none.
-std::optional<int64_t> staticOffset(ValueType type, ArrayRef<int64_t> coords) {
-  int64_t v;
-  if (!rust::take(layout_ffi_crd2idx(type.getValueHandle(), rust::ints(coords), &v)).ok())
-    return std::nullopt;
-  return v;
-}
-
 /// A greedy pattern whose body is Rust (src/tensor_patterns.rs, through
 /// layout_nvvm_lower_op): the op's kind, numbered from 200 in the order the
 /// pass adds these patterns (`TensorOp` there).
@@ -245,7 +158,7 @@ struct LowerTensorsPass : public PassWrapper<LowerTensorsPass, OperationPass<>> 
                       MmaTmemOp, TensorMemoryLoadOp, TensorMemoryStoreOp, TensorPtrOp,
                       CopyOp, EncodeTensorMapOp, TmaEncodableOp>(op);
       for (Value v : op->getOperands()) {
-        if (!copy && isTensor(v)) {
+        if (!copy && isa<MemoryTensorType>(v.getType())) {
           op->emitOpError() << "takes a tensor in memory (" << v.getType()
                             << "); only layout.local_tile, layout.slice_tensor, the views (select_tensor, "
                                "group_tensor, recast_tensor), layout.partition, partition_mma "

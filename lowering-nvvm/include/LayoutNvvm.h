@@ -91,29 +91,6 @@ bool layout_nvvm_check_block_warps(MlirOperation root);
 /// maps of encode_tensor_map and tma_encodable can be read. The first
 /// error is emitted at `op`; true when there is none.
 bool layout_nvvm_check_tensor_lowering(MlirOperation op);
-/// A tensor in memory resolved before an op (src/resolve_entry.rs): its pointer,
-/// layout value, root layout type, whether it is one thread's partition (and the
-/// layout.partition with the tile's static mode sizes), and per top-level mode
-/// the residue, origin and predicate; with a ring position, the barrier and the
-/// parity of its phase instead.
-struct LayoutNvvmResolvedTensor {
-  MlirValue ptr, layout;
-  MlirType root;
-  bool perThread;
-  MlirOperation partition;
-  size_t modes, origins;
-  MlirValue residue[16], origin[16];
-  bool partial[16];
-  int64_t tileSizes[16];
-  MlirValue barrier, parity;
-};
-/// Resolve `tensor` before `at` through the pattern's `rewriter` into `out`, or,
-/// when `position` is not null, the barrier of that ring position of the ring
-/// `tensor` (of the phase before it with `previous`). False, the error emitted
-/// at `at`, when it cannot be resolved.
-bool layout_nvvm_resolve_tensor(MlirOperation at, MlirValue tensor, MlirRewriterBase rewriter,
-                                MlirValue position, bool previous,
-                                LayoutNvvmResolvedTensor *out);
 /// The checks of `--layout-lower-register-tensors` before any rewrite (the
 /// block warps above; every register tensor type is one, no tensor in memory is
 /// left for the ops that read it, registers of f8 are only moved or made from

@@ -47,7 +47,6 @@ mod register_cast;
 pub mod register_ops;
 mod register_tensor;
 mod register_type_checks;
-mod resolve_entry;
 mod resolved_access;
 mod shared_access;
 mod shared_alloc_lowering;

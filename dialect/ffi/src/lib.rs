@@ -266,40 +266,9 @@ pub fn crd2idx(layout: Option<&Stored>, coords: &[i64]) -> Result<Option<i64>, E
     }
 }
 
-/// The offset of [`crd2idx`] in `*out`: status Ok; status Dynamic when the offset is not one
-/// integer (a scaled-basis stride); else the message (the coordinate count, or the
-/// application).
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle, `coords` a valid [`LayoutSlice`] and `out` null or
-/// a writable i64.
-#[no_mangle]
-pub extern "C" fn layout_ffi_crd2idx(
-    layout: Option<&Stored>,
-    coords: LayoutSlice<i64>,
-    out: Option<&mut MaybeUninit<i64>>,
-) -> LayoutResult {
-    let coords = coords.as_slice();
-    match catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords))) {
-        Ok(Ok(Some(v))) => {
-            if let Some(out) = out {
-                out.write(v);
-            }
-            owned(STATUS_OK, KIND_TUPLE, 0, String::new())
-        }
-        Ok(Ok(None)) => owned(STATUS_DYNAMIC, 0, 0, String::new()),
-        Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),
-        Err(_) => owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        ),
-    }
-}
-
 /// The offset the static CuTe layout function `layout` gives the index values `coords` (read
-/// as [`layout_ffi_crd2idx`] reads them) when it is one integer; `None` otherwise.
+/// as [`coordinate_of`] reads them) when it is one integer; `None` otherwise (a panic of the
+/// algebra included).
 pub fn static_offset(layout: Option<&Stored>, coords: &[i64]) -> Option<i64> {
     catch_unwind(AssertUnwindSafe(|| crd2idx(layout, coords)))
         .ok()?
@@ -348,23 +317,6 @@ fn simplified(op: &str, layout: Option<&Stored>) -> LayoutResult {
         Some(v) => layout_algebra::ops::call(op, std::slice::from_ref(v)),
         None => Err(Error::algebra(format!("{op}: expected a CuTe value"))),
     })
-}
-
-/// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) or of
-/// an integer tuple; -1 for another value.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_rank(layout: Option<&Stored>) -> i64 {
-    catch_unwind(AssertUnwindSafe(|| match layout.and_then(Stored::cute) {
-        Some(Value::Func(f)) => f.domain_layout().ok().map(|l| l.rank() as i64),
-        Some(Value::Tuple(t)) => Some(t.rank() as i64),
-        _ => None,
-    }))
-    .ok()
-    .flatten()
-    .unwrap_or(-1)
 }
 
 /// The number of elements of a CuTe layout function when it is static (the shape of a plain
@@ -456,30 +408,6 @@ pub fn leaf(layout: Option<&Stored>, stride: bool, path: &[i64]) -> Result<Leaf,
         layout_algebra::Int::Lit(v) => Leaf::Static(*v),
         layout_algebra::Int::Dyn(_) => Leaf::Runtime(dyn_shape + dyn_stride_before),
     })
-}
-
-/// The static integer leaves of an integer or integer tuple, in print order, written to the
-/// front of `out` (as many as it holds). Returns the number of leaves, or -1 when the value is
-/// not a static integer tuple.
-///
-/// # C caller's contract
-/// `value` must be null or a live handle and `out` a valid [`LayoutSliceMut`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_int_leaves(value: Option<&Stored>, out: LayoutSliceMut<i64>) -> i64 {
-    let leaves = catch_unwind(AssertUnwindSafe(|| match value.and_then(Stored::cute) {
-        Some(Value::Tuple(t)) => t.values("idx2crd").ok(),
-        Some(Value::Ints(v)) => Some(v.clone()),
-        _ => None,
-    }))
-    .ok()
-    .flatten();
-    match leaves {
-        Some(v) => {
-            out.write(&v);
-            v.len() as i64
-        }
-        None => -1,
-    }
 }
 
 /// Run `f` on operands given as (canonical text, kind), each parsed into its value (none for
@@ -665,22 +593,7 @@ mod tests {
     }
 
     #[test]
-    fn leaves_and_coordinates() {
-        let mut out = [0i64; 4];
-        let t = one("((1,2),3)");
-        assert_eq!(
-            layout_ffi_int_leaves(t.value(0), out.as_mut_slice().into()),
-            3
-        );
-        assert_eq!(out[..3], [1, 2, 3]);
-        assert_eq!(layout_ffi_int_leaves(None, out.as_mut_slice().into()), -1);
-        // A short array receives the leaves it holds; the count is all of them.
-        let mut two = [0i64; 2];
-        assert_eq!(
-            layout_ffi_int_leaves(t.value(0), two.as_mut_slice().into()),
-            3
-        );
-        assert_eq!(two, [1, 2]);
+    fn coordinates() {
         let l = one("((2,4),8):((1,16),2)");
         let c = |v: &[i64]| coordinate_of(l.value(0), v).map(|c| text::print(&c));
         assert_eq!(c(&[13]).unwrap(), "13");

@@ -4,28 +4,14 @@
 //! of a predicated copy's mode with its table as an integer array (capacity and length, as the
 //! other plans). The C++ passes the ops' attributes as handles and integers, never as text.
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
-
 use layout_algebra::ops::partition_plan::{
     self, is_permutation_mnk, MmaTiling, PERMUTATION_EXPECTED,
 };
 use layout_algebra::{text, Error, Value};
 
 use crate::abi::type_text;
+use crate::kind_of;
 use crate::stored::Stored;
-use crate::{kind_of, owned, LayoutResult, LayoutSliceMut, FLAT_DYNAMIC, STATUS_ALGEBRA_ERROR};
-
-/// `r` as a result, a panic as an internal error.
-fn caught<T>(f: impl FnOnce() -> T) -> Result<T, LayoutResult> {
-    catch_unwind(AssertUnwindSafe(f)).map_err(|_| {
-        owned(
-            STATUS_ALGEBRA_ERROR,
-            0,
-            0,
-            "internal error: the layout algebra panicked".into(),
-        )
-    })
-}
 
 /// The attribute `#layout.<mnemonic><text>` of a value, as the dialect prints it.
 fn attribute_text(v: &Value) -> String {
@@ -50,44 +36,6 @@ pub fn mma_tiling_of(
         }
         _ => e,
     })
-}
-
-/// The rank of a CuTe layout function (of its domain for a swizzled or composed layout) and
-/// the number of elements of each top-level mode in `sizes[0..rank]` ([`FLAT_DYNAMIC`] for a
-/// mode whose extents are not static); -1 for another value or more modes than `sizes` holds.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle and `sizes` a valid [`LayoutSliceMut`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_mode_sizes(
-    layout: Option<&Stored>,
-    sizes: LayoutSliceMut<i64>,
-) -> i64 {
-    let l = layout.and_then(Stored::cute);
-    let modes = caught(|| match l {
-        Some(Value::Func(f)) => f.domain_layout().ok().map(|d| {
-            d.modes()
-                .iter()
-                .map(|m| {
-                    if m.shape.is_static() {
-                        m.size().unwrap_or(FLAT_DYNAMIC)
-                    } else {
-                        FLAT_DYNAMIC
-                    }
-                })
-                .collect::<Vec<i64>>()
-        }),
-        _ => None,
-    })
-    .ok()
-    .flatten();
-    match modes {
-        Some(m) if m.len() <= sizes.len() => {
-            sizes.write(&m);
-            m.len() as i64
-        }
-        _ => -1,
-    }
 }
 
 #[cfg(test)]
@@ -120,13 +68,5 @@ mod tests {
         assert_eq!(texts, ["(16,16)", "(2,1)", "(32,2,2,1):(1,32,0,64)"]);
         assert!(t.permutation.is_none());
         assert_eq!([t.threads, t.lanes], [128, 32]);
-    }
-
-    #[test]
-    fn mode_sizes_of_a_swizzled_layout() {
-        let mut sizes = [0i64; 4];
-        let l = handle("Sw<3,3,3> o 0 o (128,(?,4)):(64,(1,?))", KIND_LAYOUT);
-        assert_eq!(layout_ffi_mode_sizes(l, sizes.as_mut_slice().into()), 2);
-        assert_eq!(sizes[..2], [128, FLAT_DYNAMIC]);
     }
 }

@@ -92,51 +92,12 @@ LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice sh
                                         int64_t *out);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
-/// The leaves of a static integer tuple, as many as `out` holds: their number, or -1.
-int64_t layout_ffi_int_leaves(LayoutHandle value, LayoutI64SliceMut out);
-/// The offset of a static CuTe layout function at the index values `coords` (one linear
-/// index, one per mode or one per leaf) in `*out`: status Ok; Dynamic when the offset is not
-/// one integer; else the message.
-LayoutResult layout_ffi_crd2idx(LayoutHandle layout, LayoutI64Slice coords, int64_t *out);
 /// coalesce / filter of a CuTe value (the algebra's; on the domain of a composed layout),
 /// or the message: the operands the canonicalizations of LayoutCanonicalize.cpp simplify to.
 LayoutResult layout_ffi_coalesce(LayoutHandle layout);
 LayoutResult layout_ffi_filter(LayoutHandle layout);
-/// The partition plans of layout.partition and layout.partition_mma (dialect/ffi
-/// partition.rs, algebra ops::partition_plan). The rank of a CuTe layout function (its
-/// domain's) and the elements of each top-level mode
-/// (LAYOUT_FLAT_DYNAMIC when not static); -1 for another value or more modes than `sizes`
-/// holds.
-int64_t layout_ffi_mode_sizes(LayoutHandle layout, LayoutI64SliceMut sizes);
-/// The plan of layout.local_tile (dialect/ffi tile_plan.rs, algebra ops::local_tile) of
-/// `layout` by `tile`: on success values[0..3] = zipped_divide(L, tile), its mode 0 (the
-/// tile's layout) and mode 1 (tile coordinate -> origin offset), and per mode d
-/// modes[2d] = the tile's extent, modes[2d+1] = 1 when mode d of L is a static multiple of
-/// it (as many modes as fit in `modes`). info[0] = the stage (LAYOUT_TILE_*), info[1] =
-/// the tile's rank (-1: not flat), info[2] = the layout's (-1: unknown). On error the
-/// algebra's message (empty for LAYOUT_TILE_NOT_FLAT and LAYOUT_TILE_RANK).
-LayoutResult layout_ffi_local_tile(LayoutHandle layout, LayoutHandle tile, LayoutResult *values,
-                                   LayoutI64SliceMut modes, int64_t *info);
-#define LAYOUT_TILE_ALGEBRA 0
-#define LAYOUT_TILE_NOT_FLAT 1
-#define LAYOUT_TILE_RANK 2
-#define LAYOUT_TILE_NOT_TRANSLATION 3
-/// The slice of the shared tile `shared` one CTA of a `multicast = n` TMA load copies
-/// (algebra ops::multicast_slice): on success the value is the slice tile (E0/n, E1, ...) and
-/// values/modes its local_tile plan (as layout_ffi_local_tile's); info[0] = the stage
-/// (LAYOUT_SLICE_*), info[1] = the mode without static extent, or mode 0's extent.
-LayoutResult layout_ffi_multicast_slice(LayoutHandle shared, int64_t n, LayoutResult *values,
-                                        LayoutI64SliceMut modes, int64_t *info);
-#define LAYOUT_SLICE_ALGEBRA 0
-#define LAYOUT_SLICE_NO_RANK 1
-#define LAYOUT_SLICE_NOT_STATIC 2
-#define LAYOUT_SLICE_NOT_MULTIPLE 3
-#define LAYOUT_SLICE_NOT_TRANSLATION 4
-/// The rank of a CuTe layout function (its domain's) or an integer tuple; -1 otherwise.
-int64_t layout_ffi_rank(LayoutHandle layout);
 /// The number of elements of a CuTe layout function in *out when static; false otherwise.
 bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
-#define LAYOUT_FLAT_DYNAMIC INT64_MIN
 void layout_result_free(LayoutResult *r);
 }
 

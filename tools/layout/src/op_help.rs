@@ -2270,9 +2270,13 @@ mod tests {
         let mut ops = Vec::new();
         for def in td.split("\ndef ").skip(1) {
             let def = def.split("\nclass ").next().unwrap();
-            let Some((_, rest)) = def.split_once(" : ") else {
+            let Some((name, rest)) = def.split_once(" : ") else {
                 continue;
             };
+            // An op's record is named `..Op`; other records (a trait) are not ops.
+            if !name.ends_with("Op") {
+                continue;
+            }
             let Some((class, args)) = rest.split_once("<\"") else {
                 continue;
             };
