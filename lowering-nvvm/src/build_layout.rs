@@ -263,15 +263,7 @@ pub(crate) fn wgmma_desc<'c>(
     tile: Attribute<'c>,
     k: i64,
 ) -> Result<Val<'c>, String> {
-    let attributes = [
-        ("elem", elem),
-        ("major", major),
-        ("tile", tile),
-        ("k", int64(b, k)),
-        ("address", int64(b, 0)),
-        ("operandSegmentSizes", segments(b, &[1, 0, 0])?),
-    ];
-    one_result(b, "layout.wgmma_desc", &[base], &attributes, b.i64())
+    shared_tile_desc(b, "layout.wgmma_desc", base, [elem, major, tile], k)
 }
 
 /// `layout.umma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the UMMA
@@ -284,6 +276,18 @@ pub(crate) fn umma_desc<'c>(
     tile: Attribute<'c>,
     k: i64,
 ) -> Result<Val<'c>, String> {
+    shared_tile_desc(b, "layout.umma_desc", base, [elem, major, tile], k)
+}
+
+/// The descriptor op `name` (`layout.wgmma_desc`, `layout.umma_desc`: the same operands and
+/// attributes) of block `k` of a shared tile at `base`, its `elem`, `major` and `tile`.
+fn shared_tile_desc<'c>(
+    b: &Builder<'c>,
+    name: &str,
+    base: Val<'c>,
+    [elem, major, tile]: [Attribute<'c>; 3],
+    k: i64,
+) -> Result<Val<'c>, String> {
     let attributes = [
         ("elem", elem),
         ("major", major),
@@ -292,7 +296,7 @@ pub(crate) fn umma_desc<'c>(
         ("address", int64(b, 0)),
         ("operandSegmentSizes", segments(b, &[1, 0, 0])?),
     ];
-    one_result(b, "layout.umma_desc", &[base], &attributes, b.i64())
+    one_result(b, name, &[base], &attributes, b.i64())
 }
 
 /// The UMMA of `layout.tcgen05_mma`: A's and B's element types and majors (D is f32), its

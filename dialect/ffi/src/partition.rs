@@ -41,7 +41,7 @@ pub fn mma_tiling_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{KIND_LAYOUT, KIND_TILER};
+    use crate::KIND_TILER;
 
     fn handle(text: &str, kind: i32) -> Option<&'static Stored> {
         Some(Box::leak(Box::new(Stored::parse(text, kind).unwrap())))
