@@ -36,6 +36,7 @@ pub use layout_dialect_ffi as ffi;
 
 pub mod application_ops;
 pub mod barrier_ops;
+pub mod canonical_patterns;
 pub mod composition_reach;
 pub mod ir;
 pub mod kernel_ops;
@@ -195,11 +196,17 @@ pub(crate) fn attr_stored<'c>(
     attr_handle(attr).map(|h| unsafe { layout_dialect_ffi::stored::borrowed(h) })
 }
 
+/// The kind number of a value type of the dialect (`ValueKind` of LayoutDialect.h: 0 layout,
+/// 1 swizzle, 2 tiler, 3 tuple, 4 linear, 5 bijective); None for a type of another dialect.
+pub fn type_kind(ty: Type) -> Option<u32> {
+    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first.
+    is_value_type(ty).then(|| unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) })
+}
+
 /// The mnemonic of a layout-dialect type's kind (`layout`, `swizzle`, `tiler`, `tuple`,
 /// `linear`, `bijective`); `None` for a type of another dialect.
 pub fn type_mnemonic(ty: Type) -> Option<&'static str> {
-    // SAFETY: `ty` is a live type, checked to be a layout-dialect value type first.
-    is_value_type(ty).then(|| mnemonic(unsafe { mlirLayoutValueTypeGetKind(ty.to_raw()) }))
+    type_kind(ty).map(mnemonic)
 }
 
 /// The mnemonic of the kind numbered `kind` (the dialect's `ValueKind`).

@@ -24,7 +24,7 @@ def Layout_Dialect : Dialect {
     static). Verifiers and folders call the Rust layout algebra.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
-  // bind as a fold: ops on layout.make of constants (LayoutCanonicalize.cpp).
+  // bind as a fold: ops on layout.make of constants (src/canonical_patterns.rs).
   let hasCanonicalizer = 1;
   let useDefaultAttributePrinterParser = 0;
   let useDefaultTypePrinterParser = 0;

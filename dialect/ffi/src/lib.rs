@@ -99,53 +99,53 @@ pub extern "C" fn layout_ffi_call(
     })
 }
 
-/// [`layout_ffi_call`] where the runtime leaves of the operands have the values
-/// `values` (operand 0's `?` leaves in print order, then operand 1's, ...): the op
-/// is computed on the runtime leaves as CuTe C++ computes with `int` leaves, and then bound to
-/// the values (`bind`). The text of the result is the bound value's; with `leaves`, it is
-/// instead the values of the result's runtime leaves in print order, comma-separated (what a
-/// `layout.make` of the result type takes). A recorded runtime condition that the values break
-/// is an error naming it.
+/// What [`call_bound`] computes: the bound value, or the values of its runtime leaves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Bound {
+    /// The result bound to the values (`bind`): its runtime leaves replaced by integers.
+    Value(Value),
+    /// The values of the result's runtime leaves in print order (what a `layout.make` of the
+    /// result's type takes).
+    Leaves(Vec<i64>),
+}
+
+/// The algebra op `op` applied to the CuTe values `args` (then the integer parameters
+/// `indices`) where the runtime leaves of the operands have the values `values` (operand 0's
+/// `?` leaves in print order, then operand 1's, ...).
 ///
-/// # C caller's contract
-/// As [`layout_ffi_call`]; `values` must be a valid [`LayoutSlice`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_call_bound(
-    op: LayoutStr,
-    args: LayoutSlice<LayoutOperand>,
-    indices: LayoutSlice<i64>,
-    values: LayoutSlice<i64>,
+/// The op is computed on the runtime leaves, as CuTe C++ computes with `int` leaves: each `?`
+/// leaf is numbered (`$0`, `$1`, ... across the operands in turn), the op's result is a
+/// function of those names, and it is then evaluated at `values`: bound (every leaf an
+/// integer) or, with `leaves`, as the values its own runtime leaves take. A condition the
+/// algebra recorded for runtime leaves (a divisibility, a bound) that the values break is an
+/// error naming it, as is a count of values other than the operands' runtime leaves.
+pub fn call_bound(
+    op: &str,
+    args: &[Operand],
+    indices: &[i64],
+    values: &[i64],
     leaves: bool,
-) -> LayoutResult {
-    let op = op.bytes();
-    let args = operands(args.as_slice());
-    let indices = indices.as_slice();
-    let bound = values.as_slice();
-    guarded(|| {
-        let op = utf8(op)?;
-        let mut operands = Vec::with_capacity(args.len() + indices.len());
-        let mut first = 0u32;
-        for (i, a) in args.iter().enumerate() {
-            let v = cute_operand(op, i, a)?;
-            let (v, next) = layout_algebra::ops::bind::number_leaves_from(v, first)?;
-            first = next;
-            operands.push(v);
-        }
-        if first as usize != bound.len() {
-            return Err(Error::algebra(format!(
-                "{op}: the operands have {first} runtime leaves but {} values were given",
-                bound.len()
-            )));
-        }
-        operands.extend(indices.iter().map(|&i| Value::int(i)));
-        let result = layout_algebra::ops::call(op, &operands)?;
-        if leaves {
-            let vals = layout_algebra::ops::bind::runtime_leaf_values(&result, bound)?;
-            let text: Vec<String> = vals.iter().map(|v| v.to_string()).collect();
-            return Ok(Value::Json(text.join(",")));
-        }
-        layout_algebra::ops::bind::bind(&result, Some(first), bound)
-    })
+) -> Result<Bound, Error> {
+    let mut operands = Vec::with_capacity(args.len() + indices.len());
+    let mut first = 0u32;
+    for (i, a) in args.iter().enumerate() {
+        let v = cute_operand(op, i, a)?;
+        let (v, next) = layout_algebra::ops::bind::number_leaves_from(v, first)?;
+        first = next;
+        operands.push(v);
+    }
+    if first as usize != values.len() {
+        return Err(Error::algebra(format!(
+            "{op}: the operands have {first} runtime leaves but {} values were given",
+            values.len()
+        )));
+    }
+    operands.extend(indices.iter().map(|&i| Value::int(i)));
+    let result = layout_algebra::ops::call(op, &operands)?;
+    if leaves {
+        return layout_algebra::ops::bind::runtime_leaf_values(&result, values).map(Bound::Leaves);
+    }
+    layout_algebra::ops::bind::bind(&result, Some(first), values).map(Bound::Value)
 }
 
 /// The operands of a C call as Rust [`Operand`]s (texts that are not UTF-8 read as empty).
@@ -288,35 +288,6 @@ pub fn idx2crd(layout: Option<&Stored>, idx: i64) -> Option<Vec<i64>> {
         }
         _ => None,
     }
-}
-
-/// `coalesce(layout)`: the algebra's (on the domain of a composed layout), the operand
-/// layout.crd2idx canonicalizes to (cpp/LayoutCanonicalize.cpp); the message for a value that
-/// is not a CuTe layout or that the algebra refuses.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_coalesce(layout: Option<&Stored>) -> LayoutResult {
-    simplified("coalesce", layout)
-}
-
-/// `filter(layout)` (coalesce o filter_zeros; see [`layout_ffi_coalesce`]), the operand
-/// layout.cosize canonicalizes to.
-///
-/// # C caller's contract
-/// `layout` must be null or a live handle.
-#[no_mangle]
-pub extern "C" fn layout_ffi_filter(layout: Option<&Stored>) -> LayoutResult {
-    simplified("filter", layout)
-}
-
-/// The algebra's `op` (`coalesce` or `filter`) of the CuTe value `layout`.
-fn simplified(op: &str, layout: Option<&Stored>) -> LayoutResult {
-    guarded(|| match layout.and_then(Stored::cute) {
-        Some(v) => layout_algebra::ops::call(op, std::slice::from_ref(v)),
-        None => Err(Error::algebra(format!("{op}: expected a CuTe value"))),
-    })
 }
 
 /// The number of elements of a CuTe layout function when it is static (the shape of a plain
@@ -524,39 +495,43 @@ mod tests {
     #[test]
     fn call_bound_binds_the_runtime_leaves_of_every_operand() {
         let call = |op: &str, a: &TestOperands, values: &[i64], leaves: bool| {
-            let ops = a.ops();
-            take(layout_ffi_call_bound(
-                s(op),
-                ops[..].into(),
-                LayoutSlice::default(),
-                values.into(),
-                leaves,
-            ))
+            let args: Vec<Operand> = a
+                .ops()
+                .iter()
+                .enumerate()
+                .map(|(i, o)| Operand {
+                    text: a.args[i].0,
+                    kind: o.kind,
+                    value: a.value(i),
+                })
+                .collect();
+            call_bound(op, &args, &[], values, leaves).map_err(|e| e.to_string())
+        };
+        let text = |b: Result<Bound, String>| match b {
+            Ok(Bound::Value(v)) => text::print(&v),
+            other => panic!("not a bound value: {other:?}"),
         };
         // The leaves of both operands are numbered in turn: $0 $1 of A, then $2 of B.
         let args = TestOperands::new(&[("(?,8):(1,?)", KIND_LAYOUT), ("?:2", KIND_LAYOUT)]);
-        let (status, _, _, text) = call("composition", &args, &[4, 4, 8], false);
-        assert_eq!((status, text.as_str()), (STATUS_OK, "(2,4):(2,4)"));
+        assert_eq!(
+            text(call("composition", &args, &[4, 4, 8], false)),
+            "(2,4):(2,4)"
+        );
         // The values of the result's runtime leaves, in print order.
         let tiler =
             TestOperands::new(&[("(?,?):(?,1)", KIND_LAYOUT), ("[128:1,64:1]", KIND_TILER)]);
-        let (status, _, _, text) = call("zipped_divide", &tiler, &[1000, 512, 512], true);
-        assert_eq!((status, text.as_str()), (STATUS_OK, "8,8,512,65536"));
-        let (status, _, _, text) = call(
-            "size",
-            &TestOperands::new(&[("(?,8):(1,?)", KIND_LAYOUT)]),
-            &[3, 5],
-            false,
+        assert_eq!(
+            call("zipped_divide", &tiler, &[1000, 512, 512], true),
+            Ok(Bound::Leaves(vec![8, 8, 512, 65536]))
         );
-        assert_eq!((status, text.as_str()), (STATUS_OK, "24"));
+        let size = TestOperands::new(&[("(?,8):(1,?)", KIND_LAYOUT)]);
+        assert_eq!(text(call("size", &size, &[3, 5], false)), "24");
         // A broken recorded condition and a wrong count of values are errors.
         let p = TestOperands::new(&[("?:?", KIND_LAYOUT), ("4:1", KIND_LAYOUT)]);
-        let (status, _, _, text) = call("logical_product", &p, &[1000, 3], true);
-        assert_eq!(status, STATUS_ALGEBRA_ERROR);
-        assert!(text.contains("divisibility"), "{text}");
-        let (status, _, _, text) = call("zipped_divide", &tiler, &[1000], true);
-        assert_eq!(status, STATUS_ALGEBRA_ERROR);
-        assert!(text.contains("3 runtime leaves but 1 values"), "{text}");
+        let e = call("logical_product", &p, &[1000, 3], true).unwrap_err();
+        assert!(e.contains("divisibility"), "{e}");
+        let e = call("zipped_divide", &tiler, &[1000], true).unwrap_err();
+        assert!(e.contains("3 runtime leaves but 1 values"), "{e}");
     }
 
     #[test]

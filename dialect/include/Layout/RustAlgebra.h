@@ -77,9 +77,6 @@ void layout_ffi_value_release(LayoutHandle value);
 /// value, or a parse error at a byte offset of the spec (attribute_spec.rs).
 LayoutResult layout_ffi_parse_spec(LayoutStr spec, bool allow_unknown, LayoutStr what);
 LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Slice indices);
-LayoutResult layout_ffi_call_bound(LayoutStr op, LayoutOperandSlice args,
-                                   LayoutI64Slice indices, LayoutI64Slice values,
-                                   bool leaves);
 LayoutResult layout_ffi_call_linear(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, LayoutOperandSlice args,
                                              int64_t bits, bool has_bits);
@@ -92,10 +89,6 @@ LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice sh
                                         int64_t *out);
 LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
 LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
-/// coalesce / filter of a CuTe value (the algebra's; on the domain of a composed layout),
-/// or the message: the operands the canonicalizations of LayoutCanonicalize.cpp simplify to.
-LayoutResult layout_ffi_coalesce(LayoutHandle layout);
-LayoutResult layout_ffi_filter(LayoutHandle layout);
 /// The number of elements of a CuTe layout function in *out when static; false otherwise.
 bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
 void layout_result_free(LayoutResult *r);
