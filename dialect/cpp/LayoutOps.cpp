@@ -13,7 +13,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/CAPI/IR.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::layout;
@@ -23,17 +22,6 @@ namespace {
 StringRef cuteName(StringRef opName) {
   opName.consume_front("layout.");
   return opName;
-}
-
-/// The value-typed operands as Rust operands; false if one is not static.
-bool staticOperands(TypeRange types, SmallVectorImpl<LayoutOperand> &args) {
-  for (Type t : types) {
-    auto vt = llvm::dyn_cast<ValueType>(t);
-    if (!vt || !vt.isStatic())
-      return false;
-    args.push_back(vt.asOperand());
-  }
-  return true;
 }
 
 /// The type of a value the algebra returned (its text, kind and value).
@@ -46,14 +34,6 @@ ValueType typeOf(MLIRContext *context, const rust::Result &r) {
 ValueCache *cacheOf(MLIRContext *context) {
   auto *dialect = context->getLoadedDialect<LayoutDialect>();
   return dialect ? &dialect->getCache() : nullptr;
-}
-
-/// Parse a decimal integer result of the algebra.
-std::optional<int64_t> asInteger(StringRef text) {
-  int64_t v;
-  if (text.getAsInteger(10, v))
-    return std::nullopt;
-  return v;
 }
 
 /// Constant index values of `operands`, if all are constants.
@@ -174,41 +154,6 @@ OpFoldResult mlir::layout::foldStaticValue(Type type) {
   return vt.getValueAttr();
 }
 
-/// Shared by verifyIndexOp/foldIndexOp: the integer the algebra computes for
-/// a static index op, or an error message (empty when not static).
-static std::optional<int64_t> evalIndexOp(Operation *op, std::string &error) {
-  SmallVector<LayoutOperand, 4> args;
-  if (!staticOperands(op->getOperandTypes(), args))
-    return std::nullopt;
-  rust::Result r = rust::call(cuteName(op->getName().getStringRef()), args);
-  if (r.status == rust::Dynamic)
-    return std::nullopt;
-  if (!r.ok()) {
-    error = r.text;
-    return std::nullopt;
-  }
-  std::optional<int64_t> v = asInteger(r.text);
-  if (!v)
-    error = "expected an integer result, the algebra returned '" + r.text + "'";
-  return v;
-}
-
-LogicalResult mlir::layout::verifyIndexOp(Operation *op) {
-  std::string error;
-  evalIndexOp(op, error);
-  if (!error.empty())
-    return op->emitOpError() << error;
-  return success();
-}
-
-OpFoldResult mlir::layout::foldIndexOp(Operation *op) {
-  std::string error;
-  std::optional<int64_t> v = evalIndexOp(op, error);
-  if (!v)
-    return {};
-  return IntegerAttr::get(IndexType::get(op->getContext()), *v);
-}
-
 //===----------------------------------------------------------------------===//
 // Linear-layout analyses
 //===----------------------------------------------------------------------===//
@@ -229,31 +174,6 @@ static rust::Result evalLinearAnalysis(StringRef opName, TypeRange types,
     args.push_back(vt.asOperand());
   }
   return rust::callLinearAnalysis(cuteName(opName), args, bits);
-}
-
-LogicalResult mlir::layout::verifyLinearAnalysis(Operation *op,
-                                                 std::optional<int64_t> bits) {
-  rust::Result r = evalLinearAnalysis(op->getName().getStringRef(),
-                                      op->getOperandTypes(), bits);
-  if (!r.ok())
-    return op->emitOpError() << r.text;
-  if (!asInteger(r.text))
-    return op->emitOpError()
-           << "expected an integer result, the algebra returned '" << r.text
-           << "'";
-  return success();
-}
-
-OpFoldResult mlir::layout::foldLinearAnalysis(Operation *op,
-                                              std::optional<int64_t> bits) {
-  rust::Result r = evalLinearAnalysis(op->getName().getStringRef(),
-                                      op->getOperandTypes(), bits);
-  if (!r.ok())
-    return {};
-  std::optional<int64_t> v = asInteger(r.text);
-  if (!v)
-    return {};
-  return IntegerAttr::get(IndexType::get(op->getContext()), *v);
 }
 
 LogicalResult mlir::layout::inferLinearAnalysisResult(

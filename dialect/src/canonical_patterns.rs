@@ -35,7 +35,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use layout_algebra::{text, Value as AlgebraValue};
-use layout_dialect_ffi::{call_bound, Bound, Operand, Stored};
+use layout_dialect_ffi::{call_bound, Bound, Stored};
 use melior::dialect::arith;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRef};
@@ -166,14 +166,10 @@ fn bind_constant_leaves(ctx: &Context, op: OperationRef<'_, '_>, rewriter: &Rewr
     let mut bound = false;
     for v in op.operands() {
         let ty = v.r#type();
-        if !is_value(ty) {
-            return false;
+        match crate::type_operand(ty) {
+            Some(operand) if operand.text != "*" => args.push(operand),
+            _ => return false,
         }
-        args.push(Operand {
-            text: crate::type_text(ty).unwrap_or(""),
-            kind: crate::type_kind(ty).map_or(0, |k| k as i32),
-            value: crate::type_stored(ty).flatten(),
-        });
         if crate::type_is_static(ty) {
             continue;
         }

@@ -38,6 +38,7 @@ pub mod application_ops;
 pub mod barrier_ops;
 pub mod canonical_patterns;
 pub mod composition_reach;
+pub mod index_ops;
 pub mod ir;
 pub mod kernel_ops;
 pub mod layout_modes;
@@ -194,6 +195,16 @@ pub(crate) fn attr_stored<'c>(
 ) -> Option<Option<&'c layout_dialect_ffi::Stored>> {
     // SAFETY: as [`type_stored`], for the storage of an attribute.
     attr_handle(attr).map(|h| unsafe { layout_dialect_ffi::stored::borrowed(h) })
+}
+
+/// A value type of the dialect as an operand of the algebra's calls: its canonical text, its
+/// kind and the value it holds (none for `*`); None for a type of another dialect.
+pub fn type_operand<'c>(ty: Type<'c>) -> Option<layout_dialect_ffi::Operand<'c>> {
+    Some(layout_dialect_ffi::Operand {
+        text: type_text(ty)?,
+        kind: type_kind(ty)? as i32,
+        value: type_stored(ty).flatten(),
+    })
 }
 
 /// The kind number of a value type of the dialect (`ValueKind` of LayoutDialect.h: 0 layout,

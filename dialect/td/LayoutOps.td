@@ -321,7 +321,7 @@ def Layout_GroupModesOp : Layout_IndexedAlgebraOp<"group_modes",
 //===----------------------------------------------------------------------===//
 
 class Layout_IndexOp<string mnemonic, string doc, dag operands, string format>
-    : Layout_Op<mnemonic, [Pure]> {
+    : Layout_RustVerifiedOp<mnemonic, [Pure]> {
   let summary = "CuTe `" # mnemonic # "`";
   let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
@@ -331,13 +331,10 @@ class Layout_IndexOp<string mnemonic, string doc, dag operands, string format>
   let results = (outs Index:$result);
   let assemblyFormat = format;
   let hasFolder = 1;
-  let hasVerifier = 1;
+  // Verifier and folder: dialect/src/index_ops.rs.
   let extraClassDefinition = [{
-    ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::layout::verifyIndexOp(getOperation());
-    }
     ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
-      return ::mlir::layout::foldIndexOp(getOperation());
+      return ::mlir::layout::foldInRust(getOperation(), {});
     }
   }];
 }
@@ -558,7 +555,7 @@ def Layout_LinearProductOp : Layout_LinearOp<"linear_product", "linear_product",
 /// (layout_ffi_call_linear_analysis) checks the operand kinds and calls the
 /// batch operation of layout_algebra::linear with the op's name.
 class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
-    : Layout_Op<mnemonic, [Pure]> {
+    : Layout_RustVerifiedOp<mnemonic, [Pure]> {
   let summary = "linear layouts: `" # mnemonic # "` of layout_algebra::linear";
   let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
@@ -569,7 +566,12 @@ class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
   let arguments = args;
   let results = (outs Index:$result);
   let hasFolder = 1;
-  let hasVerifier = 1;
+  // Verifier and folder: dialect/src/index_ops.rs.
+  let extraClassDefinition = [{
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
+      return ::mlir::layout::foldInRust(getOperation(), {});
+    }
+  }];
 }
 
 def Layout_LinearVectorWidthOp : Layout_LinearIndexAnalysisOp<"linear_vector_width",
@@ -584,14 +586,6 @@ def Layout_LinearVectorWidthOp : Layout_LinearIndexAnalysisOp<"linear_vector_wid
     ```
   }]> {
   let assemblyFormat = "$layout attr-dict `:` qualified(type($layout))";
-  let extraClassDefinition = [{
-    ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::layout::verifyLinearAnalysis(getOperation(), std::nullopt);
-    }
-    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
-      return ::mlir::layout::foldLinearAnalysis(getOperation(), std::nullopt);
-    }
-  }];
 }
 
 def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_conflicts",
@@ -611,14 +605,6 @@ def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_con
     ```
   }]> {
   let assemblyFormat = "$a (`,` $b^)? attr-dict `:` qualified(type($a)) (`,` qualified(type($b))^)?";
-  let extraClassDefinition = [{
-    ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::layout::verifyLinearAnalysis(getOperation(), getBits());
-    }
-    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
-      return ::mlir::layout::foldLinearAnalysis(getOperation(), getBits());
-    }
-  }];
 }
 
 /// Value-valued analyses (a shared layout chosen for register layouts): the

@@ -88,15 +88,19 @@ pub extern "C" fn layout_ffi_call(
     let op = op.bytes();
     let args = operands(args.as_slice());
     let indices = indices.as_slice();
-    guarded(|| {
-        let op = utf8(op)?;
-        let mut values = Vec::with_capacity(args.len() + indices.len());
-        for (i, a) in args.iter().enumerate() {
-            values.push(cute_operand(op, i, a)?.clone());
-        }
-        values.extend(indices.iter().map(|&i| Value::int(i)));
-        layout_algebra::ops::call(op, &values)
-    })
+    guarded(|| call(utf8(op)?, &args, indices))
+}
+
+/// The algebra op `op` (a CuTe name) applied to the CuTe values of `args`, then the integer
+/// parameters `indices` (what [`layout_ffi_call`] answers); an operand that holds no CuTe value
+/// is an error that names it.
+pub fn call(op: &str, args: &[Operand], indices: &[i64]) -> Result<Value, Error> {
+    let mut values = Vec::with_capacity(args.len() + indices.len());
+    for (i, a) in args.iter().enumerate() {
+        values.push(cute_operand(op, i, a)?.clone());
+    }
+    values.extend(indices.iter().map(|&i| Value::int(i)));
+    layout_algebra::ops::call(op, &values)
 }
 
 /// What [`call_bound`] computes: the bound value, or the values of its runtime leaves.

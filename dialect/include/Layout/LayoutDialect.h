@@ -86,11 +86,6 @@ LogicalResult inferLinearResult(MLIRContext *context,
                                 std::optional<Location> loc, StringRef opName,
                                 TypeRange operandTypes,
                                 SmallVectorImpl<Type> &results);
-/// Verify a linear-layout analysis (linear_vector_width,
-/// linear_bank_conflicts): the algebra's message on refusal.
-LogicalResult verifyLinearAnalysis(Operation *op, std::optional<int64_t> bits);
-/// Fold an index-valued linear-layout analysis to an index constant.
-OpFoldResult foldLinearAnalysis(Operation *op, std::optional<int64_t> bits);
 /// Result type of a value-valued linear-layout analysis
 /// (linear_choose_swizzle), computed by the algebra; emits its message at
 /// `loc` on failure. `bits` is null when the attribute is missing.
@@ -115,10 +110,6 @@ LogicalResult verifyRelationOp(Operation *op);
 OpFoldResult foldRelationOp(Operation *op);
 /// The constant attribute of a static value type, or null.
 OpFoldResult foldStaticValue(Type type);
-/// Verify an index-valued algebra op (size, cosize, ...) on static operands.
-LogicalResult verifyIndexOp(Operation *op);
-/// Fold an index-valued algebra op on static operands.
-OpFoldResult foldIndexOp(Operation *op);
 /// Verify `op` by its rules in Rust (dialect/src/op_verifier.rs).
 LogicalResult verifyInRust(Operation *op);
 /// Fold a one-result op by its rules in Rust (dialect/src/op_folder.rs), given
