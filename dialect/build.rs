@@ -116,7 +116,6 @@ fn main() {
         "cpp/LayoutDialect.cpp",
         "cpp/LayoutOps.cpp",
         "cpp/LayoutCanonicalize.cpp",
-        "cpp/BijectiveOps.cpp",
         "cpp/CAPI.cpp",
     ];
     cc::Build::new()

@@ -340,6 +340,24 @@ LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor,
 }
 
 //===----------------------------------------------------------------------===//
+// layout.apply / layout.inv (dialect/src/bijective_ops.rs)
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ApplyOp::fold(FoldAdaptor adaptor) {
+  SmallVector<int64_t, 4> indices;
+  if (!constantIndices(adaptor.getIndices(), indices))
+    return {};
+  return foldInRust(*this, indices);
+}
+
+LogicalResult InvOp::fold(FoldAdaptor adaptor, SmallVectorImpl<OpFoldResult> &results) {
+  auto offset = llvm::dyn_cast_or_null<IntegerAttr>(adaptor.getOffset());
+  if (!offset)
+    return failure();
+  return foldResultsInRust(*this, offset.getInt(), results);
+}
+
+//===----------------------------------------------------------------------===//
 // convert_layout, retile
 //===----------------------------------------------------------------------===//
 

@@ -36,6 +36,7 @@ pub use layout_dialect_ffi as ffi;
 
 pub mod application_ops;
 pub mod barrier_ops;
+pub mod bijective_ops;
 pub mod canonical_patterns;
 pub mod composition_reach;
 pub mod index_ops;

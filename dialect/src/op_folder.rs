@@ -1,9 +1,10 @@
 //! The one C entry of the Rust op folders, [`layout_fold_op`]: the C++ `fold` of
-//! `layout.crd2idx`, `layout.idx2crd`, `layout.shape_leaf`, `layout.stride_leaf` and the
-//! index-valued ops of the algebra hands it the op and the integers its rules need (the
-//! constant coordinates, the constant index, the mode path; none for an index op), and builds
-//! the `OpFoldResult` from the plain answer: index constants, or an existing value to forward.
-//! The rules are [`crate::application_ops`], [`crate::leaf_ops`] and [`crate::index_ops`].
+//! `layout.crd2idx`, `layout.idx2crd`, `layout.shape_leaf`, `layout.stride_leaf`,
+//! `layout.apply`, `layout.inv` and the index-valued ops of the algebra hands it the op and the
+//! integers its rules need (the constant coordinates, indices or offset, the mode path; none
+//! for an index op), and builds the `OpFoldResult` from the plain answer: index constants, or
+//! an existing value to forward. The rules are [`crate::application_ops`], [`crate::leaf_ops`],
+//! [`crate::bijective_ops`] and [`crate::index_ops`].
 //!
 //! Folders run in every canonicalization, over whole modules: nothing here prints, and the op
 //! is read through its operands and the values its types hold, never as text.
@@ -16,6 +17,7 @@ use melior::ir::ValueLike;
 use mlir_sys::{MlirOperation, MlirValue};
 
 use crate::application_ops::{fold_crd2idx, fold_idx2crd};
+use crate::bijective_ops::fold_bijective_op;
 use crate::index_ops::{fold_index_op, is_index_op};
 use crate::leaf_ops::{fold_leaf, LeafFold};
 
@@ -79,6 +81,10 @@ fn fold(
                 },
                 None => NO_FOLD,
             }
+        }
+        Ok(bijective @ ("layout.apply" | "layout.inv")) => {
+            fold_bijective_op(op, bijective == "layout.inv", ints)
+                .map_or(NO_FOLD, |values| constants(&values))
         }
         Ok(n) if is_index_op(n) => fold_index_op(op, n).map_or(NO_FOLD, |v| constants(&[v])),
         _ => NO_FOLD,

@@ -810,7 +810,7 @@ def Layout_IsBijectiveOp : Layout_RelationOp<"is_bijective",
 // Bijective (LEGO) layouts: apply and inv (docs/bijective.md)
 //===----------------------------------------------------------------------===//
 
-def Layout_ApplyOp : Layout_Op<"apply", [Pure]> {
+def Layout_ApplyOp : Layout_RustVerifiedOp<"apply", [Pure]> {
   let summary = "apply a bijective layout: logical index -> physical offset";
   let description = [{
     One `index` operand per logical dim of the `#layout.bijective` layout
@@ -825,10 +825,9 @@ def Layout_ApplyOp : Layout_Op<"apply", [Pure]> {
   let results = (outs Index:$result);
   let assemblyFormat = "qualified($layout) `[` $indices `]` attr-dict";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
-def Layout_InvOp : Layout_Op<"inv", [Pure]> {
+def Layout_InvOp : Layout_RustVerifiedOp<"inv", [Pure]> {
   let summary = "invert a bijective layout: physical offset -> logical index";
   let description = [{
     The offset must lie in `[0, size)`; one `index` result per logical dim.
@@ -842,7 +841,6 @@ def Layout_InvOp : Layout_Op<"inv", [Pure]> {
   let results = (outs Variadic<Index>:$indices);
   let assemblyFormat = "qualified($layout) `[` $offset `]` attr-dict `->` type($indices)";
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

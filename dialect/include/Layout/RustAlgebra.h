@@ -87,8 +87,6 @@ LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
-LayoutResult layout_ffi_bijective_check(LayoutHandle layout, size_t n, bool inv);
-LayoutResult layout_ffi_bijective_fold(LayoutHandle layout, LayoutI64Slice values, bool inv);
 /// The number of elements of a CuTe layout function in *out when static; false otherwise.
 bool layout_ffi_static_size(LayoutHandle layout, int64_t *out);
 void layout_result_free(LayoutResult *r);
