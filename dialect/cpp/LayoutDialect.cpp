@@ -10,6 +10,8 @@
 #include "Layout/ValueCache.h"
 #include "Layout/ValueStorage.h"
 
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
@@ -516,45 +518,12 @@ bool mlir::layout::isValueOfKind(Type type, std::initializer_list<ValueKind> kin
   return v && llvm::is_contained(kinds, v.getValueKind());
 }
 
+/// dialect/src/element_types.rs: the one table of the hardware's element types.
+extern "C" MlirStringRef layout_hardware_element_name(MlirType type);
+extern "C" MlirStringRef layout_hardware_element_types();
+
 StringRef mlir::layout::hardwareElementName(Type type) {
-  if (type.isF16())
-    return "f16";
-  if (type.isBF16())
-    return "bf16";
-  if (type.isTF32())
-    return "tf32";
-  if (type.isF32())
-    return "f32";
-  if (type.isF64())
-    return "f64";
-  if (isa<Float8E4M3FNType>(type))
-    return "e4m3";
-  if (isa<Float8E5M2Type>(type))
-    return "e5m2";
-  if (isa<Float6E2M3FNType>(type))
-    return "e2m3";
-  if (isa<Float6E3M2FNType>(type))
-    return "e3m2";
-  if (isa<Float4E2M1FNType>(type))
-    return "e2m1";
-  if (isa<Float8E8M0FNUType>(type))
-    return "ue8m0";
-  auto i = dyn_cast<IntegerType>(type);
-  if (!i)
-    return {};
-  unsigned w = i.getWidth();
-  if (i.isSigned())
-    return w == 8 ? "s8" : w == 32 ? "s32" : StringRef();
-  if (i.isUnsigned())
-    return w == 8 ? "u8" : StringRef();
-  switch (w) {
-  case 1: return "b1";
-  case 8: return "i8";
-  case 16: return "i16";
-  case 32: return "i32";
-  case 64: return "i64";
-  default: return {};
-  }
+  return unwrap(layout_hardware_element_name(wrap(type)));
 }
 
 std::string mlir::layout::typeText(Type type) {
@@ -565,6 +534,5 @@ std::string mlir::layout::typeText(Type type) {
 }
 
 StringRef mlir::layout::hardwareElementTypes() {
-  return "f16, bf16, tf32, f32, f64, f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, "
-         "f4E2M1FN, si8, ui8, si32, i1, i8, i16, i32, i64";
+  return unwrap(layout_hardware_element_types());
 }

@@ -39,6 +39,7 @@ pub mod barrier_ops;
 pub mod bijective_ops;
 pub mod canonical_patterns;
 pub mod composition_reach;
+pub mod element_types;
 pub mod index_ops;
 pub mod ir;
 pub mod kernel_ops;
@@ -89,7 +90,6 @@ extern "C" {
     ) -> mlir_sys::MlirType;
     fn mlirLayoutValueTypeGetValueAttr(ty: mlir_sys::MlirType) -> mlir_sys::MlirAttribute;
     fn mlirLayoutRegisterPasses();
-    fn mlirLayoutHardwareElementTypes() -> mlir_sys::MlirStringRef;
 }
 
 /// A new `layout-canonicalize` pass: the dialect's folders and its filter_zeros/coalesce
@@ -244,12 +244,7 @@ pub fn type_is_static(ty: Type) -> bool {
     }
 }
 
-/// The element types the hardware ops accept, as MLIR spells them (`f16, bf16, ...`), for
-/// diagnostics: the dialect's table (cpp/LayoutDialect.cpp, `hardwareElementName`).
-pub fn hardware_element_types() -> &'static str {
-    // SAFETY: the C++ side answers a string literal, alive for the program.
-    unsafe { stored_text(mlirLayoutHardwareElementTypes()) }
-}
+pub use element_types::hardware_element_types;
 
 /// The mnemonic of a layout-dialect attribute's kind (as [`type_mnemonic`]); `None` for an
 /// attribute of another dialect.

@@ -76,16 +76,11 @@ SmallVector<std::pair<StringRef, Value>, 2> layoutParams(Operation *op) {
 }
 } // namespace
 
-/// The hardware's name of an element-type or enum attribute of a hardware op
-/// (`f16`, `e4m3`, `K`, ...); empty for any other attribute.
+/// The name of a `#layout.major` attribute (`K`, `MN`); empty for any other
+/// attribute (element types are named by dialect/src/element_types.rs).
 extern "C" MlirStringRef mlirLayoutNvParamName(MlirAttribute attr) {
-  Attribute a = unwrap(attr);
-  StringRef name;
-  if (auto t = dyn_cast<TypeAttr>(a))
-    name = hardwareElementName(t.getValue());
-  else if (auto m = dyn_cast<MajorAttr>(a))
-    name = stringifyMajor(m.getValue());
-  return wrap(name);
+  auto m = dyn_cast<MajorAttr>(unwrap(attr));
+  return wrap(m ? stringifyMajor(m.getValue()) : StringRef());
 }
 
 /// Layout parameter `index` of a hardware op that an operand may give instead of

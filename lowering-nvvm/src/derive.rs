@@ -60,44 +60,11 @@ fn get<'a>(a: &'a Attrs, key: &str) -> Result<&'a str, String> {
         .ok_or_else(|| format!("missing attribute '{key}'"))
 }
 
-/// The MLIR element type of each name `hardwareElementName` (dialect/cpp/LayoutDialect.cpp)
-/// gives the algebra, for diagnostics in the types the user wrote.
-const MLIR_ELEMENT_TYPES: &[(&str, &str)] = &[
-    ("f16", "f16"),
-    ("bf16", "bf16"),
-    ("tf32", "tf32"),
-    ("f32", "f32"),
-    ("f64", "f64"),
-    ("e4m3", "f8E4M3FN"),
-    ("e5m2", "f8E5M2"),
-    ("e2m3", "f6E2M3FN"),
-    ("e3m2", "f6E3M2FN"),
-    ("e2m1", "f4E2M1FN"),
-    ("ue8m0", "f8E8M0FNU"),
-    ("s8", "si8"),
-    ("u8", "ui8"),
-    ("s32", "si32"),
-    ("b1", "i1"),
-];
-
-/// The algebra's name of the element type `ty` (`hardwareElementName` of
-/// dialect/cpp/LayoutDialect.cpp): the inverse of [`MLIR_ELEMENT_TYPES`], and the signless
-/// `i8`, `i16`, `i32`, `i64` by their own names; `None` for a type the hardware ops do not move.
-pub fn hardware_element_name(ty: melior::ir::Type<'_>) -> Option<&'static str> {
-    let text = ty.to_string();
-    MLIR_ELEMENT_TYPES
-        .iter()
-        .find(|(_, t)| *t == text)
-        .map(|(n, _)| *n)
-        .or_else(|| ["i8", "i16", "i32", "i64"].into_iter().find(|n| *n == text))
-}
+pub use layout_dialect::element_types::hardware_element_name;
 
 /// The MLIR spelling of an element name of the algebra (the name itself when it has no other).
 pub fn mlir_element_type(name: &str) -> &str {
-    MLIR_ELEMENT_TYPES
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map_or(name, |(_, t)| t)
+    layout_dialect::element_types::mlir_spelling(name).unwrap_or(name)
 }
 
 /// The element type of the hardware instructions an attribute names; an error in MLIR's
@@ -108,12 +75,7 @@ fn elem(a: &Attrs, key: &str) -> Result<Elem, String> {
         // The hardware types an MLIR type names (e2m1_unpacksmem and ue4m3 have none).
         let known: Vec<&str> = layout_algebra::hw::elem::ALL_ELEMS
             .iter()
-            .filter_map(|e| {
-                MLIR_ELEMENT_TYPES
-                    .iter()
-                    .find(|(n, _)| *n == e.name())
-                    .map(|(_, t)| *t)
-            })
+            .filter_map(|e| layout_dialect::element_types::mlir_spelling(e.name()))
             .collect();
         format!(
             "'{key}' must be one of {} for these instructions, found {}",

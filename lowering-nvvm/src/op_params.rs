@@ -8,7 +8,7 @@
 //!   `e4m3`, `K`), from the dialect's one table of element types;
 //! - a string, integer or bool: its text; a unit attribute (a flag): present, with no text.
 
-use melior::ir::attribute::{Attribute, BoolAttribute, IntegerAttribute};
+use melior::ir::attribute::{Attribute, BoolAttribute, IntegerAttribute, TypeAttribute};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::Type;
 use melior::ir::{AttributeLike, Value, ValueLike};
@@ -137,8 +137,12 @@ fn insert_layout_type(a: &mut Attrs, k: &str, ty: Type<'_>) {
 }
 
 /// The hardware's name of an element-type or `#layout.major` attribute (`f16`, `e4m3`, `K`);
-/// `None` for another attribute, or an element type the hardware has no name for.
+/// `None` for another attribute, or an element type the hardware has no name for (the table of
+/// layout_dialect::element_types).
 pub fn hardware_name(attr: Attribute<'_>) -> Option<String> {
+    if let Ok(t) = TypeAttribute::try_from(attr) {
+        return layout_dialect::element_types::hardware_element_name(t.value()).map(str::to_string);
+    }
     // SAFETY: `attr` is a live attribute (melior's `Attribute` of the context); the name is a
     // string of a static table, copied before returning.
     unsafe {

@@ -4,7 +4,7 @@
 //!
 //! - `%T` is a whole tensor, made by `layout.make_tensor` in the function (the kernel tiles the
 //!   `tma` tensor, not the host).
-//! - Its element type is one the hardware names (`hardwareElementName`; the error lists the
+//! - Its element type is one the hardware names (`layout_dialect::element_types`; the error lists the
 //!   types TMA moves), and the algebra's tensor map of its layout for tiles of `S`
 //!   (`layout_algebra::hw::tma_desc`) exists: the layout is a plain layout, `S` a CuTe layout,
 //!   and every runtime extent or stride of a TMA dimension is one leaf's. The algebra's error

@@ -221,7 +221,7 @@ func.func @elem_signless(%p: !llvm.ptr<3>) {
 // -----
 
 func.func @elem_unknown(%p: !llvm.ptr<3>) {
-  // expected-error @+1 {{'layout.ldmatrix' op 'elem' must be one of the element types f16, bf16, tf32, f32, f64, f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, si8, ui8, si32, i1, i8, i16, i32, i64; found si16}}
+  // expected-error @+1 {{'layout.ldmatrix' op 'elem' must be one of the element types f16, bf16, tf32, f32, f64, f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, f8E8M0FNU, si8, ui8, si32, i1, i8, i16, i32, i64; found si16}}
   %r = layout.ldmatrix %p {elem = si16, smem = #layout.layout<(16,16):(16,1)>, fragment = #layout.layout<((4,8),(2,2,2)):((32,1),(16,8,128))>} : !llvm.ptr<3> -> !llvm.struct<(i32, i32, i32, i32)>
   return
 }

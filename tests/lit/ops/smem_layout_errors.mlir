@@ -26,7 +26,7 @@ func.func @stages() {
 // -----
 
 func.func @elem() {
-  // expected-error @+1 {{'layout.smem_layout' op 'elem' must be one of the element types f16, bf16, tf32, f32, f64, f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, si8, ui8, si32, i1, i8, i16, i32, i64; found index}}
+  // expected-error @+1 {{'layout.smem_layout' op 'elem' must be one of the element types f16, bf16, tf32, f32, f64, f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, f8E8M0FNU, si8, ui8, si32, i1, i8, i16, i32, i64; found index}}
   %a = layout.smem_layout {elem = index, major = #layout.major<K>, mn = 128 : i64, k = 64 : i64}
   return
 }
