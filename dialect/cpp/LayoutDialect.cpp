@@ -496,11 +496,6 @@ rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<LayoutOperand> args
                                               bits.has_value()));
 }
 
-rust::Result rust::smemLayout(StringRef elem, StringRef major, int64_t mn,
-                              int64_t k, int64_t stages) {
-  return take(layout_ffi_smem_layout(str(elem), str(major), mn, k, stages));
-}
-
 rust::Result rust::callRelation(StringRef op, ArrayRef<LayoutOperand> args) {
   return take(layout_ffi_relation_verdict(str(op), operands(args)));
 }

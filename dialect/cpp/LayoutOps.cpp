@@ -53,6 +53,9 @@ bool constantIndices(ArrayRef<Attribute> operands,
 // Verifiers and folders in Rust
 //===----------------------------------------------------------------------===//
 
+/// dialect/src/element_types.rs: the inference of layout.smem_layout.
+extern "C" LayoutResult layout_smem_layout(MlirType elem, bool major_k, int64_t mn, int64_t k,
+                                           int64_t stages);
 /// The one Rust entry of the op verifiers (dialect/src/op_verifier.rs).
 extern "C" bool layout_verify_op(MlirOperation op);
 /// The one Rust entry of the op folders (dialect/src/op_folder.rs): the number of index
@@ -211,13 +214,13 @@ LogicalResult mlir::layout::inferSmemLayoutResult(
     return emitOptionalError(loc, "'layout.smem_layout' op requires the attributes "
                                   "elem (a type), major (#layout.major<K> or "
                                   "#layout.major<MN>), mn and k (integers)");
-  StringRef elemName = hardwareElementName(elem.getValue());
-  if (elemName.empty())
+  if (hardwareElementName(elem.getValue()).empty())
     return emitOptionalError(loc, "'layout.smem_layout' op 'elem' must be one of the "
                                   "element types ",
                              hardwareElementTypes(), "; found ", typeText(elem.getValue()));
-  rust::Result r = rust::smemLayout(elemName, stringifyMajor(major.getValue()), mn.getInt(),
-                                    k.getInt(), stages ? stages.getInt() : 1);
+  rust::Result r = rust::take(layout_smem_layout(wrap(elem.getValue()), major.getValue() == Major::K,
+                                                mn.getInt(), k.getInt(),
+                                                stages ? stages.getInt() : 1));
   if (!r.ok())
     return emitOptionalError(loc, "'layout.smem_layout' op ", r.text);
   results.push_back(typeOf(context, r));

@@ -146,6 +146,31 @@ pub unsafe extern "C" fn layout_hardware_element_name(ty: MlirType) -> MlirStrin
     static_ref(hardware_element_name(Type::from_raw(ty)).unwrap_or(""))
 }
 
+/// The inference of `layout.smem_layout` for the C++ of the dialect: the shared-memory layout of
+/// an `mn` x `k` WGMMA operand tile of the element type `elem`, K-major or MN-major
+/// (`major_k`), in `stages` stages; the algebra's message on refusal.
+///
+/// # Safety
+/// `elem` is a live type.
+#[no_mangle]
+pub unsafe extern "C" fn layout_smem_layout(
+    elem: MlirType,
+    major_k: bool,
+    mn: i64,
+    k: i64,
+    stages: i64,
+) -> layout_dialect_ffi::LayoutResult {
+    use layout_algebra::hw::{Elem, Major};
+    let major = if major_k { Major::K } else { Major::MN };
+    // The C++ refuses a type the table does not name (with the table's list) before calling.
+    let name = hardware_element_name(Type::from_raw(elem)).unwrap_or("");
+    let elem = match Elem::parse(name) {
+        Ok(e) => e,
+        Err(e) => return layout_dialect_ffi::error_result(e),
+    };
+    layout_dialect_ffi::smem_layout_result(elem, major, mn, k, stages)
+}
+
 /// [`hardware_element_types`] for the C++ of the dialect.
 #[no_mangle]
 pub extern "C" fn layout_hardware_element_types() -> MlirStringRef {

@@ -968,30 +968,25 @@ pub extern "C" fn layout_ffi_call_linear_analysis(
     })
 }
 
-/// `layout.smem_layout`: the shared-memory layout of an `mn` x `k` WGMMA operand tile in
-/// `stages` stages (`layout_algebra::hw::smem_select::smem_layout`), as a value; the algebra's
-/// message on refusal.
-///
-/// # C caller's contract
-/// `elem` and `major` must be valid [`LayoutStr`]s.
-#[no_mangle]
-pub extern "C" fn layout_ffi_smem_layout(
-    elem: LayoutStr,
-    major: LayoutStr,
+/// The error result of `e` for a C caller (its message; a parse error's offset).
+pub fn error_result(e: Error) -> LayoutResult {
+    from_error(e)
+}
+
+/// `layout.smem_layout`: the shared-memory layout of an `mn` x `k` WGMMA operand tile of
+/// `elem` in `stages` stages (`layout_algebra::hw::smem_select::smem_layout`), as a value for
+/// the C++ of the dialect (its inference); the algebra's message on refusal.
+pub fn smem_layout_result(
+    elem: layout_algebra::hw::Elem,
+    major: layout_algebra::hw::Major,
     mn: i64,
     k: i64,
     stages: i64,
 ) -> LayoutResult {
-    let (elem, major) = (elem.bytes(), major.bytes());
-    let r = std::panic::catch_unwind(|| -> Result<Stored, Error> {
-        use layout_algebra::hw::{smem_select::smem_layout, Elem, Major};
-        let elem = Elem::parse(&String::from_utf8_lossy(elem))?;
-        let major = Major::parse(&String::from_utf8_lossy(major))?;
-        let s = smem_layout(elem, major, mn, k, stages)?;
-        Ok(Stored::Cute(Value::Func(s.layout)))
-    });
+    let r =
+        catch_unwind(|| layout_algebra::hw::smem_select::smem_layout(elem, major, mn, k, stages));
     match r {
-        Ok(Ok(v)) => with_value(v),
+        Ok(Ok(s)) => with_value(Stored::Cute(Value::Func(s.layout))),
         Ok(Err(e)) => from_error(e),
         Err(_) => from_error(Error::algebra("smem_layout: internal error (panic)")),
     }

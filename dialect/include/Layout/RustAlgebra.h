@@ -80,8 +80,6 @@ LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Sli
 LayoutResult layout_ffi_call_linear(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, LayoutOperandSlice args,
                                              int64_t bits, bool has_bits);
-LayoutResult layout_ffi_smem_layout(LayoutStr elem, LayoutStr major, int64_t mn,
-                                    int64_t k, int64_t stages);
 LayoutResult layout_ffi_relation_verdict(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
 /// out[0..2] = registers per thread, warps.
@@ -163,10 +161,6 @@ Result callLinear(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
 Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args,
                           std::optional<int64_t> bits);
 
-/// The shared-memory layout of an `mn` x `k` WGMMA operand tile of `elem`
-/// (major K or MN) in `stages` stages (the algebra's `smem_layout`).
-Result smemLayout(llvm::StringRef elem, llvm::StringRef major, int64_t mn,
-                  int64_t k, int64_t stages);
 
 /// Decide the relation op `op` (equal, is_injective, is_bijective) on `args`
 /// with the relation layer on ISL, under the folder's budget. Status Ok:
