@@ -71,3 +71,23 @@ func.func @not_constant(%m: index) -> index {
   %s = layout.size %z : !layout.layout<((128,64),(?,?)):((?,1),(?,64))>
   return %s : index
 }
+
+// An op with mode indices binds with them: select modes [1, 0] of (4,8):(2,3) is (8,4):(3,2),
+// a layout.make of its runtime leaves 4, 3, 2 in print order; its cosize is 7*3 + 3*2 + 1 = 28.
+// CHECK-LABEL: func.func @with_indices
+// CHECK-DAG: %[[C28:.*]] = arith.constant 28 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[M:.*]] = layout.make %[[C4]], %[[C3]], %[[C2]] : !layout.layout<(8,?):(?,?)>
+// CHECK-NOT: layout.select
+// CHECK: return %[[M]], %[[C28]]
+func.func @with_indices() -> (!layout.layout<(8,?):(?,?)>, index) {
+  %c4 = arith.constant 4 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %a = layout.make %c4, %c2, %c3 : !layout.layout<(?,8):(?,?)>
+  %r = layout.select %a modes [1, 0] : !layout.layout<(?,8):(?,?)>
+  %s = layout.cosize %r : !layout.layout<(8,?):(?,?)>
+  return %r, %s : !layout.layout<(8,?):(?,?)>, index
+}
