@@ -253,41 +253,29 @@ pub(crate) fn local_tile<'c>(
     one_result(b, "layout.local_tile", &operands, &[("tile", tile)], ty)
 }
 
-/// `layout.wgmma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the descriptor of
-/// block `k` of the shared tile `tile` at `base` (no `k` or layout operand).
-pub(crate) fn wgmma_desc<'c>(
-    b: &Builder<'c>,
-    base: Val<'c>,
-    elem: Attribute<'c>,
-    major: Attribute<'c>,
-    tile: Attribute<'c>,
-    k: i64,
-) -> Result<Val<'c>, String> {
-    shared_tile_desc(b, "layout.wgmma_desc", base, [elem, major, tile], k)
+/// The shared-tile descriptor ops, which take the same operands and attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SharedTileDesc {
+    /// `layout.wgmma_desc`: a WGMMA matrix descriptor.
+    Wgmma,
+    /// `layout.umma_desc`: a UMMA (tcgen05) shared-memory descriptor.
+    Umma,
 }
 
-/// `layout.umma_desc base(%base) {elem, major, tile, k, address = 0} : i64`: the UMMA
-/// descriptor of block `k` of the shared tile `tile` at `base` (no `k` or layout operand).
-pub(crate) fn umma_desc<'c>(
+/// `layout.wgmma_desc` / `layout.umma_desc` (`op`) `base(%base) {elem, major, tile, k,
+/// address = 0} : i64`: the descriptor of block `k` of the shared tile `tile` at `base`, with
+/// its `elem` and `major` (no `k` or layout operand).
+pub(crate) fn shared_tile_desc<'c>(
     b: &Builder<'c>,
-    base: Val<'c>,
-    elem: Attribute<'c>,
-    major: Attribute<'c>,
-    tile: Attribute<'c>,
-    k: i64,
-) -> Result<Val<'c>, String> {
-    shared_tile_desc(b, "layout.umma_desc", base, [elem, major, tile], k)
-}
-
-/// The descriptor op `name` (`layout.wgmma_desc`, `layout.umma_desc`: the same operands and
-/// attributes) of block `k` of a shared tile at `base`, its `elem`, `major` and `tile`.
-fn shared_tile_desc<'c>(
-    b: &Builder<'c>,
-    name: &str,
+    op: SharedTileDesc,
     base: Val<'c>,
     [elem, major, tile]: [Attribute<'c>; 3],
     k: i64,
 ) -> Result<Val<'c>, String> {
+    let name = match op {
+        SharedTileDesc::Wgmma => "layout.wgmma_desc",
+        SharedTileDesc::Umma => "layout.umma_desc",
+    };
     let attributes = [
         ("elem", elem),
         ("major", major),

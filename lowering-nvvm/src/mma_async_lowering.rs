@@ -36,7 +36,7 @@ use melior::ir::ValueLike;
 
 use crate::build::{Builder, Val};
 use crate::build_arith::{arith, const_i32, const_of, index_castui, Arith};
-use crate::build_layout::{wgmma_async, wgmma_desc, WgmmaParams};
+use crate::build_layout::{shared_tile_desc, wgmma_async, SharedTileDesc, WgmmaParams};
 use crate::build_nvvm::Sync;
 use crate::kernel_checks::algebra;
 use crate::lowering_failure::Failure;
@@ -268,12 +268,24 @@ pub(crate) fn lower_mma_async<'c>(
     };
     for j in 0..k / k_instr {
         let desc_a = match shared_a {
-            Some((ptr, layout)) => wgmma_desc(b, ptr, params.elem_a, params.major_a, layout, j)?,
+            Some((ptr, layout)) => shared_tile_desc(
+                b,
+                SharedTileDesc::Wgmma,
+                ptr,
+                [params.elem_a, params.major_a, layout],
+                j,
+            )?,
             None => *a_regs
                 .get(j as usize)
                 .ok_or_else(|| "internal: fewer A fragments than k blocks".to_string())?,
         };
-        let desc_b = wgmma_desc(b, ptr_b, params.elem_b, params.major_b, layout_b, j)?;
+        let desc_b = shared_tile_desc(
+            b,
+            SharedTileDesc::Wgmma,
+            ptr_b,
+            [params.elem_b, params.major_b, layout_b],
+            j,
+        )?;
         d = wgmma_async(b, desc_a, desc_b, d, n, &params, regs)?;
     }
     b.sync(Sync::WgmmaCommitGroup);

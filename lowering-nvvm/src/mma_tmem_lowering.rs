@@ -23,7 +23,7 @@ use melior::ir::ValueLike;
 
 use crate::build::Builder;
 use crate::build_arith::{arith, const_i32, const_of, Arith};
-use crate::build_layout::{op_of, tcgen05_mma, umma_desc, UmmaParams};
+use crate::build_layout::{op_of, shared_tile_desc, tcgen05_mma, SharedTileDesc, UmmaParams};
 use crate::build_llvm::Cast;
 use crate::lowering_failure::Failure;
 use crate::mbarrier_lowering::ring_barrier;
@@ -89,8 +89,8 @@ pub(crate) fn lower_mma_tmem<'c>(b: &Builder<'c>, op: OperationRef<'c, 'c>) -> R
         cta_group: if pair { 2 } else { 1 },
     };
     for j in 0..k / 16 {
-        let desc_a = umma_desc(b, ptr_a, elem, major_a, tile_a, j)?;
-        let desc_b = umma_desc(b, ptr_b, elem, major_b, tile_b, j)?;
+        let desc_a = shared_tile_desc(b, SharedTileDesc::Umma, ptr_a, [elem, major_a, tile_a], j)?;
+        let desc_b = shared_tile_desc(b, SharedTileDesc::Umma, ptr_b, [elem, major_b, tile_b], j)?;
         let add = if j == 0 { accumulate } else { always };
         tcgen05_mma(b, [tmem, desc_a, desc_b, add], &params)?;
     }
