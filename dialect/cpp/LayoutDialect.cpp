@@ -496,13 +496,6 @@ rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<LayoutOperand> args
                                               bits.has_value()));
 }
 
-rust::Result rust::callRelation(StringRef op, ArrayRef<LayoutOperand> args) {
-  return take(layout_ffi_relation_verdict(str(op), operands(args)));
-}
-
-rust::Result rust::checkRelation(StringRef op, ArrayRef<LayoutOperand> args) {
-  return take(layout_ffi_relation_check(str(op), operands(args)));
-}
 
 //===----------------------------------------------------------------------===//
 // Element types of the hardware ops

@@ -231,23 +231,8 @@ LogicalResult mlir::layout::inferSmemLayoutResult(
 // Relations: layout.equal, layout.is_injective, layout.is_bijective
 //===----------------------------------------------------------------------===//
 
-/// The op's operands as Rust operands.
-static SmallVector<LayoutOperand, 2> relationOperands(Operation *op) {
-  SmallVector<LayoutOperand, 2> args;
-  for (Type t : op->getOperandTypes())
-    args.push_back(llvm::cast<ValueType>(t).asOperand());
-  return args;
-}
-
-LogicalResult mlir::layout::verifyRelationOp(Operation *op) {
-  // Arity and operand kinds only: deciding the relation is a search (ISL),
-  // which belongs to the folder, under its budget.
-  rust::Result r = rust::checkRelation(cuteName(op->getName().getStringRef()),
-                                       relationOperands(op));
-  if (r.ok())
-    return success();
-  return op->emitOpError() << r.text;
-}
+/// The Rust decision on a relation op (dialect/src/relation_ops.rs).
+extern "C" LayoutResult layout_relation_decision(MlirOperation op);
 
 OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
   StringRef name = op->getName().getStringRef();
@@ -255,7 +240,7 @@ OpFoldResult mlir::layout::foldRelationOp(Operation *op) {
   // re-verify) the op being folded. The warning of an undecided op is given
   // once, when the decision is made (later folds read it from the cache).
   auto decide = [&] {
-    rust::Result r = rust::callRelation(cuteName(name), relationOperands(op));
+    rust::Result r = rust::take(layout_relation_decision(wrap(op)));
     if (r.status != rust::Ok && r.status != rust::Dynamic)
       mlir::emitWarning(op->getLoc()) << name << " is not folded: " << r.text;
     return ValueCache::Decision{static_cast<int32_t>(r.status), r.kind, r.text};

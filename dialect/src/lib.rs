@@ -55,6 +55,7 @@ pub mod op_rejection;
 pub mod op_verifier;
 pub mod register_tensor_ops;
 pub mod register_tile;
+pub mod relation_ops;
 pub mod tensor_memory_ops;
 pub mod tensor_op_verifier;
 pub mod tensor_partitions;

@@ -9,7 +9,8 @@
 //!   `layout.stride_leaf` ([`crate::leaf_ops`]), `layout.composition` (a warning only,
 //!   [`crate::composition_reach`]), the index-valued ops of the algebra (`layout.size`, ...,
 //!   `layout.linear_bank_conflicts`: [`crate::index_ops`]), `layout.apply` and `layout.inv`
-//!   ([`crate::bijective_ops`]);
+//!   ([`crate::bijective_ops`]), and the relation ops `layout.equal`, `layout.is_injective`
+//!   and `layout.is_bijective` ([`crate::relation_ops`]);
 //! - the register-tensor memory ops ([`crate::memory_access`]);
 //! - the kernel ops, the register-tensor ops and the tensors in memory ([`crate::kernel_ops`]).
 //!
@@ -23,7 +24,7 @@ use mlir_sys::MlirOperation;
 use crate::op_diagnostics::{emit_verifier_error, op_name};
 use crate::{
     application_ops, bijective_ops, composition_reach, index_ops, kernel_ops, leaf_ops,
-    memory_access, value_constructors,
+    memory_access, relation_ops, value_constructors,
 };
 
 /// Verify an op of the layout dialect (the module doc): true when valid, else false with its
@@ -91,6 +92,7 @@ fn verify<'c>(ctx: &'c Context, op: OperationRef<'c, '_>, name: &str) -> Result<
         "layout.apply" => bijective_ops::verify_bijective_op(op, false),
         "layout.inv" => bijective_ops::verify_bijective_op(op, true),
         n if index_ops::is_index_op(n) => index_ops::verify_index_op(op, n),
+        n if relation_ops::is_relation_op(n) => relation_ops::verify_relation_op(op, n),
         n if memory_access_op(n) => memory_access::verify(op),
         _ => return kernel_ops::verify(ctx, op),
     };

@@ -732,13 +732,13 @@ def Layout_SmemLayoutOp : Layout_Op<"smem_layout", [Pure,
 // Relations: equality, injectivity, bijectivity decided by ISL (docs/relations.md)
 //===----------------------------------------------------------------------===//
 
-/// Properties of layouts decided on their integer-set relations (the Rust side
-/// layout_ffi_relation_verdict builds them with layout-relation on the system
+/// Properties of layouts decided on their integer-set relations (the Rust side,
+/// dialect/src/relation_ops.rs, builds them with layout-relation on the system
 /// ISL). Operands are layout values of any kind the relation layer models: CuTe
 /// layouts, swizzles and composed layouts (`!layout.layout`,
 /// `!layout.swizzle`) and linear layouts (`!layout.linear`).
 class Layout_RelationOp<string mnemonic, dag args, string format, string doc>
-    : Layout_Op<mnemonic, [Pure]> {
+    : Layout_RustVerifiedOp<mnemonic, [Pure]> {
   let summary = "relations: `" # mnemonic # "` decided by ISL";
   let description = doc # !cast<Layout_Contract>("Layout_Contract_" # mnemonic).text # [{
 
@@ -757,11 +757,7 @@ class Layout_RelationOp<string mnemonic, dag args, string format, string doc>
   let results = (outs I1:$result);
   let assemblyFormat = format;
   let hasFolder = 1;
-  let hasVerifier = 1;
   let extraClassDefinition = [{
-    ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::layout::verifyRelationOp(getOperation());
-    }
     ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
       return ::mlir::layout::foldRelationOp(getOperation());
     }

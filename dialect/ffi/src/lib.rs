@@ -12,7 +12,7 @@ mod abi;
 mod attribute_spec;
 mod bijective;
 mod partition;
-mod relation;
+pub mod relation;
 mod result;
 pub mod stored;
 mod tile_plan;
@@ -1048,8 +1048,16 @@ pub(crate) fn on_operands<T>(
 ) -> LayoutResult {
     let op = op.bytes();
     let args = operands(args);
-    let r = catch_unwind(AssertUnwindSafe(|| f(utf8(op)?, &args)));
-    match r {
+    answer(|| f(utf8(op)?, &args), ok)
+}
+
+/// `f`'s answer as a result: `ok` of its value, or its error (dynamic or algebra); a panic is
+/// an internal error.
+pub(crate) fn answer<T>(
+    f: impl FnOnce() -> Result<T, Error>,
+    ok: impl FnOnce(T) -> LayoutResult,
+) -> LayoutResult {
+    match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => ok(v),
         Ok(Err(e @ Error::Dynamic(_))) => owned(STATUS_DYNAMIC, 0, 0, e.to_string()),
         Ok(Err(e)) => owned(STATUS_ALGEBRA_ERROR, 0, 0, e.to_string()),

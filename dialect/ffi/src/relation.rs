@@ -1,5 +1,5 @@
-//! The `extern "C"` calls of `layout.equal`, `layout.is_injective` and `layout.is_bijective`. The
-//! math is
+//! The decisions of `layout.equal`, `layout.is_injective` and `layout.is_bijective` (the
+//! dialect's verifier and folder call them from dialect/src/relation_ops.rs). The math is
 //! `layout_relation`: every layout kind becomes an ISL relation from the flat coordinate to the
 //! offset, and ISL decides the property, with a witness when it fails.
 //!
@@ -16,10 +16,9 @@ use layout_relation::props::{self, Equality};
 use layout_relation::Ctx;
 
 use super::{
-    on_operands, owned, LayoutOperand, LayoutResult, LayoutStr, Operand, Stored, KIND_LAYOUT,
-    KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
+    answer, owned, LayoutResult, Operand, Stored, KIND_LAYOUT, KIND_LINEAR, KIND_SWIZZLE, STATUS_OK,
 };
-use crate::abi::{type_text, LayoutSlice, KIND_BIJECTIVE};
+use crate::abi::{type_text, KIND_BIJECTIVE};
 
 /// The relation ops of the dialect (op name without `layout.`) and their operand counts.
 const RELATION_OPS: &[(&str, usize)] = &[("equal", 2), ("is_injective", 1), ("is_bijective", 1)];
@@ -180,54 +179,15 @@ pub fn relation_verdict_within(
 }
 
 /// The decision of the dialect's folder: [`relation_verdict_within`] with the budget
-/// [`FOLD_MAX_OPERATIONS`], through the C ABI. Status ok: `kind` is 1 when the property holds,
-/// 0 when not, and `text` the witness in words; status dynamic: an operand has runtime leaves
-/// (no fold); status algebra error: the message (an operand kind the relation layer has no
-/// relation for, an ISL failure or its exhausted budget).
-///
-/// # C caller's contract
-/// `op` and `args` must be valid (see [`LayoutStr`], [`LayoutSlice`] and [`LayoutOperand`]).
-#[no_mangle]
-pub extern "C" fn layout_ffi_relation_verdict(
-    op: LayoutStr,
-    args: LayoutSlice<LayoutOperand>,
-) -> LayoutResult {
-    answer(op, args.as_slice(), |op, args| {
-        relation_verdict_within(op, args, FOLD_MAX_OPERATIONS)
-    })
-}
-
-/// The verifier's check of a relation op ([`relation_operands`]: arity and operand kinds, no
-/// ISL). Status ok (also for dynamic operands, which are legal and do not fold) or the error.
-///
-/// # C caller's contract
-/// As [`layout_ffi_relation_verdict`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_relation_check(
-    op: LayoutStr,
-    args: LayoutSlice<LayoutOperand>,
-) -> LayoutResult {
-    answer(op, args.as_slice(), |op, args| {
-        match relation_operands(op, args) {
-            Ok(_) | Err(Error::Dynamic(_)) => Ok(Verdict {
-                holds: true,
-                witness: String::new(),
-            }),
-            Err(e) => Err(e),
-        }
-    })
-}
-
-/// Read the operands of a C call and answer with `f`'s verdict (see
-/// [`layout_ffi_relation_verdict`] for the statuses).
-fn answer(
-    op: LayoutStr,
-    args: &[LayoutOperand],
-    f: impl FnOnce(&str, &[Operand]) -> Result<Verdict, Error>,
-) -> LayoutResult {
-    on_operands(op, args, f, |v| {
-        owned(STATUS_OK, i32::from(v.holds), 0, v.witness)
-    })
+/// [`FOLD_MAX_OPERATIONS`], as the result the C++ folder reads. Status ok: `kind` is 1 when the
+/// property holds, 0 when not, and `text` the witness in words; status dynamic: an operand has
+/// runtime leaves (no fold); status algebra error: the message (an operand kind the relation
+/// layer has no relation for, an ISL failure or its exhausted budget, a panic).
+pub fn relation_decision(op: &str, args: &[Operand]) -> LayoutResult {
+    answer(
+        || relation_verdict_within(op, args, FOLD_MAX_OPERATIONS),
+        |v| owned(STATUS_OK, i32::from(v.holds), 0, v.witness),
+    )
 }
 
 #[cfg(test)]

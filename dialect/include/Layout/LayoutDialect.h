@@ -102,9 +102,6 @@ LogicalResult inferSmemLayoutResult(MLIRContext *context,
                                     MajorAttr major, IntegerAttr mn,
                                     IntegerAttr k, IntegerAttr stages,
                                     SmallVectorImpl<Type> &results);
-/// Verify a relation op (equal, is_injective, is_bijective): the operand kinds
-/// and the relation layer's message when it cannot decide.
-LogicalResult verifyRelationOp(Operation *op);
 /// Fold a relation op on static operands to an `i1` attribute; on `false` a
 /// remark at the op's location names the witness.
 OpFoldResult foldRelationOp(Operation *op);

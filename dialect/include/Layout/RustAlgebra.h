@@ -80,8 +80,6 @@ LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Sli
 LayoutResult layout_ffi_call_linear(LayoutStr op, LayoutOperandSlice args);
 LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, LayoutOperandSlice args,
                                              int64_t bits, bool has_bits);
-LayoutResult layout_ffi_relation_verdict(LayoutStr op, LayoutOperandSlice args);
-LayoutResult layout_ffi_relation_check(LayoutStr op, LayoutOperandSlice args);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
@@ -160,17 +158,6 @@ Result callLinear(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
 /// width `bits` when given. The result is an integer (kind Tuple) or a value.
 Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args,
                           std::optional<int64_t> bits);
-
-
-/// Decide the relation op `op` (equal, is_injective, is_bijective) on `args`
-/// with the relation layer on ISL, under the folder's budget. Status Ok:
-/// `kind` is 1 when the property holds and 0 when not, `text` the witness in
-/// words; status Dynamic: an operand has runtime leaves (no relation, no
-/// fold); an algebra error: the message (an exhausted budget says so).
-Result callRelation(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
-/// The verifier's check of a relation op: its arity and operand kinds (no
-/// ISL). Ok, or the message.
-Result checkRelation(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
 
 } // namespace mlir::layout::rust
 
