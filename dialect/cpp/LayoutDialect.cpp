@@ -478,26 +478,6 @@ void ValueCache::insertResult(StringRef opName, TypeRange operands,
 }
 
 //===----------------------------------------------------------------------===//
-// Rust calls
-//===----------------------------------------------------------------------===//
-
-rust::Result rust::call(StringRef op, ArrayRef<LayoutOperand> args,
-                        ArrayRef<int64_t> indices) {
-  return take(layout_ffi_call(str(op), operands(args), ints(indices)));
-}
-
-rust::Result rust::callLinear(StringRef op, ArrayRef<LayoutOperand> args) {
-  return take(layout_ffi_call_linear(str(op), operands(args)));
-}
-
-rust::Result rust::callLinearAnalysis(StringRef op, ArrayRef<LayoutOperand> args,
-                                      std::optional<int64_t> bits) {
-  return take(layout_ffi_call_linear_analysis(str(op), operands(args), bits.value_or(0),
-                                              bits.has_value()));
-}
-
-
-//===----------------------------------------------------------------------===//
 // Element types of the hardware ops
 //===----------------------------------------------------------------------===//
 

@@ -18,12 +18,6 @@ using namespace mlir;
 using namespace mlir::layout;
 
 namespace {
-/// CuTe name of an op: its name without the dialect prefix.
-StringRef cuteName(StringRef opName) {
-  opName.consume_front("layout.");
-  return opName;
-}
-
 /// The type of a value the algebra returned (its text, kind and value).
 ValueType typeOf(MLIRContext *context, const rust::Result &r) {
   return ValueType::getWithValue(context, r.text, static_cast<unsigned>(r.kind),
@@ -91,13 +85,15 @@ OpFoldResult mlir::layout::foldInRust(Operation *op, ArrayRef<int64_t> ints) {
 // Algebra ops
 //===----------------------------------------------------------------------===//
 
-LogicalResult mlir::layout::inferAlgebraResult(
-    MLIRContext *context, std::optional<Location> loc, StringRef opName,
-    TypeRange operandTypes, SmallVectorImpl<Type> &results,
-    ArrayRef<int64_t> indices) {
+LogicalResult mlir::layout::inferInRust(MLIRContext *context, std::optional<Location> loc,
+                                       StringRef opName, TypeRange operandTypes,
+                                       SmallVectorImpl<Type> &results,
+                                       ArrayRef<int64_t> indices,
+                                       std::optional<int64_t> bits) {
   // Inference runs when the op is parsed or built and again in its verifier:
-  // the result for uniqued operand types is computed once per context.
-  ValueCache *cache = cacheOf(context);
+  // the result for uniqued operand types (and indices) is computed once per
+  // context. The key has no element width, so ops with one are not memoized.
+  ValueCache *cache = bits ? nullptr : cacheOf(context);
   if (cache)
     if (Type known = cache->lookupResult(opName, operandTypes, indices)) {
       results.push_back(known);
@@ -109,14 +105,11 @@ LogicalResult mlir::layout::inferAlgebraResult(
     if (!vt)
       return emitOptionalError(loc, "'", opName,
                                "' op expects layout-dialect operands, got ", t);
-    if (vt.getText() == "*") {
-      results.push_back(ValueType::get(context, "*", 0));
-      return success();
-    }
     args.push_back(vt.asOperand());
   }
-  // Integer parameters (mode indices) follow the operands.
-  rust::Result r = rust::call(cuteName(opName), args, indices);
+  rust::Result r = rust::take(layout_ffi_infer_result(
+      rust::str(opName), rust::operands(args), rust::ints(indices), bits.value_or(0),
+      bits.has_value()));
   if (r.status == rust::Dynamic) {
     results.push_back(ValueType::get(context, "*", 0));
     return success();
@@ -130,26 +123,6 @@ LogicalResult mlir::layout::inferAlgebraResult(
   return success();
 }
 
-LogicalResult mlir::layout::inferLinearResult(MLIRContext *context,
-                                             std::optional<Location> loc,
-                                             StringRef opName,
-                                             TypeRange operandTypes,
-                                             SmallVectorImpl<Type> &results) {
-  SmallVector<LayoutOperand, 2> args;
-  for (Type t : operandTypes) {
-    auto vt = llvm::dyn_cast<ValueType>(t);
-    if (!vt)
-      return emitOptionalError(loc, "'", opName,
-                               "' op expects layout-dialect operands, got ", t);
-    args.push_back(vt.asOperand());
-  }
-  rust::Result r = rust::callLinear(cuteName(opName), args);
-  if (!r.ok())
-    return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  results.push_back(typeOf(context, r));
-  return success();
-}
-
 OpFoldResult mlir::layout::foldStaticValue(Type type) {
   auto vt = llvm::dyn_cast<ValueType>(type);
   if (!vt || !vt.isStatic())
@@ -158,39 +131,8 @@ OpFoldResult mlir::layout::foldStaticValue(Type type) {
 }
 
 //===----------------------------------------------------------------------===//
-// Linear-layout analyses
+// layout.smem_layout
 //===----------------------------------------------------------------------===//
-
-/// The algebra's answer for a linear-layout analysis on `types`; an error
-/// result when an operand is not a layout-dialect value.
-static rust::Result evalLinearAnalysis(StringRef opName, TypeRange types,
-                                       std::optional<int64_t> bits) {
-  SmallVector<LayoutOperand, 2> args;
-  for (Type t : types) {
-    auto vt = llvm::dyn_cast<ValueType>(t);
-    if (!vt) {
-      std::string msg;
-      llvm::raw_string_ostream os(msg);
-      os << "expects layout-dialect operands, got " << t;
-      return rust::Result{rust::AlgebraError, 0, 0, msg, rust::OwnedValue()};
-    }
-    args.push_back(vt.asOperand());
-  }
-  return rust::callLinearAnalysis(cuteName(opName), args, bits);
-}
-
-LogicalResult mlir::layout::inferLinearAnalysisResult(
-    MLIRContext *context, std::optional<Location> loc, StringRef opName,
-    TypeRange operandTypes, IntegerAttr bits, SmallVectorImpl<Type> &results) {
-  if (!bits)
-    return emitOptionalError(loc, "'", opName,
-                             "' op requires attribute 'bits'");
-  rust::Result r = evalLinearAnalysis(opName, operandTypes, bits.getInt());
-  if (!r.ok())
-    return emitOptionalError(loc, "'", opName, "' op ", r.text);
-  results.push_back(typeOf(context, r));
-  return success();
-}
 
 LogicalResult mlir::layout::inferSmemLayoutResult(
     MLIRContext *context, std::optional<Location> loc, DictionaryAttr attributes,

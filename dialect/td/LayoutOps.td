@@ -92,7 +92,7 @@ class Layout_AlgebraOp<string mnemonic, string doc, dag operands, string format,
         ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
         ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
-      return ::mlir::layout::inferAlgebraResult(
+      return ::mlir::layout::inferInRust(
           context, location, getOperationName(), operands.getTypes(),
           inferredReturnTypes);
     }
@@ -297,7 +297,7 @@ class Layout_IndexedAlgebraOp<string mnemonic, string doc, Type operandKind,
         ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
       Adaptor adaptor(operands, attributes, properties, regions);
-      return ::mlir::layout::inferAlgebraResult(
+      return ::mlir::layout::inferInRust(
           context, location, getOperationName(), operands.getTypes(),
           inferredReturnTypes, adaptor.getIndices());
     }
@@ -463,8 +463,9 @@ def Layout_LinearApplyOp : Layout_RustVerifiedOp<"linear_apply", [Pure,
 //===----------------------------------------------------------------------===//
 
 /// Ops on linear layouts (`!layout.linear<...>`) and conversions with CuTe
-/// layouts. The Rust side (layout_ffi_call_linear) maps the op name to the
-/// operation of layout_algebra::linear and checks the operand kinds.
+/// layouts. The Rust side (layout_ffi_infer_result, its table LINEAR_OPS) maps
+/// the op to the operation of layout_algebra::linear and checks the operand
+/// kinds.
 class Layout_LinearOp<string mnemonic, string algebraOp, string doc, dag operands,
                       string format, Type resultKind = Layout_LinearValue>
     : Layout_Op<mnemonic, [Pure,
@@ -486,7 +487,7 @@ class Layout_LinearOp<string mnemonic, string algebraOp, string doc, dag operand
         ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
         ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
-      return ::mlir::layout::inferLinearResult(
+      return ::mlir::layout::inferInRust(
           context, location, getOperationName(), operands.getTypes(),
           inferredReturnTypes);
     }
@@ -552,8 +553,8 @@ def Layout_LinearProductOp : Layout_LinearOp<"linear_product", "linear_product",
 //===----------------------------------------------------------------------===//
 
 /// Index-valued analyses of linear layouts. The Rust side
-/// (layout_ffi_call_linear_analysis) checks the operand kinds and calls the
-/// batch operation of layout_algebra::linear with the op's name.
+/// (dialect/src/index_ops.rs) checks the operand kinds and calls the batch
+/// operation of layout_algebra::linear with the op's name.
 class Layout_LinearIndexAnalysisOp<string mnemonic, dag args, string doc>
     : Layout_RustVerifiedOp<mnemonic, [Pure]> {
   let summary = "linear layouts: `" # mnemonic # "` of layout_algebra::linear";
@@ -608,8 +609,8 @@ def Layout_LinearBankConflictsOp : Layout_LinearIndexAnalysisOp<"linear_bank_con
 }
 
 /// Value-valued analyses (a shared layout chosen for register layouts): the
-/// result type is computed by the algebra (layout_ffi_call_linear_analysis)
-/// from the operand types and `bits`; the op folds to a `layout.const`.
+/// result type is computed by the algebra (layout_ffi_infer_result) from the
+/// operand types and `bits`; the op folds to a `layout.const`.
 class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
                              string summaryText, string doc, Type resultKind>
     : Layout_Op<mnemonic, [Pure,
@@ -639,9 +640,12 @@ class Layout_LinearSwizzleOp<string mnemonic, dag args, string format,
       if (!bits && attributes)
         bits = ::llvm::dyn_cast_or_null<::mlir::IntegerAttr>(
             attributes.get("bits"));
-      return ::mlir::layout::inferLinearAnalysisResult(
-          context, location, getOperationName(), operands.getTypes(), bits,
-          inferredReturnTypes);
+      if (!bits)
+        return ::mlir::emitOptionalError(location, "'", getOperationName(),
+                                         "' op requires attribute 'bits'");
+      return ::mlir::layout::inferInRust(
+          context, location, getOperationName(), operands.getTypes(),
+          inferredReturnTypes, {}, bits.getInt());
     }
     ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
       return ::mlir::layout::foldStaticValue(getResult().getType());

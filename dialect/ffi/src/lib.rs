@@ -73,26 +73,64 @@ pub extern "C" fn layout_ffi_parse(text: LayoutStr) -> LayoutResult {
     })
 }
 
-/// Apply the algebra op `op` (a CuTe name, see `layout_algebra::ops::OP_NAMES`) to the values
-/// `args`, followed by the integer parameters `indices` (mode indices of `get`, `select`, ...).
+/// The result of the dialect op named `op` (its registered name, `layout.<mnemonic>`) on the
+/// operands `args`, then the integer parameters `indices` (mode indices of `get`, `select`, ...)
+/// and the element width `bits` (when `has_bits`): what the op's result-type inference (C++
+/// `inferInRust`, which has no op yet, only its name and operand types) reads. The op is read
+/// by the dialect's tables, never named by the caller:
+///
+/// - a linear-layout analysis ([`LINEAR_ANALYSES`]): [`call_linear_analysis`];
+/// - a linear-layout op ([`LINEAR_OPS`]): [`call_linear`];
+/// - otherwise an op of the CuTe algebra, whose mnemonic is its CuTe name
+///   (`layout_algebra::ops::OP_NAMES`): [`call`] on the CuTe values; a `*` operand (a value
+///   unknown until run time) answers the dynamic status, as does an answer the algebra can only
+///   give with runtime leaves, and the result type is then `*`.
+///
+/// Linear layouts are static: the linear ops have no dynamic status (a `*` or `?` operand is
+/// their error). On success the result's value with its canonical text and kind; on failure
+/// the status and the message.
 ///
 /// # C caller's contract
 /// `op`, `args` and `indices` must be valid (see [`LayoutStr`], [`LayoutSlice`] and
 /// [`LayoutOperand`]).
 #[no_mangle]
-pub extern "C" fn layout_ffi_call(
+pub extern "C" fn layout_ffi_infer_result(
     op: LayoutStr,
     args: LayoutSlice<LayoutOperand>,
     indices: LayoutSlice<i64>,
+    bits: i64,
+    has_bits: bool,
 ) -> LayoutResult {
-    let op = op.bytes();
     let args = operands(args.as_slice());
     let indices = indices.as_slice();
-    guarded(|| call(utf8(op)?, &args, indices))
+    let name = match utf8(op.bytes()) {
+        Ok(name) => name.strip_prefix("layout.").unwrap_or(name),
+        Err(e) => return from_error(e),
+    };
+    let linear = |mut r: LayoutResult| {
+        if r.status == STATUS_DYNAMIC {
+            r.status = STATUS_ALGEBRA_ERROR;
+        }
+        r
+    };
+    if LINEAR_ANALYSES.iter().any(|(n, _, _)| *n == name) {
+        return linear(answer(
+            || call_linear_analysis(name, &args, has_bits.then_some(bits)),
+            with_value,
+        ));
+    }
+    if LINEAR_OPS.iter().any(|(n, _, _)| *n == name) {
+        return linear(answer(|| call_linear(name, &args), with_value));
+    }
+    if args.iter().any(|a| a.text == "*") {
+        return owned(STATUS_DYNAMIC, 0, 0, "*".into());
+    }
+    guarded(|| call(name, &args, indices))
 }
 
 /// The algebra op `op` (a CuTe name) applied to the CuTe values of `args`, then the integer
-/// parameters `indices` (what [`layout_ffi_call`] answers); an operand that holds no CuTe value
+/// parameters `indices` (what [`layout_ffi_infer_result`] answers for the CuTe algebra); an
+/// operand that holds no CuTe value
 /// is an error that names it.
 pub fn call(op: &str, args: &[Operand], indices: &[i64]) -> Result<Value, Error> {
     let mut values = Vec::with_capacity(args.len() + indices.len());
@@ -543,7 +581,14 @@ mod tests {
         let args = TestOperands::new(&[("(20):(2)", KIND_LAYOUT), ("(5,4):(4,1)", KIND_LAYOUT)]);
         let call = |op: &str, a: &TestOperands, idx: &[i64]| {
             let ops = a.ops();
-            take(layout_ffi_call(s(op), ops[..].into(), idx.into()))
+            let name = format!("layout.{op}");
+            take(layout_ffi_infer_result(
+                s(&name),
+                ops[..].into(),
+                idx.into(),
+                0,
+                false,
+            ))
         };
         assert_eq!(call("composition", &args, &[]).3, "(5,4):(8,2)");
         let (status, _, _, msg) = call("no_such_op", &args, &[]);
@@ -563,7 +608,13 @@ mod tests {
         );
         // The result carries its value: a handle whose text is the result's.
         let ops = args.ops();
-        let mut r = layout_ffi_call(s("composition"), ops[..].into(), LayoutSlice::default());
+        let mut r = layout_ffi_infer_result(
+            s("layout.composition"),
+            ops[..].into(),
+            LayoutSlice::default(),
+            0,
+            false,
+        );
         let v = unsafe { stored::shared(r.handle()) }.unwrap();
         assert_eq!(text::print(v.cute().unwrap()), "(5,4):(8,2)");
         layout_result_free(Some(&mut r));
@@ -762,19 +813,6 @@ pub fn call_linear(op: &str, args: &[Operand]) -> Result<Stored, Error> {
     }
 }
 
-/// [`call_linear`] through the C ABI. On success the result's value, canonical text and kind;
-/// on failure the status is an algebra error and `text` the message.
-///
-/// # C caller's contract
-/// As [`layout_ffi_call`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_call_linear(
-    op: LayoutStr,
-    args: LayoutSlice<LayoutOperand>,
-) -> LayoutResult {
-    call_on_operands(op, args.as_slice(), call_linear)
-}
-
 /// Operand kind of an analysis op: a linear layout or a CuTe layout (converted with
 /// `from_cute`'s defaults, in dims `dim0, dim1, ...`, out dim `offset`).
 const KIND_LINEAR_OR_LAYOUT: i32 = -1;
@@ -950,24 +988,6 @@ pub fn call_linear_analysis(
     }
 }
 
-/// [`call_linear_analysis`] through the C ABI, with the element width `bits` when `has_bits`.
-/// On success the result (an integer with kind [`KIND_TUPLE`], or a value) with its canonical
-/// text and kind; on failure the status is an algebra error and `text` the message.
-///
-/// # C caller's contract
-/// As [`layout_ffi_call`].
-#[no_mangle]
-pub extern "C" fn layout_ffi_call_linear_analysis(
-    op: LayoutStr,
-    args: LayoutSlice<LayoutOperand>,
-    bits: i64,
-    has_bits: bool,
-) -> LayoutResult {
-    call_on_operands(op, args.as_slice(), |op, args| {
-        call_linear_analysis(op, args, has_bits.then_some(bits))
-    })
-}
-
 /// The error result of `e` for a C caller (its message; a parse error's offset).
 pub fn error_result(e: Error) -> LayoutResult {
     from_error(e)
@@ -1025,30 +1045,6 @@ fn checked_text(f: impl FnOnce() -> Result<String, Error>) -> LayoutResult {
             "internal error: the layout algebra panicked".into(),
         ),
     }
-}
-
-/// Read the op name and the operands of a C call and answer with `f`: its value on success,
-/// its message as an algebra error (or the dynamic status), a panic as an internal error.
-fn call_on_operands(
-    op: LayoutStr,
-    args: &[LayoutOperand],
-    f: impl FnOnce(&str, &[Operand]) -> Result<Stored, Error>,
-) -> LayoutResult {
-    on_operands(op, args, f, with_value)
-}
-
-/// Read the op name and the operands of a C call and answer with `f`: `ok` of its answer on
-/// success, its message as an algebra error (or the dynamic status), a panic as an internal
-/// error.
-pub(crate) fn on_operands<T>(
-    op: LayoutStr,
-    args: &[LayoutOperand],
-    f: impl FnOnce(&str, &[Operand]) -> Result<T, Error>,
-    ok: impl FnOnce(T) -> LayoutResult,
-) -> LayoutResult {
-    let op = op.bytes();
-    let args = operands(args);
-    answer(|| f(utf8(op)?, &args), ok)
 }
 
 /// `f`'s answer as a result: `ok` of its value, or its error (dynamic or algebra); a panic is
@@ -1161,7 +1157,14 @@ mod linear_tests {
     fn call(op: &str, args: &[(&str, i32)]) -> (i32, i32, String) {
         let ops = TestOperands::new(args);
         let ops = ops.ops();
-        take(layout_ffi_call_linear(s(op), ops[..].into()))
+        let name = format!("layout.{op}");
+        take(layout_ffi_infer_result(
+            s(&name),
+            ops[..].into(),
+            LayoutSlice::default(),
+            0,
+            false,
+        ))
     }
 
     const SW128: &str = "Sw<3,4,3> o 0 o (8,64):(64,1)";
@@ -1219,16 +1222,23 @@ mod linear_tests {
         );
         let (_, _, m) = call("linear_compose", &[(SW128_LINEAR, KIND_LINEAR)]);
         assert!(m.contains("expected 2 operands, got 1"), "{m}");
-        let (_, _, m) = call("linear_nothing", &[]);
+        // An op outside the table is the op's own error (the C entry reads the family from the
+        // tables, so it never routes one here).
+        let m = call_linear("linear_nothing", &[])
+            .err()
+            .unwrap()
+            .to_string();
         assert!(m.contains("not a linear-layout op"), "{m}");
     }
 
     fn analysis(op: &str, args: &[(&str, i32)], bits: Option<i64>) -> (i32, i32, String) {
         let ops = TestOperands::new(args);
         let ops = ops.ops();
-        take(layout_ffi_call_linear_analysis(
-            s(op),
+        let name = format!("layout.{op}");
+        take(layout_ffi_infer_result(
+            s(&name),
             ops[..].into(),
+            LayoutSlice::default(),
             bits.unwrap_or(0),
             bits.is_some(),
         ))
@@ -1416,7 +1426,13 @@ mod linear_tests {
             err(analysis("linear_choose_swizzle", &[col, ("(?,32):(32,1)", KIND_LAYOUT)], Some(16))),
             "linear_choose_swizzle: operand #1 !layout.layout<(?,32):(32,1)> is not static: a linear layout has no runtime leaves"
         );
-        assert!(err(analysis("linear_rank", &[col], None)).contains("not a linear-layout analysis"));
+        let m = crate::with_operands(&[col], |ops| {
+            call_linear_analysis("linear_rank", ops, None)
+                .err()
+                .unwrap()
+                .to_string()
+        });
+        assert!(m.contains("not a linear-layout analysis"), "{m}");
     }
 
     #[test]

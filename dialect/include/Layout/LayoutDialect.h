@@ -72,28 +72,17 @@ std::string typeText(Type type);
 /// The number of elements of the layout function `layout` when static.
 std::optional<int64_t> staticSize(ValueType layout);
 
-/// Result type of an algebra op, computed by the Rust algebra from the
-/// operand types; emits the algebra's message at `loc` on failure.
-LogicalResult inferAlgebraResult(MLIRContext *context,
-                                 std::optional<Location> loc,
-                                 StringRef opName, TypeRange operandTypes,
-                                 SmallVectorImpl<Type> &results,
-                                 ArrayRef<int64_t> indices = {});
-/// Result type of a linear-layout op (to_linear, from_linear, linear_compose,
-/// ...), computed by the Rust algebra from the operand types; emits the
-/// algebra's message at `loc` on failure.
-LogicalResult inferLinearResult(MLIRContext *context,
-                                std::optional<Location> loc, StringRef opName,
-                                TypeRange operandTypes,
-                                SmallVectorImpl<Type> &results);
-/// Result type of a value-valued linear-layout analysis
-/// (linear_choose_swizzle), computed by the algebra; emits its message at
-/// `loc` on failure. `bits` is null when the attribute is missing.
-LogicalResult inferLinearAnalysisResult(MLIRContext *context,
-                                        std::optional<Location> loc,
-                                        StringRef opName, TypeRange operandTypes,
-                                        IntegerAttr bits,
-                                        SmallVectorImpl<Type> &results);
+/// Result type of an op of the algebra (CuTe, linear layouts, the
+/// value-valued linear-layout analyses), computed in Rust from the op's
+/// registered name, its operand types, its integer parameters `indices` and
+/// its element width `bits` (layout_ffi_infer_result reads the op by the
+/// dialect's tables); `*` when an operand is `*` or the result has runtime
+/// structure; emits the algebra's message at `loc` on failure.
+LogicalResult inferInRust(MLIRContext *context, std::optional<Location> loc,
+                          StringRef opName, TypeRange operandTypes,
+                          SmallVectorImpl<Type> &results,
+                          ArrayRef<int64_t> indices = {},
+                          std::optional<int64_t> bits = std::nullopt);
 /// Result type of layout.smem_layout (the algebra's `smem_layout` of its
 /// attributes); emits the algebra's message at `loc` on refusal.
 LogicalResult inferSmemLayoutResult(MLIRContext *context,

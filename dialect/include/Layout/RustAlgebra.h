@@ -76,10 +76,11 @@ void layout_ffi_value_release(LayoutHandle value);
 /// The full symbol spec `mnemonic<body>` of an attribute or type: its kind, canonical text and
 /// value, or a parse error at a byte offset of the spec (attribute_spec.rs).
 LayoutResult layout_ffi_parse_spec(LayoutStr spec, bool allow_unknown, LayoutStr what);
-LayoutResult layout_ffi_call(LayoutStr op, LayoutOperandSlice args, LayoutI64Slice indices);
-LayoutResult layout_ffi_call_linear(LayoutStr op, LayoutOperandSlice args);
-LayoutResult layout_ffi_call_linear_analysis(LayoutStr op, LayoutOperandSlice args,
-                                             int64_t bits, bool has_bits);
+/// The result of the dialect op named `op` (its registered name) on `args`, then the integer
+/// parameters `indices` and the element width `bits` (when `has_bits`): the inference of its
+/// result type. Status Dynamic: the result is `*`.
+LayoutResult layout_ffi_infer_result(LayoutStr op, LayoutOperandSlice args,
+                                     LayoutI64Slice indices, int64_t bits, bool has_bits);
 /// out[0..2] = registers per thread, warps.
 LayoutResult layout_ffi_register_tensor(LayoutHandle encoding, LayoutI64Slice shape,
                                         int64_t *out);
@@ -143,21 +144,6 @@ inline Result take(LayoutResult r) {
   layout_result_free(&r);
   return out;
 }
-
-/// Apply the algebra op named `op` (CuTe name) to `args`, followed by the
-/// integer parameters `indices`.
-Result call(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args,
-            llvm::ArrayRef<int64_t> indices = {});
-
-/// Apply the linear-layout op named `op` (dialect op name without `layout.`:
-/// to_linear, from_linear, linear_compose, ...) to `args`.
-Result callLinear(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args);
-
-/// Apply the linear-layout analysis `op` (linear_vector_width,
-/// linear_bank_conflicts, linear_choose_swizzle) to `args`, with the element
-/// width `bits` when given. The result is an integer (kind Tuple) or a value.
-Result callLinearAnalysis(llvm::StringRef op, llvm::ArrayRef<LayoutOperand> args,
-                          std::optional<int64_t> bits);
 
 } // namespace mlir::layout::rust
 
