@@ -25,6 +25,10 @@ sys of the child, peak RSS):
   floor + PIPELINE         the floor's module through the same PIPELINE: what MLIR's own
                            canonicalizer costs where nothing folds (its greedy driver still
                            visits every op)
+  arith + PIPELINE         MLIR's own dialect folding the same shape: the same functions with
+                           every operand an `arith.constant` of type index and every op an
+                           `arith.muli` of its operands (one fold per op, the cheapest fold MLIR
+                           has), through PIPELINE; for scale against the floor
   cute-opt                 --cute-fold-static on the same ops in CuTe IR (when cute-opt is found)
   mlir-opt-22 + plugin     the embedding path: stock mlir-opt-22 loading liblayout_plugin.so
                            (--load-dialect-plugin, --load-pass-plugin) with PIPELINE
@@ -68,6 +72,7 @@ MODULES = ("compositions", "random-compositions", "mixed", "fold-mix")
 PIPELINE = "builtin.module(func.func(canonicalize))"
 FLOOR = "mlir-opt-22 floor (strings)"
 FLOOR_PASS = "floor (strings) + PIPELINE"
+ARITH = "arith (muli of constants) + PIPELINE"
 CUTE = "cute-opt --cute-fold-static"
 PLUGIN = "mlir-opt-22 + plugin, PIPELINE"
 LAYOUT_OPT = "layout-opt, PIPELINE"
@@ -369,6 +374,41 @@ def string_module(units):
     return "".join(out)
 
 
+def arith_ops(lines, j, nargs, values):
+    """The arith form of op j with `nargs` operands (constants `values`): its operands as index
+    constants and the op as muli of them (of the operand with itself for a unary op), so that
+    each op of the layout module is one fold of MLIR's own arith dialect. Returns its result."""
+    names = []
+    for k in range(nargs):
+        lines.append(f"  %c{j}_{k} = arith.constant {values[k]} : index")
+        names.append(f"%c{j}_{k}")
+    a, b = names[0], names[-1]
+    lines.append(f"  %r{j} = arith.muli {a}, {b} : index")
+    return f"%r{j}"
+
+
+def arith_module(units):
+    """MLIR's own dialect on the same shape: every layout operand an arith.constant, every op an
+    arith.muli (see arith_ops)."""
+    out = []
+    for i, ops in enumerate(units):
+        lines, rets = [], []
+        for j, (_, args, _) in enumerate(ops):
+            rets.append(arith_ops(lines, j, len(args), [3 + i % 1000 + k for k in range(len(args))]))
+        rtypes = ", ".join("index" for _ in rets)
+        out.append(f"func.func @u{i}() -> ({rtypes}) {{\n" + "\n".join(lines) +
+                   f"\n  return {', '.join(rets)} : {rtypes}\n}}\n")
+    return "".join(out)
+
+
+def check_arith(path, nfuncs):
+    """The folded arith module: every function kept, no muli left."""
+    text = open(path).read()
+    check_strings(path, nfuncs)
+    if "arith.muli" in text:
+        sys.exit(f"{path}: an arith.muli is left unfolded")
+
+
 # The original fold mix (issue 3): constants, composition, size, coalesce; 6 ops per function.
 def fold_mix_params(i, seed):
     a = 2 + (i + 31 * seed) % 97
@@ -411,6 +451,24 @@ def fold_mix_strings(units, seed):
             f'  %s = "str.size"(%c) : (index) -> index\n'
             f'  %e = "str.const"() {{value = "{E}"}} : () -> index\n'
             f'  %f = "str.coalesce"(%e) {{result = "{a * b}:1"}} : (index) -> index\n'
+            f"  return %s, %f : index, index\n"
+            f"}}\n")
+    return "".join(out)
+
+
+def fold_mix_arith(units, seed):
+    """fold-mix in arith: composition(a, b), size(c), coalesce(e) as three muli folds."""
+    out = []
+    for i in range(units):
+        a, b, s = fold_mix_params(i, seed)
+        out.append(
+            f"func.func @u{i}() -> (index, index) {{\n"
+            f"  %a = arith.constant {a * b} : index\n"
+            f"  %b = arith.constant {b} : index\n"
+            f"  %c = arith.muli %a, %b : index\n"
+            f"  %s = arith.muli %c, %c : index\n"
+            f"  %e = arith.constant {s} : index\n"
+            f"  %f = arith.muli %e, %e : index\n"
             f"  return %s, %f : index, index\n"
             f"}}\n")
     return "".join(out)
@@ -581,6 +639,10 @@ def ratio_lines(results):
     if floor and floor_pass:
         lines.append(f"floor+PIPELINE / floor CPU     {floor_pass[2] / floor[2]:6.2f}x   (for scale: "
                      f"MLIR's canonicalizer alone, nothing to fold)")
+    arith = results.get(ARITH)
+    if floor and arith:
+        lines.append(f"arith+PIPELINE / floor CPU     {arith[2] / floor[2]:6.2f}x   (for scale: "
+                     f"MLIR's own arith folding one muli per op)")
     if floor_pass and plug:
         lines.append(f"plugin CPU / floor+PIPELINE    {plug[2] / floor_pass[2]:6.2f}x   (for scale: "
                      f"the dialect's share: its parse, verifiers, folds)")
@@ -640,11 +702,13 @@ def main():
     print(f"PIPELINE: --pass-pipeline='{PIPELINE}'")
     pipeline = f"--pass-pipeline={PIPELINE}"
 
-    def tool_rows(files, lay_check, cute_check, floor_check):
+    def tool_rows(files, lay_check, cute_check, floor_check, arith_check=None):
         rows = [(FLOOR, [mlir_opt, "--allow-unregistered-dialect", files["strings"]], files["strings"],
                  floor_check),
                 (FLOOR_PASS, [mlir_opt, "--allow-unregistered-dialect", pipeline, files["strings"]],
                  files["strings"], floor_check)]
+        if "arith" in files:
+            rows.append((ARITH, [mlir_opt, pipeline, files["arith"]], files["arith"], arith_check))
         if cute_opt and cute_check is not None:
             rows.append((CUTE, [cute_opt, files["cute"], "--cute-fold-static"], files["cute"], cute_check))
         if plugin:
@@ -660,13 +724,14 @@ def main():
         for seed in seeds:
             for module in modules:
                 files = {n: os.path.join(tmp, f"{module}.{seed}.{n}.mlir")
-                         for n in ("layout", "cute", "strings")}
+                         for n in ("layout", "cute", "strings", "arith")}
                 note = ""
                 if module == "fold-mix":
                     nunits = max(1, args.ops // 6)
                     nops = nunits * 6
                     open(files["layout"], "w").write(fold_mix_layout(nunits, seed))
                     open(files["strings"], "w").write(fold_mix_strings(nunits, seed))
+                    open(files["arith"], "w").write(fold_mix_arith(nunits, seed))
                     lay_check = lambda: check_fold_mix(out, nunits, seed)
                     cute_check = None
                 else:
@@ -694,12 +759,15 @@ def main():
                     open(files["layout"], "w").write(layout_module(funcs))
                     open(files["cute"], "w").write(cute_module(funcs))
                     open(files["strings"], "w").write(string_module(funcs))
+                    open(files["arith"], "w").write(arith_module(funcs))
                     nf = len(funcs)
                     lay_check = lambda: check_folded(out, nf, "layout")
                     cute_check = lambda: check_folded(out, nf, "cute")
                 nfuncs = len(re.findall(r"^func\.func ", open(files["layout"]).read(), re.M))
                 floor_check = lambda: check_strings(out, nfuncs)
-                results = time_rows(tool_rows(files, lay_check, cute_check, floor_check), out, args.repeat)
+                arith_check = lambda: check_arith(out, nfuncs)
+                results = time_rows(tool_rows(files, lay_check, cute_check, floor_check, arith_check),
+                                    out, args.repeat)
                 print_table(f"{module}, seed {seed}: {nops} ops{note}; medians of {args.repeat}", results, nops)
                 lines = ratio_lines(results)
                 for line in lines:
