@@ -620,34 +620,36 @@ def find_cute_opt(explicit):
     return None
 
 
+# The ratios printed for each module: (numerator row, denominator row, label, what it is
+# against), CPU seconds, in order. A ratio is printed when both rows ran.
+RATIOS = [
+    (PLUGIN, CUTE, "plugin CPU / cute-opt CPU", "targets <= 0.50x, issue 29; < 0.70x, issue 49"),
+    (LAYOUT_OPT, PLUGIN, "layout-opt CPU / plugin CPU", "target 0.90-1.10x, within 10%"),
+    (FLOOR, CUTE, "floor CPU / cute-opt CPU",
+     "for scale: MLIR's parse + print of the same module, layouts as strings"),
+    (PLUGIN, FLOOR, "plugin CPU / floor CPU", "target <= 1.20x, issue 49"),
+    (FLOOR_PASS, FLOOR, "floor+PIPELINE / floor CPU",
+     "for scale: MLIR's canonicalizer alone, nothing to fold"),
+    (ARITH, ARITH_FLOOR, "arith+PIPELINE / arith floor",
+     "for scale: MLIR's own arith dialect folding one muli per op, against its parse + print"),
+    (PLUGIN, FLOOR_PASS, "plugin CPU / floor+PIPELINE",
+     "for scale: the dialect's share: its parse, verifiers, folds"),
+]
+
+
 def ratio_lines(results):
-    """The ratios of one module, each with its target (issues 29 and 49)."""
+    """The ratios of one module (RATIOS), each with its target or what it is for; the
+    comparisons of the plugin with cute-opt and of layout-opt with the plugin also give wall
+    time and peak RSS."""
     lines = []
-    plug, lay, floor = results.get(PLUGIN), results.get(LAYOUT_OPT), results.get(FLOOR)
-    cute, floor_pass = results.get(CUTE), results.get(FLOOR_PASS)
-    if plug and cute:
-        lines.append(f"plugin CPU / cute-opt CPU      {plug[2] / cute[2]:6.2f}x   (targets <= 0.50x, "
-                     f"issue 29; < 0.70x, issue 49); "
-                     f"wall {plug[1] / cute[1]:.2f}x, peak RSS {plug[3] / cute[3]:.2f}x")
-    if lay and plug:
-        lines.append(f"layout-opt CPU / plugin CPU    {lay[2] / plug[2]:6.2f}x   (target 0.90-1.10x, "
-                     f"within 10%); wall {lay[1] / plug[1]:.2f}x, peak RSS {lay[3] / plug[3]:.2f}x")
-    if floor and cute:
-        lines.append(f"floor CPU / cute-opt CPU       {floor[2] / cute[2]:6.2f}x   (for scale: "
-                     f"MLIR's parse + print of the same module, layouts as strings)")
-    if floor and plug:
-        lines.append(f"plugin CPU / floor CPU         {plug[2] / floor[2]:6.2f}x   (target <= 1.20x, "
-                     f"issue 49)")
-    if floor and floor_pass:
-        lines.append(f"floor+PIPELINE / floor CPU     {floor_pass[2] / floor[2]:6.2f}x   (for scale: "
-                     f"MLIR's canonicalizer alone, nothing to fold)")
-    arith, arith_floor = results.get(ARITH), results.get(ARITH_FLOOR)
-    if arith_floor and arith:
-        lines.append(f"arith+PIPELINE / arith floor   {arith[2] / arith_floor[2]:6.2f}x   (for scale: "
-                     f"MLIR's own arith dialect folding one muli per op, against its parse + print)")
-    if floor_pass and plug:
-        lines.append(f"plugin CPU / floor+PIPELINE    {plug[2] / floor_pass[2]:6.2f}x   (for scale: "
-                     f"the dialect's share: its parse, verifiers, folds)")
+    for num, den, label, note in RATIOS:
+        a, b = results.get(num), results.get(den)
+        if not (a and b):
+            continue
+        line = f"{label:30} {a[2] / b[2]:6.2f}x   ({note})"
+        if (num, den) in ((PLUGIN, CUTE), (LAYOUT_OPT, PLUGIN)):
+            line += f"; wall {a[1] / b[1]:.2f}x, peak RSS {a[3] / b[3]:.2f}x"
+        lines.append(line)
     return lines
 
 
